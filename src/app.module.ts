@@ -1,0 +1,45 @@
+import { DynamicModule, Module, Type } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthGuard } from './common/guards/auth.guard';
+import { AppLogger } from './common/logging/app-logger';
+import { AppConfig } from './config/app-config';
+import { CoreModule } from './core.module';
+import { dataSourceOptions } from './database/data-source';
+import { AuthModule } from './modules/auth/auth.module';
+import { BootstrapModule } from './modules/bootstrap/bootstrap.module';
+import { HashModule } from './modules/hash/hash.module';
+import { ServerModule } from './modules/server/server.module';
+import { SettingsModule } from './modules/settings/settings.module';
+import { UsersModule } from './modules/users/users.module';
+
+@Module({})
+export class AppModule {
+  /**
+   * The whole application for one validated configuration (tests build several side by side).
+   * `extraModules` lets the test harness mount probes, such as a route that fails unexpectedly.
+   */
+  static register(config: AppConfig, logger: AppLogger, extraModules: Type[] = []): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CoreModule.register(config, logger),
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions(config),
+          migrationsRun: config.db.migrate,
+          autoLoadEntities: true,
+          // Fail fast at start instead of retrying for half a minute with a wrong DB_* setting.
+          retryAttempts: 0,
+        }),
+        HashModule,
+        SettingsModule,
+        UsersModule,
+        AuthModule,
+        ServerModule,
+        BootstrapModule,
+        ...extraModules,
+      ],
+      providers: [{ provide: APP_GUARD, useClass: AuthGuard }],
+    };
+  }
+}

@@ -1,0 +1,290 @@
+import { AppError } from './app-error';
+import { ErrorCode } from './error-codes';
+
+export class InvalidCredentialsError extends AppError {
+  readonly code = ErrorCode.InvalidCredentials;
+  readonly status = 401;
+  constructor(message = 'Invalid user credentials.') {
+    super(message);
+  }
+}
+
+export class InvalidOtpError extends AppError {
+  readonly code = ErrorCode.InvalidOtp;
+  readonly status = 401;
+  constructor(message = 'Invalid user OTP.') {
+    super(message);
+  }
+}
+
+export class TokenExpiredError extends AppError {
+  readonly code = ErrorCode.TokenExpired;
+  readonly status = 401;
+  constructor(message = 'Token expired.') {
+    super(message);
+  }
+}
+
+export class UserSuspendedError extends AppError {
+  readonly code = ErrorCode.UserSuspended;
+  readonly status = 401;
+  constructor(message = 'User suspended.') {
+    super(message);
+  }
+}
+
+export class InvalidTokenError extends AppError {
+  readonly code = ErrorCode.InvalidToken;
+  readonly status = 403;
+  constructor(message = 'Invalid token.') {
+    super(message);
+  }
+}
+
+export class ForbiddenError extends AppError<{ reason?: string }> {
+  readonly code = ErrorCode.Forbidden;
+  readonly status = 403;
+  constructor(message = "You don't have permission to access this.", reason?: string) {
+    super(message, reason ? { reason } : undefined);
+  }
+}
+
+export class LimitExceededError extends AppError<{ category: string }> {
+  readonly code = ErrorCode.LimitExceeded;
+  readonly status = 403;
+  constructor(category: string, message = `Limit exceeded for ${category}.`) {
+    super(message, { category });
+  }
+}
+
+export class InvalidPayloadError extends AppError<{ reason: string }> {
+  readonly code = ErrorCode.InvalidPayload;
+  readonly status = 400;
+  constructor(reason: string) {
+    super(`Invalid payload. ${reason}.`.replace(/\.\.$/, '.'), { reason });
+  }
+}
+
+export class InvalidQueryError extends AppError<{ reason: string }> {
+  readonly code = ErrorCode.InvalidQuery;
+  readonly status = 400;
+  constructor(reason: string) {
+    super(`Invalid query. ${reason}.`.replace(/\.\.$/, '.'), { reason });
+  }
+}
+
+export class InvalidPathParameterError extends AppError<{ reason: string }> {
+  readonly code = ErrorCode.InvalidPathParameter;
+  readonly status = 400;
+  constructor(reason: string) {
+    super(`Invalid path parameter. ${reason}.`.replace(/\.\.$/, '.'), { reason });
+  }
+}
+
+type FieldExtensions = { collection: string; field: string | null; value?: unknown; primaryKey?: unknown };
+
+export class RecordNotUniqueError extends AppError<FieldExtensions> {
+  readonly code = ErrorCode.RecordNotUnique;
+  readonly status = 400;
+  constructor(extensions: FieldExtensions) {
+    super(
+      extensions.field
+        ? `Value for field "${extensions.field}" in collection "${extensions.collection}" has to be unique.`
+        : `Value in collection "${extensions.collection}" has to be unique.`,
+      extensions,
+    );
+  }
+}
+
+export class InvalidForeignKeyError extends AppError<FieldExtensions> {
+  readonly code = ErrorCode.InvalidForeignKey;
+  readonly status = 400;
+  constructor(extensions: FieldExtensions) {
+    super(
+      extensions.field
+        ? `Invalid foreign key for field "${extensions.field}" in collection "${extensions.collection}".`
+        : `Invalid foreign key in collection "${extensions.collection}".`,
+      extensions,
+    );
+  }
+}
+
+export class NotNullViolationError extends AppError<FieldExtensions> {
+  readonly code = ErrorCode.NotNullViolation;
+  readonly status = 400;
+  constructor(extensions: FieldExtensions) {
+    super(
+      extensions.field
+        ? `Value for field "${extensions.field}" in collection "${extensions.collection}" can't be null.`
+        : `A value in collection "${extensions.collection}" can't be null.`,
+      extensions,
+    );
+  }
+}
+
+export class ValueTooLongError extends AppError<FieldExtensions> {
+  readonly code = ErrorCode.ValueTooLong;
+  readonly status = 400;
+  constructor(extensions: FieldExtensions) {
+    super(
+      extensions.field
+        ? `Value for field "${extensions.field}" in collection "${extensions.collection}" is too long.`
+        : `A value in collection "${extensions.collection}" is too long.`,
+      extensions,
+    );
+  }
+}
+
+export class ValueOutOfRangeError extends AppError<FieldExtensions> {
+  readonly code = ErrorCode.ValueOutOfRange;
+  readonly status = 400;
+  constructor(extensions: FieldExtensions) {
+    super(
+      extensions.field
+        ? `Numeric value for field "${extensions.field}" in collection "${extensions.collection}" is out of range.`
+        : `A numeric value in collection "${extensions.collection}" is out of range.`,
+      extensions,
+    );
+  }
+}
+
+export class ContainsNullValuesError extends AppError<{ collection: string; field: string }> {
+  readonly code = ErrorCode.ContainsNullValues;
+  readonly status = 400;
+  constructor(extensions: { collection: string; field: string }) {
+    super(`Field "${extensions.field}" in collection "${extensions.collection}" contains null values.`, extensions);
+  }
+}
+
+export type FailedValidationExtensions = {
+  field: string;
+  path?: (string | number)[];
+  type: string;
+  valid?: unknown;
+  invalid?: unknown;
+  substring?: string;
+  rows?: unknown;
+};
+
+export class FailedValidationError extends AppError<FailedValidationExtensions> {
+  readonly code = ErrorCode.FailedValidation;
+  readonly status = 400;
+  constructor(extensions: FailedValidationExtensions, message?: string) {
+    super(message ?? `Validation failed for field "${extensions.field}".`, extensions);
+  }
+}
+
+export class IllegalAssetTransformationError extends AppError<{ invalidTransformations?: string[] }> {
+  readonly code = ErrorCode.IllegalAssetTransformation;
+  readonly status = 400;
+  constructor(message: string, invalidTransformations?: string[]) {
+    super(message, invalidTransformations ? { invalidTransformations } : undefined);
+  }
+}
+
+export class InvalidInviteError extends AppError {
+  readonly code = ErrorCode.InvalidInvite;
+  readonly status = 400;
+  constructor(message = 'Invalid invite.') {
+    super(message);
+  }
+}
+
+export class RouteNotFoundError extends AppError<{ path: string }> {
+  readonly code = ErrorCode.RouteNotFound;
+  readonly status = 404;
+  constructor(path: string) {
+    super(`Route ${path} doesn't exist.`, { path });
+  }
+}
+
+export class MethodNotAllowedError extends AppError<{ allowed: string[]; current: string }> {
+  readonly code = ErrorCode.MethodNotAllowed;
+  readonly status = 405;
+  constructor(allowed: string[], current: string) {
+    super(`Invalid method "${current}" used. Should be one of ${allowed.join(', ')}.`, { allowed, current });
+  }
+}
+
+export class OutOfTimeError extends AppError<{ category: string; duration: number }> {
+  readonly code = ErrorCode.OutOfTime;
+  readonly status = 408;
+  constructor(category: string, duration: number) {
+    super(`The ${category} took longer than ${duration} ms.`, { category, duration });
+  }
+}
+
+export class ContentTooLargeError extends AppError {
+  readonly code = ErrorCode.ContentTooLarge;
+  readonly status = 413;
+  constructor(message = 'Uploaded content is too large.') {
+    super(message);
+  }
+}
+
+export class UnsupportedMediaTypeError extends AppError<{ mediaType: string; where: string }> {
+  readonly code = ErrorCode.UnsupportedMediaType;
+  readonly status = 415;
+  constructor(mediaType: string, where: string) {
+    super(`Unsupported media type "${mediaType}" in ${where}.`, { mediaType, where });
+  }
+}
+
+export class RangeNotSatisfiableError extends AppError<{ range: string }> {
+  readonly code = ErrorCode.RangeNotSatisfiable;
+  readonly status = 416;
+  constructor(range: string) {
+    super(`Range "${range}" is invalid or the file's size doesn't match the requested range.`, { range });
+  }
+}
+
+export class UnprocessableContentError extends AppError<{ reason: string }> {
+  readonly code = ErrorCode.UnprocessableContent;
+  readonly status = 422;
+  constructor(reason: string) {
+    super(`Can't process content. ${reason}.`.replace(/\.\.$/, '.'), { reason });
+  }
+}
+
+export class VersionHashMismatchError extends AppError<{ mainHash: string }> {
+  readonly code = ErrorCode.VersionHashMismatch;
+  readonly status = 422;
+  constructor(mainHash: string) {
+    super('The main version of the item has changed since the hash was taken.', { mainHash });
+  }
+}
+
+export class RequestsExceededError extends AppError<{ limit: number; reset: string }> {
+  readonly code = ErrorCode.RequestsExceeded;
+  readonly status = 429;
+  constructor(
+    extensions: { limit: number; reset: string },
+    readonly retryAfterSeconds: number,
+  ) {
+    super('Too many requests, retry later.', extensions);
+  }
+}
+
+export class EmailLimitExceededError extends AppError {
+  readonly code = ErrorCode.EmailLimitExceeded;
+  readonly status = 429;
+  constructor(message = 'Too many emails sent, retry later.') {
+    super(message);
+  }
+}
+
+export class InternalServerError extends AppError {
+  readonly code = ErrorCode.InternalServerError;
+  readonly status = 500;
+  constructor(message = 'An unexpected error occurred.') {
+    super(message);
+  }
+}
+
+export class ServiceUnavailableError extends AppError<{ service: string; reason: string }> {
+  readonly code = ErrorCode.ServiceUnavailable;
+  readonly status = 503;
+  constructor(service: string, reason: string) {
+    super(`Service "${service}" is unavailable. ${reason}.`.replace(/\.\.$/, '.'), { service, reason });
+  }
+}

@@ -1,0 +1,21 @@
+import { ArgumentsHost, Catch, ExceptionFilter, Inject } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { DIALECT, Dialect } from '../../database/dialects/dialect';
+import { AppLogger } from '../logging/app-logger';
+import { sendError } from './send-error';
+
+/** The only exception filter: every error, from any layer, leaves as `{ errors: [...] }`. */
+@Catch()
+export class AppExceptionFilter implements ExceptionFilter {
+  constructor(
+    @Inject(DIALECT) private readonly dialect: Dialect,
+    private readonly logger: AppLogger,
+  ) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    sendError(ctx.getRequest<Request>(), ctx.getResponse<Response>(), exception, this.logger, (e) =>
+      this.dialect.translateError(e),
+    );
+  }
+}

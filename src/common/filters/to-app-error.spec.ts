@@ -1,0 +1,49 @@
+import { BadRequestException, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
+import { QueryFailedError } from 'typeorm';
+import { AppErrorList } from '../errors/app-error';
+import { ErrorCode } from '../errors/error-codes';
+import { ForbiddenError, InvalidQueryError, RecordNotUniqueError } from '../errors/errors';
+import { toAppError } from './to-app-error';
+
+const parseFailed = Object.assign(new SyntaxError('Unexpected token'), { status: 400, type: 'entity.parse.failed' });
+const tooLarge = Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large' });
+
+describe(toAppError.name, () => {
+  it.each([
+    ['an AppError as it is', new InvalidQueryError('bad'), ErrorCode.InvalidQuery, 400],
+    ['Nest 404 to ROUTE_NOT_FOUND', new NotFoundException('Cannot GET /x'), ErrorCode.RouteNotFound, 404],
+    ['a multer limit to CONTENT_TOO_LARGE', new PayloadTooLargeException(), ErrorCode.ContentTooLarge, 413],
+    ['other 4xx Nest errors to INVALID_PAYLOAD', new BadRequestException('nope'), ErrorCode.InvalidPayload, 400],
+    ['malformed JSON to INVALID_PAYLOAD', parseFailed, ErrorCode.InvalidPayload, 400],
+    ['an oversized body to INVALID_PAYLOAD (400, not 413)', tooLarge, ErrorCode.InvalidPayload, 400],
+  ])('maps %s', (_label, input, code, status) => {
+    const result = toAppError(input, '/x');
+    expect(result).not.toBeNull();
+    expect(result).not.toBeInstanceOf(AppErrorList);
+    expect((result as { code: string }).code).toBe(code);
+    expect(result!.status).toBe(status);
+  });
+
+  it('names the path of an unknown route', () => {
+    expect(toAppError(new NotFoundException(), '/nowhere')).toMatchObject({ extensions: { path: '/nowhere' } });
+  });
+
+  it('asks the dialect to translate database errors', () => {
+    const err = new QueryFailedError('INSERT', [], new Error('dup'));
+    const translated = new RecordNotUniqueError({ collection: 'a', field: 'b' });
+    expect(toAppError(err, '/', () => translated)).toBe(translated);
+    expect(toAppError(err, '/', () => null)).toBeNull();
+  });
+
+  it.each([[new Error('boom')], [new TypeError('x is undefined')], ['a string'], [undefined]])(
+    'leaves unexpected %p to the generic 500',
+    (input) => expect(toAppError(input, '/')).toBeNull(),
+  );
+
+  it('keeps a list of errors whole', () => {
+    const list = new AppErrorList([new ForbiddenError(), new InvalidQueryError('x')]);
+    expect(toAppError(list, '/')).toBe(list);
+    expect(list.status).toBe(500);
+    expect(new AppErrorList([new InvalidQueryError('a'), new InvalidQueryError('b')]).status).toBe(400);
+  });
+});

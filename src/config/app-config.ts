@@ -1,0 +1,67 @@
+export type DbVendorClient = 'sqlite' | 'mysql' | 'mariadb' | 'postgres';
+
+export interface StorageLocationConfig {
+  name: string;
+  driver: 'local' | 's3';
+  /** Every `STORAGE_<NAME>_*` option, keyed by the lower-case suffix (`root`, `bucket`, `endpoint`, ...). */
+  options: Record<string, string>;
+}
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  version: string;
+  host: string;
+  port: number;
+  publicUrl: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  maxPayloadSize: number;
+  db: {
+    client: DbVendorClient;
+    filename: string;
+    host: string;
+    port?: number;
+    database: string;
+    user?: string;
+    password?: string;
+    migrate: boolean;
+  };
+  secret: string;
+  admin: { email: string; password?: string };
+  auth: {
+    accessTokenTtl: number;
+    refreshTokenTtl: number;
+    sessionCookieTtl: number;
+    sessionRefreshGracePeriod: number;
+    passwordResetTokenTtl: number;
+    userInviteTokenTtl: number;
+    lockoutDuration: number;
+    loginStallTime: number;
+    refreshCookie: CookieConfig;
+    sessionCookie: CookieConfig;
+    passwordResetUrlAllowList: string[];
+    userInviteUrlAllowList: string[];
+  };
+  email: {
+    transport: 'log' | 'smtp';
+    from: string;
+    smtp: { host?: string; port?: number; user?: string; password?: string; secure: boolean; ignoreTls: boolean };
+  };
+  storage: { locations: StorageLocationConfig[] };
+  files: { maxUploadSize?: number; mimeTypeAllowList: string[]; metadataAllowList: string[]; importIpDenyList: string[] };
+  /** Raw `ASSETS_*` variables for the assets module, keyed by full name. */
+  assets: Record<string, string>;
+  cache: { enabled: boolean; store: 'memory' | 'redis'; ttl: number; namespace: string };
+  redis?: string;
+  rateLimiter: { enabled: boolean; points: number; duration: number; store: 'memory' | 'redis' };
+  query: { limitDefault: number; limitMax?: number; maxRelationalDepth: number; maxBatchMutation?: number };
+  hash: { memoryCost?: number; timeCost?: number; parallelism?: number };
+}
+
+export interface CookieConfig {
+  name: string;
+  secure: boolean;
+  sameSite: 'lax' | 'strict' | 'none';
+  domain?: string;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,85 @@
+import { Transform } from 'class-transformer';
+import { IsBooleanString, IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+
+const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+const DURATION = /^\d+(\.\d+)?\s*(ms|s|m|h|d|w|y)?$/i;
+const SIZE = /^\d+(\.\d+)?\s*(b|kb|mb|gb|tb)?$/i;
+const BOOL = { message: '$property must be "true" or "false"' };
+
+/**
+ * The environment variables Vellum reads (API.md 9), checked once at start. Each property is the
+ * variable's own name so a failure names what the operator has to fix.
+ */
+export class EnvSchema {
+  @IsOptional() @IsIn(['development', 'production', 'test']) NODE_ENV?: string;
+  @IsOptional() @IsString() HOST?: string;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(65535) PORT?: number;
+  @IsOptional() @IsString() PUBLIC_URL?: string;
+  @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL?: string;
+  @IsOptional() @Matches(SIZE) MAX_PAYLOAD_SIZE?: string;
+
+  @IsOptional() @IsIn(['sqlite', 'sqlite3', 'mysql', 'mariadb', 'postgres', 'pg']) DB_CLIENT?: string;
+  @IsOptional() @IsString() DB_FILENAME?: string;
+  @IsOptional() @IsString() DB_HOST?: string;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(65535) DB_PORT?: number;
+  @IsOptional() @IsString() DB_DATABASE?: string;
+  @IsOptional() @IsString() DB_USER?: string;
+  @IsOptional() @IsString() DB_PASSWORD?: string;
+  @IsOptional() @IsBooleanString(BOOL) DB_MIGRATE?: string;
+
+  @IsOptional() @IsString() @MinLength(1) SECRET?: string;
+  @IsOptional() @IsEmail() ADMIN_EMAIL?: string;
+  @IsOptional() @IsString() @MinLength(8) ADMIN_PASSWORD?: string;
+
+  @IsOptional() @Matches(DURATION) ACCESS_TOKEN_TTL?: string;
+  @IsOptional() @Matches(DURATION) REFRESH_TOKEN_TTL?: string;
+  @IsOptional() @Matches(DURATION) SESSION_COOKIE_TTL?: string;
+  @IsOptional() @Matches(DURATION) SESSION_REFRESH_GRACE_PERIOD?: string;
+  @IsOptional() @Matches(DURATION) PASSWORD_RESET_TOKEN_TTL?: string;
+  @IsOptional() @Matches(DURATION) USER_INVITE_TOKEN_TTL?: string;
+  @IsOptional() @Matches(DURATION) AUTH_LOCKOUT_DURATION?: string;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) LOGIN_STALL_TIME?: number;
+  @IsOptional() @IsBooleanString(BOOL) REFRESH_TOKEN_COOKIE_SECURE?: string;
+  @IsOptional() @IsIn(['lax', 'strict', 'none', '']) REFRESH_TOKEN_COOKIE_SAME_SITE?: string;
+  @IsOptional() @IsString() REFRESH_TOKEN_COOKIE_DOMAIN?: string;
+  @IsOptional() @IsBooleanString(BOOL) SESSION_COOKIE_SECURE?: string;
+  @IsOptional() @IsIn(['lax', 'strict', 'none', '']) SESSION_COOKIE_SAME_SITE?: string;
+  @IsOptional() @IsString() SESSION_COOKIE_DOMAIN?: string;
+  @IsOptional() @IsString() PASSWORD_RESET_URL_ALLOW_LIST?: string;
+  @IsOptional() @IsString() USER_INVITE_URL_ALLOW_LIST?: string;
+
+  @IsOptional() @IsIn(['log', 'smtp']) EMAIL_TRANSPORT?: string;
+  @IsOptional() @IsString() EMAIL_FROM?: string;
+  @IsOptional() @IsString() EMAIL_SMTP_HOST?: string;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(65535) EMAIL_SMTP_PORT?: number;
+  @IsOptional() @IsString() EMAIL_SMTP_USER?: string;
+  @IsOptional() @IsString() EMAIL_SMTP_PASSWORD?: string;
+  @IsOptional() @IsBooleanString(BOOL) EMAIL_SMTP_SECURE?: string;
+  @IsOptional() @IsBooleanString(BOOL) EMAIL_SMTP_IGNORE_TLS?: string;
+
+  @IsOptional() @IsString() STORAGE_LOCATIONS?: string;
+  @IsOptional() @Matches(SIZE) FILES_MAX_UPLOAD_SIZE?: string;
+  @IsOptional() @IsString() FILES_MIME_TYPE_ALLOW_LIST?: string;
+  @IsOptional() @IsString() FILE_METADATA_ALLOW_LIST?: string;
+  @IsOptional() @IsString() IMPORT_IP_DENY_LIST?: string;
+
+  @IsOptional() @IsBooleanString(BOOL) CACHE_ENABLED?: string;
+  @IsOptional() @IsIn(['memory', 'redis']) CACHE_STORE?: string;
+  @IsOptional() @Matches(DURATION) CACHE_TTL?: string;
+  @IsOptional() @IsString() CACHE_NAMESPACE?: string;
+  @IsOptional() @Matches(/^rediss?:\/\//, { message: 'REDIS must be a redis:// URL' }) REDIS?: string;
+
+  @IsOptional() @IsBooleanString(BOOL) RATE_LIMITER_ENABLED?: string;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) RATE_LIMITER_POINTS?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) RATE_LIMITER_DURATION?: number;
+  @IsOptional() @IsIn(['memory', 'redis']) RATE_LIMITER_STORE?: string;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) QUERY_LIMIT_DEFAULT?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) QUERY_LIMIT_MAX?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(2) MAX_RELATIONAL_DEPTH?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) MAX_BATCH_MUTATION?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1024) HASH_MEMORY_COST?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) HASH_TIME_COST?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) HASH_PARALLELISM?: number;
+}

@@ -1,0 +1,84 @@
+import { ConfigError, loadConfig } from './load-config';
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (e) {
+    return (e as ConfigError).problems;
+  }
+}
+
+describe(loadConfig.name, () => {
+  it('gives working defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      host: '0.0.0.0',
+      port: 8055,
+      db: { client: 'sqlite', filename: './data/vellum.db', migrate: true },
+      admin: { email: 'admin@example.com' },
+      auth: { accessTokenTtl: 900_000, refreshTokenTtl: 604_800_000, sessionCookieTtl: 86_400_000, loginStallTime: 500 },
+      query: { limitDefault: 100 },
+      maxPayloadSize: 1024 * 1024,
+      storage: { locations: [{ name: 'local', driver: 'local', options: { root: './uploads' } }] },
+    });
+    expect(config.secret).toHaveLength(64);
+    expect(Object.isFrozen(config.db)).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DB_CLIENT: 'oracle' }, 'DB_CLIENT'],
+    [{ DB_CLIENT: 'mysql' }, 'DB_DATABASE'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ ACCESS_TOKEN_TTL: 'soon' }, 'ACCESS_TOKEN_TTL'],
+    [{ MAX_PAYLOAD_SIZE: 'big' }, 'MAX_PAYLOAD_SIZE'],
+    [{ CACHE_ENABLED: 'yes' }, 'CACHE_ENABLED'],
+    [{ NODE_ENV: 'production' }, 'SECRET'],
+    [{ NODE_ENV: 'production', SECRET: 'short' }, 'SECRET'],
+    [{ STORAGE_LOCATIONS: 'cloud', STORAGE_CLOUD_DRIVER: 'ftp' }, 'STORAGE_CLOUD_DRIVER'],
+    [{ STORAGE_LOCATIONS: 'cloud', STORAGE_CLOUD_DRIVER: 's3' }, 'STORAGE_CLOUD_BUCKET'],
+  ])('refuses %j naming %s', (env, variable) => {
+    const problems = problemsOf(env);
+    expect(problems.some((p) => p.startsWith(variable))).toBe(true);
+  });
+
+  it('lists every bad variable at once', () => {
+    expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'y' })).toHaveLength(2);
+  });
+
+  it.each([
+    ['sqlite3', 'sqlite'],
+    ['pg', 'postgres'],
+    ['mariadb', 'mariadb'],
+  ])('accepts DB_CLIENT alias %s as %s', (alias, client) => {
+    expect(loadConfig({ DB_CLIENT: alias, DB_DATABASE: 'x' }).db.client).toBe(client);
+  });
+
+  it('accepts a long production SECRET', () => {
+    expect(loadConfig({ NODE_ENV: 'production', SECRET: 'x'.repeat(32) }).secret).toBe('x'.repeat(32));
+  });
+
+  it.each([
+    ['2mb', 2 * 1024 * 1024],
+    ['512kb', 512 * 1024],
+    ['100', 100],
+  ])('parses MAX_PAYLOAD_SIZE %s', (raw, expected) => {
+    expect(loadConfig({ MAX_PAYLOAD_SIZE: raw }).maxPayloadSize).toBe(expected);
+  });
+
+  it('collects every STORAGE_<NAME>_* option of each location', () => {
+    const config = loadConfig({
+      STORAGE_LOCATIONS: 'local,s3',
+      STORAGE_S3_DRIVER: 's3',
+      STORAGE_S3_BUCKET: 'b',
+      STORAGE_S3_ENDPOINT: 'http://127.0.0.1:4568',
+    });
+    expect(config.storage.locations[1]).toEqual({
+      name: 's3',
+      driver: 's3',
+      options: { driver: 's3', bucket: 'b', endpoint: 'http://127.0.0.1:4568' },
+    });
+  });
+});

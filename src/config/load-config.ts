@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import bytes from 'bytes';
+import { plainToInstance } from 'class-transformer';
+import { validateSync, ValidationError } from 'class-validator';
+import ms from 'ms';
+import { version } from '../../package.json';
+import { AppConfig, CookieConfig, DbVendorClient, StorageLocationConfig } from './app-config';
+import { EnvSchema } from './env.schema';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+/** A production SECRET must resist brute force on the JWT signature. */
+const MIN_PRODUCTION_SECRET_LENGTH = 32;
+
+const DEFAULT_METADATA_ALLOW_LIST =
+  'ifd0.Make,ifd0.Model,exif.FNumber,exif.ExposureTime,exif.FocalLength,exif.ISOSpeedRatings';
+
+function csv(value: string | undefined, fallback: string[] = []): string[] {
+  if (value === undefined || value.trim() === '') return fallback;
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  return value === undefined ? fallback : value === 'true';
+}
+
+function duration(value: string | undefined, fallback: string): number {
+  const raw = value ?? fallback;
+  return /^\d+$/.test(raw) ? Number(raw) : ms(raw as ms.StringValue);
+}
+
+function size(value: string | undefined): number | undefined {
+  return value === undefined ? undefined : (bytes.parse(value) ?? undefined);
+}
+
+function normaliseClient(client: string | undefined): DbVendorClient {
+  if (client === undefined || client === 'sqlite3') return 'sqlite';
+  if (client === 'pg') return 'postgres';
+  return client as DbVendorClient;
+}
+
+function describe(errors: ValidationError[]): string[] {
+  return errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`);
+}
+
+function cookie(env: NodeJS.ProcessEnv, prefix: string, name: string): CookieConfig {
+  const sameSite = env[`${prefix}_SAME_SITE`];
+  return {
+    name,
+    secure: flag(env[`${prefix}_SECURE`], false),
+    // API.md 1.3: an empty SameSite variable falls back to strict.
+    sameSite: sameSite === undefined ? 'lax' : sameSite === '' ? 'strict' : (sameSite as CookieConfig['sameSite']),
+    domain: env[`${prefix}_DOMAIN`] || undefined,
+  };
+}
+
+function storageLocations(env: NodeJS.ProcessEnv, problems: string[]): StorageLocationConfig[] {
+  return csv(env.STORAGE_LOCATIONS, ['local']).map((name) => {
+    const prefix = `STORAGE_${name.toUpperCase()}_`;
+    const options: Record<string, string> = {};
+    for (const [key, value] of Object.entries(env)) {
+      if (key.startsWith(prefix) && value !== undefined) options[key.slice(prefix.length).toLowerCase()] = value;
+    }
+    const driver = options.driver ?? 'local';
+    if (driver !== 'local' && driver !== 's3') problems.push(`${prefix}DRIVER: must be "local" or "s3"`);
+    if (driver === 's3' && !options.bucket) problems.push(`${prefix}BUCKET: required for the s3 driver`);
+    if (driver === 'local' && !options.root) options.root = './uploads';
+    return { name, driver: driver as 'local' | 's3', options };
+  });
+}
+
+/**
+ * Validates the environment once and returns the frozen configuration. Throws a ConfigError listing
+ * every bad variable by name; nothing else in Vellum reads process.env.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
+  const parsed = plainToInstance(EnvSchema, env, { exposeDefaultValues: false });
+  const problems = describe(validateSync(parsed, { whitelist: false, forbidUnknownValues: false }));
+  const nodeEnv = (env.NODE_ENV ?? 'development') as AppConfig['nodeEnv'];
+
+  if (nodeEnv === 'production' && (env.SECRET ?? '').length < MIN_PRODUCTION_SECRET_LENGTH) {
+    problems.push(`SECRET: required in production, at least ${MIN_PRODUCTION_SECRET_LENGTH} characters`);
+  }
+  const client = normaliseClient(env.DB_CLIENT);
+  if (client !== 'sqlite' && !env.DB_DATABASE) problems.push(`DB_DATABASE: required for DB_CLIENT=${client}`);
+  const locations = storageLocations(env, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const defaultPort = client === 'postgres' ? 5432 : client === 'sqlite' ? undefined : 3306;
+  const config: AppConfig = {
+    nodeEnv,
+    version,
+    host: env.HOST ?? '0.0.0.0',
+    port: parsed.PORT ?? 8055,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${parsed.PORT ?? 8055}`).replace(/\/+$/, ''),
+    logLevel: (env.LOG_LEVEL ?? 'info') as AppConfig['logLevel'],
+    maxPayloadSize: size(env.MAX_PAYLOAD_SIZE) ?? 1024 * 1024,
+    db: {
+      client,
+      filename: env.DB_FILENAME ?? './data/vellum.db',
+      host: env.DB_HOST ?? '127.0.0.1',
+      port: parsed.DB_PORT ?? defaultPort,
+      database: env.DB_DATABASE ?? '',
+      user: env.DB_USER,
+      password: env.DB_PASSWORD,
+      migrate: flag(env.DB_MIGRATE, true),
+    },
+    // Development without SECRET: a random one per process, so tokens die with the process.
+    secret: env.SECRET ?? randomBytes(32).toString('hex'),
+    admin: { email: env.ADMIN_EMAIL ?? 'admin@example.com', password: env.ADMIN_PASSWORD },
+    auth: {
+      accessTokenTtl: duration(env.ACCESS_TOKEN_TTL, '15m'),
+      refreshTokenTtl: duration(env.REFRESH_TOKEN_TTL, '7d'),
+      sessionCookieTtl: duration(env.SESSION_COOKIE_TTL, '1d'),
+      sessionRefreshGracePeriod: duration(env.SESSION_REFRESH_GRACE_PERIOD, '10s'),
+      passwordResetTokenTtl: duration(env.PASSWORD_RESET_TOKEN_TTL, '1d'),
+      userInviteTokenTtl: duration(env.USER_INVITE_TOKEN_TTL, '7d'),
+      lockoutDuration: duration(env.AUTH_LOCKOUT_DURATION, '15m'),
+      loginStallTime: parsed.LOGIN_STALL_TIME ?? 500,
+      refreshCookie: cookie(env, 'REFRESH_TOKEN_COOKIE', 'svc_refresh_token'),
+      sessionCookie: cookie(env, 'SESSION_COOKIE', 'svc_session_token'),
+      passwordResetUrlAllowList: csv(env.PASSWORD_RESET_URL_ALLOW_LIST),
+      userInviteUrlAllowList: csv(env.USER_INVITE_URL_ALLOW_LIST),
+    },
+    email: {
+      transport: (env.EMAIL_TRANSPORT ?? 'log') as 'log' | 'smtp',
+      from: env.EMAIL_FROM ?? 'no-reply@example.com',
+      smtp: {
+        host: env.EMAIL_SMTP_HOST,
+        port: parsed.EMAIL_SMTP_PORT,
+        user: env.EMAIL_SMTP_USER,
+        password: env.EMAIL_SMTP_PASSWORD,
+        secure: flag(env.EMAIL_SMTP_SECURE, false),
+        ignoreTls: flag(env.EMAIL_SMTP_IGNORE_TLS, false),
+      },
+    },
+    storage: { locations },
+    files: {
+      maxUploadSize: size(env.FILES_MAX_UPLOAD_SIZE),
+      mimeTypeAllowList: csv(env.FILES_MIME_TYPE_ALLOW_LIST, ['*/*']),
+      metadataAllowList: csv(env.FILE_METADATA_ALLOW_LIST ?? DEFAULT_METADATA_ALLOW_LIST),
+      importIpDenyList: csv(env.IMPORT_IP_DENY_LIST, ['0.0.0.0', '169.254.169.254']),
+    },
+    assets: Object.fromEntries(
+      Object.entries(env).filter((e): e is [string, string] => e[0].startsWith('ASSETS_') && e[1] !== undefined),
+    ),
+    cache: {
+      enabled: flag(env.CACHE_ENABLED, false),
+      store: (env.CACHE_STORE ?? 'memory') as 'memory' | 'redis',
+      ttl: duration(env.CACHE_TTL, '5m'),
+      namespace: env.CACHE_NAMESPACE ?? 'vellum',
+    },
+    redis: env.REDIS,
+    rateLimiter: {
+      enabled: flag(env.RATE_LIMITER_ENABLED, false),
+      points: parsed.RATE_LIMITER_POINTS ?? 50,
+      duration: parsed.RATE_LIMITER_DURATION ?? 1,
+      store: (env.RATE_LIMITER_STORE ?? 'memory') as 'memory' | 'redis',
+    },
+    query: {
+      limitDefault: parsed.QUERY_LIMIT_DEFAULT ?? 100,
+      limitMax: parsed.QUERY_LIMIT_MAX,
+      maxRelationalDepth: parsed.MAX_RELATIONAL_DEPTH ?? 10,
+      maxBatchMutation: parsed.MAX_BATCH_MUTATION,
+    },
+    hash: { memoryCost: parsed.HASH_MEMORY_COST, timeCost: parsed.HASH_TIME_COST, parallelism: parsed.HASH_PARALLELISM },
+  };
+  return deepFreeze(config);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,27 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { AppExceptionFilter } from './common/filters/app-exception.filter';
+import { AppLogger } from './common/logging/app-logger';
+import { createValidationPipe } from './common/validation.pipe';
+import { APP_CONFIG, AppConfig } from './config/app-config';
+import { DIALECT } from './database/dialects/dialect';
+import { dialectFor } from './database/dialects/dialect-for';
+
+/** Process-wide singletons: configuration, logger, dialect, the error filter and the validation pipe. */
+@Global()
+@Module({})
+export class CoreModule {
+  static register(config: AppConfig, logger: AppLogger): DynamicModule {
+    return {
+      module: CoreModule,
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: AppLogger, useValue: logger },
+        { provide: DIALECT, useValue: dialectFor(config.db.client) },
+        { provide: APP_FILTER, useClass: AppExceptionFilter },
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+      ],
+      exports: [APP_CONFIG, AppLogger, DIALECT],
+    };
+  }
+}

@@ -1,0 +1,24 @@
+import type { Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app.module';
+import { AppLogger } from './common/logging/app-logger';
+import type { AppConfig } from './config/app-config';
+import { configureApp } from './configure-app';
+
+/** Builds and configures the application without listening: used by main.ts, the test harness and scripts. */
+export async function createApp(
+  config: AppConfig,
+  logger = new AppLogger(config.logLevel),
+  extraModules: Type[] = [],
+): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, logger, extraModules), {
+    bodyParser: false,
+    logger,
+    abortOnError: false,
+  });
+  app.enableShutdownHooks();
+  configureApp(app);
+  await app.init();
+  return app;
+}

@@ -1,0 +1,47 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { DataSourceOptions } from 'typeorm';
+import type { AppConfig } from '../config/app-config';
+import { MIGRATIONS } from './migrations/migrations';
+
+/** One place that turns Vellum's DB_* settings into TypeORM options, for the app and the TypeORM CLI. */
+export function dataSourceOptions(config: AppConfig): DataSourceOptions {
+  const common = {
+    migrations: MIGRATIONS,
+    migrationsRun: false,
+    synchronize: false,
+    logging: false,
+  } as const;
+  const { db } = config;
+  switch (db.client) {
+    case 'sqlite':
+      if (db.filename !== ':memory:') mkdirSync(dirname(db.filename), { recursive: true });
+      return { ...common, type: 'better-sqlite3', database: db.filename, enableWAL: db.filename !== ':memory:' };
+    case 'mysql':
+    case 'mariadb':
+      return {
+        ...common,
+        // CONVENTIONS 7: MariaDB needs its own TypeORM type, or JSON columns are misread.
+        type: db.client,
+        host: db.host,
+        port: db.port,
+        username: db.user,
+        password: db.password,
+        database: db.database,
+        charset: 'utf8mb4_unicode_ci',
+        timezone: 'Z',
+        supportBigNumbers: true,
+        bigNumberStrings: false,
+      };
+    case 'postgres':
+      return {
+        ...common,
+        type: 'postgres',
+        host: db.host,
+        port: db.port,
+        username: db.user,
+        password: db.password,
+        database: db.database,
+      };
+  }
+}

@@ -1,0 +1,132 @@
+import { QueryFailedError } from 'typeorm';
+import { ErrorCode } from '../../common/errors/error-codes';
+import { dialectFor } from './dialect-for';
+import { DriverError } from './dialect';
+
+function failure(query: string, driverError: DriverError): QueryFailedError {
+  return new QueryFailedError(query, [], Object.assign(new Error(driverError.message ?? 'x'), driverError));
+}
+
+describe('dialects', () => {
+  it.each([
+    ['mysql', 'mysql', false, 'RAND()'],
+    ['mariadb', 'mysql', false, 'RAND()'],
+    ['postgres', 'postgres', true, 'RANDOM()'],
+    ['sqlite', 'sqlite', true, 'RANDOM()'],
+    ['better-sqlite3', 'sqlite', true, 'RANDOM()'],
+  ])('%s is vendor %s (transactional DDL %s, random %s)', (client, vendor, ddl, random) => {
+    const dialect = dialectFor(client);
+    expect(dialect.vendor).toBe(vendor);
+    expect(dialect.transactionalDdl).toBe(ddl);
+    expect(dialect.randomOrder()).toBe(random);
+  });
+
+  it('refuses an unknown client', () => expect(() => dialectFor('oracle')).toThrow('oracle'));
+
+  it.each([
+    ['postgres', '"t"."title"', 'q', '"t"."title" ILIKE :q'],
+    ['mysql', '`t`.`title`', 'q', '`t`.`title` LIKE :q'],
+    ['sqlite', '"t"."title"', 'q', '"t"."title" LIKE :q'],
+  ])('%s ilike', (client, column, param, sql) => expect(dialectFor(client).ilike(column, param)).toBe(sql));
+
+  it.each([
+    ['postgres', { type: 'jsonb' }, { type: 'uuid' }],
+    ['mysql', { type: 'longtext' }, { type: 'char', length: '36' }],
+    ['sqlite', { type: 'text' }, { type: 'varchar', length: '36' }],
+  ])('%s column types', (client, json, uuid) => {
+    expect(dialectFor(client).jsonType()).toEqual(json);
+    expect(dialectFor(client).uuidType()).toEqual(uuid);
+  });
+
+  it.each([
+    [
+      'sqlite unique',
+      'sqlite',
+      failure('INSERT INTO "articles"', { code: 'SQLITE_CONSTRAINT_UNIQUE', message: 'UNIQUE constraint failed: articles.slug' }),
+      ErrorCode.RecordNotUnique,
+      { collection: 'articles', field: 'slug' },
+    ],
+    [
+      'sqlite foreign key',
+      'sqlite',
+      failure('INSERT INTO "articles"', { code: 'SQLITE_CONSTRAINT_FOREIGNKEY', message: 'FOREIGN KEY constraint failed' }),
+      ErrorCode.InvalidForeignKey,
+      {},
+    ],
+    [
+      'sqlite not null',
+      'sqlite',
+      failure('INSERT', { code: 'SQLITE_CONSTRAINT_NOTNULL', message: 'NOT NULL constraint failed: articles.title' }),
+      ErrorCode.NotNullViolation,
+      { collection: 'articles', field: 'title' },
+    ],
+    [
+      'mysql duplicate',
+      'mysql',
+      failure('INSERT INTO `articles`', {
+        code: 'ER_DUP_ENTRY',
+        sqlMessage: "Duplicate entry 'hello' for key 'articles_slug_unique'",
+      }),
+      ErrorCode.RecordNotUnique,
+      { collection: 'articles', field: 'slug', value: 'hello' },
+    ],
+    [
+      'mysql 8 duplicate with table prefix',
+      'mysql',
+      failure('INSERT INTO `articles`', {
+        code: 'ER_DUP_ENTRY',
+        sqlMessage: "Duplicate entry 'hello' for key 'articles.articles_slug_unique'",
+      }),
+      ErrorCode.RecordNotUnique,
+      { collection: 'articles', field: 'slug' },
+    ],
+    [
+      'mysql foreign key',
+      'mysql',
+      failure('INSERT INTO `articles`', {
+        code: 'ER_NO_REFERENCED_ROW_2',
+        sqlMessage:
+          'Cannot add or update a child row: a foreign key constraint fails (`db`.`articles`, CONSTRAINT `fk` FOREIGN KEY (`author`) REFERENCES `authors` (`id`))',
+      }),
+      ErrorCode.InvalidForeignKey,
+      { collection: 'articles', field: 'author' },
+    ],
+    [
+      'mysql too long',
+      'mysql',
+      failure('INSERT INTO `articles`', { code: 'ER_DATA_TOO_LONG', sqlMessage: "Data too long for column 'title' at row 1" }),
+      ErrorCode.ValueTooLong,
+      { collection: 'articles', field: 'title' },
+    ],
+    [
+      'postgres unique',
+      'postgres',
+      failure('INSERT', { code: '23505', table: 'articles', detail: 'Key (slug)=(hello) already exists.' }),
+      ErrorCode.RecordNotUnique,
+      { collection: 'articles', field: 'slug', value: 'hello' },
+    ],
+    [
+      'postgres foreign key',
+      'postgres',
+      failure('INSERT', { code: '23503', table: 'articles', detail: 'Key (author)=(7) is not present in table "authors".' }),
+      ErrorCode.InvalidForeignKey,
+      { collection: 'articles', field: 'author', value: '7' },
+    ],
+    [
+      'postgres not null',
+      'postgres',
+      failure('INSERT', { code: '23502', table: 'articles', column: 'title' }),
+      ErrorCode.NotNullViolation,
+      { collection: 'articles', field: 'title' },
+    ],
+  ])('translates %s', (_label, client, err, code, extensions) => {
+    const translated = dialectFor(client).translateError(err);
+    expect(translated?.code).toBe(code);
+    expect(translated?.status).toBe(400);
+    expect(translated?.extensions).toMatchObject(extensions);
+  });
+
+  it.each(['sqlite', 'mysql', 'postgres'])('%s leaves other errors alone', (client) => {
+    expect(dialectFor(client).translateError(failure('SELECT', { code: 'SOMETHING_ELSE' }))).toBeNull();
+  });
+});

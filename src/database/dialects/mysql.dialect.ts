@@ -1,0 +1,77 @@
+import type { QueryFailedError } from 'typeorm';
+import type { AppError } from '../../common/errors/app-error';
+import {
+  InvalidForeignKeyError,
+  NotNullViolationError,
+  RecordNotUniqueError,
+  ValueOutOfRangeError,
+  ValueTooLongError,
+} from '../../common/errors/errors';
+import { ColumnTypeSpec, Dialect, driverErrorOf } from './dialect';
+
+/** Unique indexes Vellum creates are named `<table>_<field>_unique`, so the field can be recovered. */
+const DUPLICATE = /Duplicate entry '(.*)' for key '(?:([^.']+)\.)?([^']+)'/s;
+const FOREIGN_KEY = /`([^`]+)`\.`([^`]+)`, CONSTRAINT `[^`]+` FOREIGN KEY \(`([^`]+)`\)/;
+const COLUMN = /(?:Column|column|Field) '([^']+)'/;
+
+function tableOf(err: QueryFailedError): string {
+  const match = /(?:INSERT INTO|UPDATE|DELETE FROM)\s+`([^`]+)`/i.exec(err.query ?? '');
+  return match?.[1] ?? 'unknown';
+}
+
+export class MysqlDialect implements Dialect {
+  readonly vendor = 'mysql' as const;
+  readonly transactionalDdl = false;
+
+  ilike(column: string, param: string): string {
+    // The utf8mb4 default collations compare case-insensitively.
+    return `${column} LIKE :${param}`;
+  }
+
+  randomOrder(): string {
+    return 'RAND()';
+  }
+
+  jsonType(): ColumnTypeSpec {
+    // MariaDB's JSON is an alias of LONGTEXT; use that directly so both servers report the same type.
+    return { type: 'longtext' };
+  }
+
+  uuidType(): ColumnTypeSpec {
+    return { type: 'char', length: '36' };
+  }
+
+  timestampType(): ColumnTypeSpec {
+    return { type: 'datetime' };
+  }
+
+  translateError(err: QueryFailedError): AppError | null {
+    const driver = driverErrorOf(err);
+    const message = driver.sqlMessage ?? driver.message ?? err.message;
+    switch (driver.code) {
+      case 'ER_DUP_ENTRY': {
+        const match = DUPLICATE.exec(message);
+        const collection = match?.[2] ?? tableOf(err);
+        const key = match?.[3] ?? '';
+        const field = key === 'PRIMARY' ? null : key.replace(new RegExp(`^${collection}_`), '').replace(/_unique$/, '');
+        return new RecordNotUniqueError({ collection, field, value: match?.[1] });
+      }
+      case 'ER_NO_REFERENCED_ROW':
+      case 'ER_NO_REFERENCED_ROW_2':
+      case 'ER_ROW_IS_REFERENCED':
+      case 'ER_ROW_IS_REFERENCED_2': {
+        const match = FOREIGN_KEY.exec(message);
+        return new InvalidForeignKeyError({ collection: match?.[2] ?? tableOf(err), field: match?.[3] ?? null });
+      }
+      case 'ER_BAD_NULL_ERROR':
+      case 'ER_NO_DEFAULT_FOR_FIELD':
+        return new NotNullViolationError({ collection: tableOf(err), field: COLUMN.exec(message)?.[1] ?? null });
+      case 'ER_DATA_TOO_LONG':
+        return new ValueTooLongError({ collection: tableOf(err), field: COLUMN.exec(message)?.[1] ?? null });
+      case 'ER_WARN_DATA_OUT_OF_RANGE':
+        return new ValueOutOfRangeError({ collection: tableOf(err), field: COLUMN.exec(message)?.[1] ?? null });
+      default:
+        return null;
+    }
+  }
+}

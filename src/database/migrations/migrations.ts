@@ -1,0 +1,4 @@
+import { CreateSystemTables1763800000000 } from './1763800000000-create-system-tables';
+
+/** Every migration in order; TypeORM runs the ones not yet recorded. */
+export const MIGRATIONS = [CreateSystemTables1763800000000];

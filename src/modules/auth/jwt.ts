@@ -1,0 +1,42 @@
+import * as jwt from 'jsonwebtoken';
+import { InvalidTokenError, TokenExpiredError } from '../../common/errors/errors';
+
+export const JWT_ISSUER = 'vellum';
+
+export interface AccessTokenPayload {
+  id: string;
+  role: string | null;
+  app_access: boolean;
+  admin_access: boolean;
+  session?: string;
+}
+
+export function signAccessToken(payload: AccessTokenPayload, secret: string, ttlMs: number): string {
+  return jwt.sign(payload, secret, { algorithm: 'HS256', issuer: JWT_ISSUER, expiresIn: Math.floor(ttlMs / 1000) });
+}
+
+/** True when the string is a JWT issued by Vellum; anything else is treated as a static token. */
+export function isVellumJwt(token: string): boolean {
+  const decoded = jwt.decode(token, { json: true });
+  return decoded !== null && decoded.iss === JWT_ISSUER;
+}
+
+/** API.md 1.2: expired → 401 TOKEN_EXPIRED; forged, malformed or missing claims → 403 INVALID_TOKEN. */
+export function verifyAccessToken(token: string, secret: string): AccessTokenPayload {
+  let payload: jwt.JwtPayload;
+  try {
+    payload = jwt.verify(token, secret, { algorithms: ['HS256'], issuer: JWT_ISSUER }) as jwt.JwtPayload;
+  } catch (e) {
+    if (e instanceof jwt.TokenExpiredError) throw new TokenExpiredError();
+    throw new InvalidTokenError();
+  }
+  if (
+    typeof payload.id !== 'string' ||
+    !('role' in payload) ||
+    typeof payload.app_access !== 'boolean' ||
+    typeof payload.admin_access !== 'boolean'
+  ) {
+    throw new InvalidTokenError();
+  }
+  return payload as AccessTokenPayload;
+}

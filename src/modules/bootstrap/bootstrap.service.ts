@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { AppLogger } from '../../common/logging/app-logger';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { SettingsService } from '../settings/settings.service';
+import { UsersService } from '../users/users.service';
+
+export const BOOTSTRAP_OUTPUT = Symbol('BOOTSTRAP_OUTPUT');
+/** Where the generated first-admin password is printed (stdout; replaceable in tests). */
+export type BootstrapOutput = (line: string) => void;
+
+/** First start on an empty database: the Administrator role, the first admin and the settings row. */
+@Injectable()
+export class BootstrapService implements OnApplicationBootstrap {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(BOOTSTRAP_OUTPUT) private readonly output: BootstrapOutput,
+    private readonly users: UsersService,
+    private readonly settings: SettingsService,
+    private readonly logger: AppLogger,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.settings.ensure();
+    if ((await this.users.count()) > 0) return;
+
+    const generated = this.config.admin.password === undefined;
+    const password = this.config.admin.password ?? randomBytes(18).toString('base64url');
+    const role = await this.users.createRole({ name: 'Administrator', admin_access: true, app_access: true, icon: 'verified' });
+    await this.users.createUser({
+      email: this.config.admin.email,
+      password,
+      role: role.id,
+      first_name: 'Admin',
+      last_name: 'User',
+    });
+    this.logger.info({ email: this.config.admin.email }, 'first admin created');
+    if (generated) {
+      // Printed once: the password is stored only as an argon2 hash from here on.
+      this.output(`\nFirst admin created: ${this.config.admin.email} / ${password}\nStore this password now; it will not be shown again.\n\n`);
+    }
+  }
+}

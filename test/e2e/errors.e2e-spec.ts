@@ -1,0 +1,67 @@
+import { Controller, Get, Module } from '@nestjs/common';
+import { AppLogger } from '../../src/common/logging/app-logger';
+import { expectError } from '../helpers/expect-error';
+import { createTestApp, TestApp } from '../helpers/test-app';
+
+@Controller('__probe')
+class ProbeController {
+  @Get('crash')
+  crash(): never {
+    throw new Error('secret internal detail at /srv/vellum');
+  }
+}
+
+@Module({ controllers: [ProbeController] })
+class ProbeModule {}
+
+describe('the standard error body', () => {
+  let t: TestApp;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    const logger = new AppLogger('error', { write: (line: string) => logged.push(line) });
+    t = await createTestApp({ env: { MAX_PAYLOAD_SIZE: '1kb' }, extraModules: [ProbeModule], logger });
+  });
+  afterAll(() => t.close());
+
+  it('answers an unknown route with 404 ROUTE_NOT_FOUND', async () => {
+    const res = await expectError(t.as('anonymous').get('/no/such/route'), 404, 'ROUTE_NOT_FOUND');
+    expect(res.body.errors[0].extensions.path).toBe('/no/such/route');
+  });
+
+  it('answers an unknown method on a known path with 404 ROUTE_NOT_FOUND', () =>
+    expectError(t.as('anonymous').delete('/server/ping'), 404, 'ROUTE_NOT_FOUND'));
+
+  it('answers malformed JSON with 400 INVALID_PAYLOAD', () =>
+    expectError(
+      t.as('anonymous').post('/auth/login').set('Content-Type', 'application/json').send('{"email": '),
+      400,
+      'INVALID_PAYLOAD',
+    ));
+
+  it('answers a body over MAX_PAYLOAD_SIZE with 400 INVALID_PAYLOAD', () =>
+    expectError(
+      t.as('anonymous').post('/auth/login').send({ email: 'a@example.com', password: 'x'.repeat(2048) }),
+      400,
+      'INVALID_PAYLOAD',
+    ));
+
+  it('answers a DTO violation with 400 INVALID_PAYLOAD naming the field', async () => {
+    const res = await expectError(t.as('anonymous').post('/auth/login').send({ email: 'not-an-email', password: 'x' }), 400, 'INVALID_PAYLOAD');
+    expect(res.body.errors[0].message).toContain('email');
+  });
+
+  it('answers an unexpected exception with a generic 500 and logs the stack', async () => {
+    const res = await expectError(t.as('anonymous').get('/__probe/crash'), 500, 'INTERNAL_SERVER_ERROR');
+    expect(JSON.stringify(res.body)).not.toContain('secret internal detail');
+    const entry = logged.map((line) => JSON.parse(line)).find((l) => l.err?.message?.includes('secret internal detail'));
+    expect(entry?.err.stack).toContain('ProbeController.crash');
+  });
+
+  it('keeps serving after a crash', async () => {
+    expect((await t.as('anonymous').get('/server/ping')).text).toBe('pong');
+  });
+
+  it('answers wrong credentials with 401 INVALID_CREDENTIALS', () =>
+    expectError(t.as('anonymous').post('/auth/login').send({ email: 'admin@example.com', password: 'wrong' }), 401, 'INVALID_CREDENTIALS'));
+});
