@@ -7,7 +7,7 @@ import {
   ValueOutOfRangeError,
   ValueTooLongError,
 } from '../../common/errors/errors';
-import { ColumnTypeSpec, Dialect, driverErrorOf } from './dialect';
+import { ColumnTypeSpec, columnSql, Dialect, driverErrorOf, FieldColumnSize, utcDateTimeText } from './dialect';
 
 /** Unique indexes Vellum creates are named `<table>_<field>_unique`, so the field can be recovered. */
 const DUPLICATE = /Duplicate entry '(.*)' for key '(?:([^.']+)\.)?([^']+)'/s;
@@ -43,6 +43,58 @@ export class MysqlDialect implements Dialect {
 
   timestampType(): ColumnTypeSpec {
     return { type: 'datetime' };
+  }
+
+  fieldColumn(type: string, size: FieldColumnSize): ColumnTypeSpec & { precision?: number; scale?: number } {
+    switch (type) {
+      case 'string':
+      case 'hash':
+        return { type: 'varchar', length: String(size.length ?? 255) };
+      case 'uuid':
+        return this.uuidType();
+      case 'text':
+      case 'csv':
+        return { type: 'text' };
+      case 'json':
+        return this.jsonType();
+      case 'integer':
+        return { type: 'integer' };
+      case 'bigInteger':
+        return { type: 'bigint' };
+      case 'float':
+        return { type: 'double' };
+      case 'decimal':
+        return { type: 'decimal', precision: size.precision ?? 10, scale: size.scale ?? 5 };
+      case 'boolean':
+        return { type: 'boolean' };
+      case 'date':
+        return { type: 'date' };
+      case 'time':
+        return { type: 'time' };
+      case 'dateTime':
+        return { type: 'datetime' };
+      case 'timestamp':
+        return this.timestampType();
+      default:
+        throw new Error(`No column for field type "${type}"`);
+    }
+  }
+
+  alterColumnTypeSql(
+    quotedTable: string,
+    quotedColumn: string,
+    column: ColumnTypeSpec & { precision?: number; scale?: number },
+    nullable: boolean,
+  ): string | null {
+    return `ALTER TABLE ${quotedTable} MODIFY ${quotedColumn} ${columnSql(column)} ${nullable ? 'NULL' : 'NOT NULL'}`;
+  }
+
+  timestampParam(date: Date): string {
+    return utcDateTimeText(date);
+  }
+
+  booleanParam(value: boolean): boolean | number {
+    return value;
   }
 
   translateError(err: QueryFailedError): AppError | null {

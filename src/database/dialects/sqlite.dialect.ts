@@ -1,7 +1,7 @@
 import type { QueryFailedError } from 'typeorm';
 import type { AppError } from '../../common/errors/app-error';
 import { InvalidForeignKeyError, NotNullViolationError, RecordNotUniqueError } from '../../common/errors/errors';
-import { ColumnTypeSpec, Dialect, driverErrorOf } from './dialect';
+import { ColumnTypeSpec, columnSql, Dialect, driverErrorOf, FieldColumnSize, utcDateTimeText } from './dialect';
 
 /** "UNIQUE constraint failed: articles.slug" names the table and the column. */
 const CONSTRAINT_TARGET = /constraint failed: ([^.\s]+)\.([^,\s]+)/;
@@ -29,6 +29,59 @@ export class SqliteDialect implements Dialect {
 
   timestampType(): ColumnTypeSpec {
     return { type: 'datetime' };
+  }
+
+  fieldColumn(type: string, size: FieldColumnSize): ColumnTypeSpec & { precision?: number; scale?: number } {
+    switch (type) {
+      case 'string':
+      case 'hash':
+        return { type: 'varchar', length: String(size.length ?? 255) };
+      case 'uuid':
+        return this.uuidType();
+      case 'text':
+      case 'csv':
+        return { type: 'text' };
+      case 'json':
+        return this.jsonType();
+      case 'integer':
+        return { type: 'integer' };
+      case 'bigInteger':
+        return { type: 'bigint' };
+      case 'float':
+        return { type: 'float' };
+      case 'decimal':
+        return { type: 'decimal', precision: size.precision ?? 10, scale: size.scale ?? 5 };
+      case 'boolean':
+        return { type: 'boolean' };
+      case 'date':
+        return { type: 'date' };
+      case 'time':
+        return { type: 'time' };
+      case 'dateTime':
+        return { type: 'datetime' };
+      case 'timestamp':
+        return this.timestampType();
+      default:
+        throw new Error(`No column for field type "${type}"`);
+    }
+  }
+
+  alterColumnTypeSql(
+    quotedTable: string,
+    quotedColumn: string,
+    column: ColumnTypeSpec & { precision?: number; scale?: number },
+    nullable: boolean,
+  ): string | null {
+    // TypeORM rebuilds the SQLite table and copies the rows, so its changeColumn keeps the data.
+    return null;
+  }
+
+  timestampParam(date: Date): string {
+    return utcDateTimeText(date);
+  }
+
+  booleanParam(value: boolean): boolean | number {
+    return value ? 1 : 0;
   }
 
   translateError(err: QueryFailedError): AppError | null {

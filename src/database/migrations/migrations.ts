@@ -1,4 +1,5 @@
 import { CreateSystemTables1763800000000 } from './1763800000000-create-system-tables';
+import { AddFieldType1763900000000 } from './1763900000000-add-field-type';
 
 /** Every migration in order; TypeORM runs the ones not yet recorded. */
-export const MIGRATIONS = [CreateSystemTables1763800000000];
+export const MIGRATIONS = [CreateSystemTables1763800000000, AddFieldType1763900000000];

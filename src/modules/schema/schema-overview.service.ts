@@ -1,0 +1,62 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { CollectionMetaEntity } from './entities/collection-meta.entity';
+import { FieldMetaEntity } from './entities/field-meta.entity';
+import { RelationMetaEntity } from './entities/relation-meta.entity';
+import { buildOverview } from './lib/build-overview';
+import { SchemaOverview } from './schema-overview';
+import type { CollectionMeta, FieldMeta, RelationMeta } from './schema.types';
+import { SYSTEM_COLLECTIONS } from './system-schema';
+
+/**
+ * Holds the current SchemaOverview. Requests read `current`; only schema changes call `reload`, which is
+ * the one place that introspects the database.
+ */
+@Injectable()
+export class SchemaOverviewService implements OnModuleInit {
+  private overview: SchemaOverview | null = null;
+  private version = 0;
+  private readonly listeners: ((overview: SchemaOverview) => void)[] = [];
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.reload();
+  }
+
+  get current(): SchemaOverview {
+    if (!this.overview) throw new Error('The schema overview is read before it was built');
+    return this.overview;
+  }
+
+  /** Called with every new overview (caches that depend on the schema, e.g. permissions). */
+  onChange(listener: (overview: SchemaOverview) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Rebuilds from the meta tables and one introspection pass; pass the manager of an open transaction. */
+  async reload(manager: EntityManager = this.dataSource.manager): Promise<SchemaOverview> {
+    const [collections, fields, relations] = await Promise.all([
+      manager.getRepository(CollectionMetaEntity).find(),
+      manager.getRepository(FieldMetaEntity).find({ order: { sort: 'ASC', id: 'ASC' } }),
+      manager.getRepository(RelationMetaEntity).find({ order: { id: 'ASC' } }),
+    ]);
+    const names = [...new Set([...Object.keys(SYSTEM_COLLECTIONS), ...collections.map((c) => c.collection)])];
+    const runner = manager.queryRunner ?? this.dataSource.createQueryRunner();
+    try {
+      const tables = await runner.getTables(names);
+      this.overview = buildOverview({
+        tables,
+        collections: collections as CollectionMeta[],
+        fields: fields as (FieldMeta & { type: string | null })[],
+        relations: relations as RelationMeta[],
+        version: ++this.version,
+      });
+    } finally {
+      if (!manager.queryRunner) await runner.release();
+    }
+    for (const listener of this.listeners) listener(this.overview);
+    return this.overview;
+  }
+}
