@@ -9,6 +9,7 @@ import { dataSourceOptions } from './database/data-source';
 import { AuthModule } from './modules/auth/auth.module';
 import { BootstrapModule } from './modules/bootstrap/bootstrap.module';
 import { HashModule } from './modules/hash/hash.module';
+import { SchemaModule } from './modules/schema/schema.module';
 import { ServerModule } from './modules/server/server.module';
 import { SettingsModule } from './modules/settings/settings.module';
 import { UsersModule } from './modules/users/users.module';
@@ -35,6 +36,7 @@ export class AppModule {
         SettingsModule,
         UsersModule,
         AuthModule,
+        SchemaModule,
         ServerModule,
         BootstrapModule,
         ...extraModules,
