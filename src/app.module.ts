@@ -9,6 +9,7 @@ import { dataSourceOptions } from './database/data-source';
 import { AuthModule } from './modules/auth/auth.module';
 import { BootstrapModule } from './modules/bootstrap/bootstrap.module';
 import { HashModule } from './modules/hash/hash.module';
+import { ItemsModule } from './modules/items/items.module';
 import { SchemaModule } from './modules/schema/schema.module';
 import { ServerModule } from './modules/server/server.module';
 import { SettingsModule } from './modules/settings/settings.module';
@@ -37,6 +38,7 @@ export class AppModule {
         UsersModule,
         AuthModule,
         SchemaModule,
+        ItemsModule,
         ServerModule,
         BootstrapModule,
         ...extraModules,

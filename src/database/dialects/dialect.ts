@@ -20,7 +20,17 @@ export interface Dialect {
   readonly transactionalDdl: boolean;
   /** SQL for a case-insensitive LIKE of an already-quoted column against a named parameter. */
   ilike(column: string, param: string): string;
+  /** SQL for a case-sensitive LIKE-style match of a column against a pattern made by `likePattern`. */
+  like(column: string, param: string): string;
+  /** The bound pattern for `like` (case-sensitive) or `ilike` (case-insensitive) that finds `value`. */
+  likePattern(kind: 'contains' | 'starts' | 'ends', value: string, caseSensitive: boolean): string;
+  /** Whether INSERT ... RETURNING gives generated keys (else the driver reports the last insert id). */
+  readonly returning: boolean;
+  /** The generated key of a single-row insert from the driver's raw result, where `returning` is false. */
+  insertedId(raw: unknown): number | null;
   randomOrder(): string;
+  /** `LIMIT`/`OFFSET` clause; `limit` null means all rows (SQLite and MySQL need a LIMIT before OFFSET). */
+  limitSql(limit: number | null, offset: number): string;
   jsonType(): ColumnTypeSpec;
   uuidType(): ColumnTypeSpec;
   timestampType(): ColumnTypeSpec;
@@ -56,6 +66,12 @@ export function columnSql(column: ColumnTypeSpec & { precision?: number; scale?:
 /** `2024-01-31 10:20:30.123` in UTC: what MySQL DATETIME and SQLite text expect. */
 export function utcDateTimeText(date: Date): string {
   return date.toISOString().replace('T', ' ').replace('Z', '');
+}
+
+/** Wraps a LIKE pattern; `%` and `_` in the value are escaped with the default escape character `\\`. */
+export function likeWrap(kind: 'contains' | 'starts' | 'ends', value: string, escape: boolean): string {
+  const v = escape ? value.replace(/[\\%_]/g, (c) => `\\${c}`) : value;
+  return kind === 'contains' ? `%${v}%` : kind === 'starts' ? `${v}%` : `%${v}`;
 }
 
 export const DIALECT = Symbol('DIALECT');

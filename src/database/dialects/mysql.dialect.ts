@@ -7,7 +7,7 @@ import {
   ValueOutOfRangeError,
   ValueTooLongError,
 } from '../../common/errors/errors';
-import { ColumnTypeSpec, columnSql, Dialect, driverErrorOf, FieldColumnSize, utcDateTimeText } from './dialect';
+import { ColumnTypeSpec, columnSql, Dialect, driverErrorOf, FieldColumnSize, likeWrap, utcDateTimeText } from './dialect';
 
 /** Unique indexes Vellum creates are named `<table>_<field>_unique`, so the field can be recovered. */
 const DUPLICATE = /Duplicate entry '(.*)' for key '(?:([^.']+)\.)?([^']+)'/s;
@@ -26,6 +26,27 @@ export class MysqlDialect implements Dialect {
   ilike(column: string, param: string): string {
     // The utf8mb4 default collations compare case-insensitively.
     return `${column} LIKE :${param}`;
+  }
+
+  readonly returning = false;
+
+  like(column: string, param: string): string {
+    // The default collations ignore case; a binary comparison does not.
+    return `${column} LIKE BINARY :${param}`;
+  }
+
+  likePattern(kind: 'contains' | 'starts' | 'ends', value: string): string {
+    return likeWrap(kind, value, true);
+  }
+
+  insertedId(raw: unknown): number | null {
+    const id = (raw as { insertId?: number } | undefined)?.insertId;
+    return id === undefined || id === 0 ? null : Number(id);
+  }
+
+  limitSql(limit: number | null, offset: number): string {
+    if (limit === null) return offset ? ` LIMIT 18446744073709551615 OFFSET ${offset}` : '';
+    return ` LIMIT ${limit}${offset ? ` OFFSET ${offset}` : ''}`;
   }
 
   randomOrder(): string {

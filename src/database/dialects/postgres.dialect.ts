@@ -7,7 +7,7 @@ import {
   ValueOutOfRangeError,
   ValueTooLongError,
 } from '../../common/errors/errors';
-import { ColumnTypeSpec, columnSql, Dialect, driverErrorOf, FieldColumnSize, utcDateTimeText } from './dialect';
+import { ColumnTypeSpec, columnSql, Dialect, driverErrorOf, FieldColumnSize, likeWrap, utcDateTimeText } from './dialect';
 
 /** "Key (slug)=(hello) already exists." */
 const KEY_DETAIL = /Key \(([^)]+)\)=\((.*)\)/s;
@@ -18,6 +18,24 @@ export class PostgresDialect implements Dialect {
 
   ilike(column: string, param: string): string {
     return `${column} ILIKE :${param}`;
+  }
+
+  readonly returning = true;
+
+  like(column: string, param: string): string {
+    return `${column} LIKE :${param}`;
+  }
+
+  likePattern(kind: 'contains' | 'starts' | 'ends', value: string): string {
+    return likeWrap(kind, value, true);
+  }
+
+  insertedId(): number | null {
+    return null;
+  }
+
+  limitSql(limit: number | null, offset: number): string {
+    return `${limit === null ? '' : ` LIMIT ${limit}`}${offset ? ` OFFSET ${offset}` : ''}`;
   }
 
   randomOrder(): string {

@@ -1,7 +1,7 @@
 import type { QueryFailedError } from 'typeorm';
 import type { AppError } from '../../common/errors/app-error';
 import { InvalidForeignKeyError, NotNullViolationError, RecordNotUniqueError } from '../../common/errors/errors';
-import { ColumnTypeSpec, columnSql, Dialect, driverErrorOf, FieldColumnSize, utcDateTimeText } from './dialect';
+import { ColumnTypeSpec, columnSql, Dialect, driverErrorOf, FieldColumnSize, likeWrap, utcDateTimeText } from './dialect';
 
 /** "UNIQUE constraint failed: articles.slug" names the table and the column. */
 const CONSTRAINT_TARGET = /constraint failed: ([^.\s]+)\.([^,\s]+)/;
@@ -13,6 +13,28 @@ export class SqliteDialect implements Dialect {
   ilike(column: string, param: string): string {
     // SQLite's LIKE is case-insensitive for ASCII letters only.
     return `${column} LIKE :${param}`;
+  }
+
+  readonly returning = false;
+
+  like(column: string, param: string): string {
+    // LIKE ignores ASCII case in SQLite; GLOB is the case-sensitive match.
+    return `${column} GLOB :${param}`;
+  }
+
+  likePattern(kind: 'contains' | 'starts' | 'ends', value: string, caseSensitive: boolean): string {
+    if (!caseSensitive) return likeWrap(kind, value, false);
+    const v = value.replace(/[*?[]/g, (c) => `[${c}]`);
+    return kind === 'contains' ? `*${v}*` : kind === 'starts' ? `${v}*` : `*${v}`;
+  }
+
+  insertedId(raw: unknown): number | null {
+    return raw === undefined || raw === null ? null : Number(raw);
+  }
+
+  limitSql(limit: number | null, offset: number): string {
+    if (limit === null) return offset ? ` LIMIT -1 OFFSET ${offset}` : '';
+    return ` LIMIT ${limit}${offset ? ` OFFSET ${offset}` : ''}`;
   }
 
   randomOrder(): string {
