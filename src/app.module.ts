@@ -9,9 +9,12 @@ import { dataSourceOptions } from './database/data-source';
 import { AuthModule } from './modules/auth/auth.module';
 import { BootstrapModule } from './modules/bootstrap/bootstrap.module';
 import { HashModule } from './modules/hash/hash.module';
+import { ActivityRoutesModule } from './modules/activity/activity-routes.module';
 import { ItemsModule } from './modules/items/items.module';
+import { AccessModule } from './modules/permissions/access.module';
 import { SchemaModule } from './modules/schema/schema.module';
 import { ServerModule } from './modules/server/server.module';
+import { SettingsRoutesModule } from './modules/settings/settings-routes.module';
 import { SettingsModule } from './modules/settings/settings.module';
 import { UsersModule } from './modules/users/users.module';
 
@@ -39,6 +42,9 @@ export class AppModule {
         AuthModule,
         SchemaModule,
         ItemsModule,
+        AccessModule,
+        ActivityRoutesModule,
+        SettingsRoutesModule,
         ServerModule,
         BootstrapModule,
         ...extraModules,

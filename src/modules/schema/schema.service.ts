@@ -145,7 +145,8 @@ export class SchemaService {
         .map((f) => this.indexFor(name, f.field, !!f.schema?.is_unique));
       await runner.createTable(new Table({ name, columns, indices }));
     }
-    await runner.manager.getRepository(CollectionMetaEntity).save(this.collectionMeta(name, input.meta ?? {}));
+    // API.md 8: collections are tracked (`all`) unless their meta says otherwise.
+    await runner.manager.getRepository(CollectionMetaEntity).save({ accountability: 'all', ...this.collectionMeta(name, input.meta ?? {}) });
     for (const [index, f] of fields.entries()) await this.saveFieldMeta(runner, name, f, index + 1);
     await this.overviews.reload(runner.manager);
     return name;
