@@ -117,6 +117,9 @@ export class SqliteDialect implements Dialect {
       case 'SQLITE_CONSTRAINT_PRIMARYKEY':
         return new RecordNotUniqueError({ collection, field });
       case 'SQLITE_CONSTRAINT_FOREIGNKEY':
+      // ON DELETE RESTRICT reports its violation as a trigger failure.
+      case 'SQLITE_CONSTRAINT_TRIGGER':
+        if (driver.code === 'SQLITE_CONSTRAINT_TRIGGER' && !message.includes('FOREIGN KEY')) return null;
         // SQLite does not say which key failed.
         return new InvalidForeignKeyError({ collection, field });
       case 'SQLITE_CONSTRAINT_NOTNULL':
