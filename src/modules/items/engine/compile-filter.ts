@@ -4,6 +4,7 @@ import type { Dialect } from '../../../database/dialects/dialect';
 import type { SchemaOverview } from '../../schema/schema-overview';
 import type { FieldOverview } from '../../schema/schema.types';
 import { filterValue } from './values';
+import { isPlainObject } from '../../../common/is-plain-object';
 
 /** Where compiled SQL gets its identifiers, aliases and bound parameters. */
 export interface SqlContext {
@@ -30,9 +31,6 @@ function coerce(value: unknown): unknown {
   return value;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Compiles a filter on `collection` (table alias `alias`) into one SQL condition. Identifiers come only
@@ -51,15 +49,15 @@ export function compileFilter(ctx: SqlContext, collection: string, alias: string
     const overview = ctx.overview.collection(collection)!;
     const field = overview.fields[key];
     if (!field) throw new InvalidQueryError(`Field "${key}" does not exist in collection "${collection}"`);
-    if (!isObject(value)) throw new InvalidQueryError(`Field "${key}" in the filter needs an operator object`);
+    if (!isPlainObject(value)) throw new InvalidQueryError(`Field "${key}" in the filter needs an operator object`);
     const link = ctx.overview.relation(collection, key);
     const operators = Object.keys(value).filter((k) => k.startsWith('_') && k !== '_some' && k !== '_none');
     const nested = Object.fromEntries(Object.entries(value).filter(([k]) => !operators.includes(k)));
 
     if (link?.type === 'o2m') {
       if (operators.length) throw new InvalidQueryError(`One-to-many field "${key}" can only be filtered through its related fields`);
-      const none = isObject(nested._none);
-      const sub = (none ? nested._none : isObject(nested._some) ? nested._some : nested) as Filter;
+      const none = isPlainObject(nested._none);
+      const sub = (none ? nested._none : isPlainObject(nested._some) ? nested._some : nested) as Filter;
       const r = ctx.alias();
       const related = ctx.overview.collection(link.related)!;
       const conditions = [`${ctx.quote(r)}.${ctx.quote(link.relatedField)} IS NOT NULL`];
