@@ -34,6 +34,11 @@ export class UsersService {
     return id ? this.roles.findOneBy({ id }) : Promise.resolve(null);
   }
 
+  /** A role by id or, for people typing on a command line, by name. */
+  async findRoleByIdOrName(idOrName: string): Promise<RoleEntity | null> {
+    return (await this.roles.findOneBy({ id: idOrName })) ?? (await this.roles.findOneBy({ name: idOrName }));
+  }
+
   async createRole(role: Partial<RoleEntity> & { name: string }): Promise<RoleEntity> {
     return this.roles.save(this.roles.create({ id: randomUUID(), ...role }));
   }
