@@ -36,7 +36,7 @@ describe('command line', () => {
     ['an unknown role', ['users', 'create', '--email', 'n@example.com', '--password', 'x1234567', '--role', 'Nobody'], 1, 'No role'],
     ['a missing option', ['users', 'create', '--email', 'n@example.com'], 2, '--password'],
     ['an unknown command', ['frobnicate'], 2, 'unknown command'],
-  ])('fails on %s with exit code %i', (_label, args, code, message) => {
+  ])('fails on %s', (_label, args, code, message) => {
     const result = runCli(args, env);
     expect(result.status).toBe(code);
     expect(result.stderr).toContain(message);

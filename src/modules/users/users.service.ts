@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { isUuid } from '../../common/is-uuid';
 import { HashService } from '../hash/hash.service';
 import { RoleEntity } from './entities/role.entity';
 import { UserEntity } from './entities/user.entity';
@@ -36,7 +37,8 @@ export class UsersService {
 
   /** A role by id or, for people typing on a command line, by name. */
   async findRoleByIdOrName(idOrName: string): Promise<RoleEntity | null> {
-    return (await this.roles.findOneBy({ id: idOrName })) ?? (await this.roles.findOneBy({ name: idOrName }));
+    const byId = isUuid(idOrName) ? await this.roles.findOneBy({ id: idOrName }) : null;
+    return byId ?? (await this.roles.findOneBy({ name: idOrName }));
   }
 
   async createRole(role: Partial<RoleEntity> & { name: string }): Promise<RoleEntity> {
