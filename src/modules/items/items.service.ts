@@ -19,6 +19,7 @@ import { validatePayload } from './engine/validate-payload';
 import { validateQuery } from './engine/validate-query';
 import { fromDb, toDb } from './engine/values';
 import { isPlainObject } from '../../common/is-plain-object';
+import { isUuid } from '../../common/is-uuid';
 
 export type PrimaryKey = string | number;
 export type Item = Record<string, unknown>;
@@ -41,7 +42,6 @@ export interface ItemsOptions {
 
 const CONCEALED = '**********';
 const CHUNK = 500;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NUMERIC = new Set(['integer', 'bigInteger', 'float', 'decimal']);
 
 interface ReadState {
@@ -168,7 +168,7 @@ export class ItemsService {
         if (field.type !== 'integer' || (Number.isInteger(Number(term)) && Math.abs(Number(term)) <= 2147483647)) {
           parts.push(`${column} = :${ctx.param(Number(term))}`);
         }
-      } else if (field.type === 'uuid' && UUID.test(term)) {
+      } else if (field.type === 'uuid' && isUuid(term)) {
         parts.push(`${column} = :${ctx.param(term.toLowerCase())}`);
       }
     }
@@ -420,7 +420,7 @@ export class ItemsService {
     const field = this.schema.fields[this.primaryKey];
     if (key === null || key === undefined || key === '') return false;
     if (NUMERIC.has(field.type)) return Number.isFinite(Number(key));
-    if (field.type === 'uuid') return typeof key === 'string' && UUID.test(key);
+    if (field.type === 'uuid') return isUuid(key);
     return true;
   }
 

@@ -5,6 +5,7 @@ import type { SchemaOverview } from '../../schema/schema-overview';
 import type { FieldOverview } from '../../schema/schema.types';
 import { filterValue } from './values';
 import { isPlainObject } from '../../../common/is-plain-object';
+import { isUuid } from '../../../common/is-uuid';
 
 /** Where compiled SQL gets its identifiers, aliases and bound parameters. */
 export interface SqlContext {
@@ -21,7 +22,6 @@ export interface SqlContext {
 
 const NUMERIC = new Set(['integer', 'bigInteger', 'float', 'decimal']);
 const TEXTUAL = new Set(['string', 'text', 'hash', 'csv', 'json']);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `"true"`, `"false"`, `"null"` in query strings mean the values (API.md 1.6). */
 function coerce(value: unknown): unknown {
@@ -100,7 +100,7 @@ function compileOperator(ctx: SqlContext, field: FieldOverview, column: string, 
     }
     return `:${ctx.param(bound)}`;
   };
-  const uuidMismatch = (v: unknown) => field.type === 'uuid' && v !== null && (typeof v !== 'string' || !UUID.test(v));
+  const uuidMismatch = (v: unknown) => field.type === 'uuid' && v !== null && !isUuid(v);
   const truthy = value === undefined || value === true || value === '' || value === 1 || value === '1';
   const requireText = () => {
     if (!TEXTUAL.has(field.type)) throw new InvalidQueryError(`"${operator}" needs a text field, "${field.field}" is ${field.type}`);
