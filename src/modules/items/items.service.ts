@@ -58,6 +58,11 @@ interface SelectOptions {
   offset: number;
 }
 
+/** Hashed and concealed values never leave the server in plain text (API.md 11). */
+function isSecret(field: FieldOverview): boolean {
+  return field.type === 'hash' || field.special.includes('hash') || field.special.includes('conceal');
+}
+
 function chunks<T>(list: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
@@ -274,7 +279,7 @@ export class ItemsService {
       for (const column of node.columns) {
         const field = collection.fields[column.field];
         const value = row[column.field];
-        out[column.key] = value !== null && (field.type === 'hash' || field.special.includes('conceal')) ? CONCEALED : value;
+        out[column.key] = value !== null && isSecret(field) ? CONCEALED : value;
       }
       Object.assign(out, related.get(row));
       return out;
@@ -450,7 +455,9 @@ export class ItemsService {
       const field = collection.fields[key];
       if (!field) throw new InvalidPayloadError(`Field "${key}" does not exist in collection "${this.collection}"`);
       if (allowed && !allowed.has(key)) throw new ForbiddenError();
-      if (field.type === 'alias') throw new InvalidPayloadError(`Field "${key}" is an alias; nested relational writes are not supported`);
+      if (field.type === 'alias' && this.overview.relation(this.collection, key)?.type !== 'o2m') {
+        throw new InvalidPayloadError(`Field "${key}" has no value of its own`);
+      }
       if (mode === 'update' && field.primaryKey && data[key] !== undefined) {
         throw new InvalidPayloadError(`The primary key "${key}" can't be changed`);
       }
@@ -468,7 +475,8 @@ export class ItemsService {
     for (const [key, value] of Object.entries(payload)) {
       const field = collection.fields[key];
       if (!field || field.type === 'alias') continue;
-      values[key] = field.type === 'hash' && typeof value === 'string' ? await this.deps.hasher.hash(value) : value;
+      const hashed = field.type === 'hash' || field.special.includes('hash');
+      values[key] = hashed && typeof value === 'string' ? await this.deps.hasher.hash(value) : value;
     }
     const now = new Date();
     for (const field of Object.values(collection.fields)) {
@@ -496,6 +504,92 @@ export class ItemsService {
     }
     if (field.validation && present) errors.push(...validatePayload(payload, field.validation as Filter, true));
     return errors;
+  }
+
+  private related(collection: string, manager: EntityManager): ItemsService {
+    return new ItemsService(this.deps, collection, this.acc, manager, this.options);
+  }
+
+  /**
+   * Nested many-to-one objects are written first (created, or updated when they carry an existing key)
+   * and replaced by their keys.
+   */
+  private async writeManyToOne(manager: EntityManager, data: unknown): Promise<Item> {
+    if (!isPlainObject(data)) throw new InvalidPayloadError('An item must be an object');
+    const out: Item = { ...data };
+    for (const [key, value] of Object.entries(data)) {
+      const link = this.overview.relation(this.collection, key);
+      if (link?.type !== 'm2o' || !isPlainObject(value)) continue;
+      const service = this.related(link.related, manager);
+      const pk = service.primaryKey;
+      const { [pk]: relatedKey, ...rest } = value;
+      if (relatedKey !== undefined && relatedKey !== null && (await service.exists(manager, relatedKey as PrimaryKey))) {
+        if (Object.keys(rest).length) await service.updateOne(relatedKey as PrimaryKey, rest);
+        out[key] = relatedKey;
+      } else {
+        out[key] = await service.createOne(value);
+      }
+    }
+    return out;
+  }
+
+  private async exists(manager: EntityManager, key: PrimaryKey): Promise<boolean> {
+    if (!this.validKey(key)) return false;
+    const [row] = await this.run(`SELECT COUNT(*) AS ${this.q('count')} FROM ${this.q(this.schema.table!)} WHERE ${this.q(this.primaryKey)} = :key`, { key: this.castKey(key) }, manager);
+    return Number(row.count) > 0;
+  }
+
+  /**
+   * One-to-many values after the parent row exists: an array is the complete new set (keys or objects;
+   * related rows left out are deselected), `{ create, update, delete }` changes only what it names.
+   */
+  private async writeOneToMany(manager: EntityManager, parent: PrimaryKey, data: Item, mode: 'create' | 'update'): Promise<void> {
+    for (const [key, value] of Object.entries(data)) {
+      const link = this.overview.relation(this.collection, key);
+      if (link?.type !== 'o2m' || value === undefined) continue;
+      const service = this.related(link.related, manager);
+      const pk = service.primaryKey;
+      const fk = link.relatedField;
+      const deselect = async (keys: PrimaryKey[]) => {
+        if (!keys.length) return;
+        if (link.relation.meta?.one_deselect_action === 'delete') await service.deleteMany(keys);
+        else await service.updateMany(keys, { [fk]: null });
+      };
+      const upsert = async (entry: unknown): Promise<PrimaryKey> => {
+        if (!isPlainObject(entry)) {
+          await service.updateOne(entry as PrimaryKey, { [fk]: parent });
+          return entry as PrimaryKey;
+        }
+        const { [pk]: relatedKey, ...rest } = entry;
+        if (relatedKey !== undefined && relatedKey !== null && (await service.exists(manager, relatedKey as PrimaryKey))) {
+          await service.updateOne(relatedKey as PrimaryKey, { ...rest, [fk]: parent });
+          return relatedKey as PrimaryKey;
+        }
+        return service.createOne({ ...entry, [fk]: parent });
+      };
+      if (Array.isArray(value)) {
+        const kept = new Set<string>();
+        for (const entry of value) kept.add(String(await upsert(entry)));
+        if (mode === 'update') {
+          const current = await service.run(`SELECT ${this.q(pk)} AS ${this.q(pk)} FROM ${this.q(service.schema.table!)} WHERE ${this.q(fk)} = :parent`, { parent }, manager);
+          await deselect(current.map((r) => r[pk] as PrimaryKey).filter((k) => !kept.has(String(k))));
+        }
+      } else if (isPlainObject(value)) {
+        const list = (name: string): unknown[] => {
+          const entries = value[name] ?? [];
+          if (!Array.isArray(entries)) throw new InvalidPayloadError(`"${key}.${name}" must be an array`);
+          return entries;
+        };
+        for (const entry of list('create')) {
+          if (!isPlainObject(entry)) throw new InvalidPayloadError(`"${key}.create" must hold objects`);
+          await service.createOne({ ...entry, [fk]: parent });
+        }
+        for (const entry of list('update')) await upsert(entry);
+        await deselect(list('delete') as PrimaryKey[]);
+      } else if (value !== null) {
+        throw new InvalidPayloadError(`Field "${key}" expects an array or { create, update, delete }`);
+      }
+    }
   }
 
   private async insert(manager: EntityManager, values: Item): Promise<PrimaryKey> {
@@ -536,9 +630,11 @@ export class ItemsService {
     const keys = await this.transaction(async (manager) => {
       const created: PrimaryKey[] = [];
       for (const item of data) {
-        const { values, payload } = await this.preparePayload(state, rule, item, 'create');
+        const plain = await this.writeManyToOne(manager, item);
+        const { values, payload } = await this.preparePayload(state, rule, plain, 'create');
         const key = await this.insert(manager, values);
         created.push(key);
+        await this.writeOneToMany(manager, key, plain, 'create');
         const tracking = this.tracking();
         if (tracking) {
           await this.deps.activity.record(manager, {
@@ -594,7 +690,8 @@ export class ItemsService {
     const collection = this.schema;
     const result = await this.transaction(async (manager) => {
       const checked = await this.checkKeys(state, manager, keys, 'update');
-      const { values, payload } = await this.preparePayload(state, rule, data, 'update');
+      const plain = await this.writeManyToOne(manager, data);
+      const { values, payload } = await this.preparePayload(state, rule, plain, 'update');
       const columns = Object.keys(values);
       if (columns.length && checked.length) {
         const params: Record<string, unknown> = {};
@@ -608,6 +705,7 @@ export class ItemsService {
           );
         }
       }
+      for (const key of checked) await this.writeOneToMany(manager, key, plain, 'update');
       const tracking = this.tracking();
       if (tracking) {
         const after = tracking === 'all' ? await this.rawRows(manager, checked) : new Map<string, Item>();
