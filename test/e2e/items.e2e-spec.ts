@@ -158,6 +158,13 @@ describe('/items/:collection', () => {
       expect(deep.body.data).toEqual({ name: 'Ann', posts: [{ title: 'p2' }] });
     });
 
+    it('counts one-to-many items with count()', async () => {
+      const res = await t.as('admin').get(`/items/${authors}/${author}?fields=name,count(posts)`);
+      expect(res.body.data).toEqual({ name: 'Ann', posts_count: 2 });
+      const filtered = await t.as('admin').get(`/items/${authors}?fields=name&filter[count(posts)][_gte]=2`);
+      expect(filtered.body.data).toEqual([{ name: 'Ann' }]);
+    });
+
     it('filters through relations', async () => {
       const res = await t.as('admin').get(`/items/${posts}?fields=title&filter[author][name][_eq]=Ann&sort=title`);
       expect(res.body.data).toEqual([{ title: 'p1' }, { title: 'p2' }]);

@@ -29,6 +29,8 @@ export interface Dialect {
   /** The generated key of a single-row insert from the driver's raw result, where `returning` is false. */
   insertedId(raw: unknown): number | null;
   randomOrder(): string;
+  /** `year(field)` ... `second(field)` of API.md 1.6 as an integer expression on an already-quoted column. */
+  dateFunction(fn: DateFunction, column: string): string;
   /** An INSERT of a row made only of default values. */
   insertDefaultsSql(quotedTable: string): string;
   /** `LIMIT`/`OFFSET` clause; `limit` null means all rows (SQLite and MySQL need a LIMIT before OFFSET). */
@@ -51,6 +53,8 @@ export interface Dialect {
   /** Turns a constraint violation into the error a user understands; null when it is not one. */
   translateError(err: QueryFailedError): AppError | null;
 }
+
+export type DateFunction = 'year' | 'month' | 'week' | 'day' | 'weekday' | 'hour' | 'minute' | 'second';
 
 export interface FieldColumnSize {
   length?: number | null;

@@ -7,7 +7,7 @@ import {
   ValueOutOfRangeError,
   ValueTooLongError,
 } from '../../common/errors/errors';
-import { ColumnTypeSpec, columnSql, Dialect, driverErrorOf, FieldColumnSize, likeWrap } from './dialect';
+import { ColumnTypeSpec, DateFunction, columnSql, Dialect, driverErrorOf, FieldColumnSize, likeWrap } from './dialect';
 
 /** "Key (slug)=(hello) already exists." */
 const KEY_DETAIL = /Key \(([^)]+)\)=\((.*)\)/s;
@@ -40,6 +40,11 @@ export class PostgresDialect implements Dialect {
 
   limitSql(limit: number | null, offset: number): string {
     return `${limit === null ? '' : ` LIMIT ${limit}`}${offset ? ` OFFSET ${offset}` : ''}`;
+  }
+
+  dateFunction(fn: DateFunction, column: string): string {
+    const part = { year: 'YEAR', month: 'MONTH', week: 'WEEK', day: 'DAY', weekday: 'DOW', hour: 'HOUR', minute: 'MINUTE', second: 'SECOND' }[fn];
+    return `CAST(EXTRACT(${part} FROM ${column}) AS INTEGER)`;
   }
 
   randomOrder(): string {

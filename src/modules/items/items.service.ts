@@ -12,7 +12,7 @@ import type { PermissionLookup, PermissionRule, PermissionsService } from '../pe
 import type { SchemaOverview } from '../schema/schema-overview';
 import type { SchemaOverviewService } from '../schema/schema-overview.service';
 import type { CollectionOverview, FieldOverview } from '../schema/schema.types';
-import { compileFilter, SqlContext } from './engine/compile-filter';
+import { compileFilter, functionSql, SqlContext } from './engine/compile-filter';
 import { planRead, ReadableFields, ReadNode } from './engine/read-plan';
 import { DynamicVariables, resolveVariables } from './engine/resolve-variables';
 import { validatePayload } from './engine/validate-payload';
@@ -201,6 +201,7 @@ export class ItemsService {
     const fields = new Set<string>([collection.primary, ...extraColumns, ...node.columns.map((c) => c.field)]);
     for (const rel of node.relations) if (rel.link.type === 'm2o') fields.add(rel.link.field);
     const columns = [...fields].map((f) => `${this.q('t')}.${this.q(f)} AS ${this.q(f)}`);
+    for (const f of node.functions) columns.push(`${functionSql(ctx, node.collection, 't', f.fn, f.field)} AS ${this.q(f.key)}`);
     let sql = `SELECT ${columns.join(', ')} FROM ${this.q(collection.table!)} ${this.q('t')}`;
     if (options.where.length) sql += ` WHERE ${options.where.join(' AND ')}`;
     if (options.sort === 'random') sql += ` ORDER BY ${this.deps.dialect.randomOrder()}`;
@@ -213,6 +214,7 @@ export class ItemsService {
     return rows.map((row) => {
       const item: Item = {};
       for (const field of fields) item[field] = fromDb(collection.fields[field].type, row[field]);
+      for (const f of node.functions) item[f.key] = fromDb('integer', row[f.key]);
       return item;
     });
   }
@@ -281,6 +283,7 @@ export class ItemsService {
         const value = row[column.field];
         out[column.key] = value !== null && isSecret(field) ? CONCEALED : value;
       }
+      for (const f of node.functions) out[f.key] = row[f.key];
       Object.assign(out, related.get(row));
       return out;
     });
