@@ -62,6 +62,14 @@ describe('/items/:collection', () => {
     expect(res.body.data).toEqual([{ title: 'one' }, { title: 'two' }]);
   });
 
+  it('accepts an explicit auto-increment key and keeps numbering after it', async () => {
+    const c = await createCollection(t, uniq('keys'), [{ field: 'title', type: 'string' }]);
+    await t.as('admin').post(`/items/${c}`).send({ id: 50, title: 'explicit' });
+    const next = await t.as('admin').post(`/items/${c}`).send({ title: 'generated' });
+    expect(next.status).toBe(200);
+    expect(next.body.data.id).toBe(51);
+  });
+
   it('reads one item and answers a missing one with 403', async () => {
     const created = await t.as('admin').post(`/items/${articles}`).send({ title: 'readme' });
     const res = await t.as('admin').get(`/items/${articles}/${created.body.data.id}?fields=id,title`);

@@ -31,6 +31,11 @@ export interface Dialect {
   randomOrder(): string;
   /** `year(field)` ... `second(field)` of API.md 1.6 as an integer expression on an already-quoted column. */
   dateFunction(fn: DateFunction, column: string): string;
+  /**
+   * SQL to run after a row was inserted with an explicit value in an auto-increment key, so later inserts
+   * do not collide with it (PostgreSQL sequences do not follow explicit values); null when not needed.
+   */
+  syncAutoIncrementSql(quotedTable: string, column: string): string | null;
   /** An INSERT of a row made only of default values. */
   insertDefaultsSql(quotedTable: string): string;
   /** `LIMIT`/`OFFSET` clause; `limit` null means all rows (SQLite and MySQL need a LIMIT before OFFSET). */

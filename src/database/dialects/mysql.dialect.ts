@@ -44,6 +44,10 @@ export class MysqlDialect implements Dialect {
     return id === undefined || id === 0 ? null : Number(id);
   }
 
+  syncAutoIncrementSql(): string | null {
+    return null;
+  }
+
   insertDefaultsSql(quotedTable: string): string {
     return `INSERT INTO ${quotedTable} () VALUES ()`;
   }

@@ -34,6 +34,10 @@ export class PostgresDialect implements Dialect {
     return null;
   }
 
+  syncAutoIncrementSql(quotedTable: string, column: string): string | null {
+    return `SELECT setval(pg_get_serial_sequence('${quotedTable}', '${column}'), (SELECT MAX("${column}") FROM ${quotedTable}))`;
+  }
+
   insertDefaultsSql(quotedTable: string): string {
     return `INSERT INTO ${quotedTable} DEFAULT VALUES`;
   }

@@ -32,6 +32,10 @@ export class SqliteDialect implements Dialect {
     return raw === undefined || raw === null ? null : Number(raw);
   }
 
+  syncAutoIncrementSql(): string | null {
+    return null;
+  }
+
   insertDefaultsSql(quotedTable: string): string {
     return `INSERT INTO ${quotedTable} DEFAULT VALUES`;
   }

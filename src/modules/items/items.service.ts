@@ -613,7 +613,12 @@ export class ItemsService {
     if (this.deps.dialect.returning) sql += ` RETURNING ${this.q(collection.primary)}`;
     const [query, bound] = this.deps.dataSource.driver.escapeQueryWithParameters(sql, params, {});
     const raw: unknown = await manager.query(query, bound);
-    if (values[collection.primary] !== undefined && values[collection.primary] !== null) return values[collection.primary] as PrimaryKey;
+    const explicit = values[collection.primary];
+    if (explicit !== undefined && explicit !== null) {
+      const sync = collection.fields[collection.primary].autoIncrement ? this.deps.dialect.syncAutoIncrementSql(this.q(collection.table!), collection.primary) : null;
+      if (sync) await manager.query(sync);
+      return explicit as PrimaryKey;
+    }
     const id = this.deps.dialect.insertedId(raw) ?? (raw as Item[])[0]?.[collection.primary];
     return fromDb(collection.fields[collection.primary].type, id) as PrimaryKey;
   }

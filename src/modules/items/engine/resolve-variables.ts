@@ -34,6 +34,8 @@ function resolveValue(value: unknown, vars: DynamicVariables): unknown {
   if (now) return adjustDate(vars.now, now[1])?.toISOString() ?? value;
   if (value === '$CURRENT_USER') return vars.user;
   if (value === '$CURRENT_ROLE') return vars.role;
+  // Vellum gives a user one role; the list form exists for filters written for the reference platform.
+  if (value === '$CURRENT_ROLES') return vars.role ? [vars.role] : [];
   return value;
 }
 
