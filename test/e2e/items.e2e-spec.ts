@@ -1,3 +1,4 @@
+import { ItemsFactory } from '../../src/modules/items/items.factory';
 import { createCollection, createRelation } from '../factories/collection.factory';
 import { expectError } from '../helpers/expect-error';
 import { createTestApp, TestApp } from '../helpers/test-app';
@@ -68,6 +69,15 @@ describe('/items/:collection', () => {
     const next = await t.as('admin').post(`/items/${c}`).send({ title: 'generated' });
     expect(next.status).toBe(200);
     expect(next.body.data.id).toBe(51);
+  });
+
+  it('upserts through the service: existing keys are updated, others created', async () => {
+    const c = await createCollection(t, uniq('upsert'), [{ field: 'title', type: 'string' }]);
+    const first = (await t.as('admin').post(`/items/${c}`).send({ title: 'old' })).body.data.id;
+    const service = t.app.get(ItemsFactory).for(c, null);
+    const keys = await service.upsertMany([{ id: first, title: 'new' }, { title: 'added' }]);
+    expect(keys[0]).toBe(first);
+    expect((await t.as('admin').get(`/items/${c}?fields=title&sort=id`)).body.data).toEqual([{ title: 'new' }, { title: 'added' }]);
   });
 
   it('reads one item and answers a missing one with 403', async () => {

@@ -69,7 +69,6 @@ function chunks<T>(list: T[], size = CHUNK): T[][] {
   return out;
 }
 
-
 /**
  * The items engine for one collection and one caller (ARCHITECTURE: items engine). Plain class made by
  * ItemsFactory.for(). Reads answer plain objects keyed by field; mutations return primary keys, so
@@ -146,8 +145,6 @@ export class ItemsService {
     const [query, bound] = this.deps.dataSource.driver.escapeQueryWithParameters(sql, params, {});
     return manager.query(query, bound);
   }
-
-  // ---------------------------------------------------------------- reads
 
   private sortSql(ctx: SqlContext, collection: string, alias: string, path: string[]): string {
     const [head, ...rest] = path;
@@ -421,8 +418,6 @@ export class ItemsService {
       return item;
     });
   }
-
-  // ---------------------------------------------------------------- writes
 
   private validKey(key: unknown): boolean {
     const field = this.schema.fields[this.primaryKey];
@@ -779,6 +774,31 @@ export class ItemsService {
   async updateByQuery(query: Query, data: Item): Promise<PrimaryKey[]> {
     const keys = await this.keysByQuery(query);
     return keys.length ? this.updateMany(keys, data) : [];
+  }
+
+  /** Import semantics (API.md 2.2): update when the item carries an existing primary key, create otherwise. */
+  async upsertOne(item: Item): Promise<PrimaryKey> {
+    if (!isPlainObject(item)) throw new InvalidPayloadError('An item must be an object');
+    const pk = this.primaryKey;
+    const key = item[pk] as PrimaryKey | undefined | null;
+    return this.transaction(async (manager) => {
+      const service = new ItemsService(this.deps, this.collection, this.acc, manager, this.options);
+      if (key !== undefined && key !== null && (await service.exists(manager, key))) {
+        const { [pk]: _key, ...data } = item;
+        return service.updateOne(key, data);
+      }
+      return service.createOne(item);
+    });
+  }
+
+  async upsertMany(items: Item[]): Promise<PrimaryKey[]> {
+    if (!Array.isArray(items)) throw new InvalidPayloadError('Expected an array of items');
+    return this.transaction(async (manager) => {
+      const service = new ItemsService(this.deps, this.collection, this.acc, manager, this.options);
+      const keys: PrimaryKey[] = [];
+      for (const item of items) keys.push(await service.upsertOne(item));
+      return keys;
+    });
   }
 
   /** Creates the singleton's row on first write, updates it afterwards. */
