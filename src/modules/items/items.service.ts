@@ -477,6 +477,7 @@ export class ItemsService {
       values[key] = hashed && typeof value === 'string' ? await this.deps.hasher.hash(value) : value;
       // Revisions keep what was stored: never a password in plain text.
       if (hashed) payload[key] = values[key];
+      else if (field.special.includes('conceal') && value !== null) payload[key] = CONCEALED;
     }
     const now = new Date();
     for (const field of Object.values(collection.fields)) {
@@ -748,7 +749,11 @@ export class ItemsService {
       );
       for (const row of rows) {
         const item: Item = {};
-        for (const f of fields) item[f.field] = fromDb(f.type, row[f.field]);
+        for (const f of fields) {
+          const value = fromDb(f.type, row[f.field]);
+          // Concealed secrets (TFA secrets, tokens) stay out of revisions; hashes are safe to keep.
+          item[f.field] = value !== null && f.special.includes('conceal') && !f.special.includes('hash') ? CONCEALED : value;
+        }
         out.set(String(item[collection.primary]), item);
       }
     }
