@@ -9,6 +9,7 @@ import { dataSourceOptions } from './database/data-source';
 import { AuthModule } from './modules/auth/auth.module';
 import { BootstrapModule } from './modules/bootstrap/bootstrap.module';
 import { HashModule } from './modules/hash/hash.module';
+import { RateLimiterModule } from './modules/rate-limiter/rate-limiter.module';
 import { ServerModule } from './modules/server/server.module';
 import { SettingsModule } from './modules/settings/settings.module';
 import { UsersModule } from './modules/users/users.module';
@@ -32,6 +33,7 @@ export class AppModule {
           retryAttempts: 0,
         }),
         HashModule,
+        RateLimiterModule,
         SettingsModule,
         UsersModule,
         AuthModule,

@@ -1,5 +1,5 @@
 import * as jwt from 'jsonwebtoken';
-import { InvalidTokenError, TokenExpiredError } from '../../common/errors/errors';
+import { ForbiddenError, InvalidTokenError, TokenExpiredError } from '../../common/errors/errors';
 
 export const JWT_ISSUER = 'vellum';
 
@@ -39,4 +39,22 @@ export function verifyAccessToken(token: string, secret: string): AccessTokenPay
     throw new InvalidTokenError();
   }
   return payload as AccessTokenPayload;
+}
+
+/** Single-purpose tokens (password reset, invite): `scope` says what they may be used for. */
+export function signScopedToken(scope: string, claims: Record<string, unknown>, secret: string, ttlMs: number): string {
+  return jwt.sign({ ...claims, scope }, secret, { algorithm: 'HS256', issuer: JWT_ISSUER, expiresIn: Math.floor(ttlMs / 1000) });
+}
+
+/** Expired → 401 TOKEN_EXPIRED; forged or malformed → 403 INVALID_TOKEN; another scope → 403 FORBIDDEN. */
+export function verifyScopedToken(token: string, secret: string, scope: string): jwt.JwtPayload {
+  let payload: jwt.JwtPayload;
+  try {
+    payload = jwt.verify(token, secret, { algorithms: ['HS256'], issuer: JWT_ISSUER }) as jwt.JwtPayload;
+  } catch (e) {
+    if (e instanceof jwt.TokenExpiredError) throw new TokenExpiredError();
+    throw new InvalidTokenError();
+  }
+  if (payload.scope !== scope) throw new ForbiddenError();
+  return payload;
 }

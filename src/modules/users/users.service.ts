@@ -1,17 +1,65 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { isUUID } from 'class-validator';
 import { Repository } from 'typeorm';
+import type { Accountability } from '../../common/accountability';
+import { ForbiddenError, InvalidInviteError, InvalidPayloadError } from '../../common/errors/errors';
+import { isUrlAllowed } from '../../common/url/is-url-allowed';
+import { withQueryParam } from '../../common/url/with-query-param';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { signScopedToken, verifyScopedToken } from '../auth/jwt';
+import { tokenHash } from '../auth/token-hash';
 import { HashService } from '../hash/hash.service';
+import { MailService } from '../mail/mail.service';
+import { SessionsService } from '../sessions/sessions.service';
+import { SettingsService } from '../settings/settings.service';
 import { RoleEntity } from './entities/role.entity';
 import { UserEntity } from './entities/user.entity';
+import { assertPasswordPolicy } from './lib/password-policy';
+
+/** Writable members of a user, as the API names them. */
+export type UserInput = Partial<
+  Pick<
+    UserEntity,
+    | 'first_name'
+    | 'last_name'
+    | 'email'
+    | 'password'
+    | 'location'
+    | 'title'
+    | 'description'
+    | 'tags'
+    | 'avatar'
+    | 'language'
+    | 'tfa_secret'
+    | 'status'
+    | 'role'
+    | 'token'
+    | 'provider'
+    | 'external_identifier'
+    | 'email_notifications'
+    | 'appearance'
+    | 'theme_dark'
+    | 'theme_light'
+    | 'last_page'
+  >
+>;
+
+const INVITE_SCOPE = 'invite';
+
+const SELF_PROTECTED = ['role', 'status', 'token', 'provider', 'external_identifier', 'tfa_secret'] as const;
 
 @Injectable()
 export class UsersService {
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @InjectRepository(RoleEntity) private readonly roles: Repository<RoleEntity>,
     private readonly hasher: HashService,
+    private readonly sessions: SessionsService,
+    private readonly settings: SettingsService,
+    private readonly mail: MailService,
   ) {}
 
   count(): Promise<number> {
@@ -20,6 +68,24 @@ export class UsersService {
 
   findById(id: string): Promise<UserEntity | null> {
     return this.users.findOneBy({ id });
+  }
+
+  /** FORBIDDEN for a missing user, like a user the caller may not see (CONVENTIONS 4). */
+  async readOne(id: string): Promise<UserEntity> {
+    // Checked first: PostgreSQL refuses a malformed uuid with an error instead of finding nothing.
+    const user = isUUID(id) ? await this.findById(id) : null;
+    if (!user) throw new ForbiddenError();
+    return user;
+  }
+
+  readMany(limit: number | undefined, offset: number): Promise<UserEntity[]> {
+    const take = limit ?? this.config.query.limitDefault;
+    return this.users.find({ order: { email: 'ASC', id: 'ASC' }, take: take < 0 ? undefined : take, skip: offset });
+  }
+
+  /** Static tokens are stored hashed (API.md, Vellum's decisions); only active users may use them. */
+  findByStaticToken(token: string): Promise<UserEntity | null> {
+    return this.users.findOneBy({ token: tokenHash(token), status: 'active' });
   }
 
   /** Emails are compared case-insensitively, as users type them. */
@@ -38,6 +104,7 @@ export class UsersService {
     return this.roles.save(this.roles.create({ id: randomUUID(), ...role }));
   }
 
+  /** Used by bootstrap: no policy check, the operator chose the first admin's password. */
   async createUser(user: Partial<UserEntity> & { email: string; password?: string }): Promise<UserEntity> {
     const password = user.password ? await this.hasher.hash(user.password) : null;
     return this.users.save(
@@ -45,7 +112,92 @@ export class UsersService {
     );
   }
 
+  async create(input: UserInput): Promise<string> {
+    const id = randomUUID();
+    const values = await this.toColumns(input);
+    await this.users.insert({ id, status: 'active', provider: 'default', ...values });
+    return id;
+  }
+
+  /**
+   * API.md 3.5: a non-active status ends every session of the user; a new password ends every other
+   * session (the caller's own session, when it changes its own password, survives).
+   */
+  async update(id: string, input: UserInput, acc?: Accountability): Promise<void> {
+    await this.readOne(id);
+    const values = await this.toColumns(input);
+    if (Object.keys(values).length > 0) await this.users.update({ id }, values);
+    if (input.status !== undefined && input.status !== 'active') {
+      await this.sessions.deleteForUser(id);
+    } else if (input.password !== undefined || input.email !== undefined) {
+      await this.sessions.deleteForUser(id, acc?.user === id ? acc.session : undefined);
+    }
+  }
+
+  /** PATCH /users/me: non-admins may not change what decides their access. */
+  async updateSelf(acc: Accountability, input: UserInput): Promise<void> {
+    if (!acc.user) throw new ForbiddenError();
+    if (!acc.admin && SELF_PROTECTED.some((field) => input[field] !== undefined)) throw new ForbiddenError();
+    await this.update(acc.user, input, acc);
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.readOne(id);
+    await this.sessions.deleteForUser(id);
+    await this.users.delete({ id });
+  }
+
+  async setPassword(id: string, password: string): Promise<void> {
+    await this.users.update({ id }, { password: await this.hasher.hash(password) });
+  }
+
   async touchLastAccess(id: string): Promise<void> {
     await this.users.update({ id }, { last_access: new Date() });
+  }
+
+  async setTfaSecret(id: string, secret: string | null): Promise<void> {
+    await this.users.update({ id }, { tfa_secret: secret });
+  }
+
+  /** POST /users/invite: new users are created as `invited`; invited ones get a fresh mail. */
+  async invite(emails: string[], role: string, inviteUrl?: string | null): Promise<void> {
+    if (inviteUrl && !isUrlAllowed(inviteUrl, this.config.auth.userInviteUrlAllowList)) {
+      throw new InvalidPayloadError(`URL "${inviteUrl}" can't be used to invite users`);
+    }
+    if (!(await this.findRole(role))) throw new InvalidPayloadError(`Role "${role}" does not exist`);
+    for (const email of emails) {
+      const existing = await this.findByEmail(email);
+      if (existing && existing.status !== 'invited') throw new InvalidPayloadError(`User "${email}" already exists`);
+      if (!existing) await this.create({ email, role, status: 'invited' });
+      const token = signScopedToken(INVITE_SCOPE, { email: email.toLowerCase() }, this.config.secret, this.config.auth.userInviteTokenTtl);
+      const link = withQueryParam(inviteUrl ?? `${this.config.publicUrl}/admin/accept-invite`, 'token', token);
+      await this.mail.send({
+        to: email,
+        subject: "You've been invited",
+        text: `You have been invited. Open this link to choose your password and activate your account:\n\n${link}`,
+        html: `<p>You have been invited.</p><p><a href="${link}">Accept the invite</a></p>`,
+      });
+    }
+  }
+
+  async acceptInvite(token: string, password: string): Promise<void> {
+    const payload = verifyScopedToken(token, this.config.secret, INVITE_SCOPE);
+    const user = typeof payload.email === 'string' ? await this.findByEmail(payload.email) : null;
+    if (user?.status !== 'invited') throw new InvalidInviteError();
+    assertPasswordPolicy(password, (await this.settings.read()).auth_password_policy);
+    await this.users.update({ id: user.id }, { password: await this.hasher.hash(password), status: 'active' });
+  }
+
+  /** Input as stored: passwords checked against the policy and hashed, static tokens hashed, emails lower case. */
+  private async toColumns(input: UserInput): Promise<UserInput> {
+    const values: UserInput = { ...input };
+    if (input.password !== undefined && input.password !== null) {
+      assertPasswordPolicy(input.password, (await this.settings.read()).auth_password_policy);
+      values.password = await this.hasher.hash(input.password);
+    }
+    if (input.token !== undefined && input.token !== null) values.token = tokenHash(input.token);
+    if (input.email) values.email = input.email.toLowerCase();
+    if (input.role && !(await this.findRole(input.role))) throw new InvalidPayloadError(`Role "${input.role}" does not exist`);
+    return values;
   }
 }
