@@ -8,6 +8,7 @@ import { CoreModule } from './core.module';
 import { dataSourceOptions } from './database/data-source';
 import { AuthModule } from './modules/auth/auth.module';
 import { BootstrapModule } from './modules/bootstrap/bootstrap.module';
+import { GraphqlModule } from './modules/graphql/graphql.module';
 import { HashModule } from './modules/hash/hash.module';
 import { RateLimiterModule } from './modules/rate-limiter/rate-limiter.module';
 import { ServerModule } from './modules/server/server.module';
@@ -37,6 +38,7 @@ export class AppModule {
         SettingsModule,
         UsersModule,
         AuthModule,
+        GraphqlModule,
         ServerModule,
         BootstrapModule,
         ...extraModules,
