@@ -49,6 +49,9 @@ describe('/users', () => {
       expect(Object.keys(page.body.data[0])).toEqual(['id']);
       const all = await t.as('admin').get('/users?limit=-1');
       expect(all.body.data.map((u: { email: string }) => u.email)).toEqual(expect.arrayContaining([ADMIN_EMAIL, user.email]));
+      const rest = await t.as('admin').get('/users?limit=-1&offset=1');
+      expect(rest.body.data).toEqual(all.body.data.slice(1));
+      await expectError(t.as('admin').get('/users?limit=abc'), 400, 'INVALID_QUERY');
     });
 
     it('updates and deletes a user', async () => {

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { AdminOnly } from '../../common/decorators/admin-only.decorator';
@@ -7,7 +7,7 @@ import { InvalidCredentialsError } from '../../common/errors/errors';
 import { AcceptInviteDto, InviteDto } from './dto/invite.dto';
 import { TfaDisableDto, TfaEnableDto, TfaGenerateDto } from './dto/tfa.dto';
 import { UserInputDto } from './dto/user-input.dto';
-import { UsersQueryDto } from './dto/users-list-query.dto';
+import { parseUsersQuery } from './lib/parse-users-query';
 import { serializeUser } from './lib/serialize-user';
 import { TfaService } from './tfa.service';
 import { UsersService } from './users.service';
@@ -29,16 +29,17 @@ export class UsersController {
 
   @Get('me')
   @ApiOkResponse({ description: '`{ data: user }`; password, tfa_secret and token concealed.' })
-  async readMe(@Acc() acc: Accountability, @Query() query: UsersQueryDto) {
-    return { data: serializeUser(await this.users.readOne(me(acc)), query.fields) };
+  async readMe(@Acc() acc: Accountability, @Query() raw: Record<string, unknown>) {
+    return { data: serializeUser(await this.users.readOne(me(acc)), parseUsersQuery(raw).fields) };
   }
 
   @Patch('me')
   @ApiOkResponse({ description: '`{ data: user }`' })
-  async updateMe(@Acc() acc: Accountability, @Body() dto: UserInputDto, @Query() query: UsersQueryDto) {
+  async updateMe(@Acc() acc: Accountability, @Body() dto: UserInputDto, @Query() raw: Record<string, unknown>) {
+    const { fields } = parseUsersQuery(raw);
     const id = me(acc);
     await this.users.updateSelf(acc, dto);
-    return { data: serializeUser(await this.users.readOne(id), query.fields) };
+    return { data: serializeUser(await this.users.readOne(id), fields) };
   }
 
   @Post('me/tfa/generate')
@@ -79,9 +80,13 @@ export class UsersController {
 
   @Get()
   @AdminOnly()
+  @ApiQuery({ name: 'fields', required: false, description: 'Top-level fields, CSV; `*` for all.' })
+  @ApiQuery({ name: 'limit', required: false, description: 'Default QUERY_LIMIT_DEFAULT (100); -1 for all.' })
+  @ApiQuery({ name: 'offset', required: false })
   @ApiOkResponse({ description: '`{ data: [user] }`' })
-  async readMany(@Query() query: UsersQueryDto) {
-    const users = await this.users.readMany(query.limit, query.offset ?? 0);
+  async readMany(@Query() raw: Record<string, unknown>) {
+    const query = parseUsersQuery(raw);
+    const users = await this.users.readMany(query.limit, query.offset);
     return { data: users.map((user) => serializeUser(user, query.fields)) };
   }
 
@@ -89,24 +94,26 @@ export class UsersController {
   @HttpCode(200)
   @AdminOnly()
   @ApiOkResponse({ description: '`{ data: user }`' })
-  async create(@Body() dto: UserInputDto, @Query() query: UsersQueryDto) {
+  async create(@Body() dto: UserInputDto, @Query() raw: Record<string, unknown>) {
+    const { fields } = parseUsersQuery(raw);
     const id = await this.users.create(dto);
-    return { data: this.withShownToken(serializeUser(await this.users.readOne(id), query.fields), dto) };
+    return { data: this.withShownToken(serializeUser(await this.users.readOne(id), fields), dto) };
   }
 
   @Get(':id')
   @AdminOnly()
   @ApiOkResponse({ description: '`{ data: user }`; an unknown id is 403 FORBIDDEN.' })
-  async readOne(@Param('id') id: string, @Query() query: UsersQueryDto) {
-    return { data: serializeUser(await this.users.readOne(id), query.fields) };
+  async readOne(@Param('id') id: string, @Query() raw: Record<string, unknown>) {
+    return { data: serializeUser(await this.users.readOne(id), parseUsersQuery(raw).fields) };
   }
 
   @Patch(':id')
   @AdminOnly()
   @ApiOkResponse({ description: '`{ data: user }`' })
-  async update(@Param('id') id: string, @Body() dto: UserInputDto, @Acc() acc: Accountability, @Query() query: UsersQueryDto) {
+  async update(@Param('id') id: string, @Body() dto: UserInputDto, @Acc() acc: Accountability, @Query() raw: Record<string, unknown>) {
+    const { fields } = parseUsersQuery(raw);
     await this.users.update(id, dto, acc);
-    return { data: this.withShownToken(serializeUser(await this.users.readOne(id), query.fields), dto) };
+    return { data: this.withShownToken(serializeUser(await this.users.readOne(id), fields), dto) };
   }
 
   @Delete(':id')
