@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { isUUID } from 'class-validator';
 import { Repository } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { ForbiddenError, InvalidInviteError, InvalidPayloadError } from '../../common/errors/errors';
+import { isUuid } from '../../common/is-uuid';
 import { isUrlAllowed } from '../../common/url/is-url-allowed';
 import { withQueryParam } from '../../common/url/with-query-param';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
@@ -72,8 +72,7 @@ export class UsersService {
 
   /** FORBIDDEN for a missing user, like a user the caller may not see (CONVENTIONS 4). */
   async readOne(id: string): Promise<UserEntity> {
-    // Checked first: PostgreSQL refuses a malformed uuid with an error instead of finding nothing.
-    const user = isUUID(id) ? await this.findById(id) : null;
+    const user = isUuid(id) ? await this.findById(id) : null;
     if (!user) throw new ForbiddenError();
     return user;
   }
@@ -100,7 +99,13 @@ export class UsersService {
   }
 
   findRole(id: string | null): Promise<RoleEntity | null> {
-    return id ? this.roles.findOneBy({ id }) : Promise.resolve(null);
+    return id && isUuid(id) ? this.roles.findOneBy({ id }) : Promise.resolve(null);
+  }
+
+  /** A role by id or, for people typing on a command line, by name. */
+  async findRoleByIdOrName(idOrName: string): Promise<RoleEntity | null> {
+    const byId = isUuid(idOrName) ? await this.roles.findOneBy({ id: idOrName }) : null;
+    return byId ?? (await this.roles.findOneBy({ name: idOrName }));
   }
 
   async createRole(role: Partial<RoleEntity> & { name: string }): Promise<RoleEntity> {
