@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { AdminOnly } from '../../common/decorators/admin-only.decorator';
@@ -28,12 +28,14 @@ export class UsersController {
   ) {}
 
   @Get('me')
+  @ApiUnauthorizedResponse({ description: 'No user behind the token (INVALID_CREDENTIALS).' })
   @ApiOkResponse({ description: '`{ data: user }`; password, tfa_secret and token concealed.' })
   async readMe(@Acc() acc: Accountability, @Query() raw: Record<string, unknown>) {
     return { data: serializeUser(await this.users.readOne(me(acc)), parseUsersQuery(raw).fields) };
   }
 
   @Patch('me')
+  @ApiUnauthorizedResponse({ description: 'No user behind the token (INVALID_CREDENTIALS).' })
   @ApiOkResponse({ description: '`{ data: user }`' })
   async updateMe(@Acc() acc: Accountability, @Body() dto: UserInputDto, @Query() raw: Record<string, unknown>) {
     const { fields } = parseUsersQuery(raw);
