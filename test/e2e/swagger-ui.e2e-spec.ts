@@ -64,12 +64,11 @@ describe('Swagger UI at /docs in a real browser', () => {
   });
 
   it('without authorizing, GET /users/me answers 401 in the UI', async () => {
+    // A new page is a new browser context: no authorization persisted from the previous test.
     const fresh = await browser.newPage();
     try {
       page = fresh;
       await page.goto(`${baseUrl}/docs`);
-      await page.evaluate(() => localStorage.clear());
-      await page.reload();
       await page.locator('.swagger-ui .information-container').waitFor();
       const me = await tryOut('UsersController_readMe');
       expect(me.status).toBe('401');
