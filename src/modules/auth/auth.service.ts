@@ -111,8 +111,8 @@ export class AuthService {
           acc: { user: session.user, ...context },
         });
       }
+      await this.sessions.delete(token, manager);
     });
-    await this.sessions.delete(token);
   }
 
   private async verifyAndOpenSession(input: LoginInput, context: RequestContext): Promise<IssuedTokens> {
@@ -139,10 +139,10 @@ export class AuthService {
     const token = randomToken();
     await this.sessions.deleteExpired();
     // Even session-mode logins start with REFRESH_TOKEN_TTL on the row (API.md 3.1); refreshes shorten it.
-    await this.sessions.create(token, user.id, this.config.auth.refreshTokenTtl, context);
-    await this.dataSource.transaction((manager) =>
-      this.activity.record(manager, { action: 'login', collection: USERS_COLLECTION, item: user.id, acc: { user: user.id, ...context } }),
-    );
+    await this.dataSource.transaction(async (manager) => {
+      await this.sessions.create(token, user.id, this.config.auth.refreshTokenTtl, context, manager);
+      await this.activity.record(manager, { action: 'login', collection: USERS_COLLECTION, item: user.id, acc: { user: user.id, ...context } });
+    });
     await this.users.touchLastAccess(user.id);
     return this.issue(user, mode, token);
   }

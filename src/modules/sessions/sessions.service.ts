@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { LessThan, MoreThan, Not, Repository } from 'typeorm';
+import { EntityManager, LessThan, MoreThan, Not, Repository } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { tokenHash } from '../auth/token-hash';
 import { SessionEntity } from './session.entity';
@@ -12,8 +12,9 @@ type RequestContext = Pick<Accountability, 'ip' | 'userAgent' | 'origin'>;
 export class SessionsService {
   constructor(@InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>) {}
 
-  async create(token: string, user: string, ttlMs: number, context: RequestContext): Promise<void> {
-    await this.sessions.insert({
+  /** `manager` puts the row in the caller's transaction (with its activity row). */
+  async create(token: string, user: string, ttlMs: number, context: RequestContext, manager?: EntityManager): Promise<void> {
+    await (manager ?? this.sessions.manager).insert(SessionEntity, {
       token: tokenHash(token),
       user,
       expires: new Date(Date.now() + ttlMs),
@@ -68,8 +69,8 @@ export class SessionsService {
     });
   }
 
-  async delete(token: string): Promise<void> {
-    await this.sessions.delete({ token: tokenHash(token) });
+  async delete(token: string, manager?: EntityManager): Promise<void> {
+    await (manager ?? this.sessions.manager).delete(SessionEntity, { token: tokenHash(token) });
   }
 
   /** Ends every session of a user, except optionally the one the caller is using. */
