@@ -62,6 +62,42 @@ describe('/users', () => {
       await expectError(t.as('admin').get(`/users/${user.id}`), 403, 'FORBIDDEN');
     });
 
+    it('creates, updates and deletes several users with batch bodies', async () => {
+      const role = await createRole(t);
+      const emails = [`${uniq('b1')}@example.com`, `${uniq('b2')}@example.com`];
+      const created = await t.as('admin').post('/users').send(emails.map((email) => ({ email, role })));
+      expect(created.status).toBe(200);
+      expect(created.body.data.map((u: { email: string }) => u.email)).toEqual(emails);
+      const ids = created.body.data.map((u: { id: string }) => u.id);
+
+      const byKeys = await t.as('admin').patch('/users').send({ keys: ids, data: { title: 'Batch' } });
+      expect(byKeys.body.data.map((u: { title: string }) => u.title)).toEqual(['Batch', 'Batch']);
+      const each = await t.as('admin').patch('/users').send([{ id: ids[0], first_name: 'One' }, { id: ids[1], first_name: 'Two' }]);
+      expect(each.body.data.map((u: { first_name: string }) => u.first_name)).toEqual(['One', 'Two']);
+
+      expect((await t.as('admin').delete('/users').send({ keys: [ids[0]] })).status).toBe(204);
+      expect((await t.as('admin').delete('/users').send([ids[1]])).status).toBe(204);
+      for (const id of ids) await expectError(t.as('admin').get(`/users/${id}`), 403, 'FORBIDDEN');
+    });
+
+    it('writes nothing when one item of a batch is refused', async () => {
+      const existing = await createUser(t);
+      const fresh = `${uniq('fresh')}@example.com`;
+      await expectError(t.as('admin').post('/users').send([{ email: fresh }, { email: existing.email }]), 400, 'RECORD_NOT_UNIQUE');
+      const all = (await t.as('admin').get('/users?limit=-1&fields=email')).body.data.map((u: { email: string }) => u.email);
+      expect(all).not.toContain(fresh);
+
+      await expectError(
+        t.as('admin').patch('/users').send([{ id: existing.id, title: 'Changed' }, { id: '00000000-0000-4000-8000-000000000000', title: 'x' }]),
+        403,
+        'FORBIDDEN',
+      );
+      expect((await t.as('admin').get(`/users/${existing.id}`)).body.data.title).toBeNull();
+      await expectError(t.as('admin').patch('/users').send({ keys: [existing.id] }), 400, 'INVALID_PAYLOAD');
+      await expectError(t.as('admin').delete('/users').send({ keys: [] }), 400, 'INVALID_PAYLOAD');
+      await expectError(t.as('admin').post('/users').send(['not-an-object']), 400, 'INVALID_PAYLOAD');
+    });
+
     it.each([
       ['an unknown id', 'get', '/users/00000000-0000-4000-8000-000000000000'],
       ['a malformed id', 'get', '/users/not-a-uuid'],

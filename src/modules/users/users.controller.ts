@@ -1,9 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { AdminOnly } from '../../common/decorators/admin-only.decorator';
-import { InvalidCredentialsError } from '../../common/errors/errors';
+import { InvalidCredentialsError, InvalidPayloadError } from '../../common/errors/errors';
+import { createValidationPipe } from '../../common/validation.pipe';
 import { AcceptInviteDto, InviteDto } from './dto/invite.dto';
 import { TfaDisableDto, TfaEnableDto, TfaGenerateDto } from './dto/tfa.dto';
 import { UserInputDto } from './dto/user-input.dto';
@@ -11,6 +12,40 @@ import { parseUsersQuery } from './lib/parse-users-query';
 import { serializeUser } from './lib/serialize-user';
 import { TfaService } from './tfa.service';
 import { UsersService } from './users.service';
+
+/** Batch bodies (API.md 1.7) cannot name one DTO class, so each item goes through the same validation pipe by hand. */
+function asUserInput(value: unknown): Promise<UserInputDto> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return Promise.reject(new InvalidPayloadError('Every user has to be an object'));
+  }
+  return createValidationPipe().transform(value, { type: 'body', metatype: UserInputDto }) as Promise<UserInputDto>;
+}
+
+function stringKeys(value: unknown): string[] {
+  if (!Array.isArray(value) || value.length === 0 || !value.every((k) => typeof k === 'string')) {
+    throw new InvalidPayloadError('"keys" has to be a non-empty array of user ids');
+  }
+  return value as string[];
+}
+
+function keysOf(body: unknown): string[] {
+  if (typeof body !== 'object' || body === null) throw new InvalidPayloadError('Expected an array of ids or { keys }');
+  if ('query' in body) throw new InvalidPayloadError('"query" batches are not supported for users yet; use "keys"');
+  return stringKeys((body as { keys?: unknown }).keys);
+}
+
+function keysAndData(body: unknown): { keys: string[]; data: unknown } {
+  const keys = keysOf(body);
+  const data = (body as { data?: unknown }).data;
+  if (data === undefined) throw new InvalidPayloadError('"data" is required');
+  return { keys, data };
+}
+
+function primaryKeyOf(item: unknown): string {
+  const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
+  if (typeof id !== 'string') throw new InvalidPayloadError('Every user in the array needs its "id"');
+  return id;
+}
 
 /** `/users/me/*` needs a user behind the token (API.md: 401 INVALID_CREDENTIALS otherwise). */
 function me(acc: Accountability): string {
@@ -95,11 +130,46 @@ export class UsersController {
   @Post()
   @HttpCode(200)
   @AdminOnly()
-  @ApiOkResponse({ description: '`{ data: user }`' })
-  async create(@Body() dto: UserInputDto, @Query() raw: Record<string, unknown>) {
+  @ApiBody({ type: UserInputDto, description: 'One user, or an array of users (created all or nothing).' })
+  @ApiOkResponse({ description: '`{ data: user }`, or `{ data: [user] }` for an array' })
+  async create(@Body() body: unknown, @Query() raw: Record<string, unknown>) {
     const { fields } = parseUsersQuery(raw);
+    if (Array.isArray(body)) {
+      const dtos = await Promise.all(body.map((item) => asUserInput(item)));
+      const ids = await this.users.createMany(dtos);
+      return { data: await Promise.all(ids.map(async (id, i) => this.withShownToken(serializeUser(await this.users.readOne(id), fields), dtos[i]))) };
+    }
+    const dto = await asUserInput(body);
     const id = await this.users.create(dto);
     return { data: this.withShownToken(serializeUser(await this.users.readOne(id), fields), dto) };
+  }
+
+  @Patch()
+  @AdminOnly()
+  @ApiBody({ schema: { oneOf: [{ type: 'array', items: { type: 'object' } }, { type: 'object', properties: { keys: { type: 'array' }, data: { type: 'object' } } }] } })
+  @ApiOkResponse({ description: '`{ data: [user] }`: an array of users with their `id` (each its own update), or `{ keys, data }`' })
+  async updateMany(@Body() body: unknown, @Acc() acc: Accountability, @Query() raw: Record<string, unknown>) {
+    const { fields } = parseUsersQuery(raw);
+    const ids: string[] = [];
+    if (Array.isArray(body)) {
+      const updates = await Promise.all(body.map(async (item) => ({ id: primaryKeyOf(item), input: await asUserInput(item) })));
+      await this.users.updateBatch(updates, acc);
+      ids.push(...updates.map((u) => u.id));
+    } else {
+      const { keys, data } = keysAndData(body);
+      await this.users.updateMany(keys, await asUserInput(data), acc);
+      ids.push(...keys);
+    }
+    return { data: await Promise.all(ids.map(async (id) => serializeUser(await this.users.readOne(id), fields))) };
+  }
+
+  @Delete()
+  @HttpCode(204)
+  @AdminOnly()
+  @ApiBody({ schema: { oneOf: [{ type: 'array', items: { type: 'string' } }, { type: 'object', properties: { keys: { type: 'array' } } }] } })
+  @ApiNoContentResponse({ description: 'The users (an array of ids, or `{ keys }`) and their sessions are gone.' })
+  async deleteMany(@Body() body: unknown): Promise<void> {
+    await this.users.deleteMany(Array.isArray(body) ? stringKeys(body) : keysOf(body));
   }
 
   @Get(':id')

@@ -121,24 +121,48 @@ export class UsersService {
   }
 
   async create(input: UserInput): Promise<string> {
-    const id = randomUUID();
-    const values = await this.toColumns(input);
-    await this.users.insert({ id, status: 'active', provider: 'default', ...values });
+    const [id] = await this.createMany([input]);
     return id;
   }
 
-  /**
-   * API.md 3.5: a non-active status ends every session of the user; a new password ends every other
-   * session (the caller's own session, when it changes its own password, survives).
-   */
+  /** All or nothing: every input is checked before the first insert, and the inserts share one transaction. */
+  async createMany(inputs: UserInput[]): Promise<string[]> {
+    const rows: (UserInput & { id: string })[] = [];
+    for (const input of inputs) rows.push({ id: randomUUID(), status: 'active', provider: 'default', ...(await this.toColumns(input)) });
+    await this.users.manager.transaction(async (manager) => {
+      for (const row of rows) await manager.insert(UserEntity, row);
+    });
+    return rows.map((row) => row.id);
+  }
+
   async update(id: string, input: UserInput, acc?: Accountability): Promise<void> {
-    await this.readOne(id);
-    const values = await this.toColumns(input);
-    if (Object.keys(values).length > 0) await this.users.update({ id }, values);
-    if (input.status !== undefined && input.status !== 'active') {
-      await this.sessions.deleteForUser(id);
-    } else if (input.password !== undefined || input.email !== undefined) {
-      await this.sessions.deleteForUser(id, acc?.user === id ? acc.session : undefined);
+    await this.updateBatch([{ id, input }], acc);
+  }
+
+  async updateMany(ids: string[], input: UserInput, acc?: Accountability): Promise<void> {
+    await this.updateBatch(ids.map((id) => ({ id, input })), acc);
+  }
+
+  /**
+   * All or nothing: every user and input is checked before the first write. API.md 3.5: a non-active
+   * status ends every session of the user; a new password or email ends every other session (the
+   * caller's own session, when it changes its own password, survives).
+   */
+  async updateBatch(updates: { id: string; input: UserInput }[], acc?: Accountability): Promise<void> {
+    const rows: { id: string; values: UserInput }[] = [];
+    for (const { id, input } of updates) {
+      await this.readOne(id);
+      rows.push({ id, values: await this.toColumns(input) });
+    }
+    await this.users.manager.transaction(async (manager) => {
+      for (const { id, values } of rows) if (Object.keys(values).length > 0) await manager.update(UserEntity, { id }, values);
+    });
+    for (const { id, input } of updates) {
+      if (input.status !== undefined && input.status !== 'active') {
+        await this.sessions.deleteForUser(id);
+      } else if (input.password !== undefined || input.email !== undefined) {
+        await this.sessions.deleteForUser(id, acc?.user === id ? acc.session : undefined);
+      }
     }
   }
 
@@ -150,9 +174,15 @@ export class UsersService {
   }
 
   async delete(id: string): Promise<void> {
-    await this.readOne(id);
-    await this.sessions.deleteForUser(id);
-    await this.users.delete({ id });
+    await this.deleteMany([id]);
+  }
+
+  async deleteMany(ids: string[]): Promise<void> {
+    for (const id of ids) await this.readOne(id);
+    for (const id of ids) await this.sessions.deleteForUser(id);
+    await this.users.manager.transaction(async (manager) => {
+      for (const id of ids) await manager.delete(UserEntity, { id });
+    });
   }
 
   async setPassword(id: string, password: string): Promise<void> {
