@@ -94,6 +94,12 @@ describe('/users', () => {
       );
       expect((await t.as('admin').get(`/users/${existing.id}`)).body.data.title).toBeNull();
       await expectError(t.as('admin').patch('/users').send({ keys: [existing.id] }), 400, 'INVALID_PAYLOAD');
+      const other = await createUser(t);
+      await expectError(
+        t.as('admin').patch('/users').send({ keys: [existing.id, other.id], data: { email: `${uniq('same')}@example.com` } }),
+        400,
+        'RECORD_NOT_UNIQUE',
+      );
       await expectError(t.as('admin').delete('/users').send({ keys: [] }), 400, 'INVALID_PAYLOAD');
       await expectError(t.as('admin').post('/users').send(['not-an-object']), 400, 'INVALID_PAYLOAD');
     });
@@ -109,7 +115,9 @@ describe('/users', () => {
     it('refuses a duplicate email and bad values with 400', async () => {
       const user = await createUser(t);
       await expectError(t.as('admin').post('/users').send({ email: user.email }), 400, 'RECORD_NOT_UNIQUE');
-      await expectError(t.as('admin').post('/users').send({ email: 'not-an-email' }), 400, 'INVALID_PAYLOAD');
+      await expectError(t.as('admin').post('/users').send({ email: 'not-an-email' }), 400, 'FAILED_VALIDATION');
+      await expectError(t.as('admin').post('/users').send({ email: user.email.toUpperCase() }), 400, 'RECORD_NOT_UNIQUE');
+      await expectError(t.as('admin').patch(`/users/${user.id}`).send({ tfa_secret: 'JBSWY3DPEHPK3PXP' }), 400, 'INVALID_PAYLOAD');
       await expectError(t.as('admin').patch(`/users/${user.id}`).send({ status: 'sleeping' }), 400, 'INVALID_PAYLOAD');
       await expectError(
         t.as('admin').post('/users').send({ email: `${uniq('x')}@example.com`, role: '00000000-0000-4000-8000-000000000000' }),
@@ -211,7 +219,25 @@ describe('/users', () => {
 
       expect((await t.as('anonymous').post('/users/invite/accept').send({ token, password: 'invitee-password' })).status).toBe(204);
       expect((await t.as('anonymous').post('/auth/login').send({ email, password: 'invitee-password' })).status).toBe(200);
-      await expectError(t.as('anonymous').post('/users/invite/accept').send({ token, password: 'again-password' }), 400, 'INVALID_INVITE');
+    });
+
+    it('refuses to accept an invite for a user who is neither invited nor active', async () => {
+      const role = await createRole(t);
+      const email = `${uniq('gone')}@example.com`;
+      await t.as('admin').post('/users/invite').send({ email, role });
+      const token = tokenIn(await smtp.waitFor(email));
+      const [invited] = (await t.as('admin').get('/users?limit=-1')).body.data.filter((u: { email: string }) => u.email === email);
+      await t.as('admin').patch(`/users/${invited.id}`).send({ status: 'suspended' });
+      await expectError(t.as('anonymous').post('/users/invite/accept').send({ token, password: 'some-password' }), 400, 'INVALID_PAYLOAD');
+    });
+
+    it('leaves an existing active user alone: no error, no mail, nothing changed', async () => {
+      const user = await createUser(t);
+      const otherRole = await createRole(t);
+      expect((await t.as('admin').post('/users/invite').send({ email: user.email, role: otherRole })).status).toBe(204);
+      expect((await t.as('admin').get(`/users/${user.id}`)).body.data).toMatchObject({ status: 'active', role: user.role });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(smtp.mails.some((mail) => mail.to?.some((a) => a.address === user.email))).toBe(false);
     });
 
     it('invites several emails at once', async () => {
@@ -221,15 +247,13 @@ describe('/users', () => {
       for (const email of emails) expect(tokenIn(await smtp.waitFor(email))).toEqual(expect.any(String));
     });
 
-    it('refuses an invite_url outside USER_INVITE_URL_ALLOW_LIST, an existing user, and non-admins', async () => {
+    it('refuses an invite_url outside USER_INVITE_URL_ALLOW_LIST, and non-admins', async () => {
       const role = await createRole(t);
-      const user = await createUser(t);
       await expectError(
         t.as('admin').post('/users/invite').send({ email: `${uniq('c')}@example.com`, role, invite_url: 'https://evil.example.com/x' }),
         400,
         'INVALID_PAYLOAD',
       );
-      await expectError(t.as('admin').post('/users/invite').send({ email: user.email, role }), 400, 'INVALID_PAYLOAD');
       await expectError(t.as(userToken).post('/users/invite').send({ email: `${uniq('d')}@example.com`, role }), 403, 'FORBIDDEN');
     });
 

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { isEmail } from 'class-validator';
 import { Repository } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
-import { ForbiddenError, InvalidInviteError, InvalidPayloadError } from '../../common/errors/errors';
+import { FailedValidationError, ForbiddenError, InvalidPayloadError, RecordNotUniqueError } from '../../common/errors/errors';
 import { isUuid } from '../../common/is-uuid';
 import { isUrlAllowed } from '../../common/url/is-url-allowed';
 import { withQueryParam } from '../../common/url/with-query-param';
@@ -48,7 +49,7 @@ export type UserInput = Partial<
 
 const INVITE_SCOPE = 'invite';
 
-const SELF_PROTECTED = ['role', 'status', 'token', 'provider', 'external_identifier', 'tfa_secret'] as const;
+const SELF_PROTECTED = ['role', 'status', 'token', 'provider', 'external_identifier'] as const;
 
 @Injectable()
 export class UsersService {
@@ -150,7 +151,12 @@ export class UsersService {
    */
   async updateBatch(updates: { id: string; input: UserInput }[], acc?: Accountability): Promise<void> {
     const rows: { id: string; values: UserInput }[] = [];
+    // One email cannot belong to several users.
+    if (updates.length > 1 && updates.some((u) => u.input.email)) {
+      throw new RecordNotUniqueError({ collection: 'svc_users', field: 'email', value: updates.find((u) => u.input.email)?.input.email });
+    }
     for (const { id, input } of updates) {
+      if (input.tfa_secret !== undefined) throw new InvalidPayloadError(`You can't change the "tfa_secret" value manually`);
       await this.readOne(id);
       rows.push({ id, values: await this.toColumns(input) });
     }
@@ -197,20 +203,24 @@ export class UsersService {
     await this.users.update({ id }, { tfa_secret: secret });
   }
 
-  /** POST /users/invite: new users are created as `invited`; invited ones get a fresh mail. */
+  /**
+   * POST /users/invite, as the reference platform: unknown emails become `invited` users, invited ones
+   * get a fresh mail (and the new role), anyone else is left alone without an error.
+   */
   async invite(emails: string[], role: string, inviteUrl?: string | null): Promise<void> {
     if (inviteUrl && !isUrlAllowed(inviteUrl, this.config.auth.userInviteUrlAllowList)) {
       throw new InvalidPayloadError(`URL "${inviteUrl}" can't be used to invite users`);
     }
-    if (!(await this.findRole(role))) throw new InvalidPayloadError(`Role "${role}" does not exist`);
     for (const email of emails) {
       const existing = await this.findByEmail(email);
-      if (existing && existing.status !== 'invited') throw new InvalidPayloadError(`User "${email}" already exists`);
       if (!existing) await this.create({ email, role, status: 'invited' });
-      const token = signScopedToken(INVITE_SCOPE, { email: email.toLowerCase() }, this.config.secret, this.config.auth.userInviteTokenTtl);
+      else if (existing.status !== 'invited') continue;
+      else if (existing.role !== role) await this.update(existing.id, { role });
+      const address = existing?.email ?? email.toLowerCase();
+      const token = signScopedToken(INVITE_SCOPE, { email: address }, this.config.secret, this.config.auth.userInviteTokenTtl);
       const link = withQueryParam(inviteUrl ?? `${this.config.publicUrl}/admin/accept-invite`, 'token', token);
-      await this.mail.send({
-        to: email,
+      this.mail.sendInBackground({
+        to: address,
         subject: "You've been invited",
         text: `You have been invited. Open this link to choose your password and activate your account:\n\n${link}`,
         html: `<p>You have been invited.</p><p><a href="${link}">Accept the invite</a></p>`,
@@ -218,10 +228,14 @@ export class UsersService {
     }
   }
 
+  /** The invited user becomes active with this password; an already active one just gets the password. */
   async acceptInvite(token: string, password: string): Promise<void> {
     const payload = verifyScopedToken(token, this.config.secret, INVITE_SCOPE);
-    const user = typeof payload.email === 'string' ? await this.findByEmail(payload.email) : null;
-    if (user?.status !== 'invited') throw new InvalidInviteError();
+    const email = String(payload.email);
+    const user = await this.findByEmail(email);
+    if (user?.status !== 'invited' && user?.status !== 'active') {
+      throw new InvalidPayloadError(`Email address ${email} hasn't been invited`);
+    }
     assertPasswordPolicy(password, (await this.settings.read()).auth_password_policy);
     await this.users.update({ id: user.id }, { password: await this.hasher.hash(password), status: 'active' });
   }
@@ -234,7 +248,10 @@ export class UsersService {
       values.password = await this.hasher.hash(input.password);
     }
     if (input.token !== undefined && input.token !== null) values.token = tokenHash(input.token);
-    if (input.email) values.email = input.email.toLowerCase();
+    if (input.email !== undefined && input.email !== null) {
+      if (!isEmail(input.email)) throw new FailedValidationError({ field: 'email', type: 'email', path: [] });
+      values.email = input.email.toLowerCase();
+    }
     if (input.role && !(await this.findRole(input.role))) throw new InvalidPayloadError(`Role "${input.role}" does not exist`);
     return values;
   }

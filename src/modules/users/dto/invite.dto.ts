@@ -1,13 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayNotEmpty, IsArray, IsEmail, IsOptional, IsString, IsUUID } from 'class-validator';
+import { ArrayNotEmpty, IsArray, IsOptional, IsString, IsUUID } from 'class-validator';
 
 export class InviteDto {
   @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], description: 'One email or several.' })
   @Transform(({ value }) => (typeof value === 'string' ? [value] : value))
   @IsArray()
   @ArrayNotEmpty()
-  @IsEmail({}, { each: true })
+  @IsString({ each: true })
   email!: string[];
 
   @ApiProperty({ description: 'Role of the invited users.' })

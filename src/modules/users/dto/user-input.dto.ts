@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsArray, IsBoolean, IsEmail, IsIn, IsOptional, IsString, IsUUID } from 'class-validator';
+import { IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID } from 'class-validator';
 
 const STATUSES = ['draft', 'invited', 'unverified', 'active', 'suspended', 'archived'] as const;
 
@@ -7,7 +7,7 @@ const STATUSES = ['draft', 'invited', 'unverified', 'active', 'suspended', 'arch
 export class UserInputDto {
   @ApiPropertyOptional() @IsOptional() @IsString() first_name?: string | null;
   @ApiPropertyOptional() @IsOptional() @IsString() last_name?: string | null;
-  @ApiPropertyOptional() @IsOptional() @IsEmail() email?: string | null;
+  @ApiPropertyOptional() @IsOptional() @IsString() email?: string | null;
   @ApiPropertyOptional({ description: 'Stored as an argon2 hash; must match settings.auth_password_policy.' })
   @IsOptional()
   @IsString()
@@ -18,6 +18,10 @@ export class UserInputDto {
   @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @IsString({ each: true }) tags?: string[] | null;
   @ApiPropertyOptional() @IsOptional() @IsUUID() avatar?: string | null;
   @ApiPropertyOptional() @IsOptional() @IsString() language?: string | null;
+  @ApiPropertyOptional({ description: 'Read-only here: TFA is managed through /users/me/tfa/*.' })
+  @IsOptional()
+  @IsString()
+  tfa_secret?: string | null;
   @ApiPropertyOptional({ enum: STATUSES }) @IsOptional() @IsIn(STATUSES) status?: (typeof STATUSES)[number];
   @ApiPropertyOptional() @IsOptional() @IsUUID() role?: string | null;
   @ApiPropertyOptional({ description: 'Static token: stored as SHA-256, shown in this response only.' })
