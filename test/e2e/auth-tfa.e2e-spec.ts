@@ -1,5 +1,5 @@
 import { generateSync } from 'otplib';
-import { createUser, CreatedUser } from '../factories/user.factory';
+import { createRole, createUser, CreatedUser } from '../factories/user.factory';
 import { expectError } from '../helpers/expect-error';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
@@ -74,6 +74,18 @@ describe('two-factor login', () => {
     await expectError(t.as(otherToken).post(`/users/${user.id}/tfa/disable`), 403, 'FORBIDDEN');
     expect((await t.as('admin').post(`/users/${user.id}/tfa/disable`)).status).toBe(204);
     expect((await t.as('anonymous').post('/auth/login').send({ email: user.email, password: user.password })).status).toBe(200);
+  });
+
+  it('flags the access token with enforce_tfa while a user of an enforcing role has no TFA', async () => {
+    const user = await createUser(t, { role: await createRole(t, { enforceTfa: true }) });
+    const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+    const before = await t.login(user.email, user.password);
+    expect(claims(before).enforce_tfa).toBe(true);
+    const { secret } = (await t.as(before).post('/users/me/tfa/generate').send({ password: user.password })).body.data;
+    await t.as(before).post('/users/me/tfa/enable').send({ secret, otp: generateSync({ secret }) });
+    const after = await t.as('anonymous').post('/auth/login').send({ email: user.email, password: user.password, otp: generateSync({ secret }) });
+    expect(claims(after.body.data.access_token).enforce_tfa).toBeUndefined();
+    expect(claims(t.adminToken).enforce_tfa).toBeUndefined();
   });
 
   it('needs a user behind the token', async () => {

@@ -10,8 +10,13 @@ export interface CreatedUser {
 }
 
 /** A role through the users service (roles have no endpoint yet). */
-export async function createRole(t: TestApp, options: { admin?: boolean } = {}): Promise<string> {
-  const role = await t.app.get(UsersService).createRole({ name: uniq('role'), admin_access: options.admin ?? false, app_access: true });
+export async function createRole(t: TestApp, options: { admin?: boolean; enforceTfa?: boolean } = {}): Promise<string> {
+  const role = await t.app.get(UsersService).createRole({
+    name: uniq('role'),
+    admin_access: options.admin ?? false,
+    app_access: true,
+    enforce_tfa: options.enforceTfa ?? false,
+  });
   return role.id;
 }
 

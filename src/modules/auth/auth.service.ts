@@ -167,6 +167,7 @@ export class AuthService {
         app_access: role?.app_access ?? false,
         admin_access: role?.admin_access ?? false,
         ...(mode === 'session' ? { session: token } : {}),
+        ...(role?.enforce_tfa && !user.tfa_secret ? { enforce_tfa: true } : {}),
       },
       this.config.secret,
       ttl,

@@ -9,6 +9,8 @@ export interface AccessTokenPayload {
   app_access: boolean;
   admin_access: boolean;
   session?: string;
+  /** The role asks for TFA and the user has none yet: clients send the user to set it up (API.md 3.1). */
+  enforce_tfa?: boolean;
 }
 
 export function signAccessToken(payload: AccessTokenPayload, secret: string, ttlMs: number): string {
