@@ -86,6 +86,20 @@ describe('POST /auth/login', () => {
   ])('refuses %s with 400', (_label, body) => expectError(t.as('anonymous').post('/auth/login').send(body), 400, 'INVALID_PAYLOAD'));
 });
 
+describe('GET /auth', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('lists no external providers, with the default login enabled', async () => {
+    const res = await t.as('anonymous').get('/auth');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: [], disableDefault: false });
+  });
+});
+
 describe('presenting the access token', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { requestContext } from '../../common/guards/auth.guard';
@@ -22,6 +22,12 @@ export class AuthController {
     private readonly http: AuthHttp,
     private readonly passwordReset: PasswordResetService,
   ) {}
+
+  @Get()
+  @ApiOkResponse({ description: '`{ data: [], disableDefault: false }`: Vellum has only the local email/password login.' })
+  providers() {
+    return { data: [], disableDefault: false };
+  }
 
   @Post('login')
   @HttpCode(200)
