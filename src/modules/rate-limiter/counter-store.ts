@@ -1,5 +1,7 @@
 import Redis from 'ioredis';
 
+export const COUNTER_STORE = Symbol('COUNTER_STORE');
+
 export interface CounterHit {
   count: number;
   /** Milliseconds until the counter's window ends. */
@@ -18,11 +20,17 @@ export interface CounterStore {
   close(): Promise<void>;
 }
 
+/** Above this many counters, expired ones are swept, so one client per IP cannot grow the map forever. */
+const SWEEP_ABOVE = 10_000;
+
 export class MemoryCounterStore implements CounterStore {
   private readonly counters = new Map<string, { count: number; until: number }>();
 
   async hit(key: string, windowMs: number): Promise<CounterHit> {
     const now = Date.now();
+    if (this.counters.size > SWEEP_ABOVE) {
+      for (const [name, counter] of this.counters) if (counter.until <= now) this.counters.delete(name);
+    }
     const current = this.counters.get(key);
     const counter = current && current.until > now ? current : { count: 0, until: now + windowMs };
     counter.count += 1;
@@ -82,5 +90,3 @@ export class RedisCounterStore implements CounterStore {
     return `${this.namespace}:counter:${key}`;
   }
 }
-
-export const COUNTER_STORE = Symbol('COUNTER_STORE');
