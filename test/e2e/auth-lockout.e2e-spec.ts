@@ -96,6 +96,34 @@ describe('per-IP rate limiter', () => {
   });
 });
 
+describe('per-IP rate limiter shared through Redis', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    const env = {
+      REDIS: 'redis://127.0.0.1:6379',
+      RATE_LIMITER_STORE: 'redis',
+      CACHE_NAMESPACE: uniq('vellum_test'),
+      RATE_LIMITER_ENABLED: 'true',
+      RATE_LIMITER_POINTS: '4',
+      RATE_LIMITER_DURATION: '3',
+    };
+    a = await createTestApp({ env });
+    b = await createTestApp({ env, database: a.database });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('counts the requests of every instance together', async () => {
+    await sleep(3100);
+    for (const t of [a, b, a, b]) expect((await t.as('anonymous').get('/server/info')).status).toBe(200);
+    await expectError(b.as('anonymous').get('/server/info'), 429, 'REQUESTS_EXCEEDED');
+    await expectError(a.as('anonymous').get('/server/info'), 429, 'REQUESTS_EXCEEDED');
+  });
+});
+
 describe('rate limiter off by default', () => {
   let t: TestApp;
   beforeAll(async () => {
