@@ -8,6 +8,7 @@ import { CoreModule } from './core.module';
 import { dataSourceOptions } from './database/data-source';
 import { AuthModule } from './modules/auth/auth.module';
 import { BootstrapModule } from './modules/bootstrap/bootstrap.module';
+import { FilesModule } from './modules/files/files.module';
 import { HashModule } from './modules/hash/hash.module';
 import { ServerModule } from './modules/server/server.module';
 import { SettingsModule } from './modules/settings/settings.module';
@@ -37,6 +38,7 @@ export class AppModule {
         AuthModule,
         ServerModule,
         BootstrapModule,
+        FilesModule,
         ...extraModules,
       ],
       providers: [{ provide: APP_GUARD, useClass: AuthGuard }],
