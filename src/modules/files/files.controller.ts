@@ -46,6 +46,7 @@ export class FilesController {
   }
 
   @Post()
+  @HttpCode(200)
   @ApiOperation({ summary: 'Upload files (multipart: text fields before each file part apply to it) or create a record without content (JSON, `type` required)' })
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiOkResponse({ description: '`{ data: file }`, or `{ data: [files] }` for several' })
@@ -64,6 +65,7 @@ export class FilesController {
   }
 
   @Post('import')
+  @HttpCode(200)
   @ApiOperation({ summary: 'Create a file from a URL' })
   @ApiBody({ type: ImportFileDto })
   async import(@Body() dto: ImportFileDto, @Query('fields') fields: unknown, @Acc() acc: Accountability) {

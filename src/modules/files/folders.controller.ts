@@ -22,6 +22,7 @@ export class FoldersController {
   }
 
   @Post()
+  @HttpCode(200)
   async create(@Body() dto: CreateFolderDto, @Acc() acc: Accountability) {
     const id = await this.folders.createOne(dto, acc);
     return { data: await this.folders.readOne(id, acc) };
