@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { SettingsEntity } from '../../src/modules/settings/entities/settings.entity';
 import { SettingsService } from '../../src/modules/settings/settings.service';
 import { StorageService } from '../../src/modules/files/storage/storage.service';
@@ -17,7 +18,7 @@ describe.each<DriverName>(['local', 's3'])('assets on the %s driver', (driver) =
   const variants = async (fileId: string) => (await stored()).filter((key) => key.startsWith(`${fileId}__`));
   const setSettings = async (values: Partial<SettingsEntity>) => {
     const { id: settingsId } = await t.app.get(SettingsService).read();
-    await t.app.get(DataSource).getRepository(SettingsEntity).update({ id: settingsId }, values);
+    await t.app.get(DataSource).getRepository(SettingsEntity).update({ id: settingsId }, values as QueryDeepPartialEntity<SettingsEntity>);
   };
   const get = (url: string) => t.as('admin').get(url).buffer(true).parse((res, cb) => {
     const chunks: Buffer[] = [];

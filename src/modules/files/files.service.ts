@@ -318,7 +318,7 @@ export class FilesService {
   private async writeContent(storage: string, key: string, content: IncomingContent, type: string): Promise<number> {
     const driver = this.storage.location(storage);
     const limiter = byteLimit(this.config.files.maxUploadSize);
-    let sourceError: unknown;
+    let sourceError: unknown = content.stream.errored ?? undefined;
     content.stream.once('error', (err) => (sourceError ??= err));
     // Both sides must settle before clean-up, or a late write could recreate the object after its deletion.
     const [source, sink] = await Promise.allSettled([pipeline(content.stream, limiter), driver.put(key, limiter, type)]);

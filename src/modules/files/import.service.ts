@@ -59,8 +59,11 @@ export class ImportService {
       } catch {
         // Keep the raw segment when it is not valid percent-encoding.
       }
+      const stream = this.decode(response);
+      // Errors before the upload starts reading are picked up from `stream.errored`; never crash on them.
+      stream.on('error', () => undefined);
       return await this.files.upload(
-        { stream: this.decode(response), filename: filename || finalUrl.hostname, type: bareType(response.headers['content-type']) },
+        { stream, filename: filename || finalUrl.hostname, type: bareType(response.headers['content-type']) },
         values,
         acc,
       );

@@ -47,6 +47,9 @@ export function readMultipart<T>(
     });
     parser.on('file', (_name, stream, info) => {
       files += 1;
+      // The part may fail (truncated body) before its handler has started; the handler sees that error
+      // through `stream.errored`, so it must not crash the process as an unhandled 'error' event.
+      stream.on('error', () => undefined);
       const own = fields;
       fields = {};
       chain = chain.then(async () => {
