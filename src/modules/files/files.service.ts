@@ -7,12 +7,13 @@ import { DataSource, In, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { Accountability } from '../../common/accountability';
 import { AppError } from '../../common/errors/app-error';
+import { isUuid } from '../../common/is-uuid';
 import { ForbiddenError, InvalidPayloadError, ServiceUnavailableError } from '../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { SettingsService } from '../settings/settings.service';
 import { FileEntity } from './entities/file.entity';
 import { byteLimit } from './lib/byte-limit';
-import { FileValues, parseFileValues, UUID_PATTERN } from './lib/file-values';
+import { FileValues, parseFileValues } from './lib/file-values';
 import { formatTitle } from './lib/format-title';
 import { METADATA_TYPES, readImageMetadata } from './lib/image-metadata';
 import { bareType, extensionForType, extensionOf, mimeTypeAllowed } from './lib/mime';
@@ -70,7 +71,7 @@ export class FilesService {
   /** A missing row and an invalid id both answer FORBIDDEN, so existence does not leak (API.md 1.5). */
   async readOne(id: string, acc: Accountability): Promise<FileEntity> {
     await this.assertCanRead(acc);
-    if (!UUID_PATTERN.test(id)) throw new ForbiddenError();
+    if (!isUuid(id)) throw new ForbiddenError();
     const row = await this.files.findOneBy({ id: id.toLowerCase() });
     if (!row) throw new ForbiddenError();
     return row;
@@ -78,7 +79,7 @@ export class FilesService {
 
   async readMany(ids: string[], acc: Accountability): Promise<FileEntity[]> {
     await this.assertCanRead(acc);
-    const valid = ids.filter((id) => UUID_PATTERN.test(id)).map((id) => id.toLowerCase());
+    const valid = ids.filter((id) => isUuid(id)).map((id) => id.toLowerCase());
     const rows = valid.length > 0 ? await this.files.findBy({ id: In(valid) }) : [];
     const byId = new Map(rows.map((row) => [row.id, row]));
     return valid.flatMap((id) => byId.get(id) ?? []);

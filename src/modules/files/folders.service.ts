@@ -4,9 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { ForbiddenError, InvalidPayloadError } from '../../common/errors/errors';
+import { isUuid } from '../../common/is-uuid';
 import { CreateFolderDto, UpdateFolderDto } from './dto/folder.dto';
 import { FolderEntity } from './entities/folder.entity';
-import { UUID_PATTERN } from './lib/file-values';
 
 /**
  * `svc_folders`: virtual folders for files. Like files, writes need a signed-in user and reads too,
@@ -27,7 +27,7 @@ export class FoldersService {
 
   async readOne(id: string, acc: Accountability): Promise<FolderEntity> {
     this.assertSignedIn(acc);
-    const row = UUID_PATTERN.test(id) ? await this.folders.findOneBy({ id: id.toLowerCase() }) : null;
+    const row = isUuid(id) ? await this.folders.findOneBy({ id: id.toLowerCase() }) : null;
     if (!row) throw new ForbiddenError();
     return row;
   }

@@ -1,7 +1,7 @@
 import { InvalidPayloadError } from '../../../common/errors/errors';
+import { isUuid } from '../../../common/is-uuid';
 import { isSafeKey } from '../storage/storage-driver';
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The columns of `svc_files` a client may write. */
 export interface FileValues {
@@ -78,7 +78,7 @@ function convert(field: string, kind: Kind, value: unknown): unknown {
       }
       return value;
     case 'uuid':
-      if (typeof value !== 'string' || !UUID_PATTERN.test(value)) throw new InvalidPayloadError(`"${field}" must be a UUID`);
+      if (!isUuid(value)) throw new InvalidPayloadError(`"${field}" must be a UUID`);
       return value.toLowerCase();
     case 'integer': {
       // Multipart fields arrive as text.
