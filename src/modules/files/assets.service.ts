@@ -8,7 +8,7 @@ import { FilesService } from './files.service';
 import { contentDisposition } from './lib/content-disposition';
 import { parseRange } from './lib/parse-range';
 import { StorageService } from './storage/storage.service';
-import { AssetPreset, parseTransform } from './transform/parse-transform';
+import { AssetPreset, parseTransform, TRANSFORM_QUERY_KEYS, TransformParams } from './transform/parse-transform';
 import { TRANSFORMABLE_TYPES, TransformService } from './transform/transform.service';
 
 export interface AssetRequest {
@@ -45,16 +45,11 @@ export class AssetsService {
     if (!row.filename_disk) throw new ForbiddenError();
     const driver = this.storage.location(row.storage);
 
-    const settings = await this.settings.read();
-    const params = parseTransform(request.query, {
-      mode: settings.storage_asset_transform ?? 'all',
-      presets: (settings.storage_asset_presets ?? []) as AssetPreset[],
-      maxOperations: this.transforms.options.maxOperations,
-    });
+    const params = await this.transformParams(request.query);
     const transformable = params !== null && row.type !== null && row.type in TRANSFORMABLE_TYPES;
     const variant = transformable ? await this.transforms.variant(row, params, request.accept ?? '') : null;
     const key = variant?.key ?? row.filename_disk;
-    const stat = await driver.stat(key);
+    const stat = variant?.stat ?? (await driver.stat(key));
     if (!stat) throw new ForbiddenError();
 
     const modified = new Date(row.modified_on);
@@ -89,6 +84,17 @@ export class AssetsService {
     const status = range ? 206 : 200;
     if (request.headOnly) return { status, headers };
     return { status, headers, body: await driver.getStream(key, range ?? undefined) };
+  }
+
+  /** Settings are read only when a transformation is asked for: serving originals costs no extra query. */
+  private async transformParams(query: Record<string, unknown>): Promise<TransformParams | null> {
+    if (!TRANSFORM_QUERY_KEYS.some((key) => query[key] !== undefined)) return null;
+    const settings = await this.settings.read();
+    return parseTransform(query, {
+      mode: settings.storage_asset_transform ?? 'all',
+      presets: (settings.storage_asset_presets ?? []) as AssetPreset[],
+      maxOperations: this.transforms.options.maxOperations,
+    });
   }
 
   private notModified(request: AssetRequest, etag: string, modified: Date): boolean {

@@ -6,6 +6,7 @@ import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { FileEntity } from '../entities/file.entity';
 import { assetsOptions, AssetsOptions } from '../lib/assets-options';
 import { StorageService } from '../storage/storage.service';
+import type { StorageStat } from '../storage/storage-driver';
 import type { TransformOperation, TransformParams } from './parse-transform';
 import { resolveTransform } from './resolve-transform';
 import { FORMAT_TYPES, OutputFormat, transformKey } from './transform-key';
@@ -23,6 +24,7 @@ export interface StoredVariant {
   key: string;
   type: string;
   variesByAccept: boolean;
+  stat: StorageStat;
 }
 
 /**
@@ -52,15 +54,18 @@ export class TransformService {
     );
     const key = transformKey(row.filename_disk!, resolved.operations, resolved.format);
     const driver = this.storage.location(row.storage);
-    if (!(await driver.exists(key))) {
+    let stat = await driver.stat(key);
+    if (!stat) {
       let work = this.inFlight.get(key);
       if (!work) {
         work = this.compute(row, resolved.operations, key).finally(() => this.inFlight.delete(key));
         this.inFlight.set(key, work);
       }
       await work;
+      stat = await driver.stat(key);
+      if (!stat) throw new ServiceUnavailableError('assets', 'The transformed image could not be stored');
     }
-    return { key, type: FORMAT_TYPES[resolved.format], variesByAccept: resolved.variesByAccept };
+    return { key, type: FORMAT_TYPES[resolved.format], variesByAccept: resolved.variesByAccept, stat };
   }
 
   private async compute(row: FileEntity, operations: TransformOperation[], key: string): Promise<void> {
