@@ -1,3 +1,6 @@
+import { DataSource } from 'typeorm';
+import { SettingsEntity } from '../../src/modules/settings/entities/settings.entity';
+import { SettingsService } from '../../src/modules/settings/settings.service';
 import { expectError } from '../helpers/expect-error';
 import { StorageEnv, storageEnv } from '../helpers/storage-env';
 import { createTestApp, TestApp } from '../helpers/test-app';
@@ -57,5 +60,49 @@ describe('/folders and the folder of a file', () => {
     );
     await t.as('admin').delete(`/folders/${other}`);
     expect((await t.as('admin').get(`/files/${file.body.data.id}`)).body.data.folder).toBeNull();
+  });
+});
+
+describe('public access and the default folder', () => {
+  let t: TestApp;
+  let storage: StorageEnv;
+  beforeAll(async () => {
+    storage = await storageEnv('local');
+    t = await createTestApp({ env: storage.env });
+  });
+  afterAll(async () => {
+    await t.close();
+    await storage.close();
+  });
+
+  it('puts uploads into settings.storage_default_folder unless a folder is sent', async () => {
+    const folder = (await t.as('admin').post('/folders').send({ name: uniq('inbox') })).body.data.id;
+    const { id } = await t.app.get(SettingsService).read();
+    await t.app.get(DataSource).getRepository(SettingsEntity).update({ id }, { storage_default_folder: folder });
+    try {
+      const plain = await t.as('admin').post('/files').attach('file', Buffer.from('a'), { filename: 'a.txt', contentType: 'text/plain' });
+      expect(plain.body.data.folder).toBe(folder);
+      const explicit = await t
+        .as('admin')
+        .post('/files')
+        .field('folder', 'null')
+        .attach('file', Buffer.from('b'), { filename: 'b.txt', contentType: 'text/plain' });
+      expect(explicit.body.data.folder).toBeNull();
+    } finally {
+      await t.app.get(DataSource).getRepository(SettingsEntity).update({ id }, { storage_default_folder: null });
+    }
+  });
+
+  it('lets anonymous callers read files and assets once the public role may read svc_files', async () => {
+    const file = (await t.as('admin').post('/files').attach('file', Buffer.from('public words'), { filename: 'p.txt', contentType: 'text/plain' })).body
+      .data;
+    await expectError(t.as('anonymous').get(`/assets/${file.id}`), 403, 'FORBIDDEN');
+    await t.app.get(DataSource).createQueryBuilder().insert().into('svc_permissions').values({ role: null, collection: 'svc_files', action: 'read', fields: '*' }).execute();
+    const asset = await t.as('anonymous').get(`/assets/${file.id}`);
+    expect(asset.status).toBe(200);
+    expect(asset.text).toBe('public words');
+    expect(asset.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
+    expect((await t.as('anonymous').get(`/files/${file.id}`)).body.data.id).toBe(file.id);
+    await expectError(t.as('anonymous').delete(`/files/${file.id}`), 403, 'FORBIDDEN');
   });
 });

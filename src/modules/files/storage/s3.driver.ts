@@ -59,6 +59,9 @@ export class S3Driver implements StorageDriver {
     const upload = new Upload({
       client: this.client,
       params: { Bucket: this.bucket, Key: this.objectKey(path), Body: stream, ContentType: contentType },
+      // One 5 MB part (S3's minimum) in memory at a time: an upload of any size costs a few MB.
+      partSize: 5 * 1024 * 1024,
+      queueSize: 1,
     });
     // A failing source must abort the multipart upload, not leave it waiting for more parts.
     const onError = () => void upload.abort().catch(() => undefined);
