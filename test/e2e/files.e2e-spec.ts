@@ -3,7 +3,7 @@ import { FileEntity } from '../../src/modules/files/entities/file.entity';
 import { encodeIptc } from '../../src/modules/files/lib/parse-iptc';
 import { StorageService } from '../../src/modules/files/storage/storage.service';
 import { expectError } from '../helpers/expect-error';
-import { makeImage, withIptc } from '../helpers/images';
+import { makeImage, waveFile, withIptc } from '../helpers/images';
 import { DriverName, StorageEnv, storageEnv } from '../helpers/storage-env';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
@@ -17,7 +17,7 @@ describe.each<DriverName>(['local', 's3'])('files on the %s driver', (driver) =>
 
   beforeAll(async () => {
     storage = await storageEnv(driver);
-    t = await createTestApp({ env: { ...storage.env, FILES_MAX_UPLOAD_SIZE: '200kb', FILES_MIME_TYPE_ALLOW_LIST: 'image/*,text/plain,application/octet-stream' } });
+    t = await createTestApp({ env: { ...storage.env, FILES_MAX_UPLOAD_SIZE: '200kb', FILES_MIME_TYPE_ALLOW_LIST: 'image/*,audio/*,text/plain,application/octet-stream' } });
   });
   afterAll(async () => {
     await t.close();
@@ -77,6 +77,16 @@ describe.each<DriverName>(['local', 's3'])('files on the %s driver', (driver) =>
     const res = await upload(withIptc(jpeg, encodeIptc([[25, 'sunset'], [25, 'beach']])), 'turned.jpg', 'image/jpeg');
     expect(res.body.data).toMatchObject({ width: 20, height: 40, tags: ['sunset', 'beach'], metadata: { ifd0: { Make: 'Vellum', Model: 'Cam 1' } } });
     expect(res.body.data.metadata.ifd0.Software).toBeUndefined();
+  });
+
+  it('reads the duration of audio from its container, also after a replacement', async () => {
+    const res = await upload(waveFile(8000, 24_000), 'tone.wav', 'audio/wav');
+    expect(res.body.data).toMatchObject({ type: 'audio/wav', duration: 3, width: null });
+    const replaced = await t
+      .as('admin')
+      .patch(`/files/${res.body.data.id}`)
+      .attach('file', waveFile(8000, 80_000), { filename: 'longer.wav', contentType: 'audio/wav' });
+    expect(replaced.body.data.duration).toBe(10);
   });
 
   it('keeps a JPEG that is not one, without dimensions', async () => {

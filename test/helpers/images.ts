@@ -56,3 +56,25 @@ export function withIptc(jpeg: Buffer, iptc: Buffer): Buffer {
   marker.writeUInt16BE(payload.length + 2, 2);
   return Buffer.concat([jpeg.subarray(0, 2), marker, payload, jpeg.subarray(2)]);
 }
+
+/** A silent 8-bit mono PCM WAV file: `dataBytes` of samples at `byteRate` bytes per second. */
+export function waveFile(byteRate: number, dataBytes: number): Buffer {
+  const fmt = Buffer.alloc(16);
+  fmt.writeUInt16LE(1, 0);
+  fmt.writeUInt16LE(1, 2);
+  fmt.writeUInt32LE(byteRate, 4);
+  fmt.writeUInt32LE(byteRate, 8);
+  fmt.writeUInt16LE(1, 12);
+  fmt.writeUInt16LE(8, 14);
+  const chunk = (id: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.write(id, 0, 'latin1');
+    head.writeUInt32LE(data.length, 4);
+    return Buffer.concat([head, data]);
+  };
+  const body = Buffer.concat([Buffer.from('WAVE'), chunk('fmt ', fmt), chunk('data', Buffer.alloc(dataBytes, 128))]);
+  const head = Buffer.alloc(8);
+  head.write('RIFF', 0, 'latin1');
+  head.writeUInt32LE(body.length, 4);
+  return Buffer.concat([head, body]);
+}

@@ -15,7 +15,8 @@ import { FileEntity } from './entities/file.entity';
 import { byteLimit } from './lib/byte-limit';
 import { FileValues, parseFileValues } from './lib/file-values';
 import { formatTitle } from './lib/format-title';
-import { METADATA_TYPES, readImageMetadata } from './lib/image-metadata';
+import { ImageMetadata, METADATA_TYPES, readImageMetadata } from './lib/image-metadata';
+import { DURATION_TYPES, mediaDuration } from './lib/media-duration';
 import { bareType, extensionForType, extensionOf, mimeTypeAllowed } from './lib/mime';
 import { readLimited } from './lib/read-limited';
 import { variantPrefix } from './transform/transform-key';
@@ -138,7 +139,8 @@ export class FilesService {
         storage,
         filename_disk: disk,
         filename_download: filenameDownload,
-        title: values.title ?? metadata.title ?? formatTitle(filenameDownload),
+        // API.md 6.3: the title comes from the file name; an IPTC headline never replaces it.
+        title: values.title ?? formatTitle(filenameDownload),
         type,
         folder: values.folder === undefined ? await this.defaultFolder() : values.folder,
         filesize,
@@ -175,7 +177,7 @@ export class FilesService {
 
     const filesize = await this.writeContent(storage, temp, content, type);
     try {
-      const { width, height } = await this.extractMetadata(storage, temp, type, filesize);
+      const { width, height, duration } = await this.extractMetadata(storage, temp, type, filesize);
       await this.files.update(
         { id: row.id },
         {
@@ -187,6 +189,7 @@ export class FilesService {
           filesize,
           width: width ?? null,
           height: height ?? null,
+          duration: duration ?? null,
           modified_by: acc.user,
           modified_on: new Date(),
           uploaded_on: new Date(),
@@ -337,10 +340,13 @@ export class FilesService {
     return (await driver.stat(key))?.size ?? limiter.bytes;
   }
 
-  private async extractMetadata(storage: string, key: string, type: string, size: number) {
-    if (!METADATA_TYPES.has(type)) return {};
+  /** Image metadata (API.md 6.3), or the duration of audio and video whose container states it. */
+  private async extractMetadata(storage: string, key: string, type: string, size: number): Promise<ImageMetadata & { duration?: number }> {
+    const image = METADATA_TYPES.has(type);
+    if (!image && !DURATION_TYPES.has(type)) return {};
     const stream = await this.storage.location(storage).getStream(key);
     const input = await readLimited(stream, size <= FULL_METADATA_READ_LIMIT ? size : HEADER_READ_LIMIT);
-    return readImageMetadata(input, this.config.files.metadataAllowList);
+    if (image) return readImageMetadata(input, this.config.files.metadataAllowList);
+    return { duration: mediaDuration(input) ?? undefined };
   }
 }
