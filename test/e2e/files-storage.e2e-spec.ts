@@ -79,6 +79,15 @@ describe.each(['local', 's3'] as const)('StorageDriver: %s', (kind) => {
     expect(await driver.stat('p1.jpg')).toBeNull();
   });
 
+  it('lists keys in folders by any prefix', async () => {
+    await driver.put('tree/x.txt', Readable.from([Buffer.from('x')]));
+    await driver.put('tree/deep/z.txt', Readable.from([Buffer.from('z')]));
+    expect((await driver.list('tree/')).sort()).toEqual(['tree/deep/z.txt', 'tree/x.txt']);
+    expect((await driver.list('tre')).sort()).toEqual(['tree/deep/z.txt', 'tree/x.txt']);
+    expect(await driver.list('tree/d')).toEqual(['tree/deep/z.txt']);
+    expect(await driver.list('nothing-here/')).toEqual([]);
+  });
+
   it('leaves nothing behind when the source stream fails', async () => {
     const failing = new Readable({
       read() {

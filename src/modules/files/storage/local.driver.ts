@@ -1,6 +1,6 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, Dirent } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertSafeKey, ByteRange, StorageDriver, StorageStat, UnsafeStorageKeyError } from './storage-driver';
@@ -61,19 +61,35 @@ export class LocalDriver implements StorageDriver {
     await rm(this.fullPath(path), { force: true });
   }
 
+  /**
+   * Reads only the prefix's own folder (and sub-folders whose name matches), not the whole root:
+   * deleting one file's variants must not cost a walk over the entire library.
+   */
   async list(prefix: string): Promise<string[]> {
     const slash = prefix.lastIndexOf('/');
-    const folder = slash === -1 ? this.root : this.fullPath(prefix.slice(0, slash));
-    let entries: string[];
+    const folderKey = slash === -1 ? '' : prefix.slice(0, slash);
+    const namePrefix = prefix.slice(slash + 1);
+    const folder = folderKey === '' ? this.root : this.fullPath(folderKey);
+    let entries: Dirent[];
     try {
-      entries = await readdir(folder, { recursive: true });
+      entries = await readdir(folder, { withFileTypes: true });
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') return [];
       throw err;
     }
-    return entries
-      .map((entry) => relative(this.root, resolve(folder, entry)).split(sep).join('/'))
-      .filter((key) => key.startsWith(prefix));
+    const keys: string[] = [];
+    for (const entry of entries) {
+      if (!entry.name.startsWith(namePrefix)) continue;
+      const key = folderKey === '' ? entry.name : `${folderKey}/${entry.name}`;
+      if (entry.isFile()) keys.push(key);
+      else if (entry.isDirectory()) {
+        const nested = await readdir(join(folder, entry.name), { recursive: true, withFileTypes: true });
+        for (const file of nested) {
+          if (file.isFile()) keys.push(relative(this.root, join(file.parentPath, file.name)).split(sep).join('/'));
+        }
+      }
+    }
+    return keys;
   }
 
   async move(from: string, to: string): Promise<void> {
