@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { FileEntity } from '../../src/modules/files/entities/file.entity';
 import { encodeIptc } from '../../src/modules/files/lib/parse-iptc';
@@ -141,6 +143,32 @@ describe.each<DriverName>(['local', 's3'])('files on the %s driver', (driver) =>
     expect(await stored()).toEqual(before);
   });
 
+  it('leaves nothing behind when the client goes away in the middle of an upload', async () => {
+    const before = await stored();
+    const rows = await rowCount();
+    if (!t.server.listening) await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
+    const { port } = t.server.address() as AddressInfo;
+    await new Promise<void>((resolve) => {
+      const req = request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/files',
+        headers: { Authorization: `Bearer ${t.adminToken}`, 'Content-Type': 'multipart/form-data; boundary=XYZ', 'Content-Length': '150000' },
+      });
+      req.on('error', () => resolve());
+      req.write('--XYZ\r\nContent-Disposition: form-data; name="file"; filename="gone.bin"\r\nContent-Type: application/octet-stream\r\n\r\n');
+      req.write(Buffer.alloc(64 * 1024, 9), () => setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 100));
+    });
+    // The server notices the closed connection asynchronously: wait until its clean-up is done.
+    for (let i = 0; i < 50 && (await stored()).length !== before.length; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await stored()).toEqual(before);
+    expect(await rowCount()).toBe(rows);
+  });
+
   it('answers 400 for a body that is neither JSON nor multipart', async () => {
     await expectError(t.as('admin').post('/files').set('Content-Type', 'text/plain').send('hello'), 400, 'INVALID_PAYLOAD');
   });
@@ -149,6 +177,9 @@ describe.each<DriverName>(['local', 's3'])('files on the %s driver', (driver) =>
     const res = await t.as('admin').post('/files').send({ type: 'video/mp4', title: 'External', embed: 'abc' });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ type: 'video/mp4', title: 'External', filename_disk: null, storage: 'files', embed: 'abc' });
+    const many = await t.as('admin').post('/files').send([{ type: 'text/plain', filename_download: 'one.txt' }, { type: 'text/plain' }]);
+    expect(many.body.data.map((f: { title: string | null }) => f.title)).toEqual(['One', null]);
+    await expectError(t.as('admin').post('/files').send({ id: res.body.data.id, type: 'text/plain' }), 400, 'RECORD_NOT_UNIQUE');
     await expectError(t.as('admin').post('/files').send({ title: 'no type' }), 400, 'INVALID_PAYLOAD');
     await expectError(t.as('admin').post('/files').send({ type: 'x/y', nope: 1 }), 400, 'INVALID_PAYLOAD');
   });

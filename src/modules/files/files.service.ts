@@ -8,7 +8,7 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import type { Accountability } from '../../common/accountability';
 import { AppError } from '../../common/errors/app-error';
 import { isUuid } from '../../common/is-uuid';
-import { ForbiddenError, InvalidPayloadError, ServiceUnavailableError } from '../../common/errors/errors';
+import { ForbiddenError, InvalidPayloadError, RecordNotUniqueError, ServiceUnavailableError } from '../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { SettingsService } from '../settings/settings.service';
 import { FileEntity } from './entities/file.entity';
@@ -91,7 +91,7 @@ export class FilesService {
     this.assertCanWrite(acc);
     if (!values.type) throw new InvalidPayloadError('"type" is required');
     const id = values.id ?? randomUUID();
-    if (await this.files.existsBy({ id })) throw new InvalidPayloadError(`A file with id "${id}" already exists`);
+    await this.assertNewId(id);
     const storage = values.storage ?? this.storage.defaultLocation;
     this.storage.location(storage);
     const now = new Date();
@@ -123,7 +123,7 @@ export class FilesService {
     const storage = values.storage ?? this.storage.defaultLocation;
     const driver = this.storage.location(storage);
     const disk = values.filename_disk ?? `${id}${extensionOf(filenameDownload) || extensionForType(type)}`;
-    if (await this.files.existsBy({ id })) throw new InvalidPayloadError(`A file with id "${id}" already exists`);
+    await this.assertNewId(id);
     if (values.filename_disk && (await driver.exists(disk))) {
       throw new ForbiddenError(`An object named "${disk}" already exists in storage "${storage}".`);
     }
@@ -303,6 +303,10 @@ export class FilesService {
     const rows = await this.readMany(unique, acc);
     if (rows.length !== unique.length) throw new ForbiddenError();
     return rows;
+  }
+
+  private async assertNewId(id: string): Promise<void> {
+    if (await this.files.existsBy({ id })) throw new RecordNotUniqueError({ collection: 'svc_files', field: 'id', value: id });
   }
 
   private assertTypeAllowed(type: string): void {

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
-import { ForbiddenError, InvalidPayloadError } from '../../common/errors/errors';
+import { ForbiddenError, InvalidPayloadError, RecordNotUniqueError } from '../../common/errors/errors';
 import { isUuid } from '../../common/is-uuid';
 import { CreateFolderDto, UpdateFolderDto } from './dto/folder.dto';
 import { FolderEntity } from './entities/folder.entity';
@@ -35,7 +35,7 @@ export class FoldersService {
   async createOne(values: CreateFolderDto, acc: Accountability): Promise<string> {
     this.assertSignedIn(acc);
     const id = values.id?.toLowerCase() ?? randomUUID();
-    if (await this.folders.existsBy({ id })) throw new InvalidPayloadError(`A folder with id "${id}" already exists`);
+    if (await this.folders.existsBy({ id })) throw new RecordNotUniqueError({ collection: 'svc_folders', field: 'id', value: id });
     await this.folders.insert({ id, name: values.name, parent: values.parent?.toLowerCase() ?? null });
     return id;
   }
