@@ -232,3 +232,24 @@ describe('assets transformation limits', () => {
     expect(keys.length).toBe(statuses.filter((s) => s === 200).length + 1);
   });
 });
+
+describe('assets transformation timeout', () => {
+  let t: TestApp;
+  let storage: StorageEnv;
+  beforeAll(async () => {
+    storage = await storageEnv('local');
+    t = await createTestApp({ env: { ...storage.env, ASSETS_TRANSFORM_TIMEOUT: '1' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await storage.close();
+  });
+
+  it('answers 503 past ASSETS_TRANSFORM_TIMEOUT and stores nothing', async () => {
+    const big = await makeImage(1500, 1500, 'png');
+    const id = (await t.as('admin').post('/files').attach('file', big, { filename: 'slow.png', contentType: 'image/png' })).body.data.id;
+    await expectError(t.as('admin').get(`/assets/${id}?width=700&transforms=${encodeURIComponent('[["blur",30]]')}`), 503, 'SERVICE_UNAVAILABLE');
+    const keys = (await t.app.get(StorageService).location('files').list('')).filter((k) => k.startsWith(`${id}__`));
+    expect(keys).toEqual([]);
+  });
+});

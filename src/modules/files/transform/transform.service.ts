@@ -74,6 +74,7 @@ export class TransformService {
     }
     this.running += 1;
     let timer: NodeJS.Timeout | undefined;
+    let rendering: Promise<Buffer> | undefined;
     try {
       const driver = this.storage.location(row.storage);
       const source = await driver.getStream(row.filename_disk!);
@@ -101,8 +102,9 @@ export class TransformService {
           this.options.timeoutMs,
         );
       });
+      rendering = image.toBuffer();
       const output = await Promise.race([
-        image.toBuffer().catch((err: Error) => {
+        rendering.catch((err: Error) => {
           throw new IllegalAssetTransformationError(`The image could not be transformed: ${err.message}`);
         }),
         timeout,
@@ -110,7 +112,10 @@ export class TransformService {
       await driver.put(key, Readable.from(output));
     } finally {
       clearTimeout(timer);
-      this.running -= 1;
+      // A timed-out transformation keeps its slot until sharp really stops: it still uses a core.
+      const release = () => void (this.running -= 1);
+      if (rendering) rendering.then(release, release);
+      else release();
     }
   }
 }
