@@ -2,10 +2,9 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { FileEntity } from '../../src/modules/files/entities/file.entity';
-import { encodeIptc } from '../../src/modules/files/lib/parse-iptc';
 import { StorageService } from '../../src/modules/files/storage/storage.service';
 import { expectError } from '../helpers/expect-error';
-import { makeImage, waveFile, withIptc } from '../helpers/images';
+import { encodeIptc, makeImage, waveFile, withIptc } from '../helpers/images';
 import { DriverName, StorageEnv, storageEnv } from '../helpers/storage-env';
 import { createTestApp, TestApp } from '../helpers/test-app';
 

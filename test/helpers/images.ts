@@ -78,3 +78,15 @@ export function waveFile(byteRate: number, dataBytes: number): Buffer {
   head.writeUInt32LE(body.length, 4);
   return Buffer.concat([head, body]);
 }
+
+/** IPTC-IIM bytes for the given datasets (25 keywords, 105 headline, 120 caption). */
+export function encodeIptc(datasets: [number, string][]): Buffer {
+  return Buffer.concat(
+    datasets.map(([dataset, text]) => {
+      const value = Buffer.from(text, 'utf8');
+      const head = Buffer.from([0x1c, 0x02, dataset, 0, 0]);
+      head.writeUInt16BE(value.length, 3);
+      return Buffer.concat([head, value]);
+    }),
+  );
+}

@@ -1,4 +1,5 @@
-import { encodeIptc, parseIptc } from './parse-iptc';
+import { encodeIptc } from '../../../../test/helpers/images';
+import { parseIptc } from './parse-iptc';
 
 describe(parseIptc.name, () => {
   const iim = encodeIptc([

@@ -36,15 +36,3 @@ export function parseIptc(buffer: Buffer): IptcData {
   }
   return result;
 }
-
-/** IPTC-IIM bytes for the given datasets (tests build images with keywords from this). */
-export function encodeIptc(datasets: [number, string][]): Buffer {
-  return Buffer.concat(
-    datasets.map(([dataset, text]) => {
-      const value = Buffer.from(text, 'utf8');
-      const head = Buffer.from([0x1c, 0x02, dataset, 0, 0]);
-      head.writeUInt16BE(value.length, 3);
-      return Buffer.concat([head, value]);
-    }),
-  );
-}
