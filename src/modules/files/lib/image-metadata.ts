@@ -10,15 +10,15 @@ export interface ImageMetadata {
   width?: number;
   height?: number;
   description?: string;
-  title?: string;
   tags?: string[];
   metadata?: Record<string, Record<string, unknown>>;
 }
 
 /**
- * Dimensions (swapped for EXIF orientations 5-8, which turn the image by 90°), IPTC caption, headline
- * and keywords, and the EXIF sections kept by the allow list. Reads headers only: no pixel is
- * decoded, so a decompression bomb costs nothing here. Unreadable images give `{}`.
+ * Dimensions (swapped for EXIF orientations 5-8, which turn the image by 90°), IPTC caption and
+ * keywords (the headline stays in `metadata.iptc`: titles come from file names, API.md 6.3), and
+ * the sections kept by the allow list. Reads headers only: no pixel is decoded, so a decompression
+ * bomb costs nothing here. Unreadable images give `{}`.
  */
 export async function readImageMetadata(input: Buffer, allowList: readonly string[]): Promise<ImageMetadata> {
   let info: Metadata;
@@ -46,7 +46,6 @@ export async function readImageMetadata(input: Buffer, allowList: readonly strin
     const iptc = parseIptc(info.iptc);
     if (iptc.keywords) result.tags = iptc.keywords;
     if (iptc.caption) result.description = iptc.caption;
-    if (iptc.headline) result.title = iptc.headline;
     sections.iptc = { ...iptc };
   }
   const metadata = filterMetadata(sections as Record<string, Record<string, unknown>>, allowList);
