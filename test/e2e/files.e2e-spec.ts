@@ -140,6 +140,7 @@ describe.each<DriverName>(['local', 's3'])('files on the %s driver', (driver) =>
       'INVALID_PAYLOAD',
     );
     expect(await stored()).toEqual(before);
+    await expectError(t.as('admin').post('/files').set('Content-Type', 'multipart/form-data').send('no boundary'), 400, 'INVALID_PAYLOAD');
   });
 
   it('leaves nothing behind when the client goes away in the middle of an upload', async () => {
