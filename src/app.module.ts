@@ -9,6 +9,7 @@ import { dataSourceOptions } from './database/data-source';
 import { AuthModule } from './modules/auth/auth.module';
 import { BootstrapModule } from './modules/bootstrap/bootstrap.module';
 import { GraphqlModule } from './modules/graphql/graphql.module';
+import { FilesModule } from './modules/files/files.module';
 import { HashModule } from './modules/hash/hash.module';
 import { RateLimiterModule } from './modules/rate-limiter/rate-limiter.module';
 import { ServerModule } from './modules/server/server.module';
@@ -41,6 +42,7 @@ export class AppModule {
         GraphqlModule,
         ServerModule,
         BootstrapModule,
+        FilesModule,
         ...extraModules,
       ],
       providers: [{ provide: APP_GUARD, useClass: AuthGuard }],
