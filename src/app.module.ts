@@ -8,10 +8,12 @@ import { CoreModule } from './core.module';
 import { dataSourceOptions } from './database/data-source';
 import { AuthModule } from './modules/auth/auth.module';
 import { BootstrapModule } from './modules/bootstrap/bootstrap.module';
+import { CacheModule } from './modules/cache/cache.module';
 import { HashModule } from './modules/hash/hash.module';
 import { ServerModule } from './modules/server/server.module';
 import { SettingsModule } from './modules/settings/settings.module';
 import { UsersModule } from './modules/users/users.module';
+import { UtilsModule } from './modules/utils/utils.module';
 
 @Module({})
 export class AppModule {
@@ -32,11 +34,13 @@ export class AppModule {
           retryAttempts: 0,
         }),
         HashModule,
+        CacheModule,
         SettingsModule,
         UsersModule,
         AuthModule,
         ServerModule,
         BootstrapModule,
+        UtilsModule,
         ...extraModules,
       ],
       providers: [{ provide: APP_GUARD, useClass: AuthGuard }],
