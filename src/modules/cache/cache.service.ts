@@ -30,7 +30,6 @@ export class CacheService implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     if (!this.enabled || this.config.cache.store !== 'redis') return;
-    if (!this.redis.configured) throw new Error('CACHE_STORE=redis needs REDIS (redis://host:port)');
     this.store = new RedisStore(await this.redis.connect('cache'));
   }
 
