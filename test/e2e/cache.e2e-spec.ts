@@ -130,6 +130,23 @@ describe('data cache, two instances on one database and one Redis', () => {
     }
   });
 
+  it('an instance catches up with a system reload before its next answer', async () => {
+    let reloaded = false;
+    const off = b.app.get(SystemCacheService).onReload(async () => {
+      // Slower than the next request: only waiting for the reload makes it visible to that request.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      reloaded = true;
+    });
+    try {
+      expect((await a.as('admin').post('/utils/cache/clear?system=true')).status).toBe(200);
+      expect(reloaded).toBe(false);
+      expect((await b.as('anonymous').get('/server/ping')).status).toBe(200);
+      expect(reloaded).toBe(true);
+    } finally {
+      off();
+    }
+  });
+
   it('is admin only: 403 FORBIDDEN for other users and the public', async () => {
     const editor = await signInNonAdmin(a);
     await expectError(a.as(editor).post('/utils/cache/clear'), 403, 'FORBIDDEN');

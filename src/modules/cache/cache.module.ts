@@ -1,8 +1,9 @@
-import { Global, Module } from '@nestjs/common';
+import { Global, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { CacheService } from './cache.service';
 import { RedisService } from './redis.service';
 import { ResponseCacheInterceptor } from './response-cache.interceptor';
+import { SystemCacheSyncMiddleware } from './system-cache-sync.middleware';
 import { SystemCacheService } from './system-cache.service';
 
 /** Data cache, response caching of GET reads, and the system-cache reload bus; global for every module. */
@@ -16,4 +17,8 @@ import { SystemCacheService } from './system-cache.service';
   ],
   exports: [RedisService, CacheService, SystemCacheService],
 })
-export class CacheModule {}
+export class CacheModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(SystemCacheSyncMiddleware).forRoutes('{*path}');
+  }
+}
