@@ -1,18 +1,23 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { AdminOnly } from '../../common/decorators/admin-only.decorator';
 import { ClearCacheQueryDto } from './dto/clear-cache-query.dto';
 import { GenerateHashDto } from './dto/generate-hash.dto';
+import { ListJobsQueryDto } from './dto/list-jobs-query.dto';
 import { RandomStringQueryDto } from './dto/random-string-query.dto';
 import { VerifyHashDto } from './dto/verify-hash.dto';
+import { JobsService } from './jobs.service';
 import { UtilsService } from './utils.service';
 
 @ApiTags('Utilities')
 @Controller('utils')
 export class UtilsController {
-  constructor(private readonly utils: UtilsService) {}
+  constructor(
+    private readonly utils: UtilsService,
+    private readonly jobs: JobsService,
+  ) {}
 
   @Post('hash/generate')
   @HttpCode(200)
@@ -43,5 +48,19 @@ export class UtilsController {
   @ApiOkResponse({ description: 'Empty body.' })
   async clearCache(@Query() query: ClearCacheQueryDto, @Acc() acc: Accountability): Promise<void> {
     await this.utils.clearCache(acc, query.system !== undefined);
+  }
+
+  @Get('jobs')
+  @ApiOkResponse({ description: "`{ data: [job] }`: the caller's import and export jobs, newest first." })
+  @ApiForbiddenResponse({ description: 'Anonymous caller (FORBIDDEN).' })
+  async listJobs(@Query() query: ListJobsQueryDto, @Acc() acc: Accountability) {
+    return { data: await this.jobs.readMine(acc, query.limit ?? 100) };
+  }
+
+  @Get('jobs/:id')
+  @ApiOkResponse({ description: '`{ data: job }`: state, rows done, errors and, for exports, the file id.' })
+  @ApiForbiddenResponse({ description: "Unknown job, or another user's (FORBIDDEN)." })
+  async readJob(@Param('id') id: string, @Acc() acc: Accountability) {
+    return { data: await this.jobs.readOne(id, acc) };
   }
 }
