@@ -1,3 +1,4 @@
+import { Controller, Get, Module, Param } from '@nestjs/common';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { CacheService } from '../../src/modules/cache/cache.service';
@@ -10,6 +11,18 @@ import { createTestApp, TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
 
 const REDIS = process.env.REDIS ?? 'redis://127.0.0.1:6379';
+
+/** A read of one collection that counts how often it really ran: a cached answer repeats the count. */
+let probeReads = 0;
+@Controller('cache-probe')
+class CacheProbeController {
+  @Get(':collection')
+  read(@Param('collection') collection: string) {
+    return { data: { collection, reads: ++probeReads } };
+  }
+}
+@Module({ controllers: [CacheProbeController] })
+class CacheProbeModule {}
 
 /** Renames the project behind the API's back, so a cached answer is told apart from a fresh one. */
 async function renameProject(t: TestApp, name: string): Promise<void> {
@@ -44,7 +57,7 @@ describe('data cache, two instances on one database and one Redis', () => {
   const namespace = uniq('vellum_test');
   beforeAll(async () => {
     const env = { CACHE_ENABLED: 'true', CACHE_STORE: 'redis', REDIS, CACHE_NAMESPACE: namespace, CACHE_TTL: '5m' };
-    a = await createTestApp({ env });
+    a = await createTestApp({ env, extraModules: [CacheProbeModule] });
     b = await createTestApp({ env, database: a.database });
   });
   afterAll(async () => {
@@ -84,6 +97,29 @@ describe('data cache, two instances on one database and one Redis', () => {
     await renameProject(a, 'After write');
     await b.app.get(CacheService).invalidateCollection('svc_settings');
     expect(await projectName(a)).toEqual({ name: 'After write', cache: 'MISS' });
+  });
+
+  it("a write invalidates that collection's reads and cross-collection reads, not others", async () => {
+    const read = async (url: string) => {
+      const res = await a.as('admin').get(url);
+      return { reads: res.body.data.reads as number, cache: res.headers['x-cache'] as string };
+    };
+    const alpha = await read('/cache-probe/alpha');
+    const related = await read('/cache-probe/alpha?fields=id,author.name');
+    expect(await read('/cache-probe/alpha')).toEqual({ reads: alpha.reads, cache: 'HIT' });
+
+    await b.app.get(CacheService).invalidateCollection('beta');
+    expect(await read('/cache-probe/alpha')).toEqual({ reads: alpha.reads, cache: 'HIT' });
+    expect((await read('/cache-probe/alpha?fields=id,author.name')).cache).toBe('MISS');
+    expect((await projectName(a)).cache).toBe('MISS');
+
+    await b.app.get(CacheService).invalidateCollection('alpha');
+    expect(await read('/cache-probe/alpha')).toEqual({ reads: expect.any(Number), cache: 'MISS' });
+    expect(related.reads).toBeGreaterThan(alpha.reads);
+
+    await read('/cache-probe/gamma');
+    await b.app.get(CacheService).invalidateCollection('svc_permissions');
+    expect((await read('/cache-probe/gamma')).cache).toBe('MISS');
   });
 
   it('keys entries by caller and by sorted query', async () => {

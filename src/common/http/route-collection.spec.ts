@@ -8,6 +8,7 @@ describe(routeCollection.name, () => {
     ['/files', {}, 'svc_files'],
     ['/files/abc', { id: 'abc' }, 'svc_files'],
     ['/users/me', {}, 'svc_users'],
+    ['/utils/export/articles', { collection: 'articles' }, 'articles'],
     ['/versions', {}, 'svc_versions'],
     ['/server/info', {}, null],
     ['/schema/snapshot', {}, null],

@@ -15,11 +15,12 @@ const SYSTEM_ROUTES: Record<string, string> = {
 };
 
 /**
- * The collection a request reads, or null when the route is not about one collection
- * (`/server/info`, `/schema/snapshot`). Used to name exports and to scope cached reads.
+ * The collection a request reads: its `:collection` route parameter, else the system collection of
+ * the route, else null (`/server/info`, `/schema/snapshot`). Used to name exports and to scope cached reads.
  */
 export function routeCollection(path: string, params: Record<string, unknown> = {}): string | null {
+  if (typeof params.collection === 'string') return params.collection;
   const [first, second] = path.split('/').filter((s) => s !== '');
-  if (first === 'items') return typeof params.collection === 'string' ? params.collection : second ? decodeURIComponent(second) : null;
+  if (first === 'items') return second ? decodeURIComponent(second) : null;
   return (first && SYSTEM_ROUTES[first]) || null;
 }

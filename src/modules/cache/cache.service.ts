@@ -3,7 +3,7 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { AppLogger } from '../../common/logging/app-logger';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import type { CacheStore } from './cache-store';
-import { ANY_COLLECTION_TAG } from './lib/response-cache-key';
+import { ANY_COLLECTION_TAG, invalidatesEverything } from './lib/response-cache-key';
 import { MemoryStore } from './memory.store';
 import { RedisService } from './redis.service';
 import { RedisStore } from './redis.store';
@@ -53,11 +53,13 @@ export class CacheService implements OnModuleInit {
   }
 
   /**
-   * Forgets cached reads of `collection` and every read that may reach across collections. The items
-   * engine calls this after each committed write; with Redis every instance sees it at once.
+   * Forgets cached reads of `collection` and every read that may reach across collections (all of
+   * them after a write to permissions, users, roles, schema or settings). The items engine calls this
+   * after each committed write; with Redis every instance sees it at once.
    */
   async invalidateCollection(collection: string): Promise<void> {
     if (!this.enabled) return;
+    if (invalidatesEverything(collection)) return this.clear();
     await this.store.setMany([
       [this.generationKey(collection), randomUUID()],
       [this.generationKey(ANY_COLLECTION_TAG), randomUUID()],

@@ -1,4 +1,11 @@
-import { ANY_COLLECTION_TAG, cacheTag, isCacheableRequest, responseCacheKey, stableStringify } from './response-cache-key';
+import {
+  ANY_COLLECTION_TAG,
+  cacheTag,
+  invalidatesEverything,
+  isCacheableRequest,
+  responseCacheKey,
+  stableStringify,
+} from './response-cache-key';
 
 describe(stableStringify.name, () => {
   it.each([
@@ -52,4 +59,17 @@ describe(responseCacheKey.name, () => {
   ])('changes with the %s', (_name, change) => {
     expect(responseCacheKey({ ...base, ...change })).not.toBe(responseCacheKey(base));
   });
+});
+
+describe(invalidatesEverything.name, () => {
+  it.each([
+    ['svc_permissions', true],
+    ['svc_roles', true],
+    ['svc_users', true],
+    ['svc_fields', true],
+    ['svc_settings', true],
+    ['svc_files', false],
+    ['svc_activity', false],
+    ['articles', false],
+  ])('%s → %s', (collection, expected) => expect(invalidatesEverything(collection)).toBe(expected));
 });

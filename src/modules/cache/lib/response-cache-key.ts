@@ -9,6 +9,24 @@ const NEVER_CACHED = ['/auth', '/server/health', '/server/ping', '/utils', '/gra
 /** Query parameters that can make a read depend on other collections than the route's own. */
 const RELATIONAL_PARAMS = ['filter', 'deep', 'alias', 'aggregate', 'groupBy', 'version'];
 
+/**
+ * System collections that decide what every read may see (access, schema, settings): a write to one
+ * of them invalidates the whole data cache, or a revoked permission would still be served from it.
+ */
+const ACCESS_COLLECTIONS = new Set([
+  'svc_users',
+  'svc_roles',
+  'svc_permissions',
+  'svc_collections',
+  'svc_fields',
+  'svc_relations',
+  'svc_settings',
+]);
+
+export function invalidatesEverything(collection: string): boolean {
+  return ACCESS_COLLECTIONS.has(collection);
+}
+
 /** JSON with object keys sorted at every level, so `?a=1&b=2` and `?b=2&a=1` share one entry. */
 export function stableStringify(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
