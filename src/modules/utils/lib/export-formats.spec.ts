@@ -76,8 +76,26 @@ describe(serializeRows.name, () => {
     expect(new XMLParser({ ignoreDeclaration: true }).parse(xml)).toEqual(expected);
   });
 
-  it.each([[[]], [rows], [[{ when: 'x: y', list: [{ a: 1 }] }]]])('yaml of %j parses back to the rows', async (input) => {
+  it.each([
+    [[]],
+    [rows],
+    [[{ when: 'x: y', list: [{ a: 1 }] }]],
+    [[{}, { a: {} }, { b: [] }]],
+    [[{ true: 'yes', null: 'no', 'a key: with colon': '#not a comment', '': 'empty key', 'déjà': 'vu' }]],
+    [[{ s: 'true', n: '123', e: '', multi: 'one\ntwo\r\n\ttab', q: '"quoted" \\ back', odd: '\u0085\u2028\u007f\u0001' }]],
+    [[{ nested: [[1, 2], [], [{ deep: { deeper: [null, false, -1.5e-7] } }]] }]],
+  ])('yaml of %j parses back to the rows', async (input) => {
     expect(parseYaml(await serialize('yaml', input))).toEqual(input);
+  });
+
+  it('yaml writes block style', async () => {
+    expect(await serialize('yaml', [{ id: 1, author: { name: 'Ada' }, tags: ['a'] }])).toBe(
+      '- id: 1\n  author:\n    name: "Ada"\n  tags:\n    - "a"\n',
+    );
+  });
+
+  it('yaml writes dates as ISO strings', async () => {
+    expect(parseYaml(await serialize('yaml', [{ at: new Date('2024-01-02T03:04:05.000Z') }]))).toEqual([{ at: '2024-01-02T03:04:05.000Z' }]);
   });
 
   it.each(EXPORT_FORMATS.map((f) => [f]))('%s gives the same output for an asynchronous source', async (format) => {

@@ -1,6 +1,5 @@
 import { stringify as csvLine } from 'csv-stringify/sync';
 import { XMLBuilder } from 'fast-xml-parser';
-import { stringify as yamlStringify } from 'yaml';
 import type { ExportFormat } from '../../../common/query/query.types';
 
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['json', 'csv', 'csv_utf8', 'xml', 'yaml'];
@@ -103,13 +102,29 @@ function csvSerializer(options: SerializerOptions, bom: boolean): RowSerializer 
   };
 }
 
+/** JSON.stringify handles Dates itself; only rows with bigints or Buffers need converting first. */
+function jsonText(value: unknown, indent?: string): string {
+  try {
+    if (!containsBuffer(value)) return JSON.stringify(value, null, indent);
+  } catch (e) {
+    if (!(e instanceof TypeError)) throw e;
+  }
+  return JSON.stringify(toPlain(value), null, indent);
+}
+
+function containsBuffer(value: unknown): boolean {
+  if (Buffer.isBuffer(value)) return true;
+  if (Array.isArray(value)) return value.some(containsBuffer);
+  return isPlainObject(value) && Object.values(value).some((v) => v !== null && typeof v === 'object' && containsBuffer(v));
+}
+
 function jsonSerializer(): RowSerializer {
   let first = true;
   return {
     start: () => '',
     row(row) {
       // Same bytes as JSON.stringify(rows, null, '\t'), one element at a time.
-      const element = JSON.stringify(toPlain(row), null, '\t').replace(/\n/g, '\n\t');
+      const element = jsonText(row, '\t').replace(/\n/g, '\n\t');
       const out = `${first ? '[\n' : ',\n'}\t${element}`;
       first = false;
       return out;
@@ -144,13 +159,58 @@ function xmlSerializer(): RowSerializer {
   };
 }
 
+const YAML_PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Keys YAML 1.1 readers would take for booleans or null. */
+const YAML_RESERVED_KEY = /^(true|false|null|yes|no|on|off|y|n)$/i;
+/** Characters YAML wants escaped in double-quoted scalars that JSON.stringify leaves as they are. */
+const YAML_UNSAFE = /[\u007f-\u009f\u2028\u2029\ufeff]/g;
+
+function yamlString(value: string): string {
+  return JSON.stringify(value).replace(YAML_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** A value on one line: JSON's double-quoted strings and literals are YAML too. */
+function yamlScalar(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'string') return yamlString(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
+  if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (value instanceof Date) return yamlString(value.toISOString());
+  if (Buffer.isBuffer(value)) return yamlString(value.toString('base64'));
+  return Array.isArray(value) ? '[]' : '{}';
+}
+
+function isYamlBlock(value: unknown): value is Row | unknown[] {
+  if (Array.isArray(value)) return value.length > 0;
+  return isPlainObject(value) && Object.keys(value).length > 0;
+}
+
+/** Block-style YAML of a non-empty mapping or sequence, every line indented by `indent` spaces. */
+function yamlBlock(value: Row | unknown[], indent: number): string {
+  const pad = ' '.repeat(indent);
+  let out = '';
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      out += isYamlBlock(item) ? `${pad}- ${yamlBlock(item, indent + 2).slice(indent + 2)}` : `${pad}- ${yamlScalar(item)}\n`;
+    }
+    return out;
+  }
+  for (const [k, v] of Object.entries(value)) {
+    if (v === undefined) continue;
+    const key = YAML_PLAIN_KEY.test(k) && !YAML_RESERVED_KEY.test(k) ? k : yamlString(k);
+    out += isYamlBlock(v) ? `${pad}${key}:\n${yamlBlock(v, indent + 2)}` : `${pad}${key}: ${yamlScalar(v)}\n`;
+  }
+  return out;
+}
+
+/** A YAML sequence of block mappings, written directly: a general YAML library is several times slower. */
 function yamlSerializer(): RowSerializer {
   let first = true;
   return {
     start: () => '',
     row(row) {
       first = false;
-      return yamlStringify([toPlain(row)]);
+      return yamlBlock([row], 0);
     },
     end: () => (first ? '[]\n' : ''),
   };
@@ -171,6 +231,8 @@ export function createSerializer(format: ExportFormat, options: SerializerOption
   }
 }
 
+const CHUNK_SIZE = 64 * 1024;
+
 /** Serializes rows as they arrive; pair with `Readable.from` for a response or a file upload. */
 export async function* serializeRows(
   format: ExportFormat,
@@ -178,9 +240,15 @@ export async function* serializeRows(
   options: SerializerOptions = {},
 ): AsyncGenerator<string> {
   const serializer = createSerializer(format, options);
-  const start = serializer.start();
-  if (start) yield start;
-  for await (const row of rows) yield serializer.row(row);
-  const end = serializer.end();
-  if (end) yield end;
+  // Rows are small: handing them on one by one would cost more than serializing them.
+  let buffered = serializer.start();
+  for await (const row of rows) {
+    buffered += serializer.row(row);
+    if (buffered.length >= CHUNK_SIZE) {
+      yield buffered;
+      buffered = '';
+    }
+  }
+  buffered += serializer.end();
+  if (buffered) yield buffered;
 }
