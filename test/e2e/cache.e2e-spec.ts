@@ -2,6 +2,7 @@ import { Controller, Get, Module, Param } from '@nestjs/common';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { CacheService } from '../../src/modules/cache/cache.service';
+import { RedisService } from '../../src/modules/cache/redis.service';
 import { RedisStore } from '../../src/modules/cache/redis.store';
 import { SystemCacheService } from '../../src/modules/cache/system-cache.service';
 import { SettingsEntity } from '../../src/modules/settings/entities/settings.entity';
@@ -187,6 +188,23 @@ describe('data cache, two instances on one database and one Redis', () => {
     const editor = await signInNonAdmin(a);
     await expectError(a.as(editor).post('/utils/cache/clear'), 403, 'FORBIDDEN');
     await expectError(a.as('anonymous').post('/utils/cache/clear?system=true'), 403, 'FORBIDDEN');
+  });
+});
+
+describe('data cache when Redis goes away', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { CACHE_ENABLED: 'true', CACHE_STORE: 'redis', REDIS, CACHE_NAMESPACE: uniq('vellum_test') } });
+  });
+  afterAll(() => t?.close());
+
+  it('answers reads uncached and lets writes succeed', async () => {
+    await t.app.get(RedisService).onModuleDestroy();
+    await renameProject(t, 'Without Redis');
+    expect((await projectName(t)).name).toBe('Without Redis');
+    await expect(t.app.get(CacheService).invalidateCollection('articles')).resolves.toBeUndefined();
+    await renameProject(t, 'Still without Redis');
+    expect((await projectName(t)).name).toBe('Still without Redis');
   });
 });
 

@@ -55,15 +55,20 @@ export class CacheService implements OnModuleInit {
   /**
    * Forgets cached reads of `collection` and every read that may reach across collections (all of
    * them after a write to permissions, users, roles, schema or settings). The items engine calls this
-   * after each committed write; with Redis every instance sees it at once.
+   * after each committed write; with Redis every instance sees it at once. It never throws: the write
+   * is already committed, so a cache failure is logged rather than reported as a failed write.
    */
   async invalidateCollection(collection: string): Promise<void> {
     if (!this.enabled) return;
-    if (invalidatesEverything(collection)) return this.clear();
-    await this.store.setMany([
-      [this.generationKey(collection), randomUUID()],
-      [this.generationKey(ANY_COLLECTION_TAG), randomUUID()],
-    ]);
+    try {
+      if (invalidatesEverything(collection)) return await this.clear();
+      await this.store.setMany([
+        [this.generationKey(collection), randomUUID()],
+        [this.generationKey(ANY_COLLECTION_TAG), randomUUID()],
+      ]);
+    } catch (err) {
+      this.logger.error({ err, collection }, 'data cache invalidation failed; cached reads may be stale until CACHE_TTL');
+    }
   }
 
   /** Empties the data cache (POST /utils/cache/clear). */
