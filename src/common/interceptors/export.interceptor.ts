@@ -4,16 +4,8 @@ import type { Request } from 'express';
 import { map, Observable } from 'rxjs';
 import { csvFields, EXPORT_FORMAT_INFO, EXPORT_FORMATS, isExportFormat, serializeRows } from '../../modules/utils/lib/export-formats';
 import { InvalidQueryError } from '../errors/errors';
+import { attachmentDisposition, exportFileName } from '../http/attachment';
 import { routeCollection } from '../http/route-collection';
-
-/** `yyyyMMdd-HHmmss`, the reference platform's date in export file names. */
-export function exportTimestamp(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return (
-    `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}-` +
-    `${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}`
-  );
-}
 
 /**
  * API.md 1.1: `?export=json|csv|csv_utf8|xml|yaml` on any read answers the response's `data` as a
@@ -35,11 +27,11 @@ export class ExportInterceptor implements NestInterceptor {
         const data = (payload as { data: unknown }).data;
         const rows = (Array.isArray(data) ? data : data == null ? [] : [data]) as Record<string, unknown>[];
         const { contentType, extension } = EXPORT_FORMAT_INFO[format];
-        const name = `${routeCollection(req.path, req.params) ?? 'Export'} ${exportTimestamp(new Date())}.${extension}`;
+        const name = exportFileName(routeCollection(req.path, req.params), extension, new Date());
         const fields = format === 'csv' || format === 'csv_utf8' ? csvFields(rows) : undefined;
         return new StreamableFile(Readable.from(serializeRows(format, rows, { fields })), {
           type: contentType,
-          disposition: `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+          disposition: attachmentDisposition(name),
         });
       }),
     );
