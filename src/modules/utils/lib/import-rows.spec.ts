@@ -98,6 +98,7 @@ describe('readImportRows: CSV', () => {
         { line: 3, data: { id: '2' } },
       ],
     ],
+    ['a short row, read as empty trailing cells', 'a,b,c\n1,2\n', [{ line: 2, data: { a: '1', b: '2' } }]],
     ['a quoted header with the delimiter inside', '"a,b";c\n1;2\n', [{ line: 2, data: { 'a,b': '1', c: '2' } }]],
   ])('reads %s in any chunking', async (_name, text, expected) => {
     for (const size of CHUNK_SIZES) {

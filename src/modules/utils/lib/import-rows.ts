@@ -233,7 +233,10 @@ async function* readCsvRows(source: AsyncIterable<Chunk>): AsyncGenerator<Import
     yield head;
     yield* texts;
   }
-  const parser = Readable.from(rest()).pipe(createCsvParser({ delimiter, skip_empty_lines: true, info: true }));
+  // A short row reads like one with empty trailing cells; a long one would lose data, so it stays an error.
+  const parser = Readable.from(rest()).pipe(
+    createCsvParser({ delimiter, skip_empty_lines: true, relax_column_count_less: true, info: true }),
+  );
 
   let columns: string[][] | null = null;
   let row = 0;
