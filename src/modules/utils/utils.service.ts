@@ -20,7 +20,7 @@ export class UtilsService {
     private readonly systemCache: SystemCacheService,
   ) {}
 
-  generateHash(value: string): Promise<string> {
+  async generateHash(value: string): Promise<string> {
     if (value === '') throw new InvalidPayloadError('"string" is required');
     return this.hasher.hash(value);
   }
