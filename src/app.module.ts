@@ -10,11 +10,13 @@ import { AuthModule } from './modules/auth/auth.module';
 import { BootstrapModule } from './modules/bootstrap/bootstrap.module';
 import { GraphqlModule } from './modules/graphql/graphql.module';
 import { FilesModule } from './modules/files/files.module';
+import { CacheModule } from './modules/cache/cache.module';
 import { HashModule } from './modules/hash/hash.module';
 import { RateLimiterModule } from './modules/rate-limiter/rate-limiter.module';
 import { ServerModule } from './modules/server/server.module';
 import { SettingsModule } from './modules/settings/settings.module';
 import { UsersModule } from './modules/users/users.module';
+import { UtilsModule } from './modules/utils/utils.module';
 
 @Module({})
 export class AppModule {
@@ -36,6 +38,7 @@ export class AppModule {
         }),
         HashModule,
         RateLimiterModule,
+        CacheModule,
         SettingsModule,
         UsersModule,
         AuthModule,
@@ -43,6 +46,7 @@ export class AppModule {
         ServerModule,
         BootstrapModule,
         FilesModule,
+        UtilsModule,
         ...extraModules,
       ],
       providers: [{ provide: APP_GUARD, useClass: AuthGuard }],

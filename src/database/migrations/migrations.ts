@@ -1,4 +1,5 @@
 import { CreateSystemTables1763800000000 } from './1763800000000-create-system-tables';
+import { CreateSvcJobs1763930000000 } from './1763930000000-create-svc-jobs';
 
 /** Every migration in order; TypeORM runs the ones not yet recorded. */
-export const MIGRATIONS = [CreateSystemTables1763800000000];
+export const MIGRATIONS = [CreateSystemTables1763800000000, CreateSvcJobs1763930000000];
