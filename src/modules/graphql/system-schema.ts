@@ -5,8 +5,10 @@ import { AuthHttp } from '../auth/auth-http';
 import { AuthService } from '../auth/auth.service';
 import { PasswordResetService } from '../auth/password-reset.service';
 import { TfaService } from '../users/tfa.service';
+import { UtilsService } from '../utils/utils.service';
 import { authMutations } from './resolvers/auth.resolvers';
 import { usersMutations } from './resolvers/users.resolvers';
+import { utilsMutations } from './resolvers/utils.resolvers';
 
 /**
  * The `system` schema of POST /graphql/system: one resolver map per module, merged. Services are
@@ -29,6 +31,7 @@ export class SystemSchema implements OnModuleInit {
         fields: {
           ...authMutations(get(AuthService), get(AuthHttp), get(PasswordResetService)),
           ...usersMutations(get(TfaService)),
+          ...utilsMutations({ utils: get(UtilsService) }),
         },
       }),
     });
