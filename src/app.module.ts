@@ -13,7 +13,12 @@ import { FilesModule } from './modules/files/files.module';
 import { CacheModule } from './modules/cache/cache.module';
 import { HashModule } from './modules/hash/hash.module';
 import { RateLimiterModule } from './modules/rate-limiter/rate-limiter.module';
+import { ActivityRoutesModule } from './modules/activity/activity-routes.module';
+import { ItemsModule } from './modules/items/items.module';
+import { AccessModule } from './modules/permissions/access.module';
+import { SchemaModule } from './modules/schema/schema.module';
 import { ServerModule } from './modules/server/server.module';
+import { SettingsRoutesModule } from './modules/settings/settings-routes.module';
 import { SettingsModule } from './modules/settings/settings.module';
 import { UsersModule } from './modules/users/users.module';
 import { UtilsModule } from './modules/utils/utils.module';
@@ -43,6 +48,11 @@ export class AppModule {
         UsersModule,
         AuthModule,
         GraphqlModule,
+        SchemaModule,
+        ItemsModule,
+        AccessModule,
+        ActivityRoutesModule,
+        SettingsRoutesModule,
         ServerModule,
         BootstrapModule,
         FilesModule,

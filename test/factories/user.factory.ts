@@ -1,4 +1,3 @@
-import { UsersService } from '../../src/modules/users/users.service';
 import type { TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
 
@@ -6,29 +5,51 @@ export interface CreatedUser {
   id: string;
   email: string;
   password: string;
-  role: string;
+  role: string | null;
+  /** An access token, when the user was created by role (signed in once at creation). */
+  token: string;
 }
 
-/** A role through the users service (roles have no endpoint yet). */
-export async function createRole(t: TestApp, options: { admin?: boolean; enforceTfa?: boolean } = {}): Promise<string> {
-  const role = await t.app.get(UsersService).createRole({
-    name: uniq('role'),
-    admin_access: options.admin ?? false,
-    app_access: true,
-    enforce_tfa: options.enforceTfa ?? false,
-  });
-  return role.id;
+/** Creates a role through `POST /roles` (as admin) and returns its id. */
+export async function createRole(
+  t: TestApp,
+  values: Record<string, unknown> & { admin?: boolean } = {},
+): Promise<string> {
+  const { admin, ...rest } = values;
+  const res = await t.as('admin').post('/roles').send({ name: uniq('role'), admin_access: admin ?? false, app_access: true, ...rest });
+  if (res.status !== 200) throw new Error(`creating a role failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data.id as string;
 }
 
-/** A user created through POST /users, as an administrator would. */
+/** Grants `action` on `collection` to a role (null = public) through `POST /permissions`. */
+export async function grant(
+  t: TestApp,
+  role: string | null,
+  collection: string,
+  action: 'create' | 'read' | 'update' | 'delete',
+  rule: { fields?: string[] | string; permissions?: unknown; validation?: unknown; presets?: unknown } = {},
+): Promise<number> {
+  const res = await t.as('admin').post('/permissions').send({ role, collection, action, fields: ['*'], ...rule });
+  if (res.status !== 200) throw new Error(`granting ${action} on ${collection} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data.id as number;
+}
+
+/**
+ * A user created through `POST /users`, as an administrator would.
+ * - `createUser(t, roleId | null)`: a user of that role, already signed in (`token`), for permission tests.
+ * - `createUser(t, { ...fields })`: exactly those fields and no sign-in, so session and activity
+ *   tests start from a clean slate; without `role` a fresh non-admin role is made.
+ */
 export async function createUser(
   t: TestApp,
-  fields: Record<string, unknown> & { role?: string } = {},
+  roleOrFields: string | null | (Record<string, unknown> & { role?: string | null }) = {},
 ): Promise<CreatedUser> {
-  const email = `${uniq('user')}@example.com`;
-  const password = uniq('password');
-  const role = fields.role ?? (await createRole(t));
-  const res = await t.as('admin').post('/users').send({ email, password, role, ...fields });
+  const byRole = roleOrFields === null || typeof roleOrFields === 'string';
+  const fields = byRole ? { role: roleOrFields } : roleOrFields;
+  const email = (fields.email as string | undefined) ?? `${uniq('user')}@example.com`;
+  const password = (fields.password as string | undefined) ?? uniq('password');
+  const role = fields.role === undefined ? await createRole(t) : fields.role;
+  const res = await t.as('admin').post('/users').send({ ...fields, email, password, role });
   if (res.status !== 200) throw new Error(`user creation failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { id: res.body.data.id, email: (fields.email as string | undefined) ?? email, password: (fields.password as string | undefined) ?? password, role };
+  return { id: res.body.data.id, email, password, role, token: byRole ? await t.login(email, password) : '' };
 }

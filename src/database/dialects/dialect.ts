@@ -20,12 +20,60 @@ export interface Dialect {
   readonly transactionalDdl: boolean;
   /** SQL for a case-insensitive LIKE of an already-quoted column against a named parameter. */
   ilike(column: string, param: string): string;
+  /** SQL for a case-sensitive LIKE-style match of a column against a pattern made by `likePattern`. */
+  like(column: string, param: string): string;
+  /** The bound pattern for `like` (case-sensitive) or `ilike` (case-insensitive) that finds `value`. */
+  likePattern(kind: 'contains' | 'starts' | 'ends', value: string, caseSensitive: boolean): string;
+  /** Whether INSERT ... RETURNING gives generated keys (else the driver reports the last insert id). */
+  readonly returning: boolean;
+  /** The generated key of a single-row insert from the driver's raw result, where `returning` is false. */
+  insertedId(raw: unknown): number | null;
   randomOrder(): string;
+  /** An INSERT of a row made only of default values. */
+  insertDefaultsSql(quotedTable: string): string;
+  /** `LIMIT`/`OFFSET` clause; `limit` null means all rows (SQLite and MySQL need a LIMIT before OFFSET). */
+  limitSql(limit: number | null, offset: number): string;
   jsonType(): ColumnTypeSpec;
   uuidType(): ColumnTypeSpec;
   timestampType(): ColumnTypeSpec;
+  /** The column for a field type of API.md 11 (`string`, `json`, `dateTime`, ...) when creating or changing a field. */
+  fieldColumn(type: string, size: FieldColumnSize): ColumnTypeSpec & { precision?: number; scale?: number };
+  /**
+   * SQL that changes a column's type in place, keeping its data (TypeORM's changeColumn drops and re-adds
+   * the column on MariaDB and PostgreSQL: CONVENTIONS 13). Null when TypeORM's changeColumn keeps the data
+   * (SQLite rebuilds the table and copies the rows).
+   */
+  alterColumnTypeSql(quotedTable: string, quotedColumn: string, column: ColumnTypeSpec & { precision?: number; scale?: number }, nullable: boolean): string | null;
+  /** A timestamp as a bound parameter the vendor stores without shifting it. */
+  timestampParam(date: Date): string;
+  /** A boolean as a bound parameter (SQLite's driver accepts numbers only). */
+  booleanParam(value: boolean): boolean | number;
   /** Turns a constraint violation into the error a user understands; null when it is not one. */
   translateError(err: QueryFailedError): AppError | null;
+}
+
+export interface FieldColumnSize {
+  length?: number | null;
+  precision?: number | null;
+  scale?: number | null;
+}
+
+/** `varchar(255)`, `decimal(10,5)`: the SQL spelling of a column spec, for in-place ALTERs. */
+export function columnSql(column: ColumnTypeSpec & { precision?: number; scale?: number }): string {
+  if (column.length) return `${column.type}(${column.length})`;
+  if (column.precision !== undefined) return `${column.type}(${column.precision},${column.scale ?? 0})`;
+  return column.type;
+}
+
+/** `2024-01-31 10:20:30.123` in UTC: what MySQL DATETIME and SQLite text expect. */
+export function utcDateTimeText(date: Date): string {
+  return date.toISOString().replace('T', ' ').replace('Z', '');
+}
+
+/** Wraps a LIKE pattern; `%` and `_` in the value are escaped with the default escape character `\\`. */
+export function likeWrap(kind: 'contains' | 'starts' | 'ends', value: string, escape: boolean): string {
+  const v = escape ? value.replace(/[\\%_]/g, (c) => `\\${c}`) : value;
+  return kind === 'contains' ? `%${v}%` : kind === 'starts' ? `${v}%` : `%${v}`;
 }
 
 export const DIALECT = Symbol('DIALECT');

@@ -7,7 +7,7 @@ import {
   ValueOutOfRangeError,
   ValueTooLongError,
 } from '../../common/errors/errors';
-import { ColumnTypeSpec, Dialect, driverErrorOf } from './dialect';
+import { ColumnTypeSpec, columnSql, Dialect, driverErrorOf, FieldColumnSize, likeWrap, utcDateTimeText } from './dialect';
 
 /** Unique indexes Vellum creates are named `<table>_<field>_unique`, so the field can be recovered. */
 const DUPLICATE = /Duplicate entry '(.*)' for key '(?:([^.']+)\.)?([^']+)'/s;
@@ -28,6 +28,31 @@ export class MysqlDialect implements Dialect {
     return `${column} LIKE :${param}`;
   }
 
+  readonly returning = false;
+
+  like(column: string, param: string): string {
+    // The default collations ignore case; a binary comparison does not.
+    return `${column} LIKE BINARY :${param}`;
+  }
+
+  likePattern(kind: 'contains' | 'starts' | 'ends', value: string): string {
+    return likeWrap(kind, value, true);
+  }
+
+  insertedId(raw: unknown): number | null {
+    const id = (raw as { insertId?: number } | undefined)?.insertId;
+    return id === undefined || id === 0 ? null : Number(id);
+  }
+
+  insertDefaultsSql(quotedTable: string): string {
+    return `INSERT INTO ${quotedTable} () VALUES ()`;
+  }
+
+  limitSql(limit: number | null, offset: number): string {
+    if (limit === null) return offset ? ` LIMIT 18446744073709551615 OFFSET ${offset}` : '';
+    return ` LIMIT ${limit}${offset ? ` OFFSET ${offset}` : ''}`;
+  }
+
   randomOrder(): string {
     return 'RAND()';
   }
@@ -43,6 +68,58 @@ export class MysqlDialect implements Dialect {
 
   timestampType(): ColumnTypeSpec {
     return { type: 'datetime' };
+  }
+
+  fieldColumn(type: string, size: FieldColumnSize): ColumnTypeSpec & { precision?: number; scale?: number } {
+    switch (type) {
+      case 'string':
+      case 'hash':
+        return { type: 'varchar', length: String(size.length ?? 255) };
+      case 'uuid':
+        return this.uuidType();
+      case 'text':
+      case 'csv':
+        return { type: 'text' };
+      case 'json':
+        return this.jsonType();
+      case 'integer':
+        return { type: 'integer' };
+      case 'bigInteger':
+        return { type: 'bigint' };
+      case 'float':
+        return { type: 'double' };
+      case 'decimal':
+        return { type: 'decimal', precision: size.precision ?? 10, scale: size.scale ?? 5 };
+      case 'boolean':
+        return { type: 'boolean' };
+      case 'date':
+        return { type: 'date' };
+      case 'time':
+        return { type: 'time' };
+      case 'dateTime':
+        return { type: 'datetime' };
+      case 'timestamp':
+        return this.timestampType();
+      default:
+        throw new Error(`No column for field type "${type}"`);
+    }
+  }
+
+  alterColumnTypeSql(
+    quotedTable: string,
+    quotedColumn: string,
+    column: ColumnTypeSpec & { precision?: number; scale?: number },
+    nullable: boolean,
+  ): string | null {
+    return `ALTER TABLE ${quotedTable} MODIFY ${quotedColumn} ${columnSql(column)} ${nullable ? 'NULL' : 'NOT NULL'}`;
+  }
+
+  timestampParam(date: Date): string {
+    return utcDateTimeText(date);
+  }
+
+  booleanParam(value: boolean): boolean | number {
+    return value;
   }
 
   translateError(err: QueryFailedError): AppError | null {

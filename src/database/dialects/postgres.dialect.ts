@@ -7,7 +7,7 @@ import {
   ValueOutOfRangeError,
   ValueTooLongError,
 } from '../../common/errors/errors';
-import { ColumnTypeSpec, Dialect, driverErrorOf } from './dialect';
+import { ColumnTypeSpec, columnSql, Dialect, driverErrorOf, FieldColumnSize, likeWrap } from './dialect';
 
 /** "Key (slug)=(hello) already exists." */
 const KEY_DETAIL = /Key \(([^)]+)\)=\((.*)\)/s;
@@ -18,6 +18,28 @@ export class PostgresDialect implements Dialect {
 
   ilike(column: string, param: string): string {
     return `${column} ILIKE :${param}`;
+  }
+
+  readonly returning = true;
+
+  like(column: string, param: string): string {
+    return `${column} LIKE :${param}`;
+  }
+
+  likePattern(kind: 'contains' | 'starts' | 'ends', value: string): string {
+    return likeWrap(kind, value, true);
+  }
+
+  insertedId(): number | null {
+    return null;
+  }
+
+  insertDefaultsSql(quotedTable: string): string {
+    return `INSERT INTO ${quotedTable} DEFAULT VALUES`;
+  }
+
+  limitSql(limit: number | null, offset: number): string {
+    return `${limit === null ? '' : ` LIMIT ${limit}`}${offset ? ` OFFSET ${offset}` : ''}`;
   }
 
   randomOrder(): string {
@@ -34,6 +56,54 @@ export class PostgresDialect implements Dialect {
 
   timestampType(): ColumnTypeSpec {
     return { type: 'timestamp with time zone' };
+  }
+
+  fieldColumn(type: string, size: FieldColumnSize): ColumnTypeSpec & { precision?: number; scale?: number } {
+    switch (type) {
+      case 'string':
+      case 'hash':
+        return { type: 'varchar', length: String(size.length ?? 255) };
+      case 'uuid':
+        return this.uuidType();
+      case 'text':
+      case 'csv':
+        return { type: 'text' };
+      case 'json':
+        return this.jsonType();
+      case 'integer':
+        return { type: 'integer' };
+      case 'bigInteger':
+        return { type: 'bigint' };
+      case 'float':
+        return { type: 'double precision' };
+      case 'decimal':
+        return { type: 'numeric', precision: size.precision ?? 10, scale: size.scale ?? 5 };
+      case 'boolean':
+        return { type: 'boolean' };
+      case 'date':
+        return { type: 'date' };
+      case 'time':
+        return { type: 'time' };
+      case 'dateTime':
+        return { type: 'timestamp' };
+      case 'timestamp':
+        return this.timestampType();
+      default:
+        throw new Error(`No column for field type "${type}"`);
+    }
+  }
+
+  alterColumnTypeSql(quotedTable: string, quotedColumn: string, column: ColumnTypeSpec & { precision?: number; scale?: number }): string | null {
+    const type = columnSql(column);
+    return `ALTER TABLE ${quotedTable} ALTER COLUMN ${quotedColumn} TYPE ${type} USING ${quotedColumn}::${type}`;
+  }
+
+  timestampParam(date: Date): string {
+    return date.toISOString();
+  }
+
+  booleanParam(value: boolean): boolean | number {
+    return value;
   }
 
   translateError(err: QueryFailedError): AppError | null {

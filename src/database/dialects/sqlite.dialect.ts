@@ -1,7 +1,7 @@
 import type { QueryFailedError } from 'typeorm';
 import type { AppError } from '../../common/errors/app-error';
 import { InvalidForeignKeyError, NotNullViolationError, RecordNotUniqueError } from '../../common/errors/errors';
-import { ColumnTypeSpec, Dialect, driverErrorOf } from './dialect';
+import { ColumnTypeSpec, Dialect, driverErrorOf, FieldColumnSize, likeWrap, utcDateTimeText } from './dialect';
 
 /** "UNIQUE constraint failed: articles.slug" names the table and the column. */
 const CONSTRAINT_TARGET = /constraint failed: ([^.\s]+)\.([^,\s]+)/;
@@ -13,6 +13,32 @@ export class SqliteDialect implements Dialect {
   ilike(column: string, param: string): string {
     // SQLite's LIKE is case-insensitive for ASCII letters only.
     return `${column} LIKE :${param}`;
+  }
+
+  readonly returning = false;
+
+  like(column: string, param: string): string {
+    // LIKE ignores ASCII case in SQLite; GLOB is the case-sensitive match.
+    return `${column} GLOB :${param}`;
+  }
+
+  likePattern(kind: 'contains' | 'starts' | 'ends', value: string, caseSensitive: boolean): string {
+    if (!caseSensitive) return likeWrap(kind, value, false);
+    const v = value.replace(/[*?[]/g, (c) => `[${c}]`);
+    return kind === 'contains' ? `*${v}*` : kind === 'starts' ? `${v}*` : `*${v}`;
+  }
+
+  insertedId(raw: unknown): number | null {
+    return raw === undefined || raw === null ? null : Number(raw);
+  }
+
+  insertDefaultsSql(quotedTable: string): string {
+    return `INSERT INTO ${quotedTable} DEFAULT VALUES`;
+  }
+
+  limitSql(limit: number | null, offset: number): string {
+    if (limit === null) return offset ? ` LIMIT -1 OFFSET ${offset}` : '';
+    return ` LIMIT ${limit}${offset ? ` OFFSET ${offset}` : ''}`;
   }
 
   randomOrder(): string {
@@ -31,6 +57,54 @@ export class SqliteDialect implements Dialect {
     return { type: 'datetime' };
   }
 
+  fieldColumn(type: string, size: FieldColumnSize): ColumnTypeSpec & { precision?: number; scale?: number } {
+    switch (type) {
+      case 'string':
+      case 'hash':
+        return { type: 'varchar', length: String(size.length ?? 255) };
+      case 'uuid':
+        return this.uuidType();
+      case 'text':
+      case 'csv':
+        return { type: 'text' };
+      case 'json':
+        return this.jsonType();
+      case 'integer':
+        return { type: 'integer' };
+      case 'bigInteger':
+        return { type: 'bigint' };
+      case 'float':
+        return { type: 'float' };
+      case 'decimal':
+        return { type: 'decimal', precision: size.precision ?? 10, scale: size.scale ?? 5 };
+      case 'boolean':
+        return { type: 'boolean' };
+      case 'date':
+        return { type: 'date' };
+      case 'time':
+        return { type: 'time' };
+      case 'dateTime':
+        return { type: 'datetime' };
+      case 'timestamp':
+        return this.timestampType();
+      default:
+        throw new Error(`No column for field type "${type}"`);
+    }
+  }
+
+  alterColumnTypeSql(): string | null {
+    // TypeORM rebuilds the SQLite table and copies the rows, so its changeColumn keeps the data.
+    return null;
+  }
+
+  timestampParam(date: Date): string {
+    return utcDateTimeText(date);
+  }
+
+  booleanParam(value: boolean): boolean | number {
+    return value ? 1 : 0;
+  }
+
   translateError(err: QueryFailedError): AppError | null {
     const driver = driverErrorOf(err);
     const message = driver.message ?? err.message;
@@ -42,6 +116,9 @@ export class SqliteDialect implements Dialect {
       case 'SQLITE_CONSTRAINT_PRIMARYKEY':
         return new RecordNotUniqueError({ collection, field });
       case 'SQLITE_CONSTRAINT_FOREIGNKEY':
+      // ON DELETE RESTRICT reports its violation as a trigger failure.
+      case 'SQLITE_CONSTRAINT_TRIGGER':
+        if (driver.code === 'SQLITE_CONSTRAINT_TRIGGER' && !message.includes('FOREIGN KEY')) return null;
         // SQLite does not say which key failed.
         return new InvalidForeignKeyError({ collection, field });
       case 'SQLITE_CONSTRAINT_NOTNULL':

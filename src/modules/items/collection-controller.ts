@@ -1,0 +1,93 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Res, Search, Type, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { Accountability } from '../../common/accountability';
+import { Acc } from '../../common/decorators/acc.decorator';
+import { ListQuery } from '../../common/decorators/list-query.decorator';
+import { AdminGuard } from '../../common/guards/admin.guard';
+import type { Query } from '../../common/query/query.types';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { ItemsFactory } from './items.factory';
+import { ItemsHttp } from './items-http';
+
+export interface CollectionControllerOptions {
+  /** Admin only (403 FORBIDDEN for everyone else, API.md 1.2). */
+  adminOnly?: boolean;
+  /** Only GET/SEARCH routes (activity, revisions). */
+  readOnly?: boolean;
+}
+
+/**
+ * The standard REST routes of a system collection (`/roles`, `/permissions`, `/activity`, ...) served by
+ * the items engine with the caller's permissions, the same batch forms and envelopes as /items.
+ */
+export function collectionController(path: string, collection: string, options: CollectionControllerOptions = {}): Type<unknown> {
+  const guards = options.adminOnly ? [AdminGuard] : [];
+
+  @ApiTags(path)
+  @ApiBearerAuth()
+  @UseGuards(...guards)
+  @Controller(path)
+  class ReadController {
+    readonly http: ItemsHttp;
+
+    constructor(
+      readonly items: ItemsFactory,
+      @Inject(APP_CONFIG) config: AppConfig,
+    ) {
+      this.http = new ItemsHttp(config);
+    }
+
+    @Get()
+    list(@ListQuery() query: Query, @Acc() acc: Accountability) {
+      return this.http.list(this.items.for(collection, acc), query);
+    }
+
+    @Search()
+    @HttpCode(200)
+    search(@ListQuery() query: Query, @Body() body: unknown, @Acc() acc: Accountability) {
+      return this.http.search(this.items.for(collection, acc), query, body);
+    }
+
+    @Get(':id')
+    read(@Param('id') id: string, @ListQuery() query: Query, @Acc() acc: Accountability) {
+      return this.http.readOne(this.items.for(collection, acc), id, query);
+    }
+  }
+
+  // Swagger derives operation ids from class names: each generated controller gets its own.
+  const name = `${path.replace(/(^|[-_/])(\w)/g, (_m, _s, c: string) => c.toUpperCase())}Controller`;
+  if (options.readOnly) return Object.defineProperty(ReadController, 'name', { value: name });
+
+  @Controller(path)
+  class WriteController extends ReadController {
+    @Post()
+    @HttpCode(200)
+    create(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+      return this.http.create(this.items.for(collection, acc), res, body, query);
+    }
+
+    @Patch()
+    update(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+      return this.http.update(this.items.for(collection, acc), res, body, query);
+    }
+
+    @Patch(':id')
+    updateOne(@Param('id') id: string, @Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+      return this.http.updateOne(this.items.for(collection, acc), res, id, body, query);
+    }
+
+    @Delete()
+    @HttpCode(204)
+    async remove(@Body() body: unknown, @Acc() acc: Accountability): Promise<void> {
+      await this.http.delete(this.items.for(collection, acc), body);
+    }
+
+    @Delete(':id')
+    @HttpCode(204)
+    async removeOne(@Param('id') id: string, @Acc() acc: Accountability): Promise<void> {
+      await this.items.for(collection, acc).deleteOne(id);
+    }
+  }
+  return Object.defineProperty(WriteController, 'name', { value: name });
+}

@@ -1,0 +1,26 @@
+import { adjustDate, resolveVariables } from './resolve-variables';
+
+const now = new Date('2024-03-31T12:00:00.000Z');
+const vars = { now, user: 'u1', role: 'r1' };
+
+describe(adjustDate.name, () => {
+  it.each([
+    ['-1 year', '2023-03-31T12:00:00.000Z'],
+    ['+2 hours', '2024-03-31T14:00:00.000Z'],
+    ['-3 days', '2024-03-28T12:00:00.000Z'],
+    ['1 week', '2024-04-07T12:00:00.000Z'],
+    ['-30 minutes', '2024-03-31T11:30:00.000Z'],
+  ])('%s', (adjustment, expected) => expect(adjustDate(now, adjustment)?.toISOString()).toBe(expected));
+  it('refuses nonsense', () => expect(adjustDate(now, 'soon')).toBeNull());
+});
+
+describe(resolveVariables.name, () => {
+  it.each([
+    [{ a: { _eq: '$CURRENT_USER' } }, { a: { _eq: 'u1' } }],
+    [{ a: { _eq: '$CURRENT_ROLE' } }, { a: { _eq: 'r1' } }],
+    [{ a: { _lt: '$NOW' } }, { a: { _lt: '2024-03-31T12:00:00.000Z' } }],
+    [{ _or: [{ a: { _gte: '$NOW(-1 day)' } }] }, { _or: [{ a: { _gte: '2024-03-30T12:00:00.000Z' } }] }],
+    [{ a: { _in: ['$CURRENT_USER', 'x'] } }, { a: { _in: ['u1', 'x'] } }],
+    [{ a: { _eq: '$OTHER' } }, { a: { _eq: '$OTHER' } }],
+  ])('%j', (filter, expected) => expect(resolveVariables(filter, vars)).toEqual(expected));
+});

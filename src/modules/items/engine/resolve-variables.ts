@@ -1,0 +1,50 @@
+import type { Filter } from '../../../common/query/query.types';
+
+export interface DynamicVariables {
+  now: Date;
+  user: string | null;
+  role: string | null;
+}
+
+const UNITS: Record<string, number> = {
+  second: 1000,
+  minute: 60_000,
+  hour: 3_600_000,
+  day: 86_400_000,
+  week: 7 * 86_400_000,
+};
+
+/** `$NOW(-1 year)`, `$NOW(+2 hours)`: calendar units move the calendar, the others add milliseconds. */
+export function adjustDate(now: Date, adjustment: string): Date | null {
+  const match = /^\s*([+-]?\s*\d+)\s*(second|minute|hour|day|week|month|year)s?\s*$/i.exec(adjustment);
+  if (!match) return null;
+  const amount = Number(match[1].replace(/\s/g, ''));
+  const unit = match[2].toLowerCase();
+  const date = new Date(now.getTime());
+  if (unit === 'month') date.setUTCMonth(date.getUTCMonth() + amount);
+  else if (unit === 'year') date.setUTCFullYear(date.getUTCFullYear() + amount);
+  else date.setTime(date.getTime() + amount * UNITS[unit]);
+  return date;
+}
+
+function resolveValue(value: unknown, vars: DynamicVariables): unknown {
+  if (typeof value !== 'string' || !value.startsWith('$')) return value;
+  if (value === '$NOW') return vars.now.toISOString();
+  const now = /^\$NOW\((.*)\)$/.exec(value);
+  if (now) return adjustDate(vars.now, now[1])?.toISOString() ?? value;
+  if (value === '$CURRENT_USER') return vars.user;
+  if (value === '$CURRENT_ROLE') return vars.role;
+  return value;
+}
+
+/** API.md 1.6 dynamic variables, replaced before a filter is compiled or evaluated. */
+export function resolveVariables(filter: Filter, vars: DynamicVariables): Filter {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (typeof node === 'object' && node !== null) {
+      return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]));
+    }
+    return resolveValue(node, vars);
+  };
+  return walk(filter) as Filter;
+}

@@ -1,0 +1,17 @@
+import { validatePayload } from './validate-payload';
+
+describe(validatePayload.name, () => {
+  it.each([
+    [{ title: 'abc' }, { title: { _regex: '^a' } }, false, []],
+    [{ title: 'xbc' }, { title: { _regex: '^a' } }, false, ['title']],
+    [{ n: 5 }, { n: { _between: [1, 10] } }, false, []],
+    [{ n: 50 }, { n: { _lte: 10 } }, false, ['n']],
+    [{}, { title: { _nnull: true } }, false, ['title']],
+    [{}, { title: { _nnull: true } }, true, []],
+    [{ a: 1 }, { _or: [{ a: { _eq: 2 } }, { a: { _eq: 1 } }] }, false, []],
+    [{ a: 3 }, { _or: [{ a: { _eq: 2 } }, { a: { _eq: 1 } }] }, false, ['a', 'a']],
+    [{ status: 'draft' }, { status: { _in: ['draft', 'published'] } }, false, []],
+    [{ title: 'Hello' }, { _and: [{ title: { _icontains: 'ell' } }, { title: { _starts_with: 'H' } }] }, false, []],
+  ])('%j against %j (partial %s)', (payload, filter, partial, failed) =>
+    expect(validatePayload(payload, filter, partial).map((e) => e.extensions?.field)).toEqual(failed));
+});

@@ -1,0 +1,75 @@
+import { ForbiddenError, InvalidQueryError } from '../../../common/errors/errors';
+import type { DeepQuery, Filter, Query } from '../../../common/query/query.types';
+import type { SchemaOverview } from '../../schema/schema-overview';
+import type { ReadableFields } from './read-plan';
+
+function walkPath(overview: SchemaOverview, readable: ReadableFields, collection: string, path: string[], allowO2m: boolean, what: string): void {
+  let current = collection;
+  path.forEach((segment, index) => {
+    const field = overview.field(current, segment);
+    if (!field) throw new InvalidQueryError(`${what}: field "${segment}" does not exist in collection "${current}"`);
+    const allowed = readable(current);
+    if (allowed === null || (allowed !== '*' && !allowed.has(segment))) throw new ForbiddenError();
+    if (index < path.length - 1) {
+      const link = overview.relation(current, segment);
+      if (!link || (link.type === 'o2m' && !allowO2m)) {
+        throw new InvalidQueryError(`${what}: "${segment}" of collection "${current}" is not a many-to-one relation`);
+      }
+      current = link.related;
+    }
+  });
+}
+
+function walkFilter(overview: SchemaOverview, readable: ReadableFields, collection: string, filter: Filter, depth: number, maxDepth: number): void {
+  if (depth > maxDepth) throw new InvalidQueryError(`Relational depth is limited to ${maxDepth}`);
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === '_and' || key === '_or') {
+      for (const sub of value as Filter[]) walkFilter(overview, readable, collection, sub, depth, maxDepth);
+      continue;
+    }
+    if (key.startsWith('_')) continue;
+    walkPath(overview, readable, collection, [key], false, 'filter');
+    const link = overview.relation(collection, key);
+    if (!link || typeof value !== 'object' || value === null) continue;
+    for (const [sub, subValue] of Object.entries(value as Record<string, unknown>)) {
+      if (sub === '_some' || sub === '_none') walkFilter(overview, readable, link.related, subValue as Filter, depth + 1, maxDepth);
+      else if (!sub.startsWith('_')) walkFilter(overview, readable, link.related, { [sub]: subValue } as Filter, depth + 1, maxDepth);
+    }
+  }
+}
+
+function walkDeep(overview: SchemaOverview, readable: ReadableFields, collection: string, deep: Record<string, DeepQuery>, alias: Record<string, string>, depth: number, maxDepth: number): void {
+  for (const [key, sub] of Object.entries(deep)) {
+    const link = overview.relation(collection, alias[key] ?? key);
+    if (!link) throw new InvalidQueryError(`deep: "${key}" of collection "${collection}" is not a relation`);
+    if (sub.filter) walkFilter(overview, readable, link.related, sub.filter, depth + 1, maxDepth);
+    for (const entry of sub.sort ?? []) walkPath(overview, readable, link.related, entry.field.split('.'), false, 'deep sort');
+    if (sub.deep) walkDeep(overview, readable, link.related, sub.deep, {}, depth + 1, maxDepth);
+  }
+}
+
+/**
+ * Checks every field a query names against the schema overview and the caller's readable fields
+ * (ARCHITECTURE: items engine, stage 2): unknown → INVALID_QUERY, not readable → FORBIDDEN. `fields`
+ * are checked by planRead.
+ */
+export function validateQuery(overview: SchemaOverview, readable: ReadableFields, collection: string, query: Query, maxDepth: number): void {
+  if (query.filter) walkFilter(overview, readable, collection, query.filter, 1, maxDepth);
+  if (Array.isArray(query.sort)) {
+    const aggregates = new Set(Object.keys(query.aggregate ?? {}));
+    for (const entry of query.sort) {
+      const path = entry.field.split('.');
+      if (path.length > maxDepth) throw new InvalidQueryError(`Relational depth is limited to ${maxDepth}`);
+      if (aggregates.has(path[0]) && path.length === 2) continue;
+      walkPath(overview, readable, collection, path, false, 'sort');
+    }
+  }
+  if (query.deep) walkDeep(overview, readable, collection, query.deep, query.alias ?? {}, 1, maxDepth);
+  for (const field of query.groupBy ?? []) walkPath(overview, readable, collection, [field], false, 'groupBy');
+  for (const [fn, fields] of Object.entries(query.aggregate ?? {})) {
+    for (const field of fields ?? []) {
+      if (field === '*' && (fn === 'count' || fn === 'countAll')) continue;
+      walkPath(overview, readable, collection, [field], false, `aggregate[${fn}]`);
+    }
+  }
+}

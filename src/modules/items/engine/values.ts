@@ -1,0 +1,178 @@
+import { FailedValidationError, InvalidPayloadError } from '../../../common/errors/errors';
+import type { Dialect } from '../../../database/dialects/dialect';
+import type { FieldOverview, FieldType } from '../../schema/schema.types';
+import { isUuid } from '../../../common/is-uuid';
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+function dateParts(value: unknown): Date | null {
+  if (value instanceof Date) return isNaN(value.getTime()) ? null : value;
+  if (typeof value === 'number') return new Date(value);
+  if (typeof value !== 'string') return null;
+  let text = value.trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) text += 'T00:00:00Z';
+  else if (/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text)) text = text.replace(' ', 'T') + 'Z';
+  else text = text.replace(' ', 'T');
+  const date = new Date(text);
+  return isNaN(date.getTime()) ? null : date;
+}
+
+function isoDate(d: Date): string {
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
+
+function isoTime(d: Date): string {
+  return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+/**
+ * A stored value as the API answers it, identical on every vendor (API.md 11): booleans true/false,
+ * JSON parsed, CSV as arrays, dates in ISO forms, big integers as numbers when they are safe.
+ */
+export function fromDb(type: FieldType, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  switch (type) {
+    case 'boolean':
+      return value === true || value === 1 || value === '1' || value === 't' || value === 'true';
+    case 'json':
+      if (typeof value === 'string') {
+        try {
+          return JSON.parse(value);
+        } catch {
+          return value;
+        }
+      }
+      return value;
+    case 'csv':
+      return typeof value === 'string' ? (value === '' ? [] : value.split(',')) : value;
+    case 'integer':
+    case 'float':
+      return typeof value === 'string' ? Number(value) : typeof value === 'bigint' ? Number(value) : value;
+    case 'bigInteger': {
+      const n = Number(value);
+      return Number.isSafeInteger(n) ? n : String(value);
+    }
+    case 'decimal':
+      return typeof value === 'number' ? value : Number(value);
+    case 'timestamp': {
+      const d = dateParts(value);
+      return d ? d.toISOString() : value;
+    }
+    case 'dateTime': {
+      const d = dateParts(value);
+      return d ? `${isoDate(d)}T${isoTime(d)}` : value;
+    }
+    case 'date': {
+      if (typeof value === 'string') return value.slice(0, 10);
+      const d = dateParts(value);
+      return d ? isoDate(d) : value;
+    }
+    case 'time':
+      return typeof value === 'string' ? value.slice(0, 8) : value;
+    case 'uuid':
+      return typeof value === 'string' ? value.toLowerCase() : value;
+    default:
+      return value;
+  }
+}
+
+function invalid(field: string, expected: string): never {
+  throw new InvalidPayloadError(`Field "${field}" expects ${expected}`);
+}
+
+/** A payload value checked against its field and converted to what the vendor stores. */
+export function toDb(field: FieldOverview, value: unknown, dialect: Dialect): unknown {
+  if (value === null || value === undefined) return null;
+  const name = field.field;
+  switch (field.type) {
+    case 'string':
+    case 'text':
+    case 'hash': {
+      if (typeof value === 'number' || typeof value === 'boolean') value = String(value);
+      if (typeof value !== 'string') invalid(name, 'a string');
+      if (field.maxLength !== null && (value as string).length > field.maxLength) {
+        throw new FailedValidationError({ field: name, type: 'max_length', valid: field.maxLength }, `Value for field "${name}" is longer than ${field.maxLength} characters.`);
+      }
+      return value;
+    }
+    case 'uuid':
+      if (!isUuid(value)) invalid(name, 'a UUID');
+      return (value as string).toLowerCase();
+    case 'integer':
+    case 'bigInteger': {
+      const n = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isInteger(n)) invalid(name, 'an integer');
+      if (field.type === 'integer' && Math.abs(n as number) > 2147483647) invalid(name, 'an integer in range');
+      return n;
+    }
+    case 'float':
+    case 'decimal': {
+      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isFinite(n)) invalid(name, 'a number');
+      return n;
+    }
+    case 'boolean': {
+      if (value === true || value === 'true' || value === 1 || value === '1') return dialect.booleanParam(true);
+      if (value === false || value === 'false' || value === 0 || value === '0') return dialect.booleanParam(false);
+      return invalid(name, 'a boolean');
+    }
+    case 'json':
+      return JSON.stringify(value);
+    case 'csv':
+      if (Array.isArray(value)) return value.map(String).join(',');
+      if (typeof value !== 'string') invalid(name, 'an array or a comma-separated string');
+      return value;
+    case 'timestamp': {
+      const d = dateParts(value);
+      if (!d) invalid(name, 'a date and time');
+      return dialect.timestampParam(d as Date);
+    }
+    case 'dateTime': {
+      const d = dateParts(value);
+      if (!d) invalid(name, 'a date and time');
+      return `${isoDate(d as Date)} ${isoTime(d as Date)}`;
+    }
+    case 'date': {
+      const d = dateParts(value);
+      if (!d) invalid(name, 'a date');
+      return isoDate(d as Date);
+    }
+    case 'time':
+      if (typeof value !== 'string' || !/^\d{2}:\d{2}(:\d{2})?$/.test(value)) invalid(name, 'a time (HH:mm:ss)');
+      return (value as string).length === 5 ? `${value}:00` : value;
+    default:
+      return invalid(name, 'no value');
+  }
+}
+
+/** A filter operand bound for comparison with a column of this type. */
+export function filterValue(type: FieldType, value: unknown, dialect: Dialect): unknown {
+  if (value === null) return null;
+  switch (type) {
+    case 'integer':
+    case 'bigInteger':
+    case 'float':
+    case 'decimal': {
+      const n = Number(value);
+      return typeof value === 'string' && value.trim() !== '' && Number.isFinite(n) ? n : value;
+    }
+    case 'boolean':
+      if (value === true || value === 'true' || value === 1 || value === '1') return dialect.booleanParam(true);
+      if (value === false || value === 'false' || value === 0 || value === '0') return dialect.booleanParam(false);
+      return value;
+    case 'timestamp': {
+      const d = dateParts(value);
+      return d ? dialect.timestampParam(d) : value;
+    }
+    case 'dateTime': {
+      const d = dateParts(value);
+      return d ? `${isoDate(d)} ${isoTime(d)}` : value;
+    }
+    case 'date': {
+      const d = dateParts(value);
+      return d ? isoDate(d) : value;
+    }
+    default:
+      return typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
+  }
+}

@@ -1,0 +1,92 @@
+import type { Response } from 'express';
+import type { Query } from '../../common/query/query.types';
+import { ForbiddenError, InvalidPayloadError } from '../../common/errors/errors';
+import { parseQuery } from '../../common/query/parse-query';
+import type { AppConfig } from '../../config/app-config';
+import type { Item, ItemsService, PrimaryKey } from './items.service';
+import { isPlainObject } from '../../common/is-plain-object';
+
+
+/**
+ * The HTTP side of every items-like endpoint (items, files, versions, roles, ...): batch body forms of
+ * API.md 1.7, `{ data, meta? }` envelopes, the re-read of written keys, 204 when the caller may not read
+ * them back. Controllers stay thin by delegating here.
+ */
+export class ItemsHttp {
+  constructor(private readonly config: AppConfig) {}
+
+  async list(service: ItemsService, query: Query): Promise<{ data: unknown; meta?: unknown }> {
+    if (service.schema.singleton) return { data: await service.readSingleton(query) };
+    const data = await service.readByQuery(query);
+    return query.meta?.length ? { data, meta: await service.getMeta(query) } : { data };
+  }
+
+  /** SEARCH: `{ query }` overrides the URL query, `{ keys }` reads those items. */
+  async search(service: ItemsService, urlQuery: Query, body: unknown) {
+    if (!isPlainObject(body)) throw new InvalidPayloadError('The body must be an object with "query" or "keys"');
+    if (Array.isArray(body.keys)) return { data: await service.readMany(body.keys as PrimaryKey[], urlQuery) };
+    if (!isPlainObject(body.query)) throw new InvalidPayloadError('The body must carry "query" or "keys"');
+    const query = parseQuery(body.query, this.config.query);
+    return this.list(service, query);
+  }
+
+  async readOne(service: ItemsService, id: string, query: Query) {
+    return { data: await service.readOne(id, query) };
+  }
+
+  /** Re-reads written keys with the caller's fields; 204 when the caller may not read them. */
+  private async reread(service: ItemsService, res: Response, keys: PrimaryKey | PrimaryKey[], query: Query) {
+    try {
+      if (Array.isArray(keys)) return { data: await service.readMany(keys, query) };
+      return { data: await service.readOne(keys, query) };
+    } catch (e) {
+      if (e instanceof ForbiddenError) {
+        res.status(204);
+        return undefined;
+      }
+      throw e;
+    }
+  }
+
+  async create(service: ItemsService, res: Response, body: unknown, query: Query) {
+    if (Array.isArray(body)) return this.reread(service, res, await service.createMany(body as Item[]), query);
+    if (!isPlainObject(body)) throw new InvalidPayloadError('The body must be an item or an array of items');
+    if (service.schema.singleton) return this.reread(service, res, await service.upsertSingleton(body), query);
+    return this.reread(service, res, await service.createOne(body), query);
+  }
+
+  async update(service: ItemsService, res: Response, body: unknown, query: Query) {
+    if (Array.isArray(body)) return this.reread(service, res, await service.updateBatch(body as Item[]), query);
+    if (!isPlainObject(body)) throw new InvalidPayloadError('The body must be an object or an array');
+    if (service.schema.singleton) return this.reread(service, res, await service.upsertSingleton(body), query);
+    const { keys, query: bodyQuery, data } = body;
+    if (!isPlainObject(data)) throw new InvalidPayloadError('"data" is required and must be an object');
+    if (keys !== undefined && bodyQuery !== undefined) throw new InvalidPayloadError('Send "keys" or "query", not both');
+    if (Array.isArray(keys)) return this.reread(service, res, await service.updateMany(keys as PrimaryKey[], data), query);
+    if (isPlainObject(bodyQuery)) {
+      return this.reread(service, res, await service.updateByQuery(parseQuery(bodyQuery, this.config.query), data), query);
+    }
+    throw new InvalidPayloadError('The body needs "keys" or "query" next to "data"');
+  }
+
+  async updateOne(service: ItemsService, res: Response, id: string, body: unknown, query: Query) {
+    if (!isPlainObject(body)) throw new InvalidPayloadError('The body must be an object');
+    return this.reread(service, res, await service.updateOne(id, body), query);
+  }
+
+  async delete(service: ItemsService, body: unknown): Promise<void> {
+    if (Array.isArray(body)) {
+      await service.deleteMany(body as PrimaryKey[]);
+      return;
+    }
+    if (isPlainObject(body) && Array.isArray(body.keys)) {
+      await service.deleteMany(body.keys as PrimaryKey[]);
+      return;
+    }
+    if (isPlainObject(body) && isPlainObject(body.query)) {
+      await service.deleteByQuery(parseQuery(body.query, this.config.query));
+      return;
+    }
+    throw new InvalidPayloadError('The body must be an array of keys, { keys } or { query }');
+  }
+}

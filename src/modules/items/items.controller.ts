@@ -1,0 +1,87 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Res, Search } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { Accountability } from '../../common/accountability';
+import { Acc } from '../../common/decorators/acc.decorator';
+import { ListQuery } from '../../common/decorators/list-query.decorator';
+import { ForbiddenError } from '../../common/errors/errors';
+import type { Query } from '../../common/query/query.types';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { isSystemCollection } from '../schema/system-schema';
+import { ItemsFactory } from './items.factory';
+import { ItemsHttp } from './items-http';
+
+@ApiTags('items')
+@Controller('items/:collection')
+export class ItemsController {
+  private readonly http: ItemsHttp;
+
+  constructor(
+    private readonly items: ItemsFactory,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.http = new ItemsHttp(config);
+  }
+
+  /** System collections have their own endpoints (/users, /files, ...), as on the reference platform. */
+  private service(collection: string, acc: Accountability) {
+    if (isSystemCollection(collection)) throw new ForbiddenError();
+    const service = this.items.for(collection, acc);
+    return service;
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'List items (the singleton item for singletons)' })
+  list(@Param('collection') collection: string, @ListQuery() query: Query, @Acc() acc: Accountability) {
+    return this.http.list(this.service(collection, acc), query);
+  }
+
+  @Search()
+  @HttpCode(200)
+  search(@Param('collection') collection: string, @ListQuery() query: Query, @Body() body: unknown, @Acc() acc: Accountability) {
+    return this.http.search(this.service(collection, acc), query, body);
+  }
+
+  @Get(':id')
+  read(@Param('collection') collection: string, @Param('id') id: string, @ListQuery() query: Query, @Acc() acc: Accountability) {
+    return this.http.readOne(this.service(collection, acc), id, query);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Create one item (object body) or many (array body)' })
+  create(@Param('collection') collection: string, @Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+    return this.http.create(this.service(collection, acc), res, body, query);
+  }
+
+  @Patch()
+  @ApiOperation({ summary: 'Update many items: array with keys, { keys, data } or { query, data }' })
+  update(@Param('collection') collection: string, @Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+    return this.http.update(this.service(collection, acc), res, body, query);
+  }
+
+  @Patch(':id')
+  updateOne(
+    @Param('collection') collection: string,
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @ListQuery() query: Query,
+    @Acc() acc: Accountability,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.http.updateOne(this.service(collection, acc), res, id, body, query);
+  }
+
+  @Delete()
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete many items: array of keys, { keys } or { query }' })
+  async remove(@Param('collection') collection: string, @Body() body: unknown, @Acc() acc: Accountability): Promise<void> {
+    await this.http.delete(this.service(collection, acc), body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async removeOne(@Param('collection') collection: string, @Param('id') id: string, @Acc() acc: Accountability): Promise<void> {
+    await this.service(collection, acc).deleteOne(id);
+  }
+}

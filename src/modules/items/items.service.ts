@@ -1,0 +1,819 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Accountability } from '../../common/accountability';
+import { AppErrorList } from '../../common/errors/app-error';
+import { FailedValidationError, FailedValidationExtensions, ForbiddenError, InvalidPayloadError, InvalidQueryError } from '../../common/errors/errors';
+import type { DeepQuery, Filter, MetaKey, Query, SortEntry } from '../../common/query/query.types';
+import type { AppConfig } from '../../config/app-config';
+import type { Dialect } from '../../database/dialects/dialect';
+import type { ActivityService } from '../activity/activity.service';
+import type { HashService } from '../hash/hash.service';
+import type { PermissionLookup, PermissionRule, PermissionsService } from '../permissions/permissions.service';
+import type { SchemaOverview } from '../schema/schema-overview';
+import type { SchemaOverviewService } from '../schema/schema-overview.service';
+import type { CollectionOverview, FieldOverview } from '../schema/schema.types';
+import { compileFilter, SqlContext } from './engine/compile-filter';
+import { planRead, ReadableFields, ReadNode } from './engine/read-plan';
+import { DynamicVariables, resolveVariables } from './engine/resolve-variables';
+import { validatePayload } from './engine/validate-payload';
+import { validateQuery } from './engine/validate-query';
+import { fromDb, toDb } from './engine/values';
+import { isPlainObject } from '../../common/is-plain-object';
+import { isUuid } from '../../common/is-uuid';
+
+export type PrimaryKey = string | number;
+export type Item = Record<string, unknown>;
+
+/** The singletons ItemsService needs; ItemsFactory holds them. */
+export interface ItemsDeps {
+  dataSource: DataSource;
+  overviews: SchemaOverviewService;
+  dialect: Dialect;
+  permissions: PermissionsService;
+  activity: ActivityService;
+  hasher: HashService;
+  config: AppConfig;
+}
+
+export interface ItemsOptions {
+  /** Skip svc_activity/svc_revisions for this service (internal bookkeeping writes). */
+  skipActivity?: boolean;
+}
+
+const CONCEALED = '**********';
+const CHUNK = 500;
+const NUMERIC = new Set(['integer', 'bigInteger', 'float', 'decimal']);
+
+interface ReadState {
+  overview: SchemaOverview;
+  lookup: PermissionLookup;
+  vars: DynamicVariables;
+  readable: ReadableFields;
+}
+
+interface SelectOptions {
+  where: string[];
+  sort?: SortEntry[] | 'random';
+  limit: number | null;
+  offset: number;
+}
+
+/** Hashed and concealed values never leave the server in plain text (API.md 11). */
+function isSecret(field: FieldOverview): boolean {
+  return field.type === 'hash' || field.special.includes('hash') || field.special.includes('conceal');
+}
+
+function chunks<T>(list: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+
+/**
+ * The items engine for one collection and one caller (ARCHITECTURE: items engine). Plain class made by
+ * ItemsFactory.for(). Reads answer plain objects keyed by field; mutations return primary keys, so
+ * callers re-read with their own fields and permissions. `acc` null means an internal call: no
+ * permission checks and no activity.
+ */
+export class ItemsService {
+  constructor(
+    private readonly deps: ItemsDeps,
+    readonly collection: string,
+    private readonly acc: Accountability | null,
+    private readonly manager?: EntityManager,
+    private readonly options: ItemsOptions = {},
+  ) {}
+
+  private get overview(): SchemaOverview {
+    return this.deps.overviews.current;
+  }
+
+  /** The collection's overview; unknown collections are FORBIDDEN, like missing items. */
+  get schema(): CollectionOverview {
+    const collection = this.overview.collection(this.collection);
+    if (!collection || !collection.table) throw new ForbiddenError();
+    return collection;
+  }
+
+  get primaryKey(): string {
+    return this.schema.primary;
+  }
+
+  private q(identifier: string): string {
+    return this.deps.dataSource.driver.escape(identifier);
+  }
+
+  private get db(): EntityManager {
+    return this.manager ?? this.deps.dataSource.manager;
+  }
+
+  private async state(): Promise<ReadState> {
+    const lookup = await this.deps.permissions.lookup(this.acc);
+    const overview = this.overview;
+    const readable: ReadableFields = (collection) => {
+      const rule = lookup(collection, 'read');
+      if (!rule) return null;
+      if (!rule.fields || rule.fields.includes('*')) return '*';
+      return new Set(rule.fields);
+    };
+    return { overview, lookup, readable, vars: { now: new Date(), user: this.acc?.user ?? null, role: this.acc?.role ?? null } };
+  }
+
+  private sqlContext(state: ReadState, params: Record<string, unknown>): SqlContext {
+    let counter = Object.keys(params).length;
+    let aliases = 0;
+    return {
+      overview: state.overview,
+      dialect: this.deps.dialect,
+      quote: (id) => this.q(id),
+      param: (value) => {
+        const name = `p${counter++}`;
+        params[name] = value;
+        return name;
+      },
+      alias: () => `r${aliases++}`,
+      relatedFilter: (collection) => this.rowFilter(state, collection, 'read'),
+    };
+  }
+
+  private rowFilter(state: ReadState, collection: string, action: 'read' | 'update' | 'delete'): Filter | null {
+    const rule = state.lookup(collection, action);
+    return rule?.permissions ? resolveVariables(rule.permissions, state.vars) : null;
+  }
+
+  private async run(sql: string, params: Record<string, unknown>, manager = this.db): Promise<Item[]> {
+    const [query, bound] = this.deps.dataSource.driver.escapeQueryWithParameters(sql, params, {});
+    return manager.query(query, bound);
+  }
+
+  // ---------------------------------------------------------------- reads
+
+  private sortSql(ctx: SqlContext, collection: string, alias: string, path: string[]): string {
+    const [head, ...rest] = path;
+    if (!rest.length) return `${this.q(alias)}.${this.q(head)}`;
+    const link = ctx.overview.relation(collection, head);
+    if (!link || link.type !== 'm2o') throw new InvalidQueryError(`"${head}" is not a many-to-one relation`);
+    const related = ctx.overview.collection(link.related)!;
+    const r = ctx.alias();
+    return `(SELECT ${this.sortSql(ctx, link.related, r, rest)} FROM ${this.q(related.table!)} ${this.q(r)} WHERE ${this.q(r)}.${this.q(related.primary)} = ${this.q(alias)}.${this.q(head)})`;
+  }
+
+  private searchSql(ctx: SqlContext, state: ReadState, collection: string, alias: string, term: string): string {
+    const overview = state.overview.collection(collection)!;
+    const readable = state.readable(collection);
+    const parts: string[] = [];
+    for (const field of Object.values(overview.fields)) {
+      if (!field.searchable || field.type === 'alias' || field.special.includes('conceal') || field.type === 'hash') continue;
+      if (readable !== '*' && !readable?.has(field.field)) continue;
+      const column = `${this.q(alias)}.${this.q(field.field)}`;
+      if (field.type === 'string' || field.type === 'text') {
+        parts.push(this.deps.dialect.ilike(column, ctx.param(this.deps.dialect.likePattern('contains', term, false))));
+      } else if (NUMERIC.has(field.type) && term.trim() !== '' && Number.isFinite(Number(term))) {
+        if (field.type !== 'integer' || (Number.isInteger(Number(term)) && Math.abs(Number(term)) <= 2147483647)) {
+          parts.push(`${column} = :${ctx.param(Number(term))}`);
+        }
+      } else if (field.type === 'uuid' && isUuid(term)) {
+        parts.push(`${column} = :${ctx.param(term.toLowerCase())}`);
+      }
+    }
+    return parts.length ? `(${parts.join(' OR ')})` : '1=0';
+  }
+
+  /** The WHERE conditions of a read: permission row filter, user filter, search. */
+  private conditions(ctx: SqlContext, state: ReadState, collection: string, alias: string, query: { filter?: Filter; search?: string }, withUserFilter = true): string[] {
+    const where: string[] = [];
+    const permission = this.rowFilter(state, collection, 'read');
+    if (permission) where.push(compileFilter(ctx, collection, alias, permission) || '1=1');
+    if (withUserFilter && query.filter) {
+      const sql = compileFilter(ctx, collection, alias, resolveVariables(query.filter, state.vars));
+      if (sql) where.push(sql);
+    }
+    if (withUserFilter && query.search) where.push(this.searchSql(ctx, state, collection, alias, query.search));
+    return where;
+  }
+
+  private async select(state: ReadState, node: ReadNode, build: (ctx: SqlContext) => SelectOptions, extraColumns: string[] = []): Promise<Item[]> {
+    const collection = state.overview.collection(node.collection)!;
+    const params: Record<string, unknown> = {};
+    const ctx = this.sqlContext(state, params);
+    const options = build(ctx);
+    const fields = new Set<string>([collection.primary, ...extraColumns, ...node.columns.map((c) => c.field)]);
+    for (const rel of node.relations) if (rel.link.type === 'm2o') fields.add(rel.link.field);
+    const columns = [...fields].map((f) => `${this.q('t')}.${this.q(f)} AS ${this.q(f)}`);
+    let sql = `SELECT ${columns.join(', ')} FROM ${this.q(collection.table!)} ${this.q('t')}`;
+    if (options.where.length) sql += ` WHERE ${options.where.join(' AND ')}`;
+    if (options.sort === 'random') sql += ` ORDER BY ${this.deps.dialect.randomOrder()}`;
+    else {
+      const sort = options.sort?.length ? options.sort : [{ field: collection.sortField ?? collection.primary, order: 'ASC' as const }];
+      sql += ` ORDER BY ${sort.map((s) => `${this.sortSql(ctx, node.collection, 't', s.field.split('.'))} ${s.order}`).join(', ')}`;
+    }
+    sql += this.deps.dialect.limitSql(options.limit, options.offset);
+    const rows = await this.run(sql, params);
+    return rows.map((row) => {
+      const item: Item = {};
+      for (const field of fields) item[field] = fromDb(collection.fields[field].type, row[field]);
+      return item;
+    });
+  }
+
+  /** Loads every relation of `node` for `rows` with one query per relation, then shapes the output. */
+  private async resolve(state: ReadState, node: ReadNode, rows: Item[]): Promise<Item[]> {
+    const collection = state.overview.collection(node.collection)!;
+    const related = new Map<Item, Item>();
+    for (const row of rows) related.set(row, {});
+    for (const rel of node.relations) {
+      const target = state.overview.collection(rel.link.related)!;
+      if (rel.link.type === 'm2o') {
+        const keys = [...new Set(rows.map((r) => r[rel.link.field]).filter((k) => k !== null && k !== undefined))];
+        const byKey = new Map<string, Item>();
+        for (const part of chunks(keys)) {
+          const found = await this.select(state, rel.node, (ctx) => ({
+            where: [`${this.q('t')}.${this.q(target.primary)} IN (:...${ctx.param(part)})`, ...this.conditions(ctx, state, target.collection, 't', {}, false)],
+            limit: null,
+            offset: 0,
+          }));
+          const shaped = await this.resolve(state, rel.node, found);
+          found.forEach((f, i) => byKey.set(String(f[target.primary]), shaped[i]));
+        }
+        for (const row of rows) {
+          const key = row[rel.link.field];
+          related.get(row)![rel.key] = key === null || key === undefined ? null : (byKey.get(String(key)) ?? null);
+        }
+        continue;
+      }
+      const keys = [...new Set(rows.map((r) => r[collection.primary]).filter((k) => k !== null && k !== undefined))];
+      const groups = new Map<string, Item[]>();
+      const deep: DeepQuery = rel.deep ?? {};
+      for (const part of chunks(keys)) {
+        const found = await this.select(
+          state,
+          rel.node,
+          (ctx) => ({
+            where: [
+              `${this.q('t')}.${this.q(rel.link.relatedField)} IN (:...${ctx.param(part)})`,
+              ...this.conditions(ctx, state, target.collection, 't', { filter: deep.filter, search: deep.search }),
+            ],
+            sort: deep.sort,
+            limit: null,
+            offset: 0,
+          }),
+          [rel.link.relatedField],
+        );
+        const shaped = rel.keysOnly ? found.map((f) => f[target.primary] as unknown as Item) : await this.resolve(state, rel.node, found);
+        found.forEach((f, i) => {
+          const group = groups.get(String(f[rel.link.relatedField])) ?? [];
+          group.push(shaped[i]);
+          groups.set(String(f[rel.link.relatedField]), group);
+        });
+      }
+      const limit = deep.limit ?? -1;
+      const offset = deep.offset ?? (deep.page && limit > 0 ? limit * (deep.page - 1) : 0);
+      for (const row of rows) {
+        const group = groups.get(String(row[collection.primary])) ?? [];
+        related.get(row)![rel.key] = group.slice(offset, limit === -1 ? undefined : offset + limit);
+      }
+    }
+    return rows.map((row) => {
+      const out: Item = {};
+      for (const column of node.columns) {
+        const field = collection.fields[column.field];
+        const value = row[column.field];
+        out[column.key] = value !== null && isSecret(field) ? CONCEALED : value;
+      }
+      Object.assign(out, related.get(row));
+      return out;
+    });
+  }
+
+  private window(query: Query): { limit: number | null; offset: number } {
+    const limit = query.limit ?? this.deps.config.query.limitDefault;
+    const offset = query.offset ?? (query.page && limit > 0 ? limit * (query.page - 1) : 0);
+    return { limit: limit === -1 ? null : limit, offset };
+  }
+
+  private async prepareRead(query: Query): Promise<{ state: ReadState; node: ReadNode }> {
+    const collection = this.schema;
+    const state = await this.state();
+    if (!state.lookup(collection.collection, 'read')) throw new ForbiddenError();
+    validateQuery(state.overview, state.readable, collection.collection, query, this.deps.config.query.maxRelationalDepth);
+    const node = planRead(
+      { overview: state.overview, readable: state.readable, maxDepth: this.deps.config.query.maxRelationalDepth, backlink: query.backlink },
+      collection.collection,
+      query.fields?.length ? query.fields : ['*'],
+      query.alias,
+      query.deep,
+    );
+    return { state, node };
+  }
+
+  /** API.md 1.6 on this collection: filter, search, sort, limit/offset/page, fields, deep, aggregate. */
+  async readByQuery(query: Query = {}, extraWhere?: (ctx: SqlContext) => string): Promise<Item[]> {
+    if (query.aggregate || query.groupBy) return this.aggregate(query);
+    const { state, node } = await this.prepareRead(query);
+    const rows = await this.select(state, node, (ctx) => ({
+      where: [...this.conditions(ctx, state, this.collection, 't', query), ...(extraWhere ? [extraWhere(ctx)] : [])],
+      sort: query.sort,
+      ...this.window(query),
+    }));
+    return this.resolve(state, node, rows);
+  }
+
+  async readMany(keys: PrimaryKey[], query: Query = {}): Promise<Item[]> {
+    if (!keys.length) return [];
+    const pk = this.primaryKey;
+    const items = await this.readByQuery({ ...query, limit: -1, offset: 0, page: undefined }, (ctx) => `${this.q('t')}.${this.q(pk)} IN (:...${ctx.param(keys.map((k) => this.castKey(k)))})`);
+    return items;
+  }
+
+  /** FORBIDDEN when the item does not exist or the caller may not read it (API.md 1.5). */
+  async readOne(key: PrimaryKey, query: Query = {}): Promise<Item> {
+    const pk = this.primaryKey;
+    if (!this.validKey(key)) throw new ForbiddenError();
+    const [item] = await this.readByQuery({ ...query, limit: 1, offset: 0, page: undefined, sort: undefined }, (ctx) => `${this.q('t')}.${this.q(pk)} = :${ctx.param(this.castKey(key))}`);
+    if (!item) throw new ForbiddenError();
+    return item;
+  }
+
+  /** The singleton's one row, or its default values when it has none yet. */
+  async readSingleton(query: Query = {}): Promise<Item> {
+    const [item] = await this.readByQuery({ ...query, limit: 1, offset: 0 });
+    if (item) return item;
+    const { node } = await this.prepareRead(query);
+    const fields = this.schema.fields;
+    return Object.fromEntries(node.columns.map((c) => [c.key, fields[c.field].schema?.default_value ?? null]));
+  }
+
+  /** `meta=total_count,filter_count` (API.md 1.6). */
+  async getMeta(query: Query, keys: MetaKey[] = query.meta ?? []): Promise<Partial<Record<MetaKey, number>>> {
+    const collection = this.schema;
+    const state = await this.state();
+    if (!state.lookup(collection.collection, 'read')) throw new ForbiddenError();
+    const meta: Partial<Record<MetaKey, number>> = {};
+    for (const key of keys) {
+      const params: Record<string, unknown> = {};
+      const ctx = this.sqlContext(state, params);
+      const where = this.conditions(ctx, state, collection.collection, 't', query, key === 'filter_count');
+      const sql = `SELECT COUNT(*) AS ${this.q('count')} FROM ${this.q(collection.table!)} ${this.q('t')}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+      const [row] = await this.run(sql, params);
+      meta[key] = Number(row.count);
+    }
+    return meta;
+  }
+
+  private async aggregate(query: Query): Promise<Item[]> {
+    const collection = this.schema;
+    const state = await this.state();
+    if (!state.lookup(collection.collection, 'read')) throw new ForbiddenError();
+    validateQuery(state.overview, state.readable, collection.collection, query, this.deps.config.query.maxRelationalDepth);
+    const params: Record<string, unknown> = {};
+    const ctx = this.sqlContext(state, params);
+    const selects: string[] = [];
+    const outputs: { fn: string; field: string; alias: string }[] = [];
+    const col = (f: string) => `${this.q('t')}.${this.q(f)}`;
+    for (const [fn, fields] of Object.entries(query.aggregate ?? {})) {
+      for (const field of fields ?? []) {
+        const alias = `${fn}__${field === '*' ? 'all' : field}`;
+        const expr =
+          fn === 'countAll' || (fn === 'count' && field === '*')
+            ? 'COUNT(*)'
+            : fn === 'count'
+              ? `COUNT(${col(field)})`
+              : fn.endsWith('Distinct')
+                ? `${fn.replace('Distinct', '').toUpperCase()}(DISTINCT ${col(field)})`
+                : `${fn.toUpperCase()}(${col(field)})`;
+        selects.push(`${expr} AS ${this.q(alias)}`);
+        outputs.push({ fn, field, alias });
+      }
+    }
+    const groups = query.groupBy ?? [];
+    for (const g of groups) selects.push(`${col(g)} AS ${this.q(g)}`);
+    if (!selects.length) throw new InvalidQueryError('"groupBy" needs "aggregate" or fields to group on');
+    const where = this.conditions(ctx, state, collection.collection, 't', query);
+    let sql = `SELECT ${selects.join(', ')} FROM ${this.q(collection.table!)} ${this.q('t')}`;
+    if (where.length) sql += ` WHERE ${where.join(' AND ')}`;
+    if (groups.length) sql += ` GROUP BY ${groups.map(col).join(', ')}`;
+    if (Array.isArray(query.sort) && query.sort.length) {
+      const order = query.sort.map((s) => {
+        const [head, field] = s.field.split('.');
+        const out = outputs.find((o) => o.fn === head && o.field === field);
+        return `${out ? this.q(out.alias) : col(s.field)} ${s.order}`;
+      });
+      sql += ` ORDER BY ${order.join(', ')}`;
+    }
+    if (groups.length) {
+      const { limit, offset } = this.window(query);
+      sql += this.deps.dialect.limitSql(limit, offset);
+    }
+    const rows = await this.run(sql, params);
+    return rows.map((row) => {
+      const item: Item = {};
+      for (const g of groups) item[g] = fromDb(collection.fields[g].type, row[g]);
+      for (const o of outputs) {
+        const raw = row[o.alias];
+        const value = raw === null || raw === undefined ? null : Number(raw);
+        if (o.field === '*' || o.fn === 'countAll') item[o.fn] = value;
+        else item[o.fn] = { ...((item[o.fn] as Item) ?? {}), [o.field]: value };
+      }
+      return item;
+    });
+  }
+
+  // ---------------------------------------------------------------- writes
+
+  private validKey(key: unknown): boolean {
+    const field = this.schema.fields[this.primaryKey];
+    if (key === null || key === undefined || key === '') return false;
+    if (NUMERIC.has(field.type)) return Number.isFinite(Number(key));
+    if (field.type === 'uuid') return isUuid(key);
+    return true;
+  }
+
+  private castKey(key: PrimaryKey): PrimaryKey {
+    const field = this.schema.fields[this.primaryKey];
+    return NUMERIC.has(field.type) ? Number(key) : field.type === 'uuid' ? String(key).toLowerCase() : String(key);
+  }
+
+  private async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    if (this.manager?.queryRunner?.isTransactionActive) return work(this.manager);
+    if (this.manager) return this.manager.transaction(work);
+    return this.deps.dataSource.transaction(work);
+  }
+
+  private permission(state: ReadState, action: 'create' | 'update' | 'delete'): PermissionRule {
+    const rule = state.lookup(this.collection, action);
+    if (!rule) throw new ForbiddenError();
+    return rule;
+  }
+
+  /** Field allow-list, presets, validation rules and value types (API.md 1.5 FAILED_VALIDATION / INVALID_PAYLOAD). */
+  private async preparePayload(state: ReadState, rule: PermissionRule, data: unknown, mode: 'create' | 'update'): Promise<{ values: Item; payload: Item }> {
+    if (!isPlainObject(data)) throw new InvalidPayloadError('An item must be an object');
+    const collection = this.schema;
+    const allowed = rule.fields && !rule.fields.includes('*') ? new Set(rule.fields) : null;
+    for (const key of Object.keys(data)) {
+      const field = collection.fields[key];
+      if (!field) throw new InvalidPayloadError(`Field "${key}" does not exist in collection "${this.collection}"`);
+      if (allowed && !allowed.has(key)) throw new ForbiddenError();
+      if (field.type === 'alias' && this.overview.relation(this.collection, key)?.type !== 'o2m') {
+        throw new InvalidPayloadError(`Field "${key}" has no value of its own`);
+      }
+      if (mode === 'update' && field.primaryKey && data[key] !== undefined) {
+        throw new InvalidPayloadError(`The primary key "${key}" can't be changed`);
+      }
+    }
+    const presets = rule.presets ? resolveVariables(rule.presets as Filter, state.vars) : {};
+    const payload: Item = mode === 'create' ? { ...presets, ...data } : { ...data };
+    const errors = [
+      ...(rule.validation ? validatePayload(payload, resolveVariables(rule.validation, state.vars), mode === 'update') : []),
+      ...Object.values(collection.fields).flatMap((field) => this.fieldRules(field, payload, mode)),
+    ];
+    if (errors.length === 1) throw errors[0];
+    if (errors.length) throw new AppErrorList(errors);
+
+    const values: Item = {};
+    for (const [key, value] of Object.entries(payload)) {
+      const field = collection.fields[key];
+      if (!field || field.type === 'alias') continue;
+      const hashed = field.type === 'hash' || field.special.includes('hash');
+      values[key] = hashed && typeof value === 'string' ? await this.deps.hasher.hash(value) : value;
+      // Revisions keep what was stored: never a password in plain text.
+      if (hashed) payload[key] = values[key];
+    }
+    const now = new Date();
+    for (const field of Object.values(collection.fields)) {
+      const special = field.special;
+      if (mode === 'create') {
+        if (field.primaryKey && values[field.field] === undefined && (special.includes('uuid') || (field.type === 'uuid' && !field.hasDefault))) values[field.field] = randomUUID();
+        if (special.includes('date-created') || special.includes('date-updated')) values[field.field] ??= now.toISOString();
+        if (special.includes('user-created') || special.includes('user-updated')) values[field.field] ??= this.acc?.user ?? null;
+      } else {
+        if (special.includes('date-updated')) values[field.field] = now.toISOString();
+        if (special.includes('user-updated')) values[field.field] = this.acc?.user ?? null;
+      }
+    }
+    const converted: Item = {};
+    for (const [key, value] of Object.entries(values)) converted[key] = toDb(collection.fields[key], value, this.deps.dialect);
+    return { values: converted, payload };
+  }
+
+  private fieldRules(field: FieldOverview, payload: Item, mode: 'create' | 'update') {
+    const errors = [];
+    const present = field.field in payload;
+    const value = payload[field.field];
+    if (field.required && ((mode === 'create' && (value === undefined || value === null)) || (present && value === null))) {
+      errors.push(...validatePayload(payload, { [field.field]: { _nnull: true } }, false).map((e) => Object.assign(e, { extensions: { ...e.extensions, type: 'required' } })));
+    }
+    if (field.validation && present) {
+      const failed = validatePayload(payload, field.validation as Filter, true);
+      const message = field.meta?.validation_message;
+      // The field's own message, when it has one, is what the user is shown (API.md 11 meta).
+      errors.push(...(message ? failed.map((e) => new FailedValidationError(e.extensions as FailedValidationExtensions, message)) : failed));
+    }
+    return errors;
+  }
+
+  private related(collection: string, manager: EntityManager): ItemsService {
+    return new ItemsService(this.deps, collection, this.acc, manager, this.options);
+  }
+
+  /**
+   * Nested many-to-one objects are written first (created, or updated when they carry an existing key)
+   * and replaced by their keys.
+   */
+  private async writeManyToOne(manager: EntityManager, data: unknown): Promise<Item> {
+    if (!isPlainObject(data)) throw new InvalidPayloadError('An item must be an object');
+    const out: Item = { ...data };
+    for (const [key, value] of Object.entries(data)) {
+      const link = this.overview.relation(this.collection, key);
+      if (link?.type !== 'm2o' || !isPlainObject(value)) continue;
+      const service = this.related(link.related, manager);
+      const pk = service.primaryKey;
+      const { [pk]: relatedKey, ...rest } = value;
+      if (relatedKey !== undefined && relatedKey !== null && (await service.exists(manager, relatedKey as PrimaryKey))) {
+        if (Object.keys(rest).length) await service.updateOne(relatedKey as PrimaryKey, rest);
+        out[key] = relatedKey;
+      } else {
+        out[key] = await service.createOne(value);
+      }
+    }
+    return out;
+  }
+
+  private async exists(manager: EntityManager, key: PrimaryKey): Promise<boolean> {
+    if (!this.validKey(key)) return false;
+    const [row] = await this.run(`SELECT COUNT(*) AS ${this.q('count')} FROM ${this.q(this.schema.table!)} WHERE ${this.q(this.primaryKey)} = :key`, { key: this.castKey(key) }, manager);
+    return Number(row.count) > 0;
+  }
+
+  /**
+   * One-to-many values after the parent row exists: an array is the complete new set (keys or objects;
+   * related rows left out are deselected), `{ create, update, delete }` changes only what it names.
+   */
+  private async writeOneToMany(manager: EntityManager, parent: PrimaryKey, data: Item, mode: 'create' | 'update'): Promise<void> {
+    for (const [key, value] of Object.entries(data)) {
+      const link = this.overview.relation(this.collection, key);
+      if (link?.type !== 'o2m' || value === undefined) continue;
+      const service = this.related(link.related, manager);
+      const pk = service.primaryKey;
+      const fk = link.relatedField;
+      const deselect = async (keys: PrimaryKey[]) => {
+        if (!keys.length) return;
+        if (link.relation.meta?.one_deselect_action === 'delete') await service.deleteMany(keys);
+        else await service.updateMany(keys, { [fk]: null });
+      };
+      const upsert = async (entry: unknown): Promise<PrimaryKey> => {
+        if (!isPlainObject(entry)) {
+          await service.updateOne(entry as PrimaryKey, { [fk]: parent });
+          return entry as PrimaryKey;
+        }
+        const { [pk]: relatedKey, ...rest } = entry;
+        if (relatedKey !== undefined && relatedKey !== null && (await service.exists(manager, relatedKey as PrimaryKey))) {
+          await service.updateOne(relatedKey as PrimaryKey, { ...rest, [fk]: parent });
+          return relatedKey as PrimaryKey;
+        }
+        return service.createOne({ ...entry, [fk]: parent });
+      };
+      if (Array.isArray(value)) {
+        const kept = new Set<string>();
+        for (const entry of value) kept.add(String(await upsert(entry)));
+        if (mode === 'update') {
+          const current = await service.run(`SELECT ${this.q(pk)} AS ${this.q(pk)} FROM ${this.q(service.schema.table!)} WHERE ${this.q(fk)} = :parent`, { parent }, manager);
+          await deselect(current.map((r) => r[pk] as PrimaryKey).filter((k) => !kept.has(String(k))));
+        }
+      } else if (isPlainObject(value)) {
+        const list = (name: string): unknown[] => {
+          const entries = value[name] ?? [];
+          if (!Array.isArray(entries)) throw new InvalidPayloadError(`"${key}.${name}" must be an array`);
+          return entries;
+        };
+        for (const entry of list('create')) {
+          if (!isPlainObject(entry)) throw new InvalidPayloadError(`"${key}.create" must hold objects`);
+          await service.createOne({ ...entry, [fk]: parent });
+        }
+        for (const entry of list('update')) await upsert(entry);
+        await deselect(list('delete') as PrimaryKey[]);
+      } else if (value !== null) {
+        throw new InvalidPayloadError(`Field "${key}" expects an array or { create, update, delete }`);
+      }
+    }
+  }
+
+  private async insert(manager: EntityManager, values: Item): Promise<PrimaryKey> {
+    const collection = this.schema;
+    const keys = Object.keys(values);
+    const params: Record<string, unknown> = {};
+    keys.forEach((k, i) => (params[`v${i}`] = values[k]));
+    let sql = keys.length
+      ? `INSERT INTO ${this.q(collection.table!)} (${keys.map((k) => this.q(k)).join(', ')}) VALUES (${keys.map((_, i) => `:v${i}`).join(', ')})`
+      : this.deps.dialect.insertDefaultsSql(this.q(collection.table!));
+    if (this.deps.dialect.returning) sql += ` RETURNING ${this.q(collection.primary)}`;
+    const [query, bound] = this.deps.dataSource.driver.escapeQueryWithParameters(sql, params, {});
+    const raw: unknown = await manager.query(query, bound);
+    if (values[collection.primary] !== undefined && values[collection.primary] !== null) return values[collection.primary] as PrimaryKey;
+    const id = this.deps.dialect.insertedId(raw) ?? (raw as Item[])[0]?.[collection.primary];
+    return fromDb(collection.fields[collection.primary].type, id) as PrimaryKey;
+  }
+
+  private tracking(): 'all' | 'activity' | null {
+    if (!this.acc || this.options.skipActivity) return null;
+    return this.schema.accountability;
+  }
+
+  private afterWrite(): void {
+    if (this.collection === 'svc_permissions' || this.collection === 'svc_roles') this.deps.permissions.invalidate();
+  }
+
+  async createOne(data: Item): Promise<PrimaryKey> {
+    const [key] = await this.createMany([data]);
+    return key;
+  }
+
+  async createMany(data: Item[]): Promise<PrimaryKey[]> {
+    if (!Array.isArray(data)) throw new InvalidPayloadError('Expected an array of items');
+    this.checkBatch(data.length);
+    const state = await this.state();
+    const rule = this.permission(state, 'create');
+    const keys = await this.transaction(async (manager) => {
+      const created: PrimaryKey[] = [];
+      for (const item of data) {
+        const plain = await this.writeManyToOne(manager, item);
+        const { values, payload } = await this.preparePayload(state, rule, plain, 'create');
+        const key = await this.insert(manager, values);
+        created.push(key);
+        await this.writeOneToMany(manager, key, plain, 'create');
+        const tracking = this.tracking();
+        if (tracking) {
+          await this.deps.activity.record(manager, {
+            action: 'create',
+            collection: this.collection,
+            item: key,
+            acc: this.acc,
+            revision: tracking === 'all' ? { data: payload, delta: payload } : undefined,
+          });
+        }
+      }
+      return created;
+    });
+    this.afterWrite();
+    return keys;
+  }
+
+  private checkBatch(count: number): void {
+    const max = this.deps.config.query.maxBatchMutation;
+    if (max !== undefined && count > max) throw new InvalidPayloadError(`At most ${max} items can be changed at once`);
+  }
+
+  /** FORBIDDEN unless every key exists and passes the caller's row filter for the action. */
+  private async checkKeys(state: ReadState, manager: EntityManager, keys: PrimaryKey[], action: 'update' | 'delete'): Promise<PrimaryKey[]> {
+    const unique = [...new Set(keys.map((k) => (this.validKey(k) ? this.castKey(k) : null)))];
+    if (unique.some((k) => k === null)) throw new ForbiddenError();
+    const collection = this.schema;
+    const rule = state.lookup(this.collection, action);
+    const filter = rule?.permissions ? resolveVariables(rule.permissions, state.vars) : null;
+    let found = 0;
+    for (const part of chunks(unique as PrimaryKey[])) {
+      const params: Record<string, unknown> = {};
+      const ctx = this.sqlContext(state, params);
+      const where = [`${this.q('t')}.${this.q(collection.primary)} IN (:...${ctx.param(part)})`];
+      if (filter) where.push(compileFilter(ctx, this.collection, 't', filter) || '1=1');
+      const [row] = await this.run(`SELECT COUNT(*) AS ${this.q('count')} FROM ${this.q(collection.table!)} ${this.q('t')} WHERE ${where.join(' AND ')}`, params, manager);
+      found += Number(row.count);
+    }
+    if (found !== unique.length) throw new ForbiddenError();
+    return unique as PrimaryKey[];
+  }
+
+  async updateOne(key: PrimaryKey, data: Item): Promise<PrimaryKey> {
+    await this.updateMany([key], data);
+    return key;
+  }
+
+  async updateMany(keys: PrimaryKey[], data: Item): Promise<PrimaryKey[]> {
+    if (!Array.isArray(keys)) throw new InvalidPayloadError('"keys" must be an array');
+    this.checkBatch(keys.length);
+    const state = await this.state();
+    const rule = this.permission(state, 'update');
+    const collection = this.schema;
+    const result = await this.transaction(async (manager) => {
+      const checked = await this.checkKeys(state, manager, keys, 'update');
+      const plain = await this.writeManyToOne(manager, data);
+      const { values, payload } = await this.preparePayload(state, rule, plain, 'update');
+      const columns = Object.keys(values);
+      if (columns.length && checked.length) {
+        const params: Record<string, unknown> = {};
+        columns.forEach((c, i) => (params[`v${i}`] = values[c]));
+        for (const part of chunks(checked)) {
+          params.keys = part;
+          await this.run(
+            `UPDATE ${this.q(collection.table!)} SET ${columns.map((c, i) => `${this.q(c)} = :v${i}`).join(', ')} WHERE ${this.q(collection.primary)} IN (:...keys)`,
+            params,
+            manager,
+          );
+        }
+      }
+      for (const key of checked) await this.writeOneToMany(manager, key, plain, 'update');
+      const tracking = this.tracking();
+      if (tracking) {
+        const after = tracking === 'all' ? await this.rawRows(manager, checked) : new Map<string, Item>();
+        for (const key of checked) {
+          await this.deps.activity.record(manager, {
+            action: 'update',
+            collection: this.collection,
+            item: key,
+            acc: this.acc,
+            revision: tracking === 'all' ? { data: after.get(String(key)) ?? null, delta: payload } : undefined,
+          });
+        }
+      }
+      return checked;
+    });
+    this.afterWrite();
+    return result;
+  }
+
+  /** The stored rows (all plain fields, API forms) for revisions. */
+  private async rawRows(manager: EntityManager, keys: PrimaryKey[]): Promise<Map<string, Item>> {
+    const collection = this.schema;
+    const out = new Map<string, Item>();
+    const fields = Object.values(collection.fields).filter((f) => f.type !== 'alias');
+    for (const part of chunks(keys)) {
+      const rows = await this.run(
+        `SELECT ${fields.map((f) => this.q(f.field)).join(', ')} FROM ${this.q(collection.table!)} WHERE ${this.q(collection.primary)} IN (:...keys)`,
+        { keys: part },
+        manager,
+      );
+      for (const row of rows) {
+        const item: Item = {};
+        for (const f of fields) item[f.field] = fromDb(f.type, row[f.field]);
+        out.set(String(item[collection.primary]), item);
+      }
+    }
+    return out;
+  }
+
+  /** Each object carries its own primary key (API.md 1.7 array form). */
+  async updateBatch(items: Item[]): Promise<PrimaryKey[]> {
+    if (!Array.isArray(items)) throw new InvalidPayloadError('Expected an array of items');
+    const pk = this.primaryKey;
+    const keys: PrimaryKey[] = [];
+    await this.transaction(async (manager) => {
+      const service = new ItemsService(this.deps, this.collection, this.acc, manager, this.options);
+      for (const item of items) {
+        if (!isPlainObject(item) || item[pk] === undefined || item[pk] === null) throw new InvalidPayloadError(`Each item needs its primary key "${pk}"`);
+        const { [pk]: key, ...data } = item;
+        keys.push(await service.updateOne(key as PrimaryKey, data));
+      }
+    });
+    return keys;
+  }
+
+  async updateByQuery(query: Query, data: Item): Promise<PrimaryKey[]> {
+    const keys = await this.keysByQuery(query);
+    return keys.length ? this.updateMany(keys, data) : [];
+  }
+
+  /** Creates the singleton's row on first write, updates it afterwards. */
+  async upsertSingleton(data: Item): Promise<PrimaryKey> {
+    const pk = this.primaryKey;
+    const [row] = await this.run(`SELECT ${this.q(pk)} AS ${this.q(pk)} FROM ${this.q(this.schema.table!)}${this.deps.dialect.limitSql(1, 0)}`, {});
+    return row ? this.updateOne(row[pk] as PrimaryKey, data) : this.createOne(data);
+  }
+
+  private async keysByQuery(query: Query): Promise<PrimaryKey[]> {
+    if (!isPlainObject(query)) throw new InvalidPayloadError('"query" must be an object');
+    const pk = this.primaryKey;
+    const items = await this.readByQuery({ ...query, fields: [pk], aggregate: undefined, groupBy: undefined, deep: undefined });
+    return items.map((i) => i[pk] as PrimaryKey);
+  }
+
+  async deleteOne(key: PrimaryKey): Promise<PrimaryKey> {
+    await this.deleteMany([key]);
+    return key;
+  }
+
+  async deleteMany(keys: PrimaryKey[]): Promise<PrimaryKey[]> {
+    if (!Array.isArray(keys)) throw new InvalidPayloadError('"keys" must be an array');
+    this.checkBatch(keys.length);
+    const state = await this.state();
+    this.permission(state, 'delete');
+    const collection = this.schema;
+    const result = await this.transaction(async (manager) => {
+      const checked = await this.checkKeys(state, manager, keys, 'delete');
+      for (const part of chunks(checked)) {
+        await this.run(`DELETE FROM ${this.q(collection.table!)} WHERE ${this.q(collection.primary)} IN (:...keys)`, { keys: part }, manager);
+      }
+      if (this.tracking()) {
+        for (const key of checked) await this.deps.activity.record(manager, { action: 'delete', collection: this.collection, item: key, acc: this.acc });
+      }
+      return checked;
+    });
+    this.afterWrite();
+    return result;
+  }
+
+  async deleteByQuery(query: Query): Promise<PrimaryKey[]> {
+    const keys = await this.keysByQuery(query);
+    return keys.length ? this.deleteMany(keys) : [];
+  }
+}

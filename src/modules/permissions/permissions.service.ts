@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { Accountability } from '../../common/accountability';
+import type { Filter } from '../../common/query/query.types';
+
+export type PermissionAction = 'create' | 'read' | 'update' | 'delete';
+
+/** One svc_permissions row, parsed. `fields` null or containing `*` means every field. */
+export interface Permission {
+  collection: string;
+  action: PermissionAction;
+  fields: string[] | null;
+  permissions: Filter | null;
+  validation: Filter | null;
+  presets: Record<string, unknown> | null;
+}
+
+export type PermissionRule = Pick<Permission, 'fields' | 'permissions' | 'validation' | 'presets'>;
+export type PermissionLookup = (collection: string, action: PermissionAction) => PermissionRule | null;
+
+/** What an admin may do: everything, with no row filter. */
+export const FULL_ACCESS = Object.freeze({ fields: null, permissions: null, validation: null, presets: null });
+
+interface Row {
+  role: string | null;
+  collection: string;
+  action: string;
+  fields: string | null;
+  permissions: unknown;
+  validation: unknown;
+  presets: unknown;
+}
+
+function json<T>(value: unknown): T | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'string') {
+    try {
+      return JSON.parse(value) as T;
+    } catch {
+      return null;
+    }
+  }
+  return value as T;
+}
+
+/**
+ * The permission rows of each role (null = public), read once and kept until a write to svc_permissions
+ * or svc_roles through the items engine invalidates them. With several instances a change reaches the
+ * others within CACHE_MS.
+ */
+@Injectable()
+export class PermissionsService {
+  private static readonly CACHE_MS = 5000;
+  private cache = new Map<string, { at: number; rows: Promise<Permission[]> }>();
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  invalidate(): void {
+    this.cache.clear();
+  }
+
+  private rowsFor(role: string | null): Promise<Permission[]> {
+    const key = role ?? '$public';
+    const hit = this.cache.get(key);
+    if (hit && Date.now() - hit.at < PermissionsService.CACHE_MS) return hit.rows;
+    const qb = this.dataSource.createQueryBuilder().select(['p.role AS role', 'p.collection AS collection', 'p.action AS action', 'p.fields AS fields', 'p.permissions AS permissions', 'p.validation AS validation', 'p.presets AS presets']).from('svc_permissions', 'p');
+    if (role === null) qb.where('p.role IS NULL');
+    else qb.where('p.role = :role', { role });
+    const rows = qb.getRawMany<Row>().then((list) =>
+      list.map((row) => ({
+        collection: row.collection,
+        action: row.action as PermissionAction,
+        fields: row.fields ? row.fields.split(',').map((f) => f.trim()).filter(Boolean) : null,
+        permissions: json<Filter>(row.permissions),
+        validation: json<Filter>(row.validation),
+        presets: json<Record<string, unknown>>(row.presets),
+      })),
+    );
+    rows.catch(() => this.cache.delete(key));
+    this.cache.set(key, { at: Date.now(), rows });
+    return rows;
+  }
+
+  /** A synchronous view of the caller's permissions, for planning reads across several collections. */
+  async lookup(acc: Accountability | null): Promise<PermissionLookup> {
+    if (!acc || acc.admin) return () => FULL_ACCESS;
+    const rows = await this.rowsFor(acc.role);
+    return (collection, action) => rows.find((p) => p.collection === collection && p.action === action) ?? null;
+  }
+
+  /**
+   * The caller's permission for an action on a collection: FULL_ACCESS for admins and internal calls
+   * (acc null), null when there is none.
+   */
+  async find(acc: Accountability | null, collection: string, action: PermissionAction): Promise<PermissionRule | null> {
+    if (!acc || acc.admin) return FULL_ACCESS;
+    const rows = await this.rowsFor(acc.role);
+    return rows.find((p) => p.collection === collection && p.action === action) ?? null;
+  }
+}

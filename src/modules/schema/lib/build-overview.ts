@@ -1,0 +1,245 @@
+import type { Table } from 'typeorm';
+import { SchemaOverview } from '../schema-overview';
+import type {
+  CollectionMeta,
+  CollectionOverview,
+  FieldMeta,
+  FieldOverview,
+  FieldSchemaInfo,
+  FieldType,
+  RelationMeta,
+  RelationOverview,
+} from '../schema.types';
+import { isFieldType } from '../schema.types';
+import { SYSTEM_COLLECTIONS, SYSTEM_RELATIONS } from '../system-schema';
+import { fieldTypeOfColumn } from './field-type-of-column';
+
+export interface OverviewSource {
+  tables: Table[];
+  collections: CollectionMeta[];
+  fields: (FieldMeta & { type: string | null })[];
+  relations: RelationMeta[];
+  version: number;
+}
+
+/** Introspected defaults come back quoted (`'active'`) or as expressions (`CURRENT_TIMESTAMP`). */
+function defaultValueOf(raw: unknown, type: FieldType): unknown {
+  if (raw === undefined || raw === null) return null;
+  let value: unknown = raw;
+  if (typeof value === 'string') {
+    const quoted = /^'(.*)'(::[\w ]+)?$/s.exec(value);
+    if (quoted) value = quoted[1];
+    else if (/^null$/i.test(value)) return null;
+  }
+  if (type === 'boolean') return value === true || value === 'true' || value === '1' || value === 1;
+  if ((type === 'integer' || type === 'float' || type === 'bigInteger') && typeof value === 'string' && value.trim() !== '' && !isNaN(Number(value)))
+    return Number(value);
+  return value;
+}
+
+function defaultFieldMeta(collection: string, field: string, special: string[], system: boolean): FieldMeta {
+  return {
+    collection,
+    field,
+    special: special.length ? special : null,
+    interface: null,
+    options: null,
+    display: null,
+    display_options: null,
+    readonly: false,
+    hidden: false,
+    sort: null,
+    width: 'full',
+    translations: null,
+    note: null,
+    conditions: null,
+    required: false,
+    group: null,
+    validation: null,
+    validation_message: null,
+    searchable: true,
+    ...(system ? { system: true } : {}),
+  };
+}
+
+function systemCollectionMeta(collection: string, accountability: 'all' | 'activity' | null, singleton: boolean): CollectionMeta {
+  return {
+    collection,
+    icon: null,
+    note: null,
+    display_template: null,
+    hidden: false,
+    singleton,
+    translations: null,
+    archive_field: null,
+    archive_app_filter: true,
+    archive_value: null,
+    unarchive_value: null,
+    sort_field: null,
+    accountability,
+    color: null,
+    item_duplication_fields: null,
+    sort: null,
+    group: null,
+    collapse: 'open',
+    preview_url: null,
+    versioning: false,
+    system: true,
+  };
+}
+
+/** Pure: turns the meta rows and one introspection pass into the immutable overview. */
+export function buildOverview(source: OverviewSource): SchemaOverview {
+  const tables = new Map(source.tables.map((t) => [t.name, t]));
+  const collectionRows = new Map(source.collections.map((c) => [c.collection, c]));
+  const fieldRows = new Map<string, (FieldMeta & { type: string | null })[]>();
+  for (const row of source.fields) {
+    const list = fieldRows.get(row.collection) ?? [];
+    list.push(row);
+    fieldRows.set(row.collection, list);
+  }
+
+  const relationMetas: RelationMeta[] = [
+    ...SYSTEM_RELATIONS.map((r) => ({
+      ...r,
+      one_collection_field: null,
+      one_allowed_collections: null,
+      junction_field: null,
+      sort_field: null,
+      one_deselect_action: 'nullify',
+      system: true,
+    })),
+    ...source.relations,
+  ];
+
+  const names = new Set<string>([...Object.keys(SYSTEM_COLLECTIONS), ...collectionRows.keys()]);
+  const collections = new Map<string, CollectionOverview>();
+  for (const name of names) {
+    const system = SYSTEM_COLLECTIONS[name];
+    const table = tables.get(name) ?? null;
+    if (system && !table) continue;
+    const meta = collectionRows.get(name) ?? (system ? systemCollectionMeta(name, system.accountability, system.singleton ?? false) : null);
+    const fields: Record<string, FieldOverview> = {};
+    const rows = new Map((fieldRows.get(name) ?? []).map((r) => [r.field, r]));
+    let primary = 'id';
+
+    for (const column of table?.columns ?? []) {
+      const row = rows.get(column.name);
+      const declared = system?.fields[column.name];
+      const storedType = row?.type;
+      const type: FieldType = isFieldType(storedType)
+        ? storedType
+        : (declared?.type ?? fieldTypeOfColumn(column.type, column.length, column.width));
+      const special = row?.special ?? declared?.special ?? [];
+      const indices = table!.indices.filter((i) => i.columnNames[0] === column.name);
+      const unique =
+        column.isUnique || table!.indices.some((i) => i.isUnique && i.columnNames.length === 1 && i.columnNames[0] === column.name) ||
+        table!.uniques.some((u) => u.columnNames.length === 1 && u.columnNames[0] === column.name);
+      const foreignKey = table!.foreignKeys.find((fk) => fk.columnNames.length === 1 && fk.columnNames[0] === column.name);
+      const schema: FieldSchemaInfo = {
+        name: column.name,
+        table: name,
+        data_type: column.type,
+        default_value: column.isGenerated ? null : defaultValueOf(column.default, type),
+        max_length: column.length ? Number(column.length) : null,
+        numeric_precision: column.precision ?? null,
+        numeric_scale: column.scale ?? null,
+        is_nullable: column.isNullable,
+        is_unique: unique || column.isPrimary,
+        is_indexed: indices.length > 0 || column.isPrimary,
+        is_primary_key: column.isPrimary,
+        has_auto_increment: column.isGenerated && column.generationStrategy === 'increment',
+        foreign_key_table: foreignKey?.referencedTableName ?? null,
+        foreign_key_column: foreignKey?.referencedColumnNames[0] ?? null,
+      };
+      if (column.isPrimary) primary = column.name;
+      const fieldMeta = row ? { ...row } : system ? defaultFieldMeta(name, column.name, special, true) : null;
+      if (fieldMeta) delete (fieldMeta as { type?: unknown }).type;
+      fields[column.name] = {
+        collection: name,
+        field: column.name,
+        type,
+        special,
+        nullable: column.isNullable,
+        primaryKey: column.isPrimary,
+        autoIncrement: schema.has_auto_increment,
+        maxLength: type === 'string' || type === 'uuid' || type === 'hash' ? schema.max_length : null,
+        hasDefault: schema.has_auto_increment || (column.default !== undefined && column.default !== null),
+        required: row?.required ?? false,
+        searchable: row?.searchable ?? true,
+        validation: row?.validation ?? null,
+        meta: fieldMeta,
+        schema,
+      };
+    }
+
+    for (const row of rows.values()) {
+      if (fields[row.field]) continue;
+      const meta: FieldMeta & { type?: unknown } = { ...row };
+      delete meta.type;
+      fields[row.field] = aliasField(name, row.field, row.special ?? [], meta);
+    }
+    for (const relation of relationMetas) {
+      if (relation.one_collection === name && relation.one_field && !fields[relation.one_field]) {
+        fields[relation.one_field] = aliasField(name, relation.one_field, ['o2m'], defaultFieldMeta(name, relation.one_field, ['o2m'], !!system));
+      }
+    }
+
+    collections.set(name, {
+      collection: name,
+      table: table ? name : null,
+      primary,
+      system: !!system,
+      singleton: meta?.singleton ?? false,
+      sortField: meta?.sort_field ?? null,
+      accountability: meta ? meta.accountability : 'all',
+      meta,
+      fields,
+    });
+  }
+
+  const relations: RelationOverview[] = relationMetas
+    .filter((r) => collections.has(r.many_collection))
+    .map((meta) => {
+      const table = tables.get(meta.many_collection);
+      const fk = table?.foreignKeys.find((f) => f.columnNames.length === 1 && f.columnNames[0] === meta.many_field);
+      return {
+        collection: meta.many_collection,
+        field: meta.many_field,
+        related_collection: meta.one_collection,
+        meta: meta.system ? { ...meta } : meta,
+        schema: fk
+          ? {
+              table: meta.many_collection,
+              column: meta.many_field,
+              foreign_key_table: fk.referencedTableName,
+              foreign_key_column: fk.referencedColumnNames[0],
+              constraint_name: fk.name ?? null,
+              on_update: fk.onUpdate ?? 'NO ACTION',
+              on_delete: fk.onDelete ?? 'NO ACTION',
+            }
+          : null,
+      };
+    });
+
+  return new SchemaOverview(collections, relations, source.version);
+}
+
+function aliasField(collection: string, field: string, special: string[], meta: FieldMeta): FieldOverview {
+  return {
+    collection,
+    field,
+    type: 'alias',
+    special,
+    nullable: true,
+    primaryKey: false,
+    autoIncrement: false,
+    maxLength: null,
+    hasDefault: false,
+    required: false,
+    searchable: false,
+    validation: null,
+    meta,
+    schema: null,
+  };
+}

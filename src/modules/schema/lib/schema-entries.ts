@@ -1,0 +1,17 @@
+import type { SchemaOverview } from '../schema-overview';
+import type { CollectionOverview, FieldOverview } from '../schema.types';
+
+/** API.md 11 collection entry. */
+export function collectionEntry(collection: CollectionOverview) {
+  return { collection: collection.collection, meta: collection.meta, schema: collection.table ? { name: collection.table } : null };
+}
+
+/** API.md 11 field entry. */
+export function fieldEntry(field: FieldOverview) {
+  return { collection: field.collection, field: field.field, type: field.type, meta: field.meta, schema: field.schema };
+}
+
+export function fieldEntries(overview: SchemaOverview, collection?: string) {
+  const collections = collection ? [overview.collection(collection)!] : [...overview.collections.values()];
+  return collections.flatMap((c) => Object.values(c.fields).map(fieldEntry));
+}

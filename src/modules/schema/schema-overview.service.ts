@@ -1,0 +1,88 @@
+import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { AppLogger } from '../../common/logging/app-logger';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { CollectionMetaEntity } from './entities/collection-meta.entity';
+import { FieldMetaEntity } from './entities/field-meta.entity';
+import { RelationMetaEntity } from './entities/relation-meta.entity';
+import { buildOverview } from './lib/build-overview';
+import { SchemaBroadcast } from './schema-broadcast';
+import { SchemaOverview } from './schema-overview';
+import type { CollectionMeta, FieldMeta, RelationMeta } from './schema.types';
+import { SYSTEM_COLLECTIONS } from './system-schema';
+
+/**
+ * Holds the current SchemaOverview. Requests read `current`; only schema changes call `reload`, which is
+ * the one place that introspects the database.
+ */
+@Injectable()
+export class SchemaOverviewService implements OnModuleInit, OnModuleDestroy {
+  private overview: SchemaOverview | null = null;
+  private version = 0;
+  private readonly listeners: ((overview: SchemaOverview) => void)[] = [];
+  private readonly broadcast: SchemaBroadcast | null;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly logger: AppLogger,
+  ) {
+    // One channel per database: instances of other deployments on the same Redis are not disturbed.
+    const database = config.db.client === 'sqlite' ? config.db.filename : `${config.db.host}:${config.db.port ?? ''}/${config.db.database}`;
+    this.broadcast = config.redis ? new SchemaBroadcast(config.redis, `${config.cache.namespace}:schema:${database}`) : null;
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.reload();
+    await this.broadcast?.listen(() => {
+      this.reload().catch((err: unknown) => this.logger.error({ err }, 'schema reload after a change elsewhere failed'));
+    });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.broadcast?.close();
+  }
+
+  /** After a committed schema change: rebuild here and make every other instance rebuild too. */
+  async changed(): Promise<SchemaOverview> {
+    const overview = await this.reload();
+    await this.broadcast?.announce();
+    return overview;
+  }
+
+  get current(): SchemaOverview {
+    if (!this.overview) throw new Error('The schema overview is read before it was built');
+    return this.overview;
+  }
+
+  /** Called with every new overview (caches that depend on the schema, e.g. permissions). */
+  onChange(listener: (overview: SchemaOverview) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Rebuilds from the meta tables and one introspection pass; pass the manager of an open transaction. */
+  async reload(manager: EntityManager = this.dataSource.manager): Promise<SchemaOverview> {
+    const [collections, fields, relations] = await Promise.all([
+      manager.getRepository(CollectionMetaEntity).find(),
+      manager.getRepository(FieldMetaEntity).find({ order: { sort: 'ASC', id: 'ASC' } }),
+      manager.getRepository(RelationMetaEntity).find({ order: { id: 'ASC' } }),
+    ]);
+    const names = [...new Set([...Object.keys(SYSTEM_COLLECTIONS), ...collections.map((c) => c.collection)])];
+    const runner = manager.queryRunner ?? this.dataSource.createQueryRunner();
+    try {
+      const tables = await runner.getTables(names);
+      this.overview = buildOverview({
+        tables,
+        collections: collections as CollectionMeta[],
+        fields: fields as (FieldMeta & { type: string | null })[],
+        relations: relations as RelationMeta[],
+        version: ++this.version,
+      });
+    } finally {
+      if (!manager.queryRunner) await runner.release();
+    }
+    for (const listener of this.listeners) listener(this.overview);
+    return this.overview;
+  }
+}

@@ -1,0 +1,73 @@
+import type { CollectionOverview, FieldOverview, RelationLink, RelationOverview } from './schema.types';
+
+/**
+ * The one in-memory model of collections, fields and relations (ARCHITECTURE: schema overview). Built
+ * at start and after every schema change; never mutated, so a request keeps a consistent view even if
+ * the schema changes while it runs.
+ */
+export class SchemaOverview {
+  private readonly links = new Map<string, RelationLink>();
+
+  constructor(
+    readonly collections: ReadonlyMap<string, CollectionOverview>,
+    readonly relations: readonly RelationOverview[],
+    /** Increases with every rebuild; lets caches keyed on the schema notice a change. */
+    readonly version: number,
+  ) {
+    for (const relation of relations) {
+      const meta = relation.meta;
+      if (!relation.related_collection) continue;
+      const related = collections.get(relation.related_collection);
+      if (!related) continue;
+      this.links.set(`${relation.collection}.${relation.field}`, {
+        type: 'm2o',
+        collection: relation.collection,
+        field: relation.field,
+        related: relation.related_collection,
+        relatedField: related.primary,
+        relation,
+      });
+      if (meta?.one_field) {
+        this.links.set(`${relation.related_collection}.${meta.one_field}`, {
+          type: 'o2m',
+          collection: relation.related_collection,
+          field: meta.one_field,
+          related: relation.collection,
+          relatedField: relation.field,
+          relation,
+        });
+      }
+    }
+    Object.freeze(this);
+  }
+
+  has(collection: string): boolean {
+    return this.collections.has(collection);
+  }
+
+  collection(name: string): CollectionOverview | undefined {
+    return this.collections.get(name);
+  }
+
+  field(collection: string, field: string): FieldOverview | undefined {
+    return this.collections.get(collection)?.fields[field];
+  }
+
+  /** The relation a field leads through, or null for a plain column. */
+  relation(collection: string, field: string): RelationLink | null {
+    return this.links.get(`${collection}.${field}`) ?? null;
+  }
+
+  /** Every relational field of a collection (m2o and o2m), in field order. */
+  relationsOf(collection: string): RelationLink[] {
+    const overview = this.collections.get(collection);
+    if (!overview) return [];
+    return Object.keys(overview.fields)
+      .map((field) => this.relation(collection, field))
+      .filter((link): link is RelationLink => link !== null);
+  }
+
+  relationEntry(collection: string, field: string): RelationOverview | undefined {
+    return this.relations.find((r) => r.collection === collection && r.field === field);
+  }
+}

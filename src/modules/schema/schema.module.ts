@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CollectionMetaEntity } from './entities/collection-meta.entity';
+import { FieldMetaEntity } from './entities/field-meta.entity';
+import { RelationMetaEntity } from './entities/relation-meta.entity';
+import { CollectionsController, FieldsController, RelationsController } from './schema.controllers';
+import { SchemaOverviewService } from './schema-overview.service';
+import { SchemaService } from './schema.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([CollectionMetaEntity, FieldMetaEntity, RelationMetaEntity])],
+  controllers: [CollectionsController, FieldsController, RelationsController],
+  providers: [SchemaOverviewService, SchemaService],
+  exports: [SchemaOverviewService, SchemaService],
+})
+export class SchemaModule {}

@@ -1,0 +1,447 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, QueryFailedError, QueryRunner, Table, TableColumn, TableForeignKey, TableIndex } from 'typeorm';
+import {
+  ContainsNullValuesError,
+  ForbiddenError,
+  InvalidPayloadError,
+} from '../../common/errors/errors';
+import { Dialect, DIALECT } from '../../database/dialects/dialect';
+import { CollectionMetaEntity } from './entities/collection-meta.entity';
+import { FieldMetaEntity } from './entities/field-meta.entity';
+import { RelationMetaEntity } from './entities/relation-meta.entity';
+import { canConvert } from './lib/can-convert';
+import { columnForField, defaultLiteral, FieldSchemaInput } from './lib/column-for-field';
+import { SchemaOverviewService } from './schema-overview.service';
+import type { SchemaOverview } from './schema-overview';
+import { FieldOverview, FieldType, isFieldType } from './schema.types';
+import { isSystemCollection } from './system-schema';
+import { isPlainObject } from '../../common/is-plain-object';
+
+const NAME = /^[A-Za-z0-9_-]{1,64}$/;
+const ON_DELETE = ['SET NULL', 'CASCADE', 'RESTRICT', 'NO ACTION'];
+
+const COLLECTION_META_KEYS = [
+  'icon', 'note', 'display_template', 'hidden', 'singleton', 'translations', 'archive_field', 'archive_app_filter',
+  'archive_value', 'unarchive_value', 'sort_field', 'accountability', 'color', 'item_duplication_fields', 'sort',
+  'group', 'collapse', 'preview_url', 'versioning',
+] as const;
+const FIELD_META_KEYS = [
+  'special', 'interface', 'options', 'display', 'display_options', 'readonly', 'hidden', 'sort', 'width',
+  'translations', 'note', 'conditions', 'required', 'group', 'validation', 'validation_message', 'searchable',
+] as const;
+const RELATION_META_KEYS = [
+  'one_field', 'one_collection_field', 'one_allowed_collections', 'junction_field', 'sort_field', 'one_deselect_action',
+] as const;
+
+export interface FieldInput {
+  field: string;
+  type?: FieldType;
+  meta?: Record<string, unknown> | null;
+  schema?: FieldSchemaInput | null;
+}
+
+export interface CollectionInput {
+  collection: string;
+  meta?: Record<string, unknown> | null;
+  schema?: Record<string, unknown> | null;
+  fields?: FieldInput[];
+}
+
+export interface RelationInput {
+  collection: string;
+  field: string;
+  related_collection?: string | null;
+  meta?: Record<string, unknown> | null;
+  schema?: { on_delete?: string; on_update?: string } | null;
+}
+
+
+function pick<K extends string>(source: Record<string, unknown> | null | undefined, keys: readonly K[]): Partial<Record<K, unknown>> {
+  const out: Partial<Record<K, unknown>> = {};
+  for (const key of keys) if (source && source[key] !== undefined) out[key] = source[key];
+  return out;
+}
+
+function normalizeSpecial(value: unknown): string[] | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null) return null;
+  if (typeof value === 'string') return value.split(',').filter(Boolean);
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value as string[];
+  throw new InvalidPayloadError('"meta.special" must be an array of strings');
+}
+
+/**
+ * Collections, fields and relations (API.md 11): DDL through TypeORM's QueryRunner plus the meta rows.
+ * Every operation takes the QueryRunner of an open transaction, so schema apply can chain them; `run`
+ * wraps one change for the HTTP endpoints. Each operation rebuilds the overview it leaves behind.
+ */
+@Injectable()
+export class SchemaService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(DIALECT) private readonly dialect: Dialect,
+    private readonly overviews: SchemaOverviewService,
+  ) {}
+
+  get overview(): SchemaOverview {
+    return this.overviews.current;
+  }
+
+  /** One schema change in one transaction (DDL commits implicitly on MySQL: CONVENTIONS 7). */
+  async run<T>(work: (runner: QueryRunner) => Promise<T>): Promise<T> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    await runner.startTransaction();
+    try {
+      const result = await work(runner);
+      await runner.commitTransaction();
+      return result;
+    } catch (e) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction();
+      throw e;
+    } finally {
+      await runner.release();
+      await this.overviews.changed();
+    }
+  }
+
+  private quote(name: string): string {
+    return this.dataSource.driver.escape(name);
+  }
+
+  private requireCollection(name: string, overview = this.overview) {
+    const collection = overview.collection(name);
+    if (!collection) throw new ForbiddenError();
+    return collection;
+  }
+
+  private requireUserCollection(name: string, overview = this.overview) {
+    const collection = this.requireCollection(name, overview);
+    if (collection.system) throw new InvalidPayloadError(`System collection "${name}" can't be changed`);
+    return collection;
+  }
+
+  async createCollection(runner: QueryRunner, input: CollectionInput): Promise<string> {
+    if (!isPlainObject(input) || typeof input.collection !== 'string' || !NAME.test(input.collection)) {
+      throw new InvalidPayloadError('"collection" must be a name of letters, digits, "_" or "-"');
+    }
+    const name = input.collection;
+    if (isSystemCollection(name)) throw new InvalidPayloadError('Collection names can\'t start with "svc_"');
+    if (this.overview.has(name) || (await runner.hasTable(name))) throw new InvalidPayloadError(`Collection "${name}" already exists`);
+    if (input.fields !== undefined && !Array.isArray(input.fields)) throw new InvalidPayloadError('"fields" must be an array');
+    const fields = (input.fields ?? []).map((f) => this.checkFieldInput(f));
+    const folder = input.schema === null;
+
+    if (!folder) {
+      if (!fields.some((f) => f.schema?.is_primary_key)) {
+        fields.unshift({ field: 'id', type: 'integer', meta: { hidden: true, readonly: true, interface: 'input' }, schema: { is_primary_key: true, has_auto_increment: true } });
+      }
+      const columns = fields.filter((f) => f.type !== 'alias').map((f) => new TableColumn(columnForField(this.dialect, f.field, f.type!, f.schema ?? {})));
+      const indices = fields
+        .filter((f) => f.type !== 'alias' && !f.schema?.is_primary_key && (f.schema?.is_unique || f.schema?.is_indexed))
+        .map((f) => this.indexFor(name, f.field, !!f.schema?.is_unique));
+      await runner.createTable(new Table({ name, columns, indices }));
+    }
+    // API.md 8: collections are tracked (`all`) unless their meta says otherwise.
+    await runner.manager.getRepository(CollectionMetaEntity).save({ accountability: 'all', ...this.collectionMeta(name, input.meta ?? {}) });
+    for (const [index, f] of fields.entries()) await this.saveFieldMeta(runner, name, f, index + 1);
+    await this.overviews.reload(runner.manager);
+    return name;
+  }
+
+  private collectionMeta(name: string, meta: Record<string, unknown>): Partial<CollectionMetaEntity> {
+    if (!isPlainObject(meta)) throw new InvalidPayloadError('"meta" must be an object');
+    const values = pick(meta, COLLECTION_META_KEYS) as Partial<CollectionMetaEntity>;
+    if (values.accountability !== undefined && !['all', 'activity', null].includes(values.accountability)) {
+      throw new InvalidPayloadError('"meta.accountability" must be "all", "activity" or null');
+    }
+    return { collection: name, ...values };
+  }
+
+  async updateCollection(runner: QueryRunner, name: string, meta: unknown): Promise<void> {
+    const collection = this.requireCollection(name);
+    if (meta === undefined) return;
+    if (!isPlainObject(meta)) throw new InvalidPayloadError('"meta" must be an object');
+    if (collection.system) throw new InvalidPayloadError(`System collection "${name}" can't be changed`);
+    const repo = runner.manager.getRepository(CollectionMetaEntity);
+    const existing = await repo.findOneBy({ collection: name });
+    await repo.save({ ...(existing ?? {}), ...this.collectionMeta(name, meta) });
+    await this.overviews.reload(runner.manager);
+  }
+
+  async deleteCollection(runner: QueryRunner, name: string): Promise<void> {
+    const collection = this.requireUserCollection(name);
+    const overview = this.overview;
+    for (const relation of overview.relations) {
+      if (relation.meta?.system) continue;
+      if (relation.collection === name || relation.related_collection === name) {
+        await this.removeRelation(runner, relation.collection, relation.field, relation.collection !== name);
+      }
+    }
+    if (collection.table) await runner.dropTable(collection.table);
+    const manager = runner.manager;
+    await manager.getRepository(FieldMetaEntity).delete({ collection: name });
+    await manager.getRepository(CollectionMetaEntity).delete({ collection: name });
+    await manager.createQueryBuilder().delete().from('svc_permissions').where('collection = :name', { name }).execute();
+    await this.overviews.reload(manager);
+  }
+
+  private checkFieldInput(input: unknown): FieldInput & { type: FieldType } {
+    if (!isPlainObject(input)) throw new InvalidPayloadError('A field must be an object');
+    const { field, type, meta, schema } = input as unknown as FieldInput;
+    if (typeof field !== 'string' || !NAME.test(field)) throw new InvalidPayloadError('"field" must be a name of letters, digits, "_" or "-"');
+    if (!isFieldType(type)) throw new InvalidPayloadError(`"type" of field "${field}" must be one of the field types`);
+    if (meta !== undefined && meta !== null && !isPlainObject(meta)) throw new InvalidPayloadError(`"meta" of field "${field}" must be an object`);
+    if (schema !== undefined && schema !== null && !isPlainObject(schema)) throw new InvalidPayloadError(`"schema" of field "${field}" must be an object`);
+    if (schema?.max_length !== undefined && schema.max_length !== null && (!Number.isInteger(schema.max_length) || (schema.max_length as number) < 1)) {
+      throw new InvalidPayloadError(`"schema.max_length" of field "${field}" must be a positive integer`);
+    }
+    const special = normalizeSpecial(meta?.special);
+    return { field, type, meta: meta ? { ...meta, ...(special !== undefined ? { special } : {}) } : meta, schema: type === 'alias' ? null : (schema ?? {}) };
+  }
+
+  private indexFor(table: string, field: string, unique: boolean): TableIndex {
+    // MySQL's error translation recovers the field from this name (mysql.dialect.ts).
+    return new TableIndex({ name: `${table}_${field}_${unique ? 'unique' : 'index'}`, columnNames: [field], isUnique: unique });
+  }
+
+  private async saveFieldMeta(runner: QueryRunner, collection: string, input: FieldInput, sort?: number): Promise<void> {
+    const repo = runner.manager.getRepository(FieldMetaEntity);
+    const existing = await repo.findOneBy({ collection, field: input.field });
+    const values = pick(input.meta ?? {}, FIELD_META_KEYS) as Partial<FieldMetaEntity>;
+    await repo.save({
+      ...(existing ?? { sort: sort ?? null }),
+      ...values,
+      collection,
+      field: input.field,
+      ...(input.type ? { type: input.type } : {}),
+    });
+  }
+
+  async createField(runner: QueryRunner, collection: string, input: unknown): Promise<string> {
+    const target = this.requireUserCollection(collection);
+    const field = this.checkFieldInput(input);
+    if (target.fields[field.field]) throw new InvalidPayloadError(`Field "${field.field}" already exists in collection "${collection}"`);
+    if (field.type !== 'alias') {
+      if (!target.table) throw new InvalidPayloadError(`Collection "${collection}" is a folder and has no table`);
+      if (field.schema?.is_primary_key) throw new InvalidPayloadError('A primary key can only be given when the collection is created');
+      await runner.addColumn(target.table, new TableColumn(columnForField(this.dialect, field.field, field.type, field.schema ?? {})));
+      if (field.schema?.is_unique || field.schema?.is_indexed) {
+        await runner.createIndex(target.table, this.indexFor(target.table, field.field, !!field.schema.is_unique));
+      }
+    }
+    const count = Object.keys(target.fields).length;
+    await this.saveFieldMeta(runner, collection, field, count + 1);
+    await this.overviews.reload(runner.manager);
+    return field.field;
+  }
+
+  async updateField(runner: QueryRunner, collection: string, fieldName: string, input: unknown): Promise<void> {
+    const target = this.requireCollection(collection);
+    const current = target.fields[fieldName];
+    if (!current) throw new ForbiddenError();
+    if (!isPlainObject(input)) throw new InvalidPayloadError('The body must be an object');
+    const type = (input.type ?? current.type) as FieldType;
+    if (!isFieldType(type)) throw new InvalidPayloadError('"type" must be one of the field types');
+    if ((type === 'alias') !== (current.type === 'alias')) throw new InvalidPayloadError('A field can\'t change to or from type "alias"');
+    if (input.meta !== undefined && input.meta !== null && !isPlainObject(input.meta)) throw new InvalidPayloadError('"meta" must be an object');
+    if (input.schema !== undefined && input.schema !== null && !isPlainObject(input.schema)) throw new InvalidPayloadError('"schema" must be an object');
+    if (target.system && (input.type !== undefined || input.schema)) throw new InvalidPayloadError(`System field "${fieldName}" can't be changed`);
+    const schema = (input.schema ?? {}) as FieldSchemaInput;
+
+    if (type !== 'alias' && target.table && current.schema) {
+      await this.alterColumn(runner, target.table, current, type, schema);
+    }
+    const special = normalizeSpecial((input.meta as Record<string, unknown> | undefined)?.special);
+    const meta = input.meta ? { ...(input.meta as Record<string, unknown>), ...(special !== undefined ? { special } : {}) } : {};
+    await this.saveFieldMeta(runner, collection, { field: fieldName, type, meta });
+    await this.overviews.reload(runner.manager);
+  }
+
+  /** Type, length, nullability, default and indexes, keeping the stored values (CONVENTIONS 13). */
+  private async alterColumn(runner: QueryRunner, table: string, current: FieldOverview, type: FieldType, schema: FieldSchemaInput): Promise<void> {
+    const info = current.schema!;
+    const maxLength = schema.max_length !== undefined ? schema.max_length : type === current.type ? info.max_length : null;
+    const nullable = schema.is_nullable ?? info.is_nullable;
+    const desired = columnForField(this.dialect, current.field, type, {
+      max_length: maxLength,
+      numeric_precision: schema.numeric_precision ?? info.numeric_precision,
+      numeric_scale: schema.numeric_scale ?? info.numeric_scale,
+      is_nullable: nullable,
+      default_value: schema.default_value !== undefined ? schema.default_value : info.default_value,
+      is_primary_key: info.is_primary_key,
+      has_auto_increment: info.has_auto_increment,
+    });
+    const q = (n: string) => this.quote(n);
+
+    if (!nullable && info.is_nullable) {
+      const nulls = await runner.manager.createQueryBuilder().select('COUNT(*)', 'n').from(table, 't').where(`${q('t')}.${q(current.field)} IS NULL`).getRawOne<{ n: unknown }>();
+      if (Number(nulls?.n ?? 0) > 0) throw new ContainsNullValuesError({ collection: table, field: current.field });
+    }
+
+    let existing = (await runner.getTable(table))!.findColumnByName(current.field)!;
+    const typeChanged = type !== current.type || (maxLength ?? null) !== (info.max_length ?? null) && ['string', 'hash'].includes(type);
+    if (typeChanged && !info.is_primary_key) {
+      const rows: Record<string, unknown>[] = await runner.manager.createQueryBuilder().select(`${q('t')}.${q(current.field)}`, 'v').from(table, 't').where(`${q('t')}.${q(current.field)} IS NOT NULL`).getRawMany();
+      const bad = rows.find((row) => !canConvert(row.v, type, maxLength ?? null));
+      if (bad) {
+        throw new InvalidPayloadError(`Stored value "${String(bad.v)}" of field "${current.field}" can't be converted to ${type}${maxLength ? `(${maxLength})` : ''}`);
+      }
+      const sql = this.dialect.alterColumnTypeSql(q(table), q(current.field), desired as { type: string }, nullable);
+      try {
+        if (sql) await runner.query(sql);
+        else await runner.changeColumn(table, existing, new TableColumn({ ...existing, ...desired, isUnique: existing.isUnique } as TableColumn));
+      } catch (e) {
+        if (e instanceof QueryFailedError) throw new InvalidPayloadError(`Stored values of field "${current.field}" can't be converted to ${type}`);
+        throw e;
+      }
+      existing = (await runner.getTable(table))!.findColumnByName(current.field)!;
+    }
+    const defaultChanged = schema.default_value !== undefined && defaultLiteral(schema.default_value, type) !== existing.default;
+    if (existing.isNullable !== nullable || defaultChanged) {
+      const next = existing.clone();
+      next.isNullable = nullable;
+      if (schema.default_value !== undefined) next.default = defaultLiteral(schema.default_value, type);
+      await runner.changeColumn(table, existing, next);
+    }
+    for (const [flag, unique] of [['is_unique', true], ['is_indexed', false]] as const) {
+      const wanted = schema[flag];
+      if (wanted === undefined || info.is_primary_key) continue;
+      const name = `${table}_${current.field}_${unique ? 'unique' : 'index'}`;
+      const tableNow = (await runner.getTable(table))!;
+      const index = tableNow.indices.find((i) => i.name === name);
+      if (wanted && !index) await runner.createIndex(table, this.indexFor(table, current.field, unique));
+      if (!wanted && index) await runner.dropIndex(table, index);
+    }
+  }
+
+  async deleteField(runner: QueryRunner, collection: string, fieldName: string): Promise<void> {
+    const target = this.requireUserCollection(collection);
+    const field = target.fields[fieldName];
+    if (!field) throw new ForbiddenError();
+    if (field.primaryKey) throw new InvalidPayloadError('The primary key can\'t be deleted');
+    const overview = this.overview;
+    const link = overview.relation(collection, fieldName);
+    if (link?.type === 'm2o') await this.removeRelation(runner, collection, fieldName, false);
+    if (link?.type === 'o2m') {
+      await runner.manager.getRepository(RelationMetaEntity).update(
+        { many_collection: link.related, many_field: link.relatedField },
+        { one_field: null },
+      );
+    }
+    if (field.type !== 'alias' && target.table) {
+      const table = (await runner.getTable(target.table))!;
+      for (const index of table.indices.filter((i) => i.columnNames.includes(fieldName))) await runner.dropIndex(table, index);
+      await runner.dropColumn(target.table, fieldName);
+    }
+    await runner.manager.getRepository(FieldMetaEntity).delete({ collection, field: fieldName });
+    await this.overviews.reload(runner.manager);
+  }
+
+  async createRelation(runner: QueryRunner, input: unknown): Promise<void> {
+    if (!isPlainObject(input)) throw new InvalidPayloadError('The body must be an object');
+    const { collection, field, related_collection: related } = input as unknown as RelationInput;
+    if (typeof collection !== 'string' || typeof field !== 'string') throw new InvalidPayloadError('"collection" and "field" are required');
+    const many = this.requireUserCollection(collection);
+    const manyField = many.fields[field];
+    if (!manyField) throw new InvalidPayloadError(`Field "${field}" does not exist in collection "${collection}"`);
+    if (this.overview.relationEntry(collection, field)) throw new InvalidPayloadError(`Field "${collection}.${field}" already has a relation`);
+    if (related !== undefined && related !== null && (typeof related !== 'string' || !this.overview.has(related))) {
+      throw new InvalidPayloadError(`Related collection "${String(related)}" does not exist`);
+    }
+    const meta = (isPlainObject(input.meta) ? input.meta : {}) as Record<string, unknown>;
+    const oneField = meta.one_field;
+    if (oneField !== undefined && oneField !== null) {
+      if (typeof oneField !== 'string' || !NAME.test(oneField)) throw new InvalidPayloadError('"meta.one_field" must be a field name');
+      if (!related) throw new InvalidPayloadError('"meta.one_field" needs a related collection');
+      if (this.overview.field(related, oneField)) throw new InvalidPayloadError(`Field "${related}.${oneField}" already exists`);
+    }
+    const schema = input.schema as RelationInput['schema'];
+    if (related && schema !== null && manyField.type !== 'alias' && many.table) {
+      const onDelete = (schema?.on_delete ?? 'SET NULL').toUpperCase();
+      if (!ON_DELETE.includes(onDelete)) throw new InvalidPayloadError(`"schema.on_delete" must be one of ${ON_DELETE.join(', ')}`);
+      const target = this.overview.collection(related)!;
+      if (!target.table) throw new InvalidPayloadError(`Related collection "${related}" has no table`);
+      await runner.createForeignKey(
+        many.table,
+        new TableForeignKey({
+          name: `${collection}_${field}_foreign`,
+          columnNames: [field],
+          referencedTableName: target.table,
+          referencedColumnNames: [target.primary],
+          onDelete,
+        }),
+      );
+    }
+    await runner.manager.getRepository(RelationMetaEntity).save({
+      ...(pick(meta, RELATION_META_KEYS) as Partial<RelationMetaEntity>),
+      many_collection: collection,
+      many_field: field,
+      one_collection: related ?? null,
+    });
+    if (typeof oneField === 'string' && related) {
+      await this.saveFieldMeta(runner, related, { field: oneField, type: 'alias', meta: { special: ['o2m'], interface: 'list-o2m' } });
+    }
+    if (!manyField.special.includes('m2o') && manyField.type !== 'alias') {
+      await this.saveFieldMeta(runner, collection, { field, meta: { special: [...manyField.special, 'm2o'] } });
+    }
+    await this.overviews.reload(runner.manager);
+  }
+
+  async updateRelation(runner: QueryRunner, collection: string, field: string, input: unknown): Promise<void> {
+    const relation = this.overview.relationEntry(collection, field);
+    if (!relation || relation.meta?.system) throw new ForbiddenError();
+    if (!isPlainObject(input)) throw new InvalidPayloadError('The body must be an object');
+    const meta = isPlainObject(input.meta) ? pick(input.meta, RELATION_META_KEYS) : {};
+    const oneField = meta.one_field;
+    const previousOneField = relation.meta?.one_field ?? null;
+    if (oneField !== undefined && oneField !== previousOneField) {
+      if (previousOneField && relation.related_collection) {
+        await runner.manager.getRepository(FieldMetaEntity).delete({ collection: relation.related_collection, field: previousOneField });
+      }
+      if (typeof oneField === 'string' && relation.related_collection) {
+        if (!NAME.test(oneField) || this.overview.field(relation.related_collection, oneField)) {
+          throw new InvalidPayloadError(`"meta.one_field" "${oneField}" is not a free field name`);
+        }
+        await this.saveFieldMeta(runner, relation.related_collection, { field: oneField, type: 'alias', meta: { special: ['o2m'], interface: 'list-o2m' } });
+      }
+    }
+    await runner.manager.getRepository(RelationMetaEntity).update({ many_collection: collection, many_field: field }, meta as Partial<RelationMetaEntity>);
+    const schema = input.schema as RelationInput['schema'];
+    if (isPlainObject(schema) && schema.on_delete && relation.schema && relation.related_collection) {
+      const onDelete = String(schema.on_delete).toUpperCase();
+      if (!ON_DELETE.includes(onDelete)) throw new InvalidPayloadError(`"schema.on_delete" must be one of ${ON_DELETE.join(', ')}`);
+      const target = this.overview.collection(relation.related_collection)!;
+      await this.dropForeignKey(runner, collection, field);
+      await runner.createForeignKey(
+        collection,
+        new TableForeignKey({ name: `${collection}_${field}_foreign`, columnNames: [field], referencedTableName: target.table!, referencedColumnNames: [target.primary], onDelete }),
+      );
+    }
+    await this.overviews.reload(runner.manager);
+  }
+
+  async deleteRelation(runner: QueryRunner, collection: string, field: string): Promise<void> {
+    const relation = this.overview.relationEntry(collection, field);
+    if (!relation || relation.meta?.system) throw new ForbiddenError();
+    await this.removeRelation(runner, collection, field, true);
+    await this.overviews.reload(runner.manager);
+  }
+
+  private async dropForeignKey(runner: QueryRunner, table: string, field: string): Promise<void> {
+    const loaded = await runner.getTable(table);
+    const fk = loaded?.foreignKeys.find((f) => f.columnNames.length === 1 && f.columnNames[0] === field);
+    if (loaded && fk) await runner.dropForeignKey(loaded, fk);
+  }
+
+  private async removeRelation(runner: QueryRunner, collection: string, field: string, dropKey: boolean): Promise<void> {
+    const relation = this.overview.relationEntry(collection, field);
+    if (!relation) return;
+    if (dropKey && (await runner.hasTable(collection))) await this.dropForeignKey(runner, collection, field);
+    if (relation.meta?.one_field && relation.related_collection) {
+      await runner.manager.getRepository(FieldMetaEntity).delete({ collection: relation.related_collection, field: relation.meta.one_field });
+    }
+    await runner.manager.getRepository(RelationMetaEntity).delete({ many_collection: collection, many_field: field });
+  }
+}

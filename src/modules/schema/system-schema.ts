@@ -1,0 +1,102 @@
+import type { FieldType, RelationMeta } from './schema.types';
+
+/**
+ * The system collections served by the items engine. Their columns come from the migrations; what the
+ * column alone cannot tell (JSON stored as text, hashed or concealed values, CSV lists) is declared here.
+ */
+export const SYSTEM_COLLECTIONS: Record<
+  string,
+  { accountability: 'all' | 'activity' | null; singleton?: boolean; fields: Record<string, { type?: FieldType; special?: string[] }> }
+> = {
+  svc_users: {
+    accountability: 'all',
+    fields: {
+      id: { type: 'uuid', special: ['uuid'] },
+      password: { type: 'hash', special: ['hash', 'conceal'] },
+      tfa_secret: { special: ['conceal'] },
+      token: { special: ['conceal'] },
+      tags: { type: 'json', special: ['cast-json'] },
+      auth_data: { type: 'json', special: ['cast-json'] },
+      role: { type: 'uuid', special: ['m2o'] },
+      avatar: { type: 'uuid' },
+      last_access: { type: 'timestamp' },
+    },
+  },
+  svc_roles: { accountability: 'all', fields: { id: { type: 'uuid', special: ['uuid'] }, ip_access: { type: 'csv', special: ['cast-csv'] } } },
+  svc_permissions: {
+    accountability: 'all',
+    fields: {
+      role: { type: 'uuid' },
+      permissions: { type: 'json', special: ['cast-json'] },
+      validation: { type: 'json', special: ['cast-json'] },
+      presets: { type: 'json', special: ['cast-json'] },
+      fields: { type: 'csv', special: ['cast-csv'] },
+    },
+  },
+  svc_files: {
+    accountability: 'all',
+    fields: {
+      id: { type: 'uuid', special: ['uuid'] },
+      folder: { type: 'uuid', special: ['m2o'] },
+      uploaded_by: { type: 'uuid', special: ['user-created'] },
+      modified_by: { type: 'uuid', special: ['user-updated'] },
+      created_on: { type: 'timestamp', special: ['date-created'] },
+      modified_on: { type: 'timestamp', special: ['date-updated'] },
+      uploaded_on: { type: 'timestamp' },
+      tags: { type: 'json', special: ['cast-json'] },
+      metadata: { type: 'json', special: ['cast-json'] },
+      tus_data: { type: 'json', special: ['cast-json'] },
+    },
+  },
+  svc_folders: { accountability: 'all', fields: { id: { type: 'uuid', special: ['uuid'] }, parent: { type: 'uuid' } } },
+  svc_versions: {
+    accountability: 'all',
+    fields: {
+      id: { type: 'uuid', special: ['uuid'] },
+      date_created: { type: 'timestamp', special: ['date-created'] },
+      date_updated: { type: 'timestamp', special: ['date-updated'] },
+      user_created: { type: 'uuid', special: ['user-created'] },
+      user_updated: { type: 'uuid', special: ['user-updated'] },
+      delta: { type: 'json', special: ['cast-json'] },
+    },
+  },
+  svc_activity: { accountability: null, fields: { user: { type: 'uuid' }, timestamp: { type: 'timestamp' } } },
+  svc_revisions: {
+    accountability: null,
+    fields: { data: { type: 'json', special: ['cast-json'] }, delta: { type: 'json', special: ['cast-json'] }, version: { type: 'uuid' } },
+  },
+  svc_settings: {
+    accountability: 'all',
+    singleton: true,
+    fields: {
+      storage_asset_presets: { type: 'json', special: ['cast-json'] },
+      project_logo: { type: 'uuid' },
+      storage_default_folder: { type: 'uuid' },
+      public_foreground: { type: 'uuid' },
+      public_background: { type: 'uuid' },
+      public_favicon: { type: 'uuid' },
+    },
+  },
+};
+
+/** Relations between system collections, so `fields=role.name` or `filter[user][email]` work on them. */
+export const SYSTEM_RELATIONS: Omit<RelationMeta, 'one_collection_field' | 'one_allowed_collections' | 'junction_field' | 'sort_field' | 'one_deselect_action'>[] =
+  [
+    { many_collection: 'svc_users', many_field: 'role', one_collection: 'svc_roles', one_field: 'users' },
+    { many_collection: 'svc_users', many_field: 'avatar', one_collection: 'svc_files', one_field: null },
+    { many_collection: 'svc_permissions', many_field: 'role', one_collection: 'svc_roles', one_field: null },
+    { many_collection: 'svc_files', many_field: 'folder', one_collection: 'svc_folders', one_field: null },
+    { many_collection: 'svc_files', many_field: 'uploaded_by', one_collection: 'svc_users', one_field: null },
+    { many_collection: 'svc_files', many_field: 'modified_by', one_collection: 'svc_users', one_field: null },
+    { many_collection: 'svc_folders', many_field: 'parent', one_collection: 'svc_folders', one_field: null },
+    { many_collection: 'svc_versions', many_field: 'user_created', one_collection: 'svc_users', one_field: null },
+    { many_collection: 'svc_versions', many_field: 'user_updated', one_collection: 'svc_users', one_field: null },
+    { many_collection: 'svc_activity', many_field: 'user', one_collection: 'svc_users', one_field: null },
+    { many_collection: 'svc_revisions', many_field: 'activity', one_collection: 'svc_activity', one_field: 'revisions' },
+    { many_collection: 'svc_revisions', many_field: 'version', one_collection: 'svc_versions', one_field: null },
+    { many_collection: 'svc_revisions', many_field: 'parent', one_collection: 'svc_revisions', one_field: null },
+  ];
+
+export function isSystemCollection(name: string): boolean {
+  return name.startsWith('svc_');
+}

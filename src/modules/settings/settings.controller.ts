@@ -1,0 +1,42 @@
+import { Body, Controller, Get, Inject, Patch, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { Accountability } from '../../common/accountability';
+import { Acc } from '../../common/decorators/acc.decorator';
+import { AdminOnly } from '../../common/decorators/admin-only.decorator';
+import { ListQuery } from '../../common/decorators/list-query.decorator';
+import { ForbiddenError } from '../../common/errors/errors';
+import type { Query } from '../../common/query/query.types';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { ItemsFactory } from '../items/items.factory';
+import { ItemsHttp } from '../items/items-http';
+
+/** API.md 12: the settings singleton, read by any authenticated user, changed by admins. */
+@ApiTags('settings')
+@ApiBearerAuth()
+@Controller('settings')
+export class SettingsController {
+  private readonly http: ItemsHttp;
+
+  constructor(
+    private readonly items: ItemsFactory,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.http = new ItemsHttp(config);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'Read the settings (authenticated users)' })
+  async read(@ListQuery() query: Query, @Acc() acc: Accountability) {
+    if (!acc.user) throw new ForbiddenError();
+    // Every signed-in user reads the settings whatever their permissions on svc_settings.
+    return { data: await this.items.for('svc_settings', null).readSingleton(query) };
+  }
+
+  @Patch()
+  @AdminOnly()
+  @ApiOperation({ summary: 'Change the settings (admins)' })
+  update(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+    return this.http.update(this.items.for('svc_settings', acc), res, body, query);
+  }
+}

@@ -1,0 +1,114 @@
+import { createCollection } from '../factories/collection.factory';
+import { expectError } from '../helpers/expect-error';
+import { createTestApp, TestApp } from '../helpers/test-app';
+import { uniq } from '../helpers/uniq';
+
+describe('/collections', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('creates a collection with an auto-increment key and its fields', async () => {
+    const name = uniq('articles');
+    const res = await t.as('admin').post('/collections').send({
+      collection: name,
+      meta: { note: 'News', accountability: 'all', singleton: false },
+      fields: [{ field: 'title', type: 'string', schema: { max_length: 100 } }],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ collection: name, meta: { collection: name, note: 'News', accountability: 'all', singleton: false }, schema: { name } });
+    const fields = await t.as('admin').get(`/fields/${name}`);
+    expect(fields.body.data.map((f: { field: string }) => f.field)).toEqual(['id', 'title']);
+    const id = fields.body.data[0];
+    expect(id).toMatchObject({ type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } });
+    expect(fields.body.data[1]).toMatchObject({ type: 'string', schema: { max_length: 100, is_nullable: true } });
+  });
+
+  it('creates collections keyed by UUID or by string', async () => {
+    const byUuid = await createCollection(t, uniq('uuids'), [{ field: 'id', type: 'uuid', schema: { is_primary_key: true }, meta: { special: ['uuid'] } }]);
+    const byString = await createCollection(t, uniq('codes'), [{ field: 'code', type: 'string', schema: { is_primary_key: true, max_length: 20 } }]);
+    expect((await t.as('admin').get(`/fields/${byUuid}/id`)).body.data).toMatchObject({ type: 'uuid', schema: { is_primary_key: true, has_auto_increment: false } });
+    expect((await t.as('admin').get(`/fields/${byString}/code`)).body.data).toMatchObject({ type: 'string', schema: { is_primary_key: true, max_length: 20 } });
+  });
+
+  it('lists collections, system ones included', async () => {
+    const name = await createCollection(t, uniq('listed'));
+    const res = await t.as('admin').get('/collections');
+    const names = res.body.data.map((c: { collection: string }) => c.collection);
+    expect(names).toEqual(expect.arrayContaining([name, 'svc_users', 'svc_files', 'svc_versions']));
+    expect(res.body.data.find((c: { collection: string }) => c.collection === 'svc_users').meta.system).toBe(true);
+  });
+
+  it('reads one collection and answers an unknown one with 403', async () => {
+    const name = await createCollection(t, uniq('one'));
+    expect((await t.as('admin').get(`/collections/${name}`)).body.data.collection).toBe(name);
+    await expectError(t.as('admin').get('/collections/does_not_exist'), 403, 'FORBIDDEN');
+  });
+
+  it.each([
+    [{ collection: 'svc_mine' }],
+    [{ collection: 'bad name!' }],
+    [{}],
+    [{ collection: 'x_fields', fields: [{ field: 'a', type: 'nope' }] }],
+  ])('refuses %j with 400 INVALID_PAYLOAD', (body) => expectError(t.as('admin').post('/collections').send(body), 400, 'INVALID_PAYLOAD'));
+
+  it('refuses an existing name', async () => {
+    const name = await createCollection(t, uniq('dup'));
+    await expectError(t.as('admin').post('/collections').send({ collection: name }), 400, 'INVALID_PAYLOAD');
+  });
+
+  it('creates a folder without a table', async () => {
+    const name = uniq('folder');
+    const res = await t.as('admin').post('/collections').send({ collection: name, schema: null, meta: { icon: 'folder' } });
+    expect(res.body.data).toMatchObject({ collection: name, schema: null, meta: { icon: 'folder' } });
+  });
+
+  it('updates only meta', async () => {
+    const name = await createCollection(t, uniq('meta'));
+    const res = await t.as('admin').patch(`/collections/${name}`).send({ meta: { note: 'changed', versioning: true } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.meta).toMatchObject({ note: 'changed', versioning: true });
+  });
+
+  it('deletes a collection, its table and its fields', async () => {
+    const name = await createCollection(t, uniq('gone'), [{ field: 'title', type: 'string' }]);
+    await t.as('admin').post(`/items/${name}`).send({ title: 'x' });
+    expect((await t.as('admin').delete(`/collections/${name}`)).status).toBe(204);
+    await expectError(t.as('admin').get(`/collections/${name}`), 403, 'FORBIDDEN');
+    await expectError(t.as('admin').get(`/fields/${name}`), 403, 'FORBIDDEN');
+    const again = await t.as('admin').post('/collections').send({ collection: name });
+    expect(again.status).toBe(200);
+  });
+
+  it('is admin only', async () => {
+    await expectError(t.as('anonymous').get('/collections'), 403, 'FORBIDDEN');
+    await expectError(t.as('anonymous').post('/collections').send({ collection: uniq('x') }), 403, 'FORBIDDEN');
+  });
+});
+
+describe('several instances on one database', () => {
+  let a: TestApp;
+  let b: TestApp;
+  const env = { REDIS: 'redis://127.0.0.1:6379' };
+  beforeAll(async () => {
+    a = await createTestApp({ env });
+    b = await createTestApp({ env, database: a.database });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('rebuilds the schema overview of every instance after a change on one of them', async () => {
+    const name = await createCollection(a, uniq('shared'), [{ field: 'title', type: 'string' }]);
+    let seen = 0;
+    for (let i = 0; i < 50 && seen !== 200; i++) {
+      seen = (await b.as('admin').get(`/collections/${name}`)).status;
+      if (seen !== 200) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(seen).toBe(200);
+    expect((await b.as('admin').post(`/items/${name}`).send({ title: 'from b' })).body.data.title).toBe('from b');
+  });
+});

@@ -1,0 +1,199 @@
+import { createCollection, createRelation } from '../factories/collection.factory';
+import { expectError } from '../helpers/expect-error';
+import { createTestApp, TestApp } from '../helpers/test-app';
+import { uniq } from '../helpers/uniq';
+
+describe('/items/:collection', () => {
+  let t: TestApp;
+  let articles: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    articles = await createCollection(t, uniq('articles'), [
+      { field: 'title', type: 'string', schema: { max_length: 20 } },
+      { field: 'body', type: 'text' },
+      { field: 'views', type: 'integer', schema: { default_value: 0 } },
+      { field: 'rating', type: 'float' },
+      { field: 'published', type: 'boolean', schema: { default_value: false } },
+      { field: 'tags', type: 'json' },
+      { field: 'labels', type: 'csv' },
+      { field: 'day', type: 'date' },
+      { field: 'at', type: 'dateTime' },
+      { field: 'stamp', type: 'timestamp' },
+      { field: 'slug', type: 'string', schema: { is_unique: true } },
+      { field: 'date_created', type: 'timestamp', meta: { special: ['date-created'] } },
+      { field: 'user_created', type: 'uuid', meta: { special: ['user-created'] } },
+    ]);
+  });
+  afterAll(() => t.close());
+
+  it('creates one item and answers it with the same types on every vendor', async () => {
+    const res = await t.as('admin').post(`/items/${articles}`).send({
+      title: 'Hello',
+      published: true,
+      tags: ['a', { b: 1 }],
+      labels: ['x', 'y'],
+      rating: 4.5,
+      day: '2024-02-03',
+      at: '2024-02-03T10:20:30',
+      stamp: '2024-02-03T10:20:30.000Z',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      id: expect.any(Number),
+      title: 'Hello',
+      body: null,
+      views: 0,
+      rating: 4.5,
+      published: true,
+      tags: ['a', { b: 1 }],
+      labels: ['x', 'y'],
+      day: '2024-02-03',
+      at: '2024-02-03T10:20:30',
+      stamp: '2024-02-03T10:20:30.000Z',
+    });
+    expect(res.body.data.date_created).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(res.body.data.user_created).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('creates many items from an array and reads them back with the caller fields', async () => {
+    const res = await t.as('admin').post(`/items/${articles}?fields=title`).send([{ title: 'one' }, { title: 'two' }]);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([{ title: 'one' }, { title: 'two' }]);
+  });
+
+  it('reads one item and answers a missing one with 403', async () => {
+    const created = await t.as('admin').post(`/items/${articles}`).send({ title: 'readme' });
+    const res = await t.as('admin').get(`/items/${articles}/${created.body.data.id}?fields=id,title`);
+    expect(res.body).toEqual({ data: { id: created.body.data.id, title: 'readme' } });
+    await expectError(t.as('admin').get(`/items/${articles}/999999`), 403, 'FORBIDDEN');
+    await expectError(t.as('admin').get(`/items/${articles}/not-a-number`), 403, 'FORBIDDEN');
+  });
+
+  it('lists with meta only when asked', async () => {
+    const plain = await t.as('admin').get(`/items/${articles}`);
+    expect(plain.body.meta).toBeUndefined();
+    const res = await t.as('admin').get(`/items/${articles}?meta=*&filter[title][_eq]=readme&limit=1`);
+    expect(res.body.meta).toEqual({ total_count: expect.any(Number), filter_count: 1 });
+    expect(res.body.meta.total_count).toBeGreaterThan(1);
+  });
+
+  it('updates one, many by keys, many by query and many as an array', async () => {
+    const made = await t.as('admin').post(`/items/${articles}`).send([{ title: 'u1' }, { title: 'u2' }, { title: 'u3' }]);
+    const [a, b, c] = made.body.data.map((i: { id: number }) => i.id);
+    expect((await t.as('admin').patch(`/items/${articles}/${a}`).send({ views: 5 })).body.data).toMatchObject({ id: a, views: 5 });
+    const byKeys = await t.as('admin').patch(`/items/${articles}?fields=id,views`).send({ keys: [a, b], data: { views: 7 } });
+    expect(byKeys.body.data).toEqual([{ id: a, views: 7 }, { id: b, views: 7 }]);
+    const byQuery = await t.as('admin').patch(`/items/${articles}?fields=id,body`).send({ query: { filter: { title: { _eq: 'u3' } } }, data: { body: 'q' } });
+    expect(byQuery.body.data).toEqual([{ id: c, body: 'q' }]);
+    const batch = await t.as('admin').patch(`/items/${articles}?fields=id,title`).send([{ id: a, title: 'A' }, { id: b, title: 'B' }]);
+    expect(batch.body.data).toEqual([{ id: a, title: 'A' }, { id: b, title: 'B' }]);
+    await expectError(t.as('admin').patch(`/items/${articles}`).send({ keys: [a] }), 400, 'INVALID_PAYLOAD');
+    await expectError(t.as('admin').patch(`/items/${articles}/999999`).send({ views: 1 }), 403, 'FORBIDDEN');
+  });
+
+  it('deletes one, by array, by keys and by query with 204', async () => {
+    const made = await t.as('admin').post(`/items/${articles}`).send([{ title: 'd1' }, { title: 'd2' }, { title: 'd3' }, { title: 'd4' }]);
+    const ids = made.body.data.map((i: { id: number }) => i.id);
+    expect((await t.as('admin').delete(`/items/${articles}/${ids[0]}`)).status).toBe(204);
+    expect((await t.as('admin').delete(`/items/${articles}`).send([ids[1]])).status).toBe(204);
+    expect((await t.as('admin').delete(`/items/${articles}`).send({ keys: [ids[2]] })).status).toBe(204);
+    expect((await t.as('admin').delete(`/items/${articles}`).send({ query: { filter: { title: { _eq: 'd4' } } } })).status).toBe(204);
+    const left = await t.as('admin').get(`/items/${articles}?filter[title][_in]=d1,d2,d3,d4`);
+    expect(left.body.data).toEqual([]);
+    await expectError(t.as('admin').delete(`/items/${articles}/${ids[0]}`), 403, 'FORBIDDEN');
+  });
+
+  it.each([
+    [{ title: 'x'.repeat(21) }, 'FAILED_VALIDATION'],
+    [{ views: 'many' }, 'INVALID_PAYLOAD'],
+    [{ published: 'maybe' }, 'INVALID_PAYLOAD'],
+    [{ nope: 1 }, 'INVALID_PAYLOAD'],
+    [{ stamp: 'yesterday' }, 'INVALID_PAYLOAD'],
+  ])('refuses %j with %s naming the field', async (body, code) => {
+    const res = await expectError(t.as('admin').post(`/items/${articles}`).send(body), 400, code);
+    expect(res.body.errors[0].message).toContain(Object.keys(body)[0]);
+  });
+
+  it('answers a duplicate unique value with RECORD_NOT_UNIQUE on every vendor', async () => {
+    await t.as('admin').post(`/items/${articles}`).send({ title: 'u', slug: 'same' });
+    const res = await expectError(t.as('admin').post(`/items/${articles}`).send({ title: 'u', slug: 'same' }), 400, 'RECORD_NOT_UNIQUE');
+    expect(res.body.errors[0].extensions).toMatchObject({ collection: articles, field: 'slug' });
+  });
+
+  it('answers an unknown collection and system collections with 403', async () => {
+    await expectError(t.as('admin').get('/items/nothing_here'), 403, 'FORBIDDEN');
+    await expectError(t.as('admin').get('/items/svc_users'), 403, 'FORBIDDEN');
+  });
+
+  it('is forbidden to the public without permissions', () => expectError(t.as('anonymous').get(`/items/${articles}`), 403, 'FORBIDDEN'));
+
+  describe('relations', () => {
+    let authors: string;
+    let posts: string;
+    let author: number;
+
+    beforeAll(async () => {
+      authors = await createCollection(t, uniq('authors'), [{ field: 'name', type: 'string' }]);
+      posts = await createCollection(t, uniq('posts'), [
+        { field: 'title', type: 'string' },
+        { field: 'author', type: 'integer' },
+      ]);
+      await createRelation(t, posts, 'author', authors, 'posts');
+      author = (await t.as('admin').post(`/items/${authors}`).send({ name: 'Ann' })).body.data.id;
+      await t.as('admin').post(`/items/${posts}`).send([{ title: 'p1', author }, { title: 'p2', author }, { title: 'p3', author: null }]);
+    });
+
+    it('expands many-to-one with dot paths and *.*', async () => {
+      const res = await t.as('admin').get(`/items/${posts}?fields=title,author.name&sort=title`);
+      expect(res.body.data).toEqual([{ title: 'p1', author: { name: 'Ann' } }, { title: 'p2', author: { name: 'Ann' } }, { title: 'p3', author: null }]);
+      const all = await t.as('admin').get(`/items/${posts}?fields=*.*&limit=1&sort=title`);
+      expect(all.body.data[0]).toEqual({ id: expect.any(Number), title: 'p1', author: { id: author, name: 'Ann', posts: expect.any(Array) } });
+    });
+
+    it('answers one-to-many as keys with * and as objects with a path', async () => {
+      const res = await t.as('admin').get(`/items/${authors}/${author}`);
+      expect(res.body.data.posts).toHaveLength(2);
+      const deep = await t.as('admin').get(`/items/${authors}/${author}?fields=name,posts.title&deep[posts][_sort]=-title&deep[posts][_limit]=1`);
+      expect(deep.body.data).toEqual({ name: 'Ann', posts: [{ title: 'p2' }] });
+    });
+
+    it('filters through relations', async () => {
+      const res = await t.as('admin').get(`/items/${posts}?fields=title&filter[author][name][_eq]=Ann&sort=title`);
+      expect(res.body.data).toEqual([{ title: 'p1' }, { title: 'p2' }]);
+      const some = await t.as('admin').get(`/items/${authors}?fields=name&filter[posts][_some][title][_eq]=p2`);
+      expect(some.body.data).toEqual([{ name: 'Ann' }]);
+      const none = await t.as('admin').get(`/items/${authors}?fields=name&filter[posts][_none][title][_eq]=p2`);
+      expect(none.body.data).toEqual([]);
+    });
+
+    it('sorts by a many-to-one path, then by a field', async () => {
+      const res = await t.as('admin').get(`/items/${posts}?fields=title&filter[author][_nnull]=true&sort=-author.name,-title`);
+      expect(res.body.data).toEqual([{ title: 'p2' }, { title: 'p1' }]);
+    });
+
+    it('writes nested many-to-one objects', async () => {
+      const created = await t.as('admin').post(`/items/${posts}?fields=title,author.name`).send({ title: 'n1', author: { name: 'Bob' } });
+      expect(created.body.data).toEqual({ title: 'n1', author: { name: 'Bob' } });
+      const linked = await t.as('admin').post(`/items/${posts}?fields=author.name`).send({ title: 'n2', author: { id: author, name: 'Ann B.' } });
+      expect(linked.body.data).toEqual({ author: { name: 'Ann B.' } });
+      await t.as('admin').patch(`/items/${authors}/${author}`).send({ name: 'Ann' });
+    });
+
+    it('writes one-to-many sets: arrays replace the set, { create, update, delete } change parts', async () => {
+      const made = await t.as('admin').post(`/items/${authors}?fields=name,posts.title`).send({ name: 'Cy', posts: [{ title: 'c1' }, { title: 'c2' }] });
+      expect(made.body.data).toEqual({ name: 'Cy', posts: [{ title: 'c1' }, { title: 'c2' }] });
+      const cy = (await t.as('admin').get(`/items/${authors}?filter[name][_eq]=Cy&fields=id,posts`)).body.data[0];
+      const [c1, c2] = cy.posts;
+      const replaced = await t.as('admin').patch(`/items/${authors}/${cy.id}?fields=posts.title`).send({ posts: [c2, { title: 'c3' }] });
+      expect(replaced.body.data.posts.map((p: { title: string }) => p.title).sort()).toEqual(['c2', 'c3']);
+      expect((await t.as('admin').get(`/items/${posts}/${c1}?fields=author`)).body.data).toEqual({ author: null });
+      const partial = await t.as('admin').patch(`/items/${authors}/${cy.id}?fields=posts.title`).send({ posts: { create: [{ title: 'c4' }], update: [{ id: c2, title: 'c2!' }], delete: [] } });
+      expect(partial.body.data.posts.map((p: { title: string }) => p.title).sort()).toEqual(['c2!', 'c3', 'c4']);
+      await expectError(t.as('admin').patch(`/items/${authors}/${cy.id}`).send({ posts: 'nope' }), 400, 'INVALID_PAYLOAD');
+    });
+
+    it('answers an invalid foreign key with INVALID_FOREIGN_KEY on every vendor', () =>
+      expectError(t.as('admin').post(`/items/${posts}`).send({ title: 'bad', author: 424242 }), 400, 'INVALID_FOREIGN_KEY'));
+  });
+});
