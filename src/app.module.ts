@@ -17,6 +17,7 @@ import { ServerModule } from './modules/server/server.module';
 import { SettingsRoutesModule } from './modules/settings/settings-routes.module';
 import { SettingsModule } from './modules/settings/settings.module';
 import { UsersModule } from './modules/users/users.module';
+import { VersionsModule } from './modules/versions/versions.module';
 
 @Module({})
 export class AppModule {
@@ -45,6 +46,7 @@ export class AppModule {
         AccessModule,
         ActivityRoutesModule,
         SettingsRoutesModule,
+        VersionsModule,
         ServerModule,
         BootstrapModule,
         ...extraModules,

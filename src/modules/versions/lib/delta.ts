@@ -1,0 +1,27 @@
+import { InvalidPayloadError } from '../../../common/errors/errors';
+
+export type Delta = Record<string, unknown>;
+
+function isObject(value: unknown): value is Delta {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The stored delta, or null when the version holds no change yet (null, `{}` or a stray value). */
+export function deltaOf(stored: unknown): Delta | null {
+  return isObject(stored) && Object.keys(stored).length ? stored : null;
+}
+
+/**
+ * API.md 5.4: a save replaces whole top-level values; nested payloads are not merged, so a relational
+ * payload saved twice is the last one sent.
+ */
+export function mergeDelta(stored: unknown, changes: unknown): Delta {
+  if (!isObject(changes)) throw new InvalidPayloadError('The body must be the changed fields of the item, as an object');
+  return { ...(isObject(stored) ? stored : {}), ...changes };
+}
+
+/** API.md 5.6 `fields`: only these top-level values of the delta are promoted. */
+export function pickDelta(delta: Delta, fields?: string[]): Delta {
+  if (!fields) return delta;
+  return Object.fromEntries(Object.entries(delta).filter(([field]) => fields.includes(field)));
+}

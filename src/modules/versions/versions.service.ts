@@ -1,0 +1,178 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { Accountability } from '../../common/accountability';
+import { ForbiddenError, UnprocessableContentError, VersionHashMismatchError } from '../../common/errors/errors';
+import type { Query } from '../../common/query/query.types';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { Dialect, DIALECT } from '../../database/dialects/dialect';
+import { ActivityService } from '../activity/activity.service';
+import { HashService } from '../hash/hash.service';
+import { ItemsFactory } from '../items/items.factory';
+import type { Item, ItemsDeps, PrimaryKey } from '../items/items.service';
+import { PermissionsService } from '../permissions/permissions.service';
+import { SchemaOverviewService } from '../schema/schema-overview.service';
+import { DeltaWriter } from './delta-writer';
+import type { ItemVersionReader } from './item-version-reader';
+import { Delta, deltaOf, mergeDelta, pickDelta } from './lib/delta';
+import { hashItem } from './lib/hash-item';
+import { RESERVED_VERSION_KEYS } from './lib/version-payload';
+import { VersionItemsService, VERSIONS } from './version-items.service';
+
+interface StoredVersion {
+  id: string;
+  key: string;
+  collection: string;
+  item: string;
+  hash: string | null;
+  delta: unknown;
+}
+
+export interface VersionComparison {
+  outdated: boolean;
+  mainHash: string;
+  current: Item;
+  main: Item;
+}
+
+/** Content versions (API.md 5): the svc_versions engine, save, compare, promote and reads through a version. */
+@Injectable()
+export class VersionsService implements ItemVersionReader {
+  private readonly deps: ItemsDeps;
+
+  constructor(
+    @InjectDataSource() dataSource: DataSource,
+    @Inject(DIALECT) dialect: Dialect,
+    @Inject(APP_CONFIG) config: AppConfig,
+    overviews: SchemaOverviewService,
+    permissions: PermissionsService,
+    activity: ActivityService,
+    hasher: HashService,
+    private readonly items: ItemsFactory,
+    private readonly writer: DeltaWriter,
+  ) {
+    this.deps = { dataSource, dialect, config, overviews, permissions, activity, hasher };
+  }
+
+  /** svc_versions through the items engine, with the version rules on writes. */
+  for(acc: Accountability | null, manager?: EntityManager): VersionItemsService {
+    return new VersionItemsService(this.deps, acc, manager);
+  }
+
+  /** FORBIDDEN unless the caller may read the version; then the whole row, whatever fields they may read. */
+  private async version(id: string, acc: Accountability): Promise<StoredVersion> {
+    await this.for(acc).readOne(id, { fields: ['id'] });
+    return (await this.for(null).readOne(id, { fields: ['id', 'key', 'collection', 'item', 'hash', 'delta'] })) as unknown as StoredVersion;
+  }
+
+  /** The main item as the caller reads it by default: what hashes are taken of (API.md 5.5). */
+  private main(version: StoredVersion, acc: Accountability, manager?: EntityManager): Promise<Item> {
+    return this.items.for(version.collection, acc, manager).readOne(version.item);
+  }
+
+  /** API.md 5.4: validated like an update of the item, merged over the delta, tracked on the item. */
+  async save(id: string, changes: unknown, acc: Accountability): Promise<Item> {
+    const version = await this.version(id, acc);
+    const main = await this.main(version, acc);
+    const delta = mergeDelta(version.delta, changes);
+    await this.rolledBack((manager) => this.writer.apply(version.collection, version.item, changes as Delta, null, manager));
+    await this.deps.dataSource.transaction(async (manager) => {
+      const tracking = this.deps.overviews.current.collection(version.collection)?.accountability ?? null;
+      if (tracking) {
+        await this.deps.activity.record(manager, {
+          action: 'version_save',
+          collection: version.collection,
+          item: version.item,
+          acc,
+          revision: tracking === 'all' ? { data: changes, delta: changes, version: version.id } : undefined,
+        });
+      }
+      await this.items.for(VERSIONS, null, manager).updateOne(version.id, { delta });
+    });
+    return { ...main, ...delta };
+  }
+
+  async compare(id: string, acc: Accountability): Promise<VersionComparison> {
+    const version = await this.version(id, acc);
+    const main = await this.main(version, acc);
+    const mainHash = hashItem(main);
+    const pk = this.items.for(version.collection, null).primaryKey;
+    return {
+      outdated: version.hash !== mainHash,
+      mainHash,
+      current: { ...(deltaOf(version.delta) ?? {}), [pk]: main[pk] ?? version.item },
+      main,
+    };
+  }
+
+  /**
+   * API.md 5.6: the delta (or its `fields`) written to the main item as the caller's own update, in one
+   * transaction, unless the main item changed since the caller took `mainHash`. The version is kept.
+   */
+  async promote(id: string, mainHash: string, fields: string[] | undefined, acc: Accountability): Promise<string> {
+    const version = await this.version(id, acc);
+    if (!(await this.deps.permissions.find(acc, version.collection, 'update'))) throw new ForbiddenError();
+    const delta = deltaOf(version.delta);
+    if (!delta) throw new UnprocessableContentError('No changes to promote');
+    await this.deps.dataSource.transaction(async (manager) => {
+      const current = hashItem(await this.main(version, acc, manager));
+      // A promote built on an outdated main item would silently drop someone else's edit.
+      if (current !== mainHash) throw new VersionHashMismatchError(current);
+      await this.writer.apply(version.collection, version.item, pickDelta(delta, fields), acc, manager);
+    });
+    return version.item;
+  }
+
+  /**
+   * API.md 5.7: the versions' deltas are written as an internal update inside a transaction that is always
+   * rolled back, and the normal read runs inside it, so `fields`, relations and the caller's permissions
+   * apply as they would after a promote. Without a version of that key an item reads as main (lists) or
+   * is FORBIDDEN (one item).
+   */
+  async read<T extends { data?: unknown }>(
+    collection: string,
+    item: string | undefined,
+    query: Query,
+    acc: Accountability,
+    read: (manager?: EntityManager) => Promise<T>,
+  ): Promise<T> {
+    const key = query.version;
+    if (!key || RESERVED_VERSION_KEYS.includes(key)) return read();
+    const filter = { key: { _eq: key }, collection: { _eq: collection }, ...(item !== undefined ? { item: { _eq: item } } : {}) };
+    const visible = await this.for(acc).readByQuery({ fields: ['id'], filter, limit: -1 });
+    if (item !== undefined && !visible.length) throw new ForbiddenError();
+    const versions = (await this.for(null).readMany(
+      visible.map((v) => v.id as PrimaryKey),
+      { fields: ['item', 'delta'] },
+    )) as unknown as Pick<StoredVersion, 'item' | 'delta'>[];
+    if (item !== undefined && query.versionRaw) {
+      const result = await read();
+      return { ...result, data: { ...(result.data as Item), ...(deltaOf(versions[0].delta) ?? {}) } };
+    }
+    return this.rolledBack(async (manager) => {
+      for (const version of versions) {
+        const delta = deltaOf(version.delta);
+        if (!delta) continue;
+        try {
+          await this.writer.apply(collection, version.item, delta, null, manager);
+        } catch (e) {
+          // A list still answers when a version's item was deleted since: that item is simply not there.
+          if (!(item === undefined && e instanceof ForbiddenError)) throw e;
+        }
+      }
+      return read(manager);
+    });
+  }
+
+  private async rolledBack<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const runner = this.deps.dataSource.createQueryRunner();
+    await runner.connect();
+    await runner.startTransaction();
+    try {
+      return await work(runner.manager);
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
+  }
+}
