@@ -172,6 +172,27 @@ describe('/items/:collection', () => {
       expect(res.body.data).toEqual([{ title: 'p2' }, { title: 'p1' }]);
     });
 
+    it('writes nested many-to-one objects', async () => {
+      const created = await t.as('admin').post(`/items/${posts}?fields=title,author.name`).send({ title: 'n1', author: { name: 'Bob' } });
+      expect(created.body.data).toEqual({ title: 'n1', author: { name: 'Bob' } });
+      const linked = await t.as('admin').post(`/items/${posts}?fields=author.name`).send({ title: 'n2', author: { id: author, name: 'Ann B.' } });
+      expect(linked.body.data).toEqual({ author: { name: 'Ann B.' } });
+      await t.as('admin').patch(`/items/${authors}/${author}`).send({ name: 'Ann' });
+    });
+
+    it('writes one-to-many sets: arrays replace the set, { create, update, delete } change parts', async () => {
+      const made = await t.as('admin').post(`/items/${authors}?fields=name,posts.title`).send({ name: 'Cy', posts: [{ title: 'c1' }, { title: 'c2' }] });
+      expect(made.body.data).toEqual({ name: 'Cy', posts: [{ title: 'c1' }, { title: 'c2' }] });
+      const cy = (await t.as('admin').get(`/items/${authors}?filter[name][_eq]=Cy&fields=id,posts`)).body.data[0];
+      const [c1, c2] = cy.posts;
+      const replaced = await t.as('admin').patch(`/items/${authors}/${cy.id}?fields=posts.title`).send({ posts: [c2, { title: 'c3' }] });
+      expect(replaced.body.data.posts.map((p: { title: string }) => p.title).sort()).toEqual(['c2', 'c3']);
+      expect((await t.as('admin').get(`/items/${posts}/${c1}?fields=author`)).body.data).toEqual({ author: null });
+      const partial = await t.as('admin').patch(`/items/${authors}/${cy.id}?fields=posts.title`).send({ posts: { create: [{ title: 'c4' }], update: [{ id: c2, title: 'c2!' }], delete: [] } });
+      expect(partial.body.data.posts.map((p: { title: string }) => p.title).sort()).toEqual(['c2!', 'c3', 'c4']);
+      await expectError(t.as('admin').patch(`/items/${authors}/${cy.id}`).send({ posts: 'nope' }), 400, 'INVALID_PAYLOAD');
+    });
+
     it('answers an invalid foreign key with INVALID_FOREIGN_KEY on every vendor', () =>
       expectError(t.as('admin').post(`/items/${posts}`).send({ title: 'bad', author: 424242 }), 400, 'INVALID_FOREIGN_KEY'));
   });

@@ -18,6 +18,8 @@ import { DynamicVariables, resolveVariables } from './engine/resolve-variables';
 import { validatePayload } from './engine/validate-payload';
 import { validateQuery } from './engine/validate-query';
 import { fromDb, toDb } from './engine/values';
+import { isPlainObject } from '../../common/is-plain-object';
+import { isUuid } from '../../common/is-uuid';
 
 export type PrimaryKey = string | number;
 export type Item = Record<string, unknown>;
@@ -40,7 +42,6 @@ export interface ItemsOptions {
 
 const CONCEALED = '**********';
 const CHUNK = 500;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NUMERIC = new Set(['integer', 'bigInteger', 'float', 'decimal']);
 
 interface ReadState {
@@ -57,15 +58,17 @@ interface SelectOptions {
   offset: number;
 }
 
+/** Hashed and concealed values never leave the server in plain text (API.md 11). */
+function isSecret(field: FieldOverview): boolean {
+  return field.type === 'hash' || field.special.includes('hash') || field.special.includes('conceal');
+}
+
 function chunks<T>(list: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
   return out;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * The items engine for one collection and one caller (ARCHITECTURE: items engine). Plain class made by
@@ -170,7 +173,7 @@ export class ItemsService {
         if (field.type !== 'integer' || (Number.isInteger(Number(term)) && Math.abs(Number(term)) <= 2147483647)) {
           parts.push(`${column} = :${ctx.param(Number(term))}`);
         }
-      } else if (field.type === 'uuid' && UUID.test(term)) {
+      } else if (field.type === 'uuid' && isUuid(term)) {
         parts.push(`${column} = :${ctx.param(term.toLowerCase())}`);
       }
     }
@@ -276,7 +279,7 @@ export class ItemsService {
       for (const column of node.columns) {
         const field = collection.fields[column.field];
         const value = row[column.field];
-        out[column.key] = value !== null && (field.type === 'hash' || field.special.includes('conceal')) ? CONCEALED : value;
+        out[column.key] = value !== null && isSecret(field) ? CONCEALED : value;
       }
       Object.assign(out, related.get(row));
       return out;
@@ -422,7 +425,7 @@ export class ItemsService {
     const field = this.schema.fields[this.primaryKey];
     if (key === null || key === undefined || key === '') return false;
     if (NUMERIC.has(field.type)) return Number.isFinite(Number(key));
-    if (field.type === 'uuid') return typeof key === 'string' && UUID.test(key);
+    if (field.type === 'uuid') return isUuid(key);
     return true;
   }
 
@@ -445,14 +448,16 @@ export class ItemsService {
 
   /** Field allow-list, presets, validation rules and value types (API.md 1.5 FAILED_VALIDATION / INVALID_PAYLOAD). */
   private async preparePayload(state: ReadState, rule: PermissionRule, data: unknown, mode: 'create' | 'update'): Promise<{ values: Item; payload: Item }> {
-    if (!isObject(data)) throw new InvalidPayloadError('An item must be an object');
+    if (!isPlainObject(data)) throw new InvalidPayloadError('An item must be an object');
     const collection = this.schema;
     const allowed = rule.fields && !rule.fields.includes('*') ? new Set(rule.fields) : null;
     for (const key of Object.keys(data)) {
       const field = collection.fields[key];
       if (!field) throw new InvalidPayloadError(`Field "${key}" does not exist in collection "${this.collection}"`);
       if (allowed && !allowed.has(key)) throw new ForbiddenError();
-      if (field.type === 'alias') throw new InvalidPayloadError(`Field "${key}" is an alias; nested relational writes are not supported`);
+      if (field.type === 'alias' && this.overview.relation(this.collection, key)?.type !== 'o2m') {
+        throw new InvalidPayloadError(`Field "${key}" has no value of its own`);
+      }
       if (mode === 'update' && field.primaryKey && data[key] !== undefined) {
         throw new InvalidPayloadError(`The primary key "${key}" can't be changed`);
       }
@@ -470,7 +475,8 @@ export class ItemsService {
     for (const [key, value] of Object.entries(payload)) {
       const field = collection.fields[key];
       if (!field || field.type === 'alias') continue;
-      values[key] = field.type === 'hash' && typeof value === 'string' ? await this.deps.hasher.hash(value) : value;
+      const hashed = field.type === 'hash' || field.special.includes('hash');
+      values[key] = hashed && typeof value === 'string' ? await this.deps.hasher.hash(value) : value;
     }
     const now = new Date();
     for (const field of Object.values(collection.fields)) {
@@ -500,6 +506,92 @@ export class ItemsService {
     return errors;
   }
 
+  private related(collection: string, manager: EntityManager): ItemsService {
+    return new ItemsService(this.deps, collection, this.acc, manager, this.options);
+  }
+
+  /**
+   * Nested many-to-one objects are written first (created, or updated when they carry an existing key)
+   * and replaced by their keys.
+   */
+  private async writeManyToOne(manager: EntityManager, data: unknown): Promise<Item> {
+    if (!isPlainObject(data)) throw new InvalidPayloadError('An item must be an object');
+    const out: Item = { ...data };
+    for (const [key, value] of Object.entries(data)) {
+      const link = this.overview.relation(this.collection, key);
+      if (link?.type !== 'm2o' || !isPlainObject(value)) continue;
+      const service = this.related(link.related, manager);
+      const pk = service.primaryKey;
+      const { [pk]: relatedKey, ...rest } = value;
+      if (relatedKey !== undefined && relatedKey !== null && (await service.exists(manager, relatedKey as PrimaryKey))) {
+        if (Object.keys(rest).length) await service.updateOne(relatedKey as PrimaryKey, rest);
+        out[key] = relatedKey;
+      } else {
+        out[key] = await service.createOne(value);
+      }
+    }
+    return out;
+  }
+
+  private async exists(manager: EntityManager, key: PrimaryKey): Promise<boolean> {
+    if (!this.validKey(key)) return false;
+    const [row] = await this.run(`SELECT COUNT(*) AS ${this.q('count')} FROM ${this.q(this.schema.table!)} WHERE ${this.q(this.primaryKey)} = :key`, { key: this.castKey(key) }, manager);
+    return Number(row.count) > 0;
+  }
+
+  /**
+   * One-to-many values after the parent row exists: an array is the complete new set (keys or objects;
+   * related rows left out are deselected), `{ create, update, delete }` changes only what it names.
+   */
+  private async writeOneToMany(manager: EntityManager, parent: PrimaryKey, data: Item, mode: 'create' | 'update'): Promise<void> {
+    for (const [key, value] of Object.entries(data)) {
+      const link = this.overview.relation(this.collection, key);
+      if (link?.type !== 'o2m' || value === undefined) continue;
+      const service = this.related(link.related, manager);
+      const pk = service.primaryKey;
+      const fk = link.relatedField;
+      const deselect = async (keys: PrimaryKey[]) => {
+        if (!keys.length) return;
+        if (link.relation.meta?.one_deselect_action === 'delete') await service.deleteMany(keys);
+        else await service.updateMany(keys, { [fk]: null });
+      };
+      const upsert = async (entry: unknown): Promise<PrimaryKey> => {
+        if (!isPlainObject(entry)) {
+          await service.updateOne(entry as PrimaryKey, { [fk]: parent });
+          return entry as PrimaryKey;
+        }
+        const { [pk]: relatedKey, ...rest } = entry;
+        if (relatedKey !== undefined && relatedKey !== null && (await service.exists(manager, relatedKey as PrimaryKey))) {
+          await service.updateOne(relatedKey as PrimaryKey, { ...rest, [fk]: parent });
+          return relatedKey as PrimaryKey;
+        }
+        return service.createOne({ ...entry, [fk]: parent });
+      };
+      if (Array.isArray(value)) {
+        const kept = new Set<string>();
+        for (const entry of value) kept.add(String(await upsert(entry)));
+        if (mode === 'update') {
+          const current = await service.run(`SELECT ${this.q(pk)} AS ${this.q(pk)} FROM ${this.q(service.schema.table!)} WHERE ${this.q(fk)} = :parent`, { parent }, manager);
+          await deselect(current.map((r) => r[pk] as PrimaryKey).filter((k) => !kept.has(String(k))));
+        }
+      } else if (isPlainObject(value)) {
+        const list = (name: string): unknown[] => {
+          const entries = value[name] ?? [];
+          if (!Array.isArray(entries)) throw new InvalidPayloadError(`"${key}.${name}" must be an array`);
+          return entries;
+        };
+        for (const entry of list('create')) {
+          if (!isPlainObject(entry)) throw new InvalidPayloadError(`"${key}.create" must hold objects`);
+          await service.createOne({ ...entry, [fk]: parent });
+        }
+        for (const entry of list('update')) await upsert(entry);
+        await deselect(list('delete') as PrimaryKey[]);
+      } else if (value !== null) {
+        throw new InvalidPayloadError(`Field "${key}" expects an array or { create, update, delete }`);
+      }
+    }
+  }
+
   private async insert(manager: EntityManager, values: Item): Promise<PrimaryKey> {
     const collection = this.schema;
     const keys = Object.keys(values);
@@ -507,9 +599,7 @@ export class ItemsService {
     keys.forEach((k, i) => (params[`v${i}`] = values[k]));
     let sql = keys.length
       ? `INSERT INTO ${this.q(collection.table!)} (${keys.map((k) => this.q(k)).join(', ')}) VALUES (${keys.map((_, i) => `:v${i}`).join(', ')})`
-      : this.deps.dialect.vendor === 'mysql'
-        ? `INSERT INTO ${this.q(collection.table!)} () VALUES ()`
-        : `INSERT INTO ${this.q(collection.table!)} DEFAULT VALUES`;
+      : this.deps.dialect.insertDefaultsSql(this.q(collection.table!));
     if (this.deps.dialect.returning) sql += ` RETURNING ${this.q(collection.primary)}`;
     const [query, bound] = this.deps.dataSource.driver.escapeQueryWithParameters(sql, params, {});
     const raw: unknown = await manager.query(query, bound);
@@ -540,9 +630,11 @@ export class ItemsService {
     const keys = await this.transaction(async (manager) => {
       const created: PrimaryKey[] = [];
       for (const item of data) {
-        const { values, payload } = await this.preparePayload(state, rule, item, 'create');
+        const plain = await this.writeManyToOne(manager, item);
+        const { values, payload } = await this.preparePayload(state, rule, plain, 'create');
         const key = await this.insert(manager, values);
         created.push(key);
+        await this.writeOneToMany(manager, key, plain, 'create');
         const tracking = this.tracking();
         if (tracking) {
           await this.deps.activity.record(manager, {
@@ -598,7 +690,8 @@ export class ItemsService {
     const collection = this.schema;
     const result = await this.transaction(async (manager) => {
       const checked = await this.checkKeys(state, manager, keys, 'update');
-      const { values, payload } = await this.preparePayload(state, rule, data, 'update');
+      const plain = await this.writeManyToOne(manager, data);
+      const { values, payload } = await this.preparePayload(state, rule, plain, 'update');
       const columns = Object.keys(values);
       if (columns.length && checked.length) {
         const params: Record<string, unknown> = {};
@@ -612,6 +705,7 @@ export class ItemsService {
           );
         }
       }
+      for (const key of checked) await this.writeOneToMany(manager, key, plain, 'update');
       const tracking = this.tracking();
       if (tracking) {
         const after = tracking === 'all' ? await this.rawRows(manager, checked) : new Map<string, Item>();
@@ -659,7 +753,7 @@ export class ItemsService {
     await this.transaction(async (manager) => {
       const service = new ItemsService(this.deps, this.collection, this.acc, manager, this.options);
       for (const item of items) {
-        if (!isObject(item) || item[pk] === undefined || item[pk] === null) throw new InvalidPayloadError(`Each item needs its primary key "${pk}"`);
+        if (!isPlainObject(item) || item[pk] === undefined || item[pk] === null) throw new InvalidPayloadError(`Each item needs its primary key "${pk}"`);
         const { [pk]: key, ...data } = item;
         keys.push(await service.updateOne(key as PrimaryKey, data));
       }
@@ -680,7 +774,7 @@ export class ItemsService {
   }
 
   private async keysByQuery(query: Query): Promise<PrimaryKey[]> {
-    if (!isObject(query)) throw new InvalidPayloadError('"query" must be an object');
+    if (!isPlainObject(query)) throw new InvalidPayloadError('"query" must be an object');
     const pk = this.primaryKey;
     const items = await this.readByQuery({ ...query, fields: [pk], aggregate: undefined, groupBy: undefined, deep: undefined });
     return items.map((i) => i[pk] as PrimaryKey);
