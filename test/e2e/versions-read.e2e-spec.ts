@@ -189,7 +189,7 @@ describe('reading through a version, relational versions', () => {
 
     it.each([
       ['a key for a one-to-many field', { comments: 5 }, 'INVALID_PAYLOAD'],
-      ['an unknown member in a change set', { comments: { add: [] } }, 'INVALID_PAYLOAD'],
+      ['a change set member that is not a list', { comments: { create: { text: 'x' } } }, 'INVALID_PAYLOAD'],
       ['an unknown field in a nested item', { comments: { create: [{ nope: 1 }] } }, 'INVALID_PAYLOAD'],
       ['a wrong type in a many-to-one object', { author: { name: { not: 'a string' } } }, 'INVALID_PAYLOAD'],
     ])('refuses %s on save', async (_label, body, code) => {

@@ -2,7 +2,6 @@ import { Global, Module } from '@nestjs/common';
 import { ActivityModule } from '../activity/activity.module';
 import { ItemsModule } from '../items/items.module';
 import { PermissionsModule } from '../permissions/permissions.module';
-import { DeltaWriter } from './delta-writer';
 import { ITEM_VERSION_READER } from './item-version-reader';
 import { VersionsController } from './versions.controller';
 import { VersionsService } from './versions.service';
@@ -12,7 +11,7 @@ import { VersionsService } from './versions.service';
 @Module({
   imports: [ItemsModule, PermissionsModule, ActivityModule],
   controllers: [VersionsController],
-  providers: [VersionsService, DeltaWriter, { provide: ITEM_VERSION_READER, useExisting: VersionsService }],
+  providers: [VersionsService, { provide: ITEM_VERSION_READER, useExisting: VersionsService }],
   exports: [ITEM_VERSION_READER],
 })
 export class VersionsModule {}

@@ -12,7 +12,6 @@ import { ItemsFactory } from '../items/items.factory';
 import type { Item, ItemsDeps, PrimaryKey } from '../items/items.service';
 import { PermissionsService } from '../permissions/permissions.service';
 import { SchemaOverviewService } from '../schema/schema-overview.service';
-import { DeltaWriter } from './delta-writer';
 import type { ItemVersionReader } from './item-version-reader';
 import { Delta, deltaOf, mergeDelta, pickDelta } from './lib/delta';
 import { hashItem } from './lib/hash-item';
@@ -49,7 +48,6 @@ export class VersionsService implements ItemVersionReader {
     activity: ActivityService,
     hasher: HashService,
     private readonly items: ItemsFactory,
-    private readonly writer: DeltaWriter,
   ) {
     this.deps = { dataSource, dialect, config, overviews, permissions, activity, hasher };
   }
@@ -75,7 +73,8 @@ export class VersionsService implements ItemVersionReader {
     const version = await this.version(id, acc);
     const main = await this.main(version, acc);
     const delta = mergeDelta(version.delta, changes);
-    await this.rolledBack((manager) => this.writer.apply(version.collection, version.item, changes as Delta, null, manager));
+    // Validated like an update of the item (relational payloads included) by making it and rolling it back.
+    await this.rolledBack((manager) => this.items.for(version.collection, null, manager).updateOne(version.item, changes as Delta));
     await this.deps.dataSource.transaction(async (manager) => {
       const tracking = this.deps.overviews.current.collection(version.collection)?.accountability ?? null;
       if (tracking) {
@@ -118,7 +117,7 @@ export class VersionsService implements ItemVersionReader {
       const current = hashItem(await this.main(version, acc, manager));
       // A promote built on an outdated main item would silently drop someone else's edit.
       if (current !== mainHash) throw new VersionHashMismatchError(current);
-      await this.writer.apply(version.collection, version.item, pickDelta(delta, fields), acc, manager);
+      await this.items.for(version.collection, acc, manager).updateOne(version.item, pickDelta(delta, fields));
     });
     return version.item;
   }
@@ -154,7 +153,7 @@ export class VersionsService implements ItemVersionReader {
         const delta = deltaOf(version.delta);
         if (!delta) continue;
         try {
-          await this.writer.apply(collection, version.item, delta, null, manager);
+          await this.items.for(collection, null, manager).updateOne(version.item, delta);
         } catch (e) {
           // A list still answers when a version's item was deleted since: that item is simply not there.
           if (!(item === undefined && e instanceof ForbiddenError)) throw e;
