@@ -1,15 +1,12 @@
 import type { EntityManager } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { InvalidPayloadError, UnprocessableContentError } from '../../common/errors/errors';
+import { isPlainObject } from '../../common/is-plain-object';
 import { Item, ItemsDeps, ItemsService, PrimaryKey } from '../items/items.service';
 import { hashItem } from './lib/hash-item';
 import { parseVersionCreate, parseVersionUpdate } from './lib/version-payload';
 
 export const VERSIONS = 'svc_versions';
-
-function isObject(value: unknown): value is Item {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * The items engine over svc_versions with the rules of API.md 5.2/5.3 on every write form: creation
@@ -61,7 +58,7 @@ export class VersionItemsService extends ItemsService {
   override async updateBatch(items: Item[]): Promise<PrimaryKey[]> {
     if (!Array.isArray(items)) throw new InvalidPayloadError('Expected an array of versions');
     for (const item of items) {
-      if (!isObject(item)) throw new InvalidPayloadError('Each version must be an object');
+      if (!isPlainObject(item)) throw new InvalidPayloadError('Each version must be an object');
       const { id: _id, ...changes } = item;
       parseVersionUpdate(changes);
     }

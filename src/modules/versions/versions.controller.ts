@@ -4,15 +4,12 @@ import type { Response } from 'express';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { ListQuery } from '../../common/decorators/list-query.decorator';
+import { isPlainObject } from '../../common/is-plain-object';
 import type { Query } from '../../common/query/query.types';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ItemsHttp } from '../items/items-http';
 import { PromoteVersionDto } from './dto/promote-version.dto';
 import { VersionsService } from './versions.service';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 @ApiTags('versions')
 @ApiBearerAuth()
@@ -49,7 +46,7 @@ export class VersionsController {
   @ApiBody({ description: '{ key, name?, collection, item } with item the primary key as a string' })
   create(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     // The seed's multiple form wraps the list in `data`; the reference platform's is the bare array.
-    const versions = isObject(body) && Object.keys(body).length === 1 && Array.isArray(body.data) ? body.data : body;
+    const versions = isPlainObject(body) && Object.keys(body).length === 1 && Array.isArray(body.data) ? body.data : body;
     return this.http.create(this.versions.for(acc), res, versions, query);
   }
 

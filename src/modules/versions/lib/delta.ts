@@ -1,14 +1,11 @@
 import { InvalidPayloadError } from '../../../common/errors/errors';
+import { isPlainObject } from '../../../common/is-plain-object';
 
 export type Delta = Record<string, unknown>;
 
-function isObject(value: unknown): value is Delta {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The stored delta, or null when the version holds no change yet (null, `{}` or a stray value). */
 export function deltaOf(stored: unknown): Delta | null {
-  return isObject(stored) && Object.keys(stored).length ? stored : null;
+  return isPlainObject(stored) && Object.keys(stored).length ? stored : null;
 }
 
 /**
@@ -16,8 +13,8 @@ export function deltaOf(stored: unknown): Delta | null {
  * payload saved twice is the last one sent.
  */
 export function mergeDelta(stored: unknown, changes: unknown): Delta {
-  if (!isObject(changes)) throw new InvalidPayloadError('The body must be the changed fields of the item, as an object');
-  return { ...(isObject(stored) ? stored : {}), ...changes };
+  if (!isPlainObject(changes)) throw new InvalidPayloadError('The body must be the changed fields of the item, as an object');
+  return { ...(isPlainObject(stored) ? stored : {}), ...changes };
 }
 
 /** API.md 5.6 `fields`: only these top-level values of the delta are promoted. */

@@ -1,4 +1,5 @@
 import { InvalidPayloadError } from '../../../common/errors/errors';
+import { isPlainObject } from '../../../common/is-plain-object';
 
 /** Keys the `version` query parameter gives a meaning of its own (API.md 5.2, 5.7). */
 export const RESERVED_VERSION_KEYS: readonly string[] = ['main', 'published'];
@@ -17,10 +18,6 @@ export interface VersionUpdate {
   name?: string | null;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function checkKey(key: unknown): string {
   if (typeof key !== 'string' || key === '') throw new InvalidPayloadError('"key" is required and must be a non-empty string');
   if (key.length > KEY_MAX_LENGTH) throw new InvalidPayloadError(`"key" is longer than ${KEY_MAX_LENGTH} characters`);
@@ -34,7 +31,7 @@ function checkName(name: unknown): void {
 
 /** The body of one new version (API.md 5.2): only `key`, `name`, `collection`, `item`, with `item` a string. */
 export function parseVersionCreate(body: unknown): VersionCreate {
-  if (!isObject(body)) throw new InvalidPayloadError('A version must be an object');
+  if (!isPlainObject(body)) throw new InvalidPayloadError('A version must be an object');
   const unknown = Object.keys(body).filter((k) => !['key', 'name', 'collection', 'item'].includes(k));
   if (unknown.length) throw new InvalidPayloadError(`"${unknown[0]}" is not allowed`);
   const { key, name, collection, item } = body;
@@ -47,7 +44,7 @@ export function parseVersionCreate(body: unknown): VersionCreate {
 
 /** A change to a version (API.md 5.3): `key` and `name` only; the versioned item can't be swapped. */
 export function parseVersionUpdate(body: unknown): VersionUpdate {
-  if (!isObject(body)) throw new InvalidPayloadError('The changes must be an object');
+  if (!isPlainObject(body)) throw new InvalidPayloadError('The changes must be an object');
   for (const field of Object.keys(body)) {
     if (field === 'collection' || field === 'item') throw new InvalidPayloadError(`"${field}" of a version can't be changed`);
     if (field !== 'key' && field !== 'name') throw new InvalidPayloadError(`"${field}" is not allowed`);
