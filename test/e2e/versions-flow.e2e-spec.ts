@@ -89,7 +89,7 @@ describe('/versions/:id/save, compare, promote', () => {
       const res = await admin().get(`/versions/${v.id}/compare`);
       const main = { id, title: 'Main title', body: 'Main body', views: 1 };
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ data: { outdated: false, mainHash: objectHash(main), current: { id, title: 'Compared' }, main } });
+      expect(res.body).toEqual({ data: { outdated: false, mainHash: objectHash(main), current: { id: String(id), title: 'Compared' }, main } });
       expect(res.body.data.mainHash).toBe(v.hash);
     });
 
@@ -188,7 +188,7 @@ describe('/versions/:id/save, compare, promote', () => {
 
       const compare = await t.as(alice.token).get(`/versions/${v.id}/compare`);
       const current = { id, title: 'Shared', body: 'Bob body', views: 1 };
-      expect(compare.body.data).toEqual({ outdated: true, mainHash: objectHash(current), current: { id, title: 'Alice title' }, main: current });
+      expect(compare.body.data).toEqual({ outdated: true, mainHash: objectHash(current), current: { id: String(id), title: 'Alice title' }, main: current });
 
       const stale = await expectError(t.as(alice.token).post(`/versions/${v.id}/promote`).send({ mainHash: v.hash }), 422, 'VERSION_HASH_MISMATCH');
       expect(stale.body.errors[0].extensions).toEqual({ code: 'VERSION_HASH_MISMATCH', mainHash: compare.body.data.mainHash });

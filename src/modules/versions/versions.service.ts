@@ -96,12 +96,8 @@ export class VersionsService implements ItemVersionReader {
     const main = await this.main(version, acc);
     const mainHash = hashItem(main);
     const pk = this.items.for(version.collection, null).primaryKey;
-    return {
-      outdated: version.hash !== mainHash,
-      mainHash,
-      current: { ...(deltaOf(version.delta) ?? {}), [pk]: main[pk] ?? version.item },
-      main,
-    };
+    // The key as the version stores it (a string), as the reference platform answers it.
+    return { outdated: version.hash !== mainHash, mainHash, current: { ...(deltaOf(version.delta) ?? {}), [pk]: version.item }, main };
   }
 
   /**
