@@ -192,6 +192,7 @@ describe('reading through a version, relational versions', () => {
       ['a change set member that is not a list', { comments: { create: { text: 'x' } } }, 'INVALID_PAYLOAD'],
       ['an unknown field in a nested item', { comments: { create: [{ nope: 1 }] } }, 'INVALID_PAYLOAD'],
       ['a wrong type in a many-to-one object', { author: { name: { not: 'a string' } } }, 'INVALID_PAYLOAD'],
+      ['a many-to-one key that does not exist', { author: 987654 }, 'INVALID_FOREIGN_KEY'],
     ])('refuses %s on save', async (_label, body, code) => {
       const { v } = await fixture(uniq('draft'));
       await expectError(admin().post(`/versions/${v.id}/save`).send(body), 400, code);
