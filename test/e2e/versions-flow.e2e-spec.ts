@@ -58,6 +58,19 @@ describe('/versions/:id/save, compare, promote', () => {
       ]);
     });
 
+    it('records nothing for a collection without accountability, and only activity for accountability activity', async () => {
+      for (const accountability of [null, 'activity']) {
+        const quiet = await createCollection(t, uniq('quiet'), [{ field: 'title', type: 'string' }], { versioning: true, accountability });
+        const id = (await admin().post(`/items/${quiet}`).send({ title: 'x' })).body.data.id;
+        const v = (await admin().post('/versions').send({ key: 'draft', collection: quiet, item: String(id) })).body.data;
+        expect((await admin().post(`/versions/${v.id}/save`).send({ title: 'y' })).status).toBe(200);
+        const activity = await admin().get(`/activity?filter[collection][_eq]=${quiet}&filter[action][_eq]=version_save`);
+        expect(activity.body.data).toHaveLength(accountability ? 1 : 0);
+        expect((await admin().get(`/revisions?filter[version][_eq]=${v.id}`)).body.data).toEqual([]);
+        expect((await admin().get(`/versions/${v.id}?fields=delta`)).body.data.delta).toEqual({ title: 'y' });
+      }
+    });
+
     it.each([
       ['an unknown field', { nope: 1 }, 400, 'INVALID_PAYLOAD'],
       ['a value of the wrong type', { views: 'many' }, 400, 'INVALID_PAYLOAD'],

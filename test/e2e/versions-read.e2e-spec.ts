@@ -122,6 +122,18 @@ describe('reading through a version, relational versions', () => {
     });
   });
 
+  describe('singletons', () => {
+    it('read the singleton through a version', async () => {
+      const settings = await createCollection(t, uniq('site'), [{ field: 'headline', type: 'string' }], { singleton: true, versioning: true });
+      const main = await admin().patch(`/items/${settings}`).send({ headline: 'Live' });
+      const key = uniq('draft');
+      const v = (await admin().post('/versions').send({ key, collection: settings, item: String(main.body.data.id) })).body.data;
+      await save(v.id, { headline: 'Coming soon' });
+      expect((await admin().get(`/items/${settings}?version=${key}&fields=headline`)).body).toEqual({ data: { headline: 'Coming soon' } });
+      expect((await admin().get(`/items/${settings}?fields=headline`)).body).toEqual({ data: { headline: 'Live' } });
+    });
+  });
+
   describe('relational payloads', () => {
     it('keeps a new many-to-one item in the delta, shows it through the version and creates it on promote', async () => {
       const key = uniq('draft');
