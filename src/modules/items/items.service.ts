@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { AppErrorList } from '../../common/errors/app-error';
-import { ForbiddenError, InvalidPayloadError, InvalidQueryError } from '../../common/errors/errors';
+import { FailedValidationError, FailedValidationExtensions, ForbiddenError, InvalidPayloadError, InvalidQueryError } from '../../common/errors/errors';
 import type { DeepQuery, Filter, MetaKey, Query, SortEntry } from '../../common/query/query.types';
 import type { AppConfig } from '../../config/app-config';
 import type { Dialect } from '../../database/dialects/dialect';
@@ -477,6 +477,8 @@ export class ItemsService {
       if (!field || field.type === 'alias') continue;
       const hashed = field.type === 'hash' || field.special.includes('hash');
       values[key] = hashed && typeof value === 'string' ? await this.deps.hasher.hash(value) : value;
+      // Revisions keep what was stored: never a password in plain text.
+      if (hashed) payload[key] = values[key];
     }
     const now = new Date();
     for (const field of Object.values(collection.fields)) {
@@ -502,7 +504,12 @@ export class ItemsService {
     if (field.required && ((mode === 'create' && (value === undefined || value === null)) || (present && value === null))) {
       errors.push(...validatePayload(payload, { [field.field]: { _nnull: true } }, false).map((e) => Object.assign(e, { extensions: { ...e.extensions, type: 'required' } })));
     }
-    if (field.validation && present) errors.push(...validatePayload(payload, field.validation as Filter, true));
+    if (field.validation && present) {
+      const failed = validatePayload(payload, field.validation as Filter, true);
+      const message = field.meta?.validation_message;
+      // The field's own message, when it has one, is what the user is shown (API.md 11 meta).
+      errors.push(...(message ? failed.map((e) => new FailedValidationError(e.extensions as FailedValidationExtensions, message)) : failed));
+    }
     return errors;
   }
 

@@ -59,10 +59,14 @@ describe(validateQuery.name, () => {
     [{ filter: { author: { nope: { _eq: 1 } } } }, all, InvalidQueryError],
     [{ groupBy: ['nope'] }, all, InvalidQueryError],
     [{ aggregate: { sum: ['nope'] } }, all, InvalidQueryError],
+    [{ deep: { title: { limit: 1 } } }, all, InvalidQueryError],
+    [{ deep: { comments: { filter: { nope: { _eq: 1 } } } } }, all, InvalidQueryError],
+    [{ deep: { comments: { sort: [{ field: 'nope', order: 'ASC' }] } } }, all, InvalidQueryError],
   ])('refuses %j', (query, readable, error) => expect(() => validateQuery(fakeOverview(), readable, 'articles', query, 3)).toThrow(error as never));
 
   it.each<[Query]>([
     [{ sort: [{ field: 'author.name', order: 'DESC' }], filter: { comments: { _some: { text: { _eq: 'x' } } } } }],
     [{ aggregate: { count: ['*'], sum: ['views'] }, groupBy: ['published'], sort: [{ field: 'sum.views', order: 'ASC' }] }],
+    [{ deep: { comments: { filter: { text: { _eq: 'x' } }, sort: [{ field: 'text', order: 'DESC' }] } } }],
   ])('accepts %j', (query) => expect(() => validateQuery(fakeOverview(), all, 'articles', query, 3)).not.toThrow());
 });
