@@ -11,6 +11,8 @@ describe('/versions/:id/save, compare, promote', () => {
   let articles: string;
 
   const admin = () => t.as('admin');
+  const userOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).id as string;
+  const marks = () => ({ _user: userOf(t.adminToken), _date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
   const article = async (values: Record<string, unknown> = {}) =>
     (await admin().post(`/items/${articles}`).send({ title: 'Main title', body: 'Main body', views: 1, ...values })).body.data.id as number;
   const version = async (item: number, as = admin()) =>
@@ -37,13 +39,36 @@ describe('/versions/:id/save, compare, promote', () => {
       const v = await version(id);
       const first = await admin().post(`/versions/${v.id}/save`).send({ title: 'Draft title', views: 5 });
       expect(first.status).toBe(200);
-      expect(first.body).toEqual({ data: { id, title: 'Draft title', body: 'Main body', views: 5 } });
+      // As on the reference platform, the answer carries who saved last and when (`_user`, `_date`).
+      expect(first.body).toEqual({ data: { id, title: 'Draft title', body: 'Main body', views: 5, ...marks() } });
       const second = await admin().post(`/versions/${v.id}/save`).send({ body: 'Draft body', views: 7 });
-      expect(second.body).toEqual({ data: { id, title: 'Draft title', body: 'Draft body', views: 7 } });
+      expect(second.body).toEqual({ data: { id, title: 'Draft title', body: 'Draft body', views: 7, ...marks() } });
       const stored = await admin().get(`/versions/${v.id}?fields=delta,hash`);
-      expect(stored.body.data).toEqual({ delta: { title: 'Draft title', body: 'Draft body', views: 7 }, hash: v.hash });
+      expect(stored.body.data).toEqual({ delta: { id: String(id), title: 'Draft title', body: 'Draft body', views: 7 }, hash: v.hash });
       const main = await admin().get(`/items/${articles}/${id}`);
       expect(main.body.data).toEqual({ id, title: 'Main title', body: 'Main body', views: 1 });
+    });
+
+    it('answers who changed the version last in the item\'s user_updated and date_updated fields', async () => {
+      const stamped = await createCollection(
+        t,
+        uniq('stamped'),
+        [
+          { field: 'title', type: 'string' },
+          { field: 'user_updated', type: 'uuid', meta: { special: ['user-updated'] } },
+          { field: 'date_updated', type: 'timestamp', meta: { special: ['date-updated'] } },
+        ],
+        { versioning: true },
+      );
+      const id = (await admin().post(`/items/${stamped}`).send({ title: 'x' })).body.data.id;
+      const v = (await admin().post('/versions').send({ key: 'draft', collection: stamped, item: String(id) })).body.data;
+      await admin().post(`/versions/${v.id}/save`).send({ title: 'y' });
+      const expected = { id: String(id), title: 'y', user_updated: userOf(t.adminToken), date_updated: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) };
+      expect((await admin().get(`/versions/${v.id}`)).body.data.delta).toEqual(expected);
+      expect((await admin().get(`/versions/${v.id}/compare`)).body.data.current).toEqual(expected);
+      const main = (await admin().get(`/versions/${v.id}/compare`)).body.data.mainHash;
+      expect((await admin().post(`/versions/${v.id}/promote`).send({ mainHash: main })).status).toBe(200);
+      expect((await admin().get(`/items/${stamped}/${id}?fields=title`)).body.data).toEqual({ title: 'y' });
     });
 
     it('records activity version_save on the item and a revision linked to the version', async () => {
@@ -67,7 +92,7 @@ describe('/versions/:id/save, compare, promote', () => {
         const activity = await admin().get(`/activity?filter[collection][_eq]=${quiet}&filter[action][_eq]=version_save`);
         expect(activity.body.data).toHaveLength(accountability ? 1 : 0);
         expect((await admin().get(`/revisions?filter[version][_eq]=${v.id}`)).body.data).toEqual([]);
-        expect((await admin().get(`/versions/${v.id}?fields=delta`)).body.data.delta).toEqual({ title: 'y' });
+        expect((await admin().get(`/versions/${v.id}?fields=delta`)).body.data.delta).toEqual({ id: String(id), title: 'y' });
       }
     });
 
@@ -84,7 +109,7 @@ describe('/versions/:id/save, compare, promote', () => {
       await admin().post(`/versions/${v.id}/save`).send({ body: 'kept' });
       await expectError(admin().post(`/versions/${v.id}/save`).send(body as object), status, code);
       const stored = await admin().get(`/versions/${v.id}?fields=delta`);
-      expect(stored.body.data.delta).toEqual({ body: 'kept' });
+      expect(stored.body.data.delta).toEqual({ id: String(id), body: 'kept' });
       const saves = await admin().get(`/revisions?filter[version][_eq]=${v.id}`);
       expect(saves.body.data).toHaveLength(1);
     });

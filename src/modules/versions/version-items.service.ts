@@ -2,7 +2,11 @@ import type { EntityManager } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { InvalidPayloadError, UnprocessableContentError } from '../../common/errors/errors';
 import { isPlainObject } from '../../common/is-plain-object';
+import type { Query } from '../../common/query/query.types';
+import type { SqlContext } from '../items/engine/compile-filter';
 import { Item, ItemsDeps, ItemsService, PrimaryKey } from '../items/items.service';
+import { deltaOf } from './lib/delta';
+import { deltaSchemaOf, mapDelta } from './lib/delta-markers';
 import { hashItem } from './lib/hash-item';
 import { parseVersionCreate, parseVersionUpdate } from './lib/version-payload';
 
@@ -11,7 +15,8 @@ export const VERSIONS = 'svc_versions';
 /**
  * The items engine over svc_versions with the rules of API.md 5.2/5.3 on every write form: creation
  * checks the body, the collection's versioning, read access to the item and stores the item's hash;
- * updates change `key` and `name` only; `(key, collection, item)` stays unique (422).
+ * updates change `key` and `name` only; `(key, collection, item)` stays unique (422); reads answer the
+ * delta mapped for clients.
  */
 export class VersionItemsService extends ItemsService {
   constructor(
@@ -30,6 +35,23 @@ export class VersionItemsService extends ItemsService {
   private inTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     if (this.tx?.queryRunner?.isTransactionActive) return work(this.tx);
     return (this.tx ?? this.engine.dataSource.manager).transaction(work);
+  }
+
+  /** API.md 5.3: the delta as clients read it; its mapping needs the version's collection and item. */
+  override async readByQuery(query: Query = {}, extraWhere?: (ctx: SqlContext) => string): Promise<Item[]> {
+    const fields = query.fields?.length ? query.fields : ['*'];
+    const whole = fields.some((f) => f.startsWith('*'));
+    if (query.aggregate || query.groupBy || (!whole && !fields.includes('delta'))) return super.readByQuery(query, extraWhere);
+    const extra = whole ? [] : ['collection', 'item'].filter((f) => !fields.includes(f));
+    const rows = await super.readByQuery({ ...query, fields: [...fields, ...extra] }, extraWhere);
+    const schema = deltaSchemaOf(this.engine.overviews.current);
+    return rows.map((row) => {
+      const out = { ...row };
+      const delta = deltaOf(row.delta);
+      if (delta && typeof row.collection === 'string' && typeof row.item === 'string') out.delta = mapDelta(delta, row.collection, row.item, schema);
+      for (const field of extra) delete out[field];
+      return out;
+    });
   }
 
   override async createMany(data: Item[]): Promise<PrimaryKey[]> {

@@ -13,7 +13,8 @@ import type { Item, ItemsDeps, PrimaryKey } from '../items/items.service';
 import { PermissionsService } from '../permissions/permissions.service';
 import { SchemaOverviewService } from '../schema/schema-overview.service';
 import type { ItemVersionReader } from './item-version-reader';
-import { Delta, deltaOf, mergeDelta, pickDelta } from './lib/delta';
+import { asChanges, Delta, deltaOf, mergeDelta, pickDelta } from './lib/delta';
+import { deltaSchemaOf, mapDelta, stampDelta, stripMarkers } from './lib/delta-markers';
 import { hashItem } from './lib/hash-item';
 import { RESERVED_VERSION_KEYS } from './lib/version-payload';
 import { VersionItemsService, VERSIONS } from './version-items.service';
@@ -57,10 +58,20 @@ export class VersionsService implements ItemVersionReader {
     return new VersionItemsService(this.deps, acc, manager);
   }
 
-  /** FORBIDDEN unless the caller may read the version; then the whole row, whatever fields they may read. */
+  /**
+   * FORBIDDEN unless the caller may read the version; then the whole row as stored (raw delta with its
+   * markers), whatever fields the caller may read.
+   */
   private async version(id: string, acc: Accountability): Promise<StoredVersion> {
     await this.for(acc).readOne(id, { fields: ['id'] });
-    return (await this.for(null).readOne(id, { fields: ['id', 'key', 'collection', 'item', 'hash', 'delta'] })) as unknown as StoredVersion;
+    const fields = ['id', 'key', 'collection', 'item', 'hash', 'delta'];
+    return (await this.items.for(VERSIONS, null).readOne(id, { fields })) as unknown as StoredVersion;
+  }
+
+  /** The delta as a write of the item, or null when there is nothing to write. */
+  private writable(version: Pick<StoredVersion, 'collection' | 'delta'>): Delta | null {
+    const delta = deltaOf(version.delta);
+    return delta && stripMarkers(delta, version.collection, deltaSchemaOf(this.deps.overviews.current));
   }
 
   /** The main item as the caller reads it by default: what hashes are taken of (API.md 5.5). */
@@ -69,12 +80,14 @@ export class VersionsService implements ItemVersionReader {
   }
 
   /** API.md 5.4: validated like an update of the item, merged over the delta, tracked on the item. */
-  async save(id: string, changes: unknown, acc: Accountability): Promise<Item> {
+  async save(id: string, body: unknown, acc: Accountability): Promise<Item> {
     const version = await this.version(id, acc);
     const main = await this.main(version, acc);
-    const delta = mergeDelta(version.delta, changes);
+    const changes = asChanges(body);
     // Validated like an update of the item (relational payloads included) by making it and rolling it back.
-    await this.rolledBack((manager) => this.items.for(version.collection, null, manager).updateOne(version.item, changes as Delta));
+    await this.rolledBack((manager) => this.items.for(version.collection, null, manager).updateOne(version.item, changes));
+    const stamped = stampDelta(changes, version.delta, version.collection, deltaSchemaOf(this.deps.overviews.current), acc.user, new Date().toISOString());
+    const delta = mergeDelta(version.delta, stamped);
     await this.deps.dataSource.transaction(async (manager) => {
       const tracking = this.deps.overviews.current.collection(version.collection)?.accountability ?? null;
       if (tracking) {
@@ -95,9 +108,8 @@ export class VersionsService implements ItemVersionReader {
     const version = await this.version(id, acc);
     const main = await this.main(version, acc);
     const mainHash = hashItem(main);
-    const pk = this.items.for(version.collection, null).primaryKey;
-    // The key as the version stores it (a string), as the reference platform answers it.
-    return { outdated: version.hash !== mainHash, mainHash, current: { ...(deltaOf(version.delta) ?? {}), [pk]: version.item }, main };
+    const current = mapDelta(deltaOf(version.delta) ?? {}, version.collection, version.item, deltaSchemaOf(this.deps.overviews.current));
+    return { outdated: version.hash !== mainHash, mainHash, current, main };
   }
 
   /**
@@ -107,7 +119,7 @@ export class VersionsService implements ItemVersionReader {
   async promote(id: string, mainHash: string, fields: string[] | undefined, acc: Accountability): Promise<string> {
     const version = await this.version(id, acc);
     if (!(await this.deps.permissions.find(acc, version.collection, 'update'))) throw new ForbiddenError();
-    const delta = deltaOf(version.delta);
+    const delta = this.writable(version);
     if (!delta) throw new UnprocessableContentError('No changes to promote');
     await this.deps.dataSource.transaction(async (manager) => {
       const current = hashItem(await this.main(version, acc, manager));
@@ -136,17 +148,17 @@ export class VersionsService implements ItemVersionReader {
     const filter = { key: { _eq: key }, collection: { _eq: collection }, ...(item !== undefined ? { item: { _eq: item } } : {}) };
     const visible = await this.for(acc).readByQuery({ fields: ['id'], filter, limit: -1 });
     if (item !== undefined && !visible.length) throw new ForbiddenError();
-    const versions = (await this.for(null).readMany(
+    const versions = (await this.items.for(VERSIONS, null).readMany(
       visible.map((v) => v.id as PrimaryKey),
-      { fields: ['item', 'delta'] },
-    )) as unknown as Pick<StoredVersion, 'item' | 'delta'>[];
+      { fields: ['collection', 'item', 'delta'] },
+    )) as unknown as Pick<StoredVersion, 'collection' | 'item' | 'delta'>[];
     if (item !== undefined && query.versionRaw) {
       const result = await read();
-      return { ...result, data: { ...(result.data as Item), ...(deltaOf(versions[0].delta) ?? {}) } };
+      return { ...result, data: { ...(result.data as Item), ...(this.writable(versions[0]) ?? {}) } };
     }
     return this.rolledBack(async (manager) => {
       for (const version of versions) {
-        const delta = deltaOf(version.delta);
+        const delta = this.writable(version);
         if (!delta) continue;
         try {
           await this.items.for(collection, null, manager).updateOne(version.item, delta);

@@ -1,5 +1,5 @@
 import { InvalidPayloadError } from '../../../common/errors/errors';
-import { deltaOf, mergeDelta, pickDelta } from './delta';
+import { asChanges, deltaOf, mergeDelta, pickDelta } from './delta';
 
 describe(mergeDelta.name, () => {
   it.each([
@@ -12,9 +12,11 @@ describe(mergeDelta.name, () => {
     [{ title: 'a' }, {}, { title: 'a' }],
   ])('merges %j with %j', (stored, changes, expected) => expect(mergeDelta(stored, changes)).toEqual(expected));
 
-  it.each([[null], [[{ title: 'a' }]], ['title'], [3]])('refuses the body %j', (changes) =>
-    expect(() => mergeDelta({}, changes)).toThrow(InvalidPayloadError),
-  );
+});
+
+describe(asChanges.name, () => {
+  it('accepts an object', () => expect(asChanges({ title: 'a' })).toEqual({ title: 'a' }));
+  it.each([[null], [[{ title: 'a' }]], ['title'], [3]])('refuses the body %j', (body) => expect(() => asChanges(body)).toThrow(InvalidPayloadError));
 });
 
 describe(pickDelta.name, () => {

@@ -8,12 +8,17 @@ export function deltaOf(stored: unknown): Delta | null {
   return isPlainObject(stored) && Object.keys(stored).length ? stored : null;
 }
 
+/** The body of a save: the changed fields of the item. */
+export function asChanges(body: unknown): Delta {
+  if (!isPlainObject(body)) throw new InvalidPayloadError('The body must be the changed fields of the item, as an object');
+  return body;
+}
+
 /**
  * API.md 5.4: a save replaces whole top-level values; nested payloads are not merged, so a relational
  * payload saved twice is the last one sent.
  */
-export function mergeDelta(stored: unknown, changes: unknown): Delta {
-  if (!isPlainObject(changes)) throw new InvalidPayloadError('The body must be the changed fields of the item, as an object');
+export function mergeDelta(stored: unknown, changes: Delta): Delta {
   return { ...(isPlainObject(stored) ? stored : {}), ...changes };
 }
 
