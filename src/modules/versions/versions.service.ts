@@ -84,7 +84,7 @@ export class VersionsService implements ItemVersionReader {
     const version = await this.version(id, acc);
     const main = await this.main(version, acc);
     const changes = asChanges(body);
-    // Validated like an update of the item (relational payloads included) by making it and rolling it back.
+    // The update itself is the validation (relational payloads included); nothing of it is kept.
     await this.rolledBack((manager) => this.items.for(version.collection, null, manager).updateOne(version.item, changes));
     const stamped = stampDelta(changes, version.delta, version.collection, deltaSchemaOf(this.deps.overviews.current), acc.user, new Date().toISOString());
     const delta = mergeDelta(version.delta, stamped);
