@@ -204,6 +204,36 @@ describe('/versions/:id/save, compare, promote', () => {
     });
   });
 
+  describe('concurrency', () => {
+    const fields = ['f0', 'f1', 'f2', 'f3', 'f4', 'f5'];
+
+    it('keeps every change of concurrent saves to one version', async () => {
+      const wide = await createCollection(t, uniq('wide'), fields.map((field) => ({ field, type: 'string' })), { versioning: true });
+      const id = (await admin().post(`/items/${wide}`).send({})).body.data.id;
+      const v = (await admin().post('/versions').send({ key: 'draft', collection: wide, item: String(id) })).body.data;
+      const saves = await Promise.all(fields.map((field) => admin().post(`/versions/${v.id}/save`).send({ [field]: `${field} draft` })));
+      expect(saves.map((res) => res.status)).toEqual(fields.map(() => 200));
+      const stored = await admin().get(`/versions/${v.id}?fields=delta`);
+      expect(stored.body.data.delta).toEqual({ id: String(id), ...Object.fromEntries(fields.map((field) => [field, `${field} draft`])) });
+      expect((await admin().get(`/revisions?filter[version][_eq]=${v.id}`)).body.data).toHaveLength(fields.length);
+    });
+
+    it('lets one of two concurrent promotes on the same main hash through and refuses the other', async () => {
+      const wide = await createCollection(t, uniq('wide'), fields.map((field) => ({ field, type: 'string' })), { versioning: true });
+      const id = (await admin().post(`/items/${wide}`).send({})).body.data.id;
+      const versions = await Promise.all(
+        ['a', 'b'].map(async (key, i) => {
+          const v = (await admin().post('/versions').send({ key, collection: wide, item: String(id) })).body.data;
+          await admin().post(`/versions/${v.id}/save`).send({ [fields[i]]: key });
+          return v as { id: string; hash: string };
+        }),
+      );
+      const results = await Promise.all(versions.map((v) => admin().post(`/versions/${v.id}/promote`).send({ mainHash: v.hash })));
+      expect(results.map((res) => res.status).sort()).toEqual([200, 422]);
+      expect(results.find((res) => res.status === 422)!.body.errors[0].extensions.code).toBe('VERSION_HASH_MISMATCH');
+    });
+  });
+
   describe('two editors', () => {
     let role: string;
     let alice: { id: string; token: string };

@@ -86,9 +86,13 @@ export class VersionsService implements ItemVersionReader {
     const changes = asChanges(body);
     // The update itself is the validation (relational payloads included); nothing of it is kept.
     await this.rolledBack((manager) => this.items.for(version.collection, null, manager).updateOne(version.item, changes));
-    const stamped = stampDelta(changes, version.delta, version.collection, deltaSchemaOf(this.deps.overviews.current), acc.user, new Date().toISOString());
-    const delta = mergeDelta(version.delta, stamped);
-    await this.deps.dataSource.transaction(async (manager) => {
+    const delta = await this.deps.dataSource.transaction(async (manager) => {
+      // Concurrent saves of one version queue here and each merges over the delta the previous one left.
+      await this.lock(manager, VERSIONS, version.id);
+      const stored = (await this.items.for(VERSIONS, null, manager).readOne(version.id, { fields: ['delta'] })).delta;
+      const schema = deltaSchemaOf(this.deps.overviews.current);
+      const merged = mergeDelta(stored, stampDelta(changes, stored, version.collection, schema, acc.user, new Date().toISOString()));
+      await this.items.for(VERSIONS, null, manager).updateOne(version.id, { delta: merged });
       const tracking = this.deps.overviews.current.collection(version.collection)?.accountability ?? null;
       if (tracking) {
         await this.deps.activity.record(manager, {
@@ -99,7 +103,7 @@ export class VersionsService implements ItemVersionReader {
           revision: tracking === 'all' ? { data: changes, delta: changes, version: version.id } : undefined,
         });
       }
-      await this.items.for(VERSIONS, null, manager).updateOne(version.id, { delta });
+      return merged;
     });
     return { ...main, ...delta };
   }
@@ -122,6 +126,8 @@ export class VersionsService implements ItemVersionReader {
     const delta = this.writable(version);
     if (!delta) throw new UnprocessableContentError('No changes to promote');
     await this.deps.dataSource.transaction(async (manager) => {
+      // Held until commit: a concurrent write of the item waits, so the hash checked is the one overwritten.
+      await this.lock(manager, version.collection, version.item);
       const current = hashItem(await this.main(version, acc, manager));
       // A promote built on an outdated main item would silently drop someone else's edit.
       if (current !== mainHash) throw new VersionHashMismatchError(current);
@@ -169,6 +175,15 @@ export class VersionsService implements ItemVersionReader {
       }
       return read(manager);
     });
+  }
+
+  /** The row's write lock for the rest of the transaction: an UPDATE that changes nothing, on every vendor. */
+  private async lock(manager: EntityManager, collection: string, key: PrimaryKey): Promise<void> {
+    const { table, primary } = this.items.for(collection, null, manager).schema;
+    const driver = this.deps.dataSource.driver;
+    const pk = driver.escape(primary);
+    const [sql, params] = driver.escapeQueryWithParameters(`UPDATE ${driver.escape(table!)} SET ${pk} = ${pk} WHERE ${pk} = :key`, { key }, {});
+    await manager.query(sql, params);
   }
 
   private async rolledBack<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
