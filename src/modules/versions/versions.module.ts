@@ -1,7 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { ActivityModule } from '../activity/activity.module';
 import { ItemsModule } from '../items/items.module';
-import { PermissionsModule } from '../permissions/permissions.module';
 import { ITEM_VERSION_READER } from './item-version-reader';
 import { VersionsController } from './versions.controller';
 import { VersionsService } from './versions.service';
@@ -9,7 +7,7 @@ import { VersionsService } from './versions.service';
 /** `/versions` (API.md 5). Global only for ITEM_VERSION_READER, which the items controller injects optionally. */
 @Global()
 @Module({
-  imports: [ItemsModule, PermissionsModule, ActivityModule],
+  imports: [ItemsModule],
   controllers: [VersionsController],
   providers: [VersionsService, { provide: ITEM_VERSION_READER, useExisting: VersionsService }],
   exports: [ITEM_VERSION_READER],
