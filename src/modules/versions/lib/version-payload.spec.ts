@@ -19,6 +19,7 @@ describe(parseVersionCreate.name, () => {
     ['a numeric item', { key: 'draft', collection: 'articles', item: 1 }],
     ['a missing item', { key: 'draft', collection: 'articles' }],
     ['a numeric name', { key: 'draft', name: 3, collection: 'articles', item: '1' }],
+    ['an empty name', { key: 'draft', name: '', collection: 'articles', item: '1' }],
     ['a server field', { key: 'draft', collection: 'articles', item: '1', hash: 'x' }],
     ['a delta', { key: 'draft', collection: 'articles', item: '1', delta: {} }],
   ])('refuses %s', (_label, body) => expect(() => parseVersionCreate(body)).toThrow(InvalidPayloadError));
@@ -36,6 +37,7 @@ describe(parseVersionUpdate.name, () => {
     ['a hash', { hash: 'x' }, /not allowed/],
     ['a reserved key', { key: 'main' }, /reserved/],
     ['an empty key', { key: '' }, /non-empty/],
+    ['an empty name', { name: '' }, /non-empty/],
     ['not an object', 'key', /object/],
   ])('refuses %s', (_label, body, message) => {
     expect(() => parseVersionUpdate(body)).toThrow(InvalidPayloadError);

@@ -26,7 +26,7 @@ function checkKey(key: unknown): string {
 }
 
 function checkName(name: unknown): void {
-  if (name !== undefined && name !== null && typeof name !== 'string') throw new InvalidPayloadError('"name" must be a string');
+  if (name !== undefined && name !== null && (typeof name !== 'string' || name === '')) throw new InvalidPayloadError('"name" must be a non-empty string or null');
 }
 
 /** The body of one new version (API.md 5.2): only `key`, `name`, `collection`, `item`, with `item` a string. */
