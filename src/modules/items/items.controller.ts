@@ -29,8 +29,7 @@ export class ItemsController {
   /** System collections have their own endpoints (/users, /files, ...), as on the reference platform. */
   private service(collection: string, acc: Accountability, manager?: EntityManager) {
     if (isSystemCollection(collection)) throw new ForbiddenError();
-    const service = this.items.for(collection, acc, manager);
-    return service;
+    return this.items.for(collection, acc, manager);
   }
 
   @Get()
