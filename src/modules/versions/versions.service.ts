@@ -7,6 +7,7 @@ import type { Query } from '../../common/query/query.types';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { Dialect, DIALECT } from '../../database/dialects/dialect';
 import { ActivityService } from '../activity/activity.service';
+import { CacheService } from '../cache/cache.service';
 import { HashService } from '../hash/hash.service';
 import { ItemsFactory } from '../items/items.factory';
 import type { Item, ItemsDeps, PrimaryKey } from '../items/items.service';
@@ -48,9 +49,10 @@ export class VersionsService implements ItemVersionReader {
     permissions: PermissionsService,
     activity: ActivityService,
     hasher: HashService,
+    cache: CacheService,
     private readonly items: ItemsFactory,
   ) {
-    this.deps = { dataSource, dialect, config, overviews, permissions, activity, hasher };
+    this.deps = { dataSource, dialect, config, overviews, permissions, activity, hasher, cache };
   }
 
   /** svc_versions through the items engine, with the version rules on writes. */
