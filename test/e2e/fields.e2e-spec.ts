@@ -91,6 +91,12 @@ describe('/fields', () => {
     expect((await t.as('admin').get(`/items/${c}?fields=v`)).body.data).toEqual([{ v: 'not a number' }]);
   });
 
+  it('refuses to change the type of a primary key', async () => {
+    const c = await createCollection(t, uniq('pk'));
+    await expectError(t.as('admin').patch(`/fields/${c}/id`).send({ type: 'string' }), 400, 'INVALID_PAYLOAD');
+    expect((await t.as('admin').get(`/fields/${c}/id`)).body.data.type).toBe('integer');
+  });
+
   it('makes a field required in the database only when it holds no nulls', async () => {
     const c = await createCollection(t, uniq('nn'), [{ field: 'v', type: 'string' }]);
     await t.as('admin').post(`/items/${c}`).send({});

@@ -286,7 +286,9 @@ export class SchemaService {
 
     let existing = (await runner.getTable(table))!.findColumnByName(current.field)!;
     const typeChanged = type !== current.type || (maxLength ?? null) !== (info.max_length ?? null) && ['string', 'hash'].includes(type);
-    if (typeChanged && !info.is_primary_key) {
+    // Foreign keys elsewhere point at primary keys: their type stays what the collection was created with.
+    if (typeChanged && info.is_primary_key) throw new InvalidPayloadError(`The type of primary key "${current.field}" can't be changed`);
+    if (typeChanged) {
       const rows: Record<string, unknown>[] = await runner.manager.createQueryBuilder().select(`${q('t')}.${q(current.field)}`, 'v').from(table, 't').where(`${q('t')}.${q(current.field)} IS NOT NULL`).getRawMany();
       const bad = rows.find((row) => !canConvert(row.v, type, maxLength ?? null));
       if (bad) {
