@@ -10,6 +10,7 @@ import { FileValues, parseFileValues } from '../files/lib/file-values';
 import { ItemsFactory } from '../items/items.factory';
 import type { Item } from '../items/items.service';
 import type { JobEntity } from './entities/job.entity';
+import { SchemaOverviewService } from '../schema/schema-overview.service';
 import { JobsService } from './jobs.service';
 import { csvFields, serializeRows } from './lib/export-formats';
 import { pagedRows } from './lib/paged-rows';
@@ -38,6 +39,7 @@ export class DataExportService {
     private readonly items: ItemsFactory,
     private readonly files: FilesService,
     private readonly jobs: JobsService,
+    private readonly overviews: SchemaOverviewService,
   ) {}
 
   /**
@@ -82,7 +84,7 @@ export class DataExportService {
       head.push(next.value);
       if (head.length < batchSize) next = await pages.next();
     }
-    const fields = format === 'csv' || format === 'csv_utf8' ? csvFields(head) : undefined;
+    const fields = format === 'csv' || format === 'csv_utf8' ? csvFields(head, this.relatedItemPath(collection)) : undefined;
     let count = 0;
     async function* rows(): AsyncGenerator<Item> {
       for (const row of head) {
@@ -97,6 +99,23 @@ export class DataExportService {
     }
     yield* serializeRows(format, rows(), { fields });
     await progress?.(count);
+  }
+
+  /**
+   * API.md 2.1: only many-to-one items spread into `relation.field` columns; a JSON field's object, like
+   * a one-to-many list, stays one JSON cell, so the file imports back into the same values.
+   */
+  private relatedItemPath(collection: string): (path: string) => boolean {
+    const overview = this.overviews.current;
+    return (path) => {
+      let current = collection;
+      for (const part of path.split('.')) {
+        const link = overview.relation(current, part);
+        if (link?.type !== 'm2o') return false;
+        current = link.related;
+      }
+      return true;
+    };
   }
 
   /** API.md 2.1: title `export-<collection>-<yyyyMMdd-HHmmss>`, download name `<title>.<format>`, the caller's fields over them. */
