@@ -77,7 +77,7 @@ describe('two-factor login', () => {
   });
 
   it('flags the access token with enforce_tfa while a user of an enforcing role has no TFA', async () => {
-    const user = await createUser(t, { role: await createRole(t, { enforceTfa: true }) });
+    const user = await createUser(t, { role: await createRole(t, { enforce_tfa: true }) });
     const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
     const before = await t.login(user.email, user.password);
     expect(claims(before).enforce_tfa).toBe(true);

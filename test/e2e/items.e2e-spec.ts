@@ -1,3 +1,4 @@
+import { ItemsFactory } from '../../src/modules/items/items.factory';
 import { createCollection, createRelation } from '../factories/collection.factory';
 import { expectError } from '../helpers/expect-error';
 import { createTestApp, TestApp } from '../helpers/test-app';
@@ -60,6 +61,23 @@ describe('/items/:collection', () => {
     const res = await t.as('admin').post(`/items/${articles}?fields=title`).send([{ title: 'one' }, { title: 'two' }]);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([{ title: 'one' }, { title: 'two' }]);
+  });
+
+  it('accepts an explicit auto-increment key and keeps numbering after it', async () => {
+    const c = await createCollection(t, uniq('keys'), [{ field: 'title', type: 'string' }]);
+    await t.as('admin').post(`/items/${c}`).send({ id: 50, title: 'explicit' });
+    const next = await t.as('admin').post(`/items/${c}`).send({ title: 'generated' });
+    expect(next.status).toBe(200);
+    expect(next.body.data.id).toBe(51);
+  });
+
+  it('upserts through the service: existing keys are updated, others created', async () => {
+    const c = await createCollection(t, uniq('upsert'), [{ field: 'title', type: 'string' }]);
+    const first = (await t.as('admin').post(`/items/${c}`).send({ title: 'old' })).body.data.id;
+    const service = t.app.get(ItemsFactory).for(c, null);
+    const keys = await service.upsertMany([{ id: first, title: 'new' }, { title: 'added' }]);
+    expect(keys[0]).toBe(first);
+    expect((await t.as('admin').get(`/items/${c}?fields=title&sort=id`)).body.data).toEqual([{ title: 'new' }, { title: 'added' }]);
   });
 
   it('reads one item and answers a missing one with 403', async () => {
@@ -156,6 +174,13 @@ describe('/items/:collection', () => {
       expect(res.body.data.posts).toHaveLength(2);
       const deep = await t.as('admin').get(`/items/${authors}/${author}?fields=name,posts.title&deep[posts][_sort]=-title&deep[posts][_limit]=1`);
       expect(deep.body.data).toEqual({ name: 'Ann', posts: [{ title: 'p2' }] });
+    });
+
+    it('counts one-to-many items with count()', async () => {
+      const res = await t.as('admin').get(`/items/${authors}/${author}?fields=name,count(posts)`);
+      expect(res.body.data).toEqual({ name: 'Ann', posts_count: 2 });
+      const filtered = await t.as('admin').get(`/items/${authors}?fields=name&filter[count(posts)][_gte]=2`);
+      expect(filtered.body.data).toEqual([{ name: 'Ann' }]);
     });
 
     it('filters through relations', async () => {

@@ -12,9 +12,9 @@ import type { PermissionLookup, PermissionRule, PermissionsService } from '../pe
 import type { SchemaOverview } from '../schema/schema-overview';
 import type { SchemaOverviewService } from '../schema/schema-overview.service';
 import type { CollectionOverview, FieldOverview } from '../schema/schema.types';
-import { compileFilter, SqlContext } from './engine/compile-filter';
+import { compileFilter, functionSql, SqlContext } from './engine/compile-filter';
 import { planRead, ReadableFields, ReadNode } from './engine/read-plan';
-import { DynamicVariables, resolveVariables } from './engine/resolve-variables';
+import { DynamicVariables, resolveVariables, variableFields } from './engine/resolve-variables';
 import { validatePayload } from './engine/validate-payload';
 import { validateQuery } from './engine/validate-query';
 import { fromDb, toDb } from './engine/values';
@@ -58,6 +58,9 @@ interface SelectOptions {
   offset: number;
 }
 
+/** Which `$CURRENT_USER.<field>` variables each cached list of permission rules uses. */
+const RULE_VARIABLES = new WeakMap<object, { user: string[]; role: string[] }>();
+
 /** Hashed and concealed values never leave the server in plain text (API.md 11). */
 function isSecret(field: FieldOverview): boolean {
   return field.type === 'hash' || field.special.includes('hash') || field.special.includes('conceal');
@@ -68,7 +71,6 @@ function chunks<T>(list: T[], size = CHUNK): T[][] {
   for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
   return out;
 }
-
 
 /**
  * The items engine for one collection and one caller (ARCHITECTURE: items engine). Plain class made by
@@ -108,8 +110,17 @@ export class ItemsService {
     return this.manager ?? this.deps.dataSource.manager;
   }
 
-  private async state(): Promise<ReadState> {
+  /** Permissions and dynamic variables of the caller; `query` is scanned for `$CURRENT_USER.<field>`. */
+  private async state(query?: unknown): Promise<ReadState> {
     const lookup = await this.deps.permissions.lookup(this.acc);
+    const vars: DynamicVariables = { now: new Date(), user: this.acc?.user ?? null, role: this.acc?.role ?? null };
+    const rules = await this.deps.permissions.rules(this.acc);
+    let fromRules = RULE_VARIABLES.get(rules);
+    if (!fromRules) RULE_VARIABLES.set(rules, (fromRules = variableFields(rules)));
+    const fromQuery = variableFields(query);
+    const wanted = { user: [...new Set([...fromRules.user, ...fromQuery.user])], role: [...new Set([...fromRules.role, ...fromQuery.role])] };
+    if (this.acc?.user && wanted.user.length) vars.userFields = await this.variableRow('svc_users', this.acc.user, wanted.user);
+    if (this.acc?.role && wanted.role.length) vars.roleFields = await this.variableRow('svc_roles', this.acc.role, wanted.role);
     const overview = this.overview;
     const readable: ReadableFields = (collection) => {
       const rule = lookup(collection, 'read');
@@ -117,7 +128,15 @@ export class ItemsService {
       if (!rule.fields || rule.fields.includes('*')) return '*';
       return new Set(rule.fields);
     };
-    return { overview, lookup, readable, vars: { now: new Date(), user: this.acc?.user ?? null, role: this.acc?.role ?? null } };
+    return { overview, lookup, readable, vars };
+  }
+
+  private async variableRow(collection: string, key: string, wanted: string[]): Promise<Item> {
+    const fields = this.overview.collection(collection)?.fields ?? {};
+    const known = wanted.filter((f) => fields[f] && fields[f].type !== 'alias');
+    if (!known.length) return {};
+    const [row] = await this.run(`SELECT ${known.map((f) => this.q(f)).join(', ')} FROM ${this.q(collection)} WHERE ${this.q('id')} = :key`, { key });
+    return Object.fromEntries(known.map((f) => [f, fromDb(fields[f].type, row?.[f])]));
   }
 
   private sqlContext(state: ReadState, params: Record<string, unknown>): SqlContext {
@@ -146,8 +165,6 @@ export class ItemsService {
     const [query, bound] = this.deps.dataSource.driver.escapeQueryWithParameters(sql, params, {});
     return manager.query(query, bound);
   }
-
-  // ---------------------------------------------------------------- reads
 
   private sortSql(ctx: SqlContext, collection: string, alias: string, path: string[]): string {
     const [head, ...rest] = path;
@@ -201,6 +218,7 @@ export class ItemsService {
     const fields = new Set<string>([collection.primary, ...extraColumns, ...node.columns.map((c) => c.field)]);
     for (const rel of node.relations) if (rel.link.type === 'm2o') fields.add(rel.link.field);
     const columns = [...fields].map((f) => `${this.q('t')}.${this.q(f)} AS ${this.q(f)}`);
+    for (const f of node.functions) columns.push(`${functionSql(ctx, node.collection, 't', f.fn, f.field)} AS ${this.q(f.key)}`);
     let sql = `SELECT ${columns.join(', ')} FROM ${this.q(collection.table!)} ${this.q('t')}`;
     if (options.where.length) sql += ` WHERE ${options.where.join(' AND ')}`;
     if (options.sort === 'random') sql += ` ORDER BY ${this.deps.dialect.randomOrder()}`;
@@ -213,6 +231,7 @@ export class ItemsService {
     return rows.map((row) => {
       const item: Item = {};
       for (const field of fields) item[field] = fromDb(collection.fields[field].type, row[field]);
+      for (const f of node.functions) item[f.key] = fromDb('integer', row[f.key]);
       return item;
     });
   }
@@ -281,6 +300,7 @@ export class ItemsService {
         const value = row[column.field];
         out[column.key] = value !== null && isSecret(field) ? CONCEALED : value;
       }
+      for (const f of node.functions) out[f.key] = row[f.key];
       Object.assign(out, related.get(row));
       return out;
     });
@@ -294,7 +314,7 @@ export class ItemsService {
 
   private async prepareRead(query: Query): Promise<{ state: ReadState; node: ReadNode }> {
     const collection = this.schema;
-    const state = await this.state();
+    const state = await this.state(query);
     if (!state.lookup(collection.collection, 'read')) throw new ForbiddenError();
     validateQuery(state.overview, state.readable, collection.collection, query, this.deps.config.query.maxRelationalDepth);
     const node = planRead(
@@ -347,7 +367,7 @@ export class ItemsService {
   /** `meta=total_count,filter_count` (API.md 1.6). */
   async getMeta(query: Query, keys: MetaKey[] = query.meta ?? []): Promise<Partial<Record<MetaKey, number>>> {
     const collection = this.schema;
-    const state = await this.state();
+    const state = await this.state(query);
     if (!state.lookup(collection.collection, 'read')) throw new ForbiddenError();
     const meta: Partial<Record<MetaKey, number>> = {};
     for (const key of keys) {
@@ -363,7 +383,7 @@ export class ItemsService {
 
   private async aggregate(query: Query): Promise<Item[]> {
     const collection = this.schema;
-    const state = await this.state();
+    const state = await this.state(query);
     if (!state.lookup(collection.collection, 'read')) throw new ForbiddenError();
     validateQuery(state.overview, state.readable, collection.collection, query, this.deps.config.query.maxRelationalDepth);
     const params: Record<string, unknown> = {};
@@ -418,8 +438,6 @@ export class ItemsService {
       return item;
     });
   }
-
-  // ---------------------------------------------------------------- writes
 
   private validKey(key: unknown): boolean {
     const field = this.schema.fields[this.primaryKey];
@@ -479,6 +497,7 @@ export class ItemsService {
       values[key] = hashed && typeof value === 'string' ? await this.deps.hasher.hash(value) : value;
       // Revisions keep what was stored: never a password in plain text.
       if (hashed) payload[key] = values[key];
+      else if (field.special.includes('conceal') && value !== null) payload[key] = CONCEALED;
     }
     const now = new Date();
     for (const field of Object.values(collection.fields)) {
@@ -610,7 +629,12 @@ export class ItemsService {
     if (this.deps.dialect.returning) sql += ` RETURNING ${this.q(collection.primary)}`;
     const [query, bound] = this.deps.dataSource.driver.escapeQueryWithParameters(sql, params, {});
     const raw: unknown = await manager.query(query, bound);
-    if (values[collection.primary] !== undefined && values[collection.primary] !== null) return values[collection.primary] as PrimaryKey;
+    const explicit = values[collection.primary];
+    if (explicit !== undefined && explicit !== null) {
+      const sync = collection.fields[collection.primary].autoIncrement ? this.deps.dialect.syncAutoIncrementSql(this.q(collection.table!), collection.primary) : null;
+      if (sync) await manager.query(sync);
+      return explicit as PrimaryKey;
+    }
     const id = this.deps.dialect.insertedId(raw) ?? (raw as Item[])[0]?.[collection.primary];
     return fromDb(collection.fields[collection.primary].type, id) as PrimaryKey;
   }
@@ -745,7 +769,11 @@ export class ItemsService {
       );
       for (const row of rows) {
         const item: Item = {};
-        for (const f of fields) item[f.field] = fromDb(f.type, row[f.field]);
+        for (const f of fields) {
+          const value = fromDb(f.type, row[f.field]);
+          // Concealed secrets (TFA secrets, tokens) stay out of revisions; hashes are safe to keep.
+          item[f.field] = value !== null && f.special.includes('conceal') && !f.special.includes('hash') ? CONCEALED : value;
+        }
         out.set(String(item[collection.primary]), item);
       }
     }
@@ -771,6 +799,31 @@ export class ItemsService {
   async updateByQuery(query: Query, data: Item): Promise<PrimaryKey[]> {
     const keys = await this.keysByQuery(query);
     return keys.length ? this.updateMany(keys, data) : [];
+  }
+
+  /** Import semantics (API.md 2.2): update when the item carries an existing primary key, create otherwise. */
+  async upsertOne(item: Item): Promise<PrimaryKey> {
+    if (!isPlainObject(item)) throw new InvalidPayloadError('An item must be an object');
+    const pk = this.primaryKey;
+    const key = item[pk] as PrimaryKey | undefined | null;
+    return this.transaction(async (manager) => {
+      const service = new ItemsService(this.deps, this.collection, this.acc, manager, this.options);
+      if (key !== undefined && key !== null && (await service.exists(manager, key))) {
+        const { [pk]: _key, ...data } = item;
+        return service.updateOne(key, data);
+      }
+      return service.createOne(item);
+    });
+  }
+
+  async upsertMany(items: Item[]): Promise<PrimaryKey[]> {
+    if (!Array.isArray(items)) throw new InvalidPayloadError('Expected an array of items');
+    return this.transaction(async (manager) => {
+      const service = new ItemsService(this.deps, this.collection, this.acc, manager, this.options);
+      const keys: PrimaryKey[] = [];
+      for (const item of items) keys.push(await service.upsertOne(item));
+      return keys;
+    });
   }
 
   /** Creates the singleton's row on first write, updates it afterwards. */

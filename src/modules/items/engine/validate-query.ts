@@ -1,6 +1,7 @@
 import { ForbiddenError, InvalidQueryError } from '../../../common/errors/errors';
 import type { DeepQuery, Filter, Query } from '../../../common/query/query.types';
 import type { SchemaOverview } from '../../schema/schema-overview';
+import { parseFunction } from './compile-filter';
 import type { ReadableFields } from './read-plan';
 
 function walkPath(overview: SchemaOverview, readable: ReadableFields, collection: string, path: string[], allowO2m: boolean, what: string): void {
@@ -28,7 +29,9 @@ function walkFilter(overview: SchemaOverview, readable: ReadableFields, collecti
       continue;
     }
     if (key.startsWith('_')) continue;
-    walkPath(overview, readable, collection, [key], false, 'filter');
+    const fn = parseFunction(key);
+    walkPath(overview, readable, collection, [fn ? fn.field : key], false, 'filter');
+    if (fn) continue;
     const link = overview.relation(collection, key);
     if (!link || typeof value !== 'object' || value === null) continue;
     for (const [sub, subValue] of Object.entries(value as Record<string, unknown>)) {
