@@ -249,6 +249,17 @@ describe('/utils/import and /utils/export', () => {
       expect(await rows(notes)).toHaveLength(3);
     });
 
+    it('writes the one item of a singleton, and refuses a second row', async () => {
+      const settings = await createCollection(t, uniq('site'), [{ field: 'name', type: 'string' }], { singleton: true });
+      await importFile(settings, '[{"name":"first"}]', 'application/json').expect(200);
+      await importFile(settings, '[{"name":"second"}]', 'application/json').expect(200);
+      expect((await t.as('admin').get(`/items/${settings}`)).body.data).toMatchObject({ name: 'second' });
+      const res = await importFile(settings, '[{"name":"a"},\n{"name":"b"}]', 'application/json');
+      await expectError(Promise.resolve(res), 400, 'INVALID_PAYLOAD');
+      expect(res.body.errors[0].message).toContain('Line 2');
+      expect((await t.as('admin').get(`/items/${settings}`)).body.data).toMatchObject({ name: 'second' });
+    });
+
     it('needs create and update permission (403), for users and the public', async () => {
       const role = await createRole(t);
       const user = await createUser(t, role);

@@ -10,7 +10,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { AppError, AppErrorList } from '../../common/errors/app-error';
-import { ForbiddenError } from '../../common/errors/errors';
+import { ForbiddenError, InvalidPayloadError } from '../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { Dialect, DIALECT } from '../../database/dialects/dialect';
 import { ItemsFactory } from '../items/items.factory';
@@ -110,6 +110,7 @@ export class DataImportService {
       const flush = async () => {
         const existing = await this.existingKeys(manager, service, batch);
         for (const row of batch) {
+          if (service.schema.singleton && row.row > 1) throw new InvalidPayloadError(`Line ${row.line}: a singleton takes exactly one row`);
           try {
             await this.upsert(service, existing, row.data);
             done++;
@@ -136,8 +137,12 @@ export class DataImportService {
     });
   }
 
-  /** API.md 2.2: a row whose primary key exists updates that item; any other row creates one. */
+  /** API.md 2.2: a row whose primary key exists updates that item; any other row creates one. A singleton's row is its one item. */
   private async upsert(service: ItemsService, existing: Set<string>, data: Record<string, unknown>): Promise<void> {
+    if (service.schema.singleton) {
+      await service.upsertSingleton(data);
+      return;
+    }
     const pk = service.primaryKey;
     const key = primaryKeyFor(service.schema.fields[pk].type, data[pk]);
     if (key !== null && existing.has(String(key))) {
