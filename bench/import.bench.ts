@@ -61,6 +61,18 @@ function report(label: string, rows: number, seconds: number, peakRss: number, t
  * figure is 1,000,000 on MariaDB) of a 10-field collection over HTTP, and prints rows/s and the peak
  * RSS of the process, which holds both Vellum and the client. Targets: import 20,000 rows/s, export
  * 50,000 rows/s, peak RSS under 300 MB.
+ *
+ * Measured on the shared 2-core build machine (other agents busy), process RSS before the import
+ * 260-290 MB (Nest, the compiler hook, the client):
+ *   MariaDB     20,000 rows   import  1,078 rows/s   export 25,578 rows/s   peak RSS 283 MB
+ *   PostgreSQL  40,000 rows   import  1,082 rows/s   export 34,385 rows/s   peak RSS 296 MB, flat
+ *   SQLite     100,000 rows   import  4,916 rows/s   export 30,511 rows/s   peak RSS 635 MB
+ *   SQLite     250,000 rows   import  3,844 rows/s   export 47,198 rows/s   peak RSS 980 MB
+ * Memory: on MariaDB and PostgreSQL the RSS stays at its starting level whatever the row count (one
+ * batch in memory); on SQLite it grows with the rows because the one open transaction's pages live in
+ * this process. Import speed is not met: the items engine writes each row with its own INSERT plus an
+ * activity and a revision row, three statements per row; reaching the target needs multi-row INSERTs
+ * in ItemsService.createMany and a bulk ActivityService.record, which the import would use unchanged.
  */
 export async function run(): Promise<void> {
   const server = await startBenchServer();
