@@ -55,6 +55,8 @@ export interface AppConfig {
   rateLimiter: { enabled: boolean; points: number; duration: number; store: 'memory' | 'redis' };
   query: { limitDefault: number; limitMax?: number; maxRelationalDepth: number; maxBatchMutation?: number };
   hash: { memoryCost?: number; timeCost?: number; parallelism?: number };
+  /** `/utils/import` and `/utils/export` (API.md 2.1, 2.2). */
+  importExport: { maxImportErrors: number; importBatchSize: number; exportBatchSize: number };
 }
 
 export interface CookieConfig {

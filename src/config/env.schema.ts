@@ -79,6 +79,10 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(2) MAX_RELATIONAL_DEPTH?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) MAX_BATCH_MUTATION?: number;
 
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) MAX_IMPORT_ERRORS?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(10000) IMPORT_BATCH_SIZE?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(100000) EXPORT_BATCH_SIZE?: number;
+
   @IsOptional() @Transform(toInt) @IsInt() @Min(1024) HASH_MEMORY_COST?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) HASH_TIME_COST?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) HASH_PARALLELISM?: number;

@@ -172,6 +172,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       maxBatchMutation: parsed.MAX_BATCH_MUTATION,
     },
     hash: { memoryCost: parsed.HASH_MEMORY_COST, timeCost: parsed.HASH_TIME_COST, parallelism: parsed.HASH_PARALLELISM },
+    importExport: {
+      maxImportErrors: parsed.MAX_IMPORT_ERRORS ?? 1000,
+      importBatchSize: parsed.IMPORT_BATCH_SIZE ?? 500,
+      exportBatchSize: parsed.EXPORT_BATCH_SIZE ?? 5000,
+    },
   };
   return deepFreeze(config);
 }

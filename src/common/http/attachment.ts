@@ -1,10 +1,15 @@
+/** `yyyyMMdd-HHmmss` in server time, the reference platform's stamp in export names. */
+export function dateStamp(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return (
+    `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}-` +
+    `${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}`
+  );
+}
+
 /** API.md 2.1: `<collection or "Export"> <yyyyMMdd-HHmmss>.<ext>`, the reference platform's download name. */
 export function exportFileName(collection: string | null, extension: string, date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const stamp =
-    `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}-` +
-    `${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}`;
-  return `${collection ?? 'Export'} ${stamp}.${extension}`;
+  return `${collection ?? 'Export'} ${dateStamp(date)}.${extension}`;
 }
 
 /** As Express's `res.attachment()`: a plain filename, plus an RFC 5987 one when the name is not ASCII. */

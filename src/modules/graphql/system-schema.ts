@@ -5,6 +5,7 @@ import { AuthHttp } from '../auth/auth-http';
 import { AuthService } from '../auth/auth.service';
 import { PasswordResetService } from '../auth/password-reset.service';
 import { TfaService } from '../users/tfa.service';
+import { SortService } from '../utils/sort.service';
 import { UtilsService } from '../utils/utils.service';
 import { authMutations } from './resolvers/auth.resolvers';
 import { usersMutations } from './resolvers/users.resolvers';
@@ -31,7 +32,7 @@ export class SystemSchema implements OnModuleInit {
         fields: {
           ...authMutations(get(AuthService), get(AuthHttp), get(PasswordResetService)),
           ...usersMutations(get(TfaService)),
-          ...utilsMutations({ utils: get(UtilsService) }),
+          ...utilsMutations({ utils: get(UtilsService), sort: get(SortService) }),
         },
       }),
     });

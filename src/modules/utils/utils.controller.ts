@@ -1,9 +1,26 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConsumes,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiQuery,
+  ApiTags,
+  ApiUnsupportedMediaTypeResponse,
+} from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { AdminOnly } from '../../common/decorators/admin-only.decorator';
 import { ClearCacheQueryDto } from './dto/clear-cache-query.dto';
+import { ExportItemsDto } from './dto/export-items.dto';
+import { SortItemsDto } from './dto/sort-items.dto';
+import { DataExportService } from './data-export.service';
+import { DataImportService } from './data-import.service';
+import { importUpload } from './lib/import-upload';
+import { SortService } from './sort.service';
 import { GenerateHashDto } from './dto/generate-hash.dto';
 import { ListJobsQueryDto } from './dto/list-jobs-query.dto';
 import { RandomStringQueryDto } from './dto/random-string-query.dto';
@@ -17,6 +34,9 @@ export class UtilsController {
   constructor(
     private readonly utils: UtilsService,
     private readonly jobs: JobsService,
+    private readonly sorter: SortService,
+    private readonly importer: DataImportService,
+    private readonly exporter: DataExportService,
   ) {}
 
   @Post('hash/generate')
@@ -48,6 +68,64 @@ export class UtilsController {
   @ApiOkResponse({ description: 'Empty body.' })
   async clearCache(@Query() query: ClearCacheQueryDto, @Acc() acc: Accountability): Promise<void> {
     await this.utils.clearCache(acc, query.system !== undefined);
+  }
+
+  @Post('sort/:collection')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'Empty body: `item` now has the place of `to`, the rows between shifted.' })
+  @ApiBadRequestResponse({ description: 'The collection has no sort field, or `item`/`to` missing (INVALID_PAYLOAD).' })
+  @ApiForbiddenResponse({ description: 'No update permission, unknown collection or item (FORBIDDEN).' })
+  async sort(@Param('collection') collection: string, @Body() dto: SortItemsDto, @Acc() acc: Accountability): Promise<void> {
+    await this.sorter.sort(collection, acc, dto.item, dto.to);
+  }
+
+  @Post('import/:collection')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } },
+    description: 'One file part: `application/json` (a top-level array) or `text/csv` / `application/vnd.ms-excel` (a header row).',
+  })
+  @ApiQuery({ name: 'background', required: false, type: Boolean, description: 'Answer at once with the job; the import runs after.' })
+  @ApiOkResponse({
+    description:
+      'Empty body once every row is written. With `background=true`: `{ data: job }` at once (the job of ' +
+      '`GET /utils/jobs/:id`, status `running`), the import runs afterwards and the job records its rows and errors.',
+  })
+  @ApiBadRequestResponse({ description: 'Malformed file, or rows that fail: one error per code and field, `extensions.rows` naming the lines. Nothing is written.' })
+  @ApiForbiddenResponse({ description: 'No create or update permission on the collection, or unknown collection (FORBIDDEN).' })
+  @ApiUnsupportedMediaTypeResponse({ description: 'The request is not multipart, or the file part is neither JSON nor CSV.' })
+  async import(
+    @Param('collection') collection: string,
+    @Query('background') background: unknown,
+    @Req() req: Request,
+    @Acc() acc: Accountability,
+  ): Promise<{ data: unknown } | void> {
+    await this.importer.assertCanImport(collection, acc);
+    const upload = await importUpload(req.headers, req);
+    if (background === 'true' || background === '1' || background === '') {
+      return { data: await this.importer.importUploadInBackground(collection, acc, upload) };
+    }
+    await this.importer.importUpload(collection, acc, upload);
+  }
+
+  @Post('export/:collection')
+  @HttpCode(204)
+  @ApiNoContentResponse({
+    description:
+      'The export runs after the answer; `Location` names its job (`GET /utils/jobs/:id`), which shows the rows ' +
+      'written and, once done, the id of the new file in the file library.',
+  })
+  @ApiBadRequestResponse({ description: '`format` or `query` missing or invalid, or bad `file` fields (INVALID_PAYLOAD / INVALID_QUERY).' })
+  @ApiForbiddenResponse({ description: 'Unknown collection (FORBIDDEN).' })
+  async export(
+    @Param('collection') collection: string,
+    @Body() dto: ExportItemsDto,
+    @Acc() acc: Accountability,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<void> {
+    const job = await this.exporter.start(collection, acc, dto.format, dto.query, dto.file);
+    res.setHeader('Location', `/utils/jobs/${job.id}`);
   }
 
   @Get('jobs')

@@ -1,16 +1,18 @@
-import { GraphQLBoolean, GraphQLFieldConfigMap, GraphQLInt, GraphQLNonNull, GraphQLString } from 'graphql';
+import { GraphQLBoolean, GraphQLFieldConfigMap, GraphQLID, GraphQLInt, GraphQLNonNull, GraphQLString } from 'graphql';
+import type { SortService } from '../../utils/sort.service';
 import type { UtilsService } from '../../utils/utils.service';
 import type { GraphqlContext } from '../graphql-context';
 import { GraphQLVoid } from '../scalars/void.scalar';
 
 export interface UtilsResolverDeps {
   utils: UtilsService;
+  sort: Pick<SortService, 'sort'>;
 }
 
 const requiredString = { type: new GraphQLNonNull(GraphQLString) };
 
 /** API.md 7: the utility mutations of POST /graphql/system, over the same service as REST. */
-export function utilsMutations({ utils }: UtilsResolverDeps): GraphQLFieldConfigMap<unknown, GraphqlContext> {
+export function utilsMutations({ utils, sort }: UtilsResolverDeps): GraphQLFieldConfigMap<unknown, GraphqlContext> {
   return {
     utils_hash_generate: {
       type: GraphQLString,
@@ -26,6 +28,14 @@ export function utilsMutations({ utils }: UtilsResolverDeps): GraphQLFieldConfig
       type: GraphQLString,
       args: { length: { type: GraphQLInt } },
       resolve: (_source, args: { length?: number | null }) => utils.randomString(args.length ?? undefined),
+    },
+    utils_sort: {
+      type: GraphQLBoolean,
+      args: { collection: requiredString, item: { type: new GraphQLNonNull(GraphQLID) }, to: { type: new GraphQLNonNull(GraphQLID) } },
+      resolve: async (_source, args: { collection: string; item: string; to: string }, ctx) => {
+        await sort.sort(args.collection, ctx.acc, args.item, args.to);
+        return true;
+      },
     },
     utils_cache_clear: {
       type: GraphQLVoid,

@@ -128,3 +128,14 @@ describe(isExportFormat.name, () => {
     [undefined, false],
   ])('%j → %s', (value, expected) => expect(isExportFormat(value)).toBe(expected));
 });
+
+describe('csvFields with a path rule', () => {
+  it.each([
+    [() => true, ['id', 'data.a', 'data.b.c', 'author.name']],
+    [(path: string) => path === 'author', ['id', 'data', 'author.name']],
+    [() => false, ['id', 'data', 'author']],
+  ])('expands only where allowed (%#)', (expand, expected) => {
+    const rows = [{ id: 1, data: { a: 1, b: { c: 2 } }, author: { name: 'x' } }];
+    expect(csvFields(rows, expand)).toEqual(expected);
+  });
+});

@@ -52,17 +52,22 @@ function toPlain(value: unknown, key: (k: string) => string = (k) => k): unknown
   return value;
 }
 
-/** Column names of a row: nested objects become dot paths, arrays stay one column. */
-export function flattenKeys(row: Row, prefix = ''): string[] {
+/** Whether the nested object at a dot path becomes columns of its own (a related item) or one JSON cell. */
+export type ExpandPath = (path: string) => boolean;
+
+const expandAll: ExpandPath = () => true;
+
+/** Column names of a row: nested objects become dot paths where `expand` allows, arrays stay one column. */
+export function flattenKeys(row: Row, prefix = '', expand: ExpandPath = expandAll): string[] {
   return Object.entries(row).flatMap(([k, v]) =>
-    isPlainObject(v) && Object.keys(v).length > 0 ? flattenKeys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
+    isPlainObject(v) && Object.keys(v).length > 0 && expand(`${prefix}${k}`) ? flattenKeys(v, `${prefix}${k}.`, expand) : [`${prefix}${k}`],
   );
 }
 
 /** Union of the columns of several rows, in order of first appearance. */
-export function csvFields(rows: Iterable<Row>): string[] {
+export function csvFields(rows: Iterable<Row>, expand: ExpandPath = expandAll): string[] {
   const fields = new Set<string>();
-  for (const row of rows) for (const f of flattenKeys(row)) fields.add(f);
+  for (const row of rows) for (const f of flattenKeys(row, '', expand)) fields.add(f);
   return [...fields];
 }
 

@@ -26,9 +26,19 @@ export function importFormatOf(mediaType: string | undefined): ImportFormat | nu
  * size. JSON: a top-level array of objects. CSV: a header row, `,` `;` or tab detected from it.
  * UTF-8 with or without BOM. Malformed input is INVALID_PAYLOAD naming the line.
  */
-export function readImportRows(source: AsyncIterable<Chunk>, format: ImportFormat): AsyncGenerator<ImportRow> {
-  return format === 'json' ? readJsonRows(source) : readCsvRows(source);
+export function readImportRows(source: AsyncIterable<Chunk>, format: ImportFormat, options: ImportRowsOptions = {}): AsyncGenerator<ImportRow> {
+  return format === 'json' ? readJsonRows(source) : readCsvRows(source, options.csvCell ?? defaultCsvCell);
 }
+
+/** Turns the text of a non-empty CSV cell into its value; `path` is the column's header split on dots. */
+export type CsvCell = (path: string[], text: string) => unknown;
+
+export interface ImportRowsOptions {
+  /** Converts CSV cells, for instance by the type of the field each column names. */
+  csvCell?: CsvCell;
+}
+
+const defaultCsvCell: CsvCell = (_path, text) => csvCellValue(text);
 
 function lineError(line: number, reason: string): InvalidPayloadError {
   return new InvalidPayloadError(`Line ${line}: ${reason}`);
@@ -203,19 +213,19 @@ export function csvColumns(header: string[]): string[][] {
   return names.map((n) => n.split('.'));
 }
 
-function csvRecord(columns: string[][], cells: string[]): Record<string, unknown> {
+function csvRecord(columns: string[][], cells: string[], cellValue: CsvCell): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   cells.forEach((cell, index) => {
     if (cell === '') return;
     const path = columns[index];
     let target = data;
     for (const part of path.slice(0, -1)) target = (target[part] ??= {}) as Record<string, unknown>;
-    target[path[path.length - 1]] = csvCellValue(cell);
+    target[path[path.length - 1]] = cellValue(path, cell);
   });
   return data;
 }
 
-async function* readCsvRows(source: AsyncIterable<Chunk>): AsyncGenerator<ImportRow> {
+async function* readCsvRows(source: AsyncIterable<Chunk>, cellValue: CsvCell): AsyncGenerator<ImportRow> {
   const texts = decode(source);
   // Only the header row is held back, to pick the delimiter before parsing starts.
   let head = '';
@@ -252,7 +262,7 @@ async function* readCsvRows(source: AsyncIterable<Chunk>): AsyncGenerator<Import
         continue;
       }
       row++;
-      yield { row, line, data: csvRecord(columns, record) };
+      yield { row, line, data: csvRecord(columns, record, cellValue) };
     }
   } catch (e) {
     if (e instanceof CsvError) {

@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { unlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import type { Accountability } from '../../common/accountability';
+import { AppError, AppErrorList } from '../../common/errors/app-error';
+import { ForbiddenError, InvalidPayloadError } from '../../common/errors/errors';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { Dialect, DIALECT } from '../../database/dialects/dialect';
+import { ItemsFactory } from '../items/items.factory';
+import type { ItemsService } from '../items/items.service';
+import { PermissionsService } from '../permissions/permissions.service';
+import { SchemaOverviewService } from '../schema/schema-overview.service';
+import type { FieldType } from '../schema/schema.types';
+import type { JobEntity } from './entities/job.entity';
+import { JobsService } from './jobs.service';
+import { csvCellByType } from './lib/csv-cell-by-type';
+import { ImportErrors } from './lib/import-errors';
+import { CsvCell, ImportFormat, ImportRow, readImportRows } from './lib/import-rows';
+import type { ImportUpload } from './lib/import-upload';
+import { primaryKeyFor } from './lib/primary-key';
+
+/** Called with the number of rows written so far, after each batch. */
+export type ImportProgress = (rowsDone: number) => Promise<void> | void;
+
+/**
+ * `POST /utils/import/:collection` (API.md 2.2 and the decisions table): the file is read record by
+ * record and written through the items engine in batches, all inside one transaction. Row errors are
+ * collected with their line numbers and roll everything back; memory holds one batch, whatever the
+ * file size.
+ */
+@Injectable()
+export class DataImportService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(DIALECT) private readonly dialect: Dialect,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly items: ItemsFactory,
+    private readonly permissions: PermissionsService,
+    private readonly overviews: SchemaOverviewService,
+    private readonly jobs: JobsService,
+  ) {}
+
+  /** Create and update permission on the collection; system collections are for admins only. */
+  async assertCanImport(collection: string, acc: Accountability | null): Promise<void> {
+    this.items.for(collection, acc).schema;
+    if (acc && !acc.admin && collection.startsWith('svc_')) throw new ForbiddenError();
+    const [create, update] = await Promise.all([
+      this.permissions.find(acc, collection, 'create'),
+      this.permissions.find(acc, collection, 'update'),
+    ]);
+    if (!create || !update) throw new ForbiddenError();
+  }
+
+  /** Reads the upload to its end and imports it, recorded as a job. Resolves with the rows written. */
+  async importUpload(collection: string, acc: Accountability, upload: ImportUpload): Promise<number> {
+    const job = await this.jobs.start('import', collection, acc, upload.format);
+    const outcome = await this.jobs.run(job, async (report) => ({
+      rowsDone: await this.importStream(collection, acc, upload.format, upload.stream, report),
+    }));
+    return outcome.rowsDone;
+  }
+
+  /**
+   * `?background=true`: the upload is first copied to a temporary file (streamed, so the request ends
+   * normally whatever its size), then imported after the answer; the job reports how it went.
+   */
+  async importUploadInBackground(collection: string, acc: Accountability, upload: ImportUpload): Promise<JobEntity> {
+    const path = join(tmpdir(), `vellum-import-${randomUUID()}`);
+    try {
+      await pipeline(upload.stream, createWriteStream(path));
+    } catch (e) {
+      await unlink(path).catch(() => undefined);
+      throw e;
+    }
+    const job = await this.jobs.start('import', collection, acc, upload.format);
+    this.jobs.runInBackground(job, async (report) => {
+      try {
+        return { rowsDone: await this.importStream(collection, acc, upload.format, createReadStream(path), report) };
+      } finally {
+        await unlink(path).catch(() => undefined);
+      }
+    });
+    return job;
+  }
+
+  /** The import itself, also used by the command line (acc null: no permission checks, no activity). */
+  async importStream(collection: string, acc: Accountability | null, format: ImportFormat, source: Readable, progress?: ImportProgress): Promise<number> {
+    await this.assertCanImport(collection, acc);
+    try {
+      return await this.importRows(collection, acc, readImportRows(source, format, { csvCell: this.csvCell(collection) }), progress);
+    } finally {
+      source.destroy();
+    }
+  }
+
+  private async importRows(collection: string, acc: Accountability | null, rows: AsyncIterable<ImportRow>, progress?: ImportProgress): Promise<number> {
+    const { maxImportErrors, importBatchSize } = this.config.importExport;
+    const errors = new ImportErrors(maxImportErrors);
+    return this.dataSource.transaction(async (manager) => {
+      const service = this.items.for(collection, acc, manager);
+      let done = 0;
+      let batch: ImportRow[] = [];
+      const flush = async () => {
+        const existing = await this.existingKeys(manager, service, batch);
+        for (const row of batch) {
+          if (service.schema.singleton && row.row > 1) throw new InvalidPayloadError(`Line ${row.line}: a singleton takes exactly one row`);
+          try {
+            await this.upsert(service, existing, row.data);
+            done++;
+          } catch (e) {
+            const rowErrors = this.rowErrors(e);
+            if (!rowErrors) throw e;
+            errors.add(row.line, rowErrors);
+            // After a failed statement PostgreSQL refuses every other one in the transaction; the rows so
+            // far are what can be reported.
+            if (errors.full || e instanceof QueryFailedError) throw errors.toError()!;
+          }
+        }
+        batch = [];
+        await progress?.(done);
+      };
+      for await (const row of rows) {
+        batch.push(row);
+        if (batch.length >= importBatchSize) await flush();
+      }
+      if (batch.length) await flush();
+      const failed = errors.toError();
+      if (failed) throw failed;
+      return done;
+    });
+  }
+
+  /** API.md 2.2: a row whose primary key exists updates that item; any other row creates one. A singleton's row is its one item. */
+  private async upsert(service: ItemsService, existing: Set<string>, data: Record<string, unknown>): Promise<void> {
+    if (service.schema.singleton) {
+      await service.upsertSingleton(data);
+      return;
+    }
+    const pk = service.primaryKey;
+    const key = primaryKeyFor(service.schema.fields[pk].type, data[pk]);
+    if (key !== null && existing.has(String(key))) {
+      const { [pk]: _key, ...values } = data;
+      await service.updateOne(key, values);
+      return;
+    }
+    const created = await service.createOne(data);
+    // A later row of the same file with this key updates what this one created.
+    existing.add(String(primaryKeyFor(service.schema.fields[pk].type, created)));
+  }
+
+  /** The keys among a batch's rows that already exist, found with one query. */
+  private async existingKeys(manager: EntityManager, service: ItemsService, batch: ImportRow[]): Promise<Set<string>> {
+    const schema = service.schema;
+    const type = schema.fields[schema.primary].type;
+    const keys = [...new Set(batch.map((row) => primaryKeyFor(type, row.data[schema.primary])).filter((k) => k !== null))];
+    if (!keys.length) return new Set();
+    const q = (id: string) => this.dataSource.driver.escape(id);
+    const [sql, params] = this.dataSource.driver.escapeQueryWithParameters(
+      `SELECT ${q(schema.primary)} AS ${q('key')} FROM ${q(schema.table!)} WHERE ${q(schema.primary)} IN (:...keys)`,
+      { keys },
+      {},
+    );
+    const rows = (await manager.query(sql, params)) as { key: unknown }[];
+    return new Set(rows.map((r) => String(primaryKeyFor(type, r.key))));
+  }
+
+  /**
+   * The errors a row failed with, or null for a failure that is not the row's (no permission, the
+   * database gone), which ends the import at once.
+   */
+  private rowErrors(e: unknown): AppError[] | null {
+    if (e instanceof QueryFailedError) {
+      const translated = this.dialect.translateError(e);
+      return translated && translated.status === 400 ? [translated] : null;
+    }
+    if (e instanceof AppErrorList) return e.errors.every((x) => x.status === 400) ? e.errors : null;
+    if (e instanceof AppError) return e.status === 400 ? [e] : null;
+    return null;
+  }
+
+  /** CSV cells read by the type of the field their column names; dotted columns follow many-to-one relations. */
+  private csvCell(collection: string): CsvCell {
+    const types = new Map<string, FieldType | null>();
+    const overview = this.overviews.current;
+    const typeAt = (path: string[]): FieldType | null => {
+      let current = collection;
+      for (const part of path.slice(0, -1)) {
+        const link = overview.relation(current, part);
+        if (link?.type !== 'm2o') return null;
+        current = link.related;
+      }
+      const field = overview.collection(current)?.fields[path[path.length - 1]];
+      return field ? field.type : null;
+    };
+    return (path, text) => {
+      const name = path.join('.');
+      if (!types.has(name)) types.set(name, typeAt(path));
+      return csvCellByType(types.get(name)!, text);
+    };
+  }
+}

@@ -1,0 +1,283 @@
+import { createCollection, createRelation, FieldSpec } from '../factories/collection.factory';
+import { createRole, createUser, grant } from '../factories/user.factory';
+import { expectError } from '../helpers/expect-error';
+import { createTestApp, TestApp } from '../helpers/test-app';
+import { uniq } from '../helpers/uniq';
+
+/** One field of every type that has a value of its own (issue 8: every field type both ways). */
+const ALL_TYPES: FieldSpec[] = [
+  { field: 'str', type: 'string' },
+  { field: 'txt', type: 'text' },
+  { field: 'int', type: 'integer' },
+  { field: 'big', type: 'bigInteger' },
+  { field: 'flt', type: 'float' },
+  { field: 'dec', type: 'decimal' },
+  { field: 'bool', type: 'boolean' },
+  { field: 'jsn', type: 'json' },
+  { field: 'list', type: 'csv' },
+  { field: 'uid', type: 'uuid' },
+  { field: 'day', type: 'date' },
+  { field: 'clock', type: 'time' },
+  { field: 'at', type: 'dateTime' },
+  { field: 'stamp', type: 'timestamp' },
+];
+
+const ROWS = [
+  {
+    str: 'He said "hi", then; left',
+    txt: 'line one\nline two, with a comma\tand a tab',
+    int: -42,
+    big: 1234567890123,
+    flt: 1.5,
+    dec: 12.25,
+    bool: true,
+    jsn: { a: [1, { b: null }], s: 'x' },
+    list: ['x', 'y z'],
+    uid: '3f0e7a4c-1111-4222-8333-944455556666',
+    day: '2024-02-03',
+    clock: '10:20:30',
+    at: '2024-02-03T10:20:30',
+    stamp: '2024-02-03T10:20:30.000Z',
+  },
+  {
+    str: 'null',
+    txt: 'ünïcödé ✓ 😀',
+    int: 0,
+    big: -5,
+    flt: -0.25,
+    dec: 0.5,
+    bool: false,
+    jsn: [1, 'two', true],
+    list: ['solo'],
+    uid: '00000000-0000-4000-8000-000000000000',
+    day: '1999-12-31',
+    clock: '23:59:59',
+    at: '1999-12-31T23:59:59',
+    stamp: '1999-12-31T23:59:59.000Z',
+  },
+  Object.fromEntries(ALL_TYPES.map((f) => [f.field, null])),
+];
+
+describe('/utils/import and /utils/export', () => {
+  let t: TestApp;
+  let source: string;
+
+  async function waitForJob(id: string, token = t.adminToken): Promise<Record<string, unknown>> {
+    for (let i = 0; i < 200; i++) {
+      const res = await t.as(token).get(`/utils/jobs/${id}`);
+      if (res.body.data.status !== 'running') return res.body.data;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`job ${id} did not finish`);
+  }
+
+  async function exportFile(collection: string, body: Record<string, unknown>, token = t.adminToken) {
+    const res = await t.as(token).post(`/utils/export/${collection}`).send(body);
+    expect(res.status).toBe(204);
+    expect(res.headers.location).toMatch(/^\/utils\/jobs\/[0-9a-f-]{36}$/);
+    return waitForJob(res.headers.location.slice('/utils/jobs/'.length), token);
+  }
+
+  async function download(file: string): Promise<Buffer> {
+    const res = await t.as('admin').get(`/assets/${file}`).buffer(true).parse((r, done) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(res.status).toBe(200);
+    return res.body as Buffer;
+  }
+
+  function importFile(collection: string, content: Buffer | string, contentType: string, token = t.adminToken, query = '') {
+    return t
+      .as(token)
+      .post(`/utils/import/${collection}${query}`)
+      .attach('file', Buffer.from(content), { filename: 'data', contentType });
+  }
+
+  async function rows(collection: string): Promise<Record<string, unknown>[]> {
+    const res = await t.as('admin').get(`/items/${collection}?sort=id&limit=-1`);
+    return res.body.data;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    source = await createCollection(t, uniq('source'), ALL_TYPES);
+    const res = await t.as('admin').post(`/items/${source}`).send(ROWS);
+    expect(res.status).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  describe.each([
+    ['json', 'application/json'],
+    ['csv', 'text/csv'],
+    ['csv_utf8', 'text/csv; charset=utf-8'],
+  ])('round trip through %s', (format, type) => {
+    it('exports to a new file and imports it back into identical rows, for every field type', async () => {
+      const job = await exportFile(source, { format, query: { limit: -1 } });
+      expect(job).toMatchObject({ type: 'export', status: 'completed', rows_done: ROWS.length, format, errors: null, file: expect.any(String) });
+      const file = (await t.as('admin').get(`/files/${job.file}`)).body.data;
+      expect(file.title).toMatch(new RegExp(`^export-${source}-\\d{8}-\\d{6}$`));
+      expect(file.filename_download).toBe(`${file.title}.${format}`);
+      expect(file.type).toBe(type);
+      const content = await download(job.file as string);
+      if (format === 'csv_utf8') expect(content.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+
+      const target = await createCollection(t, uniq('target'), ALL_TYPES);
+      const res = await importFile(target, content, type);
+      expect(res.status).toBe(200);
+      expect(res.text).toBe('');
+      expect(await rows(target)).toEqual(await rows(source));
+    });
+  });
+
+  it.each([
+    ['xml', /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<data>\n {2}<item>/, 'text/xml'],
+    ['yaml', /^- id: 1\n {2}str: "He said \\"hi\\", then; left"\n/, 'text/yaml'],
+  ])('exports %s with the caller query and file fields applied', async (format, pattern, type) => {
+    const folder = (await t.as('admin').post('/folders').send({ name: uniq('exports') })).body.data.id;
+    const job = await exportFile(source, { format, query: { filter: { int: { _eq: -42 } } }, file: { title: 'Mine', folder } });
+    expect(job.rows_done).toBe(1);
+    const file = (await t.as('admin').get(`/files/${job.file}`)).body.data;
+    expect(file).toMatchObject({ title: 'Mine', filename_download: `Mine.${format}`, folder, type });
+    expect((await download(job.file as string)).toString()).toMatch(pattern);
+  });
+
+  it('export: 400 without format or query or with an unknown format, 403 for an unknown collection', async () => {
+    await expectError(t.as('admin').post(`/utils/export/${source}`).send({ query: {} }), 400, 'INVALID_PAYLOAD');
+    await expectError(t.as('admin').post(`/utils/export/${source}`).send({ format: 'csv' }), 400, 'INVALID_PAYLOAD');
+    await expectError(t.as('admin').post(`/utils/export/${source}`).send({ format: 'pdf', query: {} }), 400, 'INVALID_PAYLOAD');
+    await expectError(t.as('admin').post(`/utils/export/${source}`).send({ format: 'csv', query: { limit: 'x' } }), 400, 'INVALID_QUERY');
+    await expectError(t.as('admin').post(`/utils/export/${uniq('nothing')}`).send({ format: 'csv', query: {} }), 403, 'FORBIDDEN');
+  });
+
+  it("export: reads with the caller's permissions; without read permission the job fails FORBIDDEN", async () => {
+    const role = await createRole(t);
+    const user = await createUser(t, role);
+    await grant(t, role, source, 'read', { permissions: { int: { _eq: 0 } } });
+    await grant(t, role, 'svc_files', 'create');
+    const job = await exportFile(source, { format: 'json', query: {} }, user.token);
+    expect(job).toMatchObject({ status: 'completed', rows_done: 1 });
+    expect(JSON.parse((await download(job.file as string)).toString())).toEqual([expect.objectContaining({ int: 0 })]);
+
+    const stranger = await createUser(t, await createRole(t));
+    const failed = await exportFile(source, { format: 'json', query: {} }, stranger.token);
+    expect(failed).toMatchObject({ status: 'failed', file: null, errors: [{ message: expect.any(String), extensions: { code: 'FORBIDDEN' } }] });
+  });
+
+  describe('import', () => {
+    let notes: string;
+    beforeAll(async () => {
+      notes = await createCollection(t, uniq('notes'), [
+        { field: 'title', type: 'string', meta: { required: true } },
+        { field: 'n', type: 'integer' },
+        { field: 'code', type: 'string', schema: { is_unique: true } },
+      ]);
+    });
+    beforeEach(() => t.as('admin').delete(`/items/${notes}`).send({ query: { limit: -1 } }));
+
+    it('reads CSV with ; delimiter and a BOM, updates rows whose key exists and creates the others', async () => {
+      const existing = (await t.as('admin').post(`/items/${notes}`).send({ title: 'old', n: 1 })).body.data.id;
+      const csv = `\uFEFFid;title;n\n${existing};renamed;2\n;fresh;3\n`;
+      await importFile(notes, csv, 'text/csv').expect(200);
+      expect((await rows(notes)).map(({ title, n }) => ({ title, n }))).toEqual([
+        { title: 'renamed', n: 2 },
+        { title: 'fresh', n: 3 },
+      ]);
+    });
+
+    it('names the failing lines, grouped by code and field, and writes nothing', async () => {
+      const csv = 'title,n\ngood,1\n,2\nbad number,x\nalso good,4\n,5\nworse,y\n,8\n';
+      const res = await importFile(notes, csv, 'application/vnd.ms-excel');
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([
+        {
+          message: expect.any(String),
+          extensions: expect.objectContaining({ code: 'FAILED_VALIDATION', field: 'title', rows: [{ type: 'lines', rows: [3, 6, 8] }] }),
+        },
+        {
+          message: expect.stringContaining('"n"'),
+          extensions: expect.objectContaining({ code: 'INVALID_PAYLOAD', rows: [{ type: 'lines', rows: [4, 7] }] }),
+        },
+      ]);
+      expect(await rows(notes)).toEqual([]);
+    });
+
+    it('reports a database error with its line (RECORD_NOT_UNIQUE) from JSON, and writes nothing', async () => {
+      const json = JSON.stringify([{ title: 'a', code: 'same' }, { title: 'b', code: 'other' }, { title: 'c', code: 'same' }], null, 1);
+      const res = await importFile(notes, json, 'application/json');
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([
+        { message: expect.any(String), extensions: expect.objectContaining({ code: 'RECORD_NOT_UNIQUE', rows: [{ type: 'lines', rows: [expect.any(Number)] }] }) },
+      ]);
+      expect(await rows(notes)).toEqual([]);
+    });
+
+    it('answers a malformed file with INVALID_PAYLOAD naming the line, and writes nothing', async () => {
+      const res = await importFile(notes, '[{"title":"a"},\n{"title": }]', 'application/json');
+      await expectError(Promise.resolve(res), 400, 'INVALID_PAYLOAD');
+      expect(res.body.errors[0].message).toContain('Line 2');
+      expect(await rows(notes)).toEqual([]);
+    });
+
+    it('builds related items from dotted CSV headers', async () => {
+      const authors = await createCollection(t, uniq('authors'), [{ field: 'name', type: 'string' }]);
+      const posts = await createCollection(t, uniq('posts'), [{ field: 'title', type: 'string' }, { field: 'author', type: 'integer' }]);
+      await createRelation(t, posts, 'author', authors);
+      await importFile(posts, 'title,author.name\nfirst,Ann\nsecond,Bob\n', 'text/csv').expect(200);
+      const res = await t.as('admin').get(`/items/${posts}?fields=title,author.name&sort=id`);
+      expect(res.body.data).toEqual([
+        { title: 'first', author: { name: 'Ann' } },
+        { title: 'second', author: { name: 'Bob' } },
+      ]);
+    });
+
+    it('runs in the background with ?background=true, the job recording rows and errors', async () => {
+      const res = await importFile(notes, JSON.stringify([{ title: 'x' }, { title: 'y' }]), 'application/json', t.adminToken, '?background=true');
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ id: expect.any(String), type: 'import', collection: notes, format: 'json', status: 'running' });
+      expect(await waitForJob(res.body.data.id)).toMatchObject({ status: 'completed', rows_done: 2, errors: null });
+      expect((await rows(notes)).map((r) => r.title)).toEqual(['x', 'y']);
+
+      const bad = await importFile(notes, 'title\nok\n\n', 'text/csv', t.adminToken, '?background=true');
+      const failed = await importFile(notes, 'n\n1\n', 'text/csv', t.adminToken, '?background=true');
+      expect(await waitForJob(bad.body.data.id)).toMatchObject({ status: 'completed', rows_done: 1 });
+      expect(await waitForJob(failed.body.data.id)).toMatchObject({
+        status: 'failed',
+        errors: [{ message: expect.any(String), extensions: expect.objectContaining({ code: 'FAILED_VALIDATION', rows: [{ type: 'lines', rows: [2] }] }) }],
+      });
+      expect(await rows(notes)).toHaveLength(3);
+    });
+
+    it('writes the one item of a singleton, and refuses a second row', async () => {
+      const settings = await createCollection(t, uniq('site'), [{ field: 'name', type: 'string' }], { singleton: true });
+      await importFile(settings, '[{"name":"first"}]', 'application/json').expect(200);
+      await importFile(settings, '[{"name":"second"}]', 'application/json').expect(200);
+      expect((await t.as('admin').get(`/items/${settings}`)).body.data).toMatchObject({ name: 'second' });
+      const res = await importFile(settings, '[{"name":"a"},\n{"name":"b"}]', 'application/json');
+      await expectError(Promise.resolve(res), 400, 'INVALID_PAYLOAD');
+      expect(res.body.errors[0].message).toContain('Line 2');
+      expect((await t.as('admin').get(`/items/${settings}`)).body.data).toMatchObject({ name: 'second' });
+    });
+
+    it('needs create and update permission (403), for users and the public', async () => {
+      const role = await createRole(t);
+      const user = await createUser(t, role);
+      await grant(t, role, notes, 'create');
+      await expectError(importFile(notes, 'title\nx\n', 'text/csv', user.token), 403, 'FORBIDDEN');
+      await expectError(importFile(notes, 'title\nx\n', 'text/csv', ''), 403, 'FORBIDDEN');
+      await expectError(importFile(uniq('nothing'), 'title\nx\n', 'text/csv'), 403, 'FORBIDDEN');
+      await expectError(importFile('svc_users', '[]', 'application/json', user.token), 403, 'FORBIDDEN');
+      await grant(t, role, notes, 'update');
+      await importFile(notes, 'title\nx\n', 'text/csv', user.token).expect(200);
+      expect(await rows(notes)).toHaveLength(1);
+    });
+
+    it('is 415 for a request that is not multipart and for a file part of another type', async () => {
+      await expectError(t.as('admin').post(`/utils/import/${notes}`).send([{ title: 'x' }]), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      await expectError(importFile(notes, 'title\nx\n', 'text/plain'), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      await expectError(importFile(notes, 'title\nx\n', 'application/xml'), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      expect(await rows(notes)).toEqual([]);
+    });
+  });
+});
