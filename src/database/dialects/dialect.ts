@@ -28,6 +28,15 @@ export interface Dialect {
   readonly returning: boolean;
   /** The generated key of a single-row insert from the driver's raw result, where `returning` is false. */
   insertedId(raw: unknown): number | null;
+  /** Most values one statement may bind (chunk size of multi-row INSERTs). */
+  readonly maxParameters: number;
+  /** Whether a multi-row INSERT ... RETURNING gives the generated keys (else `insertedIds`). */
+  readonly returningMany: boolean;
+  /**
+   * The auto-increment keys of a multi-row INSERT of `count` rows from the driver's raw result, where
+   * `returningMany` is false.
+   */
+  insertedIds(raw: unknown, count: number): number[];
   randomOrder(): string;
   /** `year(field)` ... `second(field)` of API.md 1.6 as an integer expression on an already-quoted column. */
   dateFunction(fn: DateFunction, column: string): string;

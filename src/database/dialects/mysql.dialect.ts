@@ -44,6 +44,21 @@ export class MysqlDialect implements Dialect {
     return id === undefined || id === 0 ? null : Number(id);
   }
 
+  // Prepared statements bind at most 65535 values.
+  readonly maxParameters = 65535;
+  readonly returningMany = false;
+
+  /**
+   * The driver reports the first key; InnoDB gives one multi-row INSERT consecutive keys (a simple insert
+   * reserves its whole count at once under innodb_autoinc_lock_mode 0, 1 and 2) with the server's
+   * auto_increment_increment of 1.
+   */
+  insertedIds(raw: unknown, count: number): number[] {
+    const first = this.insertedId(raw);
+    if (first === null) return [];
+    return Array.from({ length: count }, (_, i) => first + i);
+  }
+
   syncAutoIncrementSql(): string | null {
     return null;
   }

@@ -34,6 +34,14 @@ export class PostgresDialect implements Dialect {
     return null;
   }
 
+  // The wire protocol counts bound values in 16 bits.
+  readonly maxParameters = 65535;
+  readonly returningMany = true;
+
+  insertedIds(): number[] {
+    return [];
+  }
+
   syncAutoIncrementSql(quotedTable: string, column: string): string | null {
     return `SELECT setval(pg_get_serial_sequence('${quotedTable}', '${column}'), (SELECT MAX("${column}") FROM ${quotedTable}))`;
   }

@@ -32,6 +32,15 @@ export class SqliteDialect implements Dialect {
     return raw === undefined || raw === null ? null : Number(raw);
   }
 
+  // SQLITE_MAX_VARIABLE_NUMBER since 3.32.
+  readonly maxParameters = 32766;
+  // RETURNING exists since 3.35 (better-sqlite3 bundles a later one).
+  readonly returningMany = true;
+
+  insertedIds(): number[] {
+    return [];
+  }
+
   syncAutoIncrementSql(): string | null {
     return null;
   }

@@ -2,6 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { Dialect, DIALECT } from '../../database/dialects/dialect';
+import { insertRows } from '../../database/insert-rows';
+
+const ACTIVITY_COLUMNS = ['action', 'user', 'ip', 'user_agent', 'origin', 'collection', 'item'];
+const REVISION_COLUMNS = ['activity', 'collection', 'item', 'data', 'delta', 'version'];
 
 export type ActivityAction = 'create' | 'update' | 'delete' | 'revert' | 'version_save' | 'comment' | 'login' | 'logout';
 
@@ -52,5 +56,22 @@ export class ActivityService {
         .execute();
     }
     return id;
+  }
+
+  /**
+   * The rows of `record` for many changes at once: the activity rows in multi-row INSERTs, then the
+   * revisions linked to them. Answers the activity ids in the order of `entries`.
+   */
+  async recordMany(manager: EntityManager, entries: ActivityEntry[]): Promise<number[]> {
+    if (!entries.length) return [];
+    const activities = entries.map((e) => [e.action, e.acc?.user ?? null, e.acc?.ip ?? null, e.acc?.userAgent ?? null, e.acc?.origin ?? null, e.collection, String(e.item)]);
+    const ids = (await insertRows(manager, this.dialect, 'svc_activity', ACTIVITY_COLUMNS, activities, 'id')).map(Number);
+    const revisions = entries.flatMap((e, i) =>
+      e.revision
+        ? [[ids[i], e.collection, String(e.item), JSON.stringify(e.revision.data ?? null), JSON.stringify(e.revision.delta ?? null), e.revision.version ?? null]]
+        : [],
+    );
+    if (revisions.length) await insertRows(manager, this.dialect, 'svc_revisions', REVISION_COLUMNS, revisions, null);
+    return ids;
   }
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { QueryFailedError } from 'typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { AppErrorList } from '../../common/errors/app-error';
@@ -6,6 +7,7 @@ import { FailedValidationError, FailedValidationExtensions, ForbiddenError, Inva
 import type { DeepQuery, Filter, MetaKey, Query, SortEntry } from '../../common/query/query.types';
 import type { AppConfig } from '../../config/app-config';
 import type { Dialect } from '../../database/dialects/dialect';
+import { insertRows } from '../../database/insert-rows';
 import type { ActivityService } from '../activity/activity.service';
 import type { CacheService } from '../cache/cache.service';
 import type { HashService } from '../hash/hash.service';
@@ -35,6 +37,19 @@ export interface ItemsDeps {
   hasher: HashService;
   cache: CacheService;
   config: AppConfig;
+}
+
+/** Reports the failure of the item at `index` of a batch (see ItemsService.createMany). */
+export type RowErrorHandler = (index: number, error: unknown) => void;
+
+export interface CreateOptions {
+  rowError?: RowErrorHandler;
+}
+
+interface PreparedRow {
+  index: number;
+  values: Item;
+  payload: Item;
 }
 
 export interface ItemsOptions {
@@ -657,34 +672,132 @@ export class ItemsService {
     return key;
   }
 
-  async createMany(data: Item[]): Promise<PrimaryKey[]> {
+  /**
+   * Creates the items in order. Runs of rows with plain values only (no nested relational objects) that
+   * share their columns are written with multi-row INSERTs and one bulk activity record; other rows go
+   * one by one. With `rowError`, a row that fails is reported by its index and left out of the answer
+   * instead of failing the call (the import collects such errors); throwing from it ends the call.
+   */
+  async createMany(data: Item[], options: CreateOptions = {}): Promise<PrimaryKey[]> {
     if (!Array.isArray(data)) throw new InvalidPayloadError('Expected an array of items');
     this.checkBatch(data.length);
     const state = await this.state();
     const rule = this.permission(state, 'create');
-    const keys = await this.transaction(async (manager) => {
-      const created: PrimaryKey[] = [];
-      for (const item of data) {
+    const keys = await this.transaction((manager) => this.createRows(manager, state, rule, data, options.rowError));
+    await this.afterWrite();
+    return keys;
+  }
+
+  private async createRows(manager: EntityManager, state: ReadState, rule: PermissionRule, data: Item[], rowError?: RowErrorHandler): Promise<PrimaryKey[]> {
+    const created: PrimaryKey[] = [];
+    const tracking = this.tracking();
+    const revision = (payload: Item) => (tracking === 'all' ? { data: payload, delta: payload } : undefined);
+    let run: PreparedRow[] = [];
+    let runColumns = '';
+    const flush = async () => {
+      if (!run.length) return;
+      const rows = run;
+      run = [];
+      const keys = await this.insertRun(manager, rows, rowError);
+      created.push(...keys);
+      if (tracking) {
+        await this.deps.activity.recordMany(
+          manager,
+          rows.map((row, i) => ({ action: 'create' as const, collection: this.collection, item: keys[i], acc: this.acc, revision: revision(row.payload) })),
+        );
+      }
+    };
+    for (let index = 0; index < data.length; index++) {
+      const item = data[index];
+      try {
+        if (!this.hasNestedWrites(item)) {
+          const { values, payload } = await this.preparePayload(state, rule, item, 'create');
+          if (this.bulkInsertable(values)) {
+            const columns = Object.keys(values).join('\u0000');
+            if (columns !== runColumns) await flush();
+            runColumns = columns;
+            run.push({ index, values, payload });
+            continue;
+          }
+          await flush();
+          const key = await this.insert(manager, values);
+          created.push(key);
+          if (tracking) await this.deps.activity.record(manager, { action: 'create', collection: this.collection, item: key, acc: this.acc, revision: revision(payload) });
+          continue;
+        }
+        await flush();
         const plain = await this.writeManyToOne(manager, item);
         const { values, payload } = await this.preparePayload(state, rule, plain, 'create');
         const key = await this.insert(manager, values);
         created.push(key);
         await this.writeOneToMany(manager, key, plain, 'create');
-        const tracking = this.tracking();
-        if (tracking) {
-          await this.deps.activity.record(manager, {
-            action: 'create',
-            collection: this.collection,
-            item: key,
-            acc: this.acc,
-            revision: tracking === 'all' ? { data: payload, delta: payload } : undefined,
-          });
+        if (tracking) await this.deps.activity.record(manager, { action: 'create', collection: this.collection, item: key, acc: this.acc, revision: revision(payload) });
+      } catch (e) {
+        if (!rowError) throw e;
+        rowError(index, e);
+      }
+    }
+    await flush();
+    return created;
+  }
+
+  /** Nested many-to-one objects or one-to-many values: written through the related collections, row by row. */
+  private hasNestedWrites(item: unknown): boolean {
+    if (!isPlainObject(item)) return false;
+    for (const [key, value] of Object.entries(item)) {
+      const link = this.overview.relation(this.collection, key);
+      if (link?.type === 'm2o' && isPlainObject(value)) return true;
+      if (link?.type === 'o2m' && value !== undefined) return true;
+    }
+    return false;
+  }
+
+  /** Rows whose key is given, or left to an auto-increment column, can share an INSERT and still name their keys. */
+  private bulkInsertable(values: Item): boolean {
+    const field = this.schema.fields[this.primaryKey];
+    const key = values[field.field];
+    if (!Object.keys(values).length) return false;
+    return key === undefined ? field.autoIncrement : key !== null;
+  }
+
+  /**
+   * One run of rows with the same columns, in multi-row INSERTs. When rows are reported one by one, a
+   * failing INSERT is undone to a savepoint and replayed row by row, so the error names its row.
+   */
+  private async insertRun(manager: EntityManager, rows: PreparedRow[], rowError?: RowErrorHandler): Promise<PrimaryKey[]> {
+    if (rows.length === 1) return [await this.insert(manager, rows[0].values)];
+    if (!rowError) return this.insertMany(manager, rows);
+    await manager.query('SAVEPOINT vellum_bulk_insert');
+    try {
+      const keys = await this.insertMany(manager, rows);
+      await manager.query('RELEASE SAVEPOINT vellum_bulk_insert');
+      return keys;
+    } catch (e) {
+      if (!(e instanceof QueryFailedError)) throw e;
+      await manager.query('ROLLBACK TO SAVEPOINT vellum_bulk_insert');
+      const keys: PrimaryKey[] = [];
+      for (const row of rows) {
+        try {
+          keys.push(await this.insert(manager, row.values));
+        } catch (failed) {
+          rowError(row.index, failed);
+          throw failed;
         }
       }
-      return created;
-    });
-    await this.afterWrite();
-    return keys;
+      return keys;
+    }
+  }
+
+  private async insertMany(manager: EntityManager, rows: PreparedRow[]): Promise<PrimaryKey[]> {
+    const collection = this.schema;
+    const pk = collection.primary;
+    const columns = Object.keys(rows[0].values);
+    const explicit = columns.includes(pk);
+    const generated = await insertRows(manager, this.deps.dialect, collection.table!, columns, rows.map((row) => columns.map((c) => row.values[c])), explicit ? null : pk);
+    if (!explicit) return generated.map((id) => fromDb(collection.fields[pk].type, id) as PrimaryKey);
+    const sync = collection.fields[pk].autoIncrement ? this.deps.dialect.syncAutoIncrementSql(this.q(collection.table!), pk) : null;
+    if (sync) await manager.query(sync);
+    return rows.map((row) => row.values[pk] as PrimaryKey);
   }
 
   private checkBatch(count: number): void {

@@ -107,22 +107,62 @@ export class DataImportService {
       const service = this.items.for(collection, acc, manager);
       let done = 0;
       let batch: ImportRow[] = [];
+      const pk = service.primaryKey;
+      const type = service.schema.fields[pk].type;
+      const rowFailed = (line: number, e: unknown) => {
+        const rowErrors = this.rowErrors(e);
+        if (!rowErrors) throw e;
+        errors.add(line, rowErrors);
+        // After a failed statement PostgreSQL refuses every other one in the transaction; the rows so
+        // far are what can be reported.
+        if (errors.full || e instanceof QueryFailedError) throw errors.toError()!;
+      };
       const flush = async () => {
         const existing = await this.existingKeys(manager, service, batch);
-        for (const row of batch) {
-          if (service.schema.singleton && row.row > 1) throw new InvalidPayloadError(`Line ${row.line}: a singleton takes exactly one row`);
-          try {
-            await this.upsert(service, existing, row.data);
-            done++;
-          } catch (e) {
-            const rowErrors = this.rowErrors(e);
-            if (!rowErrors) throw e;
-            errors.add(row.line, rowErrors);
-            // After a failed statement PostgreSQL refuses every other one in the transaction; the rows so
-            // far are what can be reported.
-            if (errors.full || e instanceof QueryFailedError) throw errors.toError()!;
+        // Consecutive rows to create are written together; a row naming a key of one of them, or an
+        // existing key, first writes them so it updates what they created.
+        let creates: ImportRow[] = [];
+        const pending = new Set<string>();
+        const create = async () => {
+          for (const part of this.createBatches(creates)) {
+            const keys = await service.createMany(
+              part.map((row) => row.data),
+              { rowError: (index, e) => rowFailed(part[index].line, e) },
+            );
+            for (const key of keys) existing.add(String(primaryKeyFor(type, key)));
+            done += keys.length;
           }
+          creates = [];
+          pending.clear();
+        };
+        for (const row of batch) {
+          if (service.schema.singleton) {
+            if (row.row > 1) throw new InvalidPayloadError(`Line ${row.line}: a singleton takes exactly one row`);
+            try {
+              await service.upsertSingleton(row.data);
+              done++;
+            } catch (e) {
+              rowFailed(row.line, e);
+            }
+            continue;
+          }
+          const key = primaryKeyFor(type, row.data[pk]);
+          if (key !== null && pending.has(String(key))) await create();
+          if (key !== null && existing.has(String(key))) {
+            await create();
+            const { [pk]: _key, ...values } = row.data;
+            try {
+              await service.updateOne(key, values);
+              done++;
+            } catch (e) {
+              rowFailed(row.line, e);
+            }
+            continue;
+          }
+          creates.push(row);
+          if (key !== null) pending.add(String(key));
         }
+        await create();
         batch = [];
         await progress?.(done);
       };
@@ -137,22 +177,12 @@ export class DataImportService {
     });
   }
 
-  /** API.md 2.2: a row whose primary key exists updates that item; any other row creates one. A singleton's row is its one item. */
-  private async upsert(service: ItemsService, existing: Set<string>, data: Record<string, unknown>): Promise<void> {
-    if (service.schema.singleton) {
-      await service.upsertSingleton(data);
-      return;
-    }
-    const pk = service.primaryKey;
-    const key = primaryKeyFor(service.schema.fields[pk].type, data[pk]);
-    if (key !== null && existing.has(String(key))) {
-      const { [pk]: _key, ...values } = data;
-      await service.updateOne(key, values);
-      return;
-    }
-    const created = await service.createOne(data);
-    // A later row of the same file with this key updates what this one created.
-    existing.add(String(primaryKeyFor(service.schema.fields[pk].type, created)));
+  /** The rows to create in pieces the items engine accepts at once (MAX_BATCH_MUTATION). */
+  private createBatches(rows: ImportRow[]): ImportRow[][] {
+    const size = this.config.query.maxBatchMutation ?? rows.length;
+    const out: ImportRow[][] = [];
+    for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+    return out;
   }
 
   /** The keys among a batch's rows that already exist, found with one query. */

@@ -1,0 +1,45 @@
+import type { EntityManager } from 'typeorm';
+import type { Dialect } from './dialects/dialect';
+
+/** Statements larger than this gain nothing measurable and hold more memory per round trip. */
+const MAX_ROWS_PER_INSERT = 1000;
+
+/** Rows one multi-row INSERT of `columns` columns may carry under the vendor's bound-value limit. */
+export function rowsPerInsert(maxParameters: number, columns: number, cap = MAX_ROWS_PER_INSERT): number {
+  return Math.max(1, Math.min(cap, Math.floor(maxParameters / Math.max(1, columns))));
+}
+
+/**
+ * Inserts `rows` (values in `columns` order) with as few multi-row INSERTs as the vendor allows and
+ * answers the generated values of the auto-increment column `key`, in row order; [] when `key` is null.
+ */
+export async function insertRows(manager: EntityManager, dialect: Dialect, table: string, columns: string[], rows: unknown[][], key: string | null): Promise<unknown[]> {
+  const driver = manager.connection.driver;
+  const q = (id: string) => driver.escape(id);
+  const size = rowsPerInsert(dialect.maxParameters, columns.length);
+  const keys: unknown[] = [];
+  for (let start = 0; start < rows.length; start += size) {
+    const part = rows.slice(start, start + size);
+    const params: Record<string, unknown> = {};
+    let n = 0;
+    const tuples = part.map((row) => {
+      const names = row.map((value) => {
+        const name = `v${n++}`;
+        params[name] = value;
+        return `:${name}`;
+      });
+      return `(${names.join(', ')})`;
+    });
+    let sql = `INSERT INTO ${q(table)} (${columns.map(q).join(', ')}) VALUES ${tuples.join(', ')}`;
+    const returning = key !== null && dialect.returningMany;
+    if (returning) sql += ` RETURNING ${q(key)}`;
+    const [query, bound] = driver.escapeQueryWithParameters(sql, params, {});
+    const raw: unknown = await manager.query(query, bound);
+    if (key === null) continue;
+    // One statement takes its keys from the sequence in row order; RETURNING need not list them so.
+    const generated = returning ? (raw as Record<string, unknown>[]).map((r) => r[key]).sort((a, b) => Number(a) - Number(b)) : dialect.insertedIds(raw, part.length);
+    if (generated.length !== part.length) throw new Error(`Expected ${part.length} generated keys from ${table}, got ${generated.length}`);
+    keys.push(...generated);
+  }
+  return keys;
+}
