@@ -20,21 +20,12 @@ export async function insertRows(manager: EntityManager, dialect: Dialect, table
   const keys: unknown[] = [];
   for (let start = 0; start < rows.length; start += size) {
     const part = rows.slice(start, start + size);
-    const params: Record<string, unknown> = {};
-    let n = 0;
-    const tuples = part.map((row) => {
-      const names = row.map((value) => {
-        const name = `v${n++}`;
-        params[name] = value;
-        return `:${name}`;
-      });
-      return `(${names.join(', ')})`;
-    });
+    const bound: unknown[] = [];
+    const tuples = part.map((row) => `(${row.map((value) => dialect.parameter(value, bound)).join(', ')})`);
     let sql = `INSERT INTO ${q(table)} (${columns.map(q).join(', ')}) VALUES ${tuples.join(', ')}`;
     const returning = key !== null && dialect.returningMany;
     if (returning) sql += ` RETURNING ${q(key)}`;
-    const [query, bound] = driver.escapeQueryWithParameters(sql, params, {});
-    const raw: unknown = await manager.query(query, bound);
+    const raw: unknown = await manager.query(sql, bound);
     if (key === null) continue;
     // One statement takes its keys from the sequence in row order; RETURNING need not list them so.
     const generated = returning ? (raw as Record<string, unknown>[]).map((r) => r[key]).sort((a, b) => Number(a) - Number(b)) : dialect.insertedIds(raw, part.length);

@@ -37,6 +37,11 @@ export interface Dialect {
    * `returningMany` is false.
    */
   insertedIds(raw: unknown, count: number): number[];
+  /**
+   * The SQL for one value of a statement built without named parameters, pushing what the driver binds
+   * onto `bound`; values end up stored exactly as TypeORM's parameter escaping stores them.
+   */
+  parameter(value: unknown, bound: unknown[]): string;
   randomOrder(): string;
   /** `year(field)` ... `second(field)` of API.md 1.6 as an integer expression on an already-quoted column. */
   dateFunction(fn: DateFunction, column: string): string;

@@ -30,6 +30,25 @@ describe('dialects', () => {
   ])('%s ilike', (client, column, param, sql) => expect(dialectFor(client).ilike(column, param)).toBe(sql));
 
   it.each([
+    ['postgres', [3, 'a', true, null], '$1, $2, $3, $4', [3, 'a', true, null]],
+    ['mysql', [3, 'a', true, null], '?, ?, ?, ?', [3, 'a', true, null]],
+    ['sqlite', [3, 'a', true, null], '3, ?, ?, ?', ['a', 1, null]],
+    ['sqlite', [new Date('2024-01-31T10:20:30.123Z')], '?', ['2024-01-31 10:20:30.123']],
+  ])('%s binds %j as %s', (client, values, sql, bound) => {
+    const dialect = dialectFor(client);
+    const out: unknown[] = [];
+    expect((values as unknown[]).map((v) => dialect.parameter(v, out)).join(', ')).toBe(sql);
+    expect(out).toEqual(bound);
+  });
+
+  it.each([
+    ['mysql', { insertId: 41 }, 3, [41, 42, 43]],
+    ['mysql', { insertId: 0 }, 2, []],
+    ['postgres', [], 2, []],
+    ['sqlite', 7, 2, []],
+  ])('%s keys of a multi-row insert from %j', (client, raw, count, ids) => expect(dialectFor(client).insertedIds(raw, count)).toEqual(ids));
+
+  it.each([
     ['postgres', { type: 'jsonb' }, { type: 'uuid' }],
     ['mysql', { type: 'longtext' }, { type: 'char', length: '36' }],
     ['sqlite', { type: 'text' }, { type: 'varchar', length: '36' }],

@@ -59,6 +59,11 @@ export class MysqlDialect implements Dialect {
     return Array.from({ length: count }, (_, i) => first + i);
   }
 
+  parameter(value: unknown, bound: unknown[]): string {
+    bound.push(value);
+    return '?';
+  }
+
   syncAutoIncrementSql(): string | null {
     return null;
   }

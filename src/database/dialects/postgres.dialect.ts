@@ -42,6 +42,11 @@ export class PostgresDialect implements Dialect {
     return [];
   }
 
+  parameter(value: unknown, bound: unknown[]): string {
+    bound.push(value);
+    return `$${bound.length}`;
+  }
+
   syncAutoIncrementSql(quotedTable: string, column: string): string | null {
     return `SELECT setval(pg_get_serial_sequence('${quotedTable}', '${column}'), (SELECT MAX("${column}") FROM ${quotedTable}))`;
   }

@@ -41,6 +41,13 @@ export class SqliteDialect implements Dialect {
     return [];
   }
 
+  parameter(value: unknown, bound: unknown[]): string {
+    // TypeORM writes numbers into the SQL: bound, the driver would send them as REAL ('3.0' in a text column).
+    if (typeof value === 'number') return String(value);
+    bound.push(typeof value === 'boolean' ? +value : value instanceof Date ? utcDateTimeText(value) : value);
+    return '?';
+  }
+
   syncAutoIncrementSql(): string | null {
     return null;
   }
