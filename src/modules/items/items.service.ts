@@ -933,14 +933,74 @@ export class ItemsService {
     });
   }
 
-  async upsertMany(items: Item[]): Promise<PrimaryKey[]> {
+  /**
+   * `upsertOne` for each item, in order, with the items to create written together (see createMany);
+   * an item naming the key of an earlier one updates what that one created. `rowError` as in createMany.
+   */
+  async upsertMany(items: Item[], options: CreateOptions = {}): Promise<PrimaryKey[]> {
     if (!Array.isArray(items)) throw new InvalidPayloadError('Expected an array of items');
-    return this.transaction(async (manager) => {
-      const service = new ItemsService(this.deps, this.collection, this.acc, manager, this.options);
-      const keys: PrimaryKey[] = [];
-      for (const item of items) keys.push(await service.upsertOne(item));
-      return keys;
-    });
+    const { keys, created } = await this.transaction((manager) => new ItemsService(this.deps, this.collection, this.acc, manager, this.options).upsertRows(manager, items, options.rowError));
+    if (created) await this.afterWrite();
+    return keys;
+  }
+
+  private async upsertRows(manager: EntityManager, items: Item[], rowError?: RowErrorHandler): Promise<{ keys: PrimaryKey[]; created: boolean }> {
+    const pk = this.primaryKey;
+    const keyOf = (item: Item): string | null => (isPlainObject(item) && this.validKey(item[pk]) ? String(this.castKey(item[pk] as PrimaryKey)) : null);
+    const existing = await this.existingKeys(manager, items.map(keyOf).filter((k) => k !== null));
+    const out: PrimaryKey[] = [];
+    let creates: { index: number; item: Item }[] = [];
+    const pending = new Set<string>();
+    let createWith: { state: ReadState; rule: PermissionRule } | null = null;
+    const create = async () => {
+      if (!creates.length) return;
+      const rows = creates;
+      creates = [];
+      pending.clear();
+      if (!createWith) {
+        const state = await this.state();
+        createWith = { state, rule: this.permission(state, 'create') };
+      }
+      const keys = await this.createRows(manager, createWith.state, createWith.rule, rows.map((r) => r.item), rowError && ((i, e) => rowError(rows[i].index, e)));
+      for (const key of keys) existing.add(String(this.castKey(key)));
+      out.push(...keys);
+    };
+    for (let index = 0; index < items.length; index++) {
+      const item = items[index];
+      const key = keyOf(item);
+      if (key !== null && pending.has(key)) await create();
+      if (key !== null && existing.has(key)) {
+        await create();
+        const { [pk]: raw, ...data } = item;
+        try {
+          out.push(await this.updateOne(raw as PrimaryKey, data));
+        } catch (e) {
+          if (!rowError) throw e;
+          rowError(index, e);
+        }
+        continue;
+      }
+      creates.push({ index, item });
+      if (key !== null) pending.add(key);
+    }
+    await create();
+    return { keys: out, created: createWith !== null };
+  }
+
+  /** Which of `keys` (cast) name stored rows, found with one query per chunk. */
+  private async existingKeys(manager: EntityManager, keys: string[]): Promise<Set<string>> {
+    const collection = this.schema;
+    const type = collection.fields[collection.primary].type;
+    const out = new Set<string>();
+    for (const part of chunks([...new Set(keys)])) {
+      const rows = await this.run(
+        `SELECT ${this.q(collection.primary)} AS ${this.q('key')} FROM ${this.q(collection.table!)} WHERE ${this.q(collection.primary)} IN (:...keys)`,
+        { keys: part },
+        manager,
+      );
+      for (const row of rows) out.add(String(this.castKey(fromDb(type, row.key) as PrimaryKey)));
+    }
+    return out;
   }
 
   /** Creates the singleton's row on first write, updates it afterwards. */

@@ -7,14 +7,13 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, QueryFailedError } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { AppError, AppErrorList } from '../../common/errors/app-error';
 import { ForbiddenError, InvalidPayloadError } from '../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { Dialect, DIALECT } from '../../database/dialects/dialect';
 import { ItemsFactory } from '../items/items.factory';
-import type { ItemsService } from '../items/items.service';
 import { PermissionsService } from '../permissions/permissions.service';
 import { SchemaOverviewService } from '../schema/schema-overview.service';
 import type { FieldType } from '../schema/schema.types';
@@ -24,7 +23,6 @@ import { csvCellByType } from './lib/csv-cell-by-type';
 import { ImportErrors } from './lib/import-errors';
 import { CsvCell, ImportFormat, ImportRow, readImportRows } from './lib/import-rows';
 import type { ImportUpload } from './lib/import-upload';
-import { primaryKeyFor } from './lib/primary-key';
 
 /** Called with the number of rows written so far, after each batch. */
 export type ImportProgress = (rowsDone: number) => Promise<void> | void;
@@ -107,8 +105,6 @@ export class DataImportService {
       const service = this.items.for(collection, acc, manager);
       let done = 0;
       let batch: ImportRow[] = [];
-      const pk = service.primaryKey;
-      const type = service.schema.fields[pk].type;
       const rowFailed = (line: number, e: unknown) => {
         const rowErrors = this.rowErrors(e);
         if (!rowErrors) throw e;
@@ -118,25 +114,8 @@ export class DataImportService {
         if (errors.full || e instanceof QueryFailedError) throw errors.toError()!;
       };
       const flush = async () => {
-        const existing = await this.existingKeys(manager, service, batch);
-        // Consecutive rows to create are written together; a row naming a key of one of them, or an
-        // existing key, first writes them so it updates what they created.
-        let creates: ImportRow[] = [];
-        const pending = new Set<string>();
-        const create = async () => {
-          for (const part of this.createBatches(creates)) {
-            const keys = await service.createMany(
-              part.map((row) => row.data),
-              { rowError: (index, e) => rowFailed(part[index].line, e) },
-            );
-            for (const key of keys) existing.add(String(primaryKeyFor(type, key)));
-            done += keys.length;
-          }
-          creates = [];
-          pending.clear();
-        };
-        for (const row of batch) {
-          if (service.schema.singleton) {
+        if (service.schema.singleton) {
+          for (const row of batch) {
             if (row.row > 1) throw new InvalidPayloadError(`Line ${row.line}: a singleton takes exactly one row`);
             try {
               await service.upsertSingleton(row.data);
@@ -144,25 +123,11 @@ export class DataImportService {
             } catch (e) {
               rowFailed(row.line, e);
             }
-            continue;
           }
-          const key = primaryKeyFor(type, row.data[pk]);
-          if (key !== null && pending.has(String(key))) await create();
-          if (key !== null && existing.has(String(key))) {
-            await create();
-            const { [pk]: _key, ...values } = row.data;
-            try {
-              await service.updateOne(key, values);
-              done++;
-            } catch (e) {
-              rowFailed(row.line, e);
-            }
-            continue;
-          }
-          creates.push(row);
-          if (key !== null) pending.add(String(key));
+        } else {
+          const rowsOf = batch;
+          done += (await service.upsertMany(rowsOf.map((row) => row.data), { rowError: (index, e) => rowFailed(rowsOf[index].line, e) })).length;
         }
-        await create();
         batch = [];
         await progress?.(done);
       };
@@ -175,30 +140,6 @@ export class DataImportService {
       if (failed) throw failed;
       return done;
     });
-  }
-
-  /** The rows to create in pieces the items engine accepts at once (MAX_BATCH_MUTATION). */
-  private createBatches(rows: ImportRow[]): ImportRow[][] {
-    const size = this.config.query.maxBatchMutation ?? rows.length;
-    const out: ImportRow[][] = [];
-    for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-    return out;
-  }
-
-  /** The keys among a batch's rows that already exist, found with one query. */
-  private async existingKeys(manager: EntityManager, service: ItemsService, batch: ImportRow[]): Promise<Set<string>> {
-    const schema = service.schema;
-    const type = schema.fields[schema.primary].type;
-    const keys = [...new Set(batch.map((row) => primaryKeyFor(type, row.data[schema.primary])).filter((k) => k !== null))];
-    if (!keys.length) return new Set();
-    const q = (id: string) => this.dataSource.driver.escape(id);
-    const [sql, params] = this.dataSource.driver.escapeQueryWithParameters(
-      `SELECT ${q(schema.primary)} AS ${q('key')} FROM ${q(schema.table!)} WHERE ${q(schema.primary)} IN (:...keys)`,
-      { keys },
-      {},
-    );
-    const rows = (await manager.query(sql, params)) as { key: unknown }[];
-    return new Set(rows.map((r) => String(primaryKeyFor(type, r.key))));
   }
 
   /**
