@@ -31,6 +31,18 @@ describe('activity, revisions and settings', () => {
     ]);
   });
 
+  it('records one activity row and one linked revision per item of a batch create, in order', async () => {
+    const c = await createCollection(t, uniq('batch'), [{ field: 'title', type: 'string' }, { field: 'n', type: 'integer' }]);
+    const items = [{ title: 'a', n: 1 }, { title: 'b', n: 2 }, { n: 3 }, { title: 'd', n: 4 }];
+    const ids = (await t.as('admin').post(`/items/${c}`).send(items)).body.data.map((i: { id: number }) => i.id);
+    expect(ids).toHaveLength(4);
+    const activity = await activityOf(c);
+    expect(activity.map((a: { action: string; item: string }) => [a.action, a.item])).toEqual(ids.map((id: number) => ['create', String(id)]));
+    const revisions = (await t.as('admin').get(`/revisions?filter[collection][_eq]=${c}&sort=id&fields=activity,data,delta,item`)).body.data;
+    expect(revisions).toEqual(items.map((item, i) => ({ activity: activity[i].id, item: String(ids[i]), data: item, delta: item })));
+    expect((await t.as('admin').get(`/items/${c}?sort=id&fields=id,title,n`)).body.data).toEqual(items.map((item, i) => ({ id: ids[i], title: null, ...item })));
+  });
+
   it('records only activity for "activity" and nothing for null', async () => {
     const light = await createCollection(t, uniq('light'), [{ field: 'title', type: 'string' }], { accountability: 'activity' });
     const off = await createCollection(t, uniq('off'), [{ field: 'title', type: 'string' }], { accountability: null });

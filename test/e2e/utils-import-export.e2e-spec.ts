@@ -213,6 +213,37 @@ describe('/utils/import and /utils/export', () => {
       expect(await rows(notes)).toEqual([]);
     });
 
+    it('names the exact line of a database error among rows written together, and writes nothing', async () => {
+      const csv = 'title,code\na,one\nb,two\nc,one\nd,three\n';
+      const res = await importFile(notes, csv, 'text/csv');
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([
+        { message: expect.any(String), extensions: expect.objectContaining({ code: 'RECORD_NOT_UNIQUE', rows: [{ type: 'lines', rows: [4] }] }) },
+      ]);
+      expect(await rows(notes)).toEqual([]);
+    });
+
+    it('records a create activity and revision for every imported row, and a later row with an earlier key updates it', async () => {
+      const csv = 'id,title,n\n9001,first,1\n9002,second,2\n9001,first again,3\n';
+      await importFile(notes, csv, 'text/csv').expect(200);
+      expect((await rows(notes)).map(({ id, title, n }) => ({ id, title, n }))).toEqual([
+        { id: 9001, title: 'first again', n: 3 },
+        { id: 9002, title: 'second', n: 2 },
+      ]);
+      const activity = (await t.as('admin').get(`/activity?filter[collection][_eq]=${notes}&filter[item][_in]=9001,9002&sort=id&fields=id,action,item`)).body.data;
+      expect(activity.map((a: { action: string; item: string }) => [a.action, a.item])).toEqual([
+        ['create', '9001'],
+        ['create', '9002'],
+        ['update', '9001'],
+      ]);
+      const revisions = (await t.as('admin').get(`/revisions?filter[collection][_eq]=${notes}&filter[item][_in]=9001,9002&sort=id&fields=activity,item,delta`)).body.data;
+      expect(revisions).toEqual([
+        { activity: activity[0].id, item: '9001', delta: { id: '9001', title: 'first', n: '1' } },
+        { activity: activity[1].id, item: '9002', delta: { id: '9002', title: 'second', n: '2' } },
+        { activity: activity[2].id, item: '9001', delta: { title: 'first again', n: '3' } },
+      ]);
+    });
+
     it('answers a malformed file with INVALID_PAYLOAD naming the line, and writes nothing', async () => {
       const res = await importFile(notes, '[{"title":"a"},\n{"title": }]', 'application/json');
       await expectError(Promise.resolve(res), 400, 'INVALID_PAYLOAD');
