@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { isUuid } from '../../common/is-uuid';
 import { HashService } from '../hash/hash.service';
 import { RoleEntity } from './entities/role.entity';
 import { UserEntity } from './entities/user.entity';
@@ -32,6 +33,12 @@ export class UsersService {
 
   findRole(id: string | null): Promise<RoleEntity | null> {
     return id ? this.roles.findOneBy({ id }) : Promise.resolve(null);
+  }
+
+  /** A role by id or, for people typing on a command line, by name. */
+  async findRoleByIdOrName(idOrName: string): Promise<RoleEntity | null> {
+    const byId = isUuid(idOrName) ? await this.roles.findOneBy({ id: idOrName }) : null;
+    return byId ?? (await this.roles.findOneBy({ name: idOrName }));
   }
 
   async createRole(role: Partial<RoleEntity> & { name: string }): Promise<RoleEntity> {

@@ -1,0 +1,93 @@
+/**
+ * Shared pieces of the benchmarks (`npm run bench -- <name>`): a real Vellum listening on loopback,
+ * autocannon runs bounded in time, and one printed line per measurement. Benchmarks print figures;
+ * they never fail on timing.
+ */
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppLogger } from '../src/common/logging/app-logger';
+import { loadConfig } from '../src/config/load-config';
+import { createApp } from '../src/create-app';
+import { provisionDatabase, TestDatabase } from '../test/helpers/test-database';
+
+export interface BenchServer {
+  app: NestExpressApplication;
+  url: string;
+  token: string;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** Vellum on a fresh throw-away database of DB_CLIENT (or `client`), listening on 127.0.0.1. */
+export async function startBenchServer(env: Record<string, string> = {}, client?: string): Promise<BenchServer> {
+  const database = await provisionDatabase(client);
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    LOG_LEVEL: 'silent',
+    ADMIN_EMAIL: 'admin@example.com',
+    ADMIN_PASSWORD: 'bench-admin-password',
+    ...database.env,
+    ...env,
+  });
+  const app = await createApp(config, new AppLogger('silent'));
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  const login = await fetch(`${url}/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com', password: 'bench-admin-password' }),
+  });
+  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  return {
+    app,
+    url,
+    token,
+    database,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+export interface LoadResult {
+  label: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  errors: number;
+}
+
+export async function load(
+  label: string,
+  options: { url: string; method?: 'GET' | 'POST' | 'PATCH'; headers?: Record<string, string>; body?: string; seconds?: number; connections?: number },
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url: options.url,
+    method: options.method ?? 'GET',
+    headers: options.headers,
+    body: options.body,
+    duration: options.seconds ?? 5,
+    connections: options.connections ?? 10,
+  });
+  const line = {
+    label,
+    requestsPerSecond: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+  print(line);
+  return line;
+}
+
+export function print(line: LoadResult): void {
+  process.stdout.write(
+    `${line.label.padEnd(48)} ${String(line.requestsPerSecond).padStart(8)} req/s   p99 ${String(line.p99Ms).padStart(6)} ms   errors ${line.errors}\n`,
+  );
+}
+
+export function bearer(token: string): Record<string, string> {
+  return { Authorization: `Bearer ${token}` };
+}

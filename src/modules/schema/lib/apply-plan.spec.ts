@@ -1,0 +1,63 @@
+import { diffSnapshot } from './diff-snapshot';
+import { planApply } from './apply-plan';
+import { collection, field, snapshot } from './schema-fixtures';
+import { InvalidPayloadError } from '../../../common/errors/errors';
+
+const id = (c: string) => field(c, 'id', 'integer', { has_auto_increment: true, is_primary_key: true });
+
+describe(planApply.name, () => {
+  it('creates parents before the collections grouped under them, each with its fields', () => {
+    const current = snapshot();
+    const target = snapshot({
+      collections: [collection('child', { group: 'parent' }), collection('parent')],
+      fields: [id('child'), id('parent')],
+    });
+    const plan = planApply(current, diffSnapshot(current, target));
+    expect(plan.map((s) => [s.action, s.collection])).toEqual([
+      ['create_collection', 'parent'],
+      ['create_collection', 'child'],
+    ]);
+    expect(plan[0]).toMatchObject({ fields: [id('parent')] });
+  });
+
+  it('orders deletions so foreign keys go before the tables they point into', () => {
+    const relation = { collection: 'articles', field: 'author', related_collection: 'authors', meta: null, schema: null };
+    const current = snapshot({
+      collections: [collection('articles'), collection('authors')],
+      fields: [id('articles'), field('articles', 'author', 'integer'), id('authors')],
+      relations: [relation],
+    });
+    const target = snapshot({ collections: [collection('articles')], fields: [id('articles'), field('articles', 'author', 'integer')] });
+    const plan = planApply(current, diffSnapshot(current, target));
+    expect(plan.map((s) => s.action)).toEqual(['delete_relation', 'delete_collection']);
+  });
+
+  it('applies edits onto the current entry', () => {
+    const current = snapshot({ collections: [collection('a')], fields: [id('a'), field('a', 'title')] });
+    const target = snapshot({ collections: [collection('a', { note: 'x' })], fields: [id('a'), field('a', 'title', 'string', { is_nullable: false })] });
+    const plan = planApply(current, diffSnapshot(current, target));
+    expect(plan).toEqual([
+      { action: 'update_collection', collection: 'a', entry: collection('a', { note: 'x' }) },
+      { action: 'update_field', collection: 'a', field: 'title', entry: field('a', 'title', 'string', { is_nullable: false }) },
+    ]);
+  });
+
+  it('replaces a column turned alias: delete first, then create', () => {
+    const current = snapshot({ collections: [collection('a')], fields: [id('a'), field('a', 'x')] });
+    const target = snapshot({ collections: [collection('a')], fields: [id('a'), field('a', 'x', 'alias')] });
+    expect(planApply(current, diffSnapshot(current, target)).map((s) => s.action)).toEqual(['delete_field', 'create_field']);
+  });
+
+  it.each([
+    ['creating a collection that exists', snapshot({ collections: [collection('a')] }), snapshot(), snapshot({ collections: [collection('a')] })],
+    ['deleting a collection that is gone', snapshot(), snapshot({ collections: [collection('a')] }), snapshot()],
+    [
+      'editing a field that is gone',
+      snapshot({ collections: [collection('a')] }),
+      snapshot({ collections: [collection('a')], fields: [field('a', 't')] }),
+      snapshot({ collections: [collection('a')], fields: [field('a', 't', 'string', { is_nullable: false })] }),
+    ],
+  ])('refuses %s', (_label, current, diffBase, diffTarget) => {
+    expect(() => planApply(current, diffSnapshot(diffBase, diffTarget))).toThrow(InvalidPayloadError);
+  });
+});

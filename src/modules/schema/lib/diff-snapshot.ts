@@ -1,0 +1,119 @@
+import { diff as deepDiff } from 'deep-diff';
+import type { DiffRecord, Snapshot, SnapshotDiff, SnapshotField, SnapshotRelation } from './snapshot.types';
+
+export type DiffMode = 'mirror' | 'merge';
+
+/**
+ * Members that describe the same schema differently on each vendor (`varchar` vs `character varying`,
+ * generated constraint names): comparing them would make a cross-vendor round trip never settle.
+ */
+const VENDOR_SPECIFIC_FIELD_SCHEMA = ['data_type', 'numeric_precision', 'numeric_scale', 'generation_expression'];
+const VENDOR_SPECIFIC_RELATION_SCHEMA = ['constraint_name', 'on_update'];
+
+function without(value: Record<string, unknown> | null, keys: string[]): Record<string, unknown> | null {
+  if (!value) return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)));
+}
+
+function comparableField(field: SnapshotField): SnapshotField {
+  // An auto-increment key is described by each vendor in its own way; only its meta is compared.
+  if (field.schema?.has_auto_increment === true) return { ...field, schema: null };
+  return { ...field, schema: without(field.schema, VENDOR_SPECIFIC_FIELD_SCHEMA) };
+}
+
+function comparableRelation(relation: SnapshotRelation): SnapshotRelation {
+  return { ...relation, schema: without(relation.schema, VENDOR_SPECIFIC_RELATION_SCHEMA) };
+}
+
+function differences(lhs: unknown, rhs: unknown): DiffRecord[] {
+  return (deepDiff(lhs, rhs) ?? []) as DiffRecord[];
+}
+
+const isAlias = (field: SnapshotField) => field.type === 'alias';
+
+/** A whole-entity record when one side is missing, else the path-level differences of the comparable forms. */
+function entityDiff<T>(before: T | undefined, after: T | undefined, comparable: (entry: T) => unknown = (e) => e): DiffRecord[] {
+  if (!before) return [{ kind: 'N', rhs: after }];
+  if (!after) return [{ kind: 'D', lhs: before }];
+  return differences(comparable(before), comparable(after));
+}
+
+/**
+ * API.md 4.2: what must change to turn `current` into `target`, as deep-diff records per collection,
+ * field and relation. Whole-entity records carry no `path`. `merge` leaves whole-entity deletions out.
+ */
+export function diffSnapshot(current: Snapshot, target: Snapshot, mode: DiffMode = 'mirror'): SnapshotDiff {
+  const keep = (records: DiffRecord[]) => (mode === 'merge' ? records.filter((r) => r.kind !== 'D' || r.path) : records);
+  const targetCollections = new Map(target.collections.map((c) => [c.collection, c]));
+  const currentCollections = new Map(current.collections.map((c) => [c.collection, c]));
+  const deletedCollections = new Set(
+    mode === 'merge' ? [] : current.collections.filter((c) => !targetCollections.has(c.collection)).map((c) => c.collection),
+  );
+
+  const collections: SnapshotDiff['collections'] = [];
+  for (const name of [...new Set([...currentCollections.keys(), ...targetCollections.keys()])].sort()) {
+    const before = currentCollections.get(name);
+    const after = targetCollections.get(name);
+    const diff = keep(entityDiff(before, after));
+    if (diff.length > 0) collections.push({ collection: name, diff });
+  }
+
+  const fieldKey = (f: { collection: string; field: string }) => `${f.collection}\u0000${f.field}`;
+  const targetFields = new Map(target.fields.map((f) => [fieldKey(f), f]));
+  const currentFields = new Map(current.fields.map((f) => [fieldKey(f), f]));
+  const fields: SnapshotDiff['fields'] = [];
+  for (const key of [...new Set([...currentFields.keys(), ...targetFields.keys()])].sort()) {
+    const before = currentFields.get(key);
+    const after = targetFields.get(key);
+    const { collection, field } = (before ?? after)!;
+    if (deletedCollections.has(collection)) continue;
+    if (before && after && isAlias(before) !== isAlias(after)) {
+      // A column cannot become an alias (or the reverse) in place: delete, then create.
+      fields.push({ collection, field, diff: keep([{ kind: 'D', lhs: before }]) });
+      fields.push({ collection, field, diff: [{ kind: 'N', rhs: after }] });
+      continue;
+    }
+    const diff = keep(entityDiff(before, after, comparableField));
+    if (diff.length > 0) fields.push({ collection, field, diff });
+  }
+  const fieldsDeletedWhole = new Set(
+    fields.filter((f) => f.diff.some((r) => r.kind === 'D' && !r.path)).map((f) => fieldKey(f)),
+  );
+
+  const targetSystem = new Map(target.systemFields.map((f) => [fieldKey(f), f]));
+  const systemFields: SnapshotDiff['systemFields'] = [];
+  for (const before of [...current.systemFields].sort((a, b) => fieldKey(a).localeCompare(fieldKey(b)))) {
+    // An indexed system field missing from the target means its index is to be dropped.
+    const after = targetSystem.get(fieldKey(before)) ?? { ...before, schema: { is_indexed: false } };
+    const diff = differences(before, after);
+    if (diff.length > 0) systemFields.push({ collection: before.collection, field: before.field, diff });
+  }
+  for (const after of target.systemFields) {
+    if (!current.systemFields.some((f) => fieldKey(f) === fieldKey(after))) {
+      const before = { ...after, schema: { is_indexed: false } };
+      systemFields.push({ collection: after.collection, field: after.field, diff: differences(before, after) });
+    }
+  }
+
+  const targetRelations = new Map(target.relations.map((r) => [fieldKey(r), r]));
+  const currentRelations = new Map(current.relations.map((r) => [fieldKey(r), r]));
+  const relations: SnapshotDiff['relations'] = [];
+  for (const key of [...new Set([...currentRelations.keys(), ...targetRelations.keys()])].sort()) {
+    const before = currentRelations.get(key);
+    const after = targetRelations.get(key);
+    const { collection, field, related_collection } = (after ?? before)!;
+    if (deletedCollections.has(collection)) continue;
+    // Dropping the field drops its foreign key with it.
+    if (!after && fieldsDeletedWhole.has(key)) continue;
+    const diff = keep(entityDiff(before, after, comparableRelation));
+    if (diff.length > 0) relations.push({ collection, field, related_collection, diff });
+  }
+
+  return { collections, fields, systemFields, relations };
+}
+
+export function isEmptyDiff(diff: SnapshotDiff): boolean {
+  return (
+    diff.collections.length === 0 && diff.fields.length === 0 && diff.systemFields.length === 0 && diff.relations.length === 0
+  );
+}

@@ -1,0 +1,38 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../helpers/spawn-vellum';
+
+/** `npm start` runs this entry point on the embedded SQLite database, as a new user would. */
+describe('starting Vellum', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vellum-start-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('serves on the embedded database, prints a generated admin password once, and reuses the data', async () => {
+    const env = { DB_FILENAME: join(dir, 'data', 'vellum.db') };
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const first = await startServer(env, port);
+    let password: string | undefined;
+    try {
+      password = /First admin created: admin@example\.com \/ (\S+)/.exec(first.output())?.[1];
+      expect(password).toBeDefined();
+      const login = await fetch(`${first.url}/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@example.com', password }),
+      });
+      expect(login.status).toBe(200);
+    } finally {
+      await first.stop();
+    }
+
+    const second = await startServer(env, port + 1);
+    try {
+      expect(second.output()).not.toContain('First admin created');
+      const health = await fetch(`${second.url}/server/health`);
+      expect(await health.json()).toEqual({ status: 'ok' });
+    } finally {
+      await second.stop();
+    }
+  });
+});
