@@ -13,6 +13,7 @@ import { ActivityRoutesModule } from './modules/activity/activity-routes.module'
 import { ItemsModule } from './modules/items/items.module';
 import { AccessModule } from './modules/permissions/access.module';
 import { SchemaModule } from './modules/schema/schema.module';
+import { SchemaSyncModule } from './modules/schema/schema-sync.module';
 import { ServerModule } from './modules/server/server.module';
 import { SettingsRoutesModule } from './modules/settings/settings-routes.module';
 import { SettingsModule } from './modules/settings/settings.module';
@@ -41,6 +42,7 @@ export class AppModule {
         UsersModule,
         AuthModule,
         SchemaModule,
+        SchemaSyncModule,
         ItemsModule,
         AccessModule,
         ActivityRoutesModule,

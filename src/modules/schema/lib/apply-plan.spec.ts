@@ -61,3 +61,22 @@ describe(planApply.name, () => {
     expect(() => planApply(current, diffSnapshot(diffBase, diffTarget))).toThrow(InvalidPayloadError);
   });
 });
+
+describe(`${planApply.name} with one-to-many aliases`, () => {
+  it('lets the relation create its alias field, then sets the alias meta', () => {
+    const relation = {
+      collection: 'articles',
+      field: 'author',
+      related_collection: 'authors',
+      meta: { many_collection: 'articles', many_field: 'author', one_collection: 'authors', one_field: 'articles' },
+      schema: null,
+    };
+    const current = snapshot({ collections: [collection('articles'), collection('authors')], fields: [id('articles'), field('articles', 'author', 'integer'), id('authors')] });
+    const alias = field('authors', 'articles', 'alias');
+    const target = snapshot({ ...current, fields: [...current.fields, alias], relations: [relation] });
+    expect(planApply(current, diffSnapshot(current, target)).map((s) => [s.action, s.collection, 'field' in s ? s.field : null])).toEqual([
+      ['create_relation', 'articles', 'author'],
+      ['update_field', 'authors', 'articles'],
+    ]);
+  });
+});

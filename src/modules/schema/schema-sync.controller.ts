@@ -1,0 +1,90 @@
+import { Controller, Get, HttpCode, Inject, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { ApiConsumes, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { AdminOnly } from '../../common/decorators/admin-only.decorator';
+import { InvalidQueryError } from '../../common/errors/errors';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { parseFlag } from './lib/parse-flag';
+import { isSnapshotExportFormat, serializeSnapshot, SNAPSHOT_EXPORT_FORMATS } from './lib/serialize-snapshot';
+import { readSchemaBody } from './read-schema-body';
+import { SchemaSyncService } from './schema-sync.service';
+
+/** `yyyyMMdd-HHmmss`, the reference platform's date in export file names. */
+function exportTimestamp(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}-${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}`;
+}
+
+function parseMode(value: unknown): 'mirror' | 'merge' {
+  if (value === undefined || value === 'mirror') return 'mirror';
+  if (value === 'merge') return 'merge';
+  throw new InvalidQueryError('"mode" must be "mirror" or "merge"');
+}
+
+@ApiTags('schema')
+@AdminOnly()
+@Controller('schema')
+export class SchemaSyncController {
+  constructor(
+    private readonly sync: SchemaSyncService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('snapshot')
+  @ApiOperation({ summary: 'The user schema (collections, fields, relations) as a snapshot' })
+  @ApiQuery({ name: 'export', required: false, enum: SNAPSHOT_EXPORT_FORMATS, description: 'Answer the snapshot as a file download' })
+  snapshot(@Query('export') format: unknown) {
+    const data = this.sync.snapshot();
+    if (format === undefined) return { data };
+    if (!isSnapshotExportFormat(format)) throw new InvalidQueryError(`"export" must be one of ${SNAPSHOT_EXPORT_FORMATS.join(', ')}`);
+    const file = serializeSnapshot(data, format);
+    const name = `Export ${exportTimestamp(new Date())}.${file.extension}`;
+    return new StreamableFile(Buffer.from(file.body, 'utf8'), {
+      type: file.contentType,
+      disposition: `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    });
+  }
+
+  @Post('diff')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'What must change to turn this schema into the posted snapshot (JSON, or a JSON/YAML file upload)' })
+  @ApiConsumes('application/json', 'multipart/form-data')
+  @ApiQuery({ name: 'force', required: false, type: Boolean, description: 'Diff a snapshot of another version or database vendor' })
+  @ApiQuery({ name: 'mode', required: false, enum: ['mirror', 'merge'], description: '`merge` leaves deletions out' })
+  @ApiOkResponse({ description: '`{ data: { hash, diff } }`' })
+  @ApiNoContentResponse({ description: 'Nothing differs' })
+  async diff(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Query('force') force: unknown,
+    @Query('mode') mode: unknown,
+  ) {
+    const options = { force: parseFlag(force, 'force'), mode: parseMode(mode) };
+    const result = this.sync.diff(await readSchemaBody(req, this.config.maxPayloadSize), options);
+    if (!result) {
+      res.status(204);
+      return;
+    }
+    return { data: result };
+  }
+
+  @Post('apply')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Apply a diff made by /schema/diff (JSON, or a JSON/YAML file upload)' })
+  @ApiConsumes('application/json', 'multipart/form-data')
+  @ApiQuery({ name: 'force', required: false, type: Boolean, description: 'Skip the check that the schema did not change since the diff' })
+  @ApiQuery({ name: 'dry_run', required: false, type: Boolean, description: 'Answer the ordered plan and change nothing' })
+  @ApiNoContentResponse({ description: 'Applied (or nothing to apply)' })
+  async apply(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Query('force') force: unknown,
+    @Query('dry_run') dryRun: unknown,
+  ) {
+    const options = { force: parseFlag(force, 'force'), dryRun: parseFlag(dryRun, 'dry_run') };
+    const plan = await this.sync.apply(await readSchemaBody(req, this.config.maxPayloadSize), options);
+    if (!options.dryRun) return;
+    res.status(200);
+    return { data: plan };
+  }
+}
