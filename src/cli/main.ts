@@ -7,6 +7,7 @@ import { ConfigError } from '../config/load-config';
 import { version } from '../../package.json';
 import { withAppContext } from './cli-context';
 import { CliError } from './cli-error';
+import { registerSchemaCommands } from './schema.command';
 import { registerUsersCommands } from './users.command';
 
 /** Exit codes a CI pipeline can rely on: 0 done, 1 failed, 2 wrong usage. */
@@ -23,6 +24,7 @@ function buildProgram(): Command {
       process.stdout.write('Database ready.\n');
     });
   registerUsersCommands(program);
+  registerSchemaCommands(program);
   return program;
 }
 
