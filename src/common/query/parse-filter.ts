@@ -1,5 +1,6 @@
 import { InvalidQueryError } from '../errors/errors';
 import type { Filter, FieldOperator } from './query.types';
+import { isPlainObject } from '../is-plain-object';
 
 export const FIELD_OPERATORS: readonly FieldOperator[] = [
   '_eq', '_neq', '_ieq', '_nieq', '_lt', '_lte', '_gt', '_gte', '_in', '_nin', '_null', '_nnull', '_empty', '_nempty',
@@ -28,9 +29,6 @@ export function parseFilter(raw: unknown, parameter = 'filter'): Filter {
   return value as Filter;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function checkFilter(filter: Record<string, unknown>, parameter: string): void {
   for (const [key, value] of Object.entries(filter)) {

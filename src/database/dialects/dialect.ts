@@ -29,6 +29,8 @@ export interface Dialect {
   /** The generated key of a single-row insert from the driver's raw result, where `returning` is false. */
   insertedId(raw: unknown): number | null;
   randomOrder(): string;
+  /** An INSERT of a row made only of default values. */
+  insertDefaultsSql(quotedTable: string): string;
   /** `LIMIT`/`OFFSET` clause; `limit` null means all rows (SQLite and MySQL need a LIMIT before OFFSET). */
   limitSql(limit: number | null, offset: number): string;
   jsonType(): ColumnTypeSpec;

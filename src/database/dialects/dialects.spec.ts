@@ -54,6 +54,13 @@ describe('dialects', () => {
       {},
     ],
     [
+      'sqlite restrict',
+      'sqlite',
+      failure('DELETE FROM "authors"', { code: 'SQLITE_CONSTRAINT_TRIGGER', message: 'FOREIGN KEY constraint failed' }),
+      ErrorCode.InvalidForeignKey,
+      {},
+    ],
+    [
       'sqlite not null',
       'sqlite',
       failure('INSERT', { code: 'SQLITE_CONSTRAINT_NOTNULL', message: 'NOT NULL constraint failed: articles.title' }),

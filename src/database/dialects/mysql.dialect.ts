@@ -44,6 +44,10 @@ export class MysqlDialect implements Dialect {
     return id === undefined || id === 0 ? null : Number(id);
   }
 
+  insertDefaultsSql(quotedTable: string): string {
+    return `INSERT INTO ${quotedTable} () VALUES ()`;
+  }
+
   limitSql(limit: number | null, offset: number): string {
     if (limit === null) return offset ? ` LIMIT 18446744073709551615 OFFSET ${offset}` : '';
     return ` LIMIT ${limit}${offset ? ` OFFSET ${offset}` : ''}`;

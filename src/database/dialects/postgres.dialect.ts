@@ -7,7 +7,7 @@ import {
   ValueOutOfRangeError,
   ValueTooLongError,
 } from '../../common/errors/errors';
-import { ColumnTypeSpec, columnSql, Dialect, driverErrorOf, FieldColumnSize, likeWrap, utcDateTimeText } from './dialect';
+import { ColumnTypeSpec, columnSql, Dialect, driverErrorOf, FieldColumnSize, likeWrap } from './dialect';
 
 /** "Key (slug)=(hello) already exists." */
 const KEY_DETAIL = /Key \(([^)]+)\)=\((.*)\)/s;
@@ -32,6 +32,10 @@ export class PostgresDialect implements Dialect {
 
   insertedId(): number | null {
     return null;
+  }
+
+  insertDefaultsSql(quotedTable: string): string {
+    return `INSERT INTO ${quotedTable} DEFAULT VALUES`;
   }
 
   limitSql(limit: number | null, offset: number): string {
@@ -89,12 +93,7 @@ export class PostgresDialect implements Dialect {
     }
   }
 
-  alterColumnTypeSql(
-    quotedTable: string,
-    quotedColumn: string,
-    column: ColumnTypeSpec & { precision?: number; scale?: number },
-    nullable: boolean,
-  ): string | null {
+  alterColumnTypeSql(quotedTable: string, quotedColumn: string, column: ColumnTypeSpec & { precision?: number; scale?: number }): string | null {
     const type = columnSql(column);
     return `ALTER TABLE ${quotedTable} ALTER COLUMN ${quotedColumn} TYPE ${type} USING ${quotedColumn}::${type}`;
   }

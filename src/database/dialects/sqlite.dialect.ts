@@ -1,7 +1,7 @@
 import type { QueryFailedError } from 'typeorm';
 import type { AppError } from '../../common/errors/app-error';
 import { InvalidForeignKeyError, NotNullViolationError, RecordNotUniqueError } from '../../common/errors/errors';
-import { ColumnTypeSpec, columnSql, Dialect, driverErrorOf, FieldColumnSize, likeWrap, utcDateTimeText } from './dialect';
+import { ColumnTypeSpec, Dialect, driverErrorOf, FieldColumnSize, likeWrap, utcDateTimeText } from './dialect';
 
 /** "UNIQUE constraint failed: articles.slug" names the table and the column. */
 const CONSTRAINT_TARGET = /constraint failed: ([^.\s]+)\.([^,\s]+)/;
@@ -30,6 +30,10 @@ export class SqliteDialect implements Dialect {
 
   insertedId(raw: unknown): number | null {
     return raw === undefined || raw === null ? null : Number(raw);
+  }
+
+  insertDefaultsSql(quotedTable: string): string {
+    return `INSERT INTO ${quotedTable} DEFAULT VALUES`;
   }
 
   limitSql(limit: number | null, offset: number): string {
@@ -88,12 +92,7 @@ export class SqliteDialect implements Dialect {
     }
   }
 
-  alterColumnTypeSql(
-    quotedTable: string,
-    quotedColumn: string,
-    column: ColumnTypeSpec & { precision?: number; scale?: number },
-    nullable: boolean,
-  ): string | null {
+  alterColumnTypeSql(): string | null {
     // TypeORM rebuilds the SQLite table and copies the rows, so its changeColumn keeps the data.
     return null;
   }
@@ -117,6 +116,9 @@ export class SqliteDialect implements Dialect {
       case 'SQLITE_CONSTRAINT_PRIMARYKEY':
         return new RecordNotUniqueError({ collection, field });
       case 'SQLITE_CONSTRAINT_FOREIGNKEY':
+      // ON DELETE RESTRICT reports its violation as a trigger failure.
+      case 'SQLITE_CONSTRAINT_TRIGGER':
+        if (driver.code === 'SQLITE_CONSTRAINT_TRIGGER' && !message.includes('FOREIGN KEY')) return null;
         // SQLite does not say which key failed.
         return new InvalidForeignKeyError({ collection, field });
       case 'SQLITE_CONSTRAINT_NOTNULL':

@@ -4,10 +4,8 @@ import { ForbiddenError, InvalidPayloadError } from '../../common/errors/errors'
 import { parseQuery } from '../../common/query/parse-query';
 import type { AppConfig } from '../../config/app-config';
 import type { Item, ItemsService, PrimaryKey } from './items.service';
+import { isPlainObject } from '../../common/is-plain-object';
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * The HTTP side of every items-like endpoint (items, files, versions, roles, ...): batch body forms of
@@ -25,9 +23,9 @@ export class ItemsHttp {
 
   /** SEARCH: `{ query }` overrides the URL query, `{ keys }` reads those items. */
   async search(service: ItemsService, urlQuery: Query, body: unknown) {
-    if (!isObject(body)) throw new InvalidPayloadError('The body must be an object with "query" or "keys"');
+    if (!isPlainObject(body)) throw new InvalidPayloadError('The body must be an object with "query" or "keys"');
     if (Array.isArray(body.keys)) return { data: await service.readMany(body.keys as PrimaryKey[], urlQuery) };
-    if (!isObject(body.query)) throw new InvalidPayloadError('The body must carry "query" or "keys"');
+    if (!isPlainObject(body.query)) throw new InvalidPayloadError('The body must carry "query" or "keys"');
     const query = parseQuery(body.query, this.config.query);
     return this.list(service, query);
   }
@@ -52,31 +50,27 @@ export class ItemsHttp {
 
   async create(service: ItemsService, res: Response, body: unknown, query: Query) {
     if (Array.isArray(body)) return this.reread(service, res, await service.createMany(body as Item[]), query);
-    if (!isObject(body)) throw new InvalidPayloadError('The body must be an item or an array of items');
+    if (!isPlainObject(body)) throw new InvalidPayloadError('The body must be an item or an array of items');
     if (service.schema.singleton) return this.reread(service, res, await service.upsertSingleton(body), query);
     return this.reread(service, res, await service.createOne(body), query);
   }
 
   async update(service: ItemsService, res: Response, body: unknown, query: Query) {
     if (Array.isArray(body)) return this.reread(service, res, await service.updateBatch(body as Item[]), query);
-    if (!isObject(body)) throw new InvalidPayloadError('The body must be an object or an array');
-    if (service.schema.singleton) {
-      const key = await service.upsertSingleton(body);
-      const result = await this.reread(service, res, key, query);
-      return result;
-    }
+    if (!isPlainObject(body)) throw new InvalidPayloadError('The body must be an object or an array');
+    if (service.schema.singleton) return this.reread(service, res, await service.upsertSingleton(body), query);
     const { keys, query: bodyQuery, data } = body;
-    if (!isObject(data)) throw new InvalidPayloadError('"data" is required and must be an object');
+    if (!isPlainObject(data)) throw new InvalidPayloadError('"data" is required and must be an object');
     if (keys !== undefined && bodyQuery !== undefined) throw new InvalidPayloadError('Send "keys" or "query", not both');
     if (Array.isArray(keys)) return this.reread(service, res, await service.updateMany(keys as PrimaryKey[], data), query);
-    if (isObject(bodyQuery)) {
+    if (isPlainObject(bodyQuery)) {
       return this.reread(service, res, await service.updateByQuery(parseQuery(bodyQuery, this.config.query), data), query);
     }
     throw new InvalidPayloadError('The body needs "keys" or "query" next to "data"');
   }
 
   async updateOne(service: ItemsService, res: Response, id: string, body: unknown, query: Query) {
-    if (!isObject(body)) throw new InvalidPayloadError('The body must be an object');
+    if (!isPlainObject(body)) throw new InvalidPayloadError('The body must be an object');
     return this.reread(service, res, await service.updateOne(id, body), query);
   }
 
@@ -85,11 +79,11 @@ export class ItemsHttp {
       await service.deleteMany(body as PrimaryKey[]);
       return;
     }
-    if (isObject(body) && Array.isArray(body.keys)) {
+    if (isPlainObject(body) && Array.isArray(body.keys)) {
       await service.deleteMany(body.keys as PrimaryKey[]);
       return;
     }
-    if (isObject(body) && isObject(body.query)) {
+    if (isPlainObject(body) && isPlainObject(body.query)) {
       await service.deleteByQuery(parseQuery(body.query, this.config.query));
       return;
     }

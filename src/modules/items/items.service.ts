@@ -18,6 +18,8 @@ import { DynamicVariables, resolveVariables } from './engine/resolve-variables';
 import { validatePayload } from './engine/validate-payload';
 import { validateQuery } from './engine/validate-query';
 import { fromDb, toDb } from './engine/values';
+import { isPlainObject } from '../../common/is-plain-object';
+import { isUuid } from '../../common/is-uuid';
 
 export type PrimaryKey = string | number;
 export type Item = Record<string, unknown>;
@@ -40,7 +42,6 @@ export interface ItemsOptions {
 
 const CONCEALED = '**********';
 const CHUNK = 500;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NUMERIC = new Set(['integer', 'bigInteger', 'float', 'decimal']);
 
 interface ReadState {
@@ -63,9 +64,6 @@ function chunks<T>(list: T[], size = CHUNK): T[][] {
   return out;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * The items engine for one collection and one caller (ARCHITECTURE: items engine). Plain class made by
@@ -170,7 +168,7 @@ export class ItemsService {
         if (field.type !== 'integer' || (Number.isInteger(Number(term)) && Math.abs(Number(term)) <= 2147483647)) {
           parts.push(`${column} = :${ctx.param(Number(term))}`);
         }
-      } else if (field.type === 'uuid' && UUID.test(term)) {
+      } else if (field.type === 'uuid' && isUuid(term)) {
         parts.push(`${column} = :${ctx.param(term.toLowerCase())}`);
       }
     }
@@ -422,7 +420,7 @@ export class ItemsService {
     const field = this.schema.fields[this.primaryKey];
     if (key === null || key === undefined || key === '') return false;
     if (NUMERIC.has(field.type)) return Number.isFinite(Number(key));
-    if (field.type === 'uuid') return typeof key === 'string' && UUID.test(key);
+    if (field.type === 'uuid') return isUuid(key);
     return true;
   }
 
@@ -445,7 +443,7 @@ export class ItemsService {
 
   /** Field allow-list, presets, validation rules and value types (API.md 1.5 FAILED_VALIDATION / INVALID_PAYLOAD). */
   private async preparePayload(state: ReadState, rule: PermissionRule, data: unknown, mode: 'create' | 'update'): Promise<{ values: Item; payload: Item }> {
-    if (!isObject(data)) throw new InvalidPayloadError('An item must be an object');
+    if (!isPlainObject(data)) throw new InvalidPayloadError('An item must be an object');
     const collection = this.schema;
     const allowed = rule.fields && !rule.fields.includes('*') ? new Set(rule.fields) : null;
     for (const key of Object.keys(data)) {
@@ -507,9 +505,7 @@ export class ItemsService {
     keys.forEach((k, i) => (params[`v${i}`] = values[k]));
     let sql = keys.length
       ? `INSERT INTO ${this.q(collection.table!)} (${keys.map((k) => this.q(k)).join(', ')}) VALUES (${keys.map((_, i) => `:v${i}`).join(', ')})`
-      : this.deps.dialect.vendor === 'mysql'
-        ? `INSERT INTO ${this.q(collection.table!)} () VALUES ()`
-        : `INSERT INTO ${this.q(collection.table!)} DEFAULT VALUES`;
+      : this.deps.dialect.insertDefaultsSql(this.q(collection.table!));
     if (this.deps.dialect.returning) sql += ` RETURNING ${this.q(collection.primary)}`;
     const [query, bound] = this.deps.dataSource.driver.escapeQueryWithParameters(sql, params, {});
     const raw: unknown = await manager.query(query, bound);
@@ -659,7 +655,7 @@ export class ItemsService {
     await this.transaction(async (manager) => {
       const service = new ItemsService(this.deps, this.collection, this.acc, manager, this.options);
       for (const item of items) {
-        if (!isObject(item) || item[pk] === undefined || item[pk] === null) throw new InvalidPayloadError(`Each item needs its primary key "${pk}"`);
+        if (!isPlainObject(item) || item[pk] === undefined || item[pk] === null) throw new InvalidPayloadError(`Each item needs its primary key "${pk}"`);
         const { [pk]: key, ...data } = item;
         keys.push(await service.updateOne(key as PrimaryKey, data));
       }
@@ -680,7 +676,7 @@ export class ItemsService {
   }
 
   private async keysByQuery(query: Query): Promise<PrimaryKey[]> {
-    if (!isObject(query)) throw new InvalidPayloadError('"query" must be an object');
+    if (!isPlainObject(query)) throw new InvalidPayloadError('"query" must be an object');
     const pk = this.primaryKey;
     const items = await this.readByQuery({ ...query, fields: [pk], aggregate: undefined, groupBy: undefined, deep: undefined });
     return items.map((i) => i[pk] as PrimaryKey);

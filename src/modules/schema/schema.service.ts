@@ -16,6 +16,7 @@ import { SchemaOverviewService } from './schema-overview.service';
 import type { SchemaOverview } from './schema-overview';
 import { FieldOverview, FieldType, isFieldType } from './schema.types';
 import { isSystemCollection } from './system-schema';
+import { isPlainObject } from '../../common/is-plain-object';
 
 const NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const ON_DELETE = ['SET NULL', 'CASCADE', 'RESTRICT', 'NO ACTION'];
@@ -55,9 +56,6 @@ export interface RelationInput {
   schema?: { on_delete?: string; on_update?: string } | null;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function pick<K extends string>(source: Record<string, unknown> | null | undefined, keys: readonly K[]): Partial<Record<K, unknown>> {
   const out: Partial<Record<K, unknown>> = {};
@@ -125,7 +123,7 @@ export class SchemaService {
   }
 
   async createCollection(runner: QueryRunner, input: CollectionInput): Promise<string> {
-    if (!isObject(input) || typeof input.collection !== 'string' || !NAME.test(input.collection)) {
+    if (!isPlainObject(input) || typeof input.collection !== 'string' || !NAME.test(input.collection)) {
       throw new InvalidPayloadError('"collection" must be a name of letters, digits, "_" or "-"');
     }
     const name = input.collection;
@@ -153,7 +151,7 @@ export class SchemaService {
   }
 
   private collectionMeta(name: string, meta: Record<string, unknown>): Partial<CollectionMetaEntity> {
-    if (!isObject(meta)) throw new InvalidPayloadError('"meta" must be an object');
+    if (!isPlainObject(meta)) throw new InvalidPayloadError('"meta" must be an object');
     const values = pick(meta, COLLECTION_META_KEYS) as Partial<CollectionMetaEntity>;
     if (values.accountability !== undefined && !['all', 'activity', null].includes(values.accountability)) {
       throw new InvalidPayloadError('"meta.accountability" must be "all", "activity" or null');
@@ -164,7 +162,7 @@ export class SchemaService {
   async updateCollection(runner: QueryRunner, name: string, meta: unknown): Promise<void> {
     const collection = this.requireCollection(name);
     if (meta === undefined) return;
-    if (!isObject(meta)) throw new InvalidPayloadError('"meta" must be an object');
+    if (!isPlainObject(meta)) throw new InvalidPayloadError('"meta" must be an object');
     if (collection.system) throw new InvalidPayloadError(`System collection "${name}" can't be changed`);
     const repo = runner.manager.getRepository(CollectionMetaEntity);
     const existing = await repo.findOneBy({ collection: name });
@@ -190,12 +188,12 @@ export class SchemaService {
   }
 
   private checkFieldInput(input: unknown): FieldInput & { type: FieldType } {
-    if (!isObject(input)) throw new InvalidPayloadError('A field must be an object');
+    if (!isPlainObject(input)) throw new InvalidPayloadError('A field must be an object');
     const { field, type, meta, schema } = input as unknown as FieldInput;
     if (typeof field !== 'string' || !NAME.test(field)) throw new InvalidPayloadError('"field" must be a name of letters, digits, "_" or "-"');
     if (!isFieldType(type)) throw new InvalidPayloadError(`"type" of field "${field}" must be one of the field types`);
-    if (meta !== undefined && meta !== null && !isObject(meta)) throw new InvalidPayloadError(`"meta" of field "${field}" must be an object`);
-    if (schema !== undefined && schema !== null && !isObject(schema)) throw new InvalidPayloadError(`"schema" of field "${field}" must be an object`);
+    if (meta !== undefined && meta !== null && !isPlainObject(meta)) throw new InvalidPayloadError(`"meta" of field "${field}" must be an object`);
+    if (schema !== undefined && schema !== null && !isPlainObject(schema)) throw new InvalidPayloadError(`"schema" of field "${field}" must be an object`);
     if (schema?.max_length !== undefined && schema.max_length !== null && (!Number.isInteger(schema.max_length) || (schema.max_length as number) < 1)) {
       throw new InvalidPayloadError(`"schema.max_length" of field "${field}" must be a positive integer`);
     }
@@ -243,12 +241,12 @@ export class SchemaService {
     const target = this.requireCollection(collection);
     const current = target.fields[fieldName];
     if (!current) throw new ForbiddenError();
-    if (!isObject(input)) throw new InvalidPayloadError('The body must be an object');
+    if (!isPlainObject(input)) throw new InvalidPayloadError('The body must be an object');
     const type = (input.type ?? current.type) as FieldType;
     if (!isFieldType(type)) throw new InvalidPayloadError('"type" must be one of the field types');
     if ((type === 'alias') !== (current.type === 'alias')) throw new InvalidPayloadError('A field can\'t change to or from type "alias"');
-    if (input.meta !== undefined && input.meta !== null && !isObject(input.meta)) throw new InvalidPayloadError('"meta" must be an object');
-    if (input.schema !== undefined && input.schema !== null && !isObject(input.schema)) throw new InvalidPayloadError('"schema" must be an object');
+    if (input.meta !== undefined && input.meta !== null && !isPlainObject(input.meta)) throw new InvalidPayloadError('"meta" must be an object');
+    if (input.schema !== undefined && input.schema !== null && !isPlainObject(input.schema)) throw new InvalidPayloadError('"schema" must be an object');
     if (target.system && (input.type !== undefined || input.schema)) throw new InvalidPayloadError(`System field "${fieldName}" can't be changed`);
     const schema = (input.schema ?? {}) as FieldSchemaInput;
 
@@ -342,7 +340,7 @@ export class SchemaService {
   }
 
   async createRelation(runner: QueryRunner, input: unknown): Promise<void> {
-    if (!isObject(input)) throw new InvalidPayloadError('The body must be an object');
+    if (!isPlainObject(input)) throw new InvalidPayloadError('The body must be an object');
     const { collection, field, related_collection: related } = input as unknown as RelationInput;
     if (typeof collection !== 'string' || typeof field !== 'string') throw new InvalidPayloadError('"collection" and "field" are required');
     const many = this.requireUserCollection(collection);
@@ -352,7 +350,7 @@ export class SchemaService {
     if (related !== undefined && related !== null && (typeof related !== 'string' || !this.overview.has(related))) {
       throw new InvalidPayloadError(`Related collection "${String(related)}" does not exist`);
     }
-    const meta = (isObject(input.meta) ? input.meta : {}) as Record<string, unknown>;
+    const meta = (isPlainObject(input.meta) ? input.meta : {}) as Record<string, unknown>;
     const oneField = meta.one_field;
     if (oneField !== undefined && oneField !== null) {
       if (typeof oneField !== 'string' || !NAME.test(oneField)) throw new InvalidPayloadError('"meta.one_field" must be a field name');
@@ -394,8 +392,8 @@ export class SchemaService {
   async updateRelation(runner: QueryRunner, collection: string, field: string, input: unknown): Promise<void> {
     const relation = this.overview.relationEntry(collection, field);
     if (!relation || relation.meta?.system) throw new ForbiddenError();
-    if (!isObject(input)) throw new InvalidPayloadError('The body must be an object');
-    const meta = isObject(input.meta) ? pick(input.meta, RELATION_META_KEYS) : {};
+    if (!isPlainObject(input)) throw new InvalidPayloadError('The body must be an object');
+    const meta = isPlainObject(input.meta) ? pick(input.meta, RELATION_META_KEYS) : {};
     const oneField = meta.one_field;
     const previousOneField = relation.meta?.one_field ?? null;
     if (oneField !== undefined && oneField !== previousOneField) {
@@ -411,7 +409,7 @@ export class SchemaService {
     }
     await runner.manager.getRepository(RelationMetaEntity).update({ many_collection: collection, many_field: field }, meta as Partial<RelationMetaEntity>);
     const schema = input.schema as RelationInput['schema'];
-    if (isObject(schema) && schema.on_delete && relation.schema && relation.related_collection) {
+    if (isPlainObject(schema) && schema.on_delete && relation.schema && relation.related_collection) {
       const onDelete = String(schema.on_delete).toUpperCase();
       if (!ON_DELETE.includes(onDelete)) throw new InvalidPayloadError(`"schema.on_delete" must be one of ${ON_DELETE.join(', ')}`);
       const target = this.overview.collection(relation.related_collection)!;

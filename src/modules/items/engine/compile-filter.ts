@@ -4,6 +4,8 @@ import type { Dialect } from '../../../database/dialects/dialect';
 import type { SchemaOverview } from '../../schema/schema-overview';
 import type { FieldOverview } from '../../schema/schema.types';
 import { filterValue } from './values';
+import { isPlainObject } from '../../../common/is-plain-object';
+import { isUuid } from '../../../common/is-uuid';
 
 /** Where compiled SQL gets its identifiers, aliases and bound parameters. */
 export interface SqlContext {
@@ -20,7 +22,6 @@ export interface SqlContext {
 
 const NUMERIC = new Set(['integer', 'bigInteger', 'float', 'decimal']);
 const TEXTUAL = new Set(['string', 'text', 'hash', 'csv', 'json']);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `"true"`, `"false"`, `"null"` in query strings mean the values (API.md 1.6). */
 function coerce(value: unknown): unknown {
@@ -30,9 +31,6 @@ function coerce(value: unknown): unknown {
   return value;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Compiles a filter on `collection` (table alias `alias`) into one SQL condition. Identifiers come only
@@ -51,15 +49,15 @@ export function compileFilter(ctx: SqlContext, collection: string, alias: string
     const overview = ctx.overview.collection(collection)!;
     const field = overview.fields[key];
     if (!field) throw new InvalidQueryError(`Field "${key}" does not exist in collection "${collection}"`);
-    if (!isObject(value)) throw new InvalidQueryError(`Field "${key}" in the filter needs an operator object`);
+    if (!isPlainObject(value)) throw new InvalidQueryError(`Field "${key}" in the filter needs an operator object`);
     const link = ctx.overview.relation(collection, key);
     const operators = Object.keys(value).filter((k) => k.startsWith('_') && k !== '_some' && k !== '_none');
     const nested = Object.fromEntries(Object.entries(value).filter(([k]) => !operators.includes(k)));
 
     if (link?.type === 'o2m') {
       if (operators.length) throw new InvalidQueryError(`One-to-many field "${key}" can only be filtered through its related fields`);
-      const none = isObject(nested._none);
-      const sub = (none ? nested._none : isObject(nested._some) ? nested._some : nested) as Filter;
+      const none = isPlainObject(nested._none);
+      const sub = (none ? nested._none : isPlainObject(nested._some) ? nested._some : nested) as Filter;
       const r = ctx.alias();
       const related = ctx.overview.collection(link.related)!;
       const conditions = [`${ctx.quote(r)}.${ctx.quote(link.relatedField)} IS NOT NULL`];
@@ -102,7 +100,7 @@ function compileOperator(ctx: SqlContext, field: FieldOverview, column: string, 
     }
     return `:${ctx.param(bound)}`;
   };
-  const uuidMismatch = (v: unknown) => field.type === 'uuid' && v !== null && (typeof v !== 'string' || !UUID.test(v));
+  const uuidMismatch = (v: unknown) => field.type === 'uuid' && v !== null && !isUuid(v);
   const truthy = value === undefined || value === true || value === '' || value === 1 || value === '1';
   const requireText = () => {
     if (!TEXTUAL.has(field.type)) throw new InvalidQueryError(`"${operator}" needs a text field, "${field.field}" is ${field.type}`);

@@ -1,8 +1,8 @@
 import { FailedValidationError, InvalidPayloadError } from '../../../common/errors/errors';
 import type { Dialect } from '../../../database/dialects/dialect';
 import type { FieldOverview, FieldType } from '../../schema/schema.types';
+import { isUuid } from '../../../common/is-uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 function dateParts(value: unknown): Date | null {
@@ -96,7 +96,7 @@ export function toDb(field: FieldOverview, value: unknown, dialect: Dialect): un
       return value;
     }
     case 'uuid':
-      if (typeof value !== 'string' || !UUID.test(value)) invalid(name, 'a UUID');
+      if (!isUuid(value)) invalid(name, 'a UUID');
       return (value as string).toLowerCase();
     case 'integer':
     case 'bigInteger': {

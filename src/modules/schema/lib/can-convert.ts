@@ -1,4 +1,5 @@
 import type { FieldType } from '../schema.types';
+import { isUuid } from '../../../common/is-uuid';
 
 const DATE = /^\d{4}-\d{2}-\d{2}/;
 
@@ -10,7 +11,7 @@ export function canConvert(value: unknown, type: FieldType, maxLength: number | 
     case 'hash':
       return maxLength === null || text.length <= maxLength;
     case 'uuid':
-      return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
+      return isUuid(text);
     case 'integer':
     case 'bigInteger':
       return /^-?\d+$/.test(text.trim()) && (type === 'bigInteger' || Math.abs(Number(text)) <= 2147483647);

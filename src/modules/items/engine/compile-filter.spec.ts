@@ -1,0 +1,102 @@
+import { InvalidQueryError } from '../../../common/errors/errors';
+import type { Filter } from '../../../common/query/query.types';
+import { dialectFor } from '../../../database/dialects/dialect-for';
+import { compileFilter, SqlContext } from './compile-filter';
+import { fakeOverview } from './testing/fake-overview';
+
+function compile(filter: Filter, vendor = 'postgres'): { sql: string; params: Record<string, unknown> } {
+  const params: Record<string, unknown> = {};
+  let n = 0;
+  let a = 0;
+  const ctx: SqlContext = {
+    overview: fakeOverview(),
+    dialect: dialectFor(vendor),
+    quote: (id) => `"${id}"`,
+    param: (value) => {
+      const name = `p${n++}`;
+      params[name] = value;
+      return name;
+    },
+    alias: () => `r${a++}`,
+  };
+  return { sql: compileFilter(ctx, 'articles', 't', filter), params };
+}
+
+describe(compileFilter.name, () => {
+  it.each<[string, Filter, string, Record<string, unknown>]>([
+    ['_eq', { title: { _eq: 'x' } }, '"t"."title" = :p0', { p0: 'x' }],
+    ['_eq null', { title: { _eq: null } }, '"t"."title" IS NULL', {}],
+    ['_eq "null" string', { title: { _eq: 'null' } }, '"t"."title" IS NULL', {}],
+    ['_neq', { views: { _neq: '3' } }, '"t"."views" <> :p0', { p0: 3 }],
+    ['_ieq', { title: { _ieq: 'X' } }, 'LOWER("t"."title") = LOWER(:p0)', { p0: 'X' }],
+    ['_nieq', { title: { _nieq: 'X' } }, 'LOWER("t"."title") <> LOWER(:p0)', { p0: 'X' }],
+    ['_lt', { views: { _lt: 5 } }, '"t"."views" < :p0', { p0: 5 }],
+    ['_lte', { views: { _lte: '5' } }, '"t"."views" <= :p0', { p0: 5 }],
+    ['_gt', { views: { _gt: 5 } }, '"t"."views" > :p0', { p0: 5 }],
+    ['_gte', { views: { _gte: 5 } }, '"t"."views" >= :p0', { p0: 5 }],
+    ['_gte on a timestamp', { at: { _gte: '2024-01-01' } }, '"t"."at" >= :p0', { p0: '2024-01-01T00:00:00.000Z' }],
+    ['_in', { views: { _in: ['1', '2'] } }, '"t"."views" IN (:...p0)', { p0: [1, 2] }],
+    ['_nin', { title: { _nin: ['a'] } }, '"t"."title" NOT IN (:...p0)', { p0: ['a'] }],
+    ['_null', { title: { _null: true } }, '"t"."title" IS NULL', {}],
+    ['_null false', { title: { _null: 'false' } }, '"t"."title" IS NOT NULL', {}],
+    ['_nnull', { title: { _nnull: true } }, '"t"."title" IS NOT NULL', {}],
+    ['_empty', { title: { _empty: true } }, '("t"."title" IS NULL OR "t"."title" = \'\')', {}],
+    ['_nempty', { title: { _nempty: true } }, 'NOT ("t"."title" IS NULL OR "t"."title" = \'\')', {}],
+    ['_contains', { title: { _contains: 'a%b' } }, '"t"."title" LIKE :p0', { p0: '%a\\%b%' }],
+    ['_ncontains', { title: { _ncontains: 'a' } }, '("t"."title" IS NULL OR NOT ("t"."title" LIKE :p0))', { p0: '%a%' }],
+    ['_icontains', { title: { _icontains: 'a' } }, '"t"."title" ILIKE :p0', { p0: '%a%' }],
+    ['_nicontains', { title: { _nicontains: 'a' } }, '("t"."title" IS NULL OR NOT ("t"."title" ILIKE :p0))', { p0: '%a%' }],
+    ['_starts_with', { title: { _starts_with: 'a' } }, '"t"."title" LIKE :p0', { p0: 'a%' }],
+    ['_nstarts_with', { title: { _nstarts_with: 'a' } }, '("t"."title" IS NULL OR NOT ("t"."title" LIKE :p0))', { p0: 'a%' }],
+    ['_istarts_with', { title: { _istarts_with: 'a' } }, '"t"."title" ILIKE :p0', { p0: 'a%' }],
+    ['_nistarts_with', { title: { _nistarts_with: 'a' } }, '("t"."title" IS NULL OR NOT ("t"."title" ILIKE :p0))', { p0: 'a%' }],
+    ['_ends_with', { title: { _ends_with: 'a' } }, '"t"."title" LIKE :p0', { p0: '%a' }],
+    ['_nends_with', { title: { _nends_with: 'a' } }, '("t"."title" IS NULL OR NOT ("t"."title" LIKE :p0))', { p0: '%a' }],
+    ['_iends_with', { title: { _iends_with: 'a' } }, '"t"."title" ILIKE :p0', { p0: '%a' }],
+    ['_niends_with', { title: { _niends_with: 'a' } }, '("t"."title" IS NULL OR NOT ("t"."title" ILIKE :p0))', { p0: '%a' }],
+    ['_between', { views: { _between: ['1', '9'] } }, '"t"."views" BETWEEN :p0 AND :p1', { p0: 1, p1: 9 }],
+    ['_nbetween', { views: { _nbetween: [1, 9] } }, '"t"."views" NOT BETWEEN :p0 AND :p1', { p0: 1, p1: 9 }],
+    ['_between with one value is ignored', { views: { _between: [1] } }, '', {}],
+    ['boolean', { published: { _eq: 'true' } }, '"t"."published" = :p0', { p0: true }],
+    ['two operators', { views: { _gt: 1, _lt: 9 } }, '("t"."views" > :p0 AND "t"."views" < :p1)', { p0: 1, p1: 9 }],
+    [
+      '_and/_or',
+      { _or: [{ title: { _eq: 'a' } }, { _and: [{ views: { _gt: 1 } }, { views: { _lt: 3 } }] }] },
+      '("t"."title" = :p0 OR ("t"."views" > :p1 AND "t"."views" < :p2))',
+      { p0: 'a', p1: 1, p2: 3 },
+    ],
+    [
+      'many-to-one path',
+      { author: { name: { _eq: 'Ann' } } },
+      '"t"."author" IN (SELECT "r0"."id" FROM "authors" "r0" WHERE "r0"."name" = :p0)',
+      { p0: 'Ann' },
+    ],
+    ['operator on a many-to-one key', { author: { _null: true } }, '"t"."author" IS NULL', {}],
+    [
+      'one-to-many path (_some)',
+      { comments: { text: { _contains: 'x' } } },
+      '"t"."id" IN (SELECT "r0"."article" FROM "comments" "r0" WHERE "r0"."article" IS NOT NULL AND "r0"."text" LIKE :p0)',
+      { p0: '%x%' },
+    ],
+    [
+      '_none',
+      { comments: { _none: { text: { _eq: 'x' } } } },
+      '"t"."id" NOT IN (SELECT "r0"."article" FROM "comments" "r0" WHERE "r0"."article" IS NOT NULL AND "r0"."text" = :p0)',
+      { p0: 'x' },
+    ],
+  ])('%s', (_label, filter, sql, params) => expect(compile(filter)).toEqual({ sql, params }));
+
+  it.each([
+    ['mysql', '`x`', { title: { _contains: 'A' } }, '"t"."title" LIKE BINARY :p0', '%A%'],
+    ['sqlite', '', { title: { _contains: 'A*' } }, '"t"."title" GLOB :p0', '*A[*]*'],
+    ['sqlite', '', { title: { _icontains: 'A' } }, '"t"."title" LIKE :p0', '%A%'],
+  ])('%s case rules', (vendor, _q, filter, sql, pattern) => expect(compile(filter as Filter, vendor)).toEqual({ sql, params: { p0: pattern } }));
+
+  it.each<[Filter]>([
+    [{ nope: { _eq: 1 } }],
+    [{ views: { _eq: 'abc' } }],
+    [{ views: { _contains: '1' } }],
+    [{ title: { name: { _eq: 'x' } } }],
+    [{ comments: { _null: true } }],
+  ])('refuses %j', (filter) => expect(() => compile(filter)).toThrow(InvalidQueryError));
+});

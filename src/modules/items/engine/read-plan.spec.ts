@@ -1,0 +1,68 @@
+import { ForbiddenError, InvalidQueryError } from '../../../common/errors/errors';
+import type { Query } from '../../../common/query/query.types';
+import { planRead, ReadableFields, ReadNode } from './read-plan';
+import { fakeOverview } from './testing/fake-overview';
+import { validateQuery } from './validate-query';
+
+const all: ReadableFields = () => '*';
+const limited: ReadableFields = (c) => (c === 'articles' ? new Set(['id', 'title', 'author']) : c === 'authors' ? '*' : null);
+
+function outline(node: ReadNode): unknown {
+  return {
+    c: node.collection,
+    cols: node.columns.map((c) => (c.key === c.field ? c.key : `${c.key}:${c.field}`)),
+    rel: Object.fromEntries(node.relations.map((r) => [r.key, r.keysOnly ? 'keys' : outline(r.node)])),
+  };
+}
+
+const plan = (fields: string[], readable = all, alias: Record<string, string> = {}) =>
+  outline(planRead({ overview: fakeOverview(), readable, maxDepth: 3 }, 'articles', fields, alias));
+
+describe(planRead.name, () => {
+  it.each<[string[], ReadableFields, Record<string, string>, unknown]>([
+    [['title'], all, {}, { c: 'articles', cols: ['title'], rel: {} }],
+    [['*'], all, {}, { c: 'articles', cols: ['id', 'title', 'views', 'published', 'author', 'at'], rel: { comments: 'keys' } }],
+    [['title', 'author.name'], all, {}, { c: 'articles', cols: ['title'], rel: { author: { c: 'authors', cols: ['name'], rel: {} } } }],
+    [['comments.text'], all, {}, { c: 'articles', cols: [], rel: { comments: { c: 'comments', cols: ['text'], rel: {} } } }],
+    [
+      ['*.*'],
+      all,
+      {},
+      {
+        c: 'articles',
+        cols: ['id', 'title', 'views', 'published', 'at'],
+        rel: {
+          author: { c: 'authors', cols: ['id', 'name'], rel: {} },
+          comments: { c: 'comments', cols: ['id', 'text', 'article'], rel: {} },
+        },
+      },
+    ],
+    [['*'], limited, {}, { c: 'articles', cols: ['id', 'title', 'author'], rel: {} }],
+    [['headline'], all, { headline: 'title' }, { c: 'articles', cols: ['headline:title'], rel: {} }],
+  ])('%j', (fields, readable, alias, expected) => expect(plan(fields, readable, alias)).toEqual(expected));
+
+  it.each<[string[], ReadableFields, unknown]>([
+    [['nope'], all, InvalidQueryError],
+    [['title.sub'], all, InvalidQueryError],
+    [['views'], limited, ForbiddenError],
+    [['comments.text'], limited, ForbiddenError],
+    [['author.id.x.y'], all, InvalidQueryError],
+  ])('refuses %j', (fields, readable, error) => expect(() => plan(fields, readable)).toThrow(error as never));
+});
+
+describe(validateQuery.name, () => {
+  it.each<[Query, ReadableFields, unknown]>([
+    [{ sort: [{ field: 'nope', order: 'ASC' }] }, all, InvalidQueryError],
+    [{ sort: [{ field: 'comments.text', order: 'ASC' }] }, all, InvalidQueryError],
+    [{ sort: [{ field: 'views', order: 'ASC' }] }, limited, ForbiddenError],
+    [{ filter: { views: { _eq: 1 } } }, limited, ForbiddenError],
+    [{ filter: { author: { nope: { _eq: 1 } } } }, all, InvalidQueryError],
+    [{ groupBy: ['nope'] }, all, InvalidQueryError],
+    [{ aggregate: { sum: ['nope'] } }, all, InvalidQueryError],
+  ])('refuses %j', (query, readable, error) => expect(() => validateQuery(fakeOverview(), readable, 'articles', query, 3)).toThrow(error as never));
+
+  it.each<[Query]>([
+    [{ sort: [{ field: 'author.name', order: 'DESC' }], filter: { comments: { _some: { text: { _eq: 'x' } } } } }],
+    [{ aggregate: { count: ['*'], sum: ['views'] }, groupBy: ['published'], sort: [{ field: 'sum.views', order: 'ASC' }] }],
+  ])('accepts %j', (query) => expect(() => validateQuery(fakeOverview(), all, 'articles', query, 3)).not.toThrow());
+});

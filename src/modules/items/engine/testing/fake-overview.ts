@@ -1,0 +1,62 @@
+import { SchemaOverview } from '../../../schema/schema-overview';
+import type { CollectionOverview, FieldOverview, FieldType, RelationOverview } from '../../../schema/schema.types';
+
+function field(collection: string, name: string, type: FieldType, primaryKey = false): FieldOverview {
+  return {
+    collection,
+    field: name,
+    type,
+    special: [],
+    nullable: !primaryKey,
+    primaryKey,
+    autoIncrement: primaryKey,
+    maxLength: null,
+    hasDefault: primaryKey,
+    required: false,
+    searchable: true,
+    validation: null,
+    meta: null,
+    schema: null,
+  };
+}
+
+function collection(name: string, fields: [string, FieldType][]): CollectionOverview {
+  return {
+    collection: name,
+    table: name,
+    primary: 'id',
+    system: false,
+    singleton: false,
+    sortField: null,
+    accountability: 'all',
+    meta: null,
+    fields: Object.fromEntries([['id', field(name, 'id', 'integer', true)], ...fields.map(([f, t]) => [f, field(name, f, t)])]),
+  };
+}
+
+/** articles (title, views, published, author → authors, comments ← comments.article) for pure engine tests. */
+export function fakeOverview(): SchemaOverview {
+  const relation = (c: string, f: string, related: string, oneField: string | null): RelationOverview => ({
+    collection: c,
+    field: f,
+    related_collection: related,
+    meta: {
+      many_collection: c,
+      many_field: f,
+      one_collection: related,
+      one_field: oneField,
+      one_collection_field: null,
+      one_allowed_collections: null,
+      junction_field: null,
+      sort_field: null,
+      one_deselect_action: 'nullify',
+    },
+    schema: null,
+  });
+  const collections = new Map<string, CollectionOverview>([
+    ['articles', collection('articles', [['title', 'string'], ['views', 'integer'], ['published', 'boolean'], ['author', 'integer'], ['comments', 'alias'], ['at', 'timestamp']])],
+    ['authors', collection('authors', [['name', 'string']])],
+    ['comments', collection('comments', [['text', 'text'], ['article', 'integer']])],
+  ]);
+  return new SchemaOverview(collections, [relation('articles', 'author', 'authors', null), relation('comments', 'article', 'articles', 'comments')], 1);
+}

@@ -1,0 +1,119 @@
+import { createCollection } from '../factories/collection.factory';
+import { expectError } from '../helpers/expect-error';
+import { createTestApp, TestApp } from '../helpers/test-app';
+import { uniq } from '../helpers/uniq';
+
+describe('/fields', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['string', { max_length: 40 }, 'hello', 'hello'],
+    ['text', {}, 'long text', 'long text'],
+    ['integer', {}, 42, 42],
+    ['bigInteger', {}, 9007199254740991, 9007199254740991],
+    ['float', {}, 1.25, 1.25],
+    ['decimal', { numeric_precision: 10, numeric_scale: 2 }, 12.5, 12.5],
+    ['boolean', {}, true, true],
+    ['json', {}, { a: [1, 2] }, { a: [1, 2] }],
+    ['csv', {}, ['a', 'b'], ['a', 'b']],
+    ['uuid', {}, '6f1c0d2e-3f4a-4b5c-8d9e-0a1b2c3d4e5f', '6f1c0d2e-3f4a-4b5c-8d9e-0a1b2c3d4e5f'],
+    ['date', {}, '2024-05-06', '2024-05-06'],
+    ['time', {}, '10:20:30', '10:20:30'],
+    ['dateTime', {}, '2024-05-06T10:20:30', '2024-05-06T10:20:30'],
+    ['timestamp', {}, '2024-05-06T10:20:30.000Z', '2024-05-06T10:20:30.000Z'],
+  ])('adds a %s field whose values round-trip', async (type, schema, value, expected) => {
+    const c = await createCollection(t, uniq('f'));
+    const res = await t.as('admin').post(`/fields/${c}`).send({ field: 'v', type, schema, meta: { note: 'n' } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ collection: c, field: 'v', type, meta: { note: 'n' }, schema: { name: 'v', table: c, is_nullable: true } });
+    const id = (await t.as('admin').post(`/items/${c}`).send({ v: value })).body.data.id;
+    expect((await t.as('admin').get(`/items/${c}/${id}?fields=v`)).body.data).toEqual({ v: expected });
+  });
+
+  it('hashes a hash field and never answers it in plain text', async () => {
+    const c = await createCollection(t, uniq('h'), [{ field: 'secret', type: 'hash', meta: { special: ['hash'] } }]);
+    const res = await t.as('admin').post(`/items/${c}`).send({ secret: 'p4ss' });
+    expect(res.body.data.secret).toBe('**********');
+  });
+
+  it('lists, reads, updates meta and deletes a field', async () => {
+    const c = await createCollection(t, uniq('m'), [{ field: 'title', type: 'string' }]);
+    expect((await t.as('admin').get(`/fields/${c}/title`)).body.data.type).toBe('string');
+    expect((await t.as('admin').get('/fields')).body.data.some((f: { collection: string }) => f.collection === c)).toBe(true);
+    const patched = await t.as('admin').patch(`/fields/${c}/title`).send({ meta: { note: 'Headline', required: true, special: ['x'] } });
+    expect(patched.body.data.meta).toMatchObject({ note: 'Headline', required: true, special: ['x'] });
+    await expectError(t.as('admin').post(`/items/${c}`).send({}), 400, 'FAILED_VALIDATION');
+    expect((await t.as('admin').delete(`/fields/${c}/title`)).status).toBe(204);
+    await expectError(t.as('admin').get(`/fields/${c}/title`), 403, 'FORBIDDEN');
+    await expectError(t.as('admin').post(`/items/${c}`).send({ title: 'gone' }), 400, 'INVALID_PAYLOAD');
+  });
+
+  it('changes a type and keeps the stored values', async () => {
+    const c = await createCollection(t, uniq('conv'), [{ field: 'n', type: 'string', schema: { max_length: 10 } }]);
+    await t.as('admin').post(`/items/${c}`).send([{ n: '12' }, { n: '7' }]);
+    const res = await t.as('admin').patch(`/fields/${c}/n`).send({ type: 'integer' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.type).toBe('integer');
+    expect((await t.as('admin').get(`/items/${c}?fields=n&sort=n`)).body.data).toEqual([{ n: 7 }, { n: 12 }]);
+  });
+
+  it('widens and narrows a string keeping the data, and refuses what would cut values', async () => {
+    const c = await createCollection(t, uniq('len'), [{ field: 's', type: 'string', schema: { max_length: 10 } }]);
+    await t.as('admin').post(`/items/${c}`).send({ s: 'abcdefgh' });
+    expect((await t.as('admin').patch(`/fields/${c}/s`).send({ schema: { max_length: 100 } })).body.data.schema.max_length).toBe(100);
+    await expectError(t.as('admin').patch(`/fields/${c}/s`).send({ schema: { max_length: 4 } }), 400, 'INVALID_PAYLOAD');
+    expect((await t.as('admin').get(`/items/${c}?fields=s`)).body.data).toEqual([{ s: 'abcdefgh' }]);
+  });
+
+  it('refuses a type change the data cannot survive', async () => {
+    const c = await createCollection(t, uniq('bad'), [{ field: 'v', type: 'string' }]);
+    await t.as('admin').post(`/items/${c}`).send({ v: 'not a number' });
+    const res = await expectError(t.as('admin').patch(`/fields/${c}/v`).send({ type: 'integer' }), 400, 'INVALID_PAYLOAD');
+    expect(res.body.errors[0].message).toContain('v');
+    expect((await t.as('admin').get(`/fields/${c}/v`)).body.data.type).toBe('string');
+    expect((await t.as('admin').get(`/items/${c}?fields=v`)).body.data).toEqual([{ v: 'not a number' }]);
+  });
+
+  it('makes a field required in the database only when it holds no nulls', async () => {
+    const c = await createCollection(t, uniq('nn'), [{ field: 'v', type: 'string' }]);
+    await t.as('admin').post(`/items/${c}`).send({});
+    await expectError(t.as('admin').patch(`/fields/${c}/v`).send({ schema: { is_nullable: false } }), 400, 'CONTAINS_NULL_VALUES');
+    await t.as('admin').patch(`/items/${c}`).send({ query: { filter: {} }, data: { v: 'x' } });
+    expect((await t.as('admin').patch(`/fields/${c}/v`).send({ schema: { is_nullable: false } })).body.data.schema.is_nullable).toBe(false);
+  });
+
+  it('adds and removes a unique index', async () => {
+    const c = await createCollection(t, uniq('uq'), [{ field: 'v', type: 'string' }]);
+    expect((await t.as('admin').patch(`/fields/${c}/v`).send({ schema: { is_unique: true } })).body.data.schema.is_unique).toBe(true);
+    await t.as('admin').post(`/items/${c}`).send({ v: 'a' });
+    await expectError(t.as('admin').post(`/items/${c}`).send({ v: 'a' }), 400, 'RECORD_NOT_UNIQUE');
+    await t.as('admin').patch(`/fields/${c}/v`).send({ schema: { is_unique: false } });
+    expect((await t.as('admin').post(`/items/${c}`).send({ v: 'a' })).status).toBe(200);
+  });
+
+  it.each([
+    [{ field: 'bad name', type: 'string' }],
+    [{ field: 'ok', type: 'bogus' }],
+    [{ type: 'string' }],
+    [{ field: 'id', type: 'string' }],
+  ])('refuses %j', async (body) => {
+    const c = await createCollection(t, uniq('inv'));
+    await expectError(t.as('admin').post(`/fields/${c}`).send(body), 400, 'INVALID_PAYLOAD');
+  });
+
+  it('answers unknown collections and fields with 403 and is admin only', async () => {
+    await expectError(t.as('admin').get('/fields/nope_nope'), 403, 'FORBIDDEN');
+    await expectError(t.as('admin').post('/fields/nope_nope').send({ field: 'a', type: 'string' }), 403, 'FORBIDDEN');
+    await expectError(t.as('anonymous').get('/fields'), 403, 'FORBIDDEN');
+  });
+
+  it('describes system collections', async () => {
+    const res = await t.as('admin').get('/fields/svc_users');
+    const byName = Object.fromEntries(res.body.data.map((f: { field: string; type: string }) => [f.field, f.type]));
+    expect(byName).toMatchObject({ id: 'uuid', email: 'string', password: 'hash', tags: 'json', role: 'uuid', email_notifications: 'boolean' });
+  });
+});
