@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { QueryFailedError, QueryRunner, TableIndex } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, QueryFailedError, QueryRunner, TableIndex } from 'typeorm';
 import { AppError } from '../../common/errors/app-error';
 import { InvalidPayloadError, SchemaApplyFailedError, SchemaApplyStep } from '../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
@@ -36,6 +37,7 @@ function changedSchema(current: Record<string, unknown> | null, target: Record<s
 @Injectable()
 export class SchemaSyncService {
   constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DIALECT) private readonly dialect: Dialect,
     private readonly overviews: SchemaOverviewService,
@@ -83,27 +85,40 @@ export class SchemaSyncService {
   }
 
   private async execute(plan: PlanStep[]): Promise<void> {
+    if (this.dialect.transactionalDdl) {
+      const progress: { failed?: SchemaApplyStep } = {};
+      try {
+        await this.schema.run(async (runner) => {
+          for (const [index, step] of plan.entries()) {
+            progress.failed = describeStep(step, index);
+            await this.runStep(runner, step);
+          }
+        });
+      } catch (e) {
+        if (!progress.failed) throw e;
+        throw new SchemaApplyFailedError(progress.failed, [], this.explain(e));
+      }
+      return;
+    }
+    // DDL commits implicitly on MySQL/MariaDB: each step commits on its own, so a failure can say how far it got.
     const applied: SchemaApplyStep[] = [];
-    const progress: { failed?: SchemaApplyStep } = {};
-    const runSteps = async (runner: QueryRunner, steps: PlanStep[], offset: number) => {
-      for (const [i, step] of steps.entries()) {
-        progress.failed = describeStep(step, offset + i);
-        await this.runStep(runner, step);
-      }
-    };
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
     try {
-      if (this.dialect.transactionalDdl) {
-        await this.schema.run((runner) => runSteps(runner, plan, 0));
-      } else {
-        // DDL commits implicitly on MySQL/MariaDB: each step is its own unit, so a failure says how far it got.
-        for (const [index, step] of plan.entries()) {
-          await this.schema.run((runner) => runSteps(runner, [step], index));
-          applied.push(describeStep(step, index));
+      for (const [index, step] of plan.entries()) {
+        await runner.startTransaction();
+        try {
+          await this.runStep(runner, step);
+          await runner.commitTransaction();
+        } catch (e) {
+          if (runner.isTransactionActive) await runner.rollbackTransaction();
+          throw new SchemaApplyFailedError(describeStep(step, index), applied, this.explain(e));
         }
+        applied.push(describeStep(step, index));
       }
-    } catch (e) {
-      if (!progress.failed) throw e;
-      throw new SchemaApplyFailedError(progress.failed, applied, this.explain(e));
+    } finally {
+      await runner.release();
+      await this.overviews.reload();
     }
   }
 
