@@ -209,6 +209,30 @@ describe('POST /schema/apply', () => {
     expect((await t.as('admin').get(`/collections/${jsonName}`)).status).toBe(200);
   });
 
+  it('drops and restores the index of a system field', async () => {
+    const original = await snapshot();
+    const indexed = { collection: 'svc_activity', field: 'timestamp', schema: { is_indexed: true } };
+    expect(original.systemFields).toContainEqual(indexed);
+    const without = { ...original, systemFields: original.systemFields.filter((f) => !(f.collection === 'svc_activity' && f.field === 'timestamp')) };
+    const drop = await diffTo(without);
+    expect(drop.diff).toEqual({
+      collections: [],
+      fields: [],
+      systemFields: [{ collection: 'svc_activity', field: 'timestamp', diff: [{ kind: 'E', path: ['schema', 'is_indexed'], lhs: true, rhs: false }] }],
+      relations: [],
+    });
+    expect((await apply(drop)).status).toBe(204);
+    expect((await snapshot()).systemFields).not.toContainEqual(indexed);
+    expect((await apply(await diffTo(original))).status).toBe(204);
+    expect((await snapshot()).systemFields).toContainEqual(indexed);
+  });
+
+  it('refuses a change of a system field other than its index', async () => {
+    const body = { hash: 'h', diff: { collections: [], fields: [], relations: [], systemFields: [{ collection: 'svc_users', field: 'email', diff: [{ kind: 'E', path: ['schema', 'is_nullable'], lhs: false, rhs: true }] }] } };
+    const res = await expectError(apply(body, '?force=true'), 400, 'INVALID_PAYLOAD');
+    expect(res.body.errors[0].message).toContain('Only the index');
+  });
+
   it('answers 204 for an empty diff', async () => {
     expect((await apply({ hash: 'anything', diff: { collections: [], fields: [], systemFields: [], relations: [] } })).status).toBe(204);
   });
