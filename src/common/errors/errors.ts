@@ -301,7 +301,7 @@ export interface SchemaApplyStep {
  * is an AppError (400 INVALID_PAYLOAD otherwise) and names the failed step and the steps already applied:
  * on MySQL/MariaDB DDL commits as it goes, so those stay applied.
  */
-export class SchemaApplyFailedError extends AppError<{ reason: string; step: SchemaApplyStep; applied: SchemaApplyStep[] } & object> {
+export class SchemaApplyFailedError extends AppError<{ reason: string; step: SchemaApplyStep; applied: SchemaApplyStep[] }> {
   readonly code: ErrorCode;
   readonly status: number;
   constructor(step: SchemaApplyStep, applied: SchemaApplyStep[], cause: unknown) {

@@ -13,14 +13,16 @@ import type { Snapshot, SnapshotDiff, SnapshotField } from './lib/snapshot.types
 import { validateApplyBody } from './lib/validate-apply-body';
 import { validateSnapshot } from './lib/validate-snapshot';
 import { SchemaOverviewService } from './schema-overview.service';
-import { SchemaService } from './schema.service';
+import { FieldInput, SchemaService } from './schema.service';
+import type { FieldType } from './schema.types';
 
 function describeStep(step: PlanStep, index: number): SchemaApplyStep {
   return { index, action: step.action, collection: step.collection, ...('field' in step ? { field: step.field } : {}) };
 }
 
-function fieldInput(entry: SnapshotField) {
-  return { field: entry.field, type: entry.type, meta: entry.meta, schema: entry.type === 'alias' ? null : entry.schema };
+/** SchemaService checks the type and the schema members itself, so the entry passes as it is. */
+function fieldInput(entry: SnapshotField): FieldInput {
+  return { field: entry.field, type: entry.type as FieldType, meta: entry.meta, schema: entry.type === 'alias' ? null : entry.schema };
 }
 
 /** Schema members whose value differs between the current field and the target entry. */
@@ -132,18 +134,20 @@ export class SchemaSyncService {
     const overview = this.overviews.current;
     switch (step.action) {
       case 'create_collection':
-        return void (await this.schema.createCollection(runner, {
+        await this.schema.createCollection(runner, {
           collection: step.collection,
           meta: step.entry.meta,
           schema: step.entry.schema === null ? null : {},
-          fields: step.fields.map(fieldInput) as never,
-        }));
+          fields: step.fields.map(fieldInput),
+        });
+        return;
       case 'update_collection':
         return this.schema.updateCollection(runner, step.collection, step.entry.meta ?? {});
       case 'delete_collection':
         return this.schema.deleteCollection(runner, step.collection);
       case 'create_field':
-        return void (await this.schema.createField(runner, step.collection, fieldInput(step.entry)));
+        await this.schema.createField(runner, step.collection, fieldInput(step.entry));
+        return;
       case 'update_field': {
         const current = overview.field(step.collection, step.field);
         const schema = changedSchema(current?.schema as unknown as Record<string, unknown> | null, step.entry.schema);
