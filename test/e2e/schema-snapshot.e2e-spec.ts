@@ -56,7 +56,7 @@ describe('/schema snapshot and diff', () => {
 
     it('lists fields by collection and creation order, without ids, with the full column description', async () => {
       const fields = snap.fields.filter((f) => f.collection === names.articles).map((f) => f.field);
-      expect(fields).toEqual(['id', 'title', 'body', 'views', 'rating', 'price', 'published', 'status', 'tags', 'labels', 'day', 'at', 'starts', 'stamp', 'big', 'author']);
+      expect(fields).toEqual(['id', 'title', 'body', 'views', 'rating', 'price', 'published', 'status', 'tags', 'labels', 'day', 'at', 'starts', 'stamp', 'created', 'big', 'author']);
       expect(snap.fields.map((f) => f.collection)).toEqual([...snap.fields.map((f) => f.collection)].sort());
       for (const entry of snap.fields) {
         expect(Object.keys(entry).sort()).toEqual(['collection', 'field', 'meta', 'schema', 'type']);
@@ -69,6 +69,7 @@ describe('/schema snapshot and diff', () => {
       expect(field(names.articles, 'status')).toMatchObject({ schema: { default_value: 'draft', is_indexed: true, max_length: 255 } });
       expect(field(names.articles, 'views')).toMatchObject({ type: 'integer', schema: { default_value: 0 } });
       expect(field(names.articles, 'published')).toMatchObject({ type: 'boolean', schema: { default_value: false } });
+      expect(field(names.articles, 'created')).toMatchObject({ type: 'timestamp', meta: { special: ['date-created'] }, schema: { default_value: 'CURRENT_TIMESTAMP' } });
       expect(field(names.articles, 'author')).toMatchObject({ type: 'uuid', schema: { foreign_key_table: names.authors, foreign_key_column: 'id' } });
       expect(field(names.authors, 'name')).toMatchObject({ schema: { is_unique: true, is_nullable: false, max_length: 120 } });
       expect(field(names.authors, 'articles')).toMatchObject({ type: 'alias', schema: null, meta: { special: ['o2m'] } });

@@ -29,6 +29,7 @@ export async function createSampleSchema(t: TestApp, prefix: string): Promise<{ 
     { field: 'at', type: 'time' },
     { field: 'starts', type: 'dateTime' },
     { field: 'stamp', type: 'timestamp' },
+    { field: 'created', type: 'timestamp', schema: { default_value: 'CURRENT_TIMESTAMP' }, meta: { special: ['date-created'] } },
     { field: 'big', type: 'bigInteger' },
     { field: 'author', type: 'uuid' },
   ], { group: folder, sort_field: null, note: 'Stories' });

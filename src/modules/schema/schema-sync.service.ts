@@ -6,7 +6,7 @@ import { InvalidPayloadError, SchemaApplyFailedError, SchemaApplyStep } from '..
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { Dialect, DIALECT } from '../../database/dialects/dialect';
 import { PlanStep, planApply } from './lib/apply-plan';
-import { buildSnapshot } from './lib/build-snapshot';
+import { buildSnapshot, snapshotField } from './lib/build-snapshot';
 import { DiffMode, diffSnapshot, isEmptyDiff } from './lib/diff-snapshot';
 import { snapshotHash } from './lib/snapshot-hash';
 import type { Snapshot, SnapshotDiff, SnapshotField } from './lib/snapshot.types';
@@ -150,7 +150,8 @@ export class SchemaSyncService {
         return;
       case 'update_field': {
         const current = overview.field(step.collection, step.field);
-        const schema = changedSchema(current?.schema as unknown as Record<string, unknown> | null, step.entry.schema);
+        // Compared in the snapshot's spelling, so a size a vendor leaves implicit is not taken for a change.
+        const schema = changedSchema(current ? snapshotField(current).schema : null, step.entry.schema);
         return this.schema.updateField(runner, step.collection, step.field, {
           type: step.entry.type,
           meta: step.entry.meta ?? {},

@@ -77,6 +77,12 @@ describe(buildSnapshot.name, () => {
     expect(snapshot.relations[0].meta).not.toHaveProperty('id');
   });
 
+  it.each([['now()'], ['CURRENT_TIMESTAMP()'], ['current_timestamp(3)'], ['CURRENT_TIMESTAMP']])('spells the current-time default %s the standard way', (raw) => {
+    const stamp = column('apples', 'at', 'timestamp', 1, { default_value: raw });
+    const built = buildSnapshot(new SchemaOverview(new Map([['apples', collection('apples', [stamp])]]), [], 1), '1', 'sqlite');
+    expect(built.fields[0].schema).toMatchObject({ default_value: 'CURRENT_TIMESTAMP' });
+  });
+
   it('spells out the default string length MySQL leaves out', () => {
     expect(snapshot.fields.find((f) => f.field === 'name')!.schema).toMatchObject({ max_length: 255 });
     expect(snapshot.fields.find((f) => f.field === 'owner')!.schema).toMatchObject({ max_length: null });

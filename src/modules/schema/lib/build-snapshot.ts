@@ -39,20 +39,27 @@ function collectionEntry(collection: CollectionOverview): SnapshotCollection {
   return { collection: collection.collection, meta: stripMeta(collection.meta), schema: collection.table ? { name: collection.table } : null };
 }
 
+/** `now()`, `CURRENT_TIMESTAMP()`, `current_timestamp(3)`: each vendor's spelling of the same default. */
+const NOW = /^(now\(\)|current_timestamp(\(\d*\))?)$/i;
+
 /**
- * MySQL's introspection leaves out sizes equal to its defaults (varchar 255, decimal precision 10), which
- * every dialect also creates when none is given: spelled out, the same field reads the same everywhere.
+ * One spelling per vendor-neutral fact, so the same field reads the same on every vendor. MySQL's
+ * introspection leaves out sizes equal to its defaults (varchar 255, decimal precision 10), which every
+ * dialect also creates when none is given; the current-time default is spelled as the SQL standard does.
  */
-function withDefaultSizes(type: string, schema: Record<string, unknown>): Record<string, unknown> {
-  if ((type === 'string' || type === 'hash') && schema.max_length === null) return { ...schema, max_length: 255 };
-  if (type === 'decimal' && schema.numeric_precision === null) return { ...schema, numeric_precision: 10 };
-  return schema;
+function portable(type: string, schema: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...schema };
+  if ((type === 'string' || type === 'hash') && out.max_length === null) out.max_length = 255;
+  if (type === 'decimal' && out.numeric_precision === null) out.numeric_precision = 10;
+  if (typeof out.default_value === 'string' && NOW.test(out.default_value)) out.default_value = 'CURRENT_TIMESTAMP';
+  return out;
 }
 
-function fieldEntry(field: FieldOverview): SnapshotField {
+/** A field as the snapshot describes it. */
+export function snapshotField(field: FieldOverview): SnapshotField {
   const info = field.schema as unknown as Record<string, unknown> | null;
   const schema = info
-    ? withDefaultSizes(field.type, Object.fromEntries(FIELD_SCHEMA_KEYS.map((key) => [key, info[key] ?? (key === 'is_generated' ? false : null)])))
+    ? portable(field.type, Object.fromEntries(FIELD_SCHEMA_KEYS.map((key) => [key, info[key] ?? (key === 'is_generated' ? false : null)])))
     : null;
   return { collection: field.collection, field: field.field, type: field.type, meta: stripMeta(field.meta), schema };
 }
@@ -80,7 +87,7 @@ export function buildSnapshot(overview: SchemaOverview, platform: string, vendor
   const fields = user.flatMap((c) =>
     Object.values(c.fields)
       .sort((a, b) => metaId(a.meta) - metaId(b.meta) || byName(a.field, b.field))
-      .map(fieldEntry),
+      .map(snapshotField),
   );
 
   const systemFields: SnapshotSystemField[] = all
