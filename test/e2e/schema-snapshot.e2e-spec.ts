@@ -56,7 +56,7 @@ describe('/schema snapshot and diff', () => {
 
     it('lists fields by collection and creation order, without ids, with the full column description', async () => {
       const fields = snap.fields.filter((f) => f.collection === names.articles).map((f) => f.field);
-      expect(fields).toEqual(['id', 'title', 'body', 'views', 'rating', 'price', 'published', 'status', 'tags', 'labels', 'day', 'at', 'starts', 'stamp', 'created', 'big', 'author']);
+      expect(fields).toEqual(['id', 'title', 'body', 'views', 'rating', 'price', 'published', 'status', 'tags', 'labels', 'day', 'at', 'starts', 'stamp', 'created', 'big', 'author', 'owner', 'secret']);
       expect(snap.fields.map((f) => f.collection)).toEqual([...snap.fields.map((f) => f.collection)].sort());
       for (const entry of snap.fields) {
         expect(Object.keys(entry).sort()).toEqual(['collection', 'field', 'meta', 'schema', 'type']);
@@ -83,6 +83,13 @@ describe('/schema snapshot and diff', () => {
           related_collection: names.authors,
           meta: expect.objectContaining({ many_collection: names.articles, many_field: 'author', one_collection: names.authors, one_field: 'articles' }),
           schema: expect.objectContaining({ table: names.articles, column: 'author', foreign_key_table: names.authors, foreign_key_column: 'id', on_delete: 'CASCADE' }),
+        },
+        {
+          collection: names.articles,
+          field: 'owner',
+          related_collection: 'svc_users',
+          meta: expect.objectContaining({ many_field: 'owner', one_collection: 'svc_users', one_field: null }),
+          schema: expect.objectContaining({ foreign_key_table: 'svc_users', foreign_key_column: 'id', on_delete: 'SET NULL' }),
         },
       ]);
       expect(snap.relations[0].meta).not.toHaveProperty('id');
@@ -163,7 +170,7 @@ describe('/schema snapshot and diff', () => {
       target.fields = target.fields.filter((f) => !(f.collection === names.articles && ['body', 'author'].includes(f.field!)));
       const subtitle = { ...structuredClone(title), field: 'subtitle' };
       target.fields.push(subtitle);
-      target.relations = [];
+      target.relations = target.relations.filter((r) => r.field !== 'author');
       target.fields = target.fields.filter((f) => !(f.collection === names.authors && f.field === 'articles'));
       const { body } = await diff(target);
       const kinds = (body.data.diff.fields as { collection: string; field: string; diff: { kind: string; path?: string[] }[] }[]).map((f) => [
@@ -198,7 +205,7 @@ describe('/schema snapshot and diff', () => {
         },
       ]);
       const removed = copy();
-      removed.relations = [];
+      removed.relations = removed.relations.filter((r) => r.field !== 'author');
       expect((await diff(removed)).body.data.diff.relations).toEqual([
         { collection: names.articles, field: 'author', related_collection: names.authors, diff: [{ kind: 'D', lhs: snap.relations[0] }] },
       ]);

@@ -3,7 +3,8 @@ import type { TestApp } from '../helpers/test-app';
 
 /**
  * A small schema with the shapes a snapshot must carry: several field types, defaults, a unique
- * field, a many-to-one with its one-to-many alias, and a folder collection grouping the others.
+ * field, a many-to-one with its one-to-many alias, one into a system collection, and a folder
+ * collection grouping the others.
  */
 export async function createSampleSchema(t: TestApp, prefix: string): Promise<{ authors: string; articles: string; folder: string }> {
   const folder = `${prefix}_folder`;
@@ -32,7 +33,10 @@ export async function createSampleSchema(t: TestApp, prefix: string): Promise<{ 
     { field: 'created', type: 'timestamp', schema: { default_value: 'CURRENT_TIMESTAMP' }, meta: { special: ['date-created'] } },
     { field: 'big', type: 'bigInteger' },
     { field: 'author', type: 'uuid' },
+    { field: 'owner', type: 'uuid', meta: { special: ['user-created'] } },
+    { field: 'secret', type: 'hash' },
   ], { group: folder, sort_field: null, note: 'Stories' });
   await createRelation(t, articles, 'author', authors, 'articles', 'CASCADE');
+  await createRelation(t, articles, 'owner', 'svc_users');
   return { authors, articles, folder };
 }
