@@ -1,3 +1,4 @@
+import { ItemsFactory } from '../../src/modules/items/items.factory';
 import { createCollection } from '../factories/collection.factory';
 import { createRole, createUser } from '../factories/user.factory';
 import { expectError } from '../helpers/expect-error';
@@ -56,6 +57,18 @@ describe('activity, revisions and settings', () => {
     expect(list.body.data).toHaveLength(1);
     const one = await t.as('admin').get(`/activity/${list.body.data[0].id}`);
     expect(one.body.data).toMatchObject({ action: 'create', collection: c, timestamp: expect.stringMatching(/Z$/) });
+  });
+
+  it('serves system collections through the same engine and keeps secrets out of revisions', async () => {
+    const acc = { user: null, role: null, admin: true, app: true, ip: '127.0.0.1', userAgent: 'test', origin: null };
+    const users = t.app.get(ItemsFactory).for('svc_users', acc);
+    const id = await users.createOne({ email: `${uniq('sys')}@example.com`, password: 'plain-password', tfa_secret: 'SECRET' });
+    expect(await users.readOne(id, { fields: ['password', 'tfa_secret', 'status'] })).toEqual({ password: '**********', tfa_secret: '**********', status: 'active' });
+    const [revision] = (await t.as('admin').get(`/revisions?filter[collection][_eq]=svc_users&filter[item][_eq]=${id}&fields=data`)).body.data;
+    expect(revision.data.password).toMatch(/^\$argon2id\$/);
+    expect(revision.data.tfa_secret).toBe('**********');
+    const [activity] = (await t.as('admin').get(`/activity?filter[item][_eq]=${id}&fields=action,ip,user_agent`)).body.data;
+    expect(activity).toEqual({ action: 'create', ip: '127.0.0.1', user_agent: 'test' });
   });
 
   it('does not allow writing activity through the API', async () => {

@@ -87,3 +87,28 @@ describe('/collections', () => {
     await expectError(t.as('anonymous').post('/collections').send({ collection: uniq('x') }), 403, 'FORBIDDEN');
   });
 });
+
+describe('several instances on one database', () => {
+  let a: TestApp;
+  let b: TestApp;
+  const env = { REDIS: 'redis://127.0.0.1:6379' };
+  beforeAll(async () => {
+    a = await createTestApp({ env });
+    b = await createTestApp({ env, database: a.database });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('rebuilds the schema overview of every instance after a change on one of them', async () => {
+    const name = await createCollection(a, uniq('shared'), [{ field: 'title', type: 'string' }]);
+    let seen = 0;
+    for (let i = 0; i < 50 && seen !== 200; i++) {
+      seen = (await b.as('admin').get(`/collections/${name}`)).status;
+      if (seen !== 200) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(seen).toBe(200);
+    expect((await b.as('admin').post(`/items/${name}`).send({ title: 'from b' })).body.data.title).toBe('from b');
+  });
+});

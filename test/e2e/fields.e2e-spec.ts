@@ -38,6 +38,19 @@ describe('/fields', () => {
     const c = await createCollection(t, uniq('h'), [{ field: 'secret', type: 'hash', meta: { special: ['hash'] } }]);
     const res = await t.as('admin').post(`/items/${c}`).send({ secret: 'p4ss' });
     expect(res.body.data.secret).toBe('**********');
+    const revision = await t.as('admin').get(`/revisions?filter[collection][_eq]=${c}&fields=data,delta`);
+    expect(revision.body.data[0].data.secret).toMatch(/^\$argon2id\$/);
+    expect(revision.body.data[0].delta.secret).toMatch(/^\$argon2id\$/);
+    expect((await t.as('admin').get(`/items/${c}?filter[secret][_eq]=p4ss`)).body.data).toEqual([]);
+  });
+
+  it('checks values against the field validation rule with its message', async () => {
+    const c = await createCollection(t, uniq('val'), [
+      { field: 'code', type: 'string', meta: { validation: { code: { _regex: '^[A-Z]{3}$' } }, validation_message: 'Three capitals, please' } },
+    ]);
+    expect((await t.as('admin').post(`/items/${c}`).send({ code: 'ABC' })).status).toBe(200);
+    const res = await expectError(t.as('admin').post(`/items/${c}`).send({ code: 'abc' }), 400, 'FAILED_VALIDATION');
+    expect(res.body.errors[0]).toMatchObject({ message: 'Three capitals, please', extensions: { field: 'code', type: 'regex' } });
   });
 
   it('lists, reads, updates meta and deletes a field', async () => {

@@ -112,6 +112,15 @@ describe('the query engine on /items', () => {
     ]);
   });
 
+  it('answers and filters on date functions', async () => {
+    const res = await t.as('admin').get(`/items/${c}?fields=name,year(at),month(at),day(at),hour(at)&filter[year(at)][_gte]=2021&sort=n`);
+    expect(res.body.data).toEqual([
+      { name: 'beta', at_year: 2021, at_month: 6, at_day: 15, at_hour: 12 },
+      { name: 'Gamma', at_year: 2099, at_month: 1, at_day: 1, at_hour: 0 },
+    ]);
+    await expectError(t.as('admin').get(`/items/${c}?fields=year(name)`), 400, 'INVALID_QUERY');
+  });
+
   it('renames fields with alias', async () => {
     const res = await t.as('admin').get(`/items/${c}?fields=label&alias[label]=name&filter[n][_eq]=1`);
     expect(res.body.data).toEqual([{ label: 'Alpha' }]);

@@ -1,3 +1,4 @@
+import { ItemsFactory } from '../../src/modules/items/items.factory';
 import { createCollection, createRelation } from '../factories/collection.factory';
 import { expectError } from '../helpers/expect-error';
 import { createTestApp, TestApp } from '../helpers/test-app';
@@ -60,6 +61,23 @@ describe('/items/:collection', () => {
     const res = await t.as('admin').post(`/items/${articles}?fields=title`).send([{ title: 'one' }, { title: 'two' }]);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([{ title: 'one' }, { title: 'two' }]);
+  });
+
+  it('accepts an explicit auto-increment key and keeps numbering after it', async () => {
+    const c = await createCollection(t, uniq('keys'), [{ field: 'title', type: 'string' }]);
+    await t.as('admin').post(`/items/${c}`).send({ id: 50, title: 'explicit' });
+    const next = await t.as('admin').post(`/items/${c}`).send({ title: 'generated' });
+    expect(next.status).toBe(200);
+    expect(next.body.data.id).toBe(51);
+  });
+
+  it('upserts through the service: existing keys are updated, others created', async () => {
+    const c = await createCollection(t, uniq('upsert'), [{ field: 'title', type: 'string' }]);
+    const first = (await t.as('admin').post(`/items/${c}`).send({ title: 'old' })).body.data.id;
+    const service = t.app.get(ItemsFactory).for(c, null);
+    const keys = await service.upsertMany([{ id: first, title: 'new' }, { title: 'added' }]);
+    expect(keys[0]).toBe(first);
+    expect((await t.as('admin').get(`/items/${c}?fields=title&sort=id`)).body.data).toEqual([{ title: 'new' }, { title: 'added' }]);
   });
 
   it('reads one item and answers a missing one with 403', async () => {
@@ -158,6 +176,13 @@ describe('/items/:collection', () => {
       expect(deep.body.data).toEqual({ name: 'Ann', posts: [{ title: 'p2' }] });
     });
 
+    it('counts one-to-many items with count()', async () => {
+      const res = await t.as('admin').get(`/items/${authors}/${author}?fields=name,count(posts)`);
+      expect(res.body.data).toEqual({ name: 'Ann', posts_count: 2 });
+      const filtered = await t.as('admin').get(`/items/${authors}?fields=name&filter[count(posts)][_gte]=2`);
+      expect(filtered.body.data).toEqual([{ name: 'Ann' }]);
+    });
+
     it('filters through relations', async () => {
       const res = await t.as('admin').get(`/items/${posts}?fields=title&filter[author][name][_eq]=Ann&sort=title`);
       expect(res.body.data).toEqual([{ title: 'p1' }, { title: 'p2' }]);
@@ -170,6 +195,27 @@ describe('/items/:collection', () => {
     it('sorts by a many-to-one path, then by a field', async () => {
       const res = await t.as('admin').get(`/items/${posts}?fields=title&filter[author][_nnull]=true&sort=-author.name,-title`);
       expect(res.body.data).toEqual([{ title: 'p2' }, { title: 'p1' }]);
+    });
+
+    it('writes nested many-to-one objects', async () => {
+      const created = await t.as('admin').post(`/items/${posts}?fields=title,author.name`).send({ title: 'n1', author: { name: 'Bob' } });
+      expect(created.body.data).toEqual({ title: 'n1', author: { name: 'Bob' } });
+      const linked = await t.as('admin').post(`/items/${posts}?fields=author.name`).send({ title: 'n2', author: { id: author, name: 'Ann B.' } });
+      expect(linked.body.data).toEqual({ author: { name: 'Ann B.' } });
+      await t.as('admin').patch(`/items/${authors}/${author}`).send({ name: 'Ann' });
+    });
+
+    it('writes one-to-many sets: arrays replace the set, { create, update, delete } change parts', async () => {
+      const made = await t.as('admin').post(`/items/${authors}?fields=name,posts.title`).send({ name: 'Cy', posts: [{ title: 'c1' }, { title: 'c2' }] });
+      expect(made.body.data).toEqual({ name: 'Cy', posts: [{ title: 'c1' }, { title: 'c2' }] });
+      const cy = (await t.as('admin').get(`/items/${authors}?filter[name][_eq]=Cy&fields=id,posts`)).body.data[0];
+      const [c1, c2] = cy.posts;
+      const replaced = await t.as('admin').patch(`/items/${authors}/${cy.id}?fields=posts.title`).send({ posts: [c2, { title: 'c3' }] });
+      expect(replaced.body.data.posts.map((p: { title: string }) => p.title).sort()).toEqual(['c2', 'c3']);
+      expect((await t.as('admin').get(`/items/${posts}/${c1}?fields=author`)).body.data).toEqual({ author: null });
+      const partial = await t.as('admin').patch(`/items/${authors}/${cy.id}?fields=posts.title`).send({ posts: { create: [{ title: 'c4' }], update: [{ id: c2, title: 'c2!' }], delete: [] } });
+      expect(partial.body.data.posts.map((p: { title: string }) => p.title).sort()).toEqual(['c2!', 'c3', 'c4']);
+      await expectError(t.as('admin').patch(`/items/${authors}/${cy.id}`).send({ posts: 'nope' }), 400, 'INVALID_PAYLOAD');
     });
 
     it('answers an invalid foreign key with INVALID_FOREIGN_KEY on every vendor', () =>

@@ -29,6 +29,13 @@ export interface Dialect {
   /** The generated key of a single-row insert from the driver's raw result, where `returning` is false. */
   insertedId(raw: unknown): number | null;
   randomOrder(): string;
+  /** `year(field)` ... `second(field)` of API.md 1.6 as an integer expression on an already-quoted column. */
+  dateFunction(fn: DateFunction, column: string): string;
+  /**
+   * SQL to run after a row was inserted with an explicit value in an auto-increment key, so later inserts
+   * do not collide with it (PostgreSQL sequences do not follow explicit values); null when not needed.
+   */
+  syncAutoIncrementSql(quotedTable: string, column: string): string | null;
   /** An INSERT of a row made only of default values. */
   insertDefaultsSql(quotedTable: string): string;
   /** `LIMIT`/`OFFSET` clause; `limit` null means all rows (SQLite and MySQL need a LIMIT before OFFSET). */
@@ -51,6 +58,8 @@ export interface Dialect {
   /** Turns a constraint violation into the error a user understands; null when it is not one. */
   translateError(err: QueryFailedError): AppError | null;
 }
+
+export type DateFunction = 'year' | 'month' | 'week' | 'day' | 'weekday' | 'hour' | 'minute' | 'second';
 
 export interface FieldColumnSize {
   length?: number | null;

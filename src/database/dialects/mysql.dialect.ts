@@ -7,7 +7,7 @@ import {
   ValueOutOfRangeError,
   ValueTooLongError,
 } from '../../common/errors/errors';
-import { ColumnTypeSpec, columnSql, Dialect, driverErrorOf, FieldColumnSize, likeWrap, utcDateTimeText } from './dialect';
+import { ColumnTypeSpec, DateFunction, columnSql, Dialect, driverErrorOf, FieldColumnSize, likeWrap, utcDateTimeText } from './dialect';
 
 /** Unique indexes Vellum creates are named `<table>_<field>_unique`, so the field can be recovered. */
 const DUPLICATE = /Duplicate entry '(.*)' for key '(?:([^.']+)\.)?([^']+)'/s;
@@ -44,6 +44,10 @@ export class MysqlDialect implements Dialect {
     return id === undefined || id === 0 ? null : Number(id);
   }
 
+  syncAutoIncrementSql(): string | null {
+    return null;
+  }
+
   insertDefaultsSql(quotedTable: string): string {
     return `INSERT INTO ${quotedTable} () VALUES ()`;
   }
@@ -51,6 +55,11 @@ export class MysqlDialect implements Dialect {
   limitSql(limit: number | null, offset: number): string {
     if (limit === null) return offset ? ` LIMIT 18446744073709551615 OFFSET ${offset}` : '';
     return ` LIMIT ${limit}${offset ? ` OFFSET ${offset}` : ''}`;
+  }
+
+  dateFunction(fn: DateFunction, column: string): string {
+    const sql = { year: 'YEAR(?)', month: 'MONTH(?)', week: 'WEEK(?, 3)', day: 'DAYOFMONTH(?)', weekday: '(DAYOFWEEK(?) - 1)', hour: 'HOUR(?)', minute: 'MINUTE(?)', second: 'SECOND(?)' }[fn];
+    return sql.replace('?', column);
   }
 
   randomOrder(): string {

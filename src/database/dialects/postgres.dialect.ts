@@ -7,7 +7,7 @@ import {
   ValueOutOfRangeError,
   ValueTooLongError,
 } from '../../common/errors/errors';
-import { ColumnTypeSpec, columnSql, Dialect, driverErrorOf, FieldColumnSize, likeWrap } from './dialect';
+import { ColumnTypeSpec, DateFunction, columnSql, Dialect, driverErrorOf, FieldColumnSize, likeWrap } from './dialect';
 
 /** "Key (slug)=(hello) already exists." */
 const KEY_DETAIL = /Key \(([^)]+)\)=\((.*)\)/s;
@@ -34,12 +34,21 @@ export class PostgresDialect implements Dialect {
     return null;
   }
 
+  syncAutoIncrementSql(quotedTable: string, column: string): string | null {
+    return `SELECT setval(pg_get_serial_sequence('${quotedTable}', '${column}'), (SELECT MAX("${column}") FROM ${quotedTable}))`;
+  }
+
   insertDefaultsSql(quotedTable: string): string {
     return `INSERT INTO ${quotedTable} DEFAULT VALUES`;
   }
 
   limitSql(limit: number | null, offset: number): string {
     return `${limit === null ? '' : ` LIMIT ${limit}`}${offset ? ` OFFSET ${offset}` : ''}`;
+  }
+
+  dateFunction(fn: DateFunction, column: string): string {
+    const part = { year: 'YEAR', month: 'MONTH', week: 'WEEK', day: 'DAY', weekday: 'DOW', hour: 'HOUR', minute: 'MINUTE', second: 'SECOND' }[fn];
+    return `CAST(EXTRACT(${part} FROM ${column}) AS INTEGER)`;
   }
 
   randomOrder(): string {

@@ -1,7 +1,7 @@
 import type { QueryFailedError } from 'typeorm';
 import type { AppError } from '../../common/errors/app-error';
 import { InvalidForeignKeyError, NotNullViolationError, RecordNotUniqueError } from '../../common/errors/errors';
-import { ColumnTypeSpec, Dialect, driverErrorOf, FieldColumnSize, likeWrap, utcDateTimeText } from './dialect';
+import { ColumnTypeSpec, DateFunction, Dialect, driverErrorOf, FieldColumnSize, likeWrap, utcDateTimeText } from './dialect';
 
 /** "UNIQUE constraint failed: articles.slug" names the table and the column. */
 const CONSTRAINT_TARGET = /constraint failed: ([^.\s]+)\.([^,\s]+)/;
@@ -32,6 +32,10 @@ export class SqliteDialect implements Dialect {
     return raw === undefined || raw === null ? null : Number(raw);
   }
 
+  syncAutoIncrementSql(): string | null {
+    return null;
+  }
+
   insertDefaultsSql(quotedTable: string): string {
     return `INSERT INTO ${quotedTable} DEFAULT VALUES`;
   }
@@ -39,6 +43,11 @@ export class SqliteDialect implements Dialect {
   limitSql(limit: number | null, offset: number): string {
     if (limit === null) return offset ? ` LIMIT -1 OFFSET ${offset}` : '';
     return ` LIMIT ${limit}${offset ? ` OFFSET ${offset}` : ''}`;
+  }
+
+  dateFunction(fn: DateFunction, column: string): string {
+    const format = { year: '%Y', month: '%m', week: '%W', day: '%d', weekday: '%w', hour: '%H', minute: '%M', second: '%S' }[fn];
+    return `CAST(strftime('${format}', ${column}) AS INTEGER)`;
   }
 
   randomOrder(): string {

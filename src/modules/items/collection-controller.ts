@@ -55,7 +55,9 @@ export function collectionController(path: string, collection: string, options: 
     }
   }
 
-  if (options.readOnly) return ReadController;
+  // Swagger derives operation ids from class names: each generated controller gets its own.
+  const name = `${path.replace(/(^|[-_/])(\w)/g, (_m, _s, c: string) => c.toUpperCase())}Controller`;
+  if (options.readOnly) return Object.defineProperty(ReadController, 'name', { value: name });
 
   @Controller(path)
   class WriteController extends ReadController {
@@ -87,5 +89,5 @@ export function collectionController(path: string, collection: string, options: 
       await this.items.for(collection, acc).deleteOne(id);
     }
   }
-  return WriteController;
+  return Object.defineProperty(WriteController, 'name', { value: name });
 }

@@ -9,6 +9,6 @@ import { ItemsFactory } from './items.factory';
   imports: [SchemaModule, PermissionsModule, ActivityModule],
   controllers: [ItemsController],
   providers: [ItemsFactory],
-  exports: [ItemsFactory, SchemaModule],
+  exports: [ItemsFactory, SchemaModule, PermissionsModule, ActivityModule],
 })
 export class ItemsModule {}

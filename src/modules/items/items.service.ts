@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { AppErrorList } from '../../common/errors/app-error';
-import { ForbiddenError, InvalidPayloadError, InvalidQueryError } from '../../common/errors/errors';
+import { FailedValidationError, FailedValidationExtensions, ForbiddenError, InvalidPayloadError, InvalidQueryError } from '../../common/errors/errors';
 import type { DeepQuery, Filter, MetaKey, Query, SortEntry } from '../../common/query/query.types';
 import type { AppConfig } from '../../config/app-config';
 import type { Dialect } from '../../database/dialects/dialect';
@@ -12,7 +12,7 @@ import type { PermissionLookup, PermissionRule, PermissionsService } from '../pe
 import type { SchemaOverview } from '../schema/schema-overview';
 import type { SchemaOverviewService } from '../schema/schema-overview.service';
 import type { CollectionOverview, FieldOverview } from '../schema/schema.types';
-import { compileFilter, SqlContext } from './engine/compile-filter';
+import { compileFilter, functionSql, SqlContext } from './engine/compile-filter';
 import { planRead, ReadableFields, ReadNode } from './engine/read-plan';
 import { DynamicVariables, resolveVariables } from './engine/resolve-variables';
 import { validatePayload } from './engine/validate-payload';
@@ -58,12 +58,16 @@ interface SelectOptions {
   offset: number;
 }
 
+/** Hashed and concealed values never leave the server in plain text (API.md 11). */
+function isSecret(field: FieldOverview): boolean {
+  return field.type === 'hash' || field.special.includes('hash') || field.special.includes('conceal');
+}
+
 function chunks<T>(list: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
   return out;
 }
-
 
 /**
  * The items engine for one collection and one caller (ARCHITECTURE: items engine). Plain class made by
@@ -142,8 +146,6 @@ export class ItemsService {
     return manager.query(query, bound);
   }
 
-  // ---------------------------------------------------------------- reads
-
   private sortSql(ctx: SqlContext, collection: string, alias: string, path: string[]): string {
     const [head, ...rest] = path;
     if (!rest.length) return `${this.q(alias)}.${this.q(head)}`;
@@ -196,6 +198,7 @@ export class ItemsService {
     const fields = new Set<string>([collection.primary, ...extraColumns, ...node.columns.map((c) => c.field)]);
     for (const rel of node.relations) if (rel.link.type === 'm2o') fields.add(rel.link.field);
     const columns = [...fields].map((f) => `${this.q('t')}.${this.q(f)} AS ${this.q(f)}`);
+    for (const f of node.functions) columns.push(`${functionSql(ctx, node.collection, 't', f.fn, f.field)} AS ${this.q(f.key)}`);
     let sql = `SELECT ${columns.join(', ')} FROM ${this.q(collection.table!)} ${this.q('t')}`;
     if (options.where.length) sql += ` WHERE ${options.where.join(' AND ')}`;
     if (options.sort === 'random') sql += ` ORDER BY ${this.deps.dialect.randomOrder()}`;
@@ -208,6 +211,7 @@ export class ItemsService {
     return rows.map((row) => {
       const item: Item = {};
       for (const field of fields) item[field] = fromDb(collection.fields[field].type, row[field]);
+      for (const f of node.functions) item[f.key] = fromDb('integer', row[f.key]);
       return item;
     });
   }
@@ -274,8 +278,9 @@ export class ItemsService {
       for (const column of node.columns) {
         const field = collection.fields[column.field];
         const value = row[column.field];
-        out[column.key] = value !== null && (field.type === 'hash' || field.special.includes('conceal')) ? CONCEALED : value;
+        out[column.key] = value !== null && isSecret(field) ? CONCEALED : value;
       }
+      for (const f of node.functions) out[f.key] = row[f.key];
       Object.assign(out, related.get(row));
       return out;
     });
@@ -414,8 +419,6 @@ export class ItemsService {
     });
   }
 
-  // ---------------------------------------------------------------- writes
-
   private validKey(key: unknown): boolean {
     const field = this.schema.fields[this.primaryKey];
     if (key === null || key === undefined || key === '') return false;
@@ -450,7 +453,9 @@ export class ItemsService {
       const field = collection.fields[key];
       if (!field) throw new InvalidPayloadError(`Field "${key}" does not exist in collection "${this.collection}"`);
       if (allowed && !allowed.has(key)) throw new ForbiddenError();
-      if (field.type === 'alias') throw new InvalidPayloadError(`Field "${key}" is an alias; nested relational writes are not supported`);
+      if (field.type === 'alias' && this.overview.relation(this.collection, key)?.type !== 'o2m') {
+        throw new InvalidPayloadError(`Field "${key}" has no value of its own`);
+      }
       if (mode === 'update' && field.primaryKey && data[key] !== undefined) {
         throw new InvalidPayloadError(`The primary key "${key}" can't be changed`);
       }
@@ -468,7 +473,11 @@ export class ItemsService {
     for (const [key, value] of Object.entries(payload)) {
       const field = collection.fields[key];
       if (!field || field.type === 'alias') continue;
-      values[key] = field.type === 'hash' && typeof value === 'string' ? await this.deps.hasher.hash(value) : value;
+      const hashed = field.type === 'hash' || field.special.includes('hash');
+      values[key] = hashed && typeof value === 'string' ? await this.deps.hasher.hash(value) : value;
+      // Revisions keep what was stored: never a password in plain text.
+      if (hashed) payload[key] = values[key];
+      else if (field.special.includes('conceal') && value !== null) payload[key] = CONCEALED;
     }
     const now = new Date();
     for (const field of Object.values(collection.fields)) {
@@ -494,8 +503,99 @@ export class ItemsService {
     if (field.required && ((mode === 'create' && (value === undefined || value === null)) || (present && value === null))) {
       errors.push(...validatePayload(payload, { [field.field]: { _nnull: true } }, false).map((e) => Object.assign(e, { extensions: { ...e.extensions, type: 'required' } })));
     }
-    if (field.validation && present) errors.push(...validatePayload(payload, field.validation as Filter, true));
+    if (field.validation && present) {
+      const failed = validatePayload(payload, field.validation as Filter, true);
+      const message = field.meta?.validation_message;
+      // The field's own message, when it has one, is what the user is shown (API.md 11 meta).
+      errors.push(...(message ? failed.map((e) => new FailedValidationError(e.extensions as FailedValidationExtensions, message)) : failed));
+    }
     return errors;
+  }
+
+  private related(collection: string, manager: EntityManager): ItemsService {
+    return new ItemsService(this.deps, collection, this.acc, manager, this.options);
+  }
+
+  /**
+   * Nested many-to-one objects are written first (created, or updated when they carry an existing key)
+   * and replaced by their keys.
+   */
+  private async writeManyToOne(manager: EntityManager, data: unknown): Promise<Item> {
+    if (!isPlainObject(data)) throw new InvalidPayloadError('An item must be an object');
+    const out: Item = { ...data };
+    for (const [key, value] of Object.entries(data)) {
+      const link = this.overview.relation(this.collection, key);
+      if (link?.type !== 'm2o' || !isPlainObject(value)) continue;
+      const service = this.related(link.related, manager);
+      const pk = service.primaryKey;
+      const { [pk]: relatedKey, ...rest } = value;
+      if (relatedKey !== undefined && relatedKey !== null && (await service.exists(manager, relatedKey as PrimaryKey))) {
+        if (Object.keys(rest).length) await service.updateOne(relatedKey as PrimaryKey, rest);
+        out[key] = relatedKey;
+      } else {
+        out[key] = await service.createOne(value);
+      }
+    }
+    return out;
+  }
+
+  private async exists(manager: EntityManager, key: PrimaryKey): Promise<boolean> {
+    if (!this.validKey(key)) return false;
+    const [row] = await this.run(`SELECT COUNT(*) AS ${this.q('count')} FROM ${this.q(this.schema.table!)} WHERE ${this.q(this.primaryKey)} = :key`, { key: this.castKey(key) }, manager);
+    return Number(row.count) > 0;
+  }
+
+  /**
+   * One-to-many values after the parent row exists: an array is the complete new set (keys or objects;
+   * related rows left out are deselected), `{ create, update, delete }` changes only what it names.
+   */
+  private async writeOneToMany(manager: EntityManager, parent: PrimaryKey, data: Item, mode: 'create' | 'update'): Promise<void> {
+    for (const [key, value] of Object.entries(data)) {
+      const link = this.overview.relation(this.collection, key);
+      if (link?.type !== 'o2m' || value === undefined) continue;
+      const service = this.related(link.related, manager);
+      const pk = service.primaryKey;
+      const fk = link.relatedField;
+      const deselect = async (keys: PrimaryKey[]) => {
+        if (!keys.length) return;
+        if (link.relation.meta?.one_deselect_action === 'delete') await service.deleteMany(keys);
+        else await service.updateMany(keys, { [fk]: null });
+      };
+      const upsert = async (entry: unknown): Promise<PrimaryKey> => {
+        if (!isPlainObject(entry)) {
+          await service.updateOne(entry as PrimaryKey, { [fk]: parent });
+          return entry as PrimaryKey;
+        }
+        const { [pk]: relatedKey, ...rest } = entry;
+        if (relatedKey !== undefined && relatedKey !== null && (await service.exists(manager, relatedKey as PrimaryKey))) {
+          await service.updateOne(relatedKey as PrimaryKey, { ...rest, [fk]: parent });
+          return relatedKey as PrimaryKey;
+        }
+        return service.createOne({ ...entry, [fk]: parent });
+      };
+      if (Array.isArray(value)) {
+        const kept = new Set<string>();
+        for (const entry of value) kept.add(String(await upsert(entry)));
+        if (mode === 'update') {
+          const current = await service.run(`SELECT ${this.q(pk)} AS ${this.q(pk)} FROM ${this.q(service.schema.table!)} WHERE ${this.q(fk)} = :parent`, { parent }, manager);
+          await deselect(current.map((r) => r[pk] as PrimaryKey).filter((k) => !kept.has(String(k))));
+        }
+      } else if (isPlainObject(value)) {
+        const list = (name: string): unknown[] => {
+          const entries = value[name] ?? [];
+          if (!Array.isArray(entries)) throw new InvalidPayloadError(`"${key}.${name}" must be an array`);
+          return entries;
+        };
+        for (const entry of list('create')) {
+          if (!isPlainObject(entry)) throw new InvalidPayloadError(`"${key}.create" must hold objects`);
+          await service.createOne({ ...entry, [fk]: parent });
+        }
+        for (const entry of list('update')) await upsert(entry);
+        await deselect(list('delete') as PrimaryKey[]);
+      } else if (value !== null) {
+        throw new InvalidPayloadError(`Field "${key}" expects an array or { create, update, delete }`);
+      }
+    }
   }
 
   private async insert(manager: EntityManager, values: Item): Promise<PrimaryKey> {
@@ -509,7 +609,12 @@ export class ItemsService {
     if (this.deps.dialect.returning) sql += ` RETURNING ${this.q(collection.primary)}`;
     const [query, bound] = this.deps.dataSource.driver.escapeQueryWithParameters(sql, params, {});
     const raw: unknown = await manager.query(query, bound);
-    if (values[collection.primary] !== undefined && values[collection.primary] !== null) return values[collection.primary] as PrimaryKey;
+    const explicit = values[collection.primary];
+    if (explicit !== undefined && explicit !== null) {
+      const sync = collection.fields[collection.primary].autoIncrement ? this.deps.dialect.syncAutoIncrementSql(this.q(collection.table!), collection.primary) : null;
+      if (sync) await manager.query(sync);
+      return explicit as PrimaryKey;
+    }
     const id = this.deps.dialect.insertedId(raw) ?? (raw as Item[])[0]?.[collection.primary];
     return fromDb(collection.fields[collection.primary].type, id) as PrimaryKey;
   }
@@ -536,9 +641,11 @@ export class ItemsService {
     const keys = await this.transaction(async (manager) => {
       const created: PrimaryKey[] = [];
       for (const item of data) {
-        const { values, payload } = await this.preparePayload(state, rule, item, 'create');
+        const plain = await this.writeManyToOne(manager, item);
+        const { values, payload } = await this.preparePayload(state, rule, plain, 'create');
         const key = await this.insert(manager, values);
         created.push(key);
+        await this.writeOneToMany(manager, key, plain, 'create');
         const tracking = this.tracking();
         if (tracking) {
           await this.deps.activity.record(manager, {
@@ -594,7 +701,8 @@ export class ItemsService {
     const collection = this.schema;
     const result = await this.transaction(async (manager) => {
       const checked = await this.checkKeys(state, manager, keys, 'update');
-      const { values, payload } = await this.preparePayload(state, rule, data, 'update');
+      const plain = await this.writeManyToOne(manager, data);
+      const { values, payload } = await this.preparePayload(state, rule, plain, 'update');
       const columns = Object.keys(values);
       if (columns.length && checked.length) {
         const params: Record<string, unknown> = {};
@@ -608,6 +716,7 @@ export class ItemsService {
           );
         }
       }
+      for (const key of checked) await this.writeOneToMany(manager, key, plain, 'update');
       const tracking = this.tracking();
       if (tracking) {
         const after = tracking === 'all' ? await this.rawRows(manager, checked) : new Map<string, Item>();
@@ -640,7 +749,11 @@ export class ItemsService {
       );
       for (const row of rows) {
         const item: Item = {};
-        for (const f of fields) item[f.field] = fromDb(f.type, row[f.field]);
+        for (const f of fields) {
+          const value = fromDb(f.type, row[f.field]);
+          // Concealed secrets (TFA secrets, tokens) stay out of revisions; hashes are safe to keep.
+          item[f.field] = value !== null && f.special.includes('conceal') && !f.special.includes('hash') ? CONCEALED : value;
+        }
         out.set(String(item[collection.primary]), item);
       }
     }
@@ -666,6 +779,31 @@ export class ItemsService {
   async updateByQuery(query: Query, data: Item): Promise<PrimaryKey[]> {
     const keys = await this.keysByQuery(query);
     return keys.length ? this.updateMany(keys, data) : [];
+  }
+
+  /** Import semantics (API.md 2.2): update when the item carries an existing primary key, create otherwise. */
+  async upsertOne(item: Item): Promise<PrimaryKey> {
+    if (!isPlainObject(item)) throw new InvalidPayloadError('An item must be an object');
+    const pk = this.primaryKey;
+    const key = item[pk] as PrimaryKey | undefined | null;
+    return this.transaction(async (manager) => {
+      const service = new ItemsService(this.deps, this.collection, this.acc, manager, this.options);
+      if (key !== undefined && key !== null && (await service.exists(manager, key))) {
+        const { [pk]: _key, ...data } = item;
+        return service.updateOne(key, data);
+      }
+      return service.createOne(item);
+    });
+  }
+
+  async upsertMany(items: Item[]): Promise<PrimaryKey[]> {
+    if (!Array.isArray(items)) throw new InvalidPayloadError('Expected an array of items');
+    return this.transaction(async (manager) => {
+      const service = new ItemsService(this.deps, this.collection, this.acc, manager, this.options);
+      const keys: PrimaryKey[] = [];
+      for (const item of items) keys.push(await service.upsertOne(item));
+      return keys;
+    });
   }
 
   /** Creates the singleton's row on first write, updates it afterwards. */

@@ -102,7 +102,7 @@ export class SchemaService {
       throw e;
     } finally {
       await runner.release();
-      await this.overviews.reload();
+      await this.overviews.changed();
     }
   }
 

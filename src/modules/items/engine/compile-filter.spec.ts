@@ -71,6 +71,13 @@ describe(compileFilter.name, () => {
       '"t"."author" IN (SELECT "r0"."id" FROM "authors" "r0" WHERE "r0"."name" = :p0)',
       { p0: 'Ann' },
     ],
+    ['date function', { 'year(at)': { _eq: '2024' } }, 'CAST(EXTRACT(YEAR FROM "t"."at") AS INTEGER) = :p0', { p0: 2024 }],
+    [
+      'count function',
+      { 'count(comments)': { _gt: 1 } },
+      '(SELECT COUNT(*) FROM "comments" "r0" WHERE "r0"."article" = "t"."id") > :p0',
+      { p0: 1 },
+    ],
     ['operator on a many-to-one key', { author: { _null: true } }, '"t"."author" IS NULL', {}],
     [
       'one-to-many path (_some)',
@@ -98,5 +105,8 @@ describe(compileFilter.name, () => {
     [{ views: { _contains: '1' } }],
     [{ title: { name: { _eq: 'x' } } }],
     [{ comments: { _null: true } }],
+    [{ 'year(title)': { _eq: 1 } }],
+    [{ 'count(title)': { _eq: 1 } }],
+    [{ 'median(views)': { _eq: 1 } }],
   ])('refuses %j', (filter) => expect(() => compile(filter)).toThrow(InvalidQueryError));
 });

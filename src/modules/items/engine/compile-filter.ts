@@ -1,6 +1,6 @@
 import { InvalidQueryError } from '../../../common/errors/errors';
 import type { Filter } from '../../../common/query/query.types';
-import type { Dialect } from '../../../database/dialects/dialect';
+import type { DateFunction, Dialect } from '../../../database/dialects/dialect';
 import type { SchemaOverview } from '../../schema/schema-overview';
 import type { FieldOverview } from '../../schema/schema.types';
 import { filterValue } from './values';
@@ -22,6 +22,36 @@ export interface SqlContext {
 
 const NUMERIC = new Set(['integer', 'bigInteger', 'float', 'decimal']);
 const TEXTUAL = new Set(['string', 'text', 'hash', 'csv', 'json']);
+
+const DATE_FUNCTIONS = ['year', 'month', 'week', 'day', 'weekday', 'hour', 'minute', 'second'];
+const DATE_TYPES = new Set(['date', 'dateTime', 'timestamp']);
+
+/** `year(date_created)` → `{ fn: 'year', field: 'date_created' }`; null for a plain field name. */
+export function parseFunction(entry: string): { fn: string; field: string } | null {
+  const match = /^(\w+)\(([\w-]+)\)$/.exec(entry);
+  return match ? { fn: match[1], field: match[2] } : null;
+}
+
+/**
+ * SQL of a field function (API.md 1.6): date parts of date/time fields, `count()` of a one-to-many
+ * field. Unknown functions or unsuitable fields are INVALID_QUERY.
+ */
+export function functionSql(ctx: SqlContext, collection: string, alias: string, fn: string, field: string): string {
+  const overview = ctx.overview.collection(collection)!;
+  const target = overview.fields[field];
+  if (!target) throw new InvalidQueryError(`Field "${field}" does not exist in collection "${collection}"`);
+  if (fn === 'count') {
+    const link = ctx.overview.relation(collection, field);
+    if (link?.type !== 'o2m') throw new InvalidQueryError(`"count()" needs a one-to-many field, "${field}" is not one`);
+    const related = ctx.overview.collection(link.related)!;
+    const r = ctx.alias();
+    return `(SELECT COUNT(*) FROM ${ctx.quote(related.table!)} ${ctx.quote(r)} WHERE ${ctx.quote(r)}.${ctx.quote(link.relatedField)} = ${ctx.quote(alias)}.${ctx.quote(overview.primary)})`;
+  }
+  if (!DATE_FUNCTIONS.includes(fn)) throw new InvalidQueryError(`Unknown function "${fn}()"`);
+  const timeOnly = target.type === 'time' && ['hour', 'minute', 'second'].includes(fn);
+  if (!DATE_TYPES.has(target.type) && !timeOnly) throw new InvalidQueryError(`"${fn}()" needs a date or time field, "${field}" is ${target.type}`);
+  return ctx.dialect.dateFunction(fn as DateFunction, `${ctx.quote(alias)}.${ctx.quote(field)}`);
+}
 
 /** `"true"`, `"false"`, `"null"` in query strings mean the values (API.md 1.6). */
 function coerce(value: unknown): unknown {
@@ -47,6 +77,17 @@ export function compileFilter(ctx: SqlContext, collection: string, alias: string
       continue;
     }
     const overview = ctx.overview.collection(collection)!;
+    const fn = parseFunction(key);
+    if (fn) {
+      if (!isPlainObject(value)) throw new InvalidQueryError(`"${key}" in the filter needs an operator object`);
+      const expression = functionSql(ctx, collection, alias, fn.fn, fn.field);
+      const numeric = { ...overview.fields[fn.field], field: key, type: 'integer' as const };
+      for (const [operator, operand] of Object.entries(value)) {
+        const sql = compileOperator(ctx, numeric, expression, operator, operand);
+        if (sql) parts.push(sql);
+      }
+      continue;
+    }
     const field = overview.fields[key];
     if (!field) throw new InvalidQueryError(`Field "${key}" does not exist in collection "${collection}"`);
     if (!isPlainObject(value)) throw new InvalidQueryError(`Field "${key}" in the filter needs an operator object`);

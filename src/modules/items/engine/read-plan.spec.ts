@@ -10,7 +10,7 @@ const limited: ReadableFields = (c) => (c === 'articles' ? new Set(['id', 'title
 function outline(node: ReadNode): unknown {
   return {
     c: node.collection,
-    cols: node.columns.map((c) => (c.key === c.field ? c.key : `${c.key}:${c.field}`)),
+    cols: [...node.columns.map((c) => (c.key === c.field ? c.key : `${c.key}:${c.field}`)), ...node.functions.map((f) => `${f.key}=${f.fn}(${f.field})`)],
     rel: Object.fromEntries(node.relations.map((r) => [r.key, r.keysOnly ? 'keys' : outline(r.node)])),
   };
 }
@@ -39,6 +39,7 @@ describe(planRead.name, () => {
     ],
     [['*'], limited, {}, { c: 'articles', cols: ['id', 'title', 'author'], rel: {} }],
     [['headline'], all, { headline: 'title' }, { c: 'articles', cols: ['headline:title'], rel: {} }],
+    [['title', 'year(at)', 'count(comments)'], all, {}, { c: 'articles', cols: ['title', 'at_year=year(at)', 'comments_count=count(comments)'], rel: {} }],
   ])('%j', (fields, readable, alias, expected) => expect(plan(fields, readable, alias)).toEqual(expected));
 
   it.each<[string[], ReadableFields, unknown]>([
@@ -47,6 +48,8 @@ describe(planRead.name, () => {
     [['views'], limited, ForbiddenError],
     [['comments.text'], limited, ForbiddenError],
     [['author.id.x.y'], all, InvalidQueryError],
+    [['year(nope)'], all, InvalidQueryError],
+    [['year(views)'], limited, ForbiddenError],
   ])('refuses %j', (fields, readable, error) => expect(() => plan(fields, readable)).toThrow(error as never));
 });
 
@@ -59,10 +62,14 @@ describe(validateQuery.name, () => {
     [{ filter: { author: { nope: { _eq: 1 } } } }, all, InvalidQueryError],
     [{ groupBy: ['nope'] }, all, InvalidQueryError],
     [{ aggregate: { sum: ['nope'] } }, all, InvalidQueryError],
+    [{ deep: { title: { limit: 1 } } }, all, InvalidQueryError],
+    [{ deep: { comments: { filter: { nope: { _eq: 1 } } } } }, all, InvalidQueryError],
+    [{ deep: { comments: { sort: [{ field: 'nope', order: 'ASC' }] } } }, all, InvalidQueryError],
   ])('refuses %j', (query, readable, error) => expect(() => validateQuery(fakeOverview(), readable, 'articles', query, 3)).toThrow(error as never));
 
   it.each<[Query]>([
     [{ sort: [{ field: 'author.name', order: 'DESC' }], filter: { comments: { _some: { text: { _eq: 'x' } } } } }],
     [{ aggregate: { count: ['*'], sum: ['views'] }, groupBy: ['published'], sort: [{ field: 'sum.views', order: 'ASC' }] }],
+    [{ deep: { comments: { filter: { text: { _eq: 'x' } }, sort: [{ field: 'text', order: 'DESC' }] } } }],
   ])('accepts %j', (query) => expect(() => validateQuery(fakeOverview(), all, 'articles', query, 3)).not.toThrow());
 });

@@ -2,6 +2,7 @@ import { ForbiddenError, InvalidQueryError } from '../../../common/errors/errors
 import type { DeepQuery } from '../../../common/query/query.types';
 import type { SchemaOverview } from '../../schema/schema-overview';
 import type { RelationLink } from '../../schema/schema.types';
+import { parseFunction } from './compile-filter';
 
 /** Which fields of a collection the caller may read; null when none (no read permission). */
 export type ReadableFields = (collection: string) => Set<string> | '*' | null;
@@ -10,6 +11,8 @@ export interface ReadNode {
   collection: string;
   /** Output keys of plain values, each with the field it reads. */
   columns: { key: string; field: string }[];
+  /** `year(date)` → key `date_year`; `count(comments)` → `comments_count` (the reference platform's names). */
+  functions: { key: string; fn: string; field: string }[];
   relations: RelationNode[];
 }
 
@@ -49,7 +52,7 @@ export function planRead(
   const readable = options.readable(collection);
   if (readable === null) throw new ForbiddenError();
   const mayRead = (field: string) => readable === '*' || readable.has(field);
-  const node: ReadNode = { collection, columns: [], relations: [] };
+  const node: ReadNode = { collection, columns: [], functions: [], relations: [] };
   const children = new Map<string, { field: string; paths: string[]; explicit: boolean }>();
   const addChild = (key: string, field: string, path: string | null, explicit: boolean) => {
     const entry = children.get(key) ?? { field, paths: [], explicit };
@@ -70,6 +73,13 @@ export function planRead(
     link.relation === parentLink.relation;
 
   for (const entry of fields) {
+    const fn = parseFunction(entry);
+    if (fn) {
+      if (!overview.fields[fn.field]) throw new InvalidQueryError(`Field "${fn.field}" does not exist in collection "${collection}"`);
+      if (!mayRead(fn.field)) throw new ForbiddenError();
+      node.functions.push({ key: `${fn.field}_${fn.fn}`, ...fn });
+      continue;
+    }
     const [head, ...rest] = entry.split('.');
     const tail = rest.length ? rest.join('.') : null;
     if (head === '*') {
@@ -100,7 +110,7 @@ export function planRead(
     if (child.paths.length === 0) {
       // `*` or the bare name of a one-to-many field: the related keys.
       const related = options.overview.collection(link.related)!;
-      node.relations.push({ key, link, keysOnly: true, node: { collection: link.related, columns: [{ key: related.primary, field: related.primary }], relations: [] } });
+      node.relations.push({ key, link, keysOnly: true, node: { collection: link.related, columns: [{ key: related.primary, field: related.primary }], functions: [], relations: [] } });
       continue;
     }
     if (options.readable(link.related) === null) {

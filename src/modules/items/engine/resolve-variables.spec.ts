@@ -21,6 +21,8 @@ describe(resolveVariables.name, () => {
     [{ a: { _lt: '$NOW' } }, { a: { _lt: '2024-03-31T12:00:00.000Z' } }],
     [{ _or: [{ a: { _gte: '$NOW(-1 day)' } }] }, { _or: [{ a: { _gte: '2024-03-30T12:00:00.000Z' } }] }],
     [{ a: { _in: ['$CURRENT_USER', 'x'] } }, { a: { _in: ['u1', 'x'] } }],
+    [{ a: { _in: '$CURRENT_ROLES' } }, { a: { _in: ['r1'] } }],
+    [{ a: { _in: ['$CURRENT_ROLES', 'r9'] } }, { a: { _in: ['r1', 'r9'] } }],
     [{ a: { _eq: '$OTHER' } }, { a: { _eq: '$OTHER' } }],
   ])('%j', (filter, expected) => expect(resolveVariables(filter, vars)).toEqual(expected));
 });

@@ -34,13 +34,16 @@ function resolveValue(value: unknown, vars: DynamicVariables): unknown {
   if (now) return adjustDate(vars.now, now[1])?.toISOString() ?? value;
   if (value === '$CURRENT_USER') return vars.user;
   if (value === '$CURRENT_ROLE') return vars.role;
+  // Vellum gives a user one role; the list form exists for filters written for the reference platform.
+  if (value === '$CURRENT_ROLES') return vars.role ? [vars.role] : [];
   return value;
 }
 
 /** API.md 1.6 dynamic variables, replaced before a filter is compiled or evaluated. */
 export function resolveVariables(filter: Filter, vars: DynamicVariables): Filter {
   const walk = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(walk);
+    // A variable that stands for a list ($CURRENT_ROLES) is spliced into the list it appears in.
+    if (Array.isArray(node)) return node.flatMap((entry) => (typeof entry === 'string' && entry === '$CURRENT_ROLES' ? (walk(entry) as unknown[]) : [walk(entry)]));
     if (typeof node === 'object' && node !== null) {
       return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]));
     }

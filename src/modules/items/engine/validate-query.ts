@@ -1,6 +1,7 @@
 import { ForbiddenError, InvalidQueryError } from '../../../common/errors/errors';
-import type { Filter, Query } from '../../../common/query/query.types';
+import type { DeepQuery, Filter, Query } from '../../../common/query/query.types';
 import type { SchemaOverview } from '../../schema/schema-overview';
+import { parseFunction } from './compile-filter';
 import type { ReadableFields } from './read-plan';
 
 function walkPath(overview: SchemaOverview, readable: ReadableFields, collection: string, path: string[], allowO2m: boolean, what: string): void {
@@ -28,7 +29,9 @@ function walkFilter(overview: SchemaOverview, readable: ReadableFields, collecti
       continue;
     }
     if (key.startsWith('_')) continue;
-    walkPath(overview, readable, collection, [key], false, 'filter');
+    const fn = parseFunction(key);
+    walkPath(overview, readable, collection, [fn ? fn.field : key], false, 'filter');
+    if (fn) continue;
     const link = overview.relation(collection, key);
     if (!link || typeof value !== 'object' || value === null) continue;
     for (const [sub, subValue] of Object.entries(value as Record<string, unknown>)) {
@@ -38,10 +41,20 @@ function walkFilter(overview: SchemaOverview, readable: ReadableFields, collecti
   }
 }
 
+function walkDeep(overview: SchemaOverview, readable: ReadableFields, collection: string, deep: Record<string, DeepQuery>, alias: Record<string, string>, depth: number, maxDepth: number): void {
+  for (const [key, sub] of Object.entries(deep)) {
+    const link = overview.relation(collection, alias[key] ?? key);
+    if (!link) throw new InvalidQueryError(`deep: "${key}" of collection "${collection}" is not a relation`);
+    if (sub.filter) walkFilter(overview, readable, link.related, sub.filter, depth + 1, maxDepth);
+    for (const entry of sub.sort ?? []) walkPath(overview, readable, link.related, entry.field.split('.'), false, 'deep sort');
+    if (sub.deep) walkDeep(overview, readable, link.related, sub.deep, {}, depth + 1, maxDepth);
+  }
+}
+
 /**
  * Checks every field a query names against the schema overview and the caller's readable fields
  * (ARCHITECTURE: items engine, stage 2): unknown → INVALID_QUERY, not readable → FORBIDDEN. `fields`
- * and `deep` are checked by planRead.
+ * are checked by planRead.
  */
 export function validateQuery(overview: SchemaOverview, readable: ReadableFields, collection: string, query: Query, maxDepth: number): void {
   if (query.filter) walkFilter(overview, readable, collection, query.filter, 1, maxDepth);
@@ -54,6 +67,7 @@ export function validateQuery(overview: SchemaOverview, readable: ReadableFields
       walkPath(overview, readable, collection, path, false, 'sort');
     }
   }
+  if (query.deep) walkDeep(overview, readable, collection, query.deep, query.alias ?? {}, 1, maxDepth);
   for (const field of query.groupBy ?? []) walkPath(overview, readable, collection, [field], false, 'groupBy');
   for (const [fn, fields] of Object.entries(query.aggregate ?? {})) {
     for (const field of fields ?? []) {
