@@ -120,7 +120,7 @@ export class SchemaSyncService {
       }
     } finally {
       await runner.release();
-      await this.overviews.reload();
+      await this.overviews.changed();
     }
   }
 
