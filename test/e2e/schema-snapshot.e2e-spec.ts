@@ -278,6 +278,9 @@ describe('/schema snapshot and diff', () => {
       expect(res.body.errors[0].message).toContain(mention);
     });
 
+    it('refuses an empty JSON body with 400', () =>
+      expectError(t.as('admin').post('/schema/diff').set('Content-Type', 'application/json'), 400, 'INVALID_PAYLOAD'));
+
     it('refuses other content types with 415', async () => {
       const res = await expectError(t.as('admin').post('/schema/diff').set('Content-Type', 'text/plain').send('version: 1'), 415, 'UNSUPPORTED_MEDIA_TYPE');
       expect(res.body.errors[0].extensions).toMatchObject({ mediaType: 'text/plain' });

@@ -49,7 +49,9 @@ function readUpload(req: Request, maxSize: number): Promise<unknown> {
  * multipart upload of one JSON or YAML file; any other content type is a 415.
  */
 export async function readSchemaBody(req: Request, maxSize: number): Promise<unknown> {
-  if (req.is('application/json') || req.is('application/*+json')) return req.body;
-  if (req.is('multipart/form-data')) return readUpload(req, maxSize);
-  throw new UnsupportedMediaTypeError(req.headers['content-type']?.split(';')[0] ?? 'none', 'Content-Type header');
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  // An empty JSON body is an empty snapshot (400), not an unknown media type.
+  if (type === 'application/json' || /^application\/[\w.-]+\+json$/.test(type)) return req.body ?? {};
+  if (type === 'multipart/form-data') return readUpload(req, maxSize);
+  throw new UnsupportedMediaTypeError(type || 'none', 'Content-Type header');
 }
