@@ -80,3 +80,14 @@ describe(`${planApply.name} with one-to-many aliases`, () => {
     ]);
   });
 });
+
+describe(`${planApply.name} with array changes`, () => {
+  it('applies deep-diff array records (kind A) onto the current entry', () => {
+    const withSpecial = (special: string[]) => ({ ...field('a', 'owner', 'uuid'), meta: { collection: 'a', field: 'owner', special, note: null } });
+    const current = snapshot({ collections: [collection('a')], fields: [id('a'), withSpecial(['m2o'])] });
+    const target = snapshot({ collections: [collection('a')], fields: [id('a'), withSpecial(['m2o', 'user-created'])] });
+    const diff = diffSnapshot(current, target);
+    expect(diff.fields[0].diff).toEqual([{ kind: 'A', path: ['meta', 'special'], index: 1, item: { kind: 'N', rhs: 'user-created' } }]);
+    expect(planApply(current, diff)).toEqual([{ action: 'update_field', collection: 'a', field: 'owner', entry: withSpecial(['m2o', 'user-created']) }]);
+  });
+});
