@@ -2,7 +2,9 @@
 module.exports = {
   rootDir: 'src',
   testRegex: '.*\\.spec\\.ts$',
-  transform: { '^.+\\.ts$': ['@swc/jest'] },
+  transform: { '^.+\\.ts$': ['@swc/jest'], '/node_modules/(@scure|@noble)/.+\\.js$': ['@swc/jest'] },
+  // otplib's base32 and crypto plugins ship as ES modules only; Jest's CommonJS runtime needs them compiled.
+  transformIgnorePatterns: ['/node_modules/(?!(@scure|@noble)/)'],
   testEnvironment: 'node',
   reporters: ['default', '<rootDir>/../test/reporters/tally-reporter.js'],
 };

@@ -8,7 +8,11 @@ import { CoreModule } from './core.module';
 import { dataSourceOptions } from './database/data-source';
 import { AuthModule } from './modules/auth/auth.module';
 import { BootstrapModule } from './modules/bootstrap/bootstrap.module';
+import { GraphqlModule } from './modules/graphql/graphql.module';
+import { FilesModule } from './modules/files/files.module';
+import { CacheModule } from './modules/cache/cache.module';
 import { HashModule } from './modules/hash/hash.module';
+import { RateLimiterModule } from './modules/rate-limiter/rate-limiter.module';
 import { ActivityRoutesModule } from './modules/activity/activity-routes.module';
 import { ItemsModule } from './modules/items/items.module';
 import { AccessModule } from './modules/permissions/access.module';
@@ -18,6 +22,7 @@ import { ServerModule } from './modules/server/server.module';
 import { SettingsRoutesModule } from './modules/settings/settings-routes.module';
 import { SettingsModule } from './modules/settings/settings.module';
 import { UsersModule } from './modules/users/users.module';
+import { UtilsModule } from './modules/utils/utils.module';
 
 @Module({})
 export class AppModule {
@@ -38,9 +43,12 @@ export class AppModule {
           retryAttempts: 0,
         }),
         HashModule,
+        RateLimiterModule,
+        CacheModule,
         SettingsModule,
         UsersModule,
         AuthModule,
+        GraphqlModule,
         SchemaModule,
         SchemaSyncModule,
         ItemsModule,
@@ -49,6 +57,8 @@ export class AppModule {
         SettingsRoutesModule,
         ServerModule,
         BootstrapModule,
+        FilesModule,
+        UtilsModule,
         ...extraModules,
       ],
       providers: [{ provide: APP_GUARD, useClass: AuthGuard }],

@@ -35,6 +35,7 @@ describe(loadConfig.name, () => {
     [{ ACCESS_TOKEN_TTL: 'soon' }, 'ACCESS_TOKEN_TTL'],
     [{ MAX_PAYLOAD_SIZE: 'big' }, 'MAX_PAYLOAD_SIZE'],
     [{ CACHE_ENABLED: 'yes' }, 'CACHE_ENABLED'],
+    [{ CACHE_STORE: 'redis' }, 'REDIS'],
     [{ NODE_ENV: 'production' }, 'SECRET'],
     [{ NODE_ENV: 'production', SECRET: 'short' }, 'SECRET'],
     [{ STORAGE_LOCATIONS: 'cloud', STORAGE_CLOUD_DRIVER: 'ftp' }, 'STORAGE_CLOUD_DRIVER'],

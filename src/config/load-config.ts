@@ -90,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
   }
   const client = normaliseClient(env.DB_CLIENT);
   if (client !== 'sqlite' && !env.DB_DATABASE) problems.push(`DB_DATABASE: required for DB_CLIENT=${client}`);
+  if (env.CACHE_STORE === 'redis' && !env.REDIS) problems.push('REDIS: required when CACHE_STORE=redis');
   const locations = storageLocations(env, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 

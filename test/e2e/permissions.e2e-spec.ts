@@ -94,6 +94,20 @@ describe('permissions', () => {
     expect((await t.as('anonymous').get(`/items/${open}?fields=name`)).body.data).toEqual([{ name: 'visible' }]);
   });
 
+  it('resolves $CURRENT_USER.<field> and $CURRENT_ROLE.<field> in rules and filters', async () => {
+    const teams = await createCollection(t, uniq('teams'), [{ field: 'contact', type: 'string' }, { field: 'role_name', type: 'string' }]);
+    const roleName = uniq('crew');
+    const r = await createRole(t, { name: roleName });
+    const member = await createUser(t, r);
+    const email = member.email;
+    await t.as('admin').post(`/items/${teams}`).send([{ contact: email, role_name: 'x' }, { contact: 'other@example.com', role_name: roleName }, { contact: 'nobody', role_name: 'y' }]);
+    await grant(t, r, teams, 'read', { permissions: { _or: [{ contact: { _eq: '$CURRENT_USER.email' } }, { role_name: { _eq: '$CURRENT_ROLE.name' } }] } });
+    const res = await t.as(member.token).get(`/items/${teams}?fields=contact&sort=id`);
+    expect(res.body.data).toEqual([{ contact: email }, { contact: 'other@example.com' }]);
+    const filtered = await t.as(member.token).get(`/items/${teams}?fields=contact&filter[contact][_eq]=$CURRENT_USER.email`);
+    expect(filtered.body.data).toEqual([{ contact: email }]);
+  });
+
   it('enforces permissions on system collections too', async () => {
     await expectError(t.as(editor.token).get('/activity'), 403, 'FORBIDDEN');
     await grant(t, role, 'svc_activity', 'read', { permissions: { user: { _eq: '$CURRENT_USER' } } });

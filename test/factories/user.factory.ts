@@ -1,10 +1,22 @@
-import { UsersService } from '../../src/modules/users/users.service';
 import type { TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
 
+export interface CreatedUser {
+  id: string;
+  email: string;
+  password: string;
+  role: string | null;
+  /** An access token, when the user was created by role (signed in once at creation). */
+  token: string;
+}
+
 /** Creates a role through `POST /roles` (as admin) and returns its id. */
-export async function createRole(t: TestApp, values: Record<string, unknown> = {}): Promise<string> {
-  const res = await t.as('admin').post('/roles').send({ name: uniq('role'), ...values });
+export async function createRole(
+  t: TestApp,
+  values: Record<string, unknown> & { admin?: boolean } = {},
+): Promise<string> {
+  const { admin, ...rest } = values;
+  const res = await t.as('admin').post('/roles').send({ name: uniq('role'), admin_access: admin ?? false, app_access: true, ...rest });
   if (res.status !== 200) throw new Error(`creating a role failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data.id as string;
 }
@@ -22,10 +34,22 @@ export async function grant(
   return res.body.data.id as number;
 }
 
-/** A user of the given role (the users API belongs to another module; this goes through its service). */
-export async function createUser(t: TestApp, role: string | null): Promise<{ id: string; email: string; token: string }> {
-  const email = `${uniq('user')}@example.com`;
-  const password = 'user-password-1';
-  const user = await t.app.get(UsersService).createUser({ email, password, role });
-  return { id: user.id, email, token: await t.login(email, password) };
+/**
+ * A user created through `POST /users`, as an administrator would.
+ * - `createUser(t, roleId | null)`: a user of that role, already signed in (`token`), for permission tests.
+ * - `createUser(t, { ...fields })`: exactly those fields and no sign-in, so session and activity
+ *   tests start from a clean slate; without `role` a fresh non-admin role is made.
+ */
+export async function createUser(
+  t: TestApp,
+  roleOrFields: string | null | (Record<string, unknown> & { role?: string | null }) = {},
+): Promise<CreatedUser> {
+  const byRole = roleOrFields === null || typeof roleOrFields === 'string';
+  const fields = byRole ? { role: roleOrFields } : roleOrFields;
+  const email = (fields.email as string | undefined) ?? `${uniq('user')}@example.com`;
+  const password = (fields.password as string | undefined) ?? uniq('password');
+  const role = fields.role === undefined ? await createRole(t) : fields.role;
+  const res = await t.as('admin').post('/users').send({ ...fields, email, password, role });
+  if (res.status !== 200) throw new Error(`user creation failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: res.body.data.id, email, password, role, token: byRole ? await t.login(email, password) : '' };
 }

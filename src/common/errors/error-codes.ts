@@ -30,6 +30,7 @@ export enum ErrorCode {
   VersionHashMismatch = 'VERSION_HASH_MISMATCH',
   RequestsExceeded = 'REQUESTS_EXCEEDED',
   EmailLimitExceeded = 'EMAIL_LIMIT_EXCEEDED',
+  GraphqlValidation = 'GRAPHQL_VALIDATION',
   InternalServerError = 'INTERNAL_SERVER_ERROR',
   ServiceUnavailable = 'SERVICE_UNAVAILABLE',
 }

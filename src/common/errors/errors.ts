@@ -273,6 +273,15 @@ export class EmailLimitExceededError extends AppError {
   }
 }
 
+/** A GraphQL document that does not parse or does not validate against the schema. */
+export class GraphqlValidationError extends AppError<{ errors: { message: string; locations?: readonly unknown[] }[] }> {
+  readonly code = ErrorCode.GraphqlValidation;
+  readonly status = 400;
+  constructor(errors: { message: string; locations?: readonly unknown[] }[]) {
+    super('GraphQL validation error.', { errors });
+  }
+}
+
 export class InternalServerError extends AppError {
   readonly code = ErrorCode.InternalServerError;
   readonly status = 500;

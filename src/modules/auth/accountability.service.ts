@@ -1,14 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { MoreThan, Repository } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { InvalidCredentialsError } from '../../common/errors/errors';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { UserEntity } from '../users/entities/user.entity';
+import { APP_CONFIG, AppConfig, CookieConfig } from '../../config/app-config';
+import { SessionsService } from '../sessions/sessions.service';
 import { UsersService } from '../users/users.service';
-import { SessionEntity } from './entities/session.entity';
 import { isVellumJwt, verifyAccessToken } from './jwt';
-import { tokenHash } from './token-hash';
 
 type RequestContext = Pick<Accountability, 'ip' | 'userAgent' | 'origin'>;
 
@@ -17,13 +13,12 @@ type RequestContext = Pick<Accountability, 'ip' | 'userAgent' | 'origin'>;
 export class AccountabilityService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
-    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly sessions: SessionsService,
     private readonly usersService: UsersService,
   ) {}
 
-  get sessionCookieName(): string {
-    return this.config.auth.sessionCookie.name;
+  get sessionCookie(): CookieConfig {
+    return this.config.auth.sessionCookie;
   }
 
   async forToken(token: string, context: RequestContext): Promise<Accountability> {
@@ -31,10 +26,7 @@ export class AccountabilityService {
       const payload = verifyAccessToken(token, this.config.secret);
       if (payload.session) {
         // A session-mode token dies with its session (logout), not only when it expires.
-        const alive = await this.sessions.exists({
-          where: { token: tokenHash(payload.session), expires: MoreThan(new Date()) },
-        });
-        if (!alive) throw new InvalidCredentialsError();
+        if (!(await this.sessions.isAlive(payload.session))) throw new InvalidCredentialsError();
       }
       return {
         user: payload.id,
@@ -49,7 +41,7 @@ export class AccountabilityService {
   }
 
   private async forStaticToken(token: string, context: RequestContext): Promise<Accountability> {
-    const user = await this.users.findOneBy({ token: tokenHash(token), status: 'active' });
+    const user = await this.usersService.findByStaticToken(token);
     if (!user) throw new InvalidCredentialsError();
     const role = await this.usersService.findRole(user.role);
     return {

@@ -1,20 +1,71 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { requestContext } from '../../common/guards/auth.guard';
+import { AuthHttp } from './auth-http';
 import { AuthService } from './auth.service';
 import { LoginDto } from './dto/login.dto';
+import { PasswordRequestDto } from './dto/password-request.dto';
+import { PasswordResetDto } from './dto/password-reset.dto';
+import { RefreshDto } from './dto/refresh.dto';
+import { PasswordResetService } from './password-reset.service';
+
+const TOKENS_DESCRIPTION =
+  '`{ data: { expires, access_token, refresh_token } }` (json); cookie mode sets `svc_refresh_token` and omits ' +
+  '`refresh_token`; session mode sets `svc_session_token` and answers `{ data: { expires } }`. `expires` in milliseconds.';
 
 @ApiTags('Authentication')
 @Controller('auth')
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly http: AuthHttp,
+    private readonly passwordReset: PasswordResetService,
+  ) {}
+
+  @Get()
+  @ApiOkResponse({ description: '`{ data: [], disableDefault: false }`: Vellum has only the local email/password login.' })
+  providers() {
+    return { data: [], disableDefault: false };
+  }
 
   @Post('login')
   @HttpCode(200)
-  @ApiOkResponse({ description: '`{ data: { expires, access_token, refresh_token } }`; `expires` in milliseconds.' })
-  async login(@Body() dto: LoginDto, @Req() req: Request) {
-    const result = await this.auth.login(dto.email, dto.password, requestContext(req));
-    return { data: { expires: result.expires, access_token: result.accessToken, refresh_token: result.refreshToken } };
+  @ApiOkResponse({ description: TOKENS_DESCRIPTION })
+  async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const tokens = await this.auth.login(dto, requestContext(req));
+    return { data: this.http.respond(res, tokens) };
+  }
+
+  @Post('refresh')
+  @HttpCode(200)
+  @ApiOkResponse({ description: TOKENS_DESCRIPTION })
+  async refresh(@Body() dto: RefreshDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const mode = dto.mode ?? (dto.refresh_token ? 'json' : 'cookie');
+    const tokens = await this.auth.refresh(mode, this.http.presentedToken(req, mode, dto.refresh_token));
+    return { data: this.http.respond(res, tokens) };
+  }
+
+  @Post('logout')
+  @HttpCode(204)
+  @ApiNoContentResponse({ description: 'The session is ended and the auth cookies cleared.' })
+  async logout(@Body() dto: RefreshDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+    const mode = dto.mode ?? (dto.refresh_token ? 'json' : 'cookie');
+    await this.auth.logout(this.http.presentedToken(req, mode, dto.refresh_token), requestContext(req));
+    this.http.clearCookies(req, res);
+  }
+
+  @Post('password/request')
+  @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Always, known email or not (400 only for a reset_url outside the allow-list).' })
+  async requestPasswordReset(@Body() dto: PasswordRequestDto): Promise<void> {
+    await this.passwordReset.request(dto.email, dto.reset_url);
+  }
+
+  @Post('password/reset')
+  @HttpCode(204)
+  @ApiNoContentResponse({ description: 'The password is changed and every session of the user ended.' })
+  async resetPassword(@Body() dto: PasswordResetDto): Promise<void> {
+    await this.passwordReset.reset(dto.token, dto.password);
   }
 }

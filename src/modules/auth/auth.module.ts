@@ -1,16 +1,21 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { UserEntity } from '../users/entities/user.entity';
+import { ActivityRecorder } from '../activity/activity-recorder';
+import { MailModule } from '../mail/mail.module';
+import { RateLimiterModule } from '../rate-limiter/rate-limiter.module';
+import { SessionsModule } from '../sessions/sessions.module';
+import { SettingsModule } from '../settings/settings.module';
 import { UsersModule } from '../users/users.module';
 import { AccountabilityService } from './accountability.service';
+import { AuthHttp } from './auth-http';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
-import { SessionEntity } from './entities/session.entity';
+import { LoginLockoutService } from './login-lockout.service';
+import { PasswordResetService } from './password-reset.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([SessionEntity, UserEntity]), UsersModule],
+  imports: [UsersModule, SessionsModule, SettingsModule, MailModule, RateLimiterModule],
   controllers: [AuthController],
-  providers: [AuthService, AccountabilityService],
-  exports: [AuthService, AccountabilityService],
+  providers: [AuthService, AuthHttp, AccountabilityService, LoginLockoutService, PasswordResetService, ActivityRecorder],
+  exports: [AuthService, AuthHttp, AccountabilityService, PasswordResetService],
 })
 export class AuthModule {}

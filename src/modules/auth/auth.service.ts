@@ -1,69 +1,177 @@
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { LessThan, Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
-import { InvalidCredentialsError } from '../../common/errors/errors';
+import {
+  InvalidCredentialsError,
+  InvalidOtpError,
+  InvalidPayloadError,
+  UserSuspendedError,
+} from '../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { ActivityRecorder } from '../activity/activity-recorder';
 import { HashService } from '../hash/hash.service';
+import { SessionEntity } from '../sessions/session.entity';
+import { SessionsService } from '../sessions/sessions.service';
+import { UserEntity } from '../users/entities/user.entity';
+import { isValidTotp } from '../users/lib/totp';
 import { UsersService } from '../users/users.service';
-import { SessionEntity } from './entities/session.entity';
 import { signAccessToken } from './jwt';
+import { nextSessionToken } from './lib/next-session-token';
+import { withStall } from './lib/stall';
+import { LoginLockoutService } from './login-lockout.service';
 import { tokenHash } from './token-hash';
 
-export interface LoginResult {
+export type AuthMode = 'json' | 'cookie' | 'session';
+
+/**
+ * What login and refresh hand to the HTTP layer. `token` is the refresh token (json, cookie) or the
+ * session token whose JWT goes into the session cookie (session); `expires` is the JWT's TTL in ms.
+ */
+export interface IssuedTokens {
+  mode: AuthMode;
   accessToken: string;
-  refreshToken: string;
+  token: string;
   expires: number;
 }
 
+export interface LoginInput {
+  email: string;
+  password: string;
+  otp?: string | null;
+  mode?: AuthMode | null;
+}
+
 type RequestContext = Pick<Accountability, 'ip' | 'userAgent' | 'origin'>;
+
+const USERS_COLLECTION = 'svc_users';
+
+function randomToken(): string {
+  return randomBytes(48).toString('base64url');
+}
 
 @Injectable()
 export class AuthService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
+    private readonly dataSource: DataSource,
+    private readonly sessions: SessionsService,
     private readonly users: UsersService,
     private readonly hasher: HashService,
+    private readonly lockout: LoginLockoutService,
+    private readonly activity: ActivityRecorder,
   ) {}
 
-  async login(email: string, password: string, context: RequestContext): Promise<LoginResult> {
-    const started = Date.now();
-    try {
-      return await this.verifyAndOpenSession(email, password, context);
-    } finally {
-      // API.md 3.1: every answer takes at least LOGIN_STALL_TIME, so timing does not reveal which emails exist.
-      const remaining = this.config.auth.loginStallTime - (Date.now() - started);
-      if (remaining > 0) await sleep(remaining);
-    }
+  async login(input: LoginInput, context: RequestContext): Promise<IssuedTokens> {
+    return withStall(this.config.auth.loginStallTime, () => this.verifyAndOpenSession(input, context));
   }
 
-  private async verifyAndOpenSession(email: string, password: string, context: RequestContext): Promise<LoginResult> {
-    const user = await this.users.findByEmail(email);
+  /** API.md 3.2: json/cookie tokens rotate in place; session tokens rotate with a grace window. */
+  async refresh(mode: AuthMode, token: string | undefined): Promise<IssuedTokens> {
+    if (!token) throw new InvalidPayloadError('The refresh token is required in either the payload or cookie');
+    const session = await this.sessions.findAlive(token);
+    if (!session?.user) throw new InvalidCredentialsError();
+    const user = await this.users.findById(session.user);
+    if (!user || user.status !== 'active') {
+      await this.sessions.delete(token);
+      if (user?.status === 'suspended') throw new UserSuspendedError();
+      throw new InvalidCredentialsError();
+    }
+
+    let next: string;
+    if (mode === 'session') {
+      next = nextSessionToken(this.config.secret, token);
+      if (session.next_token === null) {
+        await this.rotateSession(session, next);
+      } else if (session.next_token !== tokenHash(next)) {
+        throw new InvalidCredentialsError();
+      }
+    } else {
+      next = randomToken();
+      // The old token dies here: a second use of it finds no row and fails.
+      if (!(await this.sessions.replaceToken(token, next, this.config.auth.refreshTokenTtl))) {
+        throw new InvalidCredentialsError();
+      }
+    }
+    await this.users.touchLastAccess(user.id);
+    return this.issue(user, mode, next);
+  }
+
+  /** API.md 3.3: an unknown token still succeeds; a known one is recorded and removed. */
+  async logout(token: string | undefined, context: RequestContext): Promise<void> {
+    if (!token) throw new InvalidPayloadError('The refresh token is required in either the payload or cookie');
+    const session = await this.sessions.find(token);
+    if (!session) return;
+    await this.dataSource.transaction(async (manager) => {
+      if (session.user) {
+        await this.activity.record(manager, {
+          action: 'logout',
+          collection: USERS_COLLECTION,
+          item: session.user,
+          acc: { user: session.user, ...context },
+        });
+      }
+      await this.sessions.delete(token, manager);
+    });
+  }
+
+  private async verifyAndOpenSession(input: LoginInput, context: RequestContext): Promise<IssuedTokens> {
+    const user = await this.users.findByEmail(input.email);
     if (!user || user.status !== 'active' || user.provider !== 'default' || !user.password) {
       throw new InvalidCredentialsError();
     }
-    if (!(await this.hasher.verify(user.password, password))) throw new InvalidCredentialsError();
+    if (await this.lockout.isLocked(user.id)) throw new InvalidCredentialsError();
+    if (!(await this.hasher.verify(user.password, input.password))) {
+      await this.lockout.recordFailure(user.id);
+      throw new InvalidCredentialsError();
+    }
+    if (user.tfa_secret) {
+      // API.md 3.1: without a code the client learns it must ask for one; a wrong code counts as a failure.
+      if (!input.otp) throw new InvalidOtpError();
+      if (!isValidTotp(user.tfa_secret, input.otp)) {
+        await this.lockout.recordFailure(user.id);
+        throw new InvalidOtpError();
+      }
+    }
+    await this.lockout.recordSuccess(user.id);
 
-    const role = await this.users.findRole(user.role);
-    const refreshToken = randomBytes(48).toString('base64url');
-    await this.sessions.delete({ expires: LessThan(new Date()) });
-    await this.sessions.insert({
-      token: tokenHash(refreshToken),
-      user: user.id,
-      expires: new Date(Date.now() + this.config.auth.refreshTokenTtl),
-      ip: context.ip,
-      user_agent: context.userAgent,
-      origin: context.origin,
+    const mode = input.mode ?? 'json';
+    const token = randomToken();
+    await this.sessions.deleteExpired();
+    // Even session-mode logins start with REFRESH_TOKEN_TTL on the row (API.md 3.1); refreshes shorten it.
+    await this.dataSource.transaction(async (manager) => {
+      await this.sessions.create(token, user.id, this.config.auth.refreshTokenTtl, context, manager);
+      await this.activity.record(manager, { action: 'login', collection: USERS_COLLECTION, item: user.id, acc: { user: user.id, ...context } });
     });
     await this.users.touchLastAccess(user.id);
+    return this.issue(user, mode, token);
+  }
+
+  private async rotateSession(session: SessionEntity, next: string): Promise<void> {
+    try {
+      await this.sessions.rotate(session, next, this.config.auth.sessionCookieTtl, this.config.auth.sessionRefreshGracePeriod);
+    } catch (e) {
+      // A concurrent refresh of the same token rotated it first: its next token is ours too.
+      const rotated = await this.sessions.find(next);
+      if (!rotated) throw e;
+    }
+  }
+
+  private async issue(user: UserEntity, mode: AuthMode, token: string): Promise<IssuedTokens> {
+    const role = await this.users.findRole(user.role);
+    const ttl = mode === 'session' ? this.config.auth.sessionCookieTtl : this.config.auth.accessTokenTtl;
     const accessToken = signAccessToken(
-      { id: user.id, role: user.role, app_access: role?.app_access ?? false, admin_access: role?.admin_access ?? false },
+      {
+        id: user.id,
+        role: user.role,
+        app_access: role?.app_access ?? false,
+        admin_access: role?.admin_access ?? false,
+        ...(mode === 'session' ? { session: token } : {}),
+        ...(role?.enforce_tfa && !user.tfa_secret ? { enforce_tfa: true } : {}),
+      },
       this.config.secret,
-      this.config.auth.accessTokenTtl,
+      ttl,
     );
-    return { accessToken, refreshToken, expires: this.config.auth.accessTokenTtl };
+    return { mode, accessToken, token, expires: ttl };
   }
 }

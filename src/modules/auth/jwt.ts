@@ -1,5 +1,5 @@
 import * as jwt from 'jsonwebtoken';
-import { InvalidTokenError, TokenExpiredError } from '../../common/errors/errors';
+import { ForbiddenError, InvalidTokenError, TokenExpiredError } from '../../common/errors/errors';
 
 export const JWT_ISSUER = 'vellum';
 
@@ -9,6 +9,8 @@ export interface AccessTokenPayload {
   app_access: boolean;
   admin_access: boolean;
   session?: string;
+  /** The role asks for TFA and the user has none yet: clients send the user to set it up (API.md 3.1). */
+  enforce_tfa?: boolean;
 }
 
 export function signAccessToken(payload: AccessTokenPayload, secret: string, ttlMs: number): string {
@@ -39,4 +41,22 @@ export function verifyAccessToken(token: string, secret: string): AccessTokenPay
     throw new InvalidTokenError();
   }
   return payload as AccessTokenPayload;
+}
+
+/** Single-purpose tokens (password reset, invite): `scope` says what they may be used for. */
+export function signScopedToken(scope: string, claims: Record<string, unknown>, secret: string, ttlMs: number): string {
+  return jwt.sign({ ...claims, scope }, secret, { algorithm: 'HS256', issuer: JWT_ISSUER, expiresIn: Math.floor(ttlMs / 1000) });
+}
+
+/** Expired → 401 TOKEN_EXPIRED; forged or malformed → 403 INVALID_TOKEN; another scope → 403 FORBIDDEN. */
+export function verifyScopedToken(token: string, secret: string, scope: string): jwt.JwtPayload {
+  let payload: jwt.JwtPayload;
+  try {
+    payload = jwt.verify(token, secret, { algorithms: ['HS256'], issuer: JWT_ISSUER }) as jwt.JwtPayload;
+  } catch (e) {
+    if (e instanceof jwt.TokenExpiredError) throw new TokenExpiredError();
+    throw new InvalidTokenError();
+  }
+  if (payload.scope !== scope) throw new ForbiddenError();
+  return payload;
 }

@@ -26,8 +26,7 @@ export class ItemsController {
   /** System collections have their own endpoints (/users, /files, ...), as on the reference platform. */
   private service(collection: string, acc: Accountability) {
     if (isSystemCollection(collection)) throw new ForbiddenError();
-    const service = this.items.for(collection, acc);
-    return service;
+    return this.items.for(collection, acc);
   }
 
   @Get()

@@ -14,7 +14,7 @@ import type { SchemaOverviewService } from '../schema/schema-overview.service';
 import type { CollectionOverview, FieldOverview } from '../schema/schema.types';
 import { compileFilter, functionSql, SqlContext } from './engine/compile-filter';
 import { planRead, ReadableFields, ReadNode } from './engine/read-plan';
-import { DynamicVariables, resolveVariables } from './engine/resolve-variables';
+import { DynamicVariables, resolveVariables, variableFields } from './engine/resolve-variables';
 import { validatePayload } from './engine/validate-payload';
 import { validateQuery } from './engine/validate-query';
 import { fromDb, toDb } from './engine/values';
@@ -57,6 +57,9 @@ interface SelectOptions {
   limit: number | null;
   offset: number;
 }
+
+/** Which `$CURRENT_USER.<field>` variables each cached list of permission rules uses. */
+const RULE_VARIABLES = new WeakMap<object, { user: string[]; role: string[] }>();
 
 /** Hashed and concealed values never leave the server in plain text (API.md 11). */
 function isSecret(field: FieldOverview): boolean {
@@ -107,8 +110,17 @@ export class ItemsService {
     return this.manager ?? this.deps.dataSource.manager;
   }
 
-  private async state(): Promise<ReadState> {
+  /** Permissions and dynamic variables of the caller; `query` is scanned for `$CURRENT_USER.<field>`. */
+  private async state(query?: unknown): Promise<ReadState> {
     const lookup = await this.deps.permissions.lookup(this.acc);
+    const vars: DynamicVariables = { now: new Date(), user: this.acc?.user ?? null, role: this.acc?.role ?? null };
+    const rules = await this.deps.permissions.rules(this.acc);
+    let fromRules = RULE_VARIABLES.get(rules);
+    if (!fromRules) RULE_VARIABLES.set(rules, (fromRules = variableFields(rules)));
+    const fromQuery = variableFields(query);
+    const wanted = { user: [...new Set([...fromRules.user, ...fromQuery.user])], role: [...new Set([...fromRules.role, ...fromQuery.role])] };
+    if (this.acc?.user && wanted.user.length) vars.userFields = await this.variableRow('svc_users', this.acc.user, wanted.user);
+    if (this.acc?.role && wanted.role.length) vars.roleFields = await this.variableRow('svc_roles', this.acc.role, wanted.role);
     const overview = this.overview;
     const readable: ReadableFields = (collection) => {
       const rule = lookup(collection, 'read');
@@ -116,7 +128,15 @@ export class ItemsService {
       if (!rule.fields || rule.fields.includes('*')) return '*';
       return new Set(rule.fields);
     };
-    return { overview, lookup, readable, vars: { now: new Date(), user: this.acc?.user ?? null, role: this.acc?.role ?? null } };
+    return { overview, lookup, readable, vars };
+  }
+
+  private async variableRow(collection: string, key: string, wanted: string[]): Promise<Item> {
+    const fields = this.overview.collection(collection)?.fields ?? {};
+    const known = wanted.filter((f) => fields[f] && fields[f].type !== 'alias');
+    if (!known.length) return {};
+    const [row] = await this.run(`SELECT ${known.map((f) => this.q(f)).join(', ')} FROM ${this.q(collection)} WHERE ${this.q('id')} = :key`, { key });
+    return Object.fromEntries(known.map((f) => [f, fromDb(fields[f].type, row?.[f])]));
   }
 
   private sqlContext(state: ReadState, params: Record<string, unknown>): SqlContext {
@@ -294,7 +314,7 @@ export class ItemsService {
 
   private async prepareRead(query: Query): Promise<{ state: ReadState; node: ReadNode }> {
     const collection = this.schema;
-    const state = await this.state();
+    const state = await this.state(query);
     if (!state.lookup(collection.collection, 'read')) throw new ForbiddenError();
     validateQuery(state.overview, state.readable, collection.collection, query, this.deps.config.query.maxRelationalDepth);
     const node = planRead(
@@ -347,7 +367,7 @@ export class ItemsService {
   /** `meta=total_count,filter_count` (API.md 1.6). */
   async getMeta(query: Query, keys: MetaKey[] = query.meta ?? []): Promise<Partial<Record<MetaKey, number>>> {
     const collection = this.schema;
-    const state = await this.state();
+    const state = await this.state(query);
     if (!state.lookup(collection.collection, 'read')) throw new ForbiddenError();
     const meta: Partial<Record<MetaKey, number>> = {};
     for (const key of keys) {
@@ -363,7 +383,7 @@ export class ItemsService {
 
   private async aggregate(query: Query): Promise<Item[]> {
     const collection = this.schema;
-    const state = await this.state();
+    const state = await this.state(query);
     if (!state.lookup(collection.collection, 'read')) throw new ForbiddenError();
     validateQuery(state.overview, state.readable, collection.collection, query, this.deps.config.query.maxRelationalDepth);
     const params: Record<string, unknown> = {};

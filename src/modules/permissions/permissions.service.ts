@@ -89,6 +89,11 @@ export class PermissionsService {
     return (collection, action) => rows.find((p) => p.collection === collection && p.action === action) ?? null;
   }
 
+  /** Every rule of the caller's role (empty for admins), e.g. to see which variables they use. */
+  async rules(acc: Accountability | null): Promise<Permission[]> {
+    return !acc || acc.admin ? [] : this.rowsFor(acc.role);
+  }
+
   /**
    * The caller's permission for an action on a collection: FULL_ACCESS for admins and internal calls
    * (acc null), null when there is none.

@@ -1,12 +1,18 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { MailModule } from '../mail/mail.module';
+import { SessionsModule } from '../sessions/sessions.module';
+import { SettingsModule } from '../settings/settings.module';
 import { RoleEntity } from './entities/role.entity';
 import { UserEntity } from './entities/user.entity';
+import { TfaService } from './tfa.service';
+import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity, RoleEntity])],
-  providers: [UsersService],
-  exports: [UsersService],
+  imports: [TypeOrmModule.forFeature([UserEntity, RoleEntity]), SessionsModule, SettingsModule, MailModule],
+  controllers: [UsersController],
+  providers: [UsersService, TfaService],
+  exports: [UsersService, TfaService],
 })
 export class UsersModule {}

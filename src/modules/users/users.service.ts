@@ -1,18 +1,66 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { isEmail } from 'class-validator';
 import { Repository } from 'typeorm';
+import type { Accountability } from '../../common/accountability';
+import { FailedValidationError, ForbiddenError, InvalidPayloadError, RecordNotUniqueError } from '../../common/errors/errors';
 import { isUuid } from '../../common/is-uuid';
+import { isUrlAllowed } from '../../common/url/is-url-allowed';
+import { withQueryParam } from '../../common/url/with-query-param';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { signScopedToken, verifyScopedToken } from '../auth/jwt';
+import { tokenHash } from '../auth/token-hash';
 import { HashService } from '../hash/hash.service';
+import { MailService } from '../mail/mail.service';
+import { SessionsService } from '../sessions/sessions.service';
+import { SettingsService } from '../settings/settings.service';
 import { RoleEntity } from './entities/role.entity';
 import { UserEntity } from './entities/user.entity';
+import { assertPasswordPolicy } from './lib/password-policy';
+
+/** Writable members of a user, as the API names them. */
+export type UserInput = Partial<
+  Pick<
+    UserEntity,
+    | 'first_name'
+    | 'last_name'
+    | 'email'
+    | 'password'
+    | 'location'
+    | 'title'
+    | 'description'
+    | 'tags'
+    | 'avatar'
+    | 'language'
+    | 'tfa_secret'
+    | 'status'
+    | 'role'
+    | 'token'
+    | 'provider'
+    | 'external_identifier'
+    | 'email_notifications'
+    | 'appearance'
+    | 'theme_dark'
+    | 'theme_light'
+    | 'last_page'
+  >
+>;
+
+const INVITE_SCOPE = 'invite';
+
+const SELF_PROTECTED = ['role', 'status', 'token', 'provider', 'external_identifier'] as const;
 
 @Injectable()
 export class UsersService {
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @InjectRepository(RoleEntity) private readonly roles: Repository<RoleEntity>,
     private readonly hasher: HashService,
+    private readonly sessions: SessionsService,
+    private readonly settings: SettingsService,
+    private readonly mail: MailService,
   ) {}
 
   count(): Promise<number> {
@@ -21,6 +69,26 @@ export class UsersService {
 
   findById(id: string): Promise<UserEntity | null> {
     return this.users.findOneBy({ id });
+  }
+
+  /** FORBIDDEN for a missing user, like a user the caller may not see (CONVENTIONS 4). */
+  async readOne(id: string): Promise<UserEntity> {
+    const user = isUuid(id) ? await this.findById(id) : null;
+    if (!user) throw new ForbiddenError();
+    return user;
+  }
+
+  /** API.md 1.6: `limit` defaults to QUERY_LIMIT_DEFAULT; -1 means all (up to QUERY_LIMIT_MAX when set). */
+  readMany(limit: number | undefined, offset: number): Promise<UserEntity[]> {
+    const requested = limit ?? this.config.query.limitDefault;
+    // MySQL has no OFFSET without LIMIT, so "all rows after an offset" is spelled as the largest limit.
+    const take = requested === -1 ? (this.config.query.limitMax ?? (offset > 0 ? Number.MAX_SAFE_INTEGER : undefined)) : requested;
+    return this.users.find({ order: { email: 'ASC', id: 'ASC' }, take, skip: offset > 0 ? offset : undefined });
+  }
+
+  /** Static tokens are stored hashed (API.md, Vellum's decisions); only active users may use them. */
+  findByStaticToken(token: string): Promise<UserEntity | null> {
+    return this.users.findOneBy({ token: tokenHash(token), status: 'active' });
   }
 
   /** Emails are compared case-insensitively, as users type them. */
@@ -32,7 +100,7 @@ export class UsersService {
   }
 
   findRole(id: string | null): Promise<RoleEntity | null> {
-    return id ? this.roles.findOneBy({ id }) : Promise.resolve(null);
+    return id && isUuid(id) ? this.roles.findOneBy({ id }) : Promise.resolve(null);
   }
 
   /** A role by id or, for people typing on a command line, by name. */
@@ -45,6 +113,7 @@ export class UsersService {
     return this.roles.save(this.roles.create({ id: randomUUID(), ...role }));
   }
 
+  /** Used by bootstrap: no policy check, the operator chose the first admin's password. */
   async createUser(user: Partial<UserEntity> & { email: string; password?: string }): Promise<UserEntity> {
     const password = user.password ? await this.hasher.hash(user.password) : null;
     return this.users.save(
@@ -52,7 +121,138 @@ export class UsersService {
     );
   }
 
+  async create(input: UserInput): Promise<string> {
+    const [id] = await this.createMany([input]);
+    return id;
+  }
+
+  /** All or nothing: every input is checked before the first insert, and the inserts share one transaction. */
+  async createMany(inputs: UserInput[]): Promise<string[]> {
+    const rows: (UserInput & { id: string })[] = [];
+    for (const input of inputs) rows.push({ id: randomUUID(), status: 'active', provider: 'default', ...(await this.toColumns(input)) });
+    await this.users.manager.transaction(async (manager) => {
+      for (const row of rows) await manager.insert(UserEntity, row);
+    });
+    return rows.map((row) => row.id);
+  }
+
+  async update(id: string, input: UserInput, acc?: Accountability): Promise<void> {
+    await this.updateBatch([{ id, input }], acc);
+  }
+
+  async updateMany(ids: string[], input: UserInput, acc?: Accountability): Promise<void> {
+    await this.updateBatch(ids.map((id) => ({ id, input })), acc);
+  }
+
+  /**
+   * All or nothing: every user and input is checked before the first write. API.md 3.5: a non-active
+   * status ends every session of the user; a new password or email ends every other session (the
+   * caller's own session, when it changes its own password, survives).
+   */
+  async updateBatch(updates: { id: string; input: UserInput }[], acc?: Accountability): Promise<void> {
+    const rows: { id: string; values: UserInput }[] = [];
+    // One email cannot belong to several users.
+    if (updates.length > 1 && updates.some((u) => u.input.email)) {
+      throw new RecordNotUniqueError({ collection: 'svc_users', field: 'email', value: updates.find((u) => u.input.email)?.input.email });
+    }
+    for (const { id, input } of updates) {
+      if (input.tfa_secret !== undefined) throw new InvalidPayloadError(`You can't change the "tfa_secret" value manually`);
+      await this.readOne(id);
+      rows.push({ id, values: await this.toColumns(input) });
+    }
+    await this.users.manager.transaction(async (manager) => {
+      for (const { id, values } of rows) if (Object.keys(values).length > 0) await manager.update(UserEntity, { id }, values);
+    });
+    for (const { id, input } of updates) {
+      if (input.status !== undefined && input.status !== 'active') {
+        await this.sessions.deleteForUser(id);
+      } else if (input.password !== undefined || input.email !== undefined) {
+        await this.sessions.deleteForUser(id, acc?.user === id ? acc.session : undefined);
+      }
+    }
+  }
+
+  /** PATCH /users/me: non-admins may not change what decides their access. */
+  async updateSelf(acc: Accountability, input: UserInput): Promise<void> {
+    if (!acc.user) throw new ForbiddenError();
+    if (!acc.admin && SELF_PROTECTED.some((field) => input[field] !== undefined)) throw new ForbiddenError();
+    await this.update(acc.user, input, acc);
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.deleteMany([id]);
+  }
+
+  async deleteMany(ids: string[]): Promise<void> {
+    for (const id of ids) await this.readOne(id);
+    for (const id of ids) await this.sessions.deleteForUser(id);
+    await this.users.manager.transaction(async (manager) => {
+      for (const id of ids) await manager.delete(UserEntity, { id });
+    });
+  }
+
+  async setPassword(id: string, password: string): Promise<void> {
+    await this.users.update({ id }, { password: await this.hasher.hash(password) });
+  }
+
   async touchLastAccess(id: string): Promise<void> {
     await this.users.update({ id }, { last_access: new Date() });
+  }
+
+  async setTfaSecret(id: string, secret: string | null): Promise<void> {
+    await this.users.update({ id }, { tfa_secret: secret });
+  }
+
+  /**
+   * POST /users/invite, as the reference platform: unknown emails become `invited` users, invited ones
+   * get a fresh mail (and the new role), anyone else is left alone without an error.
+   */
+  async invite(emails: string[], role: string, inviteUrl?: string | null): Promise<void> {
+    if (inviteUrl && !isUrlAllowed(inviteUrl, this.config.auth.userInviteUrlAllowList)) {
+      throw new InvalidPayloadError(`URL "${inviteUrl}" can't be used to invite users`);
+    }
+    for (const email of emails) {
+      const existing = await this.findByEmail(email);
+      if (!existing) await this.create({ email, role, status: 'invited' });
+      else if (existing.status !== 'invited') continue;
+      else if (existing.role !== role) await this.update(existing.id, { role });
+      const address = existing?.email ?? email.toLowerCase();
+      const token = signScopedToken(INVITE_SCOPE, { email: address }, this.config.secret, this.config.auth.userInviteTokenTtl);
+      const link = withQueryParam(inviteUrl ?? `${this.config.publicUrl}/admin/accept-invite`, 'token', token);
+      this.mail.sendInBackground({
+        to: address,
+        subject: "You've been invited",
+        text: `You have been invited. Open this link to choose your password and activate your account:\n\n${link}`,
+        html: `<p>You have been invited.</p><p><a href="${link}">Accept the invite</a></p>`,
+      });
+    }
+  }
+
+  /** The invited user becomes active with this password; an already active one just gets the password. */
+  async acceptInvite(token: string, password: string): Promise<void> {
+    const payload = verifyScopedToken(token, this.config.secret, INVITE_SCOPE);
+    const email = String(payload.email);
+    const user = await this.findByEmail(email);
+    if (user?.status !== 'invited' && user?.status !== 'active') {
+      throw new InvalidPayloadError(`Email address ${email} hasn't been invited`);
+    }
+    assertPasswordPolicy(password, (await this.settings.read()).auth_password_policy);
+    await this.users.update({ id: user.id }, { password: await this.hasher.hash(password), status: 'active' });
+  }
+
+  /** Input as stored: passwords checked against the policy and hashed, static tokens hashed, emails lower case. */
+  private async toColumns(input: UserInput): Promise<UserInput> {
+    const values: UserInput = { ...input };
+    if (input.password !== undefined && input.password !== null) {
+      assertPasswordPolicy(input.password, (await this.settings.read()).auth_password_policy);
+      values.password = await this.hasher.hash(input.password);
+    }
+    if (input.token !== undefined && input.token !== null) values.token = tokenHash(input.token);
+    if (input.email !== undefined && input.email !== null) {
+      if (!isEmail(input.email)) throw new FailedValidationError({ field: 'email', type: 'email', path: [] });
+      values.email = input.email.toLowerCase();
+    }
+    if (input.role && !(await this.findRole(input.role))) throw new InvalidPayloadError(`Role "${input.role}" does not exist`);
+    return values;
   }
 }

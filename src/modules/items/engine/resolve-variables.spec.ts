@@ -1,7 +1,7 @@
-import { adjustDate, resolveVariables } from './resolve-variables';
+import { adjustDate, resolveVariables, variableFields } from './resolve-variables';
 
 const now = new Date('2024-03-31T12:00:00.000Z');
-const vars = { now, user: 'u1', role: 'r1' };
+const vars = { now, user: 'u1', role: 'r1', userFields: { email: 'a@b.c' }, roleFields: { name: 'Editors' } };
 
 describe(adjustDate.name, () => {
   it.each([
@@ -14,6 +14,14 @@ describe(adjustDate.name, () => {
   it('refuses nonsense', () => expect(adjustDate(now, 'soon')).toBeNull());
 });
 
+describe(variableFields.name, () => {
+  it.each([
+    [{ a: { _eq: '$CURRENT_USER.email' }, b: { _in: ['$CURRENT_ROLE.name', '$CURRENT_USER.title'] } }, { user: ['email', 'title'], role: ['name'] }],
+    [{ a: { _eq: '$CURRENT_USER' } }, { user: [], role: [] }],
+    [undefined, { user: [], role: [] }],
+  ])('%j', (value, expected) => expect(variableFields(value)).toEqual(expected));
+});
+
 describe(resolveVariables.name, () => {
   it.each([
     [{ a: { _eq: '$CURRENT_USER' } }, { a: { _eq: 'u1' } }],
@@ -24,5 +32,8 @@ describe(resolveVariables.name, () => {
     [{ a: { _in: '$CURRENT_ROLES' } }, { a: { _in: ['r1'] } }],
     [{ a: { _in: ['$CURRENT_ROLES', 'r9'] } }, { a: { _in: ['r1', 'r9'] } }],
     [{ a: { _eq: '$OTHER' } }, { a: { _eq: '$OTHER' } }],
+    [{ a: { _eq: '$CURRENT_USER.email' } }, { a: { _eq: 'a@b.c' } }],
+    [{ a: { _eq: '$CURRENT_ROLE.name' } }, { a: { _eq: 'Editors' } }],
+    [{ a: { _eq: '$CURRENT_USER.missing' } }, { a: { _eq: null } }],
   ])('%j', (filter, expected) => expect(resolveVariables(filter, vars)).toEqual(expected));
 });

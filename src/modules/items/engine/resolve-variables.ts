@@ -4,6 +4,20 @@ export interface DynamicVariables {
   now: Date;
   user: string | null;
   role: string | null;
+  /** Fields of the caller's user and role row, for `$CURRENT_USER.<field>` / `$CURRENT_ROLE.<field>`. */
+  userFields?: Record<string, unknown>;
+  roleFields?: Record<string, unknown>;
+}
+
+const FIELD_VARIABLE = /\$CURRENT_(USER|ROLE)\.([A-Za-z0-9_]+)/g;
+
+/** The user and role fields that `$CURRENT_USER.<field>` / `$CURRENT_ROLE.<field>` in `value` need. */
+export function variableFields(value: unknown): { user: string[]; role: string[] } {
+  const text = JSON.stringify(value ?? null);
+  const user = new Set<string>();
+  const role = new Set<string>();
+  for (const match of text.matchAll(FIELD_VARIABLE)) (match[1] === 'USER' ? user : role).add(match[2]);
+  return { user: [...user], role: [...role] };
 }
 
 const UNITS: Record<string, number> = {
@@ -33,6 +47,8 @@ function resolveValue(value: unknown, vars: DynamicVariables): unknown {
   const now = /^\$NOW\((.*)\)$/.exec(value);
   if (now) return adjustDate(vars.now, now[1])?.toISOString() ?? value;
   if (value === '$CURRENT_USER') return vars.user;
+  const field = /^\$CURRENT_(USER|ROLE)\.([A-Za-z0-9_]+)$/.exec(value);
+  if (field) return (field[1] === 'USER' ? vars.userFields : vars.roleFields)?.[field[2]] ?? null;
   if (value === '$CURRENT_ROLE') return vars.role;
   // Vellum gives a user one role; the list form exists for filters written for the reference platform.
   if (value === '$CURRENT_ROLES') return vars.role ? [vars.role] : [];

@@ -1,0 +1,68 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ForbiddenError, InvalidPayloadError } from '../../common/errors/errors';
+import { isUrlAllowed } from '../../common/url/is-url-allowed';
+import { withQueryParam } from '../../common/url/with-query-param';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { MailService } from '../mail/mail.service';
+import { SessionsService } from '../sessions/sessions.service';
+import { SettingsService } from '../settings/settings.service';
+import { assertPasswordPolicy } from '../users/lib/password-policy';
+import { UsersService } from '../users/users.service';
+import { signScopedToken, verifyScopedToken } from './jwt';
+import { withStall } from './lib/stall';
+import { tokenHash } from './token-hash';
+
+const SCOPE = 'password-reset';
+
+/** A short fingerprint of the stored password hash: it changes with the password, so a reset token works once. */
+function passwordFingerprint(passwordHash: string | null): string {
+  return tokenHash(passwordHash ?? '').slice(0, 16);
+}
+
+/** API.md 3.4. */
+@Injectable()
+export class PasswordResetService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly users: UsersService,
+    private readonly sessions: SessionsService,
+    private readonly settings: SettingsService,
+    private readonly mail: MailService,
+  ) {}
+
+  async request(email: string, resetUrl?: string | null): Promise<void> {
+    // The only answer that differs, and it depends on the URL alone, never on the email.
+    if (resetUrl && !isUrlAllowed(resetUrl, this.config.auth.passwordResetUrlAllowList)) {
+      throw new InvalidPayloadError(`URL "${resetUrl}" can't be used to reset passwords`);
+    }
+    await withStall(this.config.auth.loginStallTime, async () => {
+      const user = await this.users.findByEmail(email);
+      // Unknown, inactive and external users get the same silent success (API.md 10).
+      if (!user?.email || user.status !== 'active' || user.provider !== 'default') return;
+      const token = signScopedToken(
+        SCOPE,
+        { email: user.email, hash: passwordFingerprint(user.password) },
+        this.config.secret,
+        this.config.auth.passwordResetTokenTtl,
+      );
+      const link = withQueryParam(resetUrl ?? `${this.config.publicUrl}/admin/reset-password`, 'token', token);
+      this.mail.sendInBackground({
+        to: user.email,
+        subject: 'Password reset request',
+        text: `A password reset was requested for your account. Open this link to choose a new password:\n\n${link}\n\nIf you did not ask for it, ignore this mail.`,
+        html: `<p>A password reset was requested for your account.</p><p><a href="${link}">Choose a new password</a></p><p>If you did not ask for it, ignore this mail.</p>`,
+      });
+    });
+  }
+
+  async reset(token: string, password: string): Promise<void> {
+    const payload = verifyScopedToken(token, this.config.secret, SCOPE);
+    const user = typeof payload.email === 'string' ? await this.users.findByEmail(payload.email) : null;
+    if (!user || user.status !== 'active' || passwordFingerprint(user.password) !== payload.hash) {
+      throw new ForbiddenError();
+    }
+    assertPasswordPolicy(password, (await this.settings.read()).auth_password_policy);
+    await this.users.setPassword(user.id, password);
+    await this.sessions.deleteForUser(user.id);
+  }
+}

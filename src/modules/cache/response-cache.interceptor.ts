@@ -1,0 +1,65 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { from, Observable, of, switchMap, tap } from 'rxjs';
+import { accountabilityOf } from '../../common/guards/auth.guard';
+import { routeCollection } from '../../common/http/route-collection';
+import { AppLogger } from '../../common/logging/app-logger';
+import { CacheService } from './cache.service';
+import { cacheTag, isCacheableRequest, responseCacheKey } from './lib/response-cache-key';
+
+/** Header telling whether a GET answer came from the data cache (`HIT`) or was computed (`MISS`). */
+export const CACHE_STATUS_HEADER = 'X-Cache';
+
+/**
+ * Serves GET JSON reads from the data cache when CACHE_ENABLED, keyed by caller, path and sorted query.
+ * A cache failure (Redis away) never fails the request: it is answered uncached.
+ */
+@Injectable()
+export class ResponseCacheInterceptor implements NestInterceptor {
+  constructor(
+    private readonly cache: CacheService,
+    private readonly logger: AppLogger,
+  ) {}
+
+  intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (!this.cache.enabled || ctx.getType() !== 'http') return next.handle();
+    const req = ctx.switchToHttp().getRequest<Request>();
+    const res = ctx.switchToHttp().getResponse<Response>();
+    const query = req.query as Record<string, unknown>;
+    if (!isCacheableRequest({ method: req.method, path: req.path, query, cacheControl: req.headers['cache-control'] })) {
+      return next.handle();
+    }
+    return from(this.lookup(req, query)).pipe(
+      switchMap((found) => {
+        if (found?.value !== undefined) {
+          res.setHeader(CACHE_STATUS_HEADER, 'HIT');
+          return of(found.value);
+        }
+        res.setHeader(CACHE_STATUS_HEADER, 'MISS');
+        return next.handle().pipe(
+          tap((value) => {
+            // Only JSON bodies: streams and `@Res()` handlers (undefined) are not answers we can replay.
+            if (!found || !isJsonObject(value)) return;
+            this.cache.set(found.key, value).catch((err: unknown) => this.logger.warn({ err }, 'data cache write failed'));
+          }),
+        );
+      }),
+    );
+  }
+
+  private async lookup(req: Request, query: Record<string, unknown>): Promise<{ key: string; value?: unknown } | null> {
+    try {
+      const tag = cacheTag(routeCollection(req.path, req.params), query);
+      const generations = await this.cache.generations(tag);
+      const key = responseCacheKey({ user: accountabilityOf(req).user, path: req.path, query, generations });
+      return { key, value: await this.cache.get(key) };
+    } catch (err) {
+      this.logger.warn({ err }, 'data cache read failed; answering uncached');
+      return null;
+    }
+  }
+}
+
+function isJsonObject(value: unknown): value is object {
+  return value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
+}

@@ -1,0 +1,56 @@
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { pipeline } from 'node:stream/promises';
+import type { Accountability } from '../../common/accountability';
+import { Acc } from '../../common/decorators/acc.decorator';
+import { AssetsService } from './assets.service';
+
+/** `GET`/`HEAD /assets/:id[/:filename]` (API.md 6.6, 6.7); Express answers HEAD through the GET route. */
+@ApiTags('assets')
+@Controller('assets')
+export class AssetsController {
+  constructor(private readonly assets: AssetsService) {}
+
+  private async send(req: Request, res: Response, id: string, filename: string | undefined, query: Record<string, unknown>, acc: Accountability) {
+    const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
+    const answer = await this.assets.serve(
+      {
+        id,
+        filename,
+        query,
+        range: header('range'),
+        accept: header('accept'),
+        ifNoneMatch: header('if-none-match'),
+        ifModifiedSince: header('if-modified-since'),
+        headOnly: req.method === 'HEAD',
+      },
+      acc,
+    );
+    res.status(answer.status);
+    for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+    if (!answer.body) return void res.end();
+    await pipeline(answer.body, res).catch(() => undefined);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'The file content or a transformation of it (width, height, fit, quality, format, key, transforms, ...)' })
+  @ApiProduces('*/*')
+  async get(@Req() req: Request, @Res() res: Response, @Param('id') id: string, @Query() query: Record<string, unknown>, @Acc() acc: Accountability) {
+    await this.send(req, res, id, undefined, query, acc);
+  }
+
+  @Get(':id/:filename')
+  @ApiOperation({ summary: 'Same as /assets/:id, with the download name in the path' })
+  @ApiProduces('*/*')
+  async getNamed(
+    @Req() req: Request,
+    @Res() res: Response,
+    @Param('id') id: string,
+    @Param('filename') filename: string,
+    @Query() query: Record<string, unknown>,
+    @Acc() acc: Accountability,
+  ) {
+    await this.send(req, res, id, filename, query, acc);
+  }
+}

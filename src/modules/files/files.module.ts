@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SettingsModule } from '../settings/settings.module';
+import { AssetsController } from './assets.controller';
+import { AssetsService } from './assets.service';
+import { FileEntity } from './entities/file.entity';
+import { FolderEntity } from './entities/folder.entity';
+import { FilesController } from './files.controller';
+import { FilesService } from './files.service';
+import { FoldersController } from './folders.controller';
+import { FoldersService } from './folders.service';
+import { ImportService } from './import.service';
+import { StorageService } from './storage/storage.service';
+import { TransformService } from './transform/transform.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([FileEntity, FolderEntity]), SettingsModule],
+  controllers: [FilesController, FoldersController, AssetsController],
+  providers: [FilesService, FoldersService, AssetsService, ImportService, StorageService, TransformService],
+  exports: [FilesService, StorageService],
+})
+export class FilesModule {}

@@ -1,0 +1,41 @@
+import ms from 'ms';
+
+export interface AssetsOptions {
+  /** Seconds browsers and proxies may keep an asset (`ASSETS_CACHE_TTL`, default 30d). */
+  cacheTtlSeconds: number;
+  /** `ASSETS_CACHE_REVALIDATE`: ask caches to revalidate every time. */
+  cacheRevalidate: boolean;
+  maxConcurrent: number;
+  maxDimension: number;
+  maxOperations: number;
+  timeoutMs: number;
+}
+
+function positiveInteger(raw: Record<string, string>, name: string, fallback: number): number {
+  const value = raw[name];
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error(`${name}: must be a positive integer`);
+  return Number(value);
+}
+
+function milliseconds(raw: Record<string, string>, name: string, fallback: string): number {
+  const value = raw[name] ?? fallback;
+  const parsed = /^\d+$/.test(value) ? Number(value) : ms(value as ms.StringValue);
+  if (typeof parsed !== 'number' || Number.isNaN(parsed)) throw new Error(`${name}: must be a duration such as 30d or 7500`);
+  return parsed;
+}
+
+/**
+ * The `ASSETS_*` settings (API.md 6.6, 6.7) from the raw variables the configuration collects. A bad
+ * value fails at start with the variable's name.
+ */
+export function assetsOptions(raw: Record<string, string>): AssetsOptions {
+  return {
+    cacheTtlSeconds: Math.floor(milliseconds(raw, 'ASSETS_CACHE_TTL', '30d') / 1000),
+    cacheRevalidate: raw.ASSETS_CACHE_REVALIDATE === 'true',
+    maxConcurrent: positiveInteger(raw, 'ASSETS_TRANSFORM_MAX_CONCURRENT', 25),
+    maxDimension: positiveInteger(raw, 'ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION', 6000),
+    maxOperations: positiveInteger(raw, 'ASSETS_TRANSFORM_MAX_OPERATIONS', 5),
+    timeoutMs: milliseconds(raw, 'ASSETS_TRANSFORM_TIMEOUT', '7500'),
+  };
+}

@@ -1,0 +1,41 @@
+import { IllegalAssetTransformationError } from '../../../common/errors/errors';
+import { resolveTransform, SourceImage } from './resolve-transform';
+
+const source: SourceImage = { width: 400, height: 200, format: 'jpeg', focal_point_x: null, focal_point_y: null };
+
+describe(resolveTransform.name, () => {
+  it.each([
+    [{ width: 100 }, source, '', { operations: [['resize', { width: 100, height: undefined, fit: 'cover', withoutEnlargement: false }]], format: 'jpeg', variesByAccept: false }],
+    [{ width: 800, withoutEnlargement: true }, source, '', { operations: [['resize', { width: 400, height: undefined, fit: 'cover', withoutEnlargement: true }]], format: 'jpeg', variesByAccept: false }],
+    [{ format: 'auto' }, source, 'image/avif,image/webp,*/*', { operations: [['toFormat', 'avif']], format: 'avif', variesByAccept: true }],
+    [{ format: 'auto' }, source, 'image/webp,*/*', { operations: [['toFormat', 'webp']], format: 'webp', variesByAccept: true }],
+    [{ format: 'auto' }, source, '*/*', { operations: [['toFormat', 'jpeg']], format: 'jpeg', variesByAccept: true }],
+    [{ format: 'auto' }, { ...source, format: 'webp' }, '*/*', { operations: [['toFormat', 'png']], format: 'png', variesByAccept: true }],
+    [{ format: 'jpg', quality: 50 }, { ...source, format: 'png' }, '', { operations: [['toFormat', 'jpeg', { quality: 50 }]], format: 'jpeg', variesByAccept: false }],
+    [{ transforms: [['webp'], ['blur', 2]] }, source, '', { operations: [['webp'], ['blur', 2]], format: 'webp', variesByAccept: false }],
+    [
+      { width: 100, height: 100, focal_point_x: 400, focal_point_y: 100 },
+      source,
+      '',
+      { operations: [['resize', { width: 200, height: 100, fit: 'fill' }], ['extract', { left: 100, top: 0, width: 100, height: 100 }]], format: 'jpeg', variesByAccept: false },
+    ],
+    [
+      { width: 100, height: 100 },
+      { ...source, focal_point_x: 0, focal_point_y: 0 },
+      '',
+      { operations: [['resize', { width: 200, height: 100, fit: 'fill' }], ['extract', { left: 0, top: 0, width: 100, height: 100 }]], format: 'jpeg', variesByAccept: false },
+    ],
+  ] as const)('%j on %j (Accept %j)', (params, image, accept, expected) =>
+    expect(resolveTransform(params as never, image, accept, 1000)).toEqual(expected),
+  );
+
+  it.each([
+    [{ width: 10 }, { ...source, width: null }],
+    [{ width: 10 }, { ...source, width: 5000 }],
+    [{ width: 1001 }, source],
+    [{ transforms: [['resize', 5000, 10]] }, source],
+    [{ transforms: [['extend', { top: 100000 }]] }, source],
+  ] as const)('refuses %j on %j', (params, image) =>
+    expect(() => resolveTransform(params as never, image, '', 1000)).toThrow(IllegalAssetTransformationError),
+  );
+});

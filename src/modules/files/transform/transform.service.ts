@@ -1,0 +1,121 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Readable } from 'node:stream';
+import sharp, { Sharp } from 'sharp';
+import { IllegalAssetTransformationError, ServiceUnavailableError } from '../../../common/errors/errors';
+import { APP_CONFIG, AppConfig } from '../../../config/app-config';
+import { FileEntity } from '../entities/file.entity';
+import { assetsOptions, AssetsOptions } from '../lib/assets-options';
+import { StorageService } from '../storage/storage.service';
+import type { StorageStat } from '../storage/storage-driver';
+import type { TransformOperation, TransformParams } from './parse-transform';
+import { resolveTransform } from './resolve-transform';
+import { FORMAT_TYPES, OutputFormat, transformKey } from './transform-key';
+
+/** Source types sharp transforms (API.md 6.7); others are served as they are. */
+export const TRANSFORMABLE_TYPES: Record<string, OutputFormat> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/tiff': 'tiff',
+  'image/avif': 'avif',
+};
+
+export interface StoredVariant {
+  key: string;
+  type: string;
+  variesByAccept: boolean;
+  stat: StorageStat;
+}
+
+/**
+ * Computes transformations with sharp and keeps each distinct output in storage beside its original
+ * (`<name>__<hash>.<ext>`), so it is computed once. Work in progress is shared between identical
+ * requests; past ASSETS_TRANSFORM_MAX_CONCURRENT running transformations new ones get 503.
+ */
+@Injectable()
+export class TransformService {
+  readonly options: AssetsOptions;
+  private running = 0;
+  private readonly inFlight = new Map<string, Promise<void>>();
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly storage: StorageService,
+  ) {
+    this.options = assetsOptions(config.assets);
+  }
+
+  async variant(row: FileEntity, params: TransformParams, accept: string): Promise<StoredVariant> {
+    const resolved = resolveTransform(
+      params,
+      { width: row.width, height: row.height, format: TRANSFORMABLE_TYPES[row.type!], focal_point_x: row.focal_point_x, focal_point_y: row.focal_point_y },
+      accept,
+      this.options.maxDimension,
+    );
+    const key = transformKey(row.filename_disk!, resolved.operations, resolved.format);
+    const driver = this.storage.location(row.storage);
+    let stat = await driver.stat(key);
+    if (!stat) {
+      let work = this.inFlight.get(key);
+      if (!work) {
+        work = this.compute(row, resolved.operations, key).finally(() => this.inFlight.delete(key));
+        this.inFlight.set(key, work);
+      }
+      await work;
+      stat = await driver.stat(key);
+      if (!stat) throw new ServiceUnavailableError('assets', 'The transformed image could not be stored');
+    }
+    return { key, type: FORMAT_TYPES[resolved.format], variesByAccept: resolved.variesByAccept, stat };
+  }
+
+  private async compute(row: FileEntity, operations: TransformOperation[], key: string): Promise<void> {
+    if (this.running >= this.options.maxConcurrent) {
+      throw new ServiceUnavailableError('assets', 'Server too busy to transform the image, retry later');
+    }
+    this.running += 1;
+    let timer: NodeJS.Timeout | undefined;
+    let rendering: Promise<Buffer> | undefined;
+    try {
+      const driver = this.storage.location(row.storage);
+      const source = await driver.getStream(row.filename_disk!);
+      // The pixel limit protects against decompression bombs whose row claims a harmless size.
+      const image = sharp({
+        limitInputPixels: this.options.maxDimension * this.options.maxDimension,
+        failOn: 'error',
+        sequentialRead: true,
+      });
+      source.on('error', (err) => image.destroy(err));
+      source.pipe(image);
+      if (!operations.some(([method]) => method === 'rotate')) image.autoOrient();
+      for (const [method, ...args] of operations) {
+        try {
+          (image[method as keyof Sharp] as (...a: unknown[]) => Sharp).apply(image, args);
+        } catch (err) {
+          // sharp checks arguments synchronously: a bad argument is the caller's mistake.
+          source.destroy();
+          throw new IllegalAssetTransformationError(`Invalid arguments for "${method}": ${(err as Error).message}`, [method]);
+        }
+      }
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new ServiceUnavailableError('assets', 'The transformation took too long')),
+          this.options.timeoutMs,
+        );
+      });
+      rendering = image.toBuffer();
+      const output = await Promise.race([
+        rendering.catch((err: Error) => {
+          throw new IllegalAssetTransformationError(`The image could not be transformed: ${err.message}`);
+        }),
+        timeout,
+      ]);
+      await driver.put(key, Readable.from(output));
+    } finally {
+      clearTimeout(timer);
+      // A timed-out transformation keeps its slot until sharp really stops: it still uses a core.
+      const release = () => void (this.running -= 1);
+      if (rendering) rendering.then(release, release);
+      else release();
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { createTransport, Transporter } from 'nodemailer';
+import { AppLogger } from '../../common/logging/app-logger';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Outgoing mail: SMTP (`EMAIL_TRANSPORT=smtp`) or, for development, the log. */
+@Injectable()
+export class MailService implements OnModuleDestroy {
+  private readonly transporter: Transporter;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly logger: AppLogger,
+  ) {
+    const { smtp } = config.email;
+    this.transporter =
+      config.email.transport === 'smtp'
+        ? createTransport({
+            host: smtp.host,
+            port: smtp.port,
+            secure: smtp.secure,
+            ignoreTLS: smtp.ignoreTls,
+            auth: smtp.user ? { user: smtp.user, pass: smtp.password } : undefined,
+          })
+        : createTransport({ jsonTransport: true });
+  }
+
+  async send(mail: Mail): Promise<void> {
+    const info = await this.transporter.sendMail({ from: this.config.email.from, ...mail });
+    if (this.config.email.transport === 'log') this.logger.info({ mail: info.message }, 'mail (log transport)');
+  }
+
+  /**
+   * Mail that must not delay or fail the request (API.md 3.4: the reset mail is sent asynchronously,
+   * so the answer's timing does not depend on the mail server); failures go to the log.
+   */
+  sendInBackground(mail: Mail): void {
+    this.send(mail).catch((err: unknown) => this.logger.error({ err, to: mail.to }, 'mail could not be sent'));
+  }
+
+  onModuleDestroy(): void {
+    this.transporter.close();
+  }
+}

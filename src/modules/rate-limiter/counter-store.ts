@@ -1,0 +1,92 @@
+import Redis from 'ioredis';
+
+export const COUNTER_STORE = Symbol('COUNTER_STORE');
+
+export interface CounterHit {
+  count: number;
+  /** Milliseconds until the counter's window ends. */
+  msLeft: number;
+}
+
+/**
+ * Counters with an expiry, for the per-IP limiter and failed-login lockout. With Redis every instance
+ * shares them (ARCHITECTURE: no process-local counters that matter for security).
+ */
+export interface CounterStore {
+  /** Adds one; the window starts with the first hit and lasts `windowMs`. */
+  hit(key: string, windowMs: number): Promise<CounterHit>;
+  get(key: string): Promise<CounterHit>;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Above this many counters, expired ones are swept, so one client per IP cannot grow the map forever. */
+const SWEEP_ABOVE = 10_000;
+
+export class MemoryCounterStore implements CounterStore {
+  private readonly counters = new Map<string, { count: number; until: number }>();
+
+  async hit(key: string, windowMs: number): Promise<CounterHit> {
+    const now = Date.now();
+    if (this.counters.size > SWEEP_ABOVE) {
+      for (const [name, counter] of this.counters) if (counter.until <= now) this.counters.delete(name);
+    }
+    const current = this.counters.get(key);
+    const counter = current && current.until > now ? current : { count: 0, until: now + windowMs };
+    counter.count += 1;
+    this.counters.set(key, counter);
+    return { count: counter.count, msLeft: counter.until - now };
+  }
+
+  async get(key: string): Promise<CounterHit> {
+    const counter = this.counters.get(key);
+    const now = Date.now();
+    return counter && counter.until > now ? { count: counter.count, msLeft: counter.until - now } : { count: 0, msLeft: 0 };
+  }
+
+  async reset(key: string): Promise<void> {
+    this.counters.delete(key);
+  }
+
+  async close(): Promise<void> {
+    this.counters.clear();
+  }
+}
+
+export class RedisCounterStore implements CounterStore {
+  private readonly redis: Redis;
+
+  constructor(
+    url: string,
+    private readonly namespace: string,
+  ) {
+    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  }
+
+  async hit(key: string, windowMs: number): Promise<CounterHit> {
+    const name = this.key(key);
+    // NX: only the first hit of a window sets its expiry, so later hits do not prolong it.
+    const result = await this.redis.multi().incr(name).pexpire(name, windowMs, 'NX').pttl(name).exec();
+    const count = Number(result?.[0]?.[1] ?? 0);
+    const msLeft = Number(result?.[2]?.[1] ?? windowMs);
+    return { count, msLeft: msLeft > 0 ? msLeft : windowMs };
+  }
+
+  async get(key: string): Promise<CounterHit> {
+    const name = this.key(key);
+    const [[, count], [, ttl]] = (await this.redis.multi().get(name).pttl(name).exec()) as [[unknown, string | null], [unknown, number]];
+    return count === null ? { count: 0, msLeft: 0 } : { count: Number(count), msLeft: Math.max(ttl, 0) };
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(this.key(key));
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit();
+  }
+
+  private key(key: string): string {
+    return `${this.namespace}:counter:${key}`;
+  }
+}

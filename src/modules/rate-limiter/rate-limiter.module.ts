@@ -1,0 +1,34 @@
+import { Inject, MiddlewareConsumer, Module, NestModule, OnApplicationShutdown, RequestMethod } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { COUNTER_STORE, CounterStore, MemoryCounterStore, RedisCounterStore } from './counter-store';
+import { IpRateLimiterMiddleware } from './ip-rate-limiter.middleware';
+
+/** Redis when it is configured and the limiter or cache is told to use it; otherwise this process's memory. */
+function createCounterStore(config: AppConfig): CounterStore {
+  const useRedis = config.redis !== undefined && (config.rateLimiter.store === 'redis' || config.cache.store === 'redis');
+  return useRedis ? new RedisCounterStore(config.redis as string, config.cache.namespace) : new MemoryCounterStore();
+}
+
+@Module({
+  providers: [{ provide: COUNTER_STORE, useFactory: createCounterStore, inject: [APP_CONFIG] }, IpRateLimiterMiddleware],
+  exports: [COUNTER_STORE],
+})
+export class RateLimiterModule implements NestModule, OnApplicationShutdown {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(COUNTER_STORE) private readonly store: CounterStore,
+  ) {}
+
+  configure(consumer: MiddlewareConsumer): void {
+    if (!this.config.rateLimiter.enabled) return;
+    // API.md 3.6: every route after /server/ping, which load balancers poll.
+    consumer
+      .apply(IpRateLimiterMiddleware)
+      .exclude({ path: 'server/ping', method: RequestMethod.GET })
+      .forRoutes({ path: '*path', method: RequestMethod.ALL });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.store.close();
+  }
+}

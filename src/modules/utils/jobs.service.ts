@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import type { Accountability } from '../../common/accountability';
+import { AppError, AppErrorList } from '../../common/errors/app-error';
+import { ForbiddenError, InternalServerError } from '../../common/errors/errors';
+import { serializeError } from '../../common/filters/send-error';
+import { AppLogger } from '../../common/logging/app-logger';
+import { JobEntity, JobType } from './entities/job.entity';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** How often a running job writes its row count: often enough to watch, rarely enough not to slow it. */
+const PROGRESS_INTERVAL_MS = 1000;
+
+export interface JobOutcome {
+  rowsDone: number;
+  file?: string;
+}
+
+/** Lets the work of a job report rows as it goes; writes are throttled. */
+export type ReportProgress = (rowsDone: number) => Promise<void>;
+
+/**
+ * Import and export jobs, recorded in svc_jobs so whichever instance a client asks can report them
+ * (API.md decisions table: `GET /utils/jobs/:id` shows progress and the resulting file).
+ */
+@Injectable()
+export class JobsService {
+  constructor(
+    @InjectRepository(JobEntity) private readonly jobs: Repository<JobEntity>,
+    private readonly logger: AppLogger,
+  ) {}
+
+  async start(type: JobType, collection: string, acc: Accountability, format: string | null = null): Promise<JobEntity> {
+    const now = new Date();
+    return this.jobs.save(
+      this.jobs.create({
+        id: randomUUID(),
+        type,
+        collection,
+        format,
+        status: 'running',
+        user: acc.user,
+        rows_done: 0,
+        errors: null,
+        file: null,
+        created_on: now,
+        updated_on: now,
+        finished_on: null,
+      }),
+    );
+  }
+
+  /**
+   * Runs `work` after the caller has answered (the `?background=true` import, every export) and
+   * records how it ended. Returns at once.
+   */
+  runInBackground(job: JobEntity, work: (report: ReportProgress) => Promise<JobOutcome>): void {
+    // The failure is already recorded on the job; nobody is waiting for it here.
+    this.run(job, work).catch(() => undefined);
+  }
+
+  /** Runs `work` to its end, recording progress and outcome; rethrows the failure for the caller. */
+  async run(job: JobEntity, work: (report: ReportProgress) => Promise<JobOutcome>): Promise<JobOutcome> {
+    let lastWrite = Date.now();
+    const report: ReportProgress = async (rowsDone) => {
+      if (Date.now() - lastWrite < PROGRESS_INTERVAL_MS) return;
+      lastWrite = Date.now();
+      await this.jobs.update({ id: job.id }, { rows_done: rowsDone, updated_on: new Date() });
+    };
+    try {
+      const outcome = await work(report);
+      const now = new Date();
+      await this.jobs.update(
+        { id: job.id },
+        { status: 'completed', rows_done: outcome.rowsDone, file: outcome.file ?? null, updated_on: now, finished_on: now },
+      );
+      return outcome;
+    } catch (e) {
+      const errors = e instanceof AppErrorList ? e.errors : [e instanceof AppError ? e : new InternalServerError()];
+      if (!(e instanceof AppError || e instanceof AppErrorList)) this.logger.error({ err: e, job: job.id }, 'job failed');
+      const now = new Date();
+      await this.jobs
+        .update({ id: job.id }, { status: 'failed', errors: errors.map(serializeError), updated_on: now, finished_on: now })
+        .catch((err: unknown) => this.logger.error({ err, job: job.id }, 'could not record the failure of a job'));
+      throw e;
+    }
+  }
+
+  /** A job its owner (or an admin) may see; anything else, unknown ids included, is FORBIDDEN. */
+  async readOne(id: string, acc: Accountability): Promise<JobEntity> {
+    const job = UUID.test(id) ? await this.jobs.findOneBy({ id }) : null;
+    if (!job || (!acc.admin && (acc.user === null || job.user !== acc.user))) throw new ForbiddenError();
+    return job;
+  }
+
+  /** The caller's own jobs, newest first. */
+  async readMine(acc: Accountability, limit: number): Promise<JobEntity[]> {
+    if (acc.user === null) throw new ForbiddenError();
+    return this.jobs.find({ where: { user: acc.user }, order: { created_on: 'DESC' }, take: limit });
+  }
+}

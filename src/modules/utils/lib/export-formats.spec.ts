@@ -1,0 +1,130 @@
+import { parse as parseCsv } from 'csv-parse/sync';
+import { XMLParser } from 'fast-xml-parser';
+import { parse as parseYaml } from 'yaml';
+import type { ExportFormat } from '../../../common/query/query.types';
+import { csvFields, EXPORT_FORMATS, flattenKeys, isExportFormat, serializeRows, SerializerOptions } from './export-formats';
+
+async function serialize(format: ExportFormat, rows: Record<string, unknown>[], options?: SerializerOptions): Promise<string> {
+  let out = '';
+  for await (const chunk of serializeRows(format, rows, options)) out += chunk;
+  return out;
+}
+
+async function* slowly<T>(items: T[]): AsyncGenerator<T> {
+  for (const item of items) {
+    await new Promise((resolve) => setImmediate(resolve));
+    yield item;
+  }
+}
+
+const rows = [
+  { id: 1, title: 'Hello, "world"', author: { name: 'Ada', address: { city: 'Paris' } }, tags: ['a', 'b'], done: true },
+  { id: 2, title: 'Line\nbreak', author: null, tags: [], done: false },
+];
+
+describe(serializeRows.name, () => {
+  it.each([
+    [[]],
+    [rows],
+    [[{ a: { b: [1, { c: 'd' }] }, e: null }]],
+  ])('json writes the bytes of a tab-indented JSON array for %j', async (input) => {
+    expect(await serialize('json', input)).toBe(JSON.stringify(input, null, '\t'));
+  });
+
+  it.each([
+    [
+      'nested objects flattened with dots',
+      'csv',
+      rows,
+      undefined,
+      'id,title,author.name,author.address.city,tags,done\n' +
+        '1,"Hello, ""world""",Ada,Paris,"[""a"",""b""]",true\n' +
+        '2,"Line\nbreak",,,[],false\n',
+    ],
+    ['columns from fields', 'csv', rows, ['title', 'author.name'], 'title,author.name\n"Hello, ""world""",Ada\n"Line\nbreak",\n'],
+    ['an object in one column', 'csv', [{ author: { name: 'Ada' } }], ['author'], 'author\n"{""name"":""Ada""}"\n'],
+    ['no rows, known fields', 'csv', [], ['id', 'title'], 'id,title\n'],
+    ['no rows, no fields', 'csv', [], undefined, ''],
+    ['dates and bigints', 'csv', [{ when: new Date('2024-01-02T03:04:05.000Z'), big: 10n }], undefined, 'when,big\n2024-01-02T03:04:05.000Z,10\n'],
+    ['a byte order mark', 'csv_utf8', [{ name: 'Zoë' }], undefined, '\uFEFFname\nZoë\n'],
+  ] as [string, ExportFormat, Record<string, unknown>[], string[] | undefined, string][])(
+    '%s: %s',
+    async (_name, format, input, fields, expected) => {
+      expect(await serialize(format, input, fields ? { fields } : undefined)).toBe(expected);
+    },
+  );
+
+  it('csv round-trips through a CSV parser', async () => {
+    const parsed = parseCsv(await serialize('csv', rows), { columns: true });
+    expect(parsed).toEqual([
+      { id: '1', title: 'Hello, "world"', 'author.name': 'Ada', 'author.address.city': 'Paris', tags: '["a","b"]', done: 'true' },
+      { id: '2', title: 'Line\nbreak', 'author.name': '', 'author.address.city': '', tags: '[]', done: 'false' },
+    ]);
+  });
+
+  it.each([
+    [[], { data: '' }],
+    [[{ id: 1, title: 'a < b & c' }], { data: { item: { id: 1, title: 'a < b & c' } } }],
+    [
+      [{ id: 1, author: { name: 'Ada' }, tags: ['x', 'y'] }, { id: 2 }],
+      { data: { item: [{ id: 1, author: { name: 'Ada' }, tags: ['x', 'y'] }, { id: 2 }] } },
+    ],
+    [[{ 'my field': 1, '2nd': 2 }], { data: { item: { my_field: 1, _2nd: 2 } } }],
+  ])('xml of %j parses back to %j', async (input, expected) => {
+    const xml = await serialize('xml', input);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<data>')).toBe(true);
+    expect(new XMLParser({ ignoreDeclaration: true }).parse(xml)).toEqual(expected);
+  });
+
+  it.each([
+    [[]],
+    [rows],
+    [[{ when: 'x: y', list: [{ a: 1 }] }]],
+    [[{}, { a: {} }, { b: [] }]],
+    [[{ true: 'yes', null: 'no', 'a key: with colon': '#not a comment', '': 'empty key', 'déjà': 'vu' }]],
+    [[{ s: 'true', n: '123', e: '', multi: 'one\ntwo\r\n\ttab', q: '"quoted" \\ back', odd: '\u0085\u2028\u007f\u0001' }]],
+    [[{ nested: [[1, 2], [], [{ deep: { deeper: [null, false, -1.5e-7] } }]] }]],
+  ])('yaml of %j parses back to the rows', async (input) => {
+    expect(parseYaml(await serialize('yaml', input))).toEqual(input);
+  });
+
+  it('yaml writes block style', async () => {
+    expect(await serialize('yaml', [{ id: 1, author: { name: 'Ada' }, tags: ['a'] }])).toBe(
+      '- id: 1\n  author:\n    name: "Ada"\n  tags:\n    - "a"\n',
+    );
+  });
+
+  it('yaml writes dates as ISO strings', async () => {
+    expect(parseYaml(await serialize('yaml', [{ at: new Date('2024-01-02T03:04:05.000Z') }]))).toEqual([{ at: '2024-01-02T03:04:05.000Z' }]);
+  });
+
+  it.each(EXPORT_FORMATS.map((f) => [f]))('%s gives the same output for an asynchronous source', async (format) => {
+    let streamed = '';
+    for await (const chunk of serializeRows(format, slowly(rows))) streamed += chunk;
+    expect(streamed).toBe(await serialize(format, rows));
+  });
+});
+
+describe(flattenKeys.name, () => {
+  it.each([
+    [{ a: 1, b: { c: 2, d: { e: 3 } } }, ['a', 'b.c', 'b.d.e']],
+    [{ a: [1, 2], b: {}, c: null }, ['a', 'b', 'c']],
+  ])('%j → %j', (row, expected) => expect(flattenKeys(row)).toEqual(expected));
+});
+
+describe(csvFields.name, () => {
+  it('collects every column in order of first appearance', () => {
+    expect(csvFields([{ a: 1 }, { b: { c: 1 }, a: 2 }, { d: 1 }])).toEqual(['a', 'b.c', 'd']);
+  });
+});
+
+describe(isExportFormat.name, () => {
+  it.each([
+    ['csv', true],
+    ['csv_utf8', true],
+    ['yaml', true],
+    ['xlsx', false],
+    [['csv'], false],
+    [undefined, false],
+  ])('%j → %s', (value, expected) => expect(isExportFormat(value)).toBe(expected));
+});

@@ -1,0 +1,254 @@
+import { stringify as csvLine } from 'csv-stringify/sync';
+import { XMLBuilder } from 'fast-xml-parser';
+import type { ExportFormat } from '../../../common/query/query.types';
+
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['json', 'csv', 'csv_utf8', 'xml', 'yaml'];
+
+/** API.md 2.1: media types and file extensions of the export formats. */
+export const EXPORT_FORMAT_INFO: Record<ExportFormat, { contentType: string; extension: string }> = {
+  json: { contentType: 'application/json; charset=utf-8', extension: 'json' },
+  csv: { contentType: 'text/csv', extension: 'csv' },
+  csv_utf8: { contentType: 'text/csv; charset=utf-8', extension: 'csv' },
+  xml: { contentType: 'text/xml; charset=utf-8', extension: 'xml' },
+  yaml: { contentType: 'text/yaml; charset=utf-8', extension: 'yaml' },
+};
+
+export function isExportFormat(value: unknown): value is ExportFormat {
+  return typeof value === 'string' && (EXPORT_FORMATS as readonly string[]).includes(value);
+}
+
+type Row = Record<string, unknown>;
+
+/** Turns one row at a time into text, so any number of rows streams in constant memory. */
+export interface RowSerializer {
+  start(): string;
+  row(row: Row): string;
+  end(): string;
+}
+
+export interface SerializerOptions {
+  /**
+   * CSV columns, dot paths into nested objects allowed (`author.name`). Without them the columns are
+   * the flattened keys of the first row.
+   */
+  fields?: string[];
+}
+
+function isPlainObject(value: unknown): value is Row {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) && !Buffer.isBuffer(value);
+}
+
+/** Database values (Date, bigint, Buffer) as the JSON the API answers with. */
+function toPlain(value: unknown, key: (k: string) => string = (k) => k): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'bigint') return value.toString();
+  if (Buffer.isBuffer(value)) return value.toString('base64');
+  if (Array.isArray(value)) return value.map((v) => toPlain(v, key));
+  if (isPlainObject(value)) {
+    const out: Row = {};
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[key(k)] = toPlain(v, key);
+    return out;
+  }
+  return value;
+}
+
+/** Column names of a row: nested objects become dot paths, arrays stay one column. */
+export function flattenKeys(row: Row, prefix = ''): string[] {
+  return Object.entries(row).flatMap(([k, v]) =>
+    isPlainObject(v) && Object.keys(v).length > 0 ? flattenKeys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+}
+
+/** Union of the columns of several rows, in order of first appearance. */
+export function csvFields(rows: Iterable<Row>): string[] {
+  const fields = new Set<string>();
+  for (const row of rows) for (const f of flattenKeys(row)) fields.add(f);
+  return [...fields];
+}
+
+function pathValue(row: Row, path: string): unknown {
+  if (path in row) return row[path];
+  let current: unknown = row;
+  for (const part of path.split('.')) {
+    if (!isPlainObject(current)) return undefined;
+    current = current[part];
+  }
+  return current;
+}
+
+function csvCell(value: unknown): string {
+  const plain = toPlain(value);
+  if (plain === null || plain === undefined) return '';
+  if (typeof plain === 'object') return JSON.stringify(plain);
+  return String(plain);
+}
+
+function csvSerializer(options: SerializerOptions, bom: boolean): RowSerializer {
+  let fields = options.fields;
+  let started = false;
+  const header = (): string => (fields && fields.length > 0 ? csvLine([fields]) : '');
+  return {
+    start: () => (bom ? '\uFEFF' : ''),
+    row(row) {
+      let out = '';
+      if (!started) {
+        fields ??= flattenKeys(toPlain(row) as Row);
+        out = header();
+        started = true;
+      }
+      return out + csvLine([fields!.map((f) => csvCell(pathValue(row, f)))]);
+    },
+    end: () => (started ? '' : header()),
+  };
+}
+
+/** JSON.stringify handles Dates itself; only rows with bigints or Buffers need converting first. */
+function jsonText(value: unknown, indent?: string): string {
+  try {
+    if (!containsBuffer(value)) return JSON.stringify(value, null, indent);
+  } catch (e) {
+    if (!(e instanceof TypeError)) throw e;
+  }
+  return JSON.stringify(toPlain(value), null, indent);
+}
+
+function containsBuffer(value: unknown): boolean {
+  if (Buffer.isBuffer(value)) return true;
+  if (Array.isArray(value)) return value.some(containsBuffer);
+  return isPlainObject(value) && Object.values(value).some((v) => v !== null && typeof v === 'object' && containsBuffer(v));
+}
+
+function jsonSerializer(): RowSerializer {
+  let first = true;
+  return {
+    start: () => '',
+    row(row) {
+      // Same bytes as JSON.stringify(rows, null, '\t'), one element at a time.
+      const element = jsonText(row, '\t').replace(/\n/g, '\n\t');
+      const out = `${first ? '[\n' : ',\n'}\t${element}`;
+      first = false;
+      return out;
+    },
+    end: () => (first ? '[]' : '\n]'),
+  };
+}
+
+/** XML element names: letters, digits, `_ - .`, not starting with a digit, dash or dot. */
+function xmlName(key: string): string {
+  const name = key.replace(/[^A-Za-z0-9_.-]/g, '_');
+  return /^[A-Za-z_]/.test(name) ? name : `_${name}`;
+}
+
+function xmlSerializer(): RowSerializer {
+  const builder = new XMLBuilder({
+    format: true,
+    indentBy: '  ',
+    ignoreAttributes: true,
+    suppressEmptyNode: false,
+    // A text-node key no column can have, so every column becomes an element.
+    textNodeName: '\u0000text',
+  });
+  return {
+    start: () => '<?xml version="1.0" encoding="UTF-8"?>\n<data>\n',
+    row: (row) =>
+      (builder.build({ item: toPlain(row, xmlName) }) as string)
+        .split('\n')
+        .map((line) => (line === '' ? '' : `  ${line}\n`))
+        .join(''),
+    end: () => '</data>\n',
+  };
+}
+
+const YAML_PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Keys YAML 1.1 readers would take for booleans or null. */
+const YAML_RESERVED_KEY = /^(true|false|null|yes|no|on|off|y|n)$/i;
+/** Characters YAML wants escaped in double-quoted scalars that JSON.stringify leaves as they are. */
+const YAML_UNSAFE = /[\u007f-\u009f\u2028\u2029\ufeff]/g;
+
+function yamlString(value: string): string {
+  return JSON.stringify(value).replace(YAML_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** A value on one line: JSON's double-quoted strings and literals are YAML too. */
+function yamlScalar(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'string') return yamlString(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
+  if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (value instanceof Date) return yamlString(value.toISOString());
+  if (Buffer.isBuffer(value)) return yamlString(value.toString('base64'));
+  return Array.isArray(value) ? '[]' : '{}';
+}
+
+function isYamlBlock(value: unknown): value is Row | unknown[] {
+  if (Array.isArray(value)) return value.length > 0;
+  return isPlainObject(value) && Object.keys(value).length > 0;
+}
+
+/** Block-style YAML of a non-empty mapping or sequence, every line indented by `indent` spaces. */
+function yamlBlock(value: Row | unknown[], indent: number): string {
+  const pad = ' '.repeat(indent);
+  let out = '';
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      out += isYamlBlock(item) ? `${pad}- ${yamlBlock(item, indent + 2).slice(indent + 2)}` : `${pad}- ${yamlScalar(item)}\n`;
+    }
+    return out;
+  }
+  for (const [k, v] of Object.entries(value)) {
+    if (v === undefined) continue;
+    const key = YAML_PLAIN_KEY.test(k) && !YAML_RESERVED_KEY.test(k) ? k : yamlString(k);
+    out += isYamlBlock(v) ? `${pad}${key}:\n${yamlBlock(v, indent + 2)}` : `${pad}${key}: ${yamlScalar(v)}\n`;
+  }
+  return out;
+}
+
+/** A YAML sequence of block mappings, written directly: a general YAML library is several times slower. */
+function yamlSerializer(): RowSerializer {
+  let first = true;
+  return {
+    start: () => '',
+    row(row) {
+      first = false;
+      return yamlBlock([row], 0);
+    },
+    end: () => (first ? '[]\n' : ''),
+  };
+}
+
+export function createSerializer(format: ExportFormat, options: SerializerOptions = {}): RowSerializer {
+  switch (format) {
+    case 'json':
+      return jsonSerializer();
+    case 'csv':
+      return csvSerializer(options, false);
+    case 'csv_utf8':
+      return csvSerializer(options, true);
+    case 'xml':
+      return xmlSerializer();
+    case 'yaml':
+      return yamlSerializer();
+  }
+}
+
+const CHUNK_SIZE = 64 * 1024;
+
+/** Serializes rows as they arrive; pair with `Readable.from` for a response or a file upload. */
+export async function* serializeRows(
+  format: ExportFormat,
+  rows: Iterable<Row> | AsyncIterable<Row>,
+  options: SerializerOptions = {},
+): AsyncGenerator<string> {
+  const serializer = createSerializer(format, options);
+  // Rows are small: handing them on one by one would cost more than serializing them.
+  let buffered = serializer.start();
+  for await (const row of rows) {
+    buffered += serializer.row(row);
+    if (buffered.length >= CHUNK_SIZE) {
+      yield buffered;
+      buffered = '';
+    }
+  }
+  buffered += serializer.end();
+  if (buffered) yield buffered;
+}

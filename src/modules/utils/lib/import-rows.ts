@@ -1,0 +1,266 @@
+import { Readable } from 'node:stream';
+import { CsvError, parse as createCsvParser } from 'csv-parse';
+import { InvalidPayloadError } from '../../../common/errors/errors';
+
+export type ImportFormat = 'json' | 'csv';
+
+/** One record of an import file: `row` counts records from 1, `line` is where the record starts in the file. */
+export interface ImportRow {
+  row: number;
+  line: number;
+  data: Record<string, unknown>;
+}
+
+type Chunk = Buffer | Uint8Array | string;
+
+/** API.md 2.2: the file part's own media type selects the parser; anything else is unsupported. */
+export function importFormatOf(mediaType: string | undefined): ImportFormat | null {
+  const type = (mediaType ?? '').split(';')[0].trim().toLowerCase();
+  if (type === 'application/json') return 'json';
+  if (type === 'text/csv' || type === 'application/vnd.ms-excel') return 'csv';
+  return null;
+}
+
+/**
+ * Reads an import file record by record, holding one record in memory at a time, whatever the file
+ * size. JSON: a top-level array of objects. CSV: a header row, `,` `;` or tab detected from it.
+ * UTF-8 with or without BOM. Malformed input is INVALID_PAYLOAD naming the line.
+ */
+export function readImportRows(source: AsyncIterable<Chunk>, format: ImportFormat): AsyncGenerator<ImportRow> {
+  return format === 'json' ? readJsonRows(source) : readCsvRows(source);
+}
+
+function lineError(line: number, reason: string): InvalidPayloadError {
+  return new InvalidPayloadError(`Line ${line}: ${reason}`);
+}
+
+async function* decode(source: AsyncIterable<Chunk>): AsyncGenerator<string> {
+  // Streaming decoder: a multi-byte character split across chunks stays whole; the BOM is dropped.
+  const decoder = new TextDecoder('utf-8');
+  let first = true;
+  for await (const chunk of source) {
+    let text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    if (first && text) {
+      text = text.replace(/^\uFEFF/, '');
+      first = false;
+    }
+    if (text) yield text;
+  }
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
+function countNewlines(text: string): number {
+  let count = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++;
+  return count;
+}
+
+const STRING_SPECIAL = /["\\]/g;
+const STRUCTURE = /["{}[\]]/g;
+const WHITESPACE = new Set([' ', '\t', '\r', '\n']);
+
+/**
+ * A small streaming scanner for a top-level JSON array: it only finds where each element starts and
+ * ends (strings, escapes and nesting), and JSON.parse reads the element itself.
+ */
+async function* readJsonRows(source: AsyncIterable<Chunk>): AsyncGenerator<ImportRow> {
+  let state: 'start' | 'open' | 'comma' | 'element' | 'after-element' | 'done' = 'start';
+  let line = 1;
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  let parts: string[] = [];
+  let elementLine = 0;
+  let row = 0;
+
+  for await (const text of decode(source)) {
+    const found: ImportRow[] = [];
+    let i = 0;
+    let elementStart = state === 'element' ? 0 : -1;
+    while (i < text.length) {
+      if (state === 'element') {
+        if (escaped) {
+          escaped = false;
+          i++;
+          continue;
+        }
+        const pattern = inString ? STRING_SPECIAL : STRUCTURE;
+        pattern.lastIndex = i;
+        const match = pattern.exec(text);
+        if (!match) break;
+        const c = match[0];
+        i = match.index + 1;
+        if (inString) {
+          if (c === '\\') escaped = true;
+          else inString = false;
+        } else if (c === '"') inString = true;
+        else if (c === '{' || c === '[') depth++;
+        else if (--depth === 0) {
+          parts.push(text.slice(elementStart, i));
+          const element = parts.join('');
+          parts = [];
+          elementStart = -1;
+          state = 'after-element';
+          row++;
+          found.push({ row, line: elementLine, data: parseElement(element, elementLine) });
+          line += countNewlines(element);
+        }
+        continue;
+      }
+      const c = text[i];
+      if (c === '\n') line++;
+      if (WHITESPACE.has(c)) {
+        i++;
+        continue;
+      }
+      if (state === 'start' && c === '[') state = 'open';
+      else if ((state === 'open' || state === 'after-element') && c === ']') state = 'done';
+      else if (state === 'after-element' && c === ',') state = 'comma';
+      else if ((state === 'open' || state === 'comma') && c === '{') {
+        state = 'element';
+        depth = 1;
+        elementStart = i;
+        elementLine = line;
+      } else if (state === 'start') throw lineError(line, 'a JSON import file must hold one top-level array');
+      else if (state === 'done') throw lineError(line, 'unexpected content after the top-level array');
+      else if (state === 'open' || state === 'comma') throw lineError(line, `row ${row + 1} is not an object`);
+      else throw lineError(line, 'expected "," or "]" after a row');
+      i++;
+    }
+    if (state === 'element') parts.push(text.slice(elementStart));
+    yield* found;
+  }
+  if (state !== 'done') throw lineError(line, state === 'start' ? 'the file is empty' : 'the file ends before the top-level array is closed');
+}
+
+function parseElement(text: string, line: number): Record<string, unknown> {
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch (e) {
+    throw lineError(line, `invalid JSON (${(e as Error).message})`);
+  }
+}
+
+const DELIMITERS = [',', ';', '\t'];
+
+/** The first line (quotes respected) if it is complete in `text`, else null. */
+function firstLine(text: string): string | null {
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === '\n' || c === '\r')) return text.slice(0, i);
+  }
+  return null;
+}
+
+/** The candidate delimiter appearing most often outside quotes in the header row; `,` on a tie. */
+export function detectDelimiter(header: string): string {
+  const counts = new Map(DELIMITERS.map((d) => [d, 0]));
+  let quoted = false;
+  for (const c of header) {
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && counts.has(c)) counts.set(c, counts.get(c)! + 1);
+  }
+  return DELIMITERS.reduce((best, d) => (counts.get(d)! > counts.get(best)! ? d : best), ',');
+}
+
+/**
+ * API.md 2.2: every non-empty cell is JSON-parsed (`true`, `null`, objects, arrays), except that numbers
+ * keep their original text for the database layer to cast; text that is not JSON stays text.
+ */
+export function csvCellValue(cell: string): unknown {
+  const trimmed = cell.trim();
+  if (trimmed === 'true') return true;
+  if (trimmed === 'false') return false;
+  if (trimmed === 'null') return null;
+  // Only these can start a JSON value that is not a number; trying every cell would throw per text cell.
+  if (!/^[[{"]/.test(trimmed)) return cell;
+  try {
+    return JSON.parse(trimmed) as unknown;
+  } catch {
+    return cell;
+  }
+}
+
+/** Header cells as paths (`author.name` → ['author', 'name']); rejects empty, duplicate and clashing columns. */
+export function csvColumns(header: string[]): string[][] {
+  const names = header.map((h) => h.trim());
+  const seen = new Set<string>();
+  for (const [index, name] of names.entries()) {
+    if (name === '' || name.split('.').some((part) => part === '')) throw lineError(1, `column ${index + 1} has no valid name`);
+    if (seen.has(name)) throw lineError(1, `column "${name}" appears twice`);
+    seen.add(name);
+  }
+  for (const name of names) {
+    const parts = name.split('.');
+    for (let n = 1; n < parts.length; n++) {
+      const prefix = parts.slice(0, n).join('.');
+      if (seen.has(prefix)) throw lineError(1, `columns "${prefix}" and "${name}" cannot both be set`);
+    }
+  }
+  return names.map((n) => n.split('.'));
+}
+
+function csvRecord(columns: string[][], cells: string[]): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  cells.forEach((cell, index) => {
+    if (cell === '') return;
+    const path = columns[index];
+    let target = data;
+    for (const part of path.slice(0, -1)) target = (target[part] ??= {}) as Record<string, unknown>;
+    target[path[path.length - 1]] = csvCellValue(cell);
+  });
+  return data;
+}
+
+async function* readCsvRows(source: AsyncIterable<Chunk>): AsyncGenerator<ImportRow> {
+  const texts = decode(source);
+  // Only the header row is held back, to pick the delimiter before parsing starts.
+  let head = '';
+  let header: string | null = null;
+  while (header === null) {
+    const next = await texts.next();
+    if (next.done) break;
+    head += next.value;
+    header = firstLine(head);
+  }
+  if (head.trim() === '') return;
+  const delimiter = detectDelimiter(header ?? head);
+
+  async function* rest(): AsyncGenerator<string> {
+    yield head;
+    yield* texts;
+  }
+  // A short row reads like one with empty trailing cells; a long one would lose data, so it stays an error.
+  const parser = Readable.from(rest()).pipe(
+    createCsvParser({ delimiter, skip_empty_lines: true, relax_column_count_less: true, info: true }),
+  );
+
+  let columns: string[][] | null = null;
+  let row = 0;
+  let previousEnd = 0;
+  let previousEmpty = 0;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number; empty_lines: number } }>) {
+      const line = previousEnd + 1 + (info.empty_lines - previousEmpty);
+      previousEnd = info.lines;
+      previousEmpty = info.empty_lines;
+      if (columns === null) {
+        columns = csvColumns(record);
+        continue;
+      }
+      row++;
+      yield { row, line, data: csvRecord(columns, record) };
+    }
+  } catch (e) {
+    if (e instanceof CsvError) {
+      const at = (e as CsvError & { lines?: number }).lines ?? previousEnd + 1;
+      throw lineError(at, e.message);
+    }
+    throw e;
+  } finally {
+    parser.destroy();
+  }
+}

@@ -1,0 +1,48 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
+import busboy from 'busboy';
+import { InvalidPayloadError, UnsupportedMediaTypeError } from '../../../common/errors/errors';
+import { ImportFormat, importFormatOf } from './import-rows';
+
+export interface ImportUpload {
+  format: ImportFormat;
+  filename: string;
+  /** The file's bytes as they arrive: nothing is buffered or written to disk. */
+  stream: Readable;
+}
+
+/**
+ * API.md 2.2: an import request is multipart with one file part, whose own media type picks the
+ * parser. Resolves as soon as that part starts; further parts are skipped.
+ */
+export function importUpload(headers: IncomingHttpHeaders, body: Readable): Promise<ImportUpload> {
+  const mediaType = (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (mediaType !== 'multipart/form-data') {
+    return Promise.reject(new UnsupportedMediaTypeError(mediaType || 'none', 'request'));
+  }
+  return new Promise((resolve, reject) => {
+    let found = false;
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers, limits: { files: 1 } });
+    } catch (e) {
+      reject(new InvalidPayloadError((e as Error).message));
+      return;
+    }
+    parser.on('file', (_field, stream, info) => {
+      found = true;
+      const format = importFormatOf(info.mimeType);
+      if (!format) {
+        stream.resume();
+        reject(new UnsupportedMediaTypeError(info.mimeType, 'the file part'));
+        return;
+      }
+      resolve({ format, filename: info.filename ?? '', stream });
+    });
+    parser.on('error', (e: Error) => reject(new InvalidPayloadError(e.message)));
+    parser.on('close', () => {
+      if (!found) reject(new InvalidPayloadError('The request has no file part'));
+    });
+    body.pipe(parser);
+  });
+}

@@ -1,0 +1,34 @@
+import { createTestApp, TestApp } from '../helpers/test-app';
+
+describe('POST /graphql/system utility mutations', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const run = (who: 'admin' | 'anonymous', query: string, variables: Record<string, unknown> = {}) =>
+    t.as(who).post('/graphql/system').send({ query, variables });
+
+  it('generates and verifies an argon2id hash', async () => {
+    const generated = await run('anonymous', 'mutation { utils_hash_generate(string: "secret") }');
+    expect(generated.status).toBe(200);
+    const hash = generated.body.data.utils_hash_generate as string;
+    expect(hash).toMatch(/^\$argon2id\$/);
+    const verified = await run('anonymous', 'mutation($h: String!) { ok: utils_hash_verify(string: "secret", hash: $h) no: utils_hash_verify(string: "other", hash: $h) }', { h: hash });
+    expect(verified.body.data).toEqual({ ok: true, no: false });
+  });
+
+  it('makes random strings of the asked length and refuses out-of-range lengths with the REST code', async () => {
+    const res = await run('anonymous', 'mutation { utils_random_string(length: 12) }');
+    expect(res.body.data.utils_random_string).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    const bad = await run('anonymous', 'mutation { utils_random_string(length: 501) }');
+    expect(bad.body.errors[0].extensions.code).toMatch(/^INVALID_(QUERY|PAYLOAD)$/);
+  });
+
+  it('lets only admins clear the cache', async () => {
+    expect((await run('admin', 'mutation { utils_cache_clear }')).body).toEqual({ data: { utils_cache_clear: null } });
+    const refused = await run('anonymous', 'mutation { utils_cache_clear }');
+    expect(refused.body.errors[0].extensions.code).toBe('FORBIDDEN');
+  });
+});
