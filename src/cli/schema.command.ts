@@ -37,9 +37,9 @@ export function registerSchemaCommands(program: Command): void {
     .argument('<file>', 'where to write the snapshot')
     .action(async (file: string, options: { format?: 'json' | 'yaml' }) => {
       await withAppContext(async (app) => {
-        const snapshot = app.get(SchemaSyncService).snapshot();
+        const text = await serializeSnapshot(app.get(SchemaSyncService).snapshot(), formatOf(file, options.format));
         try {
-          writeFileSync(file, serializeSnapshot(snapshot, formatOf(file, options.format)).body);
+          writeFileSync(file, text);
         } catch (e) {
           throw new CliError(`Can't write ${file}: ${(e as Error).message}`);
         }

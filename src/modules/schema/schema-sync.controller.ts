@@ -3,17 +3,13 @@ import { ApiConsumes, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuer
 import type { Request, Response } from 'express';
 import { AdminOnly } from '../../common/decorators/admin-only.decorator';
 import { InvalidQueryError } from '../../common/errors/errors';
+import { attachmentDisposition, exportFileName } from '../../common/http/attachment';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, isExportFormat } from '../utils/lib/export-formats';
 import { parseFlag } from './lib/parse-flag';
-import { isSnapshotExportFormat, serializeSnapshot, SNAPSHOT_EXPORT_FORMATS } from './lib/serialize-snapshot';
+import { serializeSnapshot } from './lib/serialize-snapshot';
 import { readSchemaBody } from './read-schema-body';
 import { SchemaSyncService } from './schema-sync.service';
-
-/** `yyyyMMdd-HHmmss`, the reference platform's date in export file names. */
-function exportTimestamp(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}-${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}`;
-}
 
 function parseMode(value: unknown): 'mirror' | 'merge' {
   if (value === undefined || value === 'mirror') return 'mirror';
@@ -32,16 +28,15 @@ export class SchemaSyncController {
 
   @Get('snapshot')
   @ApiOperation({ summary: 'The user schema (collections, fields, relations) as a snapshot' })
-  @ApiQuery({ name: 'export', required: false, enum: SNAPSHOT_EXPORT_FORMATS, description: 'Answer the snapshot as a file download' })
-  snapshot(@Query('export') format: unknown) {
+  @ApiQuery({ name: 'export', required: false, enum: EXPORT_FORMATS, description: 'Answer the snapshot as a file download' })
+  async snapshot(@Query('export') format: unknown) {
     const data = this.sync.snapshot();
     if (format === undefined) return { data };
-    if (!isSnapshotExportFormat(format)) throw new InvalidQueryError(`"export" must be one of ${SNAPSHOT_EXPORT_FORMATS.join(', ')}`);
-    const file = serializeSnapshot(data, format);
-    const name = `Export ${exportTimestamp(new Date())}.${file.extension}`;
-    return new StreamableFile(Buffer.from(file.body, 'utf8'), {
-      type: file.contentType,
-      disposition: `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    if (!isExportFormat(format)) throw new InvalidQueryError(`"export" must be one of ${EXPORT_FORMATS.join(', ')}`);
+    const { contentType, extension } = EXPORT_FORMAT_INFO[format];
+    return new StreamableFile(Buffer.from(await serializeSnapshot(data, format), 'utf8'), {
+      type: contentType,
+      disposition: attachmentDisposition(exportFileName(null, extension, new Date())),
     });
   }
 

