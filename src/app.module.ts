@@ -23,6 +23,7 @@ import { SettingsRoutesModule } from './modules/settings/settings-routes.module'
 import { SettingsModule } from './modules/settings/settings.module';
 import { UsersModule } from './modules/users/users.module';
 import { UtilsModule } from './modules/utils/utils.module';
+import { VersionsModule } from './modules/versions/versions.module';
 
 @Module({})
 export class AppModule {
@@ -55,6 +56,7 @@ export class AppModule {
         AccessModule,
         ActivityRoutesModule,
         SettingsRoutesModule,
+        VersionsModule,
         ServerModule,
         BootstrapModule,
         FilesModule,

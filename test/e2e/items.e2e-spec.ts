@@ -222,3 +222,23 @@ describe('/items/:collection', () => {
       expectError(t.as('admin').post(`/items/${posts}`).send({ title: 'bad', author: 424242 }), 400, 'INVALID_FOREIGN_KEY'));
   });
 });
+
+describe('/items with the data cache on', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { CACHE_ENABLED: 'true' } });
+  });
+  afterAll(() => t.close());
+
+  it('never answers a cached read that a write made stale', async () => {
+    const c = await createCollection(t, uniq('cached'), [{ field: 'title', type: 'string' }]);
+    const id = (await t.as('admin').post(`/items/${c}`).send({ title: 'a' })).body.data.id;
+    expect((await t.as('admin').get(`/items/${c}?fields=title`)).body.data).toEqual([{ title: 'a' }]);
+    const again = await t.as('admin').get(`/items/${c}?fields=title`);
+    expect(again.headers['x-cache']).toBe('HIT');
+    await t.as('admin').patch(`/items/${c}/${id}`).send({ title: 'b' });
+    expect((await t.as('admin').get(`/items/${c}?fields=title`)).body.data).toEqual([{ title: 'b' }]);
+    await t.as('admin').post(`/fields/${c}`).send({ field: 'extra', type: 'string' });
+    expect((await t.as('admin').get(`/items/${c}?fields=title`)).headers['x-cache']).toBe('MISS');
+  });
+});

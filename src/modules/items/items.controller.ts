@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Res, Search } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Optional, Param, Patch, Post, Res, Search } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import type { EntityManager } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { ListQuery } from '../../common/decorators/list-query.decorator';
@@ -8,6 +9,7 @@ import { ForbiddenError } from '../../common/errors/errors';
 import type { Query } from '../../common/query/query.types';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { isSystemCollection } from '../schema/system-schema';
+import { ITEM_VERSION_READER, ItemVersionReader } from '../versions/item-version-reader';
 import { ItemsFactory } from './items.factory';
 import { ItemsHttp } from './items-http';
 
@@ -19,20 +21,22 @@ export class ItemsController {
   constructor(
     private readonly items: ItemsFactory,
     @Inject(APP_CONFIG) config: AppConfig,
+    @Optional() @Inject(ITEM_VERSION_READER) private readonly versions?: ItemVersionReader,
   ) {
     this.http = new ItemsHttp(config);
   }
 
   /** System collections have their own endpoints (/users, /files, ...), as on the reference platform. */
-  private service(collection: string, acc: Accountability) {
+  private service(collection: string, acc: Accountability, manager?: EntityManager) {
     if (isSystemCollection(collection)) throw new ForbiddenError();
-    return this.items.for(collection, acc);
+    return this.items.for(collection, acc, manager);
   }
 
   @Get()
   @ApiOperation({ summary: 'List items (the singleton item for singletons)' })
   list(@Param('collection') collection: string, @ListQuery() query: Query, @Acc() acc: Accountability) {
-    return this.http.list(this.service(collection, acc), query);
+    const read = (manager?: EntityManager) => this.http.list(this.service(collection, acc, manager), query);
+    return query.version && this.versions ? this.versions.read(collection, undefined, query, acc, read) : read();
   }
 
   @Search()
@@ -43,7 +47,8 @@ export class ItemsController {
 
   @Get(':id')
   read(@Param('collection') collection: string, @Param('id') id: string, @ListQuery() query: Query, @Acc() acc: Accountability) {
-    return this.http.readOne(this.service(collection, acc), id, query);
+    const read = (manager?: EntityManager) => this.http.readOne(this.service(collection, acc, manager), id, query);
+    return query.version && this.versions ? this.versions.read(collection, id, query, acc, read) : read();
   }
 
   @Post()

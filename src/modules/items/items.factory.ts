@@ -5,6 +5,7 @@ import type { Accountability } from '../../common/accountability';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { Dialect, DIALECT } from '../../database/dialects/dialect';
 import { ActivityService } from '../activity/activity.service';
+import { CacheService } from '../cache/cache.service';
 import { HashService } from '../hash/hash.service';
 import { PermissionsService } from '../permissions/permissions.service';
 import { SchemaOverviewService } from '../schema/schema-overview.service';
@@ -26,8 +27,9 @@ export class ItemsFactory {
     permissions: PermissionsService,
     activity: ActivityService,
     hasher: HashService,
+    cache: CacheService,
   ) {
-    this.deps = { dataSource, dialect, config, overviews, permissions, activity, hasher };
+    this.deps = { dataSource, dialect, config, overviews, permissions, activity, hasher, cache };
   }
 
   for(collection: string, acc: Accountability | null, manager?: EntityManager, options?: ItemsOptions): ItemsService {

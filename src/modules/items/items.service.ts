@@ -7,6 +7,7 @@ import type { DeepQuery, Filter, MetaKey, Query, SortEntry } from '../../common/
 import type { AppConfig } from '../../config/app-config';
 import type { Dialect } from '../../database/dialects/dialect';
 import type { ActivityService } from '../activity/activity.service';
+import type { CacheService } from '../cache/cache.service';
 import type { HashService } from '../hash/hash.service';
 import type { PermissionLookup, PermissionRule, PermissionsService } from '../permissions/permissions.service';
 import type { SchemaOverview } from '../schema/schema-overview';
@@ -32,6 +33,7 @@ export interface ItemsDeps {
   permissions: PermissionsService;
   activity: ActivityService;
   hasher: HashService;
+  cache: CacheService;
   config: AppConfig;
 }
 
@@ -644,8 +646,10 @@ export class ItemsService {
     return this.schema.accountability;
   }
 
-  private afterWrite(): void {
-    if (this.collection === 'svc_permissions' || this.collection === 'svc_roles') this.deps.permissions.invalidate();
+  /** After a committed write: drop cached reads, and reload permissions everywhere when they changed. */
+  private async afterWrite(): Promise<void> {
+    await this.deps.cache.invalidateCollection(this.collection);
+    if (this.collection === 'svc_permissions' || this.collection === 'svc_roles') await this.deps.permissions.changed();
   }
 
   async createOne(data: Item): Promise<PrimaryKey> {
@@ -679,7 +683,7 @@ export class ItemsService {
       }
       return created;
     });
-    this.afterWrite();
+    await this.afterWrite();
     return keys;
   }
 
@@ -752,7 +756,7 @@ export class ItemsService {
       }
       return checked;
     });
-    this.afterWrite();
+    await this.afterWrite();
     return result;
   }
 
@@ -861,7 +865,7 @@ export class ItemsService {
       }
       return checked;
     });
-    this.afterWrite();
+    await this.afterWrite();
     return result;
   }
 

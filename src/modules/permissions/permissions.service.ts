@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import type { Filter } from '../../common/query/query.types';
+import { SystemCacheService } from '../cache/system-cache.service';
 
 export type PermissionAction = 'create' | 'read' | 'update' | 'delete';
 
@@ -45,25 +46,31 @@ function json<T>(value: unknown): T | null {
 }
 
 /**
- * The permission rows of each role (null = public), read once and kept until a write to svc_permissions
- * or svc_roles through the items engine invalidates them. With several instances a change reaches the
- * others within CACHE_MS.
+ * The permission rows of each role (null = public), read once and kept until a system reload: the items
+ * engine announces one after every write to svc_permissions or svc_roles, on every instance.
  */
 @Injectable()
-export class PermissionsService {
-  private static readonly CACHE_MS = 5000;
-  private cache = new Map<string, { at: number; rows: Promise<Permission[]> }>();
+export class PermissionsService implements OnModuleInit {
+  private cache = new Map<string, Promise<Permission[]>>();
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly systemCache: SystemCacheService,
+  ) {}
 
-  invalidate(): void {
-    this.cache.clear();
+  onModuleInit(): void {
+    this.systemCache.onReload(() => this.cache.clear());
+  }
+
+  /** After a committed change of permissions or roles, here and on every other instance. */
+  async changed(): Promise<void> {
+    await this.systemCache.broadcastReload();
   }
 
   private rowsFor(role: string | null): Promise<Permission[]> {
     const key = role ?? '$public';
     const hit = this.cache.get(key);
-    if (hit && Date.now() - hit.at < PermissionsService.CACHE_MS) return hit.rows;
+    if (hit) return hit;
     const qb = this.dataSource.createQueryBuilder().select(['p.role AS role', 'p.collection AS collection', 'p.action AS action', 'p.fields AS fields', 'p.permissions AS permissions', 'p.validation AS validation', 'p.presets AS presets']).from('svc_permissions', 'p');
     if (role === null) qb.where('p.role IS NULL');
     else qb.where('p.role = :role', { role });
@@ -78,7 +85,7 @@ export class PermissionsService {
       })),
     );
     rows.catch(() => this.cache.delete(key));
-    this.cache.set(key, { at: Date.now(), rows });
+    this.cache.set(key, rows);
     return rows;
   }
 

@@ -1,13 +1,11 @@
-import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { AppLogger } from '../../common/logging/app-logger';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { SystemCacheService } from '../cache/system-cache.service';
 import { CollectionMetaEntity } from './entities/collection-meta.entity';
 import { FieldMetaEntity } from './entities/field-meta.entity';
 import { RelationMetaEntity } from './entities/relation-meta.entity';
 import { buildOverview } from './lib/build-overview';
-import { SchemaBroadcast } from './schema-broadcast';
 import { SchemaOverview } from './schema-overview';
 import type { CollectionMeta, FieldMeta, RelationMeta } from './schema.types';
 import { SYSTEM_COLLECTIONS } from './system-schema';
@@ -17,38 +15,27 @@ import { SYSTEM_COLLECTIONS } from './system-schema';
  * the one place that introspects the database.
  */
 @Injectable()
-export class SchemaOverviewService implements OnModuleInit, OnModuleDestroy {
+export class SchemaOverviewService implements OnModuleInit {
   private overview: SchemaOverview | null = null;
   private version = 0;
   private readonly listeners: ((overview: SchemaOverview) => void)[] = [];
-  private readonly broadcast: SchemaBroadcast | null;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(APP_CONFIG) config: AppConfig,
-    private readonly logger: AppLogger,
-  ) {
-    // One channel per database: instances of other deployments on the same Redis are not disturbed.
-    const database = config.db.client === 'sqlite' ? config.db.filename : `${config.db.host}:${config.db.port ?? ''}/${config.db.database}`;
-    this.broadcast = config.redis ? new SchemaBroadcast(config.redis, `${config.cache.namespace}:schema:${database}`) : null;
-  }
+    private readonly systemCache: SystemCacheService,
+  ) {}
 
   async onModuleInit(): Promise<void> {
     await this.reload();
-    await this.broadcast?.listen(() => {
-      this.reload().catch((err: unknown) => this.logger.error({ err }, 'schema reload after a change elsewhere failed'));
+    // A schema change on any instance reloads the overview on all of them (the system cache bus).
+    this.systemCache.onReload(async () => {
+      await this.reload();
     });
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.broadcast?.close();
-  }
-
-  /** After a committed schema change: rebuild here and make every other instance rebuild too. */
-  async changed(): Promise<SchemaOverview> {
-    const overview = await this.reload();
-    await this.broadcast?.announce();
-    return overview;
+  /** After a committed schema change: rebuild here and on every other instance. */
+  async changed(): Promise<void> {
+    await this.systemCache.broadcastReload();
   }
 
   get current(): SchemaOverview {

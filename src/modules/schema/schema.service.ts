@@ -7,6 +7,7 @@ import {
   InvalidPayloadError,
 } from '../../common/errors/errors';
 import { Dialect, DIALECT } from '../../database/dialects/dialect';
+import { CacheService } from '../cache/cache.service';
 import { CollectionMetaEntity } from './entities/collection-meta.entity';
 import { FieldMetaEntity } from './entities/field-meta.entity';
 import { RelationMetaEntity } from './entities/relation-meta.entity';
@@ -82,6 +83,7 @@ export class SchemaService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(DIALECT) private readonly dialect: Dialect,
     private readonly overviews: SchemaOverviewService,
+    private readonly cache: CacheService,
   ) {}
 
   get overview(): SchemaOverview {
@@ -103,6 +105,8 @@ export class SchemaService {
     } finally {
       await runner.release();
       await this.overviews.changed();
+      // Cached reads of any collection may have been shaped by the old schema.
+      await this.cache.invalidateCollection('svc_fields');
     }
   }
 

@@ -1,0 +1,19 @@
+import type { EntityManager } from 'typeorm';
+import type { Accountability } from '../../common/accountability';
+import type { Query } from '../../common/query/query.types';
+
+/**
+ * The hook the items controller calls for `?version=<key>` (API.md 5.7). `read` runs the normal read,
+ * with the manager of a transaction holding the version's changes when there is one.
+ */
+export interface ItemVersionReader {
+  read<T extends { data?: unknown }>(
+    collection: string,
+    item: string | undefined,
+    query: Query,
+    acc: Accountability,
+    read: (manager?: EntityManager) => Promise<T>,
+  ): Promise<T>;
+}
+
+export const ITEM_VERSION_READER = Symbol('ITEM_VERSION_READER');

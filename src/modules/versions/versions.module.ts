@@ -1,0 +1,15 @@
+import { Global, Module } from '@nestjs/common';
+import { ItemsModule } from '../items/items.module';
+import { ITEM_VERSION_READER } from './item-version-reader';
+import { VersionsController } from './versions.controller';
+import { VersionsService } from './versions.service';
+
+/** `/versions` (API.md 5). Global only for ITEM_VERSION_READER, which the items controller injects optionally. */
+@Global()
+@Module({
+  imports: [ItemsModule],
+  controllers: [VersionsController],
+  providers: [VersionsService, { provide: ITEM_VERSION_READER, useExisting: VersionsService }],
+  exports: [ITEM_VERSION_READER],
+})
+export class VersionsModule {}

@@ -1,0 +1,202 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { Accountability } from '../../common/accountability';
+import { ForbiddenError, UnprocessableContentError, VersionHashMismatchError } from '../../common/errors/errors';
+import type { Query } from '../../common/query/query.types';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { Dialect, DIALECT } from '../../database/dialects/dialect';
+import { ActivityService } from '../activity/activity.service';
+import { CacheService } from '../cache/cache.service';
+import { HashService } from '../hash/hash.service';
+import { ItemsFactory } from '../items/items.factory';
+import type { Item, ItemsDeps, PrimaryKey } from '../items/items.service';
+import { PermissionsService } from '../permissions/permissions.service';
+import { SchemaOverviewService } from '../schema/schema-overview.service';
+import type { ItemVersionReader } from './item-version-reader';
+import { asChanges, Delta, deltaOf, mergeDelta, pickDelta } from './lib/delta';
+import { deltaSchemaOf, mapDelta, stampDelta, stripMarkers } from './lib/delta-markers';
+import { hashItem } from './lib/hash-item';
+import { RESERVED_VERSION_KEYS } from './lib/version-payload';
+import { VersionItemsService, VERSIONS } from './version-items.service';
+
+interface StoredVersion {
+  id: string;
+  key: string;
+  collection: string;
+  item: string;
+  hash: string | null;
+  delta: unknown;
+}
+
+export interface VersionComparison {
+  outdated: boolean;
+  mainHash: string;
+  current: Item;
+  main: Item;
+}
+
+/** Content versions (API.md 5): the svc_versions engine, save, compare, promote and reads through a version. */
+@Injectable()
+export class VersionsService implements ItemVersionReader {
+  private readonly deps: ItemsDeps;
+
+  constructor(
+    @InjectDataSource() dataSource: DataSource,
+    @Inject(DIALECT) dialect: Dialect,
+    @Inject(APP_CONFIG) config: AppConfig,
+    overviews: SchemaOverviewService,
+    permissions: PermissionsService,
+    activity: ActivityService,
+    hasher: HashService,
+    cache: CacheService,
+    private readonly items: ItemsFactory,
+  ) {
+    this.deps = { dataSource, dialect, config, overviews, permissions, activity, hasher, cache };
+  }
+
+  /** svc_versions through the items engine, with the version rules on writes. */
+  for(acc: Accountability | null, manager?: EntityManager): VersionItemsService {
+    return new VersionItemsService(this.deps, acc, manager);
+  }
+
+  /**
+   * FORBIDDEN unless the caller may read the version; then the whole row as stored (raw delta with its
+   * markers), whatever fields the caller may read.
+   */
+  private async version(id: string, acc: Accountability): Promise<StoredVersion> {
+    await this.for(acc).readOne(id, { fields: ['id'] });
+    const fields = ['id', 'key', 'collection', 'item', 'hash', 'delta'];
+    return (await this.items.for(VERSIONS, null).readOne(id, { fields })) as unknown as StoredVersion;
+  }
+
+  /** The delta as a write of the item, or null when there is nothing to write. */
+  private writable(version: Pick<StoredVersion, 'collection' | 'delta'>): Delta | null {
+    const delta = deltaOf(version.delta);
+    return delta && stripMarkers(delta, version.collection, deltaSchemaOf(this.deps.overviews.current));
+  }
+
+  /** The main item as the caller reads it by default: what hashes are taken of (API.md 5.5). */
+  private main(version: StoredVersion, acc: Accountability, manager?: EntityManager): Promise<Item> {
+    return this.items.for(version.collection, acc, manager).readOne(version.item);
+  }
+
+  /** API.md 5.4: validated like an update of the item, merged over the delta, tracked on the item. */
+  async save(id: string, body: unknown, acc: Accountability): Promise<Item> {
+    const version = await this.version(id, acc);
+    const main = await this.main(version, acc);
+    const changes = asChanges(body);
+    // The update itself is the validation (relational payloads included); nothing of it is kept.
+    await this.rolledBack((manager) => this.items.for(version.collection, null, manager).updateOne(version.item, changes));
+    const delta = await this.deps.dataSource.transaction(async (manager) => {
+      // Concurrent saves of one version queue here and each merges over the delta the previous one left.
+      await this.lock(manager, VERSIONS, version.id);
+      const stored = (await this.items.for(VERSIONS, null, manager).readOne(version.id, { fields: ['delta'] })).delta;
+      const schema = deltaSchemaOf(this.deps.overviews.current);
+      const merged = mergeDelta(stored, stampDelta(changes, stored, version.collection, schema, acc.user, new Date().toISOString()));
+      await this.items.for(VERSIONS, null, manager).updateOne(version.id, { delta: merged });
+      const tracking = this.deps.overviews.current.collection(version.collection)?.accountability ?? null;
+      if (tracking) {
+        await this.deps.activity.record(manager, {
+          action: 'version_save',
+          collection: version.collection,
+          item: version.item,
+          acc,
+          revision: tracking === 'all' ? { data: changes, delta: changes, version: version.id } : undefined,
+        });
+      }
+      return merged;
+    });
+    return { ...main, ...delta };
+  }
+
+  async compare(id: string, acc: Accountability): Promise<VersionComparison> {
+    const version = await this.version(id, acc);
+    const main = await this.main(version, acc);
+    const mainHash = hashItem(main);
+    const current = mapDelta(deltaOf(version.delta) ?? {}, version.collection, version.item, deltaSchemaOf(this.deps.overviews.current));
+    return { outdated: version.hash !== mainHash, mainHash, current, main };
+  }
+
+  /**
+   * API.md 5.6: the delta (or its `fields`) written to the main item as the caller's own update, in one
+   * transaction, unless the main item changed since the caller took `mainHash`. The version is kept.
+   */
+  async promote(id: string, mainHash: string, fields: string[] | undefined, acc: Accountability): Promise<string> {
+    const version = await this.version(id, acc);
+    if (!(await this.deps.permissions.find(acc, version.collection, 'update'))) throw new ForbiddenError();
+    const delta = this.writable(version);
+    if (!delta) throw new UnprocessableContentError('No changes to promote');
+    await this.deps.dataSource.transaction(async (manager) => {
+      // Held until commit: a concurrent write of the item waits, so the hash checked is the one overwritten.
+      await this.lock(manager, version.collection, version.item);
+      const current = hashItem(await this.main(version, acc, manager));
+      // A promote built on an outdated main item would silently drop someone else's edit.
+      if (current !== mainHash) throw new VersionHashMismatchError(current);
+      await this.items.for(version.collection, acc, manager).updateOne(version.item, pickDelta(delta, fields));
+    });
+    return version.item;
+  }
+
+  /**
+   * API.md 5.7: the versions' deltas are written as an internal update inside a transaction that is always
+   * rolled back, and the normal read runs inside it, so `fields`, relations and the caller's permissions
+   * apply as they would after a promote. Without a version of that key an item reads as main (lists) or
+   * is FORBIDDEN (one item).
+   */
+  async read<T extends { data?: unknown }>(
+    collection: string,
+    item: string | undefined,
+    query: Query,
+    acc: Accountability,
+    read: (manager?: EntityManager) => Promise<T>,
+  ): Promise<T> {
+    const key = query.version;
+    if (!key || RESERVED_VERSION_KEYS.includes(key)) return read();
+    const filter = { key: { _eq: key }, collection: { _eq: collection }, ...(item !== undefined ? { item: { _eq: item } } : {}) };
+    const visible = await this.for(acc).readByQuery({ fields: ['id'], filter, limit: -1 });
+    if (item !== undefined && !visible.length) throw new ForbiddenError();
+    const versions = (await this.items.for(VERSIONS, null).readMany(
+      visible.map((v) => v.id as PrimaryKey),
+      { fields: ['collection', 'item', 'delta'] },
+    )) as unknown as Pick<StoredVersion, 'collection' | 'item' | 'delta'>[];
+    if (item !== undefined && query.versionRaw) {
+      const result = await read();
+      return { ...result, data: { ...(result.data as Item), ...(this.writable(versions[0]) ?? {}) } };
+    }
+    return this.rolledBack(async (manager) => {
+      for (const version of versions) {
+        const delta = this.writable(version);
+        if (!delta) continue;
+        try {
+          await this.items.for(collection, null, manager).updateOne(version.item, delta);
+        } catch (e) {
+          // A list still answers when a version's item was deleted since: that item is simply not there.
+          if (!(item === undefined && e instanceof ForbiddenError)) throw e;
+        }
+      }
+      return read(manager);
+    });
+  }
+
+  /** The row's write lock for the rest of the transaction: an UPDATE that changes nothing, on every vendor. */
+  private async lock(manager: EntityManager, collection: string, key: PrimaryKey): Promise<void> {
+    const { table, primary } = this.items.for(collection, null, manager).schema;
+    const driver = this.deps.dataSource.driver;
+    const pk = driver.escape(primary);
+    const [sql, params] = driver.escapeQueryWithParameters(`UPDATE ${driver.escape(table!)} SET ${pk} = ${pk} WHERE ${pk} = :key`, { key }, {});
+    await manager.query(sql, params);
+  }
+
+  private async rolledBack<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const runner = this.deps.dataSource.createQueryRunner();
+    await runner.connect();
+    await runner.startTransaction();
+    try {
+      return await work(runner.manager);
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
+  }
+}
