@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, QueryFailedError, QueryRunner, TableIndex } from 'typeorm';
+import { QueryFailedError, QueryRunner, TableIndex } from 'typeorm';
 import { AppError } from '../../common/errors/app-error';
 import { InvalidPayloadError, SchemaApplyFailedError, SchemaApplyStep } from '../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
@@ -39,7 +38,6 @@ function changedSchema(current: Record<string, unknown> | null, target: Record<s
 @Injectable()
 export class SchemaSyncService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DIALECT) private readonly dialect: Dialect,
     private readonly overviews: SchemaOverviewService,
@@ -87,40 +85,22 @@ export class SchemaSyncService {
   }
 
   private async execute(plan: PlanStep[]): Promise<void> {
-    if (this.dialect.transactionalDdl) {
-      const progress: { failed?: SchemaApplyStep } = {};
-      try {
-        await this.schema.run(async (runner) => {
-          for (const [index, step] of plan.entries()) {
-            progress.failed = describeStep(step, index);
-            await this.runStep(runner, step);
-          }
-        });
-      } catch (e) {
-        if (!progress.failed) throw e;
-        throw new SchemaApplyFailedError(progress.failed, [], this.explain(e));
-      }
-      return;
-    }
-    // DDL commits implicitly on MySQL/MariaDB: each step commits on its own, so a failure can say how far it got.
-    const applied: SchemaApplyStep[] = [];
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
+    const progress: { step?: SchemaApplyStep; applied: SchemaApplyStep[] } = { applied: [] };
     try {
-      for (const [index, step] of plan.entries()) {
-        await runner.startTransaction();
-        try {
+      await this.schema.run(async (runner) => {
+        for (const [index, step] of plan.entries()) {
+          progress.step = describeStep(step, index);
           await this.runStep(runner, step);
+          if (this.dialect.transactionalDdl) continue;
+          // DDL commits implicitly on MySQL/MariaDB: each step commits on its own, so a failure can say how far it got.
           await runner.commitTransaction();
-        } catch (e) {
-          if (runner.isTransactionActive) await runner.rollbackTransaction();
-          throw new SchemaApplyFailedError(describeStep(step, index), applied, this.explain(e));
+          progress.applied.push(progress.step);
+          await runner.startTransaction();
         }
-        applied.push(describeStep(step, index));
-      }
-    } finally {
-      await runner.release();
-      await this.overviews.changed();
+      });
+    } catch (e) {
+      if (!progress.step) throw e;
+      throw new SchemaApplyFailedError(progress.step, progress.applied, this.explain(e));
     }
   }
 
