@@ -1,4 +1,4 @@
-import { InvalidQueryError } from '../../../common/errors/errors';
+import { InvalidQueryError } from '../errors/errors';
 
 /**
  * A boolean query parameter (API.md, Vellum's decisions: `force` is a real boolean): `true`, `1` or an

@@ -1,4 +1,4 @@
-import { InvalidQueryError } from '../../../common/errors/errors';
+import { InvalidQueryError } from '../errors/errors';
 import { parseFlag } from './parse-flag';
 
 describe(parseFlag.name, () => {
