@@ -1,7 +1,23 @@
+import { createSecretKey, KeyObject } from 'node:crypto';
 import * as jwt from 'jsonwebtoken';
 import { ForbiddenError, InvalidTokenError, TokenExpiredError } from '../../common/errors/errors';
 
 export const JWT_ISSUER = 'vellum';
+
+const keys = new Map<string, KeyObject>();
+
+/**
+ * Given a string, jsonwebtoken first tries to parse it as a public key on every call, which costs about a
+ * quarter of an authenticated request's CPU; a key object made once per secret skips that.
+ */
+function verificationKey(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, key);
+  }
+  return key;
+}
 
 export interface AccessTokenPayload {
   id: string;
@@ -27,7 +43,7 @@ export function isVellumJwt(token: string): boolean {
 export function verifyAccessToken(token: string, secret: string): AccessTokenPayload {
   let payload: jwt.JwtPayload;
   try {
-    payload = jwt.verify(token, secret, { algorithms: ['HS256'], issuer: JWT_ISSUER }) as jwt.JwtPayload;
+    payload = jwt.verify(token, verificationKey(secret), { algorithms: ['HS256'], issuer: JWT_ISSUER }) as jwt.JwtPayload;
   } catch (e) {
     if (e instanceof jwt.TokenExpiredError) throw new TokenExpiredError();
     throw new InvalidTokenError();
@@ -52,7 +68,7 @@ export function signScopedToken(scope: string, claims: Record<string, unknown>, 
 export function verifyScopedToken(token: string, secret: string, scope: string): jwt.JwtPayload {
   let payload: jwt.JwtPayload;
   try {
-    payload = jwt.verify(token, secret, { algorithms: ['HS256'], issuer: JWT_ISSUER }) as jwt.JwtPayload;
+    payload = jwt.verify(token, verificationKey(secret), { algorithms: ['HS256'], issuer: JWT_ISSUER }) as jwt.JwtPayload;
   } catch (e) {
     if (e instanceof jwt.TokenExpiredError) throw new TokenExpiredError();
     throw new InvalidTokenError();
