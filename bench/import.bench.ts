@@ -62,17 +62,21 @@ function report(label: string, rows: number, seconds: number, peakRss: number, t
  * RSS of the process, which holds both Vellum and the client. Targets: import 20,000 rows/s, export
  * 50,000 rows/s, peak RSS under 300 MB.
  *
- * Measured on the shared 2-core build machine (other agents busy), process RSS before the import
- * 260-290 MB (Nest, the compiler hook, the client):
+ * Measured on the shared 2-core build machine (other agents busy, so figures move by 2x between runs),
+ * process RSS before the import 260-290 MB (Nest, the compiler hook, the client). Row by row (one INSERT,
+ * one activity and one revision row per item):
  *   MariaDB     20,000 rows   import  1,078 rows/s   export 25,578 rows/s   peak RSS 283 MB
  *   PostgreSQL  40,000 rows   import  1,082 rows/s   export 34,385 rows/s   peak RSS 296 MB, flat
  *   SQLite     100,000 rows   import  4,916 rows/s   export 30,511 rows/s   peak RSS 635 MB
- *   SQLite     250,000 rows   import  3,844 rows/s   export 47,198 rows/s   peak RSS 980 MB
- * Memory: on MariaDB and PostgreSQL the RSS stays at its starting level whatever the row count (one
+ * With multi-row INSERTs in ItemsService.createMany/upsertMany and ActivityService.recordMany (one
+ * INSERT per table per batch):
+ *   MariaDB    100,000 rows   import  5,606-7,528 rows/s   export 29,329-38,577 rows/s   peak RSS 385-445 MB
+ *   SQLite     100,000 rows   import 10,040-18,230 rows/s  export 46,449-67,592 rows/s   peak RSS 422-597 MB
+ * Side by side under the same load: MariaDB 277 -> 2,529 rows/s, SQLite 1,416 -> 7,095 rows/s. On
+ * MariaDB the process now waits on the server most of the time (three InnoDB row inserts per item).
+ * Memory: on MariaDB and PostgreSQL the RSS stays near its starting level whatever the row count (one
  * batch in memory); on SQLite it grows with the rows because the one open transaction's pages live in
- * this process. Import speed is not met: the items engine writes each row with its own INSERT plus an
- * activity and a revision row, three statements per row; reaching the target needs multi-row INSERTs
- * in ItemsService.createMany and a bulk ActivityService.record, which the import would use unchanged.
+ * this process.
  */
 export async function run(): Promise<void> {
   const server = await startBenchServer();
