@@ -44,7 +44,7 @@ export class AppModule {
         }),
         HashModule,
         RateLimiterModule,
-        CacheModule,
+        CacheModule.register(config),
         SettingsModule,
         UsersModule,
         AuthModule,
