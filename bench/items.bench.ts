@@ -87,7 +87,7 @@ function ratio(vellum: LoadResult, floor: LoadResult | undefined): string {
  *   GET filter+sort+meta          Vellum  418 req/s  p99 63 ms   floor  542 req/s  → 77%
  *   POST /items/c                 Vellum  354 req/s  p99 75 ms   floor 1407 req/s  → 25%
  * Met for the filtered read (the database dominates), not for the two simplest reads. After the perf
- * pass (response cache and version check mounted only when enabled, JWTs verified once, async log
+ * pass (response cache and version check mounted only when enabled, async log
  * writes), two runs under load average 10 on the same 2 cores: list 27% / 34%, one item 28% / 29%,
  * filtered 98% / 75%, POST 28% / 35%. Each read does a single SELECT; a --cpu-prof of the list read puts
  * ~3% in the items engine, ~15% in socket writes (as for the floor) and the rest in Express and Nest.

@@ -33,37 +33,17 @@ export function signAccessToken(payload: AccessTokenPayload, secret: string, ttl
   return jwt.sign(payload, secret, { algorithm: 'HS256', issuer: JWT_ISSUER, expiresIn: Math.floor(ttlMs / 1000) });
 }
 
-/**
- * Access tokens already verified with a secret. A signed token never changes, so checking the
- * signature again on each request of a session (HMAC plus two JSON parses) only spends CPU; the expiry
- * is still checked on every use. Bounded: cleared when full rather than tracking recency.
- */
-const verified = new Map<string, { key: KeyObject; payload: AccessTokenPayload }>();
-const VERIFIED_MAX = 10_000;
-
 /** True when the string is a JWT issued by Vellum; anything else is treated as a static token. */
 export function isVellumJwt(token: string): boolean {
-  if (verified.has(token)) return true;
   const decoded = jwt.decode(token, { json: true });
   return decoded !== null && decoded.iss === JWT_ISSUER;
 }
 
 /** API.md 1.2: expired → 401 TOKEN_EXPIRED; forged, malformed or missing claims → 403 INVALID_TOKEN. */
 export function verifyAccessToken(token: string, secret: string): AccessTokenPayload {
-  const key = verificationKey(secret);
-  const known = verified.get(token);
-  if (known && known.key === key) {
-    // jsonwebtoken's rule: expired once the current second reaches `exp`.
-    const exp = (known.payload as jwt.JwtPayload).exp;
-    if (typeof exp === 'number' && Math.floor(Date.now() / 1000) >= exp) {
-      verified.delete(token);
-      throw new TokenExpiredError();
-    }
-    return known.payload;
-  }
   let payload: jwt.JwtPayload;
   try {
-    payload = jwt.verify(token, key, { algorithms: ['HS256'], issuer: JWT_ISSUER }) as jwt.JwtPayload;
+    payload = jwt.verify(token, verificationKey(secret), { algorithms: ['HS256'], issuer: JWT_ISSUER }) as jwt.JwtPayload;
   } catch (e) {
     if (e instanceof jwt.TokenExpiredError) throw new TokenExpiredError();
     throw new InvalidTokenError();
@@ -76,8 +56,6 @@ export function verifyAccessToken(token: string, secret: string): AccessTokenPay
   ) {
     throw new InvalidTokenError();
   }
-  if (verified.size >= VERIFIED_MAX) verified.clear();
-  verified.set(token, { key, payload: payload as AccessTokenPayload });
   return payload as AccessTokenPayload;
 }
 
