@@ -86,11 +86,15 @@ function ratio(vellum: LoadResult, floor: LoadResult | undefined): string {
  *   GET /items/c/:id              Vellum  910 req/s  p99 32 ms   floor 3597 req/s  → 25%
  *   GET filter+sort+meta          Vellum  418 req/s  p99 63 ms   floor  542 req/s  → 77%
  *   POST /items/c                 Vellum  354 req/s  p99 75 ms   floor 1407 req/s  → 25%
- * Met for the filtered read (the database dominates), not for the two simplest reads: a CPU profile of
- * the list read puts about 3.5% in the items engine, 3% in JWT checks and most of the rest in the
- * Nest/Express pipeline and JSON serialisation, which the bare server does not have. Writes also
- * record activity and revisions in the same transaction. Figures move by ±50% between runs with the
- * other agents' load.
+ * Met for the filtered read (the database dominates), not for the two simplest reads. After the perf
+ * pass (response cache and version check mounted only when enabled, async log
+ * writes), two runs under load average 10 on the same 2 cores: list 27% / 34%, one item 28% / 29%,
+ * filtered 98% / 75%, POST 28% / 35%. Each read does a single SELECT; a --cpu-prof of the list read puts
+ * ~3% in the items engine, ~15% in socket writes (as for the floor) and the rest in Express and Nest.
+ * The largest remaining cost of ours is the one global interceptor left (?export): with it removed, an
+ * A/B gave GET /items/c/:id 485 -> 1053 req/s, since Nest wraps every handler in an rxjs chain and an
+ * AsyncResource per interceptor. Writes also record activity and revisions in the same transaction.
+ * Figures move by ±50% between runs with the other agents' load.
  */
 export async function run(): Promise<void> {
   const server = await startBenchServer();

@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
+import type { LevelWithSilent } from 'pino';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppLogger } from '../src/common/logging/app-logger';
 import { loadConfig } from '../src/config/load-config';
@@ -31,7 +32,8 @@ export async function startBenchServer(env: Record<string, string> = {}, client?
     ...database.env,
     ...env,
   });
-  const app = await createApp(config, new AppLogger('silent'));
+  // BENCH_LOG_LEVEL=info measures with the per-request log line a production server writes.
+  const app = await createApp(config, new AppLogger((process.env.BENCH_LOG_LEVEL ?? 'silent') as LevelWithSilent));
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

@@ -45,7 +45,7 @@ export class AppModule {
         }),
         HashModule,
         RateLimiterModule,
-        CacheModule,
+        CacheModule.register(config),
         SettingsModule,
         UsersModule,
         AuthModule,

@@ -8,7 +8,12 @@ import pino, { Logger, LevelWithSilent } from 'pino';
 export class AppLogger implements LoggerService {
   readonly pino: Logger;
 
-  constructor(level: LevelWithSilent, destination?: pino.DestinationStream) {
+  /**
+   * Without a destination, stdout is written asynchronously: pino's default blocks on one write()
+   * system call per line, i.e. per request at LOG_LEVEL=info. Lines written while a write is in flight
+   * go out together, and pino flushes what is left when the process exits.
+   */
+  constructor(level: LevelWithSilent, destination: pino.DestinationStream = pino.destination({ dest: 1, sync: false })) {
     this.pino = pino({ level, base: { service: 'vellum' }, timestamp: pino.stdTimeFunctions.isoTime }, destination);
   }
 
