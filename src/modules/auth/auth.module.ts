@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ActivityRecorder } from '../activity/activity-recorder';
+import { ActivityModule } from '../activity/activity.module';
 import { MailModule } from '../mail/mail.module';
 import { RateLimiterModule } from '../rate-limiter/rate-limiter.module';
 import { SessionsModule } from '../sessions/sessions.module';
@@ -13,9 +13,9 @@ import { LoginLockoutService } from './login-lockout.service';
 import { PasswordResetService } from './password-reset.service';
 
 @Module({
-  imports: [UsersModule, SessionsModule, SettingsModule, MailModule, RateLimiterModule],
+  imports: [ActivityModule, UsersModule, SessionsModule, SettingsModule, MailModule, RateLimiterModule],
   controllers: [AuthController],
-  providers: [AuthService, AuthHttp, AccountabilityService, LoginLockoutService, PasswordResetService, ActivityRecorder],
+  providers: [AuthService, AuthHttp, AccountabilityService, LoginLockoutService, PasswordResetService],
   exports: [AuthService, AuthHttp, AccountabilityService, PasswordResetService],
 })
 export class AuthModule {}

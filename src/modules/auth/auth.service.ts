@@ -9,7 +9,7 @@ import {
   UserSuspendedError,
 } from '../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { ActivityRecorder } from '../activity/activity-recorder';
+import { ActivityService } from '../activity/activity.service';
 import { HashService } from '../hash/hash.service';
 import { SessionEntity } from '../sessions/session.entity';
 import { SessionsService } from '../sessions/sessions.service';
@@ -59,7 +59,7 @@ export class AuthService {
     private readonly users: UsersService,
     private readonly hasher: HashService,
     private readonly lockout: LoginLockoutService,
-    private readonly activity: ActivityRecorder,
+    private readonly activity: ActivityService,
   ) {}
 
   async login(input: LoginInput, context: RequestContext): Promise<IssuedTokens> {

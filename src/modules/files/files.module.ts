@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ItemsModule } from '../items/items.module';
 import { SettingsModule } from '../settings/settings.module';
 import { AssetsController } from './assets.controller';
 import { AssetsService } from './assets.service';
@@ -14,7 +15,7 @@ import { StorageService } from './storage/storage.service';
 import { TransformService } from './transform/transform.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([FileEntity, FolderEntity]), SettingsModule],
+  imports: [TypeOrmModule.forFeature([FileEntity, FolderEntity]), SettingsModule, ItemsModule],
   controllers: [FilesController, FoldersController, AssetsController],
   providers: [FilesService, FoldersService, AssetsService, ImportService, StorageService, TransformService],
   exports: [FilesService, StorageService],
