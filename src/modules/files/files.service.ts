@@ -84,7 +84,7 @@ export class FilesService {
    * checked (API.md 6.6); files shown as the project's logo, background or favicon are public.
    */
   async readOne(id: string, acc: Accountability): Promise<FileEntity> {
-    if (!(await this.isProjectImage(id))) await this.engine(acc).readOne(id, { fields: ['id'] });
+    if (!(await this.isProjectImage(id))) await this.engine(acc).readOne(id);
     return this.row(id);
   }
 
@@ -203,7 +203,6 @@ export class FilesService {
     acc: Accountability,
   ): Promise<string[]> {
     await this.assertAllowed(acc, 'update');
-    await this.engine(acc).readOne(id, { fields: ['id'] });
     let used = false;
     const { results, error } = await readParts(async (fields, part) => {
       if (used) throw new InvalidPayloadError('Only one file can replace a file');
