@@ -17,6 +17,7 @@ import { ActivityRoutesModule } from './modules/activity/activity-routes.module'
 import { ItemsModule } from './modules/items/items.module';
 import { AccessModule } from './modules/permissions/access.module';
 import { SchemaModule } from './modules/schema/schema.module';
+import { SchemaSyncModule } from './modules/schema/schema-sync.module';
 import { ServerModule } from './modules/server/server.module';
 import { SettingsRoutesModule } from './modules/settings/settings-routes.module';
 import { SettingsModule } from './modules/settings/settings.module';
@@ -50,6 +51,7 @@ export class AppModule {
         AuthModule,
         GraphqlModule,
         SchemaModule,
+        SchemaSyncModule,
         ItemsModule,
         AccessModule,
         ActivityRoutesModule,

@@ -8,6 +8,7 @@ import { version } from '../../package.json';
 import { withAppContext } from './cli-context';
 import { CliError } from './cli-error';
 import { registerDataCommands } from './data.command';
+import { registerSchemaCommands } from './schema.command';
 import { registerUsersCommands } from './users.command';
 
 /** Exit codes a CI pipeline can rely on: 0 done, 1 failed, 2 wrong usage. */
@@ -25,6 +26,7 @@ function buildProgram(): Command {
     });
   registerUsersCommands(program);
   registerDataCommands(program);
+  registerSchemaCommands(program);
   return program;
 }
 

@@ -82,6 +82,9 @@ describe('POST /auth/login', () => {
   it.each([
     ['a malformed email', { email: 'not-an-email', password: 'x' }],
     ['no password', { email: ADMIN_EMAIL }],
+    ['no email', { password: ADMIN_PASSWORD }],
+    ['an empty password', { email: ADMIN_EMAIL, password: '' }],
+    ['an empty body', {}],
     ['an unknown mode', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode: 'jwt' }],
   ])('refuses %s with 400', (_label, body) => expectError(t.as('anonymous').post('/auth/login').send(body), 400, 'INVALID_PAYLOAD'));
 });

@@ -41,6 +41,15 @@ describe('POST /graphql/system: auth and TFA mutations', () => {
     ]);
   });
 
+  it.each([
+    ['an empty email', { email: '', password: ADMIN_PASSWORD }],
+    ['an empty password', { email: ADMIN_EMAIL, password: '' }],
+  ])('auth_login answers %s with INVALID_CREDENTIALS, like a wrong password', async (_label, args) => {
+    const res = await gql(LOGIN, args);
+    expect(res.body.data).toEqual({ auth_login: null });
+    expect(res.body.errors.map((e: { extensions: unknown }) => e.extensions)).toEqual([{ code: 'INVALID_CREDENTIALS' }]);
+  });
+
   it('auth_login in session mode sets the session cookie and returns no tokens', async () => {
     const res = await gql(LOGIN, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode: 'session' });
     expect(res.body.data.auth_login).toEqual({ access_token: null, refresh_token: null, expires: '86400000' });

@@ -297,3 +297,33 @@ export class ServiceUnavailableError extends AppError<{ service: string; reason:
     super(`Service "${service}" is unavailable. ${reason}.`.replace(/\.\.$/, '.'), { service, reason });
   }
 }
+
+export interface SchemaApplyStep {
+  index: number;
+  action: string;
+  collection: string;
+  field?: string;
+}
+
+/**
+ * A schema apply that stopped at one step (API.md 4.3). Keeps the code and status of the cause when it
+ * is an AppError (400 INVALID_PAYLOAD otherwise) and names the failed step and the steps already applied:
+ * on MySQL/MariaDB DDL commits as it goes, so those stay applied.
+ */
+export class SchemaApplyFailedError extends AppError<{ reason: string; step: SchemaApplyStep; applied: SchemaApplyStep[] }> {
+  readonly code: ErrorCode;
+  readonly status: number;
+  constructor(step: SchemaApplyStep, applied: SchemaApplyStep[], cause: unknown) {
+    const reason = cause instanceof AppError ? cause.message : 'The database refused the change';
+    const name = step.field ? `${step.collection}.${step.field}` : step.collection;
+    const kept = applied.length === 0 ? 'Nothing was changed' : `${applied.length} earlier step(s) stay applied`;
+    super(`Schema apply failed at step ${step.index + 1} (${step.action} ${name}): ${reason} ${kept}.`, {
+      ...(cause instanceof AppError ? (cause.extensions ?? {}) : {}),
+      reason,
+      step,
+      applied,
+    });
+    this.code = cause instanceof AppError ? cause.code : ErrorCode.InvalidPayload;
+    this.status = cause instanceof AppError ? cause.status : 400;
+  }
+}

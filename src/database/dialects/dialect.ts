@@ -102,3 +102,51 @@ export interface DriverError {
 export function driverErrorOf(err: QueryFailedError): DriverError {
   return ((err as unknown as { driverError?: DriverError }).driverError ?? {}) as DriverError;
 }
+
+export type FieldColumnSpec = ColumnTypeSpec & { precision?: number; scale?: number };
+
+/** The column types that differ by vendor for the same field type; everything else is shared. */
+export interface VendorColumnTypes {
+  uuid: ColumnTypeSpec;
+  json: ColumnTypeSpec;
+  timestamp: ColumnTypeSpec;
+  float: string;
+  decimal: string;
+  dateTime: string;
+}
+
+/** The column for a field type (API.md 11) on one vendor. */
+export function fieldColumnFor(type: string, size: FieldColumnSize, vendor: VendorColumnTypes): FieldColumnSpec {
+  switch (type) {
+    case 'string':
+    case 'hash':
+      return { type: 'varchar', length: String(size.length ?? 255) };
+    case 'uuid':
+      return vendor.uuid;
+    case 'text':
+    case 'csv':
+      return { type: 'text' };
+    case 'json':
+      return vendor.json;
+    case 'integer':
+      return { type: 'integer' };
+    case 'bigInteger':
+      return { type: 'bigint' };
+    case 'float':
+      return { type: vendor.float };
+    case 'decimal':
+      return { type: vendor.decimal, precision: size.precision ?? 10, scale: size.scale ?? 5 };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'date':
+      return { type: 'date' };
+    case 'time':
+      return { type: 'time' };
+    case 'dateTime':
+      return { type: vendor.dateTime };
+    case 'timestamp':
+      return vendor.timestamp;
+    default:
+      throw new Error(`No column for field type "${type}"`);
+  }
+}

@@ -7,7 +7,18 @@ import {
   ValueOutOfRangeError,
   ValueTooLongError,
 } from '../../common/errors/errors';
-import { ColumnTypeSpec, DateFunction, columnSql, Dialect, driverErrorOf, FieldColumnSize, likeWrap, utcDateTimeText } from './dialect';
+import {
+  columnSql,
+  ColumnTypeSpec,
+  DateFunction,
+  Dialect,
+  driverErrorOf,
+  fieldColumnFor,
+  FieldColumnSize,
+  FieldColumnSpec,
+  likeWrap,
+  utcDateTimeText,
+} from './dialect';
 
 /** Unique indexes Vellum creates are named `<table>_<field>_unique`, so the field can be recovered. */
 const DUPLICATE = /Duplicate entry '(.*)' for key '(?:([^.']+)\.)?([^']+)'/s;
@@ -79,39 +90,15 @@ export class MysqlDialect implements Dialect {
     return { type: 'datetime' };
   }
 
-  fieldColumn(type: string, size: FieldColumnSize): ColumnTypeSpec & { precision?: number; scale?: number } {
-    switch (type) {
-      case 'string':
-      case 'hash':
-        return { type: 'varchar', length: String(size.length ?? 255) };
-      case 'uuid':
-        return this.uuidType();
-      case 'text':
-      case 'csv':
-        return { type: 'text' };
-      case 'json':
-        return this.jsonType();
-      case 'integer':
-        return { type: 'integer' };
-      case 'bigInteger':
-        return { type: 'bigint' };
-      case 'float':
-        return { type: 'double' };
-      case 'decimal':
-        return { type: 'decimal', precision: size.precision ?? 10, scale: size.scale ?? 5 };
-      case 'boolean':
-        return { type: 'boolean' };
-      case 'date':
-        return { type: 'date' };
-      case 'time':
-        return { type: 'time' };
-      case 'dateTime':
-        return { type: 'datetime' };
-      case 'timestamp':
-        return this.timestampType();
-      default:
-        throw new Error(`No column for field type "${type}"`);
-    }
+  fieldColumn(type: string, size: FieldColumnSize): FieldColumnSpec {
+    return fieldColumnFor(type, size, {
+      uuid: this.uuidType(),
+      json: this.jsonType(),
+      timestamp: this.timestampType(),
+      float: 'double',
+      decimal: 'decimal',
+      dateTime: 'datetime',
+    });
   }
 
   alterColumnTypeSql(

@@ -7,7 +7,17 @@ import {
   ValueOutOfRangeError,
   ValueTooLongError,
 } from '../../common/errors/errors';
-import { ColumnTypeSpec, DateFunction, columnSql, Dialect, driverErrorOf, FieldColumnSize, likeWrap } from './dialect';
+import {
+  columnSql,
+  ColumnTypeSpec,
+  DateFunction,
+  Dialect,
+  driverErrorOf,
+  fieldColumnFor,
+  FieldColumnSize,
+  FieldColumnSpec,
+  likeWrap,
+} from './dialect';
 
 /** "Key (slug)=(hello) already exists." */
 const KEY_DETAIL = /Key \(([^)]+)\)=\((.*)\)/s;
@@ -67,39 +77,15 @@ export class PostgresDialect implements Dialect {
     return { type: 'timestamp with time zone' };
   }
 
-  fieldColumn(type: string, size: FieldColumnSize): ColumnTypeSpec & { precision?: number; scale?: number } {
-    switch (type) {
-      case 'string':
-      case 'hash':
-        return { type: 'varchar', length: String(size.length ?? 255) };
-      case 'uuid':
-        return this.uuidType();
-      case 'text':
-      case 'csv':
-        return { type: 'text' };
-      case 'json':
-        return this.jsonType();
-      case 'integer':
-        return { type: 'integer' };
-      case 'bigInteger':
-        return { type: 'bigint' };
-      case 'float':
-        return { type: 'double precision' };
-      case 'decimal':
-        return { type: 'numeric', precision: size.precision ?? 10, scale: size.scale ?? 5 };
-      case 'boolean':
-        return { type: 'boolean' };
-      case 'date':
-        return { type: 'date' };
-      case 'time':
-        return { type: 'time' };
-      case 'dateTime':
-        return { type: 'timestamp' };
-      case 'timestamp':
-        return this.timestampType();
-      default:
-        throw new Error(`No column for field type "${type}"`);
-    }
+  fieldColumn(type: string, size: FieldColumnSize): FieldColumnSpec {
+    return fieldColumnFor(type, size, {
+      uuid: this.uuidType(),
+      json: this.jsonType(),
+      timestamp: this.timestampType(),
+      float: 'double precision',
+      decimal: 'numeric',
+      dateTime: 'timestamp',
+    });
   }
 
   alterColumnTypeSql(quotedTable: string, quotedColumn: string, column: ColumnTypeSpec & { precision?: number; scale?: number }): string | null {

@@ -1,7 +1,17 @@
 import type { QueryFailedError } from 'typeorm';
 import type { AppError } from '../../common/errors/app-error';
 import { InvalidForeignKeyError, NotNullViolationError, RecordNotUniqueError } from '../../common/errors/errors';
-import { ColumnTypeSpec, DateFunction, Dialect, driverErrorOf, FieldColumnSize, likeWrap, utcDateTimeText } from './dialect';
+import {
+  ColumnTypeSpec,
+  DateFunction,
+  Dialect,
+  driverErrorOf,
+  fieldColumnFor,
+  FieldColumnSize,
+  FieldColumnSpec,
+  likeWrap,
+  utcDateTimeText,
+} from './dialect';
 
 /** "UNIQUE constraint failed: articles.slug" names the table and the column. */
 const CONSTRAINT_TARGET = /constraint failed: ([^.\s]+)\.([^,\s]+)/;
@@ -66,39 +76,15 @@ export class SqliteDialect implements Dialect {
     return { type: 'datetime' };
   }
 
-  fieldColumn(type: string, size: FieldColumnSize): ColumnTypeSpec & { precision?: number; scale?: number } {
-    switch (type) {
-      case 'string':
-      case 'hash':
-        return { type: 'varchar', length: String(size.length ?? 255) };
-      case 'uuid':
-        return this.uuidType();
-      case 'text':
-      case 'csv':
-        return { type: 'text' };
-      case 'json':
-        return this.jsonType();
-      case 'integer':
-        return { type: 'integer' };
-      case 'bigInteger':
-        return { type: 'bigint' };
-      case 'float':
-        return { type: 'float' };
-      case 'decimal':
-        return { type: 'decimal', precision: size.precision ?? 10, scale: size.scale ?? 5 };
-      case 'boolean':
-        return { type: 'boolean' };
-      case 'date':
-        return { type: 'date' };
-      case 'time':
-        return { type: 'time' };
-      case 'dateTime':
-        return { type: 'datetime' };
-      case 'timestamp':
-        return this.timestampType();
-      default:
-        throw new Error(`No column for field type "${type}"`);
-    }
+  fieldColumn(type: string, size: FieldColumnSize): FieldColumnSpec {
+    return fieldColumnFor(type, size, {
+      uuid: this.uuidType(),
+      json: this.jsonType(),
+      timestamp: this.timestampType(),
+      float: 'float',
+      decimal: 'decimal',
+      dateTime: 'datetime',
+    });
   }
 
   alterColumnTypeSql(): string | null {

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
 import type { Accountability } from '../../common/accountability';
 import { InvalidCredentialsError } from '../../common/errors/errors';
 import { APP_CONFIG, AppConfig, CookieConfig } from '../../config/app-config';
-import { SessionsService } from '../sessions/sessions.service';
 import { UsersService } from '../users/users.service';
-import { isVellumJwt, verifyAccessToken } from './jwt';
+import { isVellumJwt } from './jwt';
+import { JwtStrategy } from './strategies/jwt.strategy';
 
 type RequestContext = Pick<Accountability, 'ip' | 'userAgent' | 'origin'>;
 
@@ -13,7 +14,7 @@ type RequestContext = Pick<Accountability, 'ip' | 'userAgent' | 'origin'>;
 export class AccountabilityService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly sessions: SessionsService,
+    private readonly jwtStrategy: JwtStrategy,
     private readonly usersService: UsersService,
   ) {}
 
@@ -21,23 +22,18 @@ export class AccountabilityService {
     return this.config.auth.sessionCookie;
   }
 
-  async forToken(token: string, context: RequestContext): Promise<Accountability> {
-    if (isVellumJwt(token)) {
-      const payload = verifyAccessToken(token, this.config.secret);
-      if (payload.session) {
-        // A session-mode token dies with its session (logout), not only when it expires.
-        if (!(await this.sessions.isAlive(payload.session))) throw new InvalidCredentialsError();
-      }
-      return {
-        user: payload.id,
-        role: payload.role,
-        admin: payload.admin_access,
-        app: payload.app_access,
-        session: payload.session,
-        ...context,
-      };
-    }
-    return this.forStaticToken(token, context);
+  /** `token` is the one the request presents; a Vellum JWT is verified by JwtStrategy from the request itself. */
+  async forToken(req: Request, token: string, context: RequestContext): Promise<Accountability> {
+    if (!isVellumJwt(token)) return this.forStaticToken(token, context);
+    const payload = await this.jwtStrategy.accessToken(req);
+    return {
+      user: payload.id,
+      role: payload.role,
+      admin: payload.admin_access,
+      app: payload.app_access,
+      session: payload.session,
+      ...context,
+    };
   }
 
   private async forStaticToken(token: string, context: RequestContext): Promise<Accountability> {

@@ -9,13 +9,25 @@ import { AccountabilityService } from './accountability.service';
 import { AuthHttp } from './auth-http';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { CredentialsService } from './credentials.service';
 import { LoginLockoutService } from './login-lockout.service';
 import { PasswordResetService } from './password-reset.service';
+import { JwtStrategy } from './strategies/jwt.strategy';
+import { LocalStrategy } from './strategies/local.strategy';
 
 @Module({
   imports: [ActivityModule, UsersModule, SessionsModule, SettingsModule, MailModule, RateLimiterModule],
   controllers: [AuthController],
-  providers: [AuthService, AuthHttp, AccountabilityService, LoginLockoutService, PasswordResetService],
+  providers: [
+    AuthService,
+    AuthHttp,
+    AccountabilityService,
+    CredentialsService,
+    LocalStrategy,
+    JwtStrategy,
+    LoginLockoutService,
+    PasswordResetService,
+  ],
   exports: [AuthService, AuthHttp, AccountabilityService, PasswordResetService],
 })
 export class AuthModule {}

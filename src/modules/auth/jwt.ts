@@ -1,5 +1,6 @@
 import { createSecretKey, KeyObject } from 'node:crypto';
 import * as jwt from 'jsonwebtoken';
+import type { AppError } from '../../common/errors/app-error';
 import { ForbiddenError, InvalidTokenError, TokenExpiredError } from '../../common/errors/errors';
 
 export const JWT_ISSUER = 'vellum';
@@ -10,7 +11,7 @@ const keys = new Map<string, KeyObject>();
  * Given a string, jsonwebtoken first tries to parse it as a public key on every call, which costs about a
  * quarter of an authenticated request's CPU; a key object made once per secret skips that.
  */
-function verificationKey(secret: string): KeyObject {
+export function verificationKey(secret: string): KeyObject {
   let key = keys.get(secret);
   if (!key) {
     key = createSecretKey(Buffer.from(secret, 'utf8'));
@@ -39,15 +40,13 @@ export function isVellumJwt(token: string): boolean {
   return decoded !== null && decoded.iss === JWT_ISSUER;
 }
 
-/** API.md 1.2: expired → 401 TOKEN_EXPIRED; forged, malformed or missing claims → 403 INVALID_TOKEN. */
-export function verifyAccessToken(token: string, secret: string): AccessTokenPayload {
-  let payload: jwt.JwtPayload;
-  try {
-    payload = jwt.verify(token, verificationKey(secret), { algorithms: ['HS256'], issuer: JWT_ISSUER }) as jwt.JwtPayload;
-  } catch (e) {
-    if (e instanceof jwt.TokenExpiredError) throw new TokenExpiredError();
-    throw new InvalidTokenError();
-  }
+/** API.md 1.2: expired → 401 TOKEN_EXPIRED; anything else that fails verification → 403 INVALID_TOKEN. */
+export function verificationError(e: unknown): AppError {
+  return e instanceof jwt.TokenExpiredError ? new TokenExpiredError() : new InvalidTokenError();
+}
+
+/** A verified payload without the claims Vellum signs is forged or from another issuer: 403 INVALID_TOKEN. */
+export function accessTokenClaims(payload: jwt.JwtPayload): AccessTokenPayload {
   if (
     typeof payload.id !== 'string' ||
     !('role' in payload) ||
@@ -59,6 +58,11 @@ export function verifyAccessToken(token: string, secret: string): AccessTokenPay
   return payload as AccessTokenPayload;
 }
 
+/** Verifies an access token outside a request (the session cookie presented to refresh and logout). */
+export function verifyAccessToken(token: string, secret: string): AccessTokenPayload {
+  return accessTokenClaims(verify(token, secret));
+}
+
 /** Single-purpose tokens (password reset, invite): `scope` says what they may be used for. */
 export function signScopedToken(scope: string, claims: Record<string, unknown>, secret: string, ttlMs: number): string {
   return jwt.sign({ ...claims, scope }, secret, { algorithm: 'HS256', issuer: JWT_ISSUER, expiresIn: Math.floor(ttlMs / 1000) });
@@ -66,13 +70,15 @@ export function signScopedToken(scope: string, claims: Record<string, unknown>, 
 
 /** Expired → 401 TOKEN_EXPIRED; forged or malformed → 403 INVALID_TOKEN; another scope → 403 FORBIDDEN. */
 export function verifyScopedToken(token: string, secret: string, scope: string): jwt.JwtPayload {
-  let payload: jwt.JwtPayload;
-  try {
-    payload = jwt.verify(token, verificationKey(secret), { algorithms: ['HS256'], issuer: JWT_ISSUER }) as jwt.JwtPayload;
-  } catch (e) {
-    if (e instanceof jwt.TokenExpiredError) throw new TokenExpiredError();
-    throw new InvalidTokenError();
-  }
+  const payload = verify(token, secret);
   if (payload.scope !== scope) throw new ForbiddenError();
   return payload;
+}
+
+function verify(token: string, secret: string): jwt.JwtPayload {
+  try {
+    return jwt.verify(token, verificationKey(secret), { algorithms: ['HS256'], issuer: JWT_ISSUER }) as jwt.JwtPayload;
+  } catch (e) {
+    throw verificationError(e);
+  }
 }

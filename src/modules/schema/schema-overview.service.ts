@@ -50,11 +50,10 @@ export class SchemaOverviewService implements OnModuleInit {
 
   /** Rebuilds from the meta tables and one introspection pass; pass the manager of an open transaction. */
   async reload(manager: EntityManager = this.dataSource.manager): Promise<SchemaOverview> {
-    const [collections, fields, relations] = await Promise.all([
-      manager.getRepository(CollectionMetaEntity).find(),
-      manager.getRepository(FieldMetaEntity).find({ order: { sort: 'ASC', id: 'ASC' } }),
-      manager.getRepository(RelationMetaEntity).find({ order: { id: 'ASC' } }),
-    ]);
+    // One after the other: a manager of an open transaction has one connection, and pg refuses overlapping queries on it.
+    const collections = await manager.getRepository(CollectionMetaEntity).find();
+    const fields = await manager.getRepository(FieldMetaEntity).find({ order: { sort: 'ASC', id: 'ASC' } });
+    const relations = await manager.getRepository(RelationMetaEntity).find({ order: { id: 'ASC' } });
     const names = [...new Set([...Object.keys(SYSTEM_COLLECTIONS), ...collections.map((c) => c.collection)])];
     const runner = manager.queryRunner ?? this.dataSource.createQueryRunner();
     try {

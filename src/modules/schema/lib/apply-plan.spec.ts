@@ -61,3 +61,33 @@ describe(planApply.name, () => {
     expect(() => planApply(current, diffSnapshot(diffBase, diffTarget))).toThrow(InvalidPayloadError);
   });
 });
+
+describe(`${planApply.name} with one-to-many aliases`, () => {
+  it('lets the relation create its alias field, then sets the alias meta', () => {
+    const relation = {
+      collection: 'articles',
+      field: 'author',
+      related_collection: 'authors',
+      meta: { many_collection: 'articles', many_field: 'author', one_collection: 'authors', one_field: 'articles' },
+      schema: null,
+    };
+    const current = snapshot({ collections: [collection('articles'), collection('authors')], fields: [id('articles'), field('articles', 'author', 'integer'), id('authors')] });
+    const alias = field('authors', 'articles', 'alias');
+    const target = snapshot({ ...current, fields: [...current.fields, alias], relations: [relation] });
+    expect(planApply(current, diffSnapshot(current, target)).map((s) => [s.action, s.collection, 'field' in s ? s.field : null])).toEqual([
+      ['create_relation', 'articles', 'author'],
+      ['update_field', 'authors', 'articles'],
+    ]);
+  });
+});
+
+describe(`${planApply.name} with array changes`, () => {
+  it('applies deep-diff array records (kind A) onto the current entry', () => {
+    const withSpecial = (special: string[]) => ({ ...field('a', 'owner', 'uuid'), meta: { collection: 'a', field: 'owner', special, note: null } });
+    const current = snapshot({ collections: [collection('a')], fields: [id('a'), withSpecial(['m2o'])] });
+    const target = snapshot({ collections: [collection('a')], fields: [id('a'), withSpecial(['m2o', 'user-created'])] });
+    const diff = diffSnapshot(current, target);
+    expect(diff.fields[0].diff).toEqual([{ kind: 'A', path: ['meta', 'special'], index: 1, item: { kind: 'N', rhs: 'user-created' } }]);
+    expect(planApply(current, diff)).toEqual([{ action: 'update_field', collection: 'a', field: 'owner', entry: withSpecial(['m2o', 'user-created']) }]);
+  });
+});

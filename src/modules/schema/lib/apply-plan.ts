@@ -53,6 +53,21 @@ function creationOrder(created: SnapshotCollection[]): SnapshotCollection[] {
   return ordered;
 }
 
+/** `collection.field` of the one-to-many alias fields that relations created or changed by the diff bring. */
+function aliasesMadeByRelations(diff: SnapshotDiff, current: Map<string, SnapshotRelation>): Set<string> {
+  const keys = new Set<string>();
+  for (const entry of diff.relations) {
+    const creation = added(entry.diff);
+    const before = current.get(`${entry.collection}.${entry.field}`);
+    const after = creation ? (creation.rhs as SnapshotRelation) : before && !removed(entry.diff) ? patched(before, entry.diff) : undefined;
+    const oneField = after?.meta?.one_field;
+    if (after?.related_collection && typeof oneField === 'string' && oneField !== before?.meta?.one_field) {
+      keys.add(`${after.related_collection}.${oneField}`);
+    }
+  }
+  return keys;
+}
+
 /**
  * Orders the changes of a diff into steps that the database accepts (API.md 4.3) and checks them
  * against the current schema: creating what exists or changing what is missing is a 400 naming it.
@@ -91,7 +106,14 @@ export function planApply(current: Snapshot, diff: SnapshotDiff): PlanStep[] {
       .filter((f) => removed(f.diff) && diff.fields.some((g) => g !== f && g.collection === f.collection && g.field === f.field && added(g.diff)))
       .map((f) => fieldKey(f.collection, f.field)),
   );
-  const fieldSteps: Record<'replace' | 'create' | 'update' | 'remove', PlanStep[]> = { replace: [], create: [], update: [], remove: [] };
+  const fieldSteps: Record<'replace' | 'create' | 'update' | 'remove' | 'afterRelations', PlanStep[]> = {
+    replace: [],
+    create: [],
+    update: [],
+    remove: [],
+    afterRelations: [],
+  };
+  const madeByRelations = aliasesMadeByRelations(diff, relations);
   for (const entry of diff.fields) {
     const key = fieldKey(entry.collection, entry.field);
     const creation = added(entry.diff);
@@ -101,7 +123,10 @@ export function planApply(current: Snapshot, diff: SnapshotDiff): PlanStep[] {
       if (!collections.has(entry.collection) && !createdNames.has(entry.collection)) {
         throw new InvalidPayloadError(`Collection "${entry.collection}" of field "${key}" does not exist`);
       }
-      if (createdNames.has(entry.collection) && field.type !== 'alias') {
+      if (field.type === 'alias' && madeByRelations.has(key)) {
+        // The relation creates its one-to-many alias field; the entry's meta is set on it afterwards.
+        fieldSteps.afterRelations.push({ action: 'update_field', collection: entry.collection, field: entry.field, entry: field });
+      } else if (createdNames.has(entry.collection) && field.type !== 'alias') {
         newFieldsOfNewCollections.set(entry.collection, [...(newFieldsOfNewCollections.get(entry.collection) ?? []), field]);
       } else {
         fieldSteps.create.push({ action: 'create_field', collection: entry.collection, field: entry.field, entry: field });
@@ -160,6 +185,7 @@ export function planApply(current: Snapshot, diff: SnapshotDiff): PlanStep[] {
     ...systemSteps,
     ...relationSteps.create,
     ...relationSteps.update,
+    ...fieldSteps.afterRelations,
     ...relationSteps.remove,
   ];
 }

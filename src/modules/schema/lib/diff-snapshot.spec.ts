@@ -40,6 +40,17 @@ describe(diffSnapshot.name, () => {
     expect(isEmptyDiff(diffSnapshot(base, target))).toBe(true);
   });
 
+  it('ignores the length a vendor reports for a uuid', () => {
+    const key = (maxLength: number | null) => field('articles', 'ref', 'uuid', { data_type: maxLength ? 'char' : 'uuid', max_length: maxLength });
+    const mysql = snapshot({ collections: [articles], fields: [id, key(36)] });
+    expect(isEmptyDiff(diffSnapshot(mysql, snapshot({ vendor: 'postgres', collections: [articles], fields: [id, key(null)] })))).toBe(true);
+  });
+
+  it('still sees a changed string length', () => {
+    const target = snapshot({ collections: [articles], fields: [id, field('articles', 'title', 'string', { max_length: 20 })] });
+    expect(diffSnapshot(snapshot({ collections: [articles], fields: [id, field('articles', 'title', 'string', { max_length: 255 })] }), target).fields).toHaveLength(1);
+  });
+
   it('turns a column into an alias by deleting and creating it', () => {
     const target = snapshot({ collections: [articles], fields: [id, field('articles', 'title', 'alias')] });
     expect(diffSnapshot(base, target).fields.map((f) => f.diff[0].kind)).toEqual(['D', 'N']);

@@ -15,10 +15,14 @@ function without(value: Record<string, unknown> | null, keys: string[]): Record<
   return Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)));
 }
 
+/** Only text columns have a length of their own; a uuid is `char(36)` on one vendor and a native type on another. */
+const SIZED_TYPES = ['string', 'hash'];
+
 function comparableField(field: SnapshotField): SnapshotField {
   // An auto-increment key is described by each vendor in its own way; only its meta is compared.
   if (field.schema?.has_auto_increment === true) return { ...field, schema: null };
-  return { ...field, schema: without(field.schema, VENDOR_SPECIFIC_FIELD_SCHEMA) };
+  const ignored = SIZED_TYPES.includes(field.type) ? VENDOR_SPECIFIC_FIELD_SCHEMA : [...VENDOR_SPECIFIC_FIELD_SCHEMA, 'max_length'];
+  return { ...field, schema: without(field.schema, ignored) };
 }
 
 function comparableRelation(relation: SnapshotRelation): SnapshotRelation {

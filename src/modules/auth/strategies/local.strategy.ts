@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { Strategy } from 'passport-local';
+import { InvalidCredentialsError } from '../../../common/errors/errors';
+import type { UserEntity } from '../../users/entities/user.entity';
+import { Credentials, CredentialsService } from '../credentials.service';
+import { runStrategy } from './run-strategy';
+
+/** The request passport-local reads: the login arguments as a body, from REST and GraphQL alike. */
+interface CredentialsRequest {
+  body: Credentials;
+  query: Record<string, never>;
+}
+
+@Injectable()
+export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
+  constructor(private readonly credentials: CredentialsService) {
+    super({ usernameField: 'email', passwordField: 'password', passReqToCallback: true, session: false });
+  }
+
+  validate(req: CredentialsRequest, email: string, password: string): Promise<UserEntity> {
+    return this.credentials.verifyCredentials({ email, password, otp: req.body.otp });
+  }
+
+  /**
+   * The user the credentials belong to, or our AppError. passport-local's own failure (an empty email or
+   * password, which it answers with 400) is a wrong login here: 401 INVALID_CREDENTIALS, like any other.
+   */
+  async authenticateCredentials(credentials: Credentials): Promise<UserEntity> {
+    const outcome = await runStrategy<UserEntity>(this, { body: credentials, query: {} } satisfies CredentialsRequest);
+    if (!outcome.user) throw new InvalidCredentialsError();
+    return outcome.user;
+  }
+}

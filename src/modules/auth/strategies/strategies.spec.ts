@@ -1,0 +1,111 @@
+import type { Request } from 'express';
+import * as jwt from 'jsonwebtoken';
+import { ErrorCode } from '../../../common/errors/error-codes';
+import type { AppConfig } from '../../../config/app-config';
+import type { SessionsService } from '../../sessions/sessions.service';
+import type { UserEntity } from '../../users/entities/user.entity';
+import type { Credentials, CredentialsService } from '../credentials.service';
+import { signAccessToken } from '../jwt';
+import { JwtStrategy, presentedToken } from './jwt.strategy';
+import { LocalStrategy } from './local.strategy';
+
+const secret = 's'.repeat(32);
+const cookieName = 'svc_session_token';
+const config = { secret, auth: { sessionCookie: { name: cookieName } } } as AppConfig;
+const claims = { id: 'u1', role: 'r1', app_access: true, admin_access: false };
+
+function request({ query = '', authorization, cookie }: { query?: string; authorization?: string; cookie?: string }): Request {
+  return {
+    url: `/items/articles${query}`,
+    headers: authorization === undefined ? {} : { authorization },
+    cookies: cookie === undefined ? {} : { [cookieName]: cookie },
+  } as unknown as Request;
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await promise;
+    return undefined;
+  } catch (e) {
+    return (e as { code?: string }).code;
+  }
+}
+
+describe('presentedToken (API.md 1.2)', () => {
+  it.each([
+    ['nothing', {}, null],
+    ['the query parameter', { query: '?access_token=q' }, { token: 'q', fromCookie: false }],
+    ['a bearer header', { authorization: 'Bearer h' }, { token: 'h', fromCookie: false }],
+    ['a lower-case scheme', { authorization: 'bearer h' }, { token: 'h', fromCookie: false }],
+    ['the session cookie', { cookie: 'c' }, { token: 'c', fromCookie: true }],
+    ['the query over the cookie', { query: '?access_token=q', cookie: 'c' }, { token: 'q', fromCookie: false }],
+    ['the header over the cookie', { authorization: 'Bearer h', cookie: 'c' }, { token: 'h', fromCookie: false }],
+    ['another scheme', { authorization: 'Basic dTpw' }, null],
+    ['a header of three parts', { authorization: 'Bearer h extra' }, null],
+    ['a bare token without scheme', { authorization: 'h' }, null],
+    ['a repeated query parameter', { query: '?access_token=a&access_token=b' }, null],
+    ['an empty query parameter', { query: '?access_token=' }, null],
+    ['an empty cookie', { cookie: '' }, null],
+  ])('finds %s', (_label, parts, expected) => expect(presentedToken(request(parts), cookieName)).toEqual(expected));
+
+  it('refuses the query parameter and the header together with 400 INVALID_PAYLOAD', () => {
+    expect(() => presentedToken(request({ query: '?access_token=q', authorization: 'Bearer h' }), cookieName)).toThrow(
+      expect.objectContaining({ code: ErrorCode.InvalidPayload }),
+    );
+  });
+});
+
+describe('JwtStrategy', () => {
+  // Tokens here carry no session claim: the session check runs against the database in the e2e suites.
+  const sessions = {
+    isAlive: () => Promise.reject(new Error('no session claim, no lookup')),
+  } as unknown as SessionsService;
+  const strategy = new JwtStrategy(config, sessions);
+  const token = signAccessToken(claims, secret, 60_000);
+
+  it.each([
+    ['the query parameter', { query: `?access_token=${token}` }],
+    ['a bearer header', { authorization: `Bearer ${token}` }],
+    ['the session cookie', { cookie: token }],
+  ])('verifies a token from %s', async (_label, parts) => {
+    await expect(strategy.accessToken(request(parts))).resolves.toMatchObject({ ...claims, iss: 'vellum' });
+  });
+
+  it.each([
+    ['an expired token', jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, secret, { issuer: 'vellum' }), ErrorCode.TokenExpired],
+    ['another secret', signAccessToken(claims, 'x'.repeat(32), 60_000), ErrorCode.InvalidToken],
+    ['another algorithm', jwt.sign(claims, secret, { issuer: 'vellum', algorithm: 'HS512' }), ErrorCode.InvalidToken],
+    ['another issuer', jwt.sign(claims, secret, { issuer: 'directus' }), ErrorCode.InvalidToken],
+    ['missing claims', jwt.sign({ id: 'u1' }, secret, { issuer: 'vellum' }), ErrorCode.InvalidToken],
+    ['garbage', 'a.b.c', ErrorCode.InvalidToken],
+  ])('refuses %s', async (_label, bad, code) => {
+    expect(await codeOf(strategy.accessToken(request({ authorization: `Bearer ${bad}` })))).toBe(code);
+  });
+});
+
+describe('LocalStrategy', () => {
+  const user = { id: 'u1' } as UserEntity;
+  const checked: Credentials[] = [];
+  const credentials = {
+    verifyCredentials: (c: Credentials) => {
+      checked.push(c);
+      return Promise.resolve(user);
+    },
+  } as unknown as CredentialsService;
+  const strategy = new LocalStrategy(credentials);
+
+  beforeEach(() => (checked.length = 0));
+
+  it('hands email, password and otp to the credential check', async () => {
+    await expect(strategy.authenticateCredentials({ email: 'a@b.c', password: 'pw', otp: '123456' })).resolves.toBe(user);
+    expect(checked).toEqual([{ email: 'a@b.c', password: 'pw', otp: '123456' }]);
+  });
+
+  it.each([
+    ['an empty email', { email: '', password: 'pw' }],
+    ['an empty password', { email: 'a@b.c', password: '' }],
+  ])('answers %s with 401 INVALID_CREDENTIALS, not passport 400', async (_label, input) => {
+    expect(await codeOf(strategy.authenticateCredentials(input))).toBe(ErrorCode.InvalidCredentials);
+    expect(checked).toEqual([]);
+  });
+});

@@ -1,0 +1,85 @@
+import { Controller, Get, HttpCode, Inject, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { ApiConsumes, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { AdminOnly } from '../../common/decorators/admin-only.decorator';
+import { InvalidQueryError } from '../../common/errors/errors';
+import { attachmentDisposition, exportFileName } from '../../common/http/attachment';
+import { parseFlag } from '../../common/query/parse-flag';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, isExportFormat } from '../utils/lib/export-formats';
+import { serializeSnapshot } from './lib/serialize-snapshot';
+import { readSchemaBody } from './read-schema-body';
+import { SchemaSyncService } from './schema-sync.service';
+
+function parseMode(value: unknown): 'mirror' | 'merge' {
+  if (value === undefined || value === 'mirror') return 'mirror';
+  if (value === 'merge') return 'merge';
+  throw new InvalidQueryError('"mode" must be "mirror" or "merge"');
+}
+
+@ApiTags('schema')
+@AdminOnly()
+@Controller('schema')
+export class SchemaSyncController {
+  constructor(
+    private readonly sync: SchemaSyncService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('snapshot')
+  @ApiOperation({ summary: 'The user schema (collections, fields, relations) as a snapshot' })
+  @ApiQuery({ name: 'export', required: false, enum: EXPORT_FORMATS, description: 'Answer the snapshot as a file download' })
+  async snapshot(@Query('export') format: unknown) {
+    const data = this.sync.snapshot();
+    if (format === undefined) return { data };
+    if (!isExportFormat(format)) throw new InvalidQueryError(`"export" must be one of ${EXPORT_FORMATS.join(', ')}`);
+    const { contentType, extension } = EXPORT_FORMAT_INFO[format];
+    return new StreamableFile(Buffer.from(await serializeSnapshot(data, format), 'utf8'), {
+      type: contentType,
+      disposition: attachmentDisposition(exportFileName(null, extension, new Date())),
+    });
+  }
+
+  @Post('diff')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'What must change to turn this schema into the posted snapshot (JSON, or a JSON/YAML file upload)' })
+  @ApiConsumes('application/json', 'multipart/form-data')
+  @ApiQuery({ name: 'force', required: false, type: Boolean, description: 'Diff a snapshot of another version or database vendor' })
+  @ApiQuery({ name: 'mode', required: false, enum: ['mirror', 'merge'], description: '`merge` leaves deletions out' })
+  @ApiOkResponse({ description: '`{ data: { hash, diff } }`' })
+  @ApiNoContentResponse({ description: 'Nothing differs' })
+  async diff(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Query('force') force: unknown,
+    @Query('mode') mode: unknown,
+  ) {
+    const options = { force: parseFlag(force, 'force'), mode: parseMode(mode) };
+    const result = this.sync.diff(await readSchemaBody(req, this.config.maxPayloadSize), options);
+    if (!result) {
+      res.status(204);
+      return;
+    }
+    return { data: result };
+  }
+
+  @Post('apply')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Apply a diff made by /schema/diff (JSON, or a JSON/YAML file upload)' })
+  @ApiConsumes('application/json', 'multipart/form-data')
+  @ApiQuery({ name: 'force', required: false, type: Boolean, description: 'Skip the check that the schema did not change since the diff' })
+  @ApiQuery({ name: 'dry_run', required: false, type: Boolean, description: 'Answer the ordered plan and change nothing' })
+  @ApiNoContentResponse({ description: 'Applied (or nothing to apply)' })
+  async apply(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Query('force') force: unknown,
+    @Query('dry_run') dryRun: unknown,
+  ) {
+    const options = { force: parseFlag(force, 'force'), dryRun: parseFlag(dryRun, 'dry_run') };
+    const plan = await this.sync.apply(await readSchemaBody(req, this.config.maxPayloadSize), options);
+    if (!options.dryRun) return;
+    res.status(200);
+    return { data: plan };
+  }
+}

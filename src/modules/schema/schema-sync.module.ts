@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { SchemaModule } from './schema.module';
+import { SchemaSyncController } from './schema-sync.controller';
+import { SchemaSyncService } from './schema-sync.service';
+
+/** `/schema/snapshot`, `/schema/diff`, `/schema/apply` (API.md 4), on top of the schema module's services. */
+@Module({
+  imports: [SchemaModule],
+  controllers: [SchemaSyncController],
+  providers: [SchemaSyncService],
+  exports: [SchemaSyncService],
+})
+export class SchemaSyncModule {}

@@ -1,0 +1,185 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { QueryFailedError, QueryRunner, TableIndex } from 'typeorm';
+import { AppError } from '../../common/errors/app-error';
+import { InvalidPayloadError, SchemaApplyFailedError, SchemaApplyStep } from '../../common/errors/errors';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { Dialect, DIALECT } from '../../database/dialects/dialect';
+import { PlanStep, planApply } from './lib/apply-plan';
+import { buildSnapshot, snapshotField } from './lib/build-snapshot';
+import { DiffMode, diffSnapshot, isEmptyDiff } from './lib/diff-snapshot';
+import { snapshotHash } from './lib/snapshot-hash';
+import type { Snapshot, SnapshotDiff, SnapshotField } from './lib/snapshot.types';
+import { validateApplyBody } from './lib/validate-apply-body';
+import { validateSnapshot } from './lib/validate-snapshot';
+import { SchemaOverviewService } from './schema-overview.service';
+import { FieldInput, SchemaService } from './schema.service';
+import type { FieldType } from './schema.types';
+
+function describeStep(step: PlanStep, index: number): SchemaApplyStep {
+  return { index, action: step.action, collection: step.collection, ...('field' in step ? { field: step.field } : {}) };
+}
+
+/** SchemaService checks the type and the schema members itself, so the entry passes as it is. */
+function fieldInput(entry: SnapshotField): FieldInput {
+  return { field: entry.field, type: entry.type as FieldType, meta: entry.meta, schema: entry.type === 'alias' ? null : entry.schema };
+}
+
+/** Schema members whose value differs between the current field and the target entry. */
+function changedSchema(current: Record<string, unknown> | null, target: Record<string, unknown> | null): Record<string, unknown> {
+  if (!target) return {};
+  return Object.fromEntries(Object.entries(target).filter(([key, value]) => JSON.stringify(current?.[key] ?? null) !== JSON.stringify(value ?? null)));
+}
+
+/**
+ * Schema snapshot, diff and apply (API.md 4). The snapshot is built from the in-memory overview; apply
+ * runs the ordered plan through SchemaService, in one transaction where the database allows DDL in
+ * transactions, step by step (reporting how far it got) where it does not.
+ */
+@Injectable()
+export class SchemaSyncService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DIALECT) private readonly dialect: Dialect,
+    private readonly overviews: SchemaOverviewService,
+    private readonly schema: SchemaService,
+  ) {}
+
+  snapshot(): Snapshot {
+    return buildSnapshot(this.overviews.current, this.config.version, this.dialect.vendor);
+  }
+
+  /** API.md 4.2: `{ hash, diff }` to turn this instance's schema into the uploaded one; null when nothing differs. */
+  diff(input: unknown, options: { force: boolean; mode: DiffMode }): { hash: string; diff: SnapshotDiff } | null {
+    const target = validateSnapshot(input);
+    if (!options.force) {
+      if (target.platform !== this.config.version) {
+        throw new InvalidPayloadError(
+          `The snapshot was taken with version "${target.platform}" and this instance runs "${this.config.version}"; pass force=true to diff anyway`,
+        );
+      }
+      if (target.vendor !== this.dialect.vendor) {
+        throw new InvalidPayloadError(
+          `The snapshot was taken on vendor "${target.vendor}" and this instance runs on "${this.dialect.vendor}"; pass force=true to diff anyway`,
+        );
+      }
+    }
+    const current = this.snapshot();
+    const diff = diffSnapshot(current, target, options.mode);
+    return isEmptyDiff(diff) ? null : { hash: snapshotHash(current, this.config.version), diff };
+  }
+
+  /**
+   * API.md 4.3. Returns the ordered plan; with `dryRun` nothing is changed. Conflicts (creating what
+   * exists, changing what is missing) are named before the generic stale-hash refusal.
+   */
+  async apply(input: unknown, options: { force: boolean; dryRun: boolean }): Promise<PlanStep[]> {
+    const { hash, diff } = validateApplyBody(input);
+    if (isEmptyDiff(diff)) return [];
+    const current = this.snapshot();
+    const plan = planApply(current, diff);
+    if (!options.force && hash !== snapshotHash(current, this.config.version)) {
+      throw new InvalidPayloadError('The hash does not match the current schema: it changed since the diff was made; make a new diff');
+    }
+    if (!options.dryRun) await this.execute(plan);
+    return plan;
+  }
+
+  private async execute(plan: PlanStep[]): Promise<void> {
+    const progress: { step?: SchemaApplyStep; applied: SchemaApplyStep[] } = { applied: [] };
+    try {
+      await this.schema.run(async (runner) => {
+        for (const [index, step] of plan.entries()) {
+          progress.step = describeStep(step, index);
+          await this.runStep(runner, step);
+          if (this.dialect.transactionalDdl) continue;
+          // DDL commits implicitly on MySQL/MariaDB: each step commits on its own, so a failure can say how far it got.
+          await runner.commitTransaction();
+          progress.applied.push(progress.step);
+          await runner.startTransaction();
+        }
+      });
+    } catch (e) {
+      if (!progress.step) throw e;
+      throw new SchemaApplyFailedError(progress.step, progress.applied, this.explain(e));
+    }
+  }
+
+  private explain(e: unknown): unknown {
+    if (e instanceof AppError) return e;
+    if (e instanceof QueryFailedError) return this.dialect.translateError(e) ?? new InvalidPayloadError(e.message);
+    return e;
+  }
+
+  private async runStep(runner: QueryRunner, step: PlanStep): Promise<void> {
+    const overview = this.overviews.current;
+    switch (step.action) {
+      case 'create_collection':
+        await this.schema.createCollection(runner, {
+          collection: step.collection,
+          meta: step.entry.meta,
+          schema: step.entry.schema === null ? null : {},
+          fields: step.fields.map(fieldInput),
+        });
+        return;
+      case 'update_collection':
+        return this.schema.updateCollection(runner, step.collection, step.entry.meta ?? {});
+      case 'delete_collection':
+        return this.schema.deleteCollection(runner, step.collection);
+      case 'create_field':
+        await this.schema.createField(runner, step.collection, fieldInput(step.entry));
+        return;
+      case 'update_field': {
+        const current = overview.field(step.collection, step.field);
+        // Compared in the snapshot's spelling, so a size a vendor leaves implicit is not taken for a change.
+        const schema = changedSchema(current ? snapshotField(current).schema : null, step.entry.schema);
+        return this.schema.updateField(runner, step.collection, step.field, {
+          type: step.entry.type,
+          meta: step.entry.meta ?? {},
+          ...(Object.keys(schema).length > 0 ? { schema } : {}),
+        });
+      }
+      case 'delete_field':
+        // Deleting a relation or its collection already removed this field.
+        if (!overview.field(step.collection, step.field)) return;
+        return this.schema.deleteField(runner, step.collection, step.field);
+      case 'set_system_field_index':
+        return this.setSystemFieldIndex(runner, step.collection, step.field, step.is_indexed);
+      case 'create_relation':
+        return this.schema.createRelation(runner, {
+          collection: step.collection,
+          field: step.field,
+          related_collection: step.entry.related_collection,
+          meta: step.entry.meta,
+          schema: step.entry.schema,
+        });
+      case 'update_relation': {
+        const current = overview.relationEntry(step.collection, step.field);
+        const onDelete = step.entry.schema?.on_delete;
+        const keyChanged = onDelete !== undefined && onDelete !== current?.schema?.on_delete;
+        return this.schema.updateRelation(runner, step.collection, step.field, {
+          meta: step.entry.meta ?? {},
+          ...(keyChanged ? { schema: { on_delete: onDelete } } : {}),
+        });
+      }
+      case 'delete_relation':
+        if (!overview.relationEntry(step.collection, step.field)) return;
+        return this.schema.deleteRelation(runner, step.collection, step.field);
+    }
+  }
+
+  /** API.md 4.3 e: a system field's plain index is the only thing a diff may change on system tables. */
+  private async setSystemFieldIndex(runner: QueryRunner, collection: string, field: string, indexed: boolean): Promise<void> {
+    const table = await runner.getTable(collection);
+    if (!table || !table.findColumnByName(field)) throw new InvalidPayloadError(`System field "${collection}.${field}" does not exist`);
+    const indices = table.indices.filter((i) => i.columnNames.length === 1 && i.columnNames[0] === field);
+    if (indexed && indices.length === 0) {
+      await runner.createIndex(table, new TableIndex({ name: `${collection}_${field}_index`, columnNames: [field] }));
+    }
+    if (!indexed) {
+      const plain = indices.filter((i) => !i.isUnique);
+      if (plain.length < indices.length) throw new InvalidPayloadError(`The index of system field "${collection}.${field}" keeps it unique and can't be dropped`);
+      for (const index of plain) await runner.dropIndex(table, index);
+    }
+    await this.overviews.reload(runner.manager);
+  }
+}

@@ -1,0 +1,267 @@
+import { stringify as toYaml } from 'yaml';
+import { createCollection } from '../factories/collection.factory';
+import { expectError } from '../helpers/expect-error';
+import { createTestApp, TestApp } from '../helpers/test-app';
+import { testClient } from '../helpers/test-database';
+import { uniq } from '../helpers/uniq';
+
+type Entry = Record<string, unknown> & { collection: string; field?: string; type?: string; meta: Record<string, unknown> | null; schema: Record<string, unknown> | null };
+interface Snap {
+  collections: Entry[];
+  fields: Entry[];
+  systemFields: Entry[];
+  relations: Entry[];
+  [key: string]: unknown;
+}
+
+/** A complete entry of the snapshot under another collection (and field) name. */
+function copyEntry(entry: Entry, collection: string, fieldName?: string): Entry {
+  const copy = structuredClone(entry);
+  copy.collection = collection;
+  if (copy.meta) copy.meta.collection = collection;
+  if (copy.schema && 'table' in copy.schema) copy.schema.table = collection;
+  if (copy.schema && !('table' in copy.schema)) copy.schema.name = collection;
+  if (fieldName) {
+    copy.field = fieldName;
+    if (copy.meta) copy.meta.field = fieldName;
+    if (copy.schema) copy.schema.name = fieldName;
+  }
+  return copy;
+}
+
+const transactional = !['mysql', 'mariadb'].includes(testClient());
+
+describe('POST /schema/apply', () => {
+  let t: TestApp;
+  const snapshot = async (): Promise<Snap> => (await t.as('admin').get('/schema/snapshot')).body.data;
+  const diffTo = async (target: Snap) => {
+    const res = await t.as('admin').post('/schema/diff').send(target);
+    if (res.status !== 200) throw new Error(`diff failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.data as { hash: string; diff: Record<string, unknown[]> };
+  };
+  const apply = (body: unknown, query = '') => t.as('admin').post(`/schema/apply${query}`).send(body as object);
+  const field = (snap: Snap, collection: string, name: string) => snap.fields.find((f) => f.collection === collection && f.field === name)!;
+  const items = async (collection: string) => (await t.as('admin').get(`/items/${collection}?sort=id&limit=-1`)).body.data as Record<string, unknown>[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('creates, changes and removes collections, fields and relations, keeping stored rows', async () => {
+    const articles = uniq('ap_articles');
+    const authors = uniq('ap_authors');
+    const old = uniq('ap_old');
+    await createCollection(t, articles, [
+      { field: 'title', type: 'string', schema: { max_length: 100 } },
+      { field: 'views', type: 'integer' },
+      { field: 'code', type: 'string', schema: { max_length: 10 } },
+      { field: 'rating', type: 'float' },
+    ]);
+    await createCollection(t, old, [{ field: 'name', type: 'string' }]);
+    for (const row of [{ title: 'First', views: 12, code: '42', rating: 1.5 }, { title: 'Second', views: 7, code: '7', rating: null }]) {
+      expect((await t.as('admin').post(`/items/${articles}`).send(row)).status).toBe(200);
+    }
+
+    const target = await snapshot();
+    target.collections = target.collections.filter((c) => c.collection !== old);
+    target.fields = target.fields.filter((f) => f.collection !== old && !(f.collection === articles && f.field === 'rating'));
+    const authorsEntry = copyEntry(target.collections.find((c) => c.collection === articles)!, authors);
+    authorsEntry.meta!.note = 'People';
+    target.collections.push(authorsEntry);
+    target.fields.push(copyEntry(field(target, articles, 'id'), authors), copyEntry(field(target, articles, 'title'), authors, 'name'));
+    const authorField = copyEntry(field(target, articles, 'views'), articles, 'author');
+    Object.assign(authorField.meta!, { special: ['m2o'] });
+    Object.assign(authorField.schema!, { foreign_key_table: authors, foreign_key_column: 'id' });
+    const alias = copyEntry(field(target, articles, 'title'), authors, 'articles');
+    Object.assign(alias, { type: 'alias', schema: null });
+    Object.assign(alias.meta!, { special: ['o2m'], interface: 'list-o2m', note: 'Written' });
+    target.fields.push(authorField, alias);
+    target.relations.push({
+      collection: articles,
+      field: 'author',
+      related_collection: authors,
+      meta: {
+        many_collection: articles,
+        many_field: 'author',
+        one_collection: authors,
+        one_field: 'articles',
+        one_collection_field: null,
+        one_allowed_collections: null,
+        junction_field: null,
+        sort_field: null,
+        one_deselect_action: 'nullify',
+      },
+      schema: { table: articles, column: 'author', foreign_key_table: authors, foreign_key_column: 'id', constraint_name: null, on_update: 'NO ACTION', on_delete: 'SET NULL' },
+    });
+    target.collections.find((c) => c.collection === articles)!.meta!.note = 'Stories';
+    field(target, articles, 'title').meta!.note = 'Headline';
+    field(target, articles, 'views').type = 'bigInteger';
+    field(target, articles, 'code').type = 'integer';
+
+    const { hash, diff } = await diffTo(target);
+    const dry = await apply({ hash, diff }, '?dry_run=true');
+    expect(dry.status).toBe(200);
+    expect((dry.body.data as { action: string; collection: string; field?: string }[]).map((s) => [s.action, s.collection, s.field ?? null])).toEqual([
+      ['create_collection', authors, null],
+      ['delete_collection', old, null],
+      ['update_collection', articles, null],
+      ['create_field', articles, 'author'],
+      ['update_field', articles, 'code'],
+      ['update_field', articles, 'title'],
+      ['update_field', articles, 'views'],
+      ['delete_field', articles, 'rating'],
+      ['create_relation', articles, 'author'],
+      ['update_field', authors, 'articles'],
+    ]);
+    expect((await diffTo(target)).hash).toBe(hash);
+
+    expect((await apply({ hash, diff })).status).toBe(204);
+    expect((await t.as('admin').post('/schema/diff').send(target)).status).toBe(204);
+    const after = await snapshot();
+    expect(field(after, articles, 'code')).toMatchObject({ type: 'integer' });
+    expect(field(after, authors, 'articles')).toMatchObject({ type: 'alias', meta: { note: 'Written', special: ['o2m'] } });
+    expect(after.relations.find((r) => r.collection === articles)).toMatchObject({ related_collection: authors, schema: { on_delete: 'SET NULL' } });
+    expect((await t.as('admin').get(`/collections/${old}`)).status).toBe(403);
+
+    const rows = await items(articles);
+    expect(rows.map((r) => [r.title, Number(r.views), r.code, r.author])).toEqual([
+      ['First', 12, 42, null],
+      ['Second', 7, 7, null],
+    ]);
+    expect(rows[0]).not.toHaveProperty('rating');
+    const author = await t.as('admin').post(`/items/${authors}`).send({ name: 'Ada' });
+    expect(author.status).toBe(200);
+    await t.as('admin').patch(`/items/${articles}/${rows[0].id}`).send({ author: author.body.data.id });
+    const read = await t.as('admin').get(`/items/${authors}/${author.body.data.id}?fields=name,articles.title`);
+    expect(read.body.data).toEqual({ name: 'Ada', articles: [{ title: 'First' }] });
+  });
+
+  it('changes a field type and keeps the data, and refuses a change the data cannot take', async () => {
+    const name = uniq('ap_types');
+    await createCollection(t, name, [{ field: 'amount', type: 'string' }, { field: 'label', type: 'string', schema: { max_length: 50 } }]);
+    await t.as('admin').post(`/items/${name}`).send({ amount: '250', label: 'a label' });
+    const target = await snapshot();
+    field(target, name, 'amount').type = 'integer';
+    field(target, name, 'label').type = 'text';
+    expect((await apply(await diffTo(target))).status).toBe(204);
+    const [row] = await items(name);
+    expect(row).toMatchObject({ amount: 250, label: 'a label' });
+
+    const refused = await snapshot();
+    field(refused, name, 'label').type = 'integer';
+    const res = await expectError(apply(await diffTo(refused)), 400, 'INVALID_PAYLOAD');
+    expect(res.body.errors[0].extensions).toMatchObject({ step: { action: 'update_field', collection: name, field: 'label' } });
+    expect(field(await snapshot(), name, 'label').type).toBe('text');
+    expect((await items(name))[0]).toMatchObject({ label: 'a label' });
+  });
+
+  it('refuses a diff made before the schema changed, unless forced', async () => {
+    const name = uniq('ap_stale');
+    await createCollection(t, name, [{ field: 'title', type: 'string' }]);
+    const target = await snapshot();
+    target.collections.find((c) => c.collection === name)!.meta!.note = 'Later';
+    const { hash, diff } = await diffTo(target);
+    await createCollection(t, uniq('ap_meanwhile'));
+    const res = await expectError(apply({ hash, diff }), 400, 'INVALID_PAYLOAD');
+    expect(res.body.errors[0].message).toContain('hash');
+    expect((await t.as('admin').get(`/collections/${name}`)).body.data.meta.note).toBeNull();
+    expect((await apply({ hash, diff }, '?force=true')).status).toBe(204);
+    expect((await t.as('admin').get(`/collections/${name}`)).body.data.meta.note).toBe('Later');
+  });
+
+  it('names the conflict when a stale diff creates what exists or changes what is gone', async () => {
+    const name = uniq('ap_conflict');
+    const target = await snapshot();
+    target.collections.push({ collection: name, meta: { collection: name }, schema: { name } });
+    const { hash, diff } = await diffTo(target);
+    await createCollection(t, name);
+    const res = await expectError(apply({ hash, diff }), 400, 'INVALID_PAYLOAD');
+    expect(res.body.errors[0].message).toContain(`Collection "${name}" already exists`);
+    await expectError(apply({ hash, diff }, '?force=true'), 400, 'INVALID_PAYLOAD');
+  });
+
+  it('changes nothing on a dry run', async () => {
+    const name = uniq('ap_dry');
+    const target = await snapshot();
+    target.collections.push({ collection: name, meta: { collection: name }, schema: { name } });
+    const before = await snapshot();
+    const res = await apply(await diffTo(target), '?dry_run=true');
+    expect(res.body).toEqual({ data: [expect.objectContaining({ action: 'create_collection', collection: name })] });
+    expect(await snapshot()).toEqual(before);
+    expect((await apply(await diffTo(target), '?dry_run=false')).status).toBe(204);
+    expect((await t.as('admin').get(`/collections/${name}`)).status).toBe(200);
+  });
+
+  it('accepts the diff as a YAML or JSON file', async () => {
+    const yamlName = uniq('ap_yaml');
+    const target = await snapshot();
+    target.collections.push({ collection: yamlName, meta: { collection: yamlName }, schema: { name: yamlName } });
+    const yamlBody = toYaml(await diffTo(target));
+    expect((await t.as('admin').post('/schema/apply').attach('file', Buffer.from(yamlBody), { filename: 'diff.yaml', contentType: 'text/yaml' })).status).toBe(204);
+    expect((await t.as('admin').get(`/collections/${yamlName}`)).status).toBe(200);
+
+    const jsonName = uniq('ap_json');
+    const next = await snapshot();
+    next.collections.push({ collection: jsonName, meta: { collection: jsonName }, schema: { name: jsonName } });
+    const jsonBody = JSON.stringify({ data: await diffTo(next) });
+    expect((await t.as('admin').post('/schema/apply').attach('file', Buffer.from(jsonBody), { filename: 'diff.json', contentType: 'application/json' })).status).toBe(204);
+    expect((await t.as('admin').get(`/collections/${jsonName}`)).status).toBe(200);
+  });
+
+  it('drops and restores the index of a system field', async () => {
+    const original = await snapshot();
+    const indexed = { collection: 'svc_activity', field: 'timestamp', schema: { is_indexed: true } };
+    expect(original.systemFields).toContainEqual(indexed);
+    const without = { ...original, systemFields: original.systemFields.filter((f) => !(f.collection === 'svc_activity' && f.field === 'timestamp')) };
+    const drop = await diffTo(without);
+    expect(drop.diff).toEqual({
+      collections: [],
+      fields: [],
+      systemFields: [{ collection: 'svc_activity', field: 'timestamp', diff: [{ kind: 'E', path: ['schema', 'is_indexed'], lhs: true, rhs: false }] }],
+      relations: [],
+    });
+    expect((await apply(drop)).status).toBe(204);
+    expect((await snapshot()).systemFields).not.toContainEqual(indexed);
+    expect((await apply(await diffTo(original))).status).toBe(204);
+    expect((await snapshot()).systemFields).toContainEqual(indexed);
+  });
+
+  it('refuses a change of a system field other than its index', async () => {
+    const body = { hash: 'h', diff: { collections: [], fields: [], relations: [], systemFields: [{ collection: 'svc_users', field: 'email', diff: [{ kind: 'E', path: ['schema', 'is_nullable'], lhs: false, rhs: true }] }] } };
+    const res = await expectError(apply(body, '?force=true'), 400, 'INVALID_PAYLOAD');
+    expect(res.body.errors[0].message).toContain('Only the index');
+  });
+
+  it('answers 204 for an empty diff', async () => {
+    expect((await apply({ hash: 'anything', diff: { collections: [], fields: [], systemFields: [], relations: [] } })).status).toBe(204);
+  });
+
+  it.each([
+    ['no hash', { diff: { collections: [], fields: [], systemFields: [], relations: [] } }],
+    ['a diff without systemFields', { hash: 'h', diff: { collections: [], fields: [], relations: [] } }],
+    ['a record of an unknown kind', { hash: 'h', diff: { collections: [{ collection: 'a', diff: [{ kind: 'Z' }] }], fields: [], systemFields: [], relations: [] } }],
+  ])('refuses %s', (_label, body) => expectError(apply(body), 400, 'INVALID_PAYLOAD'));
+
+  it('refuses other content types with 415', () =>
+    expectError(t.as('admin').post('/schema/apply').set('Content-Type', 'text/csv').send('hash,diff'), 415, 'UNSUPPORTED_MEDIA_TYPE'));
+
+  it(`reports the failed step and ${transactional ? 'rolls every step back' : 'what stayed applied'}`, async () => {
+    const existing = uniq('ap_fail');
+    const created = uniq('ap_made');
+    await createCollection(t, existing, [{ field: 'title', type: 'string' }]);
+    await t.as('admin').post(`/items/${existing}`).send({ title: null });
+    const target = await snapshot();
+    target.collections.push(copyEntry(target.collections.find((c) => c.collection === existing)!, created));
+    target.fields.push(copyEntry(field(target, existing, 'id'), created));
+    field(target, existing, 'title').schema!.is_nullable = false;
+
+    const res = await expectError(apply(await diffTo(target)), 400, 'CONTAINS_NULL_VALUES');
+    const createdStep = { index: 0, action: 'create_collection', collection: created };
+    expect(res.body.errors[0].extensions).toMatchObject({
+      step: { index: 1, action: 'update_field', collection: existing, field: 'title' },
+      applied: transactional ? [] : [createdStep],
+    });
+    expect((await t.as('admin').get(`/collections/${created}`)).status).toBe(transactional ? 403 : 200);
+  });
+});
