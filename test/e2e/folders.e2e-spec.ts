@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { SettingsEntity } from '../../src/modules/settings/entities/settings.entity';
 import { SettingsService } from '../../src/modules/settings/settings.service';
+import { grant } from '../factories/user.factory';
 import { expectError } from '../helpers/expect-error';
 import { StorageEnv, storageEnv } from '../helpers/storage-env';
 import { createTestApp, TestApp } from '../helpers/test-app';
@@ -97,7 +98,8 @@ describe('public access and the default folder', () => {
     const file = (await t.as('admin').post('/files').attach('file', Buffer.from('public words'), { filename: 'p.txt', contentType: 'text/plain' })).body
       .data;
     await expectError(t.as('anonymous').get(`/assets/${file.id}`), 403, 'FORBIDDEN');
-    await t.app.get(DataSource).createQueryBuilder().insert().into('svc_permissions').values({ role: null, collection: 'svc_files', action: 'read', fields: '*' }).execute();
+    // Granted through the API, so every instance reloads the permissions (a bare INSERT would not be seen).
+    await grant(t, null, 'svc_files', 'read');
     const asset = await t.as('anonymous').get(`/assets/${file.id}`);
     expect(asset.status).toBe(200);
     expect(asset.text).toBe('public words');

@@ -13,7 +13,8 @@ export interface ActivityEntry {
   action: ActivityAction;
   collection: string;
   item: string | number;
-  acc: Accountability | null;
+  /** Who did it; only the user and the request's origin are recorded. */
+  acc: Pick<Accountability, 'user' | 'ip' | 'userAgent' | 'origin'> | null;
   /** Written to svc_revisions as well when given (collections with accountability `all`). */
   revision?: { data: unknown; delta: unknown; version?: string | null };
 }

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ActivityRecorder } from '../activity/activity-recorder';
+import { ActivityModule } from '../activity/activity.module';
 import { MailModule } from '../mail/mail.module';
 import { RateLimiterModule } from '../rate-limiter/rate-limiter.module';
 import { SessionsModule } from '../sessions/sessions.module';
@@ -16,7 +16,7 @@ import { JwtStrategy } from './strategies/jwt.strategy';
 import { LocalStrategy } from './strategies/local.strategy';
 
 @Module({
-  imports: [UsersModule, SessionsModule, SettingsModule, MailModule, RateLimiterModule],
+  imports: [ActivityModule, UsersModule, SessionsModule, SettingsModule, MailModule, RateLimiterModule],
   controllers: [AuthController],
   providers: [
     AuthService,
@@ -27,7 +27,6 @@ import { LocalStrategy } from './strategies/local.strategy';
     JwtStrategy,
     LoginLockoutService,
     PasswordResetService,
-    ActivityRecorder,
   ],
   exports: [AuthService, AuthHttp, AccountabilityService, PasswordResetService],
 })

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { InvalidCredentialsError, InvalidPayloadError, UserSuspendedError } from '../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { ActivityRecorder } from '../activity/activity-recorder';
+import { ActivityService } from '../activity/activity.service';
 import { SessionEntity } from '../sessions/session.entity';
 import { SessionsService } from '../sessions/sessions.service';
 import { UserEntity } from '../users/entities/user.entity';
@@ -51,7 +51,7 @@ export class AuthService {
     private readonly sessions: SessionsService,
     private readonly users: UsersService,
     private readonly localStrategy: LocalStrategy,
-    private readonly activity: ActivityRecorder,
+    private readonly activity: ActivityService,
   ) {}
 
   async login(input: LoginInput, context: RequestContext): Promise<IssuedTokens> {

@@ -1,48 +1,53 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Req, Res, Search } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { AdminOnly } from '../../common/decorators/admin-only.decorator';
+import { ListQuery } from '../../common/decorators/list-query.decorator';
 import { InvalidPayloadError } from '../../common/errors/errors';
+import { isPlainObject } from '../../common/is-plain-object';
+import type { Query } from '../../common/query/query.types';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { ItemsHttp } from '../items/items-http';
 import { ImportFileDto } from './dto/import-file.dto';
-import { FileEntity } from './entities/file.entity';
 import { FilesService } from './files.service';
 import { ImportService } from './import.service';
 import { parseFileValues } from './lib/file-values';
-import { pickFields, serializeRow } from './lib/serialize';
 import { readMultipart } from './multipart';
-
-const FILE_FIELDS = [
-  'id', 'storage', 'filename_disk', 'filename_download', 'title', 'type', 'folder', 'uploaded_by', 'created_on',
-  'modified_by', 'modified_on', 'charset', 'filesize', 'width', 'height', 'duration', 'embed', 'description',
-  'location', 'tags', 'metadata', 'focal_point_x', 'focal_point_y', 'tus_id', 'tus_data', 'uploaded_on',
-];
 
 function isMultipart(req: Request): boolean {
   return Boolean(req.is('multipart/form-data'));
 }
 
-function objectBody(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new InvalidPayloadError('The body must be a JSON object or multipart/form-data');
-  }
-  return body as Record<string, unknown>;
-}
-
-/** `/files` (API.md 6.2, 6.4). The list and `{ query }` bulk forms are served by the items engine. */
+/**
+ * `/files` (API.md 6.2, 6.4): reads and the batch forms of API.md 1.7 through the items engine, like
+ * every list; uploads and writes keep the file rules of FilesService.
+ */
 @ApiTags('files')
 @Controller('files')
 export class FilesController {
+  private readonly http: ItemsHttp;
+
   constructor(
     private readonly files: FilesService,
     private readonly importer: ImportService,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.http = new ItemsHttp(config);
+  }
 
-  private async respond(keys: string[], many: boolean, fields: unknown, acc: Accountability) {
-    const rows = await this.files.readMany(keys, acc);
-    const data = rows.map((row: FileEntity) => pickFields(serializeRow(row), fields, FILE_FIELDS));
-    return { data: many ? data : data[0] };
+  @Get()
+  @ApiOperation({ summary: 'List files (fields, filter, sort, search, limit/offset/page, meta)' })
+  list(@ListQuery() query: Query, @Acc() acc: Accountability) {
+    return this.http.list(this.files.engine(acc), query);
+  }
+
+  @Search()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Read files with a query in the body: `{ query }` or `{ keys }`' })
+  search(@ListQuery() query: Query, @Body() body: unknown, @Acc() acc: Accountability) {
+    return this.http.search(this.files.engine(acc), query, body);
   }
 
   @Post()
@@ -50,27 +55,28 @@ export class FilesController {
   @ApiOperation({ summary: 'Upload files (multipart: text fields before each file part apply to it) or create a record without content (JSON, `type` required)' })
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiOkResponse({ description: '`{ data: file }`, or `{ data: [files] }` for several' })
-  async create(@Req() req: Request, @Query('fields') fields: unknown, @Acc() acc: Accountability) {
+  async create(@Req() req: Request, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+    const service = this.files.engine(acc);
     if (isMultipart(req)) {
       const keys = await this.files.uploadParts((onFile) => readMultipart(req, onFile), acc);
-      return this.respond(keys, keys.length > 1, fields, acc);
+      return this.http.reread(service, res, keys.length > 1 ? keys : keys[0], query);
     }
     if (Array.isArray(req.body)) {
       const keys: string[] = [];
       for (const item of req.body) keys.push(await this.files.createOne(parseFileValues(item, { allowId: true }), acc));
-      return this.respond(keys, true, fields, acc);
+      return this.http.reread(service, res, keys, query);
     }
-    const key = await this.files.createOne(parseFileValues(objectBody(req.body), { allowId: true }), acc);
-    return this.respond([key], false, fields, acc);
+    if (!isPlainObject(req.body)) throw new InvalidPayloadError('The body must be a JSON object or multipart/form-data');
+    return this.http.reread(service, res, await this.files.createOne(parseFileValues(req.body, { allowId: true }), acc), query);
   }
 
   @Post('import')
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a file from a URL' })
   @ApiBody({ type: ImportFileDto })
-  async import(@Body() dto: ImportFileDto, @Query('fields') fields: unknown, @Acc() acc: Accountability) {
+  async import(@Body() dto: ImportFileDto, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     const key = await this.importer.importUrl(dto.url, parseFileValues(dto.data ?? {}, { allowId: true }), acc);
-    return this.respond([key], false, fields, acc);
+    return this.http.reread(this.files.engine(acc), res, key, query);
   }
 
   @Post(':id/purge-transforms')
@@ -83,48 +89,33 @@ export class FilesController {
 
   @Get(':id')
   @ApiOperation({ summary: 'Read one file record' })
-  async readOne(@Param('id') id: string, @Query('fields') fields: unknown, @Acc() acc: Accountability) {
-    const row = await this.files.readOne(id, acc);
-    return { data: pickFields(serializeRow(row), fields, FILE_FIELDS) };
+  readOne(@Param('id') id: string, @ListQuery() query: Query, @Acc() acc: Accountability) {
+    return this.http.readOne(this.files.engine(acc), id, query);
   }
 
   @Patch(':id')
   @ApiOperation({ summary: 'Update file fields (JSON) or replace the content (multipart)' })
   @ApiConsumes('application/json', 'multipart/form-data')
-  async updateOne(@Req() req: Request, @Param('id') id: string, @Query('fields') fields: unknown, @Acc() acc: Accountability) {
+  async updateOne(@Req() req: Request, @Param('id') id: string, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+    const service = this.files.engine(acc);
     if (isMultipart(req)) {
-      const keys = await this.files.replaceFromParts(id, (onFile) => readMultipart(req, onFile), acc);
-      return this.respond(keys, false, fields, acc);
+      const [key] = await this.files.replaceFromParts(id, (onFile) => readMultipart(req, onFile), acc);
+      return this.http.reread(service, res, key, query);
     }
-    const key = await this.files.updateOne(id, parseFileValues(objectBody(req.body), { allowId: false }), acc);
-    return this.respond([key], false, fields, acc);
+    return this.http.updateOne(service, res, id, req.body, query, this.files.writer(acc));
   }
 
   @Patch()
-  @ApiOperation({ summary: 'Update several files: `{ keys, data }` or an array of objects with `id`' })
-  async updateMany(@Body() body: unknown, @Query('fields') fields: unknown, @Acc() acc: Accountability) {
-    if (Array.isArray(body)) {
-      const keys: string[] = [];
-      for (const item of body) {
-        const { id, ...rest } = objectBody(item);
-        if (typeof id !== 'string') throw new InvalidPayloadError('Every object needs its "id"');
-        keys.push(await this.files.updateOne(id, parseFileValues(rest, { allowId: false }), acc));
-      }
-      return this.respond(keys, true, fields, acc);
-    }
-    const { keys, data } = objectBody(body);
-    if (!Array.isArray(keys) || keys.some((key) => typeof key !== 'string')) throw new InvalidPayloadError('"keys" must be an array of ids');
-    const updated = await this.files.updateMany(keys as string[], parseFileValues(objectBody(data), { allowId: false }), acc);
-    return this.respond(updated, true, fields, acc);
+  @ApiOperation({ summary: 'Update several files: an array of objects with `id`, `{ keys, data }` or `{ query, data }`' })
+  update(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+    return this.http.update(this.files.engine(acc), res, body, query, this.files.writer(acc));
   }
 
   @Delete()
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete files, their content and stored transformations: an array of ids or `{ keys }`' })
+  @ApiOperation({ summary: 'Delete files, their content and stored transformations: an array of ids, `{ keys }` or `{ query }`' })
   async deleteMany(@Body() body: unknown, @Acc() acc: Accountability): Promise<void> {
-    const keys = Array.isArray(body) ? body : objectBody(body).keys;
-    if (!Array.isArray(keys) || keys.some((key) => typeof key !== 'string')) throw new InvalidPayloadError('"keys" must be an array of ids');
-    await this.files.deleteMany(keys as string[], acc);
+    await this.http.delete(this.files.writer(acc), body);
   }
 
   @Delete(':id')

@@ -3,13 +3,19 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DataSource, In, Repository } from 'typeorm';
+import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { Accountability } from '../../common/accountability';
 import { AppError } from '../../common/errors/app-error';
 import { isUuid } from '../../common/is-uuid';
 import { ForbiddenError, InvalidPayloadError, RecordNotUniqueError, ServiceUnavailableError } from '../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { isPlainObject } from '../../common/is-plain-object';
+import type { Query } from '../../common/query/query.types';
+import type { ItemsWriter } from '../items/items-http';
+import { ItemsFactory } from '../items/items.factory';
+import type { ItemsService, PrimaryKey } from '../items/items.service';
+import { PermissionsService } from '../permissions/permissions.service';
 import { SettingsService } from '../settings/settings.service';
 import { FileEntity } from './entities/file.entity';
 import { byteLimit } from './lib/byte-limit';
@@ -39,10 +45,10 @@ export interface IncomingContent {
 }
 
 /**
- * The rules of `svc_files` (API.md 6): defaults, storage of the bytes, metadata and clean-up. Write
- * methods take row values and return primary keys, so the items engine can call them; reads check the
- * caller. Row- and field-level permissions come with the engine; until then admins and signed-in
- * users may write, and reading needs a signed-in user or a public read permission on `svc_files`.
+ * The rules of `svc_files` (API.md 6): defaults, storage of the bytes, metadata and clean-up. Rows are
+ * written through the items engine, so permissions (row filters, field lists, presets, validation) and
+ * activity are those of every other collection; what the server itself finds out about the bytes
+ * (size, dimensions, extracted metadata) is written next to them whatever fields the caller may set.
  */
 @Injectable()
 export class FilesService {
@@ -52,60 +58,58 @@ export class FilesService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly storage: StorageService,
     private readonly settings: SettingsService,
+    private readonly items: ItemsFactory,
+    private readonly permissions: PermissionsService,
   ) {}
 
-  assertCanWrite(acc: Accountability): void {
-    if (!acc.admin && !acc.user) throw new ForbiddenError();
+  /** The items engine on svc_files for this caller (null: an internal call). */
+  engine(acc: Accountability | null, manager?: EntityManager): ItemsService {
+    return this.items.for('svc_files', acc, manager);
   }
 
-  async assertCanRead(acc: Accountability): Promise<void> {
-    if (acc.admin || acc.user) return;
-    const granted = await this.dataSource
-      .createQueryBuilder()
-      .select('1', 'granted')
-      .from('svc_permissions', 'p')
-      .where('p.role IS NULL AND p.collection = :collection AND p.action = :action', { collection: 'svc_files', action: 'read' })
-      .getRawOne();
-    if (!granted) throw new ForbiddenError();
+  /** Checked before any byte is stored, so a caller without the permission never fills the storage. */
+  async assertAllowed(acc: Accountability, action: 'create' | 'update'): Promise<void> {
+    if (!(await this.permissions.find(acc, 'svc_files', action))) throw new ForbiddenError();
   }
 
-  /** A missing row and an invalid id both answer FORBIDDEN, so existence does not leak (API.md 1.5). */
-  async readOne(id: string, acc: Accountability): Promise<FileEntity> {
-    await this.assertCanRead(acc);
-    if (!isUuid(id)) throw new ForbiddenError();
-    const row = await this.files.findOneBy({ id: id.toLowerCase() });
+  /** The stored row, for internal use; a missing row and an invalid id both answer FORBIDDEN (API.md 1.5). */
+  private async row(id: string): Promise<FileEntity> {
+    const row = isUuid(id) ? await this.files.findOneBy({ id: id.toLowerCase() }) : null;
     if (!row) throw new ForbiddenError();
     return row;
   }
 
-  async readMany(ids: string[], acc: Accountability): Promise<FileEntity[]> {
-    await this.assertCanRead(acc);
-    const valid = ids.filter((id) => isUuid(id)).map((id) => id.toLowerCase());
-    const rows = valid.length > 0 ? await this.files.findBy({ id: In(valid) }) : [];
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return valid.flatMap((id) => byId.get(id) ?? []);
+  /**
+   * The row behind `/assets/:id` and other internal uses, once the caller's read permission on it is
+   * checked (API.md 6.6); files shown as the project's logo, background or favicon are public.
+   */
+  async readOne(id: string, acc: Accountability): Promise<FileEntity> {
+    if (!(await this.isProjectImage(id))) await this.engine(acc).readOne(id);
+    return this.row(id);
+  }
+
+  private async isProjectImage(id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    const settings = await this.settings.read();
+    const key = id.toLowerCase();
+    return [settings.project_logo, settings.public_background, settings.public_foreground, settings.public_favicon].some((v) => v === key);
   }
 
   /** JSON `POST /files`: a record without content; `type` is required. */
   async createOne(values: FileValues, acc: Accountability): Promise<string> {
-    this.assertCanWrite(acc);
     if (!values.type) throw new InvalidPayloadError('"type" is required');
     const id = values.id ?? randomUUID();
     await this.assertNewId(id);
     const storage = values.storage ?? this.storage.defaultLocation;
     this.storage.location(storage);
-    const now = new Date();
-    await this.files.insert({
+    await this.engine(acc).createOne({
       ...values,
       id,
       storage,
       filename_download: values.filename_download ?? (values.title ? values.title : `${id}${extensionForType(values.type)}`),
       title: values.title ?? (values.filename_download ? formatTitle(values.filename_download) : null),
       folder: values.folder === undefined ? await this.defaultFolder() : values.folder,
-      uploaded_by: acc.user,
-      created_on: now,
-      modified_on: now,
-    } as FileRow);
+    });
     return id;
   }
 
@@ -115,7 +119,7 @@ export class FilesService {
    * content without a row.
    */
   async upload(content: IncomingContent, values: FileValues, acc: Accountability): Promise<string> {
-    this.assertCanWrite(acc);
+    await this.assertAllowed(acc, 'create');
     const type = values.type ?? bareType(content.type) ?? 'application/octet-stream';
     this.assertTypeAllowed(type);
     const id = values.id ?? randomUUID();
@@ -131,24 +135,22 @@ export class FilesService {
     const filesize = await this.writeContent(storage, disk, content, type);
     try {
       const metadata = await this.extractMetadata(storage, disk, type, filesize);
-      const now = new Date();
-      await this.files.insert({
-        ...metadata,
-        ...values,
-        id,
-        storage,
-        filename_disk: disk,
-        filename_download: filenameDownload,
-        // API.md 6.3: the title comes from the file name; an IPTC headline never replaces it.
-        title: values.title ?? formatTitle(filenameDownload),
-        type,
-        folder: values.folder === undefined ? await this.defaultFolder() : values.folder,
-        filesize,
-        uploaded_by: acc.user,
-        created_on: now,
-        modified_on: now,
-        uploaded_on: now,
-      } as FileRow);
+      // API.md 6.3: extracted values only fill what the client left empty.
+      const found = Object.fromEntries(Object.entries(metadata).filter(([field]) => values[field as keyof FileValues] === undefined));
+      await this.dataSource.transaction(async (manager) => {
+        await this.engine(acc, manager).createOne({
+          ...values,
+          id,
+          storage,
+          filename_disk: disk,
+          filename_download: filenameDownload,
+          // API.md 6.3: the title comes from the file name; an IPTC headline never replaces it.
+          title: values.title ?? formatTitle(filenameDownload),
+          type,
+          folder: values.folder === undefined ? await this.defaultFolder() : values.folder,
+        });
+        await manager.update(FileEntity, { id }, { ...found, filesize, uploaded_on: new Date() } as FileRow);
+      });
     } catch (err) {
       await driver.delete(disk).catch(() => undefined);
       throw err;
@@ -162,8 +164,7 @@ export class FilesService {
    * bytes moved into place. Title, description and metadata are kept; size and dimensions recomputed.
    */
   async replace(id: string, content: IncomingContent, values: FileValues, acc: Accountability): Promise<string> {
-    this.assertCanWrite(acc);
-    const row = await this.readOne(id, acc);
+    const row = await this.row(id);
     const type = values.type ?? bareType(content.type) ?? row.type ?? 'application/octet-stream';
     this.assertTypeAllowed(type);
     const storage = values.storage ?? row.storage;
@@ -178,23 +179,14 @@ export class FilesService {
     const filesize = await this.writeContent(storage, temp, content, type);
     try {
       const { width, height, duration } = await this.extractMetadata(storage, temp, type, filesize);
-      await this.files.update(
-        { id: row.id },
-        {
-          ...values,
-          storage,
-          filename_disk: disk,
-          filename_download: filenameDownload,
-          type,
-          filesize,
-          width: width ?? null,
-          height: height ?? null,
-          duration: duration ?? null,
-          modified_by: acc.user,
-          modified_on: new Date(),
-          uploaded_on: new Date(),
-        } as FileRow,
-      );
+      await this.dataSource.transaction(async (manager) => {
+        await this.engine(acc, manager).updateOne(row.id, { ...values, storage, filename_disk: disk, filename_download: filenameDownload, type });
+        await manager.update(
+          FileEntity,
+          { id: row.id },
+          { filesize, width: width ?? null, height: height ?? null, duration: duration ?? null, uploaded_on: new Date() } as FileRow,
+        );
+      });
     } catch (err) {
       await driver.delete(temp).catch(() => undefined);
       throw err;
@@ -210,8 +202,7 @@ export class FilesService {
     readParts: (onFile: (fields: Record<string, unknown>, part: IncomingContent) => Promise<string>) => Promise<{ results: string[]; error?: unknown }>,
     acc: Accountability,
   ): Promise<string[]> {
-    this.assertCanWrite(acc);
-    await this.readOne(id, acc);
+    await this.assertAllowed(acc, 'update');
     let used = false;
     const { results, error } = await readParts(async (fields, part) => {
       if (used) throw new InvalidPayloadError('Only one file can replace a file');
@@ -224,10 +215,8 @@ export class FilesService {
 
   /** JSON update of one file's fields; a new `filename_disk` moves the bytes and drops stored variants. */
   async updateOne(id: string, values: FileValues, acc: Accountability): Promise<string> {
-    this.assertCanWrite(acc);
-    const row = await this.readOne(id, acc);
-    if (values.type) this.assertTypeAllowed(values.type);
-    if (values.storage) this.storage.location(values.storage);
+    const row = await this.row(id);
+    this.assertValues(values);
     const movesBytes = values.filename_disk !== undefined && values.filename_disk !== row.filename_disk && row.filename_disk;
     if (movesBytes && values.filename_disk) {
       const driver = this.storage.location(row.storage);
@@ -235,7 +224,7 @@ export class FilesService {
         throw new ForbiddenError(`An object named "${values.filename_disk}" already exists in storage "${row.storage}".`);
       }
     }
-    await this.files.update({ id: row.id }, { ...values, modified_by: acc.user, modified_on: new Date() } as FileRow);
+    await this.engine(acc).updateOne(row.id, { ...values });
     if (movesBytes && values.filename_disk) {
       const driver = this.storage.location(row.storage);
       await this.deleteVariants(row);
@@ -246,17 +235,43 @@ export class FilesService {
 
   /** API.md 6.4: `filename_disk` cannot be set on several files at once. */
   async updateMany(keys: string[], values: FileValues, acc: Accountability): Promise<string[]> {
-    this.assertCanWrite(acc);
-    if (keys.length > 1 && values.filename_disk !== undefined) {
-      throw new InvalidPayloadError('"filename_disk" cannot be changed for more than one file');
+    if (values.filename_disk !== undefined) {
+      if (keys.length > 1) throw new InvalidPayloadError('"filename_disk" cannot be changed for more than one file');
+      if (keys.length === 1) return [await this.updateOne(keys[0], values, acc)];
     }
-    await this.assertAllExist(keys, acc);
-    const updated: string[] = [];
-    for (const key of keys) updated.push(await this.updateOne(key, values, acc));
-    return updated;
+    this.assertValues(values);
+    return (await this.engine(acc).updateMany(keys, { ...values })).map(String);
   }
 
-  /** Rows first (all or none), then their bytes and stored transformations. */
+  /** The batch forms of API.md 1.7 with the rules above, for ItemsHttp. */
+  writer(acc: Accountability): ItemsWriter {
+    const keysOf = (keys: PrimaryKey[]) => {
+      if (!Array.isArray(keys) || keys.some((key) => typeof key !== 'string')) throw new InvalidPayloadError('"keys" must be an array of ids');
+      return keys as string[];
+    };
+    const byQuery = async (query: Query) => (await this.engine(acc).readByQuery({ ...query, fields: ['id'] })).map((item) => String(item.id));
+    return {
+      updateOne: (key, data) => this.updateOne(String(key), parseFileValues(data, { allowId: false }), acc),
+      updateMany: (keys, data) => this.updateMany(keysOf(keys), parseFileValues(data, { allowId: false }), acc),
+      updateByQuery: async (query, data) => {
+        const values = parseFileValues(data, { allowId: false });
+        const keys = await byQuery(query);
+        return keys.length ? this.updateMany(keys, values, acc) : [];
+      },
+      updateBatch: async (items) => {
+        const updates = items.map((item) => {
+          if (!isPlainObject(item) || typeof item.id !== 'string') throw new InvalidPayloadError('Every object needs its "id"');
+          return { id: item.id, values: parseFileValues(item, { allowId: false }) };
+        });
+        const keys: string[] = [];
+        for (const { id, values } of updates) keys.push(await this.updateOne(id, values, acc));
+        return keys;
+      },
+      deleteMany: async (keys) => this.deleteMany(keysOf(keys), acc),
+      deleteByQuery: async (query) => this.deleteMany(await byQuery(query), acc),
+    };
+  }
+
   /**
    * A multipart `POST /files`: `readParts` streams the body and calls back for every file part. If any
    * part fails, the files already stored by this request are removed again: all or nothing.
@@ -265,7 +280,7 @@ export class FilesService {
     readParts: (onFile: (fields: Record<string, unknown>, part: IncomingContent) => Promise<string>) => Promise<{ results: string[]; error?: unknown }>,
     acc: Accountability,
   ): Promise<string[]> {
-    this.assertCanWrite(acc);
+    await this.assertAllowed(acc, 'create');
     const { results, error } = await readParts((fields, part) => this.upload(part, parseFileValues(fields, { allowId: true }), acc));
     if (error) {
       await this.deleteMany(results, { ...acc, admin: true }).catch(() => undefined);
@@ -274,12 +289,14 @@ export class FilesService {
     return results;
   }
 
-  async deleteMany(keys: string[], acc: Accountability): Promise<void> {
-    this.assertCanWrite(acc);
-    const rows = await this.assertAllExist(keys, acc);
-    if (rows.length === 0) return;
-    await this.files.delete({ id: In(rows.map((row) => row.id)) });
+  /** Rows first (all or none, with the caller's delete permission), then their bytes and stored transformations. */
+  async deleteMany(keys: string[], acc: Accountability): Promise<string[]> {
+    if (keys.length === 0) return [];
+    const ids = [...new Set(keys.filter((key) => isUuid(key)).map((key) => key.toLowerCase()))];
+    const rows = ids.length ? await this.files.findBy({ id: In(ids) }) : [];
+    await this.engine(acc).deleteMany(keys);
     for (const row of rows) await this.deleteStoredObjects(row);
+    return rows.map((row) => row.id);
   }
 
   /** Deletes the stored transformations of a file, keeping the original. */
@@ -297,16 +314,13 @@ export class FilesService {
     await this.storage.location(row.storage).delete(row.filename_disk);
   }
 
-  private async assertAllExist(keys: string[], acc: Accountability): Promise<FileEntity[]> {
-    if (keys.length === 0) return [];
-    const unique = [...new Set(keys.map((key) => String(key).toLowerCase()))];
-    const rows = await this.readMany(unique, acc);
-    if (rows.length !== unique.length) throw new ForbiddenError();
-    return rows;
-  }
-
   private async assertNewId(id: string): Promise<void> {
     if (await this.files.existsBy({ id })) throw new RecordNotUniqueError({ collection: 'svc_files', field: 'id', value: id });
+  }
+
+  private assertValues(values: FileValues): void {
+    if (values.type) this.assertTypeAllowed(values.type);
+    if (values.storage) this.storage.location(values.storage);
   }
 
   private assertTypeAllowed(type: string): void {

@@ -1,37 +1,53 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Res, Search } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
+import { ListQuery } from '../../common/decorators/list-query.decorator';
+import type { Query } from '../../common/query/query.types';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { ItemsHttp } from '../items/items-http';
 import { CreateFolderDto, UpdateFolderDto } from './dto/folder.dto';
 import { FoldersService } from './folders.service';
 
 @ApiTags('folders')
 @Controller('folders')
 export class FoldersController {
-  constructor(private readonly folders: FoldersService) {}
+  private readonly http: ItemsHttp;
+
+  constructor(
+    private readonly folders: FoldersService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.http = new ItemsHttp(config);
+  }
 
   @Get()
-  @ApiOperation({ summary: 'List folders' })
-  async readMany(@Acc() acc: Accountability) {
-    return { data: await this.folders.readMany(acc) };
+  @ApiOperation({ summary: 'List folders (the shared query: fields, filter, sort, search, limit, meta)' })
+  list(@ListQuery() query: Query, @Acc() acc: Accountability) {
+    return this.http.list(this.folders.engine(acc), query);
+  }
+
+  @Search()
+  @HttpCode(200)
+  search(@ListQuery() query: Query, @Body() body: unknown, @Acc() acc: Accountability) {
+    return this.http.search(this.folders.engine(acc), query, body);
   }
 
   @Get(':id')
-  async readOne(@Param('id') id: string, @Acc() acc: Accountability) {
-    return { data: await this.folders.readOne(id, acc) };
+  readOne(@Param('id') id: string, @ListQuery() query: Query, @Acc() acc: Accountability) {
+    return this.http.readOne(this.folders.engine(acc), id, query);
   }
 
   @Post()
   @HttpCode(200)
-  async create(@Body() dto: CreateFolderDto, @Acc() acc: Accountability) {
-    const id = await this.folders.createOne(dto, acc);
-    return { data: await this.folders.readOne(id, acc) };
+  async create(@Body() dto: CreateFolderDto, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+    return this.http.reread(this.folders.engine(acc), res, await this.folders.createOne(dto, acc), query);
   }
 
   @Patch(':id')
-  async update(@Param('id') id: string, @Body() dto: UpdateFolderDto, @Acc() acc: Accountability) {
-    const key = await this.folders.updateOne(id, dto, acc);
-    return { data: await this.folders.readOne(key, acc) };
+  async update(@Param('id') id: string, @Body() dto: UpdateFolderDto, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+    return this.http.reread(this.folders.engine(acc), res, await this.folders.updateOne(id, dto, acc), query);
   }
 
   @Delete(':id')

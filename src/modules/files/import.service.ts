@@ -41,7 +41,7 @@ export class ImportService {
   }
 
   async importUrl(url: string, values: FileValues, acc: Accountability): Promise<string> {
-    this.files.assertCanWrite(acc);
+    await this.files.assertAllowed(acc, 'create');
     const deadline = Date.now() + IMPORT_TIMEOUT_MS;
     const { response, finalUrl } = await this.fetch(url, deadline);
     const declared = Number(response.headers['content-length']);

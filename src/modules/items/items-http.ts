@@ -6,6 +6,11 @@ import type { AppConfig } from '../../config/app-config';
 import type { Item, ItemsService, PrimaryKey } from './items.service';
 import { isPlainObject } from '../../common/is-plain-object';
 
+/**
+ * The writes an endpoint can serve in its own way (files store bytes next to their rows); by default the
+ * items engine itself.
+ */
+export type ItemsWriter = Pick<ItemsService, 'updateBatch' | 'updateMany' | 'updateByQuery' | 'updateOne' | 'deleteMany' | 'deleteByQuery'>;
 
 /**
  * The HTTP side of every items-like endpoint (items, files, versions, roles, ...): batch body forms of
@@ -35,7 +40,7 @@ export class ItemsHttp {
   }
 
   /** Re-reads written keys with the caller's fields; 204 when the caller may not read them. */
-  private async reread(service: ItemsService, res: Response, keys: PrimaryKey | PrimaryKey[], query: Query) {
+  async reread(service: ItemsService, res: Response, keys: PrimaryKey | PrimaryKey[], query: Query) {
     try {
       if (Array.isArray(keys)) return { data: await service.readMany(keys, query) };
       return { data: await service.readOne(keys, query) };
@@ -55,36 +60,36 @@ export class ItemsHttp {
     return this.reread(service, res, await service.createOne(body), query);
   }
 
-  async update(service: ItemsService, res: Response, body: unknown, query: Query) {
-    if (Array.isArray(body)) return this.reread(service, res, await service.updateBatch(body as Item[]), query);
+  async update(service: ItemsService, res: Response, body: unknown, query: Query, writer: ItemsWriter = service) {
+    if (Array.isArray(body)) return this.reread(service, res, await writer.updateBatch(body as Item[]), query);
     if (!isPlainObject(body)) throw new InvalidPayloadError('The body must be an object or an array');
     if (service.schema.singleton) return this.reread(service, res, await service.upsertSingleton(body), query);
     const { keys, query: bodyQuery, data } = body;
     if (!isPlainObject(data)) throw new InvalidPayloadError('"data" is required and must be an object');
     if (keys !== undefined && bodyQuery !== undefined) throw new InvalidPayloadError('Send "keys" or "query", not both');
-    if (Array.isArray(keys)) return this.reread(service, res, await service.updateMany(keys as PrimaryKey[], data), query);
+    if (Array.isArray(keys)) return this.reread(service, res, await writer.updateMany(keys as PrimaryKey[], data), query);
     if (isPlainObject(bodyQuery)) {
-      return this.reread(service, res, await service.updateByQuery(parseQuery(bodyQuery, this.config.query), data), query);
+      return this.reread(service, res, await writer.updateByQuery(parseQuery(bodyQuery, this.config.query), data), query);
     }
     throw new InvalidPayloadError('The body needs "keys" or "query" next to "data"');
   }
 
-  async updateOne(service: ItemsService, res: Response, id: string, body: unknown, query: Query) {
+  async updateOne(service: ItemsService, res: Response, id: string, body: unknown, query: Query, writer: ItemsWriter = service) {
     if (!isPlainObject(body)) throw new InvalidPayloadError('The body must be an object');
-    return this.reread(service, res, await service.updateOne(id, body), query);
+    return this.reread(service, res, await writer.updateOne(id, body), query);
   }
 
-  async delete(service: ItemsService, body: unknown): Promise<void> {
+  async delete(writer: ItemsWriter, body: unknown): Promise<void> {
     if (Array.isArray(body)) {
-      await service.deleteMany(body as PrimaryKey[]);
+      await writer.deleteMany(body as PrimaryKey[]);
       return;
     }
     if (isPlainObject(body) && Array.isArray(body.keys)) {
-      await service.deleteMany(body.keys as PrimaryKey[]);
+      await writer.deleteMany(body.keys as PrimaryKey[]);
       return;
     }
     if (isPlainObject(body) && isPlainObject(body.query)) {
-      await service.deleteByQuery(parseQuery(body.query, this.config.query));
+      await writer.deleteByQuery(parseQuery(body.query, this.config.query));
       return;
     }
     throw new InvalidPayloadError('The body must be an array of keys, { keys } or { query }');

@@ -359,8 +359,13 @@ export class ItemsService {
   async readMany(keys: PrimaryKey[], query: Query = {}): Promise<Item[]> {
     if (!keys.length) return [];
     const pk = this.primaryKey;
-    const items = await this.readByQuery({ ...query, limit: -1, offset: 0, page: undefined }, (ctx) => `${this.q('t')}.${this.q(pk)} IN (:...${ctx.param(keys.map((k) => this.castKey(k)))})`);
-    return items;
+    const cast = keys.filter((k) => this.validKey(k)).map((k) => this.castKey(k));
+    if (!cast.length) return [];
+    const items = await this.readByQuery({ ...query, limit: -1, offset: 0, page: undefined }, (ctx) => `${this.q('t')}.${this.q(pk)} IN (:...${ctx.param(cast)})`);
+    if (query.sort?.length || items.some((item) => item[pk] === undefined)) return items;
+    // Without a sort of their own, callers (re-reads after a write, SEARCH { keys }) get the order they named.
+    const position = new Map(cast.map((k, i) => [String(k), i]));
+    return items.sort((a, b) => (position.get(String(a[pk])) ?? 0) - (position.get(String(b[pk])) ?? 0));
   }
 
   /** FORBIDDEN when the item does not exist or the caller may not read it (API.md 1.5). */

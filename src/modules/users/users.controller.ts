@@ -1,15 +1,20 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Res, Search } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { Response } from 'express';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { AdminOnly } from '../../common/decorators/admin-only.decorator';
+import { ListQuery } from '../../common/decorators/list-query.decorator';
 import { InvalidCredentialsError, InvalidPayloadError } from '../../common/errors/errors';
+import type { Query } from '../../common/query/query.types';
 import { createValidationPipe } from '../../common/validation.pipe';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { ItemsHttp } from '../items/items-http';
+import { ItemsFactory } from '../items/items.factory';
+import type { Item, ItemsService } from '../items/items.service';
 import { AcceptInviteDto, InviteDto } from './dto/invite.dto';
 import { TfaDisableDto, TfaEnableDto, TfaGenerateDto } from './dto/tfa.dto';
 import { UserInputDto } from './dto/user-input.dto';
-import { parseUsersQuery } from './lib/parse-users-query';
-import { serializeUser } from './lib/serialize-user';
 import { TfaService } from './tfa.service';
 import { UsersService } from './users.service';
 
@@ -57,26 +62,46 @@ function me(acc: Accountability): string {
 @ApiBearerAuth()
 @Controller('users')
 export class UsersController {
+  private readonly http: ItemsHttp;
+
   constructor(
     private readonly users: UsersService,
     private readonly tfa: TfaService,
-  ) {}
+    private readonly items: ItemsFactory,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.http = new ItemsHttp(config);
+  }
+
+  /** svc_users through the items engine: the shared query, the caller's permissions, concealed secrets. */
+  private engine(acc: Accountability | null): ItemsService {
+    return this.items.for('svc_users', acc);
+  }
+
+  /** Written users re-read with the caller's fields; a static token set by this request is shown once. */
+  private async reread(acc: Accountability, res: Response, ids: string | string[], query: Query, dtos: UserInputDto[]) {
+    const out = await this.http.reread(this.engine(acc), res, ids, query);
+    if (!out) return out;
+    const shown = (user: Item, dto: UserInputDto | undefined) => (dto && typeof dto.token === 'string' && 'token' in user ? { ...user, token: dto.token } : user);
+    if (Array.isArray(out.data)) return { data: out.data.map((user, i) => shown(user, dtos[i])) };
+    return { data: shown(out.data, dtos[0]) };
+  }
 
   @Get('me')
   @ApiUnauthorizedResponse({ description: 'No user behind the token (INVALID_CREDENTIALS).' })
   @ApiOkResponse({ description: '`{ data: user }`; password, tfa_secret and token concealed.' })
-  async readMe(@Acc() acc: Accountability, @Query() raw: Record<string, unknown>) {
-    return { data: serializeUser(await this.users.readOne(me(acc)), parseUsersQuery(raw).fields) };
+  async readMe(@Acc() acc: Accountability, @ListQuery() query: Query) {
+    // Everyone may read their own user (the reference platform's minimal app permissions).
+    return { data: await this.engine(null).readOne(me(acc), query) };
   }
 
   @Patch('me')
   @ApiUnauthorizedResponse({ description: 'No user behind the token (INVALID_CREDENTIALS).' })
   @ApiOkResponse({ description: '`{ data: user }`' })
-  async updateMe(@Acc() acc: Accountability, @Body() dto: UserInputDto, @Query() raw: Record<string, unknown>) {
-    const { fields } = parseUsersQuery(raw);
+  async updateMe(@Acc() acc: Accountability, @Body() dto: UserInputDto, @ListQuery() query: Query) {
     const id = me(acc);
     await this.users.updateSelf(acc, dto);
-    return { data: serializeUser(await this.users.readOne(id), fields) };
+    return { data: await this.engine(null).readOne(id, query) };
   }
 
   @Post('me/tfa/generate')
@@ -116,15 +141,17 @@ export class UsersController {
   }
 
   @Get()
-  @AdminOnly()
-  @ApiQuery({ name: 'fields', required: false, description: 'Top-level fields, CSV; `*` for all.' })
-  @ApiQuery({ name: 'limit', required: false, description: 'Default QUERY_LIMIT_DEFAULT (100); -1 for all.' })
-  @ApiQuery({ name: 'offset', required: false })
-  @ApiOkResponse({ description: '`{ data: [user] }`' })
-  async readMany(@Query() raw: Record<string, unknown>) {
-    const query = parseUsersQuery(raw);
-    const users = await this.users.readMany(query.limit, query.offset);
-    return { data: users.map((user) => serializeUser(user, query.fields)) };
+  @ApiOperation({ summary: 'List users: the shared query (fields incl. role.*, filter, sort, search, limit, meta); non-admins as granted' })
+  @ApiOkResponse({ description: '`{ data: [user], meta? }`; password, tfa_secret and token concealed.' })
+  list(@ListQuery() query: Query, @Acc() acc: Accountability) {
+    return this.http.list(this.engine(acc), query);
+  }
+
+  @Search()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Read users with a query in the body: `{ query }` or `{ keys }`' })
+  search(@ListQuery() query: Query, @Body() body: unknown, @Acc() acc: Accountability) {
+    return this.http.search(this.engine(acc), query, body);
   }
 
   @Post()
@@ -132,24 +159,20 @@ export class UsersController {
   @AdminOnly()
   @ApiBody({ type: UserInputDto, description: 'One user, or an array of users (created all or nothing).' })
   @ApiOkResponse({ description: '`{ data: user }`, or `{ data: [user] }` for an array' })
-  async create(@Body() body: unknown, @Query() raw: Record<string, unknown>) {
-    const { fields } = parseUsersQuery(raw);
+  async create(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     if (Array.isArray(body)) {
       const dtos = await Promise.all(body.map((item) => asUserInput(item)));
-      const ids = await this.users.createMany(dtos);
-      return { data: await Promise.all(ids.map(async (id, i) => this.withShownToken(serializeUser(await this.users.readOne(id), fields), dtos[i]))) };
+      return this.reread(acc, res, await this.users.createMany(dtos), query, dtos);
     }
     const dto = await asUserInput(body);
-    const id = await this.users.create(dto);
-    return { data: this.withShownToken(serializeUser(await this.users.readOne(id), fields), dto) };
+    return this.reread(acc, res, await this.users.create(dto), query, [dto]);
   }
 
   @Patch()
   @AdminOnly()
   @ApiBody({ schema: { oneOf: [{ type: 'array', items: { type: 'object' } }, { type: 'object', properties: { keys: { type: 'array' }, data: { type: 'object' } } }] } })
   @ApiOkResponse({ description: '`{ data: [user] }`: an array of users with their `id` (each its own update), or `{ keys, data }`' })
-  async updateMany(@Body() body: unknown, @Acc() acc: Accountability, @Query() raw: Record<string, unknown>) {
-    const { fields } = parseUsersQuery(raw);
+  async updateMany(@Body() body: unknown, @Acc() acc: Accountability, @ListQuery() query: Query, @Res({ passthrough: true }) res: Response) {
     const ids: string[] = [];
     if (Array.isArray(body)) {
       const updates = await Promise.all(body.map(async (item) => ({ id: primaryKeyOf(item), input: await asUserInput(item) })));
@@ -160,7 +183,7 @@ export class UsersController {
       await this.users.updateMany(keys, await asUserInput(data), acc);
       ids.push(...keys);
     }
-    return { data: await Promise.all(ids.map(async (id) => serializeUser(await this.users.readOne(id), fields))) };
+    return this.reread(acc, res, ids, query, []);
   }
 
   @Delete()
@@ -173,19 +196,17 @@ export class UsersController {
   }
 
   @Get(':id')
-  @AdminOnly()
-  @ApiOkResponse({ description: '`{ data: user }`; an unknown id is 403 FORBIDDEN.' })
-  async readOne(@Param('id') id: string, @Query() raw: Record<string, unknown>) {
-    return { data: serializeUser(await this.users.readOne(id), parseUsersQuery(raw).fields) };
+  @ApiOkResponse({ description: '`{ data: user }`; an unknown id, or one the caller may not read, is 403 FORBIDDEN.' })
+  readOne(@Param('id') id: string, @ListQuery() query: Query, @Acc() acc: Accountability) {
+    return this.http.readOne(this.engine(acc), id, query);
   }
 
   @Patch(':id')
   @AdminOnly()
   @ApiOkResponse({ description: '`{ data: user }`' })
-  async update(@Param('id') id: string, @Body() dto: UserInputDto, @Acc() acc: Accountability, @Query() raw: Record<string, unknown>) {
-    const { fields } = parseUsersQuery(raw);
+  async update(@Param('id') id: string, @Body() dto: UserInputDto, @Acc() acc: Accountability, @ListQuery() query: Query, @Res({ passthrough: true }) res: Response) {
     await this.users.update(id, dto, acc);
-    return { data: this.withShownToken(serializeUser(await this.users.readOne(id), fields), dto) };
+    return this.reread(acc, res, id, query, [dto]);
   }
 
   @Delete(':id')
@@ -202,10 +223,5 @@ export class UsersController {
   @ApiNoContentResponse({ description: 'TFA removed for that user.' })
   async disableTfaFor(@Param('id') id: string): Promise<void> {
     await this.tfa.disableFor(id);
-  }
-
-  /** Static tokens are stored hashed: the response that sets one is the only place it is shown. */
-  private withShownToken<T extends { token?: string | null }>(user: T, dto: UserInputDto): T {
-    return typeof dto.token === 'string' && 'token' in user ? { ...user, token: dto.token } : user;
   }
 }

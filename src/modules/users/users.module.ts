@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ItemsModule } from '../items/items.module';
 import { MailModule } from '../mail/mail.module';
 import { SessionsModule } from '../sessions/sessions.module';
 import { SettingsModule } from '../settings/settings.module';
@@ -10,7 +11,7 @@ import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity, RoleEntity]), SessionsModule, SettingsModule, MailModule],
+  imports: [TypeOrmModule.forFeature([UserEntity, RoleEntity]), ItemsModule, SessionsModule, SettingsModule, MailModule],
   controllers: [UsersController],
   providers: [UsersService, TfaService],
   exports: [UsersService, TfaService],

@@ -78,14 +78,6 @@ export class UsersService {
     return user;
   }
 
-  /** API.md 1.6: `limit` defaults to QUERY_LIMIT_DEFAULT; -1 means all (up to QUERY_LIMIT_MAX when set). */
-  readMany(limit: number | undefined, offset: number): Promise<UserEntity[]> {
-    const requested = limit ?? this.config.query.limitDefault;
-    // MySQL has no OFFSET without LIMIT, so "all rows after an offset" is spelled as the largest limit.
-    const take = requested === -1 ? (this.config.query.limitMax ?? (offset > 0 ? Number.MAX_SAFE_INTEGER : undefined)) : requested;
-    return this.users.find({ order: { email: 'ASC', id: 'ASC' }, take, skip: offset > 0 ? offset : undefined });
-  }
-
   /** Static tokens are stored hashed (API.md, Vellum's decisions); only active users may use them. */
   findByStaticToken(token: string): Promise<UserEntity | null> {
     return this.users.findOneBy({ token: tokenHash(token), status: 'active' });
