@@ -5,6 +5,7 @@ import cookieParser from 'cookie-parser';
 import express, { NextFunction, Request, Response } from 'express';
 import { parse as parseQueryString } from 'qs';
 import { sendError } from './common/filters/send-error';
+import { exportResponses } from './common/http/export-response.middleware';
 import { AppLogger } from './common/logging/app-logger';
 import { requestLogger } from './common/logging/request-logger.middleware';
 import { APP_CONFIG, AppConfig } from './config/app-config';
@@ -40,6 +41,7 @@ export function configureApp(app: NestExpressApplication): void {
   });
   app.use(cookieParser());
   app.use(express.json({ limit: config.maxPayloadSize, type: ['application/json', 'application/*+json'] }));
+  app.use(exportResponses());
   // Body-parser failures happen before Nest's pipeline, so they get the standard error body here.
   app.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
     if (!err) return next();

@@ -1,12 +1,10 @@
 import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FilesModule } from '../files/files.module';
 import { ItemsModule } from '../items/items.module';
 import { PermissionsModule } from '../permissions/permissions.module';
 import { DataExportService } from './data-export.service';
 import { DataImportService } from './data-import.service';
-import { ExportInterceptor } from '../../common/interceptors/export.interceptor';
 import { JobEntity } from './entities/job.entity';
 import { JobsService } from './jobs.service';
 import { SortService } from './sort.service';
@@ -16,14 +14,7 @@ import { UtilsService } from './utils.service';
 @Module({
   imports: [TypeOrmModule.forFeature([JobEntity]), ItemsModule, PermissionsModule, FilesModule],
   controllers: [UtilsController],
-  providers: [
-    UtilsService,
-    JobsService,
-    SortService,
-    DataImportService,
-    DataExportService,
-    { provide: APP_INTERCEPTOR, useClass: ExportInterceptor },
-  ],
+  providers: [UtilsService, JobsService, SortService, DataImportService, DataExportService],
   exports: [UtilsService, JobsService, SortService, DataImportService, DataExportService],
 })
 export class UtilsModule {}
