@@ -1,5 +1,6 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
+import { createRedis } from '../../common/create-redis';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 
 /** Redis connections of this instance (REDIS), closed at shutdown. */
@@ -16,7 +17,7 @@ export class RedisService implements OnModuleDestroy {
   /** A new connection, ready to use: a subscriber cannot share its connection with commands. */
   async connect(name: string): Promise<Redis> {
     if (!this.config.redis) throw new Error('REDIS is not set');
-    const redis = new Redis(this.config.redis, {
+    const redis = createRedis(this.config.redis, {
       connectionName: `vellum-${name}`,
       lazyConnect: true,
       // A cache must not hold requests hostage while Redis is away: fail fast, callers fall back.

@@ -1,4 +1,5 @@
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
+import { createRedis } from '../../common/create-redis';
 
 export const COUNTER_STORE = Symbol('COUNTER_STORE');
 
@@ -60,7 +61,7 @@ export class RedisCounterStore implements CounterStore {
     url: string,
     private readonly namespace: string,
   ) {
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    this.redis = createRedis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   }
 
   async hit(key: string, windowMs: number): Promise<CounterHit> {

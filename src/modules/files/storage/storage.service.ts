@@ -2,13 +2,15 @@ import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, StorageLocationConfig } from '../../../config/app-config';
 import { InvalidPayloadError } from '../../../common/errors/errors';
 import { LocalDriver } from './local.driver';
-import { S3Driver } from './s3.driver';
+import type { S3Driver } from './s3.driver';
 import { StorageDriver } from './storage-driver';
 
 function createDriver(location: StorageLocationConfig): StorageDriver {
   const o = location.options;
   if (location.driver === 's3') {
-    return new S3Driver({
+    // Loaded only when a location uses it: the AWS SDK adds about 40 MB to every process otherwise.
+    const { S3Driver: Driver } = require('./s3.driver') as typeof import('./s3.driver');
+    return new Driver({
       bucket: o.bucket,
       endpoint: o.endpoint,
       region: o.region,
@@ -43,6 +45,6 @@ export class StorageService implements OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
-    for (const driver of this.drivers.values()) if (driver instanceof S3Driver) driver.destroy();
+    for (const driver of this.drivers.values()) if ('destroy' in driver) (driver as S3Driver).destroy();
   }
 }
