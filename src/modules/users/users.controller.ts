@@ -5,13 +5,14 @@ import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { AdminOnly } from '../../common/decorators/admin-only.decorator';
 import { ListQuery } from '../../common/decorators/list-query.decorator';
-import { InvalidCredentialsError, InvalidPayloadError } from '../../common/errors/errors';
+import { ForbiddenError, InvalidCredentialsError, InvalidPayloadError } from '../../common/errors/errors';
 import type { Query } from '../../common/query/query.types';
 import { createValidationPipe } from '../../common/validation.pipe';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { isPlainObject } from '../../common/is-plain-object';
 import { parseQuery } from '../../common/query/parse-query';
 import { ItemsHttp } from '../items/items-http';
+import { PermissionsService } from '../permissions/permissions.service';
 import { ItemsFactory } from '../items/items.factory';
 import type { Item, ItemsService } from '../items/items.service';
 import { AcceptInviteDto, InviteDto } from './dto/invite.dto';
@@ -71,6 +72,7 @@ export class UsersController {
     private readonly users: UsersService,
     private readonly tfa: TfaService,
     private readonly items: ItemsFactory,
+    private readonly permissions: PermissionsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.http = new ItemsHttp(config);
@@ -81,8 +83,12 @@ export class UsersController {
     return this.items.for('svc_users', acc);
   }
 
-  /** Admins write as UsersService does; anyone else within their svc_users permissions. */
-  private writer(acc: Accountability): UsersWriter {
+  /**
+   * Admins write as UsersService does; anyone else within their svc_users permissions. A caller without
+   * any permission for the action is refused before the body is looked at, as the reference does.
+   */
+  private async writer(acc: Accountability, action: 'create' | 'update' | 'delete'): Promise<UsersWriter> {
+    if (!(await this.permissions.find(acc, 'svc_users', action))) throw new ForbiddenError();
     return new UsersWriter(this.users, this.engine(acc), acc);
   }
 
@@ -168,12 +174,13 @@ export class UsersController {
   @ApiOperation({ summary: 'Create users within the caller\'s permissions (admins: all)' })
   @ApiOkResponse({ description: '`{ data: user }`, or `{ data: [user] }` for an array; 204 when the caller may not read them back' })
   async create(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+    const writer = await this.writer(acc, 'create');
     if (Array.isArray(body)) {
       const dtos = await Promise.all(body.map((item) => asUserInput(item)));
-      return this.reread(acc, res, await this.writer(acc).create(dtos), query, dtos);
+      return this.reread(acc, res, await writer.create(dtos), query, dtos);
     }
     const dto = await asUserInput(body);
-    const [id] = await this.writer(acc).create([dto]);
+    const [id] = await writer.create([dto]);
     return this.reread(acc, res, id, query, [dto]);
   }
 
@@ -190,7 +197,7 @@ export class UsersController {
   })
   @ApiOkResponse({ description: '`{ data: [user] }`: an array of users with their `id` (each its own update), `{ keys, data }` or `{ query, data }`; 204 when the caller may not read them back' })
   async updateMany(@Body() body: unknown, @Acc() acc: Accountability, @ListQuery() query: Query, @Res({ passthrough: true }) res: Response) {
-    const writer = this.writer(acc);
+    const writer = await this.writer(acc, 'update');
     if (Array.isArray(body)) {
       const updates = await Promise.all(body.map(async (item) => ({ id: primaryKeyOf(item), input: await asUserInput(item) })));
       return this.reread(acc, res, await writer.update(updates), query, []);
@@ -217,7 +224,7 @@ export class UsersController {
   })
   @ApiNoContentResponse({ description: 'The users (an array of ids, `{ keys }` or `{ query }`) and their sessions are gone.' })
   async deleteMany(@Body() body: unknown, @Acc() acc: Accountability): Promise<void> {
-    const writer = this.writer(acc);
+    const writer = await this.writer(acc, 'delete');
     if (Array.isArray(body)) return writer.delete(stringKeys(body));
     const selection = selectionOf(body, this.config);
     return 'keys' in selection ? writer.delete(selection.keys) : writer.deleteByQuery(selection.query);
@@ -232,7 +239,7 @@ export class UsersController {
   @Patch(':id')
   @ApiOkResponse({ description: '`{ data: user }`; 204 when the caller may not read it back; FORBIDDEN outside the caller\'s permissions' })
   async update(@Param('id') id: string, @Body() dto: UserInputDto, @Acc() acc: Accountability, @ListQuery() query: Query, @Res({ passthrough: true }) res: Response) {
-    await this.writer(acc).update([{ id, input: dto }]);
+    await (await this.writer(acc, 'update')).update([{ id, input: dto }]);
     return this.reread(acc, res, id, query, [dto]);
   }
 
@@ -240,7 +247,7 @@ export class UsersController {
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'The user and their sessions are gone; FORBIDDEN outside the caller\'s permissions.' })
   async delete(@Param('id') id: string, @Acc() acc: Accountability): Promise<void> {
-    await this.writer(acc).delete([id]);
+    await (await this.writer(acc, 'delete')).delete([id]);
   }
 
   @Post(':id/tfa/disable')
