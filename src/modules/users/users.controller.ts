@@ -5,17 +5,21 @@ import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { AdminOnly } from '../../common/decorators/admin-only.decorator';
 import { ListQuery } from '../../common/decorators/list-query.decorator';
-import { InvalidCredentialsError, InvalidPayloadError } from '../../common/errors/errors';
+import { ForbiddenError, InvalidCredentialsError, InvalidPayloadError } from '../../common/errors/errors';
 import type { Query } from '../../common/query/query.types';
 import { createValidationPipe } from '../../common/validation.pipe';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { isPlainObject } from '../../common/is-plain-object';
+import { parseQuery } from '../../common/query/parse-query';
 import { ItemsHttp } from '../items/items-http';
+import { PermissionsService } from '../permissions/permissions.service';
 import { ItemsFactory } from '../items/items.factory';
 import type { Item, ItemsService } from '../items/items.service';
 import { AcceptInviteDto, InviteDto } from './dto/invite.dto';
 import { TfaDisableDto, TfaEnableDto, TfaGenerateDto } from './dto/tfa.dto';
 import { UserInputDto } from './dto/user-input.dto';
 import { TfaService } from './tfa.service';
+import { UsersWriter } from './users-writer';
 import { UsersService } from './users.service';
 
 /** Batch bodies (API.md 1.7) cannot name one DTO class, so each item goes through the same validation pipe by hand. */
@@ -33,17 +37,17 @@ function stringKeys(value: unknown): string[] {
   return value as string[];
 }
 
-function keysOf(body: unknown): string[] {
-  if (typeof body !== 'object' || body === null) throw new InvalidPayloadError('Expected an array of ids or { keys }');
-  if ('query' in body) throw new InvalidPayloadError('"query" batches are not supported for users yet; use "keys"');
-  return stringKeys((body as { keys?: unknown }).keys);
-}
+/** The users a batch body selects (API.md 1.7): `{ keys }` or `{ query }`, never both. */
+type Selection = { keys: string[] } | { query: Query };
 
-function keysAndData(body: unknown): { keys: string[]; data: unknown } {
-  const keys = keysOf(body);
-  const data = (body as { data?: unknown }).data;
-  if (data === undefined) throw new InvalidPayloadError('"data" is required');
-  return { keys, data };
+function selectionOf(body: unknown, config: AppConfig): Selection {
+  if (!isPlainObject(body)) throw new InvalidPayloadError('Expected an array of ids, { keys } or { query }');
+  if (body.keys !== undefined && body.query !== undefined) throw new InvalidPayloadError('Send "keys" or "query", not both');
+  if (body.query !== undefined) {
+    if (!isPlainObject(body.query)) throw new InvalidPayloadError('"query" has to be an object');
+    return { query: parseQuery(body.query, config.query) };
+  }
+  return { keys: stringKeys(body.keys) };
 }
 
 function primaryKeyOf(item: unknown): string {
@@ -68,7 +72,8 @@ export class UsersController {
     private readonly users: UsersService,
     private readonly tfa: TfaService,
     private readonly items: ItemsFactory,
-    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly permissions: PermissionsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.http = new ItemsHttp(config);
   }
@@ -76,6 +81,15 @@ export class UsersController {
   /** svc_users through the items engine: the shared query, the caller's permissions, concealed secrets. */
   private engine(acc: Accountability | null): ItemsService {
     return this.items.for('svc_users', acc);
+  }
+
+  /**
+   * Admins write as UsersService does; anyone else within their svc_users permissions. A caller without
+   * any permission for the action is refused before the body is looked at, as the reference does.
+   */
+  private async writer(acc: Accountability, action: 'create' | 'update' | 'delete'): Promise<UsersWriter> {
+    if (!(await this.permissions.find(acc, 'svc_users', action))) throw new ForbiddenError();
+    return new UsersWriter(this.users, this.engine(acc), acc);
   }
 
   /** Written users re-read with the caller's fields; a static token set by this request is shown once. */
@@ -156,43 +170,64 @@ export class UsersController {
 
   @Post()
   @HttpCode(200)
-  @AdminOnly()
   @ApiBody({ type: UserInputDto, description: 'One user, or an array of users (created all or nothing).' })
-  @ApiOkResponse({ description: '`{ data: user }`, or `{ data: [user] }` for an array' })
+  @ApiOperation({ summary: 'Create users within the caller\'s permissions (admins: all)' })
+  @ApiOkResponse({ description: '`{ data: user }`, or `{ data: [user] }` for an array; 204 when the caller may not read them back' })
   async create(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+    const writer = await this.writer(acc, 'create');
     if (Array.isArray(body)) {
       const dtos = await Promise.all(body.map((item) => asUserInput(item)));
-      return this.reread(acc, res, await this.users.createMany(dtos), query, dtos);
+      return this.reread(acc, res, await writer.create(dtos), query, dtos);
     }
     const dto = await asUserInput(body);
-    return this.reread(acc, res, await this.users.create(dto), query, [dto]);
+    const [id] = await writer.create([dto]);
+    return this.reread(acc, res, id, query, [dto]);
   }
 
   @Patch()
-  @AdminOnly()
-  @ApiBody({ schema: { oneOf: [{ type: 'array', items: { type: 'object' } }, { type: 'object', properties: { keys: { type: 'array' }, data: { type: 'object' } } }] } })
-  @ApiOkResponse({ description: '`{ data: [user] }`: an array of users with their `id` (each its own update), or `{ keys, data }`' })
+  @ApiOperation({ summary: 'Update users within the caller\'s permissions (admins: all)' })
+  @ApiBody({
+    schema: {
+      oneOf: [
+        { type: 'array', items: { type: 'object' } },
+        { type: 'object', properties: { keys: { type: 'array' }, data: { type: 'object' } } },
+        { type: 'object', properties: { query: { type: 'object' }, data: { type: 'object' } } },
+      ],
+    },
+  })
+  @ApiOkResponse({ description: '`{ data: [user] }`: an array of users with their `id` (each its own update), `{ keys, data }` or `{ query, data }`; 204 when the caller may not read them back' })
   async updateMany(@Body() body: unknown, @Acc() acc: Accountability, @ListQuery() query: Query, @Res({ passthrough: true }) res: Response) {
-    const ids: string[] = [];
+    const writer = await this.writer(acc, 'update');
     if (Array.isArray(body)) {
       const updates = await Promise.all(body.map(async (item) => ({ id: primaryKeyOf(item), input: await asUserInput(item) })));
-      await this.users.updateBatch(updates, acc);
-      ids.push(...updates.map((u) => u.id));
-    } else {
-      const { keys, data } = keysAndData(body);
-      await this.users.updateMany(keys, await asUserInput(data), acc);
-      ids.push(...keys);
+      return this.reread(acc, res, await writer.update(updates), query, []);
     }
+    const selection = selectionOf(body, this.config);
+    const data = (body as { data?: unknown }).data;
+    if (data === undefined) throw new InvalidPayloadError('"data" is required');
+    const input = await asUserInput(data);
+    const ids = 'keys' in selection ? await writer.update(selection.keys.map((id) => ({ id, input }))) : await writer.updateByQuery(selection.query, input);
     return this.reread(acc, res, ids, query, []);
   }
 
   @Delete()
   @HttpCode(204)
-  @AdminOnly()
-  @ApiBody({ schema: { oneOf: [{ type: 'array', items: { type: 'string' } }, { type: 'object', properties: { keys: { type: 'array' } } }] } })
-  @ApiNoContentResponse({ description: 'The users (an array of ids, or `{ keys }`) and their sessions are gone.' })
-  async deleteMany(@Body() body: unknown): Promise<void> {
-    await this.users.deleteMany(Array.isArray(body) ? stringKeys(body) : keysOf(body));
+  @ApiOperation({ summary: 'Delete users within the caller\'s permissions (admins: all)' })
+  @ApiBody({
+    schema: {
+      oneOf: [
+        { type: 'array', items: { type: 'string' } },
+        { type: 'object', properties: { keys: { type: 'array' } } },
+        { type: 'object', properties: { query: { type: 'object' } } },
+      ],
+    },
+  })
+  @ApiNoContentResponse({ description: 'The users (an array of ids, `{ keys }` or `{ query }`) and their sessions are gone.' })
+  async deleteMany(@Body() body: unknown, @Acc() acc: Accountability): Promise<void> {
+    const writer = await this.writer(acc, 'delete');
+    if (Array.isArray(body)) return writer.delete(stringKeys(body));
+    const selection = selectionOf(body, this.config);
+    return 'keys' in selection ? writer.delete(selection.keys) : writer.deleteByQuery(selection.query);
   }
 
   @Get(':id')
@@ -202,19 +237,17 @@ export class UsersController {
   }
 
   @Patch(':id')
-  @AdminOnly()
-  @ApiOkResponse({ description: '`{ data: user }`' })
+  @ApiOkResponse({ description: '`{ data: user }`; 204 when the caller may not read it back; FORBIDDEN outside the caller\'s permissions' })
   async update(@Param('id') id: string, @Body() dto: UserInputDto, @Acc() acc: Accountability, @ListQuery() query: Query, @Res({ passthrough: true }) res: Response) {
-    await this.users.update(id, dto, acc);
+    await (await this.writer(acc, 'update')).update([{ id, input: dto }]);
     return this.reread(acc, res, id, query, [dto]);
   }
 
   @Delete(':id')
   @HttpCode(204)
-  @AdminOnly()
-  @ApiNoContentResponse({ description: 'The user and their sessions are gone.' })
-  async delete(@Param('id') id: string): Promise<void> {
-    await this.users.delete(id);
+  @ApiNoContentResponse({ description: 'The user and their sessions are gone; FORBIDDEN outside the caller\'s permissions.' })
+  async delete(@Param('id') id: string, @Acc() acc: Accountability): Promise<void> {
+    await (await this.writer(acc, 'delete')).delete([id]);
   }
 
   @Post(':id/tfa/disable')

@@ -132,29 +132,39 @@ export class UsersService {
     await this.updateBatch([{ id, input }], acc);
   }
 
-  async updateMany(ids: string[], input: UserInput, acc?: Accountability): Promise<void> {
-    await this.updateBatch(ids.map((id) => ({ id, input })), acc);
-  }
-
   /**
    * All or nothing: every user and input is checked before the first write. API.md 3.5: a non-active
    * status ends every session of the user; a new password or email ends every other session (the
    * caller's own session, when it changes its own password, survives).
    */
   async updateBatch(updates: { id: string; input: UserInput }[], acc?: Accountability): Promise<void> {
+    this.assertUpdates(updates);
     const rows: { id: string; values: UserInput }[] = [];
-    // One email cannot belong to several users.
-    if (updates.length > 1 && updates.some((u) => u.input.email)) {
-      throw new RecordNotUniqueError({ collection: 'svc_users', field: 'email', value: updates.find((u) => u.input.email)?.input.email });
-    }
     for (const { id, input } of updates) {
-      if (input.tfa_secret !== undefined) throw new InvalidPayloadError(`You can't change the "tfa_secret" value manually`);
       await this.readOne(id);
       rows.push({ id, values: await this.toColumns(input) });
     }
     await this.users.manager.transaction(async (manager) => {
       for (const { id, values } of rows) if (Object.keys(values).length > 0) await manager.update(UserEntity, { id }, values);
     });
+    await this.endSessions(updates, acc);
+  }
+
+  /**
+   * The rules of an update that do not depend on who writes: one email cannot belong to several users,
+   * TFA secrets only change through /users/me/tfa/*.
+   */
+  assertUpdates(updates: { input: UserInput }[]): void {
+    if (updates.length > 1 && updates.some((u) => u.input.email)) {
+      throw new RecordNotUniqueError({ collection: 'svc_users', field: 'email', value: updates.find((u) => u.input.email)?.input.email });
+    }
+    for (const { input } of updates) {
+      if (input.tfa_secret !== undefined) throw new InvalidPayloadError(`You can't change the "tfa_secret" value manually`);
+    }
+  }
+
+  /** API.md 3.5, after the users were written. */
+  async endSessions(updates: { id: string; input: UserInput }[], acc?: Accountability): Promise<void> {
     for (const { id, input } of updates) {
       if (input.status !== undefined && input.status !== 'active') {
         await this.sessions.deleteForUser(id);
@@ -169,10 +179,6 @@ export class UsersService {
     if (!acc.user) throw new ForbiddenError();
     if (!acc.admin && SELF_PROTECTED.some((field) => input[field] !== undefined)) throw new ForbiddenError();
     await this.update(acc.user, input, acc);
-  }
-
-  async delete(id: string): Promise<void> {
-    await this.deleteMany([id]);
   }
 
   async deleteMany(ids: string[]): Promise<void> {
@@ -234,10 +240,20 @@ export class UsersService {
 
   /** Input as stored: passwords checked against the policy and hashed, static tokens hashed, emails lower case. */
   private async toColumns(input: UserInput): Promise<UserInput> {
-    const values: UserInput = { ...input };
+    const values = await this.toEngineInput(input);
+    if (input.password !== undefined && input.password !== null) values.password = await this.hasher.hash(input.password);
+    return values;
+  }
+
+  /**
+   * Input for the items engine, which hashes the password itself (a `hash` field); every other rule of
+   * toColumns applies. Members left undefined are dropped, so the caller's field allow-list sees only
+   * what was sent.
+   */
+  async toEngineInput(input: UserInput): Promise<UserInput> {
+    const values = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as UserInput;
     if (input.password !== undefined && input.password !== null) {
       assertPasswordPolicy(input.password, (await this.settings.read()).auth_password_policy);
-      values.password = await this.hasher.hash(input.password);
     }
     if (input.token !== undefined && input.token !== null) values.token = tokenHash(input.token);
     if (input.email !== undefined && input.email !== null) {
