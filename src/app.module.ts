@@ -1,11 +1,13 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { AuthGuard } from './common/guards/auth.guard';
 import { AppLogger } from './common/logging/app-logger';
 import { AppConfig } from './config/app-config';
 import { CoreModule } from './core.module';
 import { dataSourceOptions } from './database/data-source';
+import { serializeSqliteTransactions } from './database/serialize-sqlite-transactions';
 import { AuthModule } from './modules/auth/auth.module';
 import { BootstrapModule } from './modules/bootstrap/bootstrap.module';
 import { GraphqlModule } from './modules/graphql/graphql.module';
@@ -36,12 +38,19 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.register(config, logger),
-        TypeOrmModule.forRoot({
-          ...dataSourceOptions(config),
-          migrationsRun: config.db.migrate,
-          autoLoadEntities: true,
-          // Fail fast at start instead of retrying for half a minute with a wrong DB_* setting.
-          retryAttempts: 0,
+        TypeOrmModule.forRootAsync({
+          useFactory: () => ({
+            ...dataSourceOptions(config),
+            migrationsRun: config.db.migrate,
+            autoLoadEntities: true,
+            // Fail fast at start instead of retrying for half a minute with a wrong DB_* setting.
+            retryAttempts: 0,
+          }),
+          dataSourceFactory: async (options) => {
+            const dataSource = await new DataSource(options!).initialize();
+            if (config.db.client === 'sqlite') serializeSqliteTransactions(dataSource);
+            return dataSource;
+          },
         }),
         HashModule,
         RateLimiterModule,

@@ -65,6 +65,7 @@ describe('/utils/import and /utils/export', () => {
   async function waitForJob(id: string, token = t.adminToken): Promise<Record<string, unknown>> {
     for (let i = 0; i < 200; i++) {
       const res = await t.as(token).get(`/utils/jobs/${id}`);
+      if (res.status !== 200) throw new Error(`job ${id}: ${res.status} ${JSON.stringify(res.body)}`);
       if (res.body.data.status !== 'running') return res.body.data;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
