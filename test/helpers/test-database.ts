@@ -15,12 +15,18 @@ export function testClient(): string {
   return process.env.DB_CLIENT ?? 'sqlite';
 }
 
-function serverEnv(defaultPort: number, defaultUser: string) {
+/**
+ * DB_HOST/DB_PORT/DB_USER/DB_PASSWORD of the test process describe the server of its own DB_CLIENT;
+ * a test that also provisions another vendor (the cross-vendor round trip) gets that vendor's defaults.
+ */
+function serverEnv(client: string, defaultPort: number, defaultUser: string) {
+  const same = ['mysql', 'mariadb'].includes(client) ? ['mysql', 'mariadb'].includes(testClient()) : ['postgres', 'pg'].includes(testClient());
+  const env = same ? process.env : {};
   return {
-    DB_HOST: process.env.DB_HOST ?? '127.0.0.1',
-    DB_PORT: process.env.DB_PORT ?? String(defaultPort),
-    DB_USER: process.env.DB_USER ?? defaultUser,
-    DB_PASSWORD: process.env.DB_PASSWORD ?? '',
+    DB_HOST: env.DB_HOST ?? '127.0.0.1',
+    DB_PORT: env.DB_PORT ?? String(defaultPort),
+    DB_USER: env.DB_USER ?? defaultUser,
+    DB_PASSWORD: env.DB_PASSWORD ?? '',
   };
 }
 
@@ -35,7 +41,7 @@ export async function provisionDatabase(client = testClient()): Promise<TestData
     };
   }
   if (client === 'mysql' || client === 'mariadb') {
-    const server = serverEnv(3306, 'root');
+    const server = serverEnv(client, 3306, 'root');
     const connect = () =>
       mysql.createConnection({ host: server.DB_HOST, port: Number(server.DB_PORT), user: server.DB_USER, password: server.DB_PASSWORD });
     const admin = await connect();
@@ -51,7 +57,7 @@ export async function provisionDatabase(client = testClient()): Promise<TestData
     };
   }
   if (client === 'postgres' || client === 'pg') {
-    const server = serverEnv(5432, 'postgres');
+    const server = serverEnv(client, 5432, 'postgres');
     const connect = async () => {
       const pg = new Client({
         host: server.DB_HOST,
