@@ -17,7 +17,8 @@ import { ItemsDeps, ItemsOptions, ItemsService } from './items.service';
  */
 @Injectable()
 export class ItemsFactory {
-  private readonly deps: ItemsDeps;
+  /** Shared with engines that extend ItemsService (versions), so they need not inject the same services again. */
+  readonly deps: ItemsDeps;
 
   constructor(
     @InjectDataSource() dataSource: DataSource,

@@ -1,18 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { ForbiddenError, UnprocessableContentError, VersionHashMismatchError } from '../../common/errors/errors';
 import type { Query } from '../../common/query/query.types';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { Dialect, DIALECT } from '../../database/dialects/dialect';
-import { ActivityService } from '../activity/activity.service';
-import { CacheService } from '../cache/cache.service';
-import { HashService } from '../hash/hash.service';
 import { ItemsFactory } from '../items/items.factory';
 import type { Item, ItemsDeps, PrimaryKey } from '../items/items.service';
-import { PermissionsService } from '../permissions/permissions.service';
-import { SchemaOverviewService } from '../schema/schema-overview.service';
 import type { ItemVersionReader } from './item-version-reader';
 import { asChanges, Delta, deltaOf, mergeDelta, pickDelta } from './lib/delta';
 import { deltaSchemaOf, mapDelta, stampDelta, stripMarkers } from './lib/delta-markers';
@@ -41,18 +33,8 @@ export interface VersionComparison {
 export class VersionsService implements ItemVersionReader {
   private readonly deps: ItemsDeps;
 
-  constructor(
-    @InjectDataSource() dataSource: DataSource,
-    @Inject(DIALECT) dialect: Dialect,
-    @Inject(APP_CONFIG) config: AppConfig,
-    overviews: SchemaOverviewService,
-    permissions: PermissionsService,
-    activity: ActivityService,
-    hasher: HashService,
-    cache: CacheService,
-    private readonly items: ItemsFactory,
-  ) {
-    this.deps = { dataSource, dialect, config, overviews, permissions, activity, hasher, cache };
+  constructor(private readonly items: ItemsFactory) {
+    this.deps = items.deps;
   }
 
   /** svc_versions through the items engine, with the version rules on writes. */
