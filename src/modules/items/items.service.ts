@@ -491,19 +491,19 @@ export class ItemsService {
     if (!isPlainObject(data)) throw new InvalidPayloadError('An item must be an object');
     const collection = this.schema;
     const allowed = rule.fields && !rule.fields.includes('*') ? new Set(rule.fields) : null;
-    for (const key of Object.keys(data)) {
-      const field = collection.fields[key];
-      if (!field) throw new InvalidPayloadError(`Field "${key}" does not exist in collection "${this.collection}"`);
+    // As the reference: a key outside a restricted allow-list is forbidden, even an unknown one; otherwise
+    // keys that are not fields, aliases without a relation to write, and the primary key of an update
+    // (clients send back whole items) are ignored.
+    const given: Item = {};
+    for (const [key, value] of Object.entries(data)) {
       if (allowed && !allowed.has(key)) throw new ForbiddenError();
-      if (field.type === 'alias' && this.overview.relation(this.collection, key)?.type !== 'o2m') {
-        throw new InvalidPayloadError(`Field "${key}" has no value of its own`);
-      }
-      if (mode === 'update' && field.primaryKey && data[key] !== undefined) {
-        throw new InvalidPayloadError(`The primary key "${key}" can't be changed`);
-      }
+      const field = collection.fields[key];
+      if (!field || (mode === 'update' && field.primaryKey)) continue;
+      if (field.type === 'alias' && this.overview.relation(this.collection, key)?.type !== 'o2m') continue;
+      given[key] = value;
     }
     const presets = rule.presets ? resolveVariables(rule.presets as Filter, state.vars) : {};
-    const payload: Item = mode === 'create' ? { ...presets, ...data } : { ...data };
+    const payload: Item = mode === 'create' ? { ...presets, ...given } : given;
     const errors = [
       ...(rule.validation ? validatePayload(payload, resolveVariables(rule.validation, state.vars), mode === 'update') : []),
       ...Object.values(collection.fields).flatMap((field) => this.fieldRules(field, payload, mode)),
