@@ -237,9 +237,12 @@ export class UsersController {
   }
 
   @Patch(':id')
+  @ApiBody({ type: UserInputDto })
   @ApiOkResponse({ description: '`{ data: user }`; 204 when the caller may not read it back; FORBIDDEN outside the caller\'s permissions' })
-  async update(@Param('id') id: string, @Body() dto: UserInputDto, @Acc() acc: Accountability, @ListQuery() query: Query, @Res({ passthrough: true }) res: Response) {
-    await (await this.writer(acc, 'update')).update([{ id, input: dto }]);
+  async update(@Param('id') id: string, @Body() body: unknown, @Acc() acc: Accountability, @ListQuery() query: Query, @Res({ passthrough: true }) res: Response) {
+    const writer = await this.writer(acc, 'update');
+    const dto = await asUserInput(body);
+    await writer.update([{ id, input: dto }]);
     return this.reread(acc, res, id, query, [dto]);
   }
 
