@@ -148,6 +148,9 @@ describe('the query engine on /items', () => {
     ['aggregate[median]=n'],
     ['groupBy=nope&aggregate[count]=*'],
     ['fields=name.sub'],
+    ['sort=__proto__'],
+    ['fields=constructor'],
+    [`filter=${encodeURIComponent('{"toString":{"_eq":1}}')}`],
   ])('refuses %s with 400 INVALID_QUERY', (query) => expectError(t.as('admin').get(`/items/${c}?${query}`), 400, 'INVALID_QUERY'));
 
   it('reads with SEARCH and a query in the body', async () => {

@@ -121,6 +121,17 @@ describe('/items/:collection', () => {
     await expectError(t.as('admin').get(`/items/${articles}/999999`), 403, 'FORBIDDEN');
   });
 
+  it('takes payload keys named after Object members (constructor, __proto__) for unknown keys, not for fields', async () => {
+    const body = JSON.parse('{"title":"proto","constructor":{"polluted":1},"__proto__":{"polluted":1},"toString":"x"}');
+    const made = await t.as('admin').post(`/items/${articles}`).send(body);
+    expect(made.status).toBe(200);
+    expect(made.body.data).toMatchObject({ title: 'proto' });
+    expect(made.body.data).not.toHaveProperty('toString', 'x');
+    const updated = await t.as('admin').patch(`/items/${articles}/${made.body.data.id}`).send(JSON.parse('{"title":"proto2","constructor":"x"}'));
+    expect(updated.body.data).toMatchObject({ title: 'proto2' });
+    expect(Object.prototype).not.toHaveProperty('polluted');
+  });
+
   it('deletes one, by array, by keys and by query with 204', async () => {
     const made = await t.as('admin').post(`/items/${articles}`).send([{ title: 'd1' }, { title: 'd2' }, { title: 'd3' }, { title: 'd4' }]);
     const ids = made.body.data.map((i: { id: number }) => i.id);

@@ -55,6 +55,18 @@ describe(buildOverview.name, () => {
     ['svc_users', 'email', { type: 'string', maxLength: 128 }],
   ])('%s.%s', (collection, field, expected) => expect(overview.field(collection, field)).toMatchObject(expected));
 
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('finds no field named %s that Object.prototype has', (name) => {
+    expect(overview.field('posts', name)).toBeUndefined();
+    expect(overview.collection('posts')!.fields[name]).toBeUndefined();
+  });
+
+  it('does not take a user collection named after an Object member for a system one', () => {
+    const withOdd = source();
+    withOdd.tables.push(new Table({ name: 'constructor', columns: [{ name: 'id', type: 'integer', isPrimary: true }] }));
+    withOdd.collections.push(collectionMeta('constructor'));
+    expect(buildOverview(withOdd).collection('constructor')).toMatchObject({ system: false, fields: { id: { type: 'integer' } } });
+  });
+
   it('reads the database schema of a field', () => {
     expect(overview.field('posts', 'title')?.schema).toMatchObject({ is_unique: true, is_indexed: true, default_value: 'untitled', is_nullable: false });
     expect(overview.field('posts', 'author')?.schema).toMatchObject({ foreign_key_table: 'authors', foreign_key_column: 'id' });

@@ -115,11 +115,12 @@ export function buildOverview(source: OverviewSource): SchemaOverview {
   const names = new Set<string>([...Object.keys(SYSTEM_COLLECTIONS), ...collectionRows.keys()]);
   const collections = new Map<string, CollectionOverview>();
   for (const name of names) {
-    const system = SYSTEM_COLLECTIONS[name];
+    const system = Object.hasOwn(SYSTEM_COLLECTIONS, name) ? SYSTEM_COLLECTIONS[name] : undefined;
     const table = tables.get(name) ?? null;
     if (system && !table) continue;
     const meta = collectionRows.get(name) ?? (system ? systemCollectionMeta(name, system.accountability, system.singleton ?? false) : null);
-    const fields: Record<string, FieldOverview> = {};
+    // Looked up by names from requests: `fields.constructor` or `fields.__proto__` must not find Object's members.
+    const fields: Record<string, FieldOverview> = Object.create(null);
     const rows = new Map((fieldRows.get(name) ?? []).map((r) => [r.field, r]));
     let primary = 'id';
 
