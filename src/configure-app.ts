@@ -5,7 +5,9 @@ import cookieParser from 'cookie-parser';
 import express, { NextFunction, Request, Response } from 'express';
 import { parse as parseQueryString } from 'qs';
 import { sendError } from './common/filters/send-error';
+import { answerClientErrors } from './common/http/client-error';
 import { exportResponses } from './common/http/export-response.middleware';
+import { limitJsonDepth } from './common/http/json-depth';
 import { parseQueryOnce } from './common/http/parse-query-once.middleware';
 import { AppLogger } from './common/logging/app-logger';
 import { requestLogger } from './common/logging/request-logger.middleware';
@@ -32,6 +34,7 @@ export function configureApp(app: NestExpressApplication): void {
   const http = app.getHttpAdapter().getInstance() as express.Express;
 
   http.disable('x-powered-by');
+  answerClientErrors(app.getHttpServer());
   http.set('query parser', (query: string) => parseQueryString(query, QUERY_PARSE_OPTIONS));
   http.set('trust proxy', 'loopback');
   app.use(requestLogger(logger));
@@ -43,6 +46,7 @@ export function configureApp(app: NestExpressApplication): void {
   });
   app.use(cookieParser());
   app.use(express.json({ limit: config.maxPayloadSize, type: ['application/json', 'application/*+json'] }));
+  app.use(limitJsonDepth());
   app.use(exportResponses());
   // Body-parser failures happen before Nest's pipeline, so they get the standard error body here.
   app.use((err: unknown, req: Request, res: Response, next: NextFunction) => {

@@ -1,6 +1,7 @@
 import { Controller, Get, Module } from '@nestjs/common';
 import { AppLogger } from '../../src/common/logging/app-logger';
 import { expectError } from '../helpers/expect-error';
+import { rawClient } from '../helpers/raw-http';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
 @Controller('__probe')
@@ -45,6 +46,31 @@ describe('the standard error body', () => {
       400,
       'INVALID_PAYLOAD',
     ));
+
+  it('answers a body that does not decompress with 400 INVALID_PAYLOAD', () =>
+    expectError(
+      t.as('anonymous').post('/auth/login').set('Content-Type', 'application/json').set('Content-Encoding', 'gzip').send('{"email":"a@example.com"}'),
+      400,
+      'INVALID_PAYLOAD',
+    ));
+
+  it('answers a body nested deeper than 100 levels with 400 INVALID_PAYLOAD', async () => {
+    const deep = `${'['.repeat(101)}${']'.repeat(101)}`;
+    const res = await expectError(t.as('anonymous').post('/auth/login').set('Content-Type', 'application/json').send(`{"email":${deep}}`), 400, 'INVALID_PAYLOAD');
+    expect(res.body.errors[0].message).toContain('nested deeper than 100 levels');
+    expect((await t.as('anonymous').post('/auth/login').set('Content-Type', 'application/json').send(`{"email":${'['.repeat(50)}${']'.repeat(50)}}`)).body.errors[0].message).not.toContain('nested');
+  });
+
+  it('answers a request Node cannot parse with the standard error body, not an empty 400', async () => {
+    const http = await rawClient(t.server);
+    try {
+      await expectError(http.send({ method: 'GET', path: '/items/\u00fc' }), 400, 'INVALID_PAYLOAD');
+      await expectError(http.send({ method: 'GET', path: `/server/ping?x=${'a'.repeat(20_000)}` }), 431, 'INVALID_PAYLOAD');
+    } finally {
+      http.close();
+    }
+    expect((await t.as('anonymous').get('/server/ping')).text).toBe('pong');
+  });
 
   it('answers a DTO violation with 400 INVALID_PAYLOAD naming the field', async () => {
     const res = await expectError(t.as('anonymous').post('/auth/login').send({ email: 'not-an-email', password: 'x' }), 400, 'INVALID_PAYLOAD');

@@ -7,6 +7,7 @@ import { toAppError } from './to-app-error';
 
 const parseFailed = Object.assign(new SyntaxError('Unexpected token'), { status: 400, type: 'entity.parse.failed' });
 const tooLarge = Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large' });
+const notGzip = Object.assign(new Error('incorrect header check'), { code: 'Z_DATA_ERROR', status: 400, statusCode: 400, expose: true });
 
 describe(toAppError.name, () => {
   it.each([
@@ -16,6 +17,7 @@ describe(toAppError.name, () => {
     ['other 4xx Nest errors to INVALID_PAYLOAD', new BadRequestException('nope'), ErrorCode.InvalidPayload, 400],
     ['malformed JSON to INVALID_PAYLOAD', parseFailed, ErrorCode.InvalidPayload, 400],
     ['an oversized body to INVALID_PAYLOAD (400, not 413)', tooLarge, ErrorCode.InvalidPayload, 400],
+    ['a body that does not decompress to INVALID_PAYLOAD', notGzip, ErrorCode.InvalidPayload, 400],
   ])('maps %s', (_label, input, code, status) => {
     const result = toAppError(input, '/x');
     expect(result).not.toBeNull();

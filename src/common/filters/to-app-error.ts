@@ -13,16 +13,15 @@ import {
 
 export type TranslateDatabaseError = (err: QueryFailedError) => AppError | null;
 
-/** Errors raised by body-parser carry an HTTP status and a machine `type`, but are not HttpExceptions. */
-function isBodyParserError(e: unknown): e is { status: number; type: string; message: string } {
-  return (
-    typeof e === 'object' &&
-    e !== null &&
-    typeof (e as { type?: unknown }).type === 'string' &&
-    typeof (e as { status?: unknown }).status === 'number' &&
-    (e as { status: number }).status >= 400 &&
-    (e as { status: number }).status < 500
-  );
+/**
+ * Errors raised by body-parser carry an HTTP status, but are not HttpExceptions: its own have a machine
+ * `type`, and a body that does not decompress (`Content-Encoding: gzip` on plain text) is the zlib error
+ * marked by http-errors with `expose`.
+ */
+function isBodyParserError(e: unknown): e is { status: number; type?: string; message: string } {
+  if (typeof e !== 'object' || e === null) return false;
+  const { type, status, expose } = e as { type?: unknown; status?: unknown; expose?: unknown };
+  return (typeof type === 'string' || expose === true) && typeof status === 'number' && status >= 400 && status < 500;
 }
 
 function fromHttpException(e: HttpException, path: string): AppError {
@@ -64,6 +63,7 @@ export function toAppError(
     // API.md 1.5: a body over MAX_PAYLOAD_SIZE is INVALID_PAYLOAD (400), like malformed JSON.
     if (e.type === 'entity.too.large') return new InvalidPayloadError('Request body is larger than the allowed size');
     if (e.type === 'entity.parse.failed') return new InvalidPayloadError('Request body is not valid JSON');
+    if (e.type === undefined) return new InvalidPayloadError(`Request body can't be decoded: ${e.message}`);
     return new InvalidPayloadError(e.message);
   }
   return null;

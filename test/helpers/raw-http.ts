@@ -1,0 +1,78 @@
+import { Agent, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+
+export interface RawRequest {
+  method: string;
+  /** Sent byte for byte: no normalisation of `..`, no re-encoding, unlike supertest's URL handling. */
+  path: string;
+  headers?: Record<string, string>;
+  body?: Buffer | string;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  /** The parsed body when it is JSON, else undefined (named as supertest's, so expectError takes both). */
+  body: any;
+}
+
+export type RawClient = (req: RawRequest) => Promise<RawResponse>;
+
+/**
+ * A plain node:http client over one keep-alive connection to a listening server, for hostile requests
+ * that supertest would tidy up before sending.
+ */
+export async function rawClient(server: Server, timeoutMs = 15_000): Promise<{ send: RawClient; close: () => void }> {
+  if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const send: RawClient = (req) =>
+    new Promise((resolve, reject) => {
+      const body = req.body === undefined ? undefined : Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body, 'utf8');
+      const headers = { ...(req.headers ?? {}), ...(body ? { 'Content-Length': String(body.length) } : {}) };
+      const outgoing = request({ host: '127.0.0.1', port, method: req.method, path: req.path, headers, agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: unknown;
+          if (String(res.headers['content-type'] ?? '').includes('json')) {
+            try {
+              body = JSON.parse(text);
+            } catch {
+              body = undefined;
+            }
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body });
+        });
+      });
+      outgoing.setTimeout(timeoutMs, () => outgoing.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+  return { send, close: () => agent.destroy() };
+}
+
+export interface MultipartPart {
+  name: string;
+  filename?: string;
+  contentType?: string;
+  data: Buffer | string;
+}
+
+/** A multipart/form-data body; `boundary` is what the parts are framed with, whatever the header says. */
+export function multipartBody(parts: MultipartPart[], boundary: string, close = true): Buffer {
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
+    const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : '';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`, 'utf8'));
+    chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data, 'utf8'));
+    chunks.push(Buffer.from('\r\n', 'utf8'));
+  }
+  if (close) chunks.push(Buffer.from(`--${boundary}--\r\n`, 'utf8'));
+  return Buffer.concat(chunks);
+}
