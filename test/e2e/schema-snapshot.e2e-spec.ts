@@ -293,6 +293,12 @@ describe('/schema snapshot and diff', () => {
         return req;
       };
 
+      it('answers an upload cut before its closing boundary with 400 INVALID_PAYLOAD and keeps serving', async () => {
+        const body = '--cut\r\nContent-Disposition: form-data; name="file"; filename="s.json"\r\nContent-Type: application/json\r\n\r\n{}\r\n';
+        await expectError(t.as('admin').post('/schema/diff').set('Content-Type', 'multipart/form-data; boundary=cut').send(body), 400, 'INVALID_PAYLOAD');
+        expect((await t.as('anonymous').get('/server/ping')).text).toBe('pong');
+      });
+
       it('reads a YAML file', async () => {
         expect((await upload([[toYaml(snap), 'schema.yaml', 'text/yaml']])).status).toBe(204);
         const target = copy();

@@ -25,6 +25,9 @@ function readUpload(req: Request, maxSize: number): Promise<unknown> {
     let failure: Error | null = null;
     parser.on('file', (_name, stream, info) => {
       const chunks: Buffer[] = [];
+      // A truncated body fails the part too ("Unexpected end of form"); the parser's own error answers
+      // the request, and an 'error' event nobody listens to would crash the process.
+      stream.on('error', () => undefined);
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => (failure ??= new InvalidPayloadError('The uploaded file is too large')));
       stream.on('close', () => files.push({ mimeType: info.mimeType, text: Buffer.concat(chunks).toString('utf8') }));

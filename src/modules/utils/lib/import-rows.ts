@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { CsvError, parse as createCsvParser } from 'csv-parse';
 import { InvalidPayloadError } from '../../../common/errors/errors';
 
@@ -244,8 +244,11 @@ async function* readCsvRows(source: AsyncIterable<Chunk>, cellValue: CsvCell): A
     yield* texts;
   }
   // A short row reads like one with empty trailing cells; a long one would lose data, so it stays an error.
-  const parser = Readable.from(rest()).pipe(
+  // pipeline, not pipe: a failing upload must reach the loop below, not hang it and crash the process.
+  const parser = pipeline(
+    Readable.from(rest()),
     createCsvParser({ delimiter, skip_empty_lines: true, relax_column_count_less: true, info: true }),
+    () => undefined,
   );
 
   let columns: string[][] | null = null;

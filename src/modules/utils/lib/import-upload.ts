@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import busboy from 'busboy';
 import { InvalidPayloadError, UnsupportedMediaTypeError } from '../../../common/errors/errors';
 import { ImportFormat, importFormatOf } from './import-rows';
@@ -9,6 +9,18 @@ export interface ImportUpload {
   filename: string;
   /** The file's bytes as they arrive: nothing is buffered or written to disk. */
   stream: Readable;
+}
+
+/**
+ * A truncated body fails the file part ("Unexpected end of form"): the importer reading it must see a
+ * 400, and the failure may come before it starts reading, when an 'error' event nobody listens to would
+ * crash the process. The returned stream still fails for its reader (`for await` rethrows it).
+ */
+function asPayloadErrors(part: Readable): Readable {
+  const out = new PassThrough();
+  out.on('error', () => undefined);
+  part.on('error', (e: Error) => out.destroy(new InvalidPayloadError(`Malformed multipart body: ${e.message}`)));
+  return part.pipe(out);
 }
 
 /**
@@ -37,7 +49,7 @@ export function importUpload(headers: IncomingHttpHeaders, body: Readable): Prom
         reject(new UnsupportedMediaTypeError(info.mimeType, 'the file part'));
         return;
       }
-      resolve({ format, filename: info.filename ?? '', stream });
+      resolve({ format, filename: info.filename ?? '', stream: asPayloadErrors(stream) });
     });
     parser.on('error', (e: Error) => reject(new InvalidPayloadError(e.message)));
     parser.on('close', () => {
