@@ -54,6 +54,24 @@ describe('/collections', () => {
     [{ collection: 'x_fields', fields: [{ field: 'a', type: 'nope' }] }],
   ])('refuses %j with 400 INVALID_PAYLOAD', (body) => expectError(t.as('admin').post('/collections').send(body), 400, 'INVALID_PAYLOAD'));
 
+  it.each([
+    ['{"collection":"$name","meta":{"icon":-1e400}}', 'meta.icon'],
+    ['{"collection":"$name","meta":{"note":{"_nope":1}}}', 'meta.note'],
+    ['{"collection":"$name","meta":{"hidden":"yes"}}', 'meta.hidden'],
+    ['{"collection":"$name","meta":{"sort":2147483648}}', 'meta.sort'],
+  ])('refuses a meta member of the wrong type (%s) with 400 INVALID_PAYLOAD and creates nothing', async (body, member) => {
+    const name = uniq('typed');
+    const res = await expectError(t.as('admin').post('/collections').set('Content-Type', 'application/json').send(body.replace('$name', name)), 400, 'INVALID_PAYLOAD');
+    expect(res.body.errors[0].message).toContain(member);
+    await expectError(t.as('admin').get(`/collections/${name}`), 403, 'FORBIDDEN');
+  });
+
+  it('refuses a meta update of the wrong type and keeps the meta', async () => {
+    const name = await createCollection(t, uniq('typed'), [], { note: 'kept' });
+    await expectError(t.as('admin').patch(`/collections/${name}`).send({ meta: { note: { a: 1 } } }), 400, 'INVALID_PAYLOAD');
+    expect((await t.as('admin').get(`/collections/${name}`)).body.data.meta.note).toBe('kept');
+  });
+
   it('refuses an existing name', async () => {
     const name = await createCollection(t, uniq('dup'));
     await expectError(t.as('admin').post('/collections').send({ collection: name }), 400, 'INVALID_PAYLOAD');

@@ -126,6 +126,22 @@ describe('/fields', () => {
     await expectError(t.as('admin').post(`/fields/${c}`).send(body), 400, 'INVALID_PAYLOAD');
   });
 
+  it.each([
+    [{ note: ['x'] }, 'meta.note'],
+    [{ hidden: 'yes' }, 'meta.hidden'],
+    [{ validation: 'x' }, 'meta.validation'],
+    [{ validation: { _and: 'x' } }, '"_and"'],
+    [{ validation: { v: { _regex: '(' } } }, 'regular expression'],
+    [{ validation: { v: { _nope: 1 } } }, '"_nope"'],
+  ])('refuses meta %j with 400 INVALID_PAYLOAD, on create and update, and the collection stays writable', async (meta, mention) => {
+    const c = await createCollection(t, uniq('meta'), [{ field: 'v', type: 'string' }]);
+    const created = await expectError(t.as('admin').post(`/fields/${c}`).send({ field: 'w', type: 'string', meta }), 400, 'INVALID_PAYLOAD');
+    expect(created.body.errors[0].message).toContain(mention);
+    await expectError(t.as('admin').get(`/fields/${c}/w`), 403, 'FORBIDDEN');
+    await expectError(t.as('admin').patch(`/fields/${c}/v`).send({ meta }), 400, 'INVALID_PAYLOAD');
+    expect((await t.as('admin').post(`/items/${c}`).send({ v: 'still fine' })).status).toBe(200);
+  });
+
   it('answers unknown collections and fields with 403 and is admin only', async () => {
     await expectError(t.as('admin').get('/fields/nope_nope'), 403, 'FORBIDDEN');
     await expectError(t.as('admin').post('/fields/nope_nope').send({ field: 'a', type: 'string' }), 403, 'FORBIDDEN');

@@ -106,5 +106,14 @@ describe('/relations', () => {
     await expectError(t.as('admin').post('/relations').send(resolved), status as number, code as string);
   });
 
+  it('updates with a body that changes no meta, and refuses meta members of the wrong type', async () => {
+    const { many } = await pair();
+    for (const body of [{}, { schema: { on_delete: 'CASCADE' } }, { meta: null }, { meta: { nope: 1 } }]) {
+      expect((await t.as('admin').patch(`/relations/${many}/parent`).send(body)).status).toBe(200);
+    }
+    await expectError(t.as('admin').patch(`/relations/${many}/parent`).send({ meta: { junction_field: 5 } }), 400, 'INVALID_PAYLOAD');
+    expect((await t.as('admin').get(`/relations/${many}/parent`)).body.data.meta).toMatchObject({ one_field: 'children', junction_field: null });
+  });
+
   it('is admin only', () => expectError(t.as('anonymous').get('/relations'), 403, 'FORBIDDEN'));
 });

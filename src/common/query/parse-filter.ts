@@ -1,5 +1,6 @@
-import { InvalidQueryError } from '../errors/errors';
+import { InvalidPayloadError, InvalidQueryError } from '../errors/errors';
 import type { Filter, FieldOperator } from './query.types';
+import { ruleRegex } from './rule-regex';
 import { isPlainObject } from '../is-plain-object';
 
 export const FIELD_OPERATORS: readonly FieldOperator[] = [
@@ -10,6 +11,16 @@ export const FIELD_OPERATORS: readonly FieldOperator[] = [
 
 /** Operators that need a list of values. */
 const LIST_OPERATORS = new Set(['_in', '_nin', '_between', '_nbetween']);
+
+/** What a filter check allows and how it fails: a query parameter (INVALID_QUERY) or a stored rule (INVALID_PAYLOAD). */
+interface FilterRules {
+  operators: ReadonlySet<string>;
+  fail: (reason: string) => Error;
+}
+
+const QUERY_FILTER: FilterRules = { operators: new Set(FIELD_OPERATORS), fail: (reason) => new InvalidQueryError(reason) };
+/** API.md 1.6: `_regex` exists only for validation rules, which are checked on payloads, never in SQL. */
+const VALIDATION_RULE: FilterRules = { operators: new Set([...FIELD_OPERATORS, '_regex']), fail: (reason) => new InvalidPayloadError(reason) };
 
 /**
  * `filter={"title":{"_eq":"x"}}` (JSON text) or the bracket form `filter[title][_eq]=x` (already an object
@@ -25,36 +36,46 @@ export function parseFilter(raw: unknown, parameter = 'filter'): Filter {
     }
   }
   if (!isPlainObject(value)) throw new InvalidQueryError(`"${parameter}" must be an object`);
-  checkFilter(value, parameter);
+  checkFilter(value, parameter, QUERY_FILTER);
   return value as Filter;
 }
 
+/**
+ * A validation rule about to be stored (field `meta.validation`): the shape of a filter plus `_regex`
+ * with a pattern that compiles, else INVALID_PAYLOAD naming `where`. A rule that is stored broken would
+ * fail every later write of the collection.
+ */
+export function checkValidationRule(rule: unknown, where: string): void {
+  if (rule === null) return;
+  if (!isPlainObject(rule)) throw new InvalidPayloadError(`"${where}" must be a filter object or null`);
+  checkFilter(rule, where, VALIDATION_RULE);
+}
 
-function checkFilter(filter: Record<string, unknown>, parameter: string): void {
+function checkFilter(filter: Record<string, unknown>, parameter: string, rules: FilterRules): void {
   for (const [key, value] of Object.entries(filter)) {
     if (key === '_and' || key === '_or') {
       const list = Array.isArray(value) ? value : isPlainObject(value) ? Object.values(value) : null;
       if (!list || list.some((entry) => !isPlainObject(entry))) {
-        throw new InvalidQueryError(`"${key}" in "${parameter}" must be an array of filters`);
+        throw rules.fail(`"${key}" in "${parameter}" must be an array of filters`);
       }
       // qs turns `_and[0][a]...` into an object keyed by index; keep the array form downstream.
       filter[key] = list;
-      list.forEach((entry) => checkFilter(entry as Record<string, unknown>, parameter));
+      list.forEach((entry) => checkFilter(entry as Record<string, unknown>, parameter, rules));
     } else if (key === '_some' || key === '_none') {
-      if (!isPlainObject(value)) throw new InvalidQueryError(`"${key}" in "${parameter}" must be a filter`);
-      checkFilter(value, parameter);
+      if (!isPlainObject(value)) throw rules.fail(`"${key}" in "${parameter}" must be a filter`);
+      checkFilter(value, parameter, rules);
     } else if (key.startsWith('_')) {
-      checkOperator(filter, key, value, parameter);
+      checkOperator(filter, key, value, parameter, rules);
     } else {
-      if (!isPlainObject(value)) throw new InvalidQueryError(`Field "${key}" in "${parameter}" needs an operator object`);
-      checkFilter(value, parameter);
+      if (!isPlainObject(value)) throw rules.fail(`Field "${key}" in "${parameter}" needs an operator object`);
+      checkFilter(value, parameter, rules);
     }
   }
 }
 
-function checkOperator(filter: Record<string, unknown>, operator: string, value: unknown, parameter: string): void {
-  if (!(FIELD_OPERATORS as readonly string[]).includes(operator)) {
-    throw new InvalidQueryError(`Unknown filter operator "${operator}" in "${parameter}"`);
+function checkOperator(filter: Record<string, unknown>, operator: string, value: unknown, parameter: string, rules: FilterRules): void {
+  if (!rules.operators.has(operator)) {
+    throw rules.fail(`Unknown filter operator "${operator}" in "${parameter}"`);
   }
   if (LIST_OPERATORS.has(operator)) {
     let list = value;
@@ -62,15 +83,25 @@ function checkOperator(filter: Record<string, unknown>, operator: string, value:
     else if (isPlainObject(value)) list = Object.values(value);
     else if (typeof value === 'number' || typeof value === 'boolean') list = [value];
     if (!Array.isArray(list) || list.length === 0) {
-      throw new InvalidQueryError(`"${operator}" in "${parameter}" needs a non-empty list of values`);
+      throw rules.fail(`"${operator}" in "${parameter}" needs a non-empty list of values`);
     }
     filter[operator] = list;
     return;
   }
   if (isPlainObject(value) || Array.isArray(value)) {
-    throw new InvalidQueryError(`"${operator}" in "${parameter}" needs a single value`);
+    throw rules.fail(`"${operator}" in "${parameter}" needs a single value`);
   }
   if (value === '' && !['_null', '_nnull', '_empty', '_nempty'].includes(operator)) {
-    throw new InvalidQueryError(`"${operator}" in "${parameter}" has an empty value; use "_empty" instead`);
+    throw rules.fail(`"${operator}" in "${parameter}" has an empty value; use "_empty" instead`);
+  }
+  if (operator === '_regex' && !compiles(String(value))) throw rules.fail(`"_regex" in "${parameter}" is not a valid regular expression`);
+}
+
+function compiles(source: string): boolean {
+  try {
+    ruleRegex(source);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -13,6 +13,7 @@ import { FieldMetaEntity } from './entities/field-meta.entity';
 import { RelationMetaEntity } from './entities/relation-meta.entity';
 import { canConvert } from './lib/can-convert';
 import { columnForField, defaultLiteral, FieldSchemaInput } from './lib/column-for-field';
+import { COLLECTION_META, FIELD_META, pickMeta, RELATION_META } from './lib/meta-values';
 import { SchemaOverviewService } from './schema-overview.service';
 import type { SchemaOverview } from './schema-overview';
 import { FieldOverview, FieldType, isFieldType } from './schema.types';
@@ -21,19 +22,6 @@ import { isPlainObject } from '../../common/is-plain-object';
 
 const NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const ON_DELETE = ['SET NULL', 'CASCADE', 'RESTRICT', 'NO ACTION'];
-
-const COLLECTION_META_KEYS = [
-  'icon', 'note', 'display_template', 'hidden', 'singleton', 'translations', 'archive_field', 'archive_app_filter',
-  'archive_value', 'unarchive_value', 'sort_field', 'accountability', 'color', 'item_duplication_fields', 'sort',
-  'group', 'collapse', 'preview_url', 'versioning',
-] as const;
-const FIELD_META_KEYS = [
-  'special', 'interface', 'options', 'display', 'display_options', 'readonly', 'hidden', 'sort', 'width',
-  'translations', 'note', 'conditions', 'required', 'group', 'validation', 'validation_message', 'searchable',
-] as const;
-const RELATION_META_KEYS = [
-  'one_field', 'one_collection_field', 'one_allowed_collections', 'junction_field', 'sort_field', 'one_deselect_action',
-] as const;
 
 export interface FieldInput {
   field: string;
@@ -57,12 +45,6 @@ export interface RelationInput {
   schema?: { on_delete?: string; on_update?: string } | null;
 }
 
-
-function pick<K extends string>(source: Record<string, unknown> | null | undefined, keys: readonly K[]): Partial<Record<K, unknown>> {
-  const out: Partial<Record<K, unknown>> = {};
-  for (const key of keys) if (source && source[key] !== undefined) out[key] = source[key];
-  return out;
-}
 
 function normalizeSpecial(value: unknown): string[] | null | undefined {
   if (value === undefined) return undefined;
@@ -135,6 +117,8 @@ export class SchemaService {
     if (this.overview.has(name) || (await runner.hasTable(name))) throw new InvalidPayloadError(`Collection "${name}" already exists`);
     if (input.fields !== undefined && !Array.isArray(input.fields)) throw new InvalidPayloadError('"fields" must be an array');
     const fields = (input.fields ?? []).map((f) => this.checkFieldInput(f));
+    // Checked before any DDL: on MySQL a table created before a refused meta would stay.
+    const meta = this.collectionMeta(name, input.meta ?? {});
     const folder = input.schema === null;
 
     if (!folder) {
@@ -148,7 +132,7 @@ export class SchemaService {
       await runner.createTable(new Table({ name, columns, indices }));
     }
     // API.md 8: collections are tracked (`all`) unless their meta says otherwise.
-    await runner.manager.getRepository(CollectionMetaEntity).save({ accountability: 'all', ...this.collectionMeta(name, input.meta ?? {}) });
+    await runner.manager.getRepository(CollectionMetaEntity).save({ accountability: 'all', ...meta });
     for (const [index, f] of fields.entries()) await this.saveFieldMeta(runner, name, f, index + 1);
     await this.overviews.reload(runner.manager);
     return name;
@@ -156,7 +140,7 @@ export class SchemaService {
 
   private collectionMeta(name: string, meta: Record<string, unknown>): Partial<CollectionMetaEntity> {
     if (!isPlainObject(meta)) throw new InvalidPayloadError('"meta" must be an object');
-    const values = pick(meta, COLLECTION_META_KEYS) as Partial<CollectionMetaEntity>;
+    const values = pickMeta(meta, COLLECTION_META) as Partial<CollectionMetaEntity>;
     if (values.accountability !== undefined && !['all', 'activity', null].includes(values.accountability)) {
       throw new InvalidPayloadError('"meta.accountability" must be "all", "activity" or null');
     }
@@ -202,7 +186,9 @@ export class SchemaService {
       throw new InvalidPayloadError(`"schema.max_length" of field "${field}" must be a positive integer`);
     }
     const special = normalizeSpecial(meta?.special);
-    return { field, type, meta: meta ? { ...meta, ...(special !== undefined ? { special } : {}) } : meta, schema: type === 'alias' ? null : (schema ?? {}) };
+    const checkedMeta = meta ? { ...meta, ...(special !== undefined ? { special } : {}) } : meta;
+    pickMeta(checkedMeta, FIELD_META);
+    return { field, type, meta: checkedMeta, schema: type === 'alias' ? null : (schema ?? {}) };
   }
 
   private indexFor(table: string, field: string, unique: boolean): TableIndex {
@@ -213,7 +199,7 @@ export class SchemaService {
   private async saveFieldMeta(runner: QueryRunner, collection: string, input: FieldInput, sort?: number): Promise<void> {
     const repo = runner.manager.getRepository(FieldMetaEntity);
     const existing = await repo.findOneBy({ collection, field: input.field });
-    const values = pick(input.meta ?? {}, FIELD_META_KEYS) as Partial<FieldMetaEntity>;
+    const values = pickMeta(input.meta, FIELD_META) as Partial<FieldMetaEntity>;
     await repo.save({
       ...(existing ?? { sort: sort ?? null }),
       ...values,
@@ -253,12 +239,13 @@ export class SchemaService {
     if (input.schema !== undefined && input.schema !== null && !isPlainObject(input.schema)) throw new InvalidPayloadError('"schema" must be an object');
     if (target.system && (input.type !== undefined || input.schema)) throw new InvalidPayloadError(`System field "${fieldName}" can't be changed`);
     const schema = (input.schema ?? {}) as FieldSchemaInput;
+    const special = normalizeSpecial((input.meta as Record<string, unknown> | undefined)?.special);
+    const meta = input.meta ? { ...(input.meta as Record<string, unknown>), ...(special !== undefined ? { special } : {}) } : {};
+    pickMeta(meta, FIELD_META);
 
     if (type !== 'alias' && target.table && current.schema) {
       await this.alterColumn(runner, target.table, current, type, schema);
     }
-    const special = normalizeSpecial((input.meta as Record<string, unknown> | undefined)?.special);
-    const meta = input.meta ? { ...(input.meta as Record<string, unknown>), ...(special !== undefined ? { special } : {}) } : {};
     await this.saveFieldMeta(runner, collection, { field: fieldName, type, meta });
     await this.overviews.reload(runner.manager);
   }
@@ -357,6 +344,7 @@ export class SchemaService {
       throw new InvalidPayloadError(`Related collection "${String(related)}" does not exist`);
     }
     const meta = (isPlainObject(input.meta) ? input.meta : {}) as Record<string, unknown>;
+    const metaValues = pickMeta(meta, RELATION_META);
     const oneField = meta.one_field;
     if (oneField !== undefined && oneField !== null) {
       if (typeof oneField !== 'string' || !NAME.test(oneField)) throw new InvalidPayloadError('"meta.one_field" must be a field name');
@@ -381,7 +369,7 @@ export class SchemaService {
       );
     }
     await runner.manager.getRepository(RelationMetaEntity).save({
-      ...(pick(meta, RELATION_META_KEYS) as Partial<RelationMetaEntity>),
+      ...(metaValues as Partial<RelationMetaEntity>),
       many_collection: collection,
       many_field: field,
       one_collection: related ?? null,
@@ -399,7 +387,7 @@ export class SchemaService {
     const relation = this.overview.relationEntry(collection, field);
     if (!relation || relation.meta?.system) throw new ForbiddenError();
     if (!isPlainObject(input)) throw new InvalidPayloadError('The body must be an object');
-    const meta = isPlainObject(input.meta) ? pick(input.meta, RELATION_META_KEYS) : {};
+    const meta = isPlainObject(input.meta) ? pickMeta(input.meta, RELATION_META) : {};
     const oneField = meta.one_field;
     const previousOneField = relation.meta?.one_field ?? null;
     if (oneField !== undefined && oneField !== previousOneField) {
@@ -413,7 +401,10 @@ export class SchemaService {
         await this.saveFieldMeta(runner, relation.related_collection, { field: oneField, type: 'alias', meta: { special: ['o2m'], interface: 'list-o2m' } });
       }
     }
-    await runner.manager.getRepository(RelationMetaEntity).update({ many_collection: collection, many_field: field }, meta as Partial<RelationMetaEntity>);
+    // TypeORM refuses an UPDATE without values (a body without meta, or with none of its known members).
+    if (Object.keys(meta).length) {
+      await runner.manager.getRepository(RelationMetaEntity).update({ many_collection: collection, many_field: field }, meta as Partial<RelationMetaEntity>);
+    }
     const schema = input.schema as RelationInput['schema'];
     if (isPlainObject(schema) && schema.on_delete && relation.schema && relation.related_collection) {
       const onDelete = String(schema.on_delete).toUpperCase();

@@ -1,5 +1,6 @@
 import { FailedValidationError } from '../../../common/errors/errors';
 import type { Filter } from '../../../common/query/query.types';
+import { ruleRegex } from '../../../common/query/rule-regex';
 
 function compare(value: unknown, operator: string, expected: unknown): boolean {
   const list = Array.isArray(expected) ? expected : typeof expected === 'string' ? expected.split(',') : [expected];
@@ -62,12 +63,8 @@ function compare(value: unknown, operator: string, expected: unknown): boolean {
       return list.length === 2 && num(value) >= num(list[0]) && num(value) <= num(list[1]);
     case '_nbetween':
       return list.length === 2 && !(num(value) >= num(list[0]) && num(value) <= num(list[1]));
-    case '_regex': {
-      const source = String(expected);
-      const wrapped = /^\/(.*)\/([gimsuy]*)$/s.exec(source);
-      const regex = wrapped ? new RegExp(wrapped[1], wrapped[2]) : new RegExp(source);
-      return value !== null && value !== undefined && regex.test(text);
-    }
+    case '_regex':
+      return value !== null && value !== undefined && ruleRegex(String(expected)).test(text);
     default:
       return true;
   }

@@ -1,0 +1,101 @@
+import { InvalidPayloadError } from '../../../common/errors/errors';
+import { checkValidationRule } from '../../../common/query/parse-filter';
+
+/** How a meta member is stored (the columns of svc_collections, svc_fields and svc_relations); `rule` is a validation filter. */
+export type MetaKind = 'string' | 'required-string' | 'boolean' | 'integer' | 'json' | 'list' | 'rule';
+
+export const COLLECTION_META: Readonly<Record<string, MetaKind>> = {
+  icon: 'string',
+  note: 'string',
+  display_template: 'string',
+  hidden: 'boolean',
+  singleton: 'boolean',
+  translations: 'json',
+  archive_field: 'string',
+  archive_app_filter: 'boolean',
+  archive_value: 'string',
+  unarchive_value: 'string',
+  sort_field: 'string',
+  accountability: 'string',
+  color: 'string',
+  item_duplication_fields: 'json',
+  sort: 'integer',
+  group: 'string',
+  collapse: 'required-string',
+  preview_url: 'string',
+  versioning: 'boolean',
+};
+
+export const FIELD_META: Readonly<Record<string, MetaKind>> = {
+  special: 'list',
+  interface: 'string',
+  options: 'json',
+  display: 'string',
+  display_options: 'json',
+  readonly: 'boolean',
+  hidden: 'boolean',
+  sort: 'integer',
+  width: 'string',
+  translations: 'json',
+  note: 'string',
+  conditions: 'json',
+  required: 'boolean',
+  group: 'string',
+  validation: 'rule',
+  validation_message: 'string',
+  searchable: 'boolean',
+};
+
+export const RELATION_META: Readonly<Record<string, MetaKind>> = {
+  one_field: 'string',
+  one_collection_field: 'string',
+  one_allowed_collections: 'list',
+  junction_field: 'string',
+  sort_field: 'string',
+  one_deselect_action: 'required-string',
+};
+
+const INT_MAX = 2 ** 31 - 1;
+
+function fits(kind: Exclude<MetaKind, 'rule'>, value: unknown): boolean {
+  switch (kind) {
+    case 'string':
+      return value === null || typeof value === 'string';
+    case 'required-string':
+      return typeof value === 'string';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'integer':
+      return value === null || (Number.isInteger(value) && Math.abs(value as number) <= INT_MAX);
+    case 'list':
+      return value === null || typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'));
+    case 'json':
+      return true;
+  }
+}
+
+const EXPECTED: Record<Exclude<MetaKind, 'rule'>, string> = {
+  string: 'a string or null',
+  'required-string': 'a string',
+  boolean: 'true or false',
+  integer: 'a whole number or null',
+  list: 'an array of strings or null',
+  json: 'JSON',
+};
+
+/**
+ * The known members of a meta object, each checked against how it is stored: a value of another type
+ * is 400 INVALID_PAYLOAD naming the member, never a database error. Unknown members are left out.
+ */
+export function pickMeta(source: Record<string, unknown> | null | undefined, kinds: Readonly<Record<string, MetaKind>>, where = 'meta'): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!source) return out;
+  for (const [key, kind] of Object.entries(kinds)) {
+    const value = source[key];
+    if (value === undefined) continue;
+    if (kind === 'rule') checkValidationRule(value, `${where}.${key}`);
+    else if (!fits(kind, value)) throw new InvalidPayloadError(`"${where}.${key}" must be ${EXPECTED[kind]}`);
+    out[key] = value;
+  }
+  return out;
+}
