@@ -1,3 +1,4 @@
+import { expectError } from '../helpers/expect-error';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
 describe('POST /graphql/system utility mutations', () => {
@@ -24,6 +25,17 @@ describe('POST /graphql/system utility mutations', () => {
     expect(res.body.data.utils_random_string).toMatch(/^[A-Za-z0-9_-]{12}$/);
     const bad = await run('anonymous', 'mutation { utils_random_string(length: 501) }');
     expect(bad.body.errors[0].extensions.code).toMatch(/^INVALID_(QUERY|PAYLOAD)$/);
+  });
+
+  it('answers a variable of the wrong type with GRAPHQL_VALIDATION, not INTERNAL_SERVER_ERROR', async () => {
+    const res = await run('anonymous', 'mutation($s: String!) { utils_hash_verify(string: $s, hash: $s) }', { s: { nested: ['x'] } });
+    expect(res.body).toEqual({ errors: [{ message: expect.stringContaining('Variable "$s" got invalid value'), extensions: { code: 'GRAPHQL_VALIDATION' }, locations: expect.any(Array) }] });
+  });
+
+  it('answers a document nested thousands of levels deep with 400 GRAPHQL_VALIDATION', async () => {
+    const deep = `mutation { utils_hash_generate(string: ${'['.repeat(5000)}${']'.repeat(5000)}) }`;
+    await expectError(run('anonymous', deep), 400, 'GRAPHQL_VALIDATION');
+    expect((await run('anonymous', '{ server_ping }')).body).toEqual({ data: { server_ping: 'pong' } });
   });
 
   it('lets only admins clear the cache', async () => {

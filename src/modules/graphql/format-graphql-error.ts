@@ -1,4 +1,4 @@
-import type { GraphQLError, GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { AppError } from '../../common/errors/app-error';
 import { ErrorCode } from '../../common/errors/error-codes';
 import { serializeError } from '../../common/filters/send-error';
@@ -15,7 +15,8 @@ export function formatGraphqlError(
   translateDatabaseError?: TranslateDatabaseError,
 ): GraphQLFormattedError {
   const where = { ...(error.locations ? { locations: error.locations } : {}), ...(error.path ? { path: error.path } : {}) };
-  if (!error.originalError) {
+  // A variable of the wrong type comes back wrapping the scalar's own GraphQLError: still GraphQL's finding.
+  if (!error.originalError || error.originalError instanceof GraphQLError) {
     return { message: error.message, extensions: { code: ErrorCode.GraphqlValidation }, ...where };
   }
   const appError = toAppError(error.originalError, '/graphql/system', translateDatabaseError);

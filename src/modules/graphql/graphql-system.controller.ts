@@ -37,6 +37,8 @@ export class GraphqlSystemController {
       document = parse(dto.query);
     } catch (e) {
       if (e instanceof GraphQLError) throw new GraphqlValidationError([{ message: e.message, locations: e.locations }]);
+      // graphql-js parses recursively: a document nested thousands of levels deep exhausts the stack.
+      if (e instanceof RangeError) throw new GraphqlValidationError([{ message: 'The document is nested too deeply' }]);
       throw e;
     }
     const problems = validate(this.systemSchema.schema, document);
