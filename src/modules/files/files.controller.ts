@@ -58,16 +58,21 @@ export class FilesController {
   async create(@Req() req: Request, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     const service = this.files.engine(acc);
     if (isMultipart(req)) {
-      const keys = await this.files.uploadParts((onFile) => readMultipart(req, onFile), acc);
-      return this.http.reread(service, res, keys.length > 1 ? keys : keys[0], query);
+      return this.http.written(service, res, query, async () => {
+        const keys = await this.files.uploadParts((onFile) => readMultipart(req, onFile), acc);
+        return keys.length > 1 ? keys : keys[0];
+      });
     }
-    if (Array.isArray(req.body)) {
-      const keys: string[] = [];
-      for (const item of req.body) keys.push(await this.files.createOne(parseFileValues(item, { allowId: true }), acc));
-      return this.http.reread(service, res, keys, query);
+    const body: unknown = req.body;
+    if (Array.isArray(body)) {
+      return this.http.written(service, res, query, async () => {
+        const keys: string[] = [];
+        for (const item of body) keys.push(await this.files.createOne(parseFileValues(item, { allowId: true }), acc));
+        return keys;
+      });
     }
-    if (!isPlainObject(req.body)) throw new InvalidPayloadError('The body must be a JSON object or multipart/form-data');
-    return this.http.reread(service, res, await this.files.createOne(parseFileValues(req.body, { allowId: true }), acc), query);
+    if (!isPlainObject(body)) throw new InvalidPayloadError('The body must be a JSON object or multipart/form-data');
+    return this.http.written(service, res, query, () => this.files.createOne(parseFileValues(body, { allowId: true }), acc));
   }
 
   @Post('import')
@@ -75,8 +80,7 @@ export class FilesController {
   @ApiOperation({ summary: 'Create a file from a URL' })
   @ApiBody({ type: ImportFileDto })
   async import(@Body() dto: ImportFileDto, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
-    const key = await this.importer.importUrl(dto.url, parseFileValues(dto.data ?? {}, { allowId: true }), acc);
-    return this.http.reread(this.files.engine(acc), res, key, query);
+    return this.http.written(this.files.engine(acc), res, query, () => this.importer.importUrl(dto.url, parseFileValues(dto.data ?? {}, { allowId: true }), acc));
   }
 
   @Post(':id/purge-transforms')
@@ -99,8 +103,7 @@ export class FilesController {
   async updateOne(@Req() req: Request, @Param('id') id: string, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     const service = this.files.engine(acc);
     if (isMultipart(req)) {
-      const [key] = await this.files.replaceFromParts(id, (onFile) => readMultipart(req, onFile), acc);
-      return this.http.reread(service, res, key, query);
+      return this.http.written(service, res, query, async () => (await this.files.replaceFromParts(id, (onFile) => readMultipart(req, onFile), acc))[0]);
     }
     return this.http.updateOne(service, res, id, req.body, query, this.files.writer(acc));
   }

@@ -42,12 +42,12 @@ export class FoldersController {
   @Post()
   @HttpCode(200)
   async create(@Body() dto: CreateFolderDto, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
-    return this.http.reread(this.folders.engine(acc), res, await this.folders.createOne(dto, acc), query);
+    return this.http.written(this.folders.engine(acc), res, query, () => this.folders.createOne(dto, acc));
   }
 
   @Patch(':id')
   async update(@Param('id') id: string, @Body() dto: UpdateFolderDto, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
-    return this.http.reread(this.folders.engine(acc), res, await this.folders.updateOne(id, dto, acc), query);
+    return this.http.written(this.folders.engine(acc), res, query, () => this.folders.updateOne(id, dto, acc));
   }
 
   @Delete(':id')

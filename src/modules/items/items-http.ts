@@ -53,30 +53,37 @@ export class ItemsHttp {
     }
   }
 
+  /** Runs a write and answers its keys re-read with `query`, which is checked before anything is written. */
+  async written(service: ItemsService, res: Response, query: Query, write: () => Promise<PrimaryKey | PrimaryKey[]>) {
+    await service.checkReadQuery(query);
+    return this.reread(service, res, await write(), query);
+  }
+
   async create(service: ItemsService, res: Response, body: unknown, query: Query) {
-    if (Array.isArray(body)) return this.reread(service, res, await service.createMany(body as Item[]), query);
+    if (Array.isArray(body)) return this.written(service, res, query, () => service.createMany(body as Item[]));
     if (!isPlainObject(body)) throw new InvalidPayloadError('The body must be an item or an array of items');
-    if (service.schema.singleton) return this.reread(service, res, await service.upsertSingleton(body), query);
-    return this.reread(service, res, await service.createOne(body), query);
+    if (service.schema.singleton) return this.written(service, res, query, () => service.upsertSingleton(body));
+    return this.written(service, res, query, () => service.createOne(body));
   }
 
   async update(service: ItemsService, res: Response, body: unknown, query: Query, writer: ItemsWriter = service) {
-    if (Array.isArray(body)) return this.reread(service, res, await writer.updateBatch(body as Item[]), query);
+    if (Array.isArray(body)) return this.written(service, res, query, () => writer.updateBatch(body as Item[]));
     if (!isPlainObject(body)) throw new InvalidPayloadError('The body must be an object or an array');
-    if (service.schema.singleton) return this.reread(service, res, await service.upsertSingleton(body), query);
+    if (service.schema.singleton) return this.written(service, res, query, () => service.upsertSingleton(body));
     const { keys, query: bodyQuery, data } = body;
     if (!isPlainObject(data)) throw new InvalidPayloadError('"data" is required and must be an object');
     if (keys !== undefined && bodyQuery !== undefined) throw new InvalidPayloadError('Send "keys" or "query", not both');
-    if (Array.isArray(keys)) return this.reread(service, res, await writer.updateMany(keys as PrimaryKey[], data), query);
+    if (Array.isArray(keys)) return this.written(service, res, query, () => writer.updateMany(keys as PrimaryKey[], data));
     if (isPlainObject(bodyQuery)) {
-      return this.reread(service, res, await writer.updateByQuery(parseQuery(bodyQuery, this.config.query), data), query);
+      const selection = parseQuery(bodyQuery, this.config.query);
+      return this.written(service, res, query, () => writer.updateByQuery(selection, data));
     }
     throw new InvalidPayloadError('The body needs "keys" or "query" next to "data"');
   }
 
   async updateOne(service: ItemsService, res: Response, id: string, body: unknown, query: Query, writer: ItemsWriter = service) {
     if (!isPlainObject(body)) throw new InvalidPayloadError('The body must be an object');
-    return this.reread(service, res, await writer.updateOne(id, body), query);
+    return this.written(service, res, query, () => writer.updateOne(id, body));
   }
 
   async delete(writer: ItemsWriter, body: unknown): Promise<void> {

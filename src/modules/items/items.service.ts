@@ -377,6 +377,19 @@ export class ItemsService {
     return item;
   }
 
+  /**
+   * Refuses up front a query that reading with it would refuse (INVALID_QUERY), so a write that answers
+   * with a read-back is not committed behind a 400. FORBIDDEN is left to the read-back (204, API.md 1.1).
+   */
+  async checkReadQuery(query: Query): Promise<void> {
+    if (Object.keys(query).length === 0) return;
+    try {
+      await this.prepareRead(query);
+    } catch (e) {
+      if (!(e instanceof ForbiddenError)) throw e;
+    }
+  }
+
   /** The singleton's one row, or its default values when it has none yet. */
   async readSingleton(query: Query = {}): Promise<Item> {
     const [item] = await this.readByQuery({ ...query, limit: 1, offset: 0 });

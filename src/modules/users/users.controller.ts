@@ -87,8 +87,10 @@ export class UsersController {
    * Admins write as UsersService does; anyone else within their svc_users permissions. A caller without
    * any permission for the action is refused before the body is looked at, as the reference does.
    */
-  private async writer(acc: Accountability, action: 'create' | 'update' | 'delete'): Promise<UsersWriter> {
+  private async writer(acc: Accountability, action: 'create' | 'update' | 'delete', query?: Query): Promise<UsersWriter> {
     if (!(await this.permissions.find(acc, 'svc_users', action))) throw new ForbiddenError();
+    // The answer re-reads with `query`: one it would refuse must fail before anything is written.
+    if (query) await this.engine(acc).checkReadQuery(query);
     return new UsersWriter(this.users, this.engine(acc), acc);
   }
 
@@ -114,6 +116,7 @@ export class UsersController {
   @ApiOkResponse({ description: '`{ data: user }`' })
   async updateMe(@Acc() acc: Accountability, @Body() dto: UserInputDto, @ListQuery() query: Query) {
     const id = me(acc);
+    await this.engine(null).checkReadQuery(query);
     await this.users.updateSelf(acc, dto);
     return { data: await this.engine(null).readOne(id, query) };
   }
@@ -174,7 +177,7 @@ export class UsersController {
   @ApiOperation({ summary: 'Create users within the caller\'s permissions (admins: all)' })
   @ApiOkResponse({ description: '`{ data: user }`, or `{ data: [user] }` for an array; 204 when the caller may not read them back' })
   async create(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
-    const writer = await this.writer(acc, 'create');
+    const writer = await this.writer(acc, 'create', query);
     if (Array.isArray(body)) {
       const dtos = await Promise.all(body.map((item) => asUserInput(item)));
       return this.reread(acc, res, await writer.create(dtos), query, dtos);
@@ -197,7 +200,7 @@ export class UsersController {
   })
   @ApiOkResponse({ description: '`{ data: [user] }`: an array of users with their `id` (each its own update), `{ keys, data }` or `{ query, data }`; 204 when the caller may not read them back' })
   async updateMany(@Body() body: unknown, @Acc() acc: Accountability, @ListQuery() query: Query, @Res({ passthrough: true }) res: Response) {
-    const writer = await this.writer(acc, 'update');
+    const writer = await this.writer(acc, 'update', query);
     if (Array.isArray(body)) {
       const updates = await Promise.all(body.map(async (item) => ({ id: primaryKeyOf(item), input: await asUserInput(item) })));
       return this.reread(acc, res, await writer.update(updates), query, []);
@@ -240,7 +243,7 @@ export class UsersController {
   @ApiBody({ type: UserInputDto })
   @ApiOkResponse({ description: '`{ data: user }`; 204 when the caller may not read it back; FORBIDDEN outside the caller\'s permissions' })
   async update(@Param('id') id: string, @Body() body: unknown, @Acc() acc: Accountability, @ListQuery() query: Query, @Res({ passthrough: true }) res: Response) {
-    const writer = await this.writer(acc, 'update');
+    const writer = await this.writer(acc, 'update', query);
     const dto = await asUserInput(body);
     await writer.update([{ id, input: dto }]);
     return this.reread(acc, res, id, query, [dto]);
