@@ -64,6 +64,8 @@ describe('the standard error body', () => {
   it('answers a request Node cannot parse with the standard error body, not an empty 400', async () => {
     const http = await rawClient(t.server);
     try {
+      expect((await http.send({ method: 'GET', path: '/server/ping' })).text).toBe('pong');
+      // The same keep-alive connection: the bad request still gets its answer after an earlier one.
       await expectError(http.send({ method: 'GET', path: '/items/\u00fc' }), 400, 'INVALID_PAYLOAD');
       await expectError(http.send({ method: 'GET', path: `/server/ping?x=${'a'.repeat(20_000)}` }), 431, 'INVALID_PAYLOAD');
     } finally {

@@ -1,4 +1,4 @@
-import { Server, STATUS_CODES } from 'node:http';
+import { Server, ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AppError } from '../errors/app-error';
 import { InvalidPayloadError, OutOfTimeError } from '../errors/errors';
@@ -14,11 +14,11 @@ export function clientErrorAnswer(code: string | undefined, requestTimeout: numb
 /**
  * Requests Node cannot parse (bytes that are not allowed in a URL, an oversized head) never reach
  * Express: Node answers them itself with an empty body. This answers them with the standard error body,
- * as Node does otherwise: only on a socket nothing was written to yet, then the connection is closed.
+ * under Node's own condition (no response of this keep-alive connection is half sent), then closes it.
  */
 export function answerClientErrors(server: Server): void {
-  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex & { bytesWritten?: number }) => {
-    if (err.code === 'ECONNRESET' || !socket.writable || socket.bytesWritten) {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex & { _httpMessage?: ServerResponse | null }) => {
+    if (err.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?.headersSent) {
       socket.destroy();
       return;
     }
