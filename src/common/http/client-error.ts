@@ -14,11 +14,12 @@ export function clientErrorAnswer(code: string | undefined, requestTimeout: numb
 /**
  * Requests Node cannot parse (bytes that are not allowed in a URL, an oversized head) never reach
  * Express: Node answers them itself with an empty body. This answers them with the standard error body,
- * under Node's own condition (no response of this keep-alive connection is half sent), then closes it.
+ * unless a response of this keep-alive connection is half sent (Node's own condition), then closes it.
  */
 export function answerClientErrors(server: Server): void {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex & { _httpMessage?: ServerResponse | null }) => {
-    if (err.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?.headersSent) {
+    const inFlight = socket._httpMessage;
+    if (err.code === 'ECONNRESET' || !socket.writable || (inFlight?.headersSent && !inFlight.writableEnded)) {
       socket.destroy();
       return;
     }
