@@ -167,6 +167,17 @@ describe.each<DriverName>(['local', 's3'])('assets on the %s driver', (driver) =
     expect((await get(`/assets/${id}`)).status).toBe(200);
   });
 
+  it.each([
+    [{ storage_asset_presets: 'tiny' }],
+    [{ storage_asset_presets: [{ width: 16 }] }],
+    [{ storage_asset_presets: [{ key: 'tiny', width: -1 }] }],
+    [{ storage_asset_transform: 'sometimes' }],
+  ])('refuses settings %j that transformations could not use, and transformations keep working', async (settings) => {
+    await expectError(t.as('admin').patch('/settings').send(settings), 400, 'INVALID_PAYLOAD');
+    expect((await get(`/assets/${id}?key=system-small-cover`)).status).toBe(200);
+    expect((await get(`/assets/${id}?width=10`)).status).toBe(200);
+  });
+
   it('refuses sizes above ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION', async () => {
     await expectError(t.as('admin').get(`/assets/${id}?width=2001`), 400, 'ILLEGAL_ASSET_TRANSFORMATION');
   });

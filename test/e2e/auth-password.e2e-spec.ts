@@ -104,6 +104,13 @@ describe('password reset', () => {
     }
   });
 
+  it('refuses a password policy that is not a valid regular expression, and passwords can still be set', async () => {
+    await expectError(t.as('admin').patch('/settings').send({ auth_password_policy: '[1,2' }), 400, 'INVALID_PAYLOAD');
+    expect((await t.as('admin').get('/settings')).body.data.auth_password_policy).toBeNull();
+    const user = await createUser(t);
+    expect((await t.as('admin').patch(`/users/${user.id}`).send({ password: 'another-password-1' })).status).toBe(200);
+  });
+
   it.each([
     ['a malformed token', 'not-a-token', 403, 'INVALID_TOKEN'],
     ['an access token', 'ACCESS', 403, 'FORBIDDEN'],

@@ -10,6 +10,7 @@ import type { Query } from '../../common/query/query.types';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ItemsFactory } from '../items/items.factory';
 import { ItemsHttp } from '../items/items-http';
+import { checkSettingsInput } from './lib/check-settings';
 
 /** API.md 12: the settings singleton, read by any authenticated user, changed by admins. */
 @ApiTags('settings')
@@ -37,6 +38,7 @@ export class SettingsController {
   @AdminOnly()
   @ApiOperation({ summary: 'Change the settings (admins)' })
   update(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+    checkSettingsInput(body);
     return this.http.update(this.items.for('svc_settings', acc), res, body, query);
   }
 }
