@@ -90,6 +90,14 @@ describe('/collections', () => {
     expect(res.body.data.meta).toMatchObject({ note: 'changed', versioning: true });
   });
 
+  it('ignores a sort_field that names no column: items are still read and written in key order', async () => {
+    const name = await createCollection(t, uniq('sorted'), [{ field: 'sort', type: 'integer' }], { sort_field: 'sort' });
+    expect((await t.as('admin').patch(`/collections/${name}`).send({ meta: { sort_field: '[1,2' } })).status).toBe(200);
+    expect((await t.as('admin').post(`/items/${name}`).send([{ sort: 2 }, { sort: 1 }])).status).toBe(200);
+    expect((await t.as('admin').get(`/items/${name}?fields=id`)).body.data).toEqual([{ id: 1 }, { id: 2 }]);
+    await expectError(t.as('admin').post(`/utils/sort/${name}`).send({ item: 1, to: 2 }), 400, 'INVALID_PAYLOAD');
+  });
+
   it('deletes a collection, its table and its fields', async () => {
     const name = await createCollection(t, uniq('gone'), [{ field: 'title', type: 'string' }]);
     await t.as('admin').post(`/items/${name}`).send({ title: 'x' });

@@ -60,6 +60,16 @@ describe(buildOverview.name, () => {
     expect(overview.collection('posts')!.fields[name]).toBeUndefined();
   });
 
+  it.each([
+    ['a column', 'title', 'title'],
+    ['no field', 'gone', null],
+    ['an alias', 'divider', null],
+  ])('takes a sort_field naming %s as the sort field: %s -> %s', (_label, sortField, expected) => {
+    const withSort = source();
+    withSort.collections[0] = collectionMeta('posts', { sort_field: sortField });
+    expect(buildOverview(withSort).collection('posts')!.sortField).toBe(expected);
+  });
+
   it('does not take a user collection named after an Object member for a system one', () => {
     const withOdd = source();
     withOdd.tables.push(new Table({ name: 'constructor', columns: [{ name: 'id', type: 'integer', isPrimary: true }] }));

@@ -192,7 +192,8 @@ export function buildOverview(source: OverviewSource): SchemaOverview {
       primary,
       system: !!system,
       singleton: meta?.singleton ?? false,
-      sortField: meta?.sort_field ?? null,
+      // A sort field that is not a column (a typo, or a field deleted since) would break every read: ignored.
+      sortField: meta?.sort_field && fields[meta.sort_field] && fields[meta.sort_field].type !== 'alias' ? meta.sort_field : null,
       accountability: meta ? meta.accountability : 'all',
       meta,
       fields,
