@@ -142,6 +142,25 @@ describe('/fields', () => {
     expect((await t.as('admin').post(`/items/${c}`).send({ v: 'still fine' })).status).toBe(200);
   });
 
+  it.each([
+    [{ max_length: 'x' }, 'schema.max_length'],
+    [{ max_length: 100_000_000 }, 'schema.max_length'],
+    [{ is_nullable: 'no' }, 'schema.is_nullable'],
+  ])('refuses schema %j of a string field with 400 INVALID_PAYLOAD, on create and update', async (schema, mention) => {
+    const c = await createCollection(t, uniq('schema'), [{ field: 'v', type: 'string' }]);
+    const created = await expectError(t.as('admin').post(`/fields/${c}`).send({ field: 'w', type: 'string', schema }), 400, 'INVALID_PAYLOAD');
+    expect(created.body.errors[0].message).toContain(mention);
+    await expectError(t.as('admin').patch(`/fields/${c}/v`).send({ schema }), 400, 'INVALID_PAYLOAD');
+    expect((await t.as('admin').get(`/fields/${c}/v`)).body.data.schema.max_length).toBe(255);
+  });
+
+  it('refuses a decimal size the database would refuse with 400 INVALID_PAYLOAD', async () => {
+    const c = await createCollection(t, uniq('decimal'));
+    for (const schema of [{ numeric_precision: '1; DROP TABLE x' }, { numeric_precision: 5, numeric_scale: 9 }, { numeric_precision: 100 }]) {
+      await expectError(t.as('admin').post(`/fields/${c}`).send({ field: 'd', type: 'decimal', schema }), 400, 'INVALID_PAYLOAD');
+    }
+  });
+
   it('answers unknown collections and fields with 403 and is admin only', async () => {
     await expectError(t.as('admin').get('/fields/nope_nope'), 403, 'FORBIDDEN');
     await expectError(t.as('admin').post('/fields/nope_nope').send({ field: 'a', type: 'string' }), 403, 'FORBIDDEN');

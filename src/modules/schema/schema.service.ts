@@ -12,7 +12,7 @@ import { CollectionMetaEntity } from './entities/collection-meta.entity';
 import { FieldMetaEntity } from './entities/field-meta.entity';
 import { RelationMetaEntity } from './entities/relation-meta.entity';
 import { canConvert } from './lib/can-convert';
-import { columnForField, defaultLiteral, FieldSchemaInput } from './lib/column-for-field';
+import { checkFieldSchema, columnForField, defaultLiteral, FieldSchemaInput } from './lib/column-for-field';
 import { COLLECTION_META, FIELD_META, pickMeta, RELATION_META } from './lib/meta-values';
 import { SchemaOverviewService } from './schema-overview.service';
 import type { SchemaOverview } from './schema-overview';
@@ -182,9 +182,7 @@ export class SchemaService {
     if (!isFieldType(type)) throw new InvalidPayloadError(`"type" of field "${field}" must be one of the field types`);
     if (meta !== undefined && meta !== null && !isPlainObject(meta)) throw new InvalidPayloadError(`"meta" of field "${field}" must be an object`);
     if (schema !== undefined && schema !== null && !isPlainObject(schema)) throw new InvalidPayloadError(`"schema" of field "${field}" must be an object`);
-    if (schema?.max_length !== undefined && schema.max_length !== null && (!Number.isInteger(schema.max_length) || (schema.max_length as number) < 1)) {
-      throw new InvalidPayloadError(`"schema.max_length" of field "${field}" must be a positive integer`);
-    }
+    if (schema) checkFieldSchema(schema as Record<string, unknown>, field, type);
     const special = normalizeSpecial(meta?.special);
     const checkedMeta = meta ? { ...meta, ...(special !== undefined ? { special } : {}) } : meta;
     pickMeta(checkedMeta, FIELD_META);
@@ -238,7 +236,7 @@ export class SchemaService {
     if (input.meta !== undefined && input.meta !== null && !isPlainObject(input.meta)) throw new InvalidPayloadError('"meta" must be an object');
     if (input.schema !== undefined && input.schema !== null && !isPlainObject(input.schema)) throw new InvalidPayloadError('"schema" must be an object');
     if (target.system && (input.type !== undefined || input.schema)) throw new InvalidPayloadError(`System field "${fieldName}" can't be changed`);
-    const schema = (input.schema ?? {}) as FieldSchemaInput;
+    const schema = checkFieldSchema((input.schema ?? {}) as Record<string, unknown>, fieldName, type, current.schema?.numeric_precision ?? undefined);
     const special = normalizeSpecial((input.meta as Record<string, unknown> | undefined)?.special);
     const meta = input.meta ? { ...(input.meta as Record<string, unknown>), ...(special !== undefined ? { special } : {}) } : {};
     pickMeta(meta, FIELD_META);
