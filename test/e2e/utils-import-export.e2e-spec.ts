@@ -316,11 +316,15 @@ describe('/utils/import and /utils/export', () => {
       ['JSON', 'application/json', '[{"title":"cut"}]', ''],
       ['CSV', 'text/csv', 'title\ncut\n', ''],
       ['JSON in the background', 'application/json', '[{"title":"cut"}]', '?background=true'],
-    ])('answers a %s upload cut before its closing boundary with 400 INVALID_PAYLOAD, writes nothing and keeps serving', async (_what, type, content, query) => {
+      ['PNG', 'image/png', 'not rows', ''],
+    ])('answers a %s upload cut before its closing boundary with 400 or 415, writes nothing and keeps serving', async (_what, type, content, query) => {
       const body = `--cut\r\nContent-Disposition: form-data; name="file"; filename="data"\r\nContent-Type: ${type}\r\n\r\n${content}\r\n`;
       const res = t.as('admin').post(`/utils/import/${notes}${query}`).set('Content-Type', 'multipart/form-data; boundary=cut').send(body);
-      await expectError(res, 400, 'INVALID_PAYLOAD');
+      if (type === 'image/png') await expectError(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
+      else await expectError(res, 400, 'INVALID_PAYLOAD');
       expect(await rows(notes)).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((await t.as('anonymous').get('/server/ping')).text).toBe('pong');
     });
   });
 });

@@ -45,7 +45,8 @@ export function importUpload(headers: IncomingHttpHeaders, body: Readable): Prom
       found = true;
       const format = importFormatOf(info.mimeType);
       if (!format) {
-        stream.resume();
+        // Drained unread, it still fails on a truncated body: that 'error' must have a listener too.
+        stream.on('error', () => undefined).resume();
         reject(new UnsupportedMediaTypeError(info.mimeType, 'the file part'));
         return;
       }
