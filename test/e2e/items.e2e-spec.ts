@@ -150,6 +150,14 @@ describe('/items/:collection', () => {
     }
   });
 
+  it('answers keys that are objects or arrays with 403, even ones that do not convert to a string', async () => {
+    const odd = { toString: 'x', valueOf: 1 };
+    await expectError(t.as('admin').delete(`/items/${articles}`).send({ keys: [odd] }), 403, 'FORBIDDEN');
+    await expectError(t.as('admin').delete(`/items/${articles}`).send([[1]]), 403, 'FORBIDDEN');
+    await expectError(t.as('admin').patch(`/items/${articles}`).send({ keys: [odd], data: { title: 'x' } }), 403, 'FORBIDDEN');
+    expect((await t.as('admin').search(`/items/${articles}`).send({ keys: [odd, true] })).body.data).toEqual([]);
+  });
+
   it('deletes one, by array, by keys and by query with 204', async () => {
     const made = await t.as('admin').post(`/items/${articles}`).send([{ title: 'd1' }, { title: 'd2' }, { title: 'd3' }, { title: 'd4' }]);
     const ids = made.body.data.map((i: { id: number }) => i.id);

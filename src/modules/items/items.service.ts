@@ -476,7 +476,8 @@ export class ItemsService {
 
   private validKey(key: unknown): boolean {
     const field = this.schema.fields[this.primaryKey];
-    if (key === null || key === undefined || key === '') return false;
+    // Keys come from bodies too: an object or array is no key (and may not even convert to a string).
+    if ((typeof key !== 'string' && typeof key !== 'number') || key === '') return false;
     if (NUMERIC.has(field.type)) return Number.isFinite(Number(key));
     if (field.type === 'uuid') return isUuid(key);
     return true;
