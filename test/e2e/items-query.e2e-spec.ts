@@ -151,6 +151,10 @@ describe('the query engine on /items', () => {
     ['sort=__proto__'],
     ['fields=constructor'],
     [`filter=${encodeURIComponent('{"toString":{"_eq":1}}')}`],
+    [`filter=${encodeURIComponent('{"n":{"_gt":1e400}}')}`],
+    ['filter[n][_lt]=-1e400'],
+    ['filter[n][_in]=1,9007199254740993'],
+    [`filter=${encodeURIComponent('{"price":{"_between":[0,1e400]}}')}`],
   ])('refuses %s with 400 INVALID_QUERY', (query) => expectError(t.as('admin').get(`/items/${c}?${query}`), 400, 'INVALID_QUERY'));
 
   it('reads with SEARCH and a query in the body', async () => {

@@ -108,5 +108,9 @@ describe(compileFilter.name, () => {
     [{ 'year(title)': { _eq: 1 } }],
     [{ 'count(title)': { _eq: 1 } }],
     [{ 'median(views)': { _eq: 1 } }],
+    [{ views: { _gt: Infinity } }],
+    [{ views: { _lt: '-1e400' } }],
+    [{ views: { _in: [1, 9007199254740993] } }],
+    [{ views: { _between: [0, Infinity] } }],
   ])('refuses %j', (filter) => expect(() => compile(filter)).toThrow(InvalidQueryError));
 });

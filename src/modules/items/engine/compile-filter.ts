@@ -134,13 +134,19 @@ export function compileFilter(ctx: SqlContext, collection: string, alias: string
 function compileOperator(ctx: SqlContext, field: FieldOverview, column: string, operator: string, raw: unknown): string {
   if (field.type === 'alias') throw new InvalidQueryError(`Field "${field.field}" has no value to filter on`);
   const value = Array.isArray(raw) ? raw.map(coerce) : coerce(raw);
-  const bind = (v: unknown): string => {
+  const checked = (v: unknown): unknown => {
     const bound = filterValue(field.type, v, ctx.dialect);
     if (NUMERIC.has(field.type) && bound !== null && typeof bound !== 'number') {
       throw new InvalidQueryError(`Field "${field.field}" is numeric, "${String(v)}" is not a number`);
     }
-    return `:${ctx.param(bound)}`;
+    // API.md 1.6: numbers beyond MAX_SAFE_INTEGER are refused; Infinity and NaN are no column's values
+    // (and TypeORM writes numbers into SQLite's SQL text, where "Infinity" reads as a column name).
+    if (typeof bound === 'number' && !(Math.abs(bound) <= Number.MAX_SAFE_INTEGER)) {
+      throw new InvalidQueryError(`"${String(v)}" for field "${field.field}" is not a number in range`);
+    }
+    return bound;
   };
+  const bind = (v: unknown): string => `:${ctx.param(checked(v))}`;
   const uuidMismatch = (v: unknown) => field.type === 'uuid' && v !== null && !isUuid(v);
   const truthy = value === undefined || value === true || value === '' || value === 1 || value === '1';
   const requireText = () => {
@@ -154,7 +160,7 @@ function compileOperator(ctx: SqlContext, field: FieldOverview, column: string, 
   };
   const list = () => {
     const values = (Array.isArray(value) ? value : [value]).filter((v) => !uuidMismatch(v));
-    return values.length ? values.map((v) => filterValue(field.type, v, ctx.dialect)) : null;
+    return values.length ? values.map(checked) : null;
   };
 
   switch (operator) {
@@ -180,9 +186,6 @@ function compileOperator(ctx: SqlContext, field: FieldOverview, column: string, 
     case '_nin': {
       const values = list();
       if (!values) return operator === '_in' ? '1=0' : '1=1';
-      if (NUMERIC.has(field.type) && values.some((v) => typeof v !== 'number')) {
-        throw new InvalidQueryError(`Field "${field.field}" is numeric; "${operator}" needs numbers`);
-      }
       return `${column} ${operator === '_in' ? 'IN' : 'NOT IN'} (:...${ctx.param(values)})`;
     }
     case '_null':
