@@ -186,6 +186,15 @@ describe.each<DriverName>(['local', 's3'])('files on the %s driver', (driver) =>
     expect(ignored.body.data).not.toHaveProperty('nope');
   });
 
+  it('creates records from a JSON array all or none', async () => {
+    const rows = await rowCount();
+    await expectError(t.as('admin').post('/files').send([{ type: 'text/plain', title: 'first' }, { type: 'text/plain', tags: { a: 1 } }]), 400, 'INVALID_PAYLOAD');
+    await expectError(t.as('admin').post('/files').send([{ type: 'text/plain', title: 'first' }, { title: 'no type' }]), 400, 'INVALID_PAYLOAD');
+    const taken = (await t.as('admin').post('/files').send({ type: 'text/plain' })).body.data.id;
+    await expectError(t.as('admin').post('/files').send([{ type: 'text/plain', title: 'first' }, { id: taken, type: 'text/plain' }]), 400, 'RECORD_NOT_UNIQUE');
+    expect(await rowCount()).toBe(rows + 1);
+  });
+
   it('refuses a path-traversal filename_disk on upload and on update', async () => {
     const before = await stored();
     await expectError(upload(Buffer.from('x'), 'x.txt', 'text/plain', { filename_disk: '../../escape.txt' }), 400, 'INVALID_PAYLOAD');

@@ -65,11 +65,7 @@ export class FilesController {
     }
     const body: unknown = req.body;
     if (Array.isArray(body)) {
-      return this.http.written(service, res, query, async () => {
-        const keys: string[] = [];
-        for (const item of body) keys.push(await this.files.createOne(parseFileValues(item, { allowId: true }), acc));
-        return keys;
-      });
+      return this.http.written(service, res, query, () => this.files.createMany(body.map((item) => parseFileValues(item, { allowId: true })), acc));
     }
     if (!isPlainObject(body)) throw new InvalidPayloadError('The body must be a JSON object or multipart/form-data');
     return this.http.written(service, res, query, () => this.files.createOne(parseFileValues(body, { allowId: true }), acc));

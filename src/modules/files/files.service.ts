@@ -14,7 +14,7 @@ import { isPlainObject } from '../../common/is-plain-object';
 import type { Query } from '../../common/query/query.types';
 import type { ItemsWriter } from '../items/items-http';
 import { ItemsFactory } from '../items/items.factory';
-import type { ItemsService, PrimaryKey } from '../items/items.service';
+import type { Item, ItemsService, PrimaryKey } from '../items/items.service';
 import { PermissionsService } from '../permissions/permissions.service';
 import { SettingsService } from '../settings/settings.service';
 import { FileEntity } from './entities/file.entity';
@@ -97,20 +97,30 @@ export class FilesService {
 
   /** JSON `POST /files`: a record without content; `type` is required. */
   async createOne(values: FileValues, acc: Accountability): Promise<string> {
-    if (!values.type) throw new InvalidPayloadError('"type" is required');
-    const id = values.id ?? randomUUID();
-    await this.assertNewId(id);
-    const storage = values.storage ?? this.storage.defaultLocation;
-    this.storage.location(storage);
-    await this.engine(acc).createOne({
-      ...values,
-      id,
-      storage,
-      filename_download: values.filename_download ?? (values.title ? values.title : `${id}${extensionForType(values.type)}`),
-      title: values.title ?? (values.filename_download ? formatTitle(values.filename_download) : null),
-      folder: values.folder === undefined ? await this.defaultFolder() : values.folder,
-    });
+    const [id] = await this.createMany([values], acc);
     return id;
+  }
+
+  /** Records without content, all or none: every one is checked before the rows are written in one transaction. */
+  async createMany(list: FileValues[], acc: Accountability): Promise<string[]> {
+    const rows: Item[] = [];
+    for (const values of list) {
+      if (!values.type) throw new InvalidPayloadError('"type" is required');
+      const id = values.id ?? randomUUID();
+      await this.assertNewId(id);
+      const storage = values.storage ?? this.storage.defaultLocation;
+      this.storage.location(storage);
+      rows.push({
+        ...values,
+        id,
+        storage,
+        filename_download: values.filename_download ?? (values.title ? values.title : `${id}${extensionForType(values.type)}`),
+        title: values.title ?? (values.filename_download ? formatTitle(values.filename_download) : null),
+        folder: values.folder === undefined ? await this.defaultFolder() : values.folder,
+      });
+    }
+    await this.engine(acc).createMany(rows);
+    return rows.map((row) => row.id as string);
   }
 
   /**
