@@ -140,6 +140,7 @@ describe('/items/:collection', () => {
     const made = (await t.as('admin').post(`/items/${articles}`).send({ title: 'kept' })).body.data;
     await expectError(t.as('admin').patch(`/items/${articles}/${made.id}?filter[nope][_eq]=1`).send({ title: 'changed' }), 400, 'INVALID_QUERY');
     await expectError(t.as('admin').patch(`/items/${articles}?fields=nope`).send({ keys: [made.id], data: { title: 'changed' } }), 400, 'INVALID_QUERY');
+    await expectError(t.as('admin').patch(`/items/${articles}/${made.id}?groupBy=`).send({ title: 'changed' }), 400, 'INVALID_QUERY');
     expect((await t.as('admin').get(`/items/${articles}/${made.id}`)).body.data.title).toBe('kept');
     expect(await count()).toBe(before + 1);
     await expectError(t.as('admin').post('/roles?fields=nope').send({ name: 'never' }), 400, 'INVALID_QUERY');

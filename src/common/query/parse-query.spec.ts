@@ -99,5 +99,8 @@ describe(parseQuery.name, () => {
     [{ backlink: 'maybe' }],
     [{ alias: { a: 'b.c' } }],
     [{ search: ['a', 'b'] }],
+    [{ groupBy: '' }],
+    [{ aggregate: { count: '' } }],
+    [{ aggregate: {} }],
   ])('rejects %j', (raw) => expect(() => parseQuery(raw, limits)).toThrow(InvalidQueryError));
 });

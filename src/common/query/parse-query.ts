@@ -112,6 +112,10 @@ export function parseQuery(raw: Record<string, unknown>, options: LimitOptions):
   if (has('deep')) query.deep = parseDeep(raw.deep, options);
   if (has('aggregate')) query.aggregate = parseAggregate(raw.aggregate);
   if (has('groupBy')) query.groupBy = parseFields(raw.groupBy, 'groupBy');
+  // An aggregate read with nothing to select is refused here, before a write that answers with a read runs.
+  if ((query.aggregate || query.groupBy) && !query.groupBy?.length && !Object.values(query.aggregate ?? {}).some((fields) => fields?.length)) {
+    throw new InvalidQueryError('"groupBy" needs "aggregate" or fields to group on');
+  }
   if (has('alias')) {
     const alias = objectParam(raw.alias, 'alias');
     query.alias = {};
