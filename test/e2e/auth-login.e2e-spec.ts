@@ -130,6 +130,18 @@ describe('presenting the access token', () => {
     await expectError(t.as(forged).get('/users/me'), 403, 'INVALID_TOKEN');
   });
 
+  it.each([
+    ['a user id that is no UUID', { id: "' OR 1=1 --" }],
+    ['a role that is an array', { role: ['x'] }],
+    ['a role that is an object', { role: { a: 1 } }],
+    ['a session that is no string', { session: ['x'] }],
+  ])('answers a correctly signed token with %s with 403 INVALID_TOKEN, on every vendor', async (_label, claims) => {
+    const { id, role, app_access, admin_access, iss } = jwt.decode(t.adminToken) as jwt.JwtPayload;
+    const odd = jwt.sign({ id, role, app_access, admin_access, iss, ...claims }, t.config.secret, { expiresIn: 60 });
+    await expectError(t.as(odd).get('/files'), 403, 'INVALID_TOKEN');
+    await expectError(t.as('anonymous').get(`/users/me?access_token=${odd}`), 403, 'INVALID_TOKEN');
+  });
+
   it('answers an unknown static token with 401 INVALID_CREDENTIALS', () =>
     expectError(t.as('no-such-static-token').get('/users/me'), 401, 'INVALID_CREDENTIALS'));
 

@@ -3,7 +3,7 @@ import { ErrorCode } from '../../common/errors/error-codes';
 import { isVellumJwt, signAccessToken, signScopedToken, verifyAccessToken, verifyScopedToken } from './jwt';
 
 const secret = 's'.repeat(32);
-const payload = { id: 'u1', role: 'r1', app_access: true, admin_access: false };
+const payload = { id: '5b0e7c6a-63a4-4c1b-9a57-1d2f3c4b5a69', role: '0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f', app_access: true, admin_access: false };
 
 function codeOf(fn: () => unknown): string | undefined {
   try {
@@ -24,7 +24,10 @@ describe('access tokens', () => {
   it.each([
     ['an expired token', jwt.sign({ ...payload, exp: Math.floor(Date.now() / 1000) - 10 }, secret, { issuer: 'vellum' }), ErrorCode.TokenExpired],
     ['another secret', signAccessToken(payload, 'x'.repeat(32), 60_000), ErrorCode.InvalidToken],
-    ['missing claims', jwt.sign({ id: 'u1' }, secret, { issuer: 'vellum' }), ErrorCode.InvalidToken],
+    ['missing claims', jwt.sign({ id: payload.id }, secret, { issuer: 'vellum' }), ErrorCode.InvalidToken],
+    ['a user id that is no UUID', jwt.sign({ ...payload, id: "' OR 1=1 --" }, secret, { issuer: 'vellum' }), ErrorCode.InvalidToken],
+    ['a role that is an array', jwt.sign({ ...payload, role: ['x'] }, secret, { issuer: 'vellum' }), ErrorCode.InvalidToken],
+    ['a session that is no string', jwt.sign({ ...payload, session: { a: 1 } }, secret, { issuer: 'vellum' }), ErrorCode.InvalidToken],
     ['another issuer', jwt.sign(payload, secret, { issuer: 'directus' }), ErrorCode.InvalidToken],
     ['garbage', 'a.b.c', ErrorCode.InvalidToken],
   ])('refuses %s', (_label, token, code) => expect(codeOf(() => verifyAccessToken(token, secret))).toBe(code));

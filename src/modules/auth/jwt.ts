@@ -2,6 +2,7 @@ import { createSecretKey, KeyObject } from 'node:crypto';
 import * as jwt from 'jsonwebtoken';
 import type { AppError } from '../../common/errors/app-error';
 import { ForbiddenError, InvalidTokenError, TokenExpiredError } from '../../common/errors/errors';
+import { isUuid } from '../../common/is-uuid';
 
 export const JWT_ISSUER = 'vellum';
 
@@ -45,13 +46,19 @@ export function verificationError(e: unknown): AppError {
   return e instanceof jwt.TokenExpiredError ? new TokenExpiredError() : new InvalidTokenError();
 }
 
-/** A verified payload without the claims Vellum signs is forged or from another issuer: 403 INVALID_TOKEN. */
+/**
+ * A verified payload without the claims Vellum signs, in the shapes it signs them (user and role ids are
+ * UUIDs, which reach queries), is forged or from another issuer: 403 INVALID_TOKEN.
+ */
 export function accessTokenClaims(payload: jwt.JwtPayload): AccessTokenPayload {
   if (
-    typeof payload.id !== 'string' ||
+    !isUuid(payload.id) ||
     !('role' in payload) ||
+    (payload.role !== null && !isUuid(payload.role)) ||
     typeof payload.app_access !== 'boolean' ||
-    typeof payload.admin_access !== 'boolean'
+    typeof payload.admin_access !== 'boolean' ||
+    (payload.session !== undefined && typeof payload.session !== 'string') ||
+    (payload.enforce_tfa !== undefined && typeof payload.enforce_tfa !== 'boolean')
   ) {
     throw new InvalidTokenError();
   }

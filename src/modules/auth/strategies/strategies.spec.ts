@@ -13,7 +13,7 @@ import { LocalStrategy } from './local.strategy';
 const secret = 's'.repeat(32);
 const cookieName = 'svc_session_token';
 const config = { secret, auth: { sessionCookie: { name: cookieName } } } as AppConfig;
-const claims = { id: 'u1', role: 'r1', app_access: true, admin_access: false };
+const claims = { id: '5b0e7c6a-63a4-4c1b-9a57-1d2f3c4b5a69', role: '0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f', app_access: true, admin_access: false };
 
 function request({ query = '', authorization, cookie }: { query?: string; authorization?: string; cookie?: string }): Request {
   return {
@@ -75,7 +75,7 @@ describe('JwtStrategy', () => {
 
   it('knows a token it verified, and no other', async () => {
     const fresh = new JwtStrategy(config, sessions);
-    const other = signAccessToken({ ...claims, id: 'u2' }, secret, 60_000);
+    const other = signAccessToken({ ...claims, id: '7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a' }, secret, 60_000);
     expect(await fresh.verifiedBefore(token)).toBeUndefined();
     await fresh.accessToken(request({ authorization: `Bearer ${token}` }), token);
     await expect(fresh.verifiedBefore(token)).resolves.toMatchObject(claims);
@@ -87,7 +87,7 @@ describe('JwtStrategy', () => {
     ['another secret', signAccessToken(claims, 'x'.repeat(32), 60_000), ErrorCode.InvalidToken],
     ['another algorithm', jwt.sign(claims, secret, { issuer: 'vellum', algorithm: 'HS512' }), ErrorCode.InvalidToken],
     ['another issuer', jwt.sign(claims, secret, { issuer: 'directus' }), ErrorCode.InvalidToken],
-    ['missing claims', jwt.sign({ id: 'u1' }, secret, { issuer: 'vellum' }), ErrorCode.InvalidToken],
+    ['missing claims', jwt.sign({ id: claims.id }, secret, { issuer: 'vellum' }), ErrorCode.InvalidToken],
     ['garbage', 'a.b.c', ErrorCode.InvalidToken],
   ])('refuses %s', async (_label, bad, code) => {
     expect(await codeOf(strategy.accessToken(request({ authorization: `Bearer ${bad}` }), bad))).toBe(code);
