@@ -478,6 +478,9 @@ export class ItemsService {
     const field = this.schema.fields[this.primaryKey];
     // Keys come from bodies too: an object or array is no key (and may not even convert to a string).
     if ((typeof key !== 'string' && typeof key !== 'number') || key === '') return false;
+    // A key the column cannot hold matches no row; PostgreSQL would refuse the comparison outright.
+    if (field.type === 'integer') return Number.isInteger(Number(key)) && Math.abs(Number(key)) <= 2147483647;
+    if (field.type === 'bigInteger') return Number.isSafeInteger(Number(key));
     if (NUMERIC.has(field.type)) return Number.isFinite(Number(key));
     if (field.type === 'uuid') return isUuid(key);
     return true;
