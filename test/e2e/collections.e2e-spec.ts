@@ -59,6 +59,7 @@ describe('/collections', () => {
     ['{"collection":"$name","meta":{"note":{"_nope":1}}}', 'meta.note'],
     ['{"collection":"$name","meta":{"hidden":"yes"}}', 'meta.hidden'],
     ['{"collection":"$name","meta":{"sort":2147483648}}', 'meta.sort'],
+    ['{"collection":"$name","meta":{"translations":"x"}}', 'meta.translations'],
   ])('refuses a meta member of the wrong type (%s) with 400 INVALID_PAYLOAD and creates nothing', async (body, member) => {
     const name = uniq('typed');
     const res = await expectError(t.as('admin').post('/collections').set('Content-Type', 'application/json').send(body.replace('$name', name)), 400, 'INVALID_PAYLOAD');
@@ -69,6 +70,7 @@ describe('/collections', () => {
   it('refuses a meta update of the wrong type and keeps the meta', async () => {
     const name = await createCollection(t, uniq('typed'), [], { note: 'kept' });
     await expectError(t.as('admin').patch(`/collections/${name}`).send({ meta: { note: { a: 1 } } }), 400, 'INVALID_PAYLOAD');
+    await expectError(t.as('admin').patch(`/collections/${name}`).send({ meta: { translations: 'x' } }), 400, 'INVALID_PAYLOAD');
     expect((await t.as('admin').get(`/collections/${name}`)).body.data.meta.note).toBe('kept');
   });
 

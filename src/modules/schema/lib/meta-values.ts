@@ -1,8 +1,13 @@
 import { InvalidPayloadError } from '../../../common/errors/errors';
+import { isPlainObject } from '../../../common/is-plain-object';
 import { checkValidationRule } from '../../../common/query/parse-filter';
 
-/** How a meta member is stored (the columns of svc_collections, svc_fields and svc_relations); `rule` is a validation filter. */
-export type MetaKind = 'string' | 'required-string' | 'boolean' | 'integer' | 'json' | 'list' | 'rule';
+/**
+ * How a meta member is stored (the columns of svc_collections, svc_fields and svc_relations). JSON members
+ * are objects or arrays: a bare JSON string comes back from PostgreSQL's jsonb already decoded, and could
+ * not be read again. `rule` is a validation filter.
+ */
+export type MetaKind = 'string' | 'required-string' | 'boolean' | 'integer' | 'object' | 'array' | 'list' | 'rule';
 
 export const COLLECTION_META: Readonly<Record<string, MetaKind>> = {
   icon: 'string',
@@ -10,7 +15,7 @@ export const COLLECTION_META: Readonly<Record<string, MetaKind>> = {
   display_template: 'string',
   hidden: 'boolean',
   singleton: 'boolean',
-  translations: 'json',
+  translations: 'array',
   archive_field: 'string',
   archive_app_filter: 'boolean',
   archive_value: 'string',
@@ -18,7 +23,7 @@ export const COLLECTION_META: Readonly<Record<string, MetaKind>> = {
   sort_field: 'string',
   accountability: 'string',
   color: 'string',
-  item_duplication_fields: 'json',
+  item_duplication_fields: 'array',
   sort: 'integer',
   group: 'string',
   collapse: 'required-string',
@@ -29,16 +34,16 @@ export const COLLECTION_META: Readonly<Record<string, MetaKind>> = {
 export const FIELD_META: Readonly<Record<string, MetaKind>> = {
   special: 'list',
   interface: 'string',
-  options: 'json',
+  options: 'object',
   display: 'string',
-  display_options: 'json',
+  display_options: 'object',
   readonly: 'boolean',
   hidden: 'boolean',
   sort: 'integer',
   width: 'string',
-  translations: 'json',
+  translations: 'array',
   note: 'string',
-  conditions: 'json',
+  conditions: 'array',
   required: 'boolean',
   group: 'string',
   validation: 'rule',
@@ -69,8 +74,10 @@ function fits(kind: Exclude<MetaKind, 'rule'>, value: unknown): boolean {
       return value === null || (Number.isInteger(value) && Math.abs(value as number) <= INT_MAX);
     case 'list':
       return value === null || typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'));
-    case 'json':
-      return true;
+    case 'object':
+      return value === null || isPlainObject(value);
+    case 'array':
+      return value === null || Array.isArray(value);
   }
 }
 
@@ -80,7 +87,8 @@ const EXPECTED: Record<Exclude<MetaKind, 'rule'>, string> = {
   boolean: 'true or false',
   integer: 'a whole number or null',
   list: 'an array of strings or null',
-  json: 'JSON',
+  object: 'an object or null',
+  array: 'an array or null',
 };
 
 /**
