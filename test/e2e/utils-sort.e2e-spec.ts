@@ -68,6 +68,8 @@ describe('POST /utils/sort/:collection', () => {
     const [a, b] = await seed(['a', 'b', 'c'].map((name, i) => ({ name, sort: i + 1 })));
     await expectError(t.as('admin').post(`/utils/sort/${tasks}`).send({ item: a, to: 999999 }), 403, 'FORBIDDEN');
     await expectError(t.as('admin').post(`/utils/sort/${tasks}`).send({ item: 'x', to: b }), 403, 'FORBIDDEN');
+    await expectError(t.as('admin').post(`/utils/sort/${tasks}`).send({ item: 1.5, to: b }), 403, 'FORBIDDEN');
+    await expectError(t.as('admin').post(`/utils/sort/${tasks}`).send({ item: a, to: -1e308 }), 403, 'FORBIDDEN');
     await expectError(t.as('admin').post(`/utils/sort/${uniq('nothing')}`).send({ item: 1, to: 2 }), 403, 'FORBIDDEN');
     const reader = await createUser(t, await createRole(t));
     await grant(t, reader.role, tasks, 'read');

@@ -15,5 +15,11 @@ describe(primaryKeyFor.name, () => {
     ['string', '', null],
     ['string', null, null],
     ['integer', { id: 1 }, null],
+    ['integer', -1e308, null],
+    ['integer', 1.5, null],
+    ['integer', 2147483648, null],
+    ['bigInteger', 2147483648, 2147483648],
+    ['bigInteger', 1e20, null],
+    ['float', 1.5, 1.5],
   ])('%s key %j → %j', (type, key, expected) => expect(primaryKeyFor(type, key)).toBe(expected));
 });
