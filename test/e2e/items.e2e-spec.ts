@@ -166,6 +166,15 @@ describe('/items/:collection', () => {
     await expectError(t.as('admin').delete(`/items/${articles}`).send([0.5]), 403, 'FORBIDDEN');
   });
 
+  it('stores a NUL character where the database can, and refuses it with 400 where it cannot (PostgreSQL)', async () => {
+    const written = await t.as('admin').post(`/items/${articles}`).send({ title: 'a\u0000b', tags: ['\u0000'] });
+    if (written.status === 200) expect(written.body.data.title).toBe('a\u0000b');
+    else await expectError(Promise.resolve(written), 400, 'INVALID_PAYLOAD');
+    const read = await t.as('admin').get(`/items/${articles}?filter[title][_eq]=a%00b`);
+    if (read.status === 200) expect(read.body.data).toHaveLength(written.status === 200 ? 1 : 0);
+    else await expectError(Promise.resolve(read), 400, 'INVALID_QUERY');
+  });
+
   it('deletes one, by array, by keys and by query with 204', async () => {
     const made = await t.as('admin').post(`/items/${articles}`).send([{ title: 'd1' }, { title: 'd2' }, { title: 'd3' }, { title: 'd4' }]);
     const ids = made.body.data.map((i: { id: number }) => i.id);

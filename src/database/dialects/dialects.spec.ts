@@ -145,6 +145,27 @@ describe('dialects', () => {
       ErrorCode.NotNullViolation,
       { collection: 'articles', field: 'title' },
     ],
+    [
+      'postgres NUL in a written value',
+      'postgres',
+      failure('INSERT INTO "articles"', { code: '22021', message: 'invalid byte sequence for encoding "UTF8": 0x00' }),
+      ErrorCode.InvalidPayload,
+      { reason: expect.stringContaining('NUL') },
+    ],
+    [
+      'postgres NUL in jsonb',
+      'postgres',
+      failure('UPDATE "articles"', { code: '22P05', message: 'unsupported Unicode escape sequence' }),
+      ErrorCode.InvalidPayload,
+      {},
+    ],
+    [
+      'postgres NUL in a filter value',
+      'postgres',
+      failure('SELECT "t"."id" FROM "articles" "t" WHERE "t"."title" = $1', { code: '22021' }),
+      ErrorCode.InvalidQuery,
+      {},
+    ],
   ])('translates %s', (_label, client, err, code, extensions) => {
     const translated = dialectFor(client).translateError(err);
     expect(translated?.code).toBe(code);

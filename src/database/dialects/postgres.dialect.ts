@@ -2,6 +2,8 @@ import type { QueryFailedError } from 'typeorm';
 import type { AppError } from '../../common/errors/app-error';
 import {
   InvalidForeignKeyError,
+  InvalidPayloadError,
+  InvalidQueryError,
   NotNullViolationError,
   RecordNotUniqueError,
   ValueOutOfRangeError,
@@ -129,6 +131,12 @@ export class PostgresDialect implements Dialect {
         return new ValueTooLongError({ collection, field: driver.column ?? null });
       case '22003':
         return new ValueOutOfRangeError({ collection, field: driver.column ?? null });
+      case '22021':
+      case '22P05': {
+        // A NUL character ("\u0000"): PostgreSQL text and jsonb cannot hold it, the other vendors can.
+        const reason = "A value contains a character PostgreSQL can't store (NUL)";
+        return /^\s*SELECT/i.test(err.query ?? '') ? new InvalidQueryError(reason) : new InvalidPayloadError(reason);
+      }
       default:
         return null;
     }
