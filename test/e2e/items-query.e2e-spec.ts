@@ -154,6 +154,9 @@ describe('the query engine on /items', () => {
     [`filter=${encodeURIComponent('{"n":{"_gt":1e400}}')}`],
     ['filter[n][_lt]=-1e400'],
     ['filter[n][_in]=1,9007199254740993'],
+    ['filter[at][_lt]=$NOW(-1000000 years)'],
+    ['filter[at][_lt]=$NOW(soon)'],
+    ['filter[at][_in]=2020-01-01,tomorrow'],
     [`filter=${encodeURIComponent('{"price":{"_between":[0,1e400]}}')}`],
   ])('refuses %s with 400 INVALID_QUERY', (query) => expectError(t.as('admin').get(`/items/${c}?${query}`), 400, 'INVALID_QUERY'));
 

@@ -112,5 +112,7 @@ describe(compileFilter.name, () => {
     [{ views: { _lt: '-1e400' } }],
     [{ views: { _in: [1, 9007199254740993] } }],
     [{ views: { _between: [0, Infinity] } }],
+    [{ at: { _lt: '$NOW(soon)' } }],
+    [{ at: { _in: ['2024-01-01', 'tomorrow'] } }],
   ])('refuses %j', (filter) => expect(() => compile(filter)).toThrow(InvalidQueryError));
 });

@@ -3,7 +3,7 @@ import type { Filter } from '../../../common/query/query.types';
 import type { DateFunction, Dialect } from '../../../database/dialects/dialect';
 import type { SchemaOverview } from '../../schema/schema-overview';
 import type { FieldOverview } from '../../schema/schema.types';
-import { filterValue } from './values';
+import { filterValue, isDateValue, isTimeValue } from './values';
 import { isPlainObject } from '../../../common/is-plain-object';
 import { isUuid } from '../../../common/is-uuid';
 
@@ -138,6 +138,11 @@ function compileOperator(ctx: SqlContext, field: FieldOverview, column: string, 
     const bound = filterValue(field.type, v, ctx.dialect);
     if (NUMERIC.has(field.type) && bound !== null && typeof bound !== 'number') {
       throw new InvalidQueryError(`Field "${field.field}" is numeric, "${String(v)}" is not a number`);
+    }
+    // PostgreSQL refuses to compare a date or time column with text that is none; the others would
+    // compare it as text and silently match nothing.
+    if (v !== null && ((DATE_TYPES.has(field.type) && !isDateValue(v)) || (field.type === 'time' && !isTimeValue(v)))) {
+      throw new InvalidQueryError(`Field "${field.field}" is a ${field.type}, "${String(v)}" is not one`);
     }
     // API.md 1.6: numbers beyond MAX_SAFE_INTEGER are refused; Infinity and NaN are no column's values
     // (and TypeORM writes numbers into SQLite's SQL text, where "Infinity" reads as a column name).

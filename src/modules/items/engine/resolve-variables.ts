@@ -28,7 +28,7 @@ const UNITS: Record<string, number> = {
   week: 7 * 86_400_000,
 };
 
-/** `$NOW(-1 year)`, `$NOW(+2 hours)`: calendar units move the calendar, the others add milliseconds. */
+/** `$NOW(-1 year)`, `$NOW(+2 hours)`: calendar units move the calendar, the others add milliseconds; null when no date results. */
 export function adjustDate(now: Date, adjustment: string): Date | null {
   const match = /^\s*([+-]?\s*\d+)\s*(second|minute|hour|day|week|month|year)s?\s*$/i.exec(adjustment);
   if (!match) return null;
@@ -38,7 +38,8 @@ export function adjustDate(now: Date, adjustment: string): Date | null {
   if (unit === 'month') date.setUTCMonth(date.getUTCMonth() + amount);
   else if (unit === 'year') date.setUTCFullYear(date.getUTCFullYear() + amount);
   else date.setTime(date.getTime() + amount * UNITS[unit]);
-  return date;
+  // Past ±275760 years a Date is invalid: an adjustment no calendar holds is as good as none.
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 function resolveValue(value: unknown, vars: DynamicVariables): unknown {

@@ -17,6 +17,16 @@ function dateParts(value: unknown): Date | null {
   return isNaN(date.getTime()) ? null : date;
 }
 
+/** Whether a filter value names a moment a date, dateTime or timestamp column can be compared with. */
+export function isDateValue(value: unknown): boolean {
+  return dateParts(value) !== null;
+}
+
+/** Whether a filter value is a time of day (`hh:mm`, `hh:mm:ss`, with fractions). */
+export function isTimeValue(value: unknown): boolean {
+  return typeof value === 'string' && /^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value.trim());
+}
+
 function isoDate(d: Date): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 }
