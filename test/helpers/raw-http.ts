@@ -8,6 +8,11 @@ export interface RawRequest {
   path: string;
   headers?: Record<string, string>;
   body?: Buffer | string;
+  /**
+   * On a connection of its own: a request Node cannot parse may arrive while the previous response on a
+   * shared keep-alive connection is still being flushed, and then the server can only close it.
+   */
+  fresh?: boolean;
 }
 
 export interface RawResponse {
@@ -32,7 +37,7 @@ export async function rawClient(server: Server, timeoutMs = 15_000): Promise<{ s
     new Promise((resolve, reject) => {
       const body = req.body === undefined ? undefined : Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body, 'utf8');
       const headers = { ...(req.headers ?? {}), ...(body ? { 'Content-Length': String(body.length) } : {}) };
-      const outgoing = request({ host: '127.0.0.1', port, method: req.method, path: req.path, headers, agent }, (res) => {
+      const outgoing = request({ host: '127.0.0.1', port, method: req.method, path: req.path, headers, agent: req.fresh ? false : agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', reject);
