@@ -21,7 +21,7 @@ import type { JobEntity } from './entities/job.entity';
 import { JobsService } from './jobs.service';
 import { csvCellByType } from './lib/csv-cell-by-type';
 import { ImportErrors } from './lib/import-errors';
-import { CsvCell, ImportFormat, ImportRow, readImportRows } from './lib/import-rows';
+import { CsvColumnReader, ImportFormat, ImportRow, readImportRows } from './lib/import-rows';
 import type { ImportUpload } from './lib/import-upload';
 
 /** Called with the number of rows written so far, after each batch. */
@@ -92,7 +92,7 @@ export class DataImportService {
   async importStream(collection: string, acc: Accountability | null, format: ImportFormat, source: Readable, progress?: ImportProgress): Promise<number> {
     await this.assertCanImport(collection, acc);
     try {
-      return await this.importRows(collection, acc, readImportRows(source, format, { csvCell: this.csvCell(collection) }), progress);
+      return await this.importRows(collection, acc, readImportRows(source, format, { csvColumn: this.csvColumn(collection) }), progress);
     } finally {
       source.destroy();
     }
@@ -157,8 +157,7 @@ export class DataImportService {
   }
 
   /** CSV cells read by the type of the field their column names; dotted columns follow many-to-one relations. */
-  private csvCell(collection: string): CsvCell {
-    const types = new Map<string, FieldType | null>();
+  private csvColumn(collection: string): CsvColumnReader {
     const overview = this.overviews.current;
     const typeAt = (path: string[]): FieldType | null => {
       let current = collection;
@@ -167,13 +166,11 @@ export class DataImportService {
         if (link?.type !== 'm2o') return null;
         current = link.related;
       }
-      const field = overview.collection(current)?.fields[path[path.length - 1]];
-      return field ? field.type : null;
+      return overview.collection(current)?.fields[path[path.length - 1]]?.type ?? null;
     };
-    return (path, text) => {
-      const name = path.join('.');
-      if (!types.has(name)) types.set(name, typeAt(path));
-      return csvCellByType(types.get(name)!, text);
+    return (path) => {
+      const type = typeAt(path);
+      return (text) => csvCellByType(type, text);
     };
   }
 }

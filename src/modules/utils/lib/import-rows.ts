@@ -1,6 +1,5 @@
-import { Readable } from 'node:stream';
-import { CsvError, parse as createCsvParser } from 'csv-parse';
 import { InvalidPayloadError } from '../../../common/errors/errors';
+import { CsvRecord, CsvRecordReader, CsvSyntaxError } from './csv-records';
 
 export type ImportFormat = 'json' | 'csv';
 
@@ -27,18 +26,19 @@ export function importFormatOf(mediaType: string | undefined): ImportFormat | nu
  * UTF-8 with or without BOM. Malformed input is INVALID_PAYLOAD naming the line.
  */
 export function readImportRows(source: AsyncIterable<Chunk>, format: ImportFormat, options: ImportRowsOptions = {}): AsyncGenerator<ImportRow> {
-  return format === 'json' ? readJsonRows(source) : readCsvRows(source, options.csvCell ?? defaultCsvCell);
+  return format === 'json' ? readJsonRows(source) : readCsvRows(source, options.csvColumn ?? (() => csvCellValue));
 }
 
-/** Turns the text of a non-empty CSV cell into its value; `path` is the column's header split on dots. */
-export type CsvCell = (path: string[], text: string) => unknown;
+/**
+ * The reader of a CSV column's non-empty cells, `path` being its header split on dots; asked once per
+ * column, so per-column work (finding the field's type) is not repeated per row.
+ */
+export type CsvColumnReader = (path: string[]) => (text: string) => unknown;
 
 export interface ImportRowsOptions {
   /** Converts CSV cells, for instance by the type of the field each column names. */
-  csvCell?: CsvCell;
+  csvColumn?: CsvColumnReader;
 }
-
-const defaultCsvCell: CsvCell = (_path, text) => csvCellValue(text);
 
 function lineError(line: number, reason: string): InvalidPayloadError {
   return new InvalidPayloadError(`Line ${line}: ${reason}`);
@@ -213,19 +213,27 @@ export function csvColumns(header: string[]): string[][] {
   return names.map((n) => n.split('.'));
 }
 
-function csvRecord(columns: string[][], cells: string[], cellValue: CsvCell): Record<string, unknown> {
+/** Each column's reader, and where its value goes: the header split on dots. */
+interface CsvColumn {
+  parents: string[];
+  key: string;
+  read: (text: string) => unknown;
+}
+
+function csvRecord(columns: CsvColumn[], cells: string[]): Record<string, unknown> {
   const data: Record<string, unknown> = {};
-  cells.forEach((cell, index) => {
-    if (cell === '') return;
-    const path = columns[index];
+  for (let index = 0; index < cells.length; index++) {
+    const cell = cells[index];
+    if (cell === '') continue;
+    const column = columns[index];
     let target = data;
-    for (const part of path.slice(0, -1)) target = (target[part] ??= {}) as Record<string, unknown>;
-    target[path[path.length - 1]] = cellValue(path, cell);
-  });
+    for (const part of column.parents) target = (target[part] ??= {}) as Record<string, unknown>;
+    target[column.key] = column.read(cell);
+  }
   return data;
 }
 
-async function* readCsvRows(source: AsyncIterable<Chunk>, cellValue: CsvCell): AsyncGenerator<ImportRow> {
+async function* readCsvRows(source: AsyncIterable<Chunk>, cellReader: CsvColumnReader): AsyncGenerator<ImportRow> {
   const texts = decode(source);
   // Only the header row is held back, to pick the delimiter before parsing starts.
   let head = '';
@@ -237,40 +245,29 @@ async function* readCsvRows(source: AsyncIterable<Chunk>, cellValue: CsvCell): A
     header = firstLine(head);
   }
   if (head.trim() === '') return;
-  const delimiter = detectDelimiter(header ?? head);
+  const reader = new CsvRecordReader(detectDelimiter(header ?? head));
 
-  async function* rest(): AsyncGenerator<string> {
-    yield head;
-    yield* texts;
-  }
-  // A short row reads like one with empty trailing cells; a long one would lose data, so it stays an error.
-  const parser = Readable.from(rest()).pipe(
-    createCsvParser({ delimiter, skip_empty_lines: true, relax_column_count_less: true, info: true }),
-  );
-
-  let columns: string[][] | null = null;
+  let columns: CsvColumn[] | null = null;
   let row = 0;
-  let previousEnd = 0;
-  let previousEmpty = 0;
-  try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number; empty_lines: number } }>) {
-      const line = previousEnd + 1 + (info.empty_lines - previousEmpty);
-      previousEnd = info.lines;
-      previousEmpty = info.empty_lines;
+  const rows = (records: CsvRecord[]): ImportRow[] => {
+    const out: ImportRow[] = [];
+    for (const { line, cells } of records) {
       if (columns === null) {
-        columns = csvColumns(record);
+        columns = csvColumns(cells).map((path) => ({ parents: path.slice(0, -1), key: path[path.length - 1], read: cellReader(path) }));
         continue;
       }
-      row++;
-      yield { row, line, data: csvRecord(columns, record, cellValue) };
+      // A short row reads like one with empty trailing cells; a long one would lose data.
+      if (cells.length > columns.length) throw lineError(line, `the row has ${cells.length} cells, the header ${columns.length}`);
+      out.push({ row: ++row, line, data: csvRecord(columns, cells) });
     }
+    return out;
+  };
+  try {
+    yield* rows(reader.push(head));
+    for await (const text of texts) yield* rows(reader.push(text));
+    yield* rows(reader.end());
   } catch (e) {
-    if (e instanceof CsvError) {
-      const at = (e as CsvError & { lines?: number }).lines ?? previousEnd + 1;
-      throw lineError(at, e.message);
-    }
+    if (e instanceof CsvSyntaxError) throw lineError(e.line, e.message);
     throw e;
-  } finally {
-    parser.destroy();
   }
 }
