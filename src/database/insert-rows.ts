@@ -25,7 +25,7 @@ export async function insertRows(manager: EntityManager, dialect: Dialect, table
     let sql = `INSERT INTO ${q(table)} (${columns.map(q).join(', ')}) VALUES ${tuples.join(', ')}`;
     const returning = key !== null && dialect.returningMany;
     if (returning) sql += ` RETURNING ${q(key)}`;
-    const raw: unknown = await manager.query(sql, bound);
+    const raw: unknown = await dialect.runInsert(manager, sql, bound);
     if (key === null) continue;
     // One statement takes its keys from the sequence in row order; RETURNING need not list them so.
     const generated = returning ? (raw as Record<string, unknown>[]).map((r) => r[key]).sort((a, b) => Number(a) - Number(b)) : dialect.insertedIds(raw, part.length);

@@ -1,4 +1,4 @@
-import type { QueryFailedError } from 'typeorm';
+import type { EntityManager, QueryFailedError } from 'typeorm';
 import type { AppError } from '../../common/errors/app-error';
 
 export type Vendor = 'mysql' | 'postgres' | 'sqlite';
@@ -42,6 +42,11 @@ export interface Dialect {
    * onto `bound`; values end up stored exactly as TypeORM's parameter escaping stores them.
    */
   parameter(value: unknown, bound: unknown[]): string;
+  /**
+   * Runs a multi-row INSERT built with `parameter`: statements of the same shape run again and again
+   * with other values (imports, bulk creates), which some drivers can do faster than a one-off query.
+   */
+  runInsert(manager: EntityManager, sql: string, bound: unknown[]): Promise<unknown>;
   randomOrder(): string;
   /** `year(field)` ... `second(field)` of API.md 1.6 as an integer expression on an already-quoted column. */
   dateFunction(fn: DateFunction, column: string): string;

@@ -1,4 +1,4 @@
-import type { QueryFailedError } from 'typeorm';
+import type { EntityManager, QueryFailedError } from 'typeorm';
 import type { AppError } from '../../common/errors/app-error';
 import {
   InvalidForeignKeyError,
@@ -55,6 +55,10 @@ export class PostgresDialect implements Dialect {
   parameter(value: unknown, bound: unknown[]): string {
     bound.push(value);
     return `$${bound.length}`;
+  }
+
+  runInsert(manager: EntityManager, sql: string, bound: unknown[]): Promise<unknown> {
+    return manager.query(sql, bound);
   }
 
   syncAutoIncrementSql(quotedTable: string, column: string): string | null {

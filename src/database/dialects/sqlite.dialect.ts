@@ -1,4 +1,4 @@
-import type { QueryFailedError } from 'typeorm';
+import type { EntityManager, QueryFailedError } from 'typeorm';
 import type { AppError } from '../../common/errors/app-error';
 import { InvalidForeignKeyError, NotNullViolationError, RecordNotUniqueError } from '../../common/errors/errors';
 import {
@@ -56,6 +56,10 @@ export class SqliteDialect implements Dialect {
     if (typeof value === 'number') return String(value);
     bound.push(typeof value === 'boolean' ? +value : value instanceof Date ? utcDateTimeText(value) : value);
     return '?';
+  }
+
+  runInsert(manager: EntityManager, sql: string, bound: unknown[]): Promise<unknown> {
+    return manager.query(sql, bound);
   }
 
   syncAutoIncrementSql(): string | null {

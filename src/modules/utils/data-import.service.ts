@@ -104,7 +104,6 @@ export class DataImportService {
     return this.dataSource.transaction(async (manager) => {
       const service = this.items.for(collection, acc, manager);
       let done = 0;
-      let batch: ImportRow[] = [];
       const rowFailed = (line: number, e: unknown) => {
         const rowErrors = this.rowErrors(e);
         if (!rowErrors) throw e;
@@ -113,7 +112,7 @@ export class DataImportService {
         // far are what can be reported.
         if (errors.full || e instanceof QueryFailedError) throw errors.toError()!;
       };
-      const flush = async () => {
+      const write = async (batch: ImportRow[]) => {
         if (service.schema.singleton) {
           for (const row of batch) {
             if (row.row > 1) throw new InvalidPayloadError(`Line ${row.line}: a singleton takes exactly one row`);
@@ -125,17 +124,32 @@ export class DataImportService {
             }
           }
         } else {
-          const rowsOf = batch;
-          done += (await service.upsertMany(rowsOf.map((row) => row.data), { rowError: (index, e) => rowFailed(rowsOf[index].line, e) })).length;
+          done += (await service.upsertMany(batch.map((row) => row.data), { rowError: (index, e) => rowFailed(batch[index].line, e) })).length;
         }
-        batch = [];
         await progress?.(done);
       };
-      for await (const row of rows) {
-        batch.push(row);
-        if (batch.length >= importBatchSize) await flush();
+      // While the database writes one batch, the next is read and parsed; the reader waits for the
+      // write before going further, so memory holds two batches at most and the file is never read
+      // faster than the database takes it.
+      let writing: Promise<void> = Promise.resolve();
+      let batch: ImportRow[] = [];
+      try {
+        for await (const row of rows) {
+          batch.push(row);
+          if (batch.length < importBatchSize) continue;
+          await writing;
+          writing = write(batch);
+          // Observed by the next await; until then it must not count as an unhandled rejection.
+          writing.catch(() => undefined);
+          batch = [];
+        }
+        await writing;
+        if (batch.length) await write(batch);
+      } catch (e) {
+        // The transaction may end only once no statement of this import is running.
+        await writing.catch(() => undefined);
+        throw e;
       }
-      if (batch.length) await flush();
       const failed = errors.toError();
       if (failed) throw failed;
       return done;

@@ -61,9 +61,8 @@ describe(CsvRecordReader.name, () => {
     }
   });
 
-  it('reads what the general-purpose csv-parse reads, line numbers included', () => {
+  it('reads what the general-purpose csv-parse reads', () => {
     const text = 'id,title,body\n1,plain,"with, comma"\n\n2,"multi\nline","say ""x"""\n3,,\n4,"",last\n';
-    const expected = (parseCsv(text, { skip_empty_lines: true, info: true }) as { record: string[]; info: { lines: number } }[]).map((r) => r.record);
-    expect(read(text, 7).map((r) => r.cells)).toEqual(expected);
+    expect(read(text, 7).map((r) => r.cells)).toEqual(parseCsv(text, { skip_empty_lines: true }));
   });
 });
