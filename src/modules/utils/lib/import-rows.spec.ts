@@ -100,6 +100,14 @@ describe('readImportRows: CSV', () => {
     ],
     ['a short row, read as empty trailing cells', 'a,b,c\n1,2\n', [{ line: 2, data: { a: '1', b: '2' } }]],
     ['a quoted header with the delimiter inside', '"a,b";c\n1;2\n', [{ line: 2, data: { 'a,b': '1', c: '2' } }]],
+    [
+      'CR line ends, quoted CRLF and CR line breaks counted',
+      'id,body\r1,"one\r\ntwo\rthree"\r2,x\r',
+      [
+        { line: 2, data: { id: '1', body: 'one\r\ntwo\rthree' } },
+        { line: 5, data: { id: '2', body: 'x' } },
+      ],
+    ],
   ])('reads %s in any chunking', async (_name, text, expected) => {
     for (const size of CHUNK_SIZES) {
       const rows = await read(text, 'csv', size);
@@ -110,6 +118,7 @@ describe('readImportRows: CSV', () => {
   it.each([
     ['a row with too many cells', 'a,b\n1,2\n1,2,3\n', /Line 3/],
     ['an unclosed quote', 'a,b\n1,"open\n', /Line 2/],
+    ['text after a closing quote', 'a,b\n\n1,"x"y\n', /Line 3/],
     ['a duplicate column', 'a,b,a\n1,2,3\n', /Line 1: column "a" appears twice/],
     ['an empty column name', 'a,,b\n1,2,3\n', /Line 1: column 2 has no valid name/],
     ['clashing columns', 'author,author.name\nx,y\n', /Line 1: columns "author" and "author.name"/],

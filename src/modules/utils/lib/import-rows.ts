@@ -1,5 +1,5 @@
+import Papa from 'papaparse';
 import { InvalidPayloadError } from '../../../common/errors/errors';
-import { CsvRecord, CsvRecordReader, CsvSyntaxError } from './csv-records';
 
 export type ImportFormat = 'json' | 'csv';
 
@@ -154,13 +154,17 @@ function parseElement(text: string, line: number): Record<string, unknown> {
 
 const DELIMITERS = [',', ';', '\t'];
 
-/** The first line (quotes respected) if it is complete in `text`, else null. */
-function firstLine(text: string): string | null {
+type LineBreak = '\n' | '\r\n' | '\r';
+
+/** The first line (quotes respected) and the line break that ends it, once both are complete in `text`. */
+function firstLine(text: string): { line: string; lineBreak: LineBreak } | null {
   let quoted = false;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (c === '"') quoted = !quoted;
-    else if (!quoted && (c === '\n' || c === '\r')) return text.slice(0, i);
+    else if (!quoted && c === '\n') return { line: text.slice(0, i), lineBreak: '\n' };
+    // Whether a LF follows is only known once the next character is there.
+    else if (!quoted && c === '\r') return i + 1 < text.length ? { line: text.slice(0, i), lineBreak: text[i + 1] === '\n' ? '\r\n' : '\r' } : null;
   }
   return null;
 }
@@ -233,11 +237,43 @@ function csvRecord(columns: CsvColumn[], cells: string[]): Record<string, unknow
   return data;
 }
 
+/** Lines a record takes beyond its first: the line breaks inside its quoted cells (CRLF, LF or CR). */
+function extraLines(cells: string[]): number {
+  let lines = 0;
+  for (const cell of cells) {
+    if (cell.indexOf('\n') === -1 && cell.indexOf('\r') === -1) continue;
+    for (let i = 0; i < cell.length; i++) {
+      const c = cell.charCodeAt(i);
+      if (c === 0x0a || (c === 0x0d && cell.charCodeAt(i + 1) !== 0x0a)) lines++;
+    }
+  }
+  return lines;
+}
+
+/**
+ * Papa Parse's records of each piece of text as it arrives. Its core parser is fed the way its own
+ * streamers feed it (the unfinished last record carried over to the next piece), but from a pull-based
+ * loop: the file is read no faster than records are taken, which Papa's stream mode does not ensure.
+ */
+async function* csvChunks(texts: AsyncIterable<string>, delimiter: string, newline?: LineBreak): AsyncGenerator<Papa.ParseResult<string[]>> {
+  const parser = new Papa.Parser({ delimiter, newline, quoteChar: '"' });
+  let carried = '';
+  let offset = 0;
+  for await (const text of texts) {
+    const input = carried + text;
+    const results = parser.parse(input, offset, true) as Papa.ParseResult<string[]>;
+    carried = input.slice(results.meta.cursor - offset);
+    offset = results.meta.cursor;
+    yield results;
+  }
+  yield parser.parse(carried, offset, false) as Papa.ParseResult<string[]>;
+}
+
 async function* readCsvRows(source: AsyncIterable<Chunk>, cellReader: CsvColumnReader): AsyncGenerator<ImportRow> {
   const texts = decode(source);
   // Only the header row is held back, to pick the delimiter before parsing starts.
   let head = '';
-  let header: string | null = null;
+  let header: { line: string; lineBreak: LineBreak } | null = null;
   while (header === null) {
     const next = await texts.next();
     if (next.done) break;
@@ -245,29 +281,33 @@ async function* readCsvRows(source: AsyncIterable<Chunk>, cellReader: CsvColumnR
     header = firstLine(head);
   }
   if (head.trim() === '') return;
-  const reader = new CsvRecordReader(detectDelimiter(header ?? head));
+  async function* rest(): AsyncGenerator<string> {
+    yield head;
+    yield* texts;
+  }
 
   let columns: CsvColumn[] | null = null;
   let row = 0;
-  const rows = (records: CsvRecord[]): ImportRow[] => {
-    const out: ImportRow[] = [];
-    for (const { line, cells } of records) {
+  let line = 1;
+  for await (const { data, errors } of csvChunks(rest(), detectDelimiter(header?.line ?? head), header?.lineBreak)) {
+    // Papa Parse reads on past malformed quotes; the import stops at the first.
+    const malformed = new Map(errors.filter((e) => e.type === 'Quotes').map((e) => [e.row, e.message]));
+    const found: ImportRow[] = [];
+    for (let index = 0; index < data.length; index++) {
+      const cells = data[index];
+      const start = line;
+      line += 1 + extraLines(cells);
+      if (malformed.has(index)) throw lineError(start, malformed.get(index)!);
+      // Empty lines are skipped; they still count for the line numbers of what follows.
+      if (cells.length === 1 && cells[0] === '') continue;
       if (columns === null) {
         columns = csvColumns(cells).map((path) => ({ parents: path.slice(0, -1), key: path[path.length - 1], read: cellReader(path) }));
         continue;
       }
       // A short row reads like one with empty trailing cells; a long one would lose data.
-      if (cells.length > columns.length) throw lineError(line, `the row has ${cells.length} cells, the header ${columns.length}`);
-      out.push({ row: ++row, line, data: csvRecord(columns, cells) });
+      if (cells.length > columns.length) throw lineError(start, `the row has ${cells.length} cells, the header ${columns.length}`);
+      found.push({ row: ++row, line: start, data: csvRecord(columns, cells) });
     }
-    return out;
-  };
-  try {
-    yield* rows(reader.push(head));
-    for await (const text of texts) yield* rows(reader.push(text));
-    yield* rows(reader.end());
-  } catch (e) {
-    if (e instanceof CsvSyntaxError) throw lineError(e.line, e.message);
-    throw e;
+    yield* found;
   }
 }
