@@ -374,6 +374,18 @@ export class ItemsService {
     return this.resolve(state, node, rows);
   }
 
+  /**
+   * readByQuery resumed after the item with primary key `key`, for a read sorted by the primary key
+   * alone: the database seeks to the key instead of counting an offset of rows (keyset paging).
+   */
+  async readAfter(query: Query, key: PrimaryKey): Promise<Item[]> {
+    const pk = this.primaryKey;
+    const [only, ...more] = Array.isArray(query.sort) ? query.sort : [];
+    if (!only || more.length || only.field !== pk) throw new Error('readAfter needs a read sorted by the primary key alone');
+    const compare = only.order === 'DESC' ? '<' : '>';
+    return this.readByQuery({ ...query, offset: 0, page: undefined }, (ctx) => `${this.q('t')}.${this.q(pk)} ${compare} :${ctx.param(key)}`);
+  }
+
   async readMany(keys: PrimaryKey[], query: Query = {}): Promise<Item[]> {
     if (!keys.length) return [];
     const pk = this.primaryKey;

@@ -239,19 +239,26 @@ export function createSerializer(format: ExportFormat, options: SerializerOption
 const CHUNK_SIZE = 64 * 1024;
 
 /** Serializes rows as they arrive; pair with `Readable.from` for a response or a file upload. */
-export async function* serializeRows(
-  format: ExportFormat,
-  rows: Iterable<Row> | AsyncIterable<Row>,
-  options: SerializerOptions = {},
-): AsyncGenerator<string> {
+export function serializeRows(format: ExportFormat, rows: Iterable<Row> | AsyncIterable<Row>, options: SerializerOptions = {}): AsyncGenerator<string> {
+  return serializePages(format, onePerPage(rows), options);
+}
+
+async function* onePerPage(rows: Iterable<Row> | AsyncIterable<Row>): AsyncGenerator<Row[]> {
+  for await (const row of rows) yield [row];
+}
+
+/** serializeRows for rows that arrive a page at a time (large exports): one wait per page, not per row. */
+export async function* serializePages(format: ExportFormat, pages: AsyncIterable<Row[]>, options: SerializerOptions = {}): AsyncGenerator<string> {
   const serializer = createSerializer(format, options);
   // Rows are small: handing them on one by one would cost more than serializing them.
   let buffered = serializer.start();
-  for await (const row of rows) {
-    buffered += serializer.row(row);
-    if (buffered.length >= CHUNK_SIZE) {
-      yield buffered;
-      buffered = '';
+  for await (const page of pages) {
+    for (const row of page) {
+      buffered += serializer.row(row);
+      if (buffered.length >= CHUNK_SIZE) {
+        yield buffered;
+        buffered = '';
+      }
     }
   }
   buffered += serializer.end();
