@@ -176,6 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       maxImportErrors: parsed.MAX_IMPORT_ERRORS ?? 1000,
       importBatchSize: parsed.IMPORT_BATCH_SIZE ?? 500,
       exportBatchSize: parsed.EXPORT_BATCH_SIZE ?? 5000,
+      maxConcurrentImports: parsed.IMPORT_MAX_CONCURRENCY ?? parsed.IMPORT_CONCURRENT_MAX ?? 20,
+      importTimeout: duration(env.IMPORT_TIMEOUT, '1h'),
     },
   };
   return deepFreeze(config);
