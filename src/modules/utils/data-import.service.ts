@@ -22,7 +22,7 @@ import type { JobEntity } from './entities/job.entity';
 import { JobsService } from './jobs.service';
 import { csvCellByType } from './lib/csv-cell-by-type';
 import { ImportErrors } from './lib/import-errors';
-import { CsvColumnReader, ImportFormat, ImportRow, readImportRows } from './lib/import-rows';
+import { CsvColumnReader, ImportFormat, ImportRow, readImportBatches } from './lib/import-rows';
 import { ImportUpload, importUpload } from './lib/import-upload';
 
 /** `fn` the first time only, whatever the number of calls. */
@@ -146,14 +146,14 @@ export class DataImportService {
       source.destroy(error);
     }, importTimeout);
     try {
-      return await this.importRows(collection, acc, readImportRows(source, format, { csvColumn: this.csvColumn(collection) }), deadline.signal, progress);
+      return await this.importRows(collection, acc, readImportBatches(source, format, { csvColumn: this.csvColumn(collection) }), deadline.signal, progress);
     } finally {
       clearTimeout(timer);
       source.destroy();
     }
   }
 
-  private async importRows(collection: string, acc: Accountability | null, rows: AsyncIterable<ImportRow>, deadline: AbortSignal, progress?: ImportProgress): Promise<number> {
+  private async importRows(collection: string, acc: Accountability | null, pieces: AsyncIterable<ImportRow[]>, deadline: AbortSignal, progress?: ImportProgress): Promise<number> {
     const { maxImportErrors, importBatchSize } = this.config.importExport;
     const errors = new ImportErrors(maxImportErrors);
     return this.dataSource.transaction(async (manager) => {
@@ -189,15 +189,17 @@ export class DataImportService {
       let writing: Promise<void> = Promise.resolve();
       let batch: ImportRow[] = [];
       try {
-        for await (const row of rows) {
-          batch.push(row);
-          if (batch.length < importBatchSize) continue;
-          deadline.throwIfAborted();
-          await writing;
-          writing = write(batch);
-          // Observed by the next await; until then it must not count as an unhandled rejection.
-          writing.catch(() => undefined);
-          batch = [];
+        for await (const rows of pieces) {
+          for (const row of rows) {
+            batch.push(row);
+            if (batch.length < importBatchSize) continue;
+            deadline.throwIfAborted();
+            await writing;
+            writing = write(batch);
+            // Observed by the next await; until then it must not count as an unhandled rejection.
+            writing.catch(() => undefined);
+            batch = [];
+          }
         }
         await writing;
         if (batch.length) await write(batch);

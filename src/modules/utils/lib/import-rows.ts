@@ -21,11 +21,16 @@ export function importFormatOf(mediaType: string | undefined): ImportFormat | nu
 }
 
 /**
- * Reads an import file record by record, holding one record in memory at a time, whatever the file
- * size. JSON: a top-level array of objects. CSV: a header row, `,` `;` or tab detected from it.
+ * Reads an import file record by record, holding one piece of the file in memory at a time, whatever
+ * its size. JSON: a top-level array of objects. CSV: a header row, `,` `;` or tab detected from it.
  * UTF-8 with or without BOM. Malformed input is INVALID_PAYLOAD naming the line.
  */
-export function readImportRows(source: AsyncIterable<Chunk>, format: ImportFormat, options: ImportRowsOptions = {}): AsyncGenerator<ImportRow> {
+export async function* readImportRows(source: AsyncIterable<Chunk>, format: ImportFormat, options: ImportRowsOptions = {}): AsyncGenerator<ImportRow> {
+  for await (const rows of readImportBatches(source, format, options)) yield* rows;
+}
+
+/** readImportRows by the rows each piece of the file completes: one wait per piece rather than per row. */
+export function readImportBatches(source: AsyncIterable<Chunk>, format: ImportFormat, options: ImportRowsOptions = {}): AsyncGenerator<ImportRow[]> {
   return format === 'json' ? readJsonRows(source) : readCsvRows(source, options.csvColumn ?? (() => csvCellValue));
 }
 
@@ -74,7 +79,7 @@ const WHITESPACE = new Set([' ', '\t', '\r', '\n']);
  * A small streaming scanner for a top-level JSON array: it only finds where each element starts and
  * ends (strings, escapes and nesting), and JSON.parse reads the element itself.
  */
-async function* readJsonRows(source: AsyncIterable<Chunk>): AsyncGenerator<ImportRow> {
+async function* readJsonRows(source: AsyncIterable<Chunk>): AsyncGenerator<ImportRow[]> {
   let state: 'start' | 'open' | 'comma' | 'element' | 'after-element' | 'done' = 'start';
   let line = 1;
   let depth = 0;
@@ -139,7 +144,7 @@ async function* readJsonRows(source: AsyncIterable<Chunk>): AsyncGenerator<Impor
       i++;
     }
     if (state === 'element') parts.push(text.slice(elementStart));
-    yield* found;
+    if (found.length) yield found;
   }
   if (state !== 'done') throw lineError(line, state === 'start' ? 'the file is empty' : 'the file ends before the top-level array is closed');
 }
@@ -269,7 +274,7 @@ async function* csvChunks(texts: AsyncIterable<string>, delimiter: string, newli
   yield parser.parse(carried, offset, false) as Papa.ParseResult<string[]>;
 }
 
-async function* readCsvRows(source: AsyncIterable<Chunk>, cellReader: CsvColumnReader): AsyncGenerator<ImportRow> {
+async function* readCsvRows(source: AsyncIterable<Chunk>, cellReader: CsvColumnReader): AsyncGenerator<ImportRow[]> {
   const texts = decode(source);
   // Only the header row is held back, to pick the delimiter before parsing starts.
   let head = '';
@@ -308,6 +313,6 @@ async function* readCsvRows(source: AsyncIterable<Chunk>, cellReader: CsvColumnR
       if (cells.length > columns.length) throw lineError(start, `the row has ${cells.length} cells, the header ${columns.length}`);
       found.push({ row: ++row, line: start, data: csvRecord(columns, cells) });
     }
-    yield* found;
+    if (found.length) yield found;
   }
 }
