@@ -20,16 +20,14 @@ export async function insertRows(manager: EntityManager, dialect: Dialect, table
   const keys: unknown[] = [];
   for (let start = 0; start < rows.length; start += size) {
     const part = rows.slice(start, start + size);
-    const bound: unknown[] = [];
-    // One array reused for every row's placeholders: imports write millions of rows through here.
-    const cells = new Array<string>(columns.length);
-    const tuples = new Array<string>(part.length);
-    for (let r = 0; r < part.length; r++) {
-      const row = part[r];
-      for (let c = 0; c < row.length; c++) cells[c] = dialect.parameter(row[c], bound);
-      tuples[r] = `(${cells.join(', ')})`;
+    let bound: unknown[];
+    let values = dialect.valuesList(part.length, columns.length);
+    if (values !== null) bound = part.flat();
+    else {
+      bound = [];
+      values = part.map((row) => `(${row.map((value) => dialect.parameter(value, bound)).join(', ')})`).join(', ');
     }
-    let sql = `INSERT INTO ${q(table)} (${columns.map(q).join(', ')}) VALUES ${tuples.join(', ')}`;
+    let sql = `INSERT INTO ${q(table)} (${columns.map(q).join(', ')}) VALUES ${values}`;
     const returning = key !== null && dialect.returningMany;
     if (returning) sql += ` RETURNING ${q(key)}`;
     const raw: unknown = await dialect.runInsert(manager, sql, bound);

@@ -43,6 +43,11 @@ export interface Dialect {
    */
   parameter(value: unknown, bound: unknown[]): string;
   /**
+   * The VALUES list for `rows` rows of `columns` values each, bound in row order exactly as given; null
+   * where each value decides its own SQL (then `parameter`).
+   */
+  valuesList(rows: number, columns: number): string | null;
+  /**
    * Runs a multi-row INSERT built with `parameter`: statements of the same shape run again and again
    * with other values (imports, bulk creates), which some drivers can do faster than a one-off query.
    */
@@ -76,6 +81,26 @@ export interface Dialect {
   booleanParam(value: boolean): boolean | number;
   /** Turns a constraint violation into the error a user understands; null when it is not one. */
   translateError(err: QueryFailedError): AppError | null;
+}
+
+const VALUES_LISTS = new Map<string, string>();
+
+/**
+ * `rows` tuples of `columns` placeholders made by `placeholder(index)`, remembered per shape: an import
+ * asks for the same few shapes thousands of times.
+ */
+export function placeholderList(vendor: Vendor, rows: number, columns: number, placeholder: (index: number) => string): string {
+  const key = `${vendor} ${rows} ${columns}`;
+  let list = VALUES_LISTS.get(key);
+  if (list === undefined) {
+    const tuples: string[] = [];
+    for (let r = 0; r < rows; r++) tuples.push(`(${Array.from({ length: columns }, (_, c) => placeholder(r * columns + c)).join(', ')})`);
+    list = tuples.join(', ');
+    // Shapes are few (row counts up to the INSERT cap, by column count); the bound only guards odd uses.
+    if (VALUES_LISTS.size >= 256) VALUES_LISTS.clear();
+    VALUES_LISTS.set(key, list);
+  }
+  return list;
 }
 
 export type DateFunction = 'year' | 'month' | 'week' | 'day' | 'weekday' | 'hour' | 'minute' | 'second';

@@ -152,6 +152,18 @@ describe('dialects', () => {
     expect(translated?.extensions).toMatchObject(extensions);
   });
 
+  it.each([
+    ['postgres', 2, 3, '($1, $2, $3), ($4, $5, $6)'],
+    ['mysql', 2, 3, '(?, ?, ?), (?, ?, ?)'],
+    ['mysql', 1, 1, '(?)'],
+    ['sqlite', 2, 3, null],
+  ])('%s: VALUES list of %i rows of %i values is %j', (client, rows, columns, sql) => {
+    const dialect = dialectFor(client);
+    expect(dialect.valuesList(rows, columns)).toBe(sql);
+    // Asked again, the same shape is the same text.
+    expect(dialect.valuesList(rows, columns)).toBe(sql);
+  });
+
   it.each(['sqlite', 'mysql', 'postgres'])('%s leaves other errors alone', (client) => {
     expect(dialectFor(client).translateError(failure('SELECT', { code: 'SOMETHING_ELSE' }))).toBeNull();
   });

@@ -17,6 +17,7 @@ import {
   FieldColumnSize,
   FieldColumnSpec,
   likeWrap,
+  placeholderList,
   utcDateTimeText,
 } from './dialect';
 
@@ -78,6 +79,10 @@ export class MysqlDialect implements Dialect {
   parameter(value: unknown, bound: unknown[]): string {
     bound.push(value);
     return '?';
+  }
+
+  valuesList(rows: number, columns: number): string {
+    return placeholderList(this.vendor, rows, columns, () => '?');
   }
 
   /**

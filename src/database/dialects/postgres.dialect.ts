@@ -17,6 +17,7 @@ import {
   FieldColumnSize,
   FieldColumnSpec,
   likeWrap,
+  placeholderList,
 } from './dialect';
 
 /** "Key (slug)=(hello) already exists." */
@@ -55,6 +56,10 @@ export class PostgresDialect implements Dialect {
   parameter(value: unknown, bound: unknown[]): string {
     bound.push(value);
     return `$${bound.length}`;
+  }
+
+  valuesList(rows: number, columns: number): string {
+    return placeholderList(this.vendor, rows, columns, (index) => `$${index + 1}`);
   }
 
   runInsert(manager: EntityManager, sql: string, bound: unknown[]): Promise<unknown> {

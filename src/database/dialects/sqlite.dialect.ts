@@ -58,6 +58,11 @@ export class SqliteDialect implements Dialect {
     return '?';
   }
 
+  valuesList(): null {
+    // Numbers go into the SQL itself (see parameter).
+    return null;
+  }
+
   runInsert(manager: EntityManager, sql: string, bound: unknown[]): Promise<unknown> {
     return manager.query(sql, bound);
   }
