@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { QueryFailedError } from 'typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
-import { AppErrorList } from '../../common/errors/app-error';
+import { AppError, AppErrorList } from '../../common/errors/app-error';
 import { FailedValidationError, FailedValidationExtensions, ForbiddenError, InvalidPayloadError, InvalidQueryError } from '../../common/errors/errors';
 import type { DeepQuery, Filter, MetaKey, Query, SortEntry } from '../../common/query/query.types';
 import type { AppConfig } from '../../config/app-config';
@@ -555,12 +555,18 @@ export class ItemsService {
       }
     }
     const payload: Item = plan.presets ? { ...plan.presets, ...data } : { ...data };
-    const errors = [
-      ...(plan.validation ? validatePayload(payload, plan.validation, mode === 'update') : []),
-      ...plan.checked.flatMap((field) => this.fieldRules(field, payload, mode)),
-    ];
-    if (errors.length === 1) throw errors[0];
-    if (errors.length) throw new AppErrorList(errors);
+    // Arrays only for items that fail: imports check millions that do not.
+    let errors: AppError[] | null = null;
+    if (plan.validation) {
+      const failed = validatePayload(payload, plan.validation, mode === 'update');
+      if (failed.length) errors = failed;
+    }
+    for (const field of plan.checked) {
+      const failed = this.fieldRules(field, payload, mode);
+      if (failed.length) (errors ??= []).push(...failed);
+    }
+    if (errors?.length === 1) throw errors[0];
+    if (errors) throw new AppErrorList(errors);
 
     const values: Item = {};
     for (const key of Object.keys(payload)) {

@@ -86,13 +86,14 @@ export class DataExportService {
     );
 
     // CSV columns come from the first page, so a null relation in the first row does not drop its columns.
-    const first = await pages.next();
-    const head = first.done ? [] : first.value;
-    const fields = format === 'csv' || format === 'csv_utf8' ? csvFields(head, this.relatedItemPath(collection)) : undefined;
+    let first: IteratorResult<Item[]> | null = await pages.next();
+    const fields = format === 'csv' || format === 'csv_utf8' ? csvFields(first.done ? [] : first.value, this.relatedItemPath(collection)) : undefined;
     let count = 0;
     async function* counted(): AsyncGenerator<Item[]> {
-      if (first.done) return;
-      for (let page: IteratorResult<Item[]> = first; !page.done; page = await pages.next()) {
+      let page = first!;
+      // Not kept for the rest of the export.
+      first = null;
+      for (; !page.done; page = await pages.next()) {
         yield page.value;
         count += page.value.length;
         await progress?.(count);
