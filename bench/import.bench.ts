@@ -88,12 +88,13 @@ function report(label: string, rows: number, seconds: number, peakRss: number, t
 /**
  * Issue 8: `npm run bench -- import` imports and exports BENCH_ROWS rows (default 100,000; the issue's
  * figure is 1,000,000 on MariaDB) of a 10-field collection over HTTP, and prints rows/s and the peak
- * RSS of the process, which holds both Vellum and the client. Targets: import 20,000 rows/s, export
- * 50,000 rows/s, peak RSS under 300 MB.
+ * RSS of the process, which holds Vellum, the compiler hook (about 90 MB of it) and the client; the CSV
+ * file is written by a process of its own. Targets: import 20,000 rows/s, export 50,000 rows/s, peak
+ * RSS under 300 MB.
  *
- * Measured on the shared 2-core build machine (other agents busy, so figures move by 2x between runs),
- * process RSS before the import 260-290 MB (Nest, the compiler hook, the client). Row by row (one INSERT,
- * one activity and one revision row per item):
+ * Measured on the shared 2-core build machine (other agents busy, load 2.5-4.5, so figures move by
+ * 1.5x between runs), process RSS before the import 246-261 MB. Row by row (one INSERT, one activity
+ * and one revision row per item):
  *   MariaDB     20,000 rows   import  1,078 rows/s   export 25,578 rows/s   peak RSS 283 MB
  *   PostgreSQL  40,000 rows   import  1,082 rows/s   export 34,385 rows/s   peak RSS 296 MB, flat
  *   SQLite     100,000 rows   import  4,916 rows/s   export 30,511 rows/s   peak RSS 635 MB
@@ -101,11 +102,21 @@ function report(label: string, rows: number, seconds: number, peakRss: number, t
  * INSERT per table per batch):
  *   MariaDB    100,000 rows   import  5,606-7,528 rows/s   export 29,329-38,577 rows/s   peak RSS 385-445 MB
  *   SQLite     100,000 rows   import 10,040-18,230 rows/s  export 46,449-67,592 rows/s   peak RSS 422-597 MB
- * Side by side under the same load: MariaDB 277 -> 2,529 rows/s, SQLite 1,416 -> 7,095 rows/s. On
- * MariaDB the process now waits on the server most of the time (three InnoDB row inserts per item).
- * Memory: on MariaDB and PostgreSQL the RSS stays near its starting level whatever the row count (one
- * batch in memory); on SQLite it grows with the rows because the one open transaction's pages live in
- * this process.
+ * Then, profiled (--cpu-prof) and changed where the time went: CSV by Papa Parse's core parser (csv-parse
+ * with per-record stream events took 1.5 s of 12 for 100,000 rows), the permission rule worked out once
+ * per write instead of per item, bulk INSERTs as prepared statements kept per connection (MariaDB's
+ * CPU per 100,000 rows 3.5 -> 2.3 s, Vellum's 3.4 -> 3.0 s), the next batch parsed while the database
+ * writes the last, exports paged after the last key instead of by OFFSET and a page read ahead, and
+ * batches of 250 / pages of 1000 (no slower, a third of the old-generation garbage). This bench also
+ * stopped counting its own upload buffering (fetch read the file ahead of the server: 130 MB at
+ * 1,000,000 rows) and its CSV generation (40 MB) as Vellum's memory:
+ *   MariaDB    100,000 rows   import 12,625-20,390 rows/s  export 36,866-64,943 rows/s   peak RSS 278-308 MB
+ *   MariaDB  1,000,000 rows   import 15,135 rows/s         export 54,685 rows/s          peak RSS 269 / 374 MB
+ * Per 100,000 rows Vellum spends 3.0-3.6 s of CPU and MariaDB 2.1-2.4 s, mostly one after the other
+ * (the three INSERTs of a batch depend on each other's keys), so the import reaches 20,000 rows/s only
+ * when the machine is otherwise idle. Memory: the live heap stays flat (about 80 MB, checked with forced
+ * collections every 2 s over 1,000,000 rows); the RSS above the start is garbage V8 leaves in the old
+ * generation until a full collection, more of it when V8 pretenures the parser's rows (varies by run).
  */
 export async function run(): Promise<void> {
   const server = await startBenchServer();
