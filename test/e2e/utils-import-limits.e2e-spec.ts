@@ -55,6 +55,20 @@ describe('/utils/import limits', () => {
     expect(titles).toEqual(['first', 'second', 'third']);
   });
 
+  it('frees the slot of a background import once it has run', async () => {
+    const started = await t
+      .as('admin')
+      .post(`/utils/import/${notes}?background=true`)
+      .attach('file', Buffer.from('title\nlater\n'), { filename: 'rows.csv', contentType: 'text/csv' });
+    expect(started.status).toBe(200);
+    for (let i = 0; i < 100; i++) {
+      const job = (await t.as('admin').get(`/utils/jobs/${started.body.data.id}`)).body.data;
+      if (job.status !== 'running') break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await importCsv('title\nafter the background one\n').expect(200);
+  });
+
   it('abandons an import that outlasts IMPORT_TIMEOUT with OUT_OF_TIME, writes nothing, and frees its slot', async () => {
     const target = await createCollection(t, uniq('target'), [{ field: 'title', type: 'string' }]);
     const stalled = stalledImport(target);
