@@ -18,6 +18,11 @@ export interface Dialect {
   readonly vendor: Vendor;
   /** False on MySQL/MariaDB, where DDL commits implicitly. */
   readonly transactionalDdl: boolean;
+  /**
+   * Whether a failed statement undoes only its own changes and leaves the transaction usable (MySQL,
+   * SQLite); PostgreSQL refuses every further statement of the transaction, short of a savepoint.
+   */
+  readonly statementRollback: boolean;
   /** SQL for a case-insensitive LIKE of an already-quoted column against a named parameter. */
   ilike(column: string, param: string): string;
   /** SQL for a case-sensitive LIKE-style match of a column against a pattern made by `likePattern`. */

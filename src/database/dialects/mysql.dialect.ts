@@ -39,6 +39,7 @@ function tableOf(err: QueryFailedError): string {
 export class MysqlDialect implements Dialect {
   readonly vendor = 'mysql' as const;
   readonly transactionalDdl = false;
+  readonly statementRollback = true;
 
   ilike(column: string, param: string): string {
     // The utf8mb4 default collations compare case-insensitively.

@@ -26,6 +26,7 @@ const KEY_DETAIL = /Key \(([^)]+)\)=\((.*)\)/s;
 export class PostgresDialect implements Dialect {
   readonly vendor = 'postgres' as const;
   readonly transactionalDdl = true;
+  readonly statementRollback = false;
 
   ilike(column: string, param: string): string {
     return `${column} ILIKE :${param}`;

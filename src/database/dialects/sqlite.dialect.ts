@@ -19,6 +19,7 @@ const CONSTRAINT_TARGET = /constraint failed: ([^.\s]+)\.([^,\s]+)/;
 export class SqliteDialect implements Dialect {
   readonly vendor = 'sqlite' as const;
   readonly transactionalDdl = true;
+  readonly statementRollback = true;
 
   ilike(column: string, param: string): string {
     // SQLite's LIKE is case-insensitive for ASCII letters only.

@@ -7,7 +7,7 @@ import { FailedValidationError, FailedValidationExtensions, ForbiddenError, Inva
 import type { DeepQuery, Filter, MetaKey, Query, SortEntry } from '../../common/query/query.types';
 import type { AppConfig } from '../../config/app-config';
 import type { Dialect } from '../../database/dialects/dialect';
-import { insertRows } from '../../database/insert-rows';
+import { insertRows, rowsPerInsert } from '../../database/insert-rows';
 import type { ActivityService } from '../activity/activity.service';
 import type { CacheService } from '../cache/cache.service';
 import type { HashService } from '../hash/hash.service';
@@ -840,14 +840,18 @@ export class ItemsService {
   private async insertRun(manager: EntityManager, rows: PreparedRow[], rowError?: RowErrorHandler): Promise<PrimaryKey[]> {
     if (rows.length === 1) return [await this.insert(manager, rows[0].values)];
     if (!rowError) return this.insertMany(manager, rows);
-    await manager.query('SAVEPOINT vellum_bulk_insert');
+    const dialect = this.deps.dialect;
+    // One statement that fails has undone itself where the vendor rolls back statements; otherwise (or
+    // when earlier statements of the run succeeded) a savepoint undoes the run.
+    const savepoint = !dialect.statementRollback || rows.length > rowsPerInsert(dialect.maxParameters, Object.keys(rows[0].values).length);
+    if (savepoint) await manager.query('SAVEPOINT vellum_bulk_insert');
     try {
       const keys = await this.insertMany(manager, rows);
-      await manager.query('RELEASE SAVEPOINT vellum_bulk_insert');
+      if (savepoint) await manager.query('RELEASE SAVEPOINT vellum_bulk_insert');
       return keys;
     } catch (e) {
       if (!(e instanceof QueryFailedError)) throw e;
-      await manager.query('ROLLBACK TO SAVEPOINT vellum_bulk_insert');
+      if (savepoint) await manager.query('ROLLBACK TO SAVEPOINT vellum_bulk_insert');
       const keys: PrimaryKey[] = [];
       for (const row of rows) {
         try {
