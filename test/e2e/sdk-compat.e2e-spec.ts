@@ -67,6 +67,8 @@ import {
   utilsExport,
   utilsImport,
 } from '@directus/sdk';
+import jwt from 'jsonwebtoken';
+import { randomUUID } from 'node:crypto';
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -305,6 +307,23 @@ describe('@directus/sdk (the reference platform\'s own client) against Vellum', 
       expect((e.error as Error).message).toEqual(expect.any(String));
     });
 
+    it('TOKEN_EXPIRED, INVALID_TOKEN and INVALID_CREDENTIALS for the tokens a client holds', async () => {
+      const me = (token: string) => createDirectus(url).with(staticToken(token)).with(rest()).request(readMe());
+      const claims = { id: randomUUID(), role: null, app_access: true, admin_access: true };
+      const expired = jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, t.config.secret, { issuer: 'vellum' });
+      expect(await sdkError(me(expired))).toEqual(expect.objectContaining({ status: 401, codes: ['TOKEN_EXPIRED'] }));
+      const forged = jwt.sign(claims, 'another-secret-of-sufficient-length-0123', { issuer: 'vellum' });
+      expect(await sdkError(me(forged))).toEqual(expect.objectContaining({ status: 403, codes: ['INVALID_TOKEN'] }));
+      expect(await sdkError(me('no-such-static-token'))).toEqual(expect.objectContaining({ status: 401, codes: ['INVALID_CREDENTIALS'] }));
+    });
+
+    it('cookie mode without a cookie store: login works, refresh is INVALID_PAYLOAD (Node fetch keeps no cookies)', async () => {
+      const client = createDirectus(url).with(authentication('cookie', { autoRefresh: false })).with(rest());
+      await client.login({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+      expect((await client.request(readMe({ fields: ['email'] }))).email).toBe(ADMIN_EMAIL);
+      expect(await sdkError(client.refresh())).toEqual(expect.objectContaining({ status: 400, codes: ['INVALID_PAYLOAD'] }));
+    });
+
     it('FORBIDDEN for the public role and for unknown collections', async () => {
       const anonymous = createDirectus(url).with(rest());
       expect(await sdkError(anonymous.request(readItems('nothing_here')))).toEqual(expect.objectContaining({ status: 403, codes: ['FORBIDDEN'] }));
@@ -321,6 +340,10 @@ describe('@directus/sdk (the reference platform\'s own client) against Vellum', 
       );
       expect(await sdkError(admin.request(readUsers({ fields: ['no_such_field'] })))).toEqual(expect.objectContaining({ status: 400, codes: ['INVALID_QUERY'] }));
       expect(await sdkError(admin.request(randomString(501)))).toEqual(expect.objectContaining({ status: 400, codes: ['INVALID_QUERY'] }));
+      const unique = uniq('unique');
+      await admin.request(createCollection({ collection: unique, schema: {}, fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'code', type: 'string', schema: { is_unique: true } }] }));
+      await admin.request(createItem(unique, { code: 'a' }));
+      expect(await sdkError(admin.request(createItem(unique, { code: 'a' })))).toEqual(expect.objectContaining({ status: 400, codes: ['RECORD_NOT_UNIQUE'] }));
     });
   });
 
@@ -567,10 +590,10 @@ describe('@directus/sdk (the reference platform\'s own client) against Vellum', 
       many.append('file', new Blob(['one'], { type: 'text/plain' }), 'one.txt');
       many.append('title', 'Second');
       many.append('file', new Blob(['two'], { type: 'text/plain' }), 'two.txt');
-      expect(await admin.request(uploadFiles(many, { fields: ['title', 'filename_download'] }))).toEqual([
-        { title: 'First', filename_download: 'one.txt' },
-        { title: 'Second', filename_download: 'two.txt' },
-      ]);
+      // Without `id` among the fields the re-read comes back in database order, not necessarily upload order.
+      const uploaded = await admin.request(uploadFiles(many, { fields: ['title', 'filename_download'] }));
+      expect(uploaded).toHaveLength(2);
+      expect(uploaded).toEqual(expect.arrayContaining([{ title: 'First', filename_download: 'one.txt' }, { title: 'Second', filename_download: 'two.txt' }]));
 
       const imported = await admin.request(importFile(`${originUrl}/pictures/harbour.png`, { title: 'Imported harbour' }));
       expect(imported).toEqual(expect.objectContaining({ id: expect.any(String), title: 'Imported harbour', type: 'image/png', filename_download: 'harbour.png' }));
