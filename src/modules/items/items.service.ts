@@ -15,7 +15,7 @@ import type { PermissionLookup, PermissionRule, PermissionsService } from '../pe
 import type { SchemaOverview } from '../schema/schema-overview';
 import type { SchemaOverviewService } from '../schema/schema-overview.service';
 import type { CollectionOverview, FieldOverview } from '../schema/schema.types';
-import { compileFilter, functionSql, SqlContext } from './engine/compile-filter';
+import { compileFilter, functionSql, parseFunction, SqlContext } from './engine/compile-filter';
 import { planRead, ReadableFields, ReadNode } from './engine/read-plan';
 import { DynamicVariables, resolveVariables, variableFields } from './engine/resolve-variables';
 import { validatePayload } from './engine/validate-payload';
@@ -428,13 +428,19 @@ export class ItemsService {
         outputs.push({ fn, field, alias });
       }
     }
-    const groups = query.groupBy ?? [];
-    for (const g of groups) selects.push(`${col(g)} AS ${this.q(g)}`);
+    // A group is a field or a function of one (`year(date)`), answered under the key reads use (`date_year`).
+    const groups = (query.groupBy ?? []).map((entry) => {
+      const fn = parseFunction(entry);
+      return fn
+        ? { key: `${fn.field}_${fn.fn}`, sql: functionSql(ctx, collection.collection, 't', fn.fn, fn.field), type: 'integer' as const }
+        : { key: entry, sql: col(entry), type: collection.fields[entry].type };
+    });
+    for (const g of groups) selects.push(`${g.sql} AS ${this.q(g.key)}`);
     if (!selects.length) throw new InvalidQueryError('"groupBy" needs "aggregate" or fields to group on');
     const where = this.conditions(ctx, state, collection.collection, 't', query);
     let sql = `SELECT ${selects.join(', ')} FROM ${this.q(collection.table!)} ${this.q('t')}`;
     if (where.length) sql += ` WHERE ${where.join(' AND ')}`;
-    if (groups.length) sql += ` GROUP BY ${groups.map(col).join(', ')}`;
+    if (groups.length) sql += ` GROUP BY ${groups.map((g) => g.sql).join(', ')}`;
     if (Array.isArray(query.sort) && query.sort.length) {
       const order = query.sort.map((s) => {
         const [head, field] = s.field.split('.');
@@ -450,7 +456,7 @@ export class ItemsService {
     const rows = await this.run(sql, params);
     return rows.map((row) => {
       const item: Item = {};
-      for (const g of groups) item[g] = fromDb(collection.fields[g].type, row[g]);
+      for (const g of groups) item[g.key] = fromDb(g.type, row[g.key]);
       for (const o of outputs) {
         const raw = row[o.alias];
         const value = raw === null || raw === undefined ? null : Number(raw);
