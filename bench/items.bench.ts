@@ -1,5 +1,7 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Controller, Get, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import * as mysql from 'mysql2/promise';
 import { bearer, load, LoadResult, startBenchServer } from './lib';
 
@@ -71,6 +73,31 @@ async function startFloor(env: Record<string, string>, table: string): Promise<{
   };
 }
 
+/**
+ * What the HTTP framework alone allows: an empty Nest + Express app (no middleware, guard, database or
+ * logging) answering the bodies the floor answered, already in memory. Vellum cannot be faster than this.
+ */
+async function startFrameworkCeiling(bodies: Record<string, unknown>): Promise<{ url: string; close: () => Promise<void> }> {
+  @Controller()
+  class BodiesController {
+    @Get('list')
+    list(): unknown {
+      return bodies.list;
+    }
+
+    @Get('one')
+    one(): unknown {
+      return bodies.one;
+    }
+  }
+  @Module({ controllers: [BodiesController] })
+  class CeilingModule {}
+  const app = await NestFactory.create(CeilingModule, { logger: false });
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
 function ratio(vellum: LoadResult, floor: LoadResult | undefined): string {
   if (!floor) return '';
   return `${Math.round((100 * vellum.requestsPerSecond) / Math.max(floor.requestsPerSecond, 1))}% of the floor`;
@@ -138,11 +165,22 @@ export async function run(): Promise<void> {
         floor: floor ? { url: `${floor.url}/create`, method: 'POST', headers: { 'Content-Type': 'application/json' }, body } : undefined,
       },
     ];
+    const ceiling = floor
+      ? await startFrameworkCeiling({
+          list: await (await fetch(`${floor.url}/list`)).json(),
+          one: await (await fetch(`${floor.url}/one?id=4242`)).json(),
+        })
+      : null;
+    const ceilingPaths: Record<string, string> = { 'GET /items/c?limit=100': 'list', 'GET /items/c/:id': 'one' };
     for (const entry of cases) {
       const floorResult = entry.floor ? await load(`  floor ${entry.label}`, entry.floor) : undefined;
+      const path = ceilingPaths[entry.label];
+      const ceilingResult = ceiling && path ? await load(`  empty Nest app ${entry.label}`, { url: `${ceiling.url}/${path}` }) : undefined;
       const vellumResult = await load(`  vellum ${entry.label}`, entry.vellum);
+      if (ceilingResult) process.stdout.write(`    → the framework alone: ${ratio(ceilingResult, floorResult)}\n`);
       if (floorResult) process.stdout.write(`    → ${ratio(vellumResult, floorResult)}\n`);
     }
+    await ceiling?.close();
     await floor?.close();
   } finally {
     await server.close();

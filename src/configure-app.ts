@@ -6,6 +6,7 @@ import express, { NextFunction, Request, Response } from 'express';
 import { parse as parseQueryString } from 'qs';
 import { sendError } from './common/filters/send-error';
 import { exportResponses } from './common/http/export-response.middleware';
+import { parseQueryOnce } from './common/http/parse-query-once.middleware';
 import { AppLogger } from './common/logging/app-logger';
 import { requestLogger } from './common/logging/request-logger.middleware';
 import { APP_CONFIG, AppConfig } from './config/app-config';
@@ -34,6 +35,7 @@ export function configureApp(app: NestExpressApplication): void {
   http.set('query parser', (query: string) => parseQueryString(query, QUERY_PARSE_OPTIONS));
   http.set('trust proxy', 'loopback');
   app.use(requestLogger(logger));
+  app.use(parseQueryOnce());
   app.use((_req: Request, res: Response, next: NextFunction) => {
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', 'Origin, Cache-Control');

@@ -56,7 +56,7 @@ describe('activity, revisions and settings', () => {
   it('writes nothing, neither items nor activity, when one item of a batch fails', async () => {
     const c = await createCollection(t, uniq('atomic'), [{ field: 'n', type: 'integer' }]);
     await expectError(t.as('admin').post(`/items/${c}`).send([{ n: 1 }, { n: 'x' }]), 400, 'INVALID_PAYLOAD');
-    await expectError(t.as('admin').post(`/items/${c}`).send([{ n: 1 }, { nope: 1 }]), 400, 'INVALID_PAYLOAD');
+    await expectError(t.as('admin').post(`/items/${c}`).send([{ n: 1 }, 'not an item']), 400, 'INVALID_PAYLOAD');
     expect((await t.as('admin').get(`/items/${c}`)).body.data).toEqual([]);
     expect(await activityOf(c)).toEqual([]);
   });

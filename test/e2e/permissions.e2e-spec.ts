@@ -59,6 +59,7 @@ describe('permissions', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ title: 'mine', status: 'review', owner: editor.id });
     await expectError(t.as(editor.token).post(`/items/${docs}`).send({ title: 'x', status: 'published' }), 403, 'FORBIDDEN');
+    await expectError(t.as(editor.token).post(`/items/${docs}`).send({ title: 'x', nope: 1 }), 403, 'FORBIDDEN');
     const failed = await expectError(t.as(editor.token).post(`/items/${docs}`).send({ body: 'no title' }), 400, 'FAILED_VALIDATION');
     expect(failed.body.errors[0].extensions.field).toBe('title');
   });

@@ -150,6 +150,8 @@ describe('/users writes per permissions', () => {
       const target = await createUser(t, { first_name: tag });
       const keeper = await createUser(t, { first_name: 'keeper' });
       await expectError(t.as(deleter.token).delete(`/users/${keeper.id}`), 403, 'FORBIDDEN');
+      // Without update permission the body is never looked at: forbidden, not invalid.
+      await expectError(t.as(deleter.token).patch(`/users/${keeper.id}`).send({ email: 5 }), 403, 'FORBIDDEN');
       await expectError(t.as(deleter.token).delete('/users').send({ keys: [target.id, keeper.id] }), 403, 'FORBIDDEN');
       expect((await t.as('admin').get(`/users/${target.id}`)).status).toBe(200);
       expect((await t.as('admin').get(`/users/${keeper.id}`)).status).toBe(200);

@@ -24,8 +24,9 @@ export class AccountabilityService {
 
   /** `token` is the one the request presents; a Vellum JWT is verified by JwtStrategy from the request itself. */
   async forToken(req: Request, token: string, context: RequestContext): Promise<Accountability> {
-    if (!isVellumJwt(token)) return this.forStaticToken(token, context);
-    const payload = await this.jwtStrategy.accessToken(req);
+    const known = await this.jwtStrategy.verifiedBefore(token);
+    if (!known && !isVellumJwt(token)) return this.forStaticToken(token, context);
+    const payload = known ?? (await this.jwtStrategy.accessToken(req, token));
     return {
       user: payload.id,
       role: payload.role,

@@ -15,7 +15,7 @@ import type { PermissionLookup, PermissionRule, PermissionsService } from '../pe
 import type { SchemaOverview } from '../schema/schema-overview';
 import type { SchemaOverviewService } from '../schema/schema-overview.service';
 import type { CollectionOverview, FieldOverview } from '../schema/schema.types';
-import { compileFilter, functionSql, SqlContext } from './engine/compile-filter';
+import { compileFilter, functionSql, parseFunction, SqlContext } from './engine/compile-filter';
 import { planRead, ReadableFields, ReadNode } from './engine/read-plan';
 import { DynamicVariables, resolveVariables, variableFields } from './engine/resolve-variables';
 import { validatePayload } from './engine/validate-payload';
@@ -458,13 +458,19 @@ export class ItemsService {
         outputs.push({ fn, field, alias });
       }
     }
-    const groups = query.groupBy ?? [];
-    for (const g of groups) selects.push(`${col(g)} AS ${this.q(g)}`);
+    // A group is a field or a function of one (`year(date)`), answered under the key reads use (`date_year`).
+    const groups = (query.groupBy ?? []).map((entry) => {
+      const fn = parseFunction(entry);
+      return fn
+        ? { key: `${fn.field}_${fn.fn}`, sql: functionSql(ctx, collection.collection, 't', fn.fn, fn.field), type: 'integer' as const }
+        : { key: entry, sql: col(entry), type: collection.fields[entry].type };
+    });
+    for (const g of groups) selects.push(`${g.sql} AS ${this.q(g.key)}`);
     if (!selects.length) throw new InvalidQueryError('"groupBy" needs "aggregate" or fields to group on');
     const where = this.conditions(ctx, state, collection.collection, 't', query);
     let sql = `SELECT ${selects.join(', ')} FROM ${this.q(collection.table!)} ${this.q('t')}`;
     if (where.length) sql += ` WHERE ${where.join(' AND ')}`;
-    if (groups.length) sql += ` GROUP BY ${groups.map(col).join(', ')}`;
+    if (groups.length) sql += ` GROUP BY ${groups.map((g) => g.sql).join(', ')}`;
     if (Array.isArray(query.sort) && query.sort.length) {
       const order = query.sort.map((s) => {
         const [head, field] = s.field.split('.');
@@ -480,7 +486,7 @@ export class ItemsService {
     const rows = await this.run(sql, params);
     return rows.map((row) => {
       const item: Item = {};
-      for (const g of groups) item[g] = fromDb(collection.fields[g].type, row[g]);
+      for (const g of groups) item[g.key] = fromDb(g.type, row[g.key]);
       for (const o of outputs) {
         const raw = row[o.alias];
         const value = raw === null || raw === undefined ? null : Number(raw);
@@ -543,18 +549,18 @@ export class ItemsService {
     if (!isPlainObject(data)) throw new InvalidPayloadError('An item must be an object');
     const { mode } = plan;
     const collection = this.schema;
-    for (const key of Object.keys(data)) {
-      const field = collection.fields[key];
-      if (!field) throw new InvalidPayloadError(`Field "${key}" does not exist in collection "${this.collection}"`);
+    // As the reference: a key outside a restricted allow-list is forbidden, even an unknown one; otherwise
+    // keys that are not fields, aliases without a relation to write, and the primary key of an update
+    // (clients send back whole items) are ignored.
+    const given: Item = {};
+    for (const [key, value] of Object.entries(data)) {
       if (plan.allowed && !plan.allowed.has(key)) throw new ForbiddenError();
-      if (field.type === 'alias' && this.overview.relation(this.collection, key)?.type !== 'o2m') {
-        throw new InvalidPayloadError(`Field "${key}" has no value of its own`);
-      }
-      if (mode === 'update' && field.primaryKey && data[key] !== undefined) {
-        throw new InvalidPayloadError(`The primary key "${key}" can't be changed`);
-      }
+      const field = collection.fields[key];
+      if (!field || (mode === 'update' && field.primaryKey)) continue;
+      if (field.type === 'alias' && this.overview.relation(this.collection, key)?.type !== 'o2m') continue;
+      given[key] = value;
     }
-    const payload: Item = plan.presets ? { ...plan.presets, ...data } : { ...data };
+    const payload: Item = plan.presets ? { ...plan.presets, ...given } : given;
     // Arrays only for items that fail: imports check millions that do not.
     let errors: AppError[] | null = null;
     if (plan.validation) {

@@ -413,7 +413,10 @@ export class SchemaService {
         await this.saveFieldMeta(runner, relation.related_collection, { field: oneField, type: 'alias', meta: { special: ['o2m'], interface: 'list-o2m' } });
       }
     }
-    await runner.manager.getRepository(RelationMetaEntity).update({ many_collection: collection, many_field: field }, meta as Partial<RelationMetaEntity>);
+    // A body with only `schema` (the SDK's updateRelation(c, f, { schema })) leaves the meta row alone.
+    if (Object.keys(meta).length > 0) {
+      await runner.manager.getRepository(RelationMetaEntity).update({ many_collection: collection, many_field: field }, meta as Partial<RelationMetaEntity>);
+    }
     const schema = input.schema as RelationInput['schema'];
     if (isPlainObject(schema) && schema.on_delete && relation.schema && relation.related_collection) {
       const onDelete = String(schema.on_delete).toUpperCase();

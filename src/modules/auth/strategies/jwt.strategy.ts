@@ -7,14 +7,20 @@ import { InvalidCredentialsError, InvalidPayloadError } from '../../../common/er
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { SessionsService } from '../../sessions/sessions.service';
 import { AccessTokenPayload, JWT_ISSUER, accessTokenClaims, verificationError, verificationKey } from '../jwt';
+import { VerifiedTokens } from '../lib/verified-tokens';
 import { runStrategy } from './run-strategy';
 
-const passportQuery = ExtractJwt.fromUrlQueryParameter('access_token');
+/** Enough for every client of a busy instance; about 1 KB each. */
+const VERIFIED_TOKENS_KEPT = 5000;
+
 const passportBearer = ExtractJwt.fromAuthHeaderAsBearerToken();
 
-/** `?access_token=`; a repeated parameter (an array) is no token, as before passport. */
+/**
+ * `?access_token=` from the request's parsed query (passport's extractor would parse the URL once more);
+ * a repeated parameter (an array) is no token.
+ */
 const fromQuery: JwtFromRequestFunction = (req) => {
-  const token: unknown = passportQuery(req);
+  const token: unknown = (req as Request).query?.access_token;
   return typeof token === 'string' && token !== '' ? token : null;
 };
 
@@ -55,6 +61,8 @@ export function presentedToken(req: Request, sessionCookieName: string): Present
 /** Verifies Vellum's access tokens (HS256, issuer `vellum`) wherever API.md 1.2 lets a client put them. */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  private readonly verified = new VerifiedTokens<AccessTokenPayload>(VERIFIED_TOKENS_KEPT);
+
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly sessions: SessionsService,
@@ -71,15 +79,30 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
 
   async validate(payload: JwtPayload): Promise<AccessTokenPayload> {
     const claims = accessTokenClaims(payload);
-    // A session-mode token dies with its session (logout), not only when it expires.
-    if (claims.session && !(await this.sessions.isAlive(claims.session))) throw new InvalidCredentialsError();
+    await this.assertSessionAlive(claims);
     return claims;
   }
 
-  /** The request's verified access token: expired → 401 TOKEN_EXPIRED, forged or malformed → 403 INVALID_TOKEN. */
-  async accessToken(req: Request): Promise<AccessTokenPayload> {
-    const outcome = await runStrategy<AccessTokenPayload>(this, req);
+  /** The claims of `token` when this instance verified it before and it has not expired since. */
+  async verifiedBefore(token: string): Promise<AccessTokenPayload | undefined> {
+    const claims = this.verified.get(token, Date.now());
+    if (claims) await this.assertSessionAlive(claims);
+    return claims;
+  }
+
+  /**
+   * The request's access token (`token`, as presentedToken found it), verified: expired → 401
+   * TOKEN_EXPIRED, forged or malformed → 403 INVALID_TOKEN.
+   */
+  async accessToken(req: Request, token: string): Promise<AccessTokenPayload> {
+    const outcome = await runStrategy<AccessTokenPayload & Pick<JwtPayload, 'exp'>>(this, req);
     if (!outcome.user) throw verificationError(outcome.challenge);
+    this.verified.set(token, outcome.user, outcome.user.exp);
     return outcome.user;
+  }
+
+  /** A session-mode token dies with its session (logout), not only when it expires. */
+  private async assertSessionAlive(claims: AccessTokenPayload): Promise<void> {
+    if (claims.session && !(await this.sessions.isAlive(claims.session))) throw new InvalidCredentialsError();
   }
 }

@@ -1,3 +1,4 @@
+import { parse as parseQueryString } from 'qs';
 import type { Request } from 'express';
 import * as jwt from 'jsonwebtoken';
 import { ErrorCode } from '../../../common/errors/error-codes';
@@ -17,6 +18,7 @@ const claims = { id: 'u1', role: 'r1', app_access: true, admin_access: false };
 function request({ query = '', authorization, cookie }: { query?: string; authorization?: string; cookie?: string }): Request {
   return {
     url: `/items/articles${query}`,
+    query: parseQueryString(query.replace(/^\?/, '')),
     headers: authorization === undefined ? {} : { authorization },
     cookies: cookie === undefined ? {} : { [cookieName]: cookie },
   } as unknown as Request;
@@ -68,7 +70,16 @@ describe('JwtStrategy', () => {
     ['a bearer header', { authorization: `Bearer ${token}` }],
     ['the session cookie', { cookie: token }],
   ])('verifies a token from %s', async (_label, parts) => {
-    await expect(strategy.accessToken(request(parts))).resolves.toMatchObject({ ...claims, iss: 'vellum' });
+    await expect(strategy.accessToken(request(parts), token)).resolves.toMatchObject({ ...claims, iss: 'vellum' });
+  });
+
+  it('knows a token it verified, and no other', async () => {
+    const fresh = new JwtStrategy(config, sessions);
+    const other = signAccessToken({ ...claims, id: 'u2' }, secret, 60_000);
+    expect(await fresh.verifiedBefore(token)).toBeUndefined();
+    await fresh.accessToken(request({ authorization: `Bearer ${token}` }), token);
+    await expect(fresh.verifiedBefore(token)).resolves.toMatchObject(claims);
+    expect(await fresh.verifiedBefore(other)).toBeUndefined();
   });
 
   it.each([
@@ -79,7 +90,8 @@ describe('JwtStrategy', () => {
     ['missing claims', jwt.sign({ id: 'u1' }, secret, { issuer: 'vellum' }), ErrorCode.InvalidToken],
     ['garbage', 'a.b.c', ErrorCode.InvalidToken],
   ])('refuses %s', async (_label, bad, code) => {
-    expect(await codeOf(strategy.accessToken(request({ authorization: `Bearer ${bad}` })))).toBe(code);
+    expect(await codeOf(strategy.accessToken(request({ authorization: `Bearer ${bad}` }), bad))).toBe(code);
+    expect(await strategy.verifiedBefore(bad)).toBeUndefined();
   });
 });
 

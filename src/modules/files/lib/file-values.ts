@@ -105,7 +105,8 @@ function convert(field: string, kind: Kind, value: unknown): unknown {
 
 /**
  * Checks a client's file fields (JSON body or multipart text parts) and returns only writable ones,
- * converted to their column types. Unknown fields and wrong types are INVALID_PAYLOAD.
+ * converted to their column types. Wrong types are INVALID_PAYLOAD; keys that are not fields are ignored,
+ * as the reference does (multipart forms often carry extra parts).
  */
 export function parseFileValues(input: unknown, options: { allowId: boolean }): FileValues {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
@@ -115,8 +116,7 @@ export function parseFileValues(input: unknown, options: { allowId: boolean }): 
   for (const [field, value] of Object.entries(input)) {
     if (SERVER_MANAGED.has(field) || (field === 'id' && !options.allowId)) continue;
     const kind = WRITABLE[field as keyof FileValues];
-    if (!kind) throw new InvalidPayloadError(`"${field}" is not a field of svc_files`);
-    if (value === undefined) continue;
+    if (!kind || value === undefined) continue;
     values[field] = convert(field, kind, value);
   }
   return values as FileValues;
