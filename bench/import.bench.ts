@@ -110,13 +110,17 @@ function report(label: string, rows: number, seconds: number, peakRss: number, t
  * batches of 250 / pages of 1000 (no slower, a third of the old-generation garbage). This bench also
  * stopped counting its own upload buffering (fetch read the file ahead of the server: 130 MB at
  * 1,000,000 rows) and its CSV generation (40 MB) as Vellum's memory:
- *   MariaDB    100,000 rows   import 12,625-20,390 rows/s  export 36,866-64,943 rows/s   peak RSS 278-308 MB
- *   MariaDB  1,000,000 rows   import 15,135 rows/s         export 54,685 rows/s          peak RSS 269 / 374 MB
+ *   MariaDB    100,000 rows   import 12,625-20,390 rows/s  export 36,866-85,625 rows/s   peak RSS 276-308 MB
+ *   MariaDB  1,000,000 rows   import 15,135-15,970 rows/s  export 54,685-67,625 rows/s   peak RSS 269-475 / 374-460 MB
  * Per 100,000 rows Vellum spends 3.0-3.6 s of CPU and MariaDB 2.1-2.4 s, mostly one after the other
  * (the three INSERTs of a batch depend on each other's keys), so the import reaches 20,000 rows/s only
  * when the machine is otherwise idle. Memory: the live heap stays flat (about 80 MB, checked with forced
- * collections every 2 s over 1,000,000 rows); the RSS above the start is garbage V8 leaves in the old
- * generation until a full collection, more of it when V8 pretenures the parser's rows (varies by run).
+ * collections every 2 s over 1,000,000 rows, and the server alone with curl as the client); the RSS
+ * above the start is garbage V8 leaves in the old generation until a full collection. Most of it is
+ * pretenured: V8 decides, by run, to allocate the CSV parser's rows straight into the old generation
+ * (--trace-pretenuring-statistics: survival ratio 1.0). The same 1,000,000 rows with
+ * `node --no-allocation-site-pretenuring`: import 18,042 rows/s, peak RSS 270 MB; export 66,391 rows/s,
+ * peak RSS 304 MB.
  */
 export async function run(): Promise<void> {
   const server = await startBenchServer();
