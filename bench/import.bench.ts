@@ -109,7 +109,7 @@ function report(label: string, rows: number, seconds: number, peakRss: number, t
  * writes the last, exports paged after the last key instead of by OFFSET and a page read ahead, and
  * batches of 250 / pages of 1000 (no slower, a third of the old-generation garbage). This bench also
  * stopped counting its own upload buffering (fetch read the file ahead of the server: 130 MB at
- * 1,000,000 rows) and its CSV generation (40 MB) as Vellum's memory:
+ * 1,000,000 rows) and its CSV generation (47 MB before the import) as Vellum's memory:
  *   MariaDB    100,000 rows   import 12,625-20,390 rows/s  export 36,866-85,625 rows/s   peak RSS 276-308 MB
  *   MariaDB  1,000,000 rows   import 15,135-15,970 rows/s  export 54,685-67,625 rows/s   peak RSS 269-475 / 374-460 MB
  * Per 100,000 rows Vellum spends 3.0-3.6 s of CPU and MariaDB 2.1-2.4 s, mostly one after the other
