@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { bearer, startBenchServer } from './lib';
+import { bearer, startBuiltServer } from './lib';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 
@@ -63,14 +63,14 @@ function postStream(url: string, headers: Record<string, string>, body: Readable
   });
 }
 
-/** The highest resident set size seen while `work` runs, sampled every 50 ms. */
-async function measured<T>(work: () => Promise<T>): Promise<{ result: T; seconds: number; peakRss: number }> {
-  let peak = process.memoryUsage.rss();
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 50);
+/** The server's highest resident set size seen while `work` runs, sampled every 50 ms. */
+async function measured<T>(rss: () => number, work: () => Promise<T>): Promise<{ result: T; seconds: number; peakRss: number }> {
+  let peak = rss();
+  const timer = setInterval(() => (peak = Math.max(peak, rss())), 50);
   const started = process.hrtime.bigint();
   try {
     const result = await work();
-    return { result, seconds: Number(process.hrtime.bigint() - started) / 1e9, peakRss: Math.max(peak, process.memoryUsage.rss()) };
+    return { result, seconds: Number(process.hrtime.bigint() - started) / 1e9, peakRss: Math.max(peak, rss()) };
   } finally {
     clearInterval(timer);
   }
@@ -123,7 +123,7 @@ function report(label: string, rows: number, seconds: number, peakRss: number, t
  * peak RSS 304 MB.
  */
 export async function run(): Promise<void> {
-  const server = await startBenchServer();
+  const server = await startBuiltServer();
   const dir = mkdtempSync(join(tmpdir(), 'vellum-bench-'));
   const auth = bearer(server.token);
   const c = 'bench_import';
@@ -136,9 +136,8 @@ export async function run(): Promise<void> {
     if (created.status !== 200) throw new Error(`creating the collection failed: ${created.status} ${await created.text()}`);
     const file = join(dir, 'rows.csv');
     await promisify(execFile)(process.execPath, ['-e', WRITE_ROWS, file, String(ROWS)]);
-    // The process already holds Vellum, the client and the compiler: the figure to compare the peaks with.
-    const baseline = Math.round(process.memoryUsage.rss() / 1024 / 1024);
-    process.stdout.write(`${ROWS} rows, ${Math.round(statSync(file).size / 1024 / 1024)} MB of CSV; RSS before the import ${baseline} MB\n`);
+    const baseline = Math.round(server.rss() / 1024 / 1024);
+    process.stdout.write(`${ROWS} rows, ${Math.round(statSync(file).size / 1024 / 1024)} MB of CSV; server RSS before the import ${baseline} MB\n`);
 
     const boundary = 'vellum-bench-boundary';
     async function* multipart(): AsyncGenerator<Buffer | string> {
@@ -146,13 +145,13 @@ export async function run(): Promise<void> {
       yield* createReadStream(file) as AsyncIterable<Buffer>;
       yield `\r\n--${boundary}--\r\n`;
     }
-    const imported = await measured(async () => {
+    const imported = await measured(server.rss, async () => {
       const res = await postStream(`${server.url}/utils/import/${c}`, { ...auth, 'Content-Type': `multipart/form-data; boundary=${boundary}` }, Readable.from(multipart()));
       if (res.status !== 200) throw new Error(`import failed: ${res.status} ${res.text.slice(0, 500)}`);
     });
     report('import', ROWS, imported.seconds, imported.peakRss, 20_000);
 
-    const exported = await measured(async () => {
+    const exported = await measured(server.rss, async () => {
       const res = await fetch(`${server.url}/utils/export/${c}`, {
         method: 'POST',
         headers: { ...auth, 'Content-Type': 'application/json' },
