@@ -3,7 +3,10 @@
  * autocannon runs bounded in time, and one printed line per measurement. Benchmarks print figures;
  * they never fail on timing.
  */
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import type { LevelWithSilent } from 'pino';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -27,8 +30,7 @@ export async function startBenchServer(env: Record<string, string> = {}, client?
     NODE_ENV: 'production',
     SECRET: 'bench-secret-bench-secret-bench-secret-0123',
     LOG_LEVEL: 'silent',
-    ADMIN_EMAIL: 'admin@example.com',
-    ADMIN_PASSWORD: 'bench-admin-password',
+    ...BENCH_ADMIN,
     ...database.env,
     ...env,
   });
@@ -37,12 +39,7 @@ export async function startBenchServer(env: Record<string, string> = {}, client?
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
-  const login = await fetch(`${url}/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@example.com', password: 'bench-admin-password' }),
-  });
-  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  const token = await adminToken(url);
   return {
     app,
     url,
@@ -50,6 +47,68 @@ export async function startBenchServer(env: Record<string, string> = {}, client?
     database,
     close: async () => {
       await app.close();
+      await database.drop();
+    },
+  };
+}
+
+const BENCH_ADMIN = { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'bench-admin-password' };
+
+async function adminToken(url: string): Promise<string> {
+  const login = await fetch(`${url}/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: BENCH_ADMIN.ADMIN_EMAIL, password: BENCH_ADMIN.ADMIN_PASSWORD }),
+  });
+  return ((await login.json()) as { data: { access_token: string } }).data.access_token;
+}
+
+export interface BuiltServer {
+  url: string;
+  token: string;
+  /** The server's resident set size now, in bytes (from /proc). */
+  rss(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * Vellum as `npm start` runs it: built, in a process of its own, so memory figures are the server's
+ * alone (not the benchmark client's, nor the TypeScript loader's, about 90 MB), on a fresh database.
+ */
+export async function startBuiltServer(env: Record<string, string> = {}, port = 18_155): Promise<BuiltServer> {
+  const root = join(__dirname, '..');
+  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+  const database = await provisionDatabase();
+  const child = spawn(process.execPath, [join(root, 'dist', 'src', 'main.js')], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...BENCH_ADMIN,
+      ...database.env,
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) throw new Error('Vellum exited before answering');
+    if (await fetch(`${url}/server/ping`).then((r) => r.ok, () => false)) break;
+    if (attempt > 600) throw new Error('Vellum did not answer within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    token: await adminToken(url),
+    rss: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024,
+    close: async () => {
+      child.kill('SIGTERM');
+      await exited;
       await database.drop();
     },
   };

@@ -1,4 +1,4 @@
-import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, Type, ValidationError, ValidationPipe } from '@nestjs/common';
 import { InvalidPayloadError, InvalidQueryError } from './errors/errors';
 
 function firstConstraint(errors: ValidationError[], path = ''): string {
@@ -30,4 +30,15 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     exceptionFactory: (errors) => new InvalidPayloadError(firstConstraint(errors)),
   });
+}
+
+/**
+ * Batch bodies (API.md 1.7: one object or an array of them) cannot name one DTO class for the global
+ * pipe, so each object goes through the same validation by hand.
+ */
+export function validateBody<T extends object>(metatype: Type<T>, value: unknown, what: string): Promise<T> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return Promise.reject(new InvalidPayloadError(`Every ${what} has to be an object`));
+  }
+  return createValidationPipe().transform(value, { type: 'body', metatype }) as Promise<T>;
 }

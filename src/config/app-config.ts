@@ -56,7 +56,15 @@ export interface AppConfig {
   query: { limitDefault: number; limitMax?: number; maxRelationalDepth: number; maxBatchMutation?: number };
   hash: { memoryCost?: number; timeCost?: number; parallelism?: number };
   /** `/utils/import` and `/utils/export` (API.md 2.1, 2.2). */
-  importExport: { maxImportErrors: number; importBatchSize: number; exportBatchSize: number };
+  importExport: {
+    maxImportErrors: number;
+    importBatchSize: number;
+    exportBatchSize: number;
+    /** Imports one instance runs at once (API.md 2.2); more are refused until one ends. */
+    maxConcurrentImports: number;
+    /** ms an import may take before it is abandoned and rolled back (API.md 2.2). */
+    importTimeout: number;
+  };
 }
 
 export interface CookieConfig {

@@ -82,6 +82,10 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) MAX_IMPORT_ERRORS?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(10000) IMPORT_BATCH_SIZE?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(100000) EXPORT_BATCH_SIZE?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) IMPORT_MAX_CONCURRENCY?: number;
+  /** The reference platform's name for IMPORT_MAX_CONCURRENCY, so its deployments move without renaming. */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) IMPORT_CONCURRENT_MAX?: number;
+  @IsOptional() @Matches(DURATION) IMPORT_TIMEOUT?: string;
 
   @IsOptional() @Transform(toInt) @IsInt() @Min(1024) HASH_MEMORY_COST?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) HASH_TIME_COST?: number;

@@ -40,6 +40,10 @@ describe(loadConfig.name, () => {
     [{ NODE_ENV: 'production', SECRET: 'short' }, 'SECRET'],
     [{ STORAGE_LOCATIONS: 'cloud', STORAGE_CLOUD_DRIVER: 'ftp' }, 'STORAGE_CLOUD_DRIVER'],
     [{ STORAGE_LOCATIONS: 'cloud', STORAGE_CLOUD_DRIVER: 's3' }, 'STORAGE_CLOUD_BUCKET'],
+    [{ IMPORT_MAX_CONCURRENCY: '0' }, 'IMPORT_MAX_CONCURRENCY'],
+    [{ IMPORT_MAX_CONCURRENCY: 'many' }, 'IMPORT_MAX_CONCURRENCY'],
+    [{ IMPORT_CONCURRENT_MAX: '-1' }, 'IMPORT_CONCURRENT_MAX'],
+    [{ IMPORT_TIMEOUT: 'forever' }, 'IMPORT_TIMEOUT'],
   ])('refuses %j naming %s', (env, variable) => {
     const problems = problemsOf(env);
     expect(problems.some((p) => p.startsWith(variable))).toBe(true);
@@ -67,6 +71,15 @@ describe(loadConfig.name, () => {
     ['100', 100],
   ])('parses MAX_PAYLOAD_SIZE %s', (raw, expected) => {
     expect(loadConfig({ MAX_PAYLOAD_SIZE: raw }).maxPayloadSize).toBe(expected);
+  });
+
+  it.each([
+    [{}, { maxConcurrentImports: 20, importTimeout: 3_600_000 }],
+    [{ IMPORT_MAX_CONCURRENCY: '3', IMPORT_TIMEOUT: '90s' }, { maxConcurrentImports: 3, importTimeout: 90_000 }],
+    [{ IMPORT_CONCURRENT_MAX: '4', IMPORT_TIMEOUT: '2500' }, { maxConcurrentImports: 4, importTimeout: 2_500 }],
+    [{ IMPORT_MAX_CONCURRENCY: '2', IMPORT_CONCURRENT_MAX: '4' }, { maxConcurrentImports: 2 }],
+  ])('reads the import limits of %j', (env, expected) => {
+    expect(loadConfig(env).importExport).toMatchObject(expected);
   });
 
   it('collects every STORAGE_<NAME>_* option of each location', () => {

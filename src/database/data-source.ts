@@ -32,6 +32,9 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
         timezone: 'Z',
         supportBigNumbers: true,
         bigNumberStrings: false,
+        // Bulk INSERTs run as prepared statements (MysqlDialect.runInsert), kept per connection; the
+        // server counts them against max_prepared_stmt_count (16382) across all its clients.
+        extra: { maxPreparedStatements: 32 },
       };
     case 'postgres':
       return {

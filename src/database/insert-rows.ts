@@ -20,12 +20,17 @@ export async function insertRows(manager: EntityManager, dialect: Dialect, table
   const keys: unknown[] = [];
   for (let start = 0; start < rows.length; start += size) {
     const part = rows.slice(start, start + size);
-    const bound: unknown[] = [];
-    const tuples = part.map((row) => `(${row.map((value) => dialect.parameter(value, bound)).join(', ')})`);
-    let sql = `INSERT INTO ${q(table)} (${columns.map(q).join(', ')}) VALUES ${tuples.join(', ')}`;
+    let bound: unknown[];
+    let values = dialect.valuesList(part.length, columns.length);
+    if (values !== null) bound = part.flat();
+    else {
+      bound = [];
+      values = part.map((row) => `(${row.map((value) => dialect.parameter(value, bound)).join(', ')})`).join(', ');
+    }
+    let sql = `INSERT INTO ${q(table)} (${columns.map(q).join(', ')}) VALUES ${values}`;
     const returning = key !== null && dialect.returningMany;
     if (returning) sql += ` RETURNING ${q(key)}`;
-    const raw: unknown = await manager.query(sql, bound);
+    const raw: unknown = await dialect.runInsert(manager, sql, bound);
     if (key === null) continue;
     // One statement takes its keys from the sequence in row order; RETURNING need not list them so.
     const generated = returning ? (raw as Record<string, unknown>[]).map((r) => r[key]).sort((a, b) => Number(a) - Number(b)) : dialect.insertedIds(raw, part.length);

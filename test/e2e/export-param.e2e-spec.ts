@@ -2,6 +2,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
 import { parse as parseYaml } from 'yaml';
 import { expectError } from '../helpers/expect-error';
+import { uniq } from '../helpers/uniq';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
 const FILE_NAME = /^attachment; filename="Export \d{8}-\d{6}\.(\w+)"/;
@@ -28,9 +29,9 @@ describe('?export= on read endpoints', () => {
     expect(FILE_NAME.exec(res.headers['content-disposition'])?.[1]).toBe(extension);
   });
 
-  it('json holds the data as a tab-indented array', async () => {
+  it('json holds one object as a tab-indented object, as the reference', async () => {
     const res = await download(t, 'admin', '/server/info?export=json');
-    expect(res.body).toBe(JSON.stringify([info], null, '\t'));
+    expect(res.body).toBe(JSON.stringify(info, null, '\t'));
   });
 
   it('csv flattens nested objects into dotted columns', async () => {
@@ -51,23 +52,50 @@ describe('?export= on read endpoints', () => {
     expect((res.body as string).startsWith('\uFEFFproject.project_name,')).toBe(true);
   });
 
-  it('xml wraps each row in <item> under <data>', async () => {
+  it('xml puts the members of one object under <data>', async () => {
     const res = await download(t, 'admin', '/server/info?export=xml');
     const parsed = new XMLParser().parse(res.body as string);
-    expect(parsed.data.item.project.project_name).toBe('Vellum');
-    expect(parsed.data.item.queryLimit).toEqual({ default: 100, max: -1 });
+    expect(parsed.data.project.project_name).toBe('Vellum');
+    expect(parsed.data.queryLimit).toEqual({ default: 100, max: -1 });
   });
 
-  it('yaml is a list of the rows', async () => {
+  it('yaml of one object is a mapping', async () => {
     const res = await download(t, 'admin', '/server/info?export=yaml');
-    expect(parseYaml(res.body as string)).toEqual([info]);
+    expect(parseYaml(res.body as string)).toEqual(info);
   });
 
   it('exports what the caller may read, no more', async () => {
     const res = await download(t, 'anonymous', '/server/info?export=yaml');
-    const [row] = parseYaml(res.body as string);
+    const row = parseYaml(res.body as string);
     expect(row.project.project_name).toBe('Vellum');
     expect(row.version).toBeUndefined();
+  });
+
+  describe('of a list', () => {
+    const rows = [
+      { id: 1, title: 'a', n: 1 },
+      { id: 2, title: 'b', n: null },
+    ];
+    let list: string;
+    beforeAll(async () => {
+      list = uniq('exported');
+      await t.as('admin').post('/collections').send({ collection: list, fields: [{ field: 'title', type: 'string' }, { field: 'n', type: 'integer' }] });
+      await t.as('admin').post(`/items/${list}`).send(rows.map(({ title, n }) => ({ title, n })));
+    });
+
+    it.each([
+      ['json', (body: string) => JSON.parse(body)],
+      ['yaml', (body: string) => parseYaml(body)],
+      ['csv', (body: string) => parseCsv(body, { columns: true })],
+      ['xml', (body: string) => new XMLParser().parse(body).data.item],
+    ])('%s holds every row', async (format, parse) => {
+      const res = await download(t, 'admin', `/items/${list}?export=${format}&sort=id`);
+      expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="${list} `));
+      const parsed = parse(res.body as string) as Record<string, unknown>[];
+      // CSV cells are text: an empty one is null, numbers are read back as numbers.
+      const number = (v: unknown) => (v === '' || v === null ? null : Number(v));
+      expect(parsed.map((r) => ({ id: number(r.id), title: r.title, n: number(r.n) }))).toEqual(rows);
+    });
   });
 
   it('refuses an unknown format with INVALID_QUERY', () =>

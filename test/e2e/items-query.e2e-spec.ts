@@ -110,6 +110,14 @@ describe('the query engine on /items', () => {
       { flag: false, count: 1, avg: { n: 2 } },
       { flag: true, count: 2, avg: { n: 2 } },
     ]);
+    const byYear = await t.as('admin').get(`/items/${c}?aggregate[count]=*&groupBy=year(at),flag&filter[at][_nnull]=true`);
+    const years = [...byYear.body.data].sort((a: { at_year: number }, b: { at_year: number }) => a.at_year - b.at_year);
+    expect(years).toEqual([
+      { at_year: 2020, flag: true, count: 1 },
+      { at_year: 2021, flag: false, count: 1 },
+      { at_year: 2099, flag: true, count: 1 },
+    ]);
+    await expectError(t.as('admin').get(`/items/${c}?aggregate[count]=*&groupBy=year(name)`), 400, 'INVALID_QUERY');
   });
 
   it('answers and filters on date functions', async () => {

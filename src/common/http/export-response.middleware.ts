@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
-import { csvFields, EXPORT_FORMAT_INFO, EXPORT_FORMATS, isExportFormat, serializeRows } from '../../modules/utils/lib/export-formats';
+import { csvFields, EXPORT_FORMAT_INFO, EXPORT_FORMATS, isExportFormat, serializeObject, serializeRows } from '../../modules/utils/lib/export-formats';
 import { InvalidQueryError } from '../errors/errors';
+import { isPlainObject } from '../is-plain-object';
 import { attachmentDisposition, exportFileName } from './attachment';
 import { routeCollection } from './route-collection';
 
@@ -22,12 +23,19 @@ export function exportResponses() {
       // Errors and answers without a `data` envelope are not data sets: they leave unchanged.
       if (res.statusCode >= 300 || payload === null || typeof payload !== 'object' || !('data' in payload)) return json(payload);
       const data = (payload as { data: unknown }).data;
-      const rows = (Array.isArray(data) ? data : data == null ? [] : [data]) as Record<string, unknown>[];
       const { contentType, extension } = EXPORT_FORMAT_INFO[format];
       const name = exportFileName(routeCollection(req.path), extension, new Date());
-      const fields = format === 'csv' || format === 'csv_utf8' ? csvFields(rows) : undefined;
       res.setHeader('Content-Type', contentType);
       res.setHeader('Content-Disposition', attachmentDisposition(name));
+      if (isPlainObject(data)) {
+        serializeObject(format, data, { fields: csvFields([data]) }).then(
+          (text) => res.end(text),
+          (e: unknown) => next(e),
+        );
+        return res;
+      }
+      const rows = (Array.isArray(data) ? data : []) as Record<string, unknown>[];
+      const fields = format === 'csv' || format === 'csv_utf8' ? csvFields(rows) : undefined;
       Readable.from(serializeRows(format, rows, { fields })).pipe(res);
       return res;
     };

@@ -1,4 +1,4 @@
-import type { QueryFailedError } from 'typeorm';
+import type { EntityManager, QueryFailedError } from 'typeorm';
 import type { AppError } from '../../common/errors/app-error';
 
 export type Vendor = 'mysql' | 'postgres' | 'sqlite';
@@ -18,6 +18,11 @@ export interface Dialect {
   readonly vendor: Vendor;
   /** False on MySQL/MariaDB, where DDL commits implicitly. */
   readonly transactionalDdl: boolean;
+  /**
+   * Whether a failed statement undoes only its own changes and leaves the transaction usable (MySQL,
+   * SQLite); PostgreSQL refuses every further statement of the transaction, short of a savepoint.
+   */
+  readonly statementRollback: boolean;
   /** SQL for a case-insensitive LIKE of an already-quoted column against a named parameter. */
   ilike(column: string, param: string): string;
   /** SQL for a case-sensitive LIKE-style match of a column against a pattern made by `likePattern`. */
@@ -42,6 +47,16 @@ export interface Dialect {
    * onto `bound`; values end up stored exactly as TypeORM's parameter escaping stores them.
    */
   parameter(value: unknown, bound: unknown[]): string;
+  /**
+   * The VALUES list for `rows` rows of `columns` values each, bound in row order exactly as given; null
+   * where each value decides its own SQL (then `parameter`).
+   */
+  valuesList(rows: number, columns: number): string | null;
+  /**
+   * Runs a multi-row INSERT built with `parameter`: statements of the same shape run again and again
+   * with other values (imports, bulk creates), which some drivers can do faster than a one-off query.
+   */
+  runInsert(manager: EntityManager, sql: string, bound: unknown[]): Promise<unknown>;
   randomOrder(): string;
   /** `year(field)` ... `second(field)` of API.md 1.6 as an integer expression on an already-quoted column. */
   dateFunction(fn: DateFunction, column: string): string;
@@ -71,6 +86,26 @@ export interface Dialect {
   booleanParam(value: boolean): boolean | number;
   /** Turns a constraint violation into the error a user understands; null when it is not one. */
   translateError(err: QueryFailedError): AppError | null;
+}
+
+const VALUES_LISTS = new Map<string, string>();
+
+/**
+ * `rows` tuples of `columns` placeholders made by `placeholder(index)`, remembered per shape: an import
+ * asks for the same few shapes thousands of times.
+ */
+export function placeholderList(vendor: Vendor, rows: number, columns: number, placeholder: (index: number) => string): string {
+  const key = `${vendor} ${rows} ${columns}`;
+  let list = VALUES_LISTS.get(key);
+  if (list === undefined) {
+    const tuples: string[] = [];
+    for (let r = 0; r < rows; r++) tuples.push(`(${Array.from({ length: columns }, (_, c) => placeholder(r * columns + c)).join(', ')})`);
+    list = tuples.join(', ');
+    // Shapes are few (row counts up to the INSERT cap, by column count); the bound only guards odd uses.
+    if (VALUES_LISTS.size >= 256) VALUES_LISTS.clear();
+    VALUES_LISTS.set(key, list);
+  }
+  return list;
 }
 
 export type DateFunction = 'year' | 'month' | 'week' | 'day' | 'weekday' | 'hour' | 'minute' | 'second';

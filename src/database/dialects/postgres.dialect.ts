@@ -1,4 +1,4 @@
-import type { QueryFailedError } from 'typeorm';
+import type { EntityManager, QueryFailedError } from 'typeorm';
 import type { AppError } from '../../common/errors/app-error';
 import {
   InvalidForeignKeyError,
@@ -19,6 +19,7 @@ import {
   FieldColumnSize,
   FieldColumnSpec,
   likeWrap,
+  placeholderList,
 } from './dialect';
 
 /** "Key (slug)=(hello) already exists." */
@@ -27,6 +28,7 @@ const KEY_DETAIL = /Key \(([^)]+)\)=\((.*)\)/s;
 export class PostgresDialect implements Dialect {
   readonly vendor = 'postgres' as const;
   readonly transactionalDdl = true;
+  readonly statementRollback = false;
 
   ilike(column: string, param: string): string {
     return `${column} ILIKE :${param}`;
@@ -57,6 +59,14 @@ export class PostgresDialect implements Dialect {
   parameter(value: unknown, bound: unknown[]): string {
     bound.push(value);
     return `$${bound.length}`;
+  }
+
+  valuesList(rows: number, columns: number): string {
+    return placeholderList(this.vendor, rows, columns, (index) => `$${index + 1}`);
+  }
+
+  runInsert(manager: EntityManager, sql: string, bound: unknown[]): Promise<unknown> {
+    return manager.query(sql, bound);
   }
 
   syncAutoIncrementSql(quotedTable: string, column: string): string | null {

@@ -1,4 +1,4 @@
-import type { QueryFailedError } from 'typeorm';
+import type { EntityManager, QueryFailedError } from 'typeorm';
 import type { AppError } from '../../common/errors/app-error';
 import { InvalidForeignKeyError, NotNullViolationError, RecordNotUniqueError } from '../../common/errors/errors';
 import {
@@ -19,6 +19,7 @@ const CONSTRAINT_TARGET = /constraint failed: ([^.\s]+)\.([^,\s]+)/;
 export class SqliteDialect implements Dialect {
   readonly vendor = 'sqlite' as const;
   readonly transactionalDdl = true;
+  readonly statementRollback = true;
 
   ilike(column: string, param: string): string {
     // SQLite's LIKE is case-insensitive for ASCII letters only.
@@ -56,6 +57,15 @@ export class SqliteDialect implements Dialect {
     if (typeof value === 'number') return String(value);
     bound.push(typeof value === 'boolean' ? +value : value instanceof Date ? utcDateTimeText(value) : value);
     return '?';
+  }
+
+  valuesList(): null {
+    // Numbers go into the SQL itself (see parameter).
+    return null;
+  }
+
+  runInsert(manager: EntityManager, sql: string, bound: unknown[]): Promise<unknown> {
+    return manager.query(sql, bound);
   }
 
   syncAutoIncrementSql(): string | null {

@@ -67,11 +67,14 @@ export class ActivityService {
     if (!entries.length) return [];
     const activities = entries.map((e) => [e.action, e.acc?.user ?? null, e.acc?.ip ?? null, e.acc?.userAgent ?? null, e.acc?.origin ?? null, e.collection, String(e.item)]);
     const ids = (await insertRows(manager, this.dialect, 'svc_activity', ACTIVITY_COLUMNS, activities, 'id')).map(Number);
-    const revisions = entries.flatMap((e, i) =>
-      e.revision
-        ? [[ids[i], e.collection, String(e.item), JSON.stringify(e.revision.data ?? null), JSON.stringify(e.revision.delta ?? null), e.revision.version ?? null]]
-        : [],
-    );
+    const revisions: unknown[][] = [];
+    entries.forEach((e, i) => {
+      if (!e.revision) return;
+      const data = JSON.stringify(e.revision.data ?? null);
+      // A create's delta is its data: one text serves both.
+      const delta = e.revision.delta === e.revision.data ? data : JSON.stringify(e.revision.delta ?? null);
+      revisions.push([ids[i], e.collection, String(e.item), data, delta, e.revision.version ?? null]);
+    });
     if (revisions.length) await insertRows(manager, this.dialect, 'svc_revisions', REVISION_COLUMNS, revisions, null);
     return ids;
   }

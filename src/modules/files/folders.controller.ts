@@ -1,10 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Res, Search } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { ListQuery } from '../../common/decorators/list-query.decorator';
 import type { Query } from '../../common/query/query.types';
+import { validateBody } from '../../common/validation.pipe';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ItemsHttp } from '../items/items-http';
 import { CreateFolderDto, UpdateFolderDto } from './dto/folder.dto';
@@ -41,13 +42,32 @@ export class FoldersController {
 
   @Post()
   @HttpCode(200)
-  async create(@Body() dto: CreateFolderDto, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
-    return this.http.written(this.folders.engine(acc), res, query, () => this.folders.createOne(dto, acc));
+  @ApiOperation({ summary: 'Create a folder, or several from an array (all or nothing)' })
+  @ApiBody({ type: CreateFolderDto, description: 'One folder, or an array of folders.' })
+  async create(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+    const create = (item: unknown) => validateBody(CreateFolderDto, item, 'folder');
+    const dtos = Array.isArray(body) ? await Promise.all(body.map(create)) : await create(body);
+    return this.http.written(this.folders.engine(acc), res, query, () =>
+      Array.isArray(dtos) ? this.folders.createMany(dtos, acc) : this.folders.createOne(dtos, acc),
+    );
+  }
+
+  @Patch()
+  @ApiOperation({ summary: 'Update several folders: an array of objects with `id`, `{ keys, data }` or `{ query, data }`' })
+  update(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+    return this.http.update(this.folders.engine(acc), res, body, query, this.folders.writer(acc));
   }
 
   @Patch(':id')
-  async update(@Param('id') id: string, @Body() dto: UpdateFolderDto, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+  async updateOne(@Param('id') id: string, @Body() dto: UpdateFolderDto, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     return this.http.written(this.folders.engine(acc), res, query, () => this.folders.updateOne(id, dto, acc));
+  }
+
+  @Delete()
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete folders: an array of ids, `{ keys }` or `{ query }`' })
+  async deleteMany(@Body() body: unknown, @Acc() acc: Accountability): Promise<void> {
+    await this.http.delete(this.folders.writer(acc), body);
   }
 
   @Delete(':id')

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { QueryFailedError } from 'typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
-import { AppErrorList } from '../../common/errors/app-error';
+import { AppError, AppErrorList } from '../../common/errors/app-error';
 import { FailedValidationError, FailedValidationExtensions, ForbiddenError, InvalidPayloadError, InvalidQueryError } from '../../common/errors/errors';
 import type { DeepQuery, Filter, MetaKey, Query, SortEntry } from '../../common/query/query.types';
 import type { AppConfig } from '../../config/app-config';
 import type { Dialect } from '../../database/dialects/dialect';
-import { insertRows } from '../../database/insert-rows';
+import { insertRows, rowsPerInsert } from '../../database/insert-rows';
 import type { ActivityService } from '../activity/activity.service';
 import type { CacheService } from '../cache/cache.service';
 import type { HashService } from '../hash/hash.service';
@@ -15,7 +15,7 @@ import type { PermissionLookup, PermissionRule, PermissionsService } from '../pe
 import type { SchemaOverview } from '../schema/schema-overview';
 import type { SchemaOverviewService } from '../schema/schema-overview.service';
 import type { CollectionOverview, FieldOverview } from '../schema/schema.types';
-import { compileFilter, functionSql, SqlContext } from './engine/compile-filter';
+import { compileFilter, functionSql, parseFunction, SqlContext } from './engine/compile-filter';
 import { planRead, ReadableFields, ReadNode } from './engine/read-plan';
 import { DynamicVariables, resolveVariables, variableFields } from './engine/resolve-variables';
 import { validatePayload } from './engine/validate-payload';
@@ -44,6 +44,20 @@ export type RowErrorHandler = (index: number, error: unknown) => void;
 
 export interface CreateOptions {
   rowError?: RowErrorHandler;
+}
+
+/** See ItemsService.payloadPlan. */
+interface PayloadPlan {
+  mode: 'create' | 'update';
+  allowed: Set<string> | null;
+  presets: Item | null;
+  validation: Filter | null;
+  /** Fields with a rule of their own: required, or a validation filter. */
+  checked: FieldOverview[];
+  hashed: Set<string>;
+  concealed: Set<string>;
+  /** Fields the engine fills in: generated keys, creation and update stamps. */
+  filled: FieldOverview[];
 }
 
 interface PreparedRow {
@@ -81,6 +95,10 @@ const RULE_VARIABLES = new WeakMap<object, { user: string[]; role: string[] }>()
 /** Hashed and concealed values never leave the server in plain text (API.md 11). */
 function isSecret(field: FieldOverview): boolean {
   return field.type === 'hash' || field.special.includes('hash') || field.special.includes('conceal');
+}
+
+function sameColumns(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((column, i) => column === b[i]);
 }
 
 function chunks<T>(list: T[], size = CHUNK): T[][] {
@@ -356,6 +374,18 @@ export class ItemsService {
     return this.resolve(state, node, rows);
   }
 
+  /**
+   * readByQuery resumed after the item with primary key `key`, for a read sorted by the primary key
+   * alone: the database seeks to the key instead of counting an offset of rows (keyset paging).
+   */
+  async readAfter(query: Query, key: PrimaryKey): Promise<Item[]> {
+    const pk = this.primaryKey;
+    const [only, ...more] = Array.isArray(query.sort) ? query.sort : [];
+    if (!only || more.length || only.field !== pk) throw new Error('readAfter needs a read sorted by the primary key alone');
+    const compare = only.order === 'DESC' ? '<' : '>';
+    return this.readByQuery({ ...query, offset: 0, page: undefined }, (ctx) => `${this.q('t')}.${this.q(pk)} ${compare} :${ctx.param(key)}`);
+  }
+
   async readMany(keys: PrimaryKey[], query: Query = {}): Promise<Item[]> {
     if (!keys.length) return [];
     const pk = this.primaryKey;
@@ -441,13 +471,19 @@ export class ItemsService {
         outputs.push({ fn, field, alias });
       }
     }
-    const groups = query.groupBy ?? [];
-    for (const g of groups) selects.push(`${col(g)} AS ${this.q(g)}`);
+    // A group is a field or a function of one (`year(date)`), answered under the key reads use (`date_year`).
+    const groups = (query.groupBy ?? []).map((entry) => {
+      const fn = parseFunction(entry);
+      return fn
+        ? { key: `${fn.field}_${fn.fn}`, sql: functionSql(ctx, collection.collection, 't', fn.fn, fn.field), type: 'integer' as const }
+        : { key: entry, sql: col(entry), type: collection.fields[entry].type };
+    });
+    for (const g of groups) selects.push(`${g.sql} AS ${this.q(g.key)}`);
     if (!selects.length) throw new InvalidQueryError('"groupBy" needs "aggregate" or fields to group on');
     const where = this.conditions(ctx, state, collection.collection, 't', query);
     let sql = `SELECT ${selects.join(', ')} FROM ${this.q(collection.table!)} ${this.q('t')}`;
     if (where.length) sql += ` WHERE ${where.join(' AND ')}`;
-    if (groups.length) sql += ` GROUP BY ${groups.map(col).join(', ')}`;
+    if (groups.length) sql += ` GROUP BY ${groups.map((g) => g.sql).join(', ')}`;
     if (Array.isArray(query.sort) && query.sort.length) {
       const order = query.sort.map((s) => {
         const [head, field] = s.field.split('.');
@@ -463,7 +499,7 @@ export class ItemsService {
     const rows = await this.run(sql, params);
     return rows.map((row) => {
       const item: Item = {};
-      for (const g of groups) item[g] = fromDb(collection.fields[g].type, row[g]);
+      for (const g of groups) item[g.key] = fromDb(g.type, row[g.key]);
       for (const o of outputs) {
         const raw = row[o.alias];
         const value = raw === null || raw === undefined ? null : Number(raw);
@@ -503,56 +539,88 @@ export class ItemsService {
     return rule;
   }
 
+  /** What preparePayload needs of the caller's rule and the collection, worked out once per write rather than per item. */
+  private payloadPlan(state: ReadState, rule: PermissionRule, mode: 'create' | 'update'): PayloadPlan {
+    const fields = Object.values(this.schema.fields);
+    const has = (field: FieldOverview, ...specials: string[]) => specials.some((s) => field.special.includes(s));
+    const filled =
+      mode === 'create'
+        ? (field: FieldOverview) =>
+            (field.primaryKey && (has(field, 'uuid') || (field.type === 'uuid' && !field.hasDefault))) ||
+            has(field, 'date-created', 'date-updated', 'user-created', 'user-updated')
+        : (field: FieldOverview) => has(field, 'date-updated', 'user-updated');
+    return {
+      mode,
+      allowed: rule.fields && !rule.fields.includes('*') ? new Set(rule.fields) : null,
+      presets: mode === 'create' && rule.presets ? (resolveVariables(rule.presets as Filter, state.vars) as Item) : null,
+      validation: rule.validation ? resolveVariables(rule.validation, state.vars) : null,
+      checked: fields.filter((field) => field.required || field.validation),
+      hashed: new Set(fields.filter((field) => field.type === 'hash' || has(field, 'hash')).map((field) => field.field)),
+      concealed: new Set(fields.filter((field) => has(field, 'conceal')).map((field) => field.field)),
+      filled: fields.filter(filled),
+    };
+  }
+
   /** Field allow-list, presets, validation rules and value types (API.md 1.5 FAILED_VALIDATION / INVALID_PAYLOAD). */
-  private async preparePayload(state: ReadState, rule: PermissionRule, data: unknown, mode: 'create' | 'update'): Promise<{ values: Item; payload: Item }> {
+  private async preparePayload(plan: PayloadPlan, data: unknown): Promise<{ values: Item; payload: Item }> {
     if (!isPlainObject(data)) throw new InvalidPayloadError('An item must be an object');
+    const { mode } = plan;
     const collection = this.schema;
-    const allowed = rule.fields && !rule.fields.includes('*') ? new Set(rule.fields) : null;
     // As the reference: a key outside a restricted allow-list is forbidden, even an unknown one; otherwise
     // keys that are not fields, aliases without a relation to write, and the primary key of an update
     // (clients send back whole items) are ignored.
     const given: Item = {};
     for (const [key, value] of Object.entries(data)) {
-      if (allowed && !allowed.has(key)) throw new ForbiddenError();
+      if (plan.allowed && !plan.allowed.has(key)) throw new ForbiddenError();
       const field = collection.fields[key];
       if (!field || (mode === 'update' && field.primaryKey)) continue;
       if (field.type === 'alias' && this.overview.relation(this.collection, key)?.type !== 'o2m') continue;
       given[key] = value;
     }
-    const presets = rule.presets ? resolveVariables(rule.presets as Filter, state.vars) : {};
-    const payload: Item = mode === 'create' ? { ...presets, ...given } : given;
-    const errors = [
-      ...(rule.validation ? validatePayload(payload, resolveVariables(rule.validation, state.vars), mode === 'update') : []),
-      ...Object.values(collection.fields).flatMap((field) => this.fieldRules(field, payload, mode)),
-    ];
-    if (errors.length === 1) throw errors[0];
-    if (errors.length) throw new AppErrorList(errors);
+    const payload: Item = plan.presets ? { ...plan.presets, ...given } : given;
+    // Arrays only for items that fail: imports check millions that do not.
+    let errors: AppError[] | null = null;
+    if (plan.validation) {
+      const failed = validatePayload(payload, plan.validation, mode === 'update');
+      if (failed.length) errors = failed;
+    }
+    for (const field of plan.checked) {
+      const failed = this.fieldRules(field, payload, mode);
+      if (failed.length) (errors ??= []).push(...failed);
+    }
+    if (errors?.length === 1) throw errors[0];
+    if (errors) throw new AppErrorList(errors);
 
     const values: Item = {};
-    for (const [key, value] of Object.entries(payload)) {
+    for (const key of Object.keys(payload)) {
       const field = collection.fields[key];
       if (!field || field.type === 'alias') continue;
-      const hashed = field.type === 'hash' || field.special.includes('hash');
-      values[key] = hashed && typeof value === 'string' ? await this.deps.hasher.hash(value) : value;
-      // Revisions keep what was stored: never a password in plain text.
-      if (hashed) payload[key] = values[key];
-      else if (field.special.includes('conceal') && value !== null) payload[key] = CONCEALED;
-    }
-    const now = new Date();
-    for (const field of Object.values(collection.fields)) {
-      const special = field.special;
-      if (mode === 'create') {
-        if (field.primaryKey && values[field.field] === undefined && (special.includes('uuid') || (field.type === 'uuid' && !field.hasDefault))) values[field.field] = randomUUID();
-        if (special.includes('date-created') || special.includes('date-updated')) values[field.field] ??= now.toISOString();
-        if (special.includes('user-created') || special.includes('user-updated')) values[field.field] ??= this.acc?.user ?? null;
+      const value = payload[key];
+      if (plan.hashed.has(key)) {
+        values[key] = typeof value === 'string' ? await this.deps.hasher.hash(value) : value;
+        // Revisions keep what was stored: never a password in plain text.
+        payload[key] = values[key];
       } else {
-        if (special.includes('date-updated')) values[field.field] = now.toISOString();
-        if (special.includes('user-updated')) values[field.field] = this.acc?.user ?? null;
+        values[key] = value;
+        if (plan.concealed.has(key) && value !== null) payload[key] = CONCEALED;
       }
     }
-    const converted: Item = {};
-    for (const [key, value] of Object.entries(values)) converted[key] = toDb(collection.fields[key], value, this.deps.dialect);
-    return { values: converted, payload };
+    if (plan.filled.length) {
+      const now = new Date();
+      for (const field of plan.filled) {
+        const special = field.special;
+        if (mode === 'create') {
+          if (field.primaryKey && values[field.field] === undefined && (special.includes('uuid') || (field.type === 'uuid' && !field.hasDefault))) values[field.field] = randomUUID();
+          if (special.includes('date-created') || special.includes('date-updated')) values[field.field] ??= now.toISOString();
+          if (special.includes('user-created') || special.includes('user-updated')) values[field.field] ??= this.acc?.user ?? null;
+        } else {
+          if (special.includes('date-updated')) values[field.field] = now.toISOString();
+          if (special.includes('user-updated')) values[field.field] = this.acc?.user ?? null;
+        }
+      }
+    }
+    for (const key of Object.keys(values)) values[key] = toDb(collection.fields[key], values[key], this.deps.dialect);
+    return { values, payload };
   }
 
   private fieldRules(field: FieldOverview, payload: Item, mode: 'create' | 'update') {
@@ -704,18 +772,19 @@ export class ItemsService {
     if (!Array.isArray(data)) throw new InvalidPayloadError('Expected an array of items');
     this.checkBatch(data.length);
     const state = await this.state();
-    const rule = this.permission(state, 'create');
-    const keys = await this.transaction((manager) => this.createRows(manager, state, rule, data, options.rowError));
+    const plan = this.payloadPlan(state, this.permission(state, 'create'), 'create');
+    const keys = await this.transaction((manager) => this.createRows(manager, plan, data, options.rowError));
     await this.afterWrite();
     return keys;
   }
 
-  private async createRows(manager: EntityManager, state: ReadState, rule: PermissionRule, data: Item[], rowError?: RowErrorHandler): Promise<PrimaryKey[]> {
+  private async createRows(manager: EntityManager, plan: PayloadPlan, data: Item[], rowError?: RowErrorHandler): Promise<PrimaryKey[]> {
     const created: PrimaryKey[] = [];
     const tracking = this.tracking();
     const revision = (payload: Item) => (tracking === 'all' ? { data: payload, delta: payload } : undefined);
+    const nested = this.nestedWriteFields();
     let run: PreparedRow[] = [];
-    let runColumns = '';
+    let runColumns: string[] = [];
     const flush = async () => {
       if (!run.length) return;
       const rows = run;
@@ -732,11 +801,11 @@ export class ItemsService {
     for (let index = 0; index < data.length; index++) {
       const item = data[index];
       try {
-        if (!this.hasNestedWrites(item)) {
-          const { values, payload } = await this.preparePayload(state, rule, item, 'create');
+        if (!this.hasNestedWrites(nested, item)) {
+          const { values, payload } = await this.preparePayload(plan, item);
           if (this.bulkInsertable(values)) {
-            const columns = Object.keys(values).join('\u0000');
-            if (columns !== runColumns) await flush();
+            const columns = Object.keys(values);
+            if (!sameColumns(columns, runColumns)) await flush();
             runColumns = columns;
             run.push({ index, values, payload });
             continue;
@@ -749,7 +818,7 @@ export class ItemsService {
         }
         await flush();
         const plain = await this.writeManyToOne(manager, item);
-        const { values, payload } = await this.preparePayload(state, rule, plain, 'create');
+        const { values, payload } = await this.preparePayload(plan, plain);
         const key = await this.insert(manager, values);
         created.push(key);
         await this.writeOneToMany(manager, key, plain, 'create');
@@ -763,15 +832,20 @@ export class ItemsService {
     return created;
   }
 
-  /** Nested many-to-one objects or one-to-many values: written through the related collections, row by row. */
-  private hasNestedWrites(item: unknown): boolean {
-    if (!isPlainObject(item)) return false;
-    for (const [key, value] of Object.entries(item)) {
-      const link = this.overview.relation(this.collection, key);
-      if (link?.type === 'm2o' && isPlainObject(value)) return true;
-      if (link?.type === 'o2m' && value !== undefined) return true;
+  /** The relational fields of the collection: many-to-one and one-to-many. */
+  private nestedWriteFields(): { m2o: string[]; o2m: string[] } {
+    const out = { m2o: [] as string[], o2m: [] as string[] };
+    for (const key of Object.keys(this.schema.fields)) {
+      const type = this.overview.relation(this.collection, key)?.type;
+      if (type === 'm2o' || type === 'o2m') out[type].push(key);
     }
-    return false;
+    return out;
+  }
+
+  /** Nested many-to-one objects or one-to-many values: written through the related collections, row by row. */
+  private hasNestedWrites(fields: { m2o: string[]; o2m: string[] }, item: unknown): boolean {
+    if (!isPlainObject(item)) return false;
+    return fields.m2o.some((key) => isPlainObject(item[key])) || fields.o2m.some((key) => item[key] !== undefined);
   }
 
   /** Rows whose key is given, or left to an auto-increment column, can share an INSERT and still name their keys. */
@@ -789,14 +863,18 @@ export class ItemsService {
   private async insertRun(manager: EntityManager, rows: PreparedRow[], rowError?: RowErrorHandler): Promise<PrimaryKey[]> {
     if (rows.length === 1) return [await this.insert(manager, rows[0].values)];
     if (!rowError) return this.insertMany(manager, rows);
-    await manager.query('SAVEPOINT vellum_bulk_insert');
+    const dialect = this.deps.dialect;
+    // One statement that fails has undone itself where the vendor rolls back statements; otherwise (or
+    // when earlier statements of the run succeeded) a savepoint undoes the run.
+    const savepoint = !dialect.statementRollback || rows.length > rowsPerInsert(dialect.maxParameters, Object.keys(rows[0].values).length);
+    if (savepoint) await manager.query('SAVEPOINT vellum_bulk_insert');
     try {
       const keys = await this.insertMany(manager, rows);
-      await manager.query('RELEASE SAVEPOINT vellum_bulk_insert');
+      if (savepoint) await manager.query('RELEASE SAVEPOINT vellum_bulk_insert');
       return keys;
     } catch (e) {
       if (!(e instanceof QueryFailedError)) throw e;
-      await manager.query('ROLLBACK TO SAVEPOINT vellum_bulk_insert');
+      if (savepoint) await manager.query('ROLLBACK TO SAVEPOINT vellum_bulk_insert');
       const keys: PrimaryKey[] = [];
       for (const row of rows) {
         try {
@@ -861,7 +939,7 @@ export class ItemsService {
     const result = await this.transaction(async (manager) => {
       const checked = await this.checkKeys(state, manager, keys, 'update');
       const plain = await this.writeManyToOne(manager, data);
-      const { values, payload } = await this.preparePayload(state, rule, plain, 'update');
+      const { values, payload } = await this.preparePayload(this.payloadPlan(state, rule, 'update'), plain);
       const columns = Object.keys(values);
       if (columns.length && checked.length) {
         const params: Record<string, unknown> = {};
@@ -973,17 +1051,17 @@ export class ItemsService {
     const out: PrimaryKey[] = [];
     let creates: { index: number; item: Item }[] = [];
     const pending = new Set<string>();
-    let createWith: { state: ReadState; rule: PermissionRule } | null = null;
+    let plan: PayloadPlan | null = null;
     const create = async () => {
       if (!creates.length) return;
       const rows = creates;
       creates = [];
       pending.clear();
-      if (!createWith) {
+      if (!plan) {
         const state = await this.state();
-        createWith = { state, rule: this.permission(state, 'create') };
+        plan = this.payloadPlan(state, this.permission(state, 'create'), 'create');
       }
-      const keys = await this.createRows(manager, createWith.state, createWith.rule, rows.map((r) => r.item), rowError && ((i, e) => rowError(rows[i].index, e)));
+      const keys = await this.createRows(manager, plan, rows.map((r) => r.item), rowError && ((i, e) => rowError(rows[i].index, e)));
       for (const key of keys) existing.add(String(this.castKey(key)));
       out.push(...keys);
     };
@@ -1006,7 +1084,7 @@ export class ItemsService {
       if (key !== null) pending.add(key);
     }
     await create();
-    return { keys: out, created: createWith !== null };
+    return { keys: out, created: plan !== null };
   }
 
   /** Which of `keys` (cast) name stored rows, found with one query per chunk. */

@@ -399,8 +399,8 @@ export class SchemaService {
         await this.saveFieldMeta(runner, relation.related_collection, { field: oneField, type: 'alias', meta: { special: ['o2m'], interface: 'list-o2m' } });
       }
     }
-    // TypeORM refuses an UPDATE without values (a body without meta, or with none of its known members).
-    if (Object.keys(meta).length) {
+    // A body with only `schema` (the SDK's updateRelation(c, f, { schema })) leaves the meta row alone.
+    if (Object.keys(meta).length > 0) {
       await runner.manager.getRepository(RelationMetaEntity).update({ many_collection: collection, many_field: field }, meta as Partial<RelationMetaEntity>);
     }
     const schema = input.schema as RelationInput['schema'];

@@ -7,7 +7,7 @@ import { AdminOnly } from '../../common/decorators/admin-only.decorator';
 import { ListQuery } from '../../common/decorators/list-query.decorator';
 import { ForbiddenError, InvalidCredentialsError, InvalidPayloadError } from '../../common/errors/errors';
 import type { Query } from '../../common/query/query.types';
-import { createValidationPipe } from '../../common/validation.pipe';
+import { validateBody } from '../../common/validation.pipe';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { isPlainObject } from '../../common/is-plain-object';
 import { parseQuery } from '../../common/query/parse-query';
@@ -22,12 +22,8 @@ import { TfaService } from './tfa.service';
 import { UsersWriter } from './users-writer';
 import { UsersService } from './users.service';
 
-/** Batch bodies (API.md 1.7) cannot name one DTO class, so each item goes through the same validation pipe by hand. */
 function asUserInput(value: unknown): Promise<UserInputDto> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return Promise.reject(new InvalidPayloadError('Every user has to be an object'));
-  }
-  return createValidationPipe().transform(value, { type: 'body', metatype: UserInputDto }) as Promise<UserInputDto>;
+  return validateBody(UserInputDto, value, 'user');
 }
 
 function stringKeys(value: unknown): string[] {

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isEmail } from 'class-validator';
-import { Repository } from 'typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
-import { FailedValidationError, ForbiddenError, InvalidPayloadError, RecordNotUniqueError } from '../../common/errors/errors';
+import { FailedValidationError, ForbiddenError, InvalidPayloadError, RecordNotUniqueError, UnprocessableContentError } from '../../common/errors/errors';
 import { isUuid } from '../../common/is-uuid';
 import { isUrlAllowed } from '../../common/url/is-url-allowed';
 import { withQueryParam } from '../../common/url/with-query-param';
@@ -50,6 +50,14 @@ export type UserInput = Partial<
 const INVITE_SCOPE = 'invite';
 
 const SELF_PROTECTED = ['role', 'status', 'token', 'provider', 'external_identifier'] as const;
+
+/**
+ * As the reference: the last active admin can be neither deleted, moved out of an admin role nor given
+ * another status, or no one could administer the instance any more.
+ */
+function lastAdminError(): UnprocessableContentError {
+  return new UnprocessableContentError("You can't remove the last active admin user");
+}
 
 @Injectable()
 export class UsersService {
@@ -144,10 +152,30 @@ export class UsersService {
       await this.readOne(id);
       rows.push({ id, values: await this.toColumns(input) });
     }
+    const demoting = updates.filter((u) => u.input.role !== undefined || u.input.status !== undefined).map((u) => u.id);
     await this.users.manager.transaction(async (manager) => {
+      const admins = await this.activeAdmins(manager, demoting);
       for (const { id, values } of rows) if (Object.keys(values).length > 0) await manager.update(UserEntity, { id }, values);
+      if (admins > 0) await this.assertActiveAdminRemains(manager);
     });
     await this.endSessions(updates, acc);
+  }
+
+  /** How many of `ids` are active users of an admin role. */
+  private async activeAdmins(manager: EntityManager, ids?: string[]): Promise<number> {
+    if (ids?.length === 0) return 0;
+    const query = manager
+      .createQueryBuilder(UserEntity, 'u')
+      .innerJoin(RoleEntity, 'r', 'r.id = u.role')
+      .where('u.status = :active', { active: 'active' })
+      .andWhere('r.admin_access = :admin', { admin: true });
+    if (ids) query.andWhere({ id: In(ids) });
+    return query.getCount();
+  }
+
+  /** After a role or status change, inside its transaction, so concurrent changes cannot both pass. */
+  private async assertActiveAdminRemains(manager: EntityManager): Promise<void> {
+    if ((await this.activeAdmins(manager)) === 0) throw lastAdminError();
   }
 
   /**
@@ -183,6 +211,9 @@ export class UsersService {
 
   async deleteMany(ids: string[]): Promise<void> {
     for (const id of ids) await this.readOne(id);
+    // Checked before the sessions go, so a refused delete logs no one out.
+    const admins = await this.activeAdmins(this.users.manager, ids);
+    if (admins > 0 && admins === (await this.activeAdmins(this.users.manager))) throw lastAdminError();
     for (const id of ids) await this.sessions.deleteForUser(id);
     await this.users.manager.transaction(async (manager) => {
       for (const id of ids) await manager.delete(UserEntity, { id });

@@ -8,11 +8,11 @@ import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { FilesService } from '../files/files.service';
 import { FileValues, parseFileValues } from '../files/lib/file-values';
 import { ItemsFactory } from '../items/items.factory';
-import type { Item } from '../items/items.service';
+import type { Item, PrimaryKey } from '../items/items.service';
 import type { JobEntity } from './entities/job.entity';
 import { SchemaOverviewService } from '../schema/schema-overview.service';
 import { JobsService } from './jobs.service';
-import { csvFields, serializeRows } from './lib/export-formats';
+import { csvFields, serializePages } from './lib/export-formats';
 import { pagedRows } from './lib/paged-rows';
 
 /** API.md 2.1: the media type stored with each export file. */
@@ -70,34 +70,36 @@ export class DataExportService {
     const sort = query.sort === 'random' || !query.sort ? [] : [...query.sort];
     // Paging needs a total order, or rows could repeat or go missing between pages (API.md 2.1).
     if (!sort.some((s) => s.field === pk)) sort.push({ field: pk, order: 'ASC' });
-    const batchSize = this.config.importExport.exportBatchSize;
-    const pages = pagedRows(
-      (page) => service.readByQuery({ ...query, sort, limit: page.limit, offset: (query.offset ?? 0) + page.offset, page: undefined, meta: undefined }),
-      batchSize,
+    const read: Query = { ...query, sort, page: undefined, meta: undefined };
+    // Sorted by the key alone, a page starts after the last key of the one before, as long as the rows
+    // carry their key; deep pages cost no more than the first.
+    const keyset = sort.length === 1 && !query.alias?.[pk];
+    const keyOf = (row: Item | undefined): PrimaryKey | undefined => (keyset ? (row?.[pk] as PrimaryKey | undefined) : undefined);
+    const pages = pagedRows<Item>(
+      (page) => {
+        const after = keyOf(page.after);
+        if (after !== undefined && after !== null) return service.readAfter({ ...read, limit: page.limit }, after);
+        return service.readByQuery({ ...read, limit: page.limit, offset: (query.offset ?? 0) + page.offset });
+      },
+      this.config.importExport.exportBatchSize,
       query.limit,
-    )[Symbol.asyncIterator]();
+    );
 
     // CSV columns come from the first page, so a null relation in the first row does not drop its columns.
-    const head: Item[] = [];
-    let next = await pages.next();
-    while (!next.done && head.length < batchSize) {
-      head.push(next.value);
-      if (head.length < batchSize) next = await pages.next();
-    }
-    const fields = format === 'csv' || format === 'csv_utf8' ? csvFields(head, this.relatedItemPath(collection)) : undefined;
+    let first: IteratorResult<Item[]> | null = await pages.next();
+    const fields = format === 'csv' || format === 'csv_utf8' ? csvFields(first.done ? [] : first.value, this.relatedItemPath(collection)) : undefined;
     let count = 0;
-    async function* rows(): AsyncGenerator<Item> {
-      for (const row of head) {
-        yield row;
-        if (++count % batchSize === 0) await progress?.(count);
-      }
-      if (head.length < batchSize) return;
-      for (next = await pages.next(); !next.done; next = await pages.next()) {
-        yield next.value;
-        if (++count % batchSize === 0) await progress?.(count);
+    async function* counted(): AsyncGenerator<Item[]> {
+      let page = first!;
+      // Not kept for the rest of the export.
+      first = null;
+      for (; !page.done; page = await pages.next()) {
+        yield page.value;
+        count += page.value.length;
+        await progress?.(count);
       }
     }
-    yield* serializeRows(format, rows(), { fields });
+    yield* serializePages(format, counted(), { fields });
     await progress?.(count);
   }
 

@@ -3,6 +3,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
@@ -10,7 +11,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { AppError, AppErrorList } from '../../common/errors/app-error';
-import { ForbiddenError, InvalidPayloadError } from '../../common/errors/errors';
+import { ForbiddenError, InvalidPayloadError, LimitExceededError, OutOfTimeError } from '../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { Dialect, DIALECT } from '../../database/dialects/dialect';
 import { ItemsFactory } from '../items/items.factory';
@@ -21,8 +22,18 @@ import type { JobEntity } from './entities/job.entity';
 import { JobsService } from './jobs.service';
 import { csvCellByType } from './lib/csv-cell-by-type';
 import { ImportErrors } from './lib/import-errors';
-import { CsvCell, ImportFormat, ImportRow, readImportRows } from './lib/import-rows';
-import type { ImportUpload } from './lib/import-upload';
+import { CsvColumnReader, ImportFormat, ImportRow, readImportBatches } from './lib/import-rows';
+import { ImportUpload, importUpload } from './lib/import-upload';
+
+/** `fn` the first time only, whatever the number of calls. */
+function once(fn: () => void): () => void {
+  let called = false;
+  return () => {
+    if (called) return;
+    called = true;
+    fn();
+  };
+}
 
 /** Called with the number of rows written so far, after each batch. */
 export type ImportProgress = (rowsDone: number) => Promise<void> | void;
@@ -35,6 +46,9 @@ export type ImportProgress = (rowsDone: number) => Promise<void> | void;
  */
 @Injectable()
 export class DataImportService {
+  /** Imports running on this instance. */
+  private running = 0;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(DIALECT) private readonly dialect: Dialect,
@@ -56,55 +70,95 @@ export class DataImportService {
     if (!create || !update) throw new ForbiddenError();
   }
 
-  /** Reads the upload to its end and imports it, recorded as a job. Resolves with the rows written. */
-  async importUpload(collection: string, acc: Accountability, upload: ImportUpload): Promise<number> {
+  /**
+   * `POST /utils/import/:collection`: permissions, then one of this instance's import slots
+   * (IMPORT_MAX_CONCURRENCY, API.md 2.2: LIMIT_EXCEEDED when all are taken), then the upload. Resolves
+   * once every row is written, or with the job at once for `?background=true`; the slot is held until
+   * the import ends either way.
+   */
+  async importRequest(collection: string, acc: Accountability, headers: IncomingHttpHeaders, body: Readable, background: boolean): Promise<JobEntity | null> {
+    await this.assertCanImport(collection, acc);
+    if (this.running >= this.config.importExport.maxConcurrentImports) throw new LimitExceededError('concurrent imports');
+    this.running++;
+    const release = once(() => this.running--);
+    let handedOver = false;
+    try {
+      const upload = await importUpload(headers, body);
+      if (!background) {
+        await this.importUpload(collection, acc, upload);
+        return null;
+      }
+      const job = await this.importUploadInBackground(collection, acc, upload, release);
+      handedOver = true;
+      return job;
+    } finally {
+      if (!handedOver) release();
+    }
+  }
+
+  /** Reads the upload to its end and imports it, recorded as a job. */
+  private async importUpload(collection: string, acc: Accountability, upload: ImportUpload): Promise<void> {
     const job = await this.jobs.start('import', collection, acc, upload.format);
-    const outcome = await this.jobs.run(job, async (report) => ({
+    await this.jobs.run(job, async (report) => ({
       rowsDone: await this.importStream(collection, acc, upload.format, upload.stream, report),
     }));
-    return outcome.rowsDone;
   }
 
   /**
    * `?background=true`: the upload is first copied to a temporary file (streamed, so the request ends
-   * normally whatever its size), then imported after the answer; the job reports how it went.
+   * normally whatever its size), then imported after the answer; the job reports how it went. `done`
+   * is called when the import has ended, or failed to start.
    */
-  async importUploadInBackground(collection: string, acc: Accountability, upload: ImportUpload): Promise<JobEntity> {
+  private async importUploadInBackground(collection: string, acc: Accountability, upload: ImportUpload, done: () => void): Promise<JobEntity> {
     const path = join(tmpdir(), `vellum-import-${randomUUID()}`);
+    let job: JobEntity;
     try {
       await pipeline(upload.stream, createWriteStream(path));
+      job = await this.jobs.start('import', collection, acc, upload.format);
     } catch (e) {
       await unlink(path).catch(() => undefined);
+      done();
       throw e;
     }
-    const job = await this.jobs.start('import', collection, acc, upload.format);
     this.jobs.runInBackground(job, async (report) => {
       try {
         return { rowsDone: await this.importStream(collection, acc, upload.format, createReadStream(path), report) };
       } finally {
         await unlink(path).catch(() => undefined);
+        done();
       }
     });
     return job;
   }
 
-  /** The import itself, also used by the command line (acc null: no permission checks, no activity). */
+  /**
+   * The import itself, also used by the command line (acc null: no permission checks, no activity).
+   * After IMPORT_TIMEOUT (API.md 2.2) it stops reading and rolls back with OUT_OF_TIME.
+   */
   async importStream(collection: string, acc: Accountability | null, format: ImportFormat, source: Readable, progress?: ImportProgress): Promise<number> {
     await this.assertCanImport(collection, acc);
+    const { importTimeout } = this.config.importExport;
+    const deadline = new AbortController();
+    const timer = setTimeout(() => {
+      const error = new OutOfTimeError('import', importTimeout);
+      deadline.abort(error);
+      // A stalled upload ends too: reading fails with the same error.
+      source.destroy(error);
+    }, importTimeout);
     try {
-      return await this.importRows(collection, acc, readImportRows(source, format, { csvCell: this.csvCell(collection) }), progress);
+      return await this.importRows(collection, acc, readImportBatches(source, format, { csvColumn: this.csvColumn(collection) }), deadline.signal, progress);
     } finally {
+      clearTimeout(timer);
       source.destroy();
     }
   }
 
-  private async importRows(collection: string, acc: Accountability | null, rows: AsyncIterable<ImportRow>, progress?: ImportProgress): Promise<number> {
+  private async importRows(collection: string, acc: Accountability | null, pieces: AsyncIterable<ImportRow[]>, deadline: AbortSignal, progress?: ImportProgress): Promise<number> {
     const { maxImportErrors, importBatchSize } = this.config.importExport;
     const errors = new ImportErrors(maxImportErrors);
     return this.dataSource.transaction(async (manager) => {
       const service = this.items.for(collection, acc, manager);
       let done = 0;
-      let batch: ImportRow[] = [];
       const rowFailed = (line: number, e: unknown) => {
         const rowErrors = this.rowErrors(e);
         if (!rowErrors) throw e;
@@ -113,7 +167,7 @@ export class DataImportService {
         // far are what can be reported.
         if (errors.full || e instanceof QueryFailedError) throw errors.toError()!;
       };
-      const flush = async () => {
+      const write = async (batch: ImportRow[]) => {
         if (service.schema.singleton) {
           for (const row of batch) {
             if (row.row > 1) throw new InvalidPayloadError(`Line ${row.line}: a singleton takes exactly one row`);
@@ -125,17 +179,36 @@ export class DataImportService {
             }
           }
         } else {
-          const rowsOf = batch;
-          done += (await service.upsertMany(rowsOf.map((row) => row.data), { rowError: (index, e) => rowFailed(rowsOf[index].line, e) })).length;
+          done += (await service.upsertMany(batch.map((row) => row.data), { rowError: (index, e) => rowFailed(batch[index].line, e) })).length;
         }
-        batch = [];
         await progress?.(done);
       };
-      for await (const row of rows) {
-        batch.push(row);
-        if (batch.length >= importBatchSize) await flush();
+      // While the database writes one batch, the next is read and parsed; the reader waits for the
+      // write before going further, so memory holds two batches at most and the file is never read
+      // faster than the database takes it.
+      let writing: Promise<void> = Promise.resolve();
+      let batch: ImportRow[] = [];
+      try {
+        for await (const rows of pieces) {
+          for (const row of rows) {
+            batch.push(row);
+            if (batch.length < importBatchSize) continue;
+            deadline.throwIfAborted();
+            await writing;
+            writing = write(batch);
+            // Observed by the next await; until then it must not count as an unhandled rejection.
+            writing.catch(() => undefined);
+            batch = [];
+          }
+        }
+        await writing;
+        if (batch.length) await write(batch);
+        deadline.throwIfAborted();
+      } catch (e) {
+        // The transaction may end only once no statement of this import is running.
+        await writing.catch(() => undefined);
+        throw e;
       }
-      if (batch.length) await flush();
       const failed = errors.toError();
       if (failed) throw failed;
       return done;
@@ -157,8 +230,7 @@ export class DataImportService {
   }
 
   /** CSV cells read by the type of the field their column names; dotted columns follow many-to-one relations. */
-  private csvCell(collection: string): CsvCell {
-    const types = new Map<string, FieldType | null>();
+  private csvColumn(collection: string): CsvColumnReader {
     const overview = this.overviews.current;
     const typeAt = (path: string[]): FieldType | null => {
       let current = collection;
@@ -167,13 +239,11 @@ export class DataImportService {
         if (link?.type !== 'm2o') return null;
         current = link.related;
       }
-      const field = overview.collection(current)?.fields[path[path.length - 1]];
-      return field ? field.type : null;
+      return overview.collection(current)?.fields[path[path.length - 1]]?.type ?? null;
     };
-    return (path, text) => {
-      const name = path.join('.');
-      if (!types.has(name)) types.set(name, typeAt(path));
-      return csvCellByType(types.get(name)!, text);
+    return (path) => {
+      const type = typeAt(path);
+      return (text) => csvCellByType(type, text);
     };
   }
 }

@@ -7,6 +7,7 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiQuery,
+  ApiRequestTimeoutResponse,
   ApiTags,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
@@ -19,7 +20,6 @@ import { ExportItemsDto } from './dto/export-items.dto';
 import { SortItemsDto } from './dto/sort-items.dto';
 import { DataExportService } from './data-export.service';
 import { DataImportService } from './data-import.service';
-import { importUpload } from './lib/import-upload';
 import { SortService } from './sort.service';
 import { GenerateHashDto } from './dto/generate-hash.dto';
 import { ListJobsQueryDto } from './dto/list-jobs-query.dto';
@@ -93,7 +93,12 @@ export class UtilsController {
       '`GET /utils/jobs/:id`, status `running`), the import runs afterwards and the job records its rows and errors.',
   })
   @ApiBadRequestResponse({ description: 'Malformed file, or rows that fail: one error per code and field, `extensions.rows` naming the lines. Nothing is written.' })
-  @ApiForbiddenResponse({ description: 'No create or update permission on the collection, or unknown collection (FORBIDDEN).' })
+  @ApiForbiddenResponse({
+    description:
+      'No create or update permission on the collection, or unknown collection (FORBIDDEN); ' +
+      '`IMPORT_MAX_CONCURRENCY` imports already running on this instance (LIMIT_EXCEEDED).',
+  })
+  @ApiRequestTimeoutResponse({ description: 'The import took longer than `IMPORT_TIMEOUT` (OUT_OF_TIME). Nothing is written.' })
   @ApiUnsupportedMediaTypeResponse({ description: 'The request is not multipart, or the file part is neither JSON nor CSV.' })
   async import(
     @Param('collection') collection: string,
@@ -101,12 +106,8 @@ export class UtilsController {
     @Req() req: Request,
     @Acc() acc: Accountability,
   ): Promise<{ data: unknown } | void> {
-    await this.importer.assertCanImport(collection, acc);
-    const upload = await importUpload(req.headers, req);
-    if (background === 'true' || background === '1' || background === '') {
-      return { data: await this.importer.importUploadInBackground(collection, acc, upload) };
-    }
-    await this.importer.importUpload(collection, acc, upload);
+    const job = await this.importer.importRequest(collection, acc, req.headers, req, background === 'true' || background === '1' || background === '');
+    if (job) return { data: job };
   }
 
   @Post('export/:collection')

@@ -68,7 +68,7 @@ export function validateQuery(overview: SchemaOverview, readable: ReadableFields
     }
   }
   if (query.deep) walkDeep(overview, readable, collection, query.deep, query.alias ?? {}, 1, maxDepth);
-  for (const field of query.groupBy ?? []) walkPath(overview, readable, collection, [field], false, 'groupBy');
+  for (const field of query.groupBy ?? []) walkPath(overview, readable, collection, [parseFunction(field)?.field ?? field], false, 'groupBy');
   for (const [fn, fields] of Object.entries(query.aggregate ?? {})) {
     for (const field of fields ?? []) {
       if (field === '*' && (fn === 'count' || fn === 'countAll')) continue;

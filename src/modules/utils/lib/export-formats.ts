@@ -144,7 +144,11 @@ function xmlName(key: string): string {
   return /^[A-Za-z_]/.test(name) ? name : `_${name}`;
 }
 
-function xmlSerializer(): RowSerializer {
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<data>\n';
+const XML_TAIL = '</data>\n';
+
+/** Elements of `value`'s members, indented one level, for the inside of `<data>`. */
+function xmlBuilder(): (value: Row) => string {
   const builder = new XMLBuilder({
     format: true,
     indentBy: '  ',
@@ -153,14 +157,19 @@ function xmlSerializer(): RowSerializer {
     // A text-node key no column can have, so every column becomes an element.
     textNodeName: '\u0000text',
   });
+  return (value) =>
+    (builder.build(value) as string)
+      .split('\n')
+      .map((line) => (line === '' ? '' : `  ${line}\n`))
+      .join('');
+}
+
+function xmlSerializer(): RowSerializer {
+  const elements = xmlBuilder();
   return {
-    start: () => '<?xml version="1.0" encoding="UTF-8"?>\n<data>\n',
-    row: (row) =>
-      (builder.build({ item: toPlain(row, xmlName) }) as string)
-        .split('\n')
-        .map((line) => (line === '' ? '' : `  ${line}\n`))
-        .join(''),
-    end: () => '</data>\n',
+    start: () => XML_HEAD,
+    row: (row) => elements({ item: toPlain(row, xmlName) }),
+    end: () => XML_TAIL,
   };
 }
 
@@ -236,22 +245,49 @@ export function createSerializer(format: ExportFormat, options: SerializerOption
   }
 }
 
+/**
+ * One object, such as the answer of a read of one item, as the reference writes it: JSON, YAML and XML
+ * keep it an object (`<data>` holding its members); CSV makes it a one-row file.
+ */
+export async function serializeObject(format: ExportFormat, row: Row, options: SerializerOptions = {}): Promise<string> {
+  switch (format) {
+    case 'json':
+      return jsonText(row, '\t');
+    case 'yaml':
+      return isYamlBlock(row) ? yamlBlock(row, 0) : '{}\n';
+    case 'xml':
+      return `${XML_HEAD}${xmlBuilder()(toPlain(row, xmlName) as Row)}${XML_TAIL}`;
+    default: {
+      let text = '';
+      for await (const chunk of serializeRows(format, [row], options)) text += chunk;
+      return text;
+    }
+  }
+}
+
 const CHUNK_SIZE = 64 * 1024;
 
 /** Serializes rows as they arrive; pair with `Readable.from` for a response or a file upload. */
-export async function* serializeRows(
-  format: ExportFormat,
-  rows: Iterable<Row> | AsyncIterable<Row>,
-  options: SerializerOptions = {},
-): AsyncGenerator<string> {
+export function serializeRows(format: ExportFormat, rows: Iterable<Row> | AsyncIterable<Row>, options: SerializerOptions = {}): AsyncGenerator<string> {
+  return serializePages(format, onePerPage(rows), options);
+}
+
+async function* onePerPage(rows: Iterable<Row> | AsyncIterable<Row>): AsyncGenerator<Row[]> {
+  for await (const row of rows) yield [row];
+}
+
+/** serializeRows for rows that arrive a page at a time (large exports): one wait per page, not per row. */
+export async function* serializePages(format: ExportFormat, pages: AsyncIterable<Row[]>, options: SerializerOptions = {}): AsyncGenerator<string> {
   const serializer = createSerializer(format, options);
   // Rows are small: handing them on one by one would cost more than serializing them.
   let buffered = serializer.start();
-  for await (const row of rows) {
-    buffered += serializer.row(row);
-    if (buffered.length >= CHUNK_SIZE) {
-      yield buffered;
-      buffered = '';
+  for await (const page of pages) {
+    for (const row of page) {
+      buffered += serializer.row(row);
+      if (buffered.length >= CHUNK_SIZE) {
+        yield buffered;
+        buffered = '';
+      }
     }
   }
   buffered += serializer.end();

@@ -1,5 +1,4 @@
-import { pipeline, Readable } from 'node:stream';
-import { CsvError, parse as createCsvParser } from 'csv-parse';
+import Papa from 'papaparse';
 import { InvalidPayloadError } from '../../../common/errors/errors';
 
 export type ImportFormat = 'json' | 'csv';
@@ -22,23 +21,29 @@ export function importFormatOf(mediaType: string | undefined): ImportFormat | nu
 }
 
 /**
- * Reads an import file record by record, holding one record in memory at a time, whatever the file
- * size. JSON: a top-level array of objects. CSV: a header row, `,` `;` or tab detected from it.
+ * Reads an import file record by record, holding one piece of the file in memory at a time, whatever
+ * its size. JSON: a top-level array of objects. CSV: a header row, `,` `;` or tab detected from it.
  * UTF-8 with or without BOM. Malformed input is INVALID_PAYLOAD naming the line.
  */
-export function readImportRows(source: AsyncIterable<Chunk>, format: ImportFormat, options: ImportRowsOptions = {}): AsyncGenerator<ImportRow> {
-  return format === 'json' ? readJsonRows(source) : readCsvRows(source, options.csvCell ?? defaultCsvCell);
+export async function* readImportRows(source: AsyncIterable<Chunk>, format: ImportFormat, options: ImportRowsOptions = {}): AsyncGenerator<ImportRow> {
+  for await (const rows of readImportBatches(source, format, options)) yield* rows;
 }
 
-/** Turns the text of a non-empty CSV cell into its value; `path` is the column's header split on dots. */
-export type CsvCell = (path: string[], text: string) => unknown;
+/** readImportRows by the rows each piece of the file completes: one wait per piece rather than per row. */
+export function readImportBatches(source: AsyncIterable<Chunk>, format: ImportFormat, options: ImportRowsOptions = {}): AsyncGenerator<ImportRow[]> {
+  return format === 'json' ? readJsonRows(source) : readCsvRows(source, options.csvColumn ?? (() => csvCellValue));
+}
+
+/**
+ * The reader of a CSV column's non-empty cells, `path` being its header split on dots; asked once per
+ * column, so per-column work (finding the field's type) is not repeated per row.
+ */
+export type CsvColumnReader = (path: string[]) => (text: string) => unknown;
 
 export interface ImportRowsOptions {
   /** Converts CSV cells, for instance by the type of the field each column names. */
-  csvCell?: CsvCell;
+  csvColumn?: CsvColumnReader;
 }
-
-const defaultCsvCell: CsvCell = (_path, text) => csvCellValue(text);
 
 function lineError(line: number, reason: string): InvalidPayloadError {
   return new InvalidPayloadError(`Line ${line}: ${reason}`);
@@ -74,7 +79,7 @@ const WHITESPACE = new Set([' ', '\t', '\r', '\n']);
  * A small streaming scanner for a top-level JSON array: it only finds where each element starts and
  * ends (strings, escapes and nesting), and JSON.parse reads the element itself.
  */
-async function* readJsonRows(source: AsyncIterable<Chunk>): AsyncGenerator<ImportRow> {
+async function* readJsonRows(source: AsyncIterable<Chunk>): AsyncGenerator<ImportRow[]> {
   let state: 'start' | 'open' | 'comma' | 'element' | 'after-element' | 'done' = 'start';
   let line = 1;
   let depth = 0;
@@ -139,7 +144,7 @@ async function* readJsonRows(source: AsyncIterable<Chunk>): AsyncGenerator<Impor
       i++;
     }
     if (state === 'element') parts.push(text.slice(elementStart));
-    yield* found;
+    if (found.length) yield found;
   }
   if (state !== 'done') throw lineError(line, state === 'start' ? 'the file is empty' : 'the file ends before the top-level array is closed');
 }
@@ -154,13 +159,17 @@ function parseElement(text: string, line: number): Record<string, unknown> {
 
 const DELIMITERS = [',', ';', '\t'];
 
-/** The first line (quotes respected) if it is complete in `text`, else null. */
-function firstLine(text: string): string | null {
+type LineBreak = '\n' | '\r\n' | '\r';
+
+/** The first line (quotes respected) and the line break that ends it, once both are complete in `text`. */
+function firstLine(text: string): { line: string; lineBreak: LineBreak } | null {
   let quoted = false;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (c === '"') quoted = !quoted;
-    else if (!quoted && (c === '\n' || c === '\r')) return text.slice(0, i);
+    else if (!quoted && c === '\n') return { line: text.slice(0, i), lineBreak: '\n' };
+    // Whether a LF follows is only known once the next character is there.
+    else if (!quoted && c === '\r') return i + 1 < text.length ? { line: text.slice(0, i), lineBreak: text[i + 1] === '\n' ? '\r\n' : '\r' } : null;
   }
   return null;
 }
@@ -213,23 +222,63 @@ export function csvColumns(header: string[]): string[][] {
   return names.map((n) => n.split('.'));
 }
 
-function csvRecord(columns: string[][], cells: string[], cellValue: CsvCell): Record<string, unknown> {
+/** Each column's reader, and where its value goes: the header split on dots. */
+interface CsvColumn {
+  parents: string[];
+  key: string;
+  read: (text: string) => unknown;
+}
+
+function csvRecord(columns: CsvColumn[], cells: string[]): Record<string, unknown> {
   const data: Record<string, unknown> = {};
-  cells.forEach((cell, index) => {
-    if (cell === '') return;
-    const path = columns[index];
+  for (let index = 0; index < cells.length; index++) {
+    const cell = cells[index];
+    if (cell === '') continue;
+    const column = columns[index];
     let target = data;
-    for (const part of path.slice(0, -1)) target = (target[part] ??= {}) as Record<string, unknown>;
-    target[path[path.length - 1]] = cellValue(path, cell);
-  });
+    for (const part of column.parents) target = (target[part] ??= {}) as Record<string, unknown>;
+    target[column.key] = column.read(cell);
+  }
   return data;
 }
 
-async function* readCsvRows(source: AsyncIterable<Chunk>, cellValue: CsvCell): AsyncGenerator<ImportRow> {
+/** Lines a record takes beyond its first: the line breaks inside its quoted cells (CRLF, LF or CR). */
+function extraLines(cells: string[]): number {
+  let lines = 0;
+  for (const cell of cells) {
+    if (cell.indexOf('\n') === -1 && cell.indexOf('\r') === -1) continue;
+    for (let i = 0; i < cell.length; i++) {
+      const c = cell.charCodeAt(i);
+      if (c === 0x0a || (c === 0x0d && cell.charCodeAt(i + 1) !== 0x0a)) lines++;
+    }
+  }
+  return lines;
+}
+
+/**
+ * Papa Parse's records of each piece of text as it arrives. Its core parser is fed the way its own
+ * streamers feed it (the unfinished last record carried over to the next piece), but from a pull-based
+ * loop: the file is read no faster than records are taken, which Papa's stream mode does not ensure.
+ */
+async function* csvChunks(texts: AsyncIterable<string>, delimiter: string, newline?: LineBreak): AsyncGenerator<Papa.ParseResult<string[]>> {
+  const parser = new Papa.Parser({ delimiter, newline, quoteChar: '"' });
+  let carried = '';
+  let offset = 0;
+  for await (const text of texts) {
+    const input = carried + text;
+    const results = parser.parse(input, offset, true) as Papa.ParseResult<string[]>;
+    carried = input.slice(results.meta.cursor - offset);
+    offset = results.meta.cursor;
+    yield results;
+  }
+  yield parser.parse(carried, offset, false) as Papa.ParseResult<string[]>;
+}
+
+async function* readCsvRows(source: AsyncIterable<Chunk>, cellReader: CsvColumnReader): AsyncGenerator<ImportRow[]> {
   const texts = decode(source);
   // Only the header row is held back, to pick the delimiter before parsing starts.
   let head = '';
-  let header: string | null = null;
+  let header: { line: string; lineBreak: LineBreak } | null = null;
   while (header === null) {
     const next = await texts.next();
     if (next.done) break;
@@ -237,43 +286,33 @@ async function* readCsvRows(source: AsyncIterable<Chunk>, cellValue: CsvCell): A
     header = firstLine(head);
   }
   if (head.trim() === '') return;
-  const delimiter = detectDelimiter(header ?? head);
-
   async function* rest(): AsyncGenerator<string> {
     yield head;
     yield* texts;
   }
-  // A short row reads like one with empty trailing cells; a long one would lose data, so it stays an error.
-  // pipeline, not pipe: a failing upload must reach the loop below, not hang it and crash the process.
-  const parser = pipeline(
-    Readable.from(rest()),
-    createCsvParser({ delimiter, skip_empty_lines: true, relax_column_count_less: true, info: true }),
-    () => undefined,
-  );
 
-  let columns: string[][] | null = null;
+  let columns: CsvColumn[] | null = null;
   let row = 0;
-  let previousEnd = 0;
-  let previousEmpty = 0;
-  try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number; empty_lines: number } }>) {
-      const line = previousEnd + 1 + (info.empty_lines - previousEmpty);
-      previousEnd = info.lines;
-      previousEmpty = info.empty_lines;
+  let line = 1;
+  for await (const { data, errors } of csvChunks(rest(), detectDelimiter(header?.line ?? head), header?.lineBreak)) {
+    // Papa Parse reads on past malformed quotes; the import stops at the first.
+    const malformed = new Map(errors.filter((e) => e.type === 'Quotes').map((e) => [e.row, e.message]));
+    const found: ImportRow[] = [];
+    for (let index = 0; index < data.length; index++) {
+      const cells = data[index];
+      const start = line;
+      line += 1 + extraLines(cells);
+      if (malformed.has(index)) throw lineError(start, malformed.get(index)!);
+      // Empty lines are skipped; they still count for the line numbers of what follows.
+      if (cells.length === 1 && cells[0] === '') continue;
       if (columns === null) {
-        columns = csvColumns(record);
+        columns = csvColumns(cells).map((path) => ({ parents: path.slice(0, -1), key: path[path.length - 1], read: cellReader(path) }));
         continue;
       }
-      row++;
-      yield { row, line, data: csvRecord(columns, record, cellValue) };
+      // A short row reads like one with empty trailing cells; a long one would lose data.
+      if (cells.length > columns.length) throw lineError(start, `the row has ${cells.length} cells, the header ${columns.length}`);
+      found.push({ row: ++row, line: start, data: csvRecord(columns, cells) });
     }
-  } catch (e) {
-    if (e instanceof CsvError) {
-      const at = (e as CsvError & { lines?: number }).lines ?? previousEnd + 1;
-      throw lineError(at, e.message);
-    }
-    throw e;
-  } finally {
-    parser.destroy();
+    if (found.length) yield found;
   }
 }

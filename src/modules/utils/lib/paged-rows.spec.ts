@@ -1,17 +1,17 @@
 import { Page, pagedRows } from './paged-rows';
 
 function source(count: number) {
-  const pages: Page[] = [];
-  const read = async (page: Page) => {
+  const pages: Page<number>[] = [];
+  const read = async (page: Page<number>) => {
     pages.push(page);
     return Array.from({ length: Math.max(0, Math.min(page.limit, count - page.offset)) }, (_v, i) => page.offset + i);
   };
   return { read, pages };
 }
 
-async function collect<T>(rows: AsyncIterable<T>): Promise<T[]> {
+async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
   const out: T[] = [];
-  for await (const row of rows) out.push(row);
+  for await (const page of pages) out.push(...page);
   return out;
 }
 
@@ -27,15 +27,23 @@ describe(pagedRows.name, () => {
     const s = source(count);
     const rows = await collect(pagedRows(s.read, batch, limit));
     expect(rows).toEqual(Array.from({ length: expected }, (_v, i) => i));
-    expect(s.pages).toEqual(pages);
+    expect(s.pages.map(({ offset, limit }) => ({ offset, limit }))).toEqual(pages);
   });
 
-  it('reads the next page only when the consumer gets there', async () => {
+  it('reads one page ahead of the consumer, no more', async () => {
     const s = source(100);
-    const rows = pagedRows(s.read, 10);
-    for (let i = 0; i < 10; i++) await rows.next();
-    expect(s.pages).toHaveLength(1);
-    await rows.next();
+    const pages = pagedRows(s.read, 10);
+    await pages.next();
     expect(s.pages).toHaveLength(2);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(s.pages).toHaveLength(2);
+    await pages.next();
+    expect(s.pages).toHaveLength(3);
+  });
+
+  it('hands each reader the last row of the page before', async () => {
+    const s = source(25);
+    await collect(pagedRows(s.read, 10));
+    expect(s.pages.map((p) => p.after)).toEqual([undefined, 9, 19]);
   });
 });
