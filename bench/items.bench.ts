@@ -153,9 +153,9 @@ export async function run(): Promise<void> {
     const floor = vendor === 'mariadb' || vendor === 'mysql' ? await startFloor(server.database.env, c) : null;
     if (!floor) process.stdout.write('(the bare-server floor needs DB_CLIENT=mariadb or mysql; Vellum figures only)\n');
     const body = JSON.stringify({ title: 'New', body: 'text', x: 5, status: 'draft', published: true });
-    const cases: { label: string; vellum: Parameters<typeof load>[1]; floor?: Parameters<typeof load>[1] }[] = [
-      { label: 'GET /items/c?limit=100', vellum: { url: `${server.url}/items/${c}?limit=100`, headers: auth }, floor: floor ? { url: `${floor.url}/list` } : undefined },
-      { label: 'GET /items/c/:id', vellum: { url: `${server.url}/items/${c}/4242`, headers: auth }, floor: floor ? { url: `${floor.url}/one?id=4242` } : undefined },
+    const cases: { label: string; vellum: Parameters<typeof load>[1]; floor?: Parameters<typeof load>[1]; ceilingPath?: string }[] = [
+      { label: 'GET /items/c?limit=100', ceilingPath: 'list', vellum: { url: `${server.url}/items/${c}?limit=100`, headers: auth }, floor: floor ? { url: `${floor.url}/list` } : undefined },
+      { label: 'GET /items/c/:id', ceilingPath: 'one', vellum: { url: `${server.url}/items/${c}/4242`, headers: auth }, floor: floor ? { url: `${floor.url}/one?id=4242` } : undefined },
       { label: 'GET /items/c?filter..&sort=-x&limit=25&meta', vellum: { url: `${server.url}/items/${c}?${FILTER}`, headers: auth }, floor: floor ? { url: `${floor.url}/filter` } : undefined },
       {
         label: 'POST /items/c',
@@ -169,11 +169,9 @@ export async function run(): Promise<void> {
           one: await (await fetch(`${floor.url}/one?id=4242`)).json(),
         })
       : null;
-    const ceilingPaths: Record<string, string> = { 'GET /items/c?limit=100': 'list', 'GET /items/c/:id': 'one' };
     for (const entry of cases) {
       const floorResult = entry.floor ? await load(`  floor ${entry.label}`, entry.floor) : undefined;
-      const path = ceilingPaths[entry.label];
-      const ceilingResult = ceiling && path ? await load(`  empty Nest app ${entry.label}`, { url: `${ceiling.url}/${path}` }) : undefined;
+      const ceilingResult = ceiling && entry.ceilingPath ? await load(`  empty Nest app ${entry.label}`, { url: `${ceiling.url}/${entry.ceilingPath}` }) : undefined;
       const vellumResult = await load(`  vellum ${entry.label}`, entry.vellum);
       if (ceilingResult) process.stdout.write(`    → the framework alone: ${ratio(ceilingResult, floorResult)}\n`);
       if (floorResult) process.stdout.write(`    → ${ratio(vellumResult, floorResult)}\n`);

@@ -28,7 +28,7 @@ export function exportResponses() {
       res.setHeader('Content-Type', contentType);
       res.setHeader('Content-Disposition', attachmentDisposition(name));
       if (isPlainObject(data)) {
-        serializeObject(format, data, { fields: csvFields([data]) }).then(
+        serializeObject(format, data).then(
           (text) => res.end(text),
           (e: unknown) => next(e),
         );

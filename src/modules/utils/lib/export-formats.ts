@@ -249,7 +249,7 @@ export function createSerializer(format: ExportFormat, options: SerializerOption
  * One object, such as the answer of a read of one item, as the reference writes it: JSON, YAML and XML
  * keep it an object (`<data>` holding its members); CSV makes it a one-row file.
  */
-export async function serializeObject(format: ExportFormat, row: Row, options: SerializerOptions = {}): Promise<string> {
+export async function serializeObject(format: ExportFormat, row: Row): Promise<string> {
   switch (format) {
     case 'json':
       return jsonText(row, '\t');
@@ -259,7 +259,8 @@ export async function serializeObject(format: ExportFormat, row: Row, options: S
       return `${XML_HEAD}${xmlBuilder()(toPlain(row, xmlName) as Row)}${XML_TAIL}`;
     default: {
       let text = '';
-      for await (const chunk of serializeRows(format, [row], options)) text += chunk;
+      // The CSV columns are the row's own, flattened.
+      for await (const chunk of serializeRows(format, [row])) text += chunk;
       return text;
     }
   }
