@@ -9,14 +9,14 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import type { LevelWithSilent } from 'pino';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppLogger } from '../src/common/logging/app-logger';
 import { loadConfig } from '../src/config/load-config';
 import { createApp } from '../src/create-app';
 import { provisionDatabase, TestDatabase } from '../test/helpers/test-database';
 
 export interface BenchServer {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   url: string;
   token: string;
   database: TestDatabase;

@@ -1,21 +1,14 @@
 import type { INestApplication } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import fastifyCookie from '@fastify/cookie';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import cookieParser from 'cookie-parser';
-import express, { NextFunction, Request, Response } from 'express';
-import { parse as parseQueryString } from 'qs';
-import { sendError } from './common/filters/send-error';
-import { answerClientErrors } from './common/http/client-error';
-import { exportResponses } from './common/http/export-response.middleware';
-import { limitJsonDepth } from './common/http/json-depth';
-import { parseQueryOnce } from './common/http/parse-query-once.middleware';
+import type { FastifyInstance } from 'fastify';
+import { registerExportResponses } from './common/http/export-response';
+import { parseJsonBody } from './common/http/json-body';
+import { registerRequestLogging } from './common/logging/request-logging';
 import { AppLogger } from './common/logging/app-logger';
-import { requestLogger } from './common/logging/request-logger.middleware';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { OpenApiDocument } from './modules/server/openapi-document';
-
-/** API.md 1.6: nested query objects (`filter[a][_eq]=1`) with the reference platform's limits. */
-const QUERY_PARSE_OPTIONS = { depth: 10, arrayLimit: 500 };
 
 export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
   const options = new DocumentBuilder()
@@ -27,32 +20,45 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
   return SwaggerModule.createDocument(app, options);
 }
 
+/** `application/json` and `application/<anything>+json`, with or without parameters. */
+const JSON_MEDIA_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+
+/**
+ * JSON bodies (`application/json`, `application/*+json`) are parsed; every other body is left unread for
+ * the routes that stream it themselves (multipart uploads, imports) and is no body for the others, as
+ * the reference platform treats it.
+ */
+function registerBodyParsers(fastify: FastifyInstance, config: AppConfig): void {
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser(
+    JSON_MEDIA_TYPE,
+    { parseAs: 'buffer', bodyLimit: config.maxPayloadSize },
+    (request, body: Buffer | string, done) => {
+      try {
+        done(null, parseJsonBody(body as Buffer, request.headers['content-encoding'], config.maxPayloadSize));
+      } catch (e) {
+        done(e as Error, undefined);
+      }
+    },
+  );
+  fastify.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+}
+
 /** Everything main.ts and the test harness share: parsers, headers, logging, Swagger UI. */
-export function configureApp(app: NestExpressApplication): void {
+export async function configureApp(app: NestFastifyApplication): Promise<void> {
   const config = app.get<AppConfig>(APP_CONFIG);
   const logger = app.get(AppLogger);
-  const http = app.getHttpAdapter().getInstance() as express.Express;
+  const fastify = app.getHttpAdapter().getInstance();
 
-  http.disable('x-powered-by');
-  answerClientErrors(app.getHttpServer());
-  http.set('query parser', (query: string) => parseQueryString(query, QUERY_PARSE_OPTIONS));
-  http.set('trust proxy', 'loopback');
-  app.use(requestLogger(logger));
-  app.use(parseQueryOnce());
-  app.use((_req: Request, res: Response, next: NextFunction) => {
-    res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('Vary', 'Origin, Cache-Control');
-    next();
+  registerRequestLogging(fastify, logger);
+  fastify.addHook('onRequest', (_request, reply, done) => {
+    reply.header('Cache-Control', 'no-cache');
+    reply.header('Vary', 'Origin, Cache-Control');
+    done();
   });
-  app.use(cookieParser());
-  app.use(express.json({ limit: config.maxPayloadSize, type: ['application/json', 'application/*+json'] }));
-  app.use(limitJsonDepth());
-  app.use(exportResponses());
-  // Body-parser failures happen before Nest's pipeline, so they get the standard error body here.
-  app.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
-    if (!err) return next();
-    sendError(req, res, err, logger);
-  });
+  await app.register(fastifyCookie);
+  registerBodyParsers(fastify, config);
+  registerExportResponses(fastify);
 
   const document = buildOpenApiDocument(app, config);
   app.get(OpenApiDocument).document = document;

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { Controller, Get, Module } from '@nestjs/common';
 import { AppLogger } from '../../src/common/logging/app-logger';
 import { expectError } from '../helpers/expect-error';
@@ -53,6 +54,31 @@ describe('the standard error body', () => {
       400,
       'INVALID_PAYLOAD',
     ));
+
+  it('reads a gzip-compressed JSON body', async () => {
+    const http = await rawClient(t.server);
+    try {
+      const res = await http.send({
+        method: 'POST',
+        path: '/auth/login',
+        headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+        body: gzipSync(JSON.stringify({ email: t.config.admin.email, password: t.config.admin.password })),
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.data.access_token).toEqual(expect.any(String));
+    } finally {
+      http.close();
+    }
+  });
+
+  it('answers a JSON body that is not an object or an array with 400 INVALID_PAYLOAD', () =>
+    expectError(t.as('anonymous').post('/auth/login').set('Content-Type', 'application/json').send('"just a string"'), 400, 'INVALID_PAYLOAD'));
+
+  it.each(['/items/%ZZ', '/roles/%E0%A4%A'])('answers a path that does not percent-decode (%s) with 400 INVALID_PAYLOAD', (path) =>
+    expectError(t.as('admin').get(path), 400, 'INVALID_PAYLOAD'));
+
+  it('takes path parameters of any length (long string keys) to the handler', () =>
+    expectError(t.as('admin').get(`/items/no_such_collection/${'k'.repeat(3000)}`), 403, 'FORBIDDEN'));
 
   it('answers a body nested deeper than 100 levels with 400 INVALID_PAYLOAD', async () => {
     const deep = `${'['.repeat(101)}${']'.repeat(101)}`;

@@ -73,6 +73,19 @@ describe('server endpoints', () => {
     const res = await t.as('anonymous').get('/server/ping').set('X-Request-Id', 'trace-42');
     expect(res.headers['x-request-id']).toBe('trace-42');
   });
+
+  it.each(['/SERVER/Ping', '/server/ping/'])('routes %s as the reference platform does (case and a trailing slash ignored)', async (path) => {
+    const res = await t.as('anonymous').get(path);
+    expect({ status: res.status, text: res.text }).toEqual({ status: 200, text: 'pong' });
+  });
+
+  it('answers HEAD on a read with its headers and no body', async () => {
+    const res = await t.as('admin').head('/server/info');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(Number(res.headers['content-length'])).toBeGreaterThan(10);
+    expect(res.text).toBeUndefined();
+  });
 });
 
 describe('server health without a database', () => {

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Inject } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DIALECT, Dialect } from '../../database/dialects/dialect';
 import { AppLogger } from '../logging/app-logger';
 import { sendError } from './send-error';
@@ -14,7 +15,7 @@ export class AppExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
-    sendError(ctx.getRequest<Request>(), ctx.getResponse<Response>(), exception, this.logger, (e) =>
+    sendError(ctx.getRequest<FastifyRequest>(), ctx.getResponse<FastifyReply | ServerResponse>(), exception, this.logger, (e) =>
       this.dialect.translateError(e),
     );
   }

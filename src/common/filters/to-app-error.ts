@@ -2,7 +2,6 @@ import { HttpException } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { AppError, AppErrorList } from '../errors/app-error';
 import {
-  ContentTooLargeError,
   ForbiddenError,
   InternalServerError,
   InvalidCredentialsError,
@@ -14,16 +13,9 @@ import {
 export type TranslateDatabaseError = (err: QueryFailedError) => AppError | null;
 
 /**
- * Errors raised by body-parser carry an HTTP status, but are not HttpExceptions: its own have a machine
- * `type`, and a body that does not decompress (`Content-Encoding: gzip` on plain text) is the zlib error
- * marked by http-errors with `expose`.
+ * Nest turns Fastify's own request errors into HttpExceptions with Fastify's status (a body over
+ * `bodyLimit` is 413, a body shorter than its Content-Length 400).
  */
-function isBodyParserError(e: unknown): e is { status: number; type?: string; message: string } {
-  if (typeof e !== 'object' || e === null) return false;
-  const { type, status, expose } = e as { type?: unknown; status?: unknown; expose?: unknown };
-  return (typeof type === 'string' || expose === true) && typeof status === 'number' && status >= 400 && status < 500;
-}
-
 function fromHttpException(e: HttpException, path: string): AppError {
   const status = e.getStatus();
   const response = e.getResponse();
@@ -39,7 +31,8 @@ function fromHttpException(e: HttpException, path: string): AppError {
     case 403:
       return new ForbiddenError();
     case 413:
-      return new ContentTooLargeError();
+      // API.md 1.5: a body over MAX_PAYLOAD_SIZE is INVALID_PAYLOAD (400), like malformed JSON.
+      return new InvalidPayloadError('Request body is larger than the allowed size');
     case 415:
       return new UnsupportedMediaTypeError('unknown', 'request');
     default:
@@ -59,12 +52,5 @@ export function toAppError(
   if (e instanceof AppError || e instanceof AppErrorList) return e;
   if (e instanceof HttpException) return fromHttpException(e, path);
   if (e instanceof QueryFailedError) return translateDatabaseError?.(e) ?? null;
-  if (isBodyParserError(e)) {
-    // API.md 1.5: a body over MAX_PAYLOAD_SIZE is INVALID_PAYLOAD (400), like malformed JSON.
-    if (e.type === 'entity.too.large') return new InvalidPayloadError('Request body is larger than the allowed size');
-    if (e.type === 'entity.parse.failed') return new InvalidPayloadError('Request body is not valid JSON');
-    if (e.type === undefined) return new InvalidPayloadError(`Request body can't be decoded: ${e.message}`);
-    return new InvalidPayloadError(e.message);
-  }
   return null;
 }

@@ -1,10 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Req, Res, Search } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyRequest, FastifyReply } from 'fastify';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { AdminOnly } from '../../common/decorators/admin-only.decorator';
 import { ListQuery } from '../../common/decorators/list-query.decorator';
+import { hasContentType } from '../../common/http/http-types';
 import { InvalidPayloadError } from '../../common/errors/errors';
 import { isPlainObject } from '../../common/is-plain-object';
 import type { Query } from '../../common/query/query.types';
@@ -16,8 +17,8 @@ import { ImportService } from './import.service';
 import { parseFileValues } from './lib/file-values';
 import { readMultipart } from './multipart';
 
-function isMultipart(req: Request): boolean {
-  return Boolean(req.is('multipart/form-data'));
+function isMultipart(req: FastifyRequest): boolean {
+  return hasContentType(req, 'multipart/form-data');
 }
 
 /**
@@ -55,11 +56,11 @@ export class FilesController {
   @ApiOperation({ summary: 'Upload files (multipart: text fields before each file part apply to it) or create a record without content (JSON, `type` required)' })
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiOkResponse({ description: '`{ data: file }`, or `{ data: [files] }` for several' })
-  async create(@Req() req: Request, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+  async create(@Req() req: FastifyRequest, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: FastifyReply) {
     const service = this.files.engine(acc);
     if (isMultipart(req)) {
       return this.http.written(service, res, query, async () => {
-        const keys = await this.files.uploadParts((onFile) => readMultipart(req, onFile), acc);
+        const keys = await this.files.uploadParts((onFile) => readMultipart(req.raw, onFile), acc);
         return keys.length > 1 ? keys : keys[0];
       });
     }
@@ -75,7 +76,7 @@ export class FilesController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a file from a URL' })
   @ApiBody({ type: ImportFileDto })
-  async import(@Body() dto: ImportFileDto, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+  async import(@Body() dto: ImportFileDto, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: FastifyReply) {
     return this.http.written(this.files.engine(acc), res, query, () => this.importer.importUrl(dto.url, parseFileValues(dto.data ?? {}, { allowId: true }), acc));
   }
 
@@ -96,17 +97,17 @@ export class FilesController {
   @Patch(':id')
   @ApiOperation({ summary: 'Update file fields (JSON) or replace the content (multipart)' })
   @ApiConsumes('application/json', 'multipart/form-data')
-  async updateOne(@Req() req: Request, @Param('id') id: string, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+  async updateOne(@Req() req: FastifyRequest, @Param('id') id: string, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: FastifyReply) {
     const service = this.files.engine(acc);
     if (isMultipart(req)) {
-      return this.http.written(service, res, query, async () => (await this.files.replaceFromParts(id, (onFile) => readMultipart(req, onFile), acc))[0]);
+      return this.http.written(service, res, query, async () => (await this.files.replaceFromParts(id, (onFile) => readMultipart(req.raw, onFile), acc))[0]);
     }
     return this.http.updateOne(service, res, id, req.body, query, this.files.writer(acc));
   }
 
   @Patch()
   @ApiOperation({ summary: 'Update several files: an array of objects with `id`, `{ keys, data }` or `{ query, data }`' })
-  update(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+  update(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: FastifyReply) {
     return this.http.update(this.files.engine(acc), res, body, query, this.files.writer(acc));
   }
 

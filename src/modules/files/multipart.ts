@@ -1,5 +1,5 @@
 import busboy from 'busboy';
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { InvalidPayloadError } from '../../common/errors/errors';
 import { multipartValue } from './lib/file-values';
@@ -17,7 +17,7 @@ export interface FilePart {
  * file that was stored. No file part at all is INVALID_PAYLOAD.
  */
 export function readMultipart<T>(
-  req: Request,
+  req: IncomingMessage,
   onFile: (fields: Record<string, unknown>, part: FilePart) => Promise<T>,
 ): Promise<{ results: T[]; error?: unknown }> {
   return new Promise((resolve) => {

@@ -1,5 +1,6 @@
 import busboy from 'busboy';
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyRequest } from 'fastify';
 import { parse as parseYaml } from 'yaml';
 import { InvalidPayloadError, UnsupportedMediaTypeError } from '../../common/errors/errors';
 
@@ -12,7 +13,7 @@ export function parseSchemaFile(text: string, mimeType: string): unknown {
   }
 }
 
-function readUpload(req: Request, maxSize: number): Promise<unknown> {
+function readUpload(req: IncomingMessage, maxSize: number): Promise<unknown> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -51,10 +52,10 @@ function readUpload(req: Request, maxSize: number): Promise<unknown> {
  * The body of /schema/diff and /schema/apply: JSON (already parsed by the JSON body parser) or a
  * multipart upload of one JSON or YAML file; any other content type is a 415.
  */
-export async function readSchemaBody(req: Request, maxSize: number): Promise<unknown> {
+export async function readSchemaBody(req: FastifyRequest, maxSize: number): Promise<unknown> {
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   // An empty JSON body is an empty snapshot (400), not an unknown media type.
   if (type === 'application/json' || /^application\/[\w.-]+\+json$/.test(type)) return req.body ?? {};
-  if (type === 'multipart/form-data') return readUpload(req, maxSize);
+  if (type === 'multipart/form-data') return readUpload(req.raw, maxSize);
   throw new UnsupportedMediaTypeError(type || 'none', 'Content-Type header');
 }

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Inject, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiConsumes, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyRequest, FastifyReply } from 'fastify';
 import { AdminOnly } from '../../common/decorators/admin-only.decorator';
 import { InvalidQueryError } from '../../common/errors/errors';
 import { attachmentDisposition, exportFileName } from '../../common/http/attachment';
@@ -49,8 +49,8 @@ export class SchemaSyncController {
   @ApiOkResponse({ description: '`{ data: { hash, diff } }`' })
   @ApiNoContentResponse({ description: 'Nothing differs' })
   async diff(
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
     @Query('force') force: unknown,
     @Query('mode') mode: unknown,
   ) {
@@ -71,8 +71,8 @@ export class SchemaSyncController {
   @ApiQuery({ name: 'dry_run', required: false, type: Boolean, description: 'Answer the ordered plan and change nothing' })
   @ApiNoContentResponse({ description: 'Applied (or nothing to apply)' })
   async apply(
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
     @Query('force') force: unknown,
     @Query('dry_run') dryRun: unknown,
   ) {

@@ -11,7 +11,7 @@ import {
   ApiTags,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyRequest, FastifyReply } from 'fastify';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { AdminOnly } from '../../common/decorators/admin-only.decorator';
@@ -103,10 +103,10 @@ export class UtilsController {
   async import(
     @Param('collection') collection: string,
     @Query('background') background: unknown,
-    @Req() req: Request,
+    @Req() req: FastifyRequest,
     @Acc() acc: Accountability,
   ): Promise<{ data: unknown } | void> {
-    const job = await this.importer.importRequest(collection, acc, req.headers, req, background === 'true' || background === '1' || background === '');
+    const job = await this.importer.importRequest(collection, acc, req.headers, req.raw, background === 'true' || background === '1' || background === '');
     if (job) return { data: job };
   }
 
@@ -123,10 +123,10 @@ export class UtilsController {
     @Param('collection') collection: string,
     @Body() dto: ExportItemsDto,
     @Acc() acc: Accountability,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<void> {
     const job = await this.exporter.start(collection, acc, dto.format, dto.query, dto.file);
-    res.setHeader('Location', `/utils/jobs/${job.id}`);
+    res.header('Location', `/utils/jobs/${job.id}`);
   }
 
   @Get('jobs')

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { JwtPayload } from 'jsonwebtoken';
 import { ExtractJwt, JwtFromRequestFunction, Strategy } from 'passport-jwt';
 import { InvalidCredentialsError, InvalidPayloadError } from '../../../common/errors/errors';
@@ -20,7 +20,7 @@ const passportBearer = ExtractJwt.fromAuthHeaderAsBearerToken();
  * a repeated parameter (an array) is no token.
  */
 const fromQuery: JwtFromRequestFunction = (req) => {
-  const token: unknown = (req as Request).query?.access_token;
+  const token: unknown = ((req as unknown as FastifyRequest).query as Record<string, unknown> | undefined)?.access_token;
   return typeof token === 'string' && token !== '' ? token : null;
 };
 
@@ -32,7 +32,7 @@ const fromHeader: JwtFromRequestFunction = (req) => {
 
 function fromCookie(name: string): JwtFromRequestFunction {
   return (req) => {
-    const token: unknown = (req as Request & { cookies?: Record<string, unknown> }).cookies?.[name];
+    const token: unknown = (req as unknown as FastifyRequest).cookies?.[name];
     return typeof token === 'string' && token !== '' ? token : null;
   };
 }
@@ -46,15 +46,15 @@ export interface PresentedToken {
  * API.md 1.2: the token comes from `?access_token=`, `Authorization: Bearer`, or the session cookie, in
  * that order; query and header together is an error, the cookie is used only when neither is present.
  */
-export function presentedToken(req: Request, sessionCookieName: string): PresentedToken | null {
-  const query = fromQuery(req);
-  const header = fromHeader(req);
+export function presentedToken(req: FastifyRequest, sessionCookieName: string): PresentedToken | null {
+  const query = fromQuery(req as never);
+  const header = fromHeader(req as never);
   if (query && header) {
     throw new InvalidPayloadError('The request uses more than one method of including an access token');
   }
   const token = query ?? header;
   if (token) return { token, fromCookie: false };
-  const cookie = fromCookie(sessionCookieName)(req);
+  const cookie = fromCookie(sessionCookieName)(req as never);
   return cookie ? { token: cookie, fromCookie: true } : null;
 }
 
@@ -94,7 +94,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
    * The request's access token (`token`, as presentedToken found it), verified: expired → 401
    * TOKEN_EXPIRED, forged or malformed → 403 INVALID_TOKEN.
    */
-  async accessToken(req: Request, token: string): Promise<AccessTokenPayload> {
+  async accessToken(req: FastifyRequest, token: string): Promise<AccessTokenPayload> {
     const outcome = await runStrategy<AccessTokenPayload & Pick<JwtPayload, 'exp'>>(this, req);
     if (!outcome.user) throw verificationError(outcome.challenge);
     this.verified.set(token, outcome.user, outcome.user.exp);

@@ -1,0 +1,60 @@
+import { gzipSync } from 'node:zlib';
+import { InvalidPayloadError } from '../errors/errors';
+import { jsonDepthExceeds, parseJsonBody } from './json-body';
+
+const nested = (depth: number, wrap: (inner: unknown) => unknown) => {
+  let value: unknown = 1;
+  for (let i = 0; i < depth; i++) value = wrap(value);
+  return value;
+};
+
+describe(jsonDepthExceeds.name, () => {
+  it.each([
+    [undefined, 0, false],
+    ['text', 0, false],
+    [{}, 1, false],
+    [{}, 0, true],
+    [{ a: [1, { b: 2 }] }, 3, false],
+    [{ a: [1, { b: 2 }] }, 2, true],
+    [{ a: [1, { b: {} }] }, 3, true],
+    [[[], [[]], []], 3, false],
+    [nested(100, (v) => ({ _and: [v] })), 200, false],
+    [nested(101, (v) => ({ _and: [v] })), 200, true],
+  ])('%j within %i levels: exceeded=%s', (value, max, expected) => expect(jsonDepthExceeds(value, max)).toBe(expected));
+
+  it('measures depths that would overflow a recursive walk', () => {
+    expect(jsonDepthExceeds(nested(200_000, (v) => [v]), 100)).toBe(true);
+  });
+});
+
+describe(parseJsonBody.name, () => {
+  const LIMIT = 1024;
+
+  it.each([
+    ['{"a":1}', undefined, { a: 1 }],
+    ['[1,2]', undefined, [1, 2]],
+    ['  \n', undefined, {}],
+    ['', undefined, {}],
+    ['\uFEFF{"bom":true}', undefined, { bom: true }],
+    ['{"a":1}', 'identity', { a: 1 }],
+  ])('%j (encoding %s) parses to %j', (text, encoding, expected) =>
+    expect(parseJsonBody(Buffer.from(text), encoding, LIMIT)).toEqual(expected));
+
+  it('undoes gzip', () => expect(parseJsonBody(gzipSync('{"z":[1]}'), 'gzip', LIMIT)).toEqual({ z: [1] }));
+
+  it.each([
+    ['{"email": ', undefined, 'not valid JSON'],
+    ['null', undefined, 'not valid JSON'],
+    ['"just a string"', undefined, 'not valid JSON'],
+    ['12345678901234567890', undefined, 'not valid JSON'],
+    ['{"a":1}', 'gzip', "can't be decoded"],
+    ['{"a":1}', 'x-unknown', 'Unsupported content encoding'],
+    [`{"a":${'['.repeat(101)}${']'.repeat(101)}}`, undefined, 'nested deeper than 100 levels'],
+  ])('%j (encoding %s) is INVALID_PAYLOAD: %s', (text, encoding, message) => {
+    expect(() => parseJsonBody(Buffer.from(text), encoding, LIMIT)).toThrow(InvalidPayloadError);
+    expect(() => parseJsonBody(Buffer.from(text), encoding, LIMIT)).toThrow(message);
+  });
+
+  it('refuses a compressed body that inflates past the limit', () =>
+    expect(() => parseJsonBody(gzipSync(`{"a":"${'x'.repeat(5000)}"}`), 'gzip', LIMIT)).toThrow('larger than the allowed size'));
+});

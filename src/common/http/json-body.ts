@@ -1,0 +1,56 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { InvalidPayloadError } from '../errors/errors';
+
+/**
+ * Deepest nesting of objects and arrays a JSON body may have. Real bodies (snapshots, filters, nested
+ * relational payloads) stay far below it; thousands of levels would overflow the stack of the recursive
+ * code that walks bodies (validation pipe, filters, payload checks) and surface as a 500.
+ */
+export const MAX_JSON_DEPTH = 100;
+
+/** Whether a parsed JSON value nests objects/arrays deeper than `max`; iterative, so any depth is safe to measure. */
+export function jsonDepthExceeds(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [current, depth] = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth + 1 > max) return true;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** The body's bytes as sent, undone from its `Content-Encoding` (clients may gzip large payloads). */
+function decoded(raw: Buffer, encoding: string | undefined, limit: number): Buffer {
+  const name = (encoding ?? 'identity').trim().toLowerCase();
+  const options = { maxOutputLength: limit };
+  try {
+    if (name === 'identity' || name === '') return raw;
+    if (name === 'gzip' || name === 'x-gzip') return gunzipSync(raw, options);
+    if (name === 'deflate') return inflateSync(raw, options);
+    if (name === 'br') return brotliDecompressSync(raw, options);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new InvalidPayloadError('Request body is larger than the allowed size');
+    throw new InvalidPayloadError(`Request body can't be decoded: ${(e as Error).message}`);
+  }
+  throw new InvalidPayloadError(`Unsupported content encoding "${name}"`);
+}
+
+/**
+ * A JSON request body, as the reference platform reads it: only an object or an array at the top (strict),
+ * an empty body is `{}`, and nesting is bounded by MAX_JSON_DEPTH. Errors are 400 INVALID_PAYLOAD.
+ */
+export function parseJsonBody(raw: Buffer, encoding: string | undefined, limit: number): unknown {
+  const text = decoded(raw, encoding, limit).toString('utf8').replace(/^\uFEFF/, '');
+  const first = /\S/.exec(text);
+  if (!first) return {};
+  if (first[0] !== '{' && first[0] !== '[') throw new InvalidPayloadError('Request body is not valid JSON');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new InvalidPayloadError('Request body is not valid JSON');
+  }
+  if (jsonDepthExceeds(value, MAX_JSON_DEPTH)) throw new InvalidPayloadError(`Request body is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  return value;
+}
