@@ -4,11 +4,12 @@ import { Controller, Get, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import * as mysql from 'mysql2/promise';
-import { bearer, load, LoadResult, startBenchServer } from './lib';
+import { bearer, load, LoadResult, print, startBenchServer } from './lib';
 
 const ROWS = 10_000;
 const COLUMNS = ['id', 'title', 'body', 'x', 'status', 'published'];
 const FILTER = 'filter[status][_eq]=published&sort=-x&limit=25&meta=filter_count';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 /**
  * The floor: node:http + mysql2 running the SQL Vellum runs for the same requests, with no framework,
@@ -100,6 +101,11 @@ async function startFrameworkCeiling(bodies: Record<string, unknown>): Promise<{
   return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
 }
 
+/** The run with the median throughput (of an odd count; the lower middle one of an even count). */
+function median(runs: LoadResult[]): LoadResult | undefined {
+  return [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor((runs.length - 1) / 2)];
+}
+
 function ratio(vellum: LoadResult, floor: LoadResult | undefined): string {
   if (!floor) return '';
   return `${Math.round((100 * vellum.requestsPerSecond) / Math.max(floor.requestsPerSecond, 1))}% of the floor`;
@@ -172,9 +178,19 @@ export async function run(): Promise<void> {
         })
       : null;
     for (const entry of cases) {
-      const floorResult = entry.floor ? await load(`  floor ${entry.label}`, entry.floor) : undefined;
-      const ceilingResult = ceiling && entry.ceilingPath ? await load(`  empty Nest app ${entry.label}`, { url: `${ceiling.url}/${entry.ceilingPath}` }) : undefined;
-      const vellumResult = await load(`  vellum ${entry.label}`, entry.vellum);
+      const floorRuns: LoadResult[] = [];
+      const ceilingRuns: LoadResult[] = [];
+      const vellumRuns: LoadResult[] = [];
+      // Interleaved rounds, then the median of each: other work on a shared machine hits one run, not all.
+      for (let round = 1; round <= ROUNDS; round++) {
+        if (entry.floor) floorRuns.push(await load(`  floor ${entry.label} #${round}`, entry.floor));
+        if (ceiling && entry.ceilingPath) ceilingRuns.push(await load(`  empty Nest app ${entry.label} #${round}`, { url: `${ceiling.url}/${entry.ceilingPath}` }));
+        vellumRuns.push(await load(`  vellum ${entry.label} #${round}`, entry.vellum));
+      }
+      const floorResult = median(floorRuns);
+      const ceilingResult = median(ceilingRuns);
+      const vellumResult = median(vellumRuns)!;
+      for (const result of [floorResult, ceilingResult, vellumResult]) if (result) print({ ...result, label: `${result.label.replace(/ #\d+$/, '')} (median)` });
       if (ceilingResult) process.stdout.write(`    → the framework alone: ${ratio(ceilingResult, floorResult)}\n`);
       if (floorResult) process.stdout.write(`    → ${ratio(vellumResult, floorResult)}\n`);
     }

@@ -51,9 +51,8 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
 
   registerRequestLogging(fastify, logger);
-  fastify.addHook('onRequest', (_request, reply, done) => {
-    reply.header('Cache-Control', 'no-cache');
-    reply.header('Vary', 'Origin, Cache-Control');
+  fastify.addHook('onRequest', (request, reply, done) => {
+    reply.headers({ 'X-Request-Id': request.id, 'Cache-Control': 'no-cache', Vary: 'Origin, Cache-Control' });
     done();
   });
   await app.register(fastifyCookie);

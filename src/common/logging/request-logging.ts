@@ -11,12 +11,8 @@ export function requestId(req: IncomingMessage): string {
   return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-/** Echoes the request id and logs one line per response. */
+/** One log line per response, with the request id (echoed to the caller as `X-Request-Id`). */
 export function registerRequestLogging(fastify: FastifyInstance, logger: AppLogger): void {
-  fastify.addHook('onRequest', (request, reply, done) => {
-    reply.header('X-Request-Id', request.id);
-    done();
-  });
   if (!logger.pino.isLevelEnabled('info')) return;
   fastify.addHook('onResponse', (request, reply, done) => {
     logger.pino.info(
