@@ -115,19 +115,19 @@ function ratio(vellum: LoadResult, floor: LoadResult | undefined): string {
  * Issue 3: items reads and writes on 10,000 rows, next to a bare node:http + mysql2 server.
  *
  * Target: Vellum at or above 50% of the floor's throughput on each read. Measured on MariaDB on the
- * shared 2-core build machine (autocannon, Vellum and the floor in one process, 10 connections, 5 s).
- * Session 2, machine otherwise quiet, after verified access tokens were kept (the HMAC check was the
- * largest cost of ours) and the query string parsed once per request:
- *   GET /items/c?limit=100        Vellum 1,069-1,086 req/s   floor 2,027-2,063   → 53%
- *   GET /items/c/:id              Vellum 1,914-1,999 req/s   floor 5,559-6,172   → 32-34%
- *   GET filter+sort+meta          Vellum   625-776 req/s     floor   889-1,032   → 70-77%
- *   POST /items/c                 Vellum   710-978 req/s     floor 2,763-3,053   → 26-32%
- * The one-item read is bound by the HTTP framework, not by Vellum: an empty Nest 11 + Express 5 app
- * answering the same body from memory (printed as "empty Nest app") does 3,100-3,600 req/s, 55-59% of
- * the floor, so 50% would need Vellum's guard, query and engine to cost less than a sixth of the
- * framework's own work. Vellum reaches 55% of that ceiling. An empty Nest app on the Fastify adapter
- * measured 7,250 req/s on the same machine: that migration is what the one-item target needs.
- * Figures move by ±30% between runs with other work on the machine.
+ * shared 2-core build machine (autocannon, Vellum and the floor in one process, 10 connections, 5 s a
+ * run, three interleaved rounds, medians compared).
+ * Session 3, after the move from Express to Fastify, with another engineer's import benchmark running
+ * at times (load average 1.4-4.4):
+ *   GET /items/c?limit=100        Vellum 2,259 req/s   floor 3,043   → 74%
+ *   GET /items/c/:id              Vellum 4,145 req/s   floor 7,268   → 57% (rounds: 57%, 61%, 50%)
+ *   GET filter+sort+meta          Vellum 1,010 req/s   floor 1,220   → 83%
+ *   POST /items/c                 Vellum 1,026 req/s   floor 3,746   → 27% (no target: a write also
+ *                                 validates, runs in a transaction and writes activity)
+ * The empty Nest app on Fastify answers 17,600-21,900 req/s, 2.4-2.8 times the floor; on Express it
+ * had answered 3,100-4,500, 55-59% of the floor, which capped the one-item read at 28-34%. What is left
+ * of a one-item read is the engine (about 60 µs: permissions, query checks, the read plan, SQL) and one
+ * round trip through TypeORM (about 10 µs more than mysql2 alone).
  */
 export async function run(): Promise<void> {
   const server = await startBenchServer();
