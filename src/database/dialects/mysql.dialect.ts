@@ -82,8 +82,13 @@ export class MysqlDialect implements Dialect {
     return '?';
   }
 
-  valuesList(rows: number, columns: number): string {
-    return placeholderList(this.vendor, rows, columns, () => '?');
+  valuesList(rows: number, columns: number, tail: readonly string[] = []): string {
+    return placeholderList(this.vendor, rows, columns, () => '?', tail);
+  }
+
+  sameRowValue(quotedColumn: string): string {
+    // MySQL and MariaDB: a VALUES expression may name a column set earlier in its row.
+    return quotedColumn;
   }
 
   /**
