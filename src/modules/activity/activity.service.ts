@@ -17,7 +17,13 @@ export interface ActivityEntry {
   /** Who did it; only the user and the request's origin are recorded. */
   acc: Pick<Accountability, 'user' | 'ip' | 'userAgent' | 'origin'> | null;
   /** Written to svc_revisions as well when given (collections with accountability `all`). */
-  revision?: { data: unknown; delta: unknown; version?: string | null };
+  revision?: {
+    data: unknown;
+    delta: unknown;
+    version?: string | null;
+    /** `data` as JSON text, when it was made ahead (an import prepares a batch while the last is written). */
+    json?: string;
+  };
 }
 
 /**
@@ -73,7 +79,7 @@ export class ActivityService {
     const copyData = entries.every((e) => !e.revision || e.revision.delta === e.revision.data);
     entries.forEach((e, i) => {
       if (!e.revision) return;
-      const data = JSON.stringify(e.revision.data ?? null);
+      const data = e.revision.json ?? JSON.stringify(e.revision.data ?? null);
       const row = [ids[i], e.collection, String(e.item), data, e.revision.version ?? null];
       if (!copyData) row.push(e.revision.delta === e.revision.data ? data : JSON.stringify(e.revision.delta ?? null));
       revisions.push(row);
