@@ -46,7 +46,7 @@ export async function insertRows(
     const part = rows.slice(start, start + size);
     let params: unknown[];
     let values = dialect.valuesList(part.length, bound, tail);
-    if (values !== null) params = part.flat();
+    if (values !== null) params = flatten(part, bound);
     else {
       params = [];
       values = part.map((row) => `(${[...row.map((value) => dialect.parameter(value, params)), ...tail].join(', ')})`).join(', ');
@@ -62,4 +62,12 @@ export async function insertRows(
     keys.push(...generated);
   }
   return keys;
+}
+
+/** `rows.flat()` for rows of `width` values, without flat's generic (and, per import batch, measurably slower) path. */
+function flatten(rows: unknown[][], width: number): unknown[] {
+  const out = new Array<unknown>(rows.length * width);
+  let k = 0;
+  for (const row of rows) for (let i = 0; i < width; i++) out[k++] = row[i];
+  return out;
 }

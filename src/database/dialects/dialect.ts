@@ -62,6 +62,7 @@ export interface Dialect {
   /**
    * Runs a multi-row INSERT built with `parameter`: statements of the same shape run again and again
    * with other values (imports, bulk creates), which some drivers can do faster than a one-off query.
+   * It may rewrite the values of `bound` in place into the forms the driver sends.
    */
   runInsert(manager: EntityManager, sql: string, bound: unknown[]): Promise<unknown>;
   randomOrder(): string;
