@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as yieldToIo } from 'node:timers/promises';
 import { QueryFailedError } from 'typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
@@ -82,6 +83,8 @@ export interface ItemsOptions {
 }
 
 const CONCEALED = '**********';
+/** Items prepareCreates works through between two looks at pending I/O (about 0.3 ms of work). */
+const PREPARE_SLICE = 50;
 const CHUNK = 500;
 const NUMERIC = new Set(['integer', 'bigInteger', 'float', 'decimal']);
 
@@ -807,7 +810,10 @@ export class ItemsService {
     }
     const nested = this.nestedWriteFields();
     const revisions = this.tracking() === 'all';
+    let count = 0;
     for (const item of items) {
+      // Prepared alongside a write, it lets the write go on as soon as the database answers.
+      if (++count % PREPARE_SLICE === 0) await yieldToIo();
       if (this.hasNestedWrites(nested, item) || prepared.has(item)) continue;
       try {
         const { values, payload } = await this.preparePayload(plan, item);
