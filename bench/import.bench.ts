@@ -134,9 +134,11 @@ function report(label: string, rows: number, seconds: number, peakRss: number, t
  *   after   MariaDB    200,000 rows   import 23,800-24,461 rows/s   peak RSS 261-287 MB
  *   before  MariaDB    400,000 rows   import 16,814-22,140 rows/s   peak RSS 286-305 MB
  *   after   MariaDB    400,000 rows   import 19,078-23,573 rows/s   peak RSS 289-298 MB
- *   before  MariaDB  1,000,000 rows   import 17,806 rows/s   export 62,501 rows/s    peak RSS 290 / 285 MB
- *   after   MariaDB  1,000,000 rows   import 26,507 rows/s   export 78,555 rows/s    peak RSS 302 / 297 MB
- *                                     import 28,287 rows/s   export 104,519 rows/s   peak RSS 293 / 268 MB
+ *   before  MariaDB  1,000,000 rows   import 17,806-21,476 rows/s   export 62,501-95,576 rows/s
+ *                                     peak RSS import 290-291 MB, export 285 MB (2 runs)
+ *   after   MariaDB  1,000,000 rows   import 24,136-28,287 rows/s   export 78,555-104,519 rows/s
+ *                                     peak RSS import 288-302 MB, export 268-297 MB (4 runs; a fifth
+ *                                     while the machine was busier: 22,076 rows/s, 295 MB)
  * The peak RSS moves by run, not by change: --trace-gc shows the old generation collected at the same
  * size before and after (179-186 MB, about four times the 45 MB that survive), only more often. V8's
  * heap growth puts the peak near 300 MB either way (a run before the change reached 305 MB).
