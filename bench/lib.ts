@@ -79,7 +79,9 @@ export async function startBuiltServer(env: Record<string, string> = {}, port = 
   const root = join(__dirname, '..');
   execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
   const database = await provisionDatabase();
-  const child = spawn(process.execPath, [join(root, 'dist', 'src', 'main.js')], {
+  // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server as it is measured.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'dist', 'src', 'main.js')], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

@@ -74,4 +74,31 @@ describe('/utils/import and /utils/export across batches', () => {
     ]);
     expect((await t.as('admin').get(`/items/${target}`)).body.data).toEqual([]);
   });
+
+  it('names failing rows of several batches, a row updating one of an earlier batch among them', async () => {
+    const target = await createCollection(t, uniq('target'), [{ field: 'n', type: 'integer' }]);
+    const res = await importCsv(target, 'id,n\n1,1\n2,2\n3,x\n1,5\n4,y\n');
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { message: expect.stringContaining('"n"'), extensions: expect.objectContaining({ code: 'INVALID_PAYLOAD', rows: [{ type: 'lines', rows: [4, 6] }] }) },
+    ]);
+    expect((await t.as('admin').get(`/items/${target}`)).body.data).toEqual([]);
+  });
+
+  it('updates a row created by an earlier batch', async () => {
+    const target = await createCollection(t, uniq('target'), [{ field: 'n', type: 'integer' }]);
+    await importCsv(target, 'id,n\n1,1\n2,2\n1,3\n4,4\n').expect(200);
+    expect((await t.as('admin').get(`/items/${target}?sort=id&fields=id,n`)).body.data).toEqual([
+      { id: 1, n: 3 },
+      { id: 2, n: 2 },
+      { id: 4, n: 4 },
+    ]);
+    const activity = (await t.as('admin').get(`/activity?filter[collection][_eq]=${target}&sort=id&fields=action,item`)).body.data;
+    expect(activity).toEqual([
+      { action: 'create', item: '1' },
+      { action: 'create', item: '2' },
+      { action: 'update', item: '1' },
+      { action: 'create', item: '4' },
+    ]);
+  });
 });

@@ -48,13 +48,21 @@ export interface Dialect {
    */
   parameter(value: unknown, bound: unknown[]): string;
   /**
-   * The VALUES list for `rows` rows of `columns` values each, bound in row order exactly as given; null
-   * where each value decides its own SQL (then `parameter`).
+   * The VALUES list for `rows` rows of `columns` values each, bound in row order exactly as given, each
+   * row ending with the SQL expressions of `tail` (see `sameRowValue`); null where each value decides
+   * its own SQL (then `parameter`).
    */
-  valuesList(rows: number, columns: number): string | null;
+  valuesList(rows: number, columns: number, tail?: readonly string[]): string | null;
+  /**
+   * SQL in a VALUES row for the value given to the already-quoted column earlier in the same row, so a
+   * value two columns share is sent once; null where a VALUES row cannot refer to its own columns (the
+   * value is then bound twice).
+   */
+  sameRowValue(quotedColumn: string): string | null;
   /**
    * Runs a multi-row INSERT built with `parameter`: statements of the same shape run again and again
    * with other values (imports, bulk creates), which some drivers can do faster than a one-off query.
+   * It may rewrite the values of `bound` in place into the forms the driver sends.
    */
   runInsert(manager: EntityManager, sql: string, bound: unknown[]): Promise<unknown>;
   randomOrder(): string;
@@ -91,15 +99,15 @@ export interface Dialect {
 const VALUES_LISTS = new Map<string, string>();
 
 /**
- * `rows` tuples of `columns` placeholders made by `placeholder(index)`, remembered per shape: an import
- * asks for the same few shapes thousands of times.
+ * `rows` tuples of `columns` placeholders made by `placeholder(index)`, each followed by the expressions
+ * of `tail`, remembered per shape: an import asks for the same few shapes thousands of times.
  */
-export function placeholderList(vendor: Vendor, rows: number, columns: number, placeholder: (index: number) => string): string {
-  const key = `${vendor} ${rows} ${columns}`;
+export function placeholderList(vendor: Vendor, rows: number, columns: number, placeholder: (index: number) => string, tail: readonly string[] = []): string {
+  const key = `${vendor} ${rows} ${columns} ${tail.join(', ')}`;
   let list = VALUES_LISTS.get(key);
   if (list === undefined) {
     const tuples: string[] = [];
-    for (let r = 0; r < rows; r++) tuples.push(`(${Array.from({ length: columns }, (_, c) => placeholder(r * columns + c)).join(', ')})`);
+    for (let r = 0; r < rows; r++) tuples.push(`(${[...Array.from({ length: columns }, (_, c) => placeholder(r * columns + c)), ...tail].join(', ')})`);
     list = tuples.join(', ');
     // Shapes are few (row counts up to the INSERT cap, by column count); the bound only guards odd uses.
     if (VALUES_LISTS.size >= 256) VALUES_LISTS.clear();

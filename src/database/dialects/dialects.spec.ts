@@ -186,6 +186,24 @@ describe('dialects', () => {
     expect(dialect.valuesList(rows, columns)).toBe(sql);
   });
 
+  it.each([
+    ['postgres', 2, 2, ['"data"'], '($1, $2, "data"), ($3, $4, "data")'],
+    ['mysql', 2, 1, ['`data`'], '(?, `data`), (?, `data`)'],
+    ['mysql', 1, 2, [], '(?, ?)'],
+  ])('%s: VALUES list of %i rows of %i values ending with %j is %j', (client, rows, columns, tail, sql) => {
+    expect(dialectFor(client).valuesList(rows, columns, tail)).toBe(sql);
+    // The same shape without the tail is another text.
+    expect(dialectFor(client).valuesList(rows, columns)).toBe(sql.replace(/, `data`|, "data"/g, ''));
+  });
+
+  it.each([
+    ['mysql', '`data`'],
+    ['postgres', null],
+    ['sqlite', null],
+  ])('%s: a VALUES row refers to its own column as %j', (client, sql) => {
+    expect(dialectFor(client).sameRowValue(client === 'mysql' ? '`data`' : '"data"')).toBe(sql);
+  });
+
   it.each(['sqlite', 'mysql', 'postgres'])('%s leaves other errors alone', (client) => {
     expect(dialectFor(client).translateError(failure('SELECT', { code: 'SOMETHING_ELSE' }))).toBeNull();
   });

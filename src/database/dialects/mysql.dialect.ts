@@ -82,8 +82,13 @@ export class MysqlDialect implements Dialect {
     return '?';
   }
 
-  valuesList(rows: number, columns: number): string {
-    return placeholderList(this.vendor, rows, columns, () => '?');
+  valuesList(rows: number, columns: number, tail: readonly string[] = []): string {
+    return placeholderList(this.vendor, rows, columns, () => '?', tail);
+  }
+
+  sameRowValue(quotedColumn: string): string {
+    // MySQL and MariaDB: a VALUES expression may name a column set earlier in its row.
+    return quotedColumn;
   }
 
   /**
@@ -98,7 +103,12 @@ export class MysqlDialect implements Dialect {
     // Outside a transaction the manager has no connection of its own to keep statements on.
     if (!manager.queryRunner) return manager.query(sql, bound);
     const connection = (await manager.queryRunner.connect()) as PreparingConnection;
-    const values = bound.map((v) => (typeof v === 'number' || typeof v === 'bigint' ? String(v) : v === undefined ? null : v));
+    const values = bound;
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i];
+      if (typeof v === 'number' || typeof v === 'bigint') values[i] = String(v);
+      else if (v === undefined) values[i] = null;
+    }
     return new Promise((resolve, reject) =>
       connection.execute(sql, values, (err, raw) => (err ? reject(new QueryFailedError(sql, values, err)) : resolve(raw))),
     );

@@ -61,8 +61,13 @@ export class PostgresDialect implements Dialect {
     return `$${bound.length}`;
   }
 
-  valuesList(rows: number, columns: number): string {
-    return placeholderList(this.vendor, rows, columns, (index) => `$${index + 1}`);
+  valuesList(rows: number, columns: number, tail: readonly string[] = []): string {
+    return placeholderList(this.vendor, rows, columns, (index) => `$${index + 1}`, tail);
+  }
+
+  sameRowValue(): null {
+    // A VALUES row cannot name the target's columns.
+    return null;
   }
 
   runInsert(manager: EntityManager, sql: string, bound: unknown[]): Promise<unknown> {

@@ -64,6 +64,11 @@ export class SqliteDialect implements Dialect {
     return null;
   }
 
+  sameRowValue(): null {
+    // A VALUES row cannot name the target's columns.
+    return null;
+  }
+
   runInsert(manager: EntityManager, sql: string, bound: unknown[]): Promise<unknown> {
     return manager.query(sql, bound);
   }

@@ -5,7 +5,8 @@ import { Dialect, DIALECT } from '../../database/dialects/dialect';
 import { insertRows } from '../../database/insert-rows';
 
 const ACTIVITY_COLUMNS = ['action', 'user', 'ip', 'user_agent', 'origin', 'collection', 'item'];
-const REVISION_COLUMNS = ['activity', 'collection', 'item', 'data', 'delta', 'version'];
+const REVISION_COLUMNS = ['activity', 'collection', 'item', 'data', 'version'];
+const DELTA = { column: 'delta', from: 'data' };
 
 export type ActivityAction = 'create' | 'update' | 'delete' | 'revert' | 'version_save' | 'comment' | 'login' | 'logout';
 
@@ -16,7 +17,13 @@ export interface ActivityEntry {
   /** Who did it; only the user and the request's origin are recorded. */
   acc: Pick<Accountability, 'user' | 'ip' | 'userAgent' | 'origin'> | null;
   /** Written to svc_revisions as well when given (collections with accountability `all`). */
-  revision?: { data: unknown; delta: unknown; version?: string | null };
+  revision?: {
+    data: unknown;
+    delta: unknown;
+    version?: string | null;
+    /** `data` as JSON text, when it was made ahead (an import prepares a batch while the last is written). */
+    json?: string;
+  };
 }
 
 /**
@@ -68,14 +75,18 @@ export class ActivityService {
     const activities = entries.map((e) => [e.action, e.acc?.user ?? null, e.acc?.ip ?? null, e.acc?.userAgent ?? null, e.acc?.origin ?? null, e.collection, String(e.item)]);
     const ids = (await insertRows(manager, this.dialect, 'svc_activity', ACTIVITY_COLUMNS, activities, 'id')).map(Number);
     const revisions: unknown[][] = [];
+    // A create's delta is its data: when every revision here is one, its text is sent once.
+    const copyData = entries.every((e) => !e.revision || e.revision.delta === e.revision.data);
     entries.forEach((e, i) => {
       if (!e.revision) return;
-      const data = JSON.stringify(e.revision.data ?? null);
-      // A create's delta is its data: one text serves both.
-      const delta = e.revision.delta === e.revision.data ? data : JSON.stringify(e.revision.delta ?? null);
-      revisions.push([ids[i], e.collection, String(e.item), data, delta, e.revision.version ?? null]);
+      const data = e.revision.json ?? JSON.stringify(e.revision.data ?? null);
+      const row = [ids[i], e.collection, String(e.item), data, e.revision.version ?? null];
+      if (!copyData) row.push(e.revision.delta === e.revision.data ? data : JSON.stringify(e.revision.delta ?? null));
+      revisions.push(row);
     });
-    if (revisions.length) await insertRows(manager, this.dialect, 'svc_revisions', REVISION_COLUMNS, revisions, null);
+    if (!revisions.length) return ids;
+    if (copyData) await insertRows(manager, this.dialect, 'svc_revisions', REVISION_COLUMNS, revisions, null, [DELTA]);
+    else await insertRows(manager, this.dialect, 'svc_revisions', [...REVISION_COLUMNS, 'delta'], revisions, null);
     return ids;
   }
 }

@@ -15,6 +15,7 @@ import { ForbiddenError, InvalidPayloadError, LimitExceededError, OutOfTimeError
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { Dialect, DIALECT } from '../../database/dialects/dialect';
 import { ItemsFactory } from '../items/items.factory';
+import type { PreparedCreates } from '../items/items.service';
 import { PermissionsService } from '../permissions/permissions.service';
 import { SchemaOverviewService } from '../schema/schema-overview.service';
 import type { FieldType } from '../schema/schema.types';
@@ -167,7 +168,7 @@ export class DataImportService {
         // far are what can be reported.
         if (errors.full || e instanceof QueryFailedError) throw errors.toError()!;
       };
-      const write = async (batch: ImportRow[]) => {
+      const write = async (batch: ImportRow[], prepared: PreparedCreates) => {
         if (service.schema.singleton) {
           for (const row of batch) {
             if (row.row > 1) throw new InvalidPayloadError(`Line ${row.line}: a singleton takes exactly one row`);
@@ -179,13 +180,16 @@ export class DataImportService {
             }
           }
         } else {
-          done += (await service.upsertMany(batch.map((row) => row.data), { rowError: (index, e) => rowFailed(batch[index].line, e) })).length;
+          done += (await service.upsertMany(batch.map((row) => row.data), { rowError: (index, e) => rowFailed(batch[index].line, e), prepared })).length;
         }
         await progress?.(done);
       };
-      // While the database writes one batch, the next is read and parsed; the reader waits for the
-      // write before going further, so memory holds two batches at most and the file is never read
-      // faster than the database takes it.
+      // While the database writes one batch, the next is read, parsed and prepared (checked and
+      // converted: Vellum's share of the work, done while it would otherwise wait); the reader waits
+      // for the write before going further, so memory holds two batches at most and the file is never
+      // read faster than the database takes it.
+      const prepare = (batch: ImportRow[]): Promise<PreparedCreates> =>
+        service.schema.singleton ? Promise.resolve(new Map()) : service.prepareCreates(batch.map((row) => row.data));
       let writing: Promise<void> = Promise.resolve();
       let batch: ImportRow[] = [];
       try {
@@ -194,15 +198,16 @@ export class DataImportService {
             batch.push(row);
             if (batch.length < importBatchSize) continue;
             deadline.throwIfAborted();
+            const prepared = await prepare(batch);
             await writing;
-            writing = write(batch);
+            writing = write(batch, prepared);
             // Observed by the next await; until then it must not count as an unhandled rejection.
             writing.catch(() => undefined);
             batch = [];
           }
         }
         await writing;
-        if (batch.length) await write(batch);
+        if (batch.length) await write(batch, await prepare(batch));
         deadline.throwIfAborted();
       } catch (e) {
         // The transaction may end only once no statement of this import is running.
