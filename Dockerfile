@@ -20,4 +20,5 @@ USER node
 EXPOSE 8055
 VOLUME ["/app/data", "/app/uploads"]
 HEALTHCHECK --interval=30s --timeout=5s --retries=3 CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8055)+'/server/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "dist/src/main.js"]
+# The V8 flags of `npm start` (package.json): see the README, "Memory".
+CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=200", "dist/src/main.js"]

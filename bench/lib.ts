@@ -13,6 +13,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppLogger } from '../src/common/logging/app-logger';
 import { loadConfig } from '../src/config/load-config';
 import { createApp } from '../src/create-app';
+import { startNodeArgs } from '../test/helpers/spawn-vellum';
 import { provisionDatabase, TestDatabase } from '../test/helpers/test-database';
 
 export interface BenchServer {
@@ -80,7 +81,7 @@ export async function startBuiltServer(env: Record<string, string> = {}, port = 
   execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
   const database = await provisionDatabase();
   // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server as it is measured.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = [...startNodeArgs(), ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   const child = spawn(process.execPath, [...nodeArgs, join(root, 'dist', 'src', 'main.js')], {
     cwd: root,
     env: {

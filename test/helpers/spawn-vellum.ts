@@ -1,4 +1,5 @@
 import { spawn, spawnSync, SpawnSyncReturns } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..');
@@ -6,6 +7,12 @@ const TEST_HASH = { HASH_MEMORY_COST: '4096', HASH_TIME_COST: '2', HASH_PARALLEL
 
 function baseEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...TEST_HASH, ...env };
+}
+
+/** The Node and V8 flags `npm start` gives the server (package.json's start script). */
+export function startNodeArgs(): string[] {
+  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  return start.split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
 /** Runs the command line (src/cli/main.ts) as a user would, and waits for it to end. */
@@ -24,9 +31,9 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** Starts the real entry point (src/main.ts) and resolves once it answers /server/ping. */
+/** Starts the real entry point (src/main.ts) with `npm start`'s flags and resolves once it answers /server/ping. */
 export async function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...startNodeArgs(), '-r', '@swc-node/register', 'src/main.ts'], {
     cwd: ROOT,
     env: baseEnv({ HOST: '127.0.0.1', PORT: String(port), ...env }),
   });
