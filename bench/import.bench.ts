@@ -142,6 +142,15 @@ function report(label: string, rows: number, seconds: number, peakRss: number, t
  * The peak RSS moves by run, not by change: --trace-gc shows the old generation collected at the same
  * size before and after (179-186 MB, about four times the 45 MB that survive), only more often. V8's
  * heap growth puts the peak near 300 MB either way (a run before the change reached 305 MB).
+ *
+ * Session 3: the server on Fastify, started with npm start's V8 flags (`--max-semi-space-size=4
+ * --heap-growing-percent=200`, package.json): the old generation is collected at three times what
+ * survives instead of up to four, and the young generation is smaller. Without them the merged code
+ * measured import 21,984 rows/s at 313 MB and export 77,035 rows/s at 299 MB. With them, machine quiet:
+ *   MariaDB  1,000,000 rows   import 23,572-24,232 rows/s   export 61,299-79,624 rows/s
+ *                             peak RSS import 224-229 MB, export 235-239 MB (3 runs; idle RSS 129 MB)
+ * Tried: semi-space 4 MB alone (import 275-278 MB, export 283-290 MB), semi-space 2 MB (export
+ * 54,560 rows/s), heap growing 100% (import 178 MB, export 58,316 rows/s at 188 MB).
  */
 export async function run(): Promise<void> {
   const server = await startBuiltServer();
