@@ -27,26 +27,30 @@ export function registerExportResponses(fastify: FastifyInstance): void {
     done();
   });
 
-  fastify.addHook('preSerialization', async (request: ExportingRequest, reply: FastifyReply, payload: unknown) => {
+  // Callback hooks, not async ones: they run on every answer, and most are no export.
+  fastify.addHook('preSerialization', (request: ExportingRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, value?: unknown) => void) => {
     const format = request[EXPORT_FORMAT];
     // Errors and answers without a `data` envelope are not data sets: they leave unchanged.
-    if (!format || reply.statusCode >= 300 || payload === null || typeof payload !== 'object' || !('data' in payload)) return payload;
+    if (!format || reply.statusCode >= 300 || payload === null || typeof payload !== 'object' || !('data' in payload)) return done(null, payload);
     const { contentType, extension } = EXPORT_FORMAT_INFO[format];
     reply.header('Content-Type', contentType);
     reply.header('Content-Disposition', attachmentDisposition(exportFileName(routeCollection(requestPath(request)), extension, new Date())));
     request[EXPORT_DATA] = (payload as { data: unknown }).data;
     // The body is written by onSend below; serializing the JSON answer as well would be wasted work.
     reply.serializer(() => '');
-    return payload;
+    done(null, payload);
   });
 
-  fastify.addHook('onSend', async (request: ExportingRequest, reply: FastifyReply, payload: unknown) => {
+  fastify.addHook('onSend', (request: ExportingRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, value?: unknown) => void) => {
     const format = request[EXPORT_FORMAT];
-    if (!format || !(EXPORT_DATA in request) || reply.statusCode >= 300) return payload;
+    if (!format || !(EXPORT_DATA in request) || reply.statusCode >= 300) return done(null, payload);
     const data = request[EXPORT_DATA];
-    if (isPlainObject(data)) return serializeObject(format, data);
+    if (isPlainObject(data)) {
+      serializeObject(format, data).then((text) => done(null, text), (e: Error) => done(e));
+      return;
+    }
     const rows = (Array.isArray(data) ? data : []) as Record<string, unknown>[];
     const fields = format === 'csv' || format === 'csv_utf8' ? csvFields(rows) : undefined;
-    return Readable.from(serializeRows(format, rows, { fields }));
+    done(null, Readable.from(serializeRows(format, rows, { fields })));
   });
 }
