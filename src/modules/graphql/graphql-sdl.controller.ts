@@ -1,8 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { Response } from 'express';
 import { printSchema } from 'graphql';
-import { attachmentDisposition } from '../../common/http/attachment';
 import { SettingsService } from '../settings/settings.service';
 import { SystemSchema } from './system-schema';
 
@@ -21,11 +20,9 @@ export class GraphqlSdlController {
   @Get('system')
   @ApiProduces('application/octet-stream')
   @ApiOkResponse({ description: 'The system GraphQL schema in SDL, as an attachment.' })
-  async system(@Res() res: FastifyReply): Promise<void> {
+  async system(@Res() res: Response): Promise<void> {
     const { project_name } = await this.settings.read();
-    res
-      .header('Content-Disposition', attachmentDisposition(`${project_name}_${new Date().toISOString().slice(0, 10)}.graphql`))
-      .type('application/octet-stream')
-      .send(printSchema(this.systemSchema.schema));
+    res.attachment(`${project_name}_${new Date().toISOString().slice(0, 10)}.graphql`);
+    res.send(printSchema(this.systemSchema.schema));
   }
 }
