@@ -2,6 +2,7 @@ import type { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
+import { VellumExpressAdapter } from './common/http/vellum-express-adapter';
 import { AppLogger } from './common/logging/app-logger';
 import type { AppConfig } from './config/app-config';
 import { configureApp } from './configure-app';
@@ -12,7 +13,7 @@ export async function createApp(
   logger = new AppLogger(config.logLevel, undefined, config.logFormat),
   extraModules: Type[] = [],
 ): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, logger, extraModules), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, logger, extraModules), new VellumExpressAdapter(), {
     bodyParser: false,
     logger,
     abortOnError: false,
