@@ -2,6 +2,7 @@ import type { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
+import { indexRoutesByFirstSegment, RouterLike } from './common/http/route-index';
 import { VellumExpressAdapter } from './common/http/vellum-express-adapter';
 import { AppLogger } from './common/logging/app-logger';
 import type { AppConfig } from './config/app-config';
@@ -21,5 +22,7 @@ export async function createApp(
   app.enableShutdownHooks();
   configureApp(app);
   await app.init();
+  // Nest adds its routes in init(): they are indexed once they are all there.
+  indexRoutesByFirstSegment((app.getHttpAdapter().getInstance() as { router: RouterLike }).router);
   return app;
 }

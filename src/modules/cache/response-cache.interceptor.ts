@@ -2,6 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import type { Request, Response } from 'express';
 import { from, Observable, of, switchMap, tap } from 'rxjs';
 import { accountabilityOf } from '../../common/guards/auth.guard';
+import { fullPath } from '../../common/http/route-index';
 import { routeCollection } from '../../common/http/route-collection';
 import { AppLogger } from '../../common/logging/app-logger';
 import { CacheService } from './cache.service';
@@ -26,7 +27,7 @@ export class ResponseCacheInterceptor implements NestInterceptor {
     const req = ctx.switchToHttp().getRequest<Request>();
     const res = ctx.switchToHttp().getResponse<Response>();
     const query = req.query as Record<string, unknown>;
-    if (!isCacheableRequest({ method: req.method, path: req.path, query, cacheControl: req.headers['cache-control'] })) {
+    if (!isCacheableRequest({ method: req.method, path: fullPath(req), query, cacheControl: req.headers['cache-control'] })) {
       return next.handle();
     }
     return from(this.lookup(req, query)).pipe(
@@ -49,9 +50,9 @@ export class ResponseCacheInterceptor implements NestInterceptor {
 
   private async lookup(req: Request, query: Record<string, unknown>): Promise<{ key: string; value?: unknown } | null> {
     try {
-      const tag = cacheTag(routeCollection(req.path, req.params), query);
+      const tag = cacheTag(routeCollection(fullPath(req), req.params), query);
       const generations = await this.cache.generations(tag);
-      const key = responseCacheKey({ user: accountabilityOf(req).user, path: req.path, query, generations });
+      const key = responseCacheKey({ user: accountabilityOf(req).user, path: fullPath(req), query, generations });
       return { key, value: await this.cache.get(key) };
     } catch (err) {
       this.logger.warn({ err }, 'data cache read failed; answering uncached');
