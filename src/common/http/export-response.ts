@@ -17,6 +17,8 @@ export function prepareExport(req: Request, res: Response, next: NextFunction): 
   if (req.method !== 'GET' && req.method !== 'SEARCH') return next();
   if (!isExportFormat(format)) return next(new InvalidQueryError(`"export" must be one of ${EXPORT_FORMATS.join(', ')}`));
 
+  // Read now: inside the route's segment router, `req.path` is only the part after the segment.
+  const path = req.path;
   const json = res.json.bind(res);
   res.json = (payload: unknown) => {
     // Errors and answers without a `data` envelope are not data sets: they leave unchanged.
@@ -24,7 +26,7 @@ export function prepareExport(req: Request, res: Response, next: NextFunction): 
     const data = (payload as { data: unknown }).data;
     const { contentType, extension } = EXPORT_FORMAT_INFO[format];
     res.setHeader('Content-Type', contentType);
-    res.setHeader('Content-Disposition', attachmentDisposition(exportFileName(routeCollection(req.path), extension, new Date())));
+    res.setHeader('Content-Disposition', attachmentDisposition(exportFileName(routeCollection(path), extension, new Date())));
     if (isPlainObject(data)) {
       serializeObject(format, data).then(
         (text) => res.end(text),
