@@ -67,6 +67,8 @@ interface PayloadPlan {
   validation: Filter | null;
   /** Fields with a rule of their own: required, or a validation filter. */
   checked: FieldOverview[];
+  /** Fields a payload must not leave empty: `required`, or NOT NULL without a value the database or engine fills. */
+  required: Set<FieldOverview>;
   hashed: Set<string>;
   concealed: Set<string>;
   /** Fields the engine fills in: generated keys, creation and update stamps. */
@@ -567,7 +569,8 @@ export class ItemsService {
       allowed: rule.fields && !rule.fields.includes('*') ? new Set(rule.fields) : null,
       presets: mode === 'create' && rule.presets ? (resolveVariables(rule.presets as Filter, state.vars) as Item) : null,
       validation: rule.validation ? resolveVariables(rule.validation, state.vars) : null,
-      checked: fields.filter((field) => field.required || field.validation),
+      checked: fields.filter((field) => field.required || field.validation || this.notNullWithoutDefault(field, filled)),
+      required: new Set(fields.filter((field) => field.required || this.notNullWithoutDefault(field, filled))),
       hashed: new Set(fields.filter((field) => field.type === 'hash' || has(field, 'hash')).map((field) => field.field)),
       concealed: new Set(fields.filter((field) => has(field, 'conceal')).map((field) => field.field)),
       filled: fields.filter(filled),
@@ -598,7 +601,7 @@ export class ItemsService {
       if (failed.length) errors = failed;
     }
     for (const field of plan.checked) {
-      const failed = this.fieldRules(field, payload, mode);
+      const failed = this.fieldRules(field, payload, mode, plan.required.has(field));
       if (failed.length) (errors ??= []).push(...failed);
     }
     if (errors?.length === 1) throw errors[0];
@@ -636,11 +639,19 @@ export class ItemsService {
     return { values, payload };
   }
 
-  private fieldRules(field: FieldOverview, payload: Item, mode: 'create' | 'update') {
+  /**
+   * As the reference platform: a NOT NULL column the database cannot fill is required, so a payload
+   * without it fails FAILED_VALIDATION naming the field rather than the database's NOT NULL.
+   */
+  private notNullWithoutDefault(field: FieldOverview, filled: (field: FieldOverview) => boolean): boolean {
+    return !field.nullable && !field.hasDefault && field.type !== 'alias' && !filled(field);
+  }
+
+  private fieldRules(field: FieldOverview, payload: Item, mode: 'create' | 'update', required: boolean) {
     const errors = [];
     const present = field.field in payload;
     const value = payload[field.field];
-    if (field.required && ((mode === 'create' && (value === undefined || value === null)) || (present && value === null))) {
+    if (required && ((mode === 'create' && (value === undefined || value === null)) || (present && value === null))) {
       errors.push(...validatePayload(payload, { [field.field]: { _nnull: true } }, false).map((e) => Object.assign(e, { extensions: { ...e.extensions, type: 'required' } })));
     }
     if (field.validation && present) {
