@@ -1,0 +1,128 @@
+import { createCollection, createRelation } from '../factories/collection.factory';
+import { createRole, createUser, grant } from '../factories/user.factory';
+import { expectError } from '../helpers/expect-error';
+import { createTestApp, TestApp } from '../helpers/test-app';
+import { uniq } from '../helpers/uniq';
+
+describe('POST /graphql: queries of user collections', () => {
+  let t: TestApp;
+  let authors: string;
+  let articles: string;
+  let ada: number;
+  let grace: number;
+
+  const gql = (who: string, query: string, variables: Record<string, unknown> = {}) => t.as(who).post('/graphql').send({ query, variables });
+  const data = async (who: string, query: string, variables: Record<string, unknown> = {}) => {
+    const res = await gql(who, query, variables);
+    expect({ status: res.status, errors: res.body.errors }).toEqual({ status: 200, errors: undefined });
+    return res.body.data;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    authors = await createCollection(t, uniq('gq_authors'), [{ field: 'name', type: 'string' }]);
+    articles = await createCollection(t, uniq('gq_articles'), [
+      { field: 'title', type: 'string' },
+      { field: 'views', type: 'integer' },
+      { field: 'price', type: 'float' },
+      { field: 'published', type: 'boolean' },
+      { field: 'author', type: 'integer' },
+    ]);
+    await createRelation(t, articles, 'author', authors, 'articles');
+    [ada, grace] = (await t.as('admin').post(`/items/${authors}`).send([{ name: 'Ada' }, { name: 'Grace' }])).body.data.map((a: { id: number }) => a.id);
+    const rows = [
+      { title: 'Alpha', views: 10, price: 1.5, published: true, author: ada },
+      { title: 'Beta', views: 20, price: 2.5, published: true, author: grace },
+      { title: 'Gamma', views: 30, price: 3.5, published: false, author: ada },
+      { title: 'Delta', views: 40, price: 4.5, published: false, author: null },
+    ];
+    expect((await t.as('admin').post(`/items/${articles}`).send(rows)).status).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  it('lists items with the REST query arguments: filter, sort, limit, offset, page and search', async () => {
+    const result = await data(
+      'admin',
+      `query($f: ${articles}_filter) {
+        page2: ${articles}(filter: $f, sort: ["-views"], limit: 1, offset: 1) { title views }
+        byPage: ${articles}(sort: ["title"], limit: 2, page: 2) { title }
+        found: ${articles}(search: "amm") { title }
+      }`,
+      { f: { _or: [{ views: { _gte: 30 } }, { title: { _eq: 'Alpha' } }] } },
+    );
+    expect(result).toEqual({ page2: [{ title: 'Gamma', views: 30 }], byPage: [{ title: 'Delta' }, { title: 'Gamma' }], found: [{ title: 'Gamma' }] });
+  });
+
+  it('reads one item by id, keys as GraphQL IDs', async () => {
+    const [{ id }] = (await t.as('admin').get(`/items/${articles}?filter[title][_eq]=Beta`)).body.data;
+    const result = await data('admin', `{ ${articles}_by_id(id: ${id}) { id title published price } }`);
+    expect(result[`${articles}_by_id`]).toEqual({ id: String(id), title: 'Beta', published: true, price: 2.5 });
+  });
+
+  it('selects many-to-one and one-to-many relations, with arguments on the related items', async () => {
+    const result = await data(
+      'admin',
+      `{
+        ${articles}(filter: { author: { name: { _eq: "Ada" } } }, sort: ["views"]) { title author { name } }
+        ${authors}(sort: ["name"]) { name articles(sort: ["-views"], limit: 1) { title } }
+      }`,
+    );
+    expect(result[articles]).toEqual([
+      { title: 'Alpha', author: { name: 'Ada' } },
+      { title: 'Gamma', author: { name: 'Ada' } },
+    ]);
+    expect(result[authors]).toEqual([
+      { name: 'Ada', articles: [{ title: 'Gamma' }] },
+      { name: 'Grace', articles: [{ title: 'Beta' }] },
+    ]);
+  });
+
+  it('aggregates: count, countAll, countDistinct, sum, avg, min, max, with and without groupBy', async () => {
+    const result = await data(
+      'admin',
+      `{
+        all: ${articles}_aggregated { countAll count { id author } countDistinct { author } sum { views } avg { price } min { views } max { views } }
+        grouped: ${articles}_aggregated(groupBy: ["published"], sort: ["published"]) { group count { id } sum { views } }
+        filtered: ${articles}_aggregated(filter: { published: { _eq: true } }) { countAll }
+      }`,
+    );
+    expect(result.all).toEqual([{ countAll: 4, count: { id: 4, author: 3 }, countDistinct: { author: 2 }, sum: { views: 100 }, avg: { price: 3 }, min: { views: 10 }, max: { views: 40 } }]);
+    expect(result.grouped).toEqual([
+      { group: { published: false }, count: { id: 2 }, sum: { views: 70 } },
+      { group: { published: true }, count: { id: 2 }, sum: { views: 30 } },
+    ]);
+    expect(result.filtered).toEqual([{ countAll: 2 }]);
+  });
+
+  it('applies the caller\'s permissions as REST does: row rules, and FORBIDDEN for what they may not read', async () => {
+    const role = await createRole(t);
+    await grant(t, role, articles, 'read', { fields: ['id', 'title', 'author'], permissions: { published: { _eq: true } } });
+    const user = await createUser(t, role);
+    const result = await data(user.token, `{ ${articles}(sort: ["title"]) { title } }`);
+    expect(result[articles]).toEqual([{ title: 'Alpha' }, { title: 'Beta' }]);
+
+    const hidden = await gql(user.token, `{ ${articles} { title views } }`);
+    expect(hidden.status).toBe(200);
+    expect(hidden.body).toEqual({ data: null, errors: [expect.objectContaining({ extensions: expect.objectContaining({ code: 'FORBIDDEN' }), path: [articles] })] });
+    const other = await gql(user.token, `{ ${authors} { name } }`);
+    expect(other.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    const anonymous = await gql('anonymous', `{ ${articles} { title } }`);
+    expect(anonymous.body.errors[0].extensions.code).toBe('FORBIDDEN');
+  });
+
+  it('answers engine errors in the GraphQL error format with the REST codes, and schema errors with GRAPHQL_VALIDATION', async () => {
+    const badSort = await gql('admin', `{ ${articles}(sort: ["nope"]) { title } }`);
+    expect(badSort.body).toEqual({ data: null, errors: [{ message: expect.any(String), extensions: expect.objectContaining({ code: 'INVALID_QUERY' }), locations: expect.any(Array), path: [articles] }] });
+    await expectError(gql('admin', `{ ${articles} { nope } }`), 400, 'GRAPHQL_VALIDATION');
+    await expectError(gql('admin', `{ ${articles}(filter: { nope: { _eq: 1 } }) { title } }`), 400, 'GRAPHQL_VALIDATION');
+  });
+
+  it('is rebuilt when the schema changes: a new collection and a new field are queryable at once', async () => {
+    const later = await createCollection(t, uniq('gq_later'), [{ field: 'label', type: 'string' }]);
+    await t.as('admin').post(`/items/${later}`).send({ label: 'first' });
+    expect((await data('admin', `{ ${later} { label } }`))[later]).toEqual([{ label: 'first' }]);
+    expect((await t.as('admin').post(`/fields/${later}`).send({ field: 'extra', type: 'integer' })).status).toBe(200);
+    await t.as('admin').patch(`/items/${later}`).send({ query: { limit: -1 }, data: { extra: 7 } });
+    expect((await data('admin', `{ ${later} { label extra } }`))[later]).toEqual([{ label: 'first', extra: 7 }]);
+  });
+});
