@@ -1,6 +1,7 @@
 import { createCollection, createRelation } from '../factories/collection.factory';
 import { createRole, createUser, grant } from '../factories/user.factory';
 import { expectError } from '../helpers/expect-error';
+import { graphqlItems } from '../helpers/graphql';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
 
@@ -11,12 +12,7 @@ describe('POST /graphql: queries of user collections', () => {
   let ada: number;
   let grace: number;
 
-  const gql = (who: string, query: string, variables: Record<string, unknown> = {}) => t.as(who).post('/graphql').send({ query, variables });
-  const data = async (who: string, query: string, variables: Record<string, unknown> = {}) => {
-    const res = await gql(who, query, variables);
-    expect({ status: res.status, errors: res.body.errors }).toEqual({ status: 200, errors: undefined });
-    return res.body.data;
-  };
+  const { gql, data } = graphqlItems(() => t);
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -50,7 +50,9 @@ export function itemQueries(deps: ItemResolverDeps, types: CollectionTypes): Fie
   const service = (acc: Accountability) => deps.items.for(name, acc);
   const byKey = { type: types.object, args: { id: { type: new GraphQLNonNull(GraphQLID) }, version: { type: GraphQLString } } };
   const readVersioned = (args: Args, ctx: GraphqlContext, info: GraphQLResolveInfo) =>
-    readThroughVersion(deps, name, args, ctx.acc, queryOf(deps, types, args, info), (s, q) => (args.id === undefined ? s.readSingleton(q) : s.readOne(args.id as string, q)));
+    oneAtATime(ctx, () =>
+      readThroughVersion(deps, name, args, ctx.acc, queryOf(deps, types, args, info), (s, q) => (args.id === undefined ? s.readSingleton(q) : s.readOne(args.id as string, q))),
+    );
   if (types.collection.singleton) {
     return {
       [name]: { type: types.object, resolve: (_s, args: Args, ctx, info) => service(ctx.acc).readSingleton(queryOf(deps, types, args, info)) },
@@ -71,6 +73,18 @@ export function itemQueries(deps: ItemResolverDeps, types: CollectionTypes): Fie
     },
     [`${name}_aggregated`]: aggregatedResolver(deps, types),
   };
+}
+
+const versionReads = new WeakMap<GraphqlContext, Promise<unknown>>();
+
+/**
+ * Root query fields run concurrently; a version read holds a transaction, and two of them at once
+ * wait on each other where the pool has one connection (SQLite). A request's version reads queue.
+ */
+function oneAtATime<T>(ctx: GraphqlContext, run: () => Promise<T>): Promise<T> {
+  const next = (versionReads.get(ctx) ?? Promise.resolve()).catch(() => undefined).then(run);
+  versionReads.set(ctx, next);
+  return next;
 }
 
 /** `version` reads through the same hook as REST's `?version=` (API.md 5.7). */
