@@ -54,15 +54,18 @@ describe('POST /graphql: mutations, versions and the reference SDK', () => {
     expect(await rows()).toEqual([{ title: 'D', views: null }]);
   });
 
-  it('refuses a write the caller has no permission for, and one to a missing item, with FORBIDDEN', async () => {
+  it('refuses a write outside the rows the caller may change, and one to a missing item, with FORBIDDEN', async () => {
+    const [mine, theirs] = (await t.as('admin').post(`/items/${posts}`).send([{ title: 'mine', views: 1 }, { title: 'theirs', views: 2 }])).body.data.map((p: { id: number }) => p.id);
     const role = await createRole(t);
     await grant(t, role, posts, 'read');
+    await grant(t, role, posts, 'update', { permissions: { views: { _eq: 1 } } });
     const user = await createUser(t, role);
-    const refused = await gql(user.token, `mutation { create_${posts}_item(data: { title: "x" }) { title } }`);
-    expect(refused.body).toEqual({ data: { [`create_${posts}_item`]: null }, errors: [expect.objectContaining({ extensions: expect.objectContaining({ code: 'FORBIDDEN' }) })] });
+    expect(await data(user.token, `mutation { update_${posts}_item(id: ${mine}, data: { title: "changed" }) { title } }`)).toEqual({ [`update_${posts}_item`]: { title: 'changed' } });
+    const refused = await gql(user.token, `mutation { update_${posts}_item(id: ${theirs}, data: { title: "x" }) { title } }`);
+    expect(refused.body).toEqual({ data: { [`update_${posts}_item`]: null }, errors: [expect.objectContaining({ extensions: expect.objectContaining({ code: 'FORBIDDEN' }) })] });
     const missing = await gql('admin', `mutation { update_${posts}_item(id: 999999, data: { title: "x" }) { title } }`);
     expect(missing.body.errors[0].extensions.code).toBe('FORBIDDEN');
-    expect(await rows()).toEqual([]);
+    expect(await rows()).toEqual([{ title: 'changed', views: 1 }, { title: 'theirs', views: 2 }]);
   });
 
   it('reads an item as a content version holds it, with <collection>_by_version and the version argument', async () => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { execute, GraphQLError, GraphQLSchema, parse, validate, type ExecutionResult, type GraphQLFormattedError } from 'graphql';
+import { execute, getOperationAST, GraphQLError, GraphQLSchema, parse, validate, type ExecutionResult, type GraphQLFormattedError } from 'graphql';
 import { GraphqlValidationError } from '../../common/errors/errors';
 import { AppLogger } from '../../common/logging/app-logger';
 import { DIALECT, Dialect } from '../../database/dialects/dialect';
@@ -32,6 +32,11 @@ export class GraphqlExecutor {
     const problems = validate(schema, document);
     if (problems.length > 0) {
       throw new GraphqlValidationError(problems.map((p) => ({ message: p.message, locations: p.locations })));
+    }
+    // A caller who may change nothing has a schema without mutations: still a finding about the document.
+    const operation = getOperationAST(document, dto.operationName);
+    if (operation && !schema.getRootType(operation.operation)) {
+      throw new GraphqlValidationError([{ message: `This schema has no ${operation.operation} operations` }]);
     }
     const result = await execute({ schema, document, variableValues: dto.variables, operationName: dto.operationName, contextValue });
     if (!result.errors) return result;

@@ -18,12 +18,12 @@ export class GraphqlSystemController {
     private readonly executor: GraphqlExecutor,
   ) {}
 
-  /** The user collections: their items, with the query arguments and permission rules of REST. */
+  /** The user collections the caller may use: their items, with the query arguments and permission rules of REST. */
   @Post()
   @HttpCode(200)
   @ApiOkResponse({ description: '`{ data, errors? }`; errors carry the REST codes in `extensions.code`.' })
-  items(@Body() dto: GraphqlRequestDto, @Acc() acc: Accountability, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply) {
-    return this.executor.run(this.itemsSchema.schema, dto, { acc, req, res });
+  async items(@Body() dto: GraphqlRequestDto, @Acc() acc: Accountability, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply) {
+    return this.executor.run(await this.itemsSchema.schemaFor(acc), dto, { acc, req, res });
   }
 
   /** A document that does not parse or validate is 400 GRAPHQL_VALIDATION; resolver errors come back in `errors`. */

@@ -81,13 +81,22 @@ function scalarOf(field: FieldOverview, direction: 'in' | 'out') {
   }
 }
 
-/** Builds the types of every user collection whose name GraphQL can carry. */
-export function buildItemTypes(overview: SchemaOverview): Map<string, CollectionTypes> {
+/** The fields of a collection the caller may read (null: all of them), or false when they may read none. */
+export type ReadableFields = (collection: string) => Set<string> | null | false;
+
+/**
+ * Builds the types of every user collection whose name GraphQL can carry and the caller may read,
+ * with the fields they may read; relations into other collections follow the same rule.
+ */
+export function buildItemTypes(overview: SchemaOverview, readable: ReadableFields): Map<string, CollectionTypes> {
   const types = new Map<string, CollectionTypes>();
-  const fieldsOf = (c: CollectionOverview) => Object.values(c.fields).filter((f) => isGraphqlName(f.field));
+  const fieldsOf = (c: CollectionOverview) => {
+    const allowed = readable(c.collection);
+    return Object.values(c.fields).filter((f) => isGraphqlName(f.field) && (!allowed || allowed.has(f.field)));
+  };
   for (const collection of overview.collections.values()) {
     const name = collection.collection;
-    if (isSystemCollection(name) || !collection.table || !isGraphqlName(name)) continue;
+    if (isSystemCollection(name) || !collection.table || !isGraphqlName(name) || readable(name) === false) continue;
     // A GraphQL object type needs a field: a collection none of whose columns GraphQL can name is left out.
     if (!fieldsOf(collection).some((f) => f.type !== 'alias')) continue;
     const related = (field: FieldOverview) => {
