@@ -1,4 +1,4 @@
-import { authentication, createDirectus, graphql, rest } from '@directus/sdk';
+import { authentication, createDirectus, graphql, readGraphqlSdl, rest } from '@directus/sdk';
 import type { AddressInfo } from 'node:net';
 import { createCollection, createRelation } from '../factories/collection.factory';
 import { createRole, createUser, grant } from '../factories/user.factory';
@@ -86,5 +86,8 @@ describe('POST /graphql: mutations, versions and the reference SDK', () => {
     expect(created[`create_${posts}_item`]).toEqual({ title: 'From SDK' });
     const read = await client.query<Record<string, { title: string; views: number }[]>>(`query { ${posts}(filter: { views: { _gt: 2 } }) { title views } }`);
     expect(read[posts]).toEqual([{ title: 'From SDK', views: 3 }]);
+    const sdl = (await client.request(readGraphqlSdl('item'))) as unknown as Response;
+    expect(sdl.headers.get('content-disposition')).toMatch(/^attachment; filename=".+\.graphql"$/);
+    expect(await sdl.text()).toContain(`create_${posts}_item(data: create_${posts}_input!): ${posts}`);
   });
 });
