@@ -23,13 +23,14 @@ describe('POST /graphql: queries of user collections', () => {
       { field: 'price', type: 'float' },
       { field: 'published', type: 'boolean' },
       { field: 'author', type: 'integer' },
+      { field: 'at', type: 'dateTime' },
     ]);
     await createRelation(t, articles, 'author', authors, 'articles');
     [ada, grace] = (await t.as('admin').post(`/items/${authors}`).send([{ name: 'Ada' }, { name: 'Grace' }])).body.data.map((a: { id: number }) => a.id);
     const rows = [
-      { title: 'Alpha', views: 10, price: 1.5, published: true, author: ada },
-      { title: 'Beta', views: 20, price: 2.5, published: true, author: grace },
-      { title: 'Gamma', views: 30, price: 3.5, published: false, author: ada },
+      { title: 'Alpha', views: 10, price: 1.5, published: true, author: ada, at: '2020-03-04T05:06:07' },
+      { title: 'Beta', views: 20, price: 2.5, published: true, author: grace, at: '2021-06-15T12:00:00' },
+      { title: 'Gamma', views: 30, price: 3.5, published: false, author: ada, at: '2021-01-01T00:00:00' },
       { title: 'Delta', views: 40, price: 4.5, published: false, author: null },
     ];
     expect((await t.as('admin').post(`/items/${articles}`).send(rows)).status).toBe(200);
@@ -71,6 +72,21 @@ describe('POST /graphql: queries of user collections', () => {
       { name: 'Ada', articles: [{ title: 'Gamma' }] },
       { name: 'Grace', articles: [{ title: 'Beta' }] },
     ]);
+  });
+
+  it('answers and filters on functions: date parts of dates, the count of a one-to-many', async () => {
+    const result = await data(
+      'admin',
+      `{
+        ${articles}(filter: { at_func: { year: { _eq: 2021 } } }, sort: ["at"]) { title at_func { year month day } }
+        ${authors}(filter: { articles_func: { count: { _gte: 2 } } }) { name articles_func { count } }
+      }`,
+    );
+    expect(result[articles]).toEqual([
+      { title: 'Gamma', at_func: { year: 2021, month: 1, day: 1 } },
+      { title: 'Beta', at_func: { year: 2021, month: 6, day: 15 } },
+    ]);
+    expect(result[authors]).toEqual([{ name: 'Ada', articles_func: { count: 2 } }]);
   });
 
   it('aggregates: count, countAll, countDistinct, sum, avg, min, max, with and without groupBy', async () => {

@@ -4,6 +4,7 @@ import type { Item } from '../../items/items.service';
 import type { GraphqlContext } from '../graphql-context';
 import type { ItemResolverDeps } from './item-resolvers';
 import { listArgs, type CollectionTypes } from './item-types';
+import { restFilter } from './function-types';
 import { fieldNodes } from './selection-query';
 
 const FUNCTIONS = new Set(['count', 'countDistinct', 'avg', 'sum', 'avgDistinct', 'sumDistinct', 'min', 'max']);
@@ -35,7 +36,7 @@ export function aggregatedResolver(deps: ItemResolverDeps, types: CollectionType
     resolve: async (_source, args, ctx, info) => {
       const aggregate = aggregateOf(info);
       const raw: Record<string, unknown> = { aggregate };
-      for (const key of QUERY_ARGS) if (args[key] !== undefined && args[key] !== null) raw[key] = JSON.parse(JSON.stringify(args[key]));
+      for (const key of QUERY_ARGS) if (args[key] !== undefined && args[key] !== null) raw[key] = key === 'filter' ? restFilter(JSON.parse(JSON.stringify(args[key]))) : args[key];
       const rows = await deps.items.for(types.collection.collection, ctx.acc).readByQuery(parseQuery(raw, deps.limits));
       return rows.map((row: Item) => {
         const group = Object.fromEntries(Object.entries(row).filter(([key]) => !(key in aggregate)));

@@ -17,6 +17,7 @@ import type { Item, ItemsService, PrimaryKey } from '../../items/items.service';
 import type { ItemVersionReader } from '../../versions/item-version-reader';
 import type { GraphqlContext } from '../graphql-context';
 import { aggregatedResolver } from './aggregated-query';
+import { restFilter } from './function-types';
 import { listArgs, type CollectionTypes } from './item-types';
 import { selectionToQuery } from './selection-query';
 
@@ -40,7 +41,7 @@ const plain = <T>(value: T): T => (value === undefined ? value : JSON.parse(JSON
 export function queryOf(deps: ItemResolverDeps, types: CollectionTypes, args: Args, info: GraphQLResolveInfo): Query {
   const raw: Args = selectionToQuery(types.object, info.fieldNodes[0].selectionSet, info);
   if ((raw.fields as string[]).length === 0) raw.fields = [types.collection.primary];
-  for (const key of QUERY_ARGS) if (args[key] !== undefined && args[key] !== null) raw[key] = plain(args[key]);
+  for (const key of QUERY_ARGS) if (args[key] !== undefined && args[key] !== null) raw[key] = key === 'filter' ? restFilter(plain(args[key])) : plain(args[key]);
   return parseQuery(raw, deps.limits);
 }
 

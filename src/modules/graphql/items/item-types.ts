@@ -1,5 +1,6 @@
 import {
   GraphQLBoolean,
+  GraphQLFieldConfig,
   GraphQLFieldConfigArgumentMap,
   GraphQLFieldConfigMap,
   GraphQLFloat,
@@ -19,6 +20,7 @@ import type { CollectionOverview, FieldOverview } from '../../schema/schema.type
 import { isSystemCollection } from '../../schema/system-schema';
 import { GraphQLBigInt } from '../scalars';
 import { filterOperatorsFor, isNumeric } from './filter-operators';
+import { CountFunctionFilter, CountFunctions, DatetimeFunctionFilter, DatetimeFunctions, functionField } from './function-types';
 import { GraphQLDate, GraphQLJSON, GraphQLStringOrFloat } from './item-scalars';
 
 /** The GraphQL types of one user collection; relational members refer to other collections' types lazily. */
@@ -121,6 +123,14 @@ export function buildItemTypes(overview: SchemaOverview, readable: ReadableField
 
 type Related = (field: FieldOverview) => { many: boolean; target: CollectionTypes } | null;
 
+const DATED = new Set(['date', 'time', 'dateTime', 'timestamp']);
+
+/** Which `<field>_func` a field has: date parts of dates, `count` of one-to-many fields. */
+function functionsOf(field: FieldOverview, link: ReturnType<Related>): 'date' | 'count' | null {
+  if (link?.many) return 'count';
+  return !link && DATED.has(field.type) ? 'date' : null;
+}
+
 function objectFields(fields: FieldOverview[], related: Related): GraphQLFieldConfigMap<unknown, unknown> {
   const out: GraphQLFieldConfigMap<unknown, unknown> = {};
   for (const field of fields) {
@@ -128,10 +138,14 @@ function objectFields(fields: FieldOverview[], related: Related): GraphQLFieldCo
     if (link) {
       const type = link.many ? new GraphQLList(link.target.object) : link.target.object;
       out[field.field] = { type, args: listArgs(link.target.filter) };
-      continue;
+    } else {
+      const type = scalarOutput(field);
+      if (type) out[field.field] = { type };
     }
-    const type = scalarOutput(field);
-    if (type) out[field.field] = { type };
+    const functions = functionsOf(field, link);
+    if (functions && !out[`${field.field}_func`]) {
+      out[`${field.field}_func`] = functionField(field.field, functions === 'date' ? DatetimeFunctions : CountFunctions) as GraphQLFieldConfig<unknown, unknown>;
+    }
   }
   return out;
 }
@@ -142,6 +156,8 @@ function filterFields(fields: FieldOverview[], related: Related, self: GraphQLIn
     const link = related(field);
     if (link) out[field.field] = { type: link.target.filter };
     else if (field.type !== 'alias') out[field.field] = { type: filterOperatorsFor(field.type) };
+    const functions = functionsOf(field, link);
+    if (functions) out[`${field.field}_func`] = { type: functions === 'date' ? DatetimeFunctionFilter : CountFunctionFilter };
   }
   return out;
 }

@@ -8,6 +8,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { getArgumentValues } from 'graphql/execution/values';
+import { isFunctionType, restFilter } from './function-types';
 
 /** `deep` of the REST query: a relation's own arguments, keyed by relational field (API.md 1.6). */
 type Deep = Record<string, Record<string, unknown>>;
@@ -44,13 +45,20 @@ function walk(type: GraphQLObjectType, set: SelectionSetNode | undefined, info: 
     const def = defs[name];
     if (!def) continue;
     const target = getNamedType(def.type);
+    if (isFunctionType(target)) {
+      const field = name.slice(0, -'_func'.length);
+      for (const fn of fieldNodes(node.selectionSet, info.fragments)) if (fn.name.value !== '__typename') fields.push(`${prefix}${fn.name.value}(${field})`);
+      continue;
+    }
     if (!(target instanceof GraphQLObjectType)) {
       if (!fields.includes(prefix + name)) fields.push(prefix + name);
       continue;
     }
     const args = getArgumentValues(def, node, info.variableValues);
     const nested: Deep = (deep[name] as Deep | undefined) ?? {};
-    for (const [arg, value] of Object.entries(args)) if (value !== undefined && value !== null) nested[DEEP_ARGS[arg]] = value as Record<string, unknown>;
+    for (const [arg, value] of Object.entries(args)) {
+      if (value !== undefined && value !== null) nested[DEEP_ARGS[arg]] = (arg === 'filter' ? restFilter(value) : value) as Record<string, unknown>;
+    }
     walk(target, node.selectionSet, info, `${prefix}${name}.`, fields, nested);
     if (Object.keys(nested).length > 0) deep[name] = nested;
   }
