@@ -5,7 +5,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { AppError, AppErrorList } from '../../common/errors/app-error';
 import { FailedValidationError, FailedValidationExtensions, ForbiddenError, InvalidPayloadError, InvalidQueryError } from '../../common/errors/errors';
-import type { DeepQuery, Filter, MetaKey, Query, SortEntry } from '../../common/query/query.types';
+import type { DeepQuery, Filter, MetaKey, Query, SortEntry, SortOrder } from '../../common/query/query.types';
 import type { AppConfig } from '../../config/app-config';
 import type { Dialect } from '../../database/dialects/dialect';
 import { insertRows, rowsPerInsert } from '../../database/insert-rows';
@@ -216,14 +216,24 @@ export class ItemsService {
     return manager.query(query, bound);
   }
 
-  private sortSql(ctx: SqlContext, collection: string, alias: string, path: string[]): string {
+  /**
+   * A sort path's value: a column, a many-to-one's related value, or over a one-to-many the smallest
+   * related value ascending and the largest descending, the item's first in the reference platform's
+   * joined order (`sort=states.name`, `-states.name`).
+   */
+  private sortSql(ctx: SqlContext, collection: string, alias: string, path: string[], order: SortOrder = 'ASC'): string {
     const [head, ...rest] = path;
     if (!rest.length) return `${this.q(alias)}.${this.q(head)}`;
     const link = ctx.overview.relation(collection, head);
-    if (!link || link.type !== 'm2o') throw new InvalidQueryError(`"${head}" is not a many-to-one relation`);
+    if (!link) throw new InvalidQueryError(`"${head}" is not a relation`);
     const related = ctx.overview.collection(link.related)!;
     const r = ctx.alias();
-    return `(SELECT ${this.sortSql(ctx, link.related, r, rest)} FROM ${this.q(related.table!)} ${this.q(r)} WHERE ${this.q(r)}.${this.q(related.primary)} = ${this.q(alias)}.${this.q(head)})`;
+    const inner = this.sortSql(ctx, link.related, r, rest, order);
+    if (link.type === 'o2m') {
+      const primary = ctx.overview.collection(collection)!.primary;
+      return `(SELECT ${order === 'ASC' ? 'MIN' : 'MAX'}(${inner}) FROM ${this.q(related.table!)} ${this.q(r)} WHERE ${this.q(r)}.${this.q(link.relatedField)} = ${this.q(alias)}.${this.q(primary)})`;
+    }
+    return `(SELECT ${inner} FROM ${this.q(related.table!)} ${this.q(r)} WHERE ${this.q(r)}.${this.q(related.primary)} = ${this.q(alias)}.${this.q(head)})`;
   }
 
   private searchSql(ctx: SqlContext, state: ReadState, collection: string, alias: string, term: string): string {
@@ -274,7 +284,7 @@ export class ItemsService {
     if (options.sort === 'random') sql += ` ORDER BY ${this.deps.dialect.randomOrder()}`;
     else {
       const sort = options.sort?.length ? options.sort : [{ field: collection.sortField ?? collection.primary, order: 'ASC' as const }];
-      sql += ` ORDER BY ${sort.map((s) => `${this.sortSql(ctx, node.collection, 't', s.field.split('.'))} ${s.order}`).join(', ')}`;
+      sql += ` ORDER BY ${sort.map((s) => `${this.sortSql(ctx, node.collection, 't', s.field.split('.'), s.order)} ${s.order}`).join(', ')}`;
     }
     sql += this.deps.dialect.limitSql(options.limit, options.offset);
     const rows = await this.run(sql, params);
