@@ -77,6 +77,14 @@ describe('POST /graphql: mutations, versions and the reference SDK', () => {
     expect(result).toEqual({ v: { title: 'Draft' }, a: { title: 'Draft' }, main: { title: 'Main' } });
   });
 
+  it('reads and writes a singleton as one object: <collection> and update_<collection>', async () => {
+    const settings = await createCollection(t, uniq('gm_settings'), [{ field: 'motto', type: 'string' }], { singleton: true });
+    const written = await data('admin', `mutation { update_${settings}(data: { motto: "Be kind" }) { motto } }`);
+    expect(written).toEqual({ [`update_${settings}`]: { motto: 'Be kind' } });
+    expect(await data('admin', `{ ${settings} { motto } }`)).toEqual({ [settings]: { motto: 'Be kind' } });
+    expect((await t.as('admin').get(`/items/${settings}`)).body.data).toMatchObject({ motto: 'Be kind' });
+  });
+
   it("works with the reference SDK's graphql() composable", async () => {
     await t.app.listen(0, '127.0.0.1');
     const url = `http://127.0.0.1:${(t.server.address() as AddressInfo).port}`;
