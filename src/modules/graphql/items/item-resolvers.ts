@@ -1,6 +1,7 @@
 import {
   GraphQLFieldConfigMap,
   GraphQLID,
+  GraphQLInputObjectType,
   GraphQLList,
   GraphQLNonNull,
   GraphQLObjectType,
@@ -41,7 +42,9 @@ const plain = <T>(value: T): T => (value === undefined ? value : JSON.parse(JSON
 export function queryOf(deps: ItemResolverDeps, types: CollectionTypes, args: Args, info: GraphQLResolveInfo): Query {
   const raw: Args = selectionToQuery(types.object, info.fieldNodes[0].selectionSet, info);
   if ((raw.fields as string[]).length === 0) raw.fields = [types.collection.primary];
-  for (const key of QUERY_ARGS) if (args[key] !== undefined && args[key] !== null) raw[key] = key === 'filter' ? restFilter(plain(args[key])) : plain(args[key]);
+  for (const key of QUERY_ARGS) {
+    if (args[key] !== undefined && args[key] !== null) raw[key] = key === 'filter' ? restFilter(plain(args[key])) : plain(args[key]);
+  }
   return parseQuery(raw, deps.limits);
 }
 
@@ -50,14 +53,14 @@ export function itemQueries(deps: ItemResolverDeps, types: CollectionTypes): Fie
   const name = types.collection.collection;
   const service = (acc: Accountability) => deps.items.for(name, acc);
   const byKey = { type: types.object, args: { id: { type: new GraphQLNonNull(GraphQLID) }, version: { type: GraphQLString } } };
+  const readOne = (args: Args) => (s: ItemsService, q: Query) => (args.id === undefined ? s.readSingleton(q) : s.readOne(args.id as string, q));
   const readVersioned = (args: Args, ctx: GraphqlContext, info: GraphQLResolveInfo) =>
-    oneAtATime(ctx, () =>
-      readThroughVersion(deps, name, args, ctx.acc, queryOf(deps, types, args, info), (s, q) => (args.id === undefined ? s.readSingleton(q) : s.readOne(args.id as string, q))),
-    );
+    oneAtATime(ctx, () => readThroughVersion(deps, name, args, ctx.acc, queryOf(deps, types, args, info), readOne(args)));
+  const version = { type: new GraphQLNonNull(GraphQLString) };
   if (types.collection.singleton) {
     return {
       [name]: { type: types.object, resolve: (_s, args: Args, ctx, info) => service(ctx.acc).readSingleton(queryOf(deps, types, args, info)) },
-      [`${name}_by_version`]: { type: types.object, args: { version: { type: new GraphQLNonNull(GraphQLString) } }, resolve: (_s, args: Args, ctx, info) => readVersioned(args, ctx, info) },
+      [`${name}_by_version`]: { type: types.object, args: { version }, resolve: (_s, args: Args, ctx, info) => readVersioned(args, ctx, info) },
     };
   }
   return {
@@ -69,7 +72,7 @@ export function itemQueries(deps: ItemResolverDeps, types: CollectionTypes): Fie
     [`${name}_by_id`]: { ...byKey, resolve: (_s, args: Args, ctx, info) => readVersioned(args, ctx, info) },
     [`${name}_by_version`]: {
       type: types.object,
-      args: { id: { type: new GraphQLNonNull(GraphQLID) }, version: { type: new GraphQLNonNull(GraphQLString) } },
+      args: { id: { type: new GraphQLNonNull(GraphQLID) }, version },
       resolve: (_s, args: Args, ctx, info) => readVersioned(args, ctx, info),
     },
     [`${name}_aggregated`]: aggregatedResolver(deps, types),
@@ -126,26 +129,28 @@ export function itemMutations(deps: ItemResolverDeps, types: CollectionTypes): F
   const name = types.collection.collection;
   const run = (write: (s: ItemsService, args: Args) => Promise<PrimaryKey | PrimaryKey[]>) =>
     (_s: unknown, args: Args, ctx: GraphqlContext, info: GraphQLResolveInfo) => {
-      const service = deps.items.for(name, ctx.acc);
-      return written(service, queryOf(deps, types, args, info), () => write(service, args));
+      const items = deps.items.for(name, ctx.acc);
+      return written(items, queryOf(deps, types, args, info), () => write(items, args));
     };
   const list = new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(types.object)));
   const id = { type: new GraphQLNonNull(GraphQLID) };
   const ids = { type: new GraphQLNonNull(new GraphQLList(GraphQLID)) };
+  const one = (input: GraphQLInputObjectType) => ({ type: new GraphQLNonNull(input) });
+  const many = (input: GraphQLInputObjectType) => ({ type: new GraphQLList(new GraphQLNonNull(input)) });
+  const data = (a: Args) => plain(a.data as Item);
+  const dataList = (a: Args) => plain((a.data as Item[] | undefined) ?? []);
+  const service = (ctx: GraphqlContext) => deps.items.for(name, ctx.acc);
   if (types.collection.singleton) {
-    return { [`update_${name}`]: { type: types.object, args: { data: { type: new GraphQLNonNull(types.update) } }, resolve: run((s, a) => s.upsertSingleton(plain(a.data as Item))) } };
+    return { [`update_${name}`]: { type: types.object, args: { data: one(types.update) }, resolve: run((s, a) => s.upsertSingleton(data(a))) } };
   }
+  const query = listArgs(types.filter);
   return {
-    [`create_${name}_items`]: { type: list, args: { ...listArgs(types.filter), data: { type: new GraphQLList(new GraphQLNonNull(types.create)) } }, resolve: run((s, a) => s.createMany(plain((a.data as Item[]) ?? []))) },
-    [`create_${name}_item`]: { type: types.object, args: { data: { type: new GraphQLNonNull(types.create) } }, resolve: run((s, a) => s.createOne(plain(a.data as Item))) },
-    [`update_${name}_items`]: {
-      type: list,
-      args: { ...listArgs(types.filter), ids, data: { type: new GraphQLNonNull(types.update) } },
-      resolve: run((s, a) => s.updateMany(a.ids as PrimaryKey[], plain(a.data as Item))),
-    },
-    [`update_${name}_batch`]: { type: list, args: { ...listArgs(types.filter), data: { type: new GraphQLList(new GraphQLNonNull(types.update)) } }, resolve: run((s, a) => s.updateBatch(plain((a.data as Item[]) ?? []))) },
-    [`update_${name}_item`]: { type: types.object, args: { id, data: { type: new GraphQLNonNull(types.update) } }, resolve: run((s, a) => s.updateOne(a.id as string, plain(a.data as Item))) },
-    [`delete_${name}_items`]: { type: DeleteMany, args: { ids }, resolve: async (_s, a: Args, ctx) => ({ ids: await deps.items.for(name, ctx.acc).deleteMany(a.ids as PrimaryKey[]) }) },
-    [`delete_${name}_item`]: { type: DeleteOne, args: { id }, resolve: async (_s, a: Args, ctx) => ({ id: await deps.items.for(name, ctx.acc).deleteOne(a.id as string) }) },
+    [`create_${name}_items`]: { type: list, args: { ...query, data: many(types.create) }, resolve: run((s, a) => s.createMany(dataList(a))) },
+    [`create_${name}_item`]: { type: types.object, args: { data: one(types.create) }, resolve: run((s, a) => s.createOne(data(a))) },
+    [`update_${name}_items`]: { type: list, args: { ...query, ids, data: one(types.update) }, resolve: run((s, a) => s.updateMany(a.ids as PrimaryKey[], data(a))) },
+    [`update_${name}_batch`]: { type: list, args: { ...query, data: many(types.update) }, resolve: run((s, a) => s.updateBatch(dataList(a))) },
+    [`update_${name}_item`]: { type: types.object, args: { id, data: one(types.update) }, resolve: run((s, a) => s.updateOne(a.id as string, data(a))) },
+    [`delete_${name}_items`]: { type: DeleteMany, args: { ids }, resolve: async (_s, a: Args, ctx) => ({ ids: await service(ctx).deleteMany(a.ids as PrimaryKey[]) }) },
+    [`delete_${name}_item`]: { type: DeleteOne, args: { id }, resolve: async (_s, a: Args, ctx) => ({ id: await service(ctx).deleteOne(a.id as string) }) },
   };
 }
