@@ -2,7 +2,6 @@ import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http
 import type { AddressInfo } from 'node:net';
 import { Controller, Get, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter } from '@nestjs/platform-fastify';
 import * as mysql from 'mysql2/promise';
 import { bearer, load, LoadResult, print, startBenchServer } from './lib';
 
@@ -76,9 +75,8 @@ async function startFloor(env: Record<string, string>, table: string): Promise<{
 }
 
 /**
- * What the HTTP framework alone allows: an empty Nest app on Fastify, as Vellum runs (no middleware, guard,
- * database or logging), answering the bodies the floor answered, already in memory. Vellum cannot be
- * faster than this.
+ * What the HTTP framework alone allows: an empty Nest + Express app (no middleware, guard, database or
+ * logging) answering the bodies the floor answered, already in memory. Vellum cannot be faster than this.
  */
 async function startFrameworkCeiling(bodies: Record<string, unknown>): Promise<{ url: string; close: () => Promise<void> }> {
   @Controller()
@@ -95,7 +93,7 @@ async function startFrameworkCeiling(bodies: Record<string, unknown>): Promise<{
   }
   @Module({ controllers: [BodiesController] })
   class CeilingModule {}
-  const app = await NestFactory.create(CeilingModule, new FastifyAdapter(), { logger: false });
+  const app = await NestFactory.create(CeilingModule, { logger: false });
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, close: () => app.close() };

@@ -1,4 +1,4 @@
-import type { FastifyRequest, FastifyReply } from 'fastify';
+import type { Request, Response } from 'express';
 import type { Accountability } from '../../common/accountability';
 
 /**
@@ -9,6 +9,6 @@ import type { Accountability } from '../../common/accountability';
  */
 export interface GraphqlContext {
   acc: Accountability;
-  req: FastifyRequest;
-  res: FastifyReply;
+  req: Request;
+  res: Response;
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest, FastifyReply } from 'fastify';
+import type { Request, Response } from 'express';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { GraphqlRequestDto } from './dto/graphql-request.dto';
@@ -22,7 +22,7 @@ export class GraphqlSystemController {
   @Post()
   @HttpCode(200)
   @ApiOkResponse({ description: '`{ data, errors? }`; errors carry the REST codes in `extensions.code`.' })
-  async items(@Body() dto: GraphqlRequestDto, @Acc() acc: Accountability, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply) {
+  async items(@Body() dto: GraphqlRequestDto, @Acc() acc: Accountability, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     return this.executor.run(await this.itemsSchema.schemaFor(acc), dto, { acc, req, res });
   }
 
@@ -30,7 +30,7 @@ export class GraphqlSystemController {
   @Post('system')
   @HttpCode(200)
   @ApiOkResponse({ description: '`{ data, errors? }`; errors carry the REST codes in `extensions.code`.' })
-  system(@Body() dto: GraphqlRequestDto, @Acc() acc: Accountability, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply) {
+  system(@Body() dto: GraphqlRequestDto, @Acc() acc: Accountability, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     return this.executor.run(this.systemSchema.schema, dto, { acc, req, res });
   }
 }
