@@ -5,7 +5,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { AppError, AppErrorList } from '../../common/errors/app-error';
 import { FailedValidationError, FailedValidationExtensions, ForbiddenError, InvalidPayloadError, InvalidQueryError } from '../../common/errors/errors';
-import type { DeepQuery, Filter, MetaKey, Query, SortEntry } from '../../common/query/query.types';
+import type { DeepQuery, Filter, MetaKey, Query, SortEntry, SortOrder } from '../../common/query/query.types';
 import type { AppConfig } from '../../config/app-config';
 import type { Dialect } from '../../database/dialects/dialect';
 import { insertRows, rowsPerInsert } from '../../database/insert-rows';
@@ -67,6 +67,8 @@ interface PayloadPlan {
   validation: Filter | null;
   /** Fields with a rule of their own: required, or a validation filter. */
   checked: FieldOverview[];
+  /** Fields a payload must not leave empty: `required`, or NOT NULL without a value the database or engine fills. */
+  required: Set<FieldOverview>;
   hashed: Set<string>;
   concealed: Set<string>;
   /** Fields the engine fills in: generated keys, creation and update stamps. */
@@ -214,14 +216,24 @@ export class ItemsService {
     return manager.query(query, bound);
   }
 
-  private sortSql(ctx: SqlContext, collection: string, alias: string, path: string[]): string {
+  /**
+   * A sort path's value: a column, a many-to-one's related value, or over a one-to-many the smallest
+   * related value ascending and the largest descending, the item's first in the reference platform's
+   * joined order (`sort=states.name`, `-states.name`).
+   */
+  private sortSql(ctx: SqlContext, collection: string, alias: string, path: string[], order: SortOrder = 'ASC'): string {
     const [head, ...rest] = path;
     if (!rest.length) return `${this.q(alias)}.${this.q(head)}`;
     const link = ctx.overview.relation(collection, head);
-    if (!link || link.type !== 'm2o') throw new InvalidQueryError(`"${head}" is not a many-to-one relation`);
+    if (!link) throw new InvalidQueryError(`"${head}" is not a relation`);
     const related = ctx.overview.collection(link.related)!;
     const r = ctx.alias();
-    return `(SELECT ${this.sortSql(ctx, link.related, r, rest)} FROM ${this.q(related.table!)} ${this.q(r)} WHERE ${this.q(r)}.${this.q(related.primary)} = ${this.q(alias)}.${this.q(head)})`;
+    const inner = this.sortSql(ctx, link.related, r, rest, order);
+    if (link.type === 'o2m') {
+      const primary = ctx.overview.collection(collection)!.primary;
+      return `(SELECT ${order === 'ASC' ? 'MIN' : 'MAX'}(${inner}) FROM ${this.q(related.table!)} ${this.q(r)} WHERE ${this.q(r)}.${this.q(link.relatedField)} = ${this.q(alias)}.${this.q(primary)})`;
+    }
+    return `(SELECT ${inner} FROM ${this.q(related.table!)} ${this.q(r)} WHERE ${this.q(r)}.${this.q(related.primary)} = ${this.q(alias)}.${this.q(head)})`;
   }
 
   private searchSql(ctx: SqlContext, state: ReadState, collection: string, alias: string, term: string): string {
@@ -272,7 +284,7 @@ export class ItemsService {
     if (options.sort === 'random') sql += ` ORDER BY ${this.deps.dialect.randomOrder()}`;
     else {
       const sort = options.sort?.length ? options.sort : [{ field: collection.sortField ?? collection.primary, order: 'ASC' as const }];
-      sql += ` ORDER BY ${sort.map((s) => `${this.sortSql(ctx, node.collection, 't', s.field.split('.'))} ${s.order}`).join(', ')}`;
+      sql += ` ORDER BY ${sort.map((s) => `${this.sortSql(ctx, node.collection, 't', s.field.split('.'), s.order)} ${s.order}`).join(', ')}`;
     }
     sql += this.deps.dialect.limitSql(options.limit, options.offset);
     const rows = await this.run(sql, params);
@@ -567,7 +579,8 @@ export class ItemsService {
       allowed: rule.fields && !rule.fields.includes('*') ? new Set(rule.fields) : null,
       presets: mode === 'create' && rule.presets ? (resolveVariables(rule.presets as Filter, state.vars) as Item) : null,
       validation: rule.validation ? resolveVariables(rule.validation, state.vars) : null,
-      checked: fields.filter((field) => field.required || field.validation),
+      checked: fields.filter((field) => field.required || field.validation || this.notNullWithoutDefault(field, filled)),
+      required: new Set(fields.filter((field) => field.required || this.notNullWithoutDefault(field, filled))),
       hashed: new Set(fields.filter((field) => field.type === 'hash' || has(field, 'hash')).map((field) => field.field)),
       concealed: new Set(fields.filter((field) => has(field, 'conceal')).map((field) => field.field)),
       filled: fields.filter(filled),
@@ -598,7 +611,7 @@ export class ItemsService {
       if (failed.length) errors = failed;
     }
     for (const field of plan.checked) {
-      const failed = this.fieldRules(field, payload, mode);
+      const failed = this.fieldRules(field, payload, mode, plan.required.has(field));
       if (failed.length) (errors ??= []).push(...failed);
     }
     if (errors?.length === 1) throw errors[0];
@@ -636,11 +649,19 @@ export class ItemsService {
     return { values, payload };
   }
 
-  private fieldRules(field: FieldOverview, payload: Item, mode: 'create' | 'update') {
+  /**
+   * As the reference platform: a NOT NULL column the database cannot fill is required, so a payload
+   * without it fails FAILED_VALIDATION naming the field rather than the database's NOT NULL.
+   */
+  private notNullWithoutDefault(field: FieldOverview, filled: (field: FieldOverview) => boolean): boolean {
+    return !field.nullable && !field.hasDefault && field.type !== 'alias' && !filled(field);
+  }
+
+  private fieldRules(field: FieldOverview, payload: Item, mode: 'create' | 'update', required: boolean) {
     const errors = [];
     const present = field.field in payload;
     const value = payload[field.field];
-    if (field.required && ((mode === 'create' && (value === undefined || value === null)) || (present && value === null))) {
+    if (required && ((mode === 'create' && (value === undefined || value === null)) || (present && value === null))) {
       errors.push(...validatePayload(payload, { [field.field]: { _nnull: true } }, false).map((e) => Object.assign(e, { extensions: { ...e.extensions, type: 'required' } })));
     }
     if (field.validation && present) {
