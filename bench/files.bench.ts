@@ -102,6 +102,9 @@ async function firstTransformations(url: string, token: string, id: string, seco
 /**
  * Uploads (throughput and memory for 1 MB and 100 MB files, or BENCH_UPLOAD_MB, streamed both ways) and /assets: the
  * original, a first transformation, and a stored one (target: stored at least 5x faster).
+ * Session 4 (Express, multer with a streaming storage engine), BENCH_UPLOAD_MB=1024 on SQLite, machine
+ * loaded: one 1 GB upload in 5.3 s with a peak RSS of +4 MB over the process's (client and server);
+ * 1 MB uploads 64 a second at +21 MB.
  */
 export async function run(): Promise<void> {
   const root = await mkdtemp(join(tmpdir(), 'vellum-bench-files-'));
