@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { hostname } from 'node:os';
+import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { LessThan, Repository } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { AppError, AppErrorList } from '../../common/errors/app-error';
-import { ForbiddenError, InternalServerError } from '../../common/errors/errors';
+import { ForbiddenError, InternalServerError, ServiceUnavailableError } from '../../common/errors/errors';
 import { serializeError } from '../../common/filters/send-error';
 import { AppLogger } from '../../common/logging/app-logger';
 import { JobEntity, JobType } from './entities/job.entity';
+import { abandonedBefore, JOB_HEARTBEAT_MS, JOB_SWEEP_INTERVAL_MS } from './lib/job-liveness';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,11 +29,50 @@ export type ReportProgress = (rowsDone: number) => Promise<void>;
  * (API.md decisions table: `GET /utils/jobs/:id` shows progress and the resulting file).
  */
 @Injectable()
-export class JobsService {
+export class JobsService implements OnApplicationBootstrap, OnApplicationShutdown {
+  /** This process among the instances sharing the database: the owner of the jobs it runs. */
+  readonly instance = `${hostname().slice(0, 32)}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private sweeper?: NodeJS.Timeout;
+
   constructor(
     @InjectRepository(JobEntity) private readonly jobs: Repository<JobEntity>,
     private readonly logger: AppLogger,
   ) {}
+
+  /** Jobs left `running` by an instance that died (killed, crashed) are failed at start-up and then periodically. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.sweep();
+    this.sweeper = setInterval(() => void this.sweep(), JOB_SWEEP_INTERVAL_MS).unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.sweeper);
+  }
+
+  private async sweep(): Promise<void> {
+    await this.failAbandoned().catch((err: unknown) => this.logger.warn({ err }, 'could not look for abandoned jobs'));
+  }
+
+  /**
+   * Marks failed every running job whose heartbeat stopped (API.md decisions table: a job always ends),
+   * with the reason in its errors. The update repeats the conditions, so a job whose owner beats in the
+   * meantime is left alone. Returns the ids it failed.
+   */
+  async failAbandoned(now = new Date()): Promise<string[]> {
+    const cutoff = abandonedBefore(now);
+    const stale = await this.jobs.find({ select: ['id', 'owner'], where: { status: 'running', updated_on: LessThan(cutoff) } });
+    const failed: string[] = [];
+    for (const job of stale) {
+      const reason = new ServiceUnavailableError('jobs', `The instance running this job (${job.owner ?? 'unknown'}) stopped before it ended`);
+      const result = await this.jobs.update(
+        { id: job.id, status: 'running', updated_on: LessThan(cutoff) },
+        { status: 'failed', errors: [serializeError(reason)], updated_on: now, finished_on: now },
+      );
+      if (result.affected) failed.push(job.id);
+    }
+    if (failed.length) this.logger.warn({ jobs: failed }, 'jobs abandoned by a stopped instance marked failed');
+    return failed;
+  }
 
   async start(type: JobType, collection: string, acc: Accountability, format: string | null = null): Promise<JobEntity> {
     const now = new Date();
@@ -43,6 +84,7 @@ export class JobsService {
         format,
         status: 'running',
         user: acc.user,
+        owner: this.instance,
         rows_done: 0,
         errors: null,
         file: null,
@@ -70,6 +112,10 @@ export class JobsService {
       lastWrite = Date.now();
       await this.jobs.update({ id: job.id }, { rows_done: rowsDone, updated_on: new Date() });
     };
+    // The heartbeat that tells other instances this job is alive, whatever its work is waiting for.
+    const heartbeat = setInterval(() => {
+      this.jobs.update({ id: job.id, status: 'running' }, { updated_on: new Date() }).catch(() => undefined);
+    }, JOB_HEARTBEAT_MS).unref();
     try {
       const outcome = await work(report);
       const now = new Date();
@@ -86,6 +132,8 @@ export class JobsService {
         .update({ id: job.id }, { status: 'failed', errors: errors.map(serializeError), updated_on: now, finished_on: now })
         .catch((err: unknown) => this.logger.error({ err, job: job.id }, 'could not record the failure of a job'));
       throw e;
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 
