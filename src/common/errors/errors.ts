@@ -298,6 +298,18 @@ export class ServiceUnavailableError extends AppError<{ service: string; reason:
   }
 }
 
+/**
+ * The database gave up on a statement because of a concurrent one (a deadlock, a serialization failure,
+ * a lock it could not get in time): nothing of the request was kept, and the same request sent again
+ * is expected to succeed.
+ */
+export class DatabaseBusyError extends ServiceUnavailableError {
+  readonly retryAfterSeconds = 1;
+  constructor() {
+    super('database', 'A concurrent change held what this request needed; nothing was changed, retry the request');
+  }
+}
+
 export interface SchemaApplyStep {
   index: number;
   action: string;

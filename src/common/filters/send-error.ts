@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { AppError, AppErrorList } from '../errors/app-error';
-import { InternalServerError, RequestsExceededError } from '../errors/errors';
+import { InternalServerError } from '../errors/errors';
 import type { AppLogger } from '../logging/app-logger';
 import { toAppError, TranslateDatabaseError } from './to-app-error';
 
@@ -42,7 +42,9 @@ export function sendError(
   const body = JSON.stringify({ errors: errors.map(serializeError) });
   // An error raised while an export was being prepared must leave as JSON, not as a download.
   res.removeHeader('Content-Disposition');
-  if (error instanceof RequestsExceededError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+  // Rate limits and a busy database say when to try again.
+  const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  if (typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
   res.statusCode = error.status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(body));

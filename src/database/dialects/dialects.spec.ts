@@ -1,5 +1,6 @@
 import { QueryFailedError } from 'typeorm';
 import { ErrorCode } from '../../common/errors/error-codes';
+import { DatabaseBusyError } from '../../common/errors/errors';
 import { dialectFor } from './dialect-for';
 import { DriverError } from './dialect';
 
@@ -202,6 +203,24 @@ describe('dialects', () => {
     ['sqlite', null],
   ])('%s: a VALUES row refers to its own column as %j', (client, sql) => {
     expect(dialectFor(client).sameRowValue(client === 'mysql' ? '`data`' : '"data"')).toBe(sql);
+  });
+
+  it.each([
+    ['postgres', '40P01', 'a deadlock'],
+    ['postgres', '40001', 'a serialization failure'],
+    ['postgres', '55P03', 'a lock not available'],
+    ['mysql', 'ER_LOCK_DEADLOCK', 'a deadlock'],
+    ['mysql', 'ER_LOCK_WAIT_TIMEOUT', 'a lock wait timeout'],
+    ['sqlite', 'SQLITE_BUSY', 'a busy database'],
+    ['sqlite', 'SQLITE_LOCKED', 'a locked table'],
+  ])('%s: %s (%s) is 503 SERVICE_UNAVAILABLE with a retry hint, never a 500', (client, code) => {
+    const translated = dialectFor(client).translateError(failure('ALTER TABLE x ADD y int', { code }));
+    expect(translated).toBeInstanceOf(DatabaseBusyError);
+    expect({ status: translated?.status, code: translated?.code, retry: (translated as DatabaseBusyError).retryAfterSeconds }).toEqual({
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      retry: 1,
+    });
   });
 
   it.each(['sqlite', 'mysql', 'postgres'])('%s leaves other errors alone', (client) => {

@@ -1,12 +1,6 @@
 import { EntityManager, QueryFailedError } from 'typeorm';
 import type { AppError } from '../../common/errors/app-error';
-import {
-  InvalidForeignKeyError,
-  NotNullViolationError,
-  RecordNotUniqueError,
-  ValueOutOfRangeError,
-  ValueTooLongError,
-} from '../../common/errors/errors';
+import { DatabaseBusyError, InvalidForeignKeyError, NotNullViolationError, RecordNotUniqueError, ValueOutOfRangeError, ValueTooLongError } from '../../common/errors/errors';
 import {
   columnSql,
   ColumnTypeSpec,
@@ -202,6 +196,9 @@ export class MysqlDialect implements Dialect {
         return new ValueTooLongError({ collection: tableOf(err), field: COLUMN.exec(message)?.[1] ?? null });
       case 'ER_WARN_DATA_OUT_OF_RANGE':
         return new ValueOutOfRangeError({ collection: tableOf(err), field: COLUMN.exec(message)?.[1] ?? null });
+      case 'ER_LOCK_DEADLOCK':
+      case 'ER_LOCK_WAIT_TIMEOUT':
+        return new DatabaseBusyError();
       default:
         return null;
     }

@@ -1,14 +1,6 @@
 import type { EntityManager, QueryFailedError } from 'typeorm';
 import type { AppError } from '../../common/errors/app-error';
-import {
-  InvalidForeignKeyError,
-  InvalidPayloadError,
-  InvalidQueryError,
-  NotNullViolationError,
-  RecordNotUniqueError,
-  ValueOutOfRangeError,
-  ValueTooLongError,
-} from '../../common/errors/errors';
+import { DatabaseBusyError, InvalidForeignKeyError, InvalidPayloadError, InvalidQueryError, NotNullViolationError, RecordNotUniqueError, ValueOutOfRangeError, ValueTooLongError } from '../../common/errors/errors';
 import {
   columnSql,
   ColumnTypeSpec,
@@ -152,6 +144,10 @@ export class PostgresDialect implements Dialect {
         const reason = "A value contains a character PostgreSQL can't store (NUL)";
         return /^\s*SELECT/i.test(err.query ?? '') ? new InvalidQueryError(reason) : new InvalidPayloadError(reason);
       }
+      case '40P01':
+      case '40001':
+      case '55P03':
+        return new DatabaseBusyError();
       default:
         return null;
     }

@@ -1,6 +1,6 @@
 import type { EntityManager, QueryFailedError } from 'typeorm';
 import type { AppError } from '../../common/errors/app-error';
-import { InvalidForeignKeyError, NotNullViolationError, RecordNotUniqueError } from '../../common/errors/errors';
+import { DatabaseBusyError, InvalidForeignKeyError, NotNullViolationError, RecordNotUniqueError } from '../../common/errors/errors';
 import {
   ColumnTypeSpec,
   DateFunction,
@@ -149,6 +149,9 @@ export class SqliteDialect implements Dialect {
         return new InvalidForeignKeyError({ collection, field });
       case 'SQLITE_CONSTRAINT_NOTNULL':
         return new NotNullViolationError({ collection, field });
+      case 'SQLITE_BUSY':
+      case 'SQLITE_LOCKED':
+        return new DatabaseBusyError();
       default:
         return null;
     }

@@ -1,6 +1,8 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { DIALECT, Dialect } from '../../database/dialects/dialect';
+import { retryWhenBusy } from '../../database/retry-busy';
 import { SystemCacheService } from '../cache/system-cache.service';
 import { CollectionMetaEntity } from './entities/collection-meta.entity';
 import { FieldMetaEntity } from './entities/field-meta.entity';
@@ -23,6 +25,7 @@ export class SchemaOverviewService implements OnModuleInit {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly systemCache: SystemCacheService,
+    @Inject(DIALECT) private readonly dialect: Dialect,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -48,8 +51,17 @@ export class SchemaOverviewService implements OnModuleInit {
     this.listeners.push(listener);
   }
 
-  /** Rebuilds from the meta tables and one introspection pass; pass the manager of an open transaction. */
-  async reload(manager: EntityManager = this.dataSource.manager): Promise<SchemaOverview> {
+  /**
+   * Rebuilds from the meta tables and one introspection pass; pass the manager of an open transaction.
+   * Outside one, reading the catalog while another transaction holds DDL locks can deadlock on
+   * PostgreSQL: the read is repeated a few times rather than failing the request that triggered it.
+   */
+  async reload(manager?: EntityManager): Promise<SchemaOverview> {
+    if (manager) return this.build(manager);
+    return retryWhenBusy(this.dialect, () => this.build(this.dataSource.manager));
+  }
+
+  private async build(manager: EntityManager): Promise<SchemaOverview> {
     // One after the other: a manager of an open transaction has one connection, and pg refuses overlapping queries on it.
     const collections = await manager.getRepository(CollectionMetaEntity).find();
     const fields = await manager.getRepository(FieldMetaEntity).find({ order: { sort: 'ASC', id: 'ASC' } });
