@@ -1,0 +1,65 @@
+import axe from 'axe-core';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { Browser, chromium, Page } from 'playwright-core';
+
+/** Debian's chromium (`apt-get install -y chromium`); never a downloaded browser build. */
+const CHROMIUM = '/usr/bin/chromium';
+const ARTIFACTS = join(__dirname, '..', '..', 'test-artifacts');
+
+export interface StudioBrowser {
+  browser: Browser;
+  /** A page in a fresh context: no cookie of an earlier test. */
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** Playwright gives each launch a fresh temporary profile (user-data-dir) and removes it on close. */
+export async function launchStudioBrowser(): Promise<StudioBrowser> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return {
+    browser,
+    newPage: async () => (await browser.newContext()).newPage(),
+    close: () => browser.close(),
+  };
+}
+
+/** A free loopback port, known before the app starts, so that PUBLIC_URL and allow-lists can name it. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The axe-core violations of the page that a user of assistive technology would be blocked by. */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axe.source });
+  const results = await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run());
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** The last page of a test, kept for a person to look at. */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
