@@ -143,6 +143,8 @@ describe('Vellum Studio: signing in, passwords and invites in a real browser', (
     await setNewPassword('invitee-password-1');
     await page.waitForURL(`${base}/admin/content`);
     await page.getByText(email).waitFor();
+    // A role without schema access: the API's refusal is a sentence, not a blank page.
+    await expect(page.getByRole('alert').innerText()).resolves.toContain('Your role may not list the collections');
     expect((await t.as('anonymous').post('/auth/login').send({ email, password: 'invitee-password-1' })).status).toBe(200);
   });
 });

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { api } from '../api';
-import { ErrorMessage } from '../components/ErrorMessage';
 import { useCollections } from './schema';
 
 /** The signed-in frame: the collections to browse, who is signed in, and sign out. */
@@ -26,7 +25,6 @@ export default function ContentLayout() {
             {c.collection}
           </NavLink>
         ))}
-        <ErrorMessage error={collections.error} onRetry={() => void collections.refetch()} />
         <hr />
         {me.data && <p>{me.data.email}</p>}
         <button type="button" className="secondary" onClick={() => void signOut()}>
