@@ -1,8 +1,9 @@
 import axe from 'axe-core';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Browser, chromium, Page } from 'playwright-core';
+import { STUDIO_DIST } from '../../src/modules/studio/studio.middleware';
 
 /** Debian's chromium (`apt-get install -y chromium`); never a downloaded browser build. */
 const CHROMIUM = '/usr/bin/chromium';
@@ -17,6 +18,7 @@ export interface StudioBrowser {
 
 /** Playwright gives each launch a fresh temporary profile (user-data-dir) and removes it on close. */
 export async function launchStudioBrowser(): Promise<StudioBrowser> {
+  if (!existsSync(join(STUDIO_DIST, 'index.html'))) throw new Error('admin/dist is missing: run npm run build first');
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [

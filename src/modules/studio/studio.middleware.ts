@@ -45,6 +45,8 @@ export class StudioMiddleware implements NestMiddleware {
     this.dir = dir ?? STUDIO_DIST;
     this.files = serveStatic(this.dir, {
       index: false,
+      // /admin is the app itself: index.html below, not a redirect to /admin/.
+      redirect: false,
       cacheControl: false,
       setHeaders: (res, path) => res.setHeader('Cache-Control', path.includes('/assets/') ? IMMUTABLE : 'no-cache'),
     });
