@@ -54,7 +54,7 @@ export function freePort(): Promise<number> {
 /** The axe-core violations of the page that a user of assistive technology would be blocked by. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: axe.source });
-  const results = await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run());
+  const results = await page.evaluate(() => (globalThis as unknown as { axe: typeof axe }).axe.run());
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

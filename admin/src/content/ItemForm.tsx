@@ -1,11 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
-import { api, ApiError } from '../api';
+import { ApiError } from '../api';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { FieldInput } from './FieldInput';
 import { payload } from './form-values';
-import { itemsPath, primaryKey, type Field } from './schema';
+import { useItemActions } from './item-actions';
+import type { Field } from './schema';
 
 type Values = Record<string, string | boolean>;
 
@@ -19,14 +18,12 @@ interface Props {
 
 /** The item's fields; save sends the changes (PATCH), create the filled fields (POST), delete asks first. */
 export function ItemForm({ collection, id, fields, initial }: Props) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const actions = useItemActions(collection, id, fields);
   const [values, setValues] = useState<Values>(initial);
   const [saved, setSaved] = useState<Values>(initial);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<unknown>(null);
   const [status, setStatus] = useState('');
-  const base = itemsPath(collection);
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -36,32 +33,19 @@ export function ItemForm({ collection, id, fields, initial }: Props) {
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
     try {
-      if (id === null) {
-        const created = await api<Record<string, unknown>>('POST', base, body);
-        await queryClient.invalidateQueries({ queryKey: ['items', collection] });
-        navigate(`/content/${encodeURIComponent(collection)}/${encodeURIComponent(String(created.data[primaryKey(fields)] ?? ''))}`, { replace: true });
-        return;
-      }
-      await api('PATCH', `${base}/${encodeURIComponent(id)}`, body);
-      await queryClient.invalidateQueries({ queryKey: ['items', collection] });
+      if (id === null) return await actions.create(body);
+      await actions.update(body);
       setSaved(values);
       setStatus('Saved.');
     } catch (err) {
-      const byField = err instanceof ApiError ? err.fieldErrors() : {};
-      setFieldErrors(byField);
+      setFieldErrors(err instanceof ApiError ? err.fieldErrors() : {});
       setError(err);
     }
   }
 
   async function remove() {
-    if (id === null || !window.confirm(`Delete this item of ${collection}? This cannot be undone.`)) return;
-    try {
-      await api('DELETE', `${base}/${encodeURIComponent(id)}`);
-      await queryClient.invalidateQueries({ queryKey: ['items', collection] });
-      navigate(`/content/${encodeURIComponent(collection)}`, { replace: true });
-    } catch (err) {
-      setError(err);
-    }
+    if (!window.confirm(`Delete this item of ${collection}? This cannot be undone.`)) return;
+    await actions.remove().catch(setError);
   }
 
   return (
