@@ -4,6 +4,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { api } from '../api';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { ItemsTable } from './ItemsTable';
+import { Pager } from './Pager';
 import { itemsPath, primaryKey, useFields, valueFields } from './schema';
 
 const PAGE_SIZE = 25;
@@ -57,17 +58,7 @@ export default function ItemsPage() {
       </div>
       <ErrorMessage error={fields.error ?? items.error} onRetry={() => void (fields.error ? fields.refetch() : items.refetch())} />
       <ItemsTable collection={collection} columns={columns} pk={pk} items={items.data?.data ?? []} sort={sort} onSort={(next) => update({ sort: next, page: '' })} />
-      <nav aria-label="Pages" className="toolbar">
-        <button type="button" className="secondary" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
-          Previous
-        </button>
-        <span>
-          Page {page} of {pages} · {total} items
-        </span>
-        <button type="button" className="secondary" disabled={page >= pages} onClick={() => update({ page: String(page + 1) })}>
-          Next
-        </button>
-      </nav>
+      <Pager page={page} pages={pages} total={total} onPage={(next) => update({ page: String(next) })} />
     </>
   );
 }
