@@ -8,6 +8,7 @@ import { ForgotPassword } from './pages/ForgotPassword';
 import { Login } from './pages/Login';
 import { NotFound } from './pages/NotFound';
 import { ResetPassword } from './pages/ResetPassword';
+import { resumeSession } from './session';
 import './styles.css';
 
 // The content pages load on first use, so the sign-in page's JavaScript stays small.
@@ -42,6 +43,8 @@ function App() {
     </Suspense>
   );
 }
+
+resumeSession();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { api } from '../api';
+import { endSession } from '../session';
 import { useCollections } from './schema';
 
 /** The signed-in frame: the collections to browse, who is signed in, and sign out. */
@@ -12,6 +13,7 @@ export default function ContentLayout() {
 
   async function signOut() {
     await api('POST', '/auth/logout', { mode: 'session' }).catch(() => undefined);
+    endSession();
     queryClient.clear();
     navigate('/login', { replace: true });
   }

@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../api';
 import { AuthCard } from '../components/AuthCard';
 import { NewPasswordForm } from '../components/NewPasswordForm';
+import { keepSessionAlive } from '../session';
 
 /** The invited address, read from the invite token's payload (signed by Vellum; only shown, never trusted). */
 function invitedEmail(token: string): string | undefined {
@@ -37,7 +38,8 @@ export function AcceptInvite() {
         deadLinkMessage="This invitation has expired or was already used. Ask for a new invitation."
         onSubmit={async (password) => {
           await api('POST', '/users/invite/accept', { token, password });
-          await api('POST', '/auth/login', { email, password, mode: 'session' });
+          const { data } = await api<{ expires: number }>('POST', '/auth/login', { email, password, mode: 'session' });
+          keepSessionAlive(data.expires);
           queryClient.clear();
           navigate('/content', { replace: true });
         }}

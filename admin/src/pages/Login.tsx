@@ -6,6 +6,7 @@ import { AuthCard } from '../components/AuthCard';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { TextField } from '../components/TextField';
 import { safeRedirect } from '../redirect';
+import { keepSessionAlive } from '../session';
 
 /** Email and password, then the one-time code when the account has two-factor sign-in. */
 export function Login() {
@@ -24,7 +25,8 @@ export function Login() {
     setBusy(true);
     setError(null);
     try {
-      await api('POST', '/auth/login', { email, password, mode: 'session', ...(needOtp ? { otp } : {}) });
+      const { data } = await api<{ expires: number }>('POST', '/auth/login', { email, password, mode: 'session', ...(needOtp ? { otp } : {}) });
+      keepSessionAlive(data.expires);
       queryClient.clear();
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (err) {
