@@ -2,7 +2,7 @@ import type { Email } from 'postal-mime';
 import { generateSync } from 'otplib';
 import type { Page } from 'playwright-core';
 import { createRole, createUser } from '../factories/user.factory';
-import { freePort, launchStudioBrowser, saveScreenshot, seriousA11yViolations, StudioBrowser } from '../helpers/studio-browser';
+import { endTestPage, freePort, launchStudioBrowser, listenOnLoopback, seriousA11yViolations, StudioBrowser } from '../helpers/studio-browser';
 import { startSmtpSink, SmtpSink } from '../helpers/smtp-sink';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
@@ -28,17 +28,13 @@ describe('Vellum Studio: signing in, passwords and invites in a real browser', (
     t = await createTestApp({
       env: { ...smtp.env, PUBLIC_URL: base, PASSWORD_RESET_URL_ALLOW_LIST: `${base}/admin/reset-password` },
     });
-    await new Promise<void>((resolve) => t.server.listen(port, '127.0.0.1', resolve));
+    await listenOnLoopback(t.server, port);
     studio = await launchStudioBrowser();
   });
   beforeEach(async () => {
     page = await studio.newPage();
   });
-  afterEach(async () => {
-    if (!page) return;
-    await saveScreenshot(page, `studio-auth-${expect.getState().currentTestName?.split(' ').slice(-3).join('-')}`);
-    await page.context().close();
-  });
+  afterEach(() => endTestPage(page, 'studio-auth'));
   afterAll(async () => {
     await studio?.close();
     await t?.close();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { createCollection } from '../factories/collection.factory';
-import { launchStudioBrowser, saveScreenshot, seriousA11yViolations, StudioBrowser } from '../helpers/studio-browser';
+import { endTestPage, launchStudioBrowser, listenOnLoopback, seriousA11yViolations, signInThroughStudio, StudioBrowser } from '../helpers/studio-browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
 
@@ -13,8 +13,7 @@ describe('Vellum Studio: browsing and editing content in a real browser', () => 
 
   beforeAll(async () => {
     t = await createTestApp();
-    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(t.server.address() as { port: number }).port}`;
+    base = await listenOnLoopback(t.server);
     articles = await createCollection(t, uniq('articles'), [
       { field: 'title', type: 'string', schema: { max_length: 20 } },
       { field: 'body', type: 'text' },
@@ -29,17 +28,9 @@ describe('Vellum Studio: browsing and editing content in a real browser', () => 
   });
   beforeEach(async () => {
     page = await studio.newPage();
-    await page.goto(`${base}/admin/login`);
-    await page.getByLabel('Email').fill(ADMIN_EMAIL);
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${base}/admin/content`);
+    await signInThroughStudio(page, base, ADMIN_EMAIL, ADMIN_PASSWORD);
   });
-  afterEach(async () => {
-    if (!page) return;
-    await saveScreenshot(page, `studio-content-${expect.getState().currentTestName?.split(' ').slice(-3).join('-')}`);
-    await page.context().close();
-  });
+  afterEach(() => endTestPage(page, 'studio-content'));
   afterAll(async () => {
     await studio?.close();
     await t?.close();

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { launchStudioBrowser, saveScreenshot, StudioBrowser } from '../helpers/studio-browser';
+import { endTestPage, launchStudioBrowser, listenOnLoopback, signInThroughStudio, StudioBrowser } from '../helpers/studio-browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TestApp } from '../helpers/test-app';
 
 /** JWT expiry is counted in whole seconds: a token of this TTL lives between 5 and 6 s. */
@@ -13,23 +13,18 @@ describe('Vellum Studio keeps its session alive', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { SESSION_COOKIE_TTL: `${TTL_MS}ms` } });
-    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(t.server.address() as { port: number }).port}`;
+    base = await listenOnLoopback(t.server);
     studio = await launchStudioBrowser();
     page = await studio.newPage();
   });
+  afterEach(() => endTestPage(page, 'studio-session'));
   afterAll(async () => {
-    if (page) await saveScreenshot(page, 'studio-session-still-signed-in');
     await studio?.close();
     await t?.close();
   });
 
   it('refreshes the session cookie before it expires, across a reload, so the user stays signed in', async () => {
-    await page.goto(`${base}/admin/login`);
-    await page.getByLabel('Email').fill(ADMIN_EMAIL);
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${base}/admin/content`);
+    await signInThroughStudio(page, base, ADMIN_EMAIL, ADMIN_PASSWORD);
     const first = (await page.context().cookies()).find((c) => c.name === t.config.auth.sessionCookie.name)!;
 
     await page.waitForTimeout(TTL_MS / 2);

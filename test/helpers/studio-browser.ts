@@ -1,5 +1,6 @@
 import axe from 'axe-core';
 import { existsSync, mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Browser, chromium, Page } from 'playwright-core';
@@ -64,4 +65,27 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** The end of a test: its last page saved under the test's name, then its browser context closed. */
+export async function endTestPage(page: Page | undefined, prefix: string): Promise<void> {
+  if (!page) return;
+  const words = (expect.getState().currentTestName ?? 'test').split(' ').slice(-3).join('-');
+  await saveScreenshot(page, `${prefix}-${words}`);
+  await page.context().close();
+}
+
+/** Starts the test app's HTTP server on loopback (port 0: any free one) and answers its base URL. */
+export async function listenOnLoopback(server: Server, port = 0): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+}
+
+/** Signs in through the Studio's sign-in page and waits for the content page. */
+export async function signInThroughStudio(page: Page, base: string, email: string, password: string): Promise<void> {
+  await page.goto(`${base}/admin/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${base}/admin/content`);
 }
