@@ -7,6 +7,7 @@ COPY package.json package-lock.json* ./
 RUN npm install --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json nest-cli.json ormconfig.ts ./
 COPY src ./src
+COPY admin ./admin
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
@@ -14,6 +15,7 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=8055 DB_FILENAME=/app/data/vellum.db S
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/admin/dist ./admin/dist
 COPY package.json ./
 RUN mkdir -p /app/data /app/uploads && chown -R node:node /app
 USER node

@@ -23,6 +23,7 @@ import { SchemaSyncModule } from './modules/schema/schema-sync.module';
 import { ServerModule } from './modules/server/server.module';
 import { SettingsRoutesModule } from './modules/settings/settings-routes.module';
 import { SettingsModule } from './modules/settings/settings.module';
+import { StudioModule } from './modules/studio/studio.module';
 import { UsersModule } from './modules/users/users.module';
 import { UtilsModule } from './modules/utils/utils.module';
 import { VersionsModule } from './modules/versions/versions.module';
@@ -70,6 +71,7 @@ export class AppModule {
         BootstrapModule,
         FilesModule,
         UtilsModule,
+        StudioModule,
         ...extraModules,
       ],
       providers: [{ provide: APP_GUARD, useClass: AuthGuard }],

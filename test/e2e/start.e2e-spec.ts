@@ -42,6 +42,10 @@ describe('starting Vellum', () => {
       expect(second.output()).not.toContain('First admin created');
       const health = await fetch(`${second.url}/server/health`);
       expect(await health.json()).toEqual({ status: 'ok' });
+      // The built server serves the built Studio, deep links included.
+      const studio = await fetch(`${second.url}/admin/content`);
+      expect(studio.status).toBe(200);
+      expect(await studio.text()).toContain('<title>Vellum Studio</title>');
       // LOG_FORMAT=pretty: the request's log line is one a person reads (level and message), not JSON.
       for (let i = 0; i < 40 && !/INFO.*request/.test(second.output()); i++) await new Promise((r) => setTimeout(r, 50));
       expect(second.output()).toMatch(/INFO.*request/);
