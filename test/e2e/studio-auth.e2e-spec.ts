@@ -26,7 +26,7 @@ describe('Vellum Studio: signing in, passwords and invites in a real browser', (
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     t = await createTestApp({
-      env: { ...smtp.env, PUBLIC_URL: base, PASSWORD_RESET_URL_ALLOW_LIST: `${base}/admin/reset-password` },
+      env: { ...smtp.env, PUBLIC_URL: base },
     });
     await listenOnLoopback(t.server, port);
     studio = await launchStudioBrowser();

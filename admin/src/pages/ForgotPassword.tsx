@@ -15,7 +15,8 @@ export function ForgotPassword() {
     e.preventDefault();
     setError(null);
     try {
-      await api('POST', '/auth/password/request', { email, reset_url: `${location.origin}/admin/reset-password` });
+      // No reset_url: the server's own link (PUBLIC_URL/admin/reset-password) needs no allow-list entry.
+      await api('POST', '/auth/password/request', { email });
       setSent(true);
     } catch (err) {
       setError(err);
