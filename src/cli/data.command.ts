@@ -13,7 +13,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { ItemsFactory } from '../modules/items/items.factory';
 import { DataExportService } from '../modules/utils/data-export.service';
 import { DataImportService } from '../modules/utils/data-import.service';
-import { EXPORT_FORMATS, isExportFormat } from '../modules/utils/lib/export-formats';
+import { EXPORT_FORMATS, isExportFormat } from '../common/export/export-formats';
 import type { ImportFormat } from '../modules/utils/lib/import-rows';
 import type { RowsRef } from '../modules/utils/lib/import-errors';
 import { withAppContext } from './cli-context';

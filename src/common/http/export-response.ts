@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { csvFields, EXPORT_FORMAT_INFO, EXPORT_FORMATS, isExportFormat, serializeObject, serializeRows } from '../../modules/utils/lib/export-formats';
+import { csvFields, EXPORT_FORMAT_INFO, EXPORT_FORMATS, isExportFormat, serializeObject, serializeRows } from '../export/export-formats';
 import type { ExportFormat } from '../query/query.types';
 import { InvalidQueryError } from '../errors/errors';
 import { isPlainObject } from '../is-plain-object';

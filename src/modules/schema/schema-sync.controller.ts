@@ -6,7 +6,7 @@ import { InvalidQueryError } from '../../common/errors/errors';
 import { attachmentDisposition, exportFileName } from '../../common/http/attachment';
 import { parseFlag } from '../../common/query/parse-flag';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, isExportFormat } from '../utils/lib/export-formats';
+import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, isExportFormat } from '../../common/export/export-formats';
 import { serializeSnapshot } from './lib/serialize-snapshot';
 import { readSchemaBody } from './read-schema-body';
 import { SchemaSyncService } from './schema-sync.service';
