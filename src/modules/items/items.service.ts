@@ -13,8 +13,9 @@ import { createPlan, createRows, deleteItems, prepareCreates, updateItems, upser
 import type { NestedWrite } from './engine/write-nested';
 import { keyExists, singletonKey, transaction } from './engine/write-rows';
 
-// The engine's types keep their old home too: modules across the project import them from here.
+// Other modules import the engine's types from the facade only, never from ./engine.
 export type { CreateOptions, Item, ItemsDeps, ItemsOptions, PreparedCreates, PrimaryKey, RowErrorHandler } from './engine/items.types';
+export type { SqlContext } from './engine/compile-filter';
 
 /**
  * The items engine for one collection and one caller (docs/ARCHITECTURE.md: items engine): a facade
