@@ -9,9 +9,10 @@ import { afterSql, inSql } from './engine/compile-sql';
 import { collectionOf, CreateOptions, Item, ItemsDeps, ItemsOptions, ItemsScope, PreparedCreates, PrimaryKey } from './engine/items.types';
 import { checkReadQuery, prepareRead, readAggregate, readItems, readMeta } from './engine/run-read';
 import { castKey, validKey } from './engine/validate-key';
-import { createPlan, createRows, deleteItems, prepareCreates, updateItems, upsertRows } from './engine/write-items';
+import { afterWrite, checkBatch, createPlan, createRows, deleteItems, prepareCreates, updateItems, upsertRows } from './engine/write-items';
 import type { NestedWrite } from './engine/write-nested';
-import { keyExists, singletonKey, transaction } from './engine/write-rows';
+import { moveSort } from './engine/move-sort';
+import { keyExists, lockRow, singletonKey, transaction } from './engine/write-rows';
 
 // Other modules import the engine's types from the facade only, never from ./engine.
 export type { CreateOptions, Item, ItemsDeps, ItemsOptions, PreparedCreates, PrimaryKey, RowErrorHandler } from './engine/items.types';
@@ -110,10 +111,10 @@ export class ItemsService {
    */
   async createMany(data: Item[], options: CreateOptions = {}): Promise<PrimaryKey[]> {
     if (!Array.isArray(data)) throw new InvalidPayloadError('Expected an array of items');
-    this.checkBatch(data.length);
+    checkBatch(this.scope, data.length);
     const plan = await createPlan(this.scope);
     const keys = await transaction(this.scope, (manager) => createRows(this.nested(manager), plan, data, options.rowError, options.prepared));
-    await this.afterWrite();
+    await afterWrite(this.scope);
     return keys;
   }
 
@@ -136,11 +137,11 @@ export class ItemsService {
 
   async updateMany(keys: PrimaryKey[], data: Item): Promise<PrimaryKey[]> {
     if (!Array.isArray(keys)) throw new InvalidPayloadError('"keys" must be an array');
-    this.checkBatch(keys.length);
+    checkBatch(this.scope, keys.length);
     const access = await loadAccess(this.scope);
     const rule = requireRule(access, this.collection, 'update');
     const result = await transaction(this.scope, (manager) => updateItems(this.nested(manager), access, rule, keys, data));
-    await this.afterWrite();
+    await afterWrite(this.scope);
     return result;
   }
 
@@ -189,7 +190,7 @@ export class ItemsService {
       const upserts = { write: service.nested(manager), update: (key: PrimaryKey, data: Item) => service.updateOne(key, data), ...options };
       return upsertRows(upserts, items);
     });
-    if (created) await this.afterWrite();
+    if (created) await afterWrite(this.scope);
     return keys;
   }
 
@@ -206,17 +207,27 @@ export class ItemsService {
 
   async deleteMany(keys: PrimaryKey[]): Promise<PrimaryKey[]> {
     if (!Array.isArray(keys)) throw new InvalidPayloadError('"keys" must be an array');
-    this.checkBatch(keys.length);
+    checkBatch(this.scope, keys.length);
     const access = await loadAccess(this.scope);
     requireRule(access, this.collection, 'delete');
     const result = await transaction(this.scope, (manager) => deleteItems(this.scope, access, manager, keys));
-    await this.afterWrite();
+    await afterWrite(this.scope);
     return result;
   }
 
   async deleteByQuery(query: Query): Promise<PrimaryKey[]> {
     const keys = await this.keysByQuery(query);
     return keys.length ? this.deleteMany(keys) : [];
+  }
+
+  /** `item` takes the place of `to` in the sort field, the rows between moving up or down (API.md 2). */
+  moveSort(item: unknown, to: unknown): Promise<void> {
+    return moveSort(this.scope, item, to, (manager, key, data) => this.base(this.collection, manager).updateOne(key, data));
+  }
+
+  /** Holds the row's write lock until the scope's transaction ends. */
+  lockRow(key: PrimaryKey): Promise<void> {
+    return lockRow(this.scope, key);
   }
 
   /** The plain engine (not a subclass's rules) on `collection`, for this caller, in `manager`'s transaction. */
@@ -233,16 +244,5 @@ export class ItemsService {
     const pk = this.primaryKey;
     const items = await this.readByQuery({ ...query, fields: [pk], aggregate: undefined, groupBy: undefined, deep: undefined });
     return items.map((i) => i[pk] as PrimaryKey);
-  }
-
-  private checkBatch(count: number): void {
-    const max = this.scope.deps.config.query.maxBatchMutation;
-    if (max !== undefined && count > max) throw new InvalidPayloadError(`At most ${max} items can be changed at once`);
-  }
-
-  /** After a committed write: drop cached reads, and reload permissions everywhere when they changed. */
-  private async afterWrite(): Promise<void> {
-    await this.scope.deps.cache.invalidateCollection(this.collection);
-    if (this.collection === 'svc_permissions' || this.collection === 'svc_roles') await this.scope.deps.permissions.changed();
   }
 }

@@ -8,8 +8,12 @@ import {
   compileCount,
   compileDelete,
   compileInsert,
+  compileLock,
   compileLookup,
   compileSelect,
+  compileSortKeys,
+  compileSortShift,
+  compileSortStats,
   compileUpdate,
   inSql,
   ReadConditions,
@@ -187,4 +191,20 @@ describe('write statements', () => {
       text: 'SELECT `id` AS `id`, `text` AS `text` FROM `comments` WHERE `article` IN (:...values)',
       params: { values: [7] },
     }));
+});
+
+describe('sort statements', () => {
+  it.each(VENDORS)('%s', (vendor) => {
+    const dialect = dialectFor(vendor);
+    const sql = (text: string) => quoted(vendor, text);
+    expect(compileSortKeys(dialect, articles, 'views', 'unsorted').text).toBe(sql('SELECT "id" AS "key" FROM "articles" WHERE "views" IS NULL ORDER BY "id"'));
+    expect(compileSortKeys(dialect, articles, 'views', 'ordered').text).toBe(sql('SELECT "id" AS "key" FROM "articles" ORDER BY "views", "id"'));
+    expect(compileSortStats(dialect, articles, 'views', 'max').text).toBe(sql('SELECT MAX("views") AS "max" FROM "articles"'));
+    expect(compileSortStats(dialect, articles, 'views', 'counts').text).toBe(sql('SELECT COUNT(*) AS "total", COUNT(DISTINCT "views") AS "distinct" FROM "articles"'));
+    expect(compileSortShift(dialect, articles, 'views', { min: 2, max: 4, by: -1 }, 7)).toEqual({
+      text: sql('UPDATE "articles" SET "views" = "views" + :by WHERE "views" >= :min AND "views" <= :max AND "id" <> :item'),
+      params: { min: 2, max: 4, by: -1, item: 7 },
+    });
+    expect(compileLock(dialect, articles, 3)).toEqual({ text: sql('UPDATE "articles" SET "id" = "id" WHERE "id" = :key'), params: { key: 3 } });
+  });
 });

@@ -250,3 +250,34 @@ export function savepointSql(step: 'set' | 'release' | 'rollback'): string {
   const name = 'vellum_bulk_insert';
   return step === 'set' ? `SAVEPOINT ${name}` : step === 'release' ? `RELEASE SAVEPOINT ${name}` : `ROLLBACK TO SAVEPOINT ${name}`;
 }
+
+/** The keys of a collection's rows without a sort value (`unsorted`), or of all rows in sort order. */
+export function compileSortKeys(dialect: Dialect, collection: CollectionOverview, sortField: string, rows: 'unsorted' | 'ordered'): Sql {
+  const q = (id: string) => dialect.quote(id);
+  const [table, pk, sort] = [q(collection.table!), q(collection.primary), q(sortField)];
+  const text = rows === 'unsorted' ? `SELECT ${pk} AS ${q('key')} FROM ${table} WHERE ${sort} IS NULL ORDER BY ${pk}` : `SELECT ${pk} AS ${q('key')} FROM ${table} ORDER BY ${sort}, ${pk}`;
+  return { text, params: {} };
+}
+
+/** `max`: the highest sort value; `counts`: the rows (`total`) and their distinct sort values (`distinct`). */
+export function compileSortStats(dialect: Dialect, collection: CollectionOverview, sortField: string, stats: 'max' | 'counts'): Sql {
+  const q = (id: string) => dialect.quote(id);
+  const sort = q(sortField);
+  const select = stats === 'max' ? `MAX(${sort}) AS ${q('max')}` : `COUNT(*) AS ${q('total')}, COUNT(DISTINCT ${sort}) AS ${q('distinct')}`;
+  return { text: `SELECT ${select} FROM ${q(collection.table!)}`, params: {} };
+}
+
+/** Shifts the sort values in `min..max` by `by`, except the moved item's. */
+export function compileSortShift(dialect: Dialect, collection: CollectionOverview, sortField: string, shift: { min: number; max: number; by: number }, item: unknown): Sql {
+  const q = (id: string) => dialect.quote(id);
+  const [pk, sort] = [q(collection.primary), q(sortField)];
+  const text = `UPDATE ${q(collection.table!)} SET ${sort} = ${sort} + :by WHERE ${sort} >= :min AND ${sort} <= :max AND ${pk} <> :item`;
+  return { text, params: { ...shift, item } };
+}
+
+/** The row's write lock for the rest of the transaction: an UPDATE that changes nothing, on every vendor. */
+export function compileLock(dialect: Dialect, collection: CollectionOverview, key: unknown): Sql {
+  const q = (id: string) => dialect.quote(id);
+  const pk = q(collection.primary);
+  return { text: `UPDATE ${q(collection.table!)} SET ${pk} = ${pk} WHERE ${pk} = :key`, params: { key } };
+}

@@ -1,5 +1,6 @@
 import { setImmediate as yieldToIo } from 'node:timers/promises';
 import type { EntityManager } from 'typeorm';
+import { InvalidPayloadError } from '../../../common/errors/errors';
 import { isPlainObject } from '../../../common/is-plain-object';
 import { Access, loadAccess, requireRule } from './access';
 import { collectionOf, Item, ItemsScope, PreparedCreate, PreparedCreates, PrimaryKey, RowErrorHandler } from './items.types';
@@ -19,6 +20,18 @@ import { bulkInsertable, checkKeys, deleteRows, existingKeys, InsertRow, insertO
 
 /** Items prepareCreates works through between two looks at pending I/O (about 0.3 ms of work). */
 const PREPARE_SLICE = 50;
+
+/** Refuses a batch over MAX_BATCH_MUTATION items (INVALID_PAYLOAD). */
+export function checkBatch(scope: ItemsScope, count: number): void {
+  const max = scope.deps.config.query.maxBatchMutation;
+  if (max !== undefined && count > max) throw new InvalidPayloadError(`At most ${max} items can be changed at once`);
+}
+
+/** After a committed write: drop cached reads, and reload permissions everywhere when they changed. */
+export async function afterWrite(scope: ItemsScope): Promise<void> {
+  await scope.deps.cache.invalidateCollection(scope.collection);
+  if (scope.collection === 'svc_permissions' || scope.collection === 'svc_roles') await scope.deps.permissions.changed();
+}
 
 /** The caller's create plan for the scope's collection; FORBIDDEN without a create permission. */
 export async function createPlan(scope: ItemsScope): Promise<PayloadPlan> {

@@ -6,7 +6,7 @@ import { runSql } from '../../../database/run-sql';
 import type { CollectionOverview } from '../../schema/schema.types';
 import { Access, rowFilter } from './access';
 import { compileFilter } from './compile-filter';
-import { compileCount, compileDelete, compileInsert, compileLookup, compileUpdate, inSql, ROOT, savepointSql, sqlContext } from './compile-sql';
+import { compileCount, compileDelete, compileInsert, compileLock, compileLookup, compileUpdate, inSql, ROOT, savepointSql, sqlContext } from './compile-sql';
 import { chunks, collectionOf, dbOf, Item, ItemsScope, PrimaryKey, RowErrorHandler } from './items.types';
 import { castKey, validKey } from './validate-key';
 import { fromDb } from './values';
@@ -157,4 +157,8 @@ export async function singletonKey(scope: ItemsScope): Promise<PrimaryKey | null
   const collection = collectionOf(scope);
   const [row] = await runSql(dbOf(scope), compileLookup(scope.deps.dialect, collection.table!, [collection.primary], null, 1));
   return row ? (row[collection.primary] as PrimaryKey) : null;
+}
+
+export async function lockRow(scope: ItemsScope, key: PrimaryKey): Promise<void> {
+  await runSql(dbOf(scope), compileLock(scope.deps.dialect, collectionOf(scope), key));
 }
