@@ -4,10 +4,9 @@ import { ForbiddenError, InvalidPayloadError } from '../../common/errors/errors'
 import { isPlainObject } from '../../common/is-plain-object';
 import type { MetaKey, Query } from '../../common/query/query.types';
 import { loadAccess, requireRule } from './engine/access';
-import type { SqlContext } from './engine/compile-filter';
 import { afterSql, inSql } from './engine/compile-sql';
 import { collectionOf, CreateOptions, Item, ItemsDeps, ItemsOptions, ItemsScope, PreparedCreates, PrimaryKey } from './engine/items.types';
-import { checkReadQuery, prepareRead, readAggregate, readItems, readMeta } from './engine/run-read';
+import { checkReadQuery, ExtraWhere, prepareRead, readAggregate, readItems, readMeta } from './engine/run-read';
 import { castKey, validKey } from './engine/validate-key';
 import { afterWrite, checkBatch, createPlan, createRows, deleteItems, prepareCreates, updateItems, upsertRows } from './engine/write-items';
 import type { NestedWrite } from './engine/write-nested';
@@ -41,7 +40,7 @@ export class ItemsService {
   }
 
   /** API.md 1.6 on this collection: filter, search, sort, limit/offset/page, fields, deep, aggregate. */
-  async readByQuery(query: Query = {}, extraWhere?: (ctx: SqlContext) => string): Promise<Item[]> {
+  async readByQuery(query: Query = {}, extraWhere?: ExtraWhere): Promise<Item[]> {
     if (query.aggregate || query.groupBy) return readAggregate(this.scope, query);
     return readItems(this.scope, query, extraWhere);
   }

@@ -59,7 +59,7 @@ export function whereSql(ctx: SqlContext, collection: string, alias: string, con
 }
 
 /** `?search=`: a case-insensitive match on text fields, equality on numbers and UUIDs it can be. */
-export function searchSql(ctx: SqlContext, collection: string, alias: string, term: string, readable: Set<string> | '*' | null): string {
+function searchSql(ctx: SqlContext, collection: string, alias: string, term: string, readable: Set<string> | '*' | null): string {
   const overview = ctx.overview.collection(collection)!;
   const number = term.trim() !== '' && Number.isFinite(Number(term)) ? Number(term) : null;
   const parts: string[] = [];
@@ -79,7 +79,7 @@ export function searchSql(ctx: SqlContext, collection: string, alias: string, te
 }
 
 /** A sort path: a field, or many-to-one hops to one (`author.name`) as correlated sub-queries. */
-export function sortSql(ctx: SqlContext, collection: string, alias: string, path: string[]): string {
+function sortSql(ctx: SqlContext, collection: string, alias: string, path: string[]): string {
   const [head, ...rest] = path;
   if (!rest.length) return `${ctx.quote(alias)}.${ctx.quote(head)}`;
   const link = ctx.overview.relation(collection, head);

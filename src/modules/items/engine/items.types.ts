@@ -65,7 +65,7 @@ export interface PreparedCreate {
 export const CONCEALED = '**********';
 
 /** Keys per `IN (...)` list: far below every vendor's bound-value limit. */
-export const CHUNK = 500;
+const CHUNK = 500;
 
 export const NUMERIC_TYPES: ReadonlySet<string> = new Set(['integer', 'bigInteger', 'float', 'decimal']);
 

@@ -113,7 +113,7 @@ function checkRules(plan: PayloadPlan, payload: Item): void {
 }
 
 /** A field's own rules: required, and its validation filter with its own message (API.md 11 meta). */
-export function fieldRules(field: FieldOverview, payload: Item, mode: WriteMode): FailedValidationError[] {
+function fieldRules(field: FieldOverview, payload: Item, mode: WriteMode): FailedValidationError[] {
   const errors: FailedValidationError[] = [];
   const present = field.field in payload;
   const value = payload[field.field];

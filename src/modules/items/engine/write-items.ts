@@ -4,7 +4,7 @@ import { InvalidPayloadError } from '../../../common/errors/errors';
 import { isPlainObject } from '../../../common/is-plain-object';
 import { Access, loadAccess, requireRule } from './access';
 import { collectionOf, Item, ItemsScope, PreparedCreate, PreparedCreates, PrimaryKey, RowErrorHandler } from './items.types';
-import { PayloadPlan, planPayload, preparePayload } from './plan-payload';
+import { PayloadPlan, PlanContext, planPayload, preparePayload } from './plan-payload';
 import type { PermissionRule } from '../../permissions/permissions.service';
 import { recordCreates, recordDeletes, recordUpdates, tracking } from './record-activity';
 import { castKey, validKey } from './validate-key';
@@ -40,7 +40,7 @@ export async function createPlan(scope: ItemsScope): Promise<PayloadPlan> {
   return planPayload(planContext(scope), rule, access.vars, 'create');
 }
 
-export function planContext(scope: ItemsScope): Pick<PayloadPlan, 'collection' | 'overview' | 'dialect' | 'user' | 'hash'> {
+function planContext(scope: ItemsScope): PlanContext {
   const { deps } = scope;
   return { collection: collectionOf(scope), overview: deps.overviews.current, dialect: deps.dialect, user: scope.acc?.user ?? null, hash: (value) => deps.hasher.hash(value) };
 }
