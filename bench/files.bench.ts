@@ -8,6 +8,8 @@ import sharp from 'sharp';
 import { bearer, load, print, startBenchServer } from './lib';
 
 const MB = 1024 * 1024;
+/** The large upload's size in MB: BENCH_UPLOAD_MB=1024 measures the 1 GB upload of the HTTP-layer issue. */
+const LARGE_MB = Number(process.env.BENCH_UPLOAD_MB ?? 100);
 
 /** `size` bytes produced chunk by chunk: the client never holds the file either. */
 function generated(size: number): Readable {
@@ -98,8 +100,11 @@ async function firstTransformations(url: string, token: string, id: string, seco
 }
 
 /**
- * Uploads (throughput and memory for 1 MB and 100 MB files, streamed both ways) and /assets: the
+ * Uploads (throughput and memory for 1 MB and 100 MB files, or BENCH_UPLOAD_MB, streamed both ways) and /assets: the
  * original, a first transformation, and a stored one (target: stored at least 5x faster).
+ * Session 4 (Express, multer with a streaming storage engine), BENCH_UPLOAD_MB=1024 on SQLite, machine
+ * loaded: one 1 GB upload in 5.3 s with a peak RSS of +4 MB over the process's (client and server);
+ * 1 MB uploads 64 a second at +21 MB.
  */
 export async function run(): Promise<void> {
   const root = await mkdtemp(join(tmpdir(), 'vellum-bench-files-'));
@@ -108,7 +113,7 @@ export async function run(): Promise<void> {
     // Warm-up, so the first measurement does not count lazily loaded code as upload memory.
     await upload(server.url, server.token, 1 * MB, 'warm-up.bin');
     await uploads(server.url, server.token, 1 * MB, 30);
-    await uploads(server.url, server.token, 100 * MB, 3);
+    await uploads(server.url, server.token, LARGE_MB * MB, LARGE_MB > 100 ? 1 : 3);
 
     // Noise, like a real photograph: a flat colour would make transformations unrealistically cheap.
     const pixels = Buffer.alloc(2000 * 1500 * 3);

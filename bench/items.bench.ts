@@ -2,7 +2,6 @@ import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http
 import type { AddressInfo } from 'node:net';
 import { Controller, Get, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter } from '@nestjs/platform-fastify';
 import * as mysql from 'mysql2/promise';
 import { bearer, load, LoadResult, print, startBenchServer } from './lib';
 
@@ -76,9 +75,8 @@ async function startFloor(env: Record<string, string>, table: string): Promise<{
 }
 
 /**
- * What the HTTP framework alone allows: an empty Nest app on Fastify, as Vellum runs (no middleware, guard,
- * database or logging), answering the bodies the floor answered, already in memory. Vellum cannot be
- * faster than this.
+ * What the HTTP framework alone allows: an empty Nest + Express app (no middleware, guard, database or
+ * logging) answering the bodies the floor answered, already in memory. Vellum cannot be faster than this.
  */
 async function startFrameworkCeiling(bodies: Record<string, unknown>): Promise<{ url: string; close: () => Promise<void> }> {
   @Controller()
@@ -95,7 +93,7 @@ async function startFrameworkCeiling(bodies: Record<string, unknown>): Promise<{
   }
   @Module({ controllers: [BodiesController] })
   class CeilingModule {}
-  const app = await NestFactory.create(CeilingModule, new FastifyAdapter(), { logger: false });
+  const app = await NestFactory.create(CeilingModule, { logger: false });
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
@@ -117,17 +115,22 @@ function ratio(vellum: LoadResult, floor: LoadResult | undefined): string {
  * Target: Vellum at or above 50% of the floor's throughput on each read. Measured on MariaDB on the
  * shared 2-core build machine (autocannon, Vellum and the floor in one process, 10 connections, 5 s a
  * run, three interleaved rounds, medians compared).
- * Session 3, after the move from Express to Fastify, with another engineer's import benchmark running
- * at times (load average 1.4-4.4):
- *   GET /items/c?limit=100        Vellum 2,259 req/s   floor 3,043   → 74%
- *   GET /items/c/:id              Vellum 4,145 req/s   floor 7,268   → 57% (rounds: 57%, 61%, 50%)
- *   GET filter+sort+meta          Vellum 1,010 req/s   floor 1,220   → 83%
- *   POST /items/c                 Vellum 1,026 req/s   floor 3,746   → 27% (no target: a write also
- *                                 validates, runs in a transaction and writes activity)
- * The empty Nest app on Fastify answers 17,600-21,900 req/s, 2.4-2.8 times the floor; on Express it
- * had answered 3,100-4,500, 55-59% of the floor, which capped the one-item read at 28-34%. What is left
- * of a one-item read is the engine (about 60 µs: permissions, query checks, the read plan, SQL) and one
- * round trip through TypeORM (about 10 µs more than mysql2 alone).
+ * Session 3, on Fastify (medians of three rounds, load average 1.4-4.4): list 74%, one item 57%,
+ * filter+sort+meta 83%, POST 27% of the floor. The empty Nest app on Fastify answered 2.4-2.8 times the
+ * floor; on Express (session 2) 55-59% of it, and Vellum on Express then did 53%, 32%, 72%, 32%.
+ *
+ * Session 4, back on Express 5 (the stack Vellum is specified with). Targets of the HTTP-layer issue:
+ * list >= 65%, one item >= 45%, filter+sort+meta >= 80%, create >= 30%. What closed the gap:
+ * requests and responses created with Express's prototypes (VellumExpressAdapter: Express's per-request
+ * Object.setPrototypeOf then changes nothing; it had cost a bare Express app 2.5x the CPU per request),
+ * JSON answers written without res.json, one request-setup middleware instead of five, routes indexed
+ * by their first path segment instead of ~130 tried in turn, no ETag. Medians of three rounds:
+ *   machine loaded (load average 3-4)    list 80%   one item 49%   filter 83%   POST 39%
+ *   quieter (load average 1.6)           list 75%   one item 47%   filter 88%   POST 34%
+ *     (floor 3,796 / 9,766 / 1,399 / 5,210 req/s; Vellum 2,865 / 4,586 / 1,238 / 1,792 req/s)
+ * The same harness on the session-3 Fastify build, at the quieter time: 86%, 65%, 92%, 39%. The empty
+ * Nest app below is plain Nest + Express, without Vellum's adapter: Vellum's one-item read answers 76%
+ * of what it answers.
  */
 export async function run(): Promise<void> {
   const server = await startBenchServer();

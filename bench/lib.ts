@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import type { LevelWithSilent } from 'pino';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppLogger } from '../src/common/logging/app-logger';
 import { loadConfig } from '../src/config/load-config';
 import { createApp } from '../src/create-app';
@@ -17,7 +17,7 @@ import { startNodeArgs } from '../test/helpers/spawn-vellum';
 import { provisionDatabase, TestDatabase } from '../test/helpers/test-database';
 
 export interface BenchServer {
-  app: NestFastifyApplication;
+  app: NestExpressApplication;
   url: string;
   token: string;
   database: TestDatabase;

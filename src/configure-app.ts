@@ -1,14 +1,18 @@
 import type { INestApplication } from '@nestjs/common';
-import fastifyCookie from '@fastify/cookie';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import type { FastifyInstance } from 'fastify';
-import { registerExportResponses } from './common/http/export-response';
-import { parseJsonBody } from './common/http/json-body';
-import { registerRequestLogging } from './common/logging/request-logging';
+import type { NextFunction, Request, Response } from 'express';
+import { parse as parseQueryString } from 'qs';
+import { sendError } from './common/filters/send-error';
+import { answerClientErrors } from './common/http/client-error';
+import { jsonBody } from './common/http/json-body-middleware';
+import { requestSetup } from './common/http/request-setup';
 import { AppLogger } from './common/logging/app-logger';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { OpenApiDocument } from './modules/server/openapi-document';
+
+/** API.md 1.6: nested query objects (`filter[a][_eq]=1`) with the reference platform's limits. */
+const QUERY_PARSE_OPTIONS = { depth: 10, arrayLimit: 500 };
 
 export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
   const options = new DocumentBuilder()
@@ -20,44 +24,33 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
   return SwaggerModule.createDocument(app, options);
 }
 
-/** `application/json` and `application/<anything>+json`, with or without parameters. */
-const JSON_MEDIA_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
-
 /**
- * JSON bodies (`application/json`, `application/*+json`) are parsed; every other body is left unread for
- * the routes that stream it themselves (multipart uploads, imports) and is no body for the others, as
- * the reference platform treats it.
+ * Express settings that cost time on every answer and that no client of Vellum uses: a weak ETag hashed
+ * from every JSON body (reads are `no-cache` and the reference's SDK sends no If-None-Match), and the
+ * `X-Powered-By` banner. Routing stays Express's lenient default that the reference platform's clients
+ * rely on: case-insensitive paths and an ignored trailing slash.
  */
-function registerBodyParsers(fastify: FastifyInstance, config: AppConfig): void {
-  fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser(
-    JSON_MEDIA_TYPE,
-    { parseAs: 'buffer', bodyLimit: config.maxPayloadSize },
-    (request, body: Buffer | string, done) => {
-      try {
-        done(null, parseJsonBody(body as Buffer, request.headers['content-encoding'], config.maxPayloadSize));
-      } catch (e) {
-        done(e as Error, undefined);
-      }
-    },
-  );
-  fastify.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+function configureExpress(app: NestExpressApplication): void {
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', (query: string) => parseQueryString(query, QUERY_PARSE_OPTIONS));
+  app.set('trust proxy', 'loopback');
 }
 
 /** Everything main.ts and the test harness share: parsers, headers, logging, Swagger UI. */
-export async function configureApp(app: NestFastifyApplication): Promise<void> {
+export function configureApp(app: NestExpressApplication): void {
   const config = app.get<AppConfig>(APP_CONFIG);
   const logger = app.get(AppLogger);
-  const fastify = app.getHttpAdapter().getInstance();
 
-  registerRequestLogging(fastify, logger);
-  fastify.addHook('onRequest', (request, reply, done) => {
-    reply.headers({ 'X-Request-Id': request.id, 'Cache-Control': 'no-cache', Vary: 'Origin, Cache-Control' });
-    done();
+  configureExpress(app);
+  answerClientErrors(app.getHttpServer());
+  app.use(requestSetup(logger));
+  app.use(jsonBody(config.maxPayloadSize));
+  // Failures before Nest's pipeline (the body, `?export=`) get the standard error body here.
+  app.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (!err) return next();
+    sendError(req, res, err, logger);
   });
-  await app.register(fastifyCookie);
-  registerBodyParsers(fastify, config);
-  registerExportResponses(fastify);
 
   const document = buildOpenApiDocument(app, config);
   app.get(OpenApiDocument).document = document;

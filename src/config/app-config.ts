@@ -14,6 +14,8 @@ export interface AppConfig {
   port: number;
   publicUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** `auto`: readable lines on a terminal, JSON lines otherwise (files, log collectors). */
+  logFormat: 'json' | 'pretty' | 'auto';
   maxPayloadSize: number;
   db: {
     client: DbVendorClient;

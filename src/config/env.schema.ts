@@ -16,6 +16,7 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(65535) PORT?: number;
   @IsOptional() @IsString() PUBLIC_URL?: string;
   @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL?: string;
+  @IsOptional() @IsIn(['json', 'pretty', 'auto']) LOG_FORMAT?: string;
   @IsOptional() @Matches(SIZE) MAX_PAYLOAD_SIZE?: string;
 
   @IsOptional() @IsIn(['sqlite', 'sqlite3', 'mysql', 'mariadb', 'postgres', 'pg']) DB_CLIENT?: string;

@@ -32,6 +32,7 @@ describe(loadConfig.name, () => {
     [{ DB_CLIENT: 'oracle' }, 'DB_CLIENT'],
     [{ DB_CLIENT: 'mysql' }, 'DB_DATABASE'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT'],
     [{ ACCESS_TOKEN_TTL: 'soon' }, 'ACCESS_TOKEN_TTL'],
     [{ MAX_PAYLOAD_SIZE: 'big' }, 'MAX_PAYLOAD_SIZE'],
     [{ CACHE_ENABLED: 'yes' }, 'CACHE_ENABLED'],

@@ -102,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     port: parsed.PORT ?? 8055,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${parsed.PORT ?? 8055}`).replace(/\/+$/, ''),
     logLevel: (env.LOG_LEVEL ?? 'info') as AppConfig['logLevel'],
+    logFormat: (env.LOG_FORMAT ?? 'auto') as AppConfig['logFormat'],
     maxPayloadSize: size(env.MAX_PAYLOAD_SIZE) ?? 1024 * 1024,
     db: {
       client,

@@ -16,7 +16,7 @@ describe('POST /files/import', () => {
   beforeAll(async () => {
     image = await makeImage(30, 20, 'png');
     origin = createServer((req, res) => {
-      if (req.url === '/images/sunny%20day.png') {
+      if (req.url === '/images/sunny%20day.png' || req.url === '/remote/acc-remote-image.png') {
         res.writeHead(200, { 'Content-Type': 'image/png; charset=binary' });
         return void res.end(image);
       }
@@ -60,7 +60,7 @@ describe('POST /files/import', () => {
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({
         filename_download: 'sunny day.png',
-        title: 'Sunny Day',
+        title: 'Sunny Day.png',
         type: 'image/png',
         filesize: image.length,
         width: 30,
@@ -69,6 +69,13 @@ describe('POST /files/import', () => {
       });
       const asset = await t.as('admin').get(`/assets/${res.body.data.id}`).buffer(true);
       expect(Buffer.compare(asset.body as Buffer, image)).toBe(0);
+    });
+
+    it('titles the file from its URL file name with the extension kept, as the reference platform does', async () => {
+      const res = await t.as('admin').post('/files/import').send({ url: `${base}/remote/acc-remote-image.png` });
+      expect(res.body.data).toMatchObject({ filename_download: 'acc-remote-image.png', title: 'Acc Remote Image.png' });
+      const upload = await t.as('admin').post('/files').attach('file', image, 'acc-remote-image.png');
+      expect(upload.body.data.title).toBe('Acc Remote Image');
     });
 
     it('follows redirects and decodes gzip', async () => {

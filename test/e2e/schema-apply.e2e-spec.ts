@@ -107,9 +107,9 @@ describe('POST /schema/apply', () => {
       ['delete_collection', old, null],
       ['update_collection', articles, null],
       ['create_field', articles, 'author'],
-      ['update_field', articles, 'code'],
       ['update_field', articles, 'title'],
       ['update_field', articles, 'views'],
+      ['update_field', articles, 'code'],
       ['delete_field', articles, 'rating'],
       ['create_relation', articles, 'author'],
       ['update_field', authors, 'articles'],
@@ -179,6 +179,28 @@ describe('POST /schema/apply', () => {
     const res = await expectError(apply({ hash, diff }), 400, 'INVALID_PAYLOAD');
     expect(res.body.errors[0].message).toContain(`Collection "${name}" already exists`);
     await expectError(apply({ hash, diff }, '?force=true'), 400, 'INVALID_PAYLOAD');
+  });
+
+  it("creates a new collection's fields in the snapshot's order, which GET /fields then lists", async () => {
+    const source = await createCollection(t, uniq('ap_order_src'), [
+      { field: 'zeta', type: 'string' },
+      { field: 'alpha', type: 'integer' },
+      { field: 'mid', type: 'text' },
+      { field: 'beta', type: 'boolean' },
+    ]);
+    const name = uniq('ap_order');
+    const target = await snapshot();
+    const order = ['id', 'zeta', 'alpha', 'mid', 'beta'];
+    target.collections.push(copyEntry(target.collections.find((c) => c.collection === source)!, name));
+    // Snapshots written by hand or by other tools carry no `sort`: the order of the list is the order.
+    for (const fieldName of order) {
+      const entry = copyEntry(field(target, source, fieldName), name);
+      if (entry.meta) entry.meta.sort = null;
+      target.fields.push(entry);
+    }
+    expect((await apply(await diffTo(target))).status).toBe(204);
+    const res = await t.as('admin').get(`/fields/${name}`);
+    expect(res.body.data.map((f: Entry) => f.field)).toEqual(order);
   });
 
   it('changes nothing on a dry run', async () => {

@@ -178,11 +178,12 @@ describe('/schema snapshot and diff', () => {
         f.field,
         f.diff.map((r) => `${r.kind}${r.path ? `:${r.path.join('.')}` : ''}`).sort(),
       ]);
+      // The target's fields in its own order, then those it no longer has.
       expect(kinds).toEqual([
+        [names.articles, 'title', ['E:meta.note', 'E:schema.is_nullable']],
+        [names.articles, 'subtitle', ['N']],
         [names.articles, 'author', ['D']],
         [names.articles, 'body', ['D']],
-        [names.articles, 'subtitle', ['N']],
-        [names.articles, 'title', ['E:meta.note', 'E:schema.is_nullable']],
         [names.authors, 'articles', ['D']],
       ]);
       expect(body.data.diff.relations).toEqual([]);

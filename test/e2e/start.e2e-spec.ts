@@ -17,11 +17,16 @@ describe('starting Vellum', () => {
   it('serves on the embedded database, prints a generated admin password once, and reuses the data', async () => {
     const env = { DB_FILENAME: join(dir, 'data', 'vellum.db') };
     const port = 20000 + Math.floor(Math.random() * 20000);
-    const first = await startServer(env, port);
+    const first = await startServer({ ...env, LOG_LEVEL: 'info' }, port);
     let password: string | undefined;
     try {
       password = /First admin created: admin@example\.com \/ (\S+)/.exec(first.output())?.[1];
       expect(password).toBeDefined();
+      // Not a terminal: JSON lines, without Nest's line per module and per route.
+      expect(first.output()).not.toMatch(/Mapped \{|dependencies initialized|RouterExplorer/);
+      const logLines = first.output().split('\n').filter((line) => line.startsWith('{'));
+      expect(logLines.length).toBeGreaterThan(0);
+      for (const line of logLines) expect(() => JSON.parse(line)).not.toThrow();
       const login = await fetch(`${first.url}/auth/login`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -32,11 +37,15 @@ describe('starting Vellum', () => {
       await first.stop();
     }
 
-    const second = await startServer(env, port + 1);
+    const second = await startServer({ ...env, LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' }, port + 1);
     try {
       expect(second.output()).not.toContain('First admin created');
       const health = await fetch(`${second.url}/server/health`);
       expect(await health.json()).toEqual({ status: 'ok' });
+      // LOG_FORMAT=pretty: the request's log line is one a person reads (level and message), not JSON.
+      for (let i = 0; i < 40 && !/INFO.*request/.test(second.output()); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(second.output()).toMatch(/INFO.*request/);
+      expect(second.output().split('\n').filter((line) => line.startsWith('{'))).toEqual([]);
     } finally {
       await second.stop();
     }

@@ -1,4 +1,6 @@
 import * as argon2 from 'argon2';
+import { DataSource } from 'typeorm';
+import { createUser } from '../factories/user.factory';
 import { expectError } from '../helpers/expect-error';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
@@ -14,6 +16,31 @@ describe('POST /utils/hash/*', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: expect.stringMatching(/^\$argon2id\$v=19\$/) });
     expect(await argon2.verify(res.body.data, 'correct horse')).toBe(true);
+  });
+
+  it('answers the canonical argon2 encoding, parameters in the order m, t, p', async () => {
+    const res = await t.as('anonymous').post('/utils/hash/generate').send({ string: 'portable' });
+    expect(res.body.data).toMatch(/^\$argon2id\$v=19\$m=4096,t=2,p=1\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/);
+  });
+
+  it.each([
+    ['m, t, p', (h: string) => h],
+    ['m, p, t', (h: string) => h.replace(/m=(\d+),t=(\d+),p=(\d+)/, (_a, m, tc, p) => `m=${m},p=${p},t=${tc}`)],
+  ])('verifies a hash whose parameters are in the order %s', async (_order, reorder) => {
+    const { body } = await t.as('anonymous').post('/utils/hash/generate').send({ string: 'either order' });
+    const hash = reorder(body.data);
+    const res = await t.as('anonymous').post('/utils/hash/verify').send({ string: 'either order', hash });
+    expect(res.body).toEqual({ data: true });
+  });
+
+  it('signs in a user whose stored password hash has its parameters in the order m, p, t', async () => {
+    const user = await createUser(t, { password: 'stored-in-old-order' });
+    const ds = t.app.get(DataSource);
+    const old = await argon2.hash('stored-in-old-order', { type: argon2.argon2id, memoryCost: 4096, timeCost: 2, parallelism: 1 });
+    expect(old).toMatch(/m=4096,p=1,t=2/);
+    await ds.createQueryBuilder().update('svc_users').set({ password: old }).where('id = :id', { id: user.id }).execute();
+    const res = await t.as('anonymous').post('/auth/login').send({ email: user.email, password: 'stored-in-old-order' });
+    expect(res.status).toBe(200);
   });
 
   it('salts: the same string hashes differently twice', async () => {

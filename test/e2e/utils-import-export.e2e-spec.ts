@@ -204,6 +204,28 @@ describe('/utils/import and /utils/export', () => {
       expect(await rows(notes)).toEqual([]);
     });
 
+    it.each([
+      ['JSON without the key', 'application/json', JSON.stringify([{ name: 'a' }, { kind: 'x' }])],
+      ['CSV without the column', 'text/csv', 'kind\nx\n'],
+      ['CSV with an empty cell', 'text/csv', 'name,kind\na,x\n,y\n'],
+      ['JSON with a new key', 'application/json', JSON.stringify([{ id: 7001, name: 'a' }, { id: 7002, kind: 'x' }])],
+      ['JSON with a null', 'application/json', JSON.stringify([{ name: 'a' }, { name: null, kind: 'x' }])],
+    ])('refuses a row without a value for a NOT NULL field (%s) with FAILED_VALIDATION naming it, before the database, and writes nothing', async (_case, type, content) => {
+      const strict = await createCollection(t, uniq('strict'), [
+        { field: 'name', type: 'string', schema: { is_nullable: false } },
+        { field: 'kind', type: 'string' },
+      ]);
+      const res = await importFile(strict, content, type);
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([
+        { message: expect.stringContaining('"name"'), extensions: expect.objectContaining({ code: 'FAILED_VALIDATION', field: 'name' }) },
+      ]);
+      expect(await rows(strict)).toEqual([]);
+      // The same rule as an item created through REST: one engine checks both.
+      const created = await t.as('admin').post(`/items/${strict}`).send({ kind: 'x' });
+      expect([created.status, created.body.errors?.[0]?.extensions]).toEqual([400, expect.objectContaining({ code: 'FAILED_VALIDATION', field: 'name' })]);
+    });
+
     it('reports a database error with its line (RECORD_NOT_UNIQUE) from JSON, and writes nothing', async () => {
       const json = JSON.stringify([{ title: 'a', code: 'same' }, { title: 'b', code: 'other' }, { title: 'c', code: 'same' }], null, 1);
       const res = await importFile(notes, json, 'application/json');

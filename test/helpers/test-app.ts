@@ -1,5 +1,5 @@
 import type { Type } from '@nestjs/common';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Server } from 'node:http';
 import request from 'supertest';
 import { AppLogger } from '../../src/common/logging/app-logger';
@@ -50,7 +50,7 @@ function httpClient(server: Server, token?: string) {
 }
 
 export interface TestApp {
-  app: NestFastifyApplication;
+  app: NestExpressApplication;
   server: Server;
   config: AppConfig;
   database: TestDatabase;

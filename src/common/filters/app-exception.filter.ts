@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Inject } from '@nestjs/common';
 import type { ServerResponse } from 'node:http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Request } from 'express';
 import { DIALECT, Dialect } from '../../database/dialects/dialect';
 import { AppLogger } from '../logging/app-logger';
 import { sendError } from './send-error';
@@ -15,7 +15,7 @@ export class AppExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
-    sendError(ctx.getRequest<FastifyRequest>(), ctx.getResponse<FastifyReply | ServerResponse>(), exception, this.logger, (e) =>
+    sendError(ctx.getRequest<Request & { id?: string }>(), ctx.getResponse<ServerResponse>(), exception, this.logger, (e) =>
       this.dialect.translateError(e),
     );
   }

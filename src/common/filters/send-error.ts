@@ -1,8 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import type { FastifyReply } from 'fastify';
 import { AppError, AppErrorList } from '../errors/app-error';
 import { InternalServerError, RequestsExceededError } from '../errors/errors';
-import { requestPath } from '../http/http-types';
 import type { AppLogger } from '../logging/app-logger';
 import { toAppError, TranslateDatabaseError } from './to-app-error';
 
@@ -10,17 +8,20 @@ export function serializeError(e: AppError) {
   return { message: e.message, extensions: { ...(e.extensions ?? {}), code: e.code } };
 }
 
-function isFastifyReply(res: FastifyReply | ServerResponse): res is FastifyReply {
-  return 'raw' in res;
+/** The request's path without its query string (still percent-encoded, as it arrived). */
+function requestPath(req: { originalUrl?: string; url?: string }): string {
+  const url = req.originalUrl ?? req.url ?? '/';
+  const end = url.indexOf('?');
+  return end === -1 ? url : url.slice(0, end);
 }
 
 /**
- * Writes the standard error body. `res` is Fastify's reply for errors of routes and hooks, or Node's
- * response for errors of Nest middlewares (run by @fastify/middie on the raw request).
+ * Writes the standard error body: for errors of routes (the exception filter) and of the middlewares
+ * that run before them. Only Node's response API is used, so any middleware's response will do.
  */
 export function sendError(
-  req: { url?: string; id?: string },
-  res: FastifyReply | ServerResponse,
+  req: { originalUrl?: string; url?: string; id?: string },
+  res: ServerResponse,
   exception: unknown,
   logger: AppLogger,
   translateDatabaseError?: TranslateDatabaseError,
@@ -33,20 +34,17 @@ export function sendError(
   } else if (error.status >= 500) {
     logger.error({ err: exception, reqId: req.id }, error.message);
   }
-  const raw = isFastifyReply(res) ? res.raw : res;
-  if (raw.headersSent || (isFastifyReply(res) && res.sent)) {
-    raw.destroy();
+  if (res.headersSent) {
+    res.destroy();
     return;
   }
   const errors = error instanceof AppErrorList ? error.errors : [error];
-  const body = { errors: errors.map(serializeError) };
-  const headers: Record<string, string> = error instanceof RequestsExceededError ? { 'Retry-After': String(error.retryAfterSeconds) } : {};
-  if (isFastifyReply(res)) {
-    // An error raised while an export was being prepared must leave as JSON, not under its media type.
-    res.removeHeader('Content-Disposition');
-    res.code(error.status).headers(headers).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
-    return;
-  }
-  raw.writeHead(error.status, { ...headers, 'Content-Type': 'application/json; charset=utf-8' });
-  raw.end(JSON.stringify(body));
+  const body = JSON.stringify({ errors: errors.map(serializeError) });
+  // An error raised while an export was being prepared must leave as JSON, not as a download.
+  res.removeHeader('Content-Disposition');
+  if (error instanceof RequestsExceededError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+  res.statusCode = error.status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
 }

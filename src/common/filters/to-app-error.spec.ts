@@ -10,7 +10,7 @@ describe(toAppError.name, () => {
   it.each([
     ['an AppError as it is', new InvalidQueryError('bad'), ErrorCode.InvalidQuery, 400],
     ['Nest 404 to ROUTE_NOT_FOUND', new NotFoundException('Cannot GET /x'), ErrorCode.RouteNotFound, 404],
-    ['a body over the limit (413 from Fastify) to INVALID_PAYLOAD (400, not 413)', new PayloadTooLargeException(), ErrorCode.InvalidPayload, 400],
+    ['a file over the upload limit (413 from multer) to CONTENT_TOO_LARGE', new PayloadTooLargeException(), ErrorCode.ContentTooLarge, 413],
     ['other 4xx Nest errors to INVALID_PAYLOAD', new BadRequestException('nope'), ErrorCode.InvalidPayload, 400],
   ])('maps %s', (_label, input, code, status) => {
     const result = toAppError(input, '/x');

@@ -2,6 +2,7 @@ import { HttpException } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { AppError, AppErrorList } from '../errors/app-error';
 import {
+  ContentTooLargeError,
   ForbiddenError,
   InternalServerError,
   InvalidCredentialsError,
@@ -13,8 +14,9 @@ import {
 export type TranslateDatabaseError = (err: QueryFailedError) => AppError | null;
 
 /**
- * Nest turns Fastify's own request errors into HttpExceptions with Fastify's status (a body over
- * `bodyLimit` is 413, a body shorter than its Content-Length 400).
+ * Nest's own HttpExceptions: its router's (404, a path that does not percent-decode as 400) and those it
+ * makes of multer's failures (a file over FILES_MAX_UPLOAD_SIZE is 413, other limits and malformed
+ * multipart bodies 400).
  */
 function fromHttpException(e: HttpException, path: string): AppError {
   const status = e.getStatus();
@@ -31,8 +33,7 @@ function fromHttpException(e: HttpException, path: string): AppError {
     case 403:
       return new ForbiddenError();
     case 413:
-      // API.md 1.5: a body over MAX_PAYLOAD_SIZE is INVALID_PAYLOAD (400), like malformed JSON.
-      return new InvalidPayloadError('Request body is larger than the allowed size');
+      return new ContentTooLargeError();
     case 415:
       return new UnsupportedMediaTypeError('unknown', 'request');
     default:

@@ -1,5 +1,5 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Request, Response } from 'express';
 import { Accountability, anonymousAccountability } from '../accountability';
 import { InvalidCredentialsError, InvalidTokenError } from '../errors/errors';
 import { AccountabilityService } from '../../modules/auth/accountability.service';
@@ -7,13 +7,13 @@ import { cookieOptions } from '../../modules/auth/lib/cookie-options';
 import { presentedToken } from '../../modules/auth/strategies/jwt.strategy';
 
 const ACCOUNTABILITY = Symbol('accountability');
-type RequestWithAccountability = FastifyRequest & { [ACCOUNTABILITY]?: Accountability };
+type RequestWithAccountability = Request & { [ACCOUNTABILITY]?: Accountability };
 
-export function accountabilityOf(req: FastifyRequest): Accountability {
+export function accountabilityOf(req: Request): Accountability {
   return (req as RequestWithAccountability)[ACCOUNTABILITY] ?? anonymousAccountability(requestContext(req));
 }
 
-export function requestContext(req: FastifyRequest): Pick<Accountability, 'ip' | 'userAgent' | 'origin'> {
+export function requestContext(req: Request): Pick<Accountability, 'ip' | 'userAgent' | 'origin'> {
   return {
     ip: req.ip ?? null,
     userAgent: req.headers['user-agent'] ?? null,
@@ -44,7 +44,7 @@ export class AuthGuard implements CanActivate {
       // an expired one stays, the app refreshes it.
       if (presented.fromCookie && (e instanceof InvalidCredentialsError || e instanceof InvalidTokenError)) {
         const cookie = this.accountability.sessionCookie;
-        ctx.switchToHttp().getResponse<FastifyReply>().clearCookie(cookie.name, cookieOptions(cookie));
+        ctx.switchToHttp().getResponse<Response>().clearCookie(cookie.name, cookieOptions(cookie));
       }
       throw e;
     }

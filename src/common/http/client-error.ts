@@ -1,4 +1,4 @@
-import { ServerResponse, STATUS_CODES } from 'node:http';
+import { Server, ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AppError } from '../errors/app-error';
 import { InvalidPayloadError, OutOfTimeError } from '../errors/errors';
@@ -12,21 +12,22 @@ export function clientErrorAnswer(code: string | undefined, requestTimeout: numb
 }
 
 /**
- * Requests Node cannot parse (bytes that are not allowed in a URL, an oversized head) never reach the
- * router: Node (or Fastify's default handler) would answer them with a body of its own. This answers them
- * with the standard error body, unless a response of this keep-alive connection is half sent (Node's own
- * condition), then closes the connection. `requestTimeout` is the server's, in milliseconds.
+ * Requests Node cannot parse (bytes that are not allowed in a URL, an oversized head) never reach
+ * Express: Node answers them itself with an empty body. This answers them with the standard error body,
+ * unless a response of this keep-alive connection is half sent (Node's own condition), then closes it.
  */
-export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex & { _httpMessage?: ServerResponse | null }, requestTimeout: number): void {
-  const inFlight = socket._httpMessage;
-  if (err.code === 'ECONNRESET' || !socket.writable || (inFlight?.headersSent && !inFlight.writableEnded)) {
-    socket.destroy();
-    return;
-  }
-  const { status, error } = clientErrorAnswer(err.code, requestTimeout);
-  const body = JSON.stringify({ errors: [serializeError(error)] });
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
+export function answerClientErrors(server: Server): void {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex & { _httpMessage?: ServerResponse | null }) => {
+    const inFlight = socket._httpMessage;
+    if (err.code === 'ECONNRESET' || !socket.writable || (inFlight?.headersSent && !inFlight.writableEnded)) {
+      socket.destroy();
+      return;
+    }
+    const { status, error } = clientErrorAnswer(err.code, server.requestTimeout);
+    const body = JSON.stringify({ errors: [serializeError(error)] });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
 }

@@ -1,56 +1,43 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { NextFunction, Request, Response } from 'express';
 import { csvFields, EXPORT_FORMAT_INFO, EXPORT_FORMATS, isExportFormat, serializeObject, serializeRows } from '../export/export-formats';
-import type { ExportFormat } from '../query/query.types';
 import { InvalidQueryError } from '../errors/errors';
 import { isPlainObject } from '../is-plain-object';
 import { attachmentDisposition, exportFileName } from './attachment';
-import { requestPath } from './http-types';
 import { routeCollection } from './route-collection';
-
-const EXPORT_FORMAT = Symbol('export format');
-const EXPORT_DATA = Symbol('export data');
-
-type ExportingRequest = FastifyRequest & { [EXPORT_FORMAT]?: ExportFormat; [EXPORT_DATA]?: unknown };
 
 /**
  * API.md 1.1: `?export=json|csv|csv_utf8|xml|yaml` on any read answers the response's `data` as a
- * download named `<collection or "Export"> <datetime>.<ext>`. Fastify hooks rather than a global Nest
- * interceptor: an interceptor puts an rxjs chain on every request, export or not.
+ * download named `<collection or "Export"> <datetime>.<ext>`. Called by the request setup only for a
+ * request that has `export`, rather than as a global interceptor: a Nest interceptor puts an rxjs chain
+ * on every request, export or not.
  */
-export function registerExportResponses(fastify: FastifyInstance): void {
-  fastify.addHook('onRequest', (request: ExportingRequest, _reply, done) => {
-    const format = (request.query as Record<string, unknown>).export;
-    if (format === undefined || (request.method !== 'GET' && request.method !== 'SEARCH')) return done();
-    if (!isExportFormat(format)) return done(new InvalidQueryError(`"export" must be one of ${EXPORT_FORMATS.join(', ')}`));
-    request[EXPORT_FORMAT] = format;
-    done();
-  });
+export function prepareExport(req: Request, res: Response, next: NextFunction): void {
+  const format = req.query.export;
+  if (req.method !== 'GET' && req.method !== 'SEARCH') return next();
+  if (!isExportFormat(format)) return next(new InvalidQueryError(`"export" must be one of ${EXPORT_FORMATS.join(', ')}`));
 
-  // Callback hooks, not async ones: they run on every answer, and most are no export.
-  fastify.addHook('preSerialization', (request: ExportingRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, value?: unknown) => void) => {
-    const format = request[EXPORT_FORMAT];
+  // Read now: inside the route's segment router, `req.path` is only the part after the segment.
+  const path = req.path;
+  const json = res.json.bind(res);
+  res.json = (payload: unknown) => {
     // Errors and answers without a `data` envelope are not data sets: they leave unchanged.
-    if (!format || reply.statusCode >= 300 || payload === null || typeof payload !== 'object' || !('data' in payload)) return done(null, payload);
+    if (res.statusCode >= 300 || payload === null || typeof payload !== 'object' || !('data' in payload)) return json(payload);
+    const data = (payload as { data: unknown }).data;
     const { contentType, extension } = EXPORT_FORMAT_INFO[format];
-    reply.header('Content-Type', contentType);
-    reply.header('Content-Disposition', attachmentDisposition(exportFileName(routeCollection(requestPath(request)), extension, new Date())));
-    request[EXPORT_DATA] = (payload as { data: unknown }).data;
-    // The body is written by onSend below; serializing the JSON answer as well would be wasted work.
-    reply.serializer(() => '');
-    done(null, payload);
-  });
-
-  fastify.addHook('onSend', (request: ExportingRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, value?: unknown) => void) => {
-    const format = request[EXPORT_FORMAT];
-    if (!format || !(EXPORT_DATA in request) || reply.statusCode >= 300) return done(null, payload);
-    const data = request[EXPORT_DATA];
+    res.setHeader('Content-Type', contentType);
+    res.setHeader('Content-Disposition', attachmentDisposition(exportFileName(routeCollection(path), extension, new Date())));
     if (isPlainObject(data)) {
-      serializeObject(format, data).then((text) => done(null, text), (e: Error) => done(e));
-      return;
+      serializeObject(format, data).then(
+        (text) => res.end(text),
+        (e: unknown) => next(e),
+      );
+      return res;
     }
     const rows = (Array.isArray(data) ? data : []) as Record<string, unknown>[];
     const fields = format === 'csv' || format === 'csv_utf8' ? csvFields(rows) : undefined;
-    done(null, Readable.from(serializeRows(format, rows, { fields })));
-  });
+    Readable.from(serializeRows(format, rows, { fields })).pipe(res);
+    return res;
+  };
+  next();
 }

@@ -1,20 +1,31 @@
 import { LoggerService } from '@nestjs/common';
 import pino, { Logger, LevelWithSilent } from 'pino';
+import pretty from 'pino-pretty';
+import { isFrameworkChatter } from './framework-chatter';
+
+export type LogFormat = 'json' | 'pretty' | 'auto';
 
 /**
- * Structured JSON logs (pino) for both our code and Nest's own messages, so one log stream carries
- * request ids, errors with stacks and framework events alike.
+ * Without a destination, stdout is written asynchronously: pino's default blocks on one write() system
+ * call per line, i.e. per request at LOG_LEVEL=info. Lines written while a write is in flight go out
+ * together, and pino flushes what is left when the process exits. On a terminal (or LOG_FORMAT=pretty)
+ * a person reads the lines, so they are made readable instead.
+ */
+function defaultDestination(format: LogFormat): pino.DestinationStream {
+  const readable = format === 'pretty' || (format === 'auto' && process.stdout.isTTY === true);
+  if (readable) return pretty({ colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' });
+  return pino.destination({ dest: 1, sync: false });
+}
+
+/**
+ * Structured logs (pino) for both our code and Nest's own messages, so one log stream carries request
+ * ids, errors with stacks and framework events alike.
  */
 export class AppLogger implements LoggerService {
   readonly pino: Logger;
 
-  /**
-   * Without a destination, stdout is written asynchronously: pino's default blocks on one write()
-   * system call per line, i.e. per request at LOG_LEVEL=info. Lines written while a write is in flight
-   * go out together, and pino flushes what is left when the process exits.
-   */
-  constructor(level: LevelWithSilent, destination: pino.DestinationStream = pino.destination({ dest: 1, sync: false })) {
-    this.pino = pino({ level, base: { service: 'vellum' }, timestamp: pino.stdTimeFunctions.isoTime }, destination);
+  constructor(level: LevelWithSilent, destination?: pino.DestinationStream, format: LogFormat = 'json') {
+    this.pino = pino({ level, base: { service: 'vellum' }, timestamp: pino.stdTimeFunctions.isoTime }, destination ?? defaultDestination(format));
   }
 
   info(obj: object | string, msg?: string): void {
@@ -33,9 +44,10 @@ export class AppLogger implements LoggerService {
     this.pino.debug(obj as object, msg);
   }
 
-  /** Nest LoggerService: `log(message, context)`. */
+  /** Nest LoggerService: `log(message, context)`. Nest's start-up chatter (one line per route) is debug. */
   log(message: unknown, context?: string): void {
-    this.pino.info({ context }, String(message));
+    if (isFrameworkChatter(context)) this.pino.debug({ context }, String(message));
+    else this.pino.info({ context }, String(message));
   }
 
   verbose(message: unknown, context?: string): void {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import type { Request } from 'express';
 import type { Accountability } from '../../common/accountability';
 import { InvalidCredentialsError } from '../../common/errors/errors';
 import { APP_CONFIG, AppConfig, CookieConfig } from '../../config/app-config';
@@ -23,7 +23,7 @@ export class AccountabilityService {
   }
 
   /** `token` is the one the request presents; a Vellum JWT is verified by JwtStrategy from the request itself. */
-  async forToken(req: FastifyRequest, token: string, context: RequestContext): Promise<Accountability> {
+  async forToken(req: Request, token: string, context: RequestContext): Promise<Accountability> {
     const known = await this.jwtStrategy.verifiedBefore(token);
     if (!known && !isVellumJwt(token)) return this.forStaticToken(token, context);
     const payload = known ?? (await this.jwtStrategy.accessToken(req, token));

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Request, Response } from 'express';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import type { AuthMode, IssuedTokens } from './auth.service';
 import { verifyAccessToken } from './jwt';
@@ -17,16 +17,16 @@ export class AuthHttp {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   /** Sets the mode's cookie and returns the body members the mode shows. */
-  respond(res: FastifyReply, tokens: IssuedTokens): TokenBody {
+  respond(res: Response, tokens: IssuedTokens): TokenBody {
     const { refreshCookie, sessionCookie, refreshTokenTtl, sessionCookieTtl } = this.config.auth;
     switch (tokens.mode) {
       case 'json':
         return { expires: tokens.expires, access_token: tokens.accessToken, refresh_token: tokens.token };
       case 'cookie':
-        res.setCookie(refreshCookie.name, tokens.token, cookieOptions(refreshCookie, refreshTokenTtl));
+        res.cookie(refreshCookie.name, tokens.token, cookieOptions(refreshCookie, refreshTokenTtl));
         return { expires: tokens.expires, access_token: tokens.accessToken };
       case 'session':
-        res.setCookie(sessionCookie.name, tokens.accessToken, cookieOptions(sessionCookie, sessionCookieTtl));
+        res.cookie(sessionCookie.name, tokens.accessToken, cookieOptions(sessionCookie, sessionCookieTtl));
         return { expires: tokens.expires };
     }
   }
@@ -35,8 +35,8 @@ export class AuthHttp {
    * Where refresh and logout find the token: the body (json), the refresh cookie (cookie), or the
    * `session` claim of the session cookie's JWT (session; an expired cookie is TOKEN_EXPIRED).
    */
-  presentedToken(req: FastifyRequest, mode: AuthMode, bodyToken: string | null | undefined): string | undefined {
-    const cookies = req.cookies ?? {};
+  presentedToken(req: Request, mode: AuthMode, bodyToken: string | null | undefined): string | undefined {
+    const cookies = (req as Request & { cookies?: Record<string, string> }).cookies ?? {};
     switch (mode) {
       case 'json':
         return bodyToken ?? undefined;
@@ -50,8 +50,8 @@ export class AuthHttp {
   }
 
   /** Logout clears whichever auth cookies the request carried. */
-  clearCookies(req: FastifyRequest, res: FastifyReply): void {
-    const cookies = req.cookies ?? {};
+  clearCookies(req: Request, res: Response): void {
+    const cookies = (req as Request & { cookies?: Record<string, string> }).cookies ?? {};
     for (const cookie of [this.config.auth.refreshCookie, this.config.auth.sessionCookie]) {
       if (cookies[cookie.name] !== undefined) res.clearCookie(cookie.name, cookieOptions(cookie));
     }

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Request, Response } from 'express';
 import { requestContext } from '../../common/guards/auth.guard';
 import { AuthHttp } from './auth-http';
 import { AuthService } from './auth.service';
@@ -32,7 +32,7 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @ApiOkResponse({ description: TOKENS_DESCRIPTION })
-  async login(@Body() dto: LoginDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply) {
+  async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const tokens = await this.auth.login(dto, requestContext(req));
     return { data: this.http.respond(res, tokens) };
   }
@@ -40,7 +40,7 @@ export class AuthController {
   @Post('refresh')
   @HttpCode(200)
   @ApiOkResponse({ description: TOKENS_DESCRIPTION })
-  async refresh(@Body() dto: RefreshDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply) {
+  async refresh(@Body() dto: RefreshDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const mode = dto.mode ?? (dto.refresh_token ? 'json' : 'cookie');
     const tokens = await this.auth.refresh(mode, this.http.presentedToken(req, mode, dto.refresh_token));
     return { data: this.http.respond(res, tokens) };
@@ -49,7 +49,7 @@ export class AuthController {
   @Post('logout')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'The session is ended and the auth cookies cleared.' })
-  async logout(@Body() dto: RefreshDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<void> {
+  async logout(@Body() dto: RefreshDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
     const mode = dto.mode ?? (dto.refresh_token ? 'json' : 'cookie');
     await this.auth.logout(this.http.presentedToken(req, mode, dto.refresh_token), requestContext(req));
     this.http.clearCookies(req, res);

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { ActivityModule } from '../activity/activity.module';
 import { MailModule } from '../mail/mail.module';
 import { RateLimiterModule } from '../rate-limiter/rate-limiter.module';
-import { SessionsModule } from '../sessions/sessions.module';
+import { SessionsModule } from './sessions.module';
 import { SettingsModule } from '../settings/settings.module';
 import { UsersModule } from '../users/users.module';
 import { AccountabilityService } from './accountability.service';

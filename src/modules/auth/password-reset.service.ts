@@ -4,7 +4,7 @@ import { isUrlAllowed } from '../../common/url/is-url-allowed';
 import { withQueryParam } from '../../common/url/with-query-param';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { MailService } from '../mail/mail.service';
-import { SessionsService } from '../sessions/sessions.service';
+import { SessionsService } from './sessions.service';
 import { SettingsService } from '../settings/settings.service';
 import { assertPasswordPolicy } from '../users/lib/password-policy';
 import { UsersService } from '../users/users.service';

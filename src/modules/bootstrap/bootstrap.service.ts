@@ -9,6 +9,13 @@ export const BOOTSTRAP_OUTPUT = Symbol('BOOTSTRAP_OUTPUT');
 /** Where the generated first-admin password is printed (stdout; replaceable in tests). */
 export type BootstrapOutput = (line: string) => void;
 
+/** A framed block, so the one-time password stands out among the log lines around it. */
+export function adminBanner(email: string, password: string): string {
+  const lines = [`First admin created: ${email} / ${password}`, 'Store this password now; it will not be shown again.'];
+  const rule = '='.repeat(Math.max(...lines.map((line) => line.length)) + 4);
+  return `\n${rule}\n${lines.map((line) => `  ${line}`).join('\n')}\n${rule}\n\n`;
+}
+
 /** First start on an empty database: the Administrator role, the first admin and the settings row. */
 @Injectable()
 export class BootstrapService implements OnApplicationBootstrap {
@@ -37,7 +44,7 @@ export class BootstrapService implements OnApplicationBootstrap {
     this.logger.info({ email: this.config.admin.email }, 'first admin created');
     if (generated) {
       // Printed once: the password is stored only as an argon2 hash from here on.
-      this.output(`\nFirst admin created: ${this.config.admin.email} / ${password}\nStore this password now; it will not be shown again.\n\n`);
+      this.output(adminBanner(this.config.admin.email, password));
     }
   }
 }

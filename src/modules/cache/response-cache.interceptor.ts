@@ -1,8 +1,8 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import type { FastifyRequest, FastifyReply } from 'fastify';
+import type { Request, Response } from 'express';
 import { from, Observable, of, switchMap, tap } from 'rxjs';
 import { accountabilityOf } from '../../common/guards/auth.guard';
-import { requestPath } from '../../common/http/http-types';
+import { fullPath } from '../../common/http/route-index';
 import { routeCollection } from '../../common/http/route-collection';
 import { AppLogger } from '../../common/logging/app-logger';
 import { CacheService } from './cache.service';
@@ -24,19 +24,19 @@ export class ResponseCacheInterceptor implements NestInterceptor {
 
   intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (!this.cache.enabled || ctx.getType() !== 'http') return next.handle();
-    const req = ctx.switchToHttp().getRequest<FastifyRequest>();
-    const res = ctx.switchToHttp().getResponse<FastifyReply>();
+    const req = ctx.switchToHttp().getRequest<Request>();
+    const res = ctx.switchToHttp().getResponse<Response>();
     const query = req.query as Record<string, unknown>;
-    if (!isCacheableRequest({ method: req.method, path: requestPath(req), query, cacheControl: req.headers['cache-control'] })) {
+    if (!isCacheableRequest({ method: req.method, path: fullPath(req), query, cacheControl: req.headers['cache-control'] })) {
       return next.handle();
     }
     return from(this.lookup(req, query)).pipe(
       switchMap((found) => {
         if (found?.value !== undefined) {
-          res.header(CACHE_STATUS_HEADER, 'HIT');
+          res.setHeader(CACHE_STATUS_HEADER, 'HIT');
           return of(found.value);
         }
-        res.header(CACHE_STATUS_HEADER, 'MISS');
+        res.setHeader(CACHE_STATUS_HEADER, 'MISS');
         return next.handle().pipe(
           tap((value) => {
             // Only JSON bodies: streams and `@Res()` handlers (undefined) are not answers we can replay.
@@ -48,12 +48,11 @@ export class ResponseCacheInterceptor implements NestInterceptor {
     );
   }
 
-  private async lookup(req: FastifyRequest, query: Record<string, unknown>): Promise<{ key: string; value?: unknown } | null> {
+  private async lookup(req: Request, query: Record<string, unknown>): Promise<{ key: string; value?: unknown } | null> {
     try {
-      const path = requestPath(req);
-      const tag = cacheTag(routeCollection(path, req.params as Record<string, unknown>), query);
+      const tag = cacheTag(routeCollection(fullPath(req), req.params), query);
       const generations = await this.cache.generations(tag);
-      const key = responseCacheKey({ user: accountabilityOf(req).user, path, query, generations });
+      const key = responseCacheKey({ user: accountabilityOf(req).user, path: fullPath(req), query, generations });
       return { key, value: await this.cache.get(key) };
     } catch (err) {
       this.logger.warn({ err }, 'data cache read failed; answering uncached');

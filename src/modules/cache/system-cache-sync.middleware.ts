@@ -1,5 +1,5 @@
 import { Injectable, NestMiddleware } from '@nestjs/common';
-import type { MiddlewareRequest, MiddlewareResponse } from '../../common/http/http-types';
+import type { NextFunction, Request, Response } from 'express';
 import { AppLogger } from '../../common/logging/app-logger';
 import { SystemCacheService } from './system-cache.service';
 
@@ -11,7 +11,7 @@ export class SystemCacheSyncMiddleware implements NestMiddleware {
     private readonly logger: AppLogger,
   ) {}
 
-  use(_req: MiddlewareRequest, _res: MiddlewareResponse, next: (error?: unknown) => void): void {
+  use(_req: Request, _res: Response, next: NextFunction): void {
     this.systemCache.sync().then(
       () => next(),
       (err: unknown) => {

@@ -1,12 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Req, Res, Search } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Req, Res, Search, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest, FastifyReply } from 'fastify';
+import type { Request, Response } from 'express';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { AdminOnly } from '../../common/decorators/admin-only.decorator';
 import { ListQuery } from '../../common/decorators/list-query.decorator';
-import { hasContentType } from '../../common/http/http-types';
 import { InvalidPayloadError } from '../../common/errors/errors';
+import { streamedResults } from '../../common/http/multipart/multipart.interceptor';
 import { isPlainObject } from '../../common/is-plain-object';
 import type { Query } from '../../common/query/query.types';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
@@ -15,10 +15,17 @@ import { ImportFileDto } from './dto/import-file.dto';
 import { FilesService } from './files.service';
 import { ImportService } from './import.service';
 import { parseFileValues } from './lib/file-values';
-import { readMultipart } from './multipart';
+import { FileReplaceInterceptor, FileUploadsInterceptor } from './file-upload.interceptors';
 
-function isMultipart(req: FastifyRequest): boolean {
-  return hasContentType(req, 'multipart/form-data');
+function isMultipart(req: Request): boolean {
+  return Boolean(req.is('multipart/form-data'));
+}
+
+/** The ids of the files a multipart body stored (FileUploadsInterceptor, FileReplaceInterceptor); at least one. */
+function uploadedKeys(req: Request): string[] {
+  const keys = streamedResults<string>(req);
+  if (keys.length === 0) throw new InvalidPayloadError('No file was included in the body');
+  return keys;
 }
 
 /**
@@ -56,12 +63,15 @@ export class FilesController {
   @ApiOperation({ summary: 'Upload files (multipart: text fields before each file part apply to it) or create a record without content (JSON, `type` required)' })
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiOkResponse({ description: '`{ data: file }`, or `{ data: [files] }` for several' })
-  async create(@Req() req: FastifyRequest, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: FastifyReply) {
+  @UseInterceptors(FileUploadsInterceptor)
+  async create(@Req() req: Request, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     const service = this.files.engine(acc);
     if (isMultipart(req)) {
-      return this.http.written(service, res, query, async () => {
-        const keys = await this.files.uploadParts((onFile) => readMultipart(req.raw, onFile), acc);
-        return keys.length > 1 ? keys : keys[0];
+      const keys = uploadedKeys(req);
+      // The files are stored by now: a read-back query that fails must not leave them behind.
+      return this.http.written(service, res, query, async () => (keys.length > 1 ? keys : keys[0])).catch(async (e: unknown) => {
+        await this.files.deleteMany(keys, { ...acc, admin: true }).catch(() => undefined);
+        throw e;
       });
     }
     const body: unknown = req.body;
@@ -76,7 +86,7 @@ export class FilesController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a file from a URL' })
   @ApiBody({ type: ImportFileDto })
-  async import(@Body() dto: ImportFileDto, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: FastifyReply) {
+  async import(@Body() dto: ImportFileDto, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     return this.http.written(this.files.engine(acc), res, query, () => this.importer.importUrl(dto.url, parseFileValues(dto.data ?? {}, { allowId: true }), acc));
   }
 
@@ -97,17 +107,19 @@ export class FilesController {
   @Patch(':id')
   @ApiOperation({ summary: 'Update file fields (JSON) or replace the content (multipart)' })
   @ApiConsumes('application/json', 'multipart/form-data')
-  async updateOne(@Req() req: FastifyRequest, @Param('id') id: string, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: FastifyReply) {
+  @UseInterceptors(FileReplaceInterceptor)
+  async updateOne(@Req() req: Request, @Param('id') id: string, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     const service = this.files.engine(acc);
     if (isMultipart(req)) {
-      return this.http.written(service, res, query, async () => (await this.files.replaceFromParts(id, (onFile) => readMultipart(req.raw, onFile), acc))[0]);
+      const [key] = uploadedKeys(req);
+      return this.http.written(service, res, query, async () => key);
     }
     return this.http.updateOne(service, res, id, req.body, query, this.files.writer(acc));
   }
 
   @Patch()
   @ApiOperation({ summary: 'Update several files: an array of objects with `id`, `{ keys, data }` or `{ query, data }`' })
-  update(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: FastifyReply) {
+  update(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     return this.http.update(this.files.engine(acc), res, body, query, this.files.writer(acc));
   }
 

@@ -5,6 +5,7 @@ import { SettingsModule } from '../settings/settings.module';
 import { AssetsController } from './assets.controller';
 import { AssetsService } from './assets.service';
 import { FileEntity } from './entities/file.entity';
+import { FileReplaceInterceptor, FileUploadsInterceptor } from './file-upload.interceptors';
 import { FilesController } from './files.controller';
 import { FilesService } from './files.service';
 import { FoldersController } from './folders.controller';
@@ -16,7 +17,7 @@ import { TransformService } from './transform/transform.service';
 @Module({
   imports: [TypeOrmModule.forFeature([FileEntity]), SettingsModule, ItemsModule],
   controllers: [FilesController, FoldersController, AssetsController],
-  providers: [FilesService, FoldersService, AssetsService, ImportService, StorageService, TransformService],
+  providers: [FileUploadsInterceptor, FileReplaceInterceptor, FilesService, FoldersService, AssetsService, ImportService, StorageService, TransformService],
   exports: [FilesService, StorageService],
 })
 export class FilesModule {}

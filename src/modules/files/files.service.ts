@@ -207,21 +207,6 @@ export class FilesService {
   }
 
   /** Multipart `PATCH /files/:id`: exactly one file part, with the text fields before it. */
-  async replaceFromParts(
-    id: string,
-    readParts: (onFile: (fields: Record<string, unknown>, part: IncomingContent) => Promise<string>) => Promise<{ results: string[]; error?: unknown }>,
-    acc: Accountability,
-  ): Promise<string[]> {
-    await this.assertAllowed(acc, 'update');
-    let used = false;
-    const { results, error } = await readParts(async (fields, part) => {
-      if (used) throw new InvalidPayloadError('Only one file can replace a file');
-      used = true;
-      return this.replace(id, part, parseFileValues(fields, { allowId: false }), acc);
-    });
-    if (error) throw error;
-    return results;
-  }
 
   /** JSON update of one file's fields; a new `filename_disk` moves the bytes and drops stored variants. */
   async updateOne(id: string, values: FileValues, acc: Accountability): Promise<string> {
@@ -286,18 +271,6 @@ export class FilesService {
    * A multipart `POST /files`: `readParts` streams the body and calls back for every file part. If any
    * part fails, the files already stored by this request are removed again: all or nothing.
    */
-  async uploadParts(
-    readParts: (onFile: (fields: Record<string, unknown>, part: IncomingContent) => Promise<string>) => Promise<{ results: string[]; error?: unknown }>,
-    acc: Accountability,
-  ): Promise<string[]> {
-    await this.assertAllowed(acc, 'create');
-    const { results, error } = await readParts((fields, part) => this.upload(part, parseFileValues(fields, { allowId: true }), acc));
-    if (error) {
-      await this.deleteMany(results, { ...acc, admin: true }).catch(() => undefined);
-      throw error;
-    }
-    return results;
-  }
 
   /** Rows first (all or none, with the caller's delete permission), then their bytes and stored transformations. */
   async deleteMany(keys: string[], acc: Accountability): Promise<string[]> {

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Res, Search } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { Response } from 'express';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { ListQuery } from '../../common/decorators/list-query.decorator';
@@ -44,7 +44,7 @@ export class FoldersController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a folder, or several from an array (all or nothing)' })
   @ApiBody({ type: CreateFolderDto, description: 'One folder, or an array of folders.' })
-  async create(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: FastifyReply) {
+  async create(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     const create = (item: unknown) => validateBody(CreateFolderDto, item, 'folder');
     const dtos = Array.isArray(body) ? await Promise.all(body.map(create)) : await create(body);
     return this.http.written(this.folders.engine(acc), res, query, () =>
@@ -54,12 +54,12 @@ export class FoldersController {
 
   @Patch()
   @ApiOperation({ summary: 'Update several folders: an array of objects with `id`, `{ keys, data }` or `{ query, data }`' })
-  update(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: FastifyReply) {
+  update(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     return this.http.update(this.folders.engine(acc), res, body, query, this.folders.writer(acc));
   }
 
   @Patch(':id')
-  async updateOne(@Param('id') id: string, @Body() dto: UpdateFolderDto, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: FastifyReply) {
+  async updateOne(@Param('id') id: string, @Body() dto: UpdateFolderDto, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     return this.http.written(this.folders.engine(acc), res, query, () => this.folders.updateOne(id, dto, acc));
   }
 

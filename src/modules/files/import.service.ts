@@ -12,6 +12,7 @@ import { ContentTooLargeError, InvalidPayloadError, ServiceUnavailableError } fr
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { FilesService } from './files.service';
 import { FileValues } from './lib/file-values';
+import { formatTitle } from './lib/format-title';
 import { buildDenyList, isDeniedAddress } from './lib/ip-deny';
 import { bareType } from './lib/mime';
 
@@ -62,11 +63,10 @@ export class ImportService {
       const stream = this.decode(response);
       // Errors before the upload starts reading are picked up from `stream.errored`; never crash on them.
       stream.on('error', () => undefined);
-      return await this.files.upload(
-        { stream, filename: filename || finalUrl.hostname, type: bareType(response.headers['content-type']) },
-        values,
-        acc,
-      );
+      const name = filename || finalUrl.hostname;
+      // The reference platform titles an imported file with its extension (an upload drops it).
+      const titled = { ...values, title: values.title ?? formatTitle(name, { keepExtension: true }) };
+      return await this.files.upload({ stream, filename: name, type: bareType(response.headers['content-type']) }, titled, acc);
     } finally {
       clearTimeout(timer);
     }

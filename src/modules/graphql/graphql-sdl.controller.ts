@@ -1,31 +1,43 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
-import { printSchema } from 'graphql';
-import { attachmentDisposition } from '../../common/http/attachment';
+import type { Response } from 'express';
+import { GraphQLSchema, printSchema } from 'graphql';
+import type { Accountability } from '../../common/accountability';
+import { Acc } from '../../common/decorators/acc.decorator';
 import { SettingsService } from '../settings/settings.service';
+import { ItemsSchema } from './items/items-schema';
 import { SystemSchema } from './system-schema';
 
 /**
- * The schema of POST /graphql/system in SDL, downloaded as `<project>_<yyyy-MM-dd>.graphql` as the
- * reference platform does (its SDK's readGraphqlSdl('system') reads it). Vellum has no items scope.
+ * The schemas of POST /graphql (as the caller sees it) and POST /graphql/system in SDL, downloaded as
+ * `<project>_<yyyy-MM-dd>.graphql` as the reference platform does (its SDK's readGraphqlSdl reads them).
  */
 @ApiTags('Server')
 @Controller('server/specs/graphql')
 export class GraphqlSdlController {
   constructor(
     private readonly systemSchema: SystemSchema,
+    private readonly itemsSchema: ItemsSchema,
     private readonly settings: SettingsService,
   ) {}
+
+  @Get()
+  @ApiProduces('application/octet-stream')
+  @ApiOkResponse({ description: "The caller's items GraphQL schema in SDL, as an attachment." })
+  async items(@Acc() acc: Accountability, @Res() res: Response): Promise<void> {
+    await this.send(res, await this.itemsSchema.schemaFor(acc));
+  }
 
   @Get('system')
   @ApiProduces('application/octet-stream')
   @ApiOkResponse({ description: 'The system GraphQL schema in SDL, as an attachment.' })
-  async system(@Res() res: FastifyReply): Promise<void> {
+  async system(@Res() res: Response): Promise<void> {
+    await this.send(res, this.systemSchema.schema);
+  }
+
+  private async send(res: Response, schema: GraphQLSchema): Promise<void> {
     const { project_name } = await this.settings.read();
-    res
-      .header('Content-Disposition', attachmentDisposition(`${project_name}_${new Date().toISOString().slice(0, 10)}.graphql`))
-      .type('application/octet-stream')
-      .send(printSchema(this.systemSchema.schema));
+    res.attachment(`${project_name}_${new Date().toISOString().slice(0, 10)}.graphql`);
+    res.send(printSchema(schema));
   }
 }

@@ -1,15 +1,11 @@
-import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest, FastifyReply } from 'fastify';
-import { execute, GraphQLError, parse, validate } from 'graphql';
+import type { Request, Response } from 'express';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
-import { GraphqlValidationError } from '../../common/errors/errors';
-import { AppLogger } from '../../common/logging/app-logger';
-import { DIALECT, Dialect } from '../../database/dialects/dialect';
 import { GraphqlRequestDto } from './dto/graphql-request.dto';
-import { formatGraphqlError } from './format-graphql-error';
-import type { GraphqlContext } from './graphql-context';
+import { GraphqlExecutor } from './graphql-executor';
+import { ItemsSchema } from './items/items-schema';
 import { SystemSchema } from './system-schema';
 
 @ApiTags('GraphQL')
@@ -18,51 +14,23 @@ import { SystemSchema } from './system-schema';
 export class GraphqlSystemController {
   constructor(
     private readonly systemSchema: SystemSchema,
-    private readonly logger: AppLogger,
-    @Inject(DIALECT) private readonly dialect: Dialect,
+    private readonly itemsSchema: ItemsSchema,
+    private readonly executor: GraphqlExecutor,
   ) {}
+
+  /** The user collections the caller may use: their items, with the query arguments and permission rules of REST. */
+  @Post()
+  @HttpCode(200)
+  @ApiOkResponse({ description: '`{ data, errors? }`; errors carry the REST codes in `extensions.code`.' })
+  async items(@Body() dto: GraphqlRequestDto, @Acc() acc: Accountability, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return this.executor.run(await this.itemsSchema.schemaFor(acc), dto, { acc, req, res });
+  }
 
   /** A document that does not parse or validate is 400 GRAPHQL_VALIDATION; resolver errors come back in `errors`. */
   @Post('system')
   @HttpCode(200)
   @ApiOkResponse({ description: '`{ data, errors? }`; errors carry the REST codes in `extensions.code`.' })
-  async system(
-    @Body() dto: GraphqlRequestDto,
-    @Acc() acc: Accountability,
-    @Req() req: FastifyRequest,
-    @Res({ passthrough: true }) res: FastifyReply,
-  ) {
-    let document;
-    try {
-      document = parse(dto.query);
-    } catch (e) {
-      if (e instanceof GraphQLError) throw new GraphqlValidationError([{ message: e.message, locations: e.locations }]);
-      // graphql-js parses recursively: a document nested thousands of levels deep exhausts the stack.
-      if (e instanceof RangeError) throw new GraphqlValidationError([{ message: 'The document is nested too deeply' }]);
-      throw e;
-    }
-    const problems = validate(this.systemSchema.schema, document);
-    if (problems.length > 0) {
-      throw new GraphqlValidationError(problems.map((p) => ({ message: p.message, locations: p.locations })));
-    }
-    const contextValue: GraphqlContext = { acc, req, res };
-    const result = await execute({
-      schema: this.systemSchema.schema,
-      document,
-      variableValues: dto.variables,
-      operationName: dto.operationName,
-      contextValue,
-    });
-    if (!result.errors) return result;
-    return {
-      ...result,
-      errors: result.errors.map((error) =>
-        formatGraphqlError(
-          error,
-          (err) => this.logger.error({ err }, 'unexpected error in a GraphQL resolver'),
-          (err) => this.dialect.translateError(err),
-        ),
-      ),
-    };
+  system(@Body() dto: GraphqlRequestDto, @Acc() acc: Accountability, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return this.executor.run(this.systemSchema.schema, dto, { acc, req, res });
   }
 }

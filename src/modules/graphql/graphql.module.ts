@@ -1,14 +1,17 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { ItemsModule } from '../items/items.module';
 import { SettingsModule } from '../settings/settings.module';
 import { UsersModule } from '../users/users.module';
+import { GraphqlExecutor } from './graphql-executor';
 import { GraphqlSdlController } from './graphql-sdl.controller';
 import { GraphqlSystemController } from './graphql-system.controller';
+import { ItemsSchema } from './items/items-schema';
 import { SystemSchema } from './system-schema';
 
 @Module({
-  imports: [AuthModule, UsersModule, SettingsModule],
+  imports: [AuthModule, UsersModule, SettingsModule, ItemsModule],
   controllers: [GraphqlSystemController, GraphqlSdlController],
-  providers: [SystemSchema],
+  providers: [SystemSchema, ItemsSchema, GraphqlExecutor],
 })
 export class GraphqlModule {}

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Res, Search, Type, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { Response } from 'express';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { ListQuery } from '../../common/decorators/list-query.decorator';
@@ -63,17 +63,17 @@ export function collectionController(path: string, collection: string, options: 
   class WriteController extends ReadController {
     @Post()
     @HttpCode(200)
-    create(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: FastifyReply) {
+    create(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
       return this.http.create(this.items.for(collection, acc), res, body, query);
     }
 
     @Patch()
-    update(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: FastifyReply) {
+    update(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
       return this.http.update(this.items.for(collection, acc), res, body, query);
     }
 
     @Patch(':id')
-    updateOne(@Param('id') id: string, @Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: FastifyReply) {
+    updateOne(@Param('id') id: string, @Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
       return this.http.updateOne(this.items.for(collection, acc), res, id, body, query);
     }
 

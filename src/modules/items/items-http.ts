@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { Response } from 'express';
 import type { Query } from '../../common/query/query.types';
 import { ForbiddenError, InvalidPayloadError } from '../../common/errors/errors';
 import { parseQuery } from '../../common/query/parse-query';
@@ -40,7 +40,7 @@ export class ItemsHttp {
   }
 
   /** Re-reads written keys with the caller's fields; 204 when the caller may not read them. */
-  async reread(service: ItemsService, res: FastifyReply, keys: PrimaryKey | PrimaryKey[], query: Query) {
+  async reread(service: ItemsService, res: Response, keys: PrimaryKey | PrimaryKey[], query: Query) {
     try {
       if (Array.isArray(keys)) return { data: await service.readMany(keys, query) };
       return { data: await service.readOne(keys, query) };
@@ -54,19 +54,19 @@ export class ItemsHttp {
   }
 
   /** Runs a write and answers its keys re-read with `query`, which is checked before anything is written. */
-  async written(service: ItemsService, res: FastifyReply, query: Query, write: () => Promise<PrimaryKey | PrimaryKey[]>) {
+  async written(service: ItemsService, res: Response, query: Query, write: () => Promise<PrimaryKey | PrimaryKey[]>) {
     await service.checkReadQuery(query);
     return this.reread(service, res, await write(), query);
   }
 
-  async create(service: ItemsService, res: FastifyReply, body: unknown, query: Query) {
+  async create(service: ItemsService, res: Response, body: unknown, query: Query) {
     if (Array.isArray(body)) return this.written(service, res, query, () => service.createMany(body as Item[]));
     if (!isPlainObject(body)) throw new InvalidPayloadError('The body must be an item or an array of items');
     if (service.schema.singleton) return this.written(service, res, query, () => service.upsertSingleton(body));
     return this.written(service, res, query, () => service.createOne(body));
   }
 
-  async update(service: ItemsService, res: FastifyReply, body: unknown, query: Query, writer: ItemsWriter = service) {
+  async update(service: ItemsService, res: Response, body: unknown, query: Query, writer: ItemsWriter = service) {
     if (Array.isArray(body)) return this.written(service, res, query, () => writer.updateBatch(body as Item[]));
     if (!isPlainObject(body)) throw new InvalidPayloadError('The body must be an object or an array');
     if (service.schema.singleton) return this.written(service, res, query, () => service.upsertSingleton(body));
@@ -81,7 +81,7 @@ export class ItemsHttp {
     throw new InvalidPayloadError('The body needs "keys" or "query" next to "data"');
   }
 
-  async updateOne(service: ItemsService, res: FastifyReply, id: string, body: unknown, query: Query, writer: ItemsWriter = service) {
+  async updateOne(service: ItemsService, res: Response, id: string, body: unknown, query: Query, writer: ItemsWriter = service) {
     if (!isPlainObject(body)) throw new InvalidPayloadError('The body must be an object');
     return this.written(service, res, query, () => writer.updateOne(id, body));
   }

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Optional, Param, Patch, Post, Res, Search } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { Response } from 'express';
 import type { EntityManager } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
@@ -54,13 +54,13 @@ export class ItemsController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'Create one item (object body) or many (array body)' })
-  create(@Param('collection') collection: string, @Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: FastifyReply) {
+  create(@Param('collection') collection: string, @Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     return this.http.create(this.service(collection, acc), res, body, query);
   }
 
   @Patch()
   @ApiOperation({ summary: 'Update many items: array with keys, { keys, data } or { query, data }' })
-  update(@Param('collection') collection: string, @Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: FastifyReply) {
+  update(@Param('collection') collection: string, @Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     return this.http.update(this.service(collection, acc), res, body, query);
   }
 
@@ -71,7 +71,7 @@ export class ItemsController {
     @Body() body: unknown,
     @ListQuery() query: Query,
     @Acc() acc: Accountability,
-    @Res({ passthrough: true }) res: FastifyReply,
+    @Res({ passthrough: true }) res: Response,
   ) {
     return this.http.updateOne(this.service(collection, acc), res, id, body, query);
   }

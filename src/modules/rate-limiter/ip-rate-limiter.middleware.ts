@@ -1,5 +1,5 @@
 import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
-import type { MiddlewareRequest, MiddlewareResponse } from '../../common/http/http-types';
+import type { NextFunction, Request, Response } from 'express';
 import { RequestsExceededError } from '../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { COUNTER_STORE, CounterStore } from './counter-store';
@@ -12,7 +12,7 @@ export class IpRateLimiterMiddleware implements NestMiddleware {
     @Inject(COUNTER_STORE) private readonly store: CounterStore,
   ) {}
 
-  async use(req: MiddlewareRequest, _res: MiddlewareResponse, next: (error?: unknown) => void): Promise<void> {
+  async use(req: Request, _res: Response, next: NextFunction): Promise<void> {
     const { points, duration } = this.config.rateLimiter;
     const hit = await this.store.hit(`rate-limit:${req.ip ?? 'unknown'}`, duration * 1000);
     if (hit.count > points) {

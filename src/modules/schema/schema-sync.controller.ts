@@ -1,14 +1,14 @@
-import { Controller, Get, HttpCode, Inject, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Post, Query, Req, Res, StreamableFile, UseInterceptors } from '@nestjs/common';
 import { ApiConsumes, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest, FastifyReply } from 'fastify';
+import type { Request, Response } from 'express';
 import { AdminOnly } from '../../common/decorators/admin-only.decorator';
 import { InvalidQueryError } from '../../common/errors/errors';
 import { attachmentDisposition, exportFileName } from '../../common/http/attachment';
 import { parseFlag } from '../../common/query/parse-flag';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, isExportFormat } from '../../common/export/export-formats';
 import { serializeSnapshot } from './lib/serialize-snapshot';
 import { readSchemaBody } from './read-schema-body';
+import { SchemaUploadInterceptor } from './schema-upload.interceptor';
 import { SchemaSyncService } from './schema-sync.service';
 
 function parseMode(value: unknown): 'mirror' | 'merge' {
@@ -21,10 +21,7 @@ function parseMode(value: unknown): 'mirror' | 'merge' {
 @AdminOnly()
 @Controller('schema')
 export class SchemaSyncController {
-  constructor(
-    private readonly sync: SchemaSyncService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  constructor(private readonly sync: SchemaSyncService) {}
 
   @Get('snapshot')
   @ApiOperation({ summary: 'The user schema (collections, fields, relations) as a snapshot' })
@@ -41,6 +38,7 @@ export class SchemaSyncController {
   }
 
   @Post('diff')
+  @UseInterceptors(SchemaUploadInterceptor)
   @HttpCode(200)
   @ApiOperation({ summary: 'What must change to turn this schema into the posted snapshot (JSON, or a JSON/YAML file upload)' })
   @ApiConsumes('application/json', 'multipart/form-data')
@@ -49,13 +47,13 @@ export class SchemaSyncController {
   @ApiOkResponse({ description: '`{ data: { hash, diff } }`' })
   @ApiNoContentResponse({ description: 'Nothing differs' })
   async diff(
-    @Req() req: FastifyRequest,
-    @Res({ passthrough: true }) res: FastifyReply,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
     @Query('force') force: unknown,
     @Query('mode') mode: unknown,
   ) {
     const options = { force: parseFlag(force, 'force'), mode: parseMode(mode) };
-    const result = this.sync.diff(await readSchemaBody(req, this.config.maxPayloadSize), options);
+    const result = this.sync.diff(readSchemaBody(req), options);
     if (!result) {
       res.status(204);
       return;
@@ -64,6 +62,7 @@ export class SchemaSyncController {
   }
 
   @Post('apply')
+  @UseInterceptors(SchemaUploadInterceptor)
   @HttpCode(204)
   @ApiOperation({ summary: 'Apply a diff made by /schema/diff (JSON, or a JSON/YAML file upload)' })
   @ApiConsumes('application/json', 'multipart/form-data')
@@ -71,13 +70,13 @@ export class SchemaSyncController {
   @ApiQuery({ name: 'dry_run', required: false, type: Boolean, description: 'Answer the ordered plan and change nothing' })
   @ApiNoContentResponse({ description: 'Applied (or nothing to apply)' })
   async apply(
-    @Req() req: FastifyRequest,
-    @Res({ passthrough: true }) res: FastifyReply,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
     @Query('force') force: unknown,
     @Query('dry_run') dryRun: unknown,
   ) {
     const options = { force: parseFlag(force, 'force'), dryRun: parseFlag(dryRun, 'dry_run') };
-    const plan = await this.sync.apply(await readSchemaBody(req, this.config.maxPayloadSize), options);
+    const plan = await this.sync.apply(readSchemaBody(req), options);
     if (!options.dryRun) return;
     res.status(200);
     return { data: plan };

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { SchemaModule } from './schema.module';
+import { SchemaUploadInterceptor } from './schema-upload.interceptor';
 import { SchemaSyncController } from './schema-sync.controller';
 import { SchemaSyncService } from './schema-sync.service';
 
@@ -7,7 +8,7 @@ import { SchemaSyncService } from './schema-sync.service';
 @Module({
   imports: [SchemaModule],
   controllers: [SchemaSyncController],
-  providers: [SchemaSyncService],
+  providers: [SchemaUploadInterceptor, SchemaSyncService],
   exports: [SchemaSyncService],
 })
 export class SchemaSyncModule {}

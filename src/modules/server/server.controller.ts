@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { Response } from 'express';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { ServerService } from './server.service';
@@ -21,12 +21,12 @@ export class ServerController {
   @Get('health')
   @ApiOkResponse({ description: '`{ status }` for everyone; checks and release for administrators.' })
   @ApiServiceUnavailableResponse({ description: 'The database is unreachable (`status: "error"`).' })
-  async health(@Acc() acc: Accountability, @Res() res: FastifyReply): Promise<void> {
+  async health(@Acc() acc: Accountability, @Res() res: Response): Promise<void> {
     const report = await this.server.health(acc);
     res
-      .code(report.status === 'error' ? 503 : 200)
-      .header('Content-Type', 'application/health+json; charset=utf-8')
-      .header('Cache-Control', 'no-store')
+      .status(report.status === 'error' ? 503 : 200)
+      .setHeader('Content-Type', 'application/health+json; charset=utf-8')
+      .setHeader('Cache-Control', 'no-store')
       .send(JSON.stringify(report));
   }
 

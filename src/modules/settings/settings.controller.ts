@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Inject, Patch, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { Response } from 'express';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { AdminOnly } from '../../common/decorators/admin-only.decorator';
@@ -37,7 +37,7 @@ export class SettingsController {
   @Patch()
   @AdminOnly()
   @ApiOperation({ summary: 'Change the settings (admins)' })
-  update(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: FastifyReply) {
+  update(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     checkSettingsInput(body);
     return this.http.update(this.items.for('svc_settings', acc), res, body, query);
   }

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Res, Search } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { Response } from 'express';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { AdminOnly } from '../../common/decorators/admin-only.decorator';
@@ -91,7 +91,7 @@ export class UsersController {
   }
 
   /** Written users re-read with the caller's fields; a static token set by this request is shown once. */
-  private async reread(acc: Accountability, res: FastifyReply, ids: string | string[], query: Query, dtos: UserInputDto[]) {
+  private async reread(acc: Accountability, res: Response, ids: string | string[], query: Query, dtos: UserInputDto[]) {
     const out = await this.http.reread(this.engine(acc), res, ids, query);
     if (!out) return out;
     const shown = (user: Item, dto: UserInputDto | undefined) => (dto && typeof dto.token === 'string' && 'token' in user ? { ...user, token: dto.token } : user);
@@ -172,7 +172,7 @@ export class UsersController {
   @ApiBody({ type: UserInputDto, description: 'One user, or an array of users (created all or nothing).' })
   @ApiOperation({ summary: 'Create users within the caller\'s permissions (admins: all)' })
   @ApiOkResponse({ description: '`{ data: user }`, or `{ data: [user] }` for an array; 204 when the caller may not read them back' })
-  async create(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: FastifyReply) {
+  async create(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     const writer = await this.writer(acc, 'create', query);
     if (Array.isArray(body)) {
       const dtos = await Promise.all(body.map((item) => asUserInput(item)));
@@ -195,7 +195,7 @@ export class UsersController {
     },
   })
   @ApiOkResponse({ description: '`{ data: [user] }`: an array of users with their `id` (each its own update), `{ keys, data }` or `{ query, data }`; 204 when the caller may not read them back' })
-  async updateMany(@Body() body: unknown, @Acc() acc: Accountability, @ListQuery() query: Query, @Res({ passthrough: true }) res: FastifyReply) {
+  async updateMany(@Body() body: unknown, @Acc() acc: Accountability, @ListQuery() query: Query, @Res({ passthrough: true }) res: Response) {
     const writer = await this.writer(acc, 'update', query);
     if (Array.isArray(body)) {
       const updates = await Promise.all(body.map(async (item) => ({ id: primaryKeyOf(item), input: await asUserInput(item) })));
@@ -238,7 +238,7 @@ export class UsersController {
   @Patch(':id')
   @ApiBody({ type: UserInputDto })
   @ApiOkResponse({ description: '`{ data: user }`; 204 when the caller may not read it back; FORBIDDEN outside the caller\'s permissions' })
-  async update(@Param('id') id: string, @Body() body: unknown, @Acc() acc: Accountability, @ListQuery() query: Query, @Res({ passthrough: true }) res: FastifyReply) {
+  async update(@Param('id') id: string, @Body() body: unknown, @Acc() acc: Accountability, @ListQuery() query: Query, @Res({ passthrough: true }) res: Response) {
     const writer = await this.writer(acc, 'update', query);
     const dto = await asUserInput(body);
     await writer.update([{ id, input: dto }]);

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ItemsModule } from '../items/items.module';
 import { MailModule } from '../mail/mail.module';
-import { SessionsModule } from '../sessions/sessions.module';
+import { SessionsModule } from '../auth/sessions.module';
 import { SettingsModule } from '../settings/settings.module';
 import { RoleEntity } from './entities/role.entity';
 import { UserEntity } from './entities/user.entity';

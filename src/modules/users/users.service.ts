@@ -13,7 +13,7 @@ import { signScopedToken, verifyScopedToken } from '../auth/jwt';
 import { tokenHash } from '../auth/token-hash';
 import { HashService } from '../hash/hash.service';
 import { MailService } from '../mail/mail.service';
-import { SessionsService } from '../sessions/sessions.service';
+import { SessionsService } from '../auth/sessions.service';
 import { SettingsService } from '../settings/settings.service';
 import { RoleEntity } from './entities/role.entity';
 import { UserEntity } from './entities/user.entity';

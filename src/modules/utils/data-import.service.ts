@@ -3,7 +3,6 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
@@ -12,6 +11,7 @@ import { DataSource, QueryFailedError } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { AppError, AppErrorList } from '../../common/errors/app-error';
 import { ForbiddenError, InvalidPayloadError, LimitExceededError, OutOfTimeError } from '../../common/errors/errors';
+import type { FilePart } from '../../common/http/multipart/streaming-storage';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { Dialect, DIALECT } from '../../database/dialects/dialect';
 import { ItemsFactory } from '../items/items.factory';
@@ -72,19 +72,19 @@ export class DataImportService {
   }
 
   /**
-   * `POST /utils/import/:collection`: permissions, then one of this instance's import slots
-   * (IMPORT_MAX_CONCURRENCY, API.md 2.2: LIMIT_EXCEEDED when all are taken), then the upload. Resolves
-   * once every row is written, or with the job at once for `?background=true`; the slot is held until
-   * the import ends either way.
+   * One file part of `POST /utils/import/:collection`: permissions, then one of this instance's import
+   * slots (IMPORT_MAX_CONCURRENCY, API.md 2.2: LIMIT_EXCEEDED when all are taken), then the part's own
+   * media type picks the reader. Resolves once every row is written, or with the job once the part is
+   * received for `?background=true`; the slot is held until the import ends either way.
    */
-  async importRequest(collection: string, acc: Accountability, headers: IncomingHttpHeaders, body: Readable, background: boolean): Promise<JobEntity | null> {
+  async importPart(collection: string, acc: Accountability, part: FilePart, background: boolean): Promise<JobEntity | null> {
     await this.assertCanImport(collection, acc);
     if (this.running >= this.config.importExport.maxConcurrentImports) throw new LimitExceededError('concurrent imports');
     this.running++;
     const release = once(() => this.running--);
     let handedOver = false;
     try {
-      const upload = await importUpload(headers, body);
+      const upload = importUpload(part);
       if (!background) {
         await this.importUpload(collection, acc, upload);
         return null;

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -11,15 +11,18 @@ import {
   ApiTags,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
-import type { FastifyRequest, FastifyReply } from 'fastify';
+import type { Request, Response } from 'express';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { AdminOnly } from '../../common/decorators/admin-only.decorator';
+import { InvalidPayloadError, UnsupportedMediaTypeError } from '../../common/errors/errors';
+import { streamedResults } from '../../common/http/multipart/multipart.interceptor';
 import { ClearCacheQueryDto } from './dto/clear-cache-query.dto';
 import { ExportItemsDto } from './dto/export-items.dto';
 import { SortItemsDto } from './dto/sort-items.dto';
 import { DataExportService } from './data-export.service';
 import { DataImportService } from './data-import.service';
+import { ImportPartOutcome, ImportUploadInterceptor } from './import-upload.interceptor';
 import { SortService } from './sort.service';
 import { GenerateHashDto } from './dto/generate-hash.dto';
 import { ListJobsQueryDto } from './dto/list-jobs-query.dto';
@@ -100,14 +103,16 @@ export class UtilsController {
   })
   @ApiRequestTimeoutResponse({ description: 'The import took longer than `IMPORT_TIMEOUT` (OUT_OF_TIME). Nothing is written.' })
   @ApiUnsupportedMediaTypeResponse({ description: 'The request is not multipart, or the file part is neither JSON nor CSV.' })
-  async import(
-    @Param('collection') collection: string,
-    @Query('background') background: unknown,
-    @Req() req: FastifyRequest,
-    @Acc() acc: Accountability,
-  ): Promise<{ data: unknown } | void> {
-    const job = await this.importer.importRequest(collection, acc, req.headers, req.raw, background === 'true' || background === '1' || background === '');
-    if (job) return { data: job };
+  @UseInterceptors(ImportUploadInterceptor)
+  async import(@Param('collection') collection: string, @Req() req: Request, @Acc() acc: Accountability): Promise<{ data: unknown } | void> {
+    const [outcome] = streamedResults<ImportPartOutcome>(req);
+    if (outcome === undefined) {
+      // Nothing was imported: permissions first, as for a multipart body, then what is wrong with the body.
+      await this.importer.assertCanImport(collection, acc);
+      if (!req.is('multipart/form-data')) throw new UnsupportedMediaTypeError(req.headers['content-type']?.split(';')[0].trim() || 'none', 'request');
+      throw new InvalidPayloadError('The request has no file part');
+    }
+    if (outcome !== 'skipped' && outcome.job) return { data: outcome.job };
   }
 
   @Post('export/:collection')
@@ -123,10 +128,10 @@ export class UtilsController {
     @Param('collection') collection: string,
     @Body() dto: ExportItemsDto,
     @Acc() acc: Accountability,
-    @Res({ passthrough: true }) res: FastifyReply,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<void> {
     const job = await this.exporter.start(collection, acc, dto.format, dto.query, dto.file);
-    res.header('Location', `/utils/jobs/${job.id}`);
+    res.setHeader('Location', `/utils/jobs/${job.id}`);
   }
 
   @Get('jobs')

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Res, Search } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { Response } from 'express';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { ListQuery } from '../../common/decorators/list-query.decorator';
@@ -44,7 +44,7 @@ export class VersionsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Create one version (object body) or many (array, or { data: [...] })' })
   @ApiBody({ description: '{ key, name?, collection, item } with item the primary key as a string' })
-  create(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: FastifyReply) {
+  create(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     // The seed's multiple form wraps the list in `data`; the reference platform's is the bare array.
     const versions = isPlainObject(body) && Object.keys(body).length === 1 && Array.isArray(body.data) ? body.data : body;
     return this.http.create(this.versions.for(acc), res, versions, query);
@@ -52,12 +52,12 @@ export class VersionsController {
 
   @Patch()
   @ApiOperation({ summary: 'Rename versions: array with keys, { keys, data } or { query, data }; only key and name change' })
-  update(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: FastifyReply) {
+  update(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     return this.http.update(this.versions.for(acc), res, body, query);
   }
 
   @Patch(':id')
-  updateOne(@Param('id') id: string, @Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: FastifyReply) {
+  updateOne(@Param('id') id: string, @Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     return this.http.updateOne(this.versions.for(acc), res, id, body, query);
   }
 

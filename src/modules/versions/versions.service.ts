@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { ForbiddenError, UnprocessableContentError, VersionHashMismatchError } from '../../common/errors/errors';
 import type { Query } from '../../common/query/query.types';
 import { ItemsFactory } from '../items/items.factory';
 import type { Item, ItemsDeps, PrimaryKey } from '../items/items.service';
+import { VersionEntity } from './entities/version.entity';
 import type { ItemVersionReader } from './item-version-reader';
 import { asChanges, Delta, deltaOf, mergeDelta, pickDelta } from './lib/delta';
 import { deltaSchemaOf, mapDelta, stampDelta, stripMarkers } from './lib/delta-markers';
@@ -12,14 +14,10 @@ import { hashItem } from './lib/hash-item';
 import { RESERVED_VERSION_KEYS } from './lib/version-payload';
 import { VersionItemsService, VERSIONS } from './version-items.service';
 
-interface StoredVersion {
-  id: string;
-  key: string;
-  collection: string;
-  item: string;
-  hash: string | null;
-  delta: unknown;
-}
+type StoredVersion = Pick<VersionEntity, 'id' | 'key' | 'collection' | 'hash' | 'delta'> & { item: string };
+
+/** The columns the version rules work on: the row as stored, raw delta with its markers. */
+const STORED: (keyof VersionEntity)[] = ['id', 'key', 'collection', 'item', 'hash', 'delta'];
 
 export interface VersionComparison {
   outdated: boolean;
@@ -33,7 +31,10 @@ export interface VersionComparison {
 export class VersionsService implements ItemVersionReader {
   private readonly deps: ItemsDeps;
 
-  constructor(private readonly items: ItemsFactory) {
+  constructor(
+    private readonly items: ItemsFactory,
+    @InjectRepository(VersionEntity) private readonly versions: Repository<VersionEntity>,
+  ) {
     this.deps = items.deps;
   }
 
@@ -47,9 +48,8 @@ export class VersionsService implements ItemVersionReader {
    * markers), whatever fields the caller may read.
    */
   private async version(id: string, acc: Accountability): Promise<StoredVersion> {
-    await this.for(acc).readOne(id, { fields: ['id'] });
-    const fields = ['id', 'key', 'collection', 'item', 'hash', 'delta'];
-    return (await this.items.for(VERSIONS, null).readOne(id, { fields })) as unknown as StoredVersion;
+    const visible = await this.for(acc).readOne(id, { fields: ['id'] });
+    return (await this.versions.findOneOrFail({ select: STORED, where: { id: String(visible.id) } })) as StoredVersion;
   }
 
   /** The delta as a write of the item, or null when there is nothing to write. */
@@ -73,7 +73,7 @@ export class VersionsService implements ItemVersionReader {
     const delta = await this.deps.dataSource.transaction(async (manager) => {
       // Concurrent saves of one version queue here and each merges over the delta the previous one left.
       await this.lock(manager, VERSIONS, version.id);
-      const stored = (await this.items.for(VERSIONS, null, manager).readOne(version.id, { fields: ['delta'] })).delta;
+      const { delta: stored } = await manager.getRepository(VersionEntity).findOneOrFail({ select: ['id', 'delta'], where: { id: version.id } });
       const schema = deltaSchemaOf(this.deps.overviews.current);
       const merged = mergeDelta(stored, stampDelta(changes, stored, version.collection, schema, acc.user, new Date().toISOString()));
       await this.items.for(VERSIONS, null, manager).updateOne(version.id, { delta: merged });
@@ -138,10 +138,8 @@ export class VersionsService implements ItemVersionReader {
     const filter = { key: { _eq: key }, collection: { _eq: collection }, ...(item !== undefined ? { item: { _eq: item } } : {}) };
     const visible = await this.for(acc).readByQuery({ fields: ['id'], filter, limit: -1 });
     if (item !== undefined && !visible.length) throw new ForbiddenError();
-    const versions = (await this.items.for(VERSIONS, null).readMany(
-      visible.map((v) => v.id as PrimaryKey),
-      { fields: ['collection', 'item', 'delta'] },
-    )) as unknown as Pick<StoredVersion, 'collection' | 'item' | 'delta'>[];
+    const ids = visible.map((v) => String(v.id));
+    const versions = (ids.length ? await this.versions.find({ select: STORED, where: { id: In(ids) } }) : []) as StoredVersion[];
     if (item !== undefined && query.versionRaw) {
       const result = await read();
       return { ...result, data: { ...(result.data as Item), ...(this.writable(versions[0]) ?? {}) } };

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
-import type { FastifyRequest } from 'fastify';
+import type { Request } from 'express';
 import type { JwtPayload } from 'jsonwebtoken';
 import { ExtractJwt, JwtFromRequestFunction, Strategy } from 'passport-jwt';
 import { InvalidCredentialsError, InvalidPayloadError } from '../../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
-import { SessionsService } from '../../sessions/sessions.service';
+import { SessionsService } from '../sessions.service';
 import { AccessTokenPayload, JWT_ISSUER, accessTokenClaims, verificationError, verificationKey } from '../jwt';
 import { VerifiedTokens } from '../lib/verified-tokens';
 import { runStrategy } from './run-strategy';
@@ -20,7 +20,7 @@ const passportBearer = ExtractJwt.fromAuthHeaderAsBearerToken();
  * a repeated parameter (an array) is no token.
  */
 const fromQuery: JwtFromRequestFunction = (req) => {
-  const token: unknown = ((req as unknown as FastifyRequest).query as Record<string, unknown> | undefined)?.access_token;
+  const token: unknown = (req as Request).query?.access_token;
   return typeof token === 'string' && token !== '' ? token : null;
 };
 
@@ -32,7 +32,7 @@ const fromHeader: JwtFromRequestFunction = (req) => {
 
 function fromCookie(name: string): JwtFromRequestFunction {
   return (req) => {
-    const token: unknown = (req as unknown as FastifyRequest).cookies?.[name];
+    const token: unknown = (req as Request & { cookies?: Record<string, unknown> }).cookies?.[name];
     return typeof token === 'string' && token !== '' ? token : null;
   };
 }
@@ -46,15 +46,15 @@ export interface PresentedToken {
  * API.md 1.2: the token comes from `?access_token=`, `Authorization: Bearer`, or the session cookie, in
  * that order; query and header together is an error, the cookie is used only when neither is present.
  */
-export function presentedToken(req: FastifyRequest, sessionCookieName: string): PresentedToken | null {
-  const query = fromQuery(req as never);
-  const header = fromHeader(req as never);
+export function presentedToken(req: Request, sessionCookieName: string): PresentedToken | null {
+  const query = fromQuery(req);
+  const header = fromHeader(req);
   if (query && header) {
     throw new InvalidPayloadError('The request uses more than one method of including an access token');
   }
   const token = query ?? header;
   if (token) return { token, fromCookie: false };
-  const cookie = fromCookie(sessionCookieName)(req as never);
+  const cookie = fromCookie(sessionCookieName)(req);
   return cookie ? { token: cookie, fromCookie: true } : null;
 }
 
@@ -94,7 +94,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
    * The request's access token (`token`, as presentedToken found it), verified: expired → 401
    * TOKEN_EXPIRED, forged or malformed → 403 INVALID_TOKEN.
    */
-  async accessToken(req: FastifyRequest, token: string): Promise<AccessTokenPayload> {
+  async accessToken(req: Request, token: string): Promise<AccessTokenPayload> {
     const outcome = await runStrategy<AccessTokenPayload & Pick<JwtPayload, 'exp'>>(this, req);
     if (!outcome.user) throw verificationError(outcome.challenge);
     this.verified.set(token, outcome.user, outcome.user.exp);

@@ -1,9 +1,9 @@
 import { parse as parseQueryString } from 'qs';
-import type { FastifyRequest } from 'fastify';
+import type { Request } from 'express';
 import * as jwt from 'jsonwebtoken';
 import { ErrorCode } from '../../../common/errors/error-codes';
 import type { AppConfig } from '../../../config/app-config';
-import type { SessionsService } from '../../sessions/sessions.service';
+import type { SessionsService } from '../sessions.service';
 import type { UserEntity } from '../../users/entities/user.entity';
 import type { Credentials, CredentialsService } from '../credentials.service';
 import { signAccessToken } from '../jwt';
@@ -15,13 +15,13 @@ const cookieName = 'svc_session_token';
 const config = { secret, auth: { sessionCookie: { name: cookieName } } } as AppConfig;
 const claims = { id: '5b0e7c6a-63a4-4c1b-9a57-1d2f3c4b5a69', role: '0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f', app_access: true, admin_access: false };
 
-function request({ query = '', authorization, cookie }: { query?: string; authorization?: string; cookie?: string }): FastifyRequest {
+function request({ query = '', authorization, cookie }: { query?: string; authorization?: string; cookie?: string }): Request {
   return {
     url: `/items/articles${query}`,
     query: parseQueryString(query.replace(/^\?/, '')),
     headers: authorization === undefined ? {} : { authorization },
     cookies: cookie === undefined ? {} : { [cookieName]: cookie },
-  } as unknown as FastifyRequest;
+  } as unknown as Request;
 }
 
 async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {

@@ -1,5 +1,5 @@
 import { InvalidPayloadError } from '../../../common/errors/errors';
-import { multipartValue, parseFileValues } from './file-values';
+import { multipartFields, multipartValue, parseFileValues } from './file-values';
 
 describe(parseFileValues.name, () => {
   it.each([
@@ -45,4 +45,10 @@ describe(multipartValue.name, () => {
     ['', ''],
     ['{"a":1}', '{"a":1}'],
   ])('%j → %j', (raw, expected) => expect(multipartValue(raw)).toBe(expected));
+});
+
+describe(multipartFields.name, () => {
+  it('applies multipartValue to text values and keeps nested values', () => {
+    expect(multipartFields({ folder: 'null', title: 'A', meta: { a: '1' } })).toEqual({ folder: null, title: 'A', meta: { a: '1' } });
+  });
 });

@@ -133,3 +133,8 @@ export function multipartValue(raw: string): string | boolean | null {
   if (trimmed === 'false') return false;
   return raw;
 }
+
+/** A file part's text fields with multipartValue applied (values multer nested from `a[b]` names stay as they are). */
+export function multipartFields(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, typeof value === 'string' ? multipartValue(value) : value]));
+}

@@ -10,4 +10,10 @@ describe(formatTitle.name, () => {
     ['README', 'README'],
     ['.env', 'Env'],
   ])('%j → %j', (input, expected) => expect(formatTitle(input)).toBe(expected));
+
+  it.each([
+    ['acc-remote-image.png', 'Acc Remote Image.png'],
+    ['the_end-of-it.tar.gz', 'The End of It Tar.gz'],
+    ['README', 'README'],
+  ])('keeping the extension: %j → %j', (input, expected) => expect(formatTitle(input, { keepExtension: true })).toBe(expected));
 });

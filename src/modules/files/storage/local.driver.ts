@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createReadStream, createWriteStream, Dirent } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -24,9 +25,13 @@ export class LocalDriver implements StorageDriver {
   async put(path: string, stream: Readable): Promise<void> {
     const full = this.fullPath(path);
     await mkdir(dirname(full), { recursive: true });
+    const out = createWriteStream(full);
     try {
-      await pipeline(stream, createWriteStream(full));
+      await pipeline(stream, out);
     } catch (err) {
+      // A source that failed at once leaves the file still opening: removed before it exists, it would
+      // be created just after.
+      if (!out.closed) await once(out, 'close').catch(() => undefined);
       await rm(full, { force: true });
       throw err;
     }

@@ -1,5 +1,5 @@
 import * as argon2 from 'argon2';
-import type { FastifyRequest, FastifyReply } from 'fastify';
+import type { Request, Response } from 'express';
 import { graphql, GraphQLBoolean, GraphQLObjectType, GraphQLSchema } from 'graphql';
 import { Accountability, anonymousAccountability } from '../../../common/accountability';
 import { ForbiddenError, InvalidPayloadError } from '../../../common/errors/errors';
@@ -29,7 +29,7 @@ const admin: Accountability = { ...anonymousAccountability(), user: 'u-admin', r
 const editor: Accountability = { ...anonymousAccountability(), user: 'u-editor', role: 'r-editor', admin: false, app: true };
 
 function run(source: string, acc: Accountability = anonymousAccountability(), variableValues?: Record<string, unknown>) {
-  return graphql({ schema, source, variableValues, contextValue: { acc, req: {} as FastifyRequest, res: {} as FastifyReply } });
+  return graphql({ schema, source, variableValues, contextValue: { acc, req: {} as Request, res: {} as Response } });
 }
 
 describe('utils GraphQL mutations', () => {

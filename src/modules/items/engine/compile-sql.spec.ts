@@ -64,6 +64,11 @@ describe(compileSelect.name, () => {
       `${head} ORDER BY (SELECT "r0"."name" FROM "authors" "r0" WHERE "r0"."id" = "t"."author") DESC, "t"."title" ASC LIMIT 1`,
     ],
     [
+      'sqlite',
+      { where: [], sort: [{ field: 'comments.text', order: 'DESC' }], limit: null, offset: 0 },
+      `${head} ORDER BY (SELECT MAX("r0"."text") FROM "comments" "r0" WHERE "r0"."article" = "t"."id") DESC`,
+    ],
+    [
       'mysql',
       { where: [], sort: [{ field: 'author.name', order: 'DESC' }], limit: 1, offset: 0 },
       `${head} ORDER BY (SELECT "r0"."name" FROM "authors" "r0" WHERE "r0"."id" = "t"."author") DESC LIMIT 1`,

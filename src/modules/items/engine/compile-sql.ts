@@ -1,5 +1,5 @@
 import { InvalidQueryError } from '../../../common/errors/errors';
-import type { Filter, Query, SortEntry } from '../../../common/query/query.types';
+import type { Filter, Query, SortEntry, SortOrder } from '../../../common/query/query.types';
 import { isUuid } from '../../../common/is-uuid';
 import type { Dialect } from '../../../database/dialects/dialect';
 import type { Sql } from '../../../database/run-sql';
@@ -78,16 +78,25 @@ function searchSql(ctx: SqlContext, collection: string, alias: string, term: str
   return parts.length ? `(${parts.join(' OR ')})` : '1=0';
 }
 
-/** A sort path: a field, or many-to-one hops to one (`author.name`) as correlated sub-queries. */
-function sortSql(ctx: SqlContext, collection: string, alias: string, path: string[]): string {
+/**
+ * A sort path's value as a correlated sub-query: a column, a many-to-one's related value, or over a
+ * one-to-many the smallest related value ascending and the largest descending, the item's first in the
+ * reference platform's joined order (`sort=states.name`, `-states.name`).
+ */
+function sortSql(ctx: SqlContext, collection: string, alias: string, path: string[], order: SortOrder): string {
   const [head, ...rest] = path;
   if (!rest.length) return `${ctx.quote(alias)}.${ctx.quote(head)}`;
   const link = ctx.overview.relation(collection, head);
-  if (!link || link.type !== 'm2o') throw new InvalidQueryError(`"${head}" is not a many-to-one relation`);
+  if (!link) throw new InvalidQueryError(`"${head}" is not a relation`);
   const related = ctx.overview.collection(link.related)!;
   const r = ctx.alias();
   const q = ctx.quote;
-  return `(SELECT ${sortSql(ctx, link.related, r, rest)} FROM ${q(related.table!)} ${q(r)} WHERE ${q(r)}.${q(related.primary)} = ${q(alias)}.${q(head)})`;
+  const inner = sortSql(ctx, link.related, r, rest, order);
+  if (link.type === 'o2m') {
+    const primary = ctx.overview.collection(collection)!.primary;
+    return `(SELECT ${order === 'ASC' ? 'MIN' : 'MAX'}(${inner}) FROM ${q(related.table!)} ${q(r)} WHERE ${q(r)}.${q(link.relatedField)} = ${q(alias)}.${q(primary)})`;
+  }
+  return `(SELECT ${inner} FROM ${q(related.table!)} ${q(r)} WHERE ${q(r)}.${q(related.primary)} = ${q(alias)}.${q(head)})`;
 }
 
 export interface SelectSpec {
@@ -111,7 +120,7 @@ export function compileSelect(ctx: SqlContext, node: ReadNode, columns: string[]
   if (spec.sort === 'random') sql += ` ORDER BY ${ctx.dialect.randomOrder()}`;
   else {
     const sort = spec.sort?.length ? spec.sort : [{ field: collection.sortField ?? collection.primary, order: 'ASC' as const }];
-    sql += ` ORDER BY ${sort.map((s) => `${sortSql(ctx, node.collection, ROOT, s.field.split('.'))} ${s.order}`).join(', ')}`;
+    sql += ` ORDER BY ${sort.map((s) => `${sortSql(ctx, node.collection, ROOT, s.field.split('.'), s.order)} ${s.order}`).join(', ')}`;
   }
   return sql + ctx.dialect.limitSql(spec.limit, spec.offset);
 }

@@ -33,6 +33,8 @@ export interface PayloadPlan {
   validation: Filter | null;
   /** Fields with a rule of their own: required, or a validation filter. */
   checked: FieldOverview[];
+  /** Fields a payload must not leave empty: `required`, or NOT NULL without a value the database or engine fills. */
+  required: Set<FieldOverview>;
   hashed: Set<string>;
   concealed: Set<string>;
   /** Fields the engine fills in: generated keys, creation and update stamps. */
@@ -46,6 +48,14 @@ const has = (field: FieldOverview, ...specials: string[]) => specials.some((s) =
 /** A primary key the engine generates: a UUID the database does not. */
 const generatedUuid = (field: FieldOverview) => field.primaryKey && (has(field, 'uuid') || (field.type === 'uuid' && !field.hasDefault));
 
+/**
+ * As the reference platform: a NOT NULL column the database cannot fill is required, so a payload
+ * without it fails FAILED_VALIDATION naming the field rather than the database's NOT NULL.
+ */
+function notNullWithoutDefault(field: FieldOverview, filled: (field: FieldOverview) => boolean): boolean {
+  return !field.nullable && !field.hasDefault && field.type !== 'alias' && !filled(field);
+}
+
 export function planPayload(context: PlanContext, rule: PermissionRule, vars: DynamicVariables, mode: WriteMode): PayloadPlan {
   const fields = Object.values(context.collection.fields);
   const filled =
@@ -58,7 +68,8 @@ export function planPayload(context: PlanContext, rule: PermissionRule, vars: Dy
     allowed: rule.fields && !rule.fields.includes('*') ? new Set(rule.fields) : null,
     presets: mode === 'create' && rule.presets ? (resolveVariables(rule.presets as Filter, vars) as Item) : null,
     validation: rule.validation ? resolveVariables(rule.validation, vars) : null,
-    checked: fields.filter((field) => field.required || field.validation),
+    checked: fields.filter((field) => field.required || field.validation || notNullWithoutDefault(field, filled)),
+    required: new Set(fields.filter((field) => field.required || notNullWithoutDefault(field, filled))),
     hashed: new Set(fields.filter((field) => field.type === 'hash' || has(field, 'hash')).map((field) => field.field)),
     concealed: new Set(fields.filter((field) => has(field, 'conceal')).map((field) => field.field)),
     filled: fields.filter(filled),
@@ -105,7 +116,7 @@ function checkRules(plan: PayloadPlan, payload: Item): void {
     if (failed.length) errors = failed;
   }
   for (const field of plan.checked) {
-    const failed = fieldRules(field, payload, plan.mode);
+    const failed = fieldRules(field, payload, plan.mode, plan.required.has(field));
     if (failed.length) (errors ??= []).push(...failed);
   }
   if (errors?.length === 1) throw errors[0];
@@ -113,11 +124,11 @@ function checkRules(plan: PayloadPlan, payload: Item): void {
 }
 
 /** A field's own rules: required, and its validation filter with its own message (API.md 11 meta). */
-function fieldRules(field: FieldOverview, payload: Item, mode: WriteMode): FailedValidationError[] {
+function fieldRules(field: FieldOverview, payload: Item, mode: WriteMode, required: boolean): FailedValidationError[] {
   const errors: FailedValidationError[] = [];
   const present = field.field in payload;
   const value = payload[field.field];
-  if (field.required && ((mode === 'create' && (value === undefined || value === null)) || (present && value === null))) {
+  if (required && ((mode === 'create' && (value === undefined || value === null)) || (present && value === null))) {
     const failed = validatePayload(payload, { [field.field]: { _nnull: true } }, false);
     errors.push(...failed.map((e) => Object.assign(e, { extensions: { ...e.extensions, type: 'required' } })));
   }

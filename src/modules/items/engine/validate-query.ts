@@ -64,7 +64,7 @@ export function validateQuery(overview: SchemaOverview, readable: ReadableFields
       const path = entry.field.split('.');
       if (path.length > maxDepth) throw new InvalidQueryError(`Relational depth is limited to ${maxDepth}`);
       if (aggregates.has(path[0]) && path.length === 2) continue;
-      walkPath(overview, readable, collection, path, false, 'sort');
+      walkPath(overview, readable, collection, path, true, 'sort');
     }
   }
   if (query.deep) walkDeep(overview, readable, collection, query.deep, query.alias ?? {}, 1, maxDepth);

@@ -66,7 +66,10 @@ export function diffSnapshot(current: Snapshot, target: Snapshot, mode: DiffMode
   const targetFields = new Map(target.fields.map((f) => [fieldKey(f), f]));
   const currentFields = new Map(current.fields.map((f) => [fieldKey(f), f]));
   const fields: SnapshotDiff['fields'] = [];
-  for (const key of [...new Set([...currentFields.keys(), ...targetFields.keys()])].sort()) {
+  // The target's own order, not the alphabet: a new collection's columns are created in the order
+  // its fields are listed, which is the order GET /fields answers afterwards (as the reference does).
+  const fieldKeys = [...targetFields.keys(), ...[...currentFields.keys()].filter((key) => !targetFields.has(key)).sort()];
+  for (const key of fieldKeys) {
     const before = currentFields.get(key);
     const after = targetFields.get(key);
     const { collection, field } = (before ?? after)!;

@@ -13,5 +13,7 @@ export function fieldEntry(field: FieldOverview) {
 
 export function fieldEntries(overview: SchemaOverview, collection?: string) {
   const collections = collection ? [overview.collection(collection)!] : [...overview.collections.values()];
-  return collections.flatMap((c) => Object.values(c.fields).map(fieldEntry));
+  // By position (`meta.sort`), unpositioned fields last: PostgreSQL lists a table's columns in no set order.
+  const position = (field: FieldOverview) => field.meta?.sort ?? Number.MAX_SAFE_INTEGER;
+  return collections.flatMap((c) => Object.values(c.fields).sort((a, b) => position(a) - position(b)).map(fieldEntry));
 }

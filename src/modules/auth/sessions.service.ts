@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, LessThan, MoreThan, Not, Repository } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { tokenHash } from '../auth/token-hash';
-import { SessionEntity } from './session.entity';
+import { SessionEntity } from './entities/session.entity';
 
 type RequestContext = Pick<Accountability, 'ip' | 'userAgent' | 'origin'>;
 

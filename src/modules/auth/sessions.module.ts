@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { SessionEntity } from './session.entity';
+import { SessionEntity } from './entities/session.entity';
 import { SessionsService } from './sessions.service';
 
-/** Owns svc_sessions, so auth (login, refresh) and users (status changes) share one session store. */
+/** The auth module's session store (svc_sessions), a module of its own so users (status changes) share it without importing all of auth. */
 @Module({
   imports: [TypeOrmModule.forFeature([SessionEntity])],
   providers: [SessionsService],

@@ -1,0 +1,65 @@
+import {
+  getNamedType,
+  GraphQLObjectType,
+  Kind,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLResolveInfo,
+  type SelectionSetNode,
+} from 'graphql';
+import { getArgumentValues } from 'graphql/execution/values';
+import { isFunctionType, restFilter } from './function-types';
+
+/** `deep` of the REST query: a relation's own arguments, keyed by relational field (API.md 1.6). */
+type Deep = Record<string, Record<string, unknown>>;
+
+const DEEP_ARGS: Record<string, string> = { filter: '_filter', sort: '_sort', limit: '_limit', offset: '_offset', page: '_page', search: '_search' };
+
+/** The field nodes of a selection set, fragments and inline fragments spread in place. */
+export function fieldNodes(set: SelectionSetNode | undefined, fragments: Record<string, FragmentDefinitionNode>): FieldNode[] {
+  const out: FieldNode[] = [];
+  for (const selection of set?.selections ?? []) {
+    if (selection.kind === Kind.FIELD) out.push(selection);
+    else if (selection.kind === Kind.INLINE_FRAGMENT) out.push(...fieldNodes(selection.selectionSet, fragments));
+    else out.push(...fieldNodes(fragments[selection.name.value]?.selectionSet, fragments));
+  }
+  return out;
+}
+
+/**
+ * Turns what a query selects into the REST query's `fields` (dot paths into relations) and `deep`
+ * (the arguments given on relational fields), so one read of the items engine answers the whole
+ * selection, with the same field permissions as REST.
+ */
+export function selectionToQuery(type: GraphQLObjectType, set: SelectionSetNode | undefined, info: Pick<GraphQLResolveInfo, 'fragments' | 'variableValues'>) {
+  const fields: string[] = [];
+  const deep: Deep = {};
+  walk(type, set, info, '', fields, deep);
+  return { fields, ...(Object.keys(deep).length > 0 ? { deep } : {}) };
+}
+
+function walk(type: GraphQLObjectType, set: SelectionSetNode | undefined, info: Pick<GraphQLResolveInfo, 'fragments' | 'variableValues'>, prefix: string, fields: string[], deep: Deep) {
+  const defs = type.getFields();
+  for (const node of fieldNodes(set, info.fragments)) {
+    const name = node.name.value;
+    const def = defs[name];
+    if (!def) continue;
+    const target = getNamedType(def.type);
+    if (isFunctionType(target)) {
+      const field = name.slice(0, -'_func'.length);
+      for (const fn of fieldNodes(node.selectionSet, info.fragments)) if (fn.name.value !== '__typename') fields.push(`${prefix}${fn.name.value}(${field})`);
+      continue;
+    }
+    if (!(target instanceof GraphQLObjectType)) {
+      if (!fields.includes(prefix + name)) fields.push(prefix + name);
+      continue;
+    }
+    const args = getArgumentValues(def, node, info.variableValues);
+    const nested: Deep = (deep[name] as Deep | undefined) ?? {};
+    for (const [arg, value] of Object.entries(args)) {
+      if (value !== undefined && value !== null) nested[DEEP_ARGS[arg]] = (arg === 'filter' ? restFilter(value) : value) as Record<string, unknown>;
+    }
+    walk(target, node.selectionSet, info, `${prefix}${name}.`, fields, nested);
+    if (Object.keys(nested).length > 0) deep[name] = nested;
+  }
+}
