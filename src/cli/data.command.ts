@@ -13,7 +13,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { ItemsFactory } from '../modules/items/items.factory';
 import { DataExportService } from '../modules/utils/data-export.service';
 import { DataImportService } from '../modules/utils/data-import.service';
-import { EXPORT_FORMATS, isExportFormat } from '../modules/utils/lib/export-formats';
+import { EXPORT_FORMATS, isExportFormat } from '../common/export/export-formats';
 import type { ImportFormat } from '../modules/utils/lib/import-rows';
 import type { RowsRef } from '../modules/utils/lib/import-errors';
 import { withAppContext } from './cli-context';
@@ -65,6 +65,62 @@ function rate(rows: number, started: number): string {
   return `${rows} rows in ${seconds.toFixed(1)} s (${Math.round(rows / Math.max(seconds, 0.001))} rows/s)`;
 }
 
+async function importFile(collection: string, file: string, options: { format?: ImportFormat }, command: Command): Promise<void> {
+  const format = options.format ?? IMPORT_EXTENSIONS[extname(file).toLowerCase()];
+  if (!format) command.error(`Cannot tell the format of "${file}": use --format json|csv.`, { exitCode: 2 });
+  const size = (await stat(file).catch(() => null))?.size;
+  if (size === undefined) throw new CliError(`No file "${file}".`);
+  await withAppContext(async (app) => {
+    const source = createReadStream(file);
+    const bar = progressBar(' B');
+    const started = Date.now();
+    bar.start(size, 0, { rows: 0, speed: 0 });
+    let rows = 0;
+    try {
+      rows = await app.get(DataImportService).importStream(collection, null, format, source, (done) => {
+        bar.update(source.bytesRead, { rows: done, speed: Math.round(done / Math.max((Date.now() - started) / 1000, 0.001)) });
+      });
+      bar.update(size, { rows });
+    } catch (e) {
+      throw describeFailure(e);
+    } finally {
+      bar.stop();
+    }
+    process.stdout.write(`Imported ${rate(rows, started)}.\n`);
+  });
+}
+
+async function exportFile(collection: string, file: string, options: { format?: ExportFormat; query: string }, command: Command): Promise<void> {
+  const format = options.format ?? EXPORT_EXTENSIONS[extname(file).toLowerCase()];
+  if (!format || !isExportFormat(format)) command.error(`Cannot tell the format of "${file}": use --format.`, { exitCode: 2 });
+  let raw: unknown;
+  try {
+    raw = JSON.parse(options.query);
+  } catch {
+    raw = null;
+  }
+  if (!isPlainObject(raw)) command.error('--query must be a JSON object.', { exitCode: 2 });
+  await withAppContext(async (app) => {
+    const query = parseQuery(raw, app.get<AppConfig>(APP_CONFIG).query);
+    const total = (await app.get(ItemsFactory).for(collection, null).getMeta(query, ['filter_count'])).filter_count ?? 0;
+    const limited = query.limit !== undefined && query.limit >= 0 ? Math.min(total, query.limit) : total;
+    const bar = progressBar('');
+    const started = Date.now();
+    bar.start(limited, 0, { rows: 0, speed: 0 });
+    let rows = 0;
+    try {
+      const chunks = app.get(DataExportService).serialize(collection, null, format, query, (done) => {
+        rows = done;
+        bar.update(done, { rows: done, speed: Math.round(done / Math.max((Date.now() - started) / 1000, 0.001)) });
+      });
+      await pipeline(Readable.from(chunks), createWriteStream(file));
+    } finally {
+      bar.stop();
+    }
+    process.stdout.write(`Exported ${rate(rows, started)} to ${file}.\n`);
+  });
+}
+
 export function registerDataCommands(program: Command): void {
   program
     .command('import')
@@ -72,30 +128,7 @@ export function registerDataCommands(program: Command): void {
     .argument('<collection>', 'collection to import into')
     .argument('<file>', 'file to read (.json, .csv)')
     .option('--format <format>', 'json or csv (default: from the file extension)', choice(['json', 'csv'] as const))
-    .action(async (collection: string, file: string, options: { format?: ImportFormat }, command: Command) => {
-      const format = options.format ?? IMPORT_EXTENSIONS[extname(file).toLowerCase()];
-      if (!format) command.error(`Cannot tell the format of "${file}": use --format json|csv.`, { exitCode: 2 });
-      const size = (await stat(file).catch(() => null))?.size;
-      if (size === undefined) throw new CliError(`No file "${file}".`);
-      await withAppContext(async (app) => {
-        const source = createReadStream(file);
-        const bar = progressBar(' B');
-        const started = Date.now();
-        bar.start(size, 0, { rows: 0, speed: 0 });
-        let rows = 0;
-        try {
-          rows = await app.get(DataImportService).importStream(collection, null, format, source, (done) => {
-            bar.update(source.bytesRead, { rows: done, speed: Math.round(done / Math.max((Date.now() - started) / 1000, 0.001)) });
-          });
-          bar.update(size, { rows });
-        } catch (e) {
-          throw describeFailure(e);
-        } finally {
-          bar.stop();
-        }
-        process.stdout.write(`Imported ${rate(rows, started)}.\n`);
-      });
-    });
+    .action(importFile);
 
   program
     .command('export')
@@ -104,34 +137,5 @@ export function registerDataCommands(program: Command): void {
     .argument('<file>', 'file to write')
     .option('--format <format>', `${EXPORT_FORMATS.join(', ')} (default: from the file extension)`, choice(EXPORT_FORMATS))
     .option('--query <json>', 'read query as JSON, as on GET /items (fields, filter, sort, limit)', '{}')
-    .action(async (collection: string, file: string, options: { format?: ExportFormat; query: string }, command: Command) => {
-      const format = options.format ?? EXPORT_EXTENSIONS[extname(file).toLowerCase()];
-      if (!format || !isExportFormat(format)) command.error(`Cannot tell the format of "${file}": use --format.`, { exitCode: 2 });
-      let raw: unknown;
-      try {
-        raw = JSON.parse(options.query);
-      } catch {
-        raw = null;
-      }
-      if (!isPlainObject(raw)) command.error('--query must be a JSON object.', { exitCode: 2 });
-      await withAppContext(async (app) => {
-        const query = parseQuery(raw, app.get<AppConfig>(APP_CONFIG).query);
-        const total = (await app.get(ItemsFactory).for(collection, null).getMeta(query, ['filter_count'])).filter_count ?? 0;
-        const limited = query.limit !== undefined && query.limit >= 0 ? Math.min(total, query.limit) : total;
-        const bar = progressBar('');
-        const started = Date.now();
-        bar.start(limited, 0, { rows: 0, speed: 0 });
-        let rows = 0;
-        try {
-          const chunks = app.get(DataExportService).serialize(collection, null, format, query, (done) => {
-            rows = done;
-            bar.update(done, { rows: done, speed: Math.round(done / Math.max((Date.now() - started) / 1000, 0.001)) });
-          });
-          await pipeline(Readable.from(chunks), createWriteStream(file));
-        } finally {
-          bar.stop();
-        }
-        process.stdout.write(`Exported ${rate(rows, started)} to ${file}.\n`);
-      });
-    });
+    .action(exportFile);
 }

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
-import { csvFields, EXPORT_FORMAT_INFO, EXPORT_FORMATS, isExportFormat, serializeObject, serializeRows } from '../../modules/utils/lib/export-formats';
+import { csvFields, EXPORT_FORMAT_INFO, EXPORT_FORMATS, isExportFormat, serializeObject, serializeRows } from '../export/export-formats';
 import { InvalidQueryError } from '../errors/errors';
 import { isPlainObject } from '../is-plain-object';
 import { attachmentDisposition, exportFileName } from './attachment';

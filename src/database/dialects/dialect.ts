@@ -65,6 +65,11 @@ export interface Dialect {
    * It may rewrite the values of `bound` in place into the forms the driver sends.
    */
   runInsert(manager: EntityManager, sql: string, bound: unknown[]): Promise<unknown>;
+  /**
+   * An identifier quoted as TypeORM's driver quotes it; identifiers come only from the schema overview,
+   * which admits no quote characters in names.
+   */
+  quote(identifier: string): string;
   randomOrder(): string;
   /** `year(field)` ... `second(field)` of API.md 1.6 as an integer expression on an already-quoted column. */
   dateFunction(fn: DateFunction, column: string): string;

@@ -126,6 +126,10 @@ export class MysqlDialect implements Dialect {
     return sql.replace('?', column);
   }
 
+  quote(identifier: string): string {
+    return `\`${identifier}\``;
+  }
+
   randomOrder(): string {
     return 'RAND()';
   }

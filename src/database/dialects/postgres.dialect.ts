@@ -83,6 +83,10 @@ export class PostgresDialect implements Dialect {
     return `CAST(EXTRACT(${part} FROM ${column}) AS INTEGER)`;
   }
 
+  quote(identifier: string): string {
+    return `"${identifier}"`;
+  }
+
   randomOrder(): string {
     return 'RANDOM()';
   }

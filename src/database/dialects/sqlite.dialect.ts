@@ -91,6 +91,10 @@ export class SqliteDialect implements Dialect {
     return `CAST(strftime('${format}', ${column}) AS INTEGER)`;
   }
 
+  quote(identifier: string): string {
+    return `"${identifier}"`;
+  }
+
   randomOrder(): string {
     return 'RANDOM()';
   }

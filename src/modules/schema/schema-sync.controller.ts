@@ -5,7 +5,7 @@ import { AdminOnly } from '../../common/decorators/admin-only.decorator';
 import { InvalidQueryError } from '../../common/errors/errors';
 import { attachmentDisposition, exportFileName } from '../../common/http/attachment';
 import { parseFlag } from '../../common/query/parse-flag';
-import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, isExportFormat } from '../utils/lib/export-formats';
+import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, isExportFormat } from '../../common/export/export-formats';
 import { serializeSnapshot } from './lib/serialize-snapshot';
 import { readSchemaBody } from './read-schema-body';
 import { SchemaUploadInterceptor } from './schema-upload.interceptor';

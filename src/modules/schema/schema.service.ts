@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, QueryFailedError, QueryRunner, Table, TableColumn, TableForeignKey, TableIndex } from 'typeorm';
+import { DataSource, QueryRunner, Table, TableColumn, TableForeignKey } from 'typeorm';
 import {
-  ContainsNullValuesError,
   ForbiddenError,
   InvalidPayloadError,
 } from '../../common/errors/errors';
@@ -11,12 +10,12 @@ import { CacheService } from '../cache/cache.service';
 import { CollectionMetaEntity } from './entities/collection-meta.entity';
 import { FieldMetaEntity } from './entities/field-meta.entity';
 import { RelationMetaEntity } from './entities/relation-meta.entity';
-import { canConvert } from './lib/can-convert';
-import { checkFieldSchema, columnForField, defaultLiteral, FieldSchemaInput } from './lib/column-for-field';
+import { alterColumn, indexFor } from './lib/alter-column';
+import { checkFieldSchema, columnForField, FieldSchemaInput } from './lib/column-for-field';
 import { COLLECTION_META, FIELD_META, pickMeta, RELATION_META } from './lib/meta-values';
 import { SchemaOverviewService } from './schema-overview.service';
 import type { SchemaOverview } from './schema-overview';
-import { FieldOverview, FieldType, isFieldType } from './schema.types';
+import { FieldType, isFieldType } from './schema.types';
 import { isSystemCollection } from './system-schema';
 import { isPlainObject } from '../../common/is-plain-object';
 
@@ -92,10 +91,6 @@ export class SchemaService {
     }
   }
 
-  private quote(name: string): string {
-    return this.dataSource.driver.escape(name);
-  }
-
   private requireCollection(name: string, overview = this.overview) {
     const collection = overview.collection(name);
     if (!collection) throw new ForbiddenError();
@@ -128,7 +123,7 @@ export class SchemaService {
       const columns = fields.filter((f) => f.type !== 'alias').map((f) => new TableColumn(columnForField(this.dialect, f.field, f.type!, f.schema ?? {})));
       const indices = fields
         .filter((f) => f.type !== 'alias' && !f.schema?.is_primary_key && (f.schema?.is_unique || f.schema?.is_indexed))
-        .map((f) => this.indexFor(name, f.field, !!f.schema?.is_unique));
+        .map((f) => indexFor(name, f.field, !!f.schema?.is_unique));
       await runner.createTable(new Table({ name, columns, indices }));
     }
     // API.md 8: collections are tracked (`all`) unless their meta says otherwise.
@@ -189,11 +184,6 @@ export class SchemaService {
     return { field, type, meta: checkedMeta, schema: type === 'alias' ? null : (schema ?? {}) };
   }
 
-  private indexFor(table: string, field: string, unique: boolean): TableIndex {
-    // MySQL's error translation recovers the field from this name (mysql.dialect.ts).
-    return new TableIndex({ name: `${table}_${field}_${unique ? 'unique' : 'index'}`, columnNames: [field], isUnique: unique });
-  }
-
   private async saveFieldMeta(runner: QueryRunner, collection: string, input: FieldInput, sort?: number): Promise<void> {
     const repo = runner.manager.getRepository(FieldMetaEntity);
     const existing = await repo.findOneBy({ collection, field: input.field });
@@ -218,7 +208,7 @@ export class SchemaService {
       if (field.schema?.is_primary_key) throw new InvalidPayloadError('A primary key can only be given when the collection is created');
       await runner.addColumn(target.table, new TableColumn(columnForField(this.dialect, field.field, field.type, field.schema ?? {})));
       if (field.schema?.is_unique || field.schema?.is_indexed) {
-        await runner.createIndex(target.table, this.indexFor(target.table, field.field, !!field.schema.is_unique));
+        await runner.createIndex(target.table, indexFor(target.table, field.field, !!field.schema.is_unique));
       }
     }
     const count = Object.keys(target.fields).length;
@@ -244,69 +234,10 @@ export class SchemaService {
     pickMeta(meta, FIELD_META);
 
     if (type !== 'alias' && target.table && current.schema) {
-      await this.alterColumn(runner, target.table, current, type, schema);
+      await alterColumn(runner, this.dialect, target.table, current, type, schema);
     }
     await this.saveFieldMeta(runner, collection, { field: fieldName, type, meta });
     await this.overviews.reload(runner.manager);
-  }
-
-  /** Type, length, nullability, default and indexes, keeping the stored values (CONVENTIONS 13). */
-  private async alterColumn(runner: QueryRunner, table: string, current: FieldOverview, type: FieldType, schema: FieldSchemaInput): Promise<void> {
-    const info = current.schema!;
-    const maxLength = schema.max_length !== undefined ? schema.max_length : type === current.type ? info.max_length : null;
-    const nullable = schema.is_nullable ?? info.is_nullable;
-    const desired = columnForField(this.dialect, current.field, type, {
-      max_length: maxLength,
-      numeric_precision: schema.numeric_precision ?? info.numeric_precision,
-      numeric_scale: schema.numeric_scale ?? info.numeric_scale,
-      is_nullable: nullable,
-      default_value: schema.default_value !== undefined ? schema.default_value : info.default_value,
-      is_primary_key: info.is_primary_key,
-      has_auto_increment: info.has_auto_increment,
-    });
-    const q = (n: string) => this.quote(n);
-
-    if (!nullable && info.is_nullable) {
-      const nulls = await runner.manager.createQueryBuilder().select('COUNT(*)', 'n').from(table, 't').where(`${q('t')}.${q(current.field)} IS NULL`).getRawOne<{ n: unknown }>();
-      if (Number(nulls?.n ?? 0) > 0) throw new ContainsNullValuesError({ collection: table, field: current.field });
-    }
-
-    let existing = (await runner.getTable(table))!.findColumnByName(current.field)!;
-    const typeChanged = type !== current.type || (maxLength ?? null) !== (info.max_length ?? null) && ['string', 'hash'].includes(type);
-    // Foreign keys elsewhere point at primary keys: their type stays what the collection was created with.
-    if (typeChanged && info.is_primary_key) throw new InvalidPayloadError(`The type of primary key "${current.field}" can't be changed`);
-    if (typeChanged) {
-      const rows: Record<string, unknown>[] = await runner.manager.createQueryBuilder().select(`${q('t')}.${q(current.field)}`, 'v').from(table, 't').where(`${q('t')}.${q(current.field)} IS NOT NULL`).getRawMany();
-      const bad = rows.find((row) => !canConvert(row.v, type, maxLength ?? null));
-      if (bad) {
-        throw new InvalidPayloadError(`Stored value "${String(bad.v)}" of field "${current.field}" can't be converted to ${type}${maxLength ? `(${maxLength})` : ''}`);
-      }
-      const sql = this.dialect.alterColumnTypeSql(q(table), q(current.field), desired as { type: string }, nullable);
-      try {
-        if (sql) await runner.query(sql);
-        else await runner.changeColumn(table, existing, new TableColumn({ ...existing, ...desired, isUnique: existing.isUnique } as TableColumn));
-      } catch (e) {
-        if (e instanceof QueryFailedError) throw new InvalidPayloadError(`Stored values of field "${current.field}" can't be converted to ${type}`);
-        throw e;
-      }
-      existing = (await runner.getTable(table))!.findColumnByName(current.field)!;
-    }
-    const defaultChanged = schema.default_value !== undefined && defaultLiteral(schema.default_value, type) !== existing.default;
-    if (existing.isNullable !== nullable || defaultChanged) {
-      const next = existing.clone();
-      next.isNullable = nullable;
-      if (schema.default_value !== undefined) next.default = defaultLiteral(schema.default_value, type);
-      await runner.changeColumn(table, existing, next);
-    }
-    for (const [flag, unique] of [['is_unique', true], ['is_indexed', false]] as const) {
-      const wanted = schema[flag];
-      if (wanted === undefined || info.is_primary_key) continue;
-      const name = `${table}_${current.field}_${unique ? 'unique' : 'index'}`;
-      const tableNow = (await runner.getTable(table))!;
-      const index = tableNow.indices.find((i) => i.name === name);
-      if (wanted && !index) await runner.createIndex(table, this.indexFor(table, current.field, unique));
-      if (!wanted && index) await runner.dropIndex(table, index);
-    }
   }
 
   async deleteField(runner: QueryRunner, collection: string, fieldName: string): Promise<void> {

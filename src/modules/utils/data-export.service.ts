@@ -12,7 +12,7 @@ import type { Item, PrimaryKey } from '../items/items.service';
 import type { JobEntity } from './entities/job.entity';
 import { SchemaOverviewService } from '../schema/schema-overview.service';
 import { JobsService } from './jobs.service';
-import { csvFields, serializePages } from './lib/export-formats';
+import { csvFields, serializePages } from '../../common/export/export-formats';
 import { pagedRows } from './lib/paged-rows';
 
 /** API.md 2.1: the media type stored with each export file. */

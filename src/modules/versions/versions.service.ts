@@ -159,13 +159,9 @@ export class VersionsService implements ItemVersionReader {
     });
   }
 
-  /** The row's write lock for the rest of the transaction: an UPDATE that changes nothing, on every vendor. */
-  private async lock(manager: EntityManager, collection: string, key: PrimaryKey): Promise<void> {
-    const { table, primary } = this.items.for(collection, null, manager).schema;
-    const driver = this.deps.dataSource.driver;
-    const pk = driver.escape(primary);
-    const [sql, params] = driver.escapeQueryWithParameters(`UPDATE ${driver.escape(table!)} SET ${pk} = ${pk} WHERE ${pk} = :key`, { key }, {});
-    await manager.query(sql, params);
+  /** The row's write lock for the rest of the transaction. */
+  private lock(manager: EntityManager, collection: string, key: PrimaryKey): Promise<void> {
+    return this.items.for(collection, null, manager).lockRow(key);
   }
 
   private async rolledBack<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {

@@ -2,7 +2,8 @@ import { InvalidQueryError } from '../../../common/errors/errors';
 import type { Filter } from '../../../common/query/query.types';
 import type { DateFunction, Dialect } from '../../../database/dialects/dialect';
 import type { SchemaOverview } from '../../schema/schema-overview';
-import type { FieldOverview } from '../../schema/schema.types';
+import type { FieldOverview, RelationLink } from '../../schema/schema.types';
+import { NUMERIC_TYPES } from './items.types';
 import { filterValue, isDateValue, isTimeValue } from './values';
 import { isPlainObject } from '../../../common/is-plain-object';
 import { isUuid } from '../../../common/is-uuid';
@@ -20,7 +21,6 @@ export interface SqlContext {
   relatedFilter?(collection: string): Filter | null;
 }
 
-const NUMERIC = new Set(['integer', 'bigInteger', 'float', 'decimal']);
 const TEXTUAL = new Set(['string', 'text', 'hash', 'csv', 'json']);
 
 const DATE_FUNCTIONS = ['year', 'month', 'week', 'day', 'weekday', 'hour', 'minute', 'second'];
@@ -97,17 +97,7 @@ export function compileFilter(ctx: SqlContext, collection: string, alias: string
 
     if (link?.type === 'o2m') {
       if (operators.length) throw new InvalidQueryError(`One-to-many field "${key}" can only be filtered through its related fields`);
-      const none = isPlainObject(nested._none);
-      const sub = (none ? nested._none : isPlainObject(nested._some) ? nested._some : nested) as Filter;
-      const r = ctx.alias();
-      const related = ctx.overview.collection(link.related)!;
-      const conditions = [`${ctx.quote(r)}.${ctx.quote(link.relatedField)} IS NOT NULL`];
-      const inner = compileFilter(ctx, link.related, r, sub);
-      if (inner) conditions.push(inner);
-      const permission = ctx.relatedFilter?.(link.related);
-      if (permission) conditions.push(compileFilter(ctx, link.related, r, permission) || '1=1');
-      const subquery = `SELECT ${ctx.quote(r)}.${ctx.quote(link.relatedField)} FROM ${ctx.quote(related.table!)} ${ctx.quote(r)} WHERE ${conditions.join(' AND ')}`;
-      parts.push(`${ctx.quote(alias)}.${ctx.quote(overview.primary)} ${none ? 'NOT IN' : 'IN'} (${subquery})`);
+      parts.push(oneToManySql(ctx, link, `${ctx.quote(alias)}.${ctx.quote(overview.primary)}`, nested));
       continue;
     }
     if (operators.length) {
@@ -119,121 +109,165 @@ export function compileFilter(ctx: SqlContext, collection: string, alias: string
     if (Object.keys(nested).length) {
       if (link?.type !== 'm2o') throw new InvalidQueryError(`Field "${key}" is not a relation and needs an operator`);
       const r = ctx.alias();
-      const related = ctx.overview.collection(link.related)!;
-      const conditions = [compileFilter(ctx, link.related, r, nested as Filter) || '1=1'];
-      const permission = ctx.relatedFilter?.(link.related);
-      if (permission) conditions.push(compileFilter(ctx, link.related, r, permission) || '1=1');
-      parts.push(
-        `${ctx.quote(alias)}.${ctx.quote(key)} IN (SELECT ${ctx.quote(r)}.${ctx.quote(related.primary)} FROM ${ctx.quote(related.table!)} ${ctx.quote(r)} WHERE ${conditions.join(' AND ')})`,
-      );
+      const conditions = [compileFilter(ctx, link.related, r, nested as Filter) || '1=1', ...relatedPermission(ctx, link.related, r)];
+      parts.push(`${ctx.quote(alias)}.${ctx.quote(key)} IN (${relatedSelect(ctx, link.related, r, ctx.overview.collection(link.related)!.primary, conditions)})`);
     }
   }
   return parts.length > 1 ? `(${parts.join(' AND ')})` : (parts[0] ?? '');
 }
 
+/** The caller's row filter on a related collection, as conditions on its alias `r`. */
+function relatedPermission(ctx: SqlContext, collection: string, r: string): string[] {
+  const permission = ctx.relatedFilter?.(collection);
+  return permission ? [compileFilter(ctx, collection, r, permission) || '1=1'] : [];
+}
+
+function relatedSelect(ctx: SqlContext, collection: string, r: string, column: string, conditions: string[]): string {
+  const table = ctx.overview.collection(collection)!.table!;
+  return `SELECT ${ctx.quote(r)}.${ctx.quote(column)} FROM ${ctx.quote(table)} ${ctx.quote(r)} WHERE ${conditions.join(' AND ')}`;
+}
+
+/** `{ comments: { _some | _none | (plain): filter } }`: whether any related row matches, as `key IN (...)`. */
+function oneToManySql(ctx: SqlContext, link: RelationLink, key: string, nested: Record<string, unknown>): string {
+  const none = isPlainObject(nested._none);
+  const sub = (none ? nested._none : isPlainObject(nested._some) ? nested._some : nested) as Filter;
+  const r = ctx.alias();
+  const conditions = [`${ctx.quote(r)}.${ctx.quote(link.relatedField)} IS NOT NULL`];
+  const inner = compileFilter(ctx, link.related, r, sub);
+  if (inner) conditions.push(inner);
+  conditions.push(...relatedPermission(ctx, link.related, r));
+  return `${key} ${none ? 'NOT IN' : 'IN'} (${relatedSelect(ctx, link.related, r, link.relatedField, conditions)})`;
+}
+
+/** One operator's operand and the helpers its SQL is written with. */
+interface Operand {
+  column: string;
+  operator: string;
+  value: unknown;
+  /** A bound parameter for `v`, checked against the field's type. */
+  bind(v: unknown): string;
+  /** The operand as a list of checked values, UUID mismatches dropped; null when none is left. */
+  list(): unknown[] | null;
+  like(kind: 'contains' | 'starts' | 'ends', caseSensitive: boolean, negate: boolean): string;
+  requireText(): void;
+  uuidMismatch(v: unknown): boolean;
+  /** `_null`, `_empty` and the like take anything but an explicit false as true. */
+  truthy: boolean;
+  isText: boolean;
+  param(value: unknown): string;
+}
+
+const LIKES: [string, 'contains' | 'starts' | 'ends', boolean, boolean][] = [
+  ['_contains', 'contains', true, false],
+  ['_ncontains', 'contains', true, true],
+  ['_icontains', 'contains', false, false],
+  ['_nicontains', 'contains', false, true],
+  ['_starts_with', 'starts', true, false],
+  ['_nstarts_with', 'starts', true, true],
+  ['_istarts_with', 'starts', false, false],
+  ['_nistarts_with', 'starts', false, true],
+  ['_ends_with', 'ends', true, false],
+  ['_nends_with', 'ends', true, true],
+  ['_iends_with', 'ends', false, false],
+  ['_niends_with', 'ends', false, true],
+];
+
+const COMPARISONS: [string, string][] = [
+  ['_lt', '<'],
+  ['_lte', '<='],
+  ['_gt', '>'],
+  ['_gte', '>='],
+];
+
+function emptySql(o: Operand, empty: boolean): string {
+  const sql = o.isText ? `(${o.column} IS NULL OR ${o.column} = '')` : `${o.column} IS NULL`;
+  return empty === o.truthy ? sql : `NOT ${sql}`;
+}
+
+function listSql(o: Operand, negate: boolean): string {
+  const values = o.list();
+  if (!values) return negate ? '1=1' : '1=0';
+  return `${o.column} ${negate ? 'NOT IN' : 'IN'} (:...${o.param(values)})`;
+}
+
+function betweenSql(o: Operand, negate: boolean): string {
+  // API.md 1.6: anything but two values is ignored.
+  if (!Array.isArray(o.value) || o.value.length !== 2) return '';
+  return `${o.column} ${negate ? 'NOT BETWEEN' : 'BETWEEN'} ${o.bind(o.value[0])} AND ${o.bind(o.value[1])}`;
+}
+
+function caseInsensitiveSql(o: Operand, negate: boolean): string {
+  o.requireText();
+  return `LOWER(${o.column}) ${negate ? '<>' : '='} LOWER(${o.bind(o.value)})`;
+}
+
+/** The SQL of each filter operator (API.md 1.6); '' means the operator is ignored. */
+const OPERATORS: Record<string, (o: Operand) => string> = {
+  _eq: (o) => (o.value === null ? `${o.column} IS NULL` : o.uuidMismatch(o.value) ? '1=0' : `${o.column} = ${o.bind(o.value)}`),
+  _neq: (o) => (o.value === null ? `${o.column} IS NOT NULL` : o.uuidMismatch(o.value) ? '1=1' : `${o.column} <> ${o.bind(o.value)}`),
+  _ieq: (o) => caseInsensitiveSql(o, false),
+  _nieq: (o) => caseInsensitiveSql(o, true),
+  _in: (o) => listSql(o, false),
+  _nin: (o) => listSql(o, true),
+  _null: (o) => (o.truthy ? `${o.column} IS NULL` : `${o.column} IS NOT NULL`),
+  _nnull: (o) => (o.truthy ? `${o.column} IS NOT NULL` : `${o.column} IS NULL`),
+  _empty: (o) => emptySql(o, true),
+  _nempty: (o) => emptySql(o, false),
+  _between: (o) => betweenSql(o, false),
+  _nbetween: (o) => betweenSql(o, true),
+  ...Object.fromEntries(COMPARISONS.map(([name, sign]) => [name, (o: Operand) => `${o.column} ${sign} ${o.bind(o.value)}`])),
+  ...Object.fromEntries(LIKES.map(([name, kind, caseSensitive, negate]) => [name, (o: Operand) => o.like(kind, caseSensitive, negate)])),
+};
+
+/** A filter value as bound: the field's type, numbers in range, real dates and times (else INVALID_QUERY). */
+function checkedValue(ctx: SqlContext, field: FieldOverview, v: unknown): unknown {
+  const bound = filterValue(field.type, v, ctx.dialect);
+  if (NUMERIC_TYPES.has(field.type) && bound !== null && typeof bound !== 'number') {
+    throw new InvalidQueryError(`Field "${field.field}" is numeric, "${String(v)}" is not a number`);
+  }
+  // PostgreSQL refuses to compare a date or time column with text that is none; the others would
+  // compare it as text and silently match nothing.
+  if (v !== null && ((DATE_TYPES.has(field.type) && !isDateValue(v)) || (field.type === 'time' && !isTimeValue(v)))) {
+    throw new InvalidQueryError(`Field "${field.field}" is a ${field.type}, "${String(v)}" is not one`);
+  }
+  // API.md 1.6: numbers beyond MAX_SAFE_INTEGER are refused; Infinity and NaN are no column's values
+  // (and TypeORM writes numbers into SQLite's SQL text, where "Infinity" reads as a column name).
+  if (typeof bound === 'number' && !(Math.abs(bound) <= Number.MAX_SAFE_INTEGER)) {
+    throw new InvalidQueryError(`"${String(v)}" for field "${field.field}" is not a number in range`);
+  }
+  return bound;
+}
+
 function compileOperator(ctx: SqlContext, field: FieldOverview, column: string, operator: string, raw: unknown): string {
   if (field.type === 'alias') throw new InvalidQueryError(`Field "${field.field}" has no value to filter on`);
+  const sql = OPERATORS[operator];
+  if (!sql) throw new InvalidQueryError(`Unknown filter operator "${operator}"`);
   const value = Array.isArray(raw) ? raw.map(coerce) : coerce(raw);
-  const checked = (v: unknown): unknown => {
-    const bound = filterValue(field.type, v, ctx.dialect);
-    if (NUMERIC.has(field.type) && bound !== null && typeof bound !== 'number') {
-      throw new InvalidQueryError(`Field "${field.field}" is numeric, "${String(v)}" is not a number`);
-    }
-    // PostgreSQL refuses to compare a date or time column with text that is none; the others would
-    // compare it as text and silently match nothing.
-    if (v !== null && ((DATE_TYPES.has(field.type) && !isDateValue(v)) || (field.type === 'time' && !isTimeValue(v)))) {
-      throw new InvalidQueryError(`Field "${field.field}" is a ${field.type}, "${String(v)}" is not one`);
-    }
-    // API.md 1.6: numbers beyond MAX_SAFE_INTEGER are refused; Infinity and NaN are no column's values
-    // (and TypeORM writes numbers into SQLite's SQL text, where "Infinity" reads as a column name).
-    if (typeof bound === 'number' && !(Math.abs(bound) <= Number.MAX_SAFE_INTEGER)) {
-      throw new InvalidQueryError(`"${String(v)}" for field "${field.field}" is not a number in range`);
-    }
-    return bound;
-  };
-  const bind = (v: unknown): string => `:${ctx.param(checked(v))}`;
-  const uuidMismatch = (v: unknown) => field.type === 'uuid' && v !== null && !isUuid(v);
-  const truthy = value === undefined || value === true || value === '' || value === 1 || value === '1';
+  const isText = TEXTUAL.has(field.type);
   const requireText = () => {
-    if (!TEXTUAL.has(field.type)) throw new InvalidQueryError(`"${operator}" needs a text field, "${field.field}" is ${field.type}`);
+    if (!isText) throw new InvalidQueryError(`"${operator}" needs a text field, "${field.field}" is ${field.type}`);
   };
-  const like = (kind: 'contains' | 'starts' | 'ends', caseSensitive: boolean, negate: boolean) => {
-    requireText();
-    const name = ctx.param(ctx.dialect.likePattern(kind, String(value), caseSensitive));
-    const sql = caseSensitive ? ctx.dialect.like(column, name) : ctx.dialect.ilike(column, name);
-    return negate ? `(${column} IS NULL OR NOT (${sql}))` : sql;
-  };
-  const list = () => {
-    const values = (Array.isArray(value) ? value : [value]).filter((v) => !uuidMismatch(v));
-    return values.length ? values.map(checked) : null;
-  };
-
-  switch (operator) {
-    case '_eq':
-      if (value === null) return `${column} IS NULL`;
-      return uuidMismatch(value) ? '1=0' : `${column} = ${bind(value)}`;
-    case '_neq':
-      if (value === null) return `${column} IS NOT NULL`;
-      return uuidMismatch(value) ? '1=1' : `${column} <> ${bind(value)}`;
-    case '_ieq':
-    case '_nieq':
+  const uuidMismatch = (v: unknown) => field.type === 'uuid' && v !== null && !isUuid(v);
+  const operand: Operand = {
+    column,
+    operator,
+    value,
+    isText,
+    requireText,
+    uuidMismatch,
+    truthy: value === undefined || value === true || value === '' || value === 1 || value === '1',
+    param: (v) => ctx.param(v),
+    bind: (v) => `:${ctx.param(checkedValue(ctx, field, v))}`,
+    list: () => {
+      const values = (Array.isArray(value) ? value : [value]).filter((v) => !uuidMismatch(v));
+      return values.length ? values.map((v) => checkedValue(ctx, field, v)) : null;
+    },
+    like: (kind, caseSensitive, negate) => {
       requireText();
-      return `LOWER(${column}) ${operator === '_ieq' ? '=' : '<>'} LOWER(${bind(value)})`;
-    case '_lt':
-      return `${column} < ${bind(value)}`;
-    case '_lte':
-      return `${column} <= ${bind(value)}`;
-    case '_gt':
-      return `${column} > ${bind(value)}`;
-    case '_gte':
-      return `${column} >= ${bind(value)}`;
-    case '_in':
-    case '_nin': {
-      const values = list();
-      if (!values) return operator === '_in' ? '1=0' : '1=1';
-      return `${column} ${operator === '_in' ? 'IN' : 'NOT IN'} (:...${ctx.param(values)})`;
-    }
-    case '_null':
-      return truthy ? `${column} IS NULL` : `${column} IS NOT NULL`;
-    case '_nnull':
-      return truthy ? `${column} IS NOT NULL` : `${column} IS NULL`;
-    case '_empty':
-    case '_nempty': {
-      const empty = TEXTUAL.has(field.type) ? `(${column} IS NULL OR ${column} = '')` : `${column} IS NULL`;
-      const isEmpty = (operator === '_empty') === truthy;
-      return isEmpty ? empty : `NOT ${empty}`;
-    }
-    case '_contains':
-      return like('contains', true, false);
-    case '_ncontains':
-      return like('contains', true, true);
-    case '_icontains':
-      return like('contains', false, false);
-    case '_nicontains':
-      return like('contains', false, true);
-    case '_starts_with':
-      return like('starts', true, false);
-    case '_nstarts_with':
-      return like('starts', true, true);
-    case '_istarts_with':
-      return like('starts', false, false);
-    case '_nistarts_with':
-      return like('starts', false, true);
-    case '_ends_with':
-      return like('ends', true, false);
-    case '_nends_with':
-      return like('ends', true, true);
-    case '_iends_with':
-      return like('ends', false, false);
-    case '_niends_with':
-      return like('ends', false, true);
-    case '_between':
-    case '_nbetween': {
-      // API.md 1.6: anything but two values is ignored.
-      if (!Array.isArray(value) || value.length !== 2) return '';
-      return `${column} ${operator === '_between' ? 'BETWEEN' : 'NOT BETWEEN'} ${bind(value[0])} AND ${bind(value[1])}`;
-    }
-    default:
-      throw new InvalidQueryError(`Unknown filter operator "${operator}"`);
-  }
+      const name = ctx.param(ctx.dialect.likePattern(kind, String(value), caseSensitive));
+      const like = caseSensitive ? ctx.dialect.like(column, name) : ctx.dialect.ilike(column, name);
+      return negate ? `(${column} IS NULL OR NOT (${like}))` : like;
+    },
+  };
+  return sql(operand);
 }

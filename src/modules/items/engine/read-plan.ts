@@ -1,7 +1,7 @@
 import { ForbiddenError, InvalidQueryError } from '../../../common/errors/errors';
 import type { DeepQuery } from '../../../common/query/query.types';
 import type { SchemaOverview } from '../../schema/schema-overview';
-import type { RelationLink } from '../../schema/schema.types';
+import type { CollectionOverview, RelationLink } from '../../schema/schema.types';
 import { parseFunction } from './compile-filter';
 
 /** Which fields of a collection the caller may read; null when none (no read permission). */
@@ -48,85 +48,120 @@ export function planRead(
   parentLink?: RelationLink,
 ): ReadNode {
   if (depth > options.maxDepth) throw new InvalidQueryError(`Relational depth is limited to ${options.maxDepth}`);
-  const overview = options.overview.collection(collection)!;
-  const readable = options.readable(collection);
-  if (readable === null) throw new ForbiddenError();
-  const mayRead = (field: string) => readable === '*' || readable.has(field);
-  const node: ReadNode = { collection, columns: [], functions: [], relations: [] };
-  const children = new Map<string, { field: string; paths: string[]; explicit: boolean }>();
-  const addChild = (key: string, field: string, path: string | null, explicit: boolean) => {
-    const entry = children.get(key) ?? { field, paths: [], explicit };
+  const level = new PlanLevel(options, collection, parentLink);
+  for (const entry of fields) level.add(entry, alias);
+  for (const [key, child] of level.children) {
+    const link = options.overview.relation(collection, child.field)!;
+    const relation = level.relation(key, link, child);
+    if (!relation) continue;
+    const sub = deep[key];
+    const paths = sub?.fields ? [...child.paths, ...sub.fields] : child.paths;
+    level.node.relations.push({ ...relation, deep: sub, node: planRead(options, link.related, paths, {}, sub?.deep ?? {}, depth + 1, link) });
+  }
+  return level.node;
+}
+
+interface Child {
+  field: string;
+  paths: string[];
+  explicit: boolean;
+}
+
+/** One collection's level of a read plan while its `fields` are added. */
+class PlanLevel {
+  readonly node: ReadNode;
+  readonly children = new Map<string, Child>();
+  private readonly seen = new Set<string>();
+  private readonly overview: CollectionOverview;
+  private readonly readable: Set<string> | '*';
+
+  constructor(
+    private readonly options: PlanOptions,
+    private readonly collection: string,
+    private readonly parentLink?: RelationLink,
+  ) {
+    this.overview = options.overview.collection(collection)!;
+    const readable = options.readable(collection);
+    if (readable === null) throw new ForbiddenError();
+    this.readable = readable;
+    this.node = { collection, columns: [], functions: [], relations: [] };
+  }
+
+  private mayRead(field: string): boolean {
+    return this.readable === '*' || this.readable.has(field);
+  }
+
+  private addChild(key: string, field: string, path: string | null, explicit: boolean): void {
+    const entry = this.children.get(key) ?? { field, paths: [], explicit };
     if (path) entry.paths.push(path);
     entry.explicit ||= explicit;
-    children.set(key, entry);
-  };
-  const seen = new Set<string>();
-  const addColumn = (key: string, field: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    node.columns.push({ key, field });
-  };
-  const isBacklink = (link: RelationLink | null) =>
-    options.backlink === false &&
-    parentLink !== undefined &&
-    link !== null &&
-    link.relation === parentLink.relation;
+    this.children.set(key, entry);
+  }
 
-  for (const entry of fields) {
+  private addColumn(key: string, field: string): void {
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.node.columns.push({ key, field });
+  }
+
+  /** `?backlink=false`: a relation back to the parent level is left out of wildcards. */
+  private isBacklink(link: RelationLink | null): boolean {
+    return this.options.backlink === false && this.parentLink !== undefined && link !== null && link.relation === this.parentLink.relation;
+  }
+
+  add(entry: string, alias: Record<string, string>): void {
     const fn = parseFunction(entry);
     if (fn) {
-      if (!overview.fields[fn.field]) throw new InvalidQueryError(`Field "${fn.field}" does not exist in collection "${collection}"`);
-      if (!mayRead(fn.field)) throw new ForbiddenError();
-      node.functions.push({ key: `${fn.field}_${fn.fn}`, ...fn });
-      continue;
+      if (!this.overview.fields[fn.field]) throw new InvalidQueryError(`Field "${fn.field}" does not exist in collection "${this.collection}"`);
+      if (!this.mayRead(fn.field)) throw new ForbiddenError();
+      this.node.functions.push({ key: `${fn.field}_${fn.fn}`, ...fn });
+      return;
     }
     const [head, ...rest] = entry.split('.');
     const tail = rest.length ? rest.join('.') : null;
-    if (head === '*') {
-      for (const [name, field] of Object.entries(overview.fields)) {
-        if (!mayRead(name)) continue;
-        const link = options.overview.relation(collection, name);
-        if (isBacklink(link)) continue;
-        if (tail && link && options.readable(link.related) !== null) addChild(name, name, tail, false);
-        else if (link?.type === 'o2m') {
-          if (options.readable(link.related) !== null) addChild(name, name, null, false);
-        } else if (field.type !== 'alias') addColumn(name, name);
-      }
-      continue;
-    }
-    const fieldName = alias[head] ?? head;
-    const field = overview.fields[fieldName];
-    if (!field) throw new InvalidQueryError(`Field "${head}" does not exist in collection "${collection}"`);
-    if (!mayRead(fieldName)) throw new ForbiddenError();
-    const link = options.overview.relation(collection, fieldName);
-    if (tail || link?.type === 'o2m') {
-      if (!link) throw new InvalidQueryError(`Field "${head}" of collection "${collection}" is not a relation`);
-      addChild(head, fieldName, tail, true);
-    } else if (field.type !== 'alias') addColumn(head, fieldName);
+    if (head === '*') this.addWildcard(tail);
+    else this.addField(head, alias[head] ?? head, tail);
   }
 
-  for (const [key, child] of children) {
-    const link = options.overview.relation(collection, child.field)!;
-    if (child.paths.length === 0) {
-      // `*` or the bare name of a one-to-many field: the related keys.
-      const related = options.overview.collection(link.related)!;
-      node.relations.push({ key, link, keysOnly: true, node: { collection: link.related, columns: [{ key: related.primary, field: related.primary }], functions: [], relations: [] } });
-      continue;
+  private addWildcard(tail: string | null): void {
+    for (const [name, field] of Object.entries(this.overview.fields)) {
+      if (!this.mayRead(name)) continue;
+      const link = this.options.overview.relation(this.collection, name);
+      if (this.isBacklink(link)) continue;
+      if (tail && link && this.options.readable(link.related) !== null) this.addChild(name, name, tail, false);
+      else if (link?.type === 'o2m') {
+        if (this.options.readable(link.related) !== null) this.addChild(name, name, null, false);
+      } else if (field.type !== 'alias') this.addColumn(name, name);
     }
-    if (options.readable(link.related) === null) {
-      if (child.explicit) throw new ForbiddenError();
-      if (link.type === 'm2o') addColumn(key, child.field);
-      continue;
-    }
-    const sub = deep[key];
-    const paths = sub?.fields ? [...child.paths, ...sub.fields] : child.paths;
-    node.relations.push({
-      key,
-      link,
-      keysOnly: false,
-      deep: sub,
-      node: planRead(options, link.related, paths, {}, sub?.deep ?? {}, depth + 1, link),
-    });
   }
-  return node;
+
+  private addField(key: string, name: string, tail: string | null): void {
+    const field = this.overview.fields[name];
+    if (!field) throw new InvalidQueryError(`Field "${key}" does not exist in collection "${this.collection}"`);
+    if (!this.mayRead(name)) throw new ForbiddenError();
+    const link = this.options.overview.relation(this.collection, name);
+    if (tail || link?.type === 'o2m') {
+      if (!link) throw new InvalidQueryError(`Field "${key}" of collection "${this.collection}" is not a relation`);
+      this.addChild(key, name, tail, true);
+    } else if (field.type !== 'alias') this.addColumn(key, name);
+  }
+
+  /**
+   * The relation a child becomes when it names related fields; keys-only relations (`*` or the bare
+   * name of a one-to-many field) are added here, and a many-to-one the caller may not follow stays its key.
+   */
+  relation(key: string, link: RelationLink, child: Child): Pick<RelationNode, 'key' | 'link' | 'keysOnly'> | null {
+    if (child.paths.length === 0) {
+      const related = this.options.overview.collection(link.related)!;
+      const node: ReadNode = { collection: link.related, columns: [{ key: related.primary, field: related.primary }], functions: [], relations: [] };
+      this.node.relations.push({ key, link, keysOnly: true, node });
+      return null;
+    }
+    if (this.options.readable(link.related) === null) {
+      if (child.explicit) throw new ForbiddenError();
+      if (link.type === 'm2o') this.addColumn(key, child.field);
+      return null;
+    }
+    return { key, link, keysOnly: false };
+  }
 }

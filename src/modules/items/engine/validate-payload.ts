@@ -2,72 +2,62 @@ import { FailedValidationError } from '../../../common/errors/errors';
 import type { Filter } from '../../../common/query/query.types';
 import { ruleRegex } from '../../../common/query/rule-regex';
 
+type Test = (value: unknown, expected: unknown) => boolean;
+
+const num = (v: unknown) => (typeof v === 'number' ? v : Number(v));
+const textOf = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+const listOf = (expected: unknown): unknown[] => (Array.isArray(expected) ? expected : typeof expected === 'string' ? expected.split(',') : [expected]);
+const isNull = (value: unknown) => value === null || value === undefined;
+
+/** Numbers compare as numbers; two strings (dates, times) also as text. */
+const ordered =
+  (test: (a: number | string, b: number | string) => boolean): Test =>
+  (value, expected) =>
+    test(num(value), num(expected)) || (typeof value === 'string' && typeof expected === 'string' && test(value, expected));
+
+/** `_contains`, `_starts_with`, `_ends_with` and their case-insensitive `_i` forms. */
+const textTest =
+  (method: 'includes' | 'startsWith' | 'endsWith', caseInsensitive: boolean): Test =>
+  (value, expected) =>
+    caseInsensitive ? textOf(value).toLowerCase()[method](String(expected).toLowerCase()) : textOf(value)[method](String(expected));
+
+const between: Test = (value, expected) => {
+  const list = listOf(expected);
+  return list.length === 2 && num(value) >= num(list[0]) && num(value) <= num(list[1]);
+};
+
+/** Each operator whose `_n` form is its negation. */
+const NEGATABLE: Record<string, Test> = {
+  _eq: (value, expected) => (expected === null ? isNull(value) : String(value) === String(expected)),
+  _ieq: (value, expected) => textOf(value).toLowerCase() === String(expected).toLowerCase(),
+  _in: (value, expected) => listOf(expected).map(String).includes(String(value)),
+  _null: (value, expected) => isNull(value) === (expected !== false && expected !== 'false'),
+  _empty: (value) => isNull(value) || textOf(value) === '' || (Array.isArray(value) && value.length === 0),
+  _contains: textTest('includes', false),
+  _icontains: textTest('includes', true),
+  _starts_with: textTest('startsWith', false),
+  _istarts_with: textTest('startsWith', true),
+  _ends_with: textTest('endsWith', false),
+  _iends_with: textTest('endsWith', true),
+};
+
+const TESTS: Record<string, Test> = {
+  ...NEGATABLE,
+  ...Object.fromEntries(Object.entries(NEGATABLE).map(([name, test]) => [`_n${name.slice(1)}`, (value: unknown, expected: unknown) => !test(value, expected)])),
+  _lt: ordered((a, b) => a < b),
+  _lte: ordered((a, b) => a <= b),
+  _gt: ordered((a, b) => a > b),
+  _gte: ordered((a, b) => a >= b),
+  _between: between,
+  // Not the negation of `_between`: anything but two bounds fails both.
+  _nbetween: (value, expected) => listOf(expected).length === 2 && !between(value, expected),
+  _regex: (value, expected) => !isNull(value) && ruleRegex(String(expected)).test(textOf(value)),
+};
+
+/** An operator the table does not know is no rule a payload can break. */
 function compare(value: unknown, operator: string, expected: unknown): boolean {
-  const list = Array.isArray(expected) ? expected : typeof expected === 'string' ? expected.split(',') : [expected];
-  const text = value === null || value === undefined ? '' : String(value);
-  const num = (v: unknown) => (typeof v === 'number' ? v : Number(v));
-  switch (operator) {
-    case '_eq':
-      return expected === null ? value === null || value === undefined : String(value) === String(expected);
-    case '_neq':
-      return expected === null ? value !== null && value !== undefined : String(value) !== String(expected);
-    case '_ieq':
-      return text.toLowerCase() === String(expected).toLowerCase();
-    case '_nieq':
-      return text.toLowerCase() !== String(expected).toLowerCase();
-    case '_lt':
-      return num(value) < num(expected) || (typeof value === 'string' && typeof expected === 'string' && value < expected);
-    case '_lte':
-      return num(value) <= num(expected) || (typeof value === 'string' && typeof expected === 'string' && value <= expected);
-    case '_gt':
-      return num(value) > num(expected) || (typeof value === 'string' && typeof expected === 'string' && value > expected);
-    case '_gte':
-      return num(value) >= num(expected) || (typeof value === 'string' && typeof expected === 'string' && value >= expected);
-    case '_in':
-      return list.map(String).includes(String(value));
-    case '_nin':
-      return !list.map(String).includes(String(value));
-    case '_null':
-      return (value === null || value === undefined) === (expected !== false && expected !== 'false');
-    case '_nnull':
-      return (value !== null && value !== undefined) === (expected !== false && expected !== 'false');
-    case '_empty':
-      return value === null || value === undefined || text === '' || (Array.isArray(value) && value.length === 0);
-    case '_nempty':
-      return !(value === null || value === undefined || text === '' || (Array.isArray(value) && value.length === 0));
-    case '_contains':
-      return text.includes(String(expected));
-    case '_ncontains':
-      return !text.includes(String(expected));
-    case '_icontains':
-      return text.toLowerCase().includes(String(expected).toLowerCase());
-    case '_nicontains':
-      return !text.toLowerCase().includes(String(expected).toLowerCase());
-    case '_starts_with':
-      return text.startsWith(String(expected));
-    case '_nstarts_with':
-      return !text.startsWith(String(expected));
-    case '_istarts_with':
-      return text.toLowerCase().startsWith(String(expected).toLowerCase());
-    case '_nistarts_with':
-      return !text.toLowerCase().startsWith(String(expected).toLowerCase());
-    case '_ends_with':
-      return text.endsWith(String(expected));
-    case '_nends_with':
-      return !text.endsWith(String(expected));
-    case '_iends_with':
-      return text.toLowerCase().endsWith(String(expected).toLowerCase());
-    case '_niends_with':
-      return !text.toLowerCase().endsWith(String(expected).toLowerCase());
-    case '_between':
-      return list.length === 2 && num(value) >= num(list[0]) && num(value) <= num(list[1]);
-    case '_nbetween':
-      return list.length === 2 && !(num(value) >= num(list[0]) && num(value) <= num(list[1]));
-    case '_regex':
-      return value !== null && value !== undefined && ruleRegex(String(expected)).test(text);
-    default:
-      return true;
-  }
+  const test = TESTS[operator];
+  return test ? test(value, expected) : true;
 }
 
 /**

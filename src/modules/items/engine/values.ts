@@ -90,69 +90,75 @@ function invalid(field: string, expected: string): never {
   throw new InvalidPayloadError(`Field "${field}" expects ${expected}`);
 }
 
+type ToDb = (value: unknown, field: FieldOverview, dialect: Dialect) => unknown;
+
+function textToDb(value: unknown, field: FieldOverview): unknown {
+  const name = field.field;
+  if (typeof value === 'number' || typeof value === 'boolean') value = String(value);
+  if (typeof value !== 'string') invalid(name, 'a string');
+  if (field.maxLength !== null && (value as string).length > field.maxLength) {
+    throw new FailedValidationError({ field: name, type: 'max_length', valid: field.maxLength }, `Value for field "${name}" is longer than ${field.maxLength} characters.`);
+  }
+  return value;
+}
+
+function integerToDb(value: unknown, field: FieldOverview): unknown {
+  const n = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n)) invalid(field.field, 'an integer');
+  if (field.type === 'integer' && Math.abs(n as number) > 2147483647) invalid(field.field, 'an integer in range');
+  return n;
+}
+
+function numberToDb(value: unknown, field: FieldOverview): unknown {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isFinite(n)) invalid(field.field, 'a number');
+  return n;
+}
+
+function booleanToDb(value: unknown, field: FieldOverview, dialect: Dialect): unknown {
+  if (value === true || value === 'true' || value === 1 || value === '1') return dialect.booleanParam(true);
+  if (value === false || value === 'false' || value === 0 || value === '0') return dialect.booleanParam(false);
+  return invalid(field.field, 'a boolean');
+}
+
+/** A date value parsed, or INVALID_PAYLOAD naming what the field expects. */
+function dateToDb(expected: string, write: (date: Date, dialect: Dialect) => unknown): ToDb {
+  return (value, field, dialect) => {
+    const d = dateParts(value);
+    if (!d) invalid(field.field, expected);
+    return write(d as Date, dialect);
+  };
+}
+
+const TO_DB: Record<string, ToDb> = {
+  string: textToDb,
+  text: textToDb,
+  hash: textToDb,
+  uuid: (value, field) => (isUuid(value) ? value.toLowerCase() : invalid(field.field, 'a UUID')),
+  integer: integerToDb,
+  bigInteger: integerToDb,
+  float: numberToDb,
+  decimal: numberToDb,
+  boolean: booleanToDb,
+  json: (value) => JSON.stringify(value),
+  csv: (value, field) => {
+    if (Array.isArray(value)) return value.map(String).join(',');
+    return typeof value === 'string' ? value : invalid(field.field, 'an array or a comma-separated string');
+  },
+  timestamp: dateToDb('a date and time', (d, dialect) => dialect.timestampParam(d)),
+  dateTime: dateToDb('a date and time', (d) => `${isoDate(d)} ${isoTime(d)}`),
+  date: dateToDb('a date', (d) => isoDate(d)),
+  time: (value, field) => {
+    if (typeof value !== 'string' || !/^\d{2}:\d{2}(:\d{2})?$/.test(value)) invalid(field.field, 'a time (HH:mm:ss)');
+    return (value as string).length === 5 ? `${value}:00` : value;
+  },
+};
+
 /** A payload value checked against its field and converted to what the vendor stores. */
 export function toDb(field: FieldOverview, value: unknown, dialect: Dialect): unknown {
   if (value === null || value === undefined) return null;
-  const name = field.field;
-  switch (field.type) {
-    case 'string':
-    case 'text':
-    case 'hash': {
-      if (typeof value === 'number' || typeof value === 'boolean') value = String(value);
-      if (typeof value !== 'string') invalid(name, 'a string');
-      if (field.maxLength !== null && (value as string).length > field.maxLength) {
-        throw new FailedValidationError({ field: name, type: 'max_length', valid: field.maxLength }, `Value for field "${name}" is longer than ${field.maxLength} characters.`);
-      }
-      return value;
-    }
-    case 'uuid':
-      if (!isUuid(value)) invalid(name, 'a UUID');
-      return (value as string).toLowerCase();
-    case 'integer':
-    case 'bigInteger': {
-      const n = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
-      if (typeof n !== 'number' || !Number.isInteger(n)) invalid(name, 'an integer');
-      if (field.type === 'integer' && Math.abs(n as number) > 2147483647) invalid(name, 'an integer in range');
-      return n;
-    }
-    case 'float':
-    case 'decimal': {
-      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-      if (typeof n !== 'number' || !Number.isFinite(n)) invalid(name, 'a number');
-      return n;
-    }
-    case 'boolean': {
-      if (value === true || value === 'true' || value === 1 || value === '1') return dialect.booleanParam(true);
-      if (value === false || value === 'false' || value === 0 || value === '0') return dialect.booleanParam(false);
-      return invalid(name, 'a boolean');
-    }
-    case 'json':
-      return JSON.stringify(value);
-    case 'csv':
-      if (Array.isArray(value)) return value.map(String).join(',');
-      if (typeof value !== 'string') invalid(name, 'an array or a comma-separated string');
-      return value;
-    case 'timestamp': {
-      const d = dateParts(value);
-      if (!d) invalid(name, 'a date and time');
-      return dialect.timestampParam(d as Date);
-    }
-    case 'dateTime': {
-      const d = dateParts(value);
-      if (!d) invalid(name, 'a date and time');
-      return `${isoDate(d as Date)} ${isoTime(d as Date)}`;
-    }
-    case 'date': {
-      const d = dateParts(value);
-      if (!d) invalid(name, 'a date');
-      return isoDate(d as Date);
-    }
-    case 'time':
-      if (typeof value !== 'string' || !/^\d{2}:\d{2}(:\d{2})?$/.test(value)) invalid(name, 'a time (HH:mm:ss)');
-      return (value as string).length === 5 ? `${value}:00` : value;
-    default:
-      return invalid(name, 'no value');
-  }
+  const convert = TO_DB[field.type];
+  return convert ? convert(value, field, dialect) : invalid(field.field, 'no value');
 }
 
 /** A filter operand bound for comparison with a column of this type. */

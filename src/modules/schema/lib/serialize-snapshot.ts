@@ -1,6 +1,6 @@
 import { stringify as yamlStringify } from 'yaml';
 import type { ExportFormat } from '../../../common/query/query.types';
-import { serializeRows } from '../../utils/lib/export-formats';
+import { serializeRows } from '../../../common/export/export-formats';
 import type { Snapshot } from './snapshot.types';
 
 /**

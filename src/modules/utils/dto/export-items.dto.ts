@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsObject, IsOptional } from 'class-validator';
 import type { ExportFormat } from '../../../common/query/query.types';
-import { EXPORT_FORMATS } from '../lib/export-formats';
+import { EXPORT_FORMATS } from '../../../common/export/export-formats';
 
 export class ExportItemsDto {
   @ApiProperty({ enum: EXPORT_FORMATS, description: 'Output format; `csv_utf8` is CSV with a UTF-8 byte order mark.' })

@@ -1,6 +1,6 @@
 /**
  * Manual sorting (`POST /utils/sort/:collection`, API.md 2), as the reference platform does it, split
- * into pure steps that the service runs as a few set-based UPDATEs in one transaction.
+ * into pure steps that move-sort.ts runs as a few set-based UPDATEs in one transaction.
  */
 
 export type SortKey = string | number;

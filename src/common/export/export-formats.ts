@@ -1,6 +1,6 @@
 import { stringify as csvLine } from 'csv-stringify/sync';
 import { XMLBuilder } from 'fast-xml-parser';
-import type { ExportFormat } from '../../../common/query/query.types';
+import type { ExportFormat } from '../query/query.types';
 
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['json', 'csv', 'csv_utf8', 'xml', 'yaml'];
 

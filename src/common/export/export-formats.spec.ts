@@ -1,7 +1,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
 import { parse as parseYaml } from 'yaml';
-import type { ExportFormat } from '../../../common/query/query.types';
+import type { ExportFormat } from '../query/query.types';
 import { csvFields, EXPORT_FORMATS, flattenKeys, isExportFormat, serializeRows, SerializerOptions } from './export-formats';
 
 async function serialize(format: ExportFormat, rows: Record<string, unknown>[], options?: SerializerOptions): Promise<string> {

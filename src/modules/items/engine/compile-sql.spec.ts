@@ -1,0 +1,215 @@
+import { InvalidQueryError } from '../../../common/errors/errors';
+import type { Query } from '../../../common/query/query.types';
+import { dialectFor } from '../../../database/dialects/dialect-for';
+import type { SqlContext } from './compile-filter';
+import {
+  afterSql,
+  compileAggregate,
+  compileCount,
+  compileDelete,
+  compileInsert,
+  compileLock,
+  compileLookup,
+  compileSelect,
+  compileSortKeys,
+  compileSortShift,
+  compileSortStats,
+  compileUpdate,
+  inSql,
+  ReadConditions,
+  SelectSpec,
+  sqlContext,
+  whereSql,
+} from './compile-sql';
+import type { ReadNode } from './read-plan';
+import { fakeOverview } from './testing/fake-overview';
+
+const VENDORS = ['postgres', 'mysql', 'sqlite'] as const;
+type Vendor = (typeof VENDORS)[number];
+
+/** The expected text is written with PostgreSQL's quotes; MySQL's backticks replace them. */
+function quoted(vendor: Vendor, sql: string): string {
+  return vendor === 'mysql' ? sql.replace(/"/g, '`') : sql;
+}
+
+function context(vendor: Vendor): { ctx: SqlContext; params: Record<string, unknown> } {
+  const params: Record<string, unknown> = {};
+  const permissions: Record<string, Query['filter']> = { authors: { name: { _neq: 'hidden' } } };
+  return { ctx: sqlContext(dialectFor(vendor), fakeOverview(), params, (c) => permissions[c] ?? null), params };
+}
+
+const articles = fakeOverview().collection('articles')!;
+const node = (functions: ReadNode['functions'] = []): ReadNode => ({ collection: 'articles', columns: [], functions, relations: [] });
+
+describe(compileSelect.name, () => {
+  const select = (vendor: Vendor, spec: SelectSpec, functions?: ReadNode['functions']) => {
+    const { ctx } = context(vendor);
+    return compileSelect(ctx, node(functions), ['id', 'title'], spec);
+  };
+  const head = 'SELECT "t"."id" AS "id", "t"."title" AS "title" FROM "articles" "t"';
+
+  it.each<[Vendor, SelectSpec, string]>([
+    ['postgres', { where: [], limit: 10, offset: 20 }, `${head} ORDER BY "t"."id" ASC LIMIT 10 OFFSET 20`],
+    ['mysql', { where: [], limit: 10, offset: 20 }, `${head} ORDER BY "t"."id" ASC LIMIT 10 OFFSET 20`],
+    ['sqlite', { where: [], limit: 10, offset: 20 }, `${head} ORDER BY "t"."id" ASC LIMIT 10 OFFSET 20`],
+    ['postgres', { where: ['1=1'], limit: null, offset: 5 }, `${head} WHERE 1=1 ORDER BY "t"."id" ASC OFFSET 5`],
+    ['mysql', { where: ['1=1'], limit: null, offset: 5 }, `${head} WHERE 1=1 ORDER BY "t"."id" ASC LIMIT 18446744073709551615 OFFSET 5`],
+    ['sqlite', { where: ['1=1'], limit: null, offset: 5 }, `${head} WHERE 1=1 ORDER BY "t"."id" ASC LIMIT -1 OFFSET 5`],
+    ['postgres', { where: [], sort: 'random', limit: null, offset: 0 }, `${head} ORDER BY RANDOM()`],
+    ['mysql', { where: [], sort: 'random', limit: null, offset: 0 }, `${head} ORDER BY RAND()`],
+    ['sqlite', { where: [], sort: 'random', limit: null, offset: 0 }, `${head} ORDER BY RANDOM()`],
+    [
+      'postgres',
+      { where: [], sort: [{ field: 'author.name', order: 'DESC' }, { field: 'title', order: 'ASC' }], limit: 1, offset: 0 },
+      `${head} ORDER BY (SELECT "r0"."name" FROM "authors" "r0" WHERE "r0"."id" = "t"."author") DESC, "t"."title" ASC LIMIT 1`,
+    ],
+    [
+      'sqlite',
+      { where: [], sort: [{ field: 'comments.text', order: 'DESC' }], limit: null, offset: 0 },
+      `${head} ORDER BY (SELECT MAX("r0"."text") FROM "comments" "r0" WHERE "r0"."article" = "t"."id") DESC`,
+    ],
+    [
+      'mysql',
+      { where: [], sort: [{ field: 'author.name', order: 'DESC' }], limit: 1, offset: 0 },
+      `${head} ORDER BY (SELECT "r0"."name" FROM "authors" "r0" WHERE "r0"."id" = "t"."author") DESC LIMIT 1`,
+    ],
+  ])('%s: %j', (vendor, spec, sql) => expect(select(vendor, spec)).toBe(quoted(vendor, sql)));
+
+  it.each<[Vendor, string]>([
+    ['postgres', 'CAST(EXTRACT(YEAR FROM "t"."at") AS INTEGER)'],
+    ['mysql', 'YEAR("t"."at")'],
+    ['sqlite', `CAST(strftime('%Y', "t"."at") AS INTEGER)`],
+  ])('%s: functions through the dialect', (vendor, expression) =>
+    expect(select(vendor, { where: [], limit: null, offset: 0 }, [{ key: 'at_year', fn: 'year', field: 'at' }])).toBe(
+      quoted(vendor, `SELECT "t"."id" AS "id", "t"."title" AS "title", ${expression} AS "at_year" FROM "articles" "t" ORDER BY "t"."id" ASC`),
+    ));
+
+  it('refuses a sort path through a field that is no many-to-one', () =>
+    expect(() => select('postgres', { where: [], sort: [{ field: 'title.x', order: 'ASC' }], limit: null, offset: 0 })).toThrow(InvalidQueryError));
+});
+
+describe(whereSql.name, () => {
+  const all: ReadConditions = { permission: null, readable: '*' };
+  it.each<[Vendor, ReadConditions, string[], Record<string, unknown>]>([
+    ['postgres', all, [], {}],
+    ['postgres', { ...all, permission: {} }, ['1=1'], {}],
+    ['postgres', { ...all, permission: { views: { _gt: 1 } }, filter: { title: { _eq: 'x' } } }, ['"t"."views" > :p0', '"t"."title" = :p1'], { p0: 1, p1: 'x' }],
+    ['postgres', { ...all, search: 'abc' }, ['("t"."title" ILIKE :p0)'], { p0: '%abc%' }],
+    ['mysql', { ...all, search: 'abc' }, ['("t"."title" LIKE :p0)'], { p0: '%abc%' }],
+    ['sqlite', { ...all, search: 'abc' }, ['("t"."title" LIKE :p0)'], { p0: '%abc%' }],
+    [
+      'postgres',
+      { ...all, search: '42' },
+      ['("t"."id" = :p0 OR "t"."title" ILIKE :p1 OR "t"."views" = :p2 OR "t"."author" = :p3)'],
+      { p0: 42, p1: '%42%', p2: 42, p3: 42 },
+    ],
+    ['postgres', { ...all, search: '4.5', readable: new Set(['views']) }, ['1=0'], {}],
+    ['postgres', { ...all, search: '' }, [], {}],
+    [
+      'postgres',
+      { ...all, filter: { author: { name: { _eq: 'a' } } } },
+      ['"t"."author" IN (SELECT "r0"."id" FROM "authors" "r0" WHERE "r0"."name" = :p0 AND "r0"."name" <> :p1)'],
+      { p0: 'a', p1: 'hidden' },
+    ],
+  ])('%s: %j', (vendor, conditions, where, bound) => {
+    const { ctx, params } = context(vendor);
+    expect(whereSql(ctx, 'articles', 't', conditions)).toEqual(where.map((w) => quoted(vendor, w)));
+    expect(params).toEqual(bound);
+  });
+});
+
+describe('key conditions', () => {
+  it.each<[Vendor, string]>([
+    ['postgres', '"t"."id" IN (:...p0) AND "t"."id" < :p1'],
+    ['mysql', '"t"."id" IN (:...p0) AND "t"."id" < :p1'],
+  ])('%s', (vendor, sql) => {
+    const { ctx, params } = context(vendor);
+    expect(`${inSql(ctx, 'id', [1, 2])} AND ${afterSql(ctx, 'id', 'DESC', 9)}`).toBe(quoted(vendor, sql));
+    expect(params).toEqual({ p0: [1, 2], p1: 9 });
+  });
+});
+
+describe(compileCount.name, () => {
+  it.each<[Vendor, string[], string]>([
+    ['postgres', [], 'SELECT COUNT(*) AS "count" FROM "articles" "t"'],
+    ['mysql', ['a', 'b'], 'SELECT COUNT(*) AS "count" FROM "articles" "t" WHERE a AND b'],
+  ])('%s: %j', (vendor, where, sql) => expect(compileCount(context(vendor).ctx, articles, where)).toBe(quoted(vendor, sql)));
+});
+
+describe(compileAggregate.name, () => {
+  const aggregate = (vendor: Vendor, query: Query) => compileAggregate(context(vendor).ctx, articles, query, () => ['1=1'], { limit: 5, offset: 0 });
+
+  it.each<[Vendor, Query, string]>([
+    ['postgres', { aggregate: { count: ['*'] } }, 'SELECT COUNT(*) AS "count__all" FROM "articles" "t" WHERE 1=1'],
+    [
+      'mysql',
+      { aggregate: { sum: ['views'], countDistinct: ['author'] }, groupBy: ['published'], sort: [{ field: 'sum.views', order: 'DESC' }] },
+      'SELECT SUM("t"."views") AS "sum__views", COUNT(DISTINCT "t"."author") AS "countDistinct__author", "t"."published" AS "published" FROM "articles" "t" WHERE 1=1 GROUP BY "t"."published" ORDER BY "sum__views" DESC LIMIT 5',
+    ],
+    [
+      'sqlite',
+      { groupBy: ['year(at)'] },
+      `SELECT CAST(strftime('%Y', "t"."at") AS INTEGER) AS "at_year" FROM "articles" "t" WHERE 1=1 GROUP BY CAST(strftime('%Y', "t"."at") AS INTEGER) LIMIT 5`,
+    ],
+  ])('%s: %j', (vendor, query, sql) => expect(aggregate(vendor, query).text).toBe(quoted(vendor, sql)));
+
+  it('names outputs and groups as reads answer them', () => {
+    const { outputs, groups } = aggregate('postgres', { aggregate: { avg: ['views'] }, groupBy: ['year(at)', 'title'] });
+    expect(outputs).toEqual([{ fn: 'avg', field: 'views', alias: 'avg__views' }]);
+    expect(groups.map((g) => [g.key, g.type])).toEqual([
+      ['at_year', 'integer'],
+      ['title', 'string'],
+    ]);
+  });
+
+  it('needs something to select', () => expect(() => aggregate('postgres', { groupBy: [] })).toThrow(InvalidQueryError));
+});
+
+describe('write statements', () => {
+  it.each<[Vendor, Record<string, unknown>, string]>([
+    ['postgres', { title: 'a', views: 1 }, 'INSERT INTO "articles" ("title", "views") VALUES (:v0, :v1) RETURNING "id"'],
+    ['mysql', { title: 'a', views: 1 }, 'INSERT INTO "articles" ("title", "views") VALUES (:v0, :v1)'],
+    ['mysql', {}, 'INSERT INTO "articles" () VALUES ()'],
+    ['postgres', {}, 'INSERT INTO "articles" DEFAULT VALUES RETURNING "id"'],
+  ])('%s inserts %j', (vendor, values, sql) => {
+    const compiled = compileInsert(dialectFor(vendor), articles, values);
+    expect(compiled.text).toBe(quoted(vendor, sql));
+    expect(Object.values(compiled.params)).toEqual(Object.values(values));
+  });
+
+  it.each<[Vendor, string, string]>([
+    ['postgres', 'UPDATE "articles" SET "title" = :v0, "views" = :v1 WHERE "id" IN (:...keys)', 'DELETE FROM "articles" WHERE "id" IN (:...keys)'],
+    ['mysql', 'UPDATE "articles" SET "title" = :v0, "views" = :v1 WHERE "id" IN (:...keys)', 'DELETE FROM "articles" WHERE "id" IN (:...keys)'],
+  ])('%s updates and deletes by keys', (vendor, update, del) => {
+    const dialect = dialectFor(vendor);
+    expect(compileUpdate(dialect, articles, { title: 'a', views: 2 }, [1, 2])).toEqual({ text: quoted(vendor, update), params: { keys: [1, 2], v0: 'a', v1: 2 } });
+    expect(compileDelete(dialect, articles, [3])).toEqual({ text: quoted(vendor, del), params: { keys: [3] } });
+  });
+
+  it.each<[Vendor, string]>([
+    ['postgres', 'SELECT "id" AS "id" FROM "articles" LIMIT 1'],
+    ['sqlite', 'SELECT "id" AS "id" FROM "articles" LIMIT 1'],
+  ])('%s looks up a first row', (vendor, sql) => expect(compileLookup(dialectFor(vendor), 'articles', ['id'], null, 1)).toEqual({ text: quoted(vendor, sql), params: {} }));
+
+  it('looks up rows by the values of a column', () =>
+    expect(compileLookup(dialectFor('mysql'), 'comments', ['id', 'text'], { column: 'article', values: [7] })).toEqual({
+      text: 'SELECT `id` AS `id`, `text` AS `text` FROM `comments` WHERE `article` IN (:...values)',
+      params: { values: [7] },
+    }));
+});
+
+describe('sort statements', () => {
+  it.each(VENDORS)('%s', (vendor) => {
+    const dialect = dialectFor(vendor);
+    const sql = (text: string) => quoted(vendor, text);
+    expect(compileSortKeys(dialect, articles, 'views', 'unsorted').text).toBe(sql('SELECT "id" AS "key" FROM "articles" WHERE "views" IS NULL ORDER BY "id"'));
+    expect(compileSortKeys(dialect, articles, 'views', 'ordered').text).toBe(sql('SELECT "id" AS "key" FROM "articles" ORDER BY "views", "id"'));
+    expect(compileSortStats(dialect, articles, 'views', 'max').text).toBe(sql('SELECT MAX("views") AS "max" FROM "articles"'));
+    expect(compileSortStats(dialect, articles, 'views', 'counts').text).toBe(sql('SELECT COUNT(*) AS "total", COUNT(DISTINCT "views") AS "distinct" FROM "articles"'));
+    expect(compileSortShift(dialect, articles, 'views', { min: 2, max: 4, by: -1 }, 7)).toEqual({
+      text: sql('UPDATE "articles" SET "views" = "views" + :by WHERE "views" >= :min AND "views" <= :max AND "id" <> :item'),
+      params: { min: 2, max: 4, by: -1, item: 7 },
+    });
+    expect(compileLock(dialect, articles, 3)).toEqual({ text: sql('UPDATE "articles" SET "id" = "id" WHERE "id" = :key'), params: { key: 3 } });
+  });
+});

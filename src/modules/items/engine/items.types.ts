@@ -1,0 +1,87 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Accountability } from '../../../common/accountability';
+import { ForbiddenError } from '../../../common/errors/errors';
+import type { AppConfig } from '../../../config/app-config';
+import type { Dialect } from '../../../database/dialects/dialect';
+import type { ActivityService } from '../../activity/activity.service';
+import type { CacheService } from '../../cache/cache.service';
+import type { HashService } from '../../hash/hash.service';
+import type { PermissionsService } from '../../permissions/permissions.service';
+import type { SchemaOverviewService } from '../../schema/schema-overview.service';
+import type { CollectionOverview } from '../../schema/schema.types';
+
+export type PrimaryKey = string | number;
+export type Item = Record<string, unknown>;
+
+/** The singletons ItemsService needs; ItemsFactory holds them. */
+export interface ItemsDeps {
+  dataSource: DataSource;
+  overviews: SchemaOverviewService;
+  dialect: Dialect;
+  permissions: PermissionsService;
+  activity: ActivityService;
+  hasher: HashService;
+  cache: CacheService;
+  config: AppConfig;
+}
+
+export interface ItemsOptions {
+  /** Skip svc_activity/svc_revisions for this service (internal bookkeeping writes). */
+  skipActivity?: boolean;
+}
+
+/**
+ * One collection, one caller, one optional transaction: what every stage of the engine works in.
+ * `acc` null means an internal call: no permission checks and no activity.
+ */
+export interface ItemsScope {
+  readonly deps: ItemsDeps;
+  readonly collection: string;
+  readonly acc: Accountability | null;
+  readonly manager?: EntityManager;
+  readonly options: ItemsOptions;
+}
+
+/** Reports the failure of the item at `index` of a batch (see ItemsService.createMany). */
+export type RowErrorHandler = (index: number, error: unknown) => void;
+
+export interface CreateOptions {
+  rowError?: RowErrorHandler;
+  /** Creates worked out ahead (see ItemsService.prepareCreates), by item. */
+  prepared?: PreparedCreates;
+}
+
+/** What creating an item takes before the database is involved, or the error it fails with. */
+export type PreparedCreates = Map<unknown, PreparedCreate | { error: unknown }>;
+
+export interface PreparedCreate {
+  values: Item;
+  payload: Item;
+  /** The payload as the JSON text of its revision, where revisions are kept. */
+  json?: string;
+}
+
+/** Hashed and concealed values never leave the server in plain text (API.md 11). */
+export const CONCEALED = '**********';
+
+/** Keys per `IN (...)` list: far below every vendor's bound-value limit. */
+const CHUNK = 500;
+
+export const NUMERIC_TYPES: ReadonlySet<string> = new Set(['integer', 'bigInteger', 'float', 'decimal']);
+
+export function chunks<T>(list: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+/** The collection's overview; unknown collections are FORBIDDEN, like missing items. */
+export function collectionOf(scope: ItemsScope): CollectionOverview {
+  const collection = scope.deps.overviews.current.collection(scope.collection);
+  if (!collection || !collection.table) throw new ForbiddenError();
+  return collection;
+}
+
+export function dbOf(scope: ItemsScope): EntityManager {
+  return scope.manager ?? scope.deps.dataSource.manager;
+}

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { AppError, AppErrorList } from '../../../common/errors/app-error';
+import { FailedValidationError, FailedValidationExtensions, ForbiddenError, InvalidPayloadError } from '../../../common/errors/errors';
+import { isPlainObject } from '../../../common/is-plain-object';
+import type { Filter } from '../../../common/query/query.types';
+import type { Dialect } from '../../../database/dialects/dialect';
+import type { PermissionRule } from '../../permissions/permissions.service';
+import type { SchemaOverview } from '../../schema/schema-overview';
+import type { CollectionOverview, FieldOverview } from '../../schema/schema.types';
+import { CONCEALED, Item } from './items.types';
+import { DynamicVariables, resolveVariables } from './resolve-variables';
+import { validatePayload } from './validate-payload';
+import { toDb } from './values';
+
+/**
+ * Plan stage of writes: what the caller's rule and the field model make of an item before the database
+ * is involved (API.md 1.5 FAILED_VALIDATION / INVALID_PAYLOAD).
+ */
+
+export type WriteMode = 'create' | 'update';
+
+/** What preparePayload needs of the caller's rule and the collection, worked out once per write rather than per item. */
+export interface PayloadPlan {
+  mode: WriteMode;
+  collection: CollectionOverview;
+  overview: SchemaOverview;
+  dialect: Dialect;
+  /** The caller's user, for `user-created` / `user-updated` fields. */
+  user: string | null;
+  hash: (value: string) => Promise<string>;
+  allowed: Set<string> | null;
+  presets: Item | null;
+  validation: Filter | null;
+  /** Fields with a rule of their own: required, or a validation filter. */
+  checked: FieldOverview[];
+  /** Fields a payload must not leave empty: `required`, or NOT NULL without a value the database or engine fills. */
+  required: Set<FieldOverview>;
+  hashed: Set<string>;
+  concealed: Set<string>;
+  /** Fields the engine fills in: generated keys, creation and update stamps. */
+  filled: FieldOverview[];
+}
+
+export type PlanContext = Pick<PayloadPlan, 'collection' | 'overview' | 'dialect' | 'user' | 'hash'>;
+
+const has = (field: FieldOverview, ...specials: string[]) => specials.some((s) => field.special.includes(s));
+
+/** A primary key the engine generates: a UUID the database does not. */
+const generatedUuid = (field: FieldOverview) => field.primaryKey && (has(field, 'uuid') || (field.type === 'uuid' && !field.hasDefault));
+
+/**
+ * As the reference platform: a NOT NULL column the database cannot fill is required, so a payload
+ * without it fails FAILED_VALIDATION naming the field rather than the database's NOT NULL.
+ */
+function notNullWithoutDefault(field: FieldOverview, filled: (field: FieldOverview) => boolean): boolean {
+  return !field.nullable && !field.hasDefault && field.type !== 'alias' && !filled(field);
+}
+
+export function planPayload(context: PlanContext, rule: PermissionRule, vars: DynamicVariables, mode: WriteMode): PayloadPlan {
+  const fields = Object.values(context.collection.fields);
+  const filled =
+    mode === 'create'
+      ? (field: FieldOverview) => generatedUuid(field) || has(field, 'date-created', 'date-updated', 'user-created', 'user-updated')
+      : (field: FieldOverview) => has(field, 'date-updated', 'user-updated');
+  return {
+    ...context,
+    mode,
+    allowed: rule.fields && !rule.fields.includes('*') ? new Set(rule.fields) : null,
+    presets: mode === 'create' && rule.presets ? (resolveVariables(rule.presets as Filter, vars) as Item) : null,
+    validation: rule.validation ? resolveVariables(rule.validation, vars) : null,
+    checked: fields.filter((field) => field.required || field.validation || notNullWithoutDefault(field, filled)),
+    required: new Set(fields.filter((field) => field.required || notNullWithoutDefault(field, filled))),
+    hashed: new Set(fields.filter((field) => field.type === 'hash' || has(field, 'hash')).map((field) => field.field)),
+    concealed: new Set(fields.filter((field) => has(field, 'conceal')).map((field) => field.field)),
+    filled: fields.filter(filled),
+  };
+}
+
+/**
+ * The item's column values in database forms (`values`) and what its revision records (`payload`):
+ * allow-list, presets, validation rules, hashing, generated keys and stamps.
+ */
+export async function preparePayload(plan: PayloadPlan, data: unknown): Promise<{ values: Item; payload: Item }> {
+  if (!isPlainObject(data)) throw new InvalidPayloadError('An item must be an object');
+  const given = givenFields(plan, data);
+  const payload: Item = plan.presets ? { ...plan.presets, ...given } : given;
+  checkRules(plan, payload);
+  const values = await storedValues(plan, payload);
+  if (plan.filled.length) fillValues(plan, values);
+  for (const key of Object.keys(values)) values[key] = toDb(plan.collection.fields[key], values[key], plan.dialect);
+  return { values, payload };
+}
+
+/**
+ * As the reference: a key outside a restricted allow-list is forbidden, even an unknown one; otherwise
+ * keys that are not fields, aliases without a relation to write, and the primary key of an update
+ * (clients send back whole items) are ignored.
+ */
+function givenFields(plan: PayloadPlan, data: Item): Item {
+  const given: Item = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (plan.allowed && !plan.allowed.has(key)) throw new ForbiddenError();
+    const field = plan.collection.fields[key];
+    if (!field || (plan.mode === 'update' && field.primaryKey)) continue;
+    if (field.type === 'alias' && plan.overview.relation(plan.collection.collection, key)?.type !== 'o2m') continue;
+    given[key] = value;
+  }
+  return given;
+}
+
+function checkRules(plan: PayloadPlan, payload: Item): void {
+  // Arrays only for items that fail: imports check millions that do not.
+  let errors: AppError[] | null = null;
+  if (plan.validation) {
+    const failed = validatePayload(payload, plan.validation, plan.mode === 'update');
+    if (failed.length) errors = failed;
+  }
+  for (const field of plan.checked) {
+    const failed = fieldRules(field, payload, plan.mode, plan.required.has(field));
+    if (failed.length) (errors ??= []).push(...failed);
+  }
+  if (errors?.length === 1) throw errors[0];
+  if (errors) throw new AppErrorList(errors);
+}
+
+/** A field's own rules: required, and its validation filter with its own message (API.md 11 meta). */
+function fieldRules(field: FieldOverview, payload: Item, mode: WriteMode, required: boolean): FailedValidationError[] {
+  const errors: FailedValidationError[] = [];
+  const present = field.field in payload;
+  const value = payload[field.field];
+  if (required && ((mode === 'create' && (value === undefined || value === null)) || (present && value === null))) {
+    const failed = validatePayload(payload, { [field.field]: { _nnull: true } }, false);
+    errors.push(...failed.map((e) => Object.assign(e, { extensions: { ...e.extensions, type: 'required' } })));
+  }
+  if (field.validation && present) {
+    const failed = validatePayload(payload, field.validation as Filter, true);
+    const message = field.meta?.validation_message;
+    errors.push(...(message ? failed.map((e) => new FailedValidationError(e.extensions as FailedValidationExtensions, message)) : failed));
+  }
+  return errors;
+}
+
+/** The values of plain fields; hashes replace the plain text in the payload too, concealed values are masked there. */
+async function storedValues(plan: PayloadPlan, payload: Item): Promise<Item> {
+  const values: Item = {};
+  for (const key of Object.keys(payload)) {
+    const field = plan.collection.fields[key];
+    if (!field || field.type === 'alias') continue;
+    const value = payload[key];
+    if (plan.hashed.has(key)) {
+      values[key] = typeof value === 'string' ? await plan.hash(value) : value;
+      // Revisions keep what was stored: never a password in plain text.
+      payload[key] = values[key];
+    } else {
+      values[key] = value;
+      if (plan.concealed.has(key) && value !== null) payload[key] = CONCEALED;
+    }
+  }
+  return values;
+}
+
+/** Generated keys and stamps: a create keeps what the item gives, an update always stamps. */
+function fillValues(plan: PayloadPlan, values: Item): void {
+  const now = new Date().toISOString();
+  for (const field of plan.filled) {
+    const name = field.field;
+    if (plan.mode === 'create') {
+      if (values[name] === undefined && generatedUuid(field)) values[name] = randomUUID();
+      if (has(field, 'date-created', 'date-updated')) values[name] ??= now;
+      if (has(field, 'user-created', 'user-updated')) values[name] ??= plan.user;
+    } else {
+      if (has(field, 'date-updated')) values[name] = now;
+      if (has(field, 'user-updated')) values[name] = plan.user;
+    }
+  }
+}

@@ -1,0 +1,161 @@
+import { ForbiddenError } from '../../../common/errors/errors';
+import type { DeepQuery, MetaKey, Query } from '../../../common/query/query.types';
+import { runSql } from '../../../database/run-sql';
+import { Access, loadAccess, readConditions, requireRule, rowFilter } from './access';
+import type { SqlContext } from './compile-filter';
+import { compileAggregate, compileCount, compileSelect, inSql, ROOT, SelectSpec, sqlContext, whereSql } from './compile-sql';
+import { chunks, collectionOf, dbOf, Item, ItemsScope } from './items.types';
+import { planRead, ReadNode, RelationNode } from './read-plan';
+import { aggregateItem, groupBy, queryWindow, rowFromDb, selectedColumns, shapeItem } from './shape-rows';
+import { validateQuery } from './validate-query';
+
+/**
+ * Run stage of reads: runs the compiled statements of a read plan (one per collection and relation
+ * level, never one per row) and hands the rows to shape-rows.ts.
+ */
+
+interface Read {
+  scope: ItemsScope;
+  access: Access;
+}
+
+/** A condition the caller adds to a read's WHERE (the keys of readOne/readMany, keyset paging). */
+export type ExtraWhere = (ctx: SqlContext) => string;
+
+function newContext(read: Read, params: Record<string, unknown>): SqlContext {
+  return sqlContext(read.scope.deps.dialect, read.access.overview, params, (collection) => rowFilter(read.access, collection, 'read'));
+}
+
+/** Access, validation and plan of a read; FORBIDDEN without read permission on the collection. */
+export async function prepareRead(scope: ItemsScope, query: Query): Promise<{ access: Access; node: ReadNode }> {
+  const collection = collectionOf(scope);
+  const access = await loadAccess(scope, query);
+  requireRule(access, collection.collection, 'read');
+  const maxDepth = scope.deps.config.query.maxRelationalDepth;
+  validateQuery(access.overview, access.readable, collection.collection, query, maxDepth);
+  const options = { overview: access.overview, readable: access.readable, maxDepth, backlink: query.backlink };
+  const node = planRead(options, collection.collection, query.fields?.length ? query.fields : ['*'], query.alias, query.deep);
+  return { access, node };
+}
+
+/** The items of a read plan: the rows `query` selects (and `extraWhere` allows), with their relations. */
+export async function readItems(scope: ItemsScope, query: Query, extraWhere?: ExtraWhere): Promise<Item[]> {
+  const { access, node } = await prepareRead(scope, query);
+  const read = { scope, access };
+  const rows = await select(read, node, (ctx) => ({
+    where: [...whereSql(ctx, scope.collection, ROOT, readConditions(access, scope.collection, query)), ...(extraWhere ? [extraWhere(ctx)] : [])],
+    sort: query.sort,
+    ...queryWindow(query, scope.deps.config.query.limitDefault),
+  }));
+  return resolve(read, node, rows);
+}
+
+async function select(read: Read, node: ReadNode, spec: (ctx: SqlContext) => SelectSpec, extra: string[] = []): Promise<Item[]> {
+  const collection = read.access.overview.collection(node.collection)!;
+  const params: Record<string, unknown> = {};
+  const ctx = newContext(read, params);
+  const where = spec(ctx);
+  const columns = selectedColumns(collection, node, extra);
+  const rows = await runSql(dbOf(read.scope), { text: compileSelect(ctx, node, columns, where), params });
+  return rows.map((row) => rowFromDb(collection, node, columns, row));
+}
+
+/** Loads every relation of `node` for `rows` with one query per relation and chunk, then shapes the output. */
+async function resolve(read: Read, node: ReadNode, rows: Item[]): Promise<Item[]> {
+  const collection = read.access.overview.collection(node.collection)!;
+  const related = new Map<Item, Item>();
+  for (const row of rows) related.set(row, {});
+  for (const rel of node.relations) {
+    const values = rel.link.type === 'm2o' ? await manyToOne(read, rel, rows) : await oneToMany(read, rel, rows, collection.primary);
+    rows.forEach((row, i) => (related.get(row)![rel.key] = values[i]));
+  }
+  return rows.map((row) => shapeItem(collection, node, row, related.get(row)));
+}
+
+function keysOf(rows: Item[], field: string): unknown[] {
+  return [...new Set(rows.map((r) => r[field]).filter((k) => k !== null && k !== undefined))];
+}
+
+/** The related item of each row (null when it has none or the caller may not see it). */
+async function manyToOne(read: Read, rel: RelationNode, rows: Item[]): Promise<(Item | null)[]> {
+  const target = read.access.overview.collection(rel.link.related)!;
+  const byKey = new Map<string, Item>();
+  for (const part of chunks(keysOf(rows, rel.link.field))) {
+    const found = await select(read, rel.node, (ctx) => ({
+      where: [inSql(ctx, target.primary, part), ...whereSql(ctx, target.collection, ROOT, readConditions(read.access, target.collection, {}, false))],
+      limit: null,
+      offset: 0,
+    }));
+    const shaped = await resolve(read, rel.node, found);
+    found.forEach((f, i) => byKey.set(String(f[target.primary]), shaped[i]));
+  }
+  return rows.map((row) => {
+    const key = row[rel.link.field];
+    return key === null || key === undefined ? null : (byKey.get(String(key)) ?? null);
+  });
+}
+
+/** The related items of each row, filtered, sorted and windowed by the relation's `deep` query. */
+async function oneToMany(read: Read, rel: RelationNode, rows: Item[], primary: string): Promise<Item[][]> {
+  const target = read.access.overview.collection(rel.link.related)!;
+  const fk = rel.link.relatedField;
+  const deep: DeepQuery = rel.deep ?? {};
+  const groups = new Map<string, Item[]>();
+  for (const part of chunks(keysOf(rows, primary))) {
+    const found = await select(
+      read,
+      rel.node,
+      (ctx) => ({
+        where: [inSql(ctx, fk, part), ...whereSql(ctx, target.collection, ROOT, readConditions(read.access, target.collection, deep))],
+        sort: deep.sort,
+        limit: null,
+        offset: 0,
+      }),
+      [fk],
+    );
+    const shaped = rel.keysOnly ? found.map((f) => f[target.primary] as unknown as Item) : await resolve(read, rel.node, found);
+    groupBy(found, shaped, fk, groups);
+  }
+  const { limit, offset } = queryWindow(deep, -1);
+  return rows.map((row) => (groups.get(String(row[primary])) ?? []).slice(offset, limit === null ? undefined : offset + limit));
+}
+
+/** `meta=total_count,filter_count` (API.md 1.6): counts within the caller's row filter. */
+export async function readMeta(scope: ItemsScope, query: Query, keys: MetaKey[]): Promise<Partial<Record<MetaKey, number>>> {
+  const collection = collectionOf(scope);
+  const access = await loadAccess(scope, query);
+  requireRule(access, collection.collection, 'read');
+  const meta: Partial<Record<MetaKey, number>> = {};
+  for (const key of keys) {
+    const params: Record<string, unknown> = {};
+    const ctx = newContext({ scope, access }, params);
+    const where = whereSql(ctx, collection.collection, ROOT, readConditions(access, collection.collection, query, key === 'filter_count'));
+    const [row] = await runSql(dbOf(scope), { text: compileCount(ctx, collection, where), params });
+    meta[key] = Number(row.count);
+  }
+  return meta;
+}
+
+/** `aggregate` / `groupBy` reads (API.md 1.6). */
+export async function readAggregate(scope: ItemsScope, query: Query): Promise<Item[]> {
+  const collection = collectionOf(scope);
+  const access = await loadAccess(scope, query);
+  requireRule(access, collection.collection, 'read');
+  validateQuery(access.overview, access.readable, collection.collection, query, scope.deps.config.query.maxRelationalDepth);
+  const params: Record<string, unknown> = {};
+  const ctx = newContext({ scope, access }, params);
+  const where = (c: SqlContext) => whereSql(c, collection.collection, ROOT, readConditions(access, collection.collection, query));
+  const compiled = compileAggregate(ctx, collection, query, where, queryWindow(query, scope.deps.config.query.limitDefault));
+  const rows = await runSql(dbOf(scope), { text: compiled.text, params });
+  return rows.map((row) => aggregateItem(row, compiled.groups, compiled.outputs));
+}
+
+/** Whether a read with `query` would be refused other than FORBIDDEN (see ItemsService.checkReadQuery). */
+export async function checkReadQuery(scope: ItemsScope, query: Query): Promise<void> {
+  if (Object.keys(query).length === 0) return;
+  try {
+    await prepareRead(scope, query);
+  } catch (e) {
+    if (!(e instanceof ForbiddenError)) throw e;
+  }
+}

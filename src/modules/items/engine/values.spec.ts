@@ -1,0 +1,54 @@
+import { FailedValidationError, InvalidPayloadError } from '../../../common/errors/errors';
+import { dialectFor } from '../../../database/dialects/dialect-for';
+import type { FieldOverview, FieldType } from '../../schema/schema.types';
+import { fromDb, toDb } from './values';
+
+const field = (type: FieldType, maxLength: number | null = null) => ({ field: 'f', type, maxLength }) as FieldOverview;
+
+describe(toDb.name, () => {
+  it.each<[FieldType, unknown, string, unknown]>([
+    ['string', 12, 'postgres', '12'],
+    ['uuid', '3F2504E0-4F89-41D3-9A0C-0305E82C3301', 'postgres', '3f2504e0-4f89-41d3-9a0c-0305e82c3301'],
+    ['integer', ' 42 ', 'postgres', 42],
+    ['bigInteger', 2 ** 40, 'postgres', 2 ** 40],
+    ['float', '1.5', 'postgres', 1.5],
+    ['boolean', 'true', 'postgres', true],
+    ['boolean', '0', 'sqlite', 0],
+    ['json', { a: [1] }, 'postgres', '{"a":[1]}'],
+    ['csv', ['a', 2], 'postgres', 'a,2'],
+    ['csv', 'a,b', 'postgres', 'a,b'],
+    ['dateTime', '2024-01-31T10:20:30Z', 'postgres', '2024-01-31 10:20:30'],
+    ['date', '2024-01-31', 'mysql', '2024-01-31'],
+    ['time', '10:20', 'postgres', '10:20:00'],
+    ['text', null, 'postgres', null],
+  ])('%s %j on %s is %j', (type, value, vendor, stored) => expect(toDb(field(type), value, dialectFor(vendor))).toEqual(stored));
+
+  it.each<[FieldType, unknown, new (...args: never[]) => Error]>([
+    ['string', { a: 1 }, InvalidPayloadError],
+    ['uuid', 'nope', InvalidPayloadError],
+    ['integer', 1.5, InvalidPayloadError],
+    ['integer', 2147483648, InvalidPayloadError],
+    ['float', 'x', InvalidPayloadError],
+    ['boolean', 'yes', InvalidPayloadError],
+    ['csv', 5, InvalidPayloadError],
+    ['date', 'someday', InvalidPayloadError],
+    ['time', '25h', InvalidPayloadError],
+    ['alias', 'x', InvalidPayloadError],
+  ])('refuses %s %j', (type, value, error) => expect(() => toDb(field(type), value, dialectFor('postgres'))).toThrow(error));
+
+  it('refuses a string over the field length', () => expect(() => toDb(field('string', 3), 'abcd', dialectFor('postgres'))).toThrow(FailedValidationError));
+});
+
+describe(fromDb.name, () => {
+  it.each<[FieldType, unknown, unknown]>([
+    ['boolean', 1, true],
+    ['boolean', 't', true],
+    ['boolean', 0, false],
+    ['json', '{"a":1}', { a: 1 }],
+    ['json', 'not json', 'not json'],
+    ['csv', '', []],
+    ['csv', 'a,b', ['a', 'b']],
+    ['integer', '7', 7],
+    ['string', null, null],
+  ])('%s %j is %j', (type, stored, value) => expect(fromDb(type, stored)).toEqual(value));
+});

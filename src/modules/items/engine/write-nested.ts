@@ -1,0 +1,134 @@
+import type { EntityManager } from 'typeorm';
+import { InvalidPayloadError } from '../../../common/errors/errors';
+import { isPlainObject } from '../../../common/is-plain-object';
+import type { RelationLink } from '../../schema/schema.types';
+import { collectionOf, Item, ItemsScope, PrimaryKey } from './items.types';
+import type { WriteMode } from './plan-payload';
+import { existingKeys, keyExists } from './write-rows';
+
+/**
+ * Write stage, relations: nested many-to-one objects and one-to-many values of an item, written through
+ * the related collections' own engines (so their rules, activity and revisions apply), row by row.
+ */
+
+/** The engine of a related collection, on the same caller and transaction. */
+export interface RelatedItems {
+  readonly scope: ItemsScope;
+  createOne(data: Item): Promise<PrimaryKey>;
+  updateOne(key: PrimaryKey, data: Item): Promise<PrimaryKey>;
+  updateMany(keys: PrimaryKey[], data: Item): Promise<PrimaryKey[]>;
+  deleteMany(keys: PrimaryKey[]): Promise<PrimaryKey[]>;
+}
+
+export interface NestedWrite {
+  scope: ItemsScope;
+  manager: EntityManager;
+  related(collection: string): RelatedItems;
+}
+
+/** The relational fields of the collection: many-to-one and one-to-many. */
+export interface NestedFields {
+  m2o: string[];
+  o2m: string[];
+}
+
+export function nestedWriteFields(scope: ItemsScope): NestedFields {
+  const overview = scope.deps.overviews.current;
+  const out: NestedFields = { m2o: [], o2m: [] };
+  for (const key of Object.keys(collectionOf(scope).fields)) {
+    const type = overview.relation(scope.collection, key)?.type;
+    if (type === 'm2o' || type === 'o2m') out[type].push(key);
+  }
+  return out;
+}
+
+/** Nested many-to-one objects or one-to-many values: written through the related collections, row by row. */
+export function hasNestedWrites(fields: NestedFields, item: unknown): boolean {
+  if (!isPlainObject(item)) return false;
+  return fields.m2o.some((key) => isPlainObject(item[key])) || fields.o2m.some((key) => item[key] !== undefined);
+}
+
+/** Updates the related item `entry` names by an existing key with `changes`; null when it names none. */
+async function updateExisting(write: NestedWrite, service: RelatedItems, entry: Item, changes: (rest: Item) => Item): Promise<PrimaryKey | null> {
+  const pk = collectionOf(service.scope).primary;
+  const { [pk]: key, ...rest } = entry;
+  if (key === undefined || key === null || !(await keyExists(service.scope, write.manager, key))) return null;
+  const data = changes(rest);
+  if (Object.keys(data).length) await service.updateOne(key as PrimaryKey, data);
+  return key as PrimaryKey;
+}
+
+/**
+ * Nested many-to-one objects are written first (created, or updated when they carry an existing key)
+ * and replaced by their keys.
+ */
+export async function writeManyToOne(write: NestedWrite, data: unknown): Promise<Item> {
+  if (!isPlainObject(data)) throw new InvalidPayloadError('An item must be an object');
+  const out: Item = { ...data };
+  for (const [key, value] of Object.entries(data)) {
+    const link = write.scope.deps.overviews.current.relation(write.scope.collection, key);
+    if (link?.type !== 'm2o' || !isPlainObject(value)) continue;
+    const service = write.related(link.related);
+    out[key] = (await updateExisting(write, service, value, (rest) => rest)) ?? (await service.createOne(value));
+  }
+  return out;
+}
+
+/**
+ * One-to-many values after the parent row exists: an array is the complete new set (keys or objects;
+ * related rows left out are deselected), `{ create, update, delete }` changes only what it names.
+ */
+export async function writeOneToMany(write: NestedWrite, parent: PrimaryKey, data: Item, mode: WriteMode): Promise<void> {
+  for (const [key, value] of Object.entries(data)) {
+    const link = write.scope.deps.overviews.current.relation(write.scope.collection, key);
+    if (link?.type !== 'o2m' || value === undefined) continue;
+    const set = { write, link, service: write.related(link.related), parent };
+    if (Array.isArray(value)) await replaceSet(set, value, mode);
+    else if (isPlainObject(value)) await changeSet(set, key, value);
+    else if (value !== null) throw new InvalidPayloadError(`Field "${key}" expects an array or { create, update, delete }`);
+  }
+}
+
+interface RelatedSet {
+  write: NestedWrite;
+  link: RelationLink;
+  service: RelatedItems;
+  parent: PrimaryKey;
+}
+
+/** Links a related item to the parent: by key, or an object updated when it names an existing key, created otherwise. */
+async function link(set: RelatedSet, entry: unknown): Promise<PrimaryKey> {
+  const fk = set.link.relatedField;
+  if (!isPlainObject(entry)) return set.service.updateOne(entry as PrimaryKey, { [fk]: set.parent });
+  const updated = await updateExisting(set.write, set.service, entry, (rest) => ({ ...rest, [fk]: set.parent }));
+  return updated ?? set.service.createOne({ ...entry, [fk]: set.parent });
+}
+
+/** Related rows leave the set: deleted or unlinked, as the relation's `one_deselect_action` says. */
+async function deselect(set: RelatedSet, keys: PrimaryKey[]): Promise<void> {
+  if (!keys.length) return;
+  if (set.link.relation.meta?.one_deselect_action === 'delete') await set.service.deleteMany(keys);
+  else await set.service.updateMany(keys, { [set.link.relatedField]: null });
+}
+
+async function replaceSet(set: RelatedSet, entries: unknown[], mode: WriteMode): Promise<void> {
+  const kept = new Set<string>();
+  for (const entry of entries) kept.add(String(await link(set, entry)));
+  if (mode !== 'update') return;
+  const current = await existingKeys(set.service.scope, set.write.manager, [set.parent], set.link.relatedField);
+  await deselect(set, [...current].filter((k) => !kept.has(k)));
+}
+
+async function changeSet(set: RelatedSet, key: string, value: Item): Promise<void> {
+  const list = (name: string): unknown[] => {
+    const entries = value[name] ?? [];
+    if (!Array.isArray(entries)) throw new InvalidPayloadError(`"${key}.${name}" must be an array`);
+    return entries;
+  };
+  for (const entry of list('create')) {
+    if (!isPlainObject(entry)) throw new InvalidPayloadError(`"${key}.create" must hold objects`);
+    await set.service.createOne({ ...entry, [set.link.relatedField]: set.parent });
+  }
+  for (const entry of list('update')) await link(set, entry);
+  await deselect(set, list('delete') as PrimaryKey[]);
+}
