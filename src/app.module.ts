@@ -2,7 +2,7 @@ import { DynamicModule, Module, Type } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AuthGuard } from './common/guards/auth.guard';
+import { AuthGuard } from './modules/auth/auth.guard';
 import { AppLogger } from './common/logging/app-logger';
 import { AppConfig } from './config/app-config';
 import { CoreModule } from './core.module';

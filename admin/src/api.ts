@@ -1,49 +1,37 @@
-/** One error of the standard body `{ errors: [{ message, extensions: { code, field? } }] }`. */
-export interface ApiErrorEntry {
-  message: string;
-  extensions?: { code?: string; field?: string; [key: string]: unknown };
-}
-
-/** A refusal of the API (or of the network) with the messages a person can read. */
+/** The standard error body of the API, turned into one readable message. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly errors: ApiErrorEntry[],
+    readonly code: string | undefined,
+    message: string,
+    readonly field?: string,
   ) {
-    super(errors.map((e) => e.message).join(' ') || `The server answered ${status}.`);
-  }
-
-  get code(): string | undefined {
-    return this.errors[0]?.extensions?.code;
-  }
-
-  /** Messages of field validation errors, by field name. */
-  fieldErrors(): Record<string, string> {
-    const byField: Record<string, string> = {};
-    for (const e of this.errors) if (e.extensions?.field) byField[e.extensions.field] = e.message;
-    return byField;
+    super(message);
   }
 }
 
-/** Pages that answer 401 themselves (wrong password, bad token) instead of sending the user to sign in. */
-const OWN_401 = ['/auth/', '/users/invite/accept'];
-
-export function loginUrl(from: string = location.pathname + location.search): string {
-  return `/admin/login?redirect=${encodeURIComponent(from)}`;
+interface ErrorBody {
+  errors?: { message?: string; extensions?: { code?: string; field?: string } }[];
 }
 
-async function readErrors(res: Response): Promise<ApiErrorEntry[]> {
-  try {
-    const body = (await res.json()) as { errors?: ApiErrorEntry[] };
-    if (Array.isArray(body.errors) && body.errors.length > 0) return body.errors;
-  } catch {
-    // Not JSON (a proxy's page): the status line below is all there is to say.
-  }
-  return [{ message: `The server answered ${res.status} ${res.statusText}.` }];
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Renews the session a minute before it expires, so an editor typing a long text is not signed out. */
+export function scheduleRefresh(expiresMs: number): void {
+  clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(() => {
+    api<{ expires: number }>('POST', '/auth/refresh', { mode: 'session' })
+      .then((d) => scheduleRefresh(d.expires))
+      .catch(() => undefined);
+  }, Math.max(expiresMs - 60_000, 5_000));
 }
 
-/** Calls the REST API with the session cookie; resolves with `data` (and `meta`) or throws an ApiError. */
-export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<{ data: T; meta?: Record<string, number> }> {
+export function stopRefresh(): void {
+  clearTimeout(refreshTimer);
+}
+
+/** A call to the public REST API with the session cookie; answers the whole body (`data` and `meta`). */
+export async function apiBody<T>(method: string, path: string, body?: unknown): Promise<{ data: T; meta?: Record<string, number> }> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -53,13 +41,24 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, [{ message: 'Vellum could not be reached. Check your connection and try again.', extensions: { code: 'NETWORK' } }]);
+    throw new ApiError(0, 'NETWORK', 'The server cannot be reached. Check the connection and retry.');
   }
-  if (res.status === 401 && !OWN_401.some((p) => path.startsWith(p))) {
-    location.assign(loginUrl());
-    throw new ApiError(401, await readErrors(res));
-  }
-  if (!res.ok) throw new ApiError(res.status, await readErrors(res));
   if (res.status === 204) return { data: undefined as T };
-  return (await res.json()) as { data: T; meta?: Record<string, number> };
+  const json = (await res.json().catch(() => ({}))) as { data: T; meta?: Record<string, number> } & ErrorBody;
+  if (!res.ok) {
+    const first = json.errors?.[0];
+    const message = first?.message ?? `The server answered ${res.status}.`;
+    throw new ApiError(res.status, first?.extensions?.code, message, first?.extensions?.field);
+  }
+  return json;
+}
+
+/** A call to the public REST API with the session cookie; answers `data` of the body. */
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  return (await apiBody<T>(method, path, body)).data;
+}
+
+/** Where a 401 sends the user: the sign-in page, remembering the page to come back to. */
+export function signInPath(from: string): string {
+  return `/signin?from=${encodeURIComponent(from)}`;
 }

@@ -1,91 +1,71 @@
-import axe from 'axe-core';
 import { existsSync, mkdirSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Browser, chromium, Page } from 'playwright-core';
-import { STUDIO_DIST } from '../../src/modules/studio/studio.middleware';
+import type { TestApp } from './test-app';
 
-/** Debian's chromium (`apt-get install -y chromium`); never a downloaded browser build. */
 const CHROMIUM = '/usr/bin/chromium';
-const ARTIFACTS = join(__dirname, '..', '..', 'test-artifacts');
+const ARTIFACTS = join(__dirname, '..', '..', 'test-artifacts', 'studio');
+const AXE = require.resolve('axe-core/axe.min.js');
 
 export interface StudioBrowser {
-  browser: Browser;
-  /** A page in a fresh context: no cookie of an earlier test. */
+  baseUrl: string;
+  page: Page;
+  /** A fresh browser context (no cookies) as the current page. */
   newPage(): Promise<Page>;
+  /** Fills and submits the sign-in form of the current page. */
+  signIn(email: string, password: string): Promise<void>;
+  /** Saves the current page's screenshot under test-artifacts/studio, named after the test. */
+  screenshot(name: string): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Playwright gives each launch a fresh temporary profile (user-data-dir) and removes it on close. */
-export async function launchStudioBrowser(): Promise<StudioBrowser> {
-  if (!existsSync(join(STUDIO_DIST, 'index.html'))) throw new Error('admin/dist is missing: run npm run build first');
-  const browser = await chromium.launch({
+/** Starts the app on a loopback port and Debian's Chromium, headless, on the built Studio. */
+export async function startStudioBrowser(t: TestApp): Promise<StudioBrowser> {
+  if (!existsSync(join(__dirname, '..', '..', 'admin', 'dist', 'index.html'))) {
+    throw new Error('admin/dist is missing: run `npm run build` before the Studio tests');
+  }
+  await t.app.listen(0, '127.0.0.1');
+  const baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+  const browser: Browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  return {
-    browser,
-    newPage: async () => (await browser.newContext()).newPage(),
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const studio: StudioBrowser = {
+    baseUrl,
+    page: await (await browser.newContext()).newPage(),
+    async newPage() {
+      studio.page = await (await browser.newContext()).newPage();
+      return studio.page;
+    },
+    async signIn(email, password) {
+      await studio.page.getByLabel('Email', { exact: true }).fill(email);
+      await studio.page.getByLabel('Password', { exact: true }).fill(password);
+      await studio.page.getByRole('button', { name: 'Sign in' }).click();
+    },
+    async screenshot(name) {
+      await studio.page.screenshot({ path: join(ARTIFACTS, `${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}.png`), fullPage: true });
+    },
     close: () => browser.close(),
   };
+  return studio;
 }
 
-/** A free loopback port, known before the app starts, so that PUBLIC_URL and allow-lists can name it. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+/** axe-core's serious and critical violations on the page as it stands, as `rule: target` lines. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const result = await (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
+    return result.violations;
   });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** The axe-core violations of the page that a user of assistive technology would be blocked by. */
-export async function seriousA11yViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axe.source });
-  const results = await page.evaluate(() => (globalThis as unknown as { axe: typeof axe }).axe.run());
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
-
-/** The last page of a test, kept for a person to look at. */
-export async function saveScreenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
-}
-
-/** The end of a test: its last page saved under the test's name, then its browser context closed. */
-export async function endTestPage(page: Page | undefined, prefix: string): Promise<void> {
-  if (!page) return;
-  const words = (expect.getState().currentTestName ?? 'test').split(' ').slice(-3).join('-');
-  await saveScreenshot(page, `${prefix}-${words}`);
-  await page.context().close();
-}
-
-/** Starts the test app's HTTP server on loopback (port 0: any free one) and answers its base URL. */
-export async function listenOnLoopback(server: Server, port = 0): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-}
-
-/** Signs in through the Studio's sign-in page and waits for the content page. */
-export async function signInThroughStudio(page: Page, base: string, email: string, password: string): Promise<void> {
-  await page.goto(`${base}/admin/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${base}/admin/content`);
+/** The path and query of a mailed link, on the test server (the mail carries PUBLIC_URL's origin). */
+export function linkIn(text: string, baseUrl: string, path: string): string {
+  const match = new RegExp(`https?://[^\\s"<>]*${path}\\?token=[^\\s"<>]+`).exec(text);
+  if (!match) throw new Error(`no ${path} link in the mail`);
+  const url = new URL(match[0]);
+  return `${baseUrl}${url.pathname}${url.search}`;
 }

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { ForbiddenError } from '../errors/errors';
-import { accountabilityOf } from './auth.guard';
+import { accountabilityOf } from './request-accountability';
 
 /**
  * Admin-only routes answer 403 FORBIDDEN to everyone else, anonymous callers included: the reference

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { requestContext } from '../../common/guards/auth.guard';
+import { requestContext } from '../../common/guards/request-accountability';
 import { AuthHttp } from './auth-http';
 import { AuthService } from './auth.service';
 import { LoginDto } from './dto/login.dto';

@@ -1,7 +1,7 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { from, Observable, of, switchMap, tap } from 'rxjs';
-import { accountabilityOf } from '../../common/guards/auth.guard';
+import { accountabilityOf } from '../../common/guards/request-accountability';
 import { fullPath } from '../../common/http/route-index';
 import { routeCollection } from '../../common/http/route-collection';
 import { AppLogger } from '../../common/logging/app-logger';

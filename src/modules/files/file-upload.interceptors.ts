@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { InvalidPayloadError } from '../../common/errors/errors';
-import { accountabilityOf } from '../../common/guards/auth.guard';
+import { accountabilityOf } from '../../common/guards/request-accountability';
 import { MultipartInterceptor } from '../../common/http/multipart/multipart.interceptor';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { FilesService } from './files.service';

@@ -1,10 +1,10 @@
-import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { StudioMiddleware } from './studio.middleware';
 
-/** Vellum Studio, the administration app, at /admin (a middleware: no route in the OpenAPI document). */
-@Module({ providers: [StudioMiddleware] })
+/** Vellum Studio, the administration app built from admin/ into admin/dist, at /admin. */
+@Module({})
 export class StudioModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(StudioMiddleware).forRoutes({ path: 'admin', method: RequestMethod.ALL }, { path: 'admin/*path', method: RequestMethod.ALL });
+    consumer.apply(StudioMiddleware).forRoutes('*path');
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { accountabilityOf } from '../../common/guards/auth.guard';
+import { accountabilityOf } from '../../common/guards/request-accountability';
 import { MultipartInterceptor } from '../../common/http/multipart/multipart.interceptor';
 import { DataImportService } from './data-import.service';
 import type { JobEntity } from './entities/job.entity';

@@ -1,5 +1,5 @@
 import { GraphQLBoolean, GraphQLEnumType, GraphQLFieldConfigMap, GraphQLNonNull, GraphQLObjectType, GraphQLString } from 'graphql';
-import { requestContext } from '../../../common/guards/auth.guard';
+import { requestContext } from '../../../common/guards/request-accountability';
 import type { AuthHttp } from '../../auth/auth-http';
 import type { AuthMode, AuthService } from '../../auth/auth.service';
 import type { PasswordResetService } from '../../auth/password-reset.service';

@@ -1,0 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { api, ApiError, signInPath, stopRefresh } from '../api';
+import { ItemForm } from './ItemForm';
+import { ItemsTable } from './ItemsTable';
+
+interface Collection {
+  collection: string;
+  meta?: { singleton?: boolean } | null;
+}
+
+/** Shows an API or network failure as a message with a retry, never a blank page. */
+export function Failure({ error, retry }: { error: Error; retry: () => void }) {
+  return (
+    <div role="alert">
+      <p>{error.message}</p>
+      <button type="button" onClick={retry}>
+        Retry
+      </button>
+    </div>
+  );
+}
+
+/** Sends a signed-out visitor to the sign-in page, which brings them back here afterwards. */
+function useSignedIn() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const me = useQuery({ queryKey: ['me'], queryFn: () => api<{ email: string }>('GET', '/users/me') });
+  useEffect(() => {
+    if (me.error instanceof ApiError && me.error.status === 401) navigate(signInPath(location.pathname + location.search), { replace: true });
+  }, [me.error, location, navigate]);
+  return me;
+}
+
+export default function Content() {
+  const me = useSignedIn();
+  const navigate = useNavigate();
+  const collections = useQuery({
+    queryKey: ['collections'],
+    // System collections belong to part 2's pages (users, files, settings), not to content.
+    queryFn: async () => (await api<Collection[]>('GET', '/collections')).filter((c) => !c.collection.startsWith('svc_')),
+    enabled: me.isSuccess,
+  });
+  async function signOut() {
+    stopRefresh();
+    await api('POST', '/auth/logout', { mode: 'session' }).catch(() => undefined);
+    navigate('/signin', { replace: true });
+  }
+  if (me.error && !(me.error instanceof ApiError && me.error.status === 401)) return <Failure error={me.error} retry={() => me.refetch()} />;
+  if (!me.data) return <p role="status">Loading…</p>;
+  return (
+    <div className="layout">
+      <nav aria-label="Collections">
+        {collections.data?.map((c) => (
+          <Link key={c.collection} to={c.meta?.singleton ? `/content/${c.collection}/singleton` : `/content/${c.collection}`}>
+            {c.collection}
+          </Link>
+        ))}
+        <p style={{ color: '#fff' }}>{me.data.email}</p>
+        <button type="button" className="secondary" onClick={signOut}>
+          Sign out
+        </button>
+      </nav>
+      <main>
+        {collections.error && <Failure error={collections.error} retry={() => collections.refetch()} />}
+        <Routes>
+          <Route index element={<h1>Content</h1>} />
+          <Route path=":collection" element={<ItemsTable />} />
+          <Route path=":collection/:id" element={<ItemForm />} />
+        </Routes>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import type { Field } from './fields';
+
+interface Props {
+  field: Field;
+  value: unknown;
+  readOnly: boolean;
+  error?: string;
+  onChange: (value: unknown) => void;
+}
+
+const NUMERIC = new Set(['integer', 'bigInteger', 'float', 'decimal']);
+const DATE_INPUT: Record<string, string> = { date: 'date', time: 'time', dateTime: 'datetime-local', timestamp: 'datetime-local' };
+
+function fromText(type: string, text: string): unknown {
+  if (text === '') return null;
+  if (NUMERIC.has(type)) return type === 'decimal' ? text : Number(text);
+  return text;
+}
+
+/** The input that fits a field's type; the API's validation message sits beside it. */
+export function FieldInput({ field, value, readOnly, error, onChange }: Props) {
+  const id = `field-${field.field}`;
+  const errorId = error ? `${id}-error` : undefined;
+  const common = { id, disabled: readOnly, 'aria-invalid': Boolean(error), 'aria-describedby': errorId };
+  const choices = field.meta?.options?.choices;
+  let input;
+  if (field.type === 'boolean') {
+    input = <input {...common} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} style={{ width: 'auto' }} />;
+  } else if (choices) {
+    input = (
+      <select {...common} value={value === null || value === undefined ? '' : String(value)} onChange={(e) => onChange(fromText(field.type, e.target.value))}>
+        <option value="">—</option>
+        {choices.map((c) => (
+          <option key={String(c.value)} value={String(c.value)}>
+            {c.text}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (field.type === 'json' || field.type === 'text') {
+    const text = field.type === 'json' && value !== null && value !== undefined && typeof value !== 'string' ? JSON.stringify(value, null, 2) : ((value as string) ?? '');
+    input = <textarea {...common} rows={field.type === 'json' ? 6 : 4} value={text} onChange={(e) => onChange(field.type === 'json' ? parseJson(e.target.value) : e.target.value)} />;
+  } else {
+    const type = NUMERIC.has(field.type) ? 'number' : (DATE_INPUT[field.type] ?? 'text');
+    const text = value === null || value === undefined ? '' : String(value).slice(0, type === 'datetime-local' ? 19 : undefined);
+    input = <input {...common} type={type} step={type === 'number' ? 'any' : undefined} value={text} onChange={(e) => onChange(fromText(field.type, e.target.value))} />;
+  }
+  return (
+    <div className="field">
+      <label htmlFor={id}>{field.field}</label>
+      {input}
+      {error && (
+        <p id={errorId} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Keeps text that does not parse yet as text, so typing JSON character by character works. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

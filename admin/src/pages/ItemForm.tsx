@@ -1,0 +1,114 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useBlocker, useNavigate, useParams } from 'react-router';
+import { api, ApiError } from '../api';
+import { Failure } from './Content';
+import { FieldInput } from './FieldInput';
+import { fetchFields, primaryKey, visibleFields } from './fields';
+import { CompareVersion, Version, VersionSwitcher } from './Versions';
+
+type Item = Record<string, unknown>;
+
+/** Loads an item and keeps the unsaved edits; `+` creates, `singleton` is the collection's only item. */
+function useItemEditor(collection: string, id: string, version?: Version) {
+  const isNew = id === '+';
+  const mainPath = id === 'singleton' ? `/items/${collection}` : `/items/${collection}/${encodeURIComponent(id)}`;
+  const path = version ? `${mainPath}?version=${encodeURIComponent(version.key)}` : mainPath;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const fields = useQuery({ queryKey: ['fields', collection], queryFn: () => fetchFields(collection) });
+  const item = useQuery({ queryKey: ['item', path], queryFn: () => api<Item>('GET', path), enabled: !isNew });
+  const [edits, setEdits] = useState<Item>({});
+  const [error, setError] = useState<ApiError>();
+  const [saved, setSaved] = useState(false);
+  // Leaving after a save or a delete is intended: the guard must not ask about edits just written.
+  const leaving = useRef(false);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => Object.keys(edits).length > 0 && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => setEdits({}), [path]);
+
+  async function leaveTo(to: string) {
+    leaving.current = true;
+    await queryClient.invalidateQueries({ queryKey: ['items', collection] });
+    navigate(to, { replace: isNew });
+    leaving.current = false;
+  }
+  async function save() {
+    setError(undefined);
+    try {
+      // Edits made while a version is selected go to the version and leave the main item as it is.
+      const [method, target] = version ? ['POST', `/versions/${version.id}/save`] : [isNew ? 'POST' : 'PATCH', isNew ? `/items/${collection}` : path];
+      const result = await api<Item>(method, target, edits);
+      if (isNew) return leaveTo(`/content/${collection}/${encodeURIComponent(String(result[primaryKey(fields.data ?? [])]))}`);
+      setEdits({});
+      setSaved(true);
+      await item.refetch();
+    } catch (e) {
+      setError(e as ApiError);
+    }
+  }
+  async function remove() {
+    if (!window.confirm('Delete this item? This cannot be undone.')) return;
+    await api('DELETE', mainPath).then(() => leaveTo(`/content/${collection}`), setError);
+  }
+  const edit = (field: string, value: unknown) => (setEdits({ ...edits, [field]: value }), setSaved(false));
+  return { isNew, fields, item, edits, edit, error, saved, save, remove, blocker };
+}
+
+/** One item's form: save, delete with confirmation, API errors beside their fields, a guard on unsaved edits. */
+export function ItemForm() {
+  const { collection, id } = useParams() as { collection: string; id: string };
+  const [version, setVersion] = useState<Version>();
+  const [comparing, setComparing] = useState(false);
+  const meta = useQuery({ queryKey: ['collection', collection], queryFn: () => api<{ meta?: { versioning?: boolean } | null }>('GET', `/collections/${collection}`) });
+  const { isNew, fields, item, edits, edit, error, saved, save, remove, blocker } = useItemEditor(collection, id, version);
+  const versioned = Boolean(meta.data?.meta?.versioning) && !isNew && id !== 'singleton';
+  if (fields.error || item.error) return <Failure error={(fields.error ?? item.error)!} retry={() => (fields.refetch(), item.refetch())} />;
+  if (!fields.data || (!isNew && !item.data)) return <p role="status">Loading…</p>;
+  const pk = primaryKey(fields.data);
+  const shown = visibleFields(fields.data).filter((f) => !(isNew && f.schema?.has_auto_increment));
+  return (
+    <section>
+      <h1>{isNew ? `New item in ${collection}` : `${collection} ${String(item.data?.[pk] ?? '')}`}</h1>
+      {versioned && <VersionSwitcher collection={collection} item={id} selected={version} onSelect={(v) => (setVersion(v), setComparing(false))} />}
+      {version && (
+        <button type="button" className="secondary" onClick={() => setComparing(!comparing)}>
+          {comparing ? 'Close comparison' : 'Compare with main'}
+        </button>
+      )}
+      {version && comparing && <CompareVersion version={version} onPromoted={() => (setVersion(undefined), setComparing(false))} />}
+      <form onSubmit={(e) => (e.preventDefault(), save())} aria-label="Item">
+        {shown.map((f) => (
+          <FieldInput
+            key={f.field}
+            field={f}
+            value={f.field in edits ? edits[f.field] : item.data?.[f.field]}
+            readOnly={Boolean(f.meta?.readonly) || (!isNew && f.field === pk)}
+            error={error?.field === f.field ? error.message : undefined}
+            onChange={(v) => edit(f.field, v)}
+          />
+        ))}
+        {error && !error.field && <p role="alert">{error.message}</p>}
+        {saved && <p role="status">Saved.</p>}
+        <div className="toolbar">
+          <button type="submit">{isNew ? 'Create' : 'Save'}</button>
+          {!isNew && id !== 'singleton' && (
+            <button type="button" className="danger" onClick={remove}>
+              Delete
+            </button>
+          )}
+        </div>
+      </form>
+      {blocker.state === 'blocked' && (
+        <div role="alertdialog" aria-label="Unsaved changes">
+          <p>You have unsaved changes. Leave this page and lose them?</p>
+          <button type="button" className="danger" onClick={() => blocker.proceed()}>
+            Leave
+          </button>
+          <button type="button" className="secondary" onClick={() => blocker.reset()}>
+            Stay
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

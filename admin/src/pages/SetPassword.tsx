@@ -1,0 +1,71 @@
+import { FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api, ApiError, scheduleRefresh } from '../api';
+
+// A refused password (the policy's FAILED_VALIDATION) stays on the form; these mean the link is spent.
+const DEAD_TOKEN_CODES = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED', 'FORBIDDEN', 'INVALID_CREDENTIALS']);
+
+interface Props {
+  kind: 'reset' | 'invite';
+}
+
+/** Sets a password from a mailed token: a reset, or an invitation that then signs the user in. */
+export default function SetPassword({ kind }: Props) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const token = params.get('token') ?? '';
+  const [error, setError] = useState<string>();
+  const [deadToken, setDeadToken] = useState(false);
+  const [done, setDone] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const password = new FormData(event.currentTarget).get('password') as string;
+    setError(undefined);
+    try {
+      if (kind === 'reset') {
+        await api('POST', '/auth/password/reset', { token, password });
+        return setDone(true);
+      }
+      await api('POST', '/users/invite/accept', { token, password });
+      const email = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).email as string;
+      const { expires } = await api<{ expires: number }>('POST', '/auth/login', { email, password, mode: 'session' });
+      scheduleRefresh(expires);
+      navigate('/content', { replace: true });
+    } catch (e) {
+      if (e instanceof ApiError && DEAD_TOKEN_CODES.has(e.code ?? '')) setDeadToken(true);
+      else setError((e as Error).message);
+    }
+  }
+
+  const title = kind === 'reset' ? 'Set a new password' : 'Accept your invitation';
+  if (deadToken || !token)
+    return (
+      <main className="narrow">
+        <h1>This link no longer works</h1>
+        <p>The link has expired or was already used. Ask for a new one.</p>
+        <Link to="/signin">Back to sign-in</Link>
+      </main>
+    );
+  if (done)
+    return (
+      <main className="narrow">
+        <h1>Password changed</h1>
+        <p role="status">Your password is set. Sign in with it.</p>
+        <Link to="/signin">Sign in</Link>
+      </main>
+    );
+  return (
+    <main className="narrow">
+      <h1>{title}</h1>
+      <form onSubmit={submit} aria-label={title}>
+        <label>
+          New password
+          <input name="password" type="password" autoComplete="new-password" required />
+        </label>
+        <button type="submit">Save password</button>
+      </form>
+      {error && <p role="alert">{error}</p>}
+    </main>
+  );
+}

@@ -1,0 +1,134 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, ApiError } from '../api';
+import { toggled } from './sets';
+
+export interface Version {
+  id: string;
+  key: string;
+  name: string | null;
+}
+
+interface Comparison {
+  mainHash: string;
+  current: Record<string, unknown>;
+  main: Record<string, unknown>;
+}
+
+interface SwitcherProps {
+  collection: string;
+  item: string;
+  selected?: Version;
+  onSelect: (version?: Version) => void;
+}
+
+const show = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+/** Main and each version of the item; create, rename and delete a version. */
+export function VersionSwitcher({ collection, item, selected, onSelect }: SwitcherProps) {
+  const queryClient = useQueryClient();
+  const queryKey = ['versions', collection, item];
+  const versions = useQuery({
+    queryKey,
+    queryFn: () => api<Version[]>('GET', `/versions?filter[collection][_eq]=${collection}&filter[item][_eq]=${encodeURIComponent(item)}`),
+  });
+  async function change(run: () => Promise<Version | void>) {
+    const result = await run();
+    await queryClient.invalidateQueries({ queryKey });
+    onSelect(result ?? undefined);
+  }
+  const create = () => {
+    const name = window.prompt('Name of the new version');
+    if (name) void change(() => api<Version>('POST', '/versions', { key: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), name, collection, item }));
+  };
+  const rename = () => {
+    const name = window.prompt('New name', selected!.name ?? '');
+    if (name) void change(() => api<Version>('PATCH', `/versions/${selected!.id}`, { name }));
+  };
+  const remove = () => {
+    if (window.confirm(`Delete the version "${selected!.name}"?`)) void change(() => api('DELETE', `/versions/${selected!.id}`));
+  };
+  return (
+    <div className="toolbar">
+      <label>
+        Version
+        <select value={selected?.id ?? ''} onChange={(e) => onSelect(versions.data?.find((v) => v.id === e.target.value))}>
+          <option value="">Main</option>
+          {versions.data?.map((v) => (
+            <option key={v.id} value={v.id}>
+              {v.name ?? v.key}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" className="secondary" onClick={create}>
+        Create version
+      </button>
+      {selected && (
+        <>
+          <button type="button" className="secondary" onClick={rename}>
+            Rename version
+          </button>
+          <button type="button" className="danger" onClick={remove}>
+            Delete version
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Main and the version side by side, changed fields marked and picked for promotion. */
+export function CompareVersion({ version, onPromoted }: { version: Version; onPromoted: () => void }) {
+  const queryClient = useQueryClient();
+  const comparison = useQuery({ queryKey: ['compare', version.id], queryFn: () => api<Comparison>('GET', `/versions/${version.id}/compare`) });
+  const [picked, setPicked] = useState<Set<string>>();
+  const [message, setMessage] = useState<string>();
+  if (comparison.error) return <p role="alert">{comparison.error.message}</p>;
+  if (!comparison.data) return <p role="status">Comparing…</p>;
+  const { main, current, mainHash } = comparison.data;
+  const changed = Object.keys(current).filter((f) => f in main && show(current[f]) !== show(main[f]));
+  const fields = picked ?? new Set(changed);
+  async function promote() {
+    try {
+      await api('POST', `/versions/${version.id}/promote`, { mainHash, fields: [...fields] });
+      await queryClient.invalidateQueries({ queryKey: ['item'] });
+      onPromoted();
+    } catch (e) {
+      if (!(e instanceof ApiError && e.status === 422)) return setMessage((e as Error).message);
+      setMessage('The item changed since you compared: the comparison is reloaded, check it and promote again.');
+      await comparison.refetch();
+    }
+  }
+  return (
+    <section aria-label="Compare with main">
+      <h2>Compare “{version.name}” with main</h2>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Promote</th>
+            <th scope="col">Field</th>
+            <th scope="col">Main</th>
+            <th scope="col">Version</th>
+          </tr>
+        </thead>
+        <tbody>
+          {changed.map((f) => (
+            <tr key={f} className="changed">
+              <td>
+                <input type="checkbox" aria-label={`Promote ${f}`} checked={fields.has(f)} onChange={() => setPicked(toggled(fields, f))} />
+              </td>
+              <th scope="row">{f} (changed)</th>
+              <td>{show(main[f])}</td>
+              <td>{show(current[f])}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {message && <p role="alert">{message}</p>}
+      <button type="button" onClick={promote} disabled={fields.size === 0}>
+        Promote selected fields
+      </button>
+    </section>
+  );
+}
