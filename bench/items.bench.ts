@@ -132,74 +132,92 @@ function ratio(vellum: LoadResult, floor: LoadResult | undefined): string {
  * Nest app below is plain Nest + Express, without Vellum's adapter: Vellum's one-item read answers 76%
  * of what it answers.
  */
+type LoadTarget = Parameters<typeof load>[1];
+interface BenchCase {
+  label: string;
+  vellum: LoadTarget;
+  floor?: LoadTarget;
+  ceilingPath?: string;
+}
+
 export async function run(): Promise<void> {
   const server = await startBenchServer();
   const auth = { ...bearer(server.token), 'Content-Type': 'application/json' };
   const c = 'bench_items';
   try {
-    const created = await fetch(`${server.url}/collections`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({
-        collection: c,
-        fields: [
-          { field: 'title', type: 'string' },
-          { field: 'body', type: 'text' },
-          { field: 'x', type: 'integer', schema: { is_indexed: true } },
-          { field: 'status', type: 'string', schema: { is_indexed: true } },
-          { field: 'published', type: 'boolean' },
-        ],
-      }),
-    });
-    if (created.status !== 200) throw new Error(`creating the collection failed: ${created.status}`);
-    for (let batch = 0; batch < ROWS / 500; batch++) {
-      const items = Array.from({ length: 500 }, (_, i) => {
-        const n = batch * 500 + i;
-        return { title: `Item ${n}`, body: 'lorem ipsum '.repeat(10), x: (n * 7919) % ROWS, status: n % 3 ? 'published' : 'draft', published: n % 2 === 0 };
-      });
-      const res = await fetch(`${server.url}/items/${c}?fields=id`, { method: 'POST', headers: auth, body: JSON.stringify(items) });
-      if (res.status !== 200) throw new Error(`seeding failed: ${res.status} ${await res.text()}`);
-    }
+    await seedCollection(server.url, auth, c);
     const vendor = server.database.env.DB_CLIENT;
     const floor = vendor === 'mariadb' || vendor === 'mysql' ? await startFloor(server.database.env, c) : null;
     if (!floor) process.stdout.write('(the bare-server floor needs DB_CLIENT=mariadb or mysql; Vellum figures only)\n');
-    const body = JSON.stringify({ title: 'New', body: 'text', x: 5, status: 'draft', published: true });
-    const cases: { label: string; vellum: Parameters<typeof load>[1]; floor?: Parameters<typeof load>[1]; ceilingPath?: string }[] = [
-      { label: 'GET /items/c?limit=100', ceilingPath: 'list', vellum: { url: `${server.url}/items/${c}?limit=100`, headers: auth }, floor: floor ? { url: `${floor.url}/list` } : undefined },
-      { label: 'GET /items/c/:id', ceilingPath: 'one', vellum: { url: `${server.url}/items/${c}/4242`, headers: auth }, floor: floor ? { url: `${floor.url}/one?id=4242` } : undefined },
-      { label: 'GET /items/c?filter..&sort=-x&limit=25&meta', vellum: { url: `${server.url}/items/${c}?${FILTER}`, headers: auth }, floor: floor ? { url: `${floor.url}/filter` } : undefined },
-      {
-        label: 'POST /items/c',
-        vellum: { url: `${server.url}/items/${c}`, method: 'POST', headers: auth, body },
-        floor: floor ? { url: `${floor.url}/create`, method: 'POST', headers: { 'Content-Type': 'application/json' }, body } : undefined,
-      },
-    ];
     const ceiling = floor
       ? await startFrameworkCeiling({
           list: await (await fetch(`${floor.url}/list`)).json(),
           one: await (await fetch(`${floor.url}/one?id=4242`)).json(),
         })
       : null;
-    for (const entry of cases) {
-      const floorRuns: LoadResult[] = [];
-      const ceilingRuns: LoadResult[] = [];
-      const vellumRuns: LoadResult[] = [];
-      // Interleaved rounds, then the median of each: other work on a shared machine hits one run, not all.
-      for (let round = 1; round <= ROUNDS; round++) {
-        if (entry.floor) floorRuns.push(await load(`  floor ${entry.label} #${round}`, entry.floor));
-        if (ceiling && entry.ceilingPath) ceilingRuns.push(await load(`  empty Nest app ${entry.label} #${round}`, { url: `${ceiling.url}/${entry.ceilingPath}` }));
-        vellumRuns.push(await load(`  vellum ${entry.label} #${round}`, entry.vellum));
-      }
-      const floorResult = median(floorRuns);
-      const ceilingResult = median(ceilingRuns);
-      const vellumResult = median(vellumRuns)!;
-      for (const result of [floorResult, ceilingResult, vellumResult]) if (result) print({ ...result, label: `${result.label.replace(/ #\d+$/, '')} (median)` });
-      if (ceilingResult) process.stdout.write(`    → the framework alone: ${ratio(ceilingResult, floorResult)}\n`);
-      if (floorResult) process.stdout.write(`    → ${ratio(vellumResult, floorResult)}\n`);
-    }
+    for (const entry of benchCases(server.url, auth, c, floor?.url)) await measureCase(entry, ceiling?.url);
     await ceiling?.close();
     await floor?.close();
   } finally {
     await server.close();
   }
+}
+
+async function seedCollection(url: string, auth: Record<string, string>, c: string): Promise<void> {
+  const created = await fetch(`${url}/collections`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({
+      collection: c,
+      fields: [
+        { field: 'title', type: 'string' },
+        { field: 'body', type: 'text' },
+        { field: 'x', type: 'integer', schema: { is_indexed: true } },
+        { field: 'status', type: 'string', schema: { is_indexed: true } },
+        { field: 'published', type: 'boolean' },
+      ],
+    }),
+  });
+  if (created.status !== 200) throw new Error(`creating the collection failed: ${created.status}`);
+  for (let batch = 0; batch < ROWS / 500; batch++) {
+    const items = Array.from({ length: 500 }, (_, i) => {
+      const n = batch * 500 + i;
+      return { title: `Item ${n}`, body: 'lorem ipsum '.repeat(10), x: (n * 7919) % ROWS, status: n % 3 ? 'published' : 'draft', published: n % 2 === 0 };
+    });
+    const res = await fetch(`${url}/items/${c}?fields=id`, { method: 'POST', headers: auth, body: JSON.stringify(items) });
+    if (res.status !== 200) throw new Error(`seeding failed: ${res.status} ${await res.text()}`);
+  }
+}
+
+function benchCases(url: string, auth: Record<string, string>, c: string, floorUrl: string | undefined): BenchCase[] {
+  const body = JSON.stringify({ title: 'New', body: 'text', x: 5, status: 'draft', published: true });
+  const onFloor = (target: LoadTarget) => (floorUrl ? { ...target, url: `${floorUrl}${target.url}` } : undefined);
+  return [
+    { label: 'GET /items/c?limit=100', ceilingPath: 'list', vellum: { url: `${url}/items/${c}?limit=100`, headers: auth }, floor: onFloor({ url: '/list' }) },
+    { label: 'GET /items/c/:id', ceilingPath: 'one', vellum: { url: `${url}/items/${c}/4242`, headers: auth }, floor: onFloor({ url: '/one?id=4242' }) },
+    { label: 'GET /items/c?filter..&sort=-x&limit=25&meta', vellum: { url: `${url}/items/${c}?${FILTER}`, headers: auth }, floor: onFloor({ url: '/filter' }) },
+    {
+      label: 'POST /items/c',
+      vellum: { url: `${url}/items/${c}`, method: 'POST', headers: auth, body },
+      floor: onFloor({ url: '/create', method: 'POST', headers: { 'Content-Type': 'application/json' }, body }),
+    },
+  ];
+}
+
+/** Interleaved rounds, then the median of each: other work on a shared machine hits one run, not all. */
+async function measureCase(entry: BenchCase, ceilingUrl: string | undefined): Promise<void> {
+  const floorRuns: LoadResult[] = [];
+  const ceilingRuns: LoadResult[] = [];
+  const vellumRuns: LoadResult[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    if (entry.floor) floorRuns.push(await load(`  floor ${entry.label} #${round}`, entry.floor));
+    if (ceilingUrl && entry.ceilingPath) ceilingRuns.push(await load(`  empty Nest app ${entry.label} #${round}`, { url: `${ceilingUrl}/${entry.ceilingPath}` }));
+    vellumRuns.push(await load(`  vellum ${entry.label} #${round}`, entry.vellum));
+  }
+  const floorResult = median(floorRuns);
+  const ceilingResult = median(ceilingRuns);
+  const vellumResult = median(vellumRuns)!;
+  for (const result of [floorResult, ceilingResult, vellumResult]) if (result) print({ ...result, label: `${result.label.replace(/ #\d+$/, '')} (median)` });
+  if (ceilingResult) process.stdout.write(`    → the framework alone: ${ratio(ceilingResult, floorResult)}\n`);
+  if (floorResult) process.stdout.write(`    → ${ratio(vellumResult, floorResult)}\n`);
 }
