@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
-import { InvalidPayloadError } from '../../../common/errors/errors';
+import { JsonArrayScanner } from './json-array-scanner';
+import { lineError } from './line-error';
 
 export type ImportFormat = 'json' | 'csv';
 
@@ -45,10 +46,6 @@ export interface ImportRowsOptions {
   csvColumn?: CsvColumnReader;
 }
 
-function lineError(line: number, reason: string): InvalidPayloadError {
-  return new InvalidPayloadError(`Line ${line}: ${reason}`);
-}
-
 async function* decode(source: AsyncIterable<Chunk>): AsyncGenerator<string> {
   // Streaming decoder: a multi-byte character split across chunks stays whole; the BOM is dropped.
   const decoder = new TextDecoder('utf-8');
@@ -65,96 +62,17 @@ async function* decode(source: AsyncIterable<Chunk>): AsyncGenerator<string> {
   if (rest) yield rest;
 }
 
-function countNewlines(text: string): number {
-  let count = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++;
-  return count;
-}
-
-const STRING_SPECIAL = /["\\]/g;
-const STRUCTURE = /["{}[\]]/g;
-const WHITESPACE = new Set([' ', '\t', '\r', '\n']);
-
 /**
- * A small streaming scanner for a top-level JSON array: it only finds where each element starts and
- * ends (strings, escapes and nesting), and JSON.parse reads the element itself.
+ * A top-level JSON array read piece by piece: the scanner finds where each element starts and ends,
+ * and JSON.parse reads the element itself.
  */
 async function* readJsonRows(source: AsyncIterable<Chunk>): AsyncGenerator<ImportRow[]> {
-  let state: 'start' | 'open' | 'comma' | 'element' | 'after-element' | 'done' = 'start';
-  let line = 1;
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
-  let parts: string[] = [];
-  let elementLine = 0;
-  let row = 0;
-
+  const scanner = new JsonArrayScanner();
   for await (const text of decode(source)) {
-    const found: ImportRow[] = [];
-    let i = 0;
-    let elementStart = state === 'element' ? 0 : -1;
-    while (i < text.length) {
-      if (state === 'element') {
-        if (escaped) {
-          escaped = false;
-          i++;
-          continue;
-        }
-        const pattern = inString ? STRING_SPECIAL : STRUCTURE;
-        pattern.lastIndex = i;
-        const match = pattern.exec(text);
-        if (!match) break;
-        const c = match[0];
-        i = match.index + 1;
-        if (inString) {
-          if (c === '\\') escaped = true;
-          else inString = false;
-        } else if (c === '"') inString = true;
-        else if (c === '{' || c === '[') depth++;
-        else if (--depth === 0) {
-          parts.push(text.slice(elementStart, i));
-          const element = parts.join('');
-          parts = [];
-          elementStart = -1;
-          state = 'after-element';
-          row++;
-          found.push({ row, line: elementLine, data: parseElement(element, elementLine) });
-          line += countNewlines(element);
-        }
-        continue;
-      }
-      const c = text[i];
-      if (c === '\n') line++;
-      if (WHITESPACE.has(c)) {
-        i++;
-        continue;
-      }
-      if (state === 'start' && c === '[') state = 'open';
-      else if ((state === 'open' || state === 'after-element') && c === ']') state = 'done';
-      else if (state === 'after-element' && c === ',') state = 'comma';
-      else if ((state === 'open' || state === 'comma') && c === '{') {
-        state = 'element';
-        depth = 1;
-        elementStart = i;
-        elementLine = line;
-      } else if (state === 'start') throw lineError(line, 'a JSON import file must hold one top-level array');
-      else if (state === 'done') throw lineError(line, 'unexpected content after the top-level array');
-      else if (state === 'open' || state === 'comma') throw lineError(line, `row ${row + 1} is not an object`);
-      else throw lineError(line, 'expected "," or "]" after a row');
-      i++;
-    }
-    if (state === 'element') parts.push(text.slice(elementStart));
+    const found = scanner.feed(text);
     if (found.length) yield found;
   }
-  if (state !== 'done') throw lineError(line, state === 'start' ? 'the file is empty' : 'the file ends before the top-level array is closed');
-}
-
-function parseElement(text: string, line: number): Record<string, unknown> {
-  try {
-    return JSON.parse(text) as Record<string, unknown>;
-  } catch (e) {
-    throw lineError(line, `invalid JSON (${(e as Error).message})`);
-  }
+  scanner.finish();
 }
 
 const DELIMITERS = [',', ';', '\t'];
