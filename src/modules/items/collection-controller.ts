@@ -17,18 +17,30 @@ export interface CollectionControllerOptions {
   readOnly?: boolean;
 }
 
+/** What the write routes need of the read controller they extend. */
+interface ItemsRoutes {
+  readonly items: ItemsFactory;
+  readonly http: ItemsHttp;
+}
+
 /**
  * The standard REST routes of a system collection (`/roles`, `/permissions`, `/activity`, ...) served by
  * the items engine with the caller's permissions, the same batch forms and envelopes as /items.
  */
 export function collectionController(path: string, collection: string, options: CollectionControllerOptions = {}): Type<unknown> {
-  const guards = options.adminOnly ? [AdminGuard] : [];
+  const read = readController(path, collection, options.adminOnly ? [AdminGuard] : []);
+  const controller = options.readOnly ? read : withWriteRoutes(path, collection, read);
+  // Swagger derives operation ids from class names: each generated controller gets its own.
+  const name = `${path.replace(/(^|[-_/])(\w)/g, (_m, _s, c: string) => c.toUpperCase())}Controller`;
+  return Object.defineProperty(controller, 'name', { value: name });
+}
 
+function readController(path: string, collection: string, guards: Type<unknown>[]): Type<ItemsRoutes> {
   @ApiTags(path)
   @ApiBearerAuth()
   @UseGuards(...guards)
   @Controller(path)
-  class ReadController {
+  class ReadController implements ItemsRoutes {
     readonly http: ItemsHttp;
 
     constructor(
@@ -54,11 +66,10 @@ export function collectionController(path: string, collection: string, options: 
       return this.http.readOne(this.items.for(collection, acc), id, query);
     }
   }
+  return ReadController;
+}
 
-  // Swagger derives operation ids from class names: each generated controller gets its own.
-  const name = `${path.replace(/(^|[-_/])(\w)/g, (_m, _s, c: string) => c.toUpperCase())}Controller`;
-  if (options.readOnly) return Object.defineProperty(ReadController, 'name', { value: name });
-
+function withWriteRoutes(path: string, collection: string, ReadController: Type<ItemsRoutes>): Type<ItemsRoutes> {
   @Controller(path)
   class WriteController extends ReadController {
     @Post()
@@ -89,5 +100,5 @@ export function collectionController(path: string, collection: string, options: 
       await this.items.for(collection, acc).deleteOne(id);
     }
   }
-  return Object.defineProperty(WriteController, 'name', { value: name });
+  return WriteController;
 }
