@@ -94,8 +94,36 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
   const locations = storageLocations(env, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
-  const defaultPort = client === 'postgres' ? 5432 : client === 'sqlite' ? undefined : 3306;
   const config: AppConfig = {
+    ...serverConfig(env, parsed, nodeEnv),
+    db: dbConfig(env, parsed, client),
+    // Development without SECRET: a random one per process, so tokens die with the process.
+    secret: env.SECRET ?? randomBytes(32).toString('hex'),
+    admin: { email: env.ADMIN_EMAIL ?? 'admin@example.com', password: env.ADMIN_PASSWORD },
+    auth: authConfig(env, parsed),
+    email: emailConfig(env, parsed),
+    storage: { locations },
+    files: filesConfig(env),
+    assets: Object.fromEntries(
+      Object.entries(env).filter((e): e is [string, string] => e[0].startsWith('ASSETS_') && e[1] !== undefined),
+    ),
+    ...servicesConfig(env, parsed),
+    query: {
+      limitDefault: parsed.QUERY_LIMIT_DEFAULT ?? 100,
+      limitMax: parsed.QUERY_LIMIT_MAX,
+      maxRelationalDepth: parsed.MAX_RELATIONAL_DEPTH ?? 10,
+      maxBatchMutation: parsed.MAX_BATCH_MUTATION,
+    },
+    hash: { memoryCost: parsed.HASH_MEMORY_COST, timeCost: parsed.HASH_TIME_COST, parallelism: parsed.HASH_PARALLELISM },
+    importExport: importExportConfig(env, parsed),
+  };
+  return deepFreeze(config);
+}
+
+type Env = NodeJS.ProcessEnv;
+
+function serverConfig(env: Env, parsed: EnvSchema, nodeEnv: AppConfig['nodeEnv']) {
+  return {
     nodeEnv,
     version,
     host: env.HOST ?? '0.0.0.0',
@@ -104,55 +132,66 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     logLevel: (env.LOG_LEVEL ?? 'info') as AppConfig['logLevel'],
     logFormat: (env.LOG_FORMAT ?? 'auto') as AppConfig['logFormat'],
     maxPayloadSize: size(env.MAX_PAYLOAD_SIZE) ?? 1024 * 1024,
-    db: {
-      client,
-      filename: env.DB_FILENAME ?? './data/vellum.db',
-      host: env.DB_HOST ?? '127.0.0.1',
-      port: parsed.DB_PORT ?? defaultPort,
-      database: env.DB_DATABASE ?? '',
-      user: env.DB_USER,
-      password: env.DB_PASSWORD,
-      migrate: flag(env.DB_MIGRATE, true),
+  };
+}
+
+function dbConfig(env: Env, parsed: EnvSchema, client: DbVendorClient): AppConfig['db'] {
+  const defaultPort = client === 'postgres' ? 5432 : client === 'sqlite' ? undefined : 3306;
+  return {
+    client,
+    filename: env.DB_FILENAME ?? './data/vellum.db',
+    host: env.DB_HOST ?? '127.0.0.1',
+    port: parsed.DB_PORT ?? defaultPort,
+    database: env.DB_DATABASE ?? '',
+    user: env.DB_USER,
+    password: env.DB_PASSWORD,
+    migrate: flag(env.DB_MIGRATE, true),
+  };
+}
+
+function authConfig(env: Env, parsed: EnvSchema): AppConfig['auth'] {
+  return {
+    accessTokenTtl: duration(env.ACCESS_TOKEN_TTL, '15m'),
+    refreshTokenTtl: duration(env.REFRESH_TOKEN_TTL, '7d'),
+    sessionCookieTtl: duration(env.SESSION_COOKIE_TTL, '1d'),
+    sessionRefreshGracePeriod: duration(env.SESSION_REFRESH_GRACE_PERIOD, '10s'),
+    passwordResetTokenTtl: duration(env.PASSWORD_RESET_TOKEN_TTL, '1d'),
+    userInviteTokenTtl: duration(env.USER_INVITE_TOKEN_TTL, '7d'),
+    lockoutDuration: duration(env.AUTH_LOCKOUT_DURATION, '15m'),
+    loginStallTime: parsed.LOGIN_STALL_TIME ?? 500,
+    refreshCookie: cookie(env, 'REFRESH_TOKEN_COOKIE', 'svc_refresh_token'),
+    sessionCookie: cookie(env, 'SESSION_COOKIE', 'svc_session_token'),
+    passwordResetUrlAllowList: csv(env.PASSWORD_RESET_URL_ALLOW_LIST),
+    userInviteUrlAllowList: csv(env.USER_INVITE_URL_ALLOW_LIST),
+  };
+}
+
+function emailConfig(env: Env, parsed: EnvSchema): AppConfig['email'] {
+  return {
+    transport: (env.EMAIL_TRANSPORT ?? 'log') as 'log' | 'smtp',
+    from: env.EMAIL_FROM ?? 'no-reply@example.com',
+    smtp: {
+      host: env.EMAIL_SMTP_HOST,
+      port: parsed.EMAIL_SMTP_PORT,
+      user: env.EMAIL_SMTP_USER,
+      password: env.EMAIL_SMTP_PASSWORD,
+      secure: flag(env.EMAIL_SMTP_SECURE, false),
+      ignoreTls: flag(env.EMAIL_SMTP_IGNORE_TLS, false),
     },
-    // Development without SECRET: a random one per process, so tokens die with the process.
-    secret: env.SECRET ?? randomBytes(32).toString('hex'),
-    admin: { email: env.ADMIN_EMAIL ?? 'admin@example.com', password: env.ADMIN_PASSWORD },
-    auth: {
-      accessTokenTtl: duration(env.ACCESS_TOKEN_TTL, '15m'),
-      refreshTokenTtl: duration(env.REFRESH_TOKEN_TTL, '7d'),
-      sessionCookieTtl: duration(env.SESSION_COOKIE_TTL, '1d'),
-      sessionRefreshGracePeriod: duration(env.SESSION_REFRESH_GRACE_PERIOD, '10s'),
-      passwordResetTokenTtl: duration(env.PASSWORD_RESET_TOKEN_TTL, '1d'),
-      userInviteTokenTtl: duration(env.USER_INVITE_TOKEN_TTL, '7d'),
-      lockoutDuration: duration(env.AUTH_LOCKOUT_DURATION, '15m'),
-      loginStallTime: parsed.LOGIN_STALL_TIME ?? 500,
-      refreshCookie: cookie(env, 'REFRESH_TOKEN_COOKIE', 'svc_refresh_token'),
-      sessionCookie: cookie(env, 'SESSION_COOKIE', 'svc_session_token'),
-      passwordResetUrlAllowList: csv(env.PASSWORD_RESET_URL_ALLOW_LIST),
-      userInviteUrlAllowList: csv(env.USER_INVITE_URL_ALLOW_LIST),
-    },
-    email: {
-      transport: (env.EMAIL_TRANSPORT ?? 'log') as 'log' | 'smtp',
-      from: env.EMAIL_FROM ?? 'no-reply@example.com',
-      smtp: {
-        host: env.EMAIL_SMTP_HOST,
-        port: parsed.EMAIL_SMTP_PORT,
-        user: env.EMAIL_SMTP_USER,
-        password: env.EMAIL_SMTP_PASSWORD,
-        secure: flag(env.EMAIL_SMTP_SECURE, false),
-        ignoreTls: flag(env.EMAIL_SMTP_IGNORE_TLS, false),
-      },
-    },
-    storage: { locations },
-    files: {
-      maxUploadSize: size(env.FILES_MAX_UPLOAD_SIZE),
-      mimeTypeAllowList: csv(env.FILES_MIME_TYPE_ALLOW_LIST, ['*/*']),
-      metadataAllowList: csv(env.FILE_METADATA_ALLOW_LIST ?? DEFAULT_METADATA_ALLOW_LIST),
-      importIpDenyList: csv(env.IMPORT_IP_DENY_LIST, ['0.0.0.0', '169.254.169.254']),
-    },
-    assets: Object.fromEntries(
-      Object.entries(env).filter((e): e is [string, string] => e[0].startsWith('ASSETS_') && e[1] !== undefined),
-    ),
+  };
+}
+
+function filesConfig(env: Env): AppConfig['files'] {
+  return {
+    maxUploadSize: size(env.FILES_MAX_UPLOAD_SIZE),
+    mimeTypeAllowList: csv(env.FILES_MIME_TYPE_ALLOW_LIST, ['*/*']),
+    metadataAllowList: csv(env.FILE_METADATA_ALLOW_LIST ?? DEFAULT_METADATA_ALLOW_LIST),
+    importIpDenyList: csv(env.IMPORT_IP_DENY_LIST, ['0.0.0.0', '169.254.169.254']),
+  };
+}
+
+function servicesConfig(env: Env, parsed: EnvSchema): Pick<AppConfig, 'cache' | 'redis' | 'rateLimiter'> {
+  return {
     cache: {
       enabled: flag(env.CACHE_ENABLED, false),
       store: (env.CACHE_STORE ?? 'memory') as 'memory' | 'redis',
@@ -166,25 +205,20 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       duration: parsed.RATE_LIMITER_DURATION ?? 1,
       store: (env.RATE_LIMITER_STORE ?? 'memory') as 'memory' | 'redis',
     },
-    query: {
-      limitDefault: parsed.QUERY_LIMIT_DEFAULT ?? 100,
-      limitMax: parsed.QUERY_LIMIT_MAX,
-      maxRelationalDepth: parsed.MAX_RELATIONAL_DEPTH ?? 10,
-      maxBatchMutation: parsed.MAX_BATCH_MUTATION,
-    },
-    hash: { memoryCost: parsed.HASH_MEMORY_COST, timeCost: parsed.HASH_TIME_COST, parallelism: parsed.HASH_PARALLELISM },
-    importExport: {
-      maxImportErrors: parsed.MAX_IMPORT_ERRORS ?? 1000,
-      // Measured on 100,000-row imports and exports (bench/import.bench.ts): 500 and 5000 (the reference's
-      // export default) were no faster and left three times the garbage in the old generation, which
-      // Node keeps (as RSS) until a full collection.
-      importBatchSize: parsed.IMPORT_BATCH_SIZE ?? 250,
-      exportBatchSize: parsed.EXPORT_BATCH_SIZE ?? 1000,
-      maxConcurrentImports: parsed.IMPORT_MAX_CONCURRENCY ?? parsed.IMPORT_CONCURRENT_MAX ?? 20,
-      importTimeout: duration(env.IMPORT_TIMEOUT, '1h'),
-    },
   };
-  return deepFreeze(config);
+}
+
+function importExportConfig(env: Env, parsed: EnvSchema): AppConfig['importExport'] {
+  return {
+    maxImportErrors: parsed.MAX_IMPORT_ERRORS ?? 1000,
+    // Measured on 100,000-row imports and exports (bench/import.bench.ts): 500 and 5000 (the reference's
+    // export default) were no faster and left three times the garbage in the old generation, which
+    // Node keeps (as RSS) until a full collection.
+    importBatchSize: parsed.IMPORT_BATCH_SIZE ?? 250,
+    exportBatchSize: parsed.EXPORT_BATCH_SIZE ?? 1000,
+    maxConcurrentImports: parsed.IMPORT_MAX_CONCURRENCY ?? parsed.IMPORT_CONCURRENT_MAX ?? 20,
+    importTimeout: duration(env.IMPORT_TIMEOUT, '1h'),
+  };
 }
 
 function deepFreeze<T>(value: T): T {
