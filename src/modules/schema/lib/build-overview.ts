@@ -88,18 +88,38 @@ function systemCollectionMeta(collection: string, accountability: 'all' | 'activ
   };
 }
 
+type FieldRow = FieldMeta & { type: string | null };
+type TableColumn = Table['columns'][number];
+type SystemCollection = (typeof SYSTEM_COLLECTIONS)[string];
+
 /** Pure: turns the meta rows and one introspection pass into the immutable overview. */
 export function buildOverview(source: OverviewSource): SchemaOverview {
   const tables = new Map(source.tables.map((t) => [t.name, t]));
   const collectionRows = new Map(source.collections.map((c) => [c.collection, c]));
-  const fieldRows = new Map<string, (FieldMeta & { type: string | null })[]>();
+  const fieldRows = new Map<string, FieldRow[]>();
   for (const row of source.fields) {
     const list = fieldRows.get(row.collection) ?? [];
     list.push(row);
     fieldRows.set(row.collection, list);
   }
+  const relationMetas = withSystemRelations(source.relations);
 
-  const relationMetas: RelationMeta[] = [
+  const names = new Set<string>([...Object.keys(SYSTEM_COLLECTIONS), ...collectionRows.keys()]);
+  const collections = new Map<string, CollectionOverview>();
+  for (const name of names) {
+    const system = Object.hasOwn(SYSTEM_COLLECTIONS, name) ? SYSTEM_COLLECTIONS[name] : undefined;
+    const table = tables.get(name) ?? null;
+    if (system && !table) continue;
+    const meta = collectionRows.get(name) ?? (system ? systemCollectionMeta(name, system.accountability, system.singleton ?? false) : null);
+    collections.set(name, collectionOverview(name, table, meta, system, fieldRows.get(name) ?? [], relationMetas));
+  }
+
+  const relations = relationMetas.filter((r) => collections.has(r.many_collection)).map((meta) => relationOverview(meta, tables.get(meta.many_collection)));
+  return new SchemaOverview(collections, relations, source.version);
+}
+
+function withSystemRelations(relations: RelationMeta[]): RelationMeta[] {
+  return [
     ...SYSTEM_RELATIONS.map((r) => ({
       ...r,
       one_collection_field: null,
@@ -109,122 +129,119 @@ export function buildOverview(source: OverviewSource): SchemaOverview {
       one_deselect_action: 'nullify',
       system: true,
     })),
-    ...source.relations,
+    ...relations,
   ];
+}
 
-  const names = new Set<string>([...Object.keys(SYSTEM_COLLECTIONS), ...collectionRows.keys()]);
-  const collections = new Map<string, CollectionOverview>();
-  for (const name of names) {
-    const system = Object.hasOwn(SYSTEM_COLLECTIONS, name) ? SYSTEM_COLLECTIONS[name] : undefined;
-    const table = tables.get(name) ?? null;
-    if (system && !table) continue;
-    const meta = collectionRows.get(name) ?? (system ? systemCollectionMeta(name, system.accountability, system.singleton ?? false) : null);
-    // Looked up by names from requests: `fields.constructor` or `fields.__proto__` must not find Object's members.
-    const fields: Record<string, FieldOverview> = Object.create(null);
-    const rows = new Map((fieldRows.get(name) ?? []).map((r) => [r.field, r]));
-    let primary = 'id';
-
-    for (const column of table?.columns ?? []) {
-      const row = rows.get(column.name);
-      const declared = system?.fields[column.name];
-      const storedType = row?.type;
-      const type: FieldType = isFieldType(storedType)
-        ? storedType
-        : (declared?.type ?? fieldTypeOfColumn(column.type, column.length, column.width));
-      const special = row?.special ?? declared?.special ?? [];
-      const indices = table!.indices.filter((i) => i.columnNames[0] === column.name);
-      const unique =
-        column.isUnique || table!.indices.some((i) => i.isUnique && i.columnNames.length === 1 && i.columnNames[0] === column.name) ||
-        table!.uniques.some((u) => u.columnNames.length === 1 && u.columnNames[0] === column.name);
-      const foreignKey = table!.foreignKeys.find((fk) => fk.columnNames.length === 1 && fk.columnNames[0] === column.name);
-      const schema: FieldSchemaInfo = {
-        name: column.name,
-        table: name,
-        data_type: column.type,
-        default_value: column.isGenerated ? null : defaultValueOf(column.default, type),
-        max_length: column.length ? Number(column.length) : null,
-        numeric_precision: column.precision ?? null,
-        numeric_scale: column.scale ?? null,
-        is_nullable: column.isNullable,
-        is_unique: unique || column.isPrimary,
-        is_indexed: indices.length > 0 || column.isPrimary,
-        is_primary_key: column.isPrimary,
-        has_auto_increment: column.isGenerated && column.generationStrategy === 'increment',
-        foreign_key_table: foreignKey?.referencedTableName ?? null,
-        foreign_key_column: foreignKey?.referencedColumnNames[0] ?? null,
-      };
-      if (column.isPrimary) primary = column.name;
-      const fieldMeta = row ? { ...row } : system ? defaultFieldMeta(name, column.name, special, true) : null;
-      if (fieldMeta) delete (fieldMeta as { type?: unknown }).type;
-      fields[column.name] = {
-        collection: name,
-        field: column.name,
-        type,
-        special,
-        nullable: column.isNullable,
-        primaryKey: column.isPrimary,
-        autoIncrement: schema.has_auto_increment,
-        maxLength: type === 'string' || type === 'uuid' || type === 'hash' ? schema.max_length : null,
-        hasDefault: schema.has_auto_increment || (column.default !== undefined && column.default !== null),
-        required: row?.required ?? false,
-        searchable: row?.searchable ?? true,
-        validation: row?.validation ?? null,
-        meta: fieldMeta,
-        schema,
-      };
-    }
-
-    for (const row of rows.values()) {
-      if (fields[row.field]) continue;
-      const meta: FieldMeta & { type?: unknown } = { ...row };
-      delete meta.type;
-      fields[row.field] = aliasField(name, row.field, row.special ?? [], meta);
-    }
-    for (const relation of relationMetas) {
-      if (relation.one_collection === name && relation.one_field && !fields[relation.one_field]) {
-        fields[relation.one_field] = aliasField(name, relation.one_field, ['o2m'], defaultFieldMeta(name, relation.one_field, ['o2m'], !!system));
-      }
-    }
-
-    collections.set(name, {
-      collection: name,
-      table: table ? name : null,
-      primary,
-      system: !!system,
-      singleton: meta?.singleton ?? false,
-      // A sort field that is not a column (a typo, or a field deleted since) would break every read: ignored.
-      sortField: meta?.sort_field && fields[meta.sort_field] && fields[meta.sort_field].type !== 'alias' ? meta.sort_field : null,
-      accountability: meta ? meta.accountability : 'all',
-      meta,
-      fields,
-    });
+function collectionOverview(
+  name: string,
+  table: Table | null,
+  meta: CollectionMeta | null,
+  system: SystemCollection | undefined,
+  fieldList: FieldRow[],
+  relationMetas: RelationMeta[],
+): CollectionOverview {
+  // Looked up by names from requests: `fields.constructor` or `fields.__proto__` must not find Object's members.
+  const fields: Record<string, FieldOverview> = Object.create(null);
+  const rows = new Map(fieldList.map((r) => [r.field, r]));
+  let primary = 'id';
+  for (const column of table?.columns ?? []) {
+    fields[column.name] = columnField(name, table!, column, rows.get(column.name), system);
+    if (column.isPrimary) primary = column.name;
   }
+  for (const row of rows.values()) {
+    if (fields[row.field]) continue;
+    const meta: FieldMeta & { type?: unknown } = { ...row };
+    delete meta.type;
+    fields[row.field] = aliasField(name, row.field, row.special ?? [], meta);
+  }
+  for (const relation of relationMetas) {
+    if (relation.one_collection === name && relation.one_field && !fields[relation.one_field]) {
+      fields[relation.one_field] = aliasField(name, relation.one_field, ['o2m'], defaultFieldMeta(name, relation.one_field, ['o2m'], !!system));
+    }
+  }
+  return {
+    collection: name,
+    table: table ? name : null,
+    primary,
+    system: !!system,
+    singleton: meta?.singleton ?? false,
+    // A sort field that is not a column (a typo, or a field deleted since) would break every read: ignored.
+    sortField: meta?.sort_field && fields[meta.sort_field] && fields[meta.sort_field].type !== 'alias' ? meta.sort_field : null,
+    accountability: meta ? meta.accountability : 'all',
+    meta,
+    fields,
+  };
+}
 
-  const relations: RelationOverview[] = relationMetas
-    .filter((r) => collections.has(r.many_collection))
-    .map((meta) => {
-      const table = tables.get(meta.many_collection);
-      const fk = table?.foreignKeys.find((f) => f.columnNames.length === 1 && f.columnNames[0] === meta.many_field);
-      return {
-        collection: meta.many_collection,
-        field: meta.many_field,
-        related_collection: meta.one_collection,
-        meta: meta.system ? { ...meta } : meta,
-        schema: fk
-          ? {
-              table: meta.many_collection,
-              column: meta.many_field,
-              foreign_key_table: fk.referencedTableName,
-              foreign_key_column: fk.referencedColumnNames[0],
-              constraint_name: fk.name ?? null,
-              on_update: fk.onUpdate ?? 'NO ACTION',
-              on_delete: fk.onDelete ?? 'NO ACTION',
-            }
-          : null,
-      };
-    });
+function columnField(name: string, table: Table, column: TableColumn, row: FieldRow | undefined, system: SystemCollection | undefined): FieldOverview {
+  const declared = system?.fields[column.name];
+  const storedType = row?.type;
+  const type: FieldType = isFieldType(storedType) ? storedType : (declared?.type ?? fieldTypeOfColumn(column.type, column.length, column.width));
+  const special = row?.special ?? declared?.special ?? [];
+  const schema = columnSchema(name, table, column, type);
+  const fieldMeta = row ? { ...row } : system ? defaultFieldMeta(name, column.name, special, true) : null;
+  if (fieldMeta) delete (fieldMeta as { type?: unknown }).type;
+  return {
+    collection: name,
+    field: column.name,
+    type,
+    special,
+    nullable: column.isNullable,
+    primaryKey: column.isPrimary,
+    autoIncrement: schema.has_auto_increment,
+    maxLength: type === 'string' || type === 'uuid' || type === 'hash' ? schema.max_length : null,
+    hasDefault: schema.has_auto_increment || (column.default !== undefined && column.default !== null),
+    required: row?.required ?? false,
+    searchable: row?.searchable ?? true,
+    validation: row?.validation ?? null,
+    meta: fieldMeta,
+    schema,
+  };
+}
 
-  return new SchemaOverview(collections, relations, source.version);
+function columnSchema(name: string, table: Table, column: TableColumn, type: FieldType): FieldSchemaInfo {
+  const single = (columnNames: string[]) => columnNames.length === 1 && columnNames[0] === column.name;
+  const indexed = table.indices.some((i) => i.columnNames[0] === column.name);
+  const unique = column.isUnique || table.indices.some((i) => i.isUnique && single(i.columnNames)) || table.uniques.some((u) => single(u.columnNames));
+  const foreignKey = table.foreignKeys.find((fk) => single(fk.columnNames));
+  return {
+    name: column.name,
+    table: name,
+    data_type: column.type,
+    default_value: column.isGenerated ? null : defaultValueOf(column.default, type),
+    max_length: column.length ? Number(column.length) : null,
+    numeric_precision: column.precision ?? null,
+    numeric_scale: column.scale ?? null,
+    is_nullable: column.isNullable,
+    is_unique: unique || column.isPrimary,
+    is_indexed: indexed || column.isPrimary,
+    is_primary_key: column.isPrimary,
+    has_auto_increment: column.isGenerated && column.generationStrategy === 'increment',
+    foreign_key_table: foreignKey?.referencedTableName ?? null,
+    foreign_key_column: foreignKey?.referencedColumnNames[0] ?? null,
+  };
+}
+
+function relationOverview(meta: RelationMeta, table: Table | undefined): RelationOverview {
+  const fk = table?.foreignKeys.find((f) => f.columnNames.length === 1 && f.columnNames[0] === meta.many_field);
+  return {
+    collection: meta.many_collection,
+    field: meta.many_field,
+    related_collection: meta.one_collection,
+    meta: meta.system ? { ...meta } : meta,
+    schema: fk
+      ? {
+          table: meta.many_collection,
+          column: meta.many_field,
+          foreign_key_table: fk.referencedTableName,
+          foreign_key_column: fk.referencedColumnNames[0],
+          constraint_name: fk.name ?? null,
+          on_update: fk.onUpdate ?? 'NO ACTION',
+          on_delete: fk.onDelete ?? 'NO ACTION',
+        }
+      : null,
+  };
 }
 
 function aliasField(collection: string, field: string, special: string[], meta: FieldMeta): FieldOverview {
