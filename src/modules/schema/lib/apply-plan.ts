@@ -68,22 +68,54 @@ function aliasesMadeByRelations(diff: SnapshotDiff, current: Map<string, Snapsho
   return keys;
 }
 
+const fieldKey = (collection: string, field: string) => `${collection}.${field}`;
+
+/** The current schema, keyed for the checks of each step. */
+interface Current {
+  collections: Map<string, SnapshotCollection>;
+  fields: Map<string, SnapshotField>;
+  relations: Map<string, SnapshotRelation>;
+}
+
 /**
  * Orders the changes of a diff into steps that the database accepts (API.md 4.3) and checks them
  * against the current schema: creating what exists or changing what is missing is a 400 naming it.
  * The plan is what `?dry_run=true` answers and what the apply executes.
  */
-export function planApply(current: Snapshot, diff: SnapshotDiff): PlanStep[] {
-  const collections = new Map(current.collections.map((c) => [c.collection, c]));
-  const fieldKey = (collection: string, field: string) => `${collection}.${field}`;
-  const fields = new Map(current.fields.map((f) => [fieldKey(f.collection, f.field), f]));
-  const relations = new Map(current.relations.map((r) => [fieldKey(r.collection, r.field), r]));
+export function planApply(snapshot: Snapshot, diff: SnapshotDiff): PlanStep[] {
+  const current: Current = {
+    collections: new Map(snapshot.collections.map((c) => [c.collection, c])),
+    fields: new Map(snapshot.fields.map((f) => [fieldKey(f.collection, f.field), f])),
+    relations: new Map(snapshot.relations.map((r) => [fieldKey(r.collection, r.field), r])),
+  };
+  const collections = planCollections(diff, current);
+  const fields = planFields(diff, current, new Set(collections.created.map((c) => c.collection)));
+  const relations = planRelations(diff, current, new Set(collections.deleted));
+  return [
+    ...creationOrder(collections.created).map(
+      (entry): PlanStep => ({ action: 'create_collection', collection: entry.collection, entry, fields: fields.ofNewCollections.get(entry.collection) ?? [] }),
+    ),
+    ...relations.intoDeleted,
+    ...collections.deleted.map((collection): PlanStep => ({ action: 'delete_collection', collection })),
+    ...collections.updated,
+    ...fields.replace,
+    ...fields.create,
+    ...fields.update,
+    ...fields.remove,
+    ...planSystemFields(diff),
+    ...relations.create,
+    ...relations.update,
+    ...fields.afterRelations,
+    ...relations.remove,
+  ];
+}
 
+function planCollections(diff: SnapshotDiff, current: Current) {
   const created: SnapshotCollection[] = [];
   const deleted: string[] = [];
   const updated: PlanStep[] = [];
   for (const entry of diff.collections) {
-    const exists = collections.has(entry.collection);
+    const exists = current.collections.has(entry.collection);
     const creation = added(entry.diff);
     if (creation) {
       if (exists) throw new InvalidPayloadError(`Collection "${entry.collection}" already exists`);
@@ -93,99 +125,78 @@ export function planApply(current: Snapshot, diff: SnapshotDiff): PlanStep[] {
     } else if (removed(entry.diff)) {
       deleted.push(entry.collection);
     } else {
-      updated.push({ action: 'update_collection', collection: entry.collection, entry: patched(collections.get(entry.collection)!, entry.diff) });
+      updated.push({ action: 'update_collection', collection: entry.collection, entry: patched(current.collections.get(entry.collection)!, entry.diff) });
     }
   }
-  const createdNames = new Set(created.map((c) => c.collection));
-  const deletedNames = new Set(deleted);
+  return { created, deleted, updated };
+}
 
-  const newFieldsOfNewCollections = new Map<string, SnapshotField[]>();
+function planFields(diff: SnapshotDiff, current: Current, createdNames: Set<string>) {
+  const steps = { replace: [] as PlanStep[], create: [] as PlanStep[], update: [] as PlanStep[], remove: [] as PlanStep[], afterRelations: [] as PlanStep[] };
+  const ofNewCollections = new Map<string, SnapshotField[]>();
   // A column turning into an alias (or back) comes as a deletion and a creation of the same key.
   const replaced = new Set(
     diff.fields
       .filter((f) => removed(f.diff) && diff.fields.some((g) => g !== f && g.collection === f.collection && g.field === f.field && added(g.diff)))
       .map((f) => fieldKey(f.collection, f.field)),
   );
-  const fieldSteps: Record<'replace' | 'create' | 'update' | 'remove' | 'afterRelations', PlanStep[]> = {
-    replace: [],
-    create: [],
-    update: [],
-    remove: [],
-    afterRelations: [],
-  };
-  const madeByRelations = aliasesMadeByRelations(diff, relations);
+  const madeByRelations = aliasesMadeByRelations(diff, current.relations);
   for (const entry of diff.fields) {
     const key = fieldKey(entry.collection, entry.field);
     const creation = added(entry.diff);
     if (creation) {
       const field = creation.rhs as SnapshotField;
-      if (fields.has(key) && !replaced.has(key)) throw new InvalidPayloadError(`Field "${key}" already exists`);
-      if (!collections.has(entry.collection) && !createdNames.has(entry.collection)) {
+      if (current.fields.has(key) && !replaced.has(key)) throw new InvalidPayloadError(`Field "${key}" already exists`);
+      if (!current.collections.has(entry.collection) && !createdNames.has(entry.collection)) {
         throw new InvalidPayloadError(`Collection "${entry.collection}" of field "${key}" does not exist`);
       }
       if (field.type === 'alias' && madeByRelations.has(key)) {
         // The relation creates its one-to-many alias field; the entry's meta is set on it afterwards.
-        fieldSteps.afterRelations.push({ action: 'update_field', collection: entry.collection, field: entry.field, entry: field });
+        steps.afterRelations.push({ action: 'update_field', collection: entry.collection, field: entry.field, entry: field });
       } else if (createdNames.has(entry.collection) && field.type !== 'alias') {
-        newFieldsOfNewCollections.set(entry.collection, [...(newFieldsOfNewCollections.get(entry.collection) ?? []), field]);
+        ofNewCollections.set(entry.collection, [...(ofNewCollections.get(entry.collection) ?? []), field]);
       } else {
-        fieldSteps.create.push({ action: 'create_field', collection: entry.collection, field: entry.field, entry: field });
+        steps.create.push({ action: 'create_field', collection: entry.collection, field: entry.field, entry: field });
       }
-    } else if (!fields.has(key)) {
+    } else if (!current.fields.has(key)) {
       throw new InvalidPayloadError(`Field "${key}" does not exist`);
     } else if (removed(entry.diff)) {
-      (replaced.has(key) ? fieldSteps.replace : fieldSteps.remove).push({ action: 'delete_field', collection: entry.collection, field: entry.field });
+      (replaced.has(key) ? steps.replace : steps.remove).push({ action: 'delete_field', collection: entry.collection, field: entry.field });
     } else {
-      fieldSteps.update.push({ action: 'update_field', collection: entry.collection, field: entry.field, entry: patched(fields.get(key)!, entry.diff) });
+      steps.update.push({ action: 'update_field', collection: entry.collection, field: entry.field, entry: patched(current.fields.get(key)!, entry.diff) });
     }
   }
+  return { ...steps, ofNewCollections };
+}
 
-  const systemSteps: PlanStep[] = diff.systemFields.map((entry) => {
+function planSystemFields(diff: SnapshotDiff): PlanStep[] {
+  return diff.systemFields.map((entry) => {
     const change = entry.diff.find((r): r is DiffEdit<unknown> => r.kind === 'E' && r.path?.join('.') === 'schema.is_indexed');
     if (!change || entry.diff.length !== 1) {
       throw new InvalidPayloadError(`Only the index of system field "${fieldKey(entry.collection, entry.field)}" can change`);
     }
     return { action: 'set_system_field_index', collection: entry.collection, field: entry.field, is_indexed: change.rhs === true };
   });
+}
 
-  const relationSteps: { create: PlanStep[]; update: PlanStep[]; remove: PlanStep[]; intoDeleted: PlanStep[] } = {
-    create: [],
-    update: [],
-    remove: [],
-    intoDeleted: [],
-  };
+function planRelations(diff: SnapshotDiff, current: Current, deletedNames: Set<string>) {
+  const steps = { create: [] as PlanStep[], update: [] as PlanStep[], remove: [] as PlanStep[], intoDeleted: [] as PlanStep[] };
   for (const entry of diff.relations) {
     const key = fieldKey(entry.collection, entry.field);
+    const existing = current.relations.get(key);
     const creation = added(entry.diff);
     if (creation) {
-      if (relations.has(key)) throw new InvalidPayloadError(`Relation on "${key}" already exists`);
-      relationSteps.create.push({ action: 'create_relation', collection: entry.collection, field: entry.field, entry: creation.rhs as SnapshotRelation });
-    } else if (!relations.has(key)) {
+      if (existing) throw new InvalidPayloadError(`Relation on "${key}" already exists`);
+      steps.create.push({ action: 'create_relation', collection: entry.collection, field: entry.field, entry: creation.rhs as SnapshotRelation });
+    } else if (!existing) {
       throw new InvalidPayloadError(`Relation on "${key}" does not exist`);
     } else if (removed(entry.diff)) {
       const step: PlanStep = { action: 'delete_relation', collection: entry.collection, field: entry.field };
       // A foreign key into a collection about to be dropped must go first, or the drop is refused.
-      (deletedNames.has(relations.get(key)!.related_collection ?? '') ? relationSteps.intoDeleted : relationSteps.remove).push(step);
+      (deletedNames.has(existing.related_collection ?? '') ? steps.intoDeleted : steps.remove).push(step);
     } else {
-      relationSteps.update.push({ action: 'update_relation', collection: entry.collection, field: entry.field, entry: patched(relations.get(key)!, entry.diff) });
+      steps.update.push({ action: 'update_relation', collection: entry.collection, field: entry.field, entry: patched(existing, entry.diff) });
     }
   }
-
-  return [
-    ...creationOrder(created).map(
-      (entry): PlanStep => ({ action: 'create_collection', collection: entry.collection, entry, fields: newFieldsOfNewCollections.get(entry.collection) ?? [] }),
-    ),
-    ...relationSteps.intoDeleted,
-    ...deleted.map((collection): PlanStep => ({ action: 'delete_collection', collection })),
-    ...updated,
-    ...fieldSteps.replace,
-    ...fieldSteps.create,
-    ...fieldSteps.update,
-    ...fieldSteps.remove,
-    ...systemSteps,
-    ...relationSteps.create,
-    ...relationSteps.update,
-    ...fieldSteps.afterRelations,
-    ...relationSteps.remove,
-  ];
+  return steps;
 }

@@ -42,12 +42,16 @@ function entityDiff<T>(before: T | undefined, after: T | undefined, comparable: 
   return differences(comparable(before), comparable(after));
 }
 
+type Keep = (records: DiffRecord[]) => DiffRecord[];
+
+const fieldKey = (f: { collection: string; field: string }) => `${f.collection}\u0000${f.field}`;
+
 /**
  * API.md 4.2: what must change to turn `current` into `target`, as deep-diff records per collection,
  * field and relation. Whole-entity records carry no `path`. `merge` leaves whole-entity deletions out.
  */
 export function diffSnapshot(current: Snapshot, target: Snapshot, mode: DiffMode = 'mirror'): SnapshotDiff {
-  const keep = (records: DiffRecord[]) => (mode === 'merge' ? records.filter((r) => r.kind !== 'D' || r.path) : records);
+  const keep: Keep = (records) => (mode === 'merge' ? records.filter((r) => r.kind !== 'D' || r.path) : records);
   const targetCollections = new Map(target.collections.map((c) => [c.collection, c]));
   const currentCollections = new Map(current.collections.map((c) => [c.collection, c]));
   const deletedCollections = new Set(
@@ -56,15 +60,22 @@ export function diffSnapshot(current: Snapshot, target: Snapshot, mode: DiffMode
 
   const collections: SnapshotDiff['collections'] = [];
   for (const name of [...new Set([...currentCollections.keys(), ...targetCollections.keys()])].sort()) {
-    const before = currentCollections.get(name);
-    const after = targetCollections.get(name);
-    const diff = keep(entityDiff(before, after));
+    const diff = keep(entityDiff(currentCollections.get(name), targetCollections.get(name)));
     if (diff.length > 0) collections.push({ collection: name, diff });
   }
+  const fields = diffFields(current.fields, target.fields, deletedCollections, keep);
+  const fieldsDeletedWhole = new Set(fields.filter((f) => f.diff.some((r) => r.kind === 'D' && !r.path)).map((f) => fieldKey(f)));
+  return {
+    collections,
+    fields,
+    systemFields: diffSystemFields(current.systemFields, target.systemFields),
+    relations: diffRelations(current.relations, target.relations, deletedCollections, fieldsDeletedWhole, keep),
+  };
+}
 
-  const fieldKey = (f: { collection: string; field: string }) => `${f.collection}\u0000${f.field}`;
-  const targetFields = new Map(target.fields.map((f) => [fieldKey(f), f]));
-  const currentFields = new Map(current.fields.map((f) => [fieldKey(f), f]));
+function diffFields(current: SnapshotField[], target: SnapshotField[], deletedCollections: Set<string>, keep: Keep): SnapshotDiff['fields'] {
+  const targetFields = new Map(target.map((f) => [fieldKey(f), f]));
+  const currentFields = new Map(current.map((f) => [fieldKey(f), f]));
   const fields: SnapshotDiff['fields'] = [];
   // The target's own order, not the alphabet: a new collection's columns are created in the order
   // its fields are listed, which is the order GET /fields answers afterwards (as the reference does).
@@ -83,27 +94,36 @@ export function diffSnapshot(current: Snapshot, target: Snapshot, mode: DiffMode
     const diff = keep(entityDiff(before, after, comparableField));
     if (diff.length > 0) fields.push({ collection, field, diff });
   }
-  const fieldsDeletedWhole = new Set(
-    fields.filter((f) => f.diff.some((r) => r.kind === 'D' && !r.path)).map((f) => fieldKey(f)),
-  );
+  return fields;
+}
 
-  const targetSystem = new Map(target.systemFields.map((f) => [fieldKey(f), f]));
+function diffSystemFields(current: Snapshot['systemFields'], target: Snapshot['systemFields']): SnapshotDiff['systemFields'] {
+  const targetSystem = new Map(target.map((f) => [fieldKey(f), f]));
   const systemFields: SnapshotDiff['systemFields'] = [];
-  for (const before of [...current.systemFields].sort((a, b) => fieldKey(a).localeCompare(fieldKey(b)))) {
+  for (const before of [...current].sort((a, b) => fieldKey(a).localeCompare(fieldKey(b)))) {
     // An indexed system field missing from the target means its index is to be dropped.
     const after = targetSystem.get(fieldKey(before)) ?? { ...before, schema: { is_indexed: false } };
     const diff = differences(before, after);
     if (diff.length > 0) systemFields.push({ collection: before.collection, field: before.field, diff });
   }
-  for (const after of target.systemFields) {
-    if (!current.systemFields.some((f) => fieldKey(f) === fieldKey(after))) {
+  for (const after of target) {
+    if (!current.some((f) => fieldKey(f) === fieldKey(after))) {
       const before = { ...after, schema: { is_indexed: false } };
       systemFields.push({ collection: after.collection, field: after.field, diff: differences(before, after) });
     }
   }
+  return systemFields;
+}
 
-  const targetRelations = new Map(target.relations.map((r) => [fieldKey(r), r]));
-  const currentRelations = new Map(current.relations.map((r) => [fieldKey(r), r]));
+function diffRelations(
+  current: SnapshotRelation[],
+  target: SnapshotRelation[],
+  deletedCollections: Set<string>,
+  fieldsDeletedWhole: Set<string>,
+  keep: Keep,
+): SnapshotDiff['relations'] {
+  const targetRelations = new Map(target.map((r) => [fieldKey(r), r]));
+  const currentRelations = new Map(current.map((r) => [fieldKey(r), r]));
   const relations: SnapshotDiff['relations'] = [];
   for (const key of [...new Set([...currentRelations.keys(), ...targetRelations.keys()])].sort()) {
     const before = currentRelations.get(key);
@@ -115,8 +135,7 @@ export function diffSnapshot(current: Snapshot, target: Snapshot, mode: DiffMode
     const diff = keep(entityDiff(before, after, comparableRelation));
     if (diff.length > 0) relations.push({ collection, field, related_collection, diff });
   }
-
-  return { collections, fields, systemFields, relations };
+  return relations;
 }
 
 export function isEmptyDiff(diff: SnapshotDiff): boolean {
