@@ -15,7 +15,7 @@ import type { FilePart } from '../../common/http/multipart/streaming-storage';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { Dialect, DIALECT } from '../../database/dialects/dialect';
 import { ItemsFactory } from '../items/items.factory';
-import type { PreparedCreates } from '../items/items.service';
+import type { ItemsService, PreparedCreates } from '../items/items.service';
 import { PermissionsService } from '../permissions/permissions.service';
 import { SchemaOverviewService } from '../schema/schema-overview.service';
 import type { FieldType } from '../schema/schema.types';
@@ -25,6 +25,7 @@ import { csvCellByType } from './lib/csv-cell-by-type';
 import { ImportErrors } from './lib/import-errors';
 import { CsvColumnReader, ImportFormat, ImportRow, readImportBatches } from './lib/import-rows';
 import { ImportUpload, importUpload } from './lib/import-upload';
+import { writePipelined } from './lib/pipelined-batches';
 
 /** `fn` the first time only, whatever the number of calls. */
 function once(fn: () => void): () => void {
@@ -169,55 +170,34 @@ export class DataImportService {
         if (errors.full || e instanceof QueryFailedError) throw errors.toError()!;
       };
       const write = async (batch: ImportRow[], prepared: PreparedCreates) => {
-        if (service.schema.singleton) {
-          for (const row of batch) {
-            if (row.row > 1) throw new InvalidPayloadError(`Line ${row.line}: a singleton takes exactly one row`);
-            try {
-              await service.upsertSingleton(row.data);
-              done++;
-            } catch (e) {
-              rowFailed(row.line, e);
-            }
-          }
-        } else {
-          done += (await service.upsertMany(batch.map((row) => row.data), { rowError: (index, e) => rowFailed(batch[index].line, e), prepared })).length;
-        }
+        done += service.schema.singleton
+          ? await this.writeSingleton(service, batch, rowFailed)
+          : (await service.upsertMany(batch.map((row) => row.data), { rowError: (index, e) => rowFailed(batch[index].line, e), prepared })).length;
         await progress?.(done);
       };
-      // While the database writes one batch, the next is read, parsed and prepared (checked and
-      // converted: Vellum's share of the work, done while it would otherwise wait); the reader waits
-      // for the write before going further, so memory holds two batches at most and the file is never
-      // read faster than the database takes it.
+      // While the database writes one batch, the next is parsed and prepared (checked and converted:
+      // Vellum's share of the work, done while it would otherwise wait).
       const prepare = (batch: ImportRow[]): Promise<PreparedCreates> =>
         service.schema.singleton ? Promise.resolve(new Map()) : service.prepareCreates(batch.map((row) => row.data));
-      let writing: Promise<void> = Promise.resolve();
-      let batch: ImportRow[] = [];
-      try {
-        for await (const rows of pieces) {
-          for (const row of rows) {
-            batch.push(row);
-            if (batch.length < importBatchSize) continue;
-            deadline.throwIfAborted();
-            const prepared = await prepare(batch);
-            await writing;
-            writing = write(batch, prepared);
-            // Observed by the next await; until then it must not count as an unhandled rejection.
-            writing.catch(() => undefined);
-            batch = [];
-          }
-        }
-        await writing;
-        if (batch.length) await write(batch, await prepare(batch));
-        deadline.throwIfAborted();
-      } catch (e) {
-        // The transaction may end only once no statement of this import is running.
-        await writing.catch(() => undefined);
-        throw e;
-      }
+      await writePipelined(pieces, importBatchSize, prepare, write, () => deadline.throwIfAborted());
       const failed = errors.toError();
       if (failed) throw failed;
       return done;
     });
+  }
+
+  private async writeSingleton(service: ItemsService, batch: ImportRow[], rowFailed: (line: number, e: unknown) => void): Promise<number> {
+    let written = 0;
+    for (const row of batch) {
+      if (row.row > 1) throw new InvalidPayloadError(`Line ${row.line}: a singleton takes exactly one row`);
+      try {
+        await service.upsertSingleton(row.data);
+        written++;
+      } catch (e) {
+        rowFailed(row.line, e);
+      }
+    }
+    return written;
   }
 
   /**
