@@ -115,5 +115,8 @@ describe('/relations', () => {
     expect((await t.as('admin').get(`/relations/${many}/parent`)).body.data.meta).toMatchObject({ one_field: 'children', junction_field: null });
   });
 
-  it('is admin only', () => expectError(t.as('anonymous').get('/relations'), 403, 'FORBIDDEN'));
+  it('lists to other callers only the relations of fields they may read, and lets only admins change them', async () => {
+    expect((await t.as('anonymous').get('/relations').expect(200)).body.data).toEqual([]);
+    await expectError(t.as('anonymous').post('/relations').send({ collection: 'a', field: 'b', related_collection: 'c' }), 403, 'FORBIDDEN');
+  });
 });

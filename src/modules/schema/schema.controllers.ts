@@ -1,8 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Injectable, Param, Patch, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Accountability } from '../../common/accountability';
+import { Acc } from '../../common/decorators/acc.decorator';
 import { AdminOnly } from '../../common/decorators/admin-only.decorator';
 import { ForbiddenError, InvalidPayloadError } from '../../common/errors/errors';
+import { PermissionsService } from '../permissions/permissions.service';
 import { collectionEntry, fieldEntries, fieldEntry } from './lib/schema-entries';
+import { EVERYTHING, SchemaVisibility, schemaVisibility } from './lib/schema-visibility';
 import { SchemaService } from './schema.service';
 
 function body(value: unknown): Record<string, unknown> {
@@ -10,40 +14,61 @@ function body(value: unknown): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+/** What of the schema a caller may read: reads are open to every caller, filtered by their read rules; changes are admin only. */
+@Injectable()
+export class SchemaReadAccess {
+  constructor(private readonly permissions: PermissionsService) {}
+
+  async of(acc: Accountability): Promise<SchemaVisibility> {
+    return acc.admin ? EVERYTHING : schemaVisibility(false, await this.permissions.lookup(acc));
+  }
+}
+
 @ApiTags('collections')
-@AdminOnly()
+@ApiBearerAuth()
 @Controller('collections')
 export class CollectionsController {
-  constructor(private readonly schema: SchemaService) {}
+  constructor(
+    private readonly schema: SchemaService,
+    private readonly access: SchemaReadAccess,
+  ) {}
 
   @Get()
-  @ApiOperation({ summary: 'List collections, system collections included' })
-  list() {
-    return { data: [...this.schema.overview.collections.values()].map(collectionEntry) };
+  @ApiOperation({ summary: 'List the collections the caller may read (every one for admins, system collections included)' })
+  async list(@Acc() acc: Accountability) {
+    const visible = await this.access.of(acc);
+    return { data: [...this.schema.overview.collections.values()].filter((c) => visible.collection(c.collection)).map(collectionEntry) };
   }
 
   @Get(':collection')
-  read(@Param('collection') name: string) {
+  async read(@Param('collection') name: string, @Acc() acc: Accountability) {
+    return this.entry(name, await this.access.of(acc));
+  }
+
+  private entry(name: string, visible: SchemaVisibility) {
     const collection = this.schema.overview.collection(name);
-    if (!collection) throw new ForbiddenError();
+    if (!collection || !visible.collection(name)) throw new ForbiddenError();
     return { data: collectionEntry(collection) };
   }
 
   @Post()
+  @AdminOnly()
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a collection and its table with the given fields' })
   async create(@Body() input: unknown) {
     const name = await this.schema.run((runner) => this.schema.createCollection(runner, body(input) as never));
-    return this.read(name);
+    return this.entry(name, EVERYTHING);
   }
 
   @Patch(':collection')
+  @AdminOnly()
   async update(@Param('collection') name: string, @Body() input: unknown) {
     await this.schema.run((runner) => this.schema.updateCollection(runner, name, body(input).meta));
-    return this.read(name);
+    return this.entry(name, EVERYTHING);
   }
 
   @Delete(':collection')
+  @AdminOnly()
   @HttpCode(204)
   async remove(@Param('collection') name: string): Promise<void> {
     await this.schema.run((runner) => this.schema.deleteCollection(runner, name));
@@ -51,45 +76,59 @@ export class CollectionsController {
 }
 
 @ApiTags('fields')
-@AdminOnly()
+@ApiBearerAuth()
 @Controller('fields')
 export class FieldsController {
-  constructor(private readonly schema: SchemaService) {}
+  constructor(
+    private readonly schema: SchemaService,
+    private readonly access: SchemaReadAccess,
+  ) {}
 
   @Get()
-  listAll() {
-    return { data: fieldEntries(this.schema.overview) };
+  @ApiOperation({ summary: 'List the fields the caller may read, in every collection' })
+  async listAll(@Acc() acc: Accountability) {
+    const visible = await this.access.of(acc);
+    return { data: fieldEntries(this.schema.overview).filter((f) => visible.field(f.collection, f.field)) };
   }
 
   @Get(':collection')
-  list(@Param('collection') collection: string) {
-    if (!this.schema.overview.has(collection)) throw new ForbiddenError();
-    return { data: fieldEntries(this.schema.overview, collection) };
+  @ApiOperation({ summary: "List a collection's fields the caller may read" })
+  async list(@Param('collection') collection: string, @Acc() acc: Accountability) {
+    const visible = await this.access.of(acc);
+    if (!this.schema.overview.has(collection) || !visible.collection(collection)) throw new ForbiddenError();
+    return { data: fieldEntries(this.schema.overview, collection).filter((f) => visible.field(f.collection, f.field)) };
   }
 
   @Get(':collection/:field')
-  read(@Param('collection') collection: string, @Param('field') name: string) {
+  async read(@Param('collection') collection: string, @Param('field') name: string, @Acc() acc: Accountability) {
+    return this.entry(collection, name, await this.access.of(acc));
+  }
+
+  private entry(collection: string, name: string, visible: SchemaVisibility) {
     const field = this.schema.overview.field(collection, name);
-    if (!field) throw new ForbiddenError();
+    if (!field || !visible.field(collection, name)) throw new ForbiddenError();
     return { data: fieldEntry(field) };
   }
 
   @Post(':collection')
+  @AdminOnly()
   @HttpCode(200)
   @ApiOperation({ summary: 'Add a field (and its column) to a collection' })
   async create(@Param('collection') collection: string, @Body() input: unknown) {
     const name = await this.schema.run((runner) => this.schema.createField(runner, collection, body(input)));
-    return this.read(collection, name);
+    return this.entry(collection, name, EVERYTHING);
   }
 
   @Patch(':collection/:field')
+  @AdminOnly()
   @ApiOperation({ summary: 'Change a field; stored values are converted or the change is refused' })
   async update(@Param('collection') collection: string, @Param('field') name: string, @Body() input: unknown) {
     await this.schema.run((runner) => this.schema.updateField(runner, collection, name, body(input)));
-    return this.read(collection, name);
+    return this.entry(collection, name, EVERYTHING);
   }
 
   @Delete(':collection/:field')
+  @AdminOnly()
   @HttpCode(204)
   async remove(@Param('collection') collection: string, @Param('field') name: string): Promise<void> {
     await this.schema.run((runner) => this.schema.deleteField(runner, collection, name));
@@ -97,45 +136,58 @@ export class FieldsController {
 }
 
 @ApiTags('relations')
-@AdminOnly()
+@ApiBearerAuth()
 @Controller('relations')
 export class RelationsController {
-  constructor(private readonly schema: SchemaService) {}
+  constructor(
+    private readonly schema: SchemaService,
+    private readonly access: SchemaReadAccess,
+  ) {}
 
   @Get()
-  listAll() {
-    return { data: this.schema.overview.relations };
+  @ApiOperation({ summary: 'List the relations whose field the caller may read' })
+  async listAll(@Acc() acc: Accountability) {
+    const visible = await this.access.of(acc);
+    return { data: this.schema.overview.relations.filter((r) => visible.field(r.collection, r.field)) };
   }
 
   @Get(':collection')
-  list(@Param('collection') collection: string) {
-    if (!this.schema.overview.has(collection)) throw new ForbiddenError();
-    return { data: this.schema.overview.relations.filter((r) => r.collection === collection) };
+  async list(@Param('collection') collection: string, @Acc() acc: Accountability) {
+    const visible = await this.access.of(acc);
+    if (!this.schema.overview.has(collection) || !visible.collection(collection)) throw new ForbiddenError();
+    return { data: this.schema.overview.relations.filter((r) => r.collection === collection && visible.field(r.collection, r.field)) };
   }
 
   @Get(':collection/:field')
-  read(@Param('collection') collection: string, @Param('field') field: string) {
+  async read(@Param('collection') collection: string, @Param('field') field: string, @Acc() acc: Accountability) {
+    return this.entry(collection, field, await this.access.of(acc));
+  }
+
+  private entry(collection: string, field: string, visible: SchemaVisibility) {
     const relation = this.schema.overview.relationEntry(collection, field);
-    if (!relation) throw new ForbiddenError();
+    if (!relation || !visible.field(collection, field)) throw new ForbiddenError();
     return { data: relation };
   }
 
   @Post()
+  @AdminOnly()
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a relation (a real foreign key for many-to-one)' })
   async create(@Body() input: unknown) {
     const { collection, field } = body(input);
     await this.schema.run((runner) => this.schema.createRelation(runner, input));
-    return this.read(String(collection), String(field));
+    return this.entry(String(collection), String(field), EVERYTHING);
   }
 
   @Patch(':collection/:field')
+  @AdminOnly()
   async update(@Param('collection') collection: string, @Param('field') field: string, @Body() input: unknown) {
     await this.schema.run((runner) => this.schema.updateRelation(runner, collection, field, body(input)));
-    return this.read(collection, field);
+    return this.entry(collection, field, EVERYTHING);
   }
 
   @Delete(':collection/:field')
+  @AdminOnly()
   @HttpCode(204)
   async remove(@Param('collection') collection: string, @Param('field') field: string): Promise<void> {
     await this.schema.run((runner) => this.schema.deleteRelation(runner, collection, field));

@@ -3,14 +3,15 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CollectionMetaEntity } from './entities/collection-meta.entity';
 import { FieldMetaEntity } from './entities/field-meta.entity';
 import { RelationMetaEntity } from './entities/relation-meta.entity';
-import { CollectionsController, FieldsController, RelationsController } from './schema.controllers';
+import { PermissionsModule } from '../permissions/permissions.module';
+import { CollectionsController, FieldsController, RelationsController, SchemaReadAccess } from './schema.controllers';
 import { SchemaOverviewService } from './schema-overview.service';
 import { SchemaService } from './schema.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CollectionMetaEntity, FieldMetaEntity, RelationMetaEntity])],
+  imports: [TypeOrmModule.forFeature([CollectionMetaEntity, FieldMetaEntity, RelationMetaEntity]), PermissionsModule],
   controllers: [CollectionsController, FieldsController, RelationsController],
-  providers: [SchemaOverviewService, SchemaService],
+  providers: [SchemaOverviewService, SchemaService, SchemaReadAccess],
   exports: [SchemaOverviewService, SchemaService],
 })
 export class SchemaModule {}

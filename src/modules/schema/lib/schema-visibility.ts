@@ -1,0 +1,24 @@
+import type { PermissionLookup } from '../../permissions/permissions.service';
+
+/** Which collections and fields a caller may see in `/collections`, `/fields` and `/relations`. */
+export interface SchemaVisibility {
+  collection(name: string): boolean;
+  field(collection: string, field: string): boolean;
+}
+
+export const EVERYTHING: SchemaVisibility = { collection: () => true, field: () => true };
+
+/**
+ * As the reference: a collection is visible with a read rule on it, a field when that rule's field
+ * list allows it (no list or `*` allows all). Admins see everything.
+ */
+export function schemaVisibility(admin: boolean, lookup: PermissionLookup): SchemaVisibility {
+  if (admin) return EVERYTHING;
+  return {
+    collection: (name) => lookup(name, 'read') !== null,
+    field: (collection, field) => {
+      const rule = lookup(collection, 'read');
+      return rule !== null && (rule.fields === null || rule.fields.includes('*') || rule.fields.includes(field));
+    },
+  };
+}
