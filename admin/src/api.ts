@@ -16,30 +16,46 @@ interface ErrorBody {
 
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
+function refreshNow(): void {
+  api<{ expires: number }>('POST', '/auth/refresh', { mode: 'session' })
+    .then((d) => scheduleRefresh(d.expires))
+    .catch(() => undefined);
+}
+
 /** Renews the session a minute before it expires, so an editor typing a long text is not signed out. */
 export function scheduleRefresh(expiresMs: number): void {
   clearTimeout(refreshTimer);
-  refreshTimer = setTimeout(() => {
-    api<{ expires: number }>('POST', '/auth/refresh', { mode: 'session' })
-      .then((d) => scheduleRefresh(d.expires))
-      .catch(() => undefined);
-  }, Math.max(expiresMs - 60_000, 5_000));
+  refreshTimer = setTimeout(refreshNow, Math.max(expiresMs - 60_000, 5_000));
+}
+
+/**
+ * After a reload the page no longer knows when the session expires: renew it now, which answers the
+ * new expiry and arms the timer again. Does nothing while a timer is armed.
+ */
+export function resumeRefresh(): void {
+  if (refreshTimer === undefined) refreshTimer = setTimeout(refreshNow, 0);
 }
 
 export function stopRefresh(): void {
   clearTimeout(refreshTimer);
+  refreshTimer = undefined;
 }
 
 /** A call to the public REST API with the session cookie; answers the whole body (`data` and `meta`). */
-export async function apiBody<T>(method: string, path: string, body?: unknown): Promise<{ data: T; meta?: Record<string, number> }> {
+export function apiBody<T>(method: string, path: string, body?: unknown): Promise<{ data: T; meta?: Record<string, number> }> {
+  return send<T>(path, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** One request; the standard error body or a network failure becomes an ApiError with a readable message. */
+async function send<T>(path: string, init: RequestInit): Promise<{ data: T; meta?: Record<string, number> }> {
   let res: Response;
   try {
-    res = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    res = await fetch(path, init);
   } catch {
     throw new ApiError(0, 'NETWORK', 'The server cannot be reached. Check the connection and retry.');
   }
@@ -51,6 +67,13 @@ export async function apiBody<T>(method: string, path: string, body?: unknown): 
     throw new ApiError(res.status, first?.extensions?.code, message, first?.extensions?.field);
   }
   return json;
+}
+
+/** Uploads one file to the library (POST /files, multipart), answering the new file row. */
+export async function upload(file: File): Promise<{ id: string }> {
+  const form = new FormData();
+  form.append('file', file);
+  return (await send<{ id: string }>('/files', { method: 'POST', credentials: 'same-origin', body: form })).data;
 }
 
 /** A call to the public REST API with the session cookie; answers `data` of the body. */

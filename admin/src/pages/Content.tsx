@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { api, ApiError, signInPath, stopRefresh } from '../api';
+import { api, ApiError, resumeRefresh, signInPath, stopRefresh } from '../api';
 import { ItemForm } from './ItemForm';
 import { ItemsTable } from './ItemsTable';
 
@@ -30,6 +30,9 @@ function useSignedIn() {
   useEffect(() => {
     if (me.error instanceof ApiError && me.error.status === 401) navigate(signInPath(location.pathname + location.search), { replace: true });
   }, [me.error, location, navigate]);
+  useEffect(() => {
+    if (me.isSuccess) resumeRefresh();
+  }, [me.isSuccess]);
   return me;
 }
 

@@ -1,10 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useBlocker, useNavigate, useParams } from 'react-router';
+import { can, canWriteField, useAccess } from '../access';
 import { api, ApiError } from '../api';
+import { relationOf, useRelations } from '../relations';
 import { Failure } from './Content';
 import { FieldInput } from './FieldInput';
-import { fetchFields, primaryKey, visibleFields } from './fields';
+import { Field, fetchFields, primaryKey } from './fields';
+import { FileField, ManyToOnePicker, OneToManyList } from './RelationInputs';
 import { CompareVersion, Version, VersionSwitcher } from './Versions';
 
 type Item = Record<string, unknown>;
@@ -24,7 +27,7 @@ function useItemEditor(collection: string, id: string, version?: Version) {
   // Leaving after a save or a delete is intended: the guard must not ask about edits just written.
   const leaving = useRef(false);
   const blocker = useBlocker(({ currentLocation, nextLocation }) => Object.keys(edits).length > 0 && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => setEdits({}), [path]);
+  useEffect(() => (setEdits({}), setSaved(false)), [path]);
 
   async function leaveTo(to: string) {
     leaving.current = true;
@@ -61,11 +64,14 @@ export function ItemForm() {
   const [comparing, setComparing] = useState(false);
   const meta = useQuery({ queryKey: ['collection', collection], queryFn: () => api<{ meta?: { versioning?: boolean } | null }>('GET', `/collections/${collection}`) });
   const { isNew, fields, item, edits, edit, error, saved, save, remove, blocker } = useItemEditor(collection, id, version);
+  const access = useAccess();
   const versioned = Boolean(meta.data?.meta?.versioning) && !isNew && id !== 'singleton';
   if (fields.error || item.error) return <Failure error={(fields.error ?? item.error)!} retry={() => (fields.refetch(), item.refetch())} />;
   if (!fields.data || (!isNew && !item.data)) return <p role="status">Loading…</p>;
   const pk = primaryKey(fields.data);
-  const shown = visibleFields(fields.data).filter((f) => !(isNew && f.schema?.has_auto_increment));
+  const shown = fields.data.filter((f) => !f.meta?.hidden && !(isNew && (f.schema?.has_auto_increment || f.type === 'alias')));
+  const writable = (f: Field) => canWriteField(access.data, collection, isNew ? 'create' : 'update', f.field) && !f.meta?.readonly && (isNew || f.field !== pk);
+  const mayWrite = can(access.data, collection, isNew ? 'create' : 'update') || version !== undefined;
   return (
     <section>
       <h1>{isNew ? `New item in ${collection}` : `${collection} ${String(item.data?.[pk] ?? '')}`}</h1>
@@ -78,11 +84,13 @@ export function ItemForm() {
       {version && comparing && <CompareVersion version={version} onPromoted={() => (setVersion(undefined), setComparing(false))} />}
       <form onSubmit={(e) => (e.preventDefault(), save())} aria-label="Item">
         {shown.map((f) => (
-          <FieldInput
+          <FormField
             key={f.field}
+            collection={collection}
+            itemId={String(item.data?.[pk] ?? '')}
             field={f}
             value={f.field in edits ? edits[f.field] : item.data?.[f.field]}
-            readOnly={Boolean(f.meta?.readonly) || (!isNew && f.field === pk)}
+            readOnly={!writable(f)}
             error={error?.field === f.field ? error.message : undefined}
             onChange={(v) => edit(f.field, v)}
           />
@@ -90,25 +98,50 @@ export function ItemForm() {
         {error && !error.field && <p role="alert">{error.message}</p>}
         {saved && <p role="status">Saved.</p>}
         <div className="toolbar">
-          <button type="submit">{isNew ? 'Create' : 'Save'}</button>
-          {!isNew && id !== 'singleton' && (
+          {mayWrite && <button type="submit">{isNew ? 'Create' : 'Save'}</button>}
+          {!isNew && id !== 'singleton' && can(access.data, collection, 'delete') && (
             <button type="button" className="danger" onClick={remove}>
               Delete
             </button>
           )}
         </div>
       </form>
-      {blocker.state === 'blocked' && (
-        <div role="alertdialog" aria-label="Unsaved changes">
-          <p>You have unsaved changes. Leave this page and lose them?</p>
-          <button type="button" className="danger" onClick={() => blocker.proceed()}>
-            Leave
-          </button>
-          <button type="button" className="secondary" onClick={() => blocker.reset()}>
-            Stay
-          </button>
-        </div>
-      )}
+      {blocker.state === 'blocked' && <UnsavedDialog onLeave={() => blocker.proceed?.()} onStay={() => blocker.reset?.()} />}
     </section>
+  );
+}
+
+interface FormFieldProps {
+  collection: string;
+  itemId: string;
+  field: Field;
+  value: unknown;
+  readOnly: boolean;
+  error?: string;
+  onChange: (value: unknown) => void;
+}
+
+/** The input for one field: a relation's own widget, or the one that fits the field's type. */
+function FormField(props: FormFieldProps) {
+  const relations = useRelations();
+  const relation = relationOf(relations.data ?? [], props.collection, props.field.field);
+  if (relation?.kind === 'o2m') return props.itemId ? <OneToManyList field={props.field} many={relation.many} manyField={relation.manyField} itemId={props.itemId} /> : null;
+  if (props.field.type === 'alias') return null;
+  if (relation?.kind === 'file') return <FileField {...props} />;
+  if (relation?.kind === 'm2o') return <ManyToOnePicker {...props} related={relation.related} />;
+  return <FieldInput {...props} />;
+}
+
+function UnsavedDialog({ onLeave, onStay }: { onLeave: () => void; onStay: () => void }) {
+  return (
+    <div role="alertdialog" aria-label="Unsaved changes">
+      <p>You have unsaved changes. Leave this page and lose them?</p>
+      <button type="button" className="danger" onClick={onLeave}>
+        Leave
+      </button>
+      <button type="button" className="secondary" onClick={onStay}>
+        Stay
+      </button>
+    </div>
   );
 }

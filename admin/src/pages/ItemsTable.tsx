@@ -1,9 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { can, useAccess } from '../access';
 import { api, apiBody } from '../api';
+import { buildFilter, Condition } from '../filters';
+import { ColumnChooser, useColumns } from './ColumnChooser';
 import { Failure } from './Content';
 import { fetchFields, Field, primaryKey, visibleFields } from './fields';
+import { FilterBuilder } from './FilterBuilder';
 import { toggled } from './sets';
 
 const PAGE_SIZE = 25;
@@ -15,26 +19,42 @@ function cell(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-/** A collection's items: search, sort by header, paging with the total count, selection and bulk delete. */
+interface ListState {
+  search: string;
+  sort?: string;
+  page: number;
+  conditions: Condition[];
+}
+
+/** The page of items the table shows: only the chosen columns, with the filter count for the pager. */
+function useItemsPage(collection: string, fields: Field[], columns: string[], state: ListState) {
+  const pk = primaryKey(fields);
+  const params = new URLSearchParams({ limit: String(PAGE_SIZE), page: String(state.page), meta: 'filter_count', fields: [...new Set([pk, ...columns])].join(',') });
+  const filter = buildFilter(state.conditions, (name) => fields.find((f) => f.field === name)?.type ?? 'string');
+  if (filter) params.set('filter', JSON.stringify(filter));
+  if (state.search) params.set('search', state.search);
+  if (state.sort) params.set('sort', state.sort);
+  return useQuery({
+    queryKey: ['items', collection, params.toString()],
+    queryFn: () => apiBody<Item[]>('GET', `/items/${collection}?${params}`),
+    enabled: fields.length > 0,
+  });
+}
+
+/** A collection's items: chosen columns, search, filters, sort by header, paging with the total, selection and bulk delete. */
 export function ItemsTable() {
   const collection = useParams().collection!;
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<string>();
-  const [page, setPage] = useState(1);
+  const access = useAccess();
+  const [state, setState] = useState<ListState>({ search: '', page: 1, conditions: [] });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const fields = useQuery({ queryKey: ['fields', collection], queryFn: () => fetchFields(collection) });
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE), page: String(page), meta: 'filter_count' });
-  if (search) params.set('search', search);
-  if (sort) params.set('sort', sort);
-  const items = useQuery({
-    queryKey: ['items', collection, params.toString()],
-    queryFn: () => apiBody<Item[]>('GET', `/items/${collection}?${params}`),
-  });
+  const readable = visibleFields(fields.data ?? []);
+  const [columnNames, setColumns] = useColumns(collection, readable);
+  const columns = readable.filter((f) => columnNames.includes(f.field));
+  const items = useItemsPage(collection, fields.data ?? [], columns.map((c) => c.field), state);
   if (fields.error) return <Failure error={fields.error} retry={() => fields.refetch()} />;
-  const columns = visibleFields(fields.data ?? []);
-  const pk = primaryKey(fields.data ?? []);
-  const total = items.data?.meta?.filter_count ?? 0;
+  const change = (next: Partial<ListState>) => setState({ ...state, page: 1, ...next });
 
   async function deleteSelected() {
     if (!window.confirm(`Delete ${selected.size} item(s)? This cannot be undone.`)) return;
@@ -49,33 +69,41 @@ export function ItemsTable() {
       <div className="toolbar">
         <label>
           Search
-          <input type="search" value={search} onChange={(e) => (setSearch(e.target.value), setPage(1))} />
+          <input type="search" value={state.search} onChange={(e) => change({ search: e.target.value })} />
         </label>
-        <Link to={`/content/${collection}/+`}>Create item</Link>
-        {selected.size > 0 && (
+        {can(access.data, collection, 'create') && <Link to={`/content/${collection}/+`}>Create item</Link>}
+        {selected.size > 0 && can(access.data, collection, 'delete') && (
           <button type="button" className="danger" onClick={deleteSelected}>
             Delete {selected.size} selected
           </button>
         )}
       </div>
+      <ColumnChooser fields={readable} columns={columnNames} onChange={setColumns} />
+      <FilterBuilder fields={readable} conditions={state.conditions} onChange={(conditions) => change({ conditions })} />
       {items.error && <Failure error={items.error} retry={() => items.refetch()} />}
       <table>
-        <thead>
-          <tr>
-            <th scope="col">Select</th>
-            {columns.map((c) => (
-              <th key={c.field} scope="col" aria-sort={sort === c.field ? 'ascending' : sort === `-${c.field}` ? 'descending' : 'none'}>
-                <button type="button" className="secondary" onClick={() => setSort(sort === c.field ? `-${c.field}` : c.field)}>
-                  {c.field}
-                </button>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <Rows collection={collection} items={items.data?.data ?? []} columns={columns} pk={pk} selected={selected} onSelect={setSelected} />
+        <Header columns={columns} sort={state.sort} onSort={(sort) => setState({ ...state, sort })} />
+        <Rows collection={collection} items={items.data?.data ?? []} columns={columns} pk={primaryKey(fields.data ?? [])} selected={selected} onSelect={setSelected} />
       </table>
-      <Pager page={page} total={total} onPage={setPage} />
+      <Pager page={state.page} total={items.data?.meta?.filter_count ?? 0} onPage={(page) => setState({ ...state, page })} />
     </section>
+  );
+}
+
+function Header({ columns, sort, onSort }: { columns: Field[]; sort?: string; onSort: (sort: string) => void }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">Select</th>
+        {columns.map((c) => (
+          <th key={c.field} scope="col" aria-sort={sort === c.field ? 'ascending' : sort === `-${c.field}` ? 'descending' : 'none'}>
+            <button type="button" className="secondary" onClick={() => onSort(sort === c.field ? `-${c.field}` : c.field)}>
+              {c.field}
+            </button>
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }
 
@@ -118,6 +146,11 @@ function Rows({ collection, items, columns, pk, selected, onSelect }: RowsProps)
           </tr>
         );
       })}
+      {columns.length === 0 && (
+        <tr>
+          <td>No columns chosen.</td>
+        </tr>
+      )}
     </tbody>
   );
 }
