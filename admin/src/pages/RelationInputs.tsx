@@ -38,13 +38,11 @@ export function ManyToOnePicker({ field, related, value, readOnly, onChange }: P
   const params = new URLSearchParams({ limit: '10', fields: `${shape.pk},${shape.label}` });
   if (search) params.set('search', search);
   const results = useQuery({ queryKey: ['items', related, params.toString()], queryFn: () => api<Item[]>('GET', `/items/${related}?${params}`), enabled: shape.ready && !readOnly });
-  const shown = id === null || id === undefined ? 'None' : String(chosen.data?.[shape.label] ?? id);
+  const shown = String(chosen.data?.[shape.label] ?? id);
   return (
     <fieldset className="field">
       <legend>{field.field}</legend>
-      <p>
-        Selected: <Link to={`/content/${related}/${encodeURIComponent(String(id))}`}>{shown}</Link>
-      </p>
+      <p>Selected: {id === null || id === undefined ? 'None' : <Link to={`/content/${related}/${encodeURIComponent(String(id))}`}>{shown}</Link>}</p>
       {!readOnly && (
         <>
           <label>
