@@ -25,6 +25,7 @@ describe('Vellum Studio: two-factor sign-in, keyboard use, network failures and 
   it('signs in with the keyboard alone and reaches the content by Tab and Enter', async () => {
     const page = await studio.newPage();
     await page.goto(`${studio.baseUrl}/admin/signin`);
+    await page.getByLabel('Email', { exact: true }).waitFor();
     await page.keyboard.press('Tab');
     await page.keyboard.type(ADMIN_EMAIL);
     await page.keyboard.press('Tab');
