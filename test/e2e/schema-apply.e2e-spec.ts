@@ -203,6 +203,27 @@ describe('POST /schema/apply', () => {
     expect(res.body.data.map((f: Entry) => f.field)).toEqual(order);
   });
 
+  it('creates and then deletes several related collections in one apply each', async () => {
+    const empty = await snapshot();
+    const [a, b, c] = [uniq('batch_a'), uniq('batch_b'), uniq('batch_c')];
+    await createCollection(t, a, [{ field: 'name', type: 'string' }]);
+    await createCollection(t, b, [{ field: 'a', type: 'integer' }]);
+    await createCollection(t, c, [{ field: 'b', type: 'integer' }, { field: 'a', type: 'integer' }]);
+    await t.as('admin').post('/relations').send({ collection: b, field: 'a', related_collection: a, meta: { one_field: 'bs' } }).expect(200);
+    await t.as('admin').post('/relations').send({ collection: c, field: 'b', related_collection: b }).expect(200);
+    await t.as('admin').post('/relations').send({ collection: c, field: 'a', related_collection: a }).expect(200);
+    const full = await snapshot();
+    expect((await apply(await diffTo(empty))).status).toBe(204);
+    for (const name of [a, b, c]) await expectError(t.as('admin').get(`/collections/${name}`), 403, 'FORBIDDEN');
+    expect((await apply(await diffTo(full))).status).toBe(204);
+    const restored = await snapshot();
+    expect(restored.relations.filter((r) => [a, b, c].includes(r.collection)).map((r) => `${r.collection}.${r.field}->${r.related_collection}`).sort()).toEqual(
+      [`${b}.a->${a}`, `${c}.a->${a}`, `${c}.b->${b}`].sort(),
+    );
+    expect(restored.fields.filter((f) => f.collection === a).map((f) => f.field)).toEqual(['id', 'name', 'bs']);
+    await t.as('admin').post(`/items/${a}`).send({ name: 'x', bs: [{}] }).expect(200);
+  });
+
   it('changes nothing on a dry run', async () => {
     const name = uniq('ap_dry');
     const target = await snapshot();

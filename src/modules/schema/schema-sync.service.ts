@@ -19,6 +19,9 @@ function describeStep(step: PlanStep, index: number): SchemaApplyStep {
   return { index, action: step.action, collection: step.collection, ...('field' in step ? { field: step.field } : {}) };
 }
 
+/** Steps that leave the overview as it was; their runs end with one reload. */
+const BATCHED = new Set<PlanStep['action']>(['create_collection', 'delete_collection']);
+
 /** SchemaService checks the type and the schema members itself, so the entry passes as it is. */
 function fieldInput(entry: SnapshotField): FieldInput {
   return { field: entry.field, type: entry.type as FieldType, meta: entry.meta, schema: entry.type === 'alias' ? null : entry.schema };
@@ -91,6 +94,10 @@ export class SchemaSyncService {
         for (const [index, step] of plan.entries()) {
           progress.step = describeStep(step, index);
           await this.runStep(runner, step);
+          // Collections are created (and deleted) in runs of steps: the overview is read again once, after
+          // the last step of a run, when steps that need it follow (the commit reloads it anyway).
+          const next = plan[index + 1];
+          if (BATCHED.has(step.action) && next && next.action !== step.action) await this.overviews.reload(runner.manager);
           if (this.dialect.transactionalDdl) continue;
           // DDL commits implicitly on MySQL/MariaDB: each step commits on its own, so a failure can say how far it got.
           await runner.commitTransaction();
@@ -114,17 +121,16 @@ export class SchemaSyncService {
     const overview = this.overviews.current;
     switch (step.action) {
       case 'create_collection':
-        await this.schema.createCollection(runner, {
-          collection: step.collection,
-          meta: step.entry.meta,
-          schema: step.entry.schema === null ? null : {},
-          fields: step.fields.map(fieldInput),
-        });
+        await this.schema.createCollection(
+          runner,
+          { collection: step.collection, meta: step.entry.meta, schema: step.entry.schema === null ? null : {}, fields: step.fields.map(fieldInput) },
+          { reload: false },
+        );
         return;
       case 'update_collection':
         return this.schema.updateCollection(runner, step.collection, step.entry.meta ?? {});
       case 'delete_collection':
-        return this.schema.deleteCollection(runner, step.collection);
+        return this.schema.deleteCollection(runner, step.collection, { reload: false });
       case 'create_field':
         await this.schema.createField(runner, step.collection, fieldInput(step.entry));
         return;

@@ -1,3 +1,4 @@
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, QueryRunner, Table, TableColumn, TableForeignKey } from 'typeorm';
@@ -103,7 +104,11 @@ export class SchemaService {
     return collection;
   }
 
-  async createCollection(runner: QueryRunner, input: CollectionInput): Promise<string> {
+  /**
+   * `reload: false` leaves the overview as it was: a schema apply creating many collections reloads it
+   * once after the last one instead of after each (each reload reads every table's definition).
+   */
+  async createCollection(runner: QueryRunner, input: CollectionInput, options: { reload: boolean } = { reload: true }): Promise<string> {
     if (!isPlainObject(input) || typeof input.collection !== 'string' || !NAME.test(input.collection)) {
       throw new InvalidPayloadError('"collection" must be a name of letters, digits, "_" or "-"');
     }
@@ -127,9 +132,10 @@ export class SchemaService {
       await runner.createTable(new Table({ name, columns, indices }));
     }
     // API.md 8: collections are tracked (`all`) unless their meta says otherwise.
-    await runner.manager.getRepository(CollectionMetaEntity).save({ accountability: 'all', ...meta });
-    for (const [index, f] of fields.entries()) await this.saveFieldMeta(runner, name, f, index + 1);
-    await this.overviews.reload(runner.manager);
+    // No row can exist: the overview lists every collection that has one.
+    await runner.manager.getRepository(CollectionMetaEntity).insert({ accountability: 'all', ...meta } as QueryDeepPartialEntity<CollectionMetaEntity>);
+    await this.insertFieldMetas(runner, name, fields);
+    if (options.reload) await this.overviews.reload(runner.manager);
     return name;
   }
 
@@ -153,13 +159,19 @@ export class SchemaService {
     await this.overviews.reload(runner.manager);
   }
 
-  async deleteCollection(runner: QueryRunner, name: string): Promise<void> {
+  /**
+   * `reload: false` as for createCollection; a collection that had relations reloads the overview anyway,
+   * since the next deletion must not see the relations this one removed.
+   */
+  async deleteCollection(runner: QueryRunner, name: string, options: { reload: boolean } = { reload: true }): Promise<void> {
     const collection = this.requireUserCollection(name);
     const overview = this.overview;
+    let relationsRemoved = false;
     for (const relation of overview.relations) {
       if (relation.meta?.system) continue;
       if (relation.collection === name || relation.related_collection === name) {
         await this.removeRelation(runner, relation.collection, relation.field, relation.collection !== name);
+        relationsRemoved = true;
       }
     }
     if (collection.table) await runner.dropTable(collection.table);
@@ -167,7 +179,7 @@ export class SchemaService {
     await manager.getRepository(FieldMetaEntity).delete({ collection: name });
     await manager.getRepository(CollectionMetaEntity).delete({ collection: name });
     await manager.createQueryBuilder().delete().from('svc_permissions').where('collection = :name', { name }).execute();
-    await this.overviews.reload(manager);
+    if (options.reload || relationsRemoved) await this.overviews.reload(manager);
   }
 
   private checkFieldInput(input: unknown): FieldInput & { type: FieldType } {
@@ -182,6 +194,19 @@ export class SchemaService {
     const checkedMeta = meta ? { ...meta, ...(special !== undefined ? { special } : {}) } : meta;
     pickMeta(checkedMeta, FIELD_META);
     return { field, type, meta: checkedMeta, schema: type === 'alias' ? null : (schema ?? {}) };
+  }
+
+  /** A new collection's field rows in one statement, each field at its place in the list unless its meta says otherwise. */
+  private async insertFieldMetas(runner: QueryRunner, collection: string, fields: FieldInput[]): Promise<void> {
+    const repo = runner.manager.getRepository(FieldMetaEntity);
+    // Rows left by a collection that was dropped outside Vellum are replaced, not duplicated.
+    await repo.delete({ collection });
+    const rows = fields.map((input, index) => {
+      const values = pickMeta(input.meta, FIELD_META) as Partial<FieldMetaEntity>;
+      return { ...values, sort: values.sort ?? index + 1, collection, field: input.field, ...(input.type ? { type: input.type } : {}) };
+    });
+    // JSON members (options, translations) are stored whole; TypeORM's deep-partial type cannot say so.
+    if (rows.length > 0) await repo.insert(rows as QueryDeepPartialEntity<FieldMetaEntity>[]);
   }
 
   private async saveFieldMeta(runner: QueryRunner, collection: string, input: FieldInput, sort?: number): Promise<void> {
