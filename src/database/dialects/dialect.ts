@@ -99,7 +99,22 @@ export interface Dialect {
   booleanParam(value: boolean): boolean | number;
   /** Turns a constraint violation into the error a user understands; null when it is not one. */
   translateError(err: QueryFailedError): AppError | null;
+  /**
+   * Serializes schema changes across every instance on the database: `acquire` runs first in the
+   * change's transaction and answers one row whose `granted` is 1 once the lock is held (else it gave
+   * up waiting); `release`, when the lock outlives transactions, runs before the connection goes back
+   * to the pool. Null where one process owns the database file (SQLite).
+   */
+  schemaLock(): SchemaLock | null;
 }
+
+export interface SchemaLock {
+  acquire: string;
+  release: string | null;
+}
+
+/** The lock's name on every vendor: one schema lock per database. */
+export const SCHEMA_LOCK_NAME = 'vellum_schema_change';
 
 const VALUES_LISTS = new Map<string, string>();
 

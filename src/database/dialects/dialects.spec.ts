@@ -26,6 +26,18 @@ describe('dialects', () => {
   it('refuses an unknown client', () => expect(() => dialectFor('oracle')).toThrow('oracle'));
 
   it.each([
+    ['postgres', /pg_advisory_xact_lock\(hashtext\('vellum_schema_change'\)\)/, null],
+    ['mysql', /GET_LOCK\('vellum_schema_change', 60\) AS granted/, "SELECT RELEASE_LOCK('vellum_schema_change')"],
+  ])('%s serializes schema changes with a named lock (%s), released by %s', (client, acquire, release) => {
+    const lock = dialectFor(client).schemaLock()!;
+    expect(lock.acquire).toMatch(acquire);
+    expect(lock.acquire).toMatch(/AS granted/);
+    expect(lock.release).toBe(release);
+  });
+
+  it('needs no schema lock on SQLite, whose one connection runs one transaction at a time', () => expect(dialectFor('sqlite').schemaLock()).toBeNull());
+
+  it.each([
     ['postgres', '"t"."title"', 'q', '"t"."title" ILIKE :q'],
     ['mysql', '`t`.`title`', 'q', '`t`.`title` LIKE :q'],
     ['sqlite', '"t"."title"', 'q', '"t"."title" LIKE :q'],

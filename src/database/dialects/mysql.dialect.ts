@@ -12,6 +12,8 @@ import {
   FieldColumnSpec,
   likeWrap,
   placeholderList,
+  SCHEMA_LOCK_NAME,
+  SchemaLock,
   utcDateTimeText,
 } from './dialect';
 
@@ -206,5 +208,11 @@ export class MysqlDialect implements Dialect {
       default:
         return null;
     }
+  }
+
+  schemaLock(): SchemaLock {
+    // A named lock belongs to the connection, not the transaction: DDL commits implicitly on MySQL, so the
+    // lock must outlive those commits and be released by hand. Waits up to 60 s, then answers 0.
+    return { acquire: `SELECT GET_LOCK('${SCHEMA_LOCK_NAME}', 60) AS granted`, release: `SELECT RELEASE_LOCK('${SCHEMA_LOCK_NAME}')` };
   }
 }

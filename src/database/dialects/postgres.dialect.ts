@@ -12,6 +12,8 @@ import {
   FieldColumnSpec,
   likeWrap,
   placeholderList,
+  SCHEMA_LOCK_NAME,
+  SchemaLock,
 } from './dialect';
 
 /** "Key (slug)=(hello) already exists." */
@@ -155,5 +157,10 @@ export class PostgresDialect implements Dialect {
       default:
         return null;
     }
+  }
+
+  schemaLock(): SchemaLock {
+    // A transaction-level advisory lock: released by the commit or rollback, even if the process dies.
+    return { acquire: `SELECT 1 AS granted FROM (SELECT pg_advisory_xact_lock(hashtext('${SCHEMA_LOCK_NAME}'))) AS held`, release: null };
   }
 }

@@ -160,4 +160,9 @@ export class SqliteDialect implements Dialect {
         return null;
     }
   }
+
+  schemaLock(): null {
+    // One process owns the database file and its one connection runs one transaction at a time.
+    return null;
+  }
 }

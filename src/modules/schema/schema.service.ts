@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, QueryRunner, Table, TableColumn, TableForeignKey } from 'typeorm';
 import {
+  DatabaseBusyError,
   ForbiddenError,
   InvalidPayloadError,
 } from '../../common/errors/errors';
@@ -73,11 +74,17 @@ export class SchemaService {
   }
 
   /** One schema change in one transaction (DDL commits implicitly on MySQL: CONVENTIONS 7). */
+  /**
+   * Runs a schema change in one transaction holding the database's schema lock, so changes from every
+   * instance on the database happen one after the other; reads and item writes go on meanwhile.
+   */
   async run<T>(work: (runner: QueryRunner) => Promise<T>): Promise<T> {
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
-    await runner.startTransaction();
+    const lock = this.dialect.schemaLock();
     try {
+      await runner.startTransaction();
+      if (lock) await this.acquire(runner, lock.acquire);
       const result = await work(runner);
       await runner.commitTransaction();
       return result;
@@ -85,11 +92,18 @@ export class SchemaService {
       if (runner.isTransactionActive) await runner.rollbackTransaction();
       throw e;
     } finally {
+      if (lock?.release) await runner.query(lock.release).catch(() => undefined);
       await runner.release();
       await this.overviews.changed();
       // Cached reads of any collection may have been shaped by the old schema.
       await this.cache.invalidateCollection('svc_fields');
     }
+  }
+
+  private async acquire(runner: QueryRunner, sql: string): Promise<void> {
+    const rows = (await runner.query(sql)) as { granted: number | string | null }[];
+    // Still held by another instance's change after the wait: the caller may retry.
+    if (Number(rows[0]?.granted) !== 1) throw new DatabaseBusyError();
   }
 
   private requireCollection(name: string, overview = this.overview) {
