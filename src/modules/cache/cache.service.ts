@@ -31,6 +31,9 @@ export class CacheService implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     if (!this.enabled || this.config.cache.store !== 'redis') return;
     this.store = new RedisStore(await this.redis.connect('cache'));
+    this.redis.onReconnect(() => {
+      this.clear().catch((err: unknown) => this.logger.warn({ err }, 'the data cache could not be cleared after Redis came back; entries expire with CACHE_TTL'));
+    });
   }
 
   get enabled(): boolean {
@@ -67,6 +70,8 @@ export class CacheService implements OnModuleInit {
         [this.generationKey(ANY_COLLECTION_TAG), randomUUID()],
       ]);
     } catch (err) {
+      // During a Redis outage (logged once by RedisService) the whole cache is cleared when it is back.
+      if (this.redis.configured && !this.redis.reachable) return;
       this.logger.error({ err, collection }, 'data cache invalidation failed; cached reads may be stale until CACHE_TTL');
     }
   }

@@ -41,7 +41,7 @@ export class ResponseCacheInterceptor implements NestInterceptor {
           tap((value) => {
             // Only JSON bodies: streams and `@Res()` handlers (undefined) are not answers we can replay.
             if (!found || !isJsonObject(value)) return;
-            this.cache.set(found.key, value).catch((err: unknown) => this.logger.warn({ err }, 'data cache write failed'));
+            this.cache.set(found.key, value).catch((err: unknown) => this.logger.debug({ err }, 'data cache write failed'));
           }),
         );
       }),
@@ -55,7 +55,8 @@ export class ResponseCacheInterceptor implements NestInterceptor {
       const key = responseCacheKey({ user: accountabilityOf(req).user, path: fullPath(req), query, generations });
       return { key, value: await this.cache.get(key) };
     } catch (err) {
-      this.logger.warn({ err }, 'data cache read failed; answering uncached');
+      // A Redis outage is logged once by RedisService; every request of it would flood the log.
+      this.logger.debug({ err }, 'data cache read failed; answering uncached');
       return null;
     }
   }

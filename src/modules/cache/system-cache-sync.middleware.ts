@@ -15,8 +15,9 @@ export class SystemCacheSyncMiddleware implements NestMiddleware {
     this.systemCache.sync().then(
       () => next(),
       (err: unknown) => {
-        // Redis away: answer with the state this instance holds rather than fail the request.
-        this.logger.warn({ err }, 'system cache version check failed');
+        // Redis away: answer with the state this instance holds rather than fail the request (the
+        // outage itself is logged once by RedisService).
+        this.logger.debug({ err }, 'system cache version check failed');
         next();
       },
     );

@@ -47,6 +47,8 @@ export class SystemCacheService implements OnModuleInit {
     });
     await subscriber.subscribe(this.channel);
     this.redis = redis;
+    // Reloads announced during an outage were lost: read the state again from the database.
+    this.redisService.onReconnect(() => void this.runHandlers());
   }
 
   /** Registers a handler; the returned function unregisters it. */

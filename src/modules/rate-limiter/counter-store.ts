@@ -54,17 +54,45 @@ export class MemoryCounterStore implements CounterStore {
   }
 }
 
+/**
+ * Counters shared by every instance through Redis. While Redis is away, this instance counts in its own
+ * memory instead (commands fail at once, not after a queue): login lockout and rate limits stay
+ * enforced per instance rather than every login and request failing.
+ */
 export class RedisCounterStore implements CounterStore {
   private readonly redis: Redis;
+  private readonly fallback = new MemoryCounterStore();
 
   constructor(
     url: string,
     private readonly namespace: string,
   ) {
-    this.redis = createRedis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    this.redis = createRedis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1000 });
+    // Connection errors surface through the failed commands; unhandled, the event would crash the process.
+    this.redis.on('error', () => undefined);
   }
 
-  async hit(key: string, windowMs: number): Promise<CounterHit> {
+  hit(key: string, windowMs: number): Promise<CounterHit> {
+    return this.shared(() => this.sharedHit(key, windowMs), () => this.fallback.hit(key, windowMs));
+  }
+
+  get(key: string): Promise<CounterHit> {
+    return this.shared(() => this.sharedGet(key), () => this.fallback.get(key));
+  }
+
+  reset(key: string): Promise<void> {
+    return this.shared(async () => void (await this.redis.del(this.key(key))), () => this.fallback.reset(key));
+  }
+
+  private async shared<T>(remote: () => Promise<T>, local: () => Promise<T>): Promise<T> {
+    try {
+      return await remote();
+    } catch {
+      return local();
+    }
+  }
+
+  private async sharedHit(key: string, windowMs: number): Promise<CounterHit> {
     const name = this.key(key);
     // NX: only the first hit of a window sets its expiry, so later hits do not prolong it.
     const result = await this.redis.multi().incr(name).pexpire(name, windowMs, 'NX').pttl(name).exec();
@@ -73,18 +101,14 @@ export class RedisCounterStore implements CounterStore {
     return { count, msLeft: msLeft > 0 ? msLeft : windowMs };
   }
 
-  async get(key: string): Promise<CounterHit> {
+  private async sharedGet(key: string): Promise<CounterHit> {
     const name = this.key(key);
     const [[, count], [, ttl]] = (await this.redis.multi().get(name).pttl(name).exec()) as [[unknown, string | null], [unknown, number]];
     return count === null ? { count: 0, msLeft: 0 } : { count: Number(count), msLeft: Math.max(ttl, 0) };
   }
 
-  async reset(key: string): Promise<void> {
-    await this.redis.del(this.key(key));
-  }
-
   async close(): Promise<void> {
-    await this.redis.quit();
+    await this.redis.quit().catch(() => this.redis.disconnect());
   }
 
   private key(key: string): string {

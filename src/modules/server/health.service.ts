@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { DIALECT, Dialect } from '../../database/dialects/dialect';
+import { RedisService } from '../cache/redis.service';
 
 export type HealthStatus = 'ok' | 'warn' | 'error';
 
@@ -31,16 +32,26 @@ export class HealthService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DIALECT) private readonly dialect: Dialect,
     private readonly dataSource: DataSource,
+    private readonly redis: RedisService,
   ) {}
 
   async report(): Promise<HealthReport> {
     const database = await this.checkDatabase();
+    const checks: Record<string, HealthCheck[]> = { [`${this.dialect.vendor}:responseTime`]: [database] };
+    if (this.redis.configured) checks['redis:connection'] = [this.checkRedis()];
+    const statuses = Object.values(checks).flatMap((list) => list.map((c) => c.status));
     return {
-      status: database.status,
+      status: statuses.includes('error') ? 'error' : statuses.includes('warn') ? 'warn' : 'ok',
       releaseId: this.config.version,
       serviceId: 'vellum',
-      checks: { [`${this.dialect.vendor}:responseTime`]: [database] },
+      checks,
     };
+  }
+
+  /** Redis away degrades Vellum (cache bypassed, instances not told of changes) but does not stop it: warn. */
+  private checkRedis(): HealthCheck {
+    if (this.redis.reachable) return { componentType: 'cache', status: 'ok' };
+    return { componentType: 'cache', status: 'warn', output: 'Redis is unreachable: the data cache is bypassed' };
   }
 
   private async checkDatabase(): Promise<HealthCheck> {

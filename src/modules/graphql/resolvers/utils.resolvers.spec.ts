@@ -14,7 +14,7 @@ import { utilsMutations } from './utils.resolvers';
 
 const config = loadConfig({ NODE_ENV: 'test', CACHE_ENABLED: 'true', HASH_MEMORY_COST: '4096', HASH_TIME_COST: '2', HASH_PARALLELISM: '1' });
 const logger = new AppLogger('silent');
-const redis = new RedisService(config);
+const redis = new RedisService(config, logger);
 const cache = new CacheService(config, redis, logger);
 const systemCache = new SystemCacheService(config, redis, logger);
 const utils = new UtilsService(new HashService(config), cache, systemCache);
