@@ -21,10 +21,10 @@ import { bulkInsertable, checkKeys, deleteRows, existingKeys, InsertRow, insertO
 /** Items prepareCreates works through between two looks at pending I/O (about 0.3 ms of work). */
 const PREPARE_SLICE = 50;
 
-/** Refuses a batch over MAX_BATCH_MUTATION items (INVALID_PAYLOAD). */
+/** Refuses a batch over MAX_BATCH_MUTATION items (INVALID_PAYLOAD, in the reference's words). */
 export function checkBatch(scope: ItemsScope, count: number): void {
   const max = scope.deps.config.query.maxBatchMutation;
-  if (max !== undefined && count > max) throw new InvalidPayloadError(`At most ${max} items can be changed at once`);
+  if (max !== undefined && count > max) throw new InvalidPayloadError(`Exceeded max batch mutation limit of ${max}`);
 }
 
 /** After a committed write: drop cached reads, and reload permissions everywhere when they changed. */
