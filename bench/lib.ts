@@ -66,20 +66,25 @@ async function adminToken(url: string): Promise<string> {
 
 export interface BuiltServer {
   url: string;
+  /** From spawning the process to its first 200 on /server/ping. */
+  readyMs: number;
+  database: TestDatabase;
   token: string;
   /** The server's resident set size now, in bytes (from /proc). */
   rss(): number;
-  close(): Promise<void>;
+  /** Stops the server; the database is dropped unless kept for another start. */
+  close(keepDatabase?: boolean): Promise<void>;
 }
 
 /**
  * Vellum as `npm start` runs it: built, in a process of its own, so memory figures are the server's
  * alone (not the benchmark client's, nor the TypeScript loader's, about 90 MB), on a fresh database.
  */
-export async function startBuiltServer(env: Record<string, string> = {}, port = 18_155): Promise<BuiltServer> {
+export async function startBuiltServer(env: Record<string, string> = {}, port = 18_155, reuse?: { database: TestDatabase }): Promise<BuiltServer> {
   const root = join(__dirname, '..');
-  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
-  const database = await provisionDatabase();
+  if (!reuse) execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+  const database = reuse?.database ?? (await provisionDatabase());
+  const started = performance.now();
   // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server as it is measured.
   const nodeArgs = [...startNodeArgs(), ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   const child = spawn(process.execPath, [...nodeArgs, join(root, 'dist', 'src', 'main.js')], {
@@ -102,17 +107,20 @@ export async function startBuiltServer(env: Record<string, string> = {}, port = 
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error('Vellum exited before answering');
     if (await fetch(`${url}/server/ping`).then((r) => r.ok, () => false)) break;
-    if (attempt > 600) throw new Error('Vellum did not answer within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (attempt > 6000) throw new Error('Vellum did not answer within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
+  const readyMs = performance.now() - started;
   return {
     url,
+    readyMs,
+    database,
     token: await adminToken(url),
     rss: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024,
-    close: async () => {
+    close: async (keepDatabase = false) => {
       child.kill('SIGTERM');
       await exited;
-      await database.drop();
+      if (!keepDatabase) await database.drop();
     },
   };
 }

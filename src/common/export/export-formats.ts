@@ -1,6 +1,8 @@
 import { stringify as csvLine } from 'csv-stringify/sync';
-import { XMLBuilder } from 'fast-xml-parser';
+import { lazyModule } from '../lazy-module';
 import type { ExportFormat } from '../query/query.types';
+
+const xmlParser = lazyModule(() => require('fast-xml-parser') as typeof import('fast-xml-parser'));
 
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['json', 'csv', 'csv_utf8', 'xml', 'yaml'];
 
@@ -149,7 +151,7 @@ const XML_TAIL = '</data>\n';
 
 /** Elements of `value`'s members, indented one level, for the inside of `<data>`. */
 function xmlBuilder(): (value: Row) => string {
-  const builder = new XMLBuilder({
+  const builder = new (xmlParser().XMLBuilder)({
     format: true,
     indentBy: '  ',
     ignoreAttributes: true,

@@ -1,6 +1,6 @@
 import { LoggerService } from '@nestjs/common';
 import pino, { Logger, LevelWithSilent } from 'pino';
-import pretty from 'pino-pretty';
+
 import { isFrameworkChatter } from './framework-chatter';
 
 export type LogFormat = 'json' | 'pretty' | 'auto';
@@ -13,7 +13,8 @@ export type LogFormat = 'json' | 'pretty' | 'auto';
  */
 function defaultDestination(format: LogFormat): pino.DestinationStream {
   const readable = format === 'pretty' || (format === 'auto' && process.stdout.isTTY === true);
-  if (readable) return pretty({ colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' });
+  // Only on a terminal: a server writing JSON logs never loads the pretty printer.
+  if (readable) return (require('pino-pretty') as typeof import('pino-pretty'))({ colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' });
   return pino.destination({ dest: 1, sync: false });
 }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
-import { createTransport, Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { AppLogger } from '../../common/logging/app-logger';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 
@@ -13,15 +13,20 @@ export interface Mail {
 /** Outgoing mail: SMTP (`EMAIL_TRANSPORT=smtp`) or, for development, the log. */
 @Injectable()
 export class MailService implements OnModuleDestroy {
-  private readonly transporter: Transporter;
+  private transporter?: Transporter;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly logger: AppLogger,
-  ) {
-    const { smtp } = config.email;
+  ) {}
+
+  /** Made at the first mail: nodemailer is loaded then, not at start. */
+  private transport(): Transporter {
+    if (this.transporter) return this.transporter;
+    const { createTransport } = require('nodemailer') as typeof import('nodemailer');
+    const { smtp } = this.config.email;
     this.transporter =
-      config.email.transport === 'smtp'
+      this.config.email.transport === 'smtp'
         ? createTransport({
             host: smtp.host,
             port: smtp.port,
@@ -30,10 +35,11 @@ export class MailService implements OnModuleDestroy {
             auth: smtp.user ? { user: smtp.user, pass: smtp.password } : undefined,
           })
         : createTransport({ jsonTransport: true });
+    return this.transporter;
   }
 
   async send(mail: Mail): Promise<void> {
-    const info = await this.transporter.sendMail({ from: this.config.email.from, ...mail });
+    const info = await this.transport().sendMail({ from: this.config.email.from, ...mail });
     if (this.config.email.transport === 'log') this.logger.info({ mail: info.message }, 'mail (log transport)');
   }
 
@@ -46,6 +52,6 @@ export class MailService implements OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
-    this.transporter.close();
+    this.transporter?.close();
   }
 }

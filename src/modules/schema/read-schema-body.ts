@@ -1,13 +1,15 @@
 import type { Request } from 'express';
-import { parse as parseYaml } from 'yaml';
+import { lazyModule } from '../../common/lazy-module';
 import { InvalidPayloadError, UnsupportedMediaTypeError } from '../../common/errors/errors';
 import { streamedResults } from '../../common/http/multipart/multipart.interceptor';
 import type { SchemaFile } from './schema-upload.interceptor';
 
+const yaml = lazyModule(() => require('yaml') as typeof import('yaml'));
+
 /** A file part is parsed as JSON when its own type says so, as YAML otherwise (API.md 4.2). */
 export function parseSchemaFile(text: string, mimeType: string): unknown {
   try {
-    return mimeType === 'application/json' ? JSON.parse(text) : parseYaml(text);
+    return mimeType === 'application/json' ? JSON.parse(text) : yaml().parse(text);
   } catch (e) {
     throw new InvalidPayloadError(`The uploaded file is not valid ${mimeType === 'application/json' ? 'JSON' : 'YAML'}: ${(e as Error).message}`);
   }

@@ -1,7 +1,8 @@
 import exifReader from 'exif-reader';
-import sharp, { Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { filterMetadata } from './filter-metadata';
 import { parseIptc } from './parse-iptc';
+import { loadSharp } from './load-sharp';
 
 /** Types sharp reads metadata from (API.md 6.3). */
 export const METADATA_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/tiff', 'image/avif']);
@@ -23,7 +24,7 @@ export interface ImageMetadata {
 export async function readImageMetadata(input: Buffer, allowList: readonly string[]): Promise<ImageMetadata> {
   let info: Metadata;
   try {
-    info = await sharp(input, { limitInputPixels: false }).metadata();
+    info = await loadSharp()(input, { limitInputPixels: false }).metadata();
   } catch {
     return {};
   }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Readable } from 'node:stream';
-import sharp, { Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { IllegalAssetTransformationError, ServiceUnavailableError } from '../../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { FileEntity } from '../entities/file.entity';
@@ -10,6 +10,7 @@ import type { StorageStat } from '../storage/storage-driver';
 import type { TransformOperation, TransformParams } from './parse-transform';
 import { resolveTransform } from './resolve-transform';
 import { FORMAT_TYPES, OutputFormat, transformKey } from './transform-key';
+import { loadSharp } from '../lib/load-sharp';
 
 /** Source types sharp transforms (API.md 6.7); others are served as they are. */
 export const TRANSFORMABLE_TYPES: Record<string, OutputFormat> = {
@@ -79,7 +80,7 @@ export class TransformService {
       const driver = this.storage.location(row.storage);
       const source = await driver.getStream(row.filename_disk!);
       // The pixel limit protects against decompression bombs whose row claims a harmless size.
-      const image = sharp({
+      const image = loadSharp()({
         limitInputPixels: this.options.maxDimension * this.options.maxDimension,
         failOn: 'error',
         sequentialRead: true,

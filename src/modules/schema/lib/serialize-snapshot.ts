@@ -1,4 +1,6 @@
-import { stringify as yamlStringify } from 'yaml';
+import { lazyModule } from '../../../common/lazy-module';
+
+const yaml = lazyModule(() => require('yaml') as typeof import('yaml'));
 import type { ExportFormat } from '../../../common/query/query.types';
 import { serializeRows } from '../../../common/export/export-formats';
 import type { Snapshot } from './snapshot.types';
@@ -10,7 +12,7 @@ import type { Snapshot } from './snapshot.types';
  */
 export async function serializeSnapshot(snapshot: Snapshot, format: ExportFormat): Promise<string> {
   if (format === 'json') return JSON.stringify(snapshot, null, '\t');
-  if (format === 'yaml') return yamlStringify(snapshot);
+  if (format === 'yaml') return yaml().stringify(snapshot);
   let text = '';
   for await (const chunk of serializeRows(format, [snapshot as unknown as Record<string, unknown>])) text += chunk;
   return text;
