@@ -22,8 +22,7 @@ export class ItemsHttp {
 
   async list(service: ItemsService, query: Query): Promise<{ data: unknown; meta?: unknown }> {
     if (service.schema.singleton) return { data: await service.readSingleton(query) };
-    const data = await service.readByQuery(query);
-    return query.meta?.length ? { data, meta: await service.getMeta(query) } : { data };
+    return service.readPage(query);
   }
 
   /** SEARCH: `{ query }` overrides the URL query, `{ keys }` reads those items. */
