@@ -7,6 +7,7 @@ import { AssetsService } from './assets.service';
 import { FileEntity } from './entities/file.entity';
 import { FileReplaceInterceptor, FileUploadsInterceptor } from './file-upload.interceptors';
 import { FilesController } from './files.controller';
+import { UploadSweeper } from './upload-sweeper.service';
 import { FilesService } from './files.service';
 import { FoldersController } from './folders.controller';
 import { FoldersService } from './folders.service';
@@ -17,7 +18,7 @@ import { TransformService } from './transform/transform.service';
 @Module({
   imports: [TypeOrmModule.forFeature([FileEntity]), SettingsModule, ItemsModule],
   controllers: [FilesController, FoldersController, AssetsController],
-  providers: [FileUploadsInterceptor, FileReplaceInterceptor, FilesService, FoldersService, AssetsService, ImportService, StorageService, TransformService],
+  providers: [FileUploadsInterceptor, FileReplaceInterceptor, FilesService, FoldersService, AssetsService, ImportService, StorageService, TransformService, UploadSweeper],
   exports: [FilesService, StorageService],
 })
 export class FilesModule {}

@@ -21,13 +21,14 @@ import { FileEntity } from './entities/file.entity';
 import { byteLimit } from './lib/byte-limit';
 import { FileValues, parseFileValues } from './lib/file-values';
 import { formatTitle } from './lib/format-title';
+import { uploadTempKey } from './lib/upload-temp';
 import { ImageMetadata, METADATA_TYPES, readImageMetadata } from './lib/image-metadata';
 import { DURATION_TYPES, mediaDuration } from './lib/media-duration';
 import { bareType, extensionForType, extensionOf, mimeTypeAllowed } from './lib/mime';
 import { readLimited } from './lib/read-limited';
 import { variantPrefix } from './transform/transform-key';
 import { StorageService } from './storage/storage.service';
-import { UnsafeStorageKeyError } from './storage/storage-driver';
+import { isSafeKey, UnsafeStorageKeyError } from './storage/storage-driver';
 
 /** TypeORM cannot type JSON columns holding `unknown`; the values were checked by parseFileValues. */
 type FileRow = QueryDeepPartialEntity<FileEntity>;
@@ -142,9 +143,13 @@ export class FilesService {
       throw new ForbiddenError(`An object named "${disk}" already exists in storage "${storage}".`);
     }
 
-    const filesize = await this.writeContent(storage, disk, content, type);
+    // The bytes wait under a temporary key until the row is committed: a process killed meanwhile leaves
+    // no object a row does not know, and the start-up sweep (UploadSweeper) finishes or removes it.
+    const temp = uploadTempKey(id);
+    if (!isSafeKey(disk)) throw new InvalidPayloadError('"filename_disk" must stay inside the storage location');
+    const filesize = await this.writeContent(storage, temp, content, type);
     try {
-      const metadata = await this.extractMetadata(storage, disk, type, filesize);
+      const metadata = await this.extractMetadata(storage, temp, type, filesize);
       // API.md 6.3: extracted values only fill what the client left empty.
       const found = Object.fromEntries(Object.entries(metadata).filter(([field]) => values[field as keyof FileValues] === undefined));
       await this.dataSource.transaction(async (manager) => {
@@ -162,9 +167,15 @@ export class FilesService {
         await manager.update(FileEntity, { id }, { ...found, filesize, uploaded_on: new Date() } as FileRow);
       });
     } catch (err) {
-      await driver.delete(disk).catch(() => undefined);
+      await driver.delete(temp).catch(() => undefined);
       throw err;
     }
+    await driver.move(temp, disk).catch(async (err: unknown) => {
+      // Storage refused the last step: the row goes too, so no row is left without its bytes.
+      await this.files.delete({ id }).catch(() => undefined);
+      await driver.delete(temp).catch(() => undefined);
+      throw new ServiceUnavailableError('storage', `Could not store the file: ${(err as Error).message}`);
+    });
     return id;
   }
 

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestApp, TestApp } from '../helpers/test-app';
+
+/**
+ * What a process killed during an upload leaves behind, and what the next start does with it. The
+ * states are made by hand in the storage folder (a kill -9 at the exact step cannot be timed from here):
+ * bytes of a committed upload never moved into place, bytes of an upload whose row never committed, a
+ * replacement's leftover, and a temporary object of an upload that may still be running elsewhere.
+ */
+describe('files: temporary upload objects after a crash', () => {
+  let root: string;
+  let t: TestApp;
+  const env = () => ({ STORAGE_LOCATIONS: 'local', STORAGE_LOCAL_ROOT: root });
+  const hourAgo = new Date(Date.now() - 3_600_000);
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'vellum-sweep-'));
+    t = await createTestApp({ env: env() });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('writes an upload under a temporary key and leaves only its object in place', async () => {
+    const res = await t.as('admin').post('/files').attach('file', Buffer.from('hello'), { filename: 'hello.txt', contentType: 'text/plain' }).expect(200);
+    expect(await readdir(root)).toEqual([res.body.data.filename_disk]);
+  });
+
+  it('completes, removes or keeps each leftover at the next start', async () => {
+    const committed = (await t.as('admin').post('/files').attach('file', Buffer.from('committed bytes'), { filename: 'c.txt', contentType: 'text/plain' }).expect(200)).body.data;
+    const stranded = join(root, `temp_upload_${committed.id}`);
+    await rename(join(root, committed.filename_disk), stranded);
+    const orphan = join(root, `temp_upload_${randomUUID()}`);
+    const replacement = join(root, 'temp_4c1d.txt');
+    const running = join(root, `temp_upload_${randomUUID()}`);
+    for (const path of [orphan, replacement, running]) await writeFile(path, 'partial');
+    for (const path of [stranded, orphan, replacement]) await utimes(path, hourAgo, hourAgo);
+
+    // Another instance starting on the same database and storage sweeps at its start.
+    const restarted = await createTestApp({ env: env(), database: t.database });
+    for (let i = 0; i < 50 && existsSync(orphan); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect({ stranded: existsSync(stranded), orphan: existsSync(orphan), replacement: existsSync(replacement), running: existsSync(running) }).toEqual({
+      stranded: false,
+      orphan: false,
+      replacement: false,
+      running: true,
+    });
+    const bytes = await restarted.as('admin').get(`/assets/${committed.id}`).buffer(true).expect(200);
+    expect(bytes.text).toBe('committed bytes');
+    await restarted.close();
+  });
+});
