@@ -2,7 +2,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
 import { parse as parseYaml } from 'yaml';
 import type { ExportFormat } from '../query/query.types';
-import { csvFields, EXPORT_FORMATS, flattenKeys, isExportFormat, serializeRows, SerializerOptions } from './export-formats';
+import { csvFields, EXPORT_FORMATS, flattenKeys, isExportFormat, serializePages, serializeRows, SerializerOptions } from './export-formats';
 
 async function serialize(format: ExportFormat, rows: Record<string, unknown>[], options?: SerializerOptions): Promise<string> {
   let out = '';
@@ -137,5 +137,29 @@ describe('csvFields with a path rule', () => {
   ])('expands only where allowed (%#)', (expand, expected) => {
     const rows = [{ id: 1, data: { a: 1, b: { c: 2 } }, author: { name: 'x' } }];
     expect(csvFields(rows, expand)).toEqual(expected);
+  });
+});
+
+describe(serializePages.name, () => {
+  const rows = [
+    { id: 1, title: 'plain', meta: { a: 1 } },
+    { id: 2, title: 'with "quotes", commas\nand lines', meta: null },
+    { id: 3, title: '', meta: { b: [1, 2] } },
+    { id: 4, title: 'last', meta: { a: 2 } },
+  ];
+  async function text(chunks: AsyncIterable<string>): Promise<string> {
+    let out = '';
+    for await (const chunk of chunks) out += chunk;
+    return out;
+  }
+  async function* pagesOf(list: (typeof rows)[]): AsyncGenerator<(typeof rows)> {
+    for (const page of list) yield page;
+  }
+
+  it.each(EXPORT_FORMATS.map((format) => [format]))('writes %s a page at a time exactly as row by row', async (format) => {
+    const expected = await text(serializeRows(format, rows));
+    for (const split of [[rows], [rows.slice(0, 1), rows.slice(1)], [[], rows.slice(0, 3), rows.slice(3)]]) {
+      expect(await text(serializePages(format, pagesOf(split)))).toBe(expected);
+    }
   });
 });

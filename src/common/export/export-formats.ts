@@ -25,6 +25,8 @@ type Row = Record<string, unknown>;
 export interface RowSerializer {
   start(): string;
   row(row: Row): string;
+  /** A page of rows at once, where that is cheaper than row by row (the same text). */
+  page?(rows: Row[]): string;
   end(): string;
 }
 
@@ -104,6 +106,12 @@ function csvSerializer(options: SerializerOptions, bom: boolean): RowSerializer 
         started = true;
       }
       return out + csvLine([fields!.map((f) => csvCell(pathValue(row, f)))]);
+    },
+    // One csv-stringify call per page: a call per row costs more than the quoting itself.
+    page(rows) {
+      if (rows.length === 0) return '';
+      const first = this.row(rows[0]);
+      return rows.length === 1 ? first : first + csvLine(rows.slice(1).map((row) => fields!.map((f) => csvCell(pathValue(row, f)))));
     },
     end: () => (started ? '' : header()),
   };
@@ -285,12 +293,11 @@ export async function* serializePages(format: ExportFormat, pages: AsyncIterable
   // Rows are small: handing them on one by one would cost more than serializing them.
   let buffered = serializer.start();
   for await (const page of pages) {
-    for (const row of page) {
-      buffered += serializer.row(row);
-      if (buffered.length >= CHUNK_SIZE) {
-        yield buffered;
-        buffered = '';
-      }
+    if (serializer.page) buffered += serializer.page(page);
+    else for (const row of page) buffered += serializer.row(row);
+    if (buffered.length >= CHUNK_SIZE) {
+      yield buffered;
+      buffered = '';
     }
   }
   buffered += serializer.end();
