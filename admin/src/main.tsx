@@ -30,6 +30,7 @@ const router = createBrowserRouter(
         { path: '/reset-password', element: <SetPassword kind="reset" /> },
         { path: '/accept-invite', element: <SetPassword kind="invite" /> },
         { path: '/content/*', element: <Content /> },
+        { path: '/files/*', element: <Content section="files" /> },
         { path: '*', element: <Navigate to="/content" replace /> },
       ],
     },

@@ -43,7 +43,9 @@ describe('files: temporary upload objects after a crash', () => {
 
     // Another instance starting on the same database and storage sweeps at its start.
     const restarted = await createTestApp({ env: env(), database: t.database });
-    for (let i = 0; i < 50 && existsSync(orphan); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    // The sweep runs in the background of the start: wait (bounded) until it has passed every leftover.
+    const swept = () => [stranded, orphan, replacement].every((path) => !existsSync(path));
+    for (let i = 0; i < 100 && !swept(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect({ stranded: existsSync(stranded), orphan: existsSync(orphan), replacement: existsSync(replacement), running: existsSync(running) }).toEqual({
       stranded: false,
       orphan: false,

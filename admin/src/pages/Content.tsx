@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { api, ApiError, resumeRefresh, signInPath, stopRefresh } from '../api';
+import { FilePage } from './files/FilePage';
+import { FilesLibrary } from './files/FilesLibrary';
 import { ItemForm } from './ItemForm';
 import { ItemsTable } from './ItemsTable';
 
@@ -36,7 +38,8 @@ function useSignedIn() {
   return me;
 }
 
-export default function Content() {
+/** The signed-in app: the sections' navigation, the collections, and the section's pages. */
+export default function Content({ section = 'content' }: { section?: 'content' | 'files' }) {
   const me = useSignedIn();
   const navigate = useNavigate();
   const collections = useQuery({
@@ -54,6 +57,11 @@ export default function Content() {
   if (!me.data) return <p role="status">Loading…</p>;
   return (
     <div className="layout">
+      <div className="sidebar">
+      <nav aria-label="Sections">
+        <Link to="/content">Content</Link>
+        <Link to="/files">Files</Link>
+      </nav>
       <nav aria-label="Collections">
         {collections.data?.map((c) => (
           <Link key={c.collection} to={c.meta?.singleton ? `/content/${c.collection}/singleton` : `/content/${c.collection}`}>
@@ -65,13 +73,21 @@ export default function Content() {
           Sign out
         </button>
       </nav>
+      </div>
       <main>
         {collections.error && <Failure error={collections.error} retry={() => collections.refetch()} />}
-        <Routes>
-          <Route index element={<h1>Content</h1>} />
-          <Route path=":collection" element={<ItemsTable />} />
-          <Route path=":collection/:id" element={<ItemForm />} />
-        </Routes>
+        {section === 'files' ? (
+          <Routes>
+            <Route index element={<FilesLibrary />} />
+            <Route path=":id" element={<FilePage />} />
+          </Routes>
+        ) : (
+          <Routes>
+            <Route index element={<h1>Content</h1>} />
+            <Route path=":collection" element={<ItemsTable />} />
+            <Route path=":collection/:id" element={<ItemForm />} />
+          </Routes>
+        )}
       </main>
     </div>
   );

@@ -1,0 +1,114 @@
+import { useQuery } from '@tanstack/react-query';
+import { ChangeEvent, FormEvent, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { api, ApiError } from '../../api';
+import { Failure } from '../Content';
+import { FileRow, Thumbnail } from './FilesLibrary';
+import { humanSize, sendFile } from './upload';
+
+interface FileDetail extends FileRow {
+  description: string | null;
+  duration: number | null;
+  tags: string[] | null;
+  metadata: Record<string, unknown> | null;
+}
+
+/** One file: its metadata, title and description, replace the contents, download, delete. */
+export function FilePage() {
+  const id = useParams().id!;
+  const navigate = useNavigate();
+  const file = useQuery({ queryKey: ['file', id], queryFn: () => api<FileDetail>('GET', `/files/${encodeURIComponent(id)}`) });
+  const [message, setMessage] = useState<{ text: string; error: boolean }>();
+  const [progress, setProgress] = useState<number>();
+  if (file.error) return <Failure error={file.error} retry={() => file.refetch()} />;
+  if (!file.data) return <p role="status">Loading…</p>;
+  const f = file.data;
+  const report = (text: string, error = false) => setMessage({ text, error });
+
+  async function replace(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0];
+    if (!chosen) return;
+    await sendFile(chosen, setProgress, id)
+      .then(() => (report('Contents replaced.'), file.refetch()))
+      .catch((e: ApiError) => report(e.message, true));
+    setProgress(undefined);
+  }
+  async function remove() {
+    if (!window.confirm(`Delete "${f.title ?? f.filename_download}"? Its bytes and every thumbnail go too; this cannot be undone.`)) return;
+    await api('DELETE', `/files/${id}`).then(() => navigate('/files'), (e: ApiError) => report(e.message, true));
+  }
+  return (
+    <section>
+      <h1>{f.title ?? f.filename_download}</h1>
+      <Thumbnail file={f} size={320} />
+      <Details file={f} />
+      <DetailsForm file={f} onSaved={() => (report('Saved.'), void file.refetch())} onError={(e) => report(e.message, true)} />
+      <label>
+        Replace the contents
+        <input type="file" onChange={replace} />
+      </label>
+      {progress !== undefined && <progress aria-label="Replacing the contents" max={1} value={progress} />}
+      {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
+      <div className="toolbar">
+        <a href={`/assets/${f.id}?download`} download={f.filename_download}>
+          Download
+        </a>
+        <button type="button" className="danger" onClick={remove}>
+          Delete file
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function Details({ file }: { file: FileDetail }) {
+  const rows: [string, string][] = [
+    ['File name', file.filename_download],
+    ['Type', file.type ?? ''],
+    ['Size', humanSize(file.filesize)],
+    ['Dimensions', file.width && file.height ? `${file.width} × ${file.height}` : ''],
+    ['Duration', file.duration ? `${(file.duration / 1000).toFixed(1)} s` : ''],
+    ['Tags', (file.tags ?? []).join(', ')],
+    ['Uploaded', file.uploaded_on?.slice(0, 19).replace('T', ' ') ?? ''],
+    ...Object.entries(file.metadata ?? {}).map(([k, v]): [string, string] => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]),
+  ];
+  return (
+    <dl className="details">
+      {rows
+        .filter(([, value]) => value !== '')
+        .map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+interface FormProps {
+  file: FileDetail;
+  onSaved: () => void;
+  onError: (error: ApiError) => void;
+}
+
+function DetailsForm({ file, onSaved, onError }: FormProps) {
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    await api('PATCH', `/files/${file.id}`, { title: form.get('title'), description: form.get('description') || null }).then(onSaved, onError);
+  }
+  return (
+    <form onSubmit={save} aria-label="File details">
+      <label>
+        Title
+        <input name="title" defaultValue={file.title ?? ''} key={`title-${file.title}`} />
+      </label>
+      <label>
+        Description
+        <textarea name="description" rows={3} defaultValue={file.description ?? ''} key={`description-${file.description}`} />
+      </label>
+      <button type="submit">Save</button>
+    </form>
+  );
+}

@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { apiBody } from '../../api';
+import { Failure } from '../Content';
+import { humanSize } from './upload';
+import { Uploader } from './Uploader';
+
+export interface FileRow {
+  id: string;
+  title: string | null;
+  type: string | null;
+  filename_download: string;
+  filesize: number | null;
+  width: number | null;
+  height: number | null;
+  uploaded_on: string | null;
+}
+
+const FIELDS = 'id,title,type,filename_download,filesize,width,height,uploaded_on';
+
+/** A thumbnail from /assets (a small stored variant, never the original), or the file's type for others. */
+export function Thumbnail({ file, size }: { file: FileRow; size: number }) {
+  if (!file.type?.startsWith('image/')) return <span className="filetype">{file.type ?? 'file'}</span>;
+  return <img src={`/assets/${file.id}?width=${size}&height=${size}&fit=cover`} alt={file.title ?? file.filename_download} width={size} height={size} loading="lazy" />;
+}
+
+/** The file library: search, a grid of thumbnails or a list, and uploads. */
+export function FilesLibrary() {
+  const [search, setSearch] = useState('');
+  const [view, setView] = useState<'grid' | 'list'>('grid');
+  const params = new URLSearchParams({ fields: FIELDS, sort: '-uploaded_on', limit: '100', meta: 'filter_count' });
+  if (search) params.set('search', search);
+  const files = useQuery({ queryKey: ['files', params.toString()], queryFn: () => apiBody<FileRow[]>('GET', `/files?${params}`) });
+  return (
+    <section>
+      <h1>Files</h1>
+      <div className="toolbar">
+        <label>
+          Search files
+          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </label>
+        <button type="button" className="secondary" aria-pressed={view === 'list'} onClick={() => setView(view === 'grid' ? 'list' : 'grid')}>
+          {view === 'grid' ? 'Show as list' : 'Show as grid'}
+        </button>
+      </div>
+      <Uploader onUploaded={() => void files.refetch()} />
+      {files.error && <Failure error={files.error} retry={() => files.refetch()} />}
+      <p role="status">{files.data?.meta?.filter_count === 1 ? '1 file' : `${files.data?.meta?.filter_count ?? 0} files`}</p>
+      {view === 'grid' ? <Grid files={files.data?.data ?? []} /> : <List files={files.data?.data ?? []} />}
+    </section>
+  );
+}
+
+function Grid({ files }: { files: FileRow[] }) {
+  return (
+    <ul className="grid" aria-label="Files">
+      {files.map((f) => (
+        <li key={f.id}>
+          <Link to={`/files/${f.id}`}>
+            <Thumbnail file={f} size={160} />
+            <span>{f.title ?? f.filename_download}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function List({ files }: { files: FileRow[] }) {
+  return (
+    <table aria-label="Files">
+      <thead>
+        <tr>
+          <th scope="col">Title</th>
+          <th scope="col">Type</th>
+          <th scope="col">Size</th>
+          <th scope="col">Uploaded</th>
+        </tr>
+      </thead>
+      <tbody>
+        {files.map((f) => (
+          <tr key={f.id}>
+            <td>
+              <Link to={`/files/${f.id}`}>{f.title ?? f.filename_download}</Link>
+            </td>
+            <td>{f.type}</td>
+            <td>{humanSize(f.filesize)}</td>
+            <td>{f.uploaded_on?.slice(0, 19).replace('T', ' ')}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

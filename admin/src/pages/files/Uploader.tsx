@@ -1,0 +1,49 @@
+import { DragEvent, useState } from 'react';
+import { sendFile } from './upload';
+
+interface Upload {
+  name: string;
+  progress: number;
+  error?: string;
+  done: boolean;
+}
+
+/** Several files by input or drag and drop, each with its own progress bar and, when refused, the API's reason. */
+export function Uploader({ onUploaded }: { onUploaded: () => void }) {
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [over, setOver] = useState(false);
+  async function start(files: File[]) {
+    const offset = uploads.length;
+    setUploads((list) => [...list, ...files.map((f) => ({ name: f.name, progress: 0, done: false }))]);
+    const update = (index: number, change: Partial<Upload>) => setUploads((list) => list.map((u, i) => (i === offset + index ? { ...u, ...change } : u)));
+    await Promise.all(
+      files.map((file, index) =>
+        sendFile(file, (progress) => update(index, { progress }))
+          .then(() => update(index, { progress: 1, done: true }))
+          .catch((e: Error) => update(index, { error: e.message, done: true })),
+      ),
+    );
+    onUploaded();
+  }
+  const drop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setOver(false);
+    void start([...event.dataTransfer.files]);
+  };
+  return (
+    <div className={over ? 'dropzone over' : 'dropzone'} onDragOver={(e) => (e.preventDefault(), setOver(true))} onDragLeave={() => setOver(false)} onDrop={drop}>
+      <label>
+        Upload files (or drop them here)
+        <input type="file" multiple onChange={(e) => void start([...(e.target.files ?? [])])} />
+      </label>
+      <ul className="uploads">
+        {uploads.map((u, i) => (
+          <li key={i}>
+            {u.name} <progress aria-label={`Upload of ${u.name}`} max={1} value={u.progress} />
+            {u.error ? <span role="alert"> {u.name} was refused: {u.error}</span> : u.done ? <span role="status"> {u.name} uploaded</span> : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

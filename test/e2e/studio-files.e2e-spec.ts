@@ -1,0 +1,75 @@
+import sharp from 'sharp';
+import { seriousViolations, startStudioBrowser, StudioBrowser } from '../helpers/studio-browser';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TestApp } from '../helpers/test-app';
+
+const png = (color: string) => sharp({ create: { width: 80, height: 60, channels: 3, background: color } }).png().toBuffer();
+
+describe('Vellum Studio: the file library in Chromium', () => {
+  let t: TestApp;
+  let studio: StudioBrowser;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { FILES_MAX_UPLOAD_SIZE: '50kb' } });
+    studio = await startStudioBrowser(t);
+    await studio.page.goto(`${studio.baseUrl}/admin/signin`);
+    await studio.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+    await studio.page.getByText(ADMIN_EMAIL).waitFor();
+  });
+  afterEach(async () => {
+    await studio.screenshot(expect.getState().currentTestName ?? 'test');
+  });
+  afterAll(async () => {
+    await studio?.close();
+    await t.close();
+  });
+  const files = async () => (await t.as('admin').get('/files?sort=filename_download&fields=id,filename_download,filesize,title')).body.data as { id: string; filename_download: string; title: string }[];
+
+  it('uploads several files with a progress bar each, refuses one too large with its reason, and shows thumbnails', async () => {
+    const page = studio.page;
+    const blue = await png('#2255cc');
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Files' }).click();
+    await page.getByRole('heading', { name: 'Files' }).waitFor();
+    await page.getByLabel('Upload files (or drop them here)').setInputFiles([
+      { name: 'blue.png', mimeType: 'image/png', buffer: blue },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('some notes') },
+      { name: 'huge.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(80 * 1024, 1) },
+    ]);
+    await page.getByRole('status').filter({ hasText: 'blue.png uploaded' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'notes.txt uploaded' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'huge.bin was refused' }).waitFor();
+    expect(await page.getByRole('progressbar', { name: 'Upload of blue.png' }).getAttribute('value')).toBe('1');
+    await page.getByRole('status').filter({ hasText: '2 files' }).waitFor();
+    const thumbnail = page.getByRole('img', { name: 'Blue' });
+    await page.waitForFunction((img) => (img as unknown as { naturalWidth: number }).naturalWidth === 160, await thumbnail.elementHandle());
+    expect(await seriousViolations(page)).toEqual([]);
+    const stored = await files();
+    expect(stored.map((f) => f.filename_download)).toEqual(['blue.png', 'notes.txt']);
+    const bytes = await t.as('admin').get(`/assets/${stored[0].id}`).buffer(true);
+    expect(Buffer.compare(bytes.body as Buffer, blue)).toBe(0);
+    await page.getByRole('button', { name: 'Show as list' }).click();
+    await page.getByRole('table', { name: 'Files' }).getByRole('link', { name: 'Notes' }).waitFor();
+    await page.getByLabel('Search files').fill('notes');
+    await page.getByRole('status').filter({ hasText: /^1 file$/ }).waitFor();
+  });
+
+  it('edits a file, replaces its contents and deletes it with confirmation, read back through the API', async () => {
+    const page = studio.page;
+    const [blue] = await files();
+    await page.goto(`${studio.baseUrl}/admin/files/${blue.id}`);
+    await page.getByText('80 × 60').waitFor();
+    await page.getByLabel('Title').fill('A blue square');
+    await page.getByLabel('Description').fill('For the tests');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect((await t.as('admin').get(`/files/${blue.id}`)).body.data).toMatchObject({ title: 'A blue square', description: 'For the tests' });
+    const red = await png('#cc2222');
+    await page.getByLabel('Replace the contents').setInputFiles({ name: 'red.png', mimeType: 'image/png', buffer: red });
+    await page.getByRole('status').filter({ hasText: 'Contents replaced.' }).waitFor();
+    const bytes = await t.as('admin').get(`/assets/${blue.id}`).buffer(true);
+    expect(Buffer.compare(bytes.body as Buffer, red)).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete file' }).click();
+    await page.waitForURL(/\/admin\/files$/);
+    expect((await t.as('admin').get(`/files/${blue.id}`)).status).toBe(403);
+  });
+});
