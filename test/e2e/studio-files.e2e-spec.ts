@@ -1,3 +1,5 @@
+import { createServer, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { seriousViolations, startStudioBrowser, StudioBrowser } from '../helpers/studio-browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TestApp } from '../helpers/test-app';
@@ -8,7 +10,8 @@ describe('Vellum Studio: the file library in Chromium', () => {
   let t: TestApp;
   let studio: StudioBrowser;
   beforeAll(async () => {
-    t = await createTestApp({ env: { FILES_MAX_UPLOAD_SIZE: '50kb' } });
+    // Loopback is allowed for imports here only: the test's origin server listens on 127.0.0.1.
+    t = await createTestApp({ env: { FILES_MAX_UPLOAD_SIZE: '50kb', IMPORT_IP_DENY_LIST: '169.254.169.254' } });
     studio = await startStudioBrowser(t);
     await studio.page.goto(`${studio.baseUrl}/admin/signin`);
     await studio.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -49,6 +52,33 @@ describe('Vellum Studio: the file library in Chromium', () => {
     await page.getByRole('table', { name: 'Files' }).getByRole('link', { name: 'Notes' }).waitFor();
     await page.getByLabel('Search files').fill('notes');
     await page.getByRole('status').filter({ hasText: /^1 file$/ }).waitFor();
+  });
+
+  it('imports a file from a URL and says why another one could not be', async () => {
+    const page = studio.page;
+    const green = await png('#22aa44');
+    const origin: Server = createServer((req, res) => {
+      if (req.url === '/green.png') return void res.writeHead(200, { 'Content-Type': 'image/png' }).end(green);
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
+    try {
+      await page.goto(`${studio.baseUrl}/admin/files`);
+      await page.getByLabel('Import from URL').fill(`${base}/green.png`);
+      await page.getByRole('button', { name: 'Import' }).click();
+      await page.getByRole('status').filter({ hasText: 'green.png imported' }).waitFor();
+      const imported = (await files()).find((f) => f.filename_download === 'green.png')!;
+      const bytes = await t.as('admin').get(`/assets/${imported.id}`).buffer(true);
+      expect(Buffer.compare(bytes.body as Buffer, green)).toBe(0);
+      await page.getByLabel('Import from URL').fill(`${base}/missing.png`);
+      await page.getByRole('button', { name: 'Import' }).click();
+      await page.getByRole('alert').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await t.as('admin').delete(`/files/${imported.id}`).expect(204);
+    } finally {
+      await new Promise((resolve) => origin.close(resolve));
+    }
   });
 
   it('edits a file, replaces its contents and deletes it with confirmation, read back through the API', async () => {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { apiBody } from '../../api';
+import { api, apiBody } from '../../api';
 import { Failure } from '../Content';
 import { humanSize } from './upload';
 import { Uploader } from './Uploader';
@@ -45,10 +45,36 @@ export function FilesLibrary() {
         </button>
       </div>
       <Uploader onUploaded={() => void files.refetch()} />
+      <ImportFromUrl onImported={() => void files.refetch()} />
       {files.error && <Failure error={files.error} retry={() => files.refetch()} />}
       <p role="status">{files.data?.meta?.filter_count === 1 ? '1 file' : `${files.data?.meta?.filter_count ?? 0} files`}</p>
       {view === 'grid' ? <Grid files={files.data?.data ?? []} /> : <List files={files.data?.data ?? []} />}
     </section>
+  );
+}
+
+/** POST /files/import: the server fetches the file itself (its own address rules apply). */
+function ImportFromUrl({ onImported }: { onImported: () => void }) {
+  const [message, setMessage] = useState<{ text: string; error: boolean }>();
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const url = new FormData(form).get('url');
+    setMessage(undefined);
+    await api<{ filename_download: string }>('POST', '/files/import', { url }).then(
+      (file) => (setMessage({ text: `${file.filename_download} imported`, error: false }), form.reset(), onImported()),
+      (e: Error) => setMessage({ text: e.message, error: true }),
+    );
+  }
+  return (
+    <form className="toolbar" onSubmit={submit} aria-label="Import a file from a URL">
+      <label>
+        Import from URL
+        <input name="url" type="url" required placeholder="https://…" />
+      </label>
+      <button type="submit">Import</button>
+      {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
+    </form>
   );
 }
 
