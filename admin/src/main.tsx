@@ -31,6 +31,7 @@ const router = createBrowserRouter(
         { path: '/accept-invite', element: <SetPassword kind="invite" /> },
         { path: '/content/*', element: <Content /> },
         { path: '/files/*', element: <Content section="files" /> },
+        { path: '/users/*', element: <Content section="users" /> },
         { path: '*', element: <Navigate to="/content" replace /> },
       ],
     },

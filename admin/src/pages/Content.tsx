@@ -5,6 +5,8 @@ import { api, ApiError, resumeRefresh, signInPath, stopRefresh } from '../api';
 import { FilePage } from './files/FilePage';
 import { FilesLibrary } from './files/FilesLibrary';
 import { ItemForm } from './ItemForm';
+import { UserPage } from './users/UserPage';
+import { UsersList } from './users/UsersList';
 import { ItemsTable } from './ItemsTable';
 
 interface Collection {
@@ -24,11 +26,16 @@ export function Failure({ error, retry }: { error: Error; retry: () => void }) {
   );
 }
 
+interface Me {
+  email: string;
+  role: { admin_access: boolean } | null;
+}
+
 /** Sends a signed-out visitor to the sign-in page, which brings them back here afterwards. */
 function useSignedIn() {
   const location = useLocation();
   const navigate = useNavigate();
-  const me = useQuery({ queryKey: ['me'], queryFn: () => api<{ email: string }>('GET', '/users/me') });
+  const me = useQuery({ queryKey: ['me'], queryFn: () => api<Me>('GET', '/users/me?fields=email,role.admin_access') });
   useEffect(() => {
     if (me.error instanceof ApiError && me.error.status === 401) navigate(signInPath(location.pathname + location.search), { replace: true });
   }, [me.error, location, navigate]);
@@ -39,7 +46,7 @@ function useSignedIn() {
 }
 
 /** The signed-in app: the sections' navigation, the collections, and the section's pages. */
-export default function Content({ section = 'content' }: { section?: 'content' | 'files' }) {
+export default function Content({ section = 'content' }: { section?: 'content' | 'files' | 'users' }) {
   const me = useSignedIn();
   const navigate = useNavigate();
   const collections = useQuery({
@@ -61,6 +68,7 @@ export default function Content({ section = 'content' }: { section?: 'content' |
       <nav aria-label="Sections">
         <Link to="/content">Content</Link>
         <Link to="/files">Files</Link>
+        {me.data.role?.admin_access && <Link to="/users">Users</Link>}
       </nav>
       <nav aria-label="Collections">
         {collections.data?.map((c) => (
@@ -76,7 +84,12 @@ export default function Content({ section = 'content' }: { section?: 'content' |
       </div>
       <main>
         {collections.error && <Failure error={collections.error} retry={() => collections.refetch()} />}
-        {section === 'files' ? (
+        {section === 'users' ? (
+          <Routes>
+            <Route index element={<UsersList />} />
+            <Route path=":id" element={<UserPage />} />
+          </Routes>
+        ) : section === 'files' ? (
           <Routes>
             <Route index element={<FilesLibrary />} />
             <Route path=":id" element={<FilePage />} />
