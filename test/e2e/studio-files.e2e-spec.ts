@@ -1,8 +1,8 @@
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { seriousViolations, startStudioBrowser, StudioBrowser } from '../helpers/studio-browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TestApp } from '../helpers/test-app';
+import { seriousViolations, signInAsAdmin, startStudioBrowser, StudioBrowser, studioHooks } from '../helpers/studio-browser';
+import { createTestApp, TestApp } from '../helpers/test-app';
 
 const png = (color: string) => sharp({ create: { width: 80, height: 60, channels: 3, background: color } }).png().toBuffer();
 
@@ -13,17 +13,9 @@ describe('Vellum Studio: the file library in Chromium', () => {
     // Loopback is allowed for imports here only: the test's origin server listens on 127.0.0.1.
     t = await createTestApp({ env: { FILES_MAX_UPLOAD_SIZE: '50kb', IMPORT_IP_DENY_LIST: '169.254.169.254' } });
     studio = await startStudioBrowser(t);
-    await studio.page.goto(`${studio.baseUrl}/admin/signin`);
-    await studio.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
-    await studio.page.getByText(ADMIN_EMAIL).waitFor();
+    await signInAsAdmin(studio);
   });
-  afterEach(async () => {
-    await studio.screenshot(expect.getState().currentTestName ?? 'test');
-  });
-  afterAll(async () => {
-    await studio?.close();
-    await t.close();
-  });
+  studioHooks(() => ({ studio, t }));
   const files = async () => (await t.as('admin').get('/files?sort=filename_download&fields=id,filename_download,filesize,title')).body.data as { id: string; filename_download: string; title: string }[];
 
   it('uploads several files with a progress bar each, refuses one too large with its reason, and shows thumbnails', async () => {

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { createCollection } from '../factories/collection.factory';
 import { createRole, createUser, grant } from '../factories/user.factory';
-import { seriousViolations, startStudioBrowser, StudioBrowser } from '../helpers/studio-browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TestApp } from '../helpers/test-app';
+import { seriousViolations, signInAsAdmin, startStudioBrowser, StudioBrowser, studioHooks } from '../helpers/studio-browser';
+import { createTestApp, TestApp } from '../helpers/test-app';
 
 describe('Vellum Studio: columns, filters, relations, files and permissions in Chromium', () => {
   let t: TestApp;
@@ -28,17 +28,9 @@ describe('Vellum Studio: columns, filters, relations, files and permissions in C
       { title: 'Third post', body: 'three', views: 500 },
     ]).expect(200);
     studio = await startStudioBrowser(t);
-    await studio.page.goto(`${studio.baseUrl}/admin/signin`);
-    await studio.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
-    await studio.page.getByText(ADMIN_EMAIL).waitFor();
+    await signInAsAdmin(studio);
   });
-  afterEach(async () => {
-    await studio.screenshot(expect.getState().currentTestName ?? 'test');
-  });
-  afterAll(async () => {
-    await studio?.close();
-    await t.close();
-  });
+  studioHooks(() => ({ studio, t }));
 
   it('shows the columns the user chooses, kept after a reload, and filters with the operators of each type', async () => {
     const page = studio.page;

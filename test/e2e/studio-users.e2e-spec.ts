@@ -1,8 +1,8 @@
 import { generateSync } from 'otplib';
 import { createRole, createUser } from '../factories/user.factory';
 import { startSmtpSink, SmtpSink } from '../helpers/smtp-sink';
-import { seriousViolations, startStudioBrowser, StudioBrowser } from '../helpers/studio-browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TestApp } from '../helpers/test-app';
+import { seriousViolations, signInAsAdmin, startStudioBrowser, StudioBrowser, studioHooks } from '../helpers/studio-browser';
+import { createTestApp, TestApp } from '../helpers/test-app';
 
 describe('Vellum Studio: users in Chromium', () => {
   let t: TestApp;
@@ -14,18 +14,10 @@ describe('Vellum Studio: users in Chromium', () => {
     t = await createTestApp({ env: smtp.env });
     editors = await createRole(t, { name: 'Editors' });
     studio = await startStudioBrowser(t);
-    await studio.page.goto(`${studio.baseUrl}/admin/signin`);
-    await studio.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
-    await studio.page.getByText(ADMIN_EMAIL).waitFor();
+    await signInAsAdmin(studio);
   });
-  afterEach(async () => {
-    await studio.screenshot(expect.getState().currentTestName ?? 'test');
-  });
-  afterAll(async () => {
-    await studio?.close();
-    await t.close();
-    await smtp.close();
-  });
+  studioHooks(() => ({ studio, t }));
+  afterAll(() => smtp.close());
 
   it('invites a user by email with a role: the mail goes out and the user is listed as invited', async () => {
     const page = studio.page;

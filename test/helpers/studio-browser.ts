@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Browser, chromium, Page } from 'playwright-core';
-import type { TestApp } from './test-app';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestApp } from './test-app';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = join(__dirname, '..', '..', 'test-artifacts', 'studio');
@@ -68,4 +68,23 @@ export function linkIn(text: string, baseUrl: string, path: string): string {
   if (!match) throw new Error(`no ${path} link in the mail`);
   const url = new URL(match[0]);
   return `${baseUrl}${url.pathname}${url.search}`;
+}
+
+/** The administrator signed in on the Studio's current page: the set-up most Studio tests share. */
+export async function signInAsAdmin(studio: StudioBrowser): Promise<void> {
+  await studio.page.goto(`${studio.baseUrl}/admin/signin`);
+  await studio.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+  await studio.page.getByText(ADMIN_EMAIL).waitFor();
+}
+
+/** Jest hooks of a Studio spec: a screenshot of each test's last page, then the browser and the app closed. */
+export function studioHooks(current: () => { studio?: StudioBrowser; t?: TestApp }): void {
+  afterEach(async () => {
+    await current().studio?.screenshot(expect.getState().currentTestName ?? 'test');
+  });
+  afterAll(async () => {
+    const { studio, t } = current();
+    await studio?.close();
+    await t?.close();
+  });
 }
