@@ -32,6 +32,7 @@ const router = createBrowserRouter(
         { path: '/content/*', element: <Content /> },
         { path: '/files/*', element: <Content section="files" /> },
         { path: '/users/*', element: <Content section="users" /> },
+        { path: '/activity', element: <Content section="activity" /> },
         { path: '*', element: <Navigate to="/content" replace /> },
       ],
     },

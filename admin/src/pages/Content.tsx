@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { api, ApiError, resumeRefresh, signInPath, stopRefresh } from '../api';
+import { ActivityPage } from './activity/ActivityPage';
 import { FilePage } from './files/FilePage';
 import { FilesLibrary } from './files/FilesLibrary';
 import { ItemForm } from './ItemForm';
@@ -46,7 +47,7 @@ function useSignedIn() {
 }
 
 /** The signed-in app: the sections' navigation, the collections, and the section's pages. */
-export default function Content({ section = 'content' }: { section?: 'content' | 'files' | 'users' }) {
+export default function Content({ section = 'content' }: { section?: Section }) {
   const me = useSignedIn();
   const navigate = useNavigate();
   const collections = useQuery({
@@ -69,6 +70,7 @@ export default function Content({ section = 'content' }: { section?: 'content' |
         <Link to="/content">Content</Link>
         <Link to="/files">Files</Link>
         {me.data.role?.admin_access && <Link to="/users">Users</Link>}
+        <Link to="/activity">Activity</Link>
       </nav>
       <nav aria-label="Collections">
         {collections.data?.map((c) => (
@@ -84,24 +86,36 @@ export default function Content({ section = 'content' }: { section?: 'content' |
       </div>
       <main>
         {collections.error && <Failure error={collections.error} retry={() => collections.refetch()} />}
-        {section === 'users' ? (
-          <Routes>
-            <Route index element={<UsersList />} />
-            <Route path=":id" element={<UserPage />} />
-          </Routes>
-        ) : section === 'files' ? (
-          <Routes>
-            <Route index element={<FilesLibrary />} />
-            <Route path=":id" element={<FilePage />} />
-          </Routes>
-        ) : (
-          <Routes>
-            <Route index element={<h1>Content</h1>} />
-            <Route path=":collection" element={<ItemsTable />} />
-            <Route path=":collection/:id" element={<ItemForm />} />
-          </Routes>
-        )}
+        <SectionRoutes section={section} />
       </main>
     </div>
+  );
+}
+
+type Section = 'content' | 'files' | 'users' | 'activity';
+
+/** The pages of a section, under its own path. */
+function SectionRoutes({ section }: { section: Section }) {
+  if (section === 'activity') return <ActivityPage />;
+  if (section === 'users')
+    return (
+      <Routes>
+        <Route index element={<UsersList />} />
+        <Route path=":id" element={<UserPage />} />
+      </Routes>
+    );
+  if (section === 'files')
+    return (
+      <Routes>
+        <Route index element={<FilesLibrary />} />
+        <Route path=":id" element={<FilePage />} />
+      </Routes>
+    );
+  return (
+    <Routes>
+      <Route index element={<h1>Content</h1>} />
+      <Route path=":collection" element={<ItemsTable />} />
+      <Route path=":collection/:id" element={<ItemForm />} />
+    </Routes>
   );
 }

@@ -5,6 +5,7 @@ import { api, apiBody } from '../../api';
 import { Failure } from '../Content';
 import { humanSize } from './upload';
 import { Uploader } from './Uploader';
+import { TableHead } from '../TableHead';
 
 export interface FileRow {
   id: string;
@@ -96,14 +97,7 @@ function Grid({ files }: { files: FileRow[] }) {
 function List({ files }: { files: FileRow[] }) {
   return (
     <table aria-label="Files">
-      <thead>
-        <tr>
-          <th scope="col">Title</th>
-          <th scope="col">Type</th>
-          <th scope="col">Size</th>
-          <th scope="col">Uploaded</th>
-        </tr>
-      </thead>
+      <TableHead labels={['Title', 'Type', 'Size', 'Uploaded']} />
       <tbody>
         {files.map((f) => (
           <tr key={f.id}>

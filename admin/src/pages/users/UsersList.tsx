@@ -3,6 +3,7 @@ import { FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../api';
 import { Failure } from '../Content';
+import { TableHead } from '../TableHead';
 
 export interface Role {
   id: string;
@@ -34,14 +35,7 @@ export function UsersList() {
       <h1>Users</h1>
       <Invite roles={roles.data ?? []} onInvited={() => void users.refetch()} />
       <table aria-label="Users">
-        <thead>
-          <tr>
-            <th scope="col">Email</th>
-            <th scope="col">Name</th>
-            <th scope="col">Role</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
+        <TableHead labels={['Email', 'Name', 'Role', 'Status']} />
         <tbody>
           {users.data?.map((u) => (
             <tr key={u.id}>
