@@ -33,6 +33,7 @@ const router = createBrowserRouter(
         { path: '/files/*', element: <Content section="files" /> },
         { path: '/users/*', element: <Content section="users" /> },
         { path: '/activity', element: <Content section="activity" /> },
+        { path: '/settings', element: <Content section="settings" /> },
         { path: '*', element: <Navigate to="/content" replace /> },
       ],
     },

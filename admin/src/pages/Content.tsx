@@ -6,6 +6,7 @@ import { ActivityPage } from './activity/ActivityPage';
 import { FilePage } from './files/FilePage';
 import { FilesLibrary } from './files/FilesLibrary';
 import { ItemForm } from './ItemForm';
+import { SettingsPage } from './settings/SettingsPage';
 import { UserPage } from './users/UserPage';
 import { UsersList } from './users/UsersList';
 import { ItemsTable } from './ItemsTable';
@@ -71,6 +72,7 @@ export default function Content({ section = 'content' }: { section?: Section }) 
         <Link to="/files">Files</Link>
         {me.data.role?.admin_access && <Link to="/users">Users</Link>}
         <Link to="/activity">Activity</Link>
+        {me.data.role?.admin_access && <Link to="/settings">Settings</Link>}
       </nav>
       <nav aria-label="Collections">
         {collections.data?.map((c) => (
@@ -92,11 +94,12 @@ export default function Content({ section = 'content' }: { section?: Section }) 
   );
 }
 
-type Section = 'content' | 'files' | 'users' | 'activity';
+type Section = 'content' | 'files' | 'users' | 'activity' | 'settings';
 
 /** The pages of a section, under its own path. */
 function SectionRoutes({ section }: { section: Section }) {
   if (section === 'activity') return <ActivityPage />;
+  if (section === 'settings') return <SettingsPage />;
   if (section === 'users')
     return (
       <Routes>

@@ -1,0 +1,97 @@
+import { useQuery } from '@tanstack/react-query';
+import { FormEvent, useState } from 'react';
+import { api, ApiError } from '../../api';
+import { Failure } from '../Content';
+
+interface Settings {
+  project_name: string | null;
+  auth_login_attempts: number | null;
+  auth_password_policy: string | null;
+  storage_asset_transform: string | null;
+  storage_asset_presets: unknown[] | null;
+}
+
+type Message = { text: string; error: boolean };
+
+/** Settings (a singleton: PATCH /settings) and, for admins, clearing the cache. */
+export function SettingsPage() {
+  const settings = useQuery({ queryKey: ['settings'], queryFn: () => api<Settings>('GET', '/settings') });
+  const [message, setMessage] = useState<Message>();
+  if (settings.error) return <Failure error={settings.error} retry={() => settings.refetch()} />;
+  if (!settings.data) return <p role="status">Loading…</p>;
+  const s = settings.data;
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = formValues(new FormData(event.currentTarget));
+    if (!values) return setMessage({ text: 'Asset presets must be JSON (a list of presets).', error: true });
+    await api('PATCH', '/settings', values).then(
+      () => (setMessage({ text: 'Settings saved.', error: false }), void settings.refetch()),
+      (e: ApiError) => setMessage({ text: e.message, error: true }),
+    );
+  }
+  return (
+    <section>
+      <h1>Settings</h1>
+      <form onSubmit={save} aria-label="Settings" key={JSON.stringify(s)}>
+        <label>
+          Project name
+          <input name="project_name" defaultValue={s.project_name ?? ''} />
+        </label>
+        <label>
+          Password policy (a regular expression new passwords must match; empty for none)
+          <input name="policy" defaultValue={s.auth_password_policy ?? ''} />
+        </label>
+        <label>
+          Failed sign-ins before the account is locked (empty for no limit)
+          <input name="attempts" type="number" min={1} defaultValue={s.auth_login_attempts ?? ''} />
+        </label>
+        <label>
+          Image transformations allowed
+          <select name="transform" defaultValue={s.storage_asset_transform ?? 'all'}>
+            <option value="all">all</option>
+            <option value="presets">presets only</option>
+            <option value="none">none</option>
+          </select>
+        </label>
+        <label>
+          Asset presets (JSON)
+          <textarea name="presets" rows={5} defaultValue={s.storage_asset_presets ? JSON.stringify(s.storage_asset_presets, null, 2) : ''} />
+        </label>
+        <button type="submit">Save settings</button>
+      </form>
+      <ClearCache onDone={setMessage} />
+      {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
+    </section>
+  );
+}
+
+/** The settings as PATCH /settings takes them; null when the presets are not JSON. */
+function formValues(data: FormData): Partial<Settings> | null {
+  let presets: unknown[] | null;
+  try {
+    presets = JSON.parse(String(data.get('presets') || 'null')) as unknown[] | null;
+  } catch {
+    return null;
+  }
+  const attempts = String(data.get('attempts'));
+  return {
+    project_name: String(data.get('project_name')) || null,
+    auth_password_policy: String(data.get('policy')) || null,
+    auth_login_attempts: attempts === '' ? null : Number(attempts),
+    storage_asset_transform: String(data.get('transform')),
+    storage_asset_presets: presets,
+  };
+}
+
+function ClearCache({ onDone }: { onDone: (message: Message) => void }) {
+  const clear = () =>
+    api('POST', '/utils/cache/clear').then(
+      () => onDone({ text: 'The cache is cleared.', error: false }),
+      (e: ApiError) => onDone({ text: e.message, error: true }),
+    );
+  return (
+    <button type="button" className="secondary" onClick={() => void clear()}>
+      Clear the cache
+    </button>
+  );
+}
