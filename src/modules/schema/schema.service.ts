@@ -1,4 +1,5 @@
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { insertFieldMetas, saveFieldMeta } from './lib/field-metas';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, QueryRunner, Table, TableColumn, TableForeignKey } from 'typeorm';
@@ -148,7 +149,7 @@ export class SchemaService {
     // API.md 8: collections are tracked (`all`) unless their meta says otherwise.
     // No row can exist: the overview lists every collection that has one.
     await runner.manager.getRepository(CollectionMetaEntity).insert({ accountability: 'all', ...meta } as QueryDeepPartialEntity<CollectionMetaEntity>);
-    await this.insertFieldMetas(runner, name, fields);
+    await insertFieldMetas(runner, name, fields);
     if (options.reload) await this.overviews.reload(runner.manager);
     return name;
   }
@@ -210,34 +211,6 @@ export class SchemaService {
     return { field, type, meta: checkedMeta, schema: type === 'alias' ? null : (schema ?? {}) };
   }
 
-  /** A new collection's field rows in one statement, each field at its place in the list unless its meta says otherwise. */
-  private async insertFieldMetas(runner: QueryRunner, collection: string, fields: FieldInput[]): Promise<void> {
-    const repo = runner.manager.getRepository(FieldMetaEntity);
-    // Rows left by a collection that was dropped outside Vellum are replaced, not duplicated.
-    await repo.delete({ collection });
-    const rows = fields.map((input, index) => {
-      const values = pickMeta(input.meta, FIELD_META) as Partial<FieldMetaEntity>;
-      return { ...values, sort: values.sort ?? index + 1, collection, field: input.field, ...(input.type ? { type: input.type } : {}) };
-    });
-    // JSON members (options, translations) are stored whole; TypeORM's deep-partial type cannot say so.
-    if (rows.length > 0) await repo.insert(rows as QueryDeepPartialEntity<FieldMetaEntity>[]);
-  }
-
-  private async saveFieldMeta(runner: QueryRunner, collection: string, input: FieldInput, sort?: number): Promise<void> {
-    const repo = runner.manager.getRepository(FieldMetaEntity);
-    const existing = await repo.findOneBy({ collection, field: input.field });
-    const values = pickMeta(input.meta, FIELD_META) as Partial<FieldMetaEntity>;
-    // A field listed without a position (a hand-written snapshot) keeps its place in the list it came in.
-    if (!existing && values.sort == null && sort !== undefined) values.sort = sort;
-    await repo.save({
-      ...(existing ?? { sort: sort ?? null }),
-      ...values,
-      collection,
-      field: input.field,
-      ...(input.type ? { type: input.type } : {}),
-    });
-  }
-
   async createField(runner: QueryRunner, collection: string, input: unknown): Promise<string> {
     const target = this.requireUserCollection(collection);
     const field = this.checkFieldInput(input);
@@ -251,7 +224,7 @@ export class SchemaService {
       }
     }
     const count = Object.keys(target.fields).length;
-    await this.saveFieldMeta(runner, collection, field, count + 1);
+    await saveFieldMeta(runner, collection, field, count + 1);
     await this.overviews.reload(runner.manager);
     return field.field;
   }
@@ -275,7 +248,7 @@ export class SchemaService {
     if (type !== 'alias' && target.table && current.schema) {
       await alterColumn(runner, this.dialect, target.table, current, type, schema);
     }
-    await this.saveFieldMeta(runner, collection, { field: fieldName, type, meta });
+    await saveFieldMeta(runner, collection, { field: fieldName, type, meta });
     await this.overviews.reload(runner.manager);
   }
 
@@ -345,10 +318,10 @@ export class SchemaService {
       one_collection: related ?? null,
     });
     if (typeof oneField === 'string' && related) {
-      await this.saveFieldMeta(runner, related, { field: oneField, type: 'alias', meta: { special: ['o2m'], interface: 'list-o2m' } });
+      await saveFieldMeta(runner, related, { field: oneField, type: 'alias', meta: { special: ['o2m'], interface: 'list-o2m' } });
     }
     if (!manyField.special.includes('m2o') && manyField.type !== 'alias') {
-      await this.saveFieldMeta(runner, collection, { field, meta: { special: [...manyField.special, 'm2o'] } });
+      await saveFieldMeta(runner, collection, { field, meta: { special: [...manyField.special, 'm2o'] } });
     }
     await this.overviews.reload(runner.manager);
   }
@@ -368,7 +341,7 @@ export class SchemaService {
         if (!NAME.test(oneField) || this.overview.field(relation.related_collection, oneField)) {
           throw new InvalidPayloadError(`"meta.one_field" "${oneField}" is not a free field name`);
         }
-        await this.saveFieldMeta(runner, relation.related_collection, { field: oneField, type: 'alias', meta: { special: ['o2m'], interface: 'list-o2m' } });
+        await saveFieldMeta(runner, relation.related_collection, { field: oneField, type: 'alias', meta: { special: ['o2m'], interface: 'list-o2m' } });
       }
     }
     // A body with only `schema` (the SDK's updateRelation(c, f, { schema })) leaves the meta row alone.
