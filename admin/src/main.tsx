@@ -34,6 +34,7 @@ const router = createBrowserRouter(
         { path: '/users/*', element: <Content section="users" /> },
         { path: '/activity', element: <Content section="activity" /> },
         { path: '/settings', element: <Content section="settings" /> },
+        { path: '/profile', element: <Content section="profile" /> },
         { path: '*', element: <Navigate to="/content" replace /> },
       ],
     },

@@ -6,6 +6,7 @@ import { ActivityPage } from './activity/ActivityPage';
 import { FilePage } from './files/FilePage';
 import { FilesLibrary } from './files/FilesLibrary';
 import { ItemForm } from './ItemForm';
+import { ProfilePage } from './profile/ProfilePage';
 import { SettingsPage } from './settings/SettingsPage';
 import { UserPage } from './users/UserPage';
 import { UsersList } from './users/UsersList';
@@ -73,6 +74,7 @@ export default function Content({ section = 'content' }: { section?: Section }) 
         {me.data.role?.admin_access && <Link to="/users">Users</Link>}
         <Link to="/activity">Activity</Link>
         {me.data.role?.admin_access && <Link to="/settings">Settings</Link>}
+        <Link to="/profile">Your account</Link>
       </nav>
       <nav aria-label="Collections">
         {collections.data?.map((c) => (
@@ -94,12 +96,13 @@ export default function Content({ section = 'content' }: { section?: Section }) 
   );
 }
 
-type Section = 'content' | 'files' | 'users' | 'activity' | 'settings';
+type Section = 'content' | 'files' | 'users' | 'activity' | 'settings' | 'profile';
 
 /** The pages of a section, under its own path. */
 function SectionRoutes({ section }: { section: Section }) {
   if (section === 'activity') return <ActivityPage />;
   if (section === 'settings') return <SettingsPage />;
+  if (section === 'profile') return <ProfilePage />;
   if (section === 'users')
     return (
       <Routes>
