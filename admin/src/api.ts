@@ -5,13 +5,14 @@ export class ApiError extends Error {
     readonly code: string | undefined,
     message: string,
     readonly field?: string,
+    readonly extensions: Record<string, unknown> = {},
   ) {
     super(message);
   }
 }
 
 interface ErrorBody {
-  errors?: { message?: string; extensions?: { code?: string; field?: string } }[];
+  errors?: { message?: string; extensions?: { code?: string; field?: string } & Record<string, unknown> }[];
 }
 
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
@@ -64,16 +65,16 @@ async function send<T>(path: string, init: RequestInit): Promise<{ data: T; meta
   if (!res.ok) {
     const first = json.errors?.[0];
     const message = first?.message ?? `The server answered ${res.status}.`;
-    throw new ApiError(res.status, first?.extensions?.code, message, first?.extensions?.field);
+    throw new ApiError(res.status, first?.extensions?.code, message, first?.extensions?.field, first?.extensions);
   }
   return json;
 }
 
-/** Uploads one file to the library (POST /files, multipart), answering the new file row. */
-export async function upload(file: File): Promise<{ id: string }> {
+/** Posts one file as the multipart part `file` (POST /files, /schema/diff…); answers `data` (undefined on 204). */
+export async function postFile<T>(path: string, file: Blob, name = 'upload'): Promise<T> {
   const form = new FormData();
-  form.append('file', file);
-  return (await send<{ id: string }>('/files', { method: 'POST', credentials: 'same-origin', body: form })).data;
+  form.append('file', file, file instanceof File ? file.name : name);
+  return (await send<T>(path, { method: 'POST', credentials: 'same-origin', body: form })).data;
 }
 
 /** A call to the public REST API with the session cookie; answers `data` of the body. */

@@ -34,6 +34,8 @@ const router = createBrowserRouter(
         { path: '/users/*', element: <Content section="users" /> },
         { path: '/activity', element: <Content section="activity" /> },
         { path: '/settings', element: <Content section="settings" /> },
+        { path: '/data-model/*', element: <Content section="data-model" /> },
+        { path: '/schema', element: <Content section="schema" /> },
         { path: '/profile', element: <Content section="profile" /> },
         { path: '*', element: <Navigate to="/content" replace /> },
       ],

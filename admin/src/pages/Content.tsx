@@ -7,6 +7,9 @@ import { FilePage } from './files/FilePage';
 import { FilesLibrary } from './files/FilesLibrary';
 import { ItemForm } from './ItemForm';
 import { ProfilePage } from './profile/ProfilePage';
+import { CollectionModel } from './data-model/CollectionModel';
+import { DataModelList } from './data-model/DataModelList';
+import { SchemaMoves } from './schema/SchemaMoves';
 import { SettingsPage } from './settings/SettingsPage';
 import { UserPage } from './users/UserPage';
 import { UsersList } from './users/UsersList';
@@ -74,6 +77,8 @@ export default function Content({ section = 'content' }: { section?: Section }) 
         {me.data.role?.admin_access && <Link to="/users">Users</Link>}
         <Link to="/activity">Activity</Link>
         {me.data.role?.admin_access && <Link to="/settings">Settings</Link>}
+        {me.data.role?.admin_access && <Link to="/data-model">Data model</Link>}
+        {me.data.role?.admin_access && <Link to="/schema">Schema moves</Link>}
         <Link to="/profile">Your account</Link>
       </nav>
       <nav aria-label="Collections">
@@ -96,13 +101,21 @@ export default function Content({ section = 'content' }: { section?: Section }) 
   );
 }
 
-type Section = 'content' | 'files' | 'users' | 'activity' | 'settings' | 'profile';
+type Section = 'content' | 'files' | 'users' | 'activity' | 'settings' | 'profile' | 'data-model' | 'schema';
 
 /** The pages of a section, under its own path. */
 function SectionRoutes({ section }: { section: Section }) {
   if (section === 'activity') return <ActivityPage />;
   if (section === 'settings') return <SettingsPage />;
   if (section === 'profile') return <ProfilePage />;
+  if (section === 'schema') return <SchemaMoves />;
+  if (section === 'data-model')
+    return (
+      <Routes>
+        <Route index element={<DataModelList />} />
+        <Route path=":collection" element={<CollectionModel />} />
+      </Routes>
+    );
   if (section === 'users')
     return (
       <Routes>

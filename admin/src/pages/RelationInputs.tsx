@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChangeEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { api, ApiError, upload } from '../api';
+import { api, ApiError, postFile } from '../api';
 import { fetchFields, Field, primaryKey } from './fields';
 
 type Item = Record<string, unknown>;
@@ -91,7 +91,7 @@ export function FileField({ field, value, readOnly, onChange }: FileProps) {
     if (!chosen) return;
     setError(undefined);
     try {
-      onChange((await upload(chosen)).id);
+      onChange((await postFile<{ id: string }>('/files', chosen)).id);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));
     }

@@ -1,0 +1,102 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormEvent, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { api, apiBody, ApiError } from '../../api';
+import { Failure } from '../Content';
+import type { CollectionRow } from './DataModelList';
+import { FieldsPanel } from './FieldsPanel';
+import { RelationsPanel } from './RelationsPanel';
+
+const path = (collection: string) => `/collections/${encodeURIComponent(collection)}`;
+
+/** How many items a collection holds, to name what a destructive change loses. */
+export async function itemCount(collection: string): Promise<number> {
+  const body = await apiBody<unknown[]>('GET', `/items/${encodeURIComponent(collection)}?limit=0&meta=total_count`);
+  return body.meta?.total_count ?? 0;
+}
+
+/** One collection's model: its settings, its fields, its relations, and deleting it. */
+export function CollectionModel() {
+  const { collection = '' } = useParams();
+  const queryClient = useQueryClient();
+  const info = useQuery({ queryKey: ['model-collection', collection], queryFn: () => api<CollectionRow>('GET', path(collection)) });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['model-collection', collection] });
+    void queryClient.invalidateQueries({ queryKey: ['model-fields'] });
+    void queryClient.invalidateQueries({ queryKey: ['model-relations'] });
+    void queryClient.invalidateQueries({ queryKey: ['collections'] });
+  };
+  if (info.error) return <Failure error={info.error} retry={() => info.refetch()} />;
+  if (!info.data) return <p role="status">Loading…</p>;
+  return (
+    <section>
+      <h1>{collection}</h1>
+      <CollectionSettings row={info.data} onSaved={refresh} />
+      {info.data.schema !== null && <FieldsPanel collection={collection} onChanged={refresh} />}
+      {info.data.schema !== null && <RelationsPanel collection={collection} onChanged={refresh} />}
+      <DeleteCollection collection={collection} />
+    </section>
+  );
+}
+
+function CollectionSettings({ row, onSaved }: { row: CollectionRow; onSaved: () => void }) {
+  const [message, setMessage] = useState<{ text: string; error: boolean }>();
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const meta = { note: String(data.get('note')).trim() || null, singleton: data.get('singleton') === 'on', versioning: data.get('versioning') === 'on', hidden: data.get('hidden') === 'on' };
+    await api('PATCH', path(row.collection), { meta }).then(
+      () => (setMessage({ text: 'Collection saved.', error: false }), onSaved()),
+      (e: ApiError) => setMessage({ text: e.message, error: true }),
+    );
+  }
+  return (
+    <form onSubmit={save} aria-label="Collection settings" key={JSON.stringify(row.meta)}>
+      <h2>Settings</h2>
+      <label>
+        Note
+        <input name="note" defaultValue={row.meta?.note ?? ''} />
+      </label>
+      <label className="inline">
+        <input type="checkbox" name="singleton" defaultChecked={row.meta?.singleton} /> Singleton
+      </label>
+      <label className="inline">
+        <input type="checkbox" name="versioning" defaultChecked={row.meta?.versioning} /> Content versions
+      </label>
+      <label className="inline">
+        <input type="checkbox" name="hidden" defaultChecked={row.meta?.hidden} /> Hidden from the content navigation
+      </label>
+      <button type="submit">Save collection</button>
+      {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
+    </form>
+  );
+}
+
+function DeleteCollection({ collection }: { collection: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string>();
+  async function remove() {
+    setError(undefined);
+    const count = await itemCount(collection).catch(() => undefined);
+    const loss = count === undefined ? 'all its items' : `its ${count} item(s)`;
+    if (!window.confirm(`Delete the collection "${collection}" with ${loss}, its fields and its relations? This cannot be undone.`)) return;
+    await api('DELETE', path(collection)).then(
+      () => {
+        void queryClient.invalidateQueries({ queryKey: ['collections'] });
+        void queryClient.invalidateQueries({ queryKey: ['model-collections'] });
+        navigate('/data-model');
+      },
+      (e: ApiError) => setError(e.message),
+    );
+  }
+  return (
+    <section aria-label="Delete the collection">
+      <h2>Delete</h2>
+      <button type="button" className="danger" onClick={() => void remove()}>
+        Delete collection {collection}
+      </button>
+      {error && <p role="alert">{error}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { FormEvent, useState } from 'react';
+import { api, ApiError } from '../../api';
+import { FIELD_TYPES, fieldPayload, formatChoices } from '../../field-payload';
+
+export interface ModelField {
+  field: string;
+  type: string;
+  meta: { required?: boolean; note?: string | null; options?: { choices?: { text: string; value: unknown }[] } | null } | null;
+  schema: { is_primary_key?: boolean; is_nullable?: boolean; is_unique?: boolean; default_value?: unknown; max_length?: number | null } | null;
+}
+
+interface Props {
+  collection: string;
+  field?: ModelField;
+  onSaved: () => void;
+  onCancel?: () => void;
+}
+
+/** Adds a field, or edits one (its type too: the API keeps the stored values or refuses the change). */
+export function FieldEditor({ collection, field, onSaved, onCancel }: Props) {
+  const [type, setType] = useState(field?.type ?? 'string');
+  const [error, setError] = useState<string>();
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? '');
+    let payload;
+    try {
+      payload = fieldPayload({
+        field: field?.field ?? text('field'), type, required: data.get('required') === 'on', nullable: data.get('nullable') === 'on',
+        unique: data.get('unique') === 'on', defaultValue: text('default'), maxLength: text('length'), choices: text('choices'), note: text('note'),
+      });
+    } catch (e) {
+      return setError((e as Error).message);
+    }
+    const target = `/fields/${encodeURIComponent(collection)}${field ? `/${encodeURIComponent(field.field)}` : ''}`;
+    await api(field ? 'PATCH' : 'POST', target, payload).then(onSaved, (e: ApiError) => setError(e.message));
+  }
+  const label = field ? `Edit the field ${field.field}` : 'Add a field';
+  return (
+    <form onSubmit={submit} aria-label={label}>
+      <h3>{label}</h3>
+      {!field && (
+        <label>
+          Field name
+          <input name="field" required pattern="[A-Za-z0-9_\-]+" />
+        </label>
+      )}
+      <label>
+        Type
+        <select name="type" value={type} onChange={(e) => setType(e.target.value)}>
+          {FIELD_TYPES.map((t) => (
+            <option key={t}>{t}</option>
+          ))}
+        </select>
+      </label>
+      {type === 'string' && (
+        <label>
+          Maximum length
+          <input name="length" type="number" min={1} defaultValue={field?.schema?.max_length ?? 255} />
+        </label>
+      )}
+      <label>
+        Default value (empty for none)
+        <input name="default" defaultValue={field?.schema?.default_value === null || field?.schema?.default_value === undefined ? '' : String(field.schema.default_value)} />
+      </label>
+      <label>
+        Choices (one per line, value or value=Label; empty for free input)
+        <textarea name="choices" rows={3} defaultValue={formatChoices(field?.meta?.options?.choices)} />
+      </label>
+      <label>
+        Note
+        <input name="note" defaultValue={field?.meta?.note ?? ''} />
+      </label>
+      <label className="inline">
+        <input type="checkbox" name="required" defaultChecked={field?.meta?.required} /> Required
+      </label>
+      <label className="inline">
+        <input type="checkbox" name="nullable" defaultChecked={field?.schema?.is_nullable ?? true} /> May be empty in the database
+      </label>
+      <label className="inline">
+        <input type="checkbox" name="unique" defaultChecked={field?.schema?.is_unique} /> Unique
+      </label>
+      <button type="submit">{field ? 'Save field' : 'Add field'}</button>{' '}
+      {onCancel && (
+        <button type="button" className="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      )}
+      {error && <p role="alert">{error}</p>}
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, ApiError } from '../../api';
+import { Failure } from '../Content';
+import type { Comparison } from './SchemaMoves';
+
+interface Step {
+  action: string;
+  collection: string;
+  field?: string;
+  index?: number;
+}
+
+const describe = (step: Step) => `${step.action.replace(/_/g, ' ')} ${step.field ? `${step.collection}.${step.field}` : step.collection}`;
+
+type Result = { ok: true; steps: number } | { ok: false; error: ApiError };
+
+/** The ordered dry-run plan of the comparison, and applying it with its outcome. */
+export function ApplyPanel({ comparison, onApplied }: { comparison: Comparison; onApplied: () => void }) {
+  const queryClient = useQueryClient();
+  const plan = useQuery({
+    queryKey: ['schema-plan', comparison.hash, comparison.diff],
+    queryFn: () => api<Step[]>('POST', '/schema/apply?dry_run=true', comparison),
+    gcTime: 0,
+  });
+  const [result, setResult] = useState<Result>();
+  const [confirming, setConfirming] = useState(false);
+  const deletions = plan.data?.filter((s) => s.action.startsWith('delete')) ?? [];
+
+  async function apply() {
+    setConfirming(false);
+    await api('POST', '/schema/apply', comparison).then(
+      () => setResult({ ok: true, steps: plan.data?.length ?? 0 }),
+      (error: ApiError) => setResult({ ok: false, error }),
+    );
+    void queryClient.invalidateQueries({ queryKey: ['collections'] });
+  }
+  if (result?.ok) return <AppliedView steps={result.steps} onDone={onApplied} />;
+  return (
+    <section aria-label="Plan">
+      <h2>Plan</h2>
+      {plan.error && <Failure error={plan.error} retry={() => plan.refetch()} />}
+      {plan.data && (
+        <ol className="steps" aria-label="Steps in order">
+          {plan.data.map((step, i) => (
+            <li key={i}>{describe(step)}</li>
+          ))}
+        </ol>
+      )}
+      {confirming ? (
+        <div role="alertdialog" aria-label="Confirm the apply">
+          <p>
+            {deletions.length > 0
+              ? `This deletes ${deletions.map((s) => describe(s).replace(/^delete /, '')).join(', ')}, with the data stored there. It cannot be undone.`
+              : 'This changes the schema of this instance.'}
+          </p>
+          <button type="button" className="danger" onClick={() => void apply()}>
+            Apply {plan.data?.length} step(s)
+          </button>
+          <button type="button" className="secondary" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <button type="button" disabled={!plan.data} onClick={() => setConfirming(true)}>
+          Apply…
+        </button>
+      )}
+      {result && !result.ok && <FailedView error={result.error} />}
+    </section>
+  );
+}
+
+function AppliedView({ steps, onDone }: { steps: number; onDone: () => void }) {
+  return (
+    <section aria-label="Outcome">
+      <p role="status">Applied: {steps} step(s). The schema now matches the snapshot.</p>
+      <button type="button" className="secondary" onClick={onDone}>
+        Compare another snapshot
+      </button>
+    </section>
+  );
+}
+
+/** A failed apply: the API's message and, where DDL cannot be rolled back (MySQL/MariaDB), the steps that stay applied. */
+function FailedView({ error }: { error: ApiError }) {
+  const applied = (error.extensions.applied as Step[] | undefined) ?? [];
+  return (
+    <div role="alert">
+      <p>{error.message}</p>
+      {applied.length > 0 && (
+        <>
+          <p>These steps stay applied:</p>
+          <ol>
+            {applied.map((step, i) => (
+              <li key={i}>{describe(step)}</li>
+            ))}
+          </ol>
+        </>
+      )}
+    </div>
+  );
+}
