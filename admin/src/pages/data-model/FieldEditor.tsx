@@ -22,7 +22,8 @@ export function FieldEditor({ collection, field, onSaved, onCancel }: Props) {
   const [error, setError] = useState<string>();
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
+    const form = event.currentTarget;
+    const data = new FormData(form);
     const text = (name: string) => String(data.get(name) ?? '');
     let payload;
     try {
@@ -34,7 +35,10 @@ export function FieldEditor({ collection, field, onSaved, onCancel }: Props) {
       return setError((e as Error).message);
     }
     const target = `/fields/${encodeURIComponent(collection)}${field ? `/${encodeURIComponent(field.field)}` : ''}`;
-    await api(field ? 'PATCH' : 'POST', target, payload).then(onSaved, (e: ApiError) => setError(e.message));
+    await api(field ? 'PATCH' : 'POST', target, payload).then(
+      () => (form.reset(), setType(field?.type ?? 'string'), setError(undefined), onSaved()),
+      (e: ApiError) => setError(e.message),
+    );
   }
   const label = field ? `Edit the field ${field.field}` : 'Add a field';
   return (
@@ -54,6 +58,22 @@ export function FieldEditor({ collection, field, onSaved, onCancel }: Props) {
           ))}
         </select>
       </label>
+      <FieldOptions type={type} field={field} />
+      <button type="submit">{field ? 'Save field' : 'Add field'}</button>{' '}
+      {onCancel && (
+        <button type="button" className="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      )}
+      {error && <p role="alert">{error}</p>}
+    </form>
+  );
+}
+
+/** The inputs after the type: length (strings), default, choices, note and the flags. */
+function FieldOptions({ type, field }: { type: string; field?: ModelField }) {
+  return (
+    <>
       {type === 'string' && (
         <label>
           Maximum length
@@ -81,13 +101,6 @@ export function FieldEditor({ collection, field, onSaved, onCancel }: Props) {
       <label className="inline">
         <input type="checkbox" name="unique" defaultChecked={field?.schema?.is_unique} /> Unique
       </label>
-      <button type="submit">{field ? 'Save field' : 'Add field'}</button>{' '}
-      {onCancel && (
-        <button type="button" className="secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      )}
-      {error && <p role="alert">{error}</p>}
-    </form>
+    </>
   );
 }

@@ -110,17 +110,7 @@ function AddRelation({ collection, onAdded, onError }: { collection: string; onA
           ))}
         </select>
       </label>
-      {kind === 'm2o' ? (
-        <label>
-          List field on the related collection (optional)
-          <input name="list" pattern="[A-Za-z0-9_\-]+" />
-        </label>
-      ) : (
-        <label>
-          New key field on the related collection
-          <input name="key" required pattern="[A-Za-z0-9_\-]+" />
-        </label>
-      )}
+      <OtherSideField kind={kind} />
       <label>
         When the related item is deleted
         <select name="on_delete" defaultValue="SET NULL">
@@ -131,5 +121,19 @@ function AddRelation({ collection, onAdded, onError }: { collection: string; onA
       </label>
       <button type="submit">Add relation</button>
     </form>
+  );
+}
+
+function OtherSideField({ kind }: { kind: 'm2o' | 'o2m' }) {
+  return kind === 'm2o' ? (
+    <label>
+      List field on the other side (optional)
+      <input name="list" pattern="[A-Za-z0-9_\-]+" />
+    </label>
+  ) : (
+    <label>
+      New key field on the other side
+      <input name="key" required pattern="[A-Za-z0-9_\-]+" />
+    </label>
   );
 }
