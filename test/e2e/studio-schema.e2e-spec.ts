@@ -52,6 +52,7 @@ describe('Vellum Studio: schema moves in Chromium', () => {
     await steps.getByText('delete collection legacy').waitFor();
     await steps.getByText('update field notes.text').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    await studio.screenshot('schema-plan');
 
     await page.getByRole('button', { name: 'Apply…' }).click();
     await page.getByRole('alertdialog').getByText('This deletes collection legacy, with the data stored there').waitFor();
