@@ -57,6 +57,11 @@ export function SettingsPage() {
           Asset presets (JSON)
           <textarea name="presets" rows={5} defaultValue={s.storage_asset_presets ? JSON.stringify(s.storage_asset_presets, null, 2) : ''} />
         </label>
+        <p className="hint">
+          Where password-reset and invitation links may point (besides this Studio&apos;s own pages) is a server setting,
+          PASSWORD_RESET_URL_ALLOW_LIST and USER_INVITE_URL_ALLOW_LIST in the environment, so that a stolen admin session
+          cannot redirect those mails.
+        </p>
         <button type="submit">Save settings</button>
       </form>
       <ClearCache onDone={setMessage} />
