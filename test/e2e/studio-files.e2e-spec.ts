@@ -94,4 +94,40 @@ describe('Vellum Studio: the file library in Chromium', () => {
     await page.waitForURL(/\/admin\/files$/);
     expect((await t.as('admin').get(`/files/${blue.id}`)).status).toBe(403);
   });
+
+  it('makes folders, uploads into the open one, filters by kind and moves a file, read back through the API', async () => {
+    const page = studio.page;
+    const folderId = async (name: string) => (await t.as('admin').get(`/folders?filter[name][_eq]=${name}`)).body.data[0]?.id as string;
+    await page.goto(`${studio.baseUrl}/admin/files`);
+    await page.getByLabel('New folder here').fill('Photos');
+    await page.getByRole('button', { name: 'Create folder' }).click();
+    await page.getByRole('list', { name: 'Folders' }).getByRole('link', { name: /Photos/ }).click();
+    await page.getByLabel('New folder here').fill('2026');
+    await page.getByRole('button', { name: 'Create folder' }).click();
+    await page.getByRole('list', { name: 'Folders' }).getByRole('link', { name: /2026/ }).click();
+    await page.getByRole('navigation', { name: 'Folder path' }).getByRole('link', { name: '2026' }).waitFor();
+    const photos = await folderId('Photos');
+    const year = await folderId('2026');
+    expect((await t.as('admin').get(`/folders/${year}`)).body.data.parent).toBe(photos);
+
+    await page.getByLabel('Upload files (or drop them here)').setInputFiles([{ name: 'green.png', mimeType: 'image/png', buffer: await png('#22aa44') }]);
+    await page.getByRole('status').filter({ hasText: 'green.png uploaded' }).waitFor();
+    await page.getByRole('status').filter({ hasText: /^1 file$/ }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    const green = (await t.as('admin').get('/files?filter[filename_download][_eq]=green.png')).body.data[0];
+    expect(green.folder).toBe(year);
+
+    await page.getByRole('navigation', { name: 'Folder path' }).getByRole('link', { name: 'All files' }).click();
+    await page.getByLabel('Kind').selectOption('images');
+    await page.getByRole('list', { name: 'Files' }).getByText('Green').waitFor();
+    expect(await page.getByRole('list', { name: 'Files' }).getByText('Notes').count()).toBe(0);
+    await page.getByLabel('Kind').selectOption('documents');
+    await page.getByRole('list', { name: 'Files' }).getByText('Notes').waitFor();
+    expect(await page.getByRole('list', { name: 'Files' }).getByText('Green').count()).toBe(0);
+
+    await page.goto(`${studio.baseUrl}/admin/files/${green.id}`);
+    await page.getByLabel('Folder').selectOption({ label: 'Photos' });
+    await page.getByRole('status').filter({ hasText: 'Moved.' }).waitFor();
+    expect((await t.as('admin').get(`/files/${green.id}`)).body.data.folder).toBe(photos);
+  });
 });

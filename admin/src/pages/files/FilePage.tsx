@@ -4,9 +4,11 @@ import { useNavigate, useParams } from 'react-router';
 import { api, ApiError } from '../../api';
 import { Failure } from '../Content';
 import { FileRow, Thumbnail } from './FilesLibrary';
+import { FolderSelect } from './Folders';
 import { humanSize, sendFile } from './upload';
 
 interface FileDetail extends FileRow {
+  folder: string | null;
   description: string | null;
   duration: number | null;
   tags: string[] | null;
@@ -43,6 +45,7 @@ export function FilePage() {
       <Thumbnail file={f} size={320} />
       <Details file={f} />
       <DetailsForm file={f} onSaved={() => (report('Saved.'), void file.refetch())} onError={(e) => report(e.message, true)} />
+      <FolderSelect value={f.folder} onChange={(folder) => void api('PATCH', `/files/${id}`, { folder }).then(() => (report('Moved.'), file.refetch()), (e: ApiError) => report(e.message, true))} />
       <label>
         Replace the contents
         <input type="file" onChange={replace} />

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { api, apiBody } from '../../api';
 import { Failure } from '../Content';
 import { humanSize } from './upload';
 import { Uploader } from './Uploader';
 import { TableHead } from '../TableHead';
+import { FolderBar } from './Folders';
 
 export interface FileRow {
   id: string;
@@ -20,6 +21,23 @@ export interface FileRow {
 
 const FIELDS = 'id,title,type,filename_download,filesize,width,height,uploaded_on';
 
+/** The kinds of file a library is filtered by, as a filter on the MIME type. */
+const KINDS: Record<string, object | undefined> = {
+  all: undefined,
+  images: { type: { _starts_with: 'image/' } },
+  videos: { type: { _starts_with: 'video/' } },
+  audio: { type: { _starts_with: 'audio/' } },
+  documents: { _or: [{ type: { _starts_with: 'application/' } }, { type: { _starts_with: 'text/' } }] },
+};
+
+function libraryQuery(search: string, kind: string, folder: string | null): URLSearchParams {
+  const params = new URLSearchParams({ fields: FIELDS, sort: '-uploaded_on', limit: '100', meta: 'filter_count' });
+  if (search) params.set('search', search);
+  const filters = [KINDS[kind], folder ? { folder: { _eq: folder } } : undefined].filter(Boolean);
+  if (filters.length) params.set('filter', JSON.stringify({ _and: filters }));
+  return params;
+}
+
 /** A thumbnail from /assets (a small stored variant, never the original), or the file's type for others. */
 export function Thumbnail({ file, size }: { file: FileRow; size: number }) {
   if (!file.type?.startsWith('image/')) return <span className="filetype">{file.type ?? 'file'}</span>;
@@ -30,8 +48,9 @@ export function Thumbnail({ file, size }: { file: FileRow; size: number }) {
 export function FilesLibrary() {
   const [search, setSearch] = useState('');
   const [view, setView] = useState<'grid' | 'list'>('grid');
-  const params = new URLSearchParams({ fields: FIELDS, sort: '-uploaded_on', limit: '100', meta: 'filter_count' });
-  if (search) params.set('search', search);
+  const [kind, setKind] = useState('all');
+  const folder = useSearchParams()[0].get('folder');
+  const params = libraryQuery(search, kind, folder);
   const files = useQuery({ queryKey: ['files', params.toString()], queryFn: () => apiBody<FileRow[]>('GET', `/files?${params}`) });
   return (
     <section>
@@ -41,11 +60,20 @@ export function FilesLibrary() {
           Search files
           <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
         </label>
+        <label>
+          Kind
+          <select value={kind} onChange={(e) => setKind(e.target.value)}>
+            {Object.keys(KINDS).map((k) => (
+              <option key={k}>{k}</option>
+            ))}
+          </select>
+        </label>
         <button type="button" className="secondary" aria-pressed={view === 'list'} onClick={() => setView(view === 'grid' ? 'list' : 'grid')}>
           {view === 'grid' ? 'Show as list' : 'Show as grid'}
         </button>
       </div>
-      <Uploader onUploaded={() => void files.refetch()} />
+      <FolderBar folder={folder} />
+      <Uploader folder={folder} onUploaded={() => void files.refetch()} />
       <ImportFromUrl onImported={() => void files.refetch()} />
       {files.error && <Failure error={files.error} retry={() => files.refetch()} />}
       <p role="status">{files.data?.meta?.filter_count === 1 ? '1 file' : `${files.data?.meta?.filter_count ?? 0} files`}</p>

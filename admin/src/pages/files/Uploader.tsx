@@ -9,7 +9,7 @@ interface Upload {
 }
 
 /** Several files by input or drag and drop, each with its own progress bar and, when refused, the API's reason. */
-export function Uploader({ onUploaded }: { onUploaded: () => void }) {
+export function Uploader({ folder, onUploaded }: { folder: string | null; onUploaded: () => void }) {
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [over, setOver] = useState(false);
   async function start(files: File[]) {
@@ -18,7 +18,7 @@ export function Uploader({ onUploaded }: { onUploaded: () => void }) {
     const update = (index: number, change: Partial<Upload>) => setUploads((list) => list.map((u, i) => (i === offset + index ? { ...u, ...change } : u)));
     await Promise.all(
       files.map((file, index) =>
-        sendFile(file, (progress) => update(index, { progress }))
+        sendFile(file, (progress) => update(index, { progress }), undefined, folder)
           .then(() => update(index, { progress: 1, done: true }))
           .catch((e: Error) => update(index, { error: e.message, done: true })),
       ),

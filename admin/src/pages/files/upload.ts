@@ -5,7 +5,7 @@ import { ApiError } from '../../api';
  * XMLHttpRequest, whose upload events give the progress fetch cannot; the API's error body becomes an
  * ApiError with its message.
  */
-export function sendFile(file: File, onProgress: (fraction: number) => void, replaceId?: string): Promise<{ id: string }> {
+export function sendFile(file: File, onProgress: (fraction: number) => void, replaceId?: string, folder?: string | null): Promise<{ id: string }> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open(replaceId ? 'PATCH' : 'POST', replaceId ? `/files/${encodeURIComponent(replaceId)}` : '/files');
@@ -19,6 +19,8 @@ export function sendFile(file: File, onProgress: (fraction: number) => void, rep
       reject(new ApiError(request.status, first?.extensions?.code, first?.message ?? `The server answered ${request.status}.`));
     };
     const form = new FormData();
+    // Fields before the file part: the server reads them before it stores the bytes.
+    if (folder) form.append('folder', folder);
     form.append('file', file);
     request.send(form);
   });
