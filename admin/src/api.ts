@@ -1,17 +1,32 @@
-/** The standard error body of the API, turned into one readable message. */
+/** One error of the API's standard error body; `extensions` holds the code and, per code, more (`field`, `rows`). */
+export interface ErrorEntry {
+  message?: string;
+  extensions?: { code?: string; field?: string } & Record<string, unknown>;
+}
+
+/** The standard error body of the API, turned into one readable message; `errors` keeps them all for pages that list them. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string | undefined,
     message: string,
     readonly field?: string,
+    readonly errors: ErrorEntry[] = [],
   ) {
     super(message);
   }
 }
 
 interface ErrorBody {
-  errors?: { message?: string; extensions?: { code?: string; field?: string } }[];
+  errors?: ErrorEntry[];
+}
+
+const NETWORK_ERROR = () => new ApiError(0, 'NETWORK', 'The server cannot be reached. Check the connection and retry.');
+
+/** The error of a refused request: the first error's message and code lead. */
+function errorOf(status: number, body: ErrorBody): ApiError {
+  const first = body.errors?.[0];
+  return new ApiError(status, first?.extensions?.code, first?.message ?? `The server answered ${status}.`, first?.extensions?.field, body.errors ?? []);
 }
 
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
@@ -43,30 +58,69 @@ export function stopRefresh(): void {
 
 /** A call to the public REST API with the session cookie; answers the whole body (`data` and `meta`). */
 export function apiBody<T>(method: string, path: string, body?: unknown): Promise<{ data: T; meta?: Record<string, number> }> {
-  return send<T>(path, {
+  return send<T>(path, jsonInit(method, body));
+}
+
+function jsonInit(method: string, body: unknown): RequestInit {
+  return {
     method,
     credentials: 'same-origin',
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  };
 }
 
 /** One request; the standard error body or a network failure becomes an ApiError with a readable message. */
-async function send<T>(path: string, init: RequestInit): Promise<{ data: T; meta?: Record<string, number> }> {
+async function request(path: string, init: RequestInit): Promise<Response> {
   let res: Response;
   try {
     res = await fetch(path, init);
   } catch {
-    throw new ApiError(0, 'NETWORK', 'The server cannot be reached. Check the connection and retry.');
+    throw NETWORK_ERROR();
   }
+  if (!res.ok) throw errorOf(res.status, (await res.json().catch(() => ({}))) as ErrorBody);
+  return res;
+}
+
+async function send<T>(path: string, init: RequestInit): Promise<{ data: T; meta?: Record<string, number> }> {
+  const res = await request(path, init);
   if (res.status === 204) return { data: undefined as T };
-  const json = (await res.json().catch(() => ({}))) as { data: T; meta?: Record<string, number> } & ErrorBody;
-  if (!res.ok) {
-    const first = json.errors?.[0];
-    const message = first?.message ?? `The server answered ${res.status}.`;
-    throw new ApiError(res.status, first?.extensions?.code, message, first?.extensions?.field);
+  return (await res.json().catch(() => ({}))) as { data: T; meta?: Record<string, number> };
+}
+
+/** A call the API answers with an empty body and a `Location` header (an export names its job there): answers that header. */
+export async function apiLocation(method: string, path: string, body?: unknown): Promise<string | null> {
+  return (await request(path, jsonInit(method, body))).headers.get('Location');
+}
+
+/**
+ * Sends one file as the `file` part of a multipart body with XMLHttpRequest, whose upload events give
+ * the progress fetch cannot; answers the body's `data` (undefined when the body is empty).
+ */
+export function sendWithProgress<T>(method: string, path: string, file: File, onProgress: (fraction: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, path);
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+    xhr.onerror = () => reject(NETWORK_ERROR());
+    xhr.onload = () => {
+      const body = parseJson(xhr.responseText) as { data?: T } & ErrorBody;
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body.data as T);
+      else reject(errorOf(xhr.status, body));
+    };
+    const form = new FormData();
+    form.append('file', file);
+    xhr.send(form);
+  });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
   }
-  return json;
 }
 
 /** Uploads one file to the library (POST /files, multipart), answering the new file row. */
