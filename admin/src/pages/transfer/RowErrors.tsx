@@ -8,6 +8,11 @@ function linesText(rows: unknown): string {
   return (rows as RowsRef[]).map((ref) => (ref.type === 'range' ? `${ref.start}–${ref.end}` : ref.rows.join(', '))).join(', ');
 }
 
+/** A value of the wrong type is refused as INVALID_PAYLOAD naming its field in the message only ('Field "pages" expects an integer'). */
+function fieldOf(error: ErrorEntry): string {
+  return error.extensions?.field ?? /\bField "([^"]+)"/.exec(error.message ?? '')?.[1] ?? '';
+}
+
 /**
  * Why an import was refused: one row per error the API answered (grouped by code and field, with the
  * lines of the file it happened on). Nothing was written, the import being all or nothing.
@@ -30,7 +35,7 @@ export function RowErrors({ errors }: { errors: ErrorEntry[] }) {
           {errors.map((e, i) => (
             <tr key={i}>
               <td>{linesText(e.extensions?.rows)}</td>
-              <td>{e.extensions?.field ?? ''}</td>
+              <td>{fieldOf(e)}</td>
               <td>{e.extensions?.code ?? ''}</td>
               <td>{e.message ?? ''}</td>
             </tr>
