@@ -17,14 +17,14 @@ export class ApiError extends Error {
   }
 }
 
-interface ErrorBody {
+export interface ErrorBody {
   errors?: ErrorEntry[];
 }
 
-const NETWORK_ERROR = () => new ApiError(0, 'NETWORK', 'The server cannot be reached. Check the connection and retry.');
+export const networkError = () => new ApiError(0, 'NETWORK', 'The server cannot be reached. Check the connection and retry.');
 
 /** The error of a refused request: the first error's message and code lead. */
-function errorOf(status: number, body: ErrorBody): ApiError {
+export function errorOf(status: number, body: ErrorBody): ApiError {
   const first = body.errors?.[0];
   return new ApiError(status, first?.extensions?.code, first?.message ?? `The server answered ${status}.`, first?.extensions?.field, body.errors ?? []);
 }
@@ -76,7 +76,7 @@ async function request(path: string, init: RequestInit): Promise<Response> {
   try {
     res = await fetch(path, init);
   } catch {
-    throw NETWORK_ERROR();
+    throw networkError();
   }
   if (!res.ok) throw errorOf(res.status, (await res.json().catch(() => ({}))) as ErrorBody);
   return res;
@@ -91,36 +91,6 @@ async function send<T>(path: string, init: RequestInit): Promise<{ data: T; meta
 /** A call the API answers with an empty body and a `Location` header (an export names its job there): answers that header. */
 export async function apiLocation(method: string, path: string, body?: unknown): Promise<string | null> {
   return (await request(path, jsonInit(method, body))).headers.get('Location');
-}
-
-/**
- * Sends one file as the `file` part of a multipart body with XMLHttpRequest, whose upload events give
- * the progress fetch cannot; answers the body's `data` (undefined when the body is empty).
- */
-export function sendWithProgress<T>(method: string, path: string, file: File, onProgress: (fraction: number) => void): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(method, path);
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
-    xhr.onerror = () => reject(NETWORK_ERROR());
-    xhr.onload = () => {
-      const body = parseJson(xhr.responseText) as { data?: T } & ErrorBody;
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body.data as T);
-      else reject(errorOf(xhr.status, body));
-    };
-    const form = new FormData();
-    form.append('file', file);
-    xhr.send(form);
-  });
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return {};
-  }
 }
 
 /** Uploads one file to the library (POST /files, multipart), answering the new file row. */

@@ -1,4 +1,4 @@
-import { sendWithProgress } from '../../api';
+import { sendWithProgress } from '../../upload';
 
 /** Sends one file to the library (POST /files, or PATCH /files/:id to replace its contents), with its upload progress. */
 export function sendFile(file: File, onProgress: (fraction: number) => void, replaceId?: string): Promise<{ id: string }> {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ApiError, sendWithProgress } from '../../api';
+import { ApiError } from '../../api';
+import { sendWithProgress } from '../../upload';
 import { countRows, importFormat } from './count-rows';
 import { Job, useJob } from './jobs';
 
@@ -46,6 +47,6 @@ export function useImport(collection: string) {
     }
   }
 
-  const busy = run !== null && !run.error && (run.jobId === null || status === undefined || status === 'running');
+  const busy = run !== null && !run.error && !job.error && status !== 'completed' && status !== 'failed';
   return { run, job, start, busy };
 }
