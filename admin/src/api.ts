@@ -1,18 +1,37 @@
-/** The standard error body of the API, turned into one readable message. */
+/** One error of the API's standard error body; `extensions` holds the code and, per code, more (`field`, `rows`). */
+export interface ErrorEntry {
+  message?: string;
+  extensions?: { code?: string; field?: string } & Record<string, unknown>;
+}
+
+/** The standard error body of the API, turned into one readable message; `errors` keeps them all for pages that list them. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string | undefined,
     message: string,
     readonly field?: string,
-    readonly extensions: Record<string, unknown> = {},
+    readonly errors: ErrorEntry[] = [],
   ) {
     super(message);
   }
+
+  /** The first error's extensions: what a page shows beyond the message (a failed schema apply's steps, say). */
+  get extensions(): Record<string, unknown> {
+    return this.errors[0]?.extensions ?? {};
+  }
 }
 
-interface ErrorBody {
-  errors?: { message?: string; extensions?: { code?: string; field?: string } & Record<string, unknown> }[];
+export interface ErrorBody {
+  errors?: ErrorEntry[];
+}
+
+export const networkError = () => new ApiError(0, 'NETWORK', 'The server cannot be reached. Check the connection and retry.');
+
+/** The error of a refused request: the first error's message and code lead. */
+export function errorOf(status: number, body: ErrorBody): ApiError {
+  const first = body.errors?.[0];
+  return new ApiError(status, first?.extensions?.code, first?.message ?? `The server answered ${status}.`, first?.extensions?.field, body.errors ?? []);
 }
 
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
@@ -44,30 +63,39 @@ export function stopRefresh(): void {
 
 /** A call to the public REST API with the session cookie; answers the whole body (`data` and `meta`). */
 export function apiBody<T>(method: string, path: string, body?: unknown): Promise<{ data: T; meta?: Record<string, number> }> {
-  return send<T>(path, {
+  return send<T>(path, jsonInit(method, body));
+}
+
+function jsonInit(method: string, body: unknown): RequestInit {
+  return {
     method,
     credentials: 'same-origin',
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  };
 }
 
 /** One request; the standard error body or a network failure becomes an ApiError with a readable message. */
-async function send<T>(path: string, init: RequestInit): Promise<{ data: T; meta?: Record<string, number> }> {
+async function request(path: string, init: RequestInit): Promise<Response> {
   let res: Response;
   try {
     res = await fetch(path, init);
   } catch {
-    throw new ApiError(0, 'NETWORK', 'The server cannot be reached. Check the connection and retry.');
+    throw networkError();
   }
+  if (!res.ok) throw errorOf(res.status, (await res.json().catch(() => ({}))) as ErrorBody);
+  return res;
+}
+
+async function send<T>(path: string, init: RequestInit): Promise<{ data: T; meta?: Record<string, number> }> {
+  const res = await request(path, init);
   if (res.status === 204) return { data: undefined as T };
-  const json = (await res.json().catch(() => ({}))) as { data: T; meta?: Record<string, number> } & ErrorBody;
-  if (!res.ok) {
-    const first = json.errors?.[0];
-    const message = first?.message ?? `The server answered ${res.status}.`;
-    throw new ApiError(res.status, first?.extensions?.code, message, first?.extensions?.field, first?.extensions);
-  }
-  return json;
+  return (await res.json().catch(() => ({}))) as { data: T; meta?: Record<string, number> };
+}
+
+/** A call the API answers with an empty body and a `Location` header (an export names its job there): answers that header. */
+export async function apiLocation(method: string, path: string, body?: unknown): Promise<string | null> {
+  return (await request(path, jsonInit(method, body))).headers.get('Location');
 }
 
 /** Posts one file as the multipart part `file` (POST /files, /schema/diff…); answers `data` (undefined on 204). */

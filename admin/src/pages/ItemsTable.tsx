@@ -9,6 +9,8 @@ import { Failure } from './Content';
 import { fetchFields, Field, primaryKey, visibleFields } from './fields';
 import { FilterBuilder } from './FilterBuilder';
 import { toggled } from './sets';
+import { ReadQuery } from './transfer/ExportPanel';
+import { Transfer } from './transfer/Transfer';
 
 const PAGE_SIZE = 25;
 
@@ -26,14 +28,23 @@ interface ListState {
   conditions: Condition[];
 }
 
-/** The page of items the table shows: only the chosen columns, with the filter count for the pager. */
-function useItemsPage(collection: string, fields: Field[], columns: string[], state: ListState) {
-  const pk = primaryKey(fields);
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE), page: String(state.page), meta: 'filter_count', fields: [...new Set([pk, ...columns])].join(',') });
+/** What the table reads, paging aside: the chosen columns, the filter, the search and the sort (an export reads the same). */
+function readQuery(fields: Field[], columns: string[], state: ListState): ReadQuery {
   const filter = buildFilter(state.conditions, (name) => fields.find((f) => f.field === name)?.type ?? 'string');
-  if (filter) params.set('filter', JSON.stringify(filter));
-  if (state.search) params.set('search', state.search);
-  if (state.sort) params.set('sort', state.sort);
+  const query: ReadQuery = { fields: columns.length ? columns : [primaryKey(fields)] };
+  if (filter) query.filter = filter;
+  if (state.search) query.search = state.search;
+  if (state.sort) query.sort = [state.sort];
+  return query;
+}
+
+/** The page of items the table shows: only the chosen columns, with the filter count for the pager. */
+function useItemsPage(collection: string, fields: Field[], query: ReadQuery, page: number) {
+  const pk = primaryKey(fields);
+  const params = new URLSearchParams({ limit: String(PAGE_SIZE), page: String(page), meta: 'filter_count', fields: [...new Set([pk, ...query.fields])].join(',') });
+  if (query.filter) params.set('filter', JSON.stringify(query.filter));
+  if (query.search) params.set('search', query.search);
+  if (query.sort) params.set('sort', query.sort.join(','));
   return useQuery({
     queryKey: ['items', collection, params.toString()],
     queryFn: () => apiBody<Item[]>('GET', `/items/${collection}?${params}`),
@@ -52,7 +63,8 @@ export function ItemsTable() {
   const readable = visibleFields(fields.data ?? []);
   const [columnNames, setColumns] = useColumns(collection, readable);
   const columns = readable.filter((f) => columnNames.includes(f.field));
-  const items = useItemsPage(collection, fields.data ?? [], columns.map((c) => c.field), state);
+  const query = readQuery(fields.data ?? [], columns.map((c) => c.field), state);
+  const items = useItemsPage(collection, fields.data ?? [], query, state.page);
   if (fields.error) return <Failure error={fields.error} retry={() => fields.refetch()} />;
   const change = (next: Partial<ListState>) => setState({ ...state, page: 1, ...next });
 
@@ -78,6 +90,7 @@ export function ItemsTable() {
           </button>
         )}
       </div>
+      <Transfer key={collection} collection={collection} query={query} total={items.data?.meta?.filter_count ?? null} />
       <ColumnChooser fields={readable} columns={columnNames} onChange={setColumns} />
       <FilterBuilder fields={readable} conditions={state.conditions} onChange={(conditions) => change({ conditions })} />
       {items.error && <Failure error={items.error} retry={() => items.refetch()} />}
