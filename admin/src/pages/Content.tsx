@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { ReactNode, useEffect } from 'react';
 import { Link, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { api, ApiError, resumeRefresh, signInPath, stopRefresh } from '../api';
 import { ActivityPage } from './activity/ActivityPage';
@@ -109,32 +109,24 @@ function SectionRoutes({ section }: { section: Section }) {
   if (section === 'settings') return <SettingsPage />;
   if (section === 'profile') return <ProfilePage />;
   if (section === 'schema') return <SchemaMoves />;
-  if (section === 'data-model')
-    return (
-      <Routes>
-        <Route index element={<DataModelList />} />
-        <Route path=":collection" element={<CollectionModel />} />
-      </Routes>
-    );
-  if (section === 'users')
-    return (
-      <Routes>
-        <Route index element={<UsersList />} />
-        <Route path=":id" element={<UserPage />} />
-      </Routes>
-    );
-  if (section === 'files')
-    return (
-      <Routes>
-        <Route index element={<FilesLibrary />} />
-        <Route path=":id" element={<FilePage />} />
-      </Routes>
-    );
+  if (section === 'data-model') return <ListAndPage list={<DataModelList />} page={<CollectionModel />} param="collection" />;
+  if (section === 'users') return <ListAndPage list={<UsersList />} page={<UserPage />} param="id" />;
+  if (section === 'files') return <ListAndPage list={<FilesLibrary />} page={<FilePage />} param="id" />;
   return (
     <Routes>
       <Route index element={<h1>Content</h1>} />
       <Route path=":collection" element={<ItemsTable />} />
       <Route path=":collection/:id" element={<ItemForm />} />
+    </Routes>
+  );
+}
+
+/** A section of a list at its root and one page per entry below it. */
+function ListAndPage({ list, page, param }: { list: ReactNode; page: ReactNode; param: string }) {
+  return (
+    <Routes>
+      <Route index element={list} />
+      <Route path={`:${param}`} element={page} />
     </Routes>
   );
 }
