@@ -7,6 +7,8 @@ import { FilePage } from './files/FilePage';
 import { FilesLibrary } from './files/FilesLibrary';
 import { ItemForm } from './ItemForm';
 import { ProfilePage } from './profile/ProfilePage';
+import { RolePage } from './roles/RolePage';
+import { RolesList } from './roles/RolesList';
 import { SettingsPage } from './settings/SettingsPage';
 import { UserPage } from './users/UserPage';
 import { UsersList } from './users/UsersList';
@@ -72,6 +74,7 @@ export default function Content({ section = 'content' }: { section?: Section }) 
         <Link to="/content">Content</Link>
         <Link to="/files">Files</Link>
         {me.data.role?.admin_access && <Link to="/users">Users</Link>}
+        {me.data.role?.admin_access && <Link to="/roles">Roles</Link>}
         <Link to="/activity">Activity</Link>
         {me.data.role?.admin_access && <Link to="/settings">Settings</Link>}
         <Link to="/profile">Your account</Link>
@@ -96,7 +99,7 @@ export default function Content({ section = 'content' }: { section?: Section }) 
   );
 }
 
-type Section = 'content' | 'files' | 'users' | 'activity' | 'settings' | 'profile';
+type Section = 'content' | 'files' | 'users' | 'roles' | 'activity' | 'settings' | 'profile';
 
 /** The pages of a section, under its own path. */
 function SectionRoutes({ section }: { section: Section }) {
@@ -108,6 +111,13 @@ function SectionRoutes({ section }: { section: Section }) {
       <Routes>
         <Route index element={<UsersList />} />
         <Route path=":id" element={<UserPage />} />
+      </Routes>
+    );
+  if (section === 'roles')
+    return (
+      <Routes>
+        <Route index element={<RolesList />} />
+        <Route path=":id" element={<RolePage />} />
       </Routes>
     );
   if (section === 'files')
