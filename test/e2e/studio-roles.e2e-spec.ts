@@ -89,6 +89,22 @@ describe('Vellum Studio: roles and permissions in Chromium', () => {
     expect(rules).toEqual([expect.objectContaining({ action: 'update', fields: ['status'], permissions: { status: { _eq: 'published' } } })]);
   });
 
+  it('keeps a filter the builder cannot show when the rule is saved again', async () => {
+    const page = studio.page;
+    const role = await createRole(t, { name: 'Auditors' });
+    const either = { _or: [{ status: { _eq: 'draft' } }, { title: { _contains: 'out' } }] };
+    await t.as('admin').post('/permissions').send({ role, collection: 'articles', action: 'read', fields: ['id'], permissions: either }).expect(200);
+    await page.goto(`${studio.baseUrl}/admin/roles/${role}`);
+    await page.getByRole('button', { name: 'Edit read on articles' }).click();
+    const editor = page.getByRole('form', { name: 'Custom read on articles' });
+    await editor.getByRole('button', { name: 'Replace the filter' }).waitFor();
+    await editor.getByRole('checkbox', { name: 'title', exact: true }).check();
+    await editor.getByRole('button', { name: 'Save rule' }).click();
+    await page.getByRole('status').filter({ hasText: 'read on articles: custom saved.' }).waitFor();
+    const [rule] = (await t.as('admin').get(`/permissions?filter[role][_eq]=${role}`)).body.data;
+    expect(rule).toMatchObject({ fields: ['id', 'title'], permissions: either });
+  });
+
   it('grants read on the articles to the public, who then read them without signing in', async () => {
     const page = studio.page;
     expect((await t.as('anonymous').get('/items/articles')).status).toBe(403);

@@ -57,10 +57,10 @@ function RoleForm({ role }: { role: Role }) {
         Description
         <textarea name="description" rows={2} defaultValue={role.description ?? ''} />
       </label>
-      <label>
+      <label className="inline">
         <input type="checkbox" name="admin_access" defaultChecked={role.admin_access} /> Admin access
       </label>
-      <label>
+      <label className="inline">
         <input type="checkbox" name="app_access" defaultChecked={role.app_access} /> App access
       </label>
       <button type="submit">Save role</button>

@@ -105,10 +105,10 @@ function CreateRole() {
         Description of the new role
         <input name="description" />
       </label>
-      <label>
+      <label className="inline">
         <input type="checkbox" name="admin_access" /> Admin access
       </label>
-      <label>
+      <label className="inline">
         <input type="checkbox" name="app_access" defaultChecked /> App access
       </label>
       <button type="submit">Create role</button>

@@ -21,9 +21,10 @@ export function RuleEditor({ cell, onSaved, onCancel }: Props) {
   const fields = useQuery({ queryKey: ['fields', collection], queryFn: () => fetchFields(collection) });
   const [all, setAll] = useState(!rule?.fields || rule.fields.includes('*'));
   const [chosen, setChosen] = useState(new Set(rule?.fields?.filter((f) => f !== '*') ?? []));
+  const stored = rule?.[key] ?? null;
   // A filter the builder cannot show is kept untouched until the user chooses to replace it.
-  const [kept, setKept] = useState(parseFilter(rule?.[key] ?? null) === null ? rule?.[key] : undefined);
-  const [conditions, setConditions] = useState<Condition[]>(parseFilter(rule?.[key] ?? null) ?? []);
+  const [kept, setKept] = useState(() => (parseFilter(stored) === null ? stored : null));
+  const [conditions, setConditions] = useState<Condition[]>(() => parseFilter(stored) ?? []);
   const [error, setError] = useState<string>();
   if (fields.error) return <Failure error={fields.error} retry={() => fields.refetch()} />;
   if (!fields.data) return <p role="status">Loading…</p>;
@@ -43,7 +44,7 @@ export function RuleEditor({ cell, onSaved, onCancel }: Props) {
       {kept ? (
         <p>
           The {key === 'validation' ? 'values' : 'rows'} are limited by a filter this editor cannot show: <code>{JSON.stringify(kept)}</code>.{' '}
-          <button type="button" className="secondary" onClick={() => setKept(undefined)}>
+          <button type="button" className="secondary" onClick={() => setKept(null)}>
             Replace the filter
           </button>
         </p>
@@ -71,11 +72,11 @@ function FieldChoice({ fields, all, chosen, onAll, onChosen }: FieldChoiceProps)
   return (
     <fieldset>
       <legend>Fields</legend>
-      <label>
+      <label className="inline">
         <input type="checkbox" checked={all} onChange={(e) => onAll(e.target.checked)} /> All fields
       </label>
       {fields.map((f) => (
-        <label key={f.field}>
+        <label className="inline" key={f.field}>
           <input type="checkbox" checked={all || chosen.has(f.field)} disabled={all} onChange={() => onChosen(toggled(chosen, f.field))} /> {f.field}
         </label>
       ))}
