@@ -1,4 +1,4 @@
-import { buildFilter, Condition, operatorsFor } from './filters';
+import { buildFilter, Condition, operatorsFor, parseFilter } from './filters';
 
 const types: Record<string, string> = { title: 'string', views: 'integer', price: 'decimal', published: 'boolean', meta: 'json', at: 'dateTime' };
 const typeOf = (field: string) => types[field];
@@ -31,5 +31,33 @@ describe('buildFilter', () => {
     ['an operator that does not fit the type, left out', [c('meta', '_contains', 'x')], null],
   ])('builds %s', (_name, conditions, filter) => {
     expect(buildFilter(conditions, typeOf)).toEqual(filter);
+  });
+});
+
+describe('parseFilter', () => {
+  it.each([
+    ['no filter', null, []],
+    ['one condition', { title: { _contains: 'news' } }, [c('title', '_contains', 'news')]],
+    ['numbers and booleans as text', { _and: [{ views: { _gte: 10 } }, { published: { _eq: true } }] }, [c('views', '_gte', '10'), c('published', '_eq', 'true')]],
+    ['lists joined with commas', { views: { _in: [1, 2, 3] } }, [c('views', '_in', '1, 2, 3')]],
+    ['operators without a value', { meta: { _null: true } }, [c('meta', '_null')]],
+    ['variables as typed', { owner: { _eq: '$CURRENT_USER' } }, [c('owner', '_eq', '$CURRENT_USER')]],
+  ])('reads %s back as conditions', (_name, filter, conditions) => {
+    expect(parseFilter(filter)).toEqual(conditions);
+  });
+
+  it.each([
+    ['an _or', { _or: [{ title: { _eq: 'a' } }] }],
+    ['a nested relation', { author: { name: { _eq: 'a' } } }],
+    ['two operators on one field', { views: { _gt: 1, _lt: 9 } }],
+    ['a negated _null', { meta: { _null: false } }],
+    ['two fields in one object', { views: { _gt: 1 }, title: { _eq: 'a' } }],
+  ])('cannot show %s', (_name, filter) => {
+    expect(parseFilter(filter)).toBeNull();
+  });
+
+  it('builds back the filter it read', () => {
+    const filter = { _and: [{ title: { _eq: 'a' } }, { views: { _in: [1, 2] } }] };
+    expect(buildFilter(parseFilter(filter)!, typeOf)).toEqual(filter);
   });
 });

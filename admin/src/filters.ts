@@ -55,3 +55,34 @@ export function buildFilter(conditions: Condition[], typeOf: (field: string) => 
   if (parts.length === 0) return null;
   return parts.length === 1 ? parts[0] : { _and: parts };
 }
+
+function text(value: unknown): string | null {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return null;
+}
+
+function condition(part: unknown): Condition | null {
+  if (!part || typeof part !== 'object' || Array.isArray(part)) return null;
+  const entries = Object.entries(part);
+  if (entries.length !== 1 || entries[0][0].startsWith('_')) return null;
+  const [field, test] = entries[0];
+  const ops = test && typeof test === 'object' && !Array.isArray(test) ? Object.entries(test) : [];
+  if (ops.length !== 1) return null;
+  const [operator, value] = ops[0];
+  if (operator === '_null' || operator === '_nnull') return value === true ? { field, operator, value: '' } : null;
+  const list = Array.isArray(value) ? value.map(text) : null;
+  if (list) return list.includes(null) ? null : { field, operator, value: list.join(', ') };
+  const one = text(value);
+  return one === null ? null : { field, operator, value: one };
+}
+
+/**
+ * The conditions of a stored filter, to edit it again in the builder; null when the builder cannot show it
+ * (`_or`, nested relations, several operators on one field), so the caller keeps it rather than lose it.
+ */
+export function parseFilter(filter: Record<string, unknown> | null): Condition[] | null {
+  if (!filter || Object.keys(filter).length === 0) return [];
+  const parts = Object.keys(filter).length === 1 && Array.isArray(filter._and) ? (filter._and as unknown[]) : [filter];
+  const conditions = parts.map(condition);
+  return conditions.includes(null) ? null : (conditions as Condition[]);
+}

@@ -32,6 +32,7 @@ const router = createBrowserRouter(
         { path: '/content/*', element: <Content /> },
         { path: '/files/*', element: <Content section="files" /> },
         { path: '/users/*', element: <Content section="users" /> },
+        { path: '/roles/*', element: <Content section="roles" /> },
         { path: '/activity', element: <Content section="activity" /> },
         { path: '/settings', element: <Content section="settings" /> },
         { path: '/data-model/*', element: <Content section="data-model" /> },

@@ -10,6 +10,8 @@ import { ProfilePage } from './profile/ProfilePage';
 import { CollectionModel } from './data-model/CollectionModel';
 import { DataModelList } from './data-model/DataModelList';
 import { SchemaMoves } from './schema/SchemaMoves';
+import { RolePage } from './roles/RolePage';
+import { RolesList } from './roles/RolesList';
 import { SettingsPage } from './settings/SettingsPage';
 import { UserPage } from './users/UserPage';
 import { UsersList } from './users/UsersList';
@@ -75,6 +77,7 @@ export default function Content({ section = 'content' }: { section?: Section }) 
         <Link to="/content">Content</Link>
         <Link to="/files">Files</Link>
         {me.data.role?.admin_access && <Link to="/users">Users</Link>}
+        {me.data.role?.admin_access && <Link to="/roles">Roles</Link>}
         <Link to="/activity">Activity</Link>
         {me.data.role?.admin_access && <Link to="/settings">Settings</Link>}
         {me.data.role?.admin_access && <Link to="/data-model">Data model</Link>}
@@ -101,7 +104,7 @@ export default function Content({ section = 'content' }: { section?: Section }) 
   );
 }
 
-type Section = 'content' | 'files' | 'users' | 'activity' | 'settings' | 'profile' | 'data-model' | 'schema';
+type Section = 'content' | 'files' | 'users' | 'roles' | 'activity' | 'settings' | 'profile' | 'data-model' | 'schema';
 
 /** The pages of a section, under its own path. */
 function SectionRoutes({ section }: { section: Section }) {
@@ -111,6 +114,7 @@ function SectionRoutes({ section }: { section: Section }) {
   if (section === 'schema') return <SchemaMoves />;
   if (section === 'data-model') return <ListAndPage list={<DataModelList />} page={<CollectionModel />} param="collection" />;
   if (section === 'users') return <ListAndPage list={<UsersList />} page={<UserPage />} param="id" />;
+  if (section === 'roles') return <ListAndPage list={<RolesList />} page={<RolePage />} param="id" />;
   if (section === 'files') return <ListAndPage list={<FilesLibrary />} page={<FilePage />} param="id" />;
   return (
     <Routes>

@@ -5,16 +5,18 @@ interface Props {
   fields: Field[];
   conditions: Condition[];
   onChange: (conditions: Condition[]) => void;
+  /** What the conditions select, when they are not the table's filters (e.g. a permission's rows). */
+  legend?: string;
 }
 
 /** Conditions on fields, each with the operators that fit the field's type; all of them must hold. */
-export function FilterBuilder({ fields, conditions, onChange }: Props) {
+export function FilterBuilder({ fields, conditions, onChange, legend = 'Filters' }: Props) {
   const typeOf = (name: string) => fields.find((f) => f.field === name)?.type ?? 'string';
   const set = (index: number, change: Partial<Condition>) => onChange(conditions.map((c, i) => (i === index ? { ...c, ...change } : c)));
   const add = () => fields.length > 0 && onChange([...conditions, { field: fields[0].field, operator: operatorsFor(fields[0].type)[0].id, value: '' }]);
   return (
     <fieldset className="filters">
-      <legend>Filters</legend>
+      <legend>{legend}</legend>
       {conditions.map((c, i) => {
         const operators = operatorsFor(typeOf(c.field));
         const arity = operators.find((o) => o.id === c.operator)?.arity ?? 'one';

@@ -1,0 +1,117 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ReactNode, useState } from 'react';
+import { api, ApiError } from '../../api';
+import { Failure } from '../Content';
+import { RuleEditor } from './RuleEditor';
+import { ACTIONS, Cell, FULL, Level, levelOf, Rule, useRules, writeCell } from './rules';
+
+const LEVELS: { id: Level; label: string }[] = [
+  { id: 'none', label: 'No access' },
+  { id: 'full', label: 'Full access' },
+  { id: 'custom', label: 'Custom' },
+];
+
+type Message = { text: string; error: boolean };
+
+/**
+ * A role's access per collection and action. No access and full access are written as soon as they are
+ * chosen; custom opens an editor of the fields and the filter, written when it is saved.
+ */
+export function PermissionMatrix({ role }: { role: string }) {
+  const collections = useQuery({ queryKey: ['collections', 'all'], queryFn: () => api<{ collection: string }[]>('GET', '/collections') });
+  const rules = useRules(role);
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<Cell>();
+  const [message, setMessage] = useState<Message>();
+  if (collections.error) return <Failure error={collections.error} retry={() => collections.refetch()} />;
+  if (rules.error) return <Failure error={rules.error} retry={() => rules.refetch()} />;
+  if (!collections.data || !rules.data) return <p role="status">Loading…</p>;
+  const names = collections.data.map((c) => c.collection).sort();
+  const done = (cell: Cell, level: Level) => {
+    setEditing(undefined);
+    setMessage({ text: `${cell.action} on ${cell.collection}: ${LEVELS.find((l) => l.id === level)!.label.toLowerCase()} saved.`, error: false });
+    void queryClient.invalidateQueries({ queryKey: ['permissions', role] });
+  };
+  async function choose(cell: Cell, level: Level) {
+    setMessage(undefined);
+    if (level === 'custom') return setEditing(cell);
+    setEditing(undefined);
+    await writeCell(cell, level === 'full' ? FULL : null).then(
+      () => done(cell, level),
+      (e: ApiError) => setMessage({ text: e.message, error: true }),
+    );
+  }
+  const table = (caption: string, list: string[]) => (
+    <Matrix caption={caption} collections={list} role={role} rules={rules.data} editing={editing} onChoose={choose}>
+      {editing && list.includes(editing.collection) && <RuleEditor key={`${editing.collection}-${editing.action}`} cell={editing} onSaved={() => done(editing, 'custom')} onCancel={() => setEditing(undefined)} />}
+    </Matrix>
+  );
+  return (
+    <>
+      {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
+      {table('Permissions', names.filter((n) => !n.startsWith('svc_')))}
+      {/* Listed after the content: granting e.g. svc_files to the public is rarer but legitimate. */}
+      {table('System collections', names.filter((n) => n.startsWith('svc_')))}
+    </>
+  );
+}
+
+interface MatrixProps {
+  caption: string;
+  collections: string[];
+  role: string;
+  rules: Rule[];
+  editing?: Cell;
+  onChoose: (cell: Cell, level: Level) => void;
+  /** The editor of a custom cell of this table, shown under it. */
+  children: ReactNode;
+}
+
+function Matrix({ caption, collections, role, rules, editing, onChoose, children }: MatrixProps) {
+  const isEditing = (cell: Cell) => editing?.collection === cell.collection && editing.action === cell.action;
+  return (
+    <>
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Collection</th>
+            {ACTIONS.map((a) => (
+              <th key={a} scope="col">
+                {a}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {collections.map((collection) => (
+            <tr key={collection}>
+              <th scope="row">{collection}</th>
+              {ACTIONS.map((action) => {
+                const cell: Cell = { role, collection, action, rule: rules.find((r) => r.collection === collection && r.action === action) };
+                const level = isEditing(cell) ? 'custom' : levelOf(cell.rule);
+                return (
+                  <td key={action}>
+                    <select aria-label={`${action} on ${collection}`} value={level} onChange={(e) => onChoose(cell, e.target.value as Level)}>
+                      {LEVELS.map((l) => (
+                        <option key={l.id} value={l.id}>
+                          {l.label}
+                        </option>
+                      ))}
+                    </select>
+                    {level === 'custom' && !isEditing(cell) && (
+                      <button type="button" className="secondary" aria-label={`Edit ${action} on ${collection}`} onClick={() => onChoose(cell, 'custom')}>
+                        Edit
+                      </button>
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {children}
+    </>
+  );
+}

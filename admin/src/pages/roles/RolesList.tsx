@@ -1,0 +1,118 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { api, ApiError } from '../../api';
+import { Failure } from '../Content';
+import { TableHead } from '../TableHead';
+import { PUBLIC } from './rules';
+
+export interface Role {
+  id: string;
+  name: string;
+  description: string | null;
+  admin_access: boolean;
+  app_access: boolean;
+}
+
+type Message = { text: string; error: boolean };
+
+/** Users per role in one grouped count, rather than every user's row. */
+function useUserCounts() {
+  return useQuery({
+    queryKey: ['users', 'per-role'],
+    queryFn: async () => {
+      const groups = await api<{ role: string | null; count: number | string }[]>('GET', '/users?aggregate[count]=*&groupBy=role');
+      return new Map(groups.map((g) => [g.role, Number(g.count)]));
+    },
+  });
+}
+
+/** The roles with what they may do and how many users they have, the public's rules, a new role, and deleting one. */
+export function RolesList() {
+  const roles = useQuery({ queryKey: ['roles', 'list'], queryFn: () => api<Role[]>('GET', '/roles?fields=id,name,description,admin_access,app_access&sort=name&limit=-1') });
+  const counts = useUserCounts();
+  const queryClient = useQueryClient();
+  const [message, setMessage] = useState<Message>();
+  if (roles.error) return <Failure error={roles.error} retry={() => roles.refetch()} />;
+  async function remove(role: Role) {
+    if (!window.confirm(`Delete the role "${role.name}"? Its permissions go with it and its users are left without a role.`)) return;
+    await api('DELETE', `/roles/${role.id}`).then(
+      () => (setMessage({ text: `Role ${role.name} deleted.`, error: false }), void queryClient.invalidateQueries({ queryKey: ['roles'] }), void counts.refetch()),
+      (e: ApiError) => setMessage({ text: e.message, error: true }),
+    );
+  }
+  return (
+    <section>
+      <h1>Roles</h1>
+      <CreateRole />
+      {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
+      <table aria-label="Roles">
+        <TableHead labels={['Name', 'Description', 'Admin access', 'App access', 'Users', 'Actions']} />
+        <tbody>
+          <tr>
+            <td>
+              <Link to={`/roles/${PUBLIC}`}>Public</Link>
+            </td>
+            <td>Anyone not signed in</td>
+            <td>no</td>
+            <td>no</td>
+            <td />
+            <td />
+          </tr>
+          {roles.data?.map((r) => (
+            <tr key={r.id}>
+              <td>
+                <Link to={`/roles/${r.id}`}>{r.name}</Link>
+              </td>
+              <td>{r.description}</td>
+              <td>{r.admin_access ? 'yes' : 'no'}</td>
+              <td>{r.app_access ? 'yes' : 'no'}</td>
+              <td>{counts.data?.get(r.id) ?? 0}</td>
+              <td>
+                <button type="button" className="danger" onClick={() => void remove(r)}>
+                  Delete {r.name}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** A new role, opened at once to set its permissions. */
+function CreateRole() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string>();
+  async function create(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const values = { name: data.get('name'), description: data.get('description') || null, admin_access: data.get('admin_access') === 'on', app_access: data.get('app_access') === 'on' };
+    await api<Role>('POST', '/roles', values).then(
+      (role) => (void queryClient.invalidateQueries({ queryKey: ['roles'] }), navigate(`/roles/${role.id}`)),
+      (e: ApiError) => setError(e.message),
+    );
+  }
+  return (
+    <form className="toolbar" onSubmit={create} aria-label="Create a role">
+      <label>
+        Name of the new role
+        <input name="name" required maxLength={100} />
+      </label>
+      <label>
+        Description of the new role
+        <input name="description" />
+      </label>
+      <label className="inline">
+        <input type="checkbox" name="admin_access" /> Admin access
+      </label>
+      <label className="inline">
+        <input type="checkbox" name="app_access" defaultChecked /> App access
+      </label>
+      <button type="submit">Create role</button>
+      {error && <p role="alert">{error}</p>}
+    </form>
+  );
+}

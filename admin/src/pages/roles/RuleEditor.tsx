@@ -1,0 +1,85 @@
+import { useQuery } from '@tanstack/react-query';
+import { FormEvent, useState } from 'react';
+import { ApiError } from '../../api';
+import { buildFilter, Condition, parseFilter } from '../../filters';
+import { Failure } from '../Content';
+import { fetchFields, Field } from '../fields';
+import { FilterBuilder } from '../FilterBuilder';
+import { toggled } from '../sets';
+import { Cell, filterKey, writeCell } from './rules';
+
+interface Props {
+  cell: Cell;
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+/** A custom rule: the fields the action may touch and, with the content table's builder, a filter. */
+export function RuleEditor({ cell, onSaved, onCancel }: Props) {
+  const { collection, action, rule } = cell;
+  const key = filterKey(action);
+  const fields = useQuery({ queryKey: ['fields', collection], queryFn: () => fetchFields(collection) });
+  const [all, setAll] = useState(!rule?.fields || rule.fields.includes('*'));
+  const [chosen, setChosen] = useState(new Set(rule?.fields?.filter((f) => f !== '*') ?? []));
+  const stored = rule?.[key] ?? null;
+  // A filter the builder cannot show is kept untouched until the user chooses to replace it.
+  const [kept, setKept] = useState(() => (parseFilter(stored) === null ? stored : null));
+  const [conditions, setConditions] = useState<Condition[]>(() => parseFilter(stored) ?? []);
+  const [error, setError] = useState<string>();
+  if (fields.error) return <Failure error={fields.error} retry={() => fields.refetch()} />;
+  if (!fields.data) return <p role="status">Loading…</p>;
+  const columns = fields.data.filter((f) => f.type !== 'alias');
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!all && chosen.size === 0 && action !== 'delete') return setError('Choose at least one field, or All fields.');
+    const filter = kept ?? buildFilter(conditions, (name) => columns.find((f) => f.field === name)?.type ?? 'string');
+    const values = { fields: all || action === 'delete' ? ['*'] : [...chosen], [key]: filter };
+    await writeCell(cell, values).then(onSaved, (e: ApiError) => setError(e.message));
+  }
+  const name = `Custom ${action} on ${collection}`;
+  return (
+    <form onSubmit={save} aria-label={name} className="rule-editor">
+      <h2>{name}</h2>
+      {action !== 'delete' && <FieldChoice fields={fields.data} all={all} chosen={chosen} onAll={setAll} onChosen={setChosen} />}
+      {kept ? (
+        <p>
+          The {key === 'validation' ? 'values' : 'rows'} are limited by a filter this editor cannot show: <code>{JSON.stringify(kept)}</code>.{' '}
+          <button type="button" className="secondary" onClick={() => setKept(null)}>
+            Replace the filter
+          </button>
+        </p>
+      ) : (
+        <FilterBuilder fields={columns} conditions={conditions} onChange={setConditions} legend={key === 'validation' ? 'Values a new item must have' : `Rows it may ${action}`} />
+      )}
+      <button type="submit">Save rule</button>
+      <button type="button" className="secondary" onClick={onCancel}>
+        Cancel
+      </button>
+      {error && <p role="alert">{error}</p>}
+    </form>
+  );
+}
+
+interface FieldChoiceProps {
+  fields: Field[];
+  all: boolean;
+  chosen: Set<string>;
+  onAll: (all: boolean) => void;
+  onChosen: (chosen: Set<string>) => void;
+}
+
+function FieldChoice({ fields, all, chosen, onAll, onChosen }: FieldChoiceProps) {
+  return (
+    <fieldset>
+      <legend>Fields</legend>
+      <label className="inline">
+        <input type="checkbox" checked={all} onChange={(e) => onAll(e.target.checked)} /> All fields
+      </label>
+      {fields.map((f) => (
+        <label className="inline" key={f.field}>
+          <input type="checkbox" checked={all || chosen.has(f.field)} disabled={all} onChange={() => onChosen(toggled(chosen, f.field))} /> {f.field}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
