@@ -18,7 +18,7 @@ describe('fault: three instances on one database and one Redis', () => {
     const servers = [];
     for (let i = 0; i < 3; i++) servers.push(await fleet.vellum({ RATE_LIMITER_STORE: 'redis', AUTH_LOCKOUT_DURATION: '1m' }));
     [a, b, c] = await Promise.all(servers.map((server) => new Api(server.url).asAdmin()));
-  }, 120_000);
+  }, 90_000);
   afterAll(() => fleet?.close(), 60_000);
 
   it('serves a collection and a field created through A on B and C at their next request', async () => {

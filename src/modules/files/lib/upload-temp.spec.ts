@@ -29,7 +29,7 @@ describe('upload temporary objects', () => {
     ['a replacement left behind', 'temp_5f1c.png', HOUR, null, false, 'delete'],
     ['a recent upload whose writer stopped', uploadTempKey(ID), 60_000, null, false, 'delete', true],
     ['a recent upload of a stopped writer, committed', uploadTempKey(ID), 60_000, { filename_disk: `${ID}.png` }, false, 'move', true],
-  ] as const)('%s: %s', (_name, key, age, row, exists, fate, gone = false) => {
+  ] as [string, string, number, { filename_disk: string } | null, boolean, string, boolean?][])('%s: %s', (_name, key, age, row, exists, fate, gone = false) => {
     expect(tempFate(key, age, 10 * 60_000, row, exists, gone)).toBe(fate);
   });
 });
