@@ -1,5 +1,5 @@
 import { spawn, spawnSync, SpawnSyncReturns } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..');
@@ -27,13 +27,16 @@ export function runCli(args: string[], env: Record<string, string>): SpawnSyncRe
 
 export interface RunningServer {
   url: string;
+  pid: number;
   output: () => string;
   stop: () => Promise<void>;
+  /** kill -9: the process gets no chance to clean up, as in a crash or an OOM kill. */
+  kill: () => Promise<void>;
 }
 
-/** Starts the real entry point (src/main.ts) with `npm start`'s flags and resolves once it answers /server/ping. */
-export async function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
-  const child = spawn(process.execPath, [...startNodeArgs(), '-r', '@swc-node/register', 'src/main.ts'], {
+/** Spawns `args` with node and resolves once the server answers /server/ping (within 60 s). */
+async function launch(args: string[], env: Record<string, string>, port: number): Promise<RunningServer> {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: baseEnv({ HOST: '127.0.0.1', PORT: String(port), ...env }),
   });
@@ -41,27 +44,38 @@ export async function startServer(env: Record<string, string>, port: number): Pr
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const signal = async (name: NodeJS.Signals) => {
+    if (!running()) return;
+    child.kill(name);
+    await exited;
+  };
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`Vellum exited early: ${output}`);
+    if (!running()) throw new Error(`Vellum exited early: ${output}`);
     try {
       if ((await fetch(`${url}/server/ping`)).ok) break;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
-      child.kill();
+      await signal('SIGKILL');
       throw new Error(`Vellum did not answer in time: ${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return {
-    url,
-    output: () => output,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return { url, pid: child.pid!, output: () => output, stop: () => signal('SIGTERM'), kill: () => signal('SIGKILL') };
+}
+
+/** Starts the real entry point (src/main.ts) with `npm start`'s flags and resolves once it answers /server/ping. */
+export function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
+  return launch([...startNodeArgs(), '-r', '@swc-node/register', 'src/main.ts'], env, port);
+}
+
+/** Starts the built server (dist/src/main.js, `npm run build` first) exactly as `npm start` runs it. */
+export function startBuiltServer(env: Record<string, string>, port: number): Promise<RunningServer> {
+  const main = join(ROOT, 'dist', 'src', 'main.js');
+  if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
+  return launch([...startNodeArgs(), main], env, port);
 }

@@ -310,6 +310,17 @@ export class DatabaseBusyError extends ServiceUnavailableError {
   }
 }
 
+/**
+ * The database is out of reach (stopped, restarting, the network cut): the request failed as a whole and
+ * may be sent again once the database is back; the pool reconnects by itself.
+ */
+export class DatabaseUnavailableError extends ServiceUnavailableError {
+  readonly retryAfterSeconds = 5;
+  constructor() {
+    super('database', 'The database is unreachable; retry the request');
+  }
+}
+
 export interface SchemaApplyStep {
   index: number;
   action: string;

@@ -31,6 +31,18 @@ describe(toAppError.name, () => {
     expect(toAppError(err, '/', () => null)).toBeNull();
   });
 
+  const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+  it.each([
+    ['a refused connection', withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')],
+    ['a connection cut mid-query', new Error('Connection terminated unexpectedly')],
+    ['PostgreSQL shutting down (57P01)', new QueryFailedError('SELECT 1', [], withCode('terminating connection due to administrator command', '57P01'))],
+    ['PostgreSQL starting up (57P03)', withCode('the database system is starting up', '57P03')],
+    ['MariaDB gone', withCode('Connection lost: The server closed the connection.', 'PROTOCOL_CONNECTION_LOST')],
+  ])('maps %s to a 503 SERVICE_UNAVAILABLE', (_label, input) => {
+    const result = toAppError(input, '/', () => null);
+    expect(result).toMatchObject({ code: ErrorCode.ServiceUnavailable, status: 503, extensions: { service: 'database' } });
+  });
+
   it.each([[new Error('boom')], [new TypeError('x is undefined')], ['a string'], [undefined]])(
     'leaves unexpected %p to the generic 500',
     (input) => expect(toAppError(input, '/')).toBeNull(),

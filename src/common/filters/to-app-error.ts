@@ -1,8 +1,10 @@
 import { HttpException } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { AppError, AppErrorList } from '../errors/app-error';
+import { isDatabaseUnreachable } from '../errors/database-unreachable';
 import {
   ContentTooLargeError,
+  DatabaseUnavailableError,
   ForbiddenError,
   InternalServerError,
   InvalidCredentialsError,
@@ -42,7 +44,7 @@ function fromHttpException(e: HttpException, path: string): AppError {
 }
 
 /**
- * Turns anything thrown anywhere into the one error model. Returns null for an unexpected error, which
+ * Turns anything thrown anywhere into the one error model (a database out of reach is a 503). Returns null for an unexpected error, which
  * the caller answers with a generic 500 and logs in full.
  */
 export function toAppError(
@@ -52,6 +54,8 @@ export function toAppError(
 ): AppError | AppErrorList | null {
   if (e instanceof AppError || e instanceof AppErrorList) return e;
   if (e instanceof HttpException) return fromHttpException(e, path);
-  if (e instanceof QueryFailedError) return translateDatabaseError?.(e) ?? null;
-  return null;
+  const translated = e instanceof QueryFailedError ? translateDatabaseError?.(e) : null;
+  if (translated) return translated;
+  // A database that went away is not the request's fault nor a bug: 503, the client retries.
+  return isDatabaseUnreachable(e) ? new DatabaseUnavailableError() : null;
 }

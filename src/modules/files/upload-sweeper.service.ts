@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AppLogger } from '../../common/logging/app-logger';
 import { FileEntity } from './entities/file.entity';
-import { fileIdOfTemp, TEMP_PREFIX, tempFate } from './lib/upload-temp';
+import { fileIdOfTemp, TEMP_PREFIX, tempFate, tempOwnerGone } from './lib/upload-temp';
 import { StorageService } from './storage/storage.service';
 import type { StorageDriver } from './storage/storage-driver';
 
@@ -13,7 +13,8 @@ const EVERY_MS = 30 * 60_000;
 
 /**
  * Cleans up after processes that died during an upload or a replacement: at start and every half hour,
- * each storage location's temporary objects are completed (a committed upload whose bytes were never
+ * each storage location's temporary objects (old ones, or those of a process of this host that no longer
+ * runs) are completed (a committed upload whose bytes were never
  * moved into place) or removed, so storage holds no bytes without a row and no row lacks its bytes.
  */
 @Injectable()
@@ -51,7 +52,7 @@ export class UploadSweeper implements OnApplicationBootstrap, OnModuleDestroy {
       const id = fileIdOfTemp(key);
       const row = id ? await this.files.findOne({ where: { id }, select: { id: true, filename_disk: true } }) : null;
       const diskExists = row?.filename_disk ? await driver.exists(row.filename_disk) : false;
-      const fate = tempFate(key, Date.now() - stat.modified.getTime(), minAgeMs, row, diskExists);
+      const fate = tempFate(key, Date.now() - stat.modified.getTime(), minAgeMs, row, diskExists, tempOwnerGone(key));
       if (fate === 'move') await driver.move(key, row!.filename_disk!);
       if (fate === 'delete') await driver.delete(key);
       if (fate !== 'keep') this.logger.info({ key, fate }, 'temporary upload object swept');

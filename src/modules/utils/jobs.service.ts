@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, Repository } from 'typeorm';
@@ -7,6 +6,7 @@ import type { Accountability } from '../../common/accountability';
 import { AppError, AppErrorList } from '../../common/errors/app-error';
 import { ForbiddenError, InternalServerError, ServiceUnavailableError } from '../../common/errors/errors';
 import { serializeError } from '../../common/filters/send-error';
+import { INSTANCE_OWNER, ownerIsGone } from '../../common/instance-owner';
 import { AppLogger } from '../../common/logging/app-logger';
 import { JobEntity, JobType } from './entities/job.entity';
 import { abandonedBefore, JOB_HEARTBEAT_MS, JOB_SWEEP_INTERVAL_MS } from './lib/job-liveness';
@@ -31,7 +31,7 @@ export type ReportProgress = (rowsDone: number) => Promise<void>;
 @Injectable()
 export class JobsService implements OnApplicationBootstrap, OnApplicationShutdown {
   /** This process among the instances sharing the database: the owner of the jobs it runs. */
-  readonly instance = `${hostname().slice(0, 32)}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  readonly instance = INSTANCE_OWNER;
   private sweeper?: NodeJS.Timeout;
 
   constructor(
@@ -55,17 +55,21 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
 
   /**
    * Marks failed every running job whose heartbeat stopped (API.md decisions table: a job always ends),
-   * with the reason in its errors. The update repeats the conditions, so a job whose owner beats in the
-   * meantime is left alone. Returns the ids it failed.
+   * with the reason in its errors, and at once every one whose owner is known to be gone (a process of
+   * this host that no longer runs: an instance restarted after a kill -9 need not wait for the
+   * heartbeat to age). The update repeats the conditions, so a job whose owner beats in the meantime
+   * is left alone. Returns the ids it failed.
    */
   async failAbandoned(now = new Date()): Promise<string[]> {
     const cutoff = abandonedBefore(now);
-    const stale = await this.jobs.find({ select: ['id', 'owner'], where: { status: 'running', updated_on: LessThan(cutoff) } });
+    const running = await this.jobs.find({ select: ['id', 'owner', 'updated_on'], where: { status: 'running' } });
     const failed: string[] = [];
-    for (const job of stale) {
+    for (const job of running) {
+      const silent = job.updated_on < cutoff;
+      if (!silent && !ownerIsGone(job.owner, this.instance)) continue;
       const reason = new ServiceUnavailableError('jobs', `The instance running this job (${job.owner ?? 'unknown'}) stopped before it ended`);
       const result = await this.jobs.update(
-        { id: job.id, status: 'running', updated_on: LessThan(cutoff) },
+        silent ? { id: job.id, status: 'running', updated_on: LessThan(cutoff) } : { id: job.id, status: 'running', owner: job.owner! },
         { status: 'failed', errors: [serializeError(reason)], updated_on: now, finished_on: now },
       );
       if (result.affected) failed.push(job.id);

@@ -1,15 +1,23 @@
-import { fileIdOfTemp, tempFate, uploadTempKey } from './upload-temp';
+import { fileIdOfTemp, tempFate, tempOwnerGone, uploadTempKey } from './upload-temp';
 
 const ID = '0b6b8d38-2a5e-4f8c-9b3a-3f0c6f1f2d4e';
 const HOUR = 3_600_000;
 
 describe('upload temporary objects', () => {
-  it('names the file id and reads it back', () => {
-    expect(uploadTempKey(ID)).toBe(`temp_upload_${ID}`);
+  it('names the file id and its writer, and reads both back', () => {
+    expect(uploadTempKey(ID, 'web-1~100~aaaa1111')).toBe(`temp_upload_${ID}_web-1~100~aaaa1111`);
     expect(fileIdOfTemp(uploadTempKey(ID))).toBe(ID);
+    expect(fileIdOfTemp(`temp_upload_${ID}`)).toBe(ID);
+    const seen: string[] = [];
+    expect(tempOwnerGone(uploadTempKey(ID, 'web-1~300~bbbb2222'), (tag) => seen.push(tag) > 0)).toBe(true);
+    expect(seen).toEqual(['web-1~300~bbbb2222']);
   });
 
-  it.each([['temp_1234.png'], ['temp_upload_not-a-uuid'], [`${ID}.png`]])('reads no file id from %s', (key) => {
+  it.each([[`temp_upload_${ID}`], ['temp_1234.png'], [uploadTempKey(ID)]])('knows no stopped writer of %s', (key) => {
+    expect(tempOwnerGone(key)).toBe(false);
+  });
+
+  it.each([['temp_1234.png'], ['temp_upload_not-a-uuid'], [`${ID}.png`], [`temp_upload_${ID}x`]])('reads no file id from %s', (key) => {
     expect(fileIdOfTemp(key)).toBeNull();
   });
 
@@ -19,7 +27,9 @@ describe('upload temporary objects', () => {
     ['an upload whose row never committed', uploadTempKey(ID), HOUR, null, false, 'delete'],
     ['an upload already in place', uploadTempKey(ID), HOUR, { filename_disk: `${ID}.png` }, true, 'delete'],
     ['a replacement left behind', 'temp_5f1c.png', HOUR, null, false, 'delete'],
-  ] as const)('%s: %s', (_name, key, age, row, exists, fate) => {
-    expect(tempFate(key, age, 10 * 60_000, row, exists)).toBe(fate);
+    ['a recent upload whose writer stopped', uploadTempKey(ID), 60_000, null, false, 'delete', true],
+    ['a recent upload of a stopped writer, committed', uploadTempKey(ID), 60_000, { filename_disk: `${ID}.png` }, false, 'move', true],
+  ] as [string, string, number, { filename_disk: string } | null, boolean, string, boolean?][])('%s: %s', (_name, key, age, row, exists, fate, gone = false) => {
+    expect(tempFate(key, age, 10 * 60_000, row, exists, gone)).toBe(fate);
   });
 });

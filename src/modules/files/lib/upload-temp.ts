@@ -1,10 +1,15 @@
+import { ownerIsGone, ownerKeyTag } from '../../../common/instance-owner';
 import { isUuid } from '../../../common/is-uuid';
 
 const PREFIX = 'temp_upload_';
+const UUID_LENGTH = 36;
 
-/** Where a new file's bytes are written until its row is committed; the file's id is in the name. */
-export function uploadTempKey(id: string): string {
-  return `${PREFIX}${id}`;
+/**
+ * Where a new file's bytes are written until its row is committed: the file's id, then the process
+ * writing them (so a restart on the same host knows at once that a dead process left them).
+ */
+export function uploadTempKey(id: string, owner = ownerKeyTag()): string {
+  return `${PREFIX}${id}_${owner}`;
 }
 
 /** Every temporary object of uploads and replacements starts with this. */
@@ -13,19 +18,28 @@ export const TEMP_PREFIX = 'temp_';
 /** The id of the file an upload's temporary object was for, or null for any other temporary object. */
 export function fileIdOfTemp(key: string): string | null {
   if (!key.startsWith(PREFIX)) return null;
-  const id = key.slice(PREFIX.length);
-  return isUuid(id) ? id : null;
+  const id = key.slice(PREFIX.length, PREFIX.length + UUID_LENGTH);
+  const rest = key.slice(PREFIX.length + UUID_LENGTH);
+  return isUuid(id) && (rest === '' || rest.startsWith('_')) ? id : null;
+}
+
+/** Whether the process that wrote an upload's temporary object is known to have stopped (keys without an owner: never). */
+export function tempOwnerGone(key: string, isGone: (tag: string) => boolean = ownerIsGone): boolean {
+  if (fileIdOfTemp(key) === null) return false;
+  const owner = key.slice(PREFIX.length + UUID_LENGTH + 1);
+  return owner !== '' && isGone(owner);
 }
 
 export type TempFate = 'move' | 'delete' | 'keep';
 
 /**
  * What the start-up sweep does with a temporary object left by a process that died. A recent one may
- * belong to an upload still running on another instance: kept. An upload whose row was committed but
- * whose bytes were never moved into place is completed; anything else is removed.
+ * belong to an upload still running on another instance: kept, unless its writer is known to be gone.
+ * An upload whose row was committed but whose bytes were never moved into place is completed; anything
+ * else is removed.
  */
-export function tempFate(key: string, ageMs: number, minAgeMs: number, row: { filename_disk: string | null } | null, diskExists: boolean): TempFate {
-  if (ageMs < minAgeMs) return 'keep';
+export function tempFate(key: string, ageMs: number, minAgeMs: number, row: { filename_disk: string | null } | null, diskExists: boolean, ownerGone = false): TempFate {
+  if (ageMs < minAgeMs && !ownerGone) return 'keep';
   if (fileIdOfTemp(key) !== null && row?.filename_disk && !diskExists) return 'move';
   return 'delete';
 }

@@ -1,0 +1,79 @@
+import { Api, expectStatus } from './lib/api';
+import { Fleet } from './lib/fleet';
+
+const fields = (...names: string[]) => names.map((field) => ({ field, type: field === 'views' ? 'integer' : 'string' }));
+
+/**
+ * Issue 18: three Vellum processes on one private PostgreSQL and one private Redis behave as one
+ * server: what is changed through one is in force on the others at their very next request.
+ */
+describe('fault: three instances on one database and one Redis', () => {
+  let fleet: Fleet;
+  let a: Api;
+  let b: Api;
+  let c: Api;
+  beforeAll(async () => {
+    fleet = await Fleet.start({ redis: true });
+    // One after the other: the first start runs the migrations the others then find done.
+    const servers = [];
+    for (let i = 0; i < 3; i++) servers.push(await fleet.vellum({ RATE_LIMITER_STORE: 'redis', AUTH_LOCKOUT_DURATION: '1m' }));
+    [a, b, c] = await Promise.all(servers.map((server) => new Api(server.url).asAdmin()));
+  }, 90_000);
+  afterAll(() => fleet?.close(), 60_000);
+
+  it('serves a collection and a field created through A on B and C at their next request', async () => {
+    expectStatus(await a.post('/collections', { collection: 'notes', meta: {}, fields: fields('title') }), 200, 'create notes on A');
+    const onB = expectStatus(await b.post('/items/notes', { title: 'from B' }), 200, 'write on B').body.data.id;
+    expect(expectStatus(await c.get(`/items/notes/${onB}`), 200, 'read on C').body.data).toEqual({ id: onB, title: 'from B' });
+
+    expectStatus(await a.post('/fields/notes', { field: 'body', type: 'text' }), 200, 'add a field on A');
+    const onC = expectStatus(await c.post('/items/notes', { title: 'from C', body: 'text' }), 200, 'write the new field on C').body.data.id;
+    expect(expectStatus(await b.get(`/items/notes/${onC}`), 200, 'read on B').body.data).toEqual({ id: onC, title: 'from C', body: 'text' });
+  });
+
+  it('enforces a permission granted and revoked through A on B and C at once', async () => {
+    expectStatus(await a.post('/collections', { collection: 'memos', meta: {}, fields: fields('title') }), 200, 'create memos');
+    expectStatus(await a.post('/items/memos', { title: 'secret' }), 200, 'a memo');
+    const role = expectStatus(await a.post('/roles', { name: 'Readers', admin_access: false, app_access: true }), 200, 'role').body.data.id;
+    expectStatus(await a.post('/users', { email: 'reader@example.com', password: 'reader-password-1', role }), 200, 'user');
+    const token = expectStatus(await new Api(b.url).login('reader@example.com', 'reader-password-1'), 200, 'reader login').body.data.access_token;
+    const [readerB, readerC] = [new Api(b.url, token), new Api(c.url, token)];
+    // Read on each instance first, so each holds the permissions in memory before they change.
+    expect([(await readerB.get('/items/memos')).status, (await readerC.get('/items/memos')).status]).toEqual([403, 403]);
+
+    const grant = expectStatus(await a.post('/permissions', { role, collection: 'memos', action: 'read', fields: ['*'] }), 200, 'grant').body.data.id;
+    expect([(await readerB.get('/items/memos')).status, (await readerC.get('/items/memos')).status]).toEqual([200, 200]);
+
+    expectStatus(await a.request('DELETE', `/permissions/${grant}`), 204, 'revoke');
+    expect([(await readerB.get('/items/memos')).status, (await readerC.get('/items/memos')).status]).toEqual([403, 403]);
+  });
+
+  it('counts failed sign-ins on every instance toward one lockout', async () => {
+    expectStatus(await a.patch('/settings', { auth_login_attempts: 3 }), 200, 'settings');
+    expectStatus(await a.post('/users', { email: 'target@example.com', password: 'target-password-1' }), 200, 'user');
+    const anonymous = [a, b, c].map((api) => new Api(api.url));
+    // One failure on each instance: three in all, the limit.
+    for (const api of anonymous) expect((await api.login('target@example.com', 'wrong-password')).status).toBe(401);
+    for (const api of anonymous) expect((await api.login('target@example.com', 'target-password-1')).status).toBe(401);
+    // A user who did not fail is not locked anywhere.
+    expect((await anonymous[2].login()).status).toBe(200);
+  });
+
+  it('promotes a version exactly once when two instances are asked at the same moment', async () => {
+    const meta = { versioning: true };
+    expectStatus(await a.post('/collections', { collection: 'pages', meta, fields: fields('title', 'views') }), 200, 'create pages');
+    for (let round = 0; round < 5; round++) {
+      const item = expectStatus(await a.post('/items/pages', { title: 'main', views: 0 }), 200, 'page').body.data.id;
+      const version = expectStatus(await b.post('/versions', { key: `draft-${round}`, collection: 'pages', item: String(item) }), 200, 'version').body.data;
+      expectStatus(await c.post(`/versions/${version.id}/save`, { title: `draft ${round}`, views: round + 1 }), 200, 'save');
+      const { mainHash } = expectStatus(await a.get(`/versions/${version.id}/compare`), 200, 'compare').body.data;
+      const answers = await Promise.all([b, c].map((api) => api.post(`/versions/${version.id}/promote`, { mainHash })));
+      const statuses = answers.map((res) => res.status).sort();
+      expect(statuses.filter((status) => status >= 200 && status < 300)).toHaveLength(1);
+      // The loser is told why (a 4xx of the error model), never a 500.
+      expect(statuses.filter((status) => status >= 400 && status < 500)).toHaveLength(1);
+      const main = expectStatus(await a.get(`/items/pages/${item}`), 200, 'read main').body.data;
+      expect(main).toEqual({ id: item, title: `draft ${round}`, views: round + 1 });
+    }
+  });
+});
