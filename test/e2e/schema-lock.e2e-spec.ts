@@ -1,29 +1,7 @@
-import { createConnection } from 'mysql2/promise';
-import { Client } from 'pg';
 import { createCollection } from '../factories/collection.factory';
 import { createTestApp, TestApp } from '../helpers/test-app';
-import { testClient } from '../helpers/test-database';
+import { schemaLockHolder } from '../helpers/schema-lock-holder';
 import { uniq } from '../helpers/uniq';
-
-/** Another instance's schema change, seen from the database: it holds the schema lock until `release`. */
-type LockHolder = (env: Record<string, string>) => Promise<{ release(): Promise<void> }>;
-
-const LOCK = 'vellum_schema_change';
-const holders: Record<string, LockHolder> = {
-  postgres: async (env) => {
-    const client = new Client({ host: env.DB_HOST, port: Number(env.DB_PORT), user: env.DB_USER, password: env.DB_PASSWORD, database: env.DB_DATABASE });
-    await client.connect();
-    await client.query('BEGIN');
-    await client.query(`SELECT pg_advisory_xact_lock(hashtext('${LOCK}'))`);
-    return { release: async () => (await client.query('COMMIT'), await client.end()) };
-  },
-  mysql: async (env) => {
-    const connection = await createConnection({ host: env.DB_HOST, port: Number(env.DB_PORT), user: env.DB_USER, password: env.DB_PASSWORD, database: env.DB_DATABASE });
-    await connection.query(`SELECT GET_LOCK('${LOCK}', 5)`);
-    return { release: async () => (await connection.query(`SELECT RELEASE_LOCK('${LOCK}')`), await connection.end()) };
-  },
-};
-holders.mariadb = holders.mysql;
 
 describe('schema changes hold one lock per database', () => {
   let t: TestApp;
@@ -34,7 +12,7 @@ describe('schema changes hold one lock per database', () => {
   });
   afterAll(() => t.close());
 
-  const holder = holders[testClient()];
+  const holder = schemaLockHolder();
   if (holder) {
     it('waits for a change another instance holds the lock for, while reads and item writes go on', async () => {
       const other = await holder(t.database.env);

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { Api, expectStatus, waitFor } from './lib/api';
 import { Fleet } from './lib/fleet';
 
@@ -41,6 +42,9 @@ describe('fault: kill -9 during a background CSV import', () => {
 
     // The database rolled the import's transaction back when the connection died.
     expect(fleet.pg.sql('vellum', 'SELECT count(*) FROM readings')).toBe('1');
+    // The upload's temporary copy (TMPDIR is the fleet's scratch folder) outlived its importer.
+    const copies = () => readdirSync(fleet.dir).filter((name) => name.startsWith('vellum-import-'));
+    expect(copies()).toHaveLength(1);
     const second = await fleet.vellum();
     const again = await new Api(second.url).asAdmin();
     const rows = expectStatus(await again.get('/items/readings?aggregate[count]=*'), 200, 'count rows').body.data;
@@ -52,5 +56,7 @@ describe('fault: kill -9 during a background CSV import', () => {
     expect(after.errors).toEqual([
       expect.objectContaining({ message: expect.stringContaining('stopped before it ended'), extensions: expect.objectContaining({ code: 'SERVICE_UNAVAILABLE' }) }),
     ]);
+    // Swept at start, in the background: its importer's PID is gone from this host.
+    expect(await waitFor(async () => copies().length === 0, 10_000, 100)).toBe(true);
   });
 });

@@ -350,3 +350,12 @@ export class SchemaApplyFailedError extends AppError<{ reason: string; step: Sch
     this.status = cause instanceof AppError ? cause.status : 400;
   }
 }
+
+/** Refuses, once, the next apply after one that stopped half-way, saying which of its steps are in the schema. */
+export class SchemaApplyInterruptedError extends AppError<{ reason: string; interrupted: unknown }> {
+  readonly code = ErrorCode.InvalidPayload;
+  readonly status = 400;
+  constructor(reason: string, interrupted: unknown) {
+    super(`Invalid payload. ${reason}.`, { reason, interrupted });
+  }
+}

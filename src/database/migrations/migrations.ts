@@ -2,6 +2,13 @@ import { CreateSystemTables1763800000000 } from './1763800000000-create-system-t
 import { AddFieldType1763900000000 } from './1763900000000-add-field-type';
 import { CreateSvcJobs1763930000000 } from './1763930000000-create-svc-jobs';
 import { AddJobOwner1764000000000 } from './1764000000000-add-job-owner';
+import { CreateSvcSchemaApplies1764100000000 } from './1764100000000-create-svc-schema-applies';
 
 /** Every migration in order; TypeORM runs the ones not yet recorded. */
-export const MIGRATIONS = [CreateSystemTables1763800000000, AddFieldType1763900000000, CreateSvcJobs1763930000000, AddJobOwner1764000000000];
+export const MIGRATIONS = [
+  CreateSystemTables1763800000000,
+  AddFieldType1763900000000,
+  CreateSvcJobs1763930000000,
+  AddJobOwner1764000000000,
+  CreateSvcSchemaApplies1764100000000,
+];

@@ -21,7 +21,7 @@ import { FileEntity } from './entities/file.entity';
 import { byteLimit } from './lib/byte-limit';
 import { FileValues, parseFileValues } from './lib/file-values';
 import { formatTitle } from './lib/format-title';
-import { uploadTempKey } from './lib/upload-temp';
+import { replaceTempKey, uploadTempKey } from './lib/upload-temp';
 import { ImageMetadata, METADATA_TYPES, readImageMetadata } from './lib/image-metadata';
 import { DURATION_TYPES, mediaDuration } from './lib/media-duration';
 import { bareType, extensionForType, extensionOf, mimeTypeAllowed } from './lib/mime';
@@ -195,7 +195,7 @@ export class FilesService {
     const disk =
       values.filename_disk ??
       (!row.filename_disk || row.filename_disk.startsWith(row.id) ? `${row.id}${extension}` : row.filename_disk);
-    const temp = `temp_${randomUUID()}${extension}`;
+    const temp = replaceTempKey(randomUUID(), extension);
 
     const filesize = await this.writeContent(storage, temp, content, type);
     try {

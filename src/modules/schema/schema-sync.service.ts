@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryFailedError, QueryRunner, TableIndex } from 'typeorm';
 import { AppError } from '../../common/errors/app-error';
-import { InvalidPayloadError, SchemaApplyFailedError, SchemaApplyStep } from '../../common/errors/errors';
+import { InvalidPayloadError, SchemaApplyFailedError, SchemaApplyInterruptedError, SchemaApplyStep } from '../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { Dialect, DIALECT } from '../../database/dialects/dialect';
+import { ApplyJournal } from './apply-journal.service';
 import { PlanStep, planApply } from './lib/apply-plan';
+import { describeInterrupted } from './lib/interrupted-apply';
 import { buildSnapshot, snapshotField } from './lib/build-snapshot';
 import { DiffMode, diffSnapshot, isEmptyDiff } from './lib/diff-snapshot';
 import { snapshotHash } from './lib/snapshot-hash';
@@ -45,6 +47,7 @@ export class SchemaSyncService {
     @Inject(DIALECT) private readonly dialect: Dialect,
     private readonly overviews: SchemaOverviewService,
     private readonly schema: SchemaService,
+    private readonly journal: ApplyJournal,
   ) {}
 
   snapshot(): Snapshot {
@@ -78,6 +81,7 @@ export class SchemaSyncService {
   async apply(input: unknown, options: { force: boolean; dryRun: boolean }): Promise<PlanStep[]> {
     const { hash, diff } = validateApplyBody(input);
     if (isEmptyDiff(diff)) return [];
+    if (!options.dryRun) await this.reportInterrupted();
     const current = this.snapshot();
     const plan = planApply(current, diff);
     if (!options.force && hash !== snapshotHash(current, this.config.version)) {
@@ -87,8 +91,18 @@ export class SchemaSyncService {
     return plan;
   }
 
+  /**
+   * An apply that died half-way on MySQL/MariaDB left some of its steps in the schema: the next apply is
+   * refused once, naming them, so nobody applies on top of it blind (whatever the hash says).
+   */
+  private async reportInterrupted(): Promise<void> {
+    const [interrupted] = await this.journal.takeInterrupted();
+    if (interrupted) throw new SchemaApplyInterruptedError(describeInterrupted(interrupted), interrupted);
+  }
+
   private async execute(plan: PlanStep[]): Promise<void> {
     const progress: { step?: SchemaApplyStep; applied: SchemaApplyStep[] } = { applied: [] };
+    const journal = await this.journal.begin(plan.map(describeStep));
     try {
       await this.schema.run(async (runner) => {
         for (const [index, step] of plan.entries()) {
@@ -102,12 +116,15 @@ export class SchemaSyncService {
           // DDL commits implicitly on MySQL/MariaDB: each step commits on its own, so a failure can say how far it got.
           await runner.commitTransaction();
           progress.applied.push(progress.step);
+          await journal.committed(progress.applied.length);
           await runner.startTransaction();
         }
       });
     } catch (e) {
       if (!progress.step) throw e;
       throw new SchemaApplyFailedError(progress.step, progress.applied, this.explain(e));
+    } finally {
+      await journal.end().catch(() => undefined);
     }
   }
 

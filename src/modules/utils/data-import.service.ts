@@ -23,6 +23,7 @@ import type { JobEntity } from './entities/job.entity';
 import { JobsService } from './jobs.service';
 import { csvCellByType } from './lib/csv-cell-by-type';
 import { ImportErrors } from './lib/import-errors';
+import { importTempName } from './lib/import-temp';
 import { CsvColumnReader, ImportFormat, ImportRow, readImportBatches } from './lib/import-rows';
 import { ImportUpload, importUpload } from './lib/import-upload';
 import { writePipelined } from './lib/pipelined-batches';
@@ -112,7 +113,7 @@ export class DataImportService {
    * is called when the import has ended, or failed to start.
    */
   private async importUploadInBackground(collection: string, acc: Accountability, upload: ImportUpload, done: () => void): Promise<JobEntity> {
-    const path = join(tmpdir(), `vellum-import-${randomUUID()}`);
+    const path = join(tmpdir(), importTempName(randomUUID()));
     let job: JobEntity;
     try {
       await pipeline(upload.stream, createWriteStream(path));

@@ -6,6 +6,7 @@ import { PermissionsModule } from '../permissions/permissions.module';
 import { DataExportService } from './data-export.service';
 import { DataImportService } from './data-import.service';
 import { JobEntity } from './entities/job.entity';
+import { ImportTempSweeper } from './import-temp-sweeper.service';
 import { ImportUploadInterceptor } from './import-upload.interceptor';
 import { JobsService } from './jobs.service';
 import { SortService } from './sort.service';
@@ -15,7 +16,7 @@ import { UtilsService } from './utils.service';
 @Module({
   imports: [TypeOrmModule.forFeature([JobEntity]), ItemsModule, PermissionsModule, FilesModule],
   controllers: [UtilsController],
-  providers: [ImportUploadInterceptor, UtilsService, JobsService, SortService, DataImportService, DataExportService],
+  providers: [ImportUploadInterceptor, ImportTempSweeper, UtilsService, JobsService, SortService, DataImportService, DataExportService],
   exports: [UtilsService, JobsService, SortService, DataImportService, DataExportService],
 })
 export class UtilsModule {}

@@ -1,4 +1,4 @@
-import { fileIdOfTemp, tempFate, tempOwnerGone, uploadTempKey } from './upload-temp';
+import { fileIdOfTemp, replaceTempKey, tempFate, tempOwnerGone, uploadTempKey } from './upload-temp';
 
 const ID = '0b6b8d38-2a5e-4f8c-9b3a-3f0c6f1f2d4e';
 const HOUR = 3_600_000;
@@ -13,7 +13,18 @@ describe('upload temporary objects', () => {
     expect(seen).toEqual(['web-1~300~bbbb2222']);
   });
 
-  it.each([[`temp_upload_${ID}`], ['temp_1234.png'], [uploadTempKey(ID)]])('knows no stopped writer of %s', (key) => {
+  it.each([
+    [replaceTempKey(ID, '.png', 'web-1~300~bbbb2222'), 'web-1~300~bbbb2222'],
+    [replaceTempKey(ID, '', 'host.example.com~7~cc33'), 'host.example.com~7~cc33'],
+    [replaceTempKey(ID, '.tar', 'web-1~300~bbbb2222'), 'web-1~300~bbbb2222'],
+  ])('reads the writer of the replacement %s', (key, owner) => {
+    const seen: string[] = [];
+    expect(tempOwnerGone(key, (tag) => seen.push(tag) > 0)).toBe(true);
+    expect(seen).toEqual([owner]);
+    expect(fileIdOfTemp(key)).toBeNull();
+  });
+
+  it.each([[`temp_upload_${ID}`], ['temp_1234.png'], [uploadTempKey(ID)], [replaceTempKey(ID, '.png')], [`temp_replace_${ID}.png`]])('knows no stopped writer of %s', (key) => {
     expect(tempOwnerGone(key)).toBe(false);
   });
 
@@ -29,6 +40,8 @@ describe('upload temporary objects', () => {
     ['a replacement left behind', 'temp_5f1c.png', HOUR, null, false, 'delete'],
     ['a recent upload whose writer stopped', uploadTempKey(ID), 60_000, null, false, 'delete', true],
     ['a recent upload of a stopped writer, committed', uploadTempKey(ID), 60_000, { filename_disk: `${ID}.png` }, false, 'move', true],
+    ['a recent replacement whose writer stopped', replaceTempKey(ID, '.png'), 60_000, null, false, 'delete', true],
+    ['a recent replacement still being written', replaceTempKey(ID, '.png'), 60_000, null, false, 'keep'],
   ] as [string, string, number, { filename_disk: string } | null, boolean, string, boolean?][])('%s: %s', (_name, key, age, row, exists, fate, gone = false) => {
     expect(tempFate(key, age, 10 * 60_000, row, exists, gone)).toBe(fate);
   });

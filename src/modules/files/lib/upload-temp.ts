@@ -2,6 +2,7 @@ import { ownerIsGone, ownerKeyTag } from '../../../common/instance-owner';
 import { isUuid } from '../../../common/is-uuid';
 
 const PREFIX = 'temp_upload_';
+const REPLACE_PREFIX = 'temp_replace_';
 const UUID_LENGTH = 36;
 
 /**
@@ -10,6 +11,22 @@ const UUID_LENGTH = 36;
  */
 export function uploadTempKey(id: string, owner = ownerKeyTag()): string {
   return `${PREFIX}${id}_${owner}`;
+}
+
+/**
+ * Where a replacement's bytes are written until the file's row points at them: a fresh id, the writer
+ * (as for uploads), then the extension the stored object will have.
+ */
+export function replaceTempKey(id: string, extension: string, owner = ownerKeyTag()): string {
+  return `${REPLACE_PREFIX}${id}_${owner}${extension}`;
+}
+
+/** The writer's tag in a temporary key, or '' when it names none (keys written before writers were named). */
+function ownerOfTemp(key: string): string {
+  if (fileIdOfTemp(key) !== null) return key.slice(PREFIX.length + UUID_LENGTH + 1);
+  if (!key.startsWith(REPLACE_PREFIX) || !isUuid(key.slice(REPLACE_PREFIX.length, REPLACE_PREFIX.length + UUID_LENGTH))) return '';
+  const match = /^_(.+?[:~]\d+[:~][0-9a-z]+)(\.[^.]*)?$/i.exec(key.slice(REPLACE_PREFIX.length + UUID_LENGTH));
+  return match?.[1] ?? '';
 }
 
 /** Every temporary object of uploads and replacements starts with this. */
@@ -23,10 +40,9 @@ export function fileIdOfTemp(key: string): string | null {
   return isUuid(id) && (rest === '' || rest.startsWith('_')) ? id : null;
 }
 
-/** Whether the process that wrote an upload's temporary object is known to have stopped (keys without an owner: never). */
+/** Whether the process that wrote a temporary object is known to have stopped (keys without an owner: never). */
 export function tempOwnerGone(key: string, isGone: (tag: string) => boolean = ownerIsGone): boolean {
-  if (fileIdOfTemp(key) === null) return false;
-  const owner = key.slice(PREFIX.length + UUID_LENGTH + 1);
+  const owner = ownerOfTemp(key);
   return owner !== '' && isGone(owner);
 }
 
