@@ -3,7 +3,16 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import sharp from 'sharp';
+import { INSTANCE_OWNER, ownerKeyTag } from '../../src/common/instance-owner';
 import { createTestApp, TestApp } from '../helpers/test-app';
+
+/** The tag of a writer that ran on this host and runs no more, as a process killed mid-write leaves it. */
+function deadWriter(): string {
+  const pid = Number(spawnSync('sh', ['-c', 'echo $$'], { encoding: 'utf8' }).stdout.trim());
+  return ownerKeyTag(INSTANCE_OWNER.replace(/:\d+:/, `:${pid}:`));
+}
 
 /**
  * What a process killed during an upload leaves behind, and what the next start does with it. The
@@ -29,6 +38,27 @@ describe('files: temporary upload objects after a crash', () => {
   it('writes an upload under a temporary key and leaves only its object in place', async () => {
     const res = await t.as('admin').post('/files').attach('file', Buffer.from('hello'), { filename: 'hello.txt', contentType: 'text/plain' }).expect(200);
     expect(await readdir(root)).toEqual([res.body.data.filename_disk]);
+  });
+
+  it('writes a transformed variant in one piece: nothing temporary stays beside it', async () => {
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).png().toBuffer();
+    const file = (await t.as('admin').post('/files').attach('file', png, { filename: 'p.png', contentType: 'image/png' }).expect(200)).body.data;
+    await t.as('admin').get(`/assets/${file.id}?width=20`).expect(200);
+    const names = await readdir(root, { recursive: true });
+    expect(names.filter((name) => String(name).includes('temp_'))).toEqual([]);
+    expect(names.length).toBeGreaterThan(2);
+  });
+
+  it('removes at once what a writer known to be gone left, however recent', async () => {
+    const put = join(root, `temp_put_${randomUUID()}_${deadWriter()}`);
+    const replacement = join(root, `temp_replace_${randomUUID()}_${deadWriter()}.png`);
+    const live = join(root, `temp_put_${randomUUID()}_${ownerKeyTag()}`);
+    for (const path of [put, replacement, live]) await writeFile(path, 'partial');
+    const restarted = await createTestApp({ env: env(), database: t.database });
+    for (let i = 0; i < 100 && (existsSync(put) || existsSync(replacement)); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect({ put: existsSync(put), replacement: existsSync(replacement), live: existsSync(live) }).toEqual({ put: false, replacement: false, live: true });
+    await restarted.close();
+    await rm(live);
   });
 
   it('completes, removes or keeps each leftover at the next start', async () => {

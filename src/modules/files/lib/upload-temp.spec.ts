@@ -1,4 +1,4 @@
-import { fileIdOfTemp, replaceTempKey, tempFate, tempOwnerGone, uploadTempKey } from './upload-temp';
+import { fileIdOfTemp, putTempKey, replaceTempKey, tempFate, tempOwnerGone, uploadTempKey } from './upload-temp';
 
 const ID = '0b6b8d38-2a5e-4f8c-9b3a-3f0c6f1f2d4e';
 const HOUR = 3_600_000;
@@ -17,7 +17,8 @@ describe('upload temporary objects', () => {
     [replaceTempKey(ID, '.png', 'web-1~300~bbbb2222'), 'web-1~300~bbbb2222'],
     [replaceTempKey(ID, '', 'host.example.com~7~cc33'), 'host.example.com~7~cc33'],
     [replaceTempKey(ID, '.tar', 'web-1~300~bbbb2222'), 'web-1~300~bbbb2222'],
-  ])('reads the writer of the replacement %s', (key, owner) => {
+    [putTempKey(ID, 'web-1~300~bbbb2222'), 'web-1~300~bbbb2222'],
+  ])('reads the writer of the temporary %s', (key, owner) => {
     const seen: string[] = [];
     expect(tempOwnerGone(key, (tag) => seen.push(tag) > 0)).toBe(true);
     expect(seen).toEqual([owner]);
@@ -42,6 +43,7 @@ describe('upload temporary objects', () => {
     ['a recent upload of a stopped writer, committed', uploadTempKey(ID), 60_000, { filename_disk: `${ID}.png` }, false, 'move', true],
     ['a recent replacement whose writer stopped', replaceTempKey(ID, '.png'), 60_000, null, false, 'delete', true],
     ['a recent replacement still being written', replaceTempKey(ID, '.png'), 60_000, null, false, 'keep'],
+    ['a disk write whose writer stopped', putTempKey(ID), 60_000, null, false, 'delete', true],
   ] as [string, string, number, { filename_disk: string } | null, boolean, string, boolean?][])('%s: %s', (_name, key, age, row, exists, fate, gone = false) => {
     expect(tempFate(key, age, 10 * 60_000, row, exists, gone)).toBe(fate);
   });

@@ -3,6 +3,7 @@ import { isUuid } from '../../../common/is-uuid';
 
 const PREFIX = 'temp_upload_';
 const REPLACE_PREFIX = 'temp_replace_';
+const PUT_PREFIX = 'temp_put_';
 const UUID_LENGTH = 36;
 
 /**
@@ -21,15 +22,19 @@ export function replaceTempKey(id: string, extension: string, owner = ownerKeyTa
   return `${REPLACE_PREFIX}${id}_${owner}${extension}`;
 }
 
-/** The writer's tag in a temporary key, or '' when it names none (keys written before writers were named). */
-function ownerOfTemp(key: string): string {
-  if (fileIdOfTemp(key) !== null) return key.slice(PREFIX.length + UUID_LENGTH + 1);
-  if (!key.startsWith(REPLACE_PREFIX) || !isUuid(key.slice(REPLACE_PREFIX.length, REPLACE_PREFIX.length + UUID_LENGTH))) return '';
-  const match = /^_(.+?[:~]\d+[:~][0-9a-z]+)(\.[^.]*)?$/i.exec(key.slice(REPLACE_PREFIX.length + UUID_LENGTH));
-  return match?.[1] ?? '';
+/** Where the local disk writes any object before renaming it into place, so no reader sees half of it. */
+export function putTempKey(id: string, owner = ownerKeyTag()): string {
+  return `${PUT_PREFIX}${id}_${owner}`;
 }
 
-/** Every temporary object of uploads and replacements starts with this. */
+const OWNED = /^temp_(?:upload|replace|put)_[0-9a-f-]{36}_(.+?[:~]\d+[:~][0-9a-z]+)(\.[^.]*)?$/i;
+
+/** The writer's tag in a temporary key, or '' when it names none (keys written before writers were named). */
+function ownerOfTemp(key: string): string {
+  return OWNED.exec(key)?.[1] ?? '';
+}
+
+/** Every temporary object (uploads, replacements, the local disk's writes) starts with this. */
 export const TEMP_PREFIX = 'temp_';
 
 /** The id of the file an upload's temporary object was for, or null for any other temporary object. */

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream, Dirent } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { putTempKey } from '../lib/upload-temp';
 import { assertSafeKey, ByteRange, StorageDriver, StorageStat, UnsafeStorageKeyError } from './storage-driver';
 
 /** Files in a folder on the local disk (`STORAGE_<NAME>_ROOT`, default `./uploads`). */
@@ -22,17 +24,23 @@ export class LocalDriver implements StorageDriver {
     return full;
   }
 
+  /**
+   * Writes under a temporary key at the root, then renames into place: a process killed half-way
+   * leaves a temporary object for the sweep (upload-sweeper), never a truncated file a reader would get.
+   */
   async put(path: string, stream: Readable): Promise<void> {
     const full = this.fullPath(path);
+    const temp = this.fullPath(putTempKey(randomUUID()));
     await mkdir(dirname(full), { recursive: true });
-    const out = createWriteStream(full);
+    const out = createWriteStream(temp);
     try {
       await pipeline(stream, out);
+      await rename(temp, full);
     } catch (err) {
       // A source that failed at once leaves the file still opening: removed before it exists, it would
       // be created just after.
       if (!out.closed) await once(out, 'close').catch(() => undefined);
-      await rm(full, { force: true });
+      await rm(temp, { force: true });
       throw err;
     }
   }
