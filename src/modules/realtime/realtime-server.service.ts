@@ -65,6 +65,7 @@ export class RealtimeServerService implements OnApplicationBootstrap, OnModuleDe
   async onModuleDestroy(): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.server?.off('upgrade', this.upgrade);
+    for (const client of this.router.clients) client.clearExpiry();
     for (const ws of this.sockets) ws.terminate();
     this.sockets.clear();
     const wss = this.wss;
@@ -114,7 +115,7 @@ export class RealtimeServerService implements OnApplicationBootstrap, OnModuleDe
       client.sendError('auth', error instanceof SocketError ? error : new SocketError('auth', 'AUTH_FAILED', 'Authentication handshake failed.'));
       ws.close();
     };
-    const timer = setTimeout(() => fail(null), this.settings.rest.authTimeout);
+    const timer = setTimeout(() => fail(null), this.settings.rest.authTimeout).unref();
     ws.once('close', () => clearTimeout(timer));
     ws.once('message', (data) => {
       clearTimeout(timer);

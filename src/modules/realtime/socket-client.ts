@@ -49,6 +49,8 @@ export class SocketClient {
     if (expiresAt === null) return;
     const wait = Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER);
     this.expiryTimer = setTimeout(() => (Date.now() >= expiresAt ? expired() : this.expireAt(expiresAt, expired)), wait);
+    // Never what keeps the process alive: shutdown closes the socket anyway.
+    this.expiryTimer.unref();
   }
 
   clearExpiry(): void {
