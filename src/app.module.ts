@@ -20,6 +20,7 @@ import { ItemsModule } from './modules/items/items.module';
 import { AccessModule } from './modules/permissions/access.module';
 import { SchemaModule } from './modules/schema/schema.module';
 import { SchemaSyncModule } from './modules/schema/schema-sync.module';
+import { RealtimeModule } from './modules/realtime/realtime.module';
 import { ServerModule } from './modules/server/server.module';
 import { SettingsRoutesModule } from './modules/settings/settings-routes.module';
 import { SettingsModule } from './modules/settings/settings.module';
@@ -72,6 +73,7 @@ export class AppModule {
         FilesModule,
         UtilsModule,
         StudioModule,
+        RealtimeModule,
         ...extraModules,
       ],
       providers: [{ provide: APP_GUARD, useClass: AuthGuard }],

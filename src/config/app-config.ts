@@ -57,6 +57,12 @@ export interface AppConfig {
   rateLimiter: { enabled: boolean; points: number; duration: number; store: 'memory' | 'redis' };
   query: { limitDefault: number; limitMax?: number; maxRelationalDepth: number; maxBatchMutation?: number };
   hash: { memoryCost?: number; timeCost?: number; parallelism?: number };
+  /** The WebSocket API (WEBSOCKETS_*); durations in ms. */
+  websockets: {
+    enabled: boolean;
+    rest: { enabled: boolean; path: string; auth: 'public' | 'handshake' | 'strict'; authTimeout: number; connLimit: number };
+    heartbeat: { enabled: boolean; period: number };
+  };
   /** `/utils/import` and `/utils/export` (API.md 2.1, 2.2). */
   importExport: {
     maxImportErrors: number;

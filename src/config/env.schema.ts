@@ -1,7 +1,9 @@
 import { Transform } from 'class-transformer';
-import { IsBooleanString, IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+import { IsBooleanString, IsEmail, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 
-const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+const toNumber = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+// Integers are checked by @IsInt after the same conversion.
+const toInt = toNumber;
 const DURATION = /^\d+(\.\d+)?\s*(ms|s|m|h|d|w|y)?$/i;
 const SIZE = /^\d+(\.\d+)?\s*(b|kb|mb|gb|tb)?$/i;
 const BOOL = { message: '$property must be "true" or "false"' };
@@ -87,6 +89,17 @@ export class EnvSchema {
   /** The reference platform's name for IMPORT_MAX_CONCURRENCY, so its deployments move without renaming. */
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) IMPORT_CONCURRENT_MAX?: number;
   @IsOptional() @Matches(DURATION) IMPORT_TIMEOUT?: string;
+
+  @IsOptional() @IsBooleanString(BOOL) WEBSOCKETS_ENABLED?: string;
+  @IsOptional() @IsBooleanString(BOOL) WEBSOCKETS_REST_ENABLED?: string;
+  @IsOptional() @Matches(/^\/\S*$/, { message: 'WEBSOCKETS_REST_PATH must start with /' }) WEBSOCKETS_REST_PATH?: string;
+  @IsOptional() @IsIn(['public', 'handshake', 'strict']) WEBSOCKETS_REST_AUTH?: string;
+  /** Seconds, as in the reference platform; fractions allowed. */
+  @IsOptional() @Transform(toNumber) @IsNumber() @Min(0.01) WEBSOCKETS_REST_AUTH_TIMEOUT?: number;
+  /** A number of connections, or `Infinity` (the reference's default spelling). */
+  @IsOptional() @Matches(/^(\d+|Infinity)$/, { message: 'WEBSOCKETS_REST_CONN_LIMIT must be a whole number or Infinity' }) WEBSOCKETS_REST_CONN_LIMIT?: string;
+  @IsOptional() @IsBooleanString(BOOL) WEBSOCKETS_HEARTBEAT_ENABLED?: string;
+  @IsOptional() @Transform(toNumber) @IsNumber() @Min(0.01) WEBSOCKETS_HEARTBEAT_PERIOD?: number;
 
   @IsOptional() @Transform(toInt) @IsInt() @Min(1024) HASH_MEMORY_COST?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) HASH_TIME_COST?: number;

@@ -116,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     },
     hash: { memoryCost: parsed.HASH_MEMORY_COST, timeCost: parsed.HASH_TIME_COST, parallelism: parsed.HASH_PARALLELISM },
     importExport: importExportConfig(env, parsed),
+    websockets: websocketsConfig(env, parsed),
   };
   return deepFreeze(config);
 }
@@ -218,6 +219,22 @@ function importExportConfig(env: Env, parsed: EnvSchema): AppConfig['importExpor
     exportBatchSize: parsed.EXPORT_BATCH_SIZE ?? 1000,
     maxConcurrentImports: parsed.IMPORT_MAX_CONCURRENCY ?? parsed.IMPORT_CONCURRENT_MAX ?? 20,
     importTimeout: duration(env.IMPORT_TIMEOUT, '1h'),
+  };
+}
+
+function websocketsConfig(env: Env, parsed: EnvSchema): AppConfig['websockets'] {
+  const limit = env.WEBSOCKETS_REST_CONN_LIMIT;
+  return {
+    // Off unless asked for, as in the reference platform.
+    enabled: flag(env.WEBSOCKETS_ENABLED, false),
+    rest: {
+      enabled: flag(env.WEBSOCKETS_REST_ENABLED, true),
+      path: env.WEBSOCKETS_REST_PATH ?? '/websocket',
+      auth: (env.WEBSOCKETS_REST_AUTH ?? 'handshake') as AppConfig['websockets']['rest']['auth'],
+      authTimeout: (parsed.WEBSOCKETS_REST_AUTH_TIMEOUT ?? 10) * 1000,
+      connLimit: limit === undefined || limit === 'Infinity' ? Number.POSITIVE_INFINITY : Number(limit),
+    },
+    heartbeat: { enabled: flag(env.WEBSOCKETS_HEARTBEAT_ENABLED, true), period: (parsed.WEBSOCKETS_HEARTBEAT_PERIOD ?? 30) * 1000 },
   };
 }
 

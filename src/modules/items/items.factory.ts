@@ -9,6 +9,7 @@ import { CacheService } from '../cache/cache.service';
 import { HashService } from '../hash/hash.service';
 import { PermissionsService } from '../permissions/permissions.service';
 import { SchemaOverviewService } from '../schema/schema-overview.service';
+import { ItemEventsService } from './item-events.service';
 import { ItemsDeps, ItemsOptions, ItemsService } from './items.service';
 
 /**
@@ -29,8 +30,9 @@ export class ItemsFactory {
     activity: ActivityService,
     hasher: HashService,
     cache: CacheService,
+    events: ItemEventsService,
   ) {
-    this.deps = { dataSource, dialect, config, overviews, permissions, activity, hasher, cache };
+    this.deps = { dataSource, dialect, config, overviews, permissions, activity, hasher, cache, events };
   }
 
   for(collection: string, acc: Accountability | null, manager?: EntityManager, options?: ItemsOptions): ItemsService {

@@ -3,12 +3,13 @@ import { ActivityModule } from '../activity/activity.module';
 import { PermissionsModule } from '../permissions/permissions.module';
 import { SchemaModule } from '../schema/schema.module';
 import { ItemsController } from './items.controller';
+import { ItemEventsService } from './item-events.service';
 import { ItemsFactory } from './items.factory';
 
 @Module({
   imports: [SchemaModule, PermissionsModule, ActivityModule],
   controllers: [ItemsController],
-  providers: [ItemsFactory],
-  exports: [ItemsFactory, SchemaModule, PermissionsModule, ActivityModule],
+  providers: [ItemsFactory, ItemEventsService],
+  exports: [ItemsFactory, ItemEventsService, SchemaModule, PermissionsModule, ActivityModule],
 })
 export class ItemsModule {}

@@ -126,7 +126,7 @@ export class ItemsService {
     checkBatch(this.scope, data.length);
     const plan = await createPlan(this.scope);
     const keys = await transaction(this.scope, (manager) => createRows(this.nested(manager), plan, data, options.rowError, options.prepared));
-    await afterWrite(this.scope);
+    await afterWrite(this.scope, 'create', keys);
     return keys;
   }
 
@@ -153,7 +153,7 @@ export class ItemsService {
     const access = await loadAccess(this.scope);
     const rule = requireRule(access, this.collection, 'update');
     const result = await transaction(this.scope, (manager) => updateItems(this.nested(manager), access, rule, keys, data));
-    await afterWrite(this.scope);
+    await afterWrite(this.scope, 'update', result);
     return result;
   }
 
@@ -202,7 +202,7 @@ export class ItemsService {
       const upserts = { write: service.nested(manager), update: (key: PrimaryKey, data: Item) => service.updateOne(key, data), ...options };
       return upsertRows(upserts, items);
     });
-    if (created) await afterWrite(this.scope);
+    if (created.length) await afterWrite(this.scope, 'create', created);
     return keys;
   }
 
@@ -223,7 +223,7 @@ export class ItemsService {
     const access = await loadAccess(this.scope);
     requireRule(access, this.collection, 'delete');
     const result = await transaction(this.scope, (manager) => deleteItems(this.scope, access, manager, keys));
-    await afterWrite(this.scope);
+    await afterWrite(this.scope, 'delete', result);
     return result;
   }
 

@@ -43,7 +43,19 @@ export class ServerService {
       rateLimitGlobal: false,
       queryLimit: { default: query.limitDefault, max: query.limitMax ?? -1 },
       uploads: { maxSize: files.maxUploadSize ?? null },
-      websocket: false,
+      websocket: this.websocketInfo(),
+    };
+  }
+
+  /** The reference's `websocket` block: false when off, else each socket's auth mode and path, and the heartbeat. */
+  private websocketInfo() {
+    const { enabled, rest, heartbeat } = this.config.websockets;
+    if (!enabled) return false;
+    return {
+      rest: rest.enabled ? { authentication: rest.auth, path: rest.path } : false,
+      graphql: false,
+      heartbeat: heartbeat.enabled ? heartbeat.period / 1000 : false,
+      logs: false,
     };
   }
 

@@ -6,6 +6,7 @@ import type { Dialect } from '../../../database/dialects/dialect';
 import type { ActivityService } from '../../activity/activity.service';
 import type { CacheService } from '../../cache/cache.service';
 import type { HashService } from '../../hash/hash.service';
+import type { ItemEventsService } from '../item-events.service';
 import type { PermissionsService } from '../../permissions/permissions.service';
 import type { SchemaOverviewService } from '../../schema/schema-overview.service';
 import type { CollectionOverview } from '../../schema/schema.types';
@@ -23,6 +24,7 @@ export interface ItemsDeps {
   hasher: HashService;
   cache: CacheService;
   config: AppConfig;
+  events: ItemEventsService;
 }
 
 export interface ItemsOptions {

@@ -6,6 +6,7 @@ import { Access, loadAccess, requireRule } from './access';
 import { collectionOf, Item, ItemsScope, PreparedCreate, PreparedCreates, PrimaryKey, RowErrorHandler } from './items.types';
 import { PayloadPlan, PlanContext, planPayload, preparePayload } from './plan-payload';
 import type { PermissionRule } from '../../permissions/permissions.service';
+import type { ItemAction } from '../item-events.service';
 import { recordCreates, recordDeletes, recordUpdates, tracking } from './record-activity';
 import { castKey, validKey } from './validate-key';
 import { hasNestedWrites, NestedFields, nestedWriteFields, NestedWrite, writeManyToOne, writeOneToMany } from './write-nested';
@@ -28,7 +29,9 @@ export function checkBatch(scope: ItemsScope, count: number): void {
 }
 
 /** After a committed write: drop cached reads, and reload permissions everywhere when they changed. */
-export async function afterWrite(scope: ItemsScope): Promise<void> {
+export async function afterWrite(scope: ItemsScope, action: ItemAction, keys: PrimaryKey[]): Promise<void> {
+  // Every write of every caller (REST, GraphQL, imports, nested writes) passes here with its keys.
+  scope.deps.events.written({ collection: scope.collection, action, keys }, scope.manager);
   await scope.deps.cache.invalidateCollection(scope.collection);
   if (scope.collection === 'svc_permissions' || scope.collection === 'svc_roles') await scope.deps.permissions.changed();
 }
@@ -184,8 +187,8 @@ export interface Upserts {
   prepared?: PreparedCreates;
 }
 
-/** Answers the keys in item order, and whether anything was created (caches to drop). */
-export async function upsertRows(upserts: Upserts, items: Item[]): Promise<{ keys: PrimaryKey[]; created: boolean }> {
+/** Answers the keys in item order, and those of the items it created (caches to drop, events to send). */
+export async function upsertRows(upserts: Upserts, items: Item[]): Promise<{ keys: PrimaryKey[]; created: PrimaryKey[] }> {
   const { write, rowError } = upserts;
   const field = collectionOf(write.scope).fields[collectionOf(write.scope).primary];
   const keyOf = (item: Item): string | null => (isPlainObject(item) && validKey(field, item[field.field]) ? String(castKey(field, item[field.field] as PrimaryKey)) : null);
@@ -193,6 +196,7 @@ export async function upsertRows(upserts: Upserts, items: Item[]): Promise<{ key
   const out: PrimaryKey[] = [];
   let creates: { index: number; item: Item }[] = [];
   const pending = new Set<string>();
+  const created: PrimaryKey[] = [];
   let plan: PayloadPlan | null = null;
   const create = async () => {
     if (!creates.length) return;
@@ -203,6 +207,7 @@ export async function upsertRows(upserts: Upserts, items: Item[]): Promise<{ key
     const keys = await createRows(write, plan, rows.map((r) => r.item), rowError && ((i, e) => rowError(rows[i].index, e)), upserts.prepared);
     for (const key of keys) existing.add(String(castKey(field, key)));
     out.push(...keys);
+    created.push(...keys);
   };
   for (let index = 0; index < items.length; index++) {
     const item = items[index];
@@ -222,5 +227,5 @@ export async function upsertRows(upserts: Upserts, items: Item[]): Promise<{ key
     }
   }
   await create();
-  return { keys: out, created: plan !== null };
+  return { keys: out, created };
 }

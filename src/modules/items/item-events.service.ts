@@ -1,0 +1,76 @@
+import { EventEmitter } from 'node:events';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { AppLogger } from '../../common/logging/app-logger';
+import type { PrimaryKey } from './engine/items.types';
+
+export type ItemAction = 'create' | 'update' | 'delete';
+
+/** A committed write: the collection, what was done, and the primary keys it touched. */
+export interface ItemEvent {
+  collection: string;
+  action: ItemAction;
+  keys: PrimaryKey[];
+}
+
+export type ItemEventListener = (event: ItemEvent) => void;
+
+/**
+ * In-process bus of committed item writes (realtime subscriptions listen here). A write made inside a
+ * caller's open transaction is held until that transaction commits, so a listener that reads the keys
+ * back on another connection sees the write, and a rolled-back write is never announced.
+ */
+@Injectable()
+export class ItemEventsService {
+  private readonly emitter = new EventEmitter();
+  private readonly held = new WeakMap<QueryRunner, ItemEvent[]>();
+
+  constructor(
+    @InjectDataSource() dataSource: DataSource,
+    private readonly logger: AppLogger,
+  ) {
+    this.emitter.setMaxListeners(0);
+    dataSource.subscribers.push({
+      afterTransactionCommit: ({ queryRunner }) => this.settle(queryRunner, true),
+      afterTransactionRollback: ({ queryRunner }) => this.settle(queryRunner, false),
+    });
+  }
+
+  /** Registers a listener; the returned function removes it. */
+  on(listener: ItemEventListener): () => void {
+    this.emitter.on('item', listener);
+    return () => this.emitter.off('item', listener);
+  }
+
+  /** Called by the engine after a write; `manager` is the transaction the write ran in, if the caller's. */
+  written(event: ItemEvent, manager?: EntityManager): void {
+    if (!event.keys.length) return;
+    const runner = manager?.queryRunner;
+    if (runner?.isTransactionActive) {
+      const list = this.held.get(runner) ?? [];
+      list.push(event);
+      this.held.set(runner, list);
+      return;
+    }
+    this.emit(event);
+  }
+
+  private settle(runner: QueryRunner, committed: boolean): void {
+    // A savepoint's release or rollback also lands here: only the outermost end settles the held writes.
+    if (runner.isTransactionActive) return;
+    const list = this.held.get(runner);
+    if (!list) return;
+    this.held.delete(runner);
+    if (committed) for (const event of list) this.emit(event);
+  }
+
+  private emit(event: ItemEvent): void {
+    try {
+      this.emitter.emit('item', event);
+    } catch (e) {
+      // A listener's failure must not fail a write that has already committed.
+      this.logger.error(`item event listener failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import WebSocket, { WebSocketServer } from 'ws';
+import { Accountability, anonymousAccountability } from '../../common/accountability';
+import { AppLogger } from '../../common/logging/app-logger';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { decideUpgrade } from './lib/upgrade-decision';
+import { SocketError } from './lib/socket-error';
+import { MessageRouter } from './message-router.service';
+import { SocketAuth, SocketAuthService } from './socket-auth.service';
+import { SocketClient } from './socket-client';
+
+type RequestContext = Pick<Accountability, 'ip' | 'userAgent' | 'origin'>;
+
+function requestContext(req: IncomingMessage): RequestContext {
+  const origin = req.headers.origin;
+  return { ip: req.socket.remoteAddress ?? null, userAgent: req.headers['user-agent'] ?? null, origin: typeof origin === 'string' ? origin : null };
+}
+
+function refuse(socket: Duplex, status: string): void {
+  socket.write(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
+  socket.destroy();
+}
+
+/**
+ * The WebSocket API's transport (WEBSOCKETS_*): upgrades on the configured path of Nest's own HTTP
+ * server, the three authentication modes, the connection limit and the heartbeat. Messages go to
+ * MessageRouter once a connection is authenticated (or public).
+ */
+@Injectable()
+export class RealtimeServerService implements OnApplicationBootstrap, OnModuleDestroy {
+  private wss?: WebSocketServer;
+  private server?: Server;
+  private heartbeat?: NodeJS.Timeout;
+  /** Connections past the upgrade, authenticated or still in their handshake: what the limit counts. */
+  private readonly sockets = new Set<WebSocket>();
+  private readonly upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => void this.onUpgrade(req, socket, head);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly auth: SocketAuthService,
+    private readonly router: MessageRouter,
+    private readonly logger: AppLogger,
+  ) {}
+
+  private get settings() {
+    return this.config.websockets;
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.settings.enabled || !this.settings.rest.enabled) return;
+    this.wss = new WebSocketServer({ noServer: true });
+    this.server = this.adapterHost.httpAdapter.getHttpServer() as Server;
+    this.server.on('upgrade', this.upgrade);
+    if (this.settings.heartbeat.enabled) {
+      this.heartbeat = setInterval(() => this.pulse(), this.settings.heartbeat.period);
+      this.heartbeat.unref();
+    }
+  }
+
+  /** Before Nest closes the HTTP server: open sockets would keep it (and the process) alive. */
+  async onModuleDestroy(): Promise<void> {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.server?.off('upgrade', this.upgrade);
+    for (const client of this.router.clients) client.clearExpiry();
+    for (const ws of this.sockets) ws.terminate();
+    this.sockets.clear();
+    const wss = this.wss;
+    this.wss = undefined;
+    if (wss) await new Promise<void>((resolve) => wss.close(() => resolve()));
+  }
+
+  private async onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const token = url.searchParams.get('access_token') || null;
+    const rest = this.settings.rest;
+    const decision = decideUpgrade({ pathname: url.pathname, path: rest.path, mode: rest.auth, open: this.sockets.size, limit: rest.connLimit, token });
+    const context = requestContext(req);
+    switch (decision) {
+      case 'refuse-path':
+        return void socket.destroy();
+      case 'refuse-limit':
+        return refuse(socket, '403 Forbidden');
+      case 'refuse-auth':
+        return refuse(socket, '401 Unauthorized');
+      case 'verify-token': {
+        const auth = await this.auth.forToken(token!, context).catch(() => null);
+        if (!auth?.acc.user) return refuse(socket, '401 Unauthorized');
+        return this.accept(req, socket, head, (ws) => this.connected(ws, auth, context));
+      }
+      case 'public':
+        return this.accept(req, socket, head, (ws) => this.connected(ws, { acc: anonymousAccountability(context), expiresAt: null }, context));
+      case 'handshake':
+        return this.accept(req, socket, head, (ws) => this.handshake(ws, context));
+    }
+  }
+
+  private accept(req: IncomingMessage, socket: Duplex, head: Buffer, then: (ws: WebSocket) => void): void {
+    if (!this.wss) return void socket.destroy();
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      this.sockets.add(ws);
+      ws.on('close', () => this.sockets.delete(ws));
+      ws.on('error', () => ws.terminate());
+      then(ws);
+    });
+  }
+
+  /** Handshake mode: the first message, within the timeout, must be an auth message that succeeds. */
+  private handshake(ws: WebSocket, context: RequestContext): void {
+    const fail = (error: unknown) => {
+      const client = new SocketClient(ws, anonymousAccountability(context), this.logger);
+      client.sendError('auth', error instanceof SocketError ? error : new SocketError('auth', 'AUTH_FAILED', 'Authentication handshake failed.'));
+      ws.close();
+    };
+    const timer = setTimeout(() => fail(null), this.settings.rest.authTimeout).unref();
+    ws.once('close', () => clearTimeout(timer));
+    ws.once('message', (data) => {
+      clearTimeout(timer);
+      const run = async () => {
+        const message = this.router.authMessage(data.toString());
+        const auth = await this.auth.authenticate(message, context);
+        this.connected(ws, auth, context).authenticated(auth, message.uid);
+      };
+      run().catch(fail);
+    });
+  }
+
+  private connected(ws: WebSocket, auth: SocketAuth, context: RequestContext): SocketClient {
+    const client = new SocketClient(ws, auth.acc, this.logger);
+    this.router.attach(client, auth, context);
+    return client;
+  }
+
+  /** Pings every authenticated client; one still silent since the last ping is closed (reference heartbeat). */
+  private pulse(): void {
+    for (const client of this.router.clients) {
+      if (client.pending) {
+        client.ws.close();
+        continue;
+      }
+      client.pending = true;
+      client.send('ping');
+    }
+  }
+}
