@@ -1,4 +1,5 @@
 import { Api, expectStatus } from './lib/api';
+import { TestSocket } from '../helpers/ws-client';
 import { Fleet } from './lib/fleet';
 
 const fields = (...names: string[]) => names.map((field) => ({ field, type: field === 'views' ? 'integer' : 'string' }));
@@ -16,7 +17,7 @@ describe('fault: three instances on one database and one Redis', () => {
     fleet = await Fleet.start({ redis: true });
     // One after the other: the first start runs the migrations the others then find done.
     const servers = [];
-    for (let i = 0; i < 3; i++) servers.push(await fleet.vellum({ RATE_LIMITER_STORE: 'redis', AUTH_LOCKOUT_DURATION: '1m' }));
+    for (let i = 0; i < 3; i++) servers.push(await fleet.vellum({ RATE_LIMITER_STORE: 'redis', AUTH_LOCKOUT_DURATION: '1m', WEBSOCKETS_ENABLED: 'true' }));
     [a, b, c] = await Promise.all(servers.map((server) => new Api(server.url).asAdmin()));
   }, 90_000);
   afterAll(() => fleet?.close(), 60_000);
@@ -29,6 +30,27 @@ describe('fault: three instances on one database and one Redis', () => {
     expectStatus(await a.post('/fields/notes', { field: 'body', type: 'text' }), 200, 'add a field on A');
     const onC = expectStatus(await c.post('/items/notes', { title: 'from C', body: 'text' }), 200, 'write the new field on C').body.data.id;
     expect(expectStatus(await b.get(`/items/notes/${onC}`), 200, 'read on B').body.data).toEqual({ id: onC, title: 'from C', body: 'text' });
+  });
+
+  it('tells a subscriber on B of writes made through A and C, once each', async () => {
+    expectStatus(await a.post('/collections', { collection: 'events', meta: {}, fields: fields('title') }), 200, 'create events');
+    const admin = expectStatus(await new Api(b.url).login(), 200, 'admin login on B').body.data.access_token;
+    const socket = await TestSocket.authenticated(`${b.url.replace('http', 'ws')}/websocket`, admin);
+    try {
+      socket.send({ type: 'subscribe', collection: 'events', uid: 'all' });
+      expect((await socket.next((f) => f.event === 'init')).data).toEqual([]);
+      const id = expectStatus(await a.post('/items/events', { title: 'made on A' }), 200, 'write on A').body.data.id;
+      expect((await socket.next((f) => f.event === 'create')).data).toEqual([{ id, title: 'made on A' }]);
+      expectStatus(await c.patch(`/items/events/${id}`, { title: 'changed on C' }), 200, 'update on C');
+      expect((await socket.next((f) => f.event === 'update')).data).toEqual([{ id, title: 'changed on C' }]);
+      const local = expectStatus(await b.post('/items/events', { title: 'made on B' }), 200, 'write on B').body.data.id;
+      expect((await socket.next((f) => f.event === 'create')).data).toEqual([{ id: local, title: 'made on B' }]);
+      // Its own write reaches B's subscriber once: from B itself, not again through Redis.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(socket.frames.filter((f) => f.type === 'subscription')).toEqual([]);
+    } finally {
+      socket.ws.close();
+    }
   });
 
   it('enforces a permission granted and revoked through A on B and C at once', async () => {
