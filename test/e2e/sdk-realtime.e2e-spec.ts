@@ -1,0 +1,61 @@
+import { createDirectus, realtime, staticToken } from '@directus/sdk';
+import type { AddressInfo } from 'node:net';
+import WebSocket from 'ws';
+import { createCollection } from '../factories/collection.factory';
+import { createTestApp, TestApp } from '../helpers/test-app';
+import { uniq } from '../helpers/uniq';
+
+type Event = { type: string; event: string; data: unknown };
+
+/** Reads a subscription the way SDK users do (`for await`), keeping what arrives for the test to wait on. */
+function collect(subscription: AsyncIterable<Event>): { events: Event[]; waitFor(event: string): Promise<Event> } {
+  const events: Event[] = [];
+  void (async () => {
+    for await (const message of subscription) events.push(message);
+  })();
+  return {
+    events,
+    async waitFor(event) {
+      for (let i = 0; i < 100; i++) {
+        const found = events.find((e) => e.event === event);
+        if (found) return found;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`no ${event} event; got ${JSON.stringify(events)}`);
+    },
+  };
+}
+
+/** The reference platform's own SDK, its realtime composable unchanged, against Vellum's /websocket. */
+describe('the Directus SDK realtime client', () => {
+  let t: TestApp;
+  let url: string;
+  let collection: string;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { WEBSOCKETS_ENABLED: 'true' } });
+    collection = await createCollection(t, uniq('live'), [{ field: 'title', type: 'string' }, { field: 'body', type: 'text' }]);
+    await t.app.listen(0, '127.0.0.1');
+    url = `http://127.0.0.1:${(t.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => t.close());
+
+  it('connects with the handshake, subscribes with a query and receives init, create, update and delete', async () => {
+    const client = createDirectus(url, { globals: { WebSocket: WebSocket as never } }).with(staticToken(t.adminToken)).with(realtime({ reconnect: false }));
+    await client.connect();
+    try {
+      const { subscription, unsubscribe } = await client.subscribe(collection, { query: { fields: ['id', 'title'], sort: ['id'] } });
+      const received = collect(subscription as AsyncIterable<Event>);
+      expect(await received.waitFor('init')).toMatchObject({ type: 'subscription', data: [] });
+      const id = (await t.as('admin').post(`/items/${collection}`).send({ title: 'first', body: 'left out by the query' }).expect(200)).body.data.id;
+      expect(await received.waitFor('create')).toMatchObject({ data: [{ id, title: 'first' }] });
+      await t.as('admin').patch(`/items/${collection}/${id}`).send({ title: 'renamed' }).expect(200);
+      expect(await received.waitFor('update')).toMatchObject({ data: [{ id, title: 'renamed' }] });
+      await t.as('admin').delete(`/items/${collection}/${id}`).expect(204);
+      expect((await received.waitFor('delete')).data).toEqual([id]);
+      expect(received.events.map((e) => e.event)).toEqual(['init', 'create', 'update', 'delete']);
+      unsubscribe();
+    } finally {
+      client.disconnect();
+    }
+  });
+});
