@@ -53,6 +53,18 @@ describe('fault: three instances on one database and one Redis', () => {
     }
   });
 
+  it('runs schema changes sent at once to A, B and C one after the other, while items are written and read', async () => {
+    expectStatus(await a.post('/collections', { collection: 'wide', meta: {}, fields: fields('title') }), 200, 'create wide');
+    const changes = [a, b, c].flatMap((api, i) => [0, 1, 2].map((j) => api.post('/fields/wide', { field: `f_${i}_${j}`, type: 'integer' })));
+    const traffic = [a, b, c].flatMap((api) => [api.post('/items/wide', { title: 'meanwhile' }), api.get('/items/wide?limit=5')]);
+    const answers = await Promise.all([...changes, ...traffic]);
+    expect(answers.map((res) => res.status)).toEqual(answers.map(() => 200));
+    for (const api of [a, b, c]) {
+      const names = expectStatus(await api.get('/fields/wide'), 200, 'fields').body.data.map((f: { field: string }) => f.field);
+      expect(names.filter((name: string) => name.startsWith('f_'))).toHaveLength(9);
+    }
+  });
+
   it('enforces a permission granted and revoked through A on B and C at once', async () => {
     expectStatus(await a.post('/collections', { collection: 'memos', meta: {}, fields: fields('title') }), 200, 'create memos');
     expectStatus(await a.post('/items/memos', { title: 'secret' }), 200, 'a memo');
