@@ -71,6 +71,8 @@ export interface Dialect {
    */
   quote(identifier: string): string;
   randomOrder(): string;
+  /** An expression as text, to compare a key with a many-to-any's text column of keys. */
+  asText(expression: string): string;
   /** `year(field)` ... `second(field)` of API.md 1.6 as an integer expression on an already-quoted column. */
   dateFunction(fn: DateFunction, column: string): string;
   /**

@@ -23,6 +23,12 @@ describe('dialects', () => {
     expect(dialect.statementRollback).toBe(statementRollback);
   });
 
+  it.each([
+    ['mysql', 'CAST(x AS CHAR)'],
+    ['postgres', 'CAST(x AS TEXT)'],
+    ['sqlite', 'CAST(x AS TEXT)'],
+  ])('%s reads a key as text with %s', (client, sql) => expect(dialectFor(client).asText('x')).toBe(sql));
+
   it('refuses an unknown client', () => expect(() => dialectFor('oracle')).toThrow('oracle'));
 
   it.each([

@@ -132,6 +132,10 @@ export class MysqlDialect implements Dialect {
     return `\`${identifier}\``;
   }
 
+  asText(expression: string): string {
+    return `CAST(${expression} AS CHAR)`;
+  }
+
   randomOrder(): string {
     return 'RAND()';
   }

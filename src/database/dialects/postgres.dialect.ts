@@ -89,6 +89,10 @@ export class PostgresDialect implements Dialect {
     return `"${identifier}"`;
   }
 
+  asText(expression: string): string {
+    return `CAST(${expression} AS TEXT)`;
+  }
+
   randomOrder(): string {
     return 'RANDOM()';
   }

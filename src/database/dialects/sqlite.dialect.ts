@@ -95,6 +95,10 @@ export class SqliteDialect implements Dialect {
     return `"${identifier}"`;
   }
 
+  asText(expression: string): string {
+    return `CAST(${expression} AS TEXT)`;
+  }
+
   randomOrder(): string {
     return 'RANDOM()';
   }

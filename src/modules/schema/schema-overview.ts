@@ -7,6 +7,8 @@ import type { CollectionOverview, FieldOverview, RelationLink, RelationOverview 
  */
 export class SchemaOverview {
   private readonly links = new Map<string, RelationLink>();
+  /** Many-to-any `item` fields: their relation, by `collection.field`. */
+  private readonly anyLinks = new Map<string, RelationOverview>();
 
   constructor(
     readonly collections: ReadonlyMap<string, CollectionOverview>,
@@ -16,7 +18,10 @@ export class SchemaOverview {
   ) {
     for (const relation of relations) {
       const meta = relation.meta;
-      if (!relation.related_collection) continue;
+      if (!relation.related_collection) {
+        if (meta?.one_allowed_collections?.length && meta.one_collection_field) this.anyLinks.set(`${relation.collection}.${relation.field}`, relation);
+        continue;
+      }
       const related = collections.get(relation.related_collection);
       if (!related) continue;
       this.links.set(`${relation.collection}.${relation.field}`, {
@@ -65,6 +70,22 @@ export class SchemaOverview {
     return Object.keys(overview.fields)
       .map((field) => this.relation(collection, field))
       .filter((link): link is RelationLink => link !== null);
+  }
+
+  /**
+   * The many-to-one that `field:target` (`item:circles`) names on a many-to-any's `item` field, or null
+   * when `field` is no such field or `target` is not one of its allowed collections.
+   */
+  anyToOne(collection: string, field: string, target: string): RelationLink | null {
+    const relation = this.anyLinks.get(`${collection}.${field}`);
+    const related = this.collections.get(target);
+    if (!relation?.meta?.one_allowed_collections?.includes(target) || !related?.table) return null;
+    return { type: 'm2o', collection, field, related: target, relatedField: related.primary, relation, collectionField: relation.meta.one_collection_field! };
+  }
+
+  /** Whether `collection.field` is a many-to-any's `item` field. */
+  isAnyToOne(collection: string, field: string): boolean {
+    return this.anyLinks.has(`${collection}.${field}`);
   }
 
   relationEntry(collection: string, field: string): RelationOverview | undefined {

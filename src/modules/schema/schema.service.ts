@@ -15,6 +15,7 @@ import { FieldMetaEntity } from './entities/field-meta.entity';
 import { RelationMetaEntity } from './entities/relation-meta.entity';
 import { alterColumn, indexFor } from './lib/alter-column';
 import { checkFieldSchema, columnForField, FieldSchemaInput } from './lib/column-for-field';
+import { checkRelationMeta } from './lib/check-relation-meta';
 import { COLLECTION_META, FIELD_META, pickMeta, RELATION_META } from './lib/meta-values';
 import { SchemaOverviewService } from './schema-overview.service';
 import type { SchemaOverview } from './schema-overview';
@@ -289,11 +290,7 @@ export class SchemaService {
     const meta = (isPlainObject(input.meta) ? input.meta : {}) as Record<string, unknown>;
     const metaValues = pickMeta(meta, RELATION_META);
     const oneField = meta.one_field;
-    if (oneField !== undefined && oneField !== null) {
-      if (typeof oneField !== 'string' || !NAME.test(oneField)) throw new InvalidPayloadError('"meta.one_field" must be a field name');
-      if (!related) throw new InvalidPayloadError('"meta.one_field" needs a related collection');
-      if (this.overview.field(related, oneField)) throw new InvalidPayloadError(`Field "${related}.${oneField}" already exists`);
-    }
+    const { keepOneField } = checkRelationMeta(this.overview, collection, related ?? null, metaValues);
     const schema = input.schema as RelationInput['schema'];
     if (related && schema !== null && manyField.type !== 'alias' && many.table) {
       const onDelete = (schema?.on_delete ?? 'SET NULL').toUpperCase();
@@ -317,10 +314,11 @@ export class SchemaService {
       many_field: field,
       one_collection: related ?? null,
     });
-    if (typeof oneField === 'string' && related) {
+    if (typeof oneField === 'string' && related && !keepOneField) {
       await saveFieldMeta(runner, related, { field: oneField, type: 'alias', meta: { special: ['o2m'], interface: 'list-o2m' } });
     }
-    if (!manyField.special.includes('m2o') && manyField.type !== 'alias') {
+    // A many-to-any's `item` holds keys of several collections: no many-to-one of its own.
+    if (related && !manyField.special.includes('m2o') && manyField.type !== 'alias') {
       await saveFieldMeta(runner, collection, { field, meta: { special: [...manyField.special, 'm2o'] } });
     }
     await this.overviews.reload(runner.manager);

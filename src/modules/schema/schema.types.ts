@@ -168,4 +168,9 @@ export interface RelationLink {
   /** m2o: the related primary key; o2m: the foreign-key field on the related collection. */
   relatedField: string;
   relation: RelationOverview;
+  /**
+   * Set on the many-to-one a many-to-any's `item` field makes toward one of its allowed collections
+   * (`item:circles`): the field of this row that names the collection its key belongs to.
+   */
+  collectionField?: string;
 }

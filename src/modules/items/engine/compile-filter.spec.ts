@@ -4,7 +4,7 @@ import { dialectFor } from '../../../database/dialects/dialect-for';
 import { compileFilter, SqlContext } from './compile-filter';
 import { fakeOverview } from './testing/fake-overview';
 
-function compile(filter: Filter, vendor = 'postgres'): { sql: string; params: Record<string, unknown> } {
+function compile(filter: Filter, vendor = 'postgres', collection = 'articles'): { sql: string; params: Record<string, unknown> } {
   const params: Record<string, unknown> = {};
   let n = 0;
   let a = 0;
@@ -19,7 +19,7 @@ function compile(filter: Filter, vendor = 'postgres'): { sql: string; params: Re
     },
     alias: () => `r${a++}`,
   };
-  return { sql: compileFilter(ctx, 'articles', 't', filter), params };
+  return { sql: compileFilter(ctx, collection, 't', filter), params };
 }
 
 describe(compileFilter.name, () => {
@@ -115,4 +115,22 @@ describe(compileFilter.name, () => {
     [{ at: { _lt: '$NOW(soon)' } }],
     [{ at: { _in: ['2024-01-01', 'tomorrow'] } }],
   ])('refuses %j', (filter) => expect(() => compile(filter)).toThrow(InvalidQueryError));
+
+  describe('many-to-any', () => {
+    it('matches junction rows of the collection whose key is one of the matching items, as text', () => {
+      expect(compile({ 'item:circles': { radius: { _gt: 5 } } }, 'postgres', 'shapes_children')).toEqual({
+        sql: '("t"."collection" = :p1 AND "t"."item" IN (SELECT CAST("r0"."id" AS TEXT) FROM "circles" "r0" WHERE "r0"."radius" > :p0))',
+        params: { p0: 5, p1: 'circles' },
+      });
+    });
+    it('reaches through the one-to-many to the junction', () => {
+      expect(compile({ children: { _none: { 'item:squares': { width: { _eq: 2 } } } } }, 'mysql', 'shapes').sql).toBe(
+        '"t"."id" NOT IN (SELECT "r0"."shapes_id" FROM "shapes_children" "r0" WHERE "r0"."shapes_id" IS NOT NULL AND ("r0"."collection" = :p1 AND "r0"."item" IN (SELECT CAST("r1"."id" AS CHAR) FROM "squares" "r1" WHERE "r1"."width" = :p0)))',
+      );
+    });
+    it.each<[Filter]>([[{ 'item:authors': { name: { _eq: 'x' } } }], [{ 'item:circles': { _eq: '1' } }], [{ 'item:circles': 'x' } as unknown as Filter], [{ 'shapes_id:shapes': { name: { _eq: 'x' } } }]])(
+      'refuses %j',
+      (filter) => expect(() => compile(filter, 'postgres', 'shapes_children')).toThrow(InvalidQueryError),
+    );
+  });
 });

@@ -3,6 +3,7 @@ import type { Filter } from '../../../common/query/query.types';
 import type { DateFunction, Dialect } from '../../../database/dialects/dialect';
 import type { SchemaOverview } from '../../schema/schema-overview';
 import type { FieldOverview, RelationLink } from '../../schema/schema.types';
+import { anyLink, parseAnyField } from './any-field';
 import { NUMERIC_TYPES } from './items.types';
 import { filterValue, isDateValue, isTimeValue } from './values';
 import { isPlainObject } from '../../../common/is-plain-object';
@@ -76,6 +77,10 @@ export function compileFilter(ctx: SqlContext, collection: string, alias: string
       if (list.length) parts.push(`(${list.join(key === '_and' ? ' AND ' : ' OR ')})`);
       continue;
     }
+    if (parseAnyField(key)) {
+      parts.push(anyToOneSql(ctx, anyLink(ctx.overview, collection, key), alias, value));
+      continue;
+    }
     const overview = ctx.overview.collection(collection)!;
     const fn = parseFunction(key);
     if (fn) {
@@ -125,6 +130,22 @@ function relatedPermission(ctx: SqlContext, collection: string, r: string): stri
 function relatedSelect(ctx: SqlContext, collection: string, r: string, column: string, conditions: string[]): string {
   const table = ctx.overview.collection(collection)!.table!;
   return `SELECT ${ctx.quote(r)}.${ctx.quote(column)} FROM ${ctx.quote(table)} ${ctx.quote(r)} WHERE ${conditions.join(' AND ')}`;
+}
+
+/**
+ * `{ 'item:circles': filter }` on a many-to-any junction row: its collection is circles and its key (text)
+ * is one of the circles that match.
+ */
+function anyToOneSql(ctx: SqlContext, link: RelationLink, alias: string, value: unknown): string {
+  if (!isPlainObject(value) || Object.keys(value).some((k) => k.startsWith('_') && k !== '_and' && k !== '_or')) {
+    throw new InvalidQueryError(`"${link.field}:${link.related}" can only be filtered through its related fields`);
+  }
+  const r = ctx.alias();
+  const related = ctx.overview.collection(link.related)!;
+  const conditions = [compileFilter(ctx, link.related, r, value as Filter) || '1=1', ...relatedPermission(ctx, link.related, r)];
+  const keys = `SELECT ${ctx.dialect.asText(`${ctx.quote(r)}.${ctx.quote(related.primary)}`)} FROM ${ctx.quote(related.table!)} ${ctx.quote(r)} WHERE ${conditions.join(' AND ')}`;
+  const column = (field: string) => `${ctx.quote(alias)}.${ctx.quote(field)}`;
+  return `(${column(link.collectionField!)} = :${ctx.param(link.related)} AND ${column(link.field)} IN (${keys}))`;
 }
 
 /** `{ comments: { _some | _none | (plain): filter } }`: whether any related row matches, as `key IN (...)`. */

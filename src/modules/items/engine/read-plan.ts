@@ -2,6 +2,7 @@ import { ForbiddenError, InvalidQueryError } from '../../../common/errors/errors
 import type { DeepQuery } from '../../../common/query/query.types';
 import type { SchemaOverview } from '../../schema/schema-overview';
 import type { CollectionOverview, RelationLink } from '../../schema/schema.types';
+import { anyLink, parseAnyField } from './any-field';
 import { parseFunction } from './compile-filter';
 
 /** Which fields of a collection the caller may read; null when none (no read permission). */
@@ -51,8 +52,8 @@ export function planRead(
   const level = new PlanLevel(options, collection, parentLink);
   for (const entry of fields) level.add(entry, alias);
   for (const [key, child] of level.children) {
-    const link = options.overview.relation(collection, child.field)!;
-    const relation = level.relation(key, link, child);
+    const link = child.target ? options.overview.anyToOne(collection, child.field, child.target)! : options.overview.relation(collection, child.field)!;
+    const relation = level.relation(child.target ? child.field : key, link, child);
     if (!relation) continue;
     const sub = deep[key];
     const paths = sub?.fields ? [...child.paths, ...sub.fields] : child.paths;
@@ -65,6 +66,8 @@ interface Child {
   field: string;
   paths: string[];
   explicit: boolean;
+  /** `item:circles`: the allowed collection of a many-to-any field the paths read. */
+  target?: string;
 }
 
 /** One collection's level of a read plan while its `fields` are added. */
@@ -91,8 +94,8 @@ class PlanLevel {
     return this.readable === '*' || this.readable.has(field);
   }
 
-  private addChild(key: string, field: string, path: string | null, explicit: boolean): void {
-    const entry = this.children.get(key) ?? { field, paths: [], explicit };
+  private addChild(key: string, field: string, path: string | null, explicit: boolean, target?: string): void {
+    const entry = this.children.get(key) ?? { field, paths: [], explicit, target };
     if (path) entry.paths.push(path);
     entry.explicit ||= explicit;
     this.children.set(key, entry);
@@ -120,7 +123,16 @@ class PlanLevel {
     const [head, ...rest] = entry.split('.');
     const tail = rest.length ? rest.join('.') : null;
     if (head === '*') this.addWildcard(tail);
+    else if (parseAnyField(head)) this.addAnyField(head, tail);
     else this.addField(head, alias[head] ?? head, tail);
+  }
+
+  /** `item:circles.radius`: the many-to-any key read as an item where the row's key is one of circles. */
+  private addAnyField(head: string, tail: string | null): void {
+    const link = anyLink(this.options.overview, this.collection, head);
+    if (!this.mayRead(link.field) || !this.mayRead(link.collectionField!)) throw new ForbiddenError();
+    if (tail) this.addChild(head, link.field, tail, true, link.related);
+    else this.addColumn(link.field, link.field);
   }
 
   private addWildcard(tail: string | null): void {

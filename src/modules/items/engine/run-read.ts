@@ -4,6 +4,8 @@ import { runSql } from '../../../database/run-sql';
 import { Access, loadAccess, readConditions, requireRule, rowFilter } from './access';
 import type { SqlContext } from './compile-filter';
 import { compileAggregate, compileCount, compileSelect, inSql, ROOT, SelectSpec, sqlContext, whereSql } from './compile-sql';
+import { rowLeadsTo } from './any-field';
+import { castKey, validKey } from './validate-key';
 import { chunks, collectionOf, dbOf, Item, ItemsScope } from './items.types';
 import { planRead, ReadNode, RelationNode } from './read-plan';
 import { aggregateItem, groupBy, queryWindow, rowFromDb, selectedColumns, shapeItem } from './shape-rows';
@@ -67,7 +69,12 @@ async function resolve(read: Read, node: ReadNode, rows: Item[]): Promise<Item[]
   for (const row of rows) related.set(row, {});
   for (const rel of node.relations) {
     const values = rel.link.type === 'm2o' ? await manyToOne(read, rel, rows) : await oneToMany(read, rel, rows, collection.primary);
-    rows.forEach((row, i) => (related.get(row)![rel.key] = values[i]));
+    rows.forEach((row, i) => {
+      const out = related.get(row)!;
+      // A many-to-any key of another collection than this node's stays the key, unless another node reads it.
+      if (values[i] !== undefined) out[rel.key] = values[i];
+      else if (!(rel.key in out)) out[rel.key] = row[rel.link.field];
+    });
   }
   return rows.map((row) => shapeItem(collection, node, row, related.get(row)));
 }
@@ -76,11 +83,18 @@ function keysOf(rows: Item[], field: string): unknown[] {
   return [...new Set(rows.map((r) => r[field]).filter((k) => k !== null && k !== undefined))];
 }
 
-/** The related item of each row (null when it has none or the caller may not see it). */
-async function manyToOne(read: Read, rel: RelationNode, rows: Item[]): Promise<(Item | null)[]> {
+/**
+ * The related item of each row (null when it has none or the caller may not see it; undefined when the
+ * row's many-to-any key belongs to another collection).
+ */
+async function manyToOne(read: Read, rel: RelationNode, rows: Item[]): Promise<(Item | null | undefined)[]> {
   const target = read.access.overview.collection(rel.link.related)!;
+  const pk = target.fields[target.primary];
   const byKey = new Map<string, Item>();
-  for (const part of chunks(keysOf(rows, rel.link.field))) {
+  // A many-to-any key is text: compared in the related key's own form, and matching no row when it has none.
+  const lookup = (key: unknown) => (!rel.link.collectionField ? key : validKey(pk, key) ? castKey(pk, key) : null);
+  const keys = keysOf(rows.filter((row) => rowLeadsTo(rel.link, row)), rel.link.field).map(lookup);
+  for (const part of chunks(keys.filter((k) => k !== null))) {
     const found = await select(read, rel.node, (ctx) => ({
       where: [inSql(ctx, target.primary, part), ...whereSql(ctx, target.collection, ROOT, readConditions(read.access, target.collection, {}, false))],
       limit: null,
@@ -90,7 +104,8 @@ async function manyToOne(read: Read, rel: RelationNode, rows: Item[]): Promise<(
     found.forEach((f, i) => byKey.set(String(f[target.primary]), shaped[i]));
   }
   return rows.map((row) => {
-    const key = row[rel.link.field];
+    if (!rowLeadsTo(rel.link, row)) return undefined;
+    const key = lookup(row[rel.link.field]);
     return key === null || key === undefined ? null : (byKey.get(String(key)) ?? null);
   });
 }

@@ -17,7 +17,10 @@ function isSecret(field: FieldOverview): boolean {
 /** The columns one level of a read selects: the key, `extra`, the node's fields and its many-to-one keys. */
 export function selectedColumns(collection: CollectionOverview, node: ReadNode, extra: string[] = []): string[] {
   const fields = new Set<string>([collection.primary, ...extra, ...node.columns.map((c) => c.field)]);
-  for (const rel of node.relations) if (rel.link.type === 'm2o') fields.add(rel.link.field);
+  for (const rel of node.relations) {
+    if (rel.link.type === 'm2o') fields.add(rel.link.field);
+    if (rel.link.collectionField) fields.add(rel.link.collectionField);
+  }
   return [...fields];
 }
 

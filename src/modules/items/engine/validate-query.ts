@@ -1,6 +1,7 @@
 import { ForbiddenError, InvalidQueryError } from '../../../common/errors/errors';
 import type { DeepQuery, Filter, Query } from '../../../common/query/query.types';
 import type { SchemaOverview } from '../../schema/schema-overview';
+import { anyLink, parseAnyField } from './any-field';
 import { parseFunction } from './compile-filter';
 import type { ReadableFields } from './read-plan';
 
@@ -29,6 +30,12 @@ function walkFilter(overview: SchemaOverview, readable: ReadableFields, collecti
       continue;
     }
     if (key.startsWith('_')) continue;
+    if (parseAnyField(key)) {
+      const link = anyLink(overview, collection, key);
+      walkPath(overview, readable, collection, [link.field], false, 'filter');
+      if (typeof value === 'object' && value !== null) walkFilter(overview, readable, link.related, value as Filter, depth + 1, maxDepth);
+      continue;
+    }
     const fn = parseFunction(key);
     walkPath(overview, readable, collection, [fn ? fn.field : key], false, 'filter');
     if (fn) continue;

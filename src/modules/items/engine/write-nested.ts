@@ -26,7 +26,7 @@ export interface NestedWrite {
   related(collection: string): RelatedItems;
 }
 
-/** The relational fields of the collection: many-to-one and one-to-many. */
+/** The relational fields of the collection: many-to-one (many-to-any `item` fields too) and one-to-many. */
 export interface NestedFields {
   m2o: string[];
   o2m: string[];
@@ -36,7 +36,7 @@ export function nestedWriteFields(scope: ItemsScope): NestedFields {
   const overview = scope.deps.overviews.current;
   const out: NestedFields = { m2o: [], o2m: [] };
   for (const key of Object.keys(collectionOf(scope).fields)) {
-    const type = overview.relation(scope.collection, key)?.type;
+    const type = overview.isAnyToOne(scope.collection, key) ? 'm2o' : overview.relation(scope.collection, key)?.type;
     if (type === 'm2o' || type === 'o2m') out[type].push(key);
   }
   return out;
@@ -66,12 +66,25 @@ export async function writeManyToOne(write: NestedWrite, data: unknown): Promise
   if (!isPlainObject(data)) throw new InvalidPayloadError('An item must be an object');
   const out: Item = { ...data };
   for (const [key, value] of Object.entries(data)) {
-    const link = write.scope.deps.overviews.current.relation(write.scope.collection, key);
-    if (link?.type !== 'm2o' || !isPlainObject(value)) continue;
+    if (!isPlainObject(value)) continue;
+    const link = manyToOneLink(write, data, key);
+    if (link?.type !== 'm2o') continue;
     const service = write.related(link.related);
-    out[key] = (await updateExisting(write, service, value, (rest) => rest)) ?? (await service.createOne(value));
+    const written = (await updateExisting(write, service, value, (rest) => rest)) ?? (await service.createOne(value));
+    out[key] = link.collectionField ? String(written) : written;
   }
   return out;
+}
+
+/** The many-to-one `key` writes through; a many-to-any's toward the collection the item names. */
+function manyToOneLink(write: NestedWrite, data: Item, key: string): RelationLink | null {
+  const overview = write.scope.deps.overviews.current;
+  if (!overview.isAnyToOne(write.scope.collection, key)) return overview.relation(write.scope.collection, key);
+  const collectionField = overview.relationEntry(write.scope.collection, key)!.meta!.one_collection_field!;
+  const target = data[collectionField];
+  const link = typeof target === 'string' ? overview.anyToOne(write.scope.collection, key, target) : null;
+  if (!link) throw new InvalidPayloadError(`"${collectionField}" must name one of the collections "${key}" may hold`);
+  return link;
 }
 
 /**

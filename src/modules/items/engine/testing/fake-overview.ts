@@ -34,7 +34,10 @@ function collection(name: string, fields: [string, FieldType][]): CollectionOver
   };
 }
 
-/** articles (title, views, published, author → authors, comments ← comments.article) for pure engine tests. */
+/**
+ * articles (title, views, published, author → authors, comments ← comments.article) and shapes (children:
+ * many-to-any through shapes_children to circles and squares) for pure engine tests.
+ */
 export function fakeOverview(): SchemaOverview {
   const relation = (c: string, f: string, related: string, oneField: string | null): RelationOverview => ({
     collection: c,
@@ -57,6 +60,19 @@ export function fakeOverview(): SchemaOverview {
     ['articles', collection('articles', [['title', 'string'], ['views', 'integer'], ['published', 'boolean'], ['author', 'integer'], ['comments', 'alias'], ['at', 'timestamp']])],
     ['authors', collection('authors', [['name', 'string']])],
     ['comments', collection('comments', [['text', 'text'], ['article', 'integer']])],
+    ['shapes', collection('shapes', [['name', 'string'], ['children', 'alias']])],
+    ['circles', collection('circles', [['radius', 'float']])],
+    ['squares', collection('squares', [['width', 'float']])],
+    ['shapes_children', collection('shapes_children', [['shapes_id', 'integer'], ['item', 'string'], ['collection', 'string']])],
   ]);
-  return new SchemaOverview(collections, [relation('articles', 'author', 'authors', null), relation('comments', 'article', 'articles', 'comments')], 1);
+  const anyItem = relation('shapes_children', 'item', 'circles', null);
+  Object.assign(anyItem, { related_collection: null });
+  Object.assign(anyItem.meta!, { one_collection: null, one_allowed_collections: ['circles', 'squares'], one_collection_field: 'collection', junction_field: 'shapes_id' });
+  const relations = [
+    relation('articles', 'author', 'authors', null),
+    relation('comments', 'article', 'articles', 'comments'),
+    relation('shapes_children', 'shapes_id', 'shapes', 'children'),
+    anyItem,
+  ];
+  return new SchemaOverview(collections, relations, 1);
 }

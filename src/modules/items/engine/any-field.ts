@@ -1,0 +1,22 @@
+import { InvalidQueryError } from '../../../common/errors/errors';
+import type { SchemaOverview } from '../../schema/schema-overview';
+import type { RelationLink } from '../../schema/schema.types';
+
+/** `item:circles` (a many-to-any's `item` field toward one collection) → its parts; null for a plain name. */
+export function parseAnyField(name: string): { field: string; target: string } | null {
+  const match = /^([^:]+):([^:]+)$/.exec(name);
+  return match ? { field: match[1], target: match[2] } : null;
+}
+
+/** The many-to-one `field:target` names on `collection`; INVALID_QUERY when it names none. */
+export function anyLink(overview: SchemaOverview, collection: string, name: string): RelationLink {
+  const parsed = parseAnyField(name);
+  const link = parsed && overview.anyToOne(collection, parsed.field, parsed.target);
+  if (!link) throw new InvalidQueryError(`"${name}" of collection "${collection}" is not a many-to-any field and one of its collections`);
+  return link;
+}
+
+/** Whether a row's many-to-any key belongs to the collection `link` leads to (always, for other links). */
+export function rowLeadsTo(link: RelationLink, row: Record<string, unknown>): boolean {
+  return !link.collectionField || row[link.collectionField] === link.related;
+}

@@ -1,0 +1,214 @@
+import { createCollection } from '../factories/collection.factory';
+import { createRole, createUser, grant } from '../factories/user.factory';
+import { expectError } from '../helpers/expect-error';
+import { createTestApp, TestApp } from '../helpers/test-app';
+import { uniq } from '../helpers/uniq';
+
+interface M2a {
+  shapes: string;
+  circles: string;
+  squares: string;
+  junction: string;
+}
+
+describe('many-to-any relations', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** shapes.children: many-to-any to circles and squares through a junction, created as the reference's clients do. */
+  async function m2a(): Promise<M2a> {
+    const shapes = await createCollection(t, uniq('shapes'), [{ field: 'name', type: 'string' }]);
+    const circles = await createCollection(t, uniq('circles'), [{ field: 'radius', type: 'float' }]);
+    const squares = await createCollection(t, uniq('squares'), [{ field: 'width', type: 'float' }]);
+    const admin = t.as('admin');
+    expect((await admin.post(`/fields/${shapes}`).send({ field: 'children', type: 'alias', meta: { special: ['m2a'], interface: 'list-m2a' } })).status).toBe(200);
+    const junction = await createCollection(t, uniq('shapes_children'), [
+      { field: 'shapes_id', type: 'integer' },
+      { field: 'item', type: 'string' },
+      { field: 'collection', type: 'string' },
+    ]);
+    const item = await admin
+      .post('/relations')
+      .send({ collection: junction, field: 'item', related_collection: null, meta: { one_allowed_collections: [circles, squares], one_collection_field: 'collection', junction_field: 'shapes_id' } });
+    expect(item.status).toBe(200);
+    const parent = await admin
+      .post('/relations')
+      .send({ collection: junction, field: 'shapes_id', related_collection: shapes, meta: { one_field: 'children', junction_field: 'item' }, schema: { on_delete: 'SET NULL' } });
+    expect(parent.status).toBe(200);
+    return { shapes, circles, squares, junction };
+  }
+
+  /** A shape with a circle of radius 3, a square of width 2 and an existing circle of radius 8, in that order. */
+  async function shapeWithChildren(s: M2a): Promise<{ id: number; big: number }> {
+    const big = (await t.as('admin').post(`/items/${s.circles}`).send({ radius: 8 })).body.data.id;
+    const res = await t
+      .as('admin')
+      .post(`/items/${s.shapes}`)
+      .send({
+        name: 'S',
+        children: [
+          { collection: s.circles, item: { radius: 3 } },
+          { collection: s.squares, item: { width: 2 } },
+          { collection: s.circles, item: big },
+        ],
+      });
+    expect(res.status).toBe(200);
+    return { id: res.body.data.id, big };
+  }
+
+  it('stores the relations as the reference serves them, keeping the alias field the client made', async () => {
+    const s = await m2a();
+    const relations = (await t.as('admin').get(`/relations/${s.junction}`)).body.data;
+    expect(relations.find((r: { field: string }) => r.field === 'item')).toEqual({
+      collection: s.junction,
+      field: 'item',
+      related_collection: null,
+      schema: null,
+      meta: expect.objectContaining({ one_collection: null, one_allowed_collections: [s.circles, s.squares], one_collection_field: 'collection', junction_field: 'shapes_id' }),
+    });
+    expect(relations.find((r: { field: string }) => r.field === 'shapes_id')).toMatchObject({ related_collection: s.shapes, meta: { one_field: 'children', junction_field: 'item' }, schema: { on_delete: 'SET NULL' } });
+    expect((await t.as('admin').get(`/fields/${s.shapes}/children`)).body.data).toMatchObject({ type: 'alias', meta: { special: ['m2a'], interface: 'list-m2a' } });
+    expect((await t.as('admin').get(`/fields/${s.junction}/item`)).body.data).toMatchObject({ meta: { special: null }, schema: { foreign_key_table: null } });
+  });
+
+  it('refuses a many-to-any relation naming a missing collection or collection field', async () => {
+    const s = await m2a();
+    const junction = await createCollection(t, uniq('j'), [{ field: 'item', type: 'string' }, { field: 'kind', type: 'string' }]);
+    const send = (meta: Record<string, unknown>) => t.as('admin').post('/relations').send({ collection: junction, field: 'item', related_collection: null, meta });
+    await expectError(send({ one_allowed_collections: [s.circles, 'nope'], one_collection_field: 'kind' }), 400, 'INVALID_PAYLOAD');
+    await expectError(send({ one_allowed_collections: [s.circles], one_collection_field: 'nope' }), 400, 'INVALID_PAYLOAD');
+    await expectError(t.as('admin').post('/relations').send({ collection: junction, field: 'kind', related_collection: s.shapes, meta: { one_field: 'name' } }), 400, 'INVALID_PAYLOAD');
+  });
+
+  it('creates the related items and junction rows of a nested write, and reads each collection through item:<collection>', async () => {
+    const s = await m2a();
+    const { id, big } = await shapeWithChildren(s);
+    const keys = await t.as('admin').get(`/items/${s.shapes}/${id}`);
+    expect(keys.body.data.children).toHaveLength(3);
+    expect(keys.body.data.children.every((k: unknown) => typeof k === 'number')).toBe(true);
+
+    const raw = (await t.as('admin').get(`/items/${s.shapes}/${id}?fields=children.collection,children.item`)).body.data.children;
+    expect(raw).toEqual([
+      { collection: s.circles, item: expect.any(String) },
+      { collection: s.squares, item: expect.any(String) },
+      { collection: s.circles, item: String(big) },
+    ]);
+
+    const both = await t.as('admin').get(`/items/${s.shapes}/${id}`).query({ fields: `name,children.item:${s.circles}.radius,children.item:${s.squares}.*` });
+    expect(both.body.data).toEqual({ name: 'S', children: [{ item: { radius: 3 } }, { item: { id: Number(raw[1].item), width: 2 } }, { item: { radius: 8 } }] });
+
+    const circlesOnly = await t.as('admin').get(`/items/${s.shapes}/${id}`).query({ fields: `children.collection,children.item:${s.circles}.*` });
+    expect(circlesOnly.body.data.children).toEqual([
+      { collection: s.circles, item: { id: Number(raw[0].item), radius: 3 } },
+      { collection: s.squares, item: raw[1].item },
+      { collection: s.circles, item: { id: big, radius: 8 } },
+    ]);
+
+    const star = (await t.as('admin').get(`/items/${s.shapes}/${id}?fields=children.*`)).body.data.children;
+    expect(star.map((c: { item: unknown }) => c.item)).toEqual(raw.map((c: { item: unknown }) => c.item));
+  });
+
+  it('refuses item:<collection> for a collection the relation does not allow', async () => {
+    const s = await m2a();
+    await expectError(t.as('admin').get(`/items/${s.shapes}`).query({ fields: `children.item:${s.shapes}.name` }), 400, 'INVALID_QUERY');
+    await expectError(t.as('admin').get(`/items/${s.shapes}`).query({ filter: JSON.stringify({ children: { [`item:${s.shapes}`]: { name: { _eq: 'x' } } } }) }), 400, 'INVALID_QUERY');
+  });
+
+  it('filters through item:<collection>, with _some, _none and count()', async () => {
+    const s = await m2a();
+    const { id } = await shapeWithChildren(s);
+    const plain = (await t.as('admin').post(`/items/${s.shapes}`).send({ name: 'P', children: [{ collection: s.squares, item: { width: 9 } }] })).body.data.id;
+    const ids = async (filter: unknown) => {
+      const res = await t.as('admin').get(`/items/${s.shapes}`).query({ fields: 'id', sort: 'id', filter: JSON.stringify(filter) });
+      expect(res.status).toBe(200);
+      return res.body.data.map((r: { id: number }) => r.id);
+    };
+    expect(await ids({ children: { [`item:${s.circles}`]: { radius: { _gt: 5 } } } })).toEqual([id]);
+    expect(await ids({ children: { _some: { [`item:${s.squares}`]: { width: { _gt: 5 } } } } })).toEqual([plain]);
+    expect(await ids({ children: { _none: { [`item:${s.circles}`]: { radius: { _gt: 0 } } } } })).toEqual([plain]);
+    expect(await ids({ children: { [`item:${s.squares}`]: { width: { _eq: 3 } } } })).toEqual([]);
+    expect(await ids({ 'count(children)': { _eq: 3 } })).toEqual([id]);
+    const bracket = await t.as('admin').get(`/items/${s.shapes}?fields=id&filter[children][item:${s.circles}][radius][_gt]=5`);
+    expect(bracket.body.data).toEqual([{ id }]);
+  });
+
+  it('windows the junction rows with deep', async () => {
+    const s = await m2a();
+    const { id } = await shapeWithChildren(s);
+    const res = await t
+      .as('admin')
+      .get(`/items/${s.shapes}/${id}`)
+      .query({ fields: `children.item:${s.circles}.radius`, 'deep[children][_filter][collection][_eq]': s.circles, 'deep[children][_sort]': '-id', 'deep[children][_limit]': 1 });
+    expect(res.body.data.children).toEqual([{ item: { radius: 8 } }]);
+  });
+
+  it('updates through create, update and delete, and replaces the set with an array', async () => {
+    const s = await m2a();
+    const { id, big } = await shapeWithChildren(s);
+    const rows = (await t.as('admin').get(`/items/${s.junction}?fields=id,collection,item&sort=id&filter[shapes_id][_eq]=${id}`)).body.data;
+    const res = await t
+      .as('admin')
+      .patch(`/items/${s.shapes}/${id}`)
+      .send({
+        children: {
+          create: [{ collection: s.squares, item: { width: 5 } }],
+          update: [{ id: rows[2].id, collection: s.circles, item: { id: big, radius: 10 } }],
+          delete: [rows[0].id],
+        },
+      });
+    expect(res.status).toBe(200);
+    const fields = `children.collection,children.item:${s.circles}.radius,children.item:${s.squares}.width`;
+    const read = async () => (await t.as('admin').get(`/items/${s.shapes}/${id}`).query({ fields, 'deep[children][_sort]': 'id' })).body.data.children;
+    expect(await read()).toEqual([
+      { collection: s.squares, item: { width: 2 } },
+      { collection: s.circles, item: { radius: 10 } },
+      { collection: s.squares, item: { width: 5 } },
+    ]);
+    expect((await t.as('admin').get(`/items/${s.junction}/${rows[0].id}`)).body.data.shapes_id).toBeNull();
+
+    await t.as('admin').patch(`/items/${s.shapes}/${id}`).send({ children: [rows[1].id, { collection: s.circles, item: { radius: 1 } }] });
+    expect(await read()).toEqual([
+      { collection: s.squares, item: { width: 2 } },
+      { collection: s.circles, item: { radius: 1 } },
+    ]);
+  });
+
+  it('refuses a nested item whose collection the relation does not allow', async () => {
+    const s = await m2a();
+    const res = t.as('admin').post(`/items/${s.shapes}`).send({ name: 'x', children: [{ collection: s.shapes, item: { name: 'y' } }] });
+    await expectError(res, 400, 'INVALID_PAYLOAD');
+    expect((await t.as('admin').get(`/items/${s.shapes}?filter[name][_eq]=x`)).body.data).toEqual([]);
+  });
+
+  it("applies each allowed collection's read permission", async () => {
+    const s = await m2a();
+    const { id, big } = await shapeWithChildren(s);
+    const role = await createRole(t);
+    for (const collection of [s.shapes, s.junction]) await grant(t, role, collection, 'read');
+    await grant(t, role, s.circles, 'read', { permissions: { radius: { _gt: 5 } } });
+    const user = await createUser(t, role);
+    const res = await t.as(user.token).get(`/items/${s.shapes}/${id}`).query({ fields: `children.item:${s.circles}.id` });
+    expect(res.body.data.children).toEqual([{ item: null }, { item: expect.any(String) }, { item: { id: big } }]);
+    await expectError(t.as(user.token).get(`/items/${s.shapes}/${id}`).query({ fields: `children.item:${s.squares}.id` }), 403, 'FORBIDDEN');
+    const filtered = await t.as(user.token).get(`/items/${s.shapes}`).query({ fields: 'id', filter: JSON.stringify({ children: { [`item:${s.circles}`]: { radius: { _lt: 5 } } } }) });
+    expect(filtered.body.data).toEqual([]);
+  });
+
+  it('keeps the relation through a schema snapshot, diff and GraphQL', async () => {
+    const s = await m2a();
+    await shapeWithChildren(s);
+    const snapshot = (await t.as('admin').get('/schema/snapshot')).body.data;
+    expect(snapshot.relations.find((r: { collection: string; field: string }) => r.collection === s.junction && r.field === 'item')).toMatchObject({
+      related_collection: null,
+      meta: { one_allowed_collections: [s.circles, s.squares], one_collection_field: 'collection' },
+    });
+    expect((await t.as('admin').post('/schema/diff').send(snapshot)).status).toBe(204);
+    const gql = await t.as('admin').post('/graphql').send({ query: `{ ${s.shapes} { name children { collection item } } }` });
+    expect(gql.status).toBe(200);
+    expect(gql.body.errors).toBeUndefined();
+    expect(gql.body.data[s.shapes][0].children).toHaveLength(3);
+  });
+});
