@@ -19,13 +19,13 @@ describe('many-to-any relations', () => {
   afterAll(() => t.close());
 
   /** shapes.children: many-to-any to circles and squares through a junction, created as the reference's clients do. */
-  async function m2a(): Promise<M2a> {
-    const shapes = await createCollection(t, uniq('shapes'), [{ field: 'name', type: 'string' }]);
-    const circles = await createCollection(t, uniq('circles'), [{ field: 'radius', type: 'float' }]);
-    const squares = await createCollection(t, uniq('squares'), [{ field: 'width', type: 'float' }]);
-    const admin = t.as('admin');
+  async function m2a(app: TestApp = t): Promise<M2a> {
+    const shapes = await createCollection(app, uniq('shapes'), [{ field: 'name', type: 'string' }]);
+    const circles = await createCollection(app, uniq('circles'), [{ field: 'radius', type: 'float' }]);
+    const squares = await createCollection(app, uniq('squares'), [{ field: 'width', type: 'float' }]);
+    const admin = app.as('admin');
     expect((await admin.post(`/fields/${shapes}`).send({ field: 'children', type: 'alias', meta: { special: ['m2a'], interface: 'list-m2a' } })).status).toBe(200);
-    const junction = await createCollection(t, uniq('shapes_children'), [
+    const junction = await createCollection(app, uniq('shapes_children'), [
       { field: 'shapes_id', type: 'integer' },
       { field: 'item', type: 'string' },
       { field: 'collection', type: 'string' },
@@ -135,6 +135,18 @@ describe('many-to-any relations', () => {
     expect(bracket.body.data).toEqual([{ id }]);
   });
 
+  it('sorts by a field of item:<collection>', async () => {
+    const s = await m2a();
+    const made = [];
+    for (const radius of [4, 1, 3]) {
+      made.push((await t.as('admin').post(`/items/${s.shapes}`).send({ name: `r${radius}`, children: [{ collection: s.circles, item: { radius } }] })).body.data.id);
+    }
+    const names = async (sort: string) => (await t.as('admin').get(`/items/${s.shapes}`).query({ fields: 'name', sort })).body.data.map((r: { name: string }) => r.name);
+    expect(await names(`children.item:${s.circles}.radius`)).toEqual(['r1', 'r3', 'r4']);
+    expect(await names(`-children.item:${s.circles}.radius`)).toEqual(['r4', 'r3', 'r1']);
+    await expectError(t.as('admin').get(`/items/${s.shapes}`).query({ sort: `children.item:${s.shapes}.name` }), 400, 'INVALID_QUERY');
+  });
+
   it('windows the junction rows with deep', async () => {
     const s = await m2a();
     const { id } = await shapeWithChildren(s);
@@ -197,6 +209,17 @@ describe('many-to-any relations', () => {
     expect(filtered.body.data).toEqual([]);
   });
 
+  it('leaves a deleted collection out of the allowed ones, and removes the relation with the last', async () => {
+    const s = await m2a();
+    const item = async () => (await t.as('admin').get(`/relations/${s.junction}`)).body.data.find((r: { field: string }) => r.field === 'item');
+    expect((await t.as('admin').delete(`/collections/${s.circles}`)).status).toBe(204);
+    expect((await item()).meta.one_allowed_collections).toEqual([s.squares]);
+    const shape = await t.as('admin').post(`/items/${s.shapes}`).send({ name: 'S', children: [{ collection: s.squares, item: { width: 4 } }] });
+    expect((await t.as('admin').get(`/items/${s.shapes}/${shape.body.data.id}`).query({ fields: `children.item:${s.squares}.width` })).body.data.children).toEqual([{ item: { width: 4 } }]);
+    expect((await t.as('admin').delete(`/collections/${s.squares}`)).status).toBe(204);
+    expect(await item()).toBeUndefined();
+  });
+
   it('keeps the relation through a schema snapshot, diff and GraphQL', async () => {
     const s = await m2a();
     await shapeWithChildren(s);
@@ -210,5 +233,24 @@ describe('many-to-any relations', () => {
     expect(gql.status).toBe(200);
     expect(gql.body.errors).toBeUndefined();
     expect(gql.body.data[s.shapes][0].children).toHaveLength(3);
+  });
+
+  it('applies a snapshot with a many-to-any onto an empty instance, where it works alike', async () => {
+    const source = await createTestApp();
+    const target = await createTestApp();
+    try {
+      const s = await m2a(source);
+      const snapshot = (await source.as('admin').get('/schema/snapshot')).body.data;
+      const diff = await target.as('admin').post('/schema/diff').send(snapshot);
+      expect((await target.as('admin').post('/schema/apply').send(diff.body.data)).status).toBe(204);
+      expect((await target.as('admin').post('/schema/diff').send(snapshot)).status).toBe(204);
+      expect((await target.as('admin').get(`/fields/${s.shapes}/children`)).body.data.meta.special).toEqual(['m2a']);
+      const shape = await target.as('admin').post(`/items/${s.shapes}`).send({ name: 'S', children: [{ collection: s.circles, item: { radius: 2 } }] });
+      const read = await target.as('admin').get(`/items/${s.shapes}/${shape.body.data.id}`).query({ fields: `children.item:${s.circles}.radius` });
+      expect(read.body.data.children).toEqual([{ item: { radius: 2 } }]);
+    } finally {
+      await source.close();
+      await target.close();
+    }
   });
 });

@@ -23,9 +23,10 @@ describe(parseSort.name, () => {
     ['title', [{ field: 'title', order: 'ASC' }]],
     ['-date_created,title', [{ field: 'date_created', order: 'DESC' }, { field: 'title', order: 'ASC' }]],
     [['-author.name'], [{ field: 'author.name', order: 'DESC' }]],
+    ['-children.item:circles.radius', [{ field: 'children.item:circles.radius', order: 'DESC' }]],
     ['?', 'random'],
   ])('parses %j', (raw, expected) => expect(parseSort(raw)).toEqual(expected));
-  it.each([['--a'], ['a b'], [5]])('rejects %j', (raw) => expect(() => parseSort(raw)).toThrow(InvalidQueryError));
+  it.each([['--a'], ['a b'], [5], ['a:'], ['a::b'], [':a']])('rejects %j', (raw) => expect(() => parseSort(raw)).toThrow(InvalidQueryError));
 });
 
 describe(parseFilter.name, () => {

@@ -9,7 +9,8 @@ export function parseSort(raw: unknown): SortEntry[] | 'random' {
   return parts.map((part) => {
     const descending = part.startsWith('-');
     const field = descending ? part.slice(1) : part;
-    if (!/^[\w$][\w\-$]*(\.[\w$][\w\-$]*)*$/.test(field)) throw new InvalidQueryError(`"sort" contains the malformed entry "${part}"`);
+    // A segment may name one collection of a many-to-any field (`children.item:circles.name`).
+    if (!/^[\w$][\w\-$]*(:[\w$][\w\-$]*)?(\.[\w$][\w\-$]*(:[\w$][\w\-$]*)?)*$/.test(field)) throw new InvalidQueryError(`"sort" contains the malformed entry "${part}"`);
     return { field, order: descending ? 'DESC' : 'ASC' };
   });
 }

@@ -185,8 +185,14 @@ export class SchemaService {
     let relationsRemoved = false;
     for (const relation of overview.relations) {
       if (relation.meta?.system) continue;
-      if (relation.collection === name || relation.related_collection === name) {
+      const allowed = relation.meta?.one_allowed_collections ?? [];
+      if (relation.collection === name || relation.related_collection === name || (allowed.length === 1 && allowed[0] === name)) {
         await this.removeRelation(runner, relation.collection, relation.field, relation.collection !== name);
+        relationsRemoved = true;
+      } else if (allowed.includes(name)) {
+        // As the reference: a many-to-any keeps its other collections.
+        const where = { many_collection: relation.collection, many_field: relation.field };
+        await runner.manager.getRepository(RelationMetaEntity).update(where, { one_allowed_collections: allowed.filter((c) => c !== name) });
         relationsRemoved = true;
       }
     }

@@ -84,6 +84,19 @@ describe(compileSelect.name, () => {
       quoted(vendor, `SELECT "t"."id" AS "id", "t"."title" AS "title", ${expression} AS "at_year" FROM "articles" "t" ORDER BY "t"."id" ASC`),
     ));
 
+  it('sorts through a many-to-any item of one collection, its key compared as text', () => {
+    const { ctx, params } = context('mysql');
+    const shapes: ReadNode = { collection: 'shapes', columns: [], functions: [], relations: [] };
+    const sql = compileSelect(ctx, shapes, ['id'], { where: [], sort: [{ field: 'children.item:circles.radius', order: 'ASC' }], limit: null, offset: 0 });
+    expect(sql).toBe(
+      quoted(
+        'mysql',
+        'SELECT "t"."id" AS "id" FROM "shapes" "t" ORDER BY (SELECT MIN((SELECT "r1"."radius" FROM "circles" "r1" WHERE CAST("r1"."id" AS CHAR) = "r0"."item" AND "r0"."collection" = :p0)) FROM "shapes_children" "r0" WHERE "r0"."shapes_id" = "t"."id") ASC',
+      ),
+    );
+    expect(params).toEqual({ p0: 'circles' });
+  });
+
   it('refuses a sort path through a field that is no many-to-one', () =>
     expect(() => select('postgres', { where: [], sort: [{ field: 'title.x', order: 'ASC' }], limit: null, offset: 0 })).toThrow(InvalidQueryError));
 });

@@ -5,6 +5,7 @@ import type { Dialect } from '../../../database/dialects/dialect';
 import type { Sql } from '../../../database/run-sql';
 import type { SchemaOverview } from '../../schema/schema-overview';
 import type { CollectionOverview, FieldType } from '../../schema/schema.types';
+import { anyLink, parseAnyField } from './any-field';
 import { compileFilter, functionSql, parseFunction, SqlContext } from './compile-filter';
 import { Item, NUMERIC_TYPES } from './items.types';
 import type { ReadNode } from './read-plan';
@@ -86,7 +87,7 @@ function searchSql(ctx: SqlContext, collection: string, alias: string, term: str
 function sortSql(ctx: SqlContext, collection: string, alias: string, path: string[], order: SortOrder): string {
   const [head, ...rest] = path;
   if (!rest.length) return `${ctx.quote(alias)}.${ctx.quote(head)}`;
-  const link = ctx.overview.relation(collection, head);
+  const link = parseAnyField(head) ? anyLink(ctx.overview, collection, head) : ctx.overview.relation(collection, head);
   if (!link) throw new InvalidQueryError(`"${head}" is not a relation`);
   const related = ctx.overview.collection(link.related)!;
   const r = ctx.alias();
@@ -95,6 +96,11 @@ function sortSql(ctx: SqlContext, collection: string, alias: string, path: strin
   if (link.type === 'o2m') {
     const primary = ctx.overview.collection(collection)!.primary;
     return `(SELECT ${order === 'ASC' ? 'MIN' : 'MAX'}(${inner}) FROM ${q(related.table!)} ${q(r)} WHERE ${q(r)}.${q(link.relatedField)} = ${q(alias)}.${q(primary)})`;
+  }
+  if (link.collectionField) {
+    const key = ctx.dialect.asText(`${q(r)}.${q(related.primary)}`);
+    const own = `${q(alias)}.${q(link.collectionField)} = :${ctx.param(link.related)}`;
+    return `(SELECT ${inner} FROM ${q(related.table!)} ${q(r)} WHERE ${key} = ${q(alias)}.${q(link.field)} AND ${own})`;
   }
   return `(SELECT ${inner} FROM ${q(related.table!)} ${q(r)} WHERE ${q(r)}.${q(related.primary)} = ${q(alias)}.${q(head)})`;
 }

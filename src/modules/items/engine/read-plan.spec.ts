@@ -53,6 +53,32 @@ describe(planRead.name, () => {
   ])('refuses %j', (fields, readable, error) => expect(() => plan(fields, readable)).toThrow(error as never));
 });
 
+describe(`${planRead.name} of many-to-any fields`, () => {
+  const shapes = (fields: string[], readable = all) => outline(planRead({ overview: fakeOverview(), readable, maxDepth: 3 }, 'shapes', fields));
+  it('reads item:<collection> as a many-to-one of that collection under the key item', () => {
+    expect(shapes(['children.collection', 'children.item:circles.radius', 'children.item:squares.*'])).toEqual({
+      c: 'shapes',
+      cols: [],
+      rel: { children: { c: 'shapes_children', cols: ['collection'], rel: { item: { c: 'squares', cols: ['id', 'width'], rel: {} } } } },
+    });
+    const node = planRead({ overview: fakeOverview(), readable: all, maxDepth: 3 }, 'shapes', ['children.item:circles.radius', 'children.item:squares.width']);
+    expect(node.relations[0].node.relations.map((r) => [r.key, r.link.related, r.link.collectionField])).toEqual([
+      ['item', 'circles', 'collection'],
+      ['item', 'squares', 'collection'],
+    ]);
+  });
+  it('reads the raw key for a wildcard or a bare item:<collection>', () => {
+    expect(shapes(['children.*'])).toEqual({ c: 'shapes', cols: [], rel: { children: { c: 'shapes_children', cols: ['id', 'shapes_id', 'item', 'collection'], rel: {} } } });
+    expect(shapes(['children.item:circles'])).toEqual({ c: 'shapes', cols: [], rel: { children: { c: 'shapes_children', cols: ['item'], rel: {} } } });
+  });
+  it.each<[string[], ReadableFields, unknown]>([
+    [['children.item:authors.name'], all, InvalidQueryError],
+    [['children.shapes_id:shapes.name'], all, InvalidQueryError],
+    [['children.item:circles.radius'], (c) => (c === 'circles' ? null : '*'), ForbiddenError],
+    [['children.item:circles.radius'], (c) => (c === 'shapes_children' ? new Set(['id', 'item']) : '*'), ForbiddenError],
+  ])('refuses %j', (fields, readable, error) => expect(() => shapes(fields, readable)).toThrow(error as never));
+});
+
 describe(validateQuery.name, () => {
   it.each<[Query, ReadableFields, unknown]>([
     [{ sort: [{ field: 'nope', order: 'ASC' }] }, all, InvalidQueryError],

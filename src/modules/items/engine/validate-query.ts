@@ -8,6 +8,12 @@ import type { ReadableFields } from './read-plan';
 function walkPath(overview: SchemaOverview, readable: ReadableFields, collection: string, path: string[], allowO2m: boolean, what: string): void {
   let current = collection;
   path.forEach((segment, index) => {
+    if (parseAnyField(segment) && index < path.length - 1) {
+      const link = anyLink(overview, current, segment);
+      walkPath(overview, readable, current, [link.field], false, what);
+      current = link.related;
+      return;
+    }
     const field = overview.field(current, segment);
     if (!field) throw new InvalidQueryError(`${what}: field "${segment}" does not exist in collection "${current}"`);
     const allowed = readable(current);
