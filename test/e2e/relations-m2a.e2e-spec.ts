@@ -229,10 +229,32 @@ describe('many-to-any relations', () => {
       meta: { one_allowed_collections: [s.circles, s.squares], one_collection_field: 'collection' },
     });
     expect((await t.as('admin').post('/schema/diff').send(snapshot)).status).toBe(204);
-    const gql = await t.as('admin').post('/graphql').send({ query: `{ ${s.shapes} { name children { collection item } } }` });
+    const gql = await t.as('admin').post('/graphql').send({ query: `{ ${s.shapes} { name children { collection } } }` });
     expect(gql.status).toBe(200);
     expect(gql.body.errors).toBeUndefined();
     expect(gql.body.data[s.shapes][0].children).toHaveLength(3);
+  });
+
+  it('answers GraphQL with a union of the allowed collections, and creates nested items from JSON', async () => {
+    const s = await m2a();
+    const { id } = await shapeWithChildren(s);
+    const gql = async (query: string, variables?: Record<string, unknown>) => {
+      const res = await t.as('admin').post('/graphql').send({ query, variables });
+      expect(res.body.errors).toBeUndefined();
+      return res.body.data;
+    };
+    const both = await gql(`{ ${s.shapes}(filter: { id: { _eq: ${id} } }) { children { item { __typename ... on ${s.circles} { radius } ... on ${s.squares} { width } } } } }`);
+    expect(both[s.shapes][0].children).toEqual([
+      { item: { __typename: s.circles, radius: 3 } },
+      { item: { __typename: s.squares, width: 2 } },
+      { item: { __typename: s.circles, radius: 8 } },
+    ]);
+    const circles = await gql(`{ ${s.shapes}_by_id(id: ${id}) { children { collection item { __typename ... on ${s.circles} { radius } } } } }`);
+    expect(circles[`${s.shapes}_by_id`].children.map((c: { item: unknown }) => c.item)).toEqual([{ __typename: s.circles, radius: 3 }, { __typename: s.squares }, { __typename: s.circles, radius: 8 }]);
+    const created = await gql(`mutation($d: create_${s.shapes}_input!) { create_${s.shapes}_item(data: $d) { name children { item { ... on ${s.circles} { radius } } } } }`, {
+      d: { name: 'G', children: [{ collection: s.circles, item: { radius: 5 } }] },
+    });
+    expect(created[`create_${s.shapes}_item`]).toEqual({ name: 'G', children: [{ item: { radius: 5 } }] });
   });
 
   it('applies a snapshot with a many-to-any onto an empty instance, where it works alike', async () => {

@@ -19,6 +19,7 @@ import type { SchemaOverview } from '../../schema/schema-overview';
 import type { CollectionOverview, FieldOverview } from '../../schema/schema.types';
 import { isSystemCollection } from '../../schema/system-schema';
 import { GraphQLBigInt } from '../scalars';
+import { anyUnionField } from './any-union';
 import { filterOperatorsFor, isNumeric } from './filter-operators';
 import { CountFunctionFilter, CountFunctions, DatetimeFunctionFilter, DatetimeFunctions, functionField } from './function-types';
 import { GraphQLDate, GraphQLJSON, GraphQLStringOrFloat } from './item-scalars';
@@ -106,16 +107,18 @@ export function buildItemTypes(overview: SchemaOverview, readable: ReadableField
       const target = link ? types.get(link.related) : undefined;
       return link && target ? { many: link.type === 'o2m', target } : null;
     };
+    const anyUnion = (field: FieldOverview) => (overview.isAnyToOne(name, field.field) ? anyUnionField(overview, name, field.field, types) : null);
     const object: GraphQLObjectType = new GraphQLObjectType({
       name,
-      fields: () => objectFields(fieldsOf(collection), related),
+      fields: () => objectFields(fieldsOf(collection), related, anyUnion),
     });
     const filter: GraphQLInputObjectType = new GraphQLInputObjectType({
       name: `${name}_filter`,
       fields: () => filterFields(fieldsOf(collection), related, filter),
     });
+    const anyItem = (field: FieldOverview) => overview.isAnyToOne(name, field.field);
     const input = (mode: 'create' | 'update'): GraphQLInputObjectType =>
-      new GraphQLInputObjectType({ name: `${mode}_${name}_input`, fields: () => inputFields(fieldsOf(collection), related, mode) });
+      new GraphQLInputObjectType({ name: `${mode}_${name}_input`, fields: () => inputFields(fieldsOf(collection), related, mode, anyItem) });
     types.set(name, { collection, object, filter, create: input('create'), update: input('update'), aggregated: aggregatedType(name, fieldsOf(collection)) });
   }
   return types;
@@ -131,11 +134,14 @@ function functionsOf(field: FieldOverview, link: ReturnType<Related>): 'date' | 
   return !link && DATED.has(field.type) ? 'date' : null;
 }
 
-function objectFields(fields: FieldOverview[], related: Related): GraphQLFieldConfigMap<unknown, unknown> {
+function objectFields(fields: FieldOverview[], related: Related, anyUnion: (field: FieldOverview) => GraphQLFieldConfig<never, unknown> | null): GraphQLFieldConfigMap<unknown, unknown> {
   const out: GraphQLFieldConfigMap<unknown, unknown> = {};
   for (const field of fields) {
     const link = related(field);
-    if (link) {
+    const union = anyUnion(field);
+    if (union) {
+      out[field.field] = union as GraphQLFieldConfig<unknown, unknown>;
+    } else if (link) {
       const type = link.many ? new GraphQLList(link.target.object) : link.target.object;
       out[field.field] = { type, args: listArgs(link.target.filter) };
     } else {
@@ -162,9 +168,14 @@ function filterFields(fields: FieldOverview[], related: Related, self: GraphQLIn
   return out;
 }
 
-function inputFields(fields: FieldOverview[], related: Related, mode: 'create' | 'update'): GraphQLInputFieldConfigMap {
+function inputFields(fields: FieldOverview[], related: Related, mode: 'create' | 'update', anyItem: (field: FieldOverview) => boolean): GraphQLInputFieldConfigMap {
   const out: GraphQLInputFieldConfigMap = {};
   for (const field of fields) {
+    // A many-to-any item is a key or an item of the collection its junction row names.
+    if (anyItem(field)) {
+      out[field.field] = { type: GraphQLJSON };
+      continue;
+    }
     const link = related(field);
     if (link) {
       const target = mode === 'create' ? link.target.create : link.target.update;

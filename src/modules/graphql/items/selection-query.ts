@@ -5,9 +5,11 @@ import {
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLResolveInfo,
+  type GraphQLUnionType,
   type SelectionSetNode,
 } from 'graphql';
 import { getArgumentValues } from 'graphql/execution/values';
+import { anyUnionOf, AnyUnionExtensions } from './any-union';
 import { isFunctionType, restFilter } from './function-types';
 
 /** `deep` of the REST query: a relation's own arguments, keyed by relational field (API.md 1.6). */
@@ -45,6 +47,11 @@ function walk(type: GraphQLObjectType, set: SelectionSetNode | undefined, info: 
     const def = defs[name];
     if (!def) continue;
     const target = getNamedType(def.type);
+    const any = anyUnionOf(target);
+    if (any) {
+      walkUnion(target as GraphQLUnionType, any, node, info, prefix, fields);
+      continue;
+    }
     if (isFunctionType(target)) {
       const field = name.slice(0, -'_func'.length);
       for (const fn of fieldNodes(node.selectionSet, info.fragments)) if (fn.name.value !== '__typename') fields.push(`${prefix}${fn.name.value}(${field})`);
@@ -61,5 +68,36 @@ function walk(type: GraphQLObjectType, set: SelectionSetNode | undefined, info: 
     }
     walk(target, node.selectionSet, info, `${prefix}${name}.`, fields, nested);
     if (Object.keys(nested).length > 0) deep[name] = nested;
+  }
+}
+
+type Info = Pick<GraphQLResolveInfo, 'fragments' | 'variableValues'>;
+
+/** The selections of `set` that apply to the union member `member` (`... on circles { }`, named fragments on it). */
+function memberSelection(set: SelectionSetNode | undefined, member: string, fragments: Info['fragments']): SelectionSetNode {
+  const selections: SelectionSetNode['selections'][number][] = [];
+  for (const selection of set?.selections ?? []) {
+    if (selection.kind === Kind.INLINE_FRAGMENT && selection.typeCondition?.name.value === member) selections.push(...selection.selectionSet.selections);
+    if (selection.kind === Kind.FRAGMENT_SPREAD) {
+      const fragment = fragments[selection.name.value];
+      if (fragment?.typeCondition.name.value === member) selections.push(...fragment.selectionSet.selections);
+    }
+  }
+  return { kind: Kind.SELECTION_SET, selections };
+}
+
+/**
+ * A many-to-any `item` (a union): each member read as `item:<collection>`, its key always (so every
+ * item is an object of its type) and what its fragment selects; the junction's collection field tells
+ * the members apart.
+ */
+function walkUnion(union: GraphQLUnionType, any: AnyUnionExtensions, node: FieldNode, info: Info, prefix: string, fields: string[]) {
+  const push = (path: string) => fields.includes(path) || fields.push(path);
+  push(prefix + any.collectionField);
+  for (const member of union.getTypes()) {
+    const path = `${prefix}${node.name.value}:${member.name}.`;
+    const key = any.keys[member.name];
+    if (member.getFields()[key]) push(path + key);
+    walk(member, memberSelection(node.selectionSet, member.name, info.fragments), info, path, fields, {});
   }
 }
