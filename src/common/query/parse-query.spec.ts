@@ -14,8 +14,11 @@ describe(parseFields.name, () => {
     ['title, author.name', ['title', 'author.name']],
     [['title', 'body,author.*'], ['title', 'body', 'author.*']],
     ['*.*', ['*.*']],
+    ['id,json(metadata, items[0].name),author.json(profile, theme)', ['id', 'json(metadata, items[0].name)', 'author.json(profile, theme)']],
   ])('parses %j', (raw, expected) => expect(parseFields(raw)).toEqual(expected));
-  it.each([[{ a: 1 }], ['a..b'], ['a;drop']])('rejects %j', (raw) => expect(() => parseFields(raw)).toThrow(InvalidQueryError));
+  it.each([[{ a: 1 }], ['a..b'], ['a;drop'], ['json(metadata)'], ["json(metadata, a') OR 1=1"], ['json(metadata, color).x']])('rejects %j', (raw) =>
+    expect(() => parseFields(raw)).toThrow(InvalidQueryError),
+  );
 });
 
 describe(parseSort.name, () => {
@@ -24,8 +27,9 @@ describe(parseSort.name, () => {
     ['-date_created,title', [{ field: 'date_created', order: 'DESC' }, { field: 'title', order: 'ASC' }]],
     [['-author.name'], [{ field: 'author.name', order: 'DESC' }]],
     ['?', 'random'],
+    ['-json(metadata, dimensions.width),id', [{ field: 'json(metadata, dimensions.width)', order: 'DESC' }, { field: 'id', order: 'ASC' }]],
   ])('parses %j', (raw, expected) => expect(parseSort(raw)).toEqual(expected));
-  it.each([['--a'], ['a b'], [5]])('rejects %j', (raw) => expect(() => parseSort(raw)).toThrow(InvalidQueryError));
+  it.each([['--a'], ['a b'], [5], ['json(metadata, $.x)']])('rejects %j', (raw) => expect(() => parseSort(raw)).toThrow(InvalidQueryError));
 });
 
 describe(parseFilter.name, () => {

@@ -1,4 +1,5 @@
 import { ForbiddenError, InvalidQueryError } from '../../../common/errors/errors';
+import { JsonFunction, JsonPathSegment, parseJsonFunction, splitOutside } from '../../../common/query/parse-json-function';
 import type { DeepQuery } from '../../../common/query/query.types';
 import type { SchemaOverview } from '../../schema/schema-overview';
 import type { CollectionOverview, RelationLink } from '../../schema/schema.types';
@@ -11,8 +12,11 @@ export interface ReadNode {
   collection: string;
   /** Output keys of plain values, each with the field it reads. */
   columns: { key: string; field: string }[];
-  /** `year(date)` → key `date_year`; `count(comments)` → `comments_count` (the reference platform's names). */
-  functions: { key: string; fn: string; field: string }[];
+  /**
+   * `year(date)` → key `date_year`; `count(comments)` → `comments_count`; `json(meta, a[0])` →
+   * `meta_a_0_json` with its `path` (the reference platform's names).
+   */
+  functions: { key: string; fn: string; field: string; path?: JsonPathSegment[] }[];
   relations: RelationNode[];
 }
 
@@ -112,15 +116,28 @@ class PlanLevel {
   add(entry: string, alias: Record<string, string>): void {
     const fn = parseFunction(entry);
     if (fn) {
-      if (!this.overview.fields[fn.field]) throw new InvalidQueryError(`Field "${fn.field}" does not exist in collection "${this.collection}"`);
-      if (!this.mayRead(fn.field)) throw new ForbiddenError();
-      this.node.functions.push({ key: `${fn.field}_${fn.fn}`, ...fn });
+      this.addFunction(`${fn.field}_${fn.fn}`, fn);
       return;
     }
-    const [head, ...rest] = entry.split('.');
+    const [head, ...rest] = splitOutside(entry, '.');
     const tail = rest.length ? rest.join('.') : null;
-    if (head === '*') this.addWildcard(tail);
+    const json = parseJsonFunction(tail === null ? (alias[head] ?? head) : '');
+    if (json) this.addJson(alias[head] ? head : json.key, json);
+    else if (head === '*') this.addWildcard(tail);
     else this.addField(head, alias[head] ?? head, tail);
+  }
+
+  private addFunction(key: string, fn: Omit<ReadNode['functions'][number], 'key'>): void {
+    if (!this.overview.fields[fn.field]) throw new InvalidQueryError(`Field "${fn.field}" does not exist in collection "${this.collection}"`);
+    if (!this.mayRead(fn.field)) throw new ForbiddenError();
+    this.node.functions.push({ ...fn, key });
+  }
+
+  /** `json(field, path)`; `json(author.profile, path)` becomes `json(profile, path)` of the relation `author`. */
+  private addJson(key: string, json: JsonFunction): void {
+    const [head, ...rest] = json.field.split('.');
+    if (rest.length) this.addField(head, head, `json(${rest.join('.')}, ${json.pathText})`);
+    else this.addFunction(key, { fn: 'json', field: json.field, path: json.path });
   }
 
   private addWildcard(tail: string | null): void {
