@@ -93,6 +93,10 @@ describe(parseQuery.name, () => {
     ],
     [{ alias: { first: 'title' }, backlink: 'false', version: 'draft', versionRaw: 'true', export: 'csv', search: 'hi' },
       { alias: { first: 'title' }, backlink: false, version: 'draft', versionRaw: true, export: 'csv', search: 'hi', limit: 100, fields: ['*'] }],
+    [
+      { fields: 'c', alias: '{"c":"json(meta, a.b)"}', sort: '-c,constructor' },
+      { fields: ['c'], alias: { c: 'json(meta, a.b)' }, sort: [{ field: 'json(meta, a.b)', order: 'DESC' }, { field: 'constructor', order: 'ASC' }], limit: 100 },
+    ],
   ])('parses %j', (raw, expected) => expect(parseQuery(raw, limits)).toEqual(expected));
   it.each([
     [{ offset: '-1' }],
@@ -102,6 +106,7 @@ describe(parseQuery.name, () => {
     [{ deep: { comments: { _bogus: 1 } } }],
     [{ backlink: 'maybe' }],
     [{ alias: { a: 'b.c' } }],
+    [{ alias: { a: 'json(b.c)' } }],
     [{ search: ['a', 'b'] }],
     [{ groupBy: '' }],
     [{ aggregate: { count: '' } }],

@@ -131,7 +131,7 @@ export function parseQuery(raw: Record<string, unknown>, options: LimitOptions):
   // A sort on an alias of json() sorts on the call (the reference platform's `sort=my_color`).
   if (Array.isArray(query.sort) && query.alias) {
     const alias = query.alias;
-    query.sort = query.sort.map((s) => (parseJsonFunction(alias[s.field] ?? '') ? { ...s, field: alias[s.field] } : s));
+    query.sort = query.sort.map((s) => (Object.hasOwn(alias, s.field) && parseJsonFunction(alias[s.field]) ? { ...s, field: alias[s.field] } : s));
   }
   if (has('backlink')) query.backlink = booleanParam(raw.backlink, 'backlink');
   if (has('version')) query.version = stringParam(raw.version, 'version');

@@ -121,10 +121,12 @@ class PlanLevel {
     }
     const [head, ...rest] = splitOutside(entry, '.');
     const tail = rest.length ? rest.join('.') : null;
-    const json = parseJsonFunction(tail === null ? (alias[head] ?? head) : '');
-    if (json) this.addJson(alias[head] ? head : json.key, json);
+    const aliased = Object.hasOwn(alias, head);
+    const name = aliased ? alias[head] : head;
+    const json = tail === null ? parseJsonFunction(name) : null;
+    if (json) this.addJson(aliased ? head : json.key, json);
     else if (head === '*') this.addWildcard(tail);
-    else this.addField(head, alias[head] ?? head, tail);
+    else this.addField(head, name, tail);
   }
 
   private addFunction(key: string, fn: Omit<ReadNode['functions'][number], 'key'>): void {
