@@ -1,6 +1,7 @@
 import { createCollection, createRelation } from '../factories/collection.factory';
 import { createRole, createUser, grant } from '../factories/user.factory';
 import { expectError } from '../helpers/expect-error';
+import { graphqlItems } from '../helpers/graphql';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
 
@@ -25,6 +26,7 @@ describe('json(field, path) in queries', () => {
   let products: string;
   let categories: string;
   let ids: Record<string, number>;
+  const { gql, data } = graphqlItems(() => t);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -130,6 +132,25 @@ describe('json(field, path) in queries', () => {
     ['an alias to a malformed call', { fields: 'c', alias: JSON.stringify({ c: 'json(metadata)' }) }],
   ])('refuses %s with 400 INVALID_QUERY', async (_, query) => {
     await expectError(read(query as Record<string, string>), 400, 'INVALID_QUERY');
+  });
+
+  it('answers json(path:) in GraphQL under <field>_func, several paths through aliases, also of a relation', async () => {
+    const result = await data(
+      'admin',
+      `query ($path: String!) {
+        ${products}(filter: { name: { _eq: "Alpha" } }) {
+          name
+          metadata_func { color: json(path: "color") width: json(path: $path) tags: json(path: "tags") }
+          category { meta_func { json(path: "icon") } }
+        }
+      }`,
+      { path: 'dimensions.width' },
+    );
+    expect(result[products]).toEqual([
+      { name: 'Alpha', metadata_func: { color: 'red', width: 10, tags: ['electronics', 'premium'] }, category: { meta_func: { json: 'laptop' } } },
+    ]);
+    const bad = await gql('admin', `{ ${products} { metadata_func { json(path: "a') OR 1=1 --") } } }`);
+    expect(bad.body.errors[0].extensions.code).toBe('INVALID_QUERY');
   });
 
   it('keeps a field the caller may not read unreadable through json()', async () => {
