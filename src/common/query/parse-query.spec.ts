@@ -14,8 +14,11 @@ describe(parseFields.name, () => {
     ['title, author.name', ['title', 'author.name']],
     [['title', 'body,author.*'], ['title', 'body', 'author.*']],
     ['*.*', ['*.*']],
+    ['id,json(metadata, items[0].name),author.json(profile, theme)', ['id', 'json(metadata, items[0].name)', 'author.json(profile, theme)']],
   ])('parses %j', (raw, expected) => expect(parseFields(raw)).toEqual(expected));
-  it.each([[{ a: 1 }], ['a..b'], ['a;drop']])('rejects %j', (raw) => expect(() => parseFields(raw)).toThrow(InvalidQueryError));
+  it.each([[{ a: 1 }], ['a..b'], ['a;drop'], ['json(metadata)'], ["json(metadata, a') OR 1=1"], ['json(metadata, color).x']])('rejects %j', (raw) =>
+    expect(() => parseFields(raw)).toThrow(InvalidQueryError),
+  );
 });
 
 describe(parseSort.name, () => {
@@ -25,8 +28,9 @@ describe(parseSort.name, () => {
     [['-author.name'], [{ field: 'author.name', order: 'DESC' }]],
     ['-children.item:circles.radius', [{ field: 'children.item:circles.radius', order: 'DESC' }]],
     ['?', 'random'],
+    ['-json(metadata, dimensions.width),id', [{ field: 'json(metadata, dimensions.width)', order: 'DESC' }, { field: 'id', order: 'ASC' }]],
   ])('parses %j', (raw, expected) => expect(parseSort(raw)).toEqual(expected));
-  it.each([['--a'], ['a b'], [5], ['a:'], ['a::b'], [':a']])('rejects %j', (raw) => expect(() => parseSort(raw)).toThrow(InvalidQueryError));
+  it.each([['--a'], ['a b'], [5], ['a:'], ['a::b'], [':a'], ['json(metadata, $.x)']])('rejects %j', (raw) => expect(() => parseSort(raw)).toThrow(InvalidQueryError));
 });
 
 describe(parseFilter.name, () => {
@@ -90,6 +94,10 @@ describe(parseQuery.name, () => {
     ],
     [{ alias: { first: 'title' }, backlink: 'false', version: 'draft', versionRaw: 'true', export: 'csv', search: 'hi' },
       { alias: { first: 'title' }, backlink: false, version: 'draft', versionRaw: true, export: 'csv', search: 'hi', limit: 100, fields: ['*'] }],
+    [
+      { fields: 'c', alias: '{"c":"json(meta, a.b)"}', sort: '-c,constructor' },
+      { fields: ['c'], alias: { c: 'json(meta, a.b)' }, sort: [{ field: 'json(meta, a.b)', order: 'DESC' }, { field: 'constructor', order: 'ASC' }], limit: 100 },
+    ],
   ])('parses %j', (raw, expected) => expect(parseQuery(raw, limits)).toEqual(expected));
   it.each([
     [{ offset: '-1' }],
@@ -99,6 +107,7 @@ describe(parseQuery.name, () => {
     [{ deep: { comments: { _bogus: 1 } } }],
     [{ backlink: 'maybe' }],
     [{ alias: { a: 'b.c' } }],
+    [{ alias: { a: 'json(b.c)' } }],
     [{ search: ['a', 'b'] }],
     [{ groupBy: '' }],
     [{ aggregate: { count: '' } }],

@@ -1,6 +1,7 @@
 import { InvalidQueryError } from '../errors/errors';
 import { parseFields, toList } from './parse-fields';
 import { parseFilter } from './parse-filter';
+import { parseJsonFunction } from './parse-json-function';
 import { LimitOptions, parseInteger, parseLimit } from './parse-limit';
 import { parseMeta } from './parse-meta';
 import { parseSort } from './parse-sort';
@@ -120,11 +121,17 @@ export function parseQuery(raw: Record<string, unknown>, options: LimitOptions):
     const alias = objectParam(raw.alias, 'alias');
     query.alias = {};
     for (const [name, field] of Object.entries(alias)) {
-      if (typeof field !== 'string' || name.includes('.') || field.includes('.')) {
+      const call = typeof field === 'string' && parseJsonFunction(field) !== null;
+      if (typeof field !== 'string' || name.includes('.') || (field.includes('.') && !call)) {
         throw new InvalidQueryError(`"alias" entries must map a name to a field, "${name}" does not`);
       }
       query.alias[name] = field;
     }
+  }
+  // A sort on an alias of json() sorts on the call (the reference platform's `sort=my_color`).
+  if (Array.isArray(query.sort) && query.alias) {
+    const alias = query.alias;
+    query.sort = query.sort.map((s) => (Object.hasOwn(alias, s.field) && parseJsonFunction(alias[s.field]) ? { ...s, field: alias[s.field] } : s));
   }
   if (has('backlink')) query.backlink = booleanParam(raw.backlink, 'backlink');
   if (has('version')) query.version = stringParam(raw.version, 'version');

@@ -1,5 +1,6 @@
 import type { EntityManager, QueryFailedError } from 'typeorm';
 import type { AppError } from '../../common/errors/app-error';
+import type { JsonPathSegment } from '../../common/query/parse-json-function';
 
 export type Vendor = 'mysql' | 'postgres' | 'sqlite';
 
@@ -76,6 +77,14 @@ export interface Dialect {
   /** `year(field)` ... `second(field)` of API.md 1.6 as an integer expression on an already-quoted column. */
   dateFunction(fn: DateFunction, column: string): string;
   /**
+   * `json(field, path)` of API.md 1.6: the value at `path` in an already-quoted JSON column as JSON text
+   * (parsed by the caller, so every vendor answers the same types), SQL NULL when there is none. `bind`
+   * registers a value and answers its placeholder; the path is only ever bound, never written into SQL.
+   */
+  jsonValue(column: string, path: JsonPathSegment[], bind: (value: unknown) => string): string;
+  /** Expressions that order rows by the value at `path` (numbers by value, strings as text), most significant first. */
+  jsonSort(column: string, path: JsonPathSegment[], bind: (value: unknown) => string): string[];
+  /**
    * SQL to run after a row was inserted with an explicit value in an auto-increment key, so later inserts
    * do not collide with it (PostgreSQL sequences do not follow explicit values); null when not needed.
    */
@@ -136,6 +145,14 @@ export function placeholderList(vendor: Vendor, rows: number, columns: number, p
     VALUES_LISTS.set(key, list);
   }
   return list;
+}
+
+/**
+ * A path as the SQLite and MySQL JSON functions read it: `$."items"[0]."name"`. Keys are quoted so keys of
+ * any script are reachable; parseJsonPath admits no quote or backslash in them.
+ */
+export function jsonPathText(path: JsonPathSegment[]): string {
+  return '$' + path.map((s) => (typeof s === 'number' ? `[${s}]` : `."${s}"`)).join('');
 }
 
 export type DateFunction = 'year' | 'month' | 'week' | 'day' | 'weekday' | 'hour' | 'minute' | 'second';

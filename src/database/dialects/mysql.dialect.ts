@@ -1,5 +1,6 @@
 import { EntityManager, QueryFailedError } from 'typeorm';
 import type { AppError } from '../../common/errors/app-error';
+import type { JsonPathSegment } from '../../common/query/parse-json-function';
 import { DatabaseBusyError, InvalidForeignKeyError, NotNullViolationError, RecordNotUniqueError, ValueOutOfRangeError, ValueTooLongError } from '../../common/errors/errors';
 import {
   columnSql,
@@ -15,6 +16,7 @@ import {
   SCHEMA_LOCK_NAME,
   SchemaLock,
   utcDateTimeText,
+  jsonPathText,
 } from './dialect';
 
 /** Unique indexes Vellum creates are named `<table>_<field>_unique`, so the field can be recovered. */
@@ -126,6 +128,18 @@ export class MysqlDialect implements Dialect {
   dateFunction(fn: DateFunction, column: string): string {
     const sql = { year: 'YEAR(?)', month: 'MONTH(?)', week: 'WEEK(?, 3)', day: 'DAYOFMONTH(?)', weekday: '(DAYOFWEEK(?) - 1)', hour: 'HOUR(?)', minute: 'MINUTE(?)', second: 'SECOND(?)' }[fn];
     return sql.replace('?', column);
+  }
+
+  jsonValue(column: string, path: JsonPathSegment[], bind: (value: unknown) => string): string {
+    // MariaDB answers JSON_EXTRACT as text already; MySQL answers its JSON type, which the driver would parse.
+    return `CASE WHEN JSON_VALID(${column}) THEN CAST(JSON_EXTRACT(${column}, ${bind(jsonPathText(path))}) AS CHAR) END`;
+  }
+
+  jsonSort(column: string, path: JsonPathSegment[], bind: (value: unknown) => string): string[] {
+    const value = () => `CASE WHEN JSON_VALID(${column}) THEN JSON_EXTRACT(${column}, ${bind(jsonPathText(path))}) END`;
+    // The column is LONGTEXT: numbers need their own key, or 9 would sort after 10.
+    const number = `CASE WHEN JSON_TYPE(${value()}) IN ('INTEGER', 'UNSIGNED INTEGER', 'DOUBLE', 'DECIMAL') THEN CAST(JSON_UNQUOTE(${value()}) AS DOUBLE) END`;
+    return [number, `JSON_UNQUOTE(${value()})`];
   }
 
   quote(identifier: string): string {

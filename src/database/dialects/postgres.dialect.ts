@@ -1,5 +1,6 @@
 import type { EntityManager, QueryFailedError } from 'typeorm';
 import type { AppError } from '../../common/errors/app-error';
+import type { JsonPathSegment } from '../../common/query/parse-json-function';
 import { DatabaseBusyError, InvalidForeignKeyError, InvalidPayloadError, InvalidQueryError, NotNullViolationError, RecordNotUniqueError, ValueOutOfRangeError, ValueTooLongError } from '../../common/errors/errors';
 import {
   columnSql,
@@ -83,6 +84,20 @@ export class PostgresDialect implements Dialect {
   dateFunction(fn: DateFunction, column: string): string {
     const part = { year: 'YEAR', month: 'MONTH', week: 'WEEK', day: 'DAY', weekday: 'DOW', hour: 'HOUR', minute: 'MINUTE', second: 'SECOND' }[fn];
     return `CAST(EXTRACT(${part} FROM ${column}) AS INTEGER)`;
+  }
+
+  jsonValue(column: string, path: JsonPathSegment[], bind: (value: unknown) => string): string {
+    return `CAST(${this.jsonAt(column, path, bind)} AS text)`;
+  }
+
+  jsonSort(column: string, path: JsonPathSegment[], bind: (value: unknown) => string): string[] {
+    // jsonb orders numbers by value and strings as text.
+    return [this.jsonAt(column, path, bind)];
+  }
+
+  /** The jsonb at `path`; array indexes go as text too, which `#>` reads as positions in arrays. */
+  private jsonAt(column: string, path: JsonPathSegment[], bind: (value: unknown) => string): string {
+    return `(CAST(${column} AS jsonb) #> CAST(${bind(path.map(String))} AS text[]))`;
   }
 
   quote(identifier: string): string {

@@ -1,5 +1,6 @@
 import type { EntityManager, QueryFailedError } from 'typeorm';
 import type { AppError } from '../../common/errors/app-error';
+import type { JsonPathSegment } from '../../common/query/parse-json-function';
 import { DatabaseBusyError, InvalidForeignKeyError, NotNullViolationError, RecordNotUniqueError } from '../../common/errors/errors';
 import {
   ColumnTypeSpec,
@@ -11,6 +12,7 @@ import {
   FieldColumnSpec,
   likeWrap,
   utcDateTimeText,
+  jsonPathText,
 } from './dialect';
 
 /** "UNIQUE constraint failed: articles.slug" names the table and the column. */
@@ -89,6 +91,15 @@ export class SqliteDialect implements Dialect {
   dateFunction(fn: DateFunction, column: string): string {
     const format = { year: '%Y', month: '%m', week: '%W', day: '%d', weekday: '%w', hour: '%H', minute: '%M', second: '%S' }[fn];
     return `CAST(strftime('${format}', ${column}) AS INTEGER)`;
+  }
+
+  jsonValue(column: string, path: JsonPathSegment[], bind: (value: unknown) => string): string {
+    // `->` answers JSON text (`"red"`, `true`), where json_extract would answer SQL values (true as 1).
+    return `CASE WHEN json_valid(${column}) THEN ${column} -> ${bind(jsonPathText(path))} END`;
+  }
+
+  jsonSort(column: string, path: JsonPathSegment[], bind: (value: unknown) => string): string[] {
+    return [`CASE WHEN json_valid(${column}) THEN json_extract(${column}, ${bind(jsonPathText(path))}) END`];
   }
 
   quote(identifier: string): string {

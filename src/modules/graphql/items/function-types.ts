@@ -1,6 +1,8 @@
-import { GraphQLInputObjectType, GraphQLInt, GraphQLObjectType, type GraphQLFieldConfig } from 'graphql';
+import { GraphQLInputObjectType, GraphQLInt, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig } from 'graphql';
 import { isPlainObject } from '../../../common/is-plain-object';
+import { parseJsonFunction } from '../../../common/query/parse-json-function';
 import { filterOperatorsFor } from './filter-operators';
+import { GraphQLJSON } from './item-scalars';
 
 const DATE_PARTS = ['year', 'month', 'week', 'day', 'weekday', 'hour', 'minute', 'second'];
 
@@ -11,6 +13,29 @@ const DATE_PARTS = ['year', 'month', 'week', 'day', 'weekday', 'hour', 'minute',
 export const DatetimeFunctions = new GraphQLObjectType({ name: 'datetime_functions', fields: Object.fromEntries(DATE_PARTS.map((fn) => [fn, { type: GraphQLInt }])) });
 export const CountFunctions = new GraphQLObjectType({ name: 'count_functions', fields: { count: { type: GraphQLInt } } });
 
+/** What `<field>_func` of a JSON field hands its `json(path:)` members: the item as the engine answered it. */
+interface JsonSource {
+  item: Record<string, unknown>;
+  field: string;
+}
+
+/**
+ * `<field>_func { json(path: "a[0].b") }` of JSON fields, REST's `json(field, path)`; GraphQL aliases
+ * select several paths. The engine answers each under REST's key, which the path names again here.
+ */
+export const JsonFunctions = new GraphQLObjectType<JsonSource>({
+  name: 'json_functions',
+  fields: {
+    json: {
+      type: GraphQLJSON,
+      args: { path: { type: new GraphQLNonNull(GraphQLString) } },
+      resolve: (source, args: { path: string }) => source.item[parseJsonFunction(jsonCall(source.field, args.path))!.key],
+    },
+  },
+});
+
+export const jsonCall = (field: string, path: string) => `json(${field}, ${path})`;
+
 const numberOperators = filterOperatorsFor('integer');
 export const DatetimeFunctionFilter = new GraphQLInputObjectType({
   name: 'datetime_function_filter_operators',
@@ -18,10 +43,11 @@ export const DatetimeFunctionFilter = new GraphQLInputObjectType({
 });
 export const CountFunctionFilter = new GraphQLInputObjectType({ name: 'count_function_filter_operators', fields: { count: { type: numberOperators } } });
 
-export const isFunctionType = (type: unknown) => type === DatetimeFunctions || type === CountFunctions;
+export const isFunctionType = (type: unknown) => type === DatetimeFunctions || type === CountFunctions || type === JsonFunctions;
 
 /** The engine answers `year(at)` as `at_year` (REST's key); GraphQL nests it as `at_func { year }`. */
 export function functionField(field: string, type: GraphQLObjectType): GraphQLFieldConfig<Record<string, unknown>, unknown> {
+  if (type === JsonFunctions) return { type, resolve: (item): JsonSource => ({ item, field }) };
   const names = Object.keys(type.getFields());
   return { type, resolve: (item) => Object.fromEntries(names.map((fn) => [fn, item[`${field}_${fn}`]])) };
 }

@@ -21,7 +21,7 @@ import { isSystemCollection } from '../../schema/system-schema';
 import { GraphQLBigInt } from '../scalars';
 import { anyUnionField } from './any-union';
 import { filterOperatorsFor, isNumeric } from './filter-operators';
-import { CountFunctionFilter, CountFunctions, DatetimeFunctionFilter, DatetimeFunctions, functionField } from './function-types';
+import { CountFunctionFilter, CountFunctions, DatetimeFunctionFilter, DatetimeFunctions, functionField, JsonFunctions } from './function-types';
 import { GraphQLDate, GraphQLJSON, GraphQLStringOrFloat } from './item-scalars';
 
 /** The GraphQL types of one user collection; relational members refer to other collections' types lazily. */
@@ -128,11 +128,14 @@ type Related = (field: FieldOverview) => { many: boolean; target: CollectionType
 
 const DATED = new Set(['date', 'time', 'dateTime', 'timestamp']);
 
-/** Which `<field>_func` a field has: date parts of dates, `count` of one-to-many fields. */
-function functionsOf(field: FieldOverview, link: ReturnType<Related>): 'date' | 'count' | null {
+/** Which `<field>_func` a field has: date parts of dates, `count` of one-to-many fields, `json(path:)` of JSON fields. */
+function functionsOf(field: FieldOverview, link: ReturnType<Related>): 'date' | 'count' | 'json' | null {
   if (link?.many) return 'count';
-  return !link && DATED.has(field.type) ? 'date' : null;
+  if (link) return null;
+  return DATED.has(field.type) ? 'date' : field.type === 'json' ? 'json' : null;
 }
+
+const FUNCTION_TYPES = { date: DatetimeFunctions, count: CountFunctions, json: JsonFunctions };
 
 function objectFields(fields: FieldOverview[], related: Related, anyUnion: (field: FieldOverview) => GraphQLFieldConfig<never, unknown> | null): GraphQLFieldConfigMap<unknown, unknown> {
   const out: GraphQLFieldConfigMap<unknown, unknown> = {};
@@ -150,7 +153,7 @@ function objectFields(fields: FieldOverview[], related: Related, anyUnion: (fiel
     }
     const functions = functionsOf(field, link);
     if (functions && !out[`${field.field}_func`]) {
-      out[`${field.field}_func`] = functionField(field.field, functions === 'date' ? DatetimeFunctions : CountFunctions) as GraphQLFieldConfig<unknown, unknown>;
+      out[`${field.field}_func`] = functionField(field.field, FUNCTION_TYPES[functions]) as GraphQLFieldConfig<unknown, unknown>;
     }
   }
   return out;
@@ -163,7 +166,8 @@ function filterFields(fields: FieldOverview[], related: Related, self: GraphQLIn
     if (link) out[field.field] = { type: link.target.filter };
     else if (field.type !== 'alias') out[field.field] = { type: filterOperatorsFor(field.type) };
     const functions = functionsOf(field, link);
-    if (functions) out[`${field.field}_func`] = { type: functions === 'date' ? DatetimeFunctionFilter : CountFunctionFilter };
+    // The reference platform filters JSON with `_json`, not json(): JSON fields get no `_func` filter.
+    if (functions && functions !== 'json') out[`${field.field}_func`] = { type: functions === 'date' ? DatetimeFunctionFilter : CountFunctionFilter };
   }
   return out;
 }

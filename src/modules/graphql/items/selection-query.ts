@@ -4,13 +4,14 @@ import {
   Kind,
   type FieldNode,
   type FragmentDefinitionNode,
+  type GraphQLField,
   type GraphQLResolveInfo,
   type GraphQLUnionType,
   type SelectionSetNode,
 } from 'graphql';
 import { getArgumentValues } from 'graphql/execution/values';
 import { anyUnionOf, AnyUnionExtensions } from './any-union';
-import { isFunctionType, restFilter } from './function-types';
+import { isFunctionType, jsonCall, JsonFunctions, restFilter } from './function-types';
 
 /** `deep` of the REST query: a relation's own arguments, keyed by relational field (API.md 1.6). */
 type Deep = Record<string, Record<string, unknown>>;
@@ -54,7 +55,11 @@ function walk(type: GraphQLObjectType, set: SelectionSetNode | undefined, info: 
     }
     if (isFunctionType(target)) {
       const field = name.slice(0, -'_func'.length);
-      for (const fn of fieldNodes(node.selectionSet, info.fragments)) if (fn.name.value !== '__typename') fields.push(`${prefix}${fn.name.value}(${field})`);
+      for (const fn of fieldNodes(node.selectionSet, info.fragments)) {
+        if (fn.name.value === '__typename') continue;
+        if (target !== JsonFunctions) fields.push(`${prefix}${fn.name.value}(${field})`);
+        else fields.push(prefix + jsonCall(field, getArgumentValues(JsonFunctions.getFields().json as GraphQLField<unknown, unknown>, fn, info.variableValues).path as string));
+      }
       continue;
     }
     if (!(target instanceof GraphQLObjectType)) {

@@ -1,4 +1,5 @@
 import { InvalidQueryError } from '../../../common/errors/errors';
+import type { JsonPathSegment } from '../../../common/query/parse-json-function';
 import type { Filter } from '../../../common/query/query.types';
 import type { DateFunction, Dialect } from '../../../database/dialects/dialect';
 import type { SchemaOverview } from '../../schema/schema-overview';
@@ -35,12 +36,13 @@ export function parseFunction(entry: string): { fn: string; field: string } | nu
 
 /**
  * SQL of a field function (API.md 1.6): date parts of date/time fields, `count()` of a one-to-many
- * field. Unknown functions or unsuitable fields are INVALID_QUERY.
+ * field, `json()` (with its `path`) of a JSON field. Unknown functions or unsuitable fields are INVALID_QUERY.
  */
-export function functionSql(ctx: SqlContext, collection: string, alias: string, fn: string, field: string): string {
+export function functionSql(ctx: SqlContext, collection: string, alias: string, fn: string, field: string, path?: JsonPathSegment[]): string {
   const overview = ctx.overview.collection(collection)!;
   const target = overview.fields[field];
   if (!target) throw new InvalidQueryError(`Field "${field}" does not exist in collection "${collection}"`);
+  if (fn === 'json') return ctx.dialect.jsonValue(jsonColumn(ctx, collection, alias, field), path!, (v) => `:${ctx.param(v)}`);
   if (fn === 'count') {
     const link = ctx.overview.relation(collection, field);
     if (link?.type !== 'o2m') throw new InvalidQueryError(`"count()" needs a one-to-many field, "${field}" is not one`);
@@ -52,6 +54,14 @@ export function functionSql(ctx: SqlContext, collection: string, alias: string, 
   const timeOnly = target.type === 'time' && ['hour', 'minute', 'second'].includes(fn);
   if (!DATE_TYPES.has(target.type) && !timeOnly) throw new InvalidQueryError(`"${fn}()" needs a date or time field, "${field}" is ${target.type}`);
   return ctx.dialect.dateFunction(fn as DateFunction, `${ctx.quote(alias)}.${ctx.quote(field)}`);
+}
+
+/** The quoted column of a `json()` call; INVALID_QUERY unless the field exists and holds JSON. */
+export function jsonColumn(ctx: SqlContext, collection: string, alias: string, field: string): string {
+  const target = ctx.overview.collection(collection)!.fields[field];
+  if (!target) throw new InvalidQueryError(`Field "${field}" does not exist in collection "${collection}"`);
+  if (target.type !== 'json') throw new InvalidQueryError(`"json()" needs a JSON field, "${field}" is ${target.type}`);
+  return `${ctx.quote(alias)}.${ctx.quote(field)}`;
 }
 
 /** `"true"`, `"false"`, `"null"` in query strings mean the values (API.md 1.6). */

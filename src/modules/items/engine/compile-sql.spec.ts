@@ -97,6 +97,43 @@ describe(compileSelect.name, () => {
     expect(params).toEqual({ p0: 'circles' });
   });
 
+  const json = (vendor: Vendor, spec: Omit<SelectSpec, 'limit' | 'offset'>, functions: ReadNode['functions'] = []) => {
+    const { ctx, params } = context(vendor);
+    return { sql: compileSelect(ctx, node(functions), ['id'], { ...spec, limit: null, offset: 0 }), params };
+  };
+  const byPath = [{ key: 'meta_a_0_json', fn: 'json', field: 'meta', path: ['a', 0] }];
+
+  it.each<[Vendor, string, unknown]>([
+    ['postgres', 'CAST((CAST("t"."meta" AS jsonb) #> CAST(:p0 AS text[])) AS text)', ['a', '0']],
+    ['mysql', 'CASE WHEN JSON_VALID("t"."meta") THEN CAST(JSON_EXTRACT("t"."meta", :p0) AS CHAR) END', '$."a"[0]'],
+    ['sqlite', 'CASE WHEN json_valid("t"."meta") THEN "t"."meta" -> :p0 END', '$."a"[0]'],
+  ])('%s: json() answers JSON text, its path bound', (vendor, expression, path) =>
+    expect(json(vendor, { where: [] }, byPath)).toEqual({
+      sql: quoted(vendor, `SELECT "t"."id" AS "id", ${expression} AS "meta_a_0_json" FROM "articles" "t" ORDER BY "t"."id" ASC`),
+      params: { p0: path },
+    }));
+
+  it.each<[Vendor, string, number]>([
+    ['postgres', '(CAST("t"."meta" AS jsonb) #> CAST(:p0 AS text[])) DESC', 1],
+    [
+      'mysql',
+      `CASE WHEN JSON_TYPE(CASE WHEN JSON_VALID("t"."meta") THEN JSON_EXTRACT("t"."meta", :p0) END) IN ('INTEGER', 'UNSIGNED INTEGER', 'DOUBLE', 'DECIMAL') ` +
+        `THEN CAST(JSON_UNQUOTE(CASE WHEN JSON_VALID("t"."meta") THEN JSON_EXTRACT("t"."meta", :p1) END) AS DOUBLE) END DESC, ` +
+        `JSON_UNQUOTE(CASE WHEN JSON_VALID("t"."meta") THEN JSON_EXTRACT("t"."meta", :p2) END) DESC`,
+      3,
+    ],
+    ['sqlite', 'CASE WHEN json_valid("t"."meta") THEN json_extract("t"."meta", :p0) END DESC', 1],
+  ])('%s: sorts on json() by value', (vendor, order, bound) => {
+    const { sql, params } = json(vendor, { where: [], sort: [{ field: 'json(meta, x.y)', order: 'DESC' }] });
+    expect(sql).toBe(quoted(vendor, `SELECT "t"."id" AS "id" FROM "articles" "t" ORDER BY ${order}`));
+    expect(Object.keys(params)).toHaveLength(bound);
+  });
+
+  it.each(['json(title, x)', 'json(nope, x)'])('refuses %s, which names no JSON field', (field) => {
+    expect(() => json('sqlite', { where: [], sort: [{ field, order: 'ASC' }] })).toThrow(InvalidQueryError);
+    expect(() => json('sqlite', { where: [] }, [{ key: 'k', fn: 'json', field: field.slice(5, -4), path: ['x'] }])).toThrow(InvalidQueryError);
+  });
+
   it('refuses a sort path through a field that is no many-to-one', () =>
     expect(() => select('postgres', { where: [], sort: [{ field: 'title.x', order: 'ASC' }], limit: null, offset: 0 })).toThrow(InvalidQueryError));
 });
@@ -176,6 +213,9 @@ describe(compileAggregate.name, () => {
   });
 
   it('needs something to select', () => expect(() => aggregate('postgres', { groupBy: [] })).toThrow(InvalidQueryError));
+
+  it('refuses a sort on json(), which no group holds', () =>
+    expect(() => aggregate('sqlite', { aggregate: { count: ['*'] }, groupBy: ['title'], sort: [{ field: 'json(meta, x)', order: 'ASC' }] })).toThrow(InvalidQueryError));
 });
 
 describe('write statements', () => {

@@ -1,4 +1,5 @@
 import { InvalidQueryError } from '../../../common/errors/errors';
+import { parseJsonFunction } from '../../../common/query/parse-json-function';
 import type { Filter, Query, SortEntry, SortOrder } from '../../../common/query/query.types';
 import { isUuid } from '../../../common/is-uuid';
 import type { Dialect } from '../../../database/dialects/dialect';
@@ -6,7 +7,7 @@ import type { Sql } from '../../../database/run-sql';
 import type { SchemaOverview } from '../../schema/schema-overview';
 import type { CollectionOverview, FieldType } from '../../schema/schema.types';
 import { anyLink, parseAnyField } from './any-field';
-import { compileFilter, functionSql, parseFunction, SqlContext } from './compile-filter';
+import { compileFilter, functionSql, jsonColumn, parseFunction, SqlContext } from './compile-filter';
 import { Item, NUMERIC_TYPES } from './items.types';
 import type { ReadNode } from './read-plan';
 
@@ -105,6 +106,13 @@ function sortSql(ctx: SqlContext, collection: string, alias: string, path: strin
   return `(SELECT ${inner} FROM ${q(related.table!)} ${q(r)} WHERE ${q(r)}.${q(related.primary)} = ${q(alias)}.${q(head)})`;
 }
 
+/** The expressions one sort entry orders by: a path's value, or the value at a `json()` call's path. */
+function sortExpressions(ctx: SqlContext, collection: string, entry: SortEntry): string[] {
+  const json = parseJsonFunction(entry.field);
+  if (!json) return [sortSql(ctx, collection, ROOT, entry.field.split('.'), entry.order)];
+  return ctx.dialect.jsonSort(jsonColumn(ctx, collection, ROOT, json.field), json.path, (v) => `:${ctx.param(v)}`);
+}
+
 export interface SelectSpec {
   where: string[];
   sort?: SortEntry[] | 'random';
@@ -120,13 +128,13 @@ export function compileSelect(ctx: SqlContext, node: ReadNode, columns: string[]
   const collection = ctx.overview.collection(node.collection)!;
   const q = ctx.quote;
   const selects = columns.map((f) => `${q(ROOT)}.${q(f)} AS ${q(f)}`);
-  for (const f of node.functions) selects.push(`${functionSql(ctx, node.collection, ROOT, f.fn, f.field)} AS ${q(f.key)}`);
+  for (const f of node.functions) selects.push(`${functionSql(ctx, node.collection, ROOT, f.fn, f.field, f.path)} AS ${q(f.key)}`);
   let sql = `SELECT ${selects.join(', ')} FROM ${q(collection.table!)} ${q(ROOT)}`;
   if (spec.where.length) sql += ` WHERE ${spec.where.join(' AND ')}`;
   if (spec.sort === 'random') sql += ` ORDER BY ${ctx.dialect.randomOrder()}`;
   else {
     const sort = spec.sort?.length ? spec.sort : [{ field: collection.sortField ?? collection.primary, order: 'ASC' as const }];
-    sql += ` ORDER BY ${sort.map((s) => `${sortSql(ctx, node.collection, ROOT, s.field.split('.'), s.order)} ${s.order}`).join(', ')}`;
+    sql += ` ORDER BY ${sort.flatMap((s) => sortExpressions(ctx, node.collection, s).map((e) => `${e} ${s.order}`)).join(', ')}`;
   }
   return sql + ctx.dialect.limitSql(spec.limit, spec.offset);
 }
@@ -210,6 +218,7 @@ export function compileAggregate(ctx: SqlContext, collection: CollectionOverview
   if (groups.length) sql += ` GROUP BY ${groups.map((g) => g.sql).join(', ')}`;
   if (Array.isArray(query.sort) && query.sort.length) {
     const order = query.sort.map((s) => {
+      if (parseJsonFunction(s.field)) throw new InvalidQueryError('"sort" on json() is not available with "aggregate" or "groupBy"');
       const [head, field] = s.field.split('.');
       const out = outputs.find((o) => o.fn === head && o.field === field);
       return `${out ? q(out.alias) : `${q(ROOT)}.${q(s.field)}`} ${s.order}`;

@@ -21,7 +21,7 @@ const plan = (fields: string[], readable = all, alias: Record<string, string> = 
 describe(planRead.name, () => {
   it.each<[string[], ReadableFields, Record<string, string>, unknown]>([
     [['title'], all, {}, { c: 'articles', cols: ['title'], rel: {} }],
-    [['*'], all, {}, { c: 'articles', cols: ['id', 'title', 'views', 'published', 'author', 'at'], rel: { comments: 'keys' } }],
+    [['*'], all, {}, { c: 'articles', cols: ['id', 'title', 'views', 'published', 'author', 'at', 'meta'], rel: { comments: 'keys' } }],
     [['title', 'author.name'], all, {}, { c: 'articles', cols: ['title'], rel: { author: { c: 'authors', cols: ['name'], rel: {} } } }],
     [['comments.text'], all, {}, { c: 'articles', cols: [], rel: { comments: { c: 'comments', cols: ['text'], rel: {} } } }],
     [
@@ -30,9 +30,9 @@ describe(planRead.name, () => {
       {},
       {
         c: 'articles',
-        cols: ['id', 'title', 'views', 'published', 'at'],
+        cols: ['id', 'title', 'views', 'published', 'at', 'meta'],
         rel: {
-          author: { c: 'authors', cols: ['id', 'name'], rel: {} },
+          author: { c: 'authors', cols: ['id', 'name', 'profile'], rel: {} },
           comments: { c: 'comments', cols: ['id', 'text', 'article'], rel: {} },
         },
       },
@@ -40,6 +40,14 @@ describe(planRead.name, () => {
     [['*'], limited, {}, { c: 'articles', cols: ['id', 'title', 'author'], rel: {} }],
     [['headline'], all, { headline: 'title' }, { c: 'articles', cols: ['headline:title'], rel: {} }],
     [['title', 'year(at)', 'count(comments)'], all, {}, { c: 'articles', cols: ['title', 'at_year=year(at)', 'comments_count=count(comments)'], rel: {} }],
+    [['json(meta, a[0].b)', 'c'], all, { c: 'json(meta, x)' }, { c: 'articles', cols: ['meta_a_0_b_json=json(meta)', 'c=json(meta)'], rel: {} }],
+    [
+      ['json(author.profile, theme)', 'author.json(profile, size)'],
+      all,
+      {},
+      { c: 'articles', cols: [], rel: { author: { c: 'authors', cols: ['profile_theme_json=json(profile)', 'profile_size_json=json(profile)'], rel: {} } } },
+    ],
+    [['json(comments.text, x)'], all, {}, { c: 'articles', cols: [], rel: { comments: { c: 'comments', cols: ['text_x_json=json(text)'], rel: {} } } }],
   ])('%j', (fields, readable, alias, expected) => expect(plan(fields, readable, alias)).toEqual(expected));
 
   it.each<[string[], ReadableFields, unknown]>([
@@ -50,7 +58,12 @@ describe(planRead.name, () => {
     [['author.id.x.y'], all, InvalidQueryError],
     [['year(nope)'], all, InvalidQueryError],
     [['year(views)'], limited, ForbiddenError],
+    [['json(nope, x)'], all, InvalidQueryError],
+    [['json(meta, x)'], limited, ForbiddenError],
+    [['json(title.meta, x)'], all, InvalidQueryError],
   ])('refuses %j', (fields, readable, error) => expect(() => plan(fields, readable)).toThrow(error as never));
+
+  it('refuses an alias of json() on a field the caller may not read', () => expect(() => plan(['c'], limited, { c: 'json(meta, x)' })).toThrow(ForbiddenError));
 });
 
 describe(`${planRead.name} of many-to-any fields`, () => {
@@ -91,11 +104,15 @@ describe(validateQuery.name, () => {
     [{ deep: { title: { limit: 1 } } }, all, InvalidQueryError],
     [{ deep: { comments: { filter: { nope: { _eq: 1 } } } } }, all, InvalidQueryError],
     [{ deep: { comments: { sort: [{ field: 'nope', order: 'ASC' }] } } }, all, InvalidQueryError],
+    [{ sort: [{ field: 'json(nope, x)', order: 'ASC' }] }, all, InvalidQueryError],
+    [{ sort: [{ field: 'json(author.name, x)', order: 'ASC' }] }, all, InvalidQueryError],
+    [{ sort: [{ field: 'json(meta, x)', order: 'ASC' }] }, limited, ForbiddenError],
   ])('refuses %j', (query, readable, error) => expect(() => validateQuery(fakeOverview(), readable, 'articles', query, 3)).toThrow(error as never));
 
   it.each<[Query]>([
     [{ sort: [{ field: 'author.name', order: 'DESC' }], filter: { comments: { _some: { text: { _eq: 'x' } } } } }],
     [{ sort: [{ field: 'comments.text', order: 'ASC' }] }],
+    [{ sort: [{ field: 'json(meta, a.b[0])', order: 'DESC' }] }],
     [{ aggregate: { count: ['*'], sum: ['views'] }, groupBy: ['published'], sort: [{ field: 'sum.views', order: 'ASC' }] }],
     [{ deep: { comments: { filter: { text: { _eq: 'x' } }, sort: [{ field: 'text', order: 'DESC' }] } } }],
   ])('accepts %j', (query) => expect(() => validateQuery(fakeOverview(), all, 'articles', query, 3)).not.toThrow());

@@ -1,4 +1,5 @@
 import { ForbiddenError, InvalidQueryError } from '../../../common/errors/errors';
+import { JsonFunction, JsonPathSegment, parseJsonFunction, splitOutside } from '../../../common/query/parse-json-function';
 import type { DeepQuery } from '../../../common/query/query.types';
 import type { SchemaOverview } from '../../schema/schema-overview';
 import type { CollectionOverview, RelationLink } from '../../schema/schema.types';
@@ -12,8 +13,11 @@ export interface ReadNode {
   collection: string;
   /** Output keys of plain values, each with the field it reads. */
   columns: { key: string; field: string }[];
-  /** `year(date)` → key `date_year`; `count(comments)` → `comments_count` (the reference platform's names). */
-  functions: { key: string; fn: string; field: string }[];
+  /**
+   * `year(date)` → key `date_year`; `count(comments)` → `comments_count`; `json(meta, a[0])` →
+   * `meta_a_0_json` with its `path` (the reference platform's names).
+   */
+  functions: { key: string; fn: string; field: string; path?: JsonPathSegment[] }[];
   relations: RelationNode[];
 }
 
@@ -115,16 +119,31 @@ class PlanLevel {
   add(entry: string, alias: Record<string, string>): void {
     const fn = parseFunction(entry);
     if (fn) {
-      if (!this.overview.fields[fn.field]) throw new InvalidQueryError(`Field "${fn.field}" does not exist in collection "${this.collection}"`);
-      if (!this.mayRead(fn.field)) throw new ForbiddenError();
-      this.node.functions.push({ key: `${fn.field}_${fn.fn}`, ...fn });
+      this.addFunction(`${fn.field}_${fn.fn}`, fn);
       return;
     }
-    const [head, ...rest] = entry.split('.');
+    const [head, ...rest] = splitOutside(entry, '.');
     const tail = rest.length ? rest.join('.') : null;
-    if (head === '*') this.addWildcard(tail);
+    const aliased = Object.hasOwn(alias, head);
+    const name = aliased ? alias[head] : head;
+    const json = tail === null ? parseJsonFunction(name) : null;
+    if (json) this.addJson(aliased ? head : json.key, json);
+    else if (head === '*') this.addWildcard(tail);
     else if (parseAnyField(head)) this.addAnyField(head, tail);
-    else this.addField(head, alias[head] ?? head, tail);
+    else this.addField(head, name, tail);
+  }
+
+  private addFunction(key: string, fn: Omit<ReadNode['functions'][number], 'key'>): void {
+    if (!this.overview.fields[fn.field]) throw new InvalidQueryError(`Field "${fn.field}" does not exist in collection "${this.collection}"`);
+    if (!this.mayRead(fn.field)) throw new ForbiddenError();
+    this.node.functions.push({ ...fn, key });
+  }
+
+  /** `json(field, path)`; `json(author.profile, path)` becomes `json(profile, path)` of the relation `author`. */
+  private addJson(key: string, json: JsonFunction): void {
+    const [head, ...rest] = json.field.split('.');
+    if (rest.length) this.addField(head, head, `json(${rest.join('.')}, ${json.pathText})`);
+    else this.addFunction(key, { fn: 'json', field: json.field, path: json.path });
   }
 
   /** `item:circles.radius`: the many-to-any key read as an item where the row's key is one of circles. */

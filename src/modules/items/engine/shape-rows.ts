@@ -28,7 +28,8 @@ export function selectedColumns(collection: CollectionOverview, node: ReadNode, 
 export function rowFromDb(collection: CollectionOverview, node: ReadNode, columns: string[], row: Item): Item {
   const item: Item = {};
   for (const field of columns) item[field] = fromDb(collection.fields[field].type, row[field]);
-  for (const f of node.functions) item[f.key] = fromDb('integer', row[f.key]);
+  // json() answers JSON text on every vendor: parsed here, so all answer the same types.
+  for (const f of node.functions) item[f.key] = fromDb(f.fn === 'json' ? 'json' : 'integer', row[f.key]);
   return item;
 }
 

@@ -1,4 +1,5 @@
 import { ForbiddenError, InvalidQueryError } from '../../../common/errors/errors';
+import { parseJsonFunction } from '../../../common/query/parse-json-function';
 import type { DeepQuery, Filter, Query } from '../../../common/query/query.types';
 import type { SchemaOverview } from '../../schema/schema-overview';
 import { anyLink, parseAnyField } from './any-field';
@@ -26,6 +27,14 @@ function walkPath(overview: SchemaOverview, readable: ReadableFields, collection
       current = link.related;
     }
   });
+}
+
+/** The fields a sort entry reads: a dot path, or the JSON field of a `json()` call on the collection itself. */
+function sortPath(field: string): string[] {
+  const json = parseJsonFunction(field);
+  if (!json) return field.split('.');
+  if (json.field.includes('.')) throw new InvalidQueryError(`sort: "${field}" must name a JSON field of the collection itself`);
+  return [json.field];
 }
 
 function walkFilter(overview: SchemaOverview, readable: ReadableFields, collection: string, filter: Filter, depth: number, maxDepth: number): void {
@@ -59,7 +68,7 @@ function walkDeep(overview: SchemaOverview, readable: ReadableFields, collection
     const link = overview.relation(collection, alias[key] ?? key);
     if (!link) throw new InvalidQueryError(`deep: "${key}" of collection "${collection}" is not a relation`);
     if (sub.filter) walkFilter(overview, readable, link.related, sub.filter, depth + 1, maxDepth);
-    for (const entry of sub.sort ?? []) walkPath(overview, readable, link.related, entry.field.split('.'), false, 'deep sort');
+    for (const entry of sub.sort ?? []) walkPath(overview, readable, link.related, sortPath(entry.field), false, 'deep sort');
     if (sub.deep) walkDeep(overview, readable, link.related, sub.deep, {}, depth + 1, maxDepth);
   }
 }
@@ -74,7 +83,7 @@ export function validateQuery(overview: SchemaOverview, readable: ReadableFields
   if (Array.isArray(query.sort)) {
     const aggregates = new Set(Object.keys(query.aggregate ?? {}));
     for (const entry of query.sort) {
-      const path = entry.field.split('.');
+      const path = sortPath(entry.field);
       if (path.length > maxDepth) throw new InvalidQueryError(`Relational depth is limited to ${maxDepth}`);
       if (aggregates.has(path[0]) && path.length === 2) continue;
       walkPath(overview, readable, collection, path, true, 'sort');

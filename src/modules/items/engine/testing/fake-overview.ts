@@ -57,8 +57,8 @@ export function fakeOverview(): SchemaOverview {
     schema: null,
   });
   const collections = new Map<string, CollectionOverview>([
-    ['articles', collection('articles', [['title', 'string'], ['views', 'integer'], ['published', 'boolean'], ['author', 'integer'], ['comments', 'alias'], ['at', 'timestamp']])],
-    ['authors', collection('authors', [['name', 'string']])],
+    ['articles', collection('articles', [['title', 'string'], ['views', 'integer'], ['published', 'boolean'], ['author', 'integer'], ['comments', 'alias'], ['at', 'timestamp'], ['meta', 'json']])],
+    ['authors', collection('authors', [['name', 'string'], ['profile', 'json']])],
     ['comments', collection('comments', [['text', 'text'], ['article', 'integer']])],
     ['shapes', collection('shapes', [['name', 'string'], ['children', 'alias']])],
     ['circles', collection('circles', [['radius', 'float']])],
