@@ -100,6 +100,19 @@ describe.each<DriverName>(['local', 's3'])('assets on the %s driver', (driver) =
     expect((await get(`/assets/${id}`).set('If-None-Match', '"other"')).status).toBe(200);
   });
 
+  it('revalidates an original and a stored variant from the file row, before storage is read', async () => {
+    const fileId = await upload(await makeImage(120, 80, 'png'), 'revalidate.png', 'image/png');
+    const original = await get(`/assets/${fileId}`);
+    const variant = await get(`/assets/${fileId}?width=40`);
+    expect([original.status, variant.status]).toEqual([200, 200]);
+    const location = t.app.get(StorageService).location('files');
+    for (const key of await stored()) if (key.startsWith(fileId)) await location.delete(key);
+
+    expect((await t.as('admin').get(`/assets/${fileId}`).set('If-None-Match', original.headers.etag)).status).toBe(304);
+    expect((await t.as('admin').get(`/assets/${fileId}?width=40`).set('If-None-Match', variant.headers.etag)).status).toBe(304);
+    await expectError(t.as('admin').get(`/assets/${fileId}`), 403, 'FORBIDDEN');
+  });
+
   it('answers FORBIDDEN for ids that are not UUIDs or do not exist', async () => {
     await expectError(t.as('admin').get('/assets/not-a-uuid'), 403, 'FORBIDDEN');
     await expectError(t.as('admin').get('/assets/00000000-0000-4000-8000-000000000000'), 403, 'FORBIDDEN');

@@ -47,11 +47,8 @@ export class AssetsService {
 
     const params = await this.transformParams(request.query);
     const transformable = params !== null && row.type !== null && row.type in TRANSFORMABLE_TYPES;
-    const variant = transformable ? await this.transforms.variant(row, params, request.accept ?? '') : null;
+    const variant = transformable ? this.transforms.plan(row, params, request.accept ?? '') : null;
     const key = variant?.key ?? row.filename_disk;
-    const stat = variant?.stat ?? (await driver.stat(key));
-    if (!stat) throw new ForbiddenError();
-
     const modified = new Date(row.modified_on);
     const etag = `"${createHash('sha1').update(`${modified.getTime()}:${row.filesize}:${key}`).digest('hex').slice(0, 20)}"`;
     const options = this.transforms.options;
@@ -71,7 +68,10 @@ export class AssetsService {
       'Content-Security-Policy': "default-src 'none'",
     };
 
+    // The validators come from the file row alone: a revalidation never waits on storage.
     if (this.notModified(request, etag, modified)) return { status: 304, headers };
+    const stat = variant ? await this.transforms.ensure(row, variant) : await driver.stat(key);
+    if (!stat) throw new ForbiddenError();
 
     const range = params === null ? parseRange(request.range, stat.size) : null;
     if (range === 'unsatisfiable') throw new RangeNotSatisfiableError(request.range ?? '');

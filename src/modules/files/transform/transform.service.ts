@@ -21,11 +21,12 @@ export const TRANSFORMABLE_TYPES: Record<string, OutputFormat> = {
   'image/avif': 'avif',
 };
 
-export interface StoredVariant {
+/** Where a transformation's output is (or will be) stored, known without touching storage. */
+export interface VariantPlan {
   key: string;
   type: string;
   variesByAccept: boolean;
-  stat: StorageStat;
+  operations: TransformOperation[];
 }
 
 /**
@@ -46,7 +47,7 @@ export class TransformService {
     this.options = assetsOptions(config.assets);
   }
 
-  async variant(row: FileEntity, params: TransformParams, accept: string): Promise<StoredVariant> {
+  plan(row: FileEntity, params: TransformParams, accept: string): VariantPlan {
     const resolved = resolveTransform(
       params,
       { width: row.width, height: row.height, format: TRANSFORMABLE_TYPES[row.type!], focal_point_x: row.focal_point_x, focal_point_y: row.focal_point_y },
@@ -54,19 +55,23 @@ export class TransformService {
       this.options.maxDimension,
     );
     const key = transformKey(row.filename_disk!, resolved.operations, resolved.format);
+    return { key, type: FORMAT_TYPES[resolved.format], variesByAccept: resolved.variesByAccept, operations: resolved.operations };
+  }
+
+  /** The stored variant's size, computing and storing it first when it is not there yet. */
+  async ensure(row: FileEntity, plan: VariantPlan): Promise<StorageStat> {
     const driver = this.storage.location(row.storage);
-    let stat = await driver.stat(key);
-    if (!stat) {
-      let work = this.inFlight.get(key);
-      if (!work) {
-        work = this.compute(row, resolved.operations, key).finally(() => this.inFlight.delete(key));
-        this.inFlight.set(key, work);
-      }
-      await work;
-      stat = await driver.stat(key);
-      if (!stat) throw new ServiceUnavailableError('assets', 'The transformed image could not be stored');
+    const stored = await driver.stat(plan.key);
+    if (stored) return stored;
+    let work = this.inFlight.get(plan.key);
+    if (!work) {
+      work = this.compute(row, plan.operations, plan.key).finally(() => this.inFlight.delete(plan.key));
+      this.inFlight.set(plan.key, work);
     }
-    return { key, type: FORMAT_TYPES[resolved.format], variesByAccept: resolved.variesByAccept, stat };
+    await work;
+    const stat = await driver.stat(plan.key);
+    if (!stat) throw new ServiceUnavailableError('assets', 'The transformed image could not be stored');
+    return stat;
   }
 
   private async compute(row: FileEntity, operations: TransformOperation[], key: string): Promise<void> {
