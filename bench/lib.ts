@@ -72,6 +72,8 @@ export interface BuiltServer {
   token: string;
   /** The server's resident set size now, in bytes (from /proc). */
   rss(): number;
+  /** CPU time the server process has used so far, user and system, in milliseconds (from /proc). */
+  cpuMs(): number;
   /** Stops the server; the database is dropped unless kept for another start. */
   close(keepDatabase?: boolean): Promise<void>;
 }
@@ -117,12 +119,20 @@ export async function startBuiltServer(env: Record<string, string> = {}, port = 
     database,
     token: await adminToken(url),
     rss: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024,
+    cpuMs: () => processCpuMs(child.pid!),
     close: async (keepDatabase = false) => {
       child.kill('SIGTERM');
       await exited;
       if (!keepDatabase) await database.drop();
     },
   };
+}
+
+/** utime + stime of a process; /proc counts them in clock ticks of 10 ms (USER_HZ 100 on Linux). */
+function processCpuMs(pid: number): number {
+  // The command name (field 2) may hold spaces: fields are counted after its closing parenthesis.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 export interface LoadResult {
