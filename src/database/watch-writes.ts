@@ -38,6 +38,18 @@ export function classifyStatement(sql: string): TableWrite | null {
 
 export type WritesListener = (writes: TableWrite[]) => Promise<void>;
 
+type Track = <T>(sql: unknown, run: () => Promise<T>) => Promise<T>;
+const tracks = new WeakMap<QueryRunner, Track>();
+
+/**
+ * Runs `run`, a statement sent on `runner`'s connection without its `query` (a prepared statement of
+ * the MySQL dialect), reporting what it writes as `query` would.
+ */
+export function trackStatement<T>(runner: QueryRunner, sql: string, run: () => Promise<T>): Promise<T> {
+  const track = tracks.get(runner);
+  return track ? track(sql, run) : run();
+}
+
 /**
  * Calls `listener` with what each statement run through `dataSource` may have written, once it is
  * visible to other connections: after the statement outside a transaction, at the end of the
@@ -75,17 +87,19 @@ function watchRunner(runner: QueryRunner, listener: WritesListener): void {
     await start(level);
     if (outermost) transaction++;
   };
-  const query = runner.query.bind(runner) as (...args: unknown[]) => Promise<unknown>;
-  runner.query = (async (...args: unknown[]) => {
-    const write = typeof args[0] === 'string' ? classifyStatement(args[0]) : 'any';
+  const track: Track = async (sql, run) => {
+    const write = typeof sql === 'string' ? classifyStatement(sql) : 'any';
     const opened = current();
     try {
-      return await query(...args);
+      return await run();
     } finally {
       if (write && opened !== null && opened === current()) pending.push(write);
       else if (write) await listener([write]);
     }
-  }) as QueryRunner['query'];
+  };
+  tracks.set(runner, track);
+  const query = runner.query.bind(runner) as (...args: unknown[]) => Promise<unknown>;
+  runner.query = ((...args: unknown[]) => track(args[0], () => query(...args))) as QueryRunner['query'];
   for (const method of ['commitTransaction', 'rollbackTransaction'] as const) {
     const end = runner[method].bind(runner);
     runner[method] = () =>

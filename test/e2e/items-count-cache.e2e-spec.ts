@@ -1,7 +1,7 @@
-import Database from 'better-sqlite3';
 import Redis from 'ioredis';
-import * as mysql from 'mysql2/promise';
-import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import type { AppConfig } from '../../src/config/app-config';
+import { dataSourceOptions } from '../../src/database/data-source';
 import { RedisStore } from '../../src/modules/cache/redis.store';
 import { createCollection, createRelation } from '../factories/collection.factory';
 import { createRole, createUser, grant } from '../factories/user.factory';
@@ -13,21 +13,10 @@ const REDIS = process.env.REDIS ?? 'redis://127.0.0.1:6379';
 const COUNT_TTL_MS = 4000;
 
 /** A statement on the test database from a connection of its own: a write made outside Vellum. */
-async function outsideVellum(env: Record<string, string>, sql: string): Promise<void> {
-  if (env.DB_CLIENT === 'sqlite') {
-    const db = new Database(env.DB_FILENAME);
-    db.exec(sql);
-    db.close();
-  } else if (env.DB_CLIENT === 'postgres') {
-    const pg = new Client({ host: env.DB_HOST, port: Number(env.DB_PORT), user: env.DB_USER, password: env.DB_PASSWORD || undefined, database: env.DB_DATABASE });
-    await pg.connect();
-    await pg.query(sql);
-    await pg.end();
-  } else {
-    const conn = await mysql.createConnection({ host: env.DB_HOST, port: Number(env.DB_PORT), user: env.DB_USER, password: env.DB_PASSWORD, database: env.DB_DATABASE });
-    await conn.query(sql);
-    await conn.end();
-  }
+async function outsideVellum(config: AppConfig, sql: string): Promise<void> {
+  const other = await new DataSource(dataSourceOptions(config)).initialize();
+  await other.query(sql);
+  await other.destroy();
 }
 
 /**
@@ -172,7 +161,7 @@ describe('meta counts from the count cache', () => {
     const filter = { title: { _eq: 'outside' } };
     expect((await counts(c.posts, filter))[0]).toBe(0);
     const started = Date.now();
-    await outsideVellum(a.database.env, `INSERT INTO ${c.posts} (title) VALUES ('outside')`);
+    await outsideVellum(a.config, `INSERT INTO ${c.posts} (title) VALUES ('outside')`);
     const cached = (await counts(c.posts, filter))[0];
     if (Date.now() - started < COUNT_TTL_MS) expect(cached).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, COUNT_TTL_MS + 100 - (Date.now() - started)));
