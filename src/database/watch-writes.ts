@@ -83,9 +83,9 @@ function watchRunner(runner: QueryRunner, listener: WritesListener): void {
   const current = () => (runner.isTransactionActive ? transaction : null);
   const start = runner.startTransaction.bind(runner);
   runner.startTransaction = async (level) => {
-    const outermost = !runner.isTransactionActive;
     await start(level);
-    if (outermost) transaction++;
+    // Asked once started: on SQLite a transaction may have waited for another one to end.
+    if ((runner as unknown as { transactionDepth: number }).transactionDepth === 1) transaction++;
   };
   const track: Track = async (sql, run) => {
     const write = typeof sql === 'string' ? classifyStatement(sql) : 'any';

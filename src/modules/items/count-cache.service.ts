@@ -11,7 +11,7 @@ import { MemoryStore } from '../cache/memory.store';
 import { RedisService } from '../cache/redis.service';
 import type { SchemaOverview } from '../schema/schema-overview';
 import { SchemaOverviewService } from '../schema/schema-overview.service';
-import { changedTables, countKey, tablesRead } from './engine/count-key';
+import { changedTables, countKey, tablesRead } from '../cache/lib/count-key';
 
 /** Counts kept per instance: each entry is a key and a number, a few hundred bytes. */
 const CAPACITY = 5_000;

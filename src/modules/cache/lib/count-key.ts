@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { TableWrite } from '../../../database/watch-writes';
-import { stableStringify } from '../../cache/lib/response-cache-key';
+import { stableStringify } from './response-cache-key';
 import type { ReferencingKeys } from '../../schema/schema.types';
 
 /**
