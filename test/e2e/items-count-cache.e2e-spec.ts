@@ -1,14 +1,12 @@
-import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../src/config/app-config';
 import { dataSourceOptions } from '../../src/database/data-source';
-import { RedisStore } from '../../src/modules/cache/redis.store';
 import { createCollection, createRelation } from '../factories/collection.factory';
 import { createRole, createUser, grant } from '../factories/user.factory';
+import { dropRedisNamespace, TEST_REDIS } from '../helpers/redis-namespace';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
 
-const REDIS = process.env.REDIS ?? 'redis://127.0.0.1:6379';
 /** Long enough for a test to look twice within it, short enough to wait out once. */
 const COUNT_TTL_MS = 4000;
 
@@ -42,7 +40,7 @@ describe('meta counts from the count cache', () => {
   const author = async (name: string) => (await a.as('admin').post(`/items/${c.authors}`).send({ name }).expect(200)).body.data.id as number;
 
   beforeAll(async () => {
-    const env = { REDIS, CACHE_NAMESPACE: namespace, CACHE_COUNT_TTL: `${COUNT_TTL_MS}ms` };
+    const env = { REDIS: TEST_REDIS, CACHE_NAMESPACE: namespace, CACHE_COUNT_TTL: `${COUNT_TTL_MS}ms` };
     a = await createTestApp({ env });
     b = await createTestApp({ env, database: a.database });
     await createCollection(a, c.authors, [{ field: 'name', type: 'string' }]);
@@ -65,9 +63,7 @@ describe('meta counts from the count cache', () => {
   afterAll(async () => {
     await b?.close();
     await a?.close();
-    const redis = new Redis(REDIS);
-    await new RedisStore(redis).deleteByPrefix(`${namespace}:`);
-    await redis.quit();
+    await dropRedisNamespace(namespace);
   });
 
   it('follows creates, updates and deletes in the collection', async () => {

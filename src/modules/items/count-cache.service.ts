@@ -48,8 +48,13 @@ export class CountCacheService implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     if (!this.enabled || !this.redis.configured) return;
     this.generations = new RedisGenerations(await this.redis.connect('count'), `${this.config.cache.namespace}:count-generation:`);
-    // Writes made while Redis was away could not replace their generations.
-    this.redis.onReconnect(() => void this.written(['any']));
+    // Writes made while Redis was away, here or on another instance, could not replace their
+    // generations: what was cached before is forgotten, and every generation replaced before the next hit.
+    this.redis.onReconnect(() => {
+      this.unsafe = true;
+      void this.entries.deleteByPrefix('');
+      void this.written([]);
+    });
   }
 
   private get enabled(): boolean {
@@ -69,6 +74,7 @@ export class CountCacheService implements OnModuleInit {
 
   /** null when the cache cannot be trusted now (Redis away, a generation not known yet, a failed bump). */
   private async keyOf(sql: Sql): Promise<string | null> {
+    if (this.redis.configured && !this.redis.reachable) return null;
     if (this.unsafe) await this.written([]);
     if (this.unsafe) return null;
     try {
