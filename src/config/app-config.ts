@@ -52,7 +52,8 @@ export interface AppConfig {
   files: { maxUploadSize?: number; mimeTypeAllowList: string[]; metadataAllowList: string[]; importIpDenyList: string[] };
   /** Raw `ASSETS_*` variables for the assets module, keyed by full name. */
   assets: Record<string, string>;
-  cache: { enabled: boolean; store: 'memory' | 'redis'; ttl: number; namespace: string };
+  /** `countTtl`: ms a cached count of `meta` is kept (0: counts are not cached). */
+  cache: { enabled: boolean; store: 'memory' | 'redis'; ttl: number; namespace: string; countTtl: number };
   redis?: string;
   rateLimiter: { enabled: boolean; points: number; duration: number; store: 'memory' | 'redis' };
   query: { limitDefault: number; limitMax?: number; maxRelationalDepth: number; maxBatchMutation?: number };

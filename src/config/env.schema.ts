@@ -69,6 +69,7 @@ export class EnvSchema {
   @IsOptional() @IsBooleanString(BOOL) CACHE_ENABLED?: string;
   @IsOptional() @IsIn(['memory', 'redis']) CACHE_STORE?: string;
   @IsOptional() @Matches(DURATION) CACHE_TTL?: string;
+  @IsOptional() @Matches(DURATION) CACHE_COUNT_TTL?: string;
   @IsOptional() @IsString() CACHE_NAMESPACE?: string;
   @IsOptional() @Matches(/^rediss?:\/\//, { message: 'REDIS must be a redis:// URL' }) REDIS?: string;
 

@@ -198,6 +198,7 @@ function servicesConfig(env: Env, parsed: EnvSchema): Pick<AppConfig, 'cache' | 
       store: (env.CACHE_STORE ?? 'memory') as 'memory' | 'redis',
       ttl: duration(env.CACHE_TTL, '5m'),
       namespace: env.CACHE_NAMESPACE ?? 'vellum',
+      countTtl: duration(env.CACHE_COUNT_TTL, '10s'),
     },
     redis: env.REDIS,
     rateLimiter: {

@@ -1,13 +1,12 @@
 import { Controller, Get, Module, Param } from '@nestjs/common';
-import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { CacheService } from '../../src/modules/cache/cache.service';
 import { RedisService } from '../../src/modules/cache/redis.service';
-import { RedisStore } from '../../src/modules/cache/redis.store';
 import { SystemCacheService } from '../../src/modules/cache/system-cache.service';
 import { SettingsEntity } from '../../src/modules/settings/entities/settings.entity';
 import { UsersService } from '../../src/modules/users/users.service';
 import { expectError } from '../helpers/expect-error';
+import { dropRedisNamespace } from '../helpers/redis-namespace';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
 
@@ -64,9 +63,7 @@ describe('data cache, two instances on one database and one Redis', () => {
   afterAll(async () => {
     await b?.close();
     await a?.close();
-    const redis = new Redis(REDIS);
-    await new RedisStore(redis).deleteByPrefix(`${namespace}:`);
-    await redis.quit();
+    await dropRedisNamespace(namespace);
   });
   beforeEach(async () => {
     await a.as('admin').post('/utils/cache/clear');

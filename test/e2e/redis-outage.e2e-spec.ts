@@ -86,3 +86,47 @@ describe('a Redis outage with CACHE_STORE=redis', () => {
     expect((await t.as('admin').get('/items/notes?sort=id').expect(200)).headers['x-cache']).toBe('HIT');
   }, 30_000);
 });
+
+describe('meta counts across a Redis outage, two instances', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let redis: ChildProcess;
+  let port: number;
+  const dir = mkdtempSync(join(tmpdir(), 'vellum-redis-'));
+  const count = async (t: TestApp) => (await t.as('admin').get('/items/tasks?meta=filter_count&limit=1').expect(200)).body.meta.filter_count as number;
+  const redisOk = async (t: TestApp) => (await t.as('admin').get('/server/health')).body.checks['redis:connection'][0].status === 'ok';
+
+  beforeAll(async () => {
+    port = await freePort();
+    redis = await startRedis(port, dir);
+    const env = { REDIS: `redis://127.0.0.1:${port}`, CACHE_COUNT_TTL: '5m' };
+    a = await createTestApp({ env });
+    b = await createTestApp({ env, database: a.database });
+    await createCollection(a, 'tasks', [{ field: 'text', type: 'string' }]);
+    await a.as('admin').post('/items/tasks').send({ text: 'before' }).expect(200);
+  });
+  afterAll(async () => {
+    await b.close();
+    // The test closes `a` itself; a second close is harmless either way.
+    await a.app.close().catch(() => undefined);
+    await a.database.drop();
+    await stop(redis);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('counts while Redis is away, and no instance serves a count cached before a write made during the outage', async () => {
+    expect(await count(b)).toBe(1);
+    expect(await count(b)).toBe(1);
+
+    await stop(redis);
+    await a.as('admin').post('/items/tasks').send({ text: 'during' }).expect(200);
+    expect(await count(b)).toBe(2);
+    // The writer is gone before Redis is back: it cannot replace the generations itself.
+    await a.app.close();
+
+    redis = await startRedis(port, dir);
+    for (let i = 0; i < 50 && !(await redisOk(b)); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await redisOk(b)).toBe(true);
+    expect(await count(b)).toBe(2);
+  }, 30_000);
+});

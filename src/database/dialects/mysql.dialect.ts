@@ -2,6 +2,7 @@ import { EntityManager, QueryFailedError } from 'typeorm';
 import type { AppError } from '../../common/errors/app-error';
 import type { JsonPathSegment } from '../../common/query/parse-json-function';
 import { DatabaseBusyError, InvalidForeignKeyError, NotNullViolationError, RecordNotUniqueError, ValueOutOfRangeError, ValueTooLongError } from '../../common/errors/errors';
+import { trackStatement } from '../watch-writes';
 import {
   columnSql,
   ColumnTypeSpec,
@@ -107,8 +108,10 @@ export class MysqlDialect implements Dialect {
       if (typeof v === 'number' || typeof v === 'bigint') values[i] = String(v);
       else if (v === undefined) values[i] = null;
     }
-    return new Promise((resolve, reject) =>
-      connection.execute(sql, values, (err, raw) => (err ? reject(new QueryFailedError(sql, values, err)) : resolve(raw))),
+    return trackStatement(
+      manager.queryRunner,
+      sql,
+      () => new Promise((resolve, reject) => connection.execute(sql, values, (err, raw) => (err ? reject(new QueryFailedError(sql, values, err)) : resolve(raw)))),
     );
   }
 

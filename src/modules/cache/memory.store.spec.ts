@@ -41,4 +41,12 @@ describe(MemoryStore.name, () => {
     for (let i = 0; i < 10_001; i++) await s.set(`k${i}`, String(i), 1_000);
     expect(await s.getMany(['k0', 'k1', 'k10000'])).toEqual([undefined, '1', '10000']);
   });
+
+  it('drops the entries read least recently when full', async () => {
+    const s = new MemoryStore(() => now, 3);
+    for (const k of ['a', 'b', 'c']) await s.set(k, k, 1_000);
+    await s.getMany(['a']);
+    await s.set('d', 'd', 1_000);
+    expect(await s.getMany(['a', 'b', 'c', 'd'])).toEqual(['a', undefined, 'c', 'd']);
+  });
 });

@@ -9,6 +9,7 @@ import { CacheService } from '../cache/cache.service';
 import { HashService } from '../hash/hash.service';
 import { PermissionsService } from '../permissions/permissions.service';
 import { SchemaOverviewService } from '../schema/schema-overview.service';
+import { CountCacheService } from './count-cache.service';
 import { ItemEventsService } from './item-events.service';
 import { ItemsDeps, ItemsOptions, ItemsService } from './items.service';
 
@@ -31,8 +32,9 @@ export class ItemsFactory {
     hasher: HashService,
     cache: CacheService,
     events: ItemEventsService,
+    counts: CountCacheService,
   ) {
-    this.deps = { dataSource, dialect, config, overviews, permissions, activity, hasher, cache, events };
+    this.deps = { dataSource, dialect, config, overviews, permissions, activity, hasher, cache, counts, events };
   }
 
   for(collection: string, acc: Accountability | null, manager?: EntityManager, options?: ItemsOptions): ItemsService {

@@ -3,13 +3,14 @@ import { ActivityModule } from '../activity/activity.module';
 import { PermissionsModule } from '../permissions/permissions.module';
 import { SchemaModule } from '../schema/schema.module';
 import { ItemsController } from './items.controller';
+import { CountCacheService } from './count-cache.service';
 import { ItemEventsService } from './item-events.service';
 import { ItemsFactory } from './items.factory';
 
 @Module({
   imports: [SchemaModule, PermissionsModule, ActivityModule],
   controllers: [ItemsController],
-  providers: [ItemsFactory, ItemEventsService],
+  providers: [ItemsFactory, ItemEventsService, CountCacheService],
   exports: [ItemsFactory, ItemEventsService, SchemaModule, PermissionsModule, ActivityModule],
 })
 export class ItemsModule {}

@@ -1,4 +1,4 @@
-import type { CollectionOverview, FieldOverview, RelationLink, RelationOverview } from './schema.types';
+import type { CollectionOverview, FieldOverview, ReferencingKeys, RelationLink, RelationOverview } from './schema.types';
 
 /**
  * The one in-memory model of collections, fields and relations (ARCHITECTURE: schema overview). Built
@@ -15,6 +15,8 @@ export class SchemaOverview {
     readonly relations: readonly RelationOverview[],
     /** Increases with every rebuild; lets caches keyed on the schema notice a change. */
     readonly version: number,
+    /** What the database's foreign keys do to rows when a referenced row is deleted or updated. */
+    readonly referencing: ReferencingKeys = new Map(),
   ) {
     for (const relation of relations) {
       const meta = relation.meta;

@@ -5,6 +5,7 @@ import type { AppConfig } from '../../../config/app-config';
 import type { Dialect } from '../../../database/dialects/dialect';
 import type { ActivityService } from '../../activity/activity.service';
 import type { CacheService } from '../../cache/cache.service';
+import type { CountCacheService } from '../count-cache.service';
 import type { HashService } from '../../hash/hash.service';
 import type { ItemEventsService } from '../item-events.service';
 import type { PermissionsService } from '../../permissions/permissions.service';
@@ -23,6 +24,7 @@ export interface ItemsDeps {
   activity: ActivityService;
   hasher: HashService;
   cache: CacheService;
+  counts: CountCacheService;
   config: AppConfig;
   events: ItemEventsService;
 }

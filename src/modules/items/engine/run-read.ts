@@ -135,20 +135,27 @@ async function oneToMany(read: Read, rel: RelationNode, rows: Item[], primary: s
   return rows.map((row) => (groups.get(String(row[primary])) ?? []).slice(offset, limit === null ? undefined : offset + limit));
 }
 
-/** `meta=total_count,filter_count` (API.md 1.6): counts within the caller's row filter. */
+/**
+ * `meta=total_count,filter_count` (API.md 1.6): counts within the caller's row filter. Outside a
+ * transaction both run at once and come from the count cache when fresh; inside one they may see its
+ * own uncommitted writes, so they are counted there, in turn on its one connection.
+ */
 export async function readMeta(scope: ItemsScope, query: Query, keys: MetaKey[]): Promise<Partial<Record<MetaKey, number>>> {
   const collection = collectionOf(scope);
   const access = await loadAccess(scope, query);
   requireRule(access, collection.collection, 'read');
-  const meta: Partial<Record<MetaKey, number>> = {};
-  for (const key of keys) {
+  const count = async (key: MetaKey): Promise<number> => {
     const params: Record<string, unknown> = {};
     const ctx = newContext({ scope, access }, params);
     const where = whereSql(ctx, collection.collection, ROOT, readConditions(access, collection.collection, query, key === 'filter_count'));
-    const [row] = await runSql(dbOf(scope), { text: compileCount(ctx, collection, where), params });
-    meta[key] = Number(row.count);
-  }
-  return meta;
+    const sql = { text: compileCount(ctx, collection, where), params };
+    const run = async () => Number((await runSql(dbOf(scope), sql))[0].count);
+    return scope.manager ? run() : scope.deps.counts.count(sql, run);
+  };
+  const counts: number[] = [];
+  if (scope.manager) for (const key of keys) counts.push(await count(key));
+  else counts.push(...(await Promise.all(keys.map(count))));
+  return Object.fromEntries(keys.map((key, i) => [key, counts[i]]));
 }
 
 /** `aggregate` / `groupBy` reads (API.md 1.6). */

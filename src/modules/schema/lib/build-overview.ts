@@ -6,7 +6,9 @@ import type {
   FieldMeta,
   FieldOverview,
   FieldSchemaInfo,
+  ForeignKeyRef,
   FieldType,
+  ReferencingKeys,
   RelationMeta,
   RelationOverview,
 } from '../schema.types';
@@ -115,7 +117,20 @@ export function buildOverview(source: OverviewSource): SchemaOverview {
   }
 
   const relations = relationMetas.filter((r) => collections.has(r.many_collection)).map((meta) => relationOverview(meta, tables.get(meta.many_collection)));
-  return new SchemaOverview(collections, relations, source.version);
+  return new SchemaOverview(collections, relations, source.version, referencingKeys(source.tables));
+}
+
+/** The introspected foreign keys by referenced table (PostgreSQL names one of another schema `schema.table`). */
+function referencingKeys(tables: Table[]): ReferencingKeys {
+  const names = new Set(tables.map((t) => t.name));
+  const out = new Map<string, ForeignKeyRef[]>();
+  for (const table of tables) {
+    for (const fk of table.foreignKeys) {
+      const referenced = names.has(fk.referencedTableName) ? fk.referencedTableName : fk.referencedTableName.slice(fk.referencedTableName.indexOf('.') + 1);
+      out.set(referenced, [...(out.get(referenced) ?? []), { table: table.name, onDelete: fk.onDelete, onUpdate: fk.onUpdate }]);
+    }
+  }
+  return out;
 }
 
 function withSystemRelations(relations: RelationMeta[]): RelationMeta[] {

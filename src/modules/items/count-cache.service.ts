@@ -1,0 +1,113 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { AppLogger } from '../../common/logging/app-logger';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { Dialect, DIALECT } from '../../database/dialects/dialect';
+import type { Sql } from '../../database/run-sql';
+import { TableWrite, watchWrites } from '../../database/watch-writes';
+import { ANY_TABLE, Generations, MemoryGenerations, RedisGenerations } from '../cache/generations';
+import { MemoryStore } from '../cache/memory.store';
+import { RedisService } from '../cache/redis.service';
+import type { SchemaOverview } from '../schema/schema-overview';
+import { SchemaOverviewService } from '../schema/schema-overview.service';
+import { changedTables, countKey, tablesRead } from '../cache/lib/count-key';
+
+/** Counts kept per instance: each entry is a key and a number, a few hundred bytes. */
+const CAPACITY = 5_000;
+
+/**
+ * The count cache of `meta=filter_count,total_count` (README: count cache). An entry is keyed by the
+ * compiled count statement, its bound values (permission filter, variables, search and filter
+ * included) and the data generation of every table the statement names. Every statement Vellum runs
+ * is watched (watch-writes.ts): once a write is visible, the generations of its table and of the
+ * tables its foreign keys cascade to are replaced, before the writer's caller goes on, so no count
+ * read after a write is one computed before it. With REDIS the generations are shared by every
+ * instance; while Redis cannot be reached counts are computed. CACHE_COUNT_TTL bounds how long a
+ * write made outside Vellum can go unseen.
+ */
+@Injectable()
+export class CountCacheService implements OnModuleInit {
+  private readonly entries = new MemoryStore(Date.now, CAPACITY);
+  private generations: Generations = new MemoryGenerations();
+  /** A bump that failed: nothing may be served from the cache until every generation is replaced. */
+  private unsafe = false;
+  private readonly tables = new WeakMap<SchemaOverview, string[]>();
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DIALECT) private readonly dialect: Dialect,
+    @InjectDataSource() dataSource: DataSource,
+    private readonly overviews: SchemaOverviewService,
+    private readonly redis: RedisService,
+    private readonly logger: AppLogger,
+  ) {
+    if (this.enabled) watchWrites(dataSource, (writes) => this.written(writes));
+  }
+
+  async onModuleInit(): Promise<void> {
+    if (!this.enabled || !this.redis.configured) return;
+    this.generations = new RedisGenerations(await this.redis.connect('count'), `${this.config.cache.namespace}:count-generation:`);
+    // Writes made while Redis was away, here or on another instance, could not replace their
+    // generations: what was cached before is forgotten, and every generation replaced before the next hit.
+    this.redis.onReconnect(() => {
+      this.unsafe = true;
+      void this.entries.deleteByPrefix('');
+      void this.written([]);
+    });
+  }
+
+  private get enabled(): boolean {
+    return this.config.cache.countTtl > 0;
+  }
+
+  /** The count `sql` answers: from the cache when computed at the current generations, else by `compute`. */
+  async count(sql: Sql, compute: () => Promise<number>): Promise<number> {
+    const key = this.enabled ? await this.keyOf(sql) : null;
+    if (key === null) return compute();
+    const [cached] = await this.entries.getMany([key]);
+    if (cached !== undefined) return Number(cached);
+    const value = await compute();
+    await this.entries.set(key, String(value), this.config.cache.countTtl);
+    return value;
+  }
+
+  /** null when the cache cannot be trusted now (Redis away, a generation not known yet, a failed bump). */
+  private async keyOf(sql: Sql): Promise<string | null> {
+    if (this.redis.configured && !this.redis.reachable) return null;
+    if (this.unsafe) await this.written([]);
+    if (this.unsafe) return null;
+    try {
+      const tables = tablesRead(sql.text, this.tableNames(), (id) => this.dialect.quote(id));
+      const generations = await this.generations.read([ANY_TABLE, ...tables]);
+      return generations && countKey(sql.text, sql.params, generations);
+    } catch (err) {
+      this.logger.debug({ err }, 'count cache generations could not be read; counting');
+      return null;
+    }
+  }
+
+  private tableNames(): string[] {
+    const overview = this.overviews.current;
+    let names = this.tables.get(overview);
+    if (!names) {
+      names = [...overview.collections.values()].flatMap((c) => (c.table ? [c.table] : []));
+      this.tables.set(overview, names);
+    }
+    return names;
+  }
+
+  /** Never throws: the write is done. A failure keeps the cache off until a later bump of everything succeeds. */
+  private async written(writes: TableWrite[]): Promise<void> {
+    try {
+      const changed = this.unsafe ? 'any' : changedTables(writes, this.overviews.current.referencing);
+      const names = changed === 'any' ? [ANY_TABLE] : [...changed];
+      if (!names.length) return;
+      await this.generations.bump(names);
+      if (names[0] === ANY_TABLE) this.unsafe = false;
+    } catch (err) {
+      this.unsafe = true;
+      this.logger.debug({ err }, 'count cache generations could not be replaced; counting until they are');
+    }
+  }
+}
