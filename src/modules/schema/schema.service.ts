@@ -130,8 +130,8 @@ export class SchemaService {
     }
     const name = input.collection;
     if (isSystemCollection(name)) throw new InvalidPayloadError('Collection names can\'t start with "svc_"');
-    const existing = options.existing ?? (await tablesAmong(runner, this.dialect, [name]));
-    if (this.overview.has(name) || existing.has(name)) throw new InvalidPayloadError(`Collection "${name}" already exists`);
+    const taken = async () => (options.existing ?? (await tablesAmong(runner, this.dialect, [name]))).has(name);
+    if (this.overview.has(name) || (await taken())) throw new InvalidPayloadError(`Collection "${name}" already exists`);
     if (input.fields !== undefined && !Array.isArray(input.fields)) throw new InvalidPayloadError('"fields" must be an array');
     const fields = (input.fields ?? []).map((f) => this.checkFieldInput(f));
     // Checked before any DDL: on MySQL a table created before a refused meta would stay.
