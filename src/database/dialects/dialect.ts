@@ -89,6 +89,12 @@ export interface Dialect {
    * do not collide with it (PostgreSQL sequences do not follow explicit values); null when not needed.
    */
   syncAutoIncrementSql(quotedTable: string, column: string): string | null;
+  /**
+   * A SELECT answering, as `name`, the tables (or views) of the connection's database among the names
+   * bound in `placeholders`, each spelled as stored: a caller comparing them exactly gets what a lookup
+   * of one name by `=` gets, also where IN compares case-insensitively (MySQL's catalog).
+   */
+  tablesAmongSql(placeholders: string): string;
   /** An INSERT of a row made only of default values. */
   insertDefaultsSql(quotedTable: string): string;
   /** `LIMIT`/`OFFSET` clause; `limit` null means all rows (SQLite and MySQL need a LIMIT before OFFSET). */

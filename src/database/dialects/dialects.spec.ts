@@ -44,6 +44,12 @@ describe('dialects', () => {
   it('needs no schema lock on SQLite, whose one connection runs one transaction at a time', () => expect(dialectFor('sqlite').schemaLock()).toBeNull());
 
   it.each([
+    ['postgres', 'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name IN ($1, $2)'],
+    ['mysql', 'SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN ($1, $2)'],
+    ['sqlite', "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ($1, $2)"],
+  ])('%s lists the existing tables among bound names with %s', (client, sql) => expect(dialectFor(client).tablesAmongSql('$1, $2')).toBe(sql));
+
+  it.each([
     ['postgres', '"t"."title"', 'q', '"t"."title" ILIKE :q'],
     ['mysql', '`t`.`title`', 'q', '`t`.`title` LIKE :q'],
     ['sqlite', '"t"."title"', 'q', '"t"."title" LIKE :q'],

@@ -119,6 +119,10 @@ export class MysqlDialect implements Dialect {
     return null;
   }
 
+  tablesAmongSql(placeholders: string): string {
+    return `SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (${placeholders})`;
+  }
+
   insertDefaultsSql(quotedTable: string): string {
     return `INSERT INTO ${quotedTable} () VALUES ()`;
   }

@@ -73,6 +73,10 @@ export class PostgresDialect implements Dialect {
     return `SELECT setval(pg_get_serial_sequence('${quotedTable}', '${column}'), (SELECT MAX("${column}") FROM ${quotedTable}))`;
   }
 
+  tablesAmongSql(placeholders: string): string {
+    return `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name IN (${placeholders})`;
+  }
+
   insertDefaultsSql(quotedTable: string): string {
     return `INSERT INTO ${quotedTable} DEFAULT VALUES`;
   }

@@ -79,6 +79,10 @@ export class SqliteDialect implements Dialect {
     return null;
   }
 
+  tablesAmongSql(placeholders: string): string {
+    return `SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (${placeholders})`;
+  }
+
   insertDefaultsSql(quotedTable: string): string {
     return `INSERT INTO ${quotedTable} DEFAULT VALUES`;
   }

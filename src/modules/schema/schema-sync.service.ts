@@ -5,6 +5,7 @@ import { InvalidPayloadError, SchemaApplyFailedError, SchemaApplyInterruptedErro
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { Dialect, DIALECT } from '../../database/dialects/dialect';
 import { ApplyJournal } from './apply-journal.service';
+import { BatchOptions, CollectionRows, tablesAmong } from './lib/collection-rows';
 import { PlanStep, planApply } from './lib/apply-plan';
 import { describeInterrupted } from './lib/interrupted-apply';
 import { buildSnapshot, snapshotField } from './lib/build-snapshot';
@@ -13,6 +14,7 @@ import { snapshotHash } from './lib/snapshot-hash';
 import type { Snapshot, SnapshotDiff, SnapshotField } from './lib/snapshot.types';
 import { validateApplyBody } from './lib/validate-apply-body';
 import { validateSnapshot } from './lib/validate-snapshot';
+import type { SchemaOverview } from './schema-overview';
 import { SchemaOverviewService } from './schema-overview.service';
 import { FieldInput, SchemaService } from './schema.service';
 import type { FieldType } from './schema.types';
@@ -20,6 +22,8 @@ import type { FieldType } from './schema.types';
 function describeStep(step: PlanStep, index: number): SchemaApplyStep {
   return { index, action: step.action, collection: step.collection, ...('field' in step ? { field: step.field } : {}) };
 }
+
+type Batch = BatchOptions & { rows: CollectionRows };
 
 /** Steps that leave the overview as it was; their runs end with one reload. */
 const BATCHED = new Set<PlanStep['action']>(['create_collection', 'delete_collection']);
@@ -50,8 +54,23 @@ export class SchemaSyncService {
     private readonly journal: ApplyJournal,
   ) {}
 
-  snapshot(): Snapshot {
-    return buildSnapshot(this.overviews.current, this.config.version, this.dialect.vendor);
+  private readonly hashes = new WeakMap<SchemaOverview, string>();
+
+  snapshot(overview = this.overviews.current): Snapshot {
+    return buildSnapshot(overview, this.config.version, this.dialect.vendor);
+  }
+
+  /**
+   * API.md 4.2's hash of the snapshot built from `overview`, computed once per overview: a diff and the
+   * apply made from it hash the same schema, and hashing a large one takes longer than applying a little.
+   */
+  private hashOf(snapshot: Snapshot, overview: SchemaOverview): string {
+    let hash = this.hashes.get(overview);
+    if (hash === undefined) {
+      hash = snapshotHash(snapshot, this.config.version);
+      this.hashes.set(overview, hash);
+    }
+    return hash;
   }
 
   /** API.md 4.2: `{ hash, diff }` to turn this instance's schema into the uploaded one; null when nothing differs. */
@@ -69,9 +88,10 @@ export class SchemaSyncService {
         );
       }
     }
-    const current = this.snapshot();
+    const overview = this.overviews.current;
+    const current = this.snapshot(overview);
     const diff = diffSnapshot(current, target, options.mode);
-    return isEmptyDiff(diff) ? null : { hash: snapshotHash(current, this.config.version), diff };
+    return isEmptyDiff(diff) ? null : { hash: this.hashOf(current, overview), diff };
   }
 
   /**
@@ -82,9 +102,10 @@ export class SchemaSyncService {
     const { hash, diff } = validateApplyBody(input);
     if (isEmptyDiff(diff)) return [];
     if (!options.dryRun) await this.reportInterrupted();
-    const current = this.snapshot();
+    const overview = this.overviews.current;
+    const current = this.snapshot(overview);
     const plan = planApply(current, diff);
-    if (!options.force && hash !== snapshotHash(current, this.config.version)) {
+    if (!options.force && hash !== this.hashOf(current, overview)) {
       throw new InvalidPayloadError('The hash does not match the current schema: it changed since the diff was made; make a new diff');
     }
     if (!options.dryRun) await this.execute(plan);
@@ -105,12 +126,19 @@ export class SchemaSyncService {
     const journal = await this.journal.begin(plan.map(describeStep));
     try {
       await this.schema.run(async (runner) => {
+        let batch: Batch | null = null;
         for (const [index, step] of plan.entries()) {
           progress.step = describeStep(step, index);
-          await this.runStep(runner, step);
-          // Collections are created (and deleted) in runs of steps: the overview is read again once, after
-          // the last step of a run, when steps that need it follow (the commit reloads it anyway).
+          batch ??= await this.startBatch(runner, plan, index);
+          await this.runStep(runner, step, batch);
+          // Collections are created (and deleted) in runs of steps: their meta rows are written together
+          // and the overview is read again once, after the last step of a run, when steps that need it
+          // follow (the commit reloads it anyway). Where each step commits on its own, a run is one step.
           const next = plan[index + 1];
+          if (!next || next.action !== step.action || !this.dialect.transactionalDdl) {
+            await batch.rows.flush(runner);
+            batch = null;
+          }
           if (BATCHED.has(step.action) && next && next.action !== step.action) await this.overviews.reload(runner.manager);
           if (this.dialect.transactionalDdl) continue;
           // DDL commits implicitly on MySQL/MariaDB: each step commits on its own, so a failure can say how far it got.
@@ -128,26 +156,36 @@ export class SchemaSyncService {
     }
   }
 
+  /** The batch of the run of steps starting at `index`, with the tables its new collections would take over. */
+  private async startBatch(runner: QueryRunner, plan: PlanStep[], index: number): Promise<Batch> {
+    const rows = new CollectionRows(this.dialect);
+    if (plan[index].action !== 'create_collection') return { reload: false, rows };
+    let end = index + 1;
+    while (this.dialect.transactionalDdl && plan[end]?.action === 'create_collection') end++;
+    const existing = await tablesAmong(runner, this.dialect, plan.slice(index, end).map((step) => step.collection));
+    return { reload: false, rows, existing };
+  }
+
   private explain(e: unknown): unknown {
     if (e instanceof AppError) return e;
     if (e instanceof QueryFailedError) return this.dialect.translateError(e) ?? new InvalidPayloadError(e.message);
     return e;
   }
 
-  private async runStep(runner: QueryRunner, step: PlanStep): Promise<void> {
+  private async runStep(runner: QueryRunner, step: PlanStep, batch: BatchOptions): Promise<void> {
     const overview = this.overviews.current;
     switch (step.action) {
       case 'create_collection':
         await this.schema.createCollection(
           runner,
           { collection: step.collection, meta: step.entry.meta, schema: step.entry.schema === null ? null : {}, fields: step.fields.map(fieldInput) },
-          { reload: false },
+          batch,
         );
         return;
       case 'update_collection':
         return this.schema.updateCollection(runner, step.collection, step.entry.meta ?? {});
       case 'delete_collection':
-        return this.schema.deleteCollection(runner, step.collection, { reload: false });
+        return this.schema.deleteCollection(runner, step.collection, batch);
       case 'create_field':
         await this.schema.createField(runner, step.collection, fieldInput(step.entry));
         return;

@@ -1,5 +1,4 @@
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { insertFieldMetas, saveFieldMeta } from './lib/field-metas';
+import { saveFieldMeta } from './lib/field-metas';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, QueryRunner, Table, TableColumn, TableForeignKey } from 'typeorm';
@@ -16,6 +15,7 @@ import { RelationMetaEntity } from './entities/relation-meta.entity';
 import { alterColumn, indexFor } from './lib/alter-column';
 import { checkFieldSchema, columnForField, FieldSchemaInput } from './lib/column-for-field';
 import { checkRelationMeta } from './lib/check-relation-meta';
+import { BatchOptions, CollectionRows, tablesAmong } from './lib/collection-rows';
 import { COLLECTION_META, FIELD_META, pickMeta, RELATION_META } from './lib/meta-values';
 import { SchemaOverviewService } from './schema-overview.service';
 import type { SchemaOverview } from './schema-overview';
@@ -121,16 +121,17 @@ export class SchemaService {
   }
 
   /**
-   * `reload: false` leaves the overview as it was: a schema apply creating many collections reloads it
-   * once after the last one instead of after each (each reload reads every table's definition).
+   * A schema apply creating many collections batches them (BatchOptions): the overview is reloaded once
+   * after the last one instead of after each (each reload reads every table's definition).
    */
-  async createCollection(runner: QueryRunner, input: CollectionInput, options: { reload: boolean } = { reload: true }): Promise<string> {
+  async createCollection(runner: QueryRunner, input: CollectionInput, options: BatchOptions = { reload: true }): Promise<string> {
     if (!isPlainObject(input) || typeof input.collection !== 'string' || !NAME.test(input.collection)) {
       throw new InvalidPayloadError('"collection" must be a name of letters, digits, "_" or "-"');
     }
     const name = input.collection;
     if (isSystemCollection(name)) throw new InvalidPayloadError('Collection names can\'t start with "svc_"');
-    if (this.overview.has(name) || (await runner.hasTable(name))) throw new InvalidPayloadError(`Collection "${name}" already exists`);
+    const taken = async () => (options.existing ?? (await tablesAmong(runner, this.dialect, [name]))).has(name);
+    if (this.overview.has(name) || (await taken())) throw new InvalidPayloadError(`Collection "${name}" already exists`);
     if (input.fields !== undefined && !Array.isArray(input.fields)) throw new InvalidPayloadError('"fields" must be an array');
     const fields = (input.fields ?? []).map((f) => this.checkFieldInput(f));
     // Checked before any DDL: on MySQL a table created before a refused meta would stay.
@@ -147,15 +148,19 @@ export class SchemaService {
         .map((f) => indexFor(name, f.field, !!f.schema?.is_unique));
       await runner.createTable(new Table({ name, columns, indices }));
     }
-    // API.md 8: collections are tracked (`all`) unless their meta says otherwise.
-    // No row can exist: the overview lists every collection that has one.
-    await runner.manager.getRepository(CollectionMetaEntity).insert({ accountability: 'all', ...meta } as QueryDeepPartialEntity<CollectionMetaEntity>);
-    await insertFieldMetas(runner, name, fields);
+    await this.writeRows(runner, options, (rows) => rows.created(meta, fields));
     if (options.reload) await this.overviews.reload(runner.manager);
     return name;
   }
 
-  private collectionMeta(name: string, meta: Record<string, unknown>): Partial<CollectionMetaEntity> {
+  /** Meta rows join the batch's `rows`, written now when the change stands alone or the overview is read next. */
+  private async writeRows(runner: QueryRunner, options: BatchOptions, add: (rows: CollectionRows) => void): Promise<void> {
+    const rows = options.rows ?? new CollectionRows(this.dialect);
+    add(rows);
+    if (!options.rows || options.reload) await rows.flush(runner);
+  }
+
+  private collectionMeta(name: string, meta: Record<string, unknown>): Partial<CollectionMetaEntity> & { collection: string } {
     if (!isPlainObject(meta)) throw new InvalidPayloadError('"meta" must be an object');
     const values = pickMeta(meta, COLLECTION_META) as Partial<CollectionMetaEntity>;
     if (values.accountability !== undefined && !['all', 'activity', null].includes(values.accountability)) {
@@ -176,10 +181,10 @@ export class SchemaService {
   }
 
   /**
-   * `reload: false` as for createCollection; a collection that had relations reloads the overview anyway,
-   * since the next deletion must not see the relations this one removed.
+   * Batched as createCollection; a collection that had relations reloads the overview anyway (flushing
+   * the batch's rows first), since the next deletion must not see the relations this one removed.
    */
-  async deleteCollection(runner: QueryRunner, name: string, options: { reload: boolean } = { reload: true }): Promise<void> {
+  async deleteCollection(runner: QueryRunner, name: string, options: BatchOptions = { reload: true }): Promise<void> {
     const collection = this.requireUserCollection(name);
     const overview = this.overview;
     let relationsRemoved = false;
@@ -196,12 +201,11 @@ export class SchemaService {
         relationsRemoved = true;
       }
     }
-    if (collection.table) await runner.dropTable(collection.table);
-    const manager = runner.manager;
-    await manager.getRepository(FieldMetaEntity).delete({ collection: name });
-    await manager.getRepository(CollectionMetaEntity).delete({ collection: name });
-    await manager.createQueryBuilder().delete().from('svc_permissions').where('collection = :name', { name }).execute();
-    if (options.reload || relationsRemoved) await this.overviews.reload(manager);
+    // The table's indexes and its own foreign keys go with it: TypeORM's dropTable would first read its definition.
+    if (collection.table) await runner.query(`DROP TABLE ${this.dialect.quote(collection.table)}`);
+    const reload = options.reload || relationsRemoved;
+    await this.writeRows(runner, { ...options, reload }, (rows) => rows.removed(name));
+    if (reload) await this.overviews.reload(runner.manager);
   }
 
   private checkFieldInput(input: unknown): FieldInput & { type: FieldType } {
