@@ -111,6 +111,55 @@ describe('many-to-any relations', () => {
     expect(star.map((c: { item: unknown }) => c.item)).toEqual(raw.map((c: { item: unknown }) => c.item));
   });
 
+  it('expands item from its own collection under wildcards and an unscoped item path', async () => {
+    const s = await m2a();
+    const { id, big } = await shapeWithChildren(s);
+    const raw = (await t.as('admin').get(`/items/${s.shapes}/${id}?fields=children.item`)).body.data.children.map((c: { item: string }) => Number(c.item));
+    const deep = await t.as('admin').get(`/items/${s.shapes}/${id}?fields=*.*.*`);
+    expect(deep.status).toBe(200);
+    expect(deep.body.data.children).toEqual([
+      { id: expect.any(Number), shapes_id: { id, name: 'S', children: expect.any(Array) }, collection: s.circles, item: { id: raw[0], radius: 3 } },
+      { id: expect.any(Number), shapes_id: { id, name: 'S', children: expect.any(Array) }, collection: s.squares, item: { id: raw[1], width: 2 } },
+      { id: expect.any(Number), shapes_id: { id, name: 'S', children: expect.any(Array) }, collection: s.circles, item: { id: big, radius: 8 } },
+    ]);
+    const children = (await t.as('admin').get(`/items/${s.shapes}/${id}?fields=children.*.*`)).body.data.children;
+    expect(children.map((c: { item: unknown }) => c.item)).toEqual(deep.body.data.children.map((c: { item: unknown }) => c.item));
+    const unscoped = (await t.as('admin').get(`/items/${s.shapes}/${id}?fields=children.item.id,children.collection`)).body.data.children;
+    expect(unscoped).toEqual([
+      { collection: s.circles, item: { id: raw[0] } },
+      { collection: s.squares, item: { id: raw[1] } },
+      { collection: s.circles, item: { id: big } },
+    ]);
+    const oneLevel = (await t.as('admin').get(`/items/${s.shapes}/${id}?fields=*.*`)).body.data.children;
+    expect(oneLevel.map((c: { item: unknown }) => c.item)).toEqual(raw.map(String));
+  });
+
+  it('filters and sorts through item:<collection> while wildcards expand the items', async () => {
+    const s = await m2a();
+    for (const radius of [4, 1, 3]) {
+      await t.as('admin').post(`/items/${s.shapes}`).send({ name: `w${radius}`, children: [{ collection: s.circles, item: { radius } }] });
+    }
+    const read = (sort: string, limit: number) =>
+      t.as('admin').get(`/items/${s.shapes}`).query({ fields: '*.*.*', sort, limit, filter: JSON.stringify({ children: { [`item:${s.circles}`]: { radius: { _lt: 4 } } } }) });
+    const asc = await read(`children.item:${s.circles}.radius`, 5);
+    expect(asc.status).toBe(200);
+    expect(asc.body.data.map((r: { children: { item: { radius: number } }[] }) => r.children[0].item.radius)).toEqual([1, 3]);
+    const desc = await read(`-children.item:${s.circles}.radius`, 1);
+    expect(desc.body.data.map((r: { name: string }) => r.name)).toEqual(['w3']);
+  });
+
+  it('expands under a wildcard only the collections the caller may read, other rows answering null', async () => {
+    const s = await m2a();
+    const { id, big } = await shapeWithChildren(s);
+    const role = await createRole(t);
+    for (const collection of [s.shapes, s.junction]) await grant(t, role, collection, 'read');
+    await grant(t, role, s.circles, 'read', { permissions: { radius: { _gt: 5 } } });
+    const user = await createUser(t, role);
+    const res = await t.as(user.token).get(`/items/${s.shapes}/${id}`).query({ fields: 'children.*.*' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.children.map((c: { item: unknown }) => c.item)).toEqual([null, null, { id: big, radius: 8 }]);
+  });
+
   it('refuses item:<collection> for a collection the relation does not allow', async () => {
     const s = await m2a();
     await expectError(t.as('admin').get(`/items/${s.shapes}`).query({ fields: `children.item:${s.shapes}.name` }), 400, 'INVALID_QUERY');
