@@ -127,12 +127,16 @@ describe(validateQuery.name, () => {
     [{ sort: [{ field: 'json(nope, x)', order: 'ASC' }] }, all, InvalidQueryError],
     [{ sort: [{ field: 'json(author.name, x)', order: 'ASC' }] }, all, InvalidQueryError],
     [{ sort: [{ field: 'json(meta, x)', order: 'ASC' }] }, limited, ForbiddenError],
+    [{ sort: [{ field: 'year(nope)', order: 'ASC' }] }, all, InvalidQueryError],
+    [{ sort: [{ field: 'author.year(nope)', order: 'ASC' }] }, all, InvalidQueryError],
+    [{ sort: [{ field: 'year(views)', order: 'ASC' }] }, limited, ForbiddenError],
   ])('refuses %j', (query, readable, error) => expect(() => validateQuery(fakeOverview(), readable, 'articles', query, 3)).toThrow(error as never));
 
   it.each<[Query]>([
     [{ sort: [{ field: 'author.name', order: 'DESC' }], filter: { comments: { _some: { text: { _eq: 'x' } } } } }],
     [{ sort: [{ field: 'comments.text', order: 'ASC' }] }],
     [{ sort: [{ field: 'json(meta, a.b[0])', order: 'DESC' }] }],
+    [{ sort: [{ field: 'year(at)', order: 'DESC' }, { field: 'count(comments)', order: 'ASC' }, { field: 'comments.article.month(at)', order: 'ASC' }] }],
     [{ aggregate: { count: ['*'], sum: ['views'] }, groupBy: ['published'], sort: [{ field: 'sum.views', order: 'ASC' }] }],
     [{ deep: { comments: { filter: { text: { _eq: 'x' } }, sort: [{ field: 'text', order: 'DESC' }] } } }],
   ])('accepts %j', (query) => expect(() => validateQuery(fakeOverview(), all, 'articles', query, 3)).not.toThrow());
