@@ -148,6 +148,24 @@ describe('many-to-any relations', () => {
     expect(desc.body.data.map((r: { name: string }) => r.name)).toEqual(['w3']);
   });
 
+  it('sorts by a function of a field of item:<collection>, and reads that function', async () => {
+    const s = await m2a();
+    expect((await t.as('admin').post(`/fields/${s.circles}`).send({ field: 'at', type: 'dateTime' })).status).toBe(200);
+    for (const year of [2004, 2001, 2003]) {
+      await t.as('admin').post(`/items/${s.shapes}`).send({ name: `y${year}`, children: [{ collection: s.circles, item: { radius: 1, at: `${year}-05-05T10:00:00` } }] });
+    }
+    const read = (sort: string) => t.as('admin').get(`/items/${s.shapes}`).query({ sort, limit: 2, fields: `name,children.item:${s.circles}.year(at)` });
+    const asc = await read(`children.item:${s.circles}.year(at)`);
+    expect(asc.status).toBe(200);
+    expect(asc.body.data).toEqual([
+      { name: 'y2001', children: [{ item: { at_year: 2001 } }] },
+      { name: 'y2003', children: [{ item: { at_year: 2003 } }] },
+    ]);
+    expect((await read(`-children.item:${s.circles}.year(at)`)).body.data.map((r: { name: string }) => r.name)).toEqual(['y2004', 'y2003']);
+    const filtered = await t.as('admin').get(`/items/${s.shapes}`).query({ fields: 'name', filter: JSON.stringify({ children: { [`item:${s.circles}`]: { 'year(at)': { _eq: 2003 } } } }) });
+    expect(filtered.body.data).toEqual([{ name: 'y2003' }]);
+  });
+
   it('expands under a wildcard only the collections the caller may read, other rows answering null', async () => {
     const s = await m2a();
     const { id, big } = await shapeWithChildren(s);
