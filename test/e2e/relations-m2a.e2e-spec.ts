@@ -111,6 +111,61 @@ describe('many-to-any relations', () => {
     expect(star.map((c: { item: unknown }) => c.item)).toEqual(raw.map((c: { item: unknown }) => c.item));
   });
 
+  it('expands item from its own collection under wildcards and an unscoped item path', async () => {
+    const s = await m2a();
+    const { id, big } = await shapeWithChildren(s);
+    const raw = (await t.as('admin').get(`/items/${s.shapes}/${id}?fields=children.item`)).body.data.children.map((c: { item: string }) => Number(c.item));
+    const deep = await t.as('admin').get(`/items/${s.shapes}/${id}?fields=*.*.*`);
+    expect(deep.status).toBe(200);
+    expect(deep.body.data.children).toEqual([
+      { id: expect.any(Number), shapes_id: { id, name: 'S', children: expect.any(Array) }, collection: s.circles, item: { id: raw[0], radius: 3 } },
+      { id: expect.any(Number), shapes_id: { id, name: 'S', children: expect.any(Array) }, collection: s.squares, item: { id: raw[1], width: 2 } },
+      { id: expect.any(Number), shapes_id: { id, name: 'S', children: expect.any(Array) }, collection: s.circles, item: { id: big, radius: 8 } },
+    ]);
+    const children = (await t.as('admin').get(`/items/${s.shapes}/${id}?fields=children.*.*`)).body.data.children;
+    expect(children.map((c: { item: unknown }) => c.item)).toEqual(deep.body.data.children.map((c: { item: unknown }) => c.item));
+    const unscoped = (await t.as('admin').get(`/items/${s.shapes}/${id}?fields=children.item.id,children.collection`)).body.data.children;
+    expect(unscoped).toEqual([
+      { collection: s.circles, item: { id: raw[0] } },
+      { collection: s.squares, item: { id: raw[1] } },
+      { collection: s.circles, item: { id: big } },
+    ]);
+    const oneLevel = (await t.as('admin').get(`/items/${s.shapes}/${id}?fields=*.*`)).body.data.children;
+    expect(oneLevel.map((c: { item: unknown }) => c.item)).toEqual(raw.map(String));
+  });
+
+  it('filters and sorts through item:<collection> while wildcards expand the items', async () => {
+    const s = await m2a();
+    for (const radius of [4, 1, 3]) {
+      await t.as('admin').post(`/items/${s.shapes}`).send({ name: `w${radius}`, children: [{ collection: s.circles, item: { radius } }] });
+    }
+    const read = (sort: string, limit: number) =>
+      t.as('admin').get(`/items/${s.shapes}`).query({ fields: '*.*.*', sort, limit, filter: JSON.stringify({ children: { [`item:${s.circles}`]: { radius: { _lt: 4 } } } }) });
+    const asc = await read(`children.item:${s.circles}.radius`, 5);
+    expect(asc.status).toBe(200);
+    expect(asc.body.data.map((r: { children: { item: { radius: number } }[] }) => r.children[0].item.radius)).toEqual([1, 3]);
+    const desc = await read(`-children.item:${s.circles}.radius`, 1);
+    expect(desc.body.data.map((r: { name: string }) => r.name)).toEqual(['w3']);
+  });
+
+  it('sorts by a function of a field of item:<collection>, and reads that function', async () => {
+    const s = await m2a();
+    expect((await t.as('admin').post(`/fields/${s.circles}`).send({ field: 'at', type: 'dateTime' })).status).toBe(200);
+    for (const year of [2004, 2001, 2003]) {
+      await t.as('admin').post(`/items/${s.shapes}`).send({ name: `y${year}`, children: [{ collection: s.circles, item: { radius: 1, at: `${year}-05-05T10:00:00` } }] });
+    }
+    const read = (sort: string) => t.as('admin').get(`/items/${s.shapes}`).query({ sort, limit: 2, fields: `name,children.item:${s.circles}.year(at)` });
+    const asc = await read(`children.item:${s.circles}.year(at)`);
+    expect(asc.status).toBe(200);
+    expect(asc.body.data).toEqual([
+      { name: 'y2001', children: [{ item: { at_year: 2001 } }] },
+      { name: 'y2003', children: [{ item: { at_year: 2003 } }] },
+    ]);
+    expect((await read(`-children.item:${s.circles}.year(at)`)).body.data.map((r: { name: string }) => r.name)).toEqual(['y2004', 'y2003']);
+    const filtered = await t.as('admin').get(`/items/${s.shapes}`).query({ fields: 'name', filter: JSON.stringify({ children: { [`item:${s.circles}`]: { 'year(at)': { _eq: 2003 } } } }) });
+    expect(filtered.body.data).toEqual([{ name: 'y2003' }]);
+  });
+
   it('refuses item:<collection> for a collection the relation does not allow', async () => {
     const s = await m2a();
     await expectError(t.as('admin').get(`/items/${s.shapes}`).query({ fields: `children.item:${s.shapes}.name` }), 400, 'INVALID_QUERY');
@@ -195,7 +250,7 @@ describe('many-to-any relations', () => {
     expect((await t.as('admin').get(`/items/${s.shapes}?filter[name][_eq]=x`)).body.data).toEqual([]);
   });
 
-  it("applies each allowed collection's read permission", async () => {
+  it("applies each allowed collection's read permission, also where a wildcard expands item (other collections' rows answer null)", async () => {
     const s = await m2a();
     const { id, big } = await shapeWithChildren(s);
     const role = await createRole(t);
@@ -204,6 +259,8 @@ describe('many-to-any relations', () => {
     const user = await createUser(t, role);
     const res = await t.as(user.token).get(`/items/${s.shapes}/${id}`).query({ fields: `children.item:${s.circles}.id` });
     expect(res.body.data.children).toEqual([{ item: null }, { item: expect.any(String) }, { item: { id: big } }]);
+    const wild = await t.as(user.token).get(`/items/${s.shapes}/${id}`).query({ fields: 'children.*.*' });
+    expect(wild.body.data.children.map((c: { item: unknown }) => c.item)).toEqual([null, null, { id: big, radius: 8 }]);
     await expectError(t.as(user.token).get(`/items/${s.shapes}/${id}`).query({ fields: `children.item:${s.squares}.id` }), 403, 'FORBIDDEN');
     const filtered = await t.as(user.token).get(`/items/${s.shapes}`).query({ fields: 'id', filter: JSON.stringify({ children: { [`item:${s.circles}`]: { radius: { _lt: 5 } } } }) });
     expect(filtered.body.data).toEqual([]);

@@ -29,8 +29,13 @@ describe(parseSort.name, () => {
     ['-children.item:circles.radius', [{ field: 'children.item:circles.radius', order: 'DESC' }]],
     ['?', 'random'],
     ['-json(metadata, dimensions.width),id', [{ field: 'json(metadata, dimensions.width)', order: 'DESC' }, { field: 'id', order: 'ASC' }]],
+    ['year(date),-count(comments)', [{ field: 'year(date)', order: 'ASC' }, { field: 'count(comments)', order: 'DESC' }]],
+    ['-country_id.year(date)', [{ field: 'country_id.year(date)', order: 'DESC' }]],
+    ['children.item:circles.month(at)', [{ field: 'children.item:circles.month(at)', order: 'ASC' }]],
+    ['-year(country_id.date)', [{ field: 'country_id.year(date)', order: 'DESC' }]],
+    ['json(author.profile, a)', [{ field: 'json(author.profile, a)', order: 'ASC' }]],
   ])('parses %j', (raw, expected) => expect(parseSort(raw)).toEqual(expected));
-  it.each([['--a'], ['a b'], [5], ['a:'], ['a::b'], [':a'], ['json(metadata, $.x)']])('rejects %j', (raw) => expect(() => parseSort(raw)).toThrow(InvalidQueryError));
+  it.each([['--a'], ['a b'], [5], ['a:'], ['a::b'], [':a'], ['json(metadata, $.x)'], ['year(date).id'], ['year()'], ['year(a)(b)'], ['year(date']])('rejects %j', (raw) => expect(() => parseSort(raw)).toThrow(InvalidQueryError));
 });
 
 describe(parseFilter.name, () => {

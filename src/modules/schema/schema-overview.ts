@@ -85,6 +85,12 @@ export class SchemaOverview {
     return { type: 'm2o', collection, field, related: target, relatedField: related.primary, relation, collectionField: relation.meta.one_collection_field! };
   }
 
+  /** The many-to-ones a many-to-any's `item` field makes, one per allowed collection; empty for other fields. */
+  anyTargets(collection: string, field: string): RelationLink[] {
+    const allowed = this.anyLinks.get(`${collection}.${field}`)?.meta?.one_allowed_collections ?? [];
+    return allowed.map((target) => this.anyToOne(collection, field, target)).filter((link): link is RelationLink => link !== null);
+  }
+
   /** Whether `collection.field` is a many-to-any's `item` field. */
   isAnyToOne(collection: string, field: string): boolean {
     return this.anyLinks.has(`${collection}.${field}`);

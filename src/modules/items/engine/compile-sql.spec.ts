@@ -73,7 +73,21 @@ describe(compileSelect.name, () => {
       { where: [], sort: [{ field: 'author.name', order: 'DESC' }], limit: 1, offset: 0 },
       `${head} ORDER BY (SELECT "r0"."name" FROM "authors" "r0" WHERE "r0"."id" = "t"."author") DESC LIMIT 1`,
     ],
+    [
+      'postgres',
+      { where: [], sort: [{ field: 'year(at)', order: 'DESC' }, { field: 'count(comments)', order: 'ASC' }], limit: null, offset: 0 },
+      `${head} ORDER BY CAST(EXTRACT(YEAR FROM "t"."at") AS INTEGER) DESC, (SELECT COUNT(*) FROM "comments" "r0" WHERE "r0"."article" = "t"."id") ASC`,
+    ],
+    [
+      'sqlite',
+      { where: [], sort: [{ field: 'comments.article.year(at)', order: 'ASC' }], limit: null, offset: 0 },
+      `${head} ORDER BY (SELECT MIN((SELECT CAST(strftime('%Y', "r1"."at") AS INTEGER) FROM "articles" "r1" WHERE "r1"."id" = "r0"."article")) FROM "comments" "r0" WHERE "r0"."article" = "t"."id") ASC`,
+    ],
   ])('%s: %j', (vendor, spec, sql) => expect(select(vendor, spec)).toBe(quoted(vendor, sql)));
+
+  it.each(['year(title)', 'nope(at)', 'count(author)', 'author.year(nope)'])('refuses the sort function %s', (field) =>
+    expect(() => select('sqlite', { where: [], sort: [{ field, order: 'ASC' }], limit: null, offset: 0 })).toThrow(InvalidQueryError),
+  );
 
   it.each<[Vendor, string]>([
     ['postgres', 'CAST(EXTRACT(YEAR FROM "t"."at") AS INTEGER)'],
@@ -201,7 +215,15 @@ describe(compileAggregate.name, () => {
       { groupBy: ['year(at)'] },
       `SELECT CAST(strftime('%Y', "t"."at") AS INTEGER) AS "at_year" FROM "articles" "t" WHERE 1=1 GROUP BY CAST(strftime('%Y', "t"."at") AS INTEGER) LIMIT 5`,
     ],
+    [
+      'postgres',
+      { aggregate: { count: ['*'] }, groupBy: ['year(at)'], sort: [{ field: 'year(at)', order: 'DESC' }] },
+      'SELECT COUNT(*) AS "count__all", CAST(EXTRACT(YEAR FROM "t"."at") AS INTEGER) AS "at_year" FROM "articles" "t" WHERE 1=1 GROUP BY CAST(EXTRACT(YEAR FROM "t"."at") AS INTEGER) ORDER BY CAST(EXTRACT(YEAR FROM "t"."at") AS INTEGER) DESC LIMIT 5',
+    ],
   ])('%s: %j', (vendor, query, sql) => expect(aggregate(vendor, query).text).toBe(quoted(vendor, sql)));
+
+  it('refuses a sort on a function no group holds', () =>
+    expect(() => aggregate('sqlite', { aggregate: { count: ['*'] }, groupBy: ['title'], sort: [{ field: 'year(at)', order: 'ASC' }] })).toThrow(InvalidQueryError));
 
   it('names outputs and groups as reads answer them', () => {
     const { outputs, groups } = aggregate('postgres', { aggregate: { avg: ['views'] }, groupBy: ['year(at)', 'title'] });

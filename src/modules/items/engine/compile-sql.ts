@@ -87,7 +87,10 @@ function searchSql(ctx: SqlContext, collection: string, alias: string, term: str
  */
 function sortSql(ctx: SqlContext, collection: string, alias: string, path: string[], order: SortOrder): string {
   const [head, ...rest] = path;
-  if (!rest.length) return `${ctx.quote(alias)}.${ctx.quote(head)}`;
+  if (!rest.length) {
+    const fn = parseFunction(head);
+    return fn ? functionSql(ctx, collection, alias, fn.fn, fn.field) : `${ctx.quote(alias)}.${ctx.quote(head)}`;
+  }
   const link = parseAnyField(head) ? anyLink(ctx.overview, collection, head) : ctx.overview.relation(collection, head);
   if (!link) throw new InvalidQueryError(`"${head}" is not a relation`);
   const related = ctx.overview.collection(link.related)!;
@@ -204,6 +207,20 @@ function aggregateParts(ctx: SqlContext, collection: CollectionOverview, query: 
   return { selects, outputs, groups };
 }
 
+/** What an aggregate read orders by: an output (`sum.views`), a grouped function (`year(date)`) or a column. */
+function aggregateSortSql(ctx: SqlContext, field: string, outputs: AggregateOutput[], groups: AggregateGroup[]): string {
+  if (parseJsonFunction(field)) throw new InvalidQueryError('"sort" on json() is not available with "aggregate" or "groupBy"');
+  const fn = parseFunction(field);
+  if (fn) {
+    const group = groups.find((g) => g.key === `${fn.field}_${fn.fn}`);
+    if (!group) throw new InvalidQueryError(`"sort" on ${field} with "aggregate" or "groupBy" needs ${field} in "groupBy"`);
+    return group.sql;
+  }
+  const [head, sub] = field.split('.');
+  const out = outputs.find((o) => o.fn === head && o.field === sub);
+  return out ? ctx.quote(out.alias) : `${ctx.quote(ROOT)}.${ctx.quote(field)}`;
+}
+
 /**
  * `aggregate` and `groupBy` (API.md 1.6); the window applies to groups only (an aggregate without
  * groups is one row). `where` is compiled by the caller, after the selects, on the same context.
@@ -217,12 +234,7 @@ export function compileAggregate(ctx: SqlContext, collection: CollectionOverview
   if (conditions.length) sql += ` WHERE ${conditions.join(' AND ')}`;
   if (groups.length) sql += ` GROUP BY ${groups.map((g) => g.sql).join(', ')}`;
   if (Array.isArray(query.sort) && query.sort.length) {
-    const order = query.sort.map((s) => {
-      if (parseJsonFunction(s.field)) throw new InvalidQueryError('"sort" on json() is not available with "aggregate" or "groupBy"');
-      const [head, field] = s.field.split('.');
-      const out = outputs.find((o) => o.fn === head && o.field === field);
-      return `${out ? q(out.alias) : `${q(ROOT)}.${q(s.field)}`} ${s.order}`;
-    });
+    const order = query.sort.map((s) => `${aggregateSortSql(ctx, s.field, outputs, groups)} ${s.order}`);
     sql += ` ORDER BY ${order.join(', ')}`;
   }
   if (groups.length) sql += ctx.dialect.limitSql(window.limit, window.offset);

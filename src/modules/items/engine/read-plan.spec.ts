@@ -84,8 +84,28 @@ describe(`${planRead.name} of many-to-any fields`, () => {
     expect(shapes(['children.*'])).toEqual({ c: 'shapes', cols: [], rel: { children: { c: 'shapes_children', cols: ['id', 'shapes_id', 'item', 'collection'], rel: {} } } });
     expect(shapes(['children.item:circles'])).toEqual({ c: 'shapes', cols: [], rel: { children: { c: 'shapes_children', cols: ['item'], rel: {} } } });
   });
+  it('expands item for every allowed collection under a wildcard or an unscoped path, other rows answering null', () => {
+    for (const fields of [['children.*.*'], ['children.item.*']]) {
+      const node = planRead({ overview: fakeOverview(), readable: all, maxDepth: 3 }, 'shapes', fields);
+      const items = node.relations[0].node.relations.filter((r) => r.key === 'item');
+      expect(items.map((r) => [r.key, r.node.collection, r.node.columns.map((c) => c.key), r.othersNull])).toEqual([
+        ['item', 'circles', ['id', 'radius'], true],
+        ['item', 'squares', ['id', 'width'], true],
+      ]);
+    }
+  });
+  it.each<[string, ReadableFields, unknown]>([
+    ['only the collections the caller may read', (c) => (c === 'squares' ? null : '*'), ['circles']],
+    ['the key when the caller may not read the collection field', (c) => (c === 'shapes_children' ? new Set(['id', 'item']) : '*'), []],
+  ])('expands a wildcard to %s', (_, readable, expected) => {
+    const node = planRead({ overview: fakeOverview(), readable, maxDepth: 3 }, 'shapes', ['*.*.*']);
+    const junction = node.relations[0].node;
+    expect(junction.relations.filter((r) => r.key === 'item').map((r) => r.node.collection)).toEqual(expected);
+    expect(junction.columns.some((c) => c.key === 'item')).toBe((expected as string[]).length === 0);
+  });
   it.each<[string[], ReadableFields, unknown]>([
     [['children.item:authors.name'], all, InvalidQueryError],
+    [['children.item.radius'], (c) => (c === 'shapes_children' ? new Set(['id', 'item']) : '*'), ForbiddenError],
     [['children.shapes_id:shapes.name'], all, InvalidQueryError],
     [['children.item:circles.radius'], (c) => (c === 'circles' ? null : '*'), ForbiddenError],
     [['children.item:circles.radius'], (c) => (c === 'shapes_children' ? new Set(['id', 'item']) : '*'), ForbiddenError],
@@ -107,12 +127,16 @@ describe(validateQuery.name, () => {
     [{ sort: [{ field: 'json(nope, x)', order: 'ASC' }] }, all, InvalidQueryError],
     [{ sort: [{ field: 'json(author.name, x)', order: 'ASC' }] }, all, InvalidQueryError],
     [{ sort: [{ field: 'json(meta, x)', order: 'ASC' }] }, limited, ForbiddenError],
+    [{ sort: [{ field: 'year(nope)', order: 'ASC' }] }, all, InvalidQueryError],
+    [{ sort: [{ field: 'author.year(nope)', order: 'ASC' }] }, all, InvalidQueryError],
+    [{ sort: [{ field: 'year(views)', order: 'ASC' }] }, limited, ForbiddenError],
   ])('refuses %j', (query, readable, error) => expect(() => validateQuery(fakeOverview(), readable, 'articles', query, 3)).toThrow(error as never));
 
   it.each<[Query]>([
     [{ sort: [{ field: 'author.name', order: 'DESC' }], filter: { comments: { _some: { text: { _eq: 'x' } } } } }],
     [{ sort: [{ field: 'comments.text', order: 'ASC' }] }],
     [{ sort: [{ field: 'json(meta, a.b[0])', order: 'DESC' }] }],
+    [{ sort: [{ field: 'year(at)', order: 'DESC' }, { field: 'count(comments)', order: 'ASC' }, { field: 'comments.article.month(at)', order: 'ASC' }] }],
     [{ aggregate: { count: ['*'], sum: ['views'] }, groupBy: ['published'], sort: [{ field: 'sum.views', order: 'ASC' }] }],
     [{ deep: { comments: { filter: { text: { _eq: 'x' } }, sort: [{ field: 'text', order: 'DESC' }] } } }],
   ])('accepts %j', (query) => expect(() => validateQuery(fakeOverview(), all, 'articles', query, 3)).not.toThrow());

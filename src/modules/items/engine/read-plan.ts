@@ -29,6 +29,11 @@ export interface RelationNode {
   /** `*` on a one-to-many field answers the related keys only, not objects. */
   keysOnly: boolean;
   deep?: DeepQuery;
+  /**
+   * A many-to-any `item` read unscoped (`item.*`, wildcards): a row whose collection no node reads
+   * answers null, as the reference does; a scoped read (`item:circles.*`) leaves other rows' keys.
+   */
+  othersNull?: boolean;
 }
 
 export interface PlanOptions {
@@ -61,7 +66,8 @@ export function planRead(
     if (!relation) continue;
     const sub = deep[key];
     const paths = sub?.fields ? [...child.paths, ...sub.fields] : child.paths;
-    level.node.relations.push({ ...relation, deep: sub, node: planRead(options, link.related, paths, {}, sub?.deep ?? {}, depth + 1, link) });
+    const node = planRead(options, link.related, paths, {}, sub?.deep ?? {}, depth + 1, link);
+    level.node.relations.push({ ...relation, deep: sub, node, ...(child.unscoped ? { othersNull: true } : {}) });
   }
   return level.node;
 }
@@ -72,6 +78,8 @@ interface Child {
   explicit: boolean;
   /** `item:circles`: the allowed collection of a many-to-any field the paths read. */
   target?: string;
+  /** Added by `item.*` or a wildcard rather than by `item:circles.*` (see RelationNode.othersNull). */
+  unscoped?: boolean;
 }
 
 /** One collection's level of a read plan while its `fields` are added. */
@@ -98,10 +106,11 @@ class PlanLevel {
     return this.readable === '*' || this.readable.has(field);
   }
 
-  private addChild(key: string, field: string, path: string | null, explicit: boolean, target?: string): void {
+  private addChild(key: string, field: string, path: string | null, explicit: boolean, target?: string, unscoped = false): void {
     const entry = this.children.get(key) ?? { field, paths: [], explicit, target };
     if (path) entry.paths.push(path);
     entry.explicit ||= explicit;
+    entry.unscoped ||= unscoped;
     this.children.set(key, entry);
   }
 
@@ -130,6 +139,7 @@ class PlanLevel {
     if (json) this.addJson(aliased ? head : json.key, json);
     else if (head === '*') this.addWildcard(tail);
     else if (parseAnyField(head)) this.addAnyField(head, tail);
+    else if (tail && this.options.overview.isAnyToOne(this.collection, name)) this.addAnyItems(name, tail, true);
     else this.addField(head, name, tail);
   }
 
@@ -154,9 +164,25 @@ class PlanLevel {
     else this.addColumn(link.field, link.field);
   }
 
+  /**
+   * `item.name` or a wildcard on a many-to-any's `item`: the item read from each allowed collection the
+   * caller may read; the bare key when there is none or the caller may not read the collection field.
+   */
+  private addAnyItems(field: string, tail: string, explicit: boolean): void {
+    const links = this.options.overview.anyTargets(this.collection, field).filter((link) => this.options.readable(link.related) !== null);
+    const collectionReadable = links.length > 0 && this.mayRead(links[0].collectionField!);
+    if (explicit && !collectionReadable) throw new ForbiddenError();
+    if (!collectionReadable) this.addColumn(field, field);
+    for (const link of collectionReadable ? links : []) this.addChild(`${field}:${link.related}`, field, tail, explicit, link.related, true);
+  }
+
   private addWildcard(tail: string | null): void {
     for (const [name, field] of Object.entries(this.overview.fields)) {
       if (!this.mayRead(name)) continue;
+      if (tail && this.options.overview.isAnyToOne(this.collection, name)) {
+        this.addAnyItems(name, tail, false);
+        continue;
+      }
       const link = this.options.overview.relation(this.collection, name);
       if (this.isBacklink(link)) continue;
       if (tail && link && this.options.readable(link.related) !== null) this.addChild(name, name, tail, false);

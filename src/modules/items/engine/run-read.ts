@@ -71,9 +71,10 @@ async function resolve(read: Read, node: ReadNode, rows: Item[]): Promise<Item[]
     const values = rel.link.type === 'm2o' ? await manyToOne(read, rel, rows) : await oneToMany(read, rel, rows, collection.primary);
     rows.forEach((row, i) => {
       const out = related.get(row)!;
-      // A many-to-any key of another collection than this node's stays the key, unless another node reads it.
+      // A many-to-any key of another collection than this node's stays the key (or null, see
+      // RelationNode.othersNull), unless another node reads it.
       if (values[i] !== undefined) out[rel.key] = values[i];
-      else if (!(rel.key in out)) out[rel.key] = row[rel.link.field];
+      else if (!(rel.key in out)) out[rel.key] = rel.othersNull ? null : row[rel.link.field];
     });
   }
   return rows.map((row) => shapeItem(collection, node, row, related.get(row)));

@@ -29,10 +29,17 @@ function walkPath(overview: SchemaOverview, readable: ReadableFields, collection
   });
 }
 
-/** The fields a sort entry reads: a dot path, or the JSON field of a `json()` call on the collection itself. */
+/**
+ * The fields a sort entry reads: a dot path (its last field in a function such as `year(date)`), or the
+ * JSON field of a `json()` call on the collection itself.
+ */
 function sortPath(field: string): string[] {
   const json = parseJsonFunction(field);
-  if (!json) return field.split('.');
+  if (!json) {
+    const path = field.split('.');
+    const fn = parseFunction(path[path.length - 1]);
+    return fn ? [...path.slice(0, -1), fn.field] : path;
+  }
   if (json.field.includes('.')) throw new InvalidQueryError(`sort: "${field}" must name a JSON field of the collection itself`);
   return [json.field];
 }
