@@ -185,6 +185,9 @@ describe('_json filters inside JSON fields', () => {
     it.each([
       ['_json on a text field', query('{ name: { _json: { color: { _eq: "x" } } } }'), {}],
       ['a text value', query('{ metadata: { _json: "x" } }'), {}],
+      ['null', query('{ metadata: { _json: null } }'), {}],
+      ['a null in _or', query('{ metadata: { _json: { _or: [null] } } }'), {}],
+      ['_eq with an empty string', query('{ metadata: { _json: { color: { _eq: "" } } } }'), {}],
       ['a path nested in a path', query('{ metadata: { _json: { a: { b: { _eq: 1 } } } } }'), {}],
       ['_in with text', query('{ metadata: { _json: { color: { _in: "red" } } } }'), {}],
       ['a wildcard in a variable', query('{ metadata: { _json: $f } }', '($f: GraphQLJsonFilter)'), { f: { 'items[*]': { _eq: 'x' } } }],
