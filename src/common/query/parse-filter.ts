@@ -1,6 +1,7 @@
 import { InvalidPayloadError, InvalidQueryError } from '../errors/errors';
 import type { Filter, FieldOperator } from './query.types';
 import { ruleRegex } from './rule-regex';
+import { parseJsonFilter } from './parse-json-filter';
 import { isPlainObject } from '../is-plain-object';
 
 export const FIELD_OPERATORS: readonly FieldOperator[] = [
@@ -9,18 +10,23 @@ export const FIELD_OPERATORS: readonly FieldOperator[] = [
   '_nistarts_with', '_ends_with', '_nends_with', '_iends_with', '_niends_with', '_between', '_nbetween',
 ];
 
+/** What `_json` applies at a JSON path: every field operator. */
+export const JSON_OPERATORS: ReadonlySet<string> = new Set(FIELD_OPERATORS);
+
 /** Operators that need a list of values. */
 const LIST_OPERATORS = new Set(['_in', '_nin', '_between', '_nbetween']);
 
 /** What a filter check allows and how it fails: a query parameter (INVALID_QUERY) or a stored rule (INVALID_PAYLOAD). */
 interface FilterRules {
   operators: ReadonlySet<string>;
+  /** Whether `_json` may filter inside JSON fields (SQL only: a stored validation rule cannot). */
+  json: boolean;
   fail: (reason: string) => Error;
 }
 
-const QUERY_FILTER: FilterRules = { operators: new Set(FIELD_OPERATORS), fail: (reason) => new InvalidQueryError(reason) };
+const QUERY_FILTER: FilterRules = { operators: new Set(FIELD_OPERATORS), json: true, fail: (reason) => new InvalidQueryError(reason) };
 /** API.md 1.6: `_regex` exists only for validation rules, which are checked on payloads, never in SQL. */
-const VALIDATION_RULE: FilterRules = { operators: new Set([...FIELD_OPERATORS, '_regex']), fail: (reason) => new InvalidPayloadError(reason) };
+const VALIDATION_RULE: FilterRules = { operators: new Set([...FIELD_OPERATORS, '_regex']), json: false, fail: (reason) => new InvalidPayloadError(reason) };
 
 /**
  * `filter={"title":{"_eq":"x"}}` (JSON text) or the bracket form `filter[title][_eq]=x` (already an object
@@ -64,6 +70,8 @@ function checkFilter(filter: Record<string, unknown>, parameter: string, rules: 
     } else if (key === '_some' || key === '_none') {
       if (!isPlainObject(value)) throw rules.fail(`"${key}" in "${parameter}" must be a filter`);
       checkFilter(value, parameter, rules);
+    } else if (key === '_json' && rules.json) {
+      parseJsonFilter(value, JSON_OPERATORS);
     } else if (key.startsWith('_')) {
       checkOperator(filter, key, value, parameter, rules);
     } else {

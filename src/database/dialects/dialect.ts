@@ -82,6 +82,12 @@ export interface Dialect {
    * registers a value and answers its placeholder; the path is only ever bound, never written into SQL.
    */
   jsonValue(column: string, path: JsonPathSegment[], bind: (value: unknown) => string): string;
+  /**
+   * The scalar at `path` in an already-quoted JSON column, for `_json` filters; SQL NULL where there is
+   * none or it is JSON null. `text`: strings unquoted, `true`/`false`, numbers as written, compared like a
+   * text column. `number`: JSON numbers as numbers and anything else NULL, so no string compares as one.
+   */
+  jsonScalar(column: string, path: JsonPathSegment[], kind: 'text' | 'number', bind: (value: unknown) => string): string;
   /** Expressions that order rows by the value at `path` (numbers by value, strings as text), most significant first. */
   jsonSort(column: string, path: JsonPathSegment[], bind: (value: unknown) => string): string[];
   /**

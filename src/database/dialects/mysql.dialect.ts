@@ -142,11 +142,25 @@ export class MysqlDialect implements Dialect {
     return `CASE WHEN JSON_VALID(${column}) THEN CAST(JSON_EXTRACT(${column}, ${bind(jsonPathText(path))}) AS CHAR) END`;
   }
 
+  jsonScalar(column: string, path: JsonPathSegment[], kind: 'text' | 'number', bind: (value: unknown) => string): string {
+    const value = () => this.jsonExtract(column, path, bind);
+    if (kind === 'number') return this.jsonNumber(value);
+    // JSON_UNQUOTE answers a binary collation: converted, the text compares as a text column does.
+    return `CASE WHEN JSON_TYPE(${value()}) <> 'NULL' THEN CONVERT(JSON_UNQUOTE(${value()}) USING utf8mb4) END`;
+  }
+
   jsonSort(column: string, path: JsonPathSegment[], bind: (value: unknown) => string): string[] {
-    const value = () => `CASE WHEN JSON_VALID(${column}) THEN JSON_EXTRACT(${column}, ${bind(jsonPathText(path))}) END`;
+    const value = () => this.jsonExtract(column, path, bind);
     // The column is LONGTEXT: numbers need their own key, or 9 would sort after 10.
-    const number = `CASE WHEN JSON_TYPE(${value()}) IN ('INTEGER', 'UNSIGNED INTEGER', 'DOUBLE', 'DECIMAL') THEN CAST(JSON_UNQUOTE(${value()}) AS DOUBLE) END`;
-    return [number, `JSON_UNQUOTE(${value()})`];
+    return [this.jsonNumber(value), `JSON_UNQUOTE(${value()})`];
+  }
+
+  private jsonExtract(column: string, path: JsonPathSegment[], bind: (value: unknown) => string): string {
+    return `CASE WHEN JSON_VALID(${column}) THEN JSON_EXTRACT(${column}, ${bind(jsonPathText(path))}) END`;
+  }
+
+  private jsonNumber(value: () => string): string {
+    return `CASE WHEN JSON_TYPE(${value()}) IN ('INTEGER', 'UNSIGNED INTEGER', 'DOUBLE', 'DECIMAL') THEN CAST(JSON_UNQUOTE(${value()}) AS DOUBLE) END`;
   }
 
   quote(identifier: string): string {

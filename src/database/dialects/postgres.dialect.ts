@@ -94,6 +94,12 @@ export class PostgresDialect implements Dialect {
     return `CAST(${this.jsonAt(column, path, bind)} AS text)`;
   }
 
+  jsonScalar(column: string, path: JsonPathSegment[], kind: 'text' | 'number', bind: (value: unknown) => string): string {
+    if (kind === 'text') return `(CAST(${column} AS jsonb) #>> CAST(${bind(path.map(String))} AS text[]))`;
+    const at = this.jsonAt(column, path, bind);
+    return `CASE WHEN jsonb_typeof(${at}) = 'number' THEN CAST(${at} AS numeric) END`;
+  }
+
   jsonSort(column: string, path: JsonPathSegment[], bind: (value: unknown) => string): string[] {
     // jsonb orders numbers by value and strings as text.
     return [this.jsonAt(column, path, bind)];

@@ -102,6 +102,16 @@ export class SqliteDialect implements Dialect {
     return `CASE WHEN json_valid(${column}) THEN ${column} -> ${bind(jsonPathText(path))} END`;
   }
 
+  jsonScalar(column: string, path: JsonPathSegment[], kind: 'text' | 'number', bind: (value: unknown) => string): string {
+    const at = () => `${column}, ${bind(jsonPathText(path))}`;
+    // json_extract answers true as 1: booleans are spelled out so they read as on the other vendors.
+    const value =
+      kind === 'number'
+        ? `CASE WHEN json_type(${at()}) IN ('integer', 'real') THEN json_extract(${at()}) END`
+        : `CASE json_type(${at()}) WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' ELSE CAST(json_extract(${at()}) AS TEXT) END`;
+    return `CASE WHEN json_valid(${column}) THEN ${value} END`;
+  }
+
   jsonSort(column: string, path: JsonPathSegment[], bind: (value: unknown) => string): string[] {
     return [`CASE WHEN json_valid(${column}) THEN json_extract(${column}, ${bind(jsonPathText(path))}) END`];
   }

@@ -1,6 +1,6 @@
 import { GraphQLBoolean, GraphQLInputObjectType, GraphQLList, GraphQLString, type GraphQLInputType } from 'graphql';
 import type { FieldType } from '../../schema/schema.types';
-import { GraphQLStringOrFloat } from './item-scalars';
+import { GraphQLJsonFilter, GraphQLStringOrFloat } from './item-scalars';
 
 const nullChecks = { _null: { type: GraphQLBoolean }, _nnull: { type: GraphQLBoolean } };
 
@@ -24,6 +24,7 @@ const STRING_OPERATORS = operators('string_filter_operators', GraphQLString, TEX
 const NUMBER_OPERATORS = operators('number_filter_operators', GraphQLStringOrFloat, ORDERED, ['_in', '_nin', '_between', '_nbetween'], []);
 const DATE_OPERATORS = operators('date_filter_operators', GraphQLString, ORDERED, ['_in', '_nin', '_between', '_nbetween'], []);
 const BOOLEAN_OPERATORS = operators('boolean_filter_operators', GraphQLBoolean, ['_eq', '_neq'], [], []);
+const JSON_OPERATORS = new GraphQLInputObjectType({ name: 'json_filter_operators', fields: { _json: { type: GraphQLJsonFilter }, ...nullChecks } });
 
 const NUMERIC: FieldType[] = ['integer', 'bigInteger', 'float', 'decimal'];
 const DATED: FieldType[] = ['date', 'time', 'dateTime', 'timestamp'];
@@ -32,6 +33,7 @@ export function filterOperatorsFor(type: FieldType): GraphQLInputObjectType {
   if (NUMERIC.includes(type)) return NUMBER_OPERATORS;
   if (DATED.includes(type)) return DATE_OPERATORS;
   if (type === 'boolean') return BOOLEAN_OPERATORS;
+  if (type === 'json') return JSON_OPERATORS;
   return STRING_OPERATORS;
 }
 

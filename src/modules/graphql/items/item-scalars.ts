@@ -1,4 +1,6 @@
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+import { JSON_OPERATORS } from '../../../common/query/parse-filter';
+import { parseJsonFilter } from '../../../common/query/parse-json-filter';
 
 function literal(ast: ValueNode, variables?: Record<string, unknown> | null): unknown {
   switch (ast.kind) {
@@ -28,6 +30,25 @@ export const GraphQLJSON = new GraphQLScalarType({
   serialize: (value) => value,
   parseValue: (value) => value,
   parseLiteral: literal,
+});
+
+/** A `_json` filter checked as REST checks it, so a malformed one fails as a GraphQL validation error. */
+function jsonFilter(value: unknown): unknown {
+  try {
+    parseJsonFilter(value, JSON_OPERATORS);
+  } catch (err) {
+    throw new GraphQLError((err as Error).message);
+  }
+  return value;
+}
+
+/** `_json` of `json_filter_operators`: JSON paths mapped to filter operators, `{ "settings.theme": { "_eq": "dark" } }`. */
+export const GraphQLJsonFilter = new GraphQLScalarType({
+  name: 'GraphQLJsonFilter',
+  description: 'JSON paths mapped to filter operators, e.g. { "settings.theme": { "_eq": "dark" } }.',
+  serialize: (value) => value,
+  parseValue: jsonFilter,
+  parseLiteral: (ast, variables) => jsonFilter(literal(ast, variables)),
 });
 
 /** Dates, times and timestamps travel as the strings REST answers. */

@@ -116,6 +116,43 @@ describe(compileFilter.name, () => {
     [{ at: { _in: ['2024-01-01', 'tomorrow'] } }],
   ])('refuses %j', (filter) => expect(() => compile(filter)).toThrow(InvalidQueryError));
 
+  describe('_json', () => {
+    const sqlitePath = '$."a"[0]."b"';
+    it.each<[string, string, Record<string, unknown>]>([
+      ['postgres', '(CAST("t"."meta" AS jsonb) #>> CAST(:p0 AS text[])) = :p1', { p0: ['a', '0', 'b'], p1: 'x' }],
+      [
+        'sqlite',
+        `CASE WHEN json_valid("t"."meta") THEN CASE json_type("t"."meta", :p0) WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' ELSE CAST(json_extract("t"."meta", :p1) AS TEXT) END END = :p2`,
+        { p0: sqlitePath, p1: sqlitePath, p2: 'x' },
+      ],
+      [
+        'mysql',
+        `CASE WHEN JSON_TYPE(CASE WHEN JSON_VALID("t"."meta") THEN JSON_EXTRACT("t"."meta", :p0) END) <> 'NULL' THEN CONVERT(JSON_UNQUOTE(CASE WHEN JSON_VALID("t"."meta") THEN JSON_EXTRACT("t"."meta", :p1) END) USING utf8mb4) END = :p2`,
+        { p0: sqlitePath, p1: sqlitePath, p2: 'x' },
+      ],
+    ])('%s: the value at a path as text, the path bound', (vendor, sql, params) => {
+      expect(compile({ meta: { _json: { 'a[0].b': { _eq: 'x' } } } }, vendor)).toEqual({ sql, params });
+    });
+
+    it.each<[string, Filter, string, Record<string, unknown>]>([
+      ['a number compares JSON numbers', { meta: { _json: { n: { _gt: 2 } } } }, `CASE WHEN jsonb_typeof((CAST("t"."meta" AS jsonb) #> CAST(:p0 AS text[]))) = 'number' THEN CAST((CAST("t"."meta" AS jsonb) #> CAST(:p0 AS text[])) AS numeric) END > :p1`, { p0: ['n'], p1: 2 }],
+      ['a list of numbers too', { meta: { _json: { n: { _in: [1, 2] } } } }, `CASE WHEN jsonb_typeof((CAST("t"."meta" AS jsonb) #> CAST(:p0 AS text[]))) = 'number' THEN CAST((CAST("t"."meta" AS jsonb) #> CAST(:p0 AS text[])) AS numeric) END IN (:...p1)`, { p0: ['n'], p1: [1, 2] }],
+      ['a boolean as its text', { meta: { _json: { ok: { _eq: true } } } }, '(CAST("t"."meta" AS jsonb) #>> CAST(:p0 AS text[])) = :p1', { p0: ['ok'], p1: 'true' }],
+      ['negated matches leave out missing values', { meta: { _json: { s: { _ncontains: 'x' } } } }, 'NOT ((CAST("t"."meta" AS jsonb) #>> CAST(:p0 AS text[])) LIKE :p1)', { p0: ['s'], p1: '%x%' }],
+      [
+        '_or of paths beside a path',
+        { meta: { _json: { a: { _null: true }, _or: [{ b: { _eq: 'x' } }, { c: { _eq: 'y' } }] } } },
+        '((CAST("t"."meta" AS jsonb) #>> CAST(:p0 AS text[])) IS NULL AND ((CAST("t"."meta" AS jsonb) #>> CAST(:p1 AS text[])) = :p2 OR (CAST("t"."meta" AS jsonb) #>> CAST(:p3 AS text[])) = :p4))',
+        { p0: ['a'], p1: ['b'], p2: 'x', p3: ['c'], p4: 'y' },
+      ],
+      ['an empty _json is no condition', { meta: { _json: {} } }, '', {}],
+    ])('%s', (_label, filter, sql, params) => expect(compile(filter)).toEqual({ sql, params }));
+
+    it.each<[Filter]>([[{ title: { _json: { a: { _eq: 1 } } } }], [{ meta: { _json: { 'a[*]': { _eq: 1 } } } }], [{ meta: { _json: 'a' } }]])('refuses %j', (filter) =>
+      expect(() => compile(filter)).toThrow(InvalidQueryError),
+    );
+  });
+
   describe('many-to-any', () => {
     it('matches junction rows of the collection whose key is one of the matching items, as text', () => {
       expect(compile({ 'item:circles': { radius: { _gt: 5 } } }, 'postgres', 'shapes_children')).toEqual({

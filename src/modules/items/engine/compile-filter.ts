@@ -3,12 +3,11 @@ import type { JsonPathSegment } from '../../../common/query/parse-json-function'
 import type { Filter } from '../../../common/query/query.types';
 import type { DateFunction, Dialect } from '../../../database/dialects/dialect';
 import type { SchemaOverview } from '../../schema/schema-overview';
-import type { FieldOverview, RelationLink } from '../../schema/schema.types';
+import type { RelationLink } from '../../schema/schema.types';
 import { anyLink, parseAnyField } from './any-field';
-import { NUMERIC_TYPES } from './items.types';
-import { filterValue, isDateValue, isTimeValue } from './values';
+import { compileOperator, DATE_TYPES } from './compile-operator';
+import { jsonFilterSql } from './compile-json-filter';
 import { isPlainObject } from '../../../common/is-plain-object';
-import { isUuid } from '../../../common/is-uuid';
 
 /** Where compiled SQL gets its identifiers, aliases and bound parameters. */
 export interface SqlContext {
@@ -23,10 +22,7 @@ export interface SqlContext {
   relatedFilter?(collection: string): Filter | null;
 }
 
-const TEXTUAL = new Set(['string', 'text', 'hash', 'csv', 'json']);
-
 const DATE_FUNCTIONS = ['year', 'month', 'week', 'day', 'weekday', 'hour', 'minute', 'second'];
-const DATE_TYPES = new Set(['date', 'dateTime', 'timestamp']);
 
 /** `year(date_created)` → `{ fn: 'year', field: 'date_created' }`; null for a plain field name. */
 export function parseFunction(entry: string): { fn: string; field: string } | null {
@@ -63,15 +59,6 @@ export function jsonColumn(ctx: SqlContext, collection: string, alias: string, f
   if (target.type !== 'json') throw new InvalidQueryError(`"json()" needs a JSON field, "${field}" is ${target.type}`);
   return `${ctx.quote(alias)}.${ctx.quote(field)}`;
 }
-
-/** `"true"`, `"false"`, `"null"` in query strings mean the values (API.md 1.6). */
-function coerce(value: unknown): unknown {
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  if (value === 'null' || value === 'NULL') return null;
-  return value;
-}
-
 
 /**
  * Compiles a filter on `collection` (table alias `alias`) into one SQL condition. Identifiers come only
@@ -115,11 +102,10 @@ export function compileFilter(ctx: SqlContext, collection: string, alias: string
       parts.push(oneToManySql(ctx, link, `${ctx.quote(alias)}.${ctx.quote(overview.primary)}`, nested));
       continue;
     }
-    if (operators.length) {
-      for (const operator of operators) {
-        const sql = compileOperator(ctx, field, `${ctx.quote(alias)}.${ctx.quote(key)}`, operator, value[operator]);
-        if (sql) parts.push(sql);
-      }
+    for (const operator of operators) {
+      const column = `${ctx.quote(alias)}.${ctx.quote(key)}`;
+      const sql = operator === '_json' ? jsonFilterSql(ctx, field, column, value[operator]) : compileOperator(ctx, field, column, operator, value[operator]);
+      if (sql) parts.push(sql);
     }
     if (Object.keys(nested).length) {
       if (link?.type !== 'm2o') throw new InvalidQueryError(`Field "${key}" is not a relation and needs an operator`);
@@ -168,137 +154,4 @@ function oneToManySql(ctx: SqlContext, link: RelationLink, key: string, nested: 
   if (inner) conditions.push(inner);
   conditions.push(...relatedPermission(ctx, link.related, r));
   return `${key} ${none ? 'NOT IN' : 'IN'} (${relatedSelect(ctx, link.related, r, link.relatedField, conditions)})`;
-}
-
-/** One operator's operand and the helpers its SQL is written with. */
-interface Operand {
-  column: string;
-  operator: string;
-  value: unknown;
-  /** A bound parameter for `v`, checked against the field's type. */
-  bind(v: unknown): string;
-  /** The operand as a list of checked values, UUID mismatches dropped; null when none is left. */
-  list(): unknown[] | null;
-  like(kind: 'contains' | 'starts' | 'ends', caseSensitive: boolean, negate: boolean): string;
-  requireText(): void;
-  uuidMismatch(v: unknown): boolean;
-  /** `_null`, `_empty` and the like take anything but an explicit false as true. */
-  truthy: boolean;
-  isText: boolean;
-  param(value: unknown): string;
-}
-
-const LIKES: [string, 'contains' | 'starts' | 'ends', boolean, boolean][] = [
-  ['_contains', 'contains', true, false],
-  ['_ncontains', 'contains', true, true],
-  ['_icontains', 'contains', false, false],
-  ['_nicontains', 'contains', false, true],
-  ['_starts_with', 'starts', true, false],
-  ['_nstarts_with', 'starts', true, true],
-  ['_istarts_with', 'starts', false, false],
-  ['_nistarts_with', 'starts', false, true],
-  ['_ends_with', 'ends', true, false],
-  ['_nends_with', 'ends', true, true],
-  ['_iends_with', 'ends', false, false],
-  ['_niends_with', 'ends', false, true],
-];
-
-const COMPARISONS: [string, string][] = [
-  ['_lt', '<'],
-  ['_lte', '<='],
-  ['_gt', '>'],
-  ['_gte', '>='],
-];
-
-function emptySql(o: Operand, empty: boolean): string {
-  const sql = o.isText ? `(${o.column} IS NULL OR ${o.column} = '')` : `${o.column} IS NULL`;
-  return empty === o.truthy ? sql : `NOT ${sql}`;
-}
-
-function listSql(o: Operand, negate: boolean): string {
-  const values = o.list();
-  if (!values) return negate ? '1=1' : '1=0';
-  return `${o.column} ${negate ? 'NOT IN' : 'IN'} (:...${o.param(values)})`;
-}
-
-function betweenSql(o: Operand, negate: boolean): string {
-  // API.md 1.6: anything but two values is ignored.
-  if (!Array.isArray(o.value) || o.value.length !== 2) return '';
-  return `${o.column} ${negate ? 'NOT BETWEEN' : 'BETWEEN'} ${o.bind(o.value[0])} AND ${o.bind(o.value[1])}`;
-}
-
-function caseInsensitiveSql(o: Operand, negate: boolean): string {
-  o.requireText();
-  return `LOWER(${o.column}) ${negate ? '<>' : '='} LOWER(${o.bind(o.value)})`;
-}
-
-/** The SQL of each filter operator (API.md 1.6); '' means the operator is ignored. */
-const OPERATORS: Record<string, (o: Operand) => string> = {
-  _eq: (o) => (o.value === null ? `${o.column} IS NULL` : o.uuidMismatch(o.value) ? '1=0' : `${o.column} = ${o.bind(o.value)}`),
-  _neq: (o) => (o.value === null ? `${o.column} IS NOT NULL` : o.uuidMismatch(o.value) ? '1=1' : `${o.column} <> ${o.bind(o.value)}`),
-  _ieq: (o) => caseInsensitiveSql(o, false),
-  _nieq: (o) => caseInsensitiveSql(o, true),
-  _in: (o) => listSql(o, false),
-  _nin: (o) => listSql(o, true),
-  _null: (o) => (o.truthy ? `${o.column} IS NULL` : `${o.column} IS NOT NULL`),
-  _nnull: (o) => (o.truthy ? `${o.column} IS NOT NULL` : `${o.column} IS NULL`),
-  _empty: (o) => emptySql(o, true),
-  _nempty: (o) => emptySql(o, false),
-  _between: (o) => betweenSql(o, false),
-  _nbetween: (o) => betweenSql(o, true),
-  ...Object.fromEntries(COMPARISONS.map(([name, sign]) => [name, (o: Operand) => `${o.column} ${sign} ${o.bind(o.value)}`])),
-  ...Object.fromEntries(LIKES.map(([name, kind, caseSensitive, negate]) => [name, (o: Operand) => o.like(kind, caseSensitive, negate)])),
-};
-
-/** A filter value as bound: the field's type, numbers in range, real dates and times (else INVALID_QUERY). */
-function checkedValue(ctx: SqlContext, field: FieldOverview, v: unknown): unknown {
-  const bound = filterValue(field.type, v, ctx.dialect);
-  if (NUMERIC_TYPES.has(field.type) && bound !== null && typeof bound !== 'number') {
-    throw new InvalidQueryError(`Field "${field.field}" is numeric, "${String(v)}" is not a number`);
-  }
-  // PostgreSQL refuses to compare a date or time column with text that is none; the others would
-  // compare it as text and silently match nothing.
-  if (v !== null && ((DATE_TYPES.has(field.type) && !isDateValue(v)) || (field.type === 'time' && !isTimeValue(v)))) {
-    throw new InvalidQueryError(`Field "${field.field}" is a ${field.type}, "${String(v)}" is not one`);
-  }
-  // API.md 1.6: numbers beyond MAX_SAFE_INTEGER are refused; Infinity and NaN are no column's values
-  // (and TypeORM writes numbers into SQLite's SQL text, where "Infinity" reads as a column name).
-  if (typeof bound === 'number' && !(Math.abs(bound) <= Number.MAX_SAFE_INTEGER)) {
-    throw new InvalidQueryError(`"${String(v)}" for field "${field.field}" is not a number in range`);
-  }
-  return bound;
-}
-
-function compileOperator(ctx: SqlContext, field: FieldOverview, column: string, operator: string, raw: unknown): string {
-  if (field.type === 'alias') throw new InvalidQueryError(`Field "${field.field}" has no value to filter on`);
-  const sql = OPERATORS[operator];
-  if (!sql) throw new InvalidQueryError(`Unknown filter operator "${operator}"`);
-  const value = Array.isArray(raw) ? raw.map(coerce) : coerce(raw);
-  const isText = TEXTUAL.has(field.type);
-  const requireText = () => {
-    if (!isText) throw new InvalidQueryError(`"${operator}" needs a text field, "${field.field}" is ${field.type}`);
-  };
-  const uuidMismatch = (v: unknown) => field.type === 'uuid' && v !== null && !isUuid(v);
-  const operand: Operand = {
-    column,
-    operator,
-    value,
-    isText,
-    requireText,
-    uuidMismatch,
-    truthy: value === undefined || value === true || value === '' || value === 1 || value === '1',
-    param: (v) => ctx.param(v),
-    bind: (v) => `:${ctx.param(checkedValue(ctx, field, v))}`,
-    list: () => {
-      const values = (Array.isArray(value) ? value : [value]).filter((v) => !uuidMismatch(v));
-      return values.length ? values.map((v) => checkedValue(ctx, field, v)) : null;
-    },
-    like: (kind, caseSensitive, negate) => {
-      requireText();
-      const name = ctx.param(ctx.dialect.likePattern(kind, String(value), caseSensitive));
-      const like = caseSensitive ? ctx.dialect.like(column, name) : ctx.dialect.ilike(column, name);
-      return negate ? `(${column} IS NULL OR NOT (${like}))` : like;
-    },
-  };
-  return sql(operand);
 }
