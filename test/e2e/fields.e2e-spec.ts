@@ -19,7 +19,7 @@ describe('/fields', () => {
     ['decimal', { numeric_precision: 10, numeric_scale: 2 }, 12.5, 12.5],
     ['boolean', {}, true, true],
     ['json', {}, { a: [1, 2] }, { a: [1, 2] }],
-    ['csv', {}, ['a', 'b'], ['a', 'b']],
+    ['csv', {}, 'a,b', 'a,b'],
     ['uuid', {}, '6f1c0d2e-3f4a-4b5c-8d9e-0a1b2c3d4e5f', '6f1c0d2e-3f4a-4b5c-8d9e-0a1b2c3d4e5f'],
     ['date', {}, '2024-05-06', '2024-05-06'],
     ['time', {}, '10:20:30', '10:20:30'],
@@ -32,6 +32,20 @@ describe('/fields', () => {
     expect(res.body.data).toMatchObject({ collection: c, field: 'v', type, meta: { note: 'n' }, schema: { name: 'v', table: c, is_nullable: true } });
     const id = (await t.as('admin').post(`/items/${c}`).send({ v: value })).body.data.id;
     expect((await t.as('admin').get(`/items/${c}/${id}?fields=v`)).body.data).toEqual({ v: expected });
+  });
+
+  it('answers a csv field as its stored text, and as an array only with the cast-csv special', async () => {
+    const c = await createCollection(t, uniq('csv'), [
+      { field: 'plain', type: 'csv' },
+      { field: 'cast', type: 'csv', meta: { special: ['cast-csv'] } },
+    ]);
+    const created = await t.as('admin').post(`/items/${c}`).send({ plain: 'a,b', cast: ['a', 'b'] });
+    expect(created.body.data).toMatchObject({ plain: 'a,b', cast: ['a', 'b'] });
+    const id = created.body.data.id;
+    await t.as('admin').patch(`/items/${c}/${id}`).send({ plain: 'c', cast: 'c,d' }).expect(200);
+    expect((await t.as('admin').get(`/items/${c}/${id}?fields=plain,cast`)).body.data).toEqual({ plain: 'c', cast: ['c', 'd'] });
+    const found = await t.as('admin').get(`/items/${c}?filter[plain][_eq]=c&fields=plain`);
+    expect(found.body.data).toEqual([{ plain: 'c' }]);
   });
 
   it('hashes a hash field and never answers it in plain text', async () => {
