@@ -297,7 +297,8 @@ function compileOperator(ctx: SqlContext, field: FieldOverview, column: string, 
       requireText();
       const name = ctx.param(ctx.dialect.likePattern(kind, String(value), caseSensitive));
       const like = caseSensitive ? ctx.dialect.like(column, name) : ctx.dialect.ilike(column, name);
-      return negate ? `(${column} IS NULL OR NOT (${like}))` : like;
+      // SQL semantics, as the reference: NOT LIKE on NULL is unknown, so rows without a value stay out.
+      return negate ? `NOT (${like})` : like;
     },
   };
   return sql(operand);
