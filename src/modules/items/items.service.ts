@@ -82,7 +82,7 @@ export class ItemsService {
   async readOne(key: PrimaryKey, query: Query = {}): Promise<Item> {
     const pk = this.schema.fields[this.primaryKey];
     if (!validKey(pk, key)) throw new ForbiddenError();
-    const [item] = await this.readByQuery({ ...query, limit: 1, offset: 0, page: undefined, sort: undefined }, (ctx) => inSql(ctx, pk.field, [castKey(pk, key)]));
+    const [item] = await this.readByQuery({ ...query, limit: 1, offset: 0, page: undefined }, (ctx) => inSql(ctx, pk.field, [castKey(pk, key)]));
     if (!item) throw new ForbiddenError();
     return item;
   }

@@ -4,7 +4,7 @@ import type { DeepQuery, Filter, Query } from '../../../common/query/query.types
 import type { SchemaOverview } from '../../schema/schema-overview';
 import { anyLink, parseAnyField } from './any-field';
 import { parseFunction } from './compile-filter';
-import type { ReadableFields } from './read-plan';
+import { depthExceeded, ReadableFields } from './read-plan';
 
 function walkPath(overview: SchemaOverview, readable: ReadableFields, collection: string, path: string[], allowO2m: boolean, what: string): void {
   let current = collection;
@@ -38,7 +38,7 @@ function sortPath(field: string): string[] {
 }
 
 function walkFilter(overview: SchemaOverview, readable: ReadableFields, collection: string, filter: Filter, depth: number, maxDepth: number): void {
-  if (depth > maxDepth) throw new InvalidQueryError(`Relational depth is limited to ${maxDepth}`);
+  if (depth > maxDepth) throw depthExceeded();
   for (const [key, value] of Object.entries(filter)) {
     if (key === '_and' || key === '_or') {
       for (const sub of value as Filter[]) walkFilter(overview, readable, collection, sub, depth, maxDepth);
@@ -68,7 +68,12 @@ function walkDeep(overview: SchemaOverview, readable: ReadableFields, collection
     const link = overview.relation(collection, alias[key] ?? key);
     if (!link) throw new InvalidQueryError(`deep: "${key}" of collection "${collection}" is not a relation`);
     if (sub.filter) walkFilter(overview, readable, link.related, sub.filter, depth + 1, maxDepth);
-    for (const entry of sub.sort ?? []) walkPath(overview, readable, link.related, sortPath(entry.field), false, 'deep sort');
+    for (const entry of sub.sort ?? []) {
+      // The reference counts a deep sort's path on top of the deep level it sorts (MAX_RELATIONAL_DEPTH).
+      const path = sortPath(entry.field);
+      if (depth + path.length > maxDepth) throw depthExceeded();
+      walkPath(overview, readable, link.related, path, true, 'deep sort');
+    }
     if (sub.deep) walkDeep(overview, readable, link.related, sub.deep, {}, depth + 1, maxDepth);
   }
 }
@@ -84,7 +89,7 @@ export function validateQuery(overview: SchemaOverview, readable: ReadableFields
     const aggregates = new Set(Object.keys(query.aggregate ?? {}));
     for (const entry of query.sort) {
       const path = sortPath(entry.field);
-      if (path.length > maxDepth) throw new InvalidQueryError(`Relational depth is limited to ${maxDepth}`);
+      if (path.length > maxDepth) throw depthExceeded();
       if (aggregates.has(path[0]) && path.length === 2) continue;
       walkPath(overview, readable, collection, path, true, 'sort');
     }
