@@ -1,4 +1,5 @@
-import { createCollection } from '../factories/collection.factory';
+import { createCollection, createRelation } from '../factories/collection.factory';
+import { createRole, createUser } from '../factories/user.factory';
 import { expectError } from '../helpers/expect-error';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
@@ -46,6 +47,26 @@ describe('/fields', () => {
     expect((await t.as('admin').get(`/items/${c}/${id}?fields=plain,cast`)).body.data).toEqual({ plain: 'c', cast: ['c', 'd'] });
     const found = await t.as('admin').get(`/items/${c}?filter[plain][_eq]=c&fields=plain`);
     expect(found.body.data).toEqual([{ plain: 'c' }]);
+  });
+
+  it('updates several fields of a collection from an array, alias fields too, all or nothing and only for admins', async () => {
+    const parent = await createCollection(t, uniq('bp'), [{ field: 'title', type: 'string' }]);
+    const child = await createCollection(t, uniq('bc'), [{ field: 'parent', type: 'integer' }]);
+    await createRelation(t, child, 'parent', parent, 'children');
+    const res = await t.as('admin').patch(`/fields/${parent}`).send([
+      { collection: parent, field: 'title', meta: { note: 'Headline' } },
+      { collection: parent, field: 'children', meta: { note: 'Kids' } },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([
+      { collection: parent, field: 'title', type: 'string', meta: expect.objectContaining({ collection: parent, field: 'title', note: 'Headline' }), schema: expect.objectContaining({ name: 'title', table: parent }) },
+      { collection: parent, field: 'children', type: 'alias', meta: expect.objectContaining({ collection: parent, field: 'children', note: 'Kids' }), schema: null },
+    ]);
+    await expectError(t.as('admin').patch(`/fields/${parent}`).send([{ field: 'title', meta: { note: 'Other' } }, { field: 'nope', meta: {} }]), 403, 'FORBIDDEN');
+    expect((await t.as('admin').get(`/fields/${parent}/title`)).body.data.meta.note).toBe('Headline');
+    await expectError(t.as('admin').patch(`/fields/${parent}`).send({ field: 'title', meta: {} }), 400, 'INVALID_PAYLOAD');
+    const user = await createUser(t, await createRole(t));
+    await expectError(t.as(user.token).patch(`/fields/${parent}`).send([{ field: 'title', meta: { note: 'x' } }]), 403, 'FORBIDDEN');
   });
 
   it('hashes a hash field and never answers it in plain text', async () => {
