@@ -76,7 +76,31 @@ describe('/fields', () => {
     const revision = await t.as('admin').get(`/revisions?filter[collection][_eq]=${c}&fields=data,delta`);
     expect(revision.body.data[0].data.secret).toMatch(/^\$argon2id\$/);
     expect(revision.body.data[0].delta.secret).toMatch(/^\$argon2id\$/);
-    expect((await t.as('admin').get(`/items/${c}?filter[secret][_eq]=p4ss`)).body.data).toEqual([]);
+    await expectError(t.as('admin').get(`/items/${c}?filter[secret][_eq]=p4ss`), 400, 'INVALID_QUERY');
+  });
+
+  it('filters a hashed or concealed field only on whether it has a value, directly or through a relation', async () => {
+    const owner = await createCollection(t, uniq('so'), [
+      { field: 'secret', type: 'hash', meta: { special: ['hash'] } },
+      { field: 'code', type: 'string', meta: { special: ['conceal'] } },
+    ]);
+    const child = await createCollection(t, uniq('sc'), [{ field: 'owner', type: 'integer' }]);
+    await createRelation(t, child, 'owner', owner, 'children');
+    const [withSecrets] = (await t.as('admin').post(`/items/${owner}`).send([{ secret: 'p4ss', code: 'c0de' }, {}]).expect(200)).body.data;
+    await t.as('admin').post(`/items/${child}`).send([{ owner: withSecrets.id }, {}]).expect(200);
+    for (const field of ['secret', 'code']) {
+      for (const [operator, count] of [['_null', 1], ['_nnull', 1], ['_empty', 1], ['_nempty', 1]] as const) {
+        const res = await t.as('admin').get(`/items/${owner}`).query({ filter: JSON.stringify({ [field]: { [operator]: true } }) });
+        expect([field, operator, res.status, res.body.data.length]).toEqual([field, operator, 200, count]);
+      }
+      for (const operator of ['_eq', '_neq', '_contains', '_starts_with', '_ends_with', '_in']) {
+        const value = operator === '_in' ? ['x'] : 'x';
+        await expectError(t.as('admin').get(`/items/${owner}`).query({ filter: JSON.stringify({ [field]: { [operator]: value } }) }), 400, 'INVALID_QUERY');
+        await expectError(t.as('admin').get(`/items/${child}`).query({ filter: JSON.stringify({ owner: { [field]: { [operator]: value } } }) }), 400, 'INVALID_QUERY');
+      }
+      const related = await t.as('admin').get(`/items/${child}`).query({ filter: JSON.stringify({ owner: { [field]: { _nnull: true } } }) });
+      expect(related.body.data).toHaveLength(1);
+    }
   });
 
   it('checks values against the field validation rule with its message', async () => {

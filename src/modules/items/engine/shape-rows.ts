@@ -10,7 +10,7 @@ import { fromDb, readValue } from './values';
  */
 
 /** Hashed and concealed values never leave the server in plain text (API.md 11). */
-function isSecret(field: FieldOverview): boolean {
+export function isSecret(field: FieldOverview): boolean {
   return field.type === 'hash' || field.special.includes('hash') || field.special.includes('conceal');
 }
 

@@ -5,6 +5,9 @@ import type { SchemaOverview } from '../../schema/schema-overview';
 import { anyLink, parseAnyField } from './any-field';
 import { parseFunction } from './compile-filter';
 import { depthExceeded, ReadableFields } from './read-plan';
+import { isSecret } from './shape-rows';
+import { isPlainObject } from '../../../common/is-plain-object';
+import type { FieldOverview } from '../../schema/schema.types';
 
 function walkPath(overview: SchemaOverview, readable: ReadableFields, collection: string, path: string[], allowO2m: boolean, what: string): void {
   let current = collection;
@@ -37,6 +40,15 @@ function sortPath(field: string): string[] {
   return [json.field];
 }
 
+/** What a filter may ask of a hashed or concealed value, as the reference: whether there is one. */
+const SECRET_OPERATORS = new Set(['_null', '_nnull', '_empty', '_nempty']);
+
+function checkSecretOperators(field: FieldOverview, value: unknown): void {
+  if (!isSecret(field) || !isPlainObject(value)) return;
+  const refused = Object.keys(value).find((operator) => operator.startsWith('_') && !SECRET_OPERATORS.has(operator));
+  if (refused) throw new InvalidQueryError(`Field "${field.field}" holds a secret: "${refused}" can't filter it, only _null, _nnull, _empty and _nempty`);
+}
+
 function walkFilter(overview: SchemaOverview, readable: ReadableFields, collection: string, filter: Filter, depth: number, maxDepth: number): void {
   if (depth > maxDepth) throw depthExceeded();
   for (const [key, value] of Object.entries(filter)) {
@@ -54,6 +66,7 @@ function walkFilter(overview: SchemaOverview, readable: ReadableFields, collecti
     const fn = parseFunction(key);
     walkPath(overview, readable, collection, [fn ? fn.field : key], false, 'filter');
     if (fn) continue;
+    checkSecretOperators(overview.field(collection, key)!, value);
     const link = overview.relation(collection, key);
     if (!link || typeof value !== 'object' || value === null) continue;
     for (const [sub, subValue] of Object.entries(value as Record<string, unknown>)) {
