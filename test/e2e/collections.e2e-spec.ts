@@ -1,4 +1,5 @@
 import { createCollection } from '../factories/collection.factory';
+import { createRole, createUser } from '../factories/user.factory';
 import { expectError } from '../helpers/expect-error';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
@@ -90,6 +91,26 @@ describe('/collections', () => {
     const res = await t.as('admin').patch(`/collections/${name}`).send({ meta: { note: 'changed', versioning: true } });
     expect(res.status).toBe(200);
     expect(res.body.data.meta).toMatchObject({ note: 'changed', versioning: true });
+  });
+
+  it('creates several collections from an array and updates their meta in one batch PATCH', async () => {
+    const names = [uniq('batch'), uniq('batch'), uniq('batch')];
+    const created = await t.as('admin').post('/collections').send(names.map((collection) => ({ collection, meta: {}, schema: {} })));
+    expect(created.status).toBe(200);
+    expect(created.body.data.map((c: { collection: string }) => c.collection)).toEqual(names);
+    const res = await t.as('admin').patch('/collections').send(names.map((collection, i) => ({ collection, meta: { sort: 3 - i, note: `n${i}` } })));
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual(names.map((collection, i) => ({ collection, meta: expect.objectContaining({ collection, sort: 3 - i, note: `n${i}` }), schema: expect.objectContaining({ name: collection }) })));
+    expect((await t.as('admin').get(`/collections/${names[2]}`)).body.data.meta).toMatchObject({ sort: 1, note: 'n2' });
+  });
+
+  it('applies a batch PATCH of collections all or nothing, and only for admins', async () => {
+    const name = await createCollection(t, uniq('batch'));
+    await expectError(t.as('admin').patch('/collections').send([{ collection: name, meta: { note: 'x' } }, { collection: uniq('missing'), meta: {} }]), 403, 'FORBIDDEN');
+    expect((await t.as('admin').get(`/collections/${name}`)).body.data.meta.note).toBeNull();
+    await expectError(t.as('admin').patch('/collections').send({ collection: name, meta: {} }), 400, 'INVALID_PAYLOAD');
+    const user = await createUser(t, await createRole(t));
+    await expectError(t.as(user.token).patch('/collections').send([{ collection: name, meta: { note: 'x' } }]), 403, 'FORBIDDEN');
   });
 
   it('ignores a sort_field that names no column: items are still read and written in key order', async () => {

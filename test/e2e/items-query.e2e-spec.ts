@@ -77,6 +77,19 @@ describe('the query engine on /items', () => {
   ])('%s', async (query, expected) => expect(await names(query)).toEqual(expected));
 
   it.each([
+    ['filter[note][_ncontains]=y', ['beta', 'Gamma']],
+    ['filter[note][_nicontains]=Y', ['beta', 'Gamma']],
+    ['filter[note][_nstarts_with]=x', ['beta', 'delta']],
+    ['filter[note][_nistarts_with]=X', ['beta', 'delta']],
+    ['filter[note][_nends_with]=y', ['beta', 'Gamma']],
+    ['filter[note][_niends_with]=Y', ['beta', 'Gamma']],
+    ['filter[note][_neq]=x', ['beta', 'delta']],
+    ['filter[note][_nin]=x', ['beta', 'delta']],
+    ['filter[flag][_neq]=true', ['beta']],
+    ['filter[at][_nbetween]=2020-06-01,2022-01-01', ['Alpha', 'Gamma']],
+  ])('a negated operator leaves out rows without a value: %s', async (query, expected) => expect(await names(query)).toEqual(expected));
+
+  it.each([
     ['search=ALP', ['Alpha']],
     ['search=3', ['Gamma']],
     ['search=ta', ['beta', 'delta']],

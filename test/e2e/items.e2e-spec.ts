@@ -17,7 +17,7 @@ describe('/items/:collection', () => {
       { field: 'rating', type: 'float' },
       { field: 'published', type: 'boolean', schema: { default_value: false } },
       { field: 'tags', type: 'json' },
-      { field: 'labels', type: 'csv' },
+      { field: 'labels', type: 'csv', meta: { special: ['cast-csv'] } },
       { field: 'day', type: 'date' },
       { field: 'at', type: 'dateTime' },
       { field: 'stamp', type: 'timestamp' },

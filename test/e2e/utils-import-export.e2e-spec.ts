@@ -14,7 +14,7 @@ const ALL_TYPES: FieldSpec[] = [
   { field: 'dec', type: 'decimal' },
   { field: 'bool', type: 'boolean' },
   { field: 'jsn', type: 'json' },
-  { field: 'list', type: 'csv' },
+  { field: 'list', type: 'csv', meta: { special: ['cast-csv'] } },
   { field: 'uid', type: 'uuid' },
   { field: 'day', type: 'date' },
   { field: 'clock', type: 'time' },

@@ -8,9 +8,10 @@ import { afterSql, inSql } from './engine/compile-sql';
 import { collectionOf, CreateOptions, Item, ItemsDeps, ItemsOptions, ItemsScope, PreparedCreates, PrimaryKey } from './engine/items.types';
 import { checkReadQuery, ExtraWhere, prepareRead, readAggregate, readItems, readMeta } from './engine/run-read';
 import { castKey, validKey } from './engine/validate-key';
-import { afterWrite, checkBatch, createPlan, createRows, deleteItems, prepareCreates, updateItems, upsertRows } from './engine/write-items';
+import { afterWrite, createPlan, createRows, deleteItems, prepareCreates, updateItems, upsertRows } from './engine/write-items';
 import type { NestedWrite } from './engine/write-nested';
 import { moveSort } from './engine/move-sort';
+import { MutationBudget } from './engine/mutation-budget';
 import { keyExists, lockRow, singletonKey, transaction } from './engine/write-rows';
 
 // Other modules import the engine's types from the facade only, never from ./engine.
@@ -26,7 +27,18 @@ export type { SqlContext } from './engine/compile-filter';
 export class ItemsService {
   readonly scope: ItemsScope;
 
-  constructor(deps: ItemsDeps, readonly collection: string, acc: Accountability | null, manager?: EntityManager, options: ItemsOptions = {}) {
+  /**
+   * `budget`: the MAX_BATCH_MUTATION budget of the mutation this service writes nested rows for; the
+   * service's own mutations start a budget of their own without it.
+   */
+  constructor(
+    deps: ItemsDeps,
+    readonly collection: string,
+    acc: Accountability | null,
+    manager?: EntityManager,
+    options: ItemsOptions = {},
+    private readonly budget?: MutationBudget,
+  ) {
     this.scope = { deps, collection, acc, manager, options };
   }
 
@@ -70,7 +82,7 @@ export class ItemsService {
   async readOne(key: PrimaryKey, query: Query = {}): Promise<Item> {
     const pk = this.schema.fields[this.primaryKey];
     if (!validKey(pk, key)) throw new ForbiddenError();
-    const [item] = await this.readByQuery({ ...query, limit: 1, offset: 0, page: undefined, sort: undefined }, (ctx) => inSql(ctx, pk.field, [castKey(pk, key)]));
+    const [item] = await this.readByQuery({ ...query, limit: 1, offset: 0, page: undefined }, (ctx) => inSql(ctx, pk.field, [castKey(pk, key)]));
     if (!item) throw new ForbiddenError();
     return item;
   }
@@ -123,9 +135,9 @@ export class ItemsService {
    */
   async createMany(data: Item[], options: CreateOptions = {}): Promise<PrimaryKey[]> {
     if (!Array.isArray(data)) throw new InvalidPayloadError('Expected an array of items');
-    checkBatch(this.scope, data.length);
+    const budget = this.spend(data.length);
     const plan = await createPlan(this.scope);
-    const keys = await transaction(this.scope, (manager) => createRows(this.nested(manager), plan, data, options.rowError, options.prepared));
+    const keys = await transaction(this.scope, (manager) => createRows(this.nested(manager, budget), plan, data, options.rowError, options.prepared));
     await afterWrite(this.scope, 'create', keys);
     return keys;
   }
@@ -149,10 +161,10 @@ export class ItemsService {
 
   async updateMany(keys: PrimaryKey[], data: Item): Promise<PrimaryKey[]> {
     if (!Array.isArray(keys)) throw new InvalidPayloadError('"keys" must be an array');
-    checkBatch(this.scope, keys.length);
+    const budget = this.spend(keys.length);
     const access = await loadAccess(this.scope);
     const rule = requireRule(access, this.collection, 'update');
-    const result = await transaction(this.scope, (manager) => updateItems(this.nested(manager), access, rule, keys, data));
+    const result = await transaction(this.scope, (manager) => updateItems(this.nested(manager, budget), access, rule, keys, data));
     await afterWrite(this.scope, 'update', result);
     return result;
   }
@@ -162,8 +174,10 @@ export class ItemsService {
     if (!Array.isArray(items)) throw new InvalidPayloadError('Expected an array of items');
     const pk = this.primaryKey;
     const keys: PrimaryKey[] = [];
+    // Each item is one write, its nested writes more (spent by its updateOne).
+    const budget = this.spend(0);
     await transaction(this.scope, async (manager) => {
-      const service = this.base(this.collection, manager);
+      const service = this.base(this.collection, manager, budget);
       for (const item of items) {
         if (!isPlainObject(item) || item[pk] === undefined || item[pk] === null) throw new InvalidPayloadError(`Each item needs its primary key "${pk}"`);
         const { [pk]: key, ...data } = item;
@@ -219,7 +233,7 @@ export class ItemsService {
 
   async deleteMany(keys: PrimaryKey[]): Promise<PrimaryKey[]> {
     if (!Array.isArray(keys)) throw new InvalidPayloadError('"keys" must be an array');
-    checkBatch(this.scope, keys.length);
+    this.spend(keys.length);
     const access = await loadAccess(this.scope);
     requireRule(access, this.collection, 'delete');
     const result = await transaction(this.scope, (manager) => deleteItems(this.scope, access, manager, keys));
@@ -243,12 +257,19 @@ export class ItemsService {
   }
 
   /** The plain engine (not a subclass's rules) on `collection`, for this caller, in `manager`'s transaction. */
-  private base(collection: string, manager: EntityManager): ItemsService {
-    return new ItemsService(this.scope.deps, collection, this.scope.acc, manager, this.scope.options);
+  private base(collection: string, manager: EntityManager, budget?: MutationBudget): ItemsService {
+    return new ItemsService(this.scope.deps, collection, this.scope.acc, manager, this.scope.options, budget);
   }
 
-  private nested(manager: EntityManager): NestedWrite {
-    return { scope: { ...this.scope, manager }, manager, related: (collection) => this.base(collection, manager) };
+  private nested(manager: EntityManager, budget?: MutationBudget): NestedWrite {
+    return { scope: { ...this.scope, manager }, manager, related: (collection) => this.base(collection, manager, budget) };
+  }
+
+  /** Spends `count` writes of the mutation's budget (a new one at the top of a mutation) and answers it. */
+  private spend(count: number): MutationBudget {
+    const budget = this.budget ?? new MutationBudget(this.scope.deps.config.query.maxBatchMutation);
+    budget.spend(count);
+    return budget;
   }
 
   private async keysByQuery(query: Query): Promise<PrimaryKey[]> {

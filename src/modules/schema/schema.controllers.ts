@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Injectable, Param, Patch, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { QueryRunner } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { AdminOnly } from '../../common/decorators/admin-only.decorator';
@@ -12,6 +13,23 @@ import { SchemaService } from './schema.service';
 function body(value: unknown): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InvalidPayloadError('The body must be an object');
   return value as Record<string, unknown>;
+}
+
+/** A batch body: objects that each name their `key` (collection or field). */
+function batch(value: unknown, key: string): Record<string, unknown>[] {
+  if (!Array.isArray(value)) throw new InvalidPayloadError(`The body must be an array of objects with their "${key}"`);
+  const items = value.map(body);
+  if (items.some((item) => typeof item[key] !== 'string')) throw new InvalidPayloadError(`Every object needs its "${key}"`);
+  return items;
+}
+
+/** Runs `work` for each item in order, in one schema transaction: all are applied or none. */
+async function each<T>(schema: SchemaService, items: Record<string, unknown>[], work: (runner: QueryRunner, item: Record<string, unknown>) => Promise<T>): Promise<T[]> {
+  return schema.run(async (runner) => {
+    const out: T[] = [];
+    for (const item of items) out.push(await work(runner, item));
+    return out;
+  });
 }
 
 /** What of the schema a caller may read: reads are open to every caller, filtered by their read rules; changes are admin only. */
@@ -54,10 +72,23 @@ export class CollectionsController {
   @Post()
   @AdminOnly()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Create a collection and its table with the given fields' })
+  @ApiOperation({ summary: 'Create a collection and its table with the given fields, or several from an array' })
   async create(@Body() input: unknown) {
+    if (Array.isArray(input)) {
+      const names = await each(this.schema, batch(input, 'collection'), (runner, item) => this.schema.createCollection(runner, item as never));
+      return { data: names.map((name) => this.entry(name, EVERYTHING).data) };
+    }
     const name = await this.schema.run((runner) => this.schema.createCollection(runner, body(input) as never));
     return this.entry(name, EVERYTHING);
+  }
+
+  @Patch()
+  @AdminOnly()
+  @ApiOperation({ summary: 'Change the meta of several collections (e.g. their sort) from an array of { collection, meta }' })
+  async updateBatch(@Body() input: unknown) {
+    const items = batch(input, 'collection');
+    await each(this.schema, items, (runner, item) => this.schema.updateCollection(runner, item.collection as string, item.meta));
+    return { data: items.map((item) => this.entry(item.collection as string, EVERYTHING).data) };
   }
 
   @Patch(':collection')
@@ -117,6 +148,15 @@ export class FieldsController {
   async create(@Param('collection') collection: string, @Body() input: unknown) {
     const name = await this.schema.run((runner) => this.schema.createField(runner, collection, body(input)));
     return this.entry(collection, name, EVERYTHING);
+  }
+
+  @Patch(':collection')
+  @AdminOnly()
+  @ApiOperation({ summary: 'Change several fields of a collection from an array of fields, each naming its "field"' })
+  async updateBatch(@Param('collection') collection: string, @Body() input: unknown) {
+    const items = batch(input, 'field');
+    await each(this.schema, items, (runner, item) => this.schema.updateField(runner, collection, item.field as string, item));
+    return { data: items.map((item) => this.entry(collection, item.field as string, EVERYTHING).data) };
   }
 
   @Patch(':collection/:field')

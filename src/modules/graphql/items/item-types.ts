@@ -69,7 +69,7 @@ function scalarOf(field: FieldOverview, direction: 'in' | 'out') {
     case 'json':
       return GraphQLJSON;
     case 'csv':
-      return new GraphQLList(GraphQLString);
+      return field.special.includes('cast-csv') ? new GraphQLList(GraphQLString) : GraphQLString;
     case 'uuid':
       return GraphQLID;
     case 'date':

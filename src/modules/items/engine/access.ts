@@ -7,7 +7,7 @@ import { compileLookup, ReadConditions } from './compile-sql';
 import { dbOf, Item, ItemsScope } from './items.types';
 import type { ReadableFields } from './read-plan';
 import { DynamicVariables, resolveVariables, variableFields } from './resolve-variables';
-import { fromDb } from './values';
+import { readValue } from './values';
 
 /**
  * Validate stage, the caller's side: what the caller may do on which collection, and the values of the
@@ -53,7 +53,7 @@ async function variableRow(scope: ItemsScope, collection: string, key: string, w
   const known = wanted.filter((f) => fields[f] && fields[f].type !== 'alias');
   if (!known.length) return {};
   const [row] = await runSql(dbOf(scope), compileLookup(scope.deps.dialect, collection, known, { column: 'id', values: [key] }));
-  return Object.fromEntries(known.map((f) => [f, fromDb(fields[f].type, row?.[f])]));
+  return Object.fromEntries(known.map((f) => [f, readValue(fields[f], row?.[f])]));
 }
 
 /** The caller's row filter for `action` on `collection`, variables resolved; null when there is none. */

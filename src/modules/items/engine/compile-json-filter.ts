@@ -32,5 +32,5 @@ function nodeSql(ctx: SqlContext, field: FieldOverview, column: string, node: Js
   const numeric = comparesNumbers(node.operator, node.value);
   const expression = ctx.dialect.jsonScalar(column, node.path, numeric ? 'number' : 'text', (v) => `:${ctx.param(v)}`);
   const atPath: FieldOverview = { ...field, field: `${field.field} ${node.pathText}`, type: numeric ? 'float' : 'string' };
-  return compileOperator(ctx, atPath, expression, node.operator, node.value, { negationMatchesNull: false });
+  return compileOperator(ctx, atPath, expression, node.operator, node.value);
 }

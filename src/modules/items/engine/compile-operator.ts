@@ -116,13 +116,8 @@ function checkedValue(ctx: SqlContext, field: FieldOverview, v: unknown): unknow
   return bound;
 }
 
-export interface OperatorOptions {
-  /** Whether `_ncontains` and the other negated text matches take rows without a value too. */
-  negationMatchesNull: boolean;
-}
-
 /** One filter operator on an already-quoted column (or expression) holding `field`'s values, as SQL. */
-export function compileOperator(ctx: SqlContext, field: FieldOverview, column: string, operator: string, raw: unknown, options: OperatorOptions = { negationMatchesNull: true }): string {
+export function compileOperator(ctx: SqlContext, field: FieldOverview, column: string, operator: string, raw: unknown): string {
   if (field.type === 'alias') throw new InvalidQueryError(`Field "${field.field}" has no value to filter on`);
   const sql = OPERATORS[operator];
   if (!sql) throw new InvalidQueryError(`Unknown filter operator "${operator}"`);
@@ -150,8 +145,8 @@ export function compileOperator(ctx: SqlContext, field: FieldOverview, column: s
       requireText();
       const name = ctx.param(ctx.dialect.likePattern(kind, String(value), caseSensitive));
       const like = caseSensitive ? ctx.dialect.like(column, name) : ctx.dialect.ilike(column, name);
-      if (!negate) return like;
-      return options.negationMatchesNull ? `(${column} IS NULL OR NOT (${like}))` : `NOT (${like})`;
+      // SQL semantics, as the reference: NOT LIKE on NULL is unknown, so rows without a value stay out.
+      return negate ? `NOT (${like})` : like;
     },
   };
   return sql(operand);

@@ -43,6 +43,11 @@ export interface PlanOptions {
   backlink?: boolean;
 }
 
+/** The reference's words for a fields, filter, sort or deep path deeper than MAX_RELATIONAL_DEPTH. */
+export function depthExceeded(): InvalidQueryError {
+  return new InvalidQueryError('Max relational depth exceeded');
+}
+
 /**
  * Turns `fields` (`*`, `title`, `author.name`, `*.*`, `comments.*`) into a tree of reads: one query per
  * collection and relation level. Wildcards expand to the fields the caller may read; naming a field the
@@ -57,7 +62,7 @@ export function planRead(
   depth = 1,
   parentLink?: RelationLink,
 ): ReadNode {
-  if (depth > options.maxDepth) throw new InvalidQueryError(`Relational depth is limited to ${options.maxDepth}`);
+  if (depth > options.maxDepth) throw depthExceeded();
   const level = new PlanLevel(options, collection, parentLink);
   for (const entry of fields) level.add(entry, alias);
   for (const [key, child] of level.children) {

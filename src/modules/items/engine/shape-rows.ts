@@ -2,7 +2,7 @@ import type { CollectionOverview, FieldOverview } from '../../schema/schema.type
 import type { AggregateGroup, AggregateOutput } from './compile-sql';
 import { CONCEALED, Item } from './items.types';
 import type { ReadNode } from './read-plan';
-import { fromDb } from './values';
+import { fromDb, readValue } from './values';
 
 /**
  * Shape stage of reads: database rows into the items the API answers. Pure: run-read.ts fetches the
@@ -10,7 +10,7 @@ import { fromDb } from './values';
  */
 
 /** Hashed and concealed values never leave the server in plain text (API.md 11). */
-function isSecret(field: FieldOverview): boolean {
+export function isSecret(field: FieldOverview): boolean {
   return field.type === 'hash' || field.special.includes('hash') || field.special.includes('conceal');
 }
 
@@ -27,7 +27,7 @@ export function selectedColumns(collection: CollectionOverview, node: ReadNode, 
 /** A selected row in API forms, keyed by field (functions by their keys). */
 export function rowFromDb(collection: CollectionOverview, node: ReadNode, columns: string[], row: Item): Item {
   const item: Item = {};
-  for (const field of columns) item[field] = fromDb(collection.fields[field].type, row[field]);
+  for (const field of columns) item[field] = readValue(collection.fields[field], row[field]);
   // json() answers JSON text on every vendor: parsed here, so all answer the same types.
   for (const f of node.functions) item[f.key] = fromDb(f.fn === 'json' ? 'json' : 'integer', row[f.key]);
   return item;
@@ -82,7 +82,7 @@ export function aggregateItem(row: Item, groups: AggregateGroup[], outputs: Aggr
 export function revisionRow(fields: FieldOverview[], row: Item): Item {
   const item: Item = {};
   for (const f of fields) {
-    const value = fromDb(f.type, row[f.field]);
+    const value = readValue(f, row[f.field]);
     item[f.field] = value !== null && f.special.includes('conceal') && !f.special.includes('hash') ? CONCEALED : value;
   }
   return item;

@@ -4,7 +4,10 @@ import type { DeepQuery, Filter, Query } from '../../../common/query/query.types
 import type { SchemaOverview } from '../../schema/schema-overview';
 import { anyLink, parseAnyField } from './any-field';
 import { parseFunction } from './compile-filter';
-import type { ReadableFields } from './read-plan';
+import { depthExceeded, ReadableFields } from './read-plan';
+import { isSecret } from './shape-rows';
+import { isPlainObject } from '../../../common/is-plain-object';
+import type { FieldOverview } from '../../schema/schema.types';
 
 function walkPath(overview: SchemaOverview, readable: ReadableFields, collection: string, path: string[], allowO2m: boolean, what: string): void {
   let current = collection;
@@ -44,8 +47,17 @@ function sortPath(field: string): string[] {
   return [json.field];
 }
 
+/** What a filter may ask of a hashed or concealed value, as the reference: whether there is one. */
+const SECRET_OPERATORS = new Set(['_null', '_nnull', '_empty', '_nempty']);
+
+function checkSecretOperators(field: FieldOverview, value: unknown): void {
+  if (!isSecret(field) || !isPlainObject(value)) return;
+  const refused = Object.keys(value).find((operator) => operator.startsWith('_') && !SECRET_OPERATORS.has(operator));
+  if (refused) throw new InvalidQueryError(`Field "${field.field}" holds a secret: "${refused}" can't filter it, only _null, _nnull, _empty and _nempty`);
+}
+
 function walkFilter(overview: SchemaOverview, readable: ReadableFields, collection: string, filter: Filter, depth: number, maxDepth: number): void {
-  if (depth > maxDepth) throw new InvalidQueryError(`Relational depth is limited to ${maxDepth}`);
+  if (depth > maxDepth) throw depthExceeded();
   for (const [key, value] of Object.entries(filter)) {
     if (key === '_and' || key === '_or') {
       for (const sub of value as Filter[]) walkFilter(overview, readable, collection, sub, depth, maxDepth);
@@ -61,6 +73,7 @@ function walkFilter(overview: SchemaOverview, readable: ReadableFields, collecti
     const fn = parseFunction(key);
     walkPath(overview, readable, collection, [fn ? fn.field : key], false, 'filter');
     if (fn) continue;
+    checkSecretOperators(overview.field(collection, key)!, value);
     const link = overview.relation(collection, key);
     if (!link || typeof value !== 'object' || value === null) continue;
     for (const [sub, subValue] of Object.entries(value as Record<string, unknown>)) {
@@ -75,7 +88,12 @@ function walkDeep(overview: SchemaOverview, readable: ReadableFields, collection
     const link = overview.relation(collection, alias[key] ?? key);
     if (!link) throw new InvalidQueryError(`deep: "${key}" of collection "${collection}" is not a relation`);
     if (sub.filter) walkFilter(overview, readable, link.related, sub.filter, depth + 1, maxDepth);
-    for (const entry of sub.sort ?? []) walkPath(overview, readable, link.related, sortPath(entry.field), false, 'deep sort');
+    for (const entry of sub.sort ?? []) {
+      // The reference counts a deep sort's path on top of the deep level it sorts (MAX_RELATIONAL_DEPTH).
+      const path = sortPath(entry.field);
+      if (depth + path.length > maxDepth) throw depthExceeded();
+      walkPath(overview, readable, link.related, path, true, 'deep sort');
+    }
     if (sub.deep) walkDeep(overview, readable, link.related, sub.deep, {}, depth + 1, maxDepth);
   }
 }
@@ -91,7 +109,7 @@ export function validateQuery(overview: SchemaOverview, readable: ReadableFields
     const aggregates = new Set(Object.keys(query.aggregate ?? {}));
     for (const entry of query.sort) {
       const path = sortPath(entry.field);
-      if (path.length > maxDepth) throw new InvalidQueryError(`Relational depth is limited to ${maxDepth}`);
+      if (path.length > maxDepth) throw depthExceeded();
       if (aggregates.has(path[0]) && path.length === 2) continue;
       walkPath(overview, readable, collection, path, true, 'sort');
     }

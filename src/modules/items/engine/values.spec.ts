@@ -1,7 +1,7 @@
 import { FailedValidationError, InvalidPayloadError } from '../../../common/errors/errors';
 import { dialectFor } from '../../../database/dialects/dialect-for';
 import type { FieldOverview, FieldType } from '../../schema/schema.types';
-import { fromDb, toDb } from './values';
+import { fromDb, readValue, toDb } from './values';
 
 const field = (type: FieldType, maxLength: number | null = null) => ({ field: 'f', type, maxLength }) as FieldOverview;
 
@@ -46,9 +46,17 @@ describe(fromDb.name, () => {
     ['boolean', 0, false],
     ['json', '{"a":1}', { a: 1 }],
     ['json', 'not json', 'not json'],
-    ['csv', '', []],
-    ['csv', 'a,b', ['a', 'b']],
+    ['csv', 'a,b', 'a,b'],
     ['integer', '7', 7],
     ['string', null, null],
   ])('%s %j is %j', (type, stored, value) => expect(fromDb(type, stored)).toEqual(value));
+});
+
+describe(readValue.name, () => {
+  it.each<[string[], unknown, unknown]>([
+    [[], 'a,b', 'a,b'],
+    [['cast-csv'], 'a,b', ['a', 'b']],
+    [['cast-csv'], '', []],
+    [['cast-csv'], null, null],
+  ])('csv with specials %j: %j is %j', (special, stored, value) => expect(readValue({ type: 'csv', special }, stored)).toEqual(value));
 });

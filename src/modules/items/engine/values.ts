@@ -37,7 +37,8 @@ function isoTime(d: Date): string {
 
 /**
  * A stored value as the API answers it, identical on every vendor (API.md 11): booleans true/false,
- * JSON parsed, CSV as arrays, dates in ISO forms, big integers as numbers when they are safe.
+ * JSON parsed, dates in ISO forms, big integers as numbers when they are safe. CSV text stays text:
+ * only the `cast-csv` special makes it an array (`readValue`).
  */
 export function fromDb(type: FieldType, value: unknown): unknown {
   if (value === null || value === undefined) return null;
@@ -53,8 +54,6 @@ export function fromDb(type: FieldType, value: unknown): unknown {
         }
       }
       return value;
-    case 'csv':
-      return typeof value === 'string' ? (value === '' ? [] : value.split(',')) : value;
     case 'integer':
     case 'float':
       return typeof value === 'string' ? Number(value) : typeof value === 'bigint' ? Number(value) : value;
@@ -84,6 +83,12 @@ export function fromDb(type: FieldType, value: unknown): unknown {
     default:
       return value;
   }
+}
+
+/** A field's stored value as the API answers it, its specials included. */
+export function readValue(field: Pick<FieldOverview, 'type' | 'special'>, value: unknown): unknown {
+  if (field.type === 'csv' && field.special.includes('cast-csv') && typeof value === 'string') return value === '' ? [] : value.split(',');
+  return fromDb(field.type, value);
 }
 
 function invalid(field: string, expected: string): never {

@@ -1,6 +1,5 @@
 import { setImmediate as yieldToIo } from 'node:timers/promises';
 import type { EntityManager } from 'typeorm';
-import { InvalidPayloadError } from '../../../common/errors/errors';
 import { isPlainObject } from '../../../common/is-plain-object';
 import { Access, loadAccess, requireRule } from './access';
 import { collectionOf, Item, ItemsScope, PreparedCreate, PreparedCreates, PrimaryKey, RowErrorHandler } from './items.types';
@@ -21,12 +20,6 @@ import { bulkInsertable, checkKeys, deleteRows, existingKeys, InsertRow, insertO
 
 /** Items prepareCreates works through between two looks at pending I/O (about 0.3 ms of work). */
 const PREPARE_SLICE = 50;
-
-/** Refuses a batch over MAX_BATCH_MUTATION items (INVALID_PAYLOAD, in the reference's words). */
-export function checkBatch(scope: ItemsScope, count: number): void {
-  const max = scope.deps.config.query.maxBatchMutation;
-  if (max !== undefined && count > max) throw new InvalidPayloadError(`Exceeded max batch mutation limit of ${max}`);
-}
 
 /** After a committed write: drop cached reads, and reload permissions everywhere when they changed. */
 export async function afterWrite(scope: ItemsScope, action: ItemAction, keys: PrimaryKey[]): Promise<void> {
