@@ -1,13 +1,13 @@
 import type { EntityManager } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
-import { InvalidPayloadError, UnprocessableContentError } from '../../common/errors/errors';
+import { ForbiddenError, InvalidPayloadError, UnprocessableContentError } from '../../common/errors/errors';
 import { isPlainObject } from '../../common/is-plain-object';
 import type { Query } from '../../common/query/query.types';
 import { Item, ItemsDeps, ItemsService, PrimaryKey, SqlContext } from '../items/items.service';
 import { deltaOf } from './lib/delta';
 import { deltaSchemaOf, mapDelta } from './lib/delta-markers';
 import { hashItem } from './lib/hash-item';
-import { parseVersionCreate, parseVersionUpdate } from './lib/version-payload';
+import { checkItemlessKey, parseVersionCreate, parseVersionUpdate } from './lib/version-payload';
 
 export const VERSIONS = 'svc_versions';
 
@@ -47,7 +47,9 @@ export class VersionItemsService extends ItemsService {
     return rows.map((row) => {
       const out = { ...row };
       const delta = deltaOf(row.delta);
-      if (delta && typeof row.collection === 'string' && typeof row.item === 'string') out.delta = mapDelta(delta, row.collection, row.item, schema);
+      if (delta && typeof row.collection === 'string' && (typeof row.item === 'string' || row.item === null)) {
+        out.delta = mapDelta(delta, row.collection, row.item, schema);
+      }
       for (const field of extra) delete out[field];
       return out;
     });
@@ -72,6 +74,7 @@ export class VersionItemsService extends ItemsService {
     return this.inTransaction(async (manager) => {
       const updated = await this.plain(manager).updateMany(keys, data);
       await this.assertUnique(manager, updated);
+      await this.assertItemlessDrafts(manager, updated);
       return updated;
     });
   }
@@ -86,6 +89,7 @@ export class VersionItemsService extends ItemsService {
     return this.inTransaction(async (manager) => {
       const updated = await this.plain(manager).updateBatch(items);
       await this.assertUnique(manager, updated);
+      await this.assertItemlessDrafts(manager, updated);
       return updated;
     });
   }
@@ -94,13 +98,35 @@ export class VersionItemsService extends ItemsService {
    * The hash of the item as the caller reads it (API.md 5.2). Reading first makes an unreadable item
    * FORBIDDEN before the collection's versioning is looked at, as on the reference platform.
    */
-  private async mainHash(collection: string, item: string): Promise<string> {
+  private async mainHash(collection: string, item: string | null): Promise<string | null> {
     const overview = this.engine.overviews.current.collection(collection);
+    const readable = () =>
+      item === null ? this.assertCollectionReadable(collection) : new ItemsService(this.engine, collection, this.caller, this.tx).readOne(item);
     if (!overview?.table || !overview.meta?.versioning) {
-      if (overview?.table) await new ItemsService(this.engine, collection, this.caller, this.tx).readOne(item);
+      if (overview?.table) await readable();
       throw new UnprocessableContentError(`Content versioning is not enabled for collection "${collection}"`);
     }
+    if (item === null) {
+      await readable();
+      return null;
+    }
     return hashItem(await new ItemsService(this.engine, collection, this.caller, this.tx).readOne(item));
+  }
+
+  /** A draft of a new item (item null) needs read access to its collection, as the item is not there yet. */
+  private async assertCollectionReadable(collection: string): Promise<void> {
+    if (!(await this.engine.permissions.find(this.caller, collection, 'read'))) throw new ForbiddenError();
+  }
+
+  /** Renaming keeps a draft of a new item under the one key such drafts have. */
+  private async assertItemlessDrafts(manager: EntityManager, keys: PrimaryKey[]): Promise<void> {
+    if (!keys.length) return;
+    const rows = await new ItemsService(this.engine, VERSIONS, null, manager).readByQuery({
+      fields: ['key'],
+      filter: { id: { _in: keys }, item: { _null: true } },
+      limit: -1,
+    });
+    for (const row of rows) checkItemlessKey(String(row.key));
   }
 
   /** Checked after the write, inside its transaction, so batches and renames are covered alike. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, Repository } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
-import { ForbiddenError, UnprocessableContentError, VersionHashMismatchError } from '../../common/errors/errors';
+import { ForbiddenError, InvalidPayloadError, UnprocessableContentError, VersionHashMismatchError } from '../../common/errors/errors';
 import type { Query } from '../../common/query/query.types';
 import { ItemsFactory } from '../items/items.factory';
 import type { Item, ItemsDeps, PrimaryKey } from '../items/items.service';
@@ -14,7 +14,9 @@ import { hashItem } from './lib/hash-item';
 import { RESERVED_VERSION_KEYS } from './lib/version-payload';
 import { VersionItemsService, VERSIONS } from './version-items.service';
 
-type StoredVersion = Pick<VersionEntity, 'id' | 'key' | 'collection' | 'hash' | 'delta'> & { item: string };
+type StoredVersion = Pick<VersionEntity, 'id' | 'key' | 'collection' | 'hash' | 'delta' | 'item'>;
+/** A version of an existing item; `item` null is the draft of a new item. */
+type ItemVersion = StoredVersion & { item: string };
 
 /** The columns the version rules work on: the row as stored, raw delta with its markers. */
 const STORED: (keyof VersionEntity)[] = ['id', 'key', 'collection', 'item', 'hash', 'delta'];
@@ -59,18 +61,27 @@ export class VersionsService implements ItemVersionReader {
   }
 
   /** The main item as the caller reads it by default: what hashes are taken of (API.md 5.5). */
-  private main(version: StoredVersion, acc: Accountability, manager?: EntityManager): Promise<Item> {
+  private main(version: ItemVersion, acc: Accountability, manager?: EntityManager): Promise<Item> {
     return this.items.for(version.collection, acc, manager).readOne(version.item);
   }
 
-  /** API.md 5.4: validated like an update of the item, merged over the delta, tracked on the item. */
+  /**
+   * API.md 5.4: validated like an update of the item, merged over the delta, tracked on the item. A draft
+   * of a new item is filled in over several saves, so it is not held to a create's rules until promote.
+   */
   async save(id: string, body: unknown, acc: Accountability): Promise<Item> {
     const version = await this.version(id, acc);
-    const main = await this.main(version, acc);
     const changes = asChanges(body);
+    if (!isItemVersion(version)) return this.store(version, changes, acc);
+    const main = await this.main(version, acc);
     // The update itself is the validation (relational payloads included); nothing of it is kept.
     await this.rolledBack((manager) => this.items.for(version.collection, null, manager).updateOne(version.item, changes));
-    const delta = await this.deps.dataSource.transaction(async (manager) => {
+    return { ...main, ...(await this.store(version, changes, acc)) };
+  }
+
+  /** The changes merged over the stored delta; tracked on the item when there is one. */
+  private store(version: StoredVersion, changes: Delta, acc: Accountability): Promise<Delta> {
+    return this.deps.dataSource.transaction(async (manager) => {
       // Concurrent saves of one version queue here and each merges over the delta the previous one left.
       await this.lock(manager, VERSIONS, version.id);
       const { delta: stored } = await manager.getRepository(VersionEntity).findOneOrFail({ select: ['id', 'delta'], where: { id: version.id } });
@@ -78,7 +89,7 @@ export class VersionsService implements ItemVersionReader {
       const merged = mergeDelta(stored, stampDelta(changes, stored, version.collection, schema, acc.user, new Date().toISOString()));
       await this.items.for(VERSIONS, null, manager).updateOne(version.id, { delta: merged });
       const tracking = this.deps.overviews.current.collection(version.collection)?.accountability ?? null;
-      if (tracking) {
+      if (tracking && version.item !== null) {
         await this.deps.activity.record(manager, {
           action: 'version_save',
           collection: version.collection,
@@ -89,11 +100,12 @@ export class VersionsService implements ItemVersionReader {
       }
       return merged;
     });
-    return { ...main, ...delta };
   }
 
+  /** A draft of a new item has no main item to compare with (403, as on the reference platform). */
   async compare(id: string, acc: Accountability): Promise<VersionComparison> {
     const version = await this.version(id, acc);
+    if (!isItemVersion(version)) throw new ForbiddenError();
     const main = await this.main(version, acc);
     const mainHash = hashItem(main);
     const current = mapDelta(deltaOf(version.delta) ?? {}, version.collection, version.item, deltaSchemaOf(this.deps.overviews.current));
@@ -104,8 +116,10 @@ export class VersionsService implements ItemVersionReader {
    * API.md 5.6: the delta (or its `fields`) written to the main item as the caller's own update, in one
    * transaction, unless the main item changed since the caller took `mainHash`. The version is kept.
    */
-  async promote(id: string, mainHash: string, fields: string[] | undefined, acc: Accountability): Promise<string> {
+  async promote(id: string, mainHash: string | undefined, fields: string[] | undefined, acc: Accountability): Promise<string> {
     const version = await this.version(id, acc);
+    if (!isItemVersion(version)) return this.promoteDraft(version, fields, acc);
+    if (typeof mainHash !== 'string') throw new InvalidPayloadError('"mainHash" is required');
     if (!(await this.deps.permissions.find(acc, version.collection, 'update'))) throw new ForbiddenError();
     const delta = this.writable(version);
     if (!delta) throw new UnprocessableContentError('No changes to promote');
@@ -118,6 +132,22 @@ export class VersionsService implements ItemVersionReader {
       await this.items.for(version.collection, acc, manager).updateOne(version.item, pickDelta(delta, fields));
     });
     return version.item;
+  }
+
+  /** API.md 5.6: a draft of a new item is created with the caller's rights and the version then names it. */
+  private async promoteDraft(version: StoredVersion, fields: string[] | undefined, acc: Accountability): Promise<string> {
+    if (!(await this.deps.permissions.find(acc, version.collection, 'create'))) throw new ForbiddenError();
+    const delta = this.writable(version);
+    if (!delta) throw new UnprocessableContentError('No changes to promote');
+    return this.deps.dataSource.transaction(async (manager) => {
+      // Two promotes of one draft must not create the item twice: the second finds it named already.
+      await this.lock(manager, VERSIONS, version.id);
+      const { item } = await manager.getRepository(VersionEntity).findOneOrFail({ select: ['id', 'item'], where: { id: version.id } });
+      if (item !== null) throw new UnprocessableContentError('This draft was promoted already');
+      const key = String(await this.items.for(version.collection, acc, manager).createOne(pickDelta(delta, fields)));
+      await this.items.for(VERSIONS, null, manager).updateOne(version.id, { item: key });
+      return key;
+    });
   }
 
   /**
@@ -147,7 +177,8 @@ export class VersionsService implements ItemVersionReader {
     return this.rolledBack(async (manager) => {
       for (const version of versions) {
         const delta = this.writable(version);
-        if (!delta) continue;
+        // A draft of a new item has no row to read it through.
+        if (!delta || !isItemVersion(version)) continue;
         try {
           await this.items.for(collection, null, manager).updateOne(version.item, delta);
         } catch (e) {
@@ -175,4 +206,8 @@ export class VersionsService implements ItemVersionReader {
       await runner.release();
     }
   }
+}
+
+function isItemVersion(version: StoredVersion): version is ItemVersion {
+  return version.item !== null;
 }

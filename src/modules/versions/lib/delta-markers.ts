@@ -78,10 +78,11 @@ export function stripMarkers(delta: Delta, collection: string, schema: DeltaSche
 /**
  * The delta as clients read it (API.md 5.3): the item's key added, markers turned into the item's
  * `user_updated`/`date_updated` fields (`user_created`/`date_created` for objects without a key, which
- * are new items) and removed.
+ * are new items) and removed. A draft of a new item (item null) reads as a new item: no key.
  */
-export function mapDelta(delta: Delta, collection: string, item: string, schema: DeltaSchema): Delta {
-  return mapItems({ ...delta, [schema.primary(collection)]: item }, collection, schema, (object, name) => {
+export function mapDelta(delta: Delta, collection: string, item: string | null, schema: DeltaSchema): Delta {
+  const root = item === null ? delta : { ...delta, [schema.primary(collection)]: item };
+  return mapItems(root, collection, schema, (object, name) => {
     const { _user: _u, _date: _d, ...out } = object;
     const existing = schema.primary(name) in object;
     for (const { field, special } of schema.specials(name)) {

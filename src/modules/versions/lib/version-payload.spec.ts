@@ -6,6 +6,8 @@ describe(parseVersionCreate.name, () => {
     [{ key: 'draft', collection: 'articles', item: '1' }, { key: 'draft', collection: 'articles', item: '1' }],
     [{ key: 'draft', name: 'Draft', collection: 'articles', item: '1' }, { key: 'draft', name: 'Draft', collection: 'articles', item: '1' }],
     [{ key: 'draft', name: null, collection: 'articles', item: 'abc' }, { key: 'draft', name: null, collection: 'articles', item: 'abc' }],
+    [{ key: 'draft', collection: 'articles', item: null }, { key: 'draft', collection: 'articles', item: null }],
+    [{ key: 'draft', collection: 'articles' }, { key: 'draft', collection: 'articles', item: null }],
   ])('accepts %j', (body, expected) => expect(parseVersionCreate(body)).toEqual(expected));
 
   it.each([
@@ -17,7 +19,9 @@ describe(parseVersionCreate.name, () => {
     ['the reserved key published', { key: 'published', collection: 'articles', item: '1' }],
     ['a missing collection', { key: 'draft', item: '1' }],
     ['a numeric item', { key: 'draft', collection: 'articles', item: 1 }],
-    ['a missing item', { key: 'draft', collection: 'articles' }],
+    ['a missing item with a key other than draft', { key: 'next', collection: 'articles' }],
+    ['a null item with a key other than draft', { key: 'next', collection: 'articles', item: null }],
+    ['an empty item', { key: 'draft', collection: 'articles', item: '' }],
     ['a numeric name', { key: 'draft', name: 3, collection: 'articles', item: '1' }],
     ['an empty name', { key: 'draft', name: '', collection: 'articles', item: '1' }],
     ['a server field', { key: 'draft', collection: 'articles', item: '1', hash: 'x' }],
