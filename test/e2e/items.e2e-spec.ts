@@ -240,6 +240,16 @@ describe('/items/:collection', () => {
       expect(deep.body.data).toEqual({ name: 'Ann', posts: [{ title: 'p2' }] });
     });
 
+    it('windows, sorts and filters one-to-many keys read with * by deep as it does objects', async () => {
+      const keys = (await t.as('admin').get(`/items/${posts}?fields=id&filter[author][_eq]=${author}&sort=-title`)).body.data.map((p: { id: number }) => p.id);
+      const offset = await t.as('admin').get(`/items/${authors}/${author}?fields=*&deep[posts][_sort]=-title&deep[posts][_offset]=1`);
+      expect(offset.body.data.posts).toEqual([keys[1]]);
+      const limit = await t.as('admin').get(`/items/${authors}?fields=*&filter[id][_eq]=${author}&deep[posts][_sort]=-title&deep[posts][_limit]=1`);
+      expect(limit.body.data[0].posts).toEqual([keys[0]]);
+      const filtered = await t.as('admin').get(`/items/${authors}/${author}?fields=posts&deep[posts][_filter][title][_eq]=p1`);
+      expect(filtered.body.data).toEqual({ posts: [keys[1]] });
+    });
+
     it('counts one-to-many items with count()', async () => {
       const res = await t.as('admin').get(`/items/${authors}/${author}?fields=name,count(posts)`);
       expect(res.body.data).toEqual({ name: 'Ann', posts_count: 2 });

@@ -67,9 +67,9 @@ export function planRead(
   for (const entry of fields) level.add(entry, alias);
   for (const [key, child] of level.children) {
     const link = child.target ? options.overview.anyToOne(collection, child.field, child.target)! : options.overview.relation(collection, child.field)!;
-    const relation = level.relation(child.target ? child.field : key, link, child);
-    if (!relation) continue;
     const sub = deep[key];
+    const relation = level.relation(child.target ? child.field : key, link, child, sub);
+    if (!relation) continue;
     const paths = sub?.fields ? [...child.paths, ...sub.fields] : child.paths;
     const node = planRead(options, link.related, paths, {}, sub?.deep ?? {}, depth + 1, link);
     level.node.relations.push({ ...relation, deep: sub, node, ...(child.unscoped ? { othersNull: true } : {}) });
@@ -210,13 +210,14 @@ class PlanLevel {
 
   /**
    * The relation a child becomes when it names related fields; keys-only relations (`*` or the bare
-   * name of a one-to-many field) are added here, and a many-to-one the caller may not follow stays its key.
+   * name of a one-to-many field) are added here, windowed and filtered by their `deep` query all the same,
+   * and a many-to-one the caller may not follow stays its key.
    */
-  relation(key: string, link: RelationLink, child: Child): Pick<RelationNode, 'key' | 'link' | 'keysOnly'> | null {
+  relation(key: string, link: RelationLink, child: Child, deep?: DeepQuery): Pick<RelationNode, 'key' | 'link' | 'keysOnly'> | null {
     if (child.paths.length === 0) {
       const related = this.options.overview.collection(link.related)!;
       const node: ReadNode = { collection: link.related, columns: [{ key: related.primary, field: related.primary }], functions: [], relations: [] };
-      this.node.relations.push({ key, link, keysOnly: true, node });
+      this.node.relations.push({ key, link, keysOnly: true, node, ...(deep ? { deep } : {}) });
       return null;
     }
     if (this.options.readable(link.related) === null) {
