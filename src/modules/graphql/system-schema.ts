@@ -3,17 +3,19 @@ import { ModuleRef } from '@nestjs/core';
 import { GraphQLObjectType, GraphQLSchema, GraphQLString } from 'graphql';
 import { AuthHttp } from '../auth/auth-http';
 import { AuthService } from '../auth/auth.service';
+import { SchemaReads } from '../schema/schema-reads';
 import { PasswordResetService } from '../auth/password-reset.service';
 import { TfaService } from '../users/tfa.service';
 import { SortService } from '../utils/sort.service';
 import { UtilsService } from '../utils/utils.service';
 import { authMutations } from './resolvers/auth.resolvers';
+import { schemaQueries } from './resolvers/schema.resolvers';
 import { usersMutations } from './resolvers/users.resolvers';
 import { utilsMutations } from './resolvers/utils.resolvers';
 
 /**
  * The `system` schema of POST /graphql/system: one resolver map per module, merged. Services are
- * looked up across the whole application, so a module adds its mutations with one line here.
+ * looked up across the whole application, so a module adds its queries or mutations with one line here.
  */
 @Injectable()
 export class SystemSchema implements OnModuleInit {
@@ -25,8 +27,10 @@ export class SystemSchema implements OnModuleInit {
   onModuleInit(): void {
     const get = <T>(service: Type<T>): T => this.moduleRef.get(service, { strict: false });
     this.schema = new GraphQLSchema({
-      // GraphQL requires a Query type; the system scope has only mutations.
-      query: new GraphQLObjectType({ name: 'Query', fields: { server_ping: { type: GraphQLString, resolve: () => 'pong' } } }),
+      query: new GraphQLObjectType({
+        name: 'Query',
+        fields: { server_ping: { type: GraphQLString, resolve: () => 'pong' }, ...schemaQueries(get(SchemaReads)) },
+      }),
       mutation: new GraphQLObjectType({
         name: 'Mutation',
         fields: {

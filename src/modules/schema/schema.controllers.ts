@@ -1,13 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Injectable, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { QueryRunner } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { AdminOnly } from '../../common/decorators/admin-only.decorator';
-import { ForbiddenError, InvalidPayloadError } from '../../common/errors/errors';
-import { PermissionsService } from '../permissions/permissions.service';
-import { collectionEntry, fieldEntries, fieldEntry } from './lib/schema-entries';
-import { EVERYTHING, SchemaVisibility, schemaVisibility } from './lib/schema-visibility';
+import { InvalidPayloadError } from '../../common/errors/errors';
+import { SchemaReads } from './schema-reads';
 import { SchemaService } from './schema.service';
 
 function body(value: unknown): Record<string, unknown> {
@@ -32,41 +30,29 @@ async function each<T>(schema: SchemaService, items: Record<string, unknown>[], 
   });
 }
 
-/** What of the schema a caller may read: reads are open to every caller, filtered by their read rules; changes are admin only. */
-@Injectable()
-export class SchemaReadAccess {
-  constructor(private readonly permissions: PermissionsService) {}
-
-  async of(acc: Accountability): Promise<SchemaVisibility> {
-    return acc.admin ? EVERYTHING : schemaVisibility(false, await this.permissions.lookup(acc));
-  }
-}
-
 @ApiTags('collections')
 @ApiBearerAuth()
 @Controller('collections')
 export class CollectionsController {
   constructor(
     private readonly schema: SchemaService,
-    private readonly access: SchemaReadAccess,
+    private readonly reads: SchemaReads,
   ) {}
 
   @Get()
   @ApiOperation({ summary: 'List the collections the caller may read (every one for admins, system collections included)' })
   async list(@Acc() acc: Accountability) {
-    const visible = await this.access.of(acc);
-    return { data: [...this.schema.overview.collections.values()].filter((c) => visible.collection(c.collection)).map(collectionEntry) };
+    return { data: await this.reads.collections(acc) };
   }
 
   @Get(':collection')
   async read(@Param('collection') name: string, @Acc() acc: Accountability) {
-    return this.entry(name, await this.access.of(acc));
+    return { data: await this.reads.collection(acc, name) };
   }
 
-  private entry(name: string, visible: SchemaVisibility) {
-    const collection = this.schema.overview.collection(name);
-    if (!collection || !visible.collection(name)) throw new ForbiddenError();
-    return { data: collectionEntry(collection) };
+  /** After a change: the entry as it is now, whoever could read it. */
+  private async entry(name: string) {
+    return { data: await this.reads.collection(null, name) };
   }
 
   @Post()
@@ -76,10 +62,10 @@ export class CollectionsController {
   async create(@Body() input: unknown) {
     if (Array.isArray(input)) {
       const names = await each(this.schema, batch(input, 'collection'), (runner, item) => this.schema.createCollection(runner, item as never));
-      return { data: names.map((name) => this.entry(name, EVERYTHING).data) };
+      return { data: await Promise.all(names.map((name) => this.reads.collection(null, name))) };
     }
     const name = await this.schema.run((runner) => this.schema.createCollection(runner, body(input) as never));
-    return this.entry(name, EVERYTHING);
+    return this.entry(name);
   }
 
   @Patch()
@@ -88,14 +74,14 @@ export class CollectionsController {
   async updateBatch(@Body() input: unknown) {
     const items = batch(input, 'collection');
     await each(this.schema, items, (runner, item) => this.schema.updateCollection(runner, item.collection as string, item.meta));
-    return { data: items.map((item) => this.entry(item.collection as string, EVERYTHING).data) };
+    return { data: await Promise.all(items.map((item) => this.reads.collection(null, item.collection as string))) };
   }
 
   @Patch(':collection')
   @AdminOnly()
   async update(@Param('collection') name: string, @Body() input: unknown) {
     await this.schema.run((runner) => this.schema.updateCollection(runner, name, body(input).meta));
-    return this.entry(name, EVERYTHING);
+    return this.entry(name);
   }
 
   @Delete(':collection')
@@ -112,33 +98,28 @@ export class CollectionsController {
 export class FieldsController {
   constructor(
     private readonly schema: SchemaService,
-    private readonly access: SchemaReadAccess,
+    private readonly reads: SchemaReads,
   ) {}
 
   @Get()
   @ApiOperation({ summary: 'List the fields the caller may read, in every collection' })
   async listAll(@Acc() acc: Accountability) {
-    const visible = await this.access.of(acc);
-    return { data: fieldEntries(this.schema.overview).filter((f) => visible.field(f.collection, f.field)) };
+    return { data: await this.reads.fields(acc) };
   }
 
   @Get(':collection')
   @ApiOperation({ summary: "List a collection's fields the caller may read" })
   async list(@Param('collection') collection: string, @Acc() acc: Accountability) {
-    const visible = await this.access.of(acc);
-    if (!this.schema.overview.has(collection) || !visible.collection(collection)) throw new ForbiddenError();
-    return { data: fieldEntries(this.schema.overview, collection).filter((f) => visible.field(f.collection, f.field)) };
+    return { data: await this.reads.fields(acc, collection) };
   }
 
   @Get(':collection/:field')
   async read(@Param('collection') collection: string, @Param('field') name: string, @Acc() acc: Accountability) {
-    return this.entry(collection, name, await this.access.of(acc));
+    return { data: await this.reads.field(acc, collection, name) };
   }
 
-  private entry(collection: string, name: string, visible: SchemaVisibility) {
-    const field = this.schema.overview.field(collection, name);
-    if (!field || !visible.field(collection, name)) throw new ForbiddenError();
-    return { data: fieldEntry(field) };
+  private async entry(collection: string, name: string) {
+    return { data: await this.reads.field(null, collection, name) };
   }
 
   @Post(':collection')
@@ -147,7 +128,7 @@ export class FieldsController {
   @ApiOperation({ summary: 'Add a field (and its column) to a collection' })
   async create(@Param('collection') collection: string, @Body() input: unknown) {
     const name = await this.schema.run((runner) => this.schema.createField(runner, collection, body(input)));
-    return this.entry(collection, name, EVERYTHING);
+    return this.entry(collection, name);
   }
 
   @Patch(':collection')
@@ -156,7 +137,7 @@ export class FieldsController {
   async updateBatch(@Param('collection') collection: string, @Body() input: unknown) {
     const items = batch(input, 'field');
     await each(this.schema, items, (runner, item) => this.schema.updateField(runner, collection, item.field as string, item));
-    return { data: items.map((item) => this.entry(collection, item.field as string, EVERYTHING).data) };
+    return { data: await Promise.all(items.map((item) => this.reads.field(null, collection, item.field as string))) };
   }
 
   @Patch(':collection/:field')
@@ -164,7 +145,7 @@ export class FieldsController {
   @ApiOperation({ summary: 'Change a field; stored values are converted or the change is refused' })
   async update(@Param('collection') collection: string, @Param('field') name: string, @Body() input: unknown) {
     await this.schema.run((runner) => this.schema.updateField(runner, collection, name, body(input)));
-    return this.entry(collection, name, EVERYTHING);
+    return this.entry(collection, name);
   }
 
   @Delete(':collection/:field')
@@ -181,32 +162,27 @@ export class FieldsController {
 export class RelationsController {
   constructor(
     private readonly schema: SchemaService,
-    private readonly access: SchemaReadAccess,
+    private readonly reads: SchemaReads,
   ) {}
 
   @Get()
   @ApiOperation({ summary: 'List the relations whose field the caller may read' })
   async listAll(@Acc() acc: Accountability) {
-    const visible = await this.access.of(acc);
-    return { data: this.schema.overview.relations.filter((r) => visible.field(r.collection, r.field)) };
+    return { data: await this.reads.relations(acc) };
   }
 
   @Get(':collection')
   async list(@Param('collection') collection: string, @Acc() acc: Accountability) {
-    const visible = await this.access.of(acc);
-    if (!this.schema.overview.has(collection) || !visible.collection(collection)) throw new ForbiddenError();
-    return { data: this.schema.overview.relations.filter((r) => r.collection === collection && visible.field(r.collection, r.field)) };
+    return { data: await this.reads.relations(acc, collection) };
   }
 
   @Get(':collection/:field')
   async read(@Param('collection') collection: string, @Param('field') field: string, @Acc() acc: Accountability) {
-    return this.entry(collection, field, await this.access.of(acc));
+    return { data: await this.reads.relation(acc, collection, field) };
   }
 
-  private entry(collection: string, field: string, visible: SchemaVisibility) {
-    const relation = this.schema.overview.relationEntry(collection, field);
-    if (!relation || !visible.field(collection, field)) throw new ForbiddenError();
-    return { data: relation };
+  private async entry(collection: string, field: string) {
+    return { data: await this.reads.relation(null, collection, field) };
   }
 
   @Post()
@@ -216,14 +192,14 @@ export class RelationsController {
   async create(@Body() input: unknown) {
     const { collection, field } = body(input);
     await this.schema.run((runner) => this.schema.createRelation(runner, input));
-    return this.entry(String(collection), String(field), EVERYTHING);
+    return this.entry(String(collection), String(field));
   }
 
   @Patch(':collection/:field')
   @AdminOnly()
   async update(@Param('collection') collection: string, @Param('field') field: string, @Body() input: unknown) {
     await this.schema.run((runner) => this.schema.updateRelation(runner, collection, field, body(input)));
-    return this.entry(collection, field, EVERYTHING);
+    return this.entry(collection, field);
   }
 
   @Delete(':collection/:field')

@@ -4,14 +4,15 @@ import { CollectionMetaEntity } from './entities/collection-meta.entity';
 import { FieldMetaEntity } from './entities/field-meta.entity';
 import { RelationMetaEntity } from './entities/relation-meta.entity';
 import { PermissionsModule } from '../permissions/permissions.module';
-import { CollectionsController, FieldsController, RelationsController, SchemaReadAccess } from './schema.controllers';
+import { CollectionsController, FieldsController, RelationsController } from './schema.controllers';
+import { SchemaReads } from './schema-reads';
 import { SchemaOverviewService } from './schema-overview.service';
 import { SchemaService } from './schema.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([CollectionMetaEntity, FieldMetaEntity, RelationMetaEntity]), PermissionsModule],
   controllers: [CollectionsController, FieldsController, RelationsController],
-  providers: [SchemaOverviewService, SchemaService, SchemaReadAccess],
-  exports: [SchemaOverviewService, SchemaService],
+  providers: [SchemaOverviewService, SchemaService, SchemaReads],
+  exports: [SchemaOverviewService, SchemaService, SchemaReads],
 })
 export class SchemaModule {}

@@ -1,0 +1,80 @@
+import { createCollection } from '../factories/collection.factory';
+import { createRole, createUser, grant } from '../factories/user.factory';
+import { createTestApp, TestApp } from '../helpers/test-app';
+import { uniq } from '../helpers/uniq';
+
+/** API.md 11 over POST /graphql/system: collections, fields and relations read as REST reads them. */
+describe('POST /graphql/system schema queries', () => {
+  let t: TestApp;
+  let authors: string;
+  let posts: string;
+  let secret: string;
+  let editor: string;
+
+  const run = (who: string, query: string, variables: Record<string, unknown> = {}) => t.as(who).post('/graphql/system').send({ query, variables });
+  const names = (list: { collection: string }[]) => [...new Set(list.map((c) => c.collection))].sort();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    authors = await createCollection(t, uniq('authors'), [{ field: 'name', type: 'string' }]);
+    posts = await createCollection(t, uniq('posts'), [
+      { field: 'title', type: 'string' },
+      { field: 'body', type: 'text' },
+      { field: 'author', type: 'integer' },
+    ]);
+    secret = await createCollection(t, uniq('secret'), [{ field: 'code', type: 'string' }]);
+    await t.as('admin').post('/relations').send({ collection: posts, field: 'author', related_collection: authors, meta: { one_field: 'posts' } }).expect(200);
+    const role = await createRole(t);
+    editor = (await createUser(t, role)).token;
+    await grant(t, role, posts, 'read', { fields: ['id', 'title', 'author'] });
+    await grant(t, role, authors, 'read', { fields: ['id', 'name'] });
+  });
+  afterAll(() => t.close());
+
+  it('answers the same collections, fields and relations as REST for an admin', async () => {
+    const res = await run('admin', '{ collections { collection meta schema } fields { collection field type } relations { collection field related_collection } }');
+    expect(res.status).toBe(200);
+    const rest = await t.as('admin').get('/collections');
+    expect(res.body.data.collections).toEqual(rest.body.data);
+    expect(names(res.body.data.collections)).toEqual(expect.arrayContaining(['svc_users', authors, posts, secret]));
+    const fields = (await t.as('admin').get('/fields')).body.data.map(({ collection, field, type }: Record<string, string>) => ({ collection, field, type }));
+    expect(res.body.data.fields).toEqual(fields);
+    expect(res.body.data.relations).toContainEqual({ collection: posts, field: 'author', related_collection: authors });
+  });
+
+  it('filters by the caller read rules, as REST', async () => {
+    const res = await run(editor, '{ collections { collection } fields { collection field } relations { collection field } }');
+    expect(names(res.body.data.collections)).toEqual([authors, posts].sort());
+    expect(res.body.data.fields.filter((f: { collection: string }) => f.collection === posts).map((f: { field: string }) => f.field).sort()).toEqual(['author', 'id', 'title']);
+    expect(names(res.body.data.fields)).toEqual([authors, posts].sort());
+    expect(res.body.data.relations).toEqual([{ collection: posts, field: 'author' }]);
+  });
+
+  it('reads one collection, field or relation by name and answers FORBIDDEN where REST does', async () => {
+    const query = `query($c: String!, $f: String!) {
+      collections_by_name(name: $c) { collection }
+      fields_in_collection(collection: $c) { field }
+      fields_by_name(collection: $c, field: $f) { field type }
+      relations_in_collection(collection: $c) { field }
+      relations_by_name(collection: $c, field: $f) { related_collection }
+    }`;
+    const res = await run(editor, query, { c: posts, f: 'author' });
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data).toEqual({
+      collections_by_name: { collection: posts },
+      fields_in_collection: expect.arrayContaining([{ field: 'title' }]),
+      fields_by_name: { field: 'author', type: 'integer' },
+      relations_in_collection: [{ field: 'author' }],
+      relations_by_name: { related_collection: authors },
+    });
+    const hidden = await run(editor, '{ collections_by_name(name: "' + secret + '") { collection } }');
+    expect(hidden.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    const field = await run(editor, `{ fields_by_name(collection: "${posts}", field: "body") { field } }`);
+    expect(field.body.errors[0].extensions.code).toBe('FORBIDDEN');
+  });
+
+  it('answers empty lists to a caller without a role', async () => {
+    const res = await run('anonymous', '{ collections { collection } relations { field } }');
+    expect(res.body).toEqual({ data: { collections: [], relations: [] } });
+  });
+});
