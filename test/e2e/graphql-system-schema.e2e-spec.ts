@@ -1,7 +1,5 @@
-import { createCollection } from '../factories/collection.factory';
-import { createRole, createUser, grant } from '../factories/user.factory';
+import { createPartlyReadableSchema } from '../factories/schema.factory';
 import { createTestApp, TestApp } from '../helpers/test-app';
-import { uniq } from '../helpers/uniq';
 
 /** API.md 11 over POST /graphql/system: collections, fields and relations read as REST reads them. */
 describe('POST /graphql/system schema queries', () => {
@@ -16,18 +14,9 @@ describe('POST /graphql/system schema queries', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    authors = await createCollection(t, uniq('authors'), [{ field: 'name', type: 'string' }]);
-    posts = await createCollection(t, uniq('posts'), [
-      { field: 'title', type: 'string' },
-      { field: 'body', type: 'text' },
-      { field: 'author', type: 'integer' },
-    ]);
-    secret = await createCollection(t, uniq('secret'), [{ field: 'code', type: 'string' }]);
-    await t.as('admin').post('/relations').send({ collection: posts, field: 'author', related_collection: authors, meta: { one_field: 'posts' } }).expect(200);
-    const role = await createRole(t);
-    editor = (await createUser(t, role)).token;
-    await grant(t, role, posts, 'read', { fields: ['id', 'title', 'author'] });
-    await grant(t, role, authors, 'read', { fields: ['id', 'name'] });
+    let user: { token: string };
+    ({ authors, posts, secret, editor: user } = await createPartlyReadableSchema(t));
+    editor = user.token;
   });
   afterAll(() => t.close());
 

@@ -1,5 +1,4 @@
-import { createCollection } from '../factories/collection.factory';
-import { createRole, createUser, grant } from '../factories/user.factory';
+import { createPartlyReadableSchema } from '../factories/schema.factory';
 import { expectError } from '../helpers/expect-error';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
@@ -13,18 +12,7 @@ describe('collections, fields and relations as a non-admin reads them', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    authors = await createCollection(t, uniq('authors'), [{ field: 'name', type: 'string' }]);
-    posts = await createCollection(t, uniq('posts'), [
-      { field: 'title', type: 'string' },
-      { field: 'body', type: 'text' },
-      { field: 'author', type: 'integer' },
-    ]);
-    secret = await createCollection(t, uniq('secret'), [{ field: 'code', type: 'string' }]);
-    await t.as('admin').post('/relations').send({ collection: posts, field: 'author', related_collection: authors, meta: { one_field: 'posts' } }).expect(200);
-    const role = await createRole(t);
-    editor = await createUser(t, role);
-    await grant(t, role, posts, 'read', { fields: ['id', 'title', 'author'] });
-    await grant(t, role, authors, 'read', { fields: ['id', 'name'] });
+    ({ authors, posts, secret, editor } = await createPartlyReadableSchema(t));
   });
   afterAll(() => t.close());
 

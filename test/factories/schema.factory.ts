@@ -1,5 +1,7 @@
 import { createCollection, createRelation } from './collection.factory';
 import type { TestApp } from '../helpers/test-app';
+import { uniq } from '../helpers/uniq';
+import { createRole, createUser, grant } from './user.factory';
 
 /**
  * A small schema with the shapes a snapshot must carry: several field types, defaults, a unique
@@ -39,4 +41,31 @@ export async function createSampleSchema(t: TestApp, prefix: string): Promise<{ 
   await createRelation(t, articles, 'author', authors, 'articles', 'CASCADE');
   await createRelation(t, articles, 'owner', 'svc_users');
   return { authors, articles, folder };
+}
+
+export interface PartlyReadableSchema {
+  authors: string;
+  posts: string;
+  secret: string;
+  editor: { id: string; token: string };
+}
+
+/**
+ * Three collections and an editor who may read part of them: posts without its `body`, authors, and
+ * not `secret`; posts.author is a many-to-one into authors.
+ */
+export async function createPartlyReadableSchema(t: TestApp): Promise<PartlyReadableSchema> {
+  const authors = await createCollection(t, uniq('authors'), [{ field: 'name', type: 'string' }]);
+  const posts = await createCollection(t, uniq('posts'), [
+    { field: 'title', type: 'string' },
+    { field: 'body', type: 'text' },
+    { field: 'author', type: 'integer' },
+  ]);
+  const secret = await createCollection(t, uniq('secret'), [{ field: 'code', type: 'string' }]);
+  await t.as('admin').post('/relations').send({ collection: posts, field: 'author', related_collection: authors, meta: { one_field: 'posts' } }).expect(200);
+  const role = await createRole(t);
+  const editor = await createUser(t, role);
+  await grant(t, role, posts, 'read', { fields: ['id', 'title', 'author'] });
+  await grant(t, role, authors, 'read', { fields: ['id', 'name'] });
+  return { authors, posts, secret, editor };
 }

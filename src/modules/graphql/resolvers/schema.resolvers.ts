@@ -24,6 +24,25 @@ const RelationType = new GraphQLObjectType({
 
 const listOf = (type: GraphQLObjectType) => new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type)));
 
+type Named = { collection: string; field: string };
+
+/** `<name>_in_collection` and `<name>_by_name` of fields and relations: one collection's entries, or one entry. */
+function perCollection(
+  prefix: 'fields' | 'relations',
+  type: GraphQLObjectType,
+  list: (ctx: GraphqlContext, collection: string) => Promise<unknown>,
+  one: (ctx: GraphqlContext, args: Named) => Promise<unknown>,
+): GraphQLFieldConfigMap<unknown, GraphqlContext> {
+  return {
+    [`${prefix}_in_collection`]: {
+      type: listOf(type),
+      args: { collection: name },
+      resolve: (_s, args: { collection: string }, ctx) => list(ctx, args.collection),
+    },
+    [`${prefix}_by_name`]: { type, args: { collection: name, field: name }, resolve: (_s, args: Named, ctx) => one(ctx, args) },
+  };
+}
+
 /** API.md 11 over GraphQL: the schema reads of GET /collections, /fields and /relations, with their permission rules. */
 export function schemaQueries(reads: SchemaReads): GraphQLFieldConfigMap<unknown, GraphqlContext> {
   return {
@@ -34,26 +53,8 @@ export function schemaQueries(reads: SchemaReads): GraphQLFieldConfigMap<unknown
       resolve: (_s, args: { name: string }, ctx) => reads.collection(ctx.acc, args.name),
     },
     fields: { type: listOf(FieldType), resolve: (_s, _a, ctx) => reads.fields(ctx.acc) },
-    fields_in_collection: {
-      type: listOf(FieldType),
-      args: { collection: name },
-      resolve: (_s, args: { collection: string }, ctx) => reads.fields(ctx.acc, args.collection),
-    },
-    fields_by_name: {
-      type: FieldType,
-      args: { collection: name, field: name },
-      resolve: (_s, args: { collection: string; field: string }, ctx) => reads.field(ctx.acc, args.collection, args.field),
-    },
+    ...perCollection('fields', FieldType, (ctx, c) => reads.fields(ctx.acc, c), (ctx, a) => reads.field(ctx.acc, a.collection, a.field)),
     relations: { type: listOf(RelationType), resolve: (_s, _a, ctx) => reads.relations(ctx.acc) },
-    relations_in_collection: {
-      type: listOf(RelationType),
-      args: { collection: name },
-      resolve: (_s, args: { collection: string }, ctx) => reads.relations(ctx.acc, args.collection),
-    },
-    relations_by_name: {
-      type: RelationType,
-      args: { collection: name, field: name },
-      resolve: (_s, args: { collection: string; field: string }, ctx) => reads.relation(ctx.acc, args.collection, args.field),
-    },
+    ...perCollection('relations', RelationType, (ctx, c) => reads.relations(ctx.acc, c), (ctx, a) => reads.relation(ctx.acc, a.collection, a.field)),
   };
 }
