@@ -34,6 +34,27 @@ describe('GET /items sorted on a relational path', () => {
     expect(res.body.data.map((s: { name: string }) => s.name)).toEqual(['Bavaria', 'Kansas', 'Alabama']);
   });
 
+  it('sorts on a one-to-many path ending on a UUID, a boolean or a JSON field (no MIN/MAX of them on PostgreSQL)', async () => {
+    const owners = await createCollection(t, uniq('owners'), [{ field: 'name', type: 'string' }]);
+    const tokens = await createCollection(t, uniq('tokens'), [
+      { field: 'code', type: 'uuid' },
+      { field: 'active', type: 'boolean' },
+      { field: 'data', type: 'json' },
+      { field: 'owner', type: 'integer' },
+    ]);
+    await createRelation(t, tokens, 'owner', owners, 'tokens');
+    const made = await t.as('admin').post(`/items/${owners}`).send([
+      { name: 'B', tokens: [{ code: 'bbbbbbbb-0000-4000-8000-000000000000', active: true, data: { n: 2 } }] },
+      { name: 'A', tokens: [{ code: 'aaaaaaaa-0000-4000-8000-000000000000', active: false, data: { n: 1 } }] },
+    ]);
+    expect(made.status).toBe(200);
+    const sorted = async (sort: string) => (await t.as('admin').get(`/items/${owners}?fields=name&sort=${sort}`).expect(200)).body.data.map((o: { name: string }) => o.name);
+    expect(await sorted('tokens.code')).toEqual(['A', 'B']);
+    expect(await sorted('-tokens.code')).toEqual(['B', 'A']);
+    expect(await sorted('tokens.active')).toEqual(['A', 'B']);
+    expect(await sorted('-tokens.data,name')).toHaveLength(2);
+  });
+
   it('refuses an unknown related field with INVALID_QUERY and an unreadable one with FORBIDDEN', async () => {
     await expectError(t.as('admin').get(`/items/${countries}?sort=states.nope`), 400, 'INVALID_QUERY');
     const role = await createRole(t);

@@ -11,6 +11,8 @@ import { compileFilter, functionSql, jsonColumn, parseFunction, SqlContext } fro
 import { Item, NUMERIC_TYPES } from './items.types';
 import type { ReadNode } from './read-plan';
 
+
+const WITHOUT_MIN_MAX = new Set(['uuid', 'boolean', 'json']);
 /**
  * Compile stage of the items engine: every SQL statement the engine runs is written here (conditions in
  * compile-filter). Identifiers come only from the schema overview and are quoted by the dialect; every
@@ -85,18 +87,21 @@ function searchSql(ctx: SqlContext, collection: string, alias: string, term: str
  * one-to-many the smallest related value ascending and the largest descending, the item's first in the
  * reference platform's joined order (`sort=states.name`, `-states.name`).
  */
-function sortSql(ctx: SqlContext, collection: string, alias: string, path: string[], order: SortOrder): string {
+function sortSql(ctx: SqlContext, collection: string, alias: string, path: string[], order: SortOrder, aggregated = false): string {
   const [head, ...rest] = path;
   if (!rest.length) {
     const fn = parseFunction(head);
-    return fn ? functionSql(ctx, collection, alias, fn.fn, fn.field) : `${ctx.quote(alias)}.${ctx.quote(head)}`;
+    if (fn) return functionSql(ctx, collection, alias, fn.fn, fn.field);
+    const column = `${ctx.quote(alias)}.${ctx.quote(head)}`;
+    // PostgreSQL has no MIN/MAX of uuid, boolean or json: their text sorts the same way.
+    return aggregated && WITHOUT_MIN_MAX.has(ctx.overview.field(collection, head)?.type ?? '') ? ctx.dialect.asText(column) : column;
   }
   const link = parseAnyField(head) ? anyLink(ctx.overview, collection, head) : ctx.overview.relation(collection, head);
   if (!link) throw new InvalidQueryError(`"${head}" is not a relation`);
   const related = ctx.overview.collection(link.related)!;
   const r = ctx.alias();
   const q = ctx.quote;
-  const inner = sortSql(ctx, link.related, r, rest, order);
+  const inner = sortSql(ctx, link.related, r, rest, order, aggregated || link.type === 'o2m');
   if (link.type === 'o2m') {
     const primary = ctx.overview.collection(collection)!.primary;
     return `(SELECT ${order === 'ASC' ? 'MIN' : 'MAX'}(${inner}) FROM ${q(related.table!)} ${q(r)} WHERE ${q(r)}.${q(link.relatedField)} = ${q(alias)}.${q(primary)})`;
