@@ -69,6 +69,28 @@ describe('/relations', () => {
     expect(filtered.body.data).toEqual([{ title: 'P' }]);
   });
 
+  it('gives the two foreign keys of a junction with long names their own constraints', async () => {
+    const long = (name: string) => uniq(`${name}_with_a_long_descriptive_name`);
+    const products = await createCollection(t, long('products'));
+    const suppliers = await createCollection(t, long('suppliers'));
+    // Both `<junction>_<field>_foreign` names share their first 63 bytes, where PostgreSQL cuts them.
+    const [toProduct, toSupplier] = ['item_reference_to_product', 'item_reference_to_supplier'];
+    const junction = await createCollection(t, uniq('products_suppliers_junction_long_name'), [
+      { field: toProduct, type: 'integer' },
+      { field: toSupplier, type: 'integer' },
+    ]);
+    for (const [field, related] of [[toProduct, products], [toSupplier, suppliers]]) {
+      const res = await t.as('admin').post('/relations').send({ collection: junction, field, related_collection: related, schema: { on_delete: 'CASCADE' } });
+      expect(res.status).toBe(200);
+    }
+    const product = (await t.as('admin').post(`/items/${products}`).send({})).body.data.id;
+    const supplier = (await t.as('admin').post(`/items/${suppliers}`).send({})).body.data.id;
+    await t.as('admin').post(`/items/${junction}`).send({ [toProduct]: product, [toSupplier]: supplier }).expect(200);
+    expect((await t.as('admin').delete(`/items/${suppliers}/${supplier}`)).status).toBe(204);
+    expect((await t.as('admin').get(`/items/${junction}`)).body.data).toEqual([]);
+    await expectError(t.as('admin').post(`/items/${junction}`).send({ [toSupplier]: 999999 }), 400, 'INVALID_FOREIGN_KEY');
+  });
+
   it('updates the relation meta and on_delete', async () => {
     const { one, many } = await pair();
     const res = await t.as('admin').patch(`/relations/${many}/parent`).send({ meta: { one_field: 'kids' }, schema: { on_delete: 'CASCADE' } });

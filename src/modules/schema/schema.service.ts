@@ -15,6 +15,7 @@ import { RelationMetaEntity } from './entities/relation-meta.entity';
 import { alterColumn, indexFor } from './lib/alter-column';
 import { checkFieldSchema, columnForField, FieldSchemaInput } from './lib/column-for-field';
 import { checkRelationMeta } from './lib/check-relation-meta';
+import { foreignKeyName } from './lib/foreign-key-name';
 import { BatchOptions, CollectionRows, tablesAmong } from './lib/collection-rows';
 import { COLLECTION_META, FIELD_META, pickMeta, RELATION_META } from './lib/meta-values';
 import { SchemaOverviewService } from './schema-overview.service';
@@ -310,7 +311,7 @@ export class SchemaService {
       await runner.createForeignKey(
         many.table,
         new TableForeignKey({
-          name: `${collection}_${field}_foreign`,
+          name: foreignKeyName(collection, field),
           columnNames: [field],
           referencedTableName: target.table,
           referencedColumnNames: [target.primary],
@@ -364,7 +365,7 @@ export class SchemaService {
       await this.dropForeignKey(runner, collection, field);
       await runner.createForeignKey(
         collection,
-        new TableForeignKey({ name: `${collection}_${field}_foreign`, columnNames: [field], referencedTableName: target.table!, referencedColumnNames: [target.primary], onDelete }),
+        new TableForeignKey({ name: foreignKeyName(collection, field), columnNames: [field], referencedTableName: target.table!, referencedColumnNames: [target.primary], onDelete }),
       );
     }
     await this.overviews.reload(runner.manager);
