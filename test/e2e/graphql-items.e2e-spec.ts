@@ -74,6 +74,18 @@ describe('POST /graphql: queries of user collections', () => {
     ]);
   });
 
+  it('filters on a one-to-many with _some and _none of its rows, or its rows\' fields directly', async () => {
+    const result = await data(
+      'admin',
+      `{
+        some: ${authors}(filter: { articles: { _some: { views: { _gte: 30 } } } }) { name }
+        none: ${authors}(filter: { articles: { _none: { views: { _gte: 25 } } } }) { name }
+        direct: ${authors}(filter: { articles: { title: { _eq: "Beta" } } }) { name }
+      }`,
+    );
+    expect(result).toEqual({ some: [{ name: 'Ada' }], none: [{ name: 'Grace' }], direct: [{ name: 'Grace' }] });
+  });
+
   it('answers and filters on functions: date parts of dates, the count of a one-to-many', async () => {
     const result = await data(
       'admin',

@@ -29,6 +29,8 @@ export interface CollectionTypes {
   collection: CollectionOverview;
   object: GraphQLObjectType;
   filter: GraphQLInputObjectType;
+  /** The filter of a one-to-many toward this collection: its fields, or `_some`/`_none` of its rows. */
+  quantifier: GraphQLInputObjectType;
   create: GraphQLInputObjectType;
   update: GraphQLInputObjectType;
   aggregated: GraphQLObjectType;
@@ -116,10 +118,14 @@ export function buildItemTypes(overview: SchemaOverview, readable: ReadableField
       name: `${name}_filter`,
       fields: () => filterFields(fieldsOf(collection), related, filter),
     });
+    const quantifier = new GraphQLInputObjectType({
+      name: `${name}_quantifier_filter`,
+      fields: () => ({ ...filterFields(fieldsOf(collection), related, filter), _some: { type: filter }, _none: { type: filter } }),
+    });
     const anyItem = (field: FieldOverview) => overview.isAnyToOne(name, field.field);
     const input = (mode: 'create' | 'update'): GraphQLInputObjectType =>
       new GraphQLInputObjectType({ name: `${mode}_${name}_input`, fields: () => inputFields(fieldsOf(collection), related, mode, anyItem) });
-    types.set(name, { collection, object, filter, create: input('create'), update: input('update'), aggregated: aggregatedType(name, fieldsOf(collection)) });
+    types.set(name, { collection, object, filter, quantifier, create: input('create'), update: input('update'), aggregated: aggregatedType(name, fieldsOf(collection)) });
   }
   return types;
 }
@@ -163,7 +169,7 @@ function filterFields(fields: FieldOverview[], related: Related, self: GraphQLIn
   const out: GraphQLInputFieldConfigMap = { _and: { type: new GraphQLList(self) }, _or: { type: new GraphQLList(self) } };
   for (const field of fields) {
     const link = related(field);
-    if (link) out[field.field] = { type: link.target.filter };
+    if (link) out[field.field] = { type: link.many ? link.target.quantifier : link.target.filter };
     else if (field.type !== 'alias') out[field.field] = { type: filterOperatorsFor(field.type) };
     const functions = functionsOf(field, link);
     // The reference platform filters JSON with `_json`, not json(): JSON fields get no `_func` filter.
