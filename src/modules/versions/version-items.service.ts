@@ -100,17 +100,17 @@ export class VersionItemsService extends ItemsService {
    */
   private async mainHash(collection: string, item: string | null): Promise<string | null> {
     const overview = this.engine.overviews.current.collection(collection);
-    const readable = () =>
-      item === null ? this.assertCollectionReadable(collection) : new ItemsService(this.engine, collection, this.caller, this.tx).readOne(item);
+    const readMain = async (): Promise<Item | null> => {
+      if (item !== null) return new ItemsService(this.engine, collection, this.caller, this.tx).readOne(item);
+      await this.assertCollectionReadable(collection);
+      return null;
+    };
     if (!overview?.table || !overview.meta?.versioning) {
-      if (overview?.table) await readable();
+      if (overview?.table) await readMain();
       throw new UnprocessableContentError(`Content versioning is not enabled for collection "${collection}"`);
     }
-    if (item === null) {
-      await readable();
-      return null;
-    }
-    return hashItem(await new ItemsService(this.engine, collection, this.caller, this.tx).readOne(item));
+    const main = await readMain();
+    return main === null ? null : hashItem(main);
   }
 
   /** A draft of a new item (item null) needs read access to its collection, as the item is not there yet. */
