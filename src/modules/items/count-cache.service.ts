@@ -15,6 +15,14 @@ import { changedTables, countKey, tablesRead } from '../cache/lib/count-key';
 
 /** Counts kept per instance: each entry is a key and a number, a few hundred bytes. */
 const CAPACITY = 5_000;
+/** Statement shapes whose tables are remembered per schema overview; a list's count has a few shapes. */
+const SHAPES = 500;
+
+/** Per schema overview: its table names, and the tables each count statement seen so far names. */
+interface TableMemo {
+  names: string[];
+  bySql: Map<string, string[]>;
+}
 
 /**
  * The count cache of `meta=filter_count,total_count` (README: count cache). An entry is keyed by the
@@ -32,7 +40,7 @@ export class CountCacheService implements OnModuleInit {
   private generations: Generations = new MemoryGenerations();
   /** A bump that failed: nothing may be served from the cache until every generation is replaced. */
   private unsafe = false;
-  private readonly tables = new WeakMap<SchemaOverview, string[]>();
+  private readonly memos = new WeakMap<SchemaOverview, TableMemo>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -78,7 +86,7 @@ export class CountCacheService implements OnModuleInit {
     if (this.unsafe) await this.written([]);
     if (this.unsafe) return null;
     try {
-      const tables = tablesRead(sql.text, this.tableNames(), (id) => this.dialect.quote(id));
+      const tables = this.tablesOf(sql.text);
       const generations = await this.generations.read([ANY_TABLE, ...tables]);
       return generations && countKey(sql.text, sql.params, generations);
     } catch (err) {
@@ -87,14 +95,21 @@ export class CountCacheService implements OnModuleInit {
     }
   }
 
-  private tableNames(): string[] {
+  /** The tables `sql` reads, remembered per statement text: testing every table name is O(collections). */
+  private tablesOf(sql: string): string[] {
     const overview = this.overviews.current;
-    let names = this.tables.get(overview);
-    if (!names) {
-      names = [...overview.collections.values()].flatMap((c) => (c.table ? [c.table] : []));
-      this.tables.set(overview, names);
+    let memo = this.memos.get(overview);
+    if (!memo) {
+      memo = { names: [...overview.collections.values()].flatMap((c) => (c.table ? [c.table] : [])), bySql: new Map() };
+      this.memos.set(overview, memo);
     }
-    return names;
+    let tables = memo.bySql.get(sql);
+    if (!tables) {
+      tables = tablesRead(sql, memo.names, (id) => this.dialect.quote(id));
+      if (memo.bySql.size >= SHAPES) memo.bySql.delete(memo.bySql.keys().next().value as string);
+      memo.bySql.set(sql, tables);
+    }
+    return tables;
   }
 
   /** Never throws: the write is done. A failure keeps the cache off until a later bump of everything succeeds. */
