@@ -46,6 +46,7 @@ describe(serializeRows.name, () => {
     ['no rows, known fields', 'csv', [], ['id', 'title'], 'id,title\n'],
     ['no rows, no fields', 'csv', [], undefined, ''],
     ['dates and bigints', 'csv', [{ when: new Date('2024-01-02T03:04:05.000Z'), big: 10n }], undefined, 'when,big\n2024-01-02T03:04:05.000Z,10\n'],
+    ['numbers, booleans and spaces kept by quoting', 'csv', [{ n: 1.5, ok: false, s: ' x ' }], undefined, 'n,ok,s\n1.5,false," x "\n'],
     ['a byte order mark', 'csv_utf8', [{ name: 'Zoë' }], undefined, '\uFEFFname\nZoë\n'],
   ] as [string, ExportFormat, Record<string, unknown>[], string[] | undefined, string][])(
     '%s: %s',

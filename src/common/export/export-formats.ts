@@ -1,4 +1,4 @@
-import { stringify as csvLine } from 'csv-stringify/sync';
+import Papa from 'papaparse';
 import { lazyModule } from '../lazy-module';
 import type { ExportFormat } from '../query/query.types';
 
@@ -86,16 +86,24 @@ function pathValue(row: Row, path: string): unknown {
 }
 
 function csvCell(value: unknown): string {
+  // Most cells are primitives: answered without the deep conversion objects need.
+  if (typeof value === 'string') return value;
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   const plain = toPlain(value);
-  if (plain === null || plain === undefined) return '';
-  if (typeof plain === 'object') return JSON.stringify(plain);
-  return String(plain);
+  return typeof plain === 'object' && plain !== null ? JSON.stringify(plain) : String(plain);
+}
+
+/** CSV records, each ended by a newline; the same library reads imports, so an export imports back as written. */
+function csvRecords(records: string[][]): string {
+  return records.length === 0 ? '' : Papa.unparse(records, { newline: '\n' }) + '\n';
 }
 
 function csvSerializer(options: SerializerOptions, bom: boolean): RowSerializer {
   let fields = options.fields;
   let started = false;
-  const header = (): string => (fields && fields.length > 0 ? csvLine([fields]) : '');
+  const header = (): string => (fields && fields.length > 0 ? csvRecords([fields]) : '');
+  const record = (row: Row): string[] => fields!.map((f) => csvCell(pathValue(row, f)));
   return {
     start: () => (bom ? '\uFEFF' : ''),
     row(row) {
@@ -105,13 +113,13 @@ function csvSerializer(options: SerializerOptions, bom: boolean): RowSerializer 
         out = header();
         started = true;
       }
-      return out + csvLine([fields!.map((f) => csvCell(pathValue(row, f)))]);
+      return out + csvRecords([record(row)]);
     },
-    // One csv-stringify call per page: a call per row costs more than the quoting itself.
+    // One call per page: a call per row costs more than the quoting itself.
     page(rows) {
       if (rows.length === 0) return '';
       const first = this.row(rows[0]);
-      return rows.length === 1 ? first : first + csvLine(rows.slice(1).map((row) => fields!.map((f) => csvCell(pathValue(row, f)))));
+      return rows.length === 1 ? first : first + csvRecords(rows.slice(1).map(record));
     },
     end: () => (started ? '' : header()),
   };
@@ -141,6 +149,14 @@ function jsonSerializer(): RowSerializer {
       // Same bytes as JSON.stringify(rows, null, '\t'), one element at a time.
       const element = jsonText(row, '\t').replace(/\n/g, '\n\t');
       const out = `${first ? '[\n' : ',\n'}\t${element}`;
+      first = false;
+      return out;
+    },
+    // Stringified as an array, the rows are already indented one level: only the brackets go.
+    page(rows) {
+      if (rows.length === 0) return '';
+      const elements = jsonText(rows, '\t').slice(2, -2);
+      const out = `${first ? '[\n' : ',\n'}${elements}`;
       first = false;
       return out;
     },

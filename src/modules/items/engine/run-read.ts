@@ -65,6 +65,8 @@ async function select(read: Read, node: ReadNode, spec: (ctx: SqlContext) => Sel
 /** Loads every relation of `node` for `rows` with one query per relation and chunk, then shapes the output. */
 async function resolve(read: Read, node: ReadNode, rows: Item[]): Promise<Item[]> {
   const collection = read.access.overview.collection(node.collection)!;
+  // Large reads (exports) of plain columns: no per-row bookkeeping of relations to allocate.
+  if (!node.relations.length) return rows.map((row) => shapeItem(collection, node, row, undefined));
   const related = new Map<Item, Item>();
   for (const row of rows) related.set(row, {});
   for (const rel of node.relations) {
