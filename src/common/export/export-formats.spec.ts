@@ -71,6 +71,7 @@ describe(serializeRows.name, () => {
       { data: { item: [{ id: 1, author: { name: 'Ada' }, tags: ['x', 'y'] }, { id: 2 }] } },
     ],
     [[{ 'my field': 1, '2nd': 2 }], { data: { item: { my_field: 1, _2nd: 2 } } }],
+    [[{ body: 'one\n\ntwo\n  three' }], { data: { item: { body: 'one\n\ntwo\n  three' } } }],
   ])('xml of %j parses back to %j', async (input, expected) => {
     const xml = await serialize('xml', input);
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<data>')).toBe(true);

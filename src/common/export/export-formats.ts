@@ -165,13 +165,29 @@ function jsonSerializer(): RowSerializer {
 }
 
 /** XML element names: letters, digits, `_ - .`, not starting with a digit, dash or dot. */
-function xmlName(key: string): string {
+function xmlNameOf(key: string): string {
   const name = key.replace(/[^A-Za-z0-9_.-]/g, '_');
   return /^[A-Za-z_]/.test(name) ? name : `_${name}`;
 }
 
+/** Keys repeat on every row; JSON fields' own keys are not bounded, so neither is kept past a limit. */
+const XML_NAMES = new Map<string, string>();
+const XML_NAMES_LIMIT = 10_000;
+
+function xmlName(key: string): string {
+  let name = XML_NAMES.get(key);
+  if (name === undefined) {
+    name = xmlNameOf(key);
+    if (XML_NAMES.size < XML_NAMES_LIMIT) XML_NAMES.set(key, name);
+  }
+  return name;
+}
+
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<data>\n';
 const XML_TAIL = '</data>\n';
+
+const DATA_OPEN = '<data>\n';
+const DATA_CLOSE = '</data>\n';
 
 /** Elements of `value`'s members, indented one level, for the inside of `<data>`. */
 function xmlBuilder(): (value: Row) => string {
@@ -183,11 +199,8 @@ function xmlBuilder(): (value: Row) => string {
     // A text-node key no column can have, so every column becomes an element.
     textNodeName: '\u0000text',
   });
-  return (value) =>
-    (builder.build(value) as string)
-      .split('\n')
-      .map((line) => (line === '' ? '' : `  ${line}\n`))
-      .join('');
+  // Built inside <data> itself, the builder indents the elements and leaves text values as they are.
+  return (value) => (builder.build({ data: value }) as string).slice(DATA_OPEN.length, -DATA_CLOSE.length);
 }
 
 function xmlSerializer(): RowSerializer {
@@ -195,6 +208,8 @@ function xmlSerializer(): RowSerializer {
   return {
     start: () => XML_HEAD,
     row: (row) => elements({ item: toPlain(row, xmlName) }),
+    // An array under one key is one element per row: one build per page instead of one per row.
+    page: (rows) => (rows.length ? elements({ item: rows.map((row) => toPlain(row, xmlName)) }) : ''),
     end: () => XML_TAIL,
   };
 }
