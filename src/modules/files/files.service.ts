@@ -29,6 +29,8 @@ import { readLimited } from './lib/read-limited';
 import { variantPrefix } from './transform/transform-key';
 import { StorageService } from './storage/storage.service';
 import { isSafeKey, UnsafeStorageKeyError } from './storage/storage-driver';
+import { GenerationCache } from '../cache/lib/generation-cache';
+import { CountCacheService } from '../items/count-cache.service';
 
 /** TypeORM cannot type JSON columns holding `unknown`; the values were checked by parseFileValues. */
 type FileRow = QueryDeepPartialEntity<FileEntity>;
@@ -36,6 +38,8 @@ type FileRow = QueryDeepPartialEntity<FileEntity>;
 /** Images above this size get their metadata from the first bytes only (headers), never the whole object in memory. */
 const FULL_METADATA_READ_LIMIT = 64 * 1024 * 1024;
 const HEADER_READ_LIMIT = 1024 * 1024;
+/** File rows kept for asset requests: a row is under 2 KB. */
+const FILE_ROWS = 2_000;
 
 export interface IncomingContent {
   stream: Readable;
@@ -53,6 +57,8 @@ export interface IncomingContent {
  */
 @Injectable()
 export class FilesService {
+  private readonly rows = new GenerationCache<Readonly<FileEntity> | null>(FILE_ROWS);
+
   constructor(
     @InjectRepository(FileEntity) private readonly files: Repository<FileEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -61,6 +67,7 @@ export class FilesService {
     private readonly settings: SettingsService,
     private readonly items: ItemsFactory,
     private readonly permissions: PermissionsService,
+    private readonly counts: CountCacheService,
   ) {}
 
   /** The items engine on svc_files for this caller (null: an internal call). */
@@ -80,13 +87,26 @@ export class FilesService {
     return row;
   }
 
+  /** The row for reads, kept while svc_files is unchanged: every asset request reads it. */
+  private async cachedRow(id: string): Promise<Readonly<FileEntity>> {
+    if (!isUuid(id)) throw new ForbiddenError();
+    const key = id.toLowerCase();
+    const row = await this.counts.cachedRead(this.rows, key, ['svc_files'], async () => {
+      const found = await this.files.findOneBy({ id: key });
+      return found ? Object.freeze(found) : null;
+    });
+    if (!row) throw new ForbiddenError();
+    return row;
+  }
+
   /**
    * The row behind `/assets/:id` and other internal uses, once the caller's read permission on it is
-   * checked (API.md 6.6); files shown as the project's logo, background or favicon are public.
+   * checked (API.md 6.6); files shown as the project's logo, background or favicon are public. An
+   * administrator may read every row: the row itself answers whether it exists.
    */
-  async readOne(id: string, acc: Accountability): Promise<FileEntity> {
-    if (!(await this.isProjectImage(id))) await this.engine(acc).readOne(id);
-    return this.row(id);
+  async readOne(id: string, acc: Accountability): Promise<Readonly<FileEntity>> {
+    if (!acc.admin && !(await this.isProjectImage(id))) await this.engine(acc).readOne(id);
+    return this.cachedRow(id);
   }
 
   private async isProjectImage(id: string): Promise<boolean> {

@@ -12,6 +12,7 @@ import { RedisService } from '../cache/redis.service';
 import type { SchemaOverview } from '../schema/schema-overview';
 import { SchemaOverviewService } from '../schema/schema-overview.service';
 import { changedTables, countKey, tablesRead } from '../cache/lib/count-key';
+import type { GenerationCache } from '../cache/lib/generation-cache';
 
 /** Counts kept per instance: each entry is a key and a number, a few hundred bytes. */
 const CAPACITY = 5_000;
@@ -80,17 +81,35 @@ export class CountCacheService implements OnModuleInit {
     return value;
   }
 
+  /**
+   * A value read from `tables` (a settings row, a file row): from `cache` when it was read at their
+   * current generations within CACHE_COUNT_TTL, else by `read`. Callers must not change what it answers.
+   */
+  async cachedRead<T>(cache: GenerationCache<T>, key: string, tables: string[], read: () => Promise<T>): Promise<T> {
+    const generation = this.enabled ? await this.generationOf(tables) : null;
+    if (generation === null) return read();
+    const cached = cache.get(key, generation);
+    if (cached !== undefined) return cached;
+    const value = await read();
+    cache.set(key, generation, value, this.config.cache.countTtl);
+    return value;
+  }
+
   /** null when the cache cannot be trusted now (Redis away, a generation not known yet, a failed bump). */
   private async keyOf(sql: Sql): Promise<string | null> {
+    const generation = await this.generationOf(this.tablesOf(sql.text));
+    return generation && countKey(sql.text, sql.params, [generation]);
+  }
+
+  private async generationOf(tables: string[]): Promise<string | null> {
     if (this.redis.configured && !this.redis.reachable) return null;
     if (this.unsafe) await this.written([]);
     if (this.unsafe) return null;
     try {
-      const tables = this.tablesOf(sql.text);
       const generations = await this.generations.read([ANY_TABLE, ...tables]);
-      return generations && countKey(sql.text, sql.params, generations);
+      return generations && generations.join(' ');
     } catch (err) {
-      this.logger.debug({ err }, 'count cache generations could not be read; counting');
+      this.logger.debug({ err }, 'data generations could not be read; reading from the database');
       return null;
     }
   }

@@ -11,6 +11,6 @@ import { ItemsFactory } from './items.factory';
   imports: [SchemaModule, PermissionsModule, ActivityModule],
   controllers: [ItemsController],
   providers: [ItemsFactory, ItemEventsService, CountCacheService],
-  exports: [ItemsFactory, ItemEventsService, SchemaModule, PermissionsModule, ActivityModule],
+  exports: [ItemsFactory, ItemEventsService, CountCacheService, SchemaModule, PermissionsModule, ActivityModule],
 })
 export class ItemsModule {}

@@ -1,0 +1,88 @@
+import { DataSource } from 'typeorm';
+import type { AppConfig } from '../../src/config/app-config';
+import { dataSourceOptions } from '../../src/database/data-source';
+import { createRole, createUser, grant } from '../factories/user.factory';
+import { dropRedisNamespace, TEST_REDIS } from '../helpers/redis-namespace';
+import { createTestApp, TestApp } from '../helpers/test-app';
+import { uniq } from '../helpers/uniq';
+
+/** Long enough for a test to look twice within it, short enough to wait out once. */
+const CACHE_TTL_MS = 4000;
+const TEXT = Buffer.from('plain text content');
+
+async function outsideVellum(config: AppConfig, sql: string, params: unknown[]): Promise<void> {
+  const other = await new DataSource(dataSourceOptions(config)).initialize();
+  await other.query(sql, params);
+  await other.destroy();
+}
+
+/**
+ * issue 19: `/assets` answers from file rows and settings kept in memory; no write through Vellum, on
+ * either of two instances sharing the database and Redis, is answered stale.
+ */
+describe('assets from cached file rows and settings', () => {
+  let a: TestApp;
+  let b: TestApp;
+  const namespace = uniq('vellum_assets');
+
+  const upload = async (filename: string, t = a) =>
+    (await t.as('admin').post('/files').attach('file', TEXT, { filename, contentType: 'text/plain' }).expect(200)).body.data.id as string;
+  const disposition = async (id: string, who = 'admin', t = a) => (await t.as(who).get(`/assets/${id}`).expect(200)).headers['content-disposition'] as string;
+
+  beforeAll(async () => {
+    const env = { REDIS: TEST_REDIS, CACHE_NAMESPACE: namespace, CACHE_COUNT_TTL: `${CACHE_TTL_MS}ms` };
+    a = await createTestApp({ env });
+    b = await createTestApp({ env, database: a.database });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    await dropRedisNamespace(namespace);
+  });
+
+  it('follows a file renamed and deleted, on this instance and the other', async () => {
+    const id = await upload('first.txt');
+    expect(await disposition(id)).toContain('first.txt');
+    expect(await disposition(id, 'admin', b)).toContain('first.txt');
+    await b.as('admin').patch(`/files/${id}`).send({ filename_download: 'second.txt' }).expect(200);
+    expect(await disposition(id)).toContain('second.txt');
+    await a.as('admin').delete(`/files/${id}`).expect(204);
+    await a.as('admin').get(`/assets/${id}`).expect(403);
+    await b.as('admin').get(`/assets/${id}`).expect(403);
+  });
+
+  it('follows a new file with an id asked for before it existed', async () => {
+    const id = '6f1f3b9e-4c51-4a83-9b8e-2d0c5e7a1b42';
+    await a.as('admin').get(`/assets/${id}`).expect(403);
+    await a.as('admin').post('/files').field('id', id).attach('file', TEXT, { filename: 'late.txt', contentType: 'text/plain' }).expect(200);
+    expect(await disposition(id)).toContain('late.txt');
+  });
+
+  it('follows the project logo setting and the read permission of a user', async () => {
+    const id = await upload('logo.txt');
+    await a.as('anonymous').get(`/assets/${id}`).expect(403);
+    await b.as('admin').patch('/settings').send({ project_logo: id }).expect(200);
+    await a.as('anonymous').get(`/assets/${id}`).expect(200);
+    await a.as('admin').patch('/settings').send({ project_logo: null }).expect(200);
+    await b.as('anonymous').get(`/assets/${id}`).expect(403);
+
+    const role = await createRole(a);
+    const user = await createUser(a, role);
+    await a.as(user.token).get(`/assets/${id}`).expect(403);
+    const permission = await grant(a, role, 'svc_files', 'read');
+    expect(await disposition(id, user.token)).toContain('logo.txt');
+    await b.as('admin').delete(`/permissions/${permission}`).expect(204);
+    await a.as(user.token).get(`/assets/${id}`).expect(403);
+  });
+
+  it('serves the file row from memory: a change made outside Vellum is seen after CACHE_COUNT_TTL', async () => {
+    const id = await upload('before.txt');
+    expect(await disposition(id)).toContain('before.txt');
+    const started = Date.now();
+    await outsideVellum(a.config, `UPDATE svc_files SET filename_download = ${a.config.db.client === 'postgres' ? '$1' : '?'} WHERE id = ${a.config.db.client === 'postgres' ? '$2' : '?'}`, ['after.txt', id]);
+    const cached = await disposition(id);
+    if (Date.now() - started < CACHE_TTL_MS) expect(cached).toContain('before.txt');
+    await new Promise((resolve) => setTimeout(resolve, CACHE_TTL_MS + 100 - (Date.now() - started)));
+    expect(await disposition(id)).toContain('after.txt');
+  });
+});
