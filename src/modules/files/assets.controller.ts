@@ -1,7 +1,6 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { pipeline } from 'node:stream/promises';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { AssetsService } from './assets.service';
@@ -30,7 +29,11 @@ export class AssetsController {
     res.status(answer.status);
     for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
     if (!answer.body) return void res.end();
-    await pipeline(answer.body, res).catch(() => undefined);
+    // pipe() rather than pipeline(): pipeline's abort signal builds an error with a stack on every answer.
+    const body = answer.body;
+    body.once('error', () => res.destroy());
+    res.once('close', () => body.destroy());
+    body.pipe(res);
   }
 
   @Get(':id')

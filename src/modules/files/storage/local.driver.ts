@@ -8,6 +8,8 @@ import { pipeline } from 'node:stream/promises';
 import { putTempKey } from '../lib/upload-temp';
 import { assertSafeKey, ByteRange, StorageDriver, StorageStat, UnsafeStorageKeyError } from './storage-driver';
 
+const READ_CHUNK = 256 * 1024;
+
 /** Files in a folder on the local disk (`STORAGE_<NAME>_ROOT`, default `./uploads`). */
 export class LocalDriver implements StorageDriver {
   private readonly root: string;
@@ -47,7 +49,8 @@ export class LocalDriver implements StorageDriver {
 
   async getStream(path: string, range?: ByteRange): Promise<Readable> {
     const full = this.fullPath(path);
-    const stream = createReadStream(full, range ? { start: range.start, end: range.end } : undefined);
+    // Reads of 256 KB: most images are one read, not several of the default 64 KB.
+    const stream = createReadStream(full, { highWaterMark: READ_CHUNK, ...(range ? { start: range.start, end: range.end } : {}) });
     // Surface a missing file as a rejected promise here rather than as a late stream error.
     await new Promise<void>((resolveOpen, rejectOpen) => {
       stream.once('open', () => resolveOpen());
