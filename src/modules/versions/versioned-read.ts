@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { AppErrorList } from '../../common/errors/app-error';
+import { DatabaseBusyError } from '../../common/errors/errors';
 import { serializeError } from '../../common/filters/send-error';
 import { toAppError } from '../../common/filters/to-app-error';
 import type { Filter, Query } from '../../common/query/query.types';
@@ -88,10 +89,13 @@ export class VersionedRead {
     }
   }
 
-  /** The standard error object of a version that could not be applied; unexpected errors fail the read. */
+  /**
+   * The standard error object of a version that could not be applied. Unexpected errors fail the read, as
+   * does a deadlock with a concurrent read (the read is then run again).
+   */
   private errorOf(e: unknown): VersionMeta['error'] {
     const error = toAppError(e, '', (err) => this.deps.dialect.translateError(err));
-    if (!error) throw e;
+    if (!error || error instanceof DatabaseBusyError) throw e;
     return serializeError(error instanceof AppErrorList ? error.errors[0] : error);
   }
 

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, Repository } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
-import { ForbiddenError, InvalidPayloadError, UnprocessableContentError, VersionHashMismatchError } from '../../common/errors/errors';
+import { DatabaseBusyError, ForbiddenError, InvalidPayloadError, UnprocessableContentError, VersionHashMismatchError } from '../../common/errors/errors';
+import { toAppError } from '../../common/filters/to-app-error';
 import type { Query } from '../../common/query/query.types';
 import { ItemsFactory } from '../items/items.factory';
 import type { Item, ItemsDeps, PrimaryKey } from '../items/items.service';
@@ -172,12 +173,19 @@ export class VersionsService implements ItemVersionReader {
       const result = await read(query);
       return { ...result, data: { ...(result.data as Item), ...(this.writable(versions[0]) ?? {}) } };
     }
-    const versioned = new VersionedRead(this.deps, collection, target);
-    const result = await this.rolledBack(async (manager) => {
-      await versioned.apply(manager, versions);
-      return read(target === undefined ? versioned.listQuery(query) : query, manager);
-    });
-    return versioned.answer(result, query);
+    // Nothing of a version read is kept, so a read that lost a deadlock to a concurrent one simply runs again.
+    for (let attempt = 1; ; attempt++) {
+      const versioned = new VersionedRead(this.deps, collection, target);
+      try {
+        const result = await this.rolledBack(async (manager) => {
+          await versioned.apply(manager, versions);
+          return read(target === undefined ? versioned.listQuery(query) : query, manager);
+        });
+        return versioned.answer(result, query);
+      } catch (e) {
+        if (attempt >= READ_ATTEMPTS || !isBusy(e, this.deps)) throw e;
+      }
+    }
   }
 
   /** The versions of `key` on the collection (and item) the caller may read, as stored. */
@@ -212,6 +220,13 @@ export class VersionsService implements ItemVersionReader {
       await runner.release();
     }
   }
+}
+
+/** Tries of a read through a version that deadlocked with another (API.md 5.7). */
+const READ_ATTEMPTS = 3;
+
+function isBusy(e: unknown, deps: ItemsDeps): boolean {
+  return toAppError(e, '', (err) => deps.dialect.translateError(err)) instanceof DatabaseBusyError;
 }
 
 function isItemVersion(version: StoredVersion): version is ItemVersion {
