@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, Repository } from 'typeorm';
+import { EntityManager, In, QueryRunner, Repository } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { DatabaseBusyError, ForbiddenError, InvalidPayloadError, UnprocessableContentError, VersionHashMismatchError } from '../../common/errors/errors';
 import { toAppError } from '../../common/filters/to-app-error';
@@ -216,9 +216,23 @@ export class VersionsService implements ItemVersionReader {
     try {
       return await work(runner.manager);
     } finally {
-      await runner.rollbackTransaction();
-      await runner.release();
+      await endTransaction(runner);
     }
+  }
+}
+
+/**
+ * Rolls the runner's transaction back and releases its connection. MySQL ends a transaction that lost a
+ * deadlock by itself, savepoints included, so rolling back to one fails there: a plain ROLLBACK then
+ * makes sure the connection goes back to the pool with nothing open, and the deadlock stays the error.
+ */
+async function endTransaction(runner: QueryRunner): Promise<void> {
+  try {
+    await runner.rollbackTransaction();
+  } catch {
+    await runner.query('ROLLBACK').catch(() => undefined);
+  } finally {
+    await runner.release();
   }
 }
 
