@@ -111,6 +111,8 @@ describe('reading through a version, relational versions', () => {
       expect(res.body).toEqual({ data: [{ id: a.id, $meta: meta(a.v.id) }], meta: { filter_count: 1 } });
       const main = await admin().get(`/items/${articles}?filter[title][_eq]=${key} title`);
       expect(main.body.data).toEqual([]);
+      const counted = await admin().get(`/items/${articles}?version=${key}&aggregate[count]=*&filter[title][_starts_with]=${key}`);
+      expect(counted.body).toEqual({ data: [{ count: 1 }] });
     });
 
     it('still lists when the item of a version was deleted', async () => {

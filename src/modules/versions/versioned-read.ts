@@ -122,6 +122,8 @@ export class VersionedRead {
       if (!data || typeof data !== 'object') return result;
       return { ...result, data: meta ? { ...hide(data as Item), $meta: meta } : hide(data as Item) };
     }
+    // Aggregated rows are no items: nothing to mark, and failed drafts have no count to join.
+    if (query.aggregate || query.groupBy) return result;
     const limit = query.limit ?? this.deps.config.query.limitDefault;
     const rows = versionedRows({
       rows: data as Item[],
