@@ -23,6 +23,8 @@ describe('reading through a version, relational versions', () => {
     const v = (await admin().post('/versions').send({ key, collection: articles, item: String(id) })).body.data as { id: string; hash: string };
     return { id, title, c1, c2, v };
   }
+  /** API.md 5.7: what a read through a version tells of the version it applied. */
+  const meta = (version: string) => ({ version_id: version, delta: expect.any(Object) });
   const save = async (version: string, body: unknown) => {
     const res = await admin().post(`/versions/${version}/save`).send(body as object);
     expect(res.status).toBe(200);
@@ -49,7 +51,7 @@ describe('reading through a version, relational versions', () => {
       expect(main.body.data).toEqual({ id, title, author: ann, comments: [c1, c2] });
       const res = await admin().get(`/items/${articles}/${id}?version=${key}`);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ data: { ...main.body.data, title: 'Draft title' } });
+      expect(res.body).toEqual({ data: { ...main.body.data, title: 'Draft title', $meta: { version_id: v.id, delta: { id: String(id), title: 'Draft title' } } } });
       expect((await admin().get(`/items/${articles}/${id}`)).body).toEqual(main.body);
     });
 
@@ -58,7 +60,7 @@ describe('reading through a version, relational versions', () => {
       const { id, v } = await fixture(key);
       await save(v.id, { title: 'With author', author: bea });
       const res = await admin().get(`/items/${articles}/${id}?version=${key}&fields=title,author.name`);
-      expect(res.body).toEqual({ data: { title: 'With author', author: { name: 'Bea' } } });
+      expect(res.body).toEqual({ data: { title: 'With author', author: { name: 'Bea' }, $meta: meta(v.id) } });
     });
 
     it('reads main for version=main and version=published', async () => {
@@ -89,14 +91,16 @@ describe('reading through a version, relational versions', () => {
   });
 
   describe('GET /items/:collection?version=', () => {
-    it('answers items with that version through it and the others as main', async () => {
+    it('answers only the items with a version of that key, through it', async () => {
       const key = uniq('draft');
       const a = await fixture(key, uniq('Listed'));
       const b = await fixture(uniq('other'), uniq('Listed'));
       await save(a.v.id, { title: `${a.title} (draft)` });
       await save(b.v.id, { title: 'Other version' });
       const res = await admin().get(`/items/${articles}?version=${key}&filter[id][_in]=${a.id},${b.id}&fields=id,title&sort=id`);
-      expect(res.body).toEqual({ data: [{ id: a.id, title: `${a.title} (draft)` }, { id: b.id, title: b.title }] });
+      expect(res.body).toEqual({ data: [{ id: a.id, title: `${a.title} (draft)`, $meta: meta(a.v.id) }] });
+      const none = await admin().get(`/items/${articles}?version=${uniq('none')}&filter[id][_in]=${a.id},${b.id}&meta=filter_count`);
+      expect(none.body).toEqual({ data: [], meta: { filter_count: 0 } });
     });
 
     it('filters and counts on the versioned values', async () => {
@@ -104,9 +108,11 @@ describe('reading through a version, relational versions', () => {
       const a = await fixture(key);
       await save(a.v.id, { title: `${key} title` });
       const res = await admin().get(`/items/${articles}?version=${key}&filter[title][_eq]=${key} title&fields=id&meta=filter_count`);
-      expect(res.body).toEqual({ data: [{ id: a.id }], meta: { filter_count: 1 } });
+      expect(res.body).toEqual({ data: [{ id: a.id, $meta: meta(a.v.id) }], meta: { filter_count: 1 } });
       const main = await admin().get(`/items/${articles}?filter[title][_eq]=${key} title`);
       expect(main.body.data).toEqual([]);
+      const counted = await admin().get(`/items/${articles}?version=${key}&aggregate[count]=*&filter[title][_starts_with]=${key}`);
+      expect(counted.body).toEqual({ data: [{ count: 1 }] });
     });
 
     it('still lists when the item of a version was deleted', async () => {
@@ -118,7 +124,7 @@ describe('reading through a version, relational versions', () => {
       await admin().delete(`/items/${comments}`).send([gone.c1, gone.c2]);
       expect((await admin().delete(`/items/${articles}/${gone.id}`)).status).toBe(204);
       const res = await admin().get(`/items/${articles}?version=${key}&filter[id][_in]=${gone.id},${kept.id}&fields=id,title`);
-      expect(res.body.data).toEqual([{ id: kept.id, title: 'kept draft' }]);
+      expect(res.body.data).toEqual([{ id: kept.id, title: 'kept draft', $meta: meta(kept.v.id) }]);
     });
   });
 
@@ -129,7 +135,7 @@ describe('reading through a version, relational versions', () => {
       const key = uniq('draft');
       const v = (await admin().post('/versions').send({ key, collection: settings, item: String(main.body.data.id) })).body.data;
       await save(v.id, { headline: 'Coming soon' });
-      expect((await admin().get(`/items/${settings}?version=${key}&fields=headline`)).body).toEqual({ data: { headline: 'Coming soon' } });
+      expect((await admin().get(`/items/${settings}?version=${key}&fields=headline`)).body).toEqual({ data: { headline: 'Coming soon', $meta: meta(v.id) } });
       expect((await admin().get(`/items/${settings}?fields=headline`)).body).toEqual({ data: { headline: 'Live' } });
     });
   });
@@ -141,7 +147,7 @@ describe('reading through a version, relational versions', () => {
       const saved = await save(v.id, { author: { name: 'Cid' } });
       expect(saved.body.data).toMatchObject({ id, author: { name: 'Cid' } });
       const through = await admin().get(`/items/${articles}/${id}?version=${key}&fields=author.name`);
-      expect(through.body.data).toEqual({ author: { name: 'Cid' } });
+      expect(through.body.data).toEqual({ author: { name: 'Cid' }, $meta: meta(v.id) });
       const cids = async () => (await admin().get(`/items/${authors}?filter[name][_eq]=Cid`)).body.data;
       expect(await cids()).toEqual([]);
 
@@ -156,7 +162,7 @@ describe('reading through a version, relational versions', () => {
       const key = uniq('draft');
       const { id, v } = await fixture(key);
       await save(v.id, { author: { id: author, name: 'Dee (edited)' } });
-      expect((await admin().get(`/items/${articles}/${id}?version=${key}&fields=author.*`)).body.data).toEqual({ author: { id: author, name: 'Dee (edited)' } });
+      expect((await admin().get(`/items/${articles}/${id}?version=${key}&fields=author.*`)).body.data).toEqual({ author: { id: author, name: 'Dee (edited)' }, $meta: meta(v.id) });
       expect((await admin().get(`/items/${authors}/${author}`)).body.data.name).toBe('Dee');
       await admin().post(`/versions/${v.id}/promote`).send({ mainHash: v.hash });
       expect((await admin().get(`/items/${articles}/${id}?fields=author.*`)).body.data).toEqual({ author: { id: author, name: 'Dee (edited)' } });
@@ -167,7 +173,7 @@ describe('reading through a version, relational versions', () => {
       const { id, c1, c2, v } = await fixture(key);
       await save(v.id, { comments: { create: [{ text: 'c3' }], update: [{ id: c1, text: 'c1 edited' }], delete: [c2] } });
       const through = await admin().get(`/items/${articles}/${id}?version=${key}&fields=comments.text&deep[comments][_sort]=text`);
-      expect(through.body.data).toEqual({ comments: [{ text: 'c1 edited' }, { text: 'c3' }] });
+      expect(through.body.data).toEqual({ comments: [{ text: 'c1 edited' }, { text: 'c3' }], $meta: meta(v.id) });
       const untouched = await admin().get(`/items/${articles}/${id}?fields=comments.text&deep[comments][_sort]=text`);
       expect(untouched.body.data).toEqual({ comments: [{ text: 'c1' }, { text: 'c2' }] });
 
@@ -184,7 +190,7 @@ describe('reading through a version, relational versions', () => {
       const loose = (await admin().post(`/items/${comments}`).send({ text: 'loose' })).body.data.id;
       await save(v.id, { comments: [c1, loose, { text: 'fresh' }] });
       const through = await admin().get(`/items/${articles}/${id}?version=${key}&fields=comments.text&deep[comments][_sort]=text`);
-      expect(through.body.data).toEqual({ comments: [{ text: 'c1' }, { text: 'fresh' }, { text: 'loose' }] });
+      expect(through.body.data).toEqual({ comments: [{ text: 'c1' }, { text: 'fresh' }, { text: 'loose' }], $meta: meta(v.id) });
       await admin().post(`/versions/${v.id}/promote`).send({ mainHash: v.hash });
       const promoted = await admin().get(`/items/${articles}/${id}?fields=comments.text&deep[comments][_sort]=text`);
       expect(promoted.body.data).toEqual({ comments: [{ text: 'c1' }, { text: 'fresh' }, { text: 'loose' }] });
@@ -234,10 +240,10 @@ describe('reading through a version, relational versions', () => {
     it('reads through the version with the caller permissions', async () => {
       await grant(t, role, 'svc_versions', 'read');
       const res = await t.as(user.token).get(`/items/${articles}/${item.id}?version=${key}`);
-      expect(res.body).toEqual({ data: { id: item.id, title: 'Seen by readers' } });
+      expect(res.body).toEqual({ data: { id: item.id, title: 'Seen by readers', $meta: meta(item.v.id) } });
       await expectError(t.as(user.token).get(`/items/${articles}/${item.id}?version=${key}&fields=author`), 403, 'FORBIDDEN');
       const list = await t.as(user.token).get(`/items/${articles}?version=${key}&filter[id][_eq]=${item.id}`);
-      expect(list.body).toEqual({ data: [{ id: item.id, title: 'Seen by readers' }] });
+      expect(list.body).toEqual({ data: [{ id: item.id, title: 'Seen by readers', $meta: meta(item.v.id) }] });
     });
   });
 });

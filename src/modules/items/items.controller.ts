@@ -35,8 +35,8 @@ export class ItemsController {
   @Get()
   @ApiOperation({ summary: 'List items (the singleton item for singletons)' })
   list(@Param('collection') collection: string, @ListQuery() query: Query, @Acc() acc: Accountability) {
-    const read = (manager?: EntityManager) => this.http.list(this.service(collection, acc, manager), query);
-    return query.version && this.versions ? this.versions.read(collection, undefined, query, acc, read) : read();
+    const read = (q: Query, manager?: EntityManager) => this.http.list(this.service(collection, acc, manager), q);
+    return query.version && this.versions ? this.versions.read(collection, undefined, query, acc, read) : read(query);
   }
 
   @Search()
@@ -47,8 +47,8 @@ export class ItemsController {
 
   @Get(':id')
   read(@Param('collection') collection: string, @Param('id') id: string, @ListQuery() query: Query, @Acc() acc: Accountability) {
-    const read = (manager?: EntityManager) => this.http.readOne(this.service(collection, acc, manager), id, query);
-    return query.version && this.versions ? this.versions.read(collection, id, query, acc, read) : read();
+    const read = (q: Query, manager?: EntityManager) => this.http.readOne(this.service(collection, acc, manager), id, q);
+    return query.version && this.versions ? this.versions.read(collection, id, query, acc, read) : read(query);
   }
 
   @Post()

@@ -139,6 +139,7 @@ export class ItemsService {
     const plan = await createPlan(this.scope);
     const keys = await transaction(this.scope, (manager) => createRows(this.nested(manager, budget), plan, data, options.rowError, options.prepared));
     await afterWrite(this.scope, 'create', keys);
+    this.scope.options.onCreated?.(this.collection, keys);
     return keys;
   }
 

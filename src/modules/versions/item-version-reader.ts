@@ -3,8 +3,9 @@ import type { Accountability } from '../../common/accountability';
 import type { Query } from '../../common/query/query.types';
 
 /**
- * The hook the items controller calls for `?version=<key>` (API.md 5.7). `read` runs the normal read,
- * with the manager of a transaction holding the version's changes when there is one.
+ * The hook the items controller calls for `?version=<key>` (API.md 5.7). `read` runs the normal read
+ * with the query it is given (a list is narrowed to the versioned items), in the manager of a
+ * transaction holding the versions' changes when there is one.
  */
 export interface ItemVersionReader {
   read<T extends { data?: unknown }>(
@@ -12,7 +13,7 @@ export interface ItemVersionReader {
     item: string | undefined,
     query: Query,
     acc: Accountability,
-    read: (manager?: EntityManager) => Promise<T>,
+    read: (query: Query, manager?: EntityManager) => Promise<T>,
   ): Promise<T>;
 }
 

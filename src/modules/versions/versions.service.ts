@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, Repository } from 'typeorm';
+import { EntityManager, In, QueryRunner, Repository } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
-import { ForbiddenError, InvalidPayloadError, UnprocessableContentError, VersionHashMismatchError } from '../../common/errors/errors';
+import { DatabaseBusyError, ForbiddenError, InvalidPayloadError, UnprocessableContentError, VersionHashMismatchError } from '../../common/errors/errors';
+import { toAppError } from '../../common/filters/to-app-error';
 import type { Query } from '../../common/query/query.types';
 import { ItemsFactory } from '../items/items.factory';
 import type { Item, ItemsDeps, PrimaryKey } from '../items/items.service';
@@ -13,8 +14,8 @@ import { deltaSchemaOf, mapDelta, stampDelta, stripMarkers } from './lib/delta-m
 import { hashItem } from './lib/hash-item';
 import { RESERVED_VERSION_KEYS } from './lib/version-payload';
 import { VersionItemsService, VERSIONS } from './version-items.service';
+import { StoredVersion, VersionedRead } from './versioned-read';
 
-type StoredVersion = Pick<VersionEntity, 'id' | 'key' | 'collection' | 'hash' | 'delta' | 'item'>;
 /** A version of an existing item; `item` null is the draft of a new item. */
 type ItemVersion = StoredVersion & { item: string };
 
@@ -151,43 +152,56 @@ export class VersionsService implements ItemVersionReader {
   }
 
   /**
-   * API.md 5.7: the versions' deltas are written as an internal update inside a transaction that is always
+   * API.md 5.7: the versions' deltas are written as an internal write inside a transaction that is always
    * rolled back, and the normal read runs inside it, so `fields`, relations and the caller's permissions
-   * apply as they would after a promote. Without a version of that key an item reads as main (lists) or
-   * is FORBIDDEN (one item).
+   * apply as they would after a promote (drafts of new items are created there). A list answers only the
+   * items that have a version of that key; one item without one is FORBIDDEN.
    */
   async read<T extends { data?: unknown }>(
     collection: string,
     item: string | undefined,
     query: Query,
     acc: Accountability,
-    read: (manager?: EntityManager) => Promise<T>,
+    read: (query: Query, manager?: EntityManager) => Promise<T>,
   ): Promise<T> {
     const key = query.version;
-    if (!key || RESERVED_VERSION_KEYS.includes(key)) return read();
-    const filter = { key: { _eq: key }, collection: { _eq: collection }, ...(item !== undefined ? { item: { _eq: item } } : {}) };
-    const visible = await this.for(acc).readByQuery({ fields: ['id'], filter, limit: -1 });
-    if (item !== undefined && !visible.length) throw new ForbiddenError();
-    const ids = visible.map((v) => String(v.id));
-    const versions = (ids.length ? await this.versions.find({ select: STORED, where: { id: In(ids) } }) : []) as StoredVersion[];
-    if (item !== undefined && query.versionRaw) {
-      const result = await read();
+    if (!key || RESERVED_VERSION_KEYS.includes(key)) return read(query);
+    const target = item ?? (await this.singletonKey(collection));
+    const versions = await this.visible(key, collection, target, acc);
+    if (target !== undefined && !versions.length) throw new ForbiddenError();
+    if (target !== undefined && query.versionRaw) {
+      const result = await read(query);
       return { ...result, data: { ...(result.data as Item), ...(this.writable(versions[0]) ?? {}) } };
     }
-    return this.rolledBack(async (manager) => {
-      for (const version of versions) {
-        const delta = this.writable(version);
-        // A draft of a new item has no row to read it through.
-        if (!delta || !isItemVersion(version)) continue;
-        try {
-          await this.items.for(collection, null, manager).updateOne(version.item, delta);
-        } catch (e) {
-          // A list still answers when a version's item was deleted since: that item is simply not there.
-          if (!(item === undefined && e instanceof ForbiddenError)) throw e;
-        }
+    // Nothing of a version read is kept, so a read that lost a deadlock to a concurrent one simply runs again.
+    for (let attempt = 1; ; attempt++) {
+      const versioned = new VersionedRead(this.deps, collection, target);
+      try {
+        const result = await this.rolledBack(async (manager) => {
+          await versioned.apply(manager, versions);
+          return read(target === undefined ? versioned.listQuery(query) : query, manager);
+        });
+        return versioned.answer(result, query);
+      } catch (e) {
+        if (attempt >= READ_ATTEMPTS || !isBusy(e, this.deps)) throw e;
       }
-      return read(manager);
-    });
+    }
+  }
+
+  /** The versions of `key` on the collection (and item) the caller may read, as stored. */
+  private async visible(key: string, collection: string, item: string | undefined, acc: Accountability): Promise<StoredVersion[]> {
+    const filter = { key: { _eq: key }, collection: { _eq: collection }, ...(item !== undefined ? { item: { _eq: item } } : {}) };
+    const ids = (await this.for(acc).readByQuery({ fields: ['id'], filter, limit: -1 })).map((v) => String(v.id));
+    return (ids.length ? await this.versions.find({ select: STORED, where: { id: In(ids) } }) : []) as StoredVersion[];
+  }
+
+  /** A singleton reads through its one row's versions, as one item does; undefined for other collections or before its row exists. */
+  private async singletonKey(collection: string): Promise<string | undefined> {
+    const items = this.items.for(collection, null);
+    if (!items.schema.singleton) return undefined;
+    const row = await items.readSingleton({ fields: [items.primaryKey] });
+    const key = row[items.primaryKey];
+    return key === null || key === undefined ? undefined : String(key);
   }
 
   /** The row's write lock for the rest of the transaction. */
@@ -202,10 +216,31 @@ export class VersionsService implements ItemVersionReader {
     try {
       return await work(runner.manager);
     } finally {
-      await runner.rollbackTransaction();
-      await runner.release();
+      await endTransaction(runner);
     }
   }
+}
+
+/**
+ * Rolls the runner's transaction back and releases its connection. MySQL ends a transaction that lost a
+ * deadlock by itself, savepoints included, so rolling back to one fails there: a plain ROLLBACK then
+ * makes sure the connection goes back to the pool with nothing open, and the deadlock stays the error.
+ */
+async function endTransaction(runner: QueryRunner): Promise<void> {
+  try {
+    await runner.rollbackTransaction();
+  } catch {
+    await runner.query('ROLLBACK').catch(() => undefined);
+  } finally {
+    await runner.release();
+  }
+}
+
+/** Tries of a read through a version that deadlocked with another (API.md 5.7). */
+const READ_ATTEMPTS = 3;
+
+function isBusy(e: unknown, deps: ItemsDeps): boolean {
+  return toAppError(e, '', (err) => deps.dialect.translateError(err)) instanceof DatabaseBusyError;
 }
 
 function isItemVersion(version: StoredVersion): version is ItemVersion {

@@ -103,8 +103,8 @@ async function readThroughVersion(
   const version = args.version as string | undefined;
   if (!version || !deps.versions) return read(deps.items.for(collection, acc), query);
   const versioned = { ...query, version };
-  const result = await deps.versions.read(collection, args.id as string | undefined, versioned, acc, async (manager) => ({
-    data: await read(deps.items.for(collection, acc, manager), versioned),
+  const result = await deps.versions.read(collection, args.id as string | undefined, versioned, acc, async (q, manager) => ({
+    data: await read(deps.items.for(collection, acc, manager), q),
   }));
   return result.data;
 }

@@ -32,6 +32,11 @@ export interface ItemsDeps {
 export interface ItemsOptions {
   /** Skip svc_activity/svc_revisions for this service (internal bookkeeping writes). */
   skipActivity?: boolean;
+  /**
+   * Told of the keys each create of this service and of its nested writes made (reads through a version
+   * answer the rows that exist only in the version with null keys, API.md 5.7).
+   */
+  onCreated?: (collection: string, keys: PrimaryKey[]) => void;
 }
 
 /**
