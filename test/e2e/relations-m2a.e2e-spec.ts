@@ -1,15 +1,8 @@
-import { createCollection } from '../factories/collection.factory';
+import { createCollection, createM2a, M2a } from '../factories/collection.factory';
 import { createRole, createUser, grant } from '../factories/user.factory';
 import { expectError } from '../helpers/expect-error';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
-
-interface M2a {
-  shapes: string;
-  circles: string;
-  squares: string;
-  junction: string;
-}
 
 describe('many-to-any relations', () => {
   let t: TestApp;
@@ -18,28 +11,7 @@ describe('many-to-any relations', () => {
   });
   afterAll(() => t.close());
 
-  /** shapes.children: many-to-any to circles and squares through a junction, created as the reference's clients do. */
-  async function m2a(app: TestApp = t): Promise<M2a> {
-    const shapes = await createCollection(app, uniq('shapes'), [{ field: 'name', type: 'string' }]);
-    const circles = await createCollection(app, uniq('circles'), [{ field: 'radius', type: 'float' }]);
-    const squares = await createCollection(app, uniq('squares'), [{ field: 'width', type: 'float' }]);
-    const admin = app.as('admin');
-    expect((await admin.post(`/fields/${shapes}`).send({ field: 'children', type: 'alias', meta: { special: ['m2a'], interface: 'list-m2a' } })).status).toBe(200);
-    const junction = await createCollection(app, uniq('shapes_children'), [
-      { field: 'shapes_id', type: 'integer' },
-      { field: 'item', type: 'string' },
-      { field: 'collection', type: 'string' },
-    ]);
-    const item = await admin
-      .post('/relations')
-      .send({ collection: junction, field: 'item', related_collection: null, meta: { one_allowed_collections: [circles, squares], one_collection_field: 'collection', junction_field: 'shapes_id' } });
-    expect(item.status).toBe(200);
-    const parent = await admin
-      .post('/relations')
-      .send({ collection: junction, field: 'shapes_id', related_collection: shapes, meta: { one_field: 'children', junction_field: 'item' }, schema: { on_delete: 'SET NULL' } });
-    expect(parent.status).toBe(200);
-    return { shapes, circles, squares, junction };
-  }
+  const m2a = (app: TestApp = t): Promise<M2a> => createM2a(app);
 
   /** A shape with a circle of radius 3, a square of width 2 and an existing circle of radius 8, in that order. */
   async function shapeWithChildren(s: M2a): Promise<{ id: number; big: number }> {
