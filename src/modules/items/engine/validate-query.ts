@@ -3,6 +3,7 @@ import { parseJsonFunction } from '../../../common/query/parse-json-function';
 import type { DeepQuery, Filter, Query } from '../../../common/query/query.types';
 import type { SchemaOverview } from '../../schema/schema-overview';
 import { anyLink, parseAnyField } from './any-field';
+import { fieldDepth } from './field-depth';
 import { parseFunction } from './compile-filter';
 import { depthExceeded, ReadableFields } from './read-plan';
 import { isSecret } from './shape-rows';
@@ -101,9 +102,11 @@ function walkDeep(overview: SchemaOverview, readable: ReadableFields, collection
 /**
  * Checks every field a query names against the schema overview and the caller's readable fields
  * (ARCHITECTURE: items engine, stage 2): unknown → INVALID_QUERY, not readable → FORBIDDEN. `fields`
- * are checked by planRead.
+ * are checked here for depth only, the rest by planRead.
  */
 export function validateQuery(overview: SchemaOverview, readable: ReadableFields, collection: string, query: Query, maxDepth: number): void {
+  // Counted before any field is looked up, as the reference does: too deep a path is refused for its depth even where it names nothing.
+  if (query.fields?.some((entry) => fieldDepth(entry, query.alias) > maxDepth)) throw depthExceeded();
   if (query.filter) walkFilter(overview, readable, collection, query.filter, 1, maxDepth);
   if (Array.isArray(query.sort)) {
     const aggregates = new Set(Object.keys(query.aggregate ?? {}));
