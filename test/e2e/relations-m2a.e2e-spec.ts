@@ -286,6 +286,34 @@ describe('many-to-any relations', () => {
     expect(created[`create_${s.shapes}_item`]).toEqual({ name: 'G', children: [{ item: { radius: 5 } }] });
   });
 
+  it('filters GraphQL on a junction item as item__<collection>, as REST does with item:<collection>', async () => {
+    const s = await m2a();
+    const { id, big } = await shapeWithChildren(s);
+    const other = (await t.as('admin').post(`/items/${s.shapes}`).send({ name: 'T', children: [{ collection: s.squares, item: { width: 8 } }] })).body.data.id;
+    const gql = async (query: string) => {
+      const res = await t.as('admin').post('/graphql').send({ query });
+      expect(res.body.errors).toBeUndefined();
+      return res.body.data;
+    };
+    const junction = await gql(`{ ${s.junction}(filter: { item__${s.circles}: { radius: { _gt: 5 } } }) { item { ... on ${s.circles} { id } } } }`);
+    expect(junction[s.junction]).toEqual([{ item: { id: String(big) } }]);
+    const rest = await t.as('admin').get(`/items/${s.junction}`).query({ fields: 'item', filter: JSON.stringify({ [`item:${s.circles}`]: { radius: { _gt: 5 } } }) });
+    expect(rest.body.data).toEqual([{ item: String(big) }]);
+    const shapes = await gql(`{ ${s.shapes}(filter: { children: { item__${s.squares}: { width: { _eq: 8 } } } }) { id } }`);
+    expect(shapes[s.shapes]).toEqual([{ id: String(other) }]);
+    const some = await gql(`{ ${s.shapes}(filter: { _or: [{ children: { _some: { item__${s.circles}: { radius: { _eq: 3 } } } } }] }) { id } }`);
+    expect(some[s.shapes]).toEqual([{ id: String(id) }]);
+    const deep = await gql(`{ ${s.shapes}_by_id(id: ${id}) { children(filter: { item__${s.squares}: { width: { _eq: 2 } } }) { collection } } }`);
+    expect(deep[`${s.shapes}_by_id`].children).toEqual([{ collection: s.squares }]);
+    const fields = await gql(`{ __type(name: "${s.junction}_filter") { inputFields { name type { name } } } }`);
+    const names = fields.__type.inputFields.map((f: { name: string }) => f.name);
+    expect(names).toEqual(expect.arrayContaining([`item__${s.circles}`, `item__${s.squares}`]));
+    expect(names).not.toContain('item');
+    expect(fields.__type.inputFields.find((f: { name: string }) => f.name === `item__${s.circles}`).type.name).toBe(`${s.circles}_filter`);
+    const bare = await t.as('admin').post('/graphql').send({ query: `{ ${s.junction}(filter: { item: { _eq: "1" } }) { id } }` });
+    expect(bare.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION');
+  });
+
   it('applies a snapshot with a many-to-any onto an empty instance, where it works alike', async () => {
     const source = await createTestApp();
     const target = await createTestApp();
