@@ -212,7 +212,8 @@ function inputFields(fields: FieldOverview[], related: Related, mode: 'create' |
       out[field.field] = { type: link.many ? new GraphQLList(target) : target };
       continue;
     }
-    const type = scalarOf(field, 'in') as GraphQLInputType | null;
+    // Keys are IDs in input too (the reference's create and update types), whatever their column type.
+    const type = field.primaryKey ? GraphQLID : (scalarOf(field, 'in') as GraphQLInputType | null);
     if (type) out[field.field] = { type };
   }
   return out;
