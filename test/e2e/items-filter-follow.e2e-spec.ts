@@ -72,6 +72,14 @@ describe('$FOLLOW filters', () => {
     await expectError(t.as('admin').get(`/items/${artists}`).query({ filter: JSON.stringify(value) }), 400, 'INVALID_QUERY');
   });
 
+  it('works in a permission rule: a role reads only the artists some guest favours', async () => {
+    const role = await createRole(t);
+    await grant(t, role, artists, 'read', { permissions: { [follow()]: { _some: { id: { _nnull: true } } } } });
+    await grant(t, role, guests, 'read');
+    const user = await createUser(t, role);
+    expect(await names({}, user.token)).toEqual(['Ann', 'Bob']);
+  });
+
   it('needs read access to the followed collection and field, and counts only the rows the caller may read', async () => {
     const role = await createRole(t);
     await grant(t, role, artists, 'read');
