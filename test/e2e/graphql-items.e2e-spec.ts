@@ -56,6 +56,35 @@ describe('POST /graphql: queries of user collections', () => {
     expect(result[`${articles}_by_id`]).toEqual({ id: String(id), title: 'Beta', published: true, price: 2.5 });
   });
 
+  it('types keys as the reference: ID in reads, by id and in inputs; UUIDs filter with ID operands, a malformed one matching nothing', async () => {
+    const tags = await createCollection(t, uniq('gq_tags'), [
+      { field: 'id', type: 'uuid', schema: { is_primary_key: true }, meta: { special: ['uuid'] } },
+      { field: 'label', type: 'string' },
+    ]);
+    const tag = (await t.as('admin').post(`/items/${tags}`).send({ label: 'red' })).body.data.id;
+    const types = await data(
+      'admin',
+      `{ filter: __type(name: "${tags}_filter") { inputFields { name type { name } } }
+         create: __type(name: "create_${articles}_input") { inputFields { name type { name } } }
+         update: __type(name: "update_${articles}_input") { inputFields { name type { name } } }
+         query: __type(name: "Query") { fields { name args { name type { kind ofType { name } } } } } }`,
+    );
+    const typeOf = (list: { name: string; type: { name: string } }[], name: string) => list.find((f) => f.name === name)?.type.name;
+    expect(typeOf(types.filter.inputFields, 'id')).toBe('id_filter_operators');
+    expect(typeOf(types.create.inputFields, 'id')).toBe('ID');
+    expect(typeOf(types.update.inputFields, 'id')).toBe('ID');
+    const byId = types.query.fields.find((f: { name: string }) => f.name === `${articles}_by_id`);
+    expect(byId.args.find((a: { name: string }) => a.name === 'id').type).toEqual({ kind: 'NON_NULL', ofType: { name: 'ID' } });
+    const read = async (ids: unknown) => (await data('admin', `query($ids: [ID]) { ${tags}(filter: { id: { _in: $ids } }) { id label } }`, { ids }))[tags];
+    expect(await read([tag, 'not-a-uuid'])).toEqual([{ id: tag, label: 'red' }]);
+    expect(await read(['not-a-uuid'])).toEqual([]);
+    const one = await data('admin', `query($id: ID) { ${tags}(filter: { id: { _eq: $id } }) { label } }`, { id: 'not-a-uuid' });
+    expect(one[tags]).toEqual([]);
+    const created = await data('admin', `mutation { create_${articles}_item(data: { id: "9041", title: "Keyed" }) { id title } }`);
+    expect(created[`create_${articles}_item`]).toEqual({ id: '9041', title: 'Keyed' });
+    expect((await t.as('admin').delete(`/items/${articles}/9041`)).status).toBe(204);
+  });
+
   it('selects many-to-one and one-to-many relations, with arguments on the related items', async () => {
     const result = await data(
       'admin',

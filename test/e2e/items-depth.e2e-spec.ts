@@ -12,10 +12,10 @@ describe('MAX_RELATIONAL_DEPTH', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { MAX_RELATIONAL_DEPTH: '5' } });
-    await createCollection(t, 'foods', [{ field: 'name', type: 'string' }]);
+    await createCollection(t, 'foods', [{ field: 'name', type: 'string' }, { field: 'meta', type: 'json' }]);
     await createCollection(t, 'links', [{ field: 'food', type: 'integer' }]);
     await createRelation(t, 'links', 'food', 'foods', 'ingredients');
-    food = (await t.as('admin').post('/items/foods').send({ name: 'soup', ingredients: [{}] }).expect(200)).body.data.id;
+    food = (await t.as('admin').post('/items/foods').send({ name: 'soup', meta: { a: { b: { c: { d: { e: { f: 'deep' } } } } } }, ingredients: [{}] }).expect(200)).body.data.id;
   });
   afterAll(() => t.close());
 
@@ -42,6 +42,17 @@ describe('MAX_RELATIONAL_DEPTH', () => {
     expect(allowed.status).toBe(200);
     expect(allowed.body.data.ingredients[0].food.ingredients[0].food.ingredients).toEqual([expect.any(Number)]);
     await refused({ fields: '*.*.*.*.*', deep: JSON.stringify({ ingredients: { _sort: path(5).replace(/^ingredients\./, '') } }) });
+  });
+
+  it('counts only the field path of json(), before looking the fields up', async () => {
+    const allowed = await t.as('admin').get(`/items/foods/${food}`).query({ fields: 'json(ingredients.food.ingredients.food.meta, a.b.c.d.e.f)' });
+    expect(allowed.status).toBe(200);
+    expect(allowed.body.data.ingredients[0].food.ingredients[0].food).toEqual({ meta_a_b_c_d_e_f_json: 'deep' });
+    await refused({ fields: 'json(ingredients.food.ingredients.food.ingredients.meta, a)' });
+    await refused({ fields: 'json(a.b.c.d.e.f, key)' });
+    await refused({ fields: 'a.b.c.d.json(e.metadata, key)' });
+    await refused({ fields: 'c', alias: JSON.stringify({ c: 'json(a.b.c.d.e.meta, x)' }) });
+    await refused({ fields: 'a.b.c.d.e.f' });
   });
 
   it('answers GraphQL selections deeper than the limit in the same words', async () => {

@@ -1,4 +1,4 @@
-import { createCollection, createRelation } from '../factories/collection.factory';
+import { createCollection, createM2a, createRelation } from '../factories/collection.factory';
 import { createRole, createUser, grant } from '../factories/user.factory';
 import { expectError } from '../helpers/expect-error';
 import { graphqlItems } from '../helpers/graphql';
@@ -109,6 +109,35 @@ describe('json(field, path) in queries', () => {
     expect(res.body.data).toEqual([{ name: 'Alpha', category: { meta_icon_json: 'laptop', meta_rank_json: 2 } }]);
     const back = await t.as('admin').get(`/items/${categories}`).query({ fields: 'json(products.metadata, color)', deep: JSON.stringify({ products: { _sort: ['name'] } }) });
     expect(back.body.data).toEqual([{ products: [{ metadata_color_json: 'red' }, { metadata_color_json: 'blue' }, { metadata_color_json: 'green' }] }]);
+  });
+
+  it('follows a many-to-any scoped to one of its collections: json(children.item:circles.metadata, path)', async () => {
+    const s = await createM2a(t, [{ field: 'metadata', type: 'json' }]);
+    const children = [
+      { collection: s.circles, item: { radius: 1, metadata: { color: 'red' } } },
+      { collection: s.squares, item: { width: 2, metadata: { color: 'orange' } } },
+      { collection: s.circles, item: { radius: 3, metadata: { color: 'blue', size: { d: 6 } } } },
+    ];
+    const shape = (await t.as('admin').post(`/items/${s.shapes}`).send({ name: 'A', children })).body.data.id;
+    const empty = (await t.as('admin').post(`/items/${s.shapes}`).send({ name: 'C' })).body.data.id;
+    const one = (id: number, fields: string) => t.as('admin').get(`/items/${s.shapes}/${id}`).query({ fields, deep: JSON.stringify({ children: { _sort: ['id'] } }) });
+    const res = await one(shape, `name,json(children.item:${s.circles}.metadata, color),json(children.item:${s.circles}.metadata, size.d)`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      name: 'A',
+      children: [
+        { item: { metadata_color_json: 'red', metadata_size_d_json: null } },
+        { item: expect.any(String) },
+        { item: { metadata_color_json: 'blue', metadata_size_d_json: 6 } },
+      ],
+    });
+    const squares = await one(shape, `children.item:${s.squares}.width,children.item:${s.squares}.json(metadata, color)`);
+    expect(squares.body.data.children[1]).toEqual({ item: { width: 2, metadata_color_json: 'orange' } });
+    expect((await one(empty, `id,json(children.item:${s.circles}.metadata, color)`)).body.data).toEqual({ id: empty, children: [] });
+    const union = await data('admin', `{ ${s.shapes}_by_id(id: ${shape}) { children { item { ... on ${s.circles} { metadata_func { json(path: "color") } } } } } }`);
+    expect(union[`${s.shapes}_by_id`].children).toEqual([{ item: { metadata_func: { json: 'red' } } }, { item: {} }, { item: { metadata_func: { json: 'blue' } } }]);
+    await expectError(one(shape, 'json(children.item:nonexistent_collection.metadata, color)'), 400, 'INVALID_QUERY');
+    await expectError(one(shape, `json(children.item:${s.circles}.radius, color)`), 400, 'INVALID_QUERY');
   });
 
   it.each([

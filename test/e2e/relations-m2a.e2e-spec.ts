@@ -1,15 +1,8 @@
-import { createCollection } from '../factories/collection.factory';
+import { createCollection, createM2a, M2a } from '../factories/collection.factory';
 import { createRole, createUser, grant } from '../factories/user.factory';
 import { expectError } from '../helpers/expect-error';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
-
-interface M2a {
-  shapes: string;
-  circles: string;
-  squares: string;
-  junction: string;
-}
 
 describe('many-to-any relations', () => {
   let t: TestApp;
@@ -18,28 +11,7 @@ describe('many-to-any relations', () => {
   });
   afterAll(() => t.close());
 
-  /** shapes.children: many-to-any to circles and squares through a junction, created as the reference's clients do. */
-  async function m2a(app: TestApp = t): Promise<M2a> {
-    const shapes = await createCollection(app, uniq('shapes'), [{ field: 'name', type: 'string' }]);
-    const circles = await createCollection(app, uniq('circles'), [{ field: 'radius', type: 'float' }]);
-    const squares = await createCollection(app, uniq('squares'), [{ field: 'width', type: 'float' }]);
-    const admin = app.as('admin');
-    expect((await admin.post(`/fields/${shapes}`).send({ field: 'children', type: 'alias', meta: { special: ['m2a'], interface: 'list-m2a' } })).status).toBe(200);
-    const junction = await createCollection(app, uniq('shapes_children'), [
-      { field: 'shapes_id', type: 'integer' },
-      { field: 'item', type: 'string' },
-      { field: 'collection', type: 'string' },
-    ]);
-    const item = await admin
-      .post('/relations')
-      .send({ collection: junction, field: 'item', related_collection: null, meta: { one_allowed_collections: [circles, squares], one_collection_field: 'collection', junction_field: 'shapes_id' } });
-    expect(item.status).toBe(200);
-    const parent = await admin
-      .post('/relations')
-      .send({ collection: junction, field: 'shapes_id', related_collection: shapes, meta: { one_field: 'children', junction_field: 'item' }, schema: { on_delete: 'SET NULL' } });
-    expect(parent.status).toBe(200);
-    return { shapes, circles, squares, junction };
-  }
+  const m2a = (app: TestApp = t): Promise<M2a> => createM2a(app);
 
   /** A shape with a circle of radius 3, a square of width 2 and an existing circle of radius 8, in that order. */
   async function shapeWithChildren(s: M2a): Promise<{ id: number; big: number }> {
@@ -312,6 +284,34 @@ describe('many-to-any relations', () => {
       d: { name: 'G', children: [{ collection: s.circles, item: { radius: 5 } }] },
     });
     expect(created[`create_${s.shapes}_item`]).toEqual({ name: 'G', children: [{ item: { radius: 5 } }] });
+  });
+
+  it('filters GraphQL on a junction item as item__<collection>, as REST does with item:<collection>', async () => {
+    const s = await m2a();
+    const { id, big } = await shapeWithChildren(s);
+    const other = (await t.as('admin').post(`/items/${s.shapes}`).send({ name: 'T', children: [{ collection: s.squares, item: { width: 8 } }] })).body.data.id;
+    const gql = async (query: string) => {
+      const res = await t.as('admin').post('/graphql').send({ query });
+      expect(res.body.errors).toBeUndefined();
+      return res.body.data;
+    };
+    const junction = await gql(`{ ${s.junction}(filter: { item__${s.circles}: { radius: { _gt: 5 } } }) { item { ... on ${s.circles} { id } } } }`);
+    expect(junction[s.junction]).toEqual([{ item: { id: String(big) } }]);
+    const rest = await t.as('admin').get(`/items/${s.junction}`).query({ fields: 'item', filter: JSON.stringify({ [`item:${s.circles}`]: { radius: { _gt: 5 } } }) });
+    expect(rest.body.data).toEqual([{ item: String(big) }]);
+    const shapes = await gql(`{ ${s.shapes}(filter: { children: { item__${s.squares}: { width: { _eq: 8 } } } }) { id } }`);
+    expect(shapes[s.shapes]).toEqual([{ id: String(other) }]);
+    const some = await gql(`{ ${s.shapes}(filter: { _or: [{ children: { _some: { item__${s.circles}: { radius: { _eq: 3 } } } } }] }) { id } }`);
+    expect(some[s.shapes]).toEqual([{ id: String(id) }]);
+    const deep = await gql(`{ ${s.shapes}_by_id(id: ${id}) { children(filter: { item__${s.squares}: { width: { _eq: 2 } } }) { collection } } }`);
+    expect(deep[`${s.shapes}_by_id`].children).toEqual([{ collection: s.squares }]);
+    const fields = await gql(`{ __type(name: "${s.junction}_filter") { inputFields { name type { name } } } }`);
+    const names = fields.__type.inputFields.map((f: { name: string }) => f.name);
+    expect(names).toEqual(expect.arrayContaining([`item__${s.circles}`, `item__${s.squares}`]));
+    expect(names).not.toContain('item');
+    expect(fields.__type.inputFields.find((f: { name: string }) => f.name === `item__${s.circles}`).type.name).toBe(`${s.circles}_filter`);
+    const bare = await t.as('admin').post('/graphql').send({ query: `{ ${s.junction}(filter: { item: { _eq: "1" } }) { id } }` });
+    expect(bare.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION');
   });
 
   it('applies a snapshot with a many-to-any onto an empty instance, where it works alike', async () => {

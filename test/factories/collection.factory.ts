@@ -1,4 +1,5 @@
 import type { TestApp } from '../helpers/test-app';
+import { uniq } from '../helpers/uniq';
 
 export interface FieldSpec {
   field: string;
@@ -33,4 +34,39 @@ export async function createRelation(
     .post('/relations')
     .send({ collection, field, related_collection: related, meta: { one_field: oneField ?? null }, schema: { on_delete: onDelete } });
   if (res.status !== 200) throw new Error(`creating relation ${collection}.${field} failed: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+export interface M2a {
+  shapes: string;
+  circles: string;
+  squares: string;
+  junction: string;
+}
+
+/**
+ * shapes.children: a many-to-any to circles and squares through a junction (`shapes_id`, `item`,
+ * `collection`), created as the reference's clients do. Circles have `radius`, squares `width`, each
+ * besides the `extra` fields given.
+ */
+export async function createM2a(t: TestApp, extra: FieldSpec[] = []): Promise<M2a> {
+  const shapes = await createCollection(t, uniq('shapes'), [{ field: 'name', type: 'string' }]);
+  const circles = await createCollection(t, uniq('circles'), [{ field: 'radius', type: 'float' }, ...extra]);
+  const squares = await createCollection(t, uniq('squares'), [{ field: 'width', type: 'float' }, ...extra]);
+  const admin = t.as('admin');
+  const alias = await admin.post(`/fields/${shapes}`).send({ field: 'children', type: 'alias', meta: { special: ['m2a'], interface: 'list-m2a' } });
+  if (alias.status !== 200) throw new Error(`creating ${shapes}.children failed: ${alias.status} ${JSON.stringify(alias.body)}`);
+  const junction = await createCollection(t, uniq('shapes_children'), [
+    { field: 'shapes_id', type: 'integer' },
+    { field: 'item', type: 'string' },
+    { field: 'collection', type: 'string' },
+  ]);
+  const relations = [
+    { collection: junction, field: 'item', related_collection: null, meta: { one_allowed_collections: [circles, squares], one_collection_field: 'collection', junction_field: 'shapes_id' } },
+    { collection: junction, field: 'shapes_id', related_collection: shapes, meta: { one_field: 'children', junction_field: 'item' }, schema: { on_delete: 'SET NULL' } },
+  ];
+  for (const relation of relations) {
+    const res = await admin.post('/relations').send(relation);
+    if (res.status !== 200) throw new Error(`creating relation ${junction}.${relation.field} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return { shapes, circles, squares, junction };
 }

@@ -28,11 +28,12 @@ describe(parseJsonFunction.name, () => {
     ['json(data, tags[1])', { field: 'data', path: ['tags', 1], pathText: 'tags[1]', key: 'data_tags_1_json' }],
     ['json(data, [0])', { field: 'data', path: [0], pathText: '[0]', key: 'data_0_json' }],
     ['json( author.profile ,  theme )', { field: 'author.profile', path: ['theme'], pathText: 'theme', key: 'author_profile_theme_json' }],
+    ['json(children.item:circles.metadata, color)', { field: 'children.item:circles.metadata', path: ['color'], pathText: 'color', key: 'children_item:circles_metadata_color_json' }],
   ])('parses %j', (entry, expected) => expect(parseJsonFunction(entry)).toEqual(expected));
 
   it.each(['title', 'year(date)', 'jsonish'])('leaves %j alone', (entry) => expect(parseJsonFunction(entry)).toBeNull());
 
-  it.each(['json(metadata)', 'json(metadata, color', 'json(, color)', 'json(metadata,)', 'json(meta data, color)', "json(m'x, color)", 'json(metadata, a b)'])(
+  it.each(['json(metadata)', 'json(metadata, color', 'json(, color)', 'json(metadata,)', 'json(meta data, color)', "json(m'x, color)", 'json(metadata, a b)', 'json(item:, color)', 'json(a:b:c, color)', 'json(:a, color)'])(
     'refuses %j',
     (entry) => expect(() => parseJsonFunction(entry)).toThrow(InvalidQueryError),
   );

@@ -21,7 +21,8 @@ export const JSON_PATH_MAX_DEPTH = 10;
 // SQL, so the path stays inert even where a vendor takes it as text. Indexes are small non-negative integers.
 const KEY = /^[\p{L}\p{N}_]+/u;
 const INDEX = /^\[(\d{1,9})\]/;
-const FIELD = /^[\w-]+(\.[\w-]+)*$/;
+// A relational hop may name a many-to-any's collection: `children.item:circles.metadata`.
+const FIELD = /^[\w-]+(:[\w-]+)?(\.[\w-]+(:[\w-]+)?)*$/;
 
 /** `color`, `a.b`, `items[0].name`, `[0]` → segments; anything else (wildcards, `$`, quotes, `..`) is INVALID_QUERY. */
 export function parseJsonPath(text: string): JsonPathSegment[] {

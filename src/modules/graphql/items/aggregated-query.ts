@@ -36,7 +36,7 @@ export function aggregatedResolver(deps: ItemResolverDeps, types: CollectionType
     resolve: async (_source, args, ctx, info) => {
       const aggregate = aggregateOf(info);
       const raw: Record<string, unknown> = { aggregate };
-      for (const key of QUERY_ARGS) if (args[key] !== undefined && args[key] !== null) raw[key] = key === 'filter' ? restFilter(JSON.parse(JSON.stringify(args[key]))) : args[key];
+      for (const key of QUERY_ARGS) if (args[key] !== undefined && args[key] !== null) raw[key] = key === 'filter' ? restFilter(JSON.parse(JSON.stringify(args[key])), types.filter) : args[key];
       const rows = await deps.items.for(types.collection.collection, ctx.acc).readByQuery(parseQuery(raw, deps.limits));
       return rows.map((row: Item) => {
         const group = Object.fromEntries(Object.entries(row).filter(([key]) => !(key in aggregate)));

@@ -1,4 +1,4 @@
-import { GraphQLBoolean, GraphQLInputObjectType, GraphQLList, GraphQLString, type GraphQLInputType } from 'graphql';
+import { GraphQLBoolean, GraphQLID, GraphQLInputObjectType, GraphQLList, GraphQLString, type GraphQLInputType } from 'graphql';
 import type { FieldType } from '../../schema/schema.types';
 import { GraphQLJsonFilter, GraphQLStringOrFloat } from './item-scalars';
 
@@ -21,6 +21,8 @@ const ORDERED = ['_eq', '_neq', '_lt', '_lte', '_gt', '_gte'];
 
 /** The operator input types of the reference platform's GraphQL schema, one per kind of value. */
 const STRING_OPERATORS = operators('string_filter_operators', GraphQLString, TEXT, ['_in', '_nin'], ['_empty', '_nempty']);
+// UUIDs are GraphQL IDs in the reference's schema, so a client's `$id: ID` variable fits their filters.
+const ID_OPERATORS = operators('id_filter_operators', GraphQLID, TEXT, ['_in', '_nin'], ['_empty', '_nempty']);
 const NUMBER_OPERATORS = operators('number_filter_operators', GraphQLStringOrFloat, ORDERED, ['_in', '_nin', '_between', '_nbetween'], []);
 const DATE_OPERATORS = operators('date_filter_operators', GraphQLString, ORDERED, ['_in', '_nin', '_between', '_nbetween'], []);
 const BOOLEAN_OPERATORS = operators('boolean_filter_operators', GraphQLBoolean, ['_eq', '_neq'], [], []);
@@ -34,6 +36,7 @@ export function filterOperatorsFor(type: FieldType): GraphQLInputObjectType {
   if (DATED.includes(type)) return DATE_OPERATORS;
   if (type === 'boolean') return BOOLEAN_OPERATORS;
   if (type === 'json') return JSON_OPERATORS;
+  if (type === 'uuid') return ID_OPERATORS;
   return STRING_OPERATORS;
 }
 

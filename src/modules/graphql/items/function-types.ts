@@ -1,4 +1,4 @@
-import { GraphQLInputObjectType, GraphQLInt, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig } from 'graphql';
+import { getNamedType, GraphQLInputObjectType, GraphQLInt, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig, type GraphQLInputType } from 'graphql';
 import { isPlainObject } from '../../../common/is-plain-object';
 import { parseJsonFunction } from '../../../common/query/parse-json-function';
 import { filterOperatorsFor } from './filter-operators';
@@ -52,17 +52,26 @@ export function functionField(field: string, type: GraphQLObjectType): GraphQLFi
   return { type, resolve: (item) => Object.fromEntries(names.map((fn) => [fn, item[`${field}_${fn}`]])) };
 }
 
-/** A GraphQL filter in REST's terms: `{ at_func: { year: { _eq: 2020 } } }` → `{ 'year(at)': { _eq: 2020 } }`. */
-export function restFilter(filter: unknown): unknown {
-  if (Array.isArray(filter)) return filter.map(restFilter);
+/** Where a filter input field names a REST filter key GraphQL can't spell: `item__circles` → `item:circles`. */
+export type FilterFieldExtensions = { restKey?: string };
+
+/**
+ * A GraphQL filter in REST's terms, read along its input type: `{ at_func: { year: { _eq: 2020 } } }` →
+ * `{ 'year(at)': { _eq: 2020 } }`, and a field with a `restKey` renamed to it.
+ */
+export function restFilter(filter: unknown, type: GraphQLInputType | undefined): unknown {
+  const named = type && getNamedType(type);
+  if (Array.isArray(filter)) return filter.map((entry) => restFilter(entry, named));
   if (!isPlainObject(filter)) return filter;
+  const fields = named instanceof GraphQLInputObjectType ? named.getFields() : {};
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(filter)) {
     if (key.endsWith('_func') && isPlainObject(value)) {
       const field = key.slice(0, -'_func'.length);
       for (const [fn, operators] of Object.entries(value)) out[`${fn}(${field})`] = operators;
     } else {
-      out[key] = restFilter(value);
+      const def = Object.hasOwn(fields, key) ? fields[key] : undefined;
+      out[(def?.extensions as FilterFieldExtensions | undefined)?.restKey ?? key] = restFilter(value, def?.type);
     }
   }
   return out;

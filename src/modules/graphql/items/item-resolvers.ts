@@ -43,7 +43,7 @@ export function queryOf(deps: ItemResolverDeps, types: CollectionTypes, args: Ar
   const raw: Args = selectionToQuery(types.object, info.fieldNodes[0].selectionSet, info);
   if ((raw.fields as string[]).length === 0) raw.fields = [types.collection.primary];
   for (const key of QUERY_ARGS) {
-    if (args[key] !== undefined && args[key] !== null) raw[key] = key === 'filter' ? restFilter(plain(args[key])) : plain(args[key]);
+    if (args[key] !== undefined && args[key] !== null) raw[key] = key === 'filter' ? restFilter(plain(args[key]), types.filter) : plain(args[key]);
   }
   return parseQuery(raw, deps.limits);
 }

@@ -21,7 +21,7 @@ import { isSystemCollection } from '../../schema/system-schema';
 import { GraphQLBigInt } from '../scalars';
 import { anyUnionField } from './any-union';
 import { filterOperatorsFor, isNumeric } from './filter-operators';
-import { CountFunctionFilter, CountFunctions, DatetimeFunctionFilter, DatetimeFunctions, functionField, JsonFunctions } from './function-types';
+import { CountFunctionFilter, CountFunctions, DatetimeFunctionFilter, DatetimeFunctions, FilterFieldExtensions, functionField, JsonFunctions } from './function-types';
 import { GraphQLDate, GraphQLJSON, GraphQLStringOrFloat } from './item-scalars';
 
 /** The GraphQL types of one user collection; relational members refer to other collections' types lazily. */
@@ -114,13 +114,14 @@ export function buildItemTypes(overview: SchemaOverview, readable: ReadableField
       name,
       fields: () => objectFields(fieldsOf(collection), related, anyUnion),
     });
+    const anyFilters = (field: FieldOverview) => (overview.isAnyToOne(name, field.field) ? anyItemFilters(overview, name, field.field, types) : null);
     const filter: GraphQLInputObjectType = new GraphQLInputObjectType({
       name: `${name}_filter`,
-      fields: () => filterFields(fieldsOf(collection), related, filter),
+      fields: () => filterFields(fieldsOf(collection), related, anyFilters, filter),
     });
     const quantifier = new GraphQLInputObjectType({
       name: `${name}_quantifier_filter`,
-      fields: () => ({ ...filterFields(fieldsOf(collection), related, filter), _some: { type: filter }, _none: { type: filter } }),
+      fields: () => ({ ...filterFields(fieldsOf(collection), related, anyFilters, filter), _some: { type: filter }, _none: { type: filter } }),
     });
     const anyItem = (field: FieldOverview) => overview.isAnyToOne(name, field.field);
     const input = (mode: 'create' | 'update'): GraphQLInputObjectType =>
@@ -165,9 +166,28 @@ function objectFields(fields: FieldOverview[], related: Related, anyUnion: (fiel
   return out;
 }
 
-function filterFields(fields: FieldOverview[], related: Related, self: GraphQLInputObjectType): GraphQLInputFieldConfigMap {
+/**
+ * A many-to-any `item` filters as `item__<collection>` with that collection's filter, one per allowed
+ * collection the caller may read (the reference's names), REST's `item:<collection>`; not as its bare key.
+ */
+function anyItemFilters(overview: SchemaOverview, collection: string, field: string, types: Map<string, CollectionTypes>): GraphQLInputFieldConfigMap {
+  const out: GraphQLInputFieldConfigMap = {};
+  for (const link of overview.anyTargets(collection, field)) {
+    const target = types.get(link.related);
+    const extensions: FilterFieldExtensions = { restKey: `${field}:${link.related}` };
+    if (target) out[`${field}__${link.related}`] = { type: target.filter, extensions };
+  }
+  return out;
+}
+
+function filterFields(fields: FieldOverview[], related: Related, anyFilters: (field: FieldOverview) => GraphQLInputFieldConfigMap | null, self: GraphQLInputObjectType): GraphQLInputFieldConfigMap {
   const out: GraphQLInputFieldConfigMap = { _and: { type: new GraphQLList(self) }, _or: { type: new GraphQLList(self) } };
   for (const field of fields) {
+    const any = anyFilters(field);
+    if (any) {
+      Object.assign(out, any);
+      continue;
+    }
     const link = related(field);
     if (link) out[field.field] = { type: link.many ? link.target.quantifier : link.target.filter };
     else if (field.type !== 'alias') out[field.field] = { type: filterOperatorsFor(field.type) };
@@ -192,7 +212,8 @@ function inputFields(fields: FieldOverview[], related: Related, mode: 'create' |
       out[field.field] = { type: link.many ? new GraphQLList(target) : target };
       continue;
     }
-    const type = scalarOf(field, 'in') as GraphQLInputType | null;
+    // Keys are IDs in input too (the reference's create and update types), whatever their column type.
+    const type = field.primaryKey ? GraphQLID : (scalarOf(field, 'in') as GraphQLInputType | null);
     if (type) out[field.field] = { type };
   }
   return out;

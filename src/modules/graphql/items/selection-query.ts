@@ -69,7 +69,7 @@ function walk(type: GraphQLObjectType, set: SelectionSetNode | undefined, info: 
     const args = getArgumentValues(def, node, info.variableValues);
     const nested: Deep = (deep[name] as Deep | undefined) ?? {};
     for (const [arg, value] of Object.entries(args)) {
-      if (value !== undefined && value !== null) nested[DEEP_ARGS[arg]] = (arg === 'filter' ? restFilter(value) : value) as Record<string, unknown>;
+      if (value !== undefined && value !== null) nested[DEEP_ARGS[arg]] = (arg === 'filter' ? restFilter(value, def.args.find((a) => a.name === 'filter')?.type) : value) as Record<string, unknown>;
     }
     walk(target, node.selectionSet, info, `${prefix}${name}.`, fields, nested);
     if (Object.keys(nested).length > 0) deep[name] = nested;

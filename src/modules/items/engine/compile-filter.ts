@@ -3,8 +3,9 @@ import type { JsonPathSegment } from '../../../common/query/parse-json-function'
 import type { Filter } from '../../../common/query/query.types';
 import type { DateFunction, Dialect } from '../../../database/dialects/dialect';
 import type { SchemaOverview } from '../../schema/schema-overview';
-import type { RelationLink } from '../../schema/schema.types';
+import type { CollectionOverview, RelationLink } from '../../schema/schema.types';
 import { anyLink, parseAnyField } from './any-field';
+import { Follow, followOf } from './follow-field';
 import { compileOperator, DATE_TYPES } from './compile-operator';
 import { jsonFilterSql } from './compile-json-filter';
 import { isPlainObject } from '../../../common/is-plain-object';
@@ -79,6 +80,11 @@ export function compileFilter(ctx: SqlContext, collection: string, alias: string
       continue;
     }
     const overview = ctx.overview.collection(collection)!;
+    const follow = followOf(ctx.overview, key);
+    if (follow) {
+      parts.push(followSql(ctx, overview, alias, follow, value));
+      continue;
+    }
     const fn = parseFunction(key);
     if (fn) {
       if (!isPlainObject(value)) throw new InvalidQueryError(`"${key}" in the filter needs an operator object`);
@@ -99,7 +105,7 @@ export function compileFilter(ctx: SqlContext, collection: string, alias: string
 
     if (link?.type === 'o2m') {
       if (operators.length) throw new InvalidQueryError(`One-to-many field "${key}" can only be filtered through its related fields`);
-      parts.push(oneToManySql(ctx, link, `${ctx.quote(alias)}.${ctx.quote(overview.primary)}`, nested));
+      parts.push(reverseSql(ctx, { collection: link.related, field: link.relatedField }, `${ctx.quote(alias)}.${ctx.quote(overview.primary)}`, nested));
       continue;
     }
     for (const operator of operators) {
@@ -111,7 +117,8 @@ export function compileFilter(ctx: SqlContext, collection: string, alias: string
       if (link?.type !== 'm2o') throw new InvalidQueryError(`Field "${key}" is not a relation and needs an operator`);
       const r = ctx.alias();
       const conditions = [compileFilter(ctx, link.related, r, nested as Filter) || '1=1', ...relatedPermission(ctx, link.related, r)];
-      parts.push(`${ctx.quote(alias)}.${ctx.quote(key)} IN (${relatedSelect(ctx, link.related, r, ctx.overview.collection(link.related)!.primary, conditions)})`);
+      const primary = `${ctx.quote(r)}.${ctx.quote(ctx.overview.collection(link.related)!.primary)}`;
+      parts.push(`${ctx.quote(alias)}.${ctx.quote(key)} IN (${relatedSelect(ctx, link.related, r, primary, conditions)})`);
     }
   }
   return parts.length > 1 ? `(${parts.join(' AND ')})` : (parts[0] ?? '');
@@ -123,9 +130,10 @@ function relatedPermission(ctx: SqlContext, collection: string, r: string): stri
   return permission ? [compileFilter(ctx, collection, r, permission) || '1=1'] : [];
 }
 
-function relatedSelect(ctx: SqlContext, collection: string, r: string, column: string, conditions: string[]): string {
+/** `SELECT <expression> FROM <collection> r WHERE <conditions>`; `expression` is SQL on the alias `r`. */
+function relatedSelect(ctx: SqlContext, collection: string, r: string, expression: string, conditions: string[]): string {
   const table = ctx.overview.collection(collection)!.table!;
-  return `SELECT ${ctx.quote(r)}.${ctx.quote(column)} FROM ${ctx.quote(table)} ${ctx.quote(r)} WHERE ${conditions.join(' AND ')}`;
+  return `SELECT ${expression} FROM ${ctx.quote(table)} ${ctx.quote(r)} WHERE ${conditions.join(' AND ')}`;
 }
 
 /**
@@ -144,14 +152,32 @@ function anyToOneSql(ctx: SqlContext, link: RelationLink, alias: string, value: 
   return `(${column(link.collectionField!)} = :${ctx.param(link.related)} AND ${column(link.field)} IN (${keys}))`;
 }
 
-/** `{ comments: { _some | _none | (plain): filter } }`: whether any related row matches, as `key IN (...)`. */
-function oneToManySql(ctx: SqlContext, link: RelationLink, key: string, nested: Record<string, unknown>): string {
+/**
+ * `{ comments: { _some | _none | (plain): filter } }`: whether any row of `follow.collection` whose
+ * `follow.field` holds `key` matches, as `key IN (...)`, compared as text when `text`; a many-to-any's
+ * rows (`collectionField`) are those that also name `collectionOf`.
+ */
+function reverseSql(ctx: SqlContext, follow: Follow, key: string, nested: Record<string, unknown>, text = false, collectionOf?: string): string {
   const none = isPlainObject(nested._none);
   const sub = (none ? nested._none : isPlainObject(nested._some) ? nested._some : nested) as Filter;
   const r = ctx.alias();
-  const conditions = [`${ctx.quote(r)}.${ctx.quote(link.relatedField)} IS NOT NULL`];
-  const inner = compileFilter(ctx, link.related, r, sub);
+  const column = `${ctx.quote(r)}.${ctx.quote(follow.field)}`;
+  const conditions = [`${column} IS NOT NULL`];
+  if (follow.collectionField) conditions.push(`${ctx.quote(r)}.${ctx.quote(follow.collectionField)} = :${ctx.param(collectionOf)}`);
+  const inner = compileFilter(ctx, follow.collection, r, sub);
   if (inner) conditions.push(inner);
-  conditions.push(...relatedPermission(ctx, link.related, r));
-  return `${key} ${none ? 'NOT IN' : 'IN'} (${relatedSelect(ctx, link.related, r, link.relatedField, conditions)})`;
+  conditions.push(...relatedPermission(ctx, follow.collection, r));
+  const selected = relatedSelect(ctx, follow.collection, r, text ? ctx.dialect.asText(column) : column, conditions);
+  return `${text ? ctx.dialect.asText(key) : key} ${none ? 'NOT IN' : 'IN'} (${selected})`;
+}
+
+/** `{ '$FOLLOW(guests, favorite_artist)': { _some: filter } }`: a one-to-many without its alias field (see Follow). */
+function followSql(ctx: SqlContext, overview: CollectionOverview, alias: string, follow: Follow, value: unknown): string {
+  if (!isPlainObject(value) || Object.keys(value).some((k) => k.startsWith('_') && k !== '_some' && k !== '_none')) {
+    throw new InvalidQueryError(`"$FOLLOW(${follow.collection}, ${follow.field})" can only be filtered through its related fields`);
+  }
+  // A many-to-any keeps keys as text; any other field may hold keys in a type of its own, which PostgreSQL won't compare unconverted.
+  const followed = ctx.overview.collection(follow.collection)!.fields[follow.field];
+  const text = follow.collectionField !== undefined || followed.type !== overview.fields[overview.primary].type;
+  return reverseSql(ctx, follow, `${ctx.quote(alias)}.${ctx.quote(overview.primary)}`, value, text, overview.collection);
 }

@@ -154,10 +154,13 @@ class PlanLevel {
     this.node.functions.push({ ...fn, key });
   }
 
-  /** `json(field, path)`; `json(author.profile, path)` becomes `json(profile, path)` of the relation `author`. */
+  /**
+   * `json(field, path)`; `json(author.profile, path)` is read as `author.json(profile, path)`, so a
+   * many-to-any hop (`json(children.item:circles.metadata, color)`) goes where `item:circles.…` goes.
+   */
   private addJson(key: string, json: JsonFunction): void {
     const [head, ...rest] = json.field.split('.');
-    if (rest.length) this.addField(head, head, `json(${rest.join('.')}, ${json.pathText})`);
+    if (rest.length) this.add(`${head}.json(${rest.join('.')}, ${json.pathText})`, {});
     else this.addFunction(key, { fn: 'json', field: json.field, path: json.path });
   }
 

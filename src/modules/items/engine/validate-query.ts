@@ -3,6 +3,8 @@ import { parseJsonFunction } from '../../../common/query/parse-json-function';
 import type { DeepQuery, Filter, Query } from '../../../common/query/query.types';
 import type { SchemaOverview } from '../../schema/schema-overview';
 import { anyLink, parseAnyField } from './any-field';
+import { fieldDepth } from './field-depth';
+import { followOf } from './follow-field';
 import { parseFunction } from './compile-filter';
 import { depthExceeded, ReadableFields } from './read-plan';
 import { isSecret } from './shape-rows';
@@ -70,16 +72,27 @@ function walkFilter(overview: SchemaOverview, readable: ReadableFields, collecti
       if (typeof value === 'object' && value !== null) walkFilter(overview, readable, link.related, value as Filter, depth + 1, maxDepth);
       continue;
     }
+    const follow = followOf(overview, key);
+    if (follow) {
+      for (const field of [follow.field, follow.collectionField ?? follow.field]) walkPath(overview, readable, follow.collection, [field], false, 'filter');
+      walkRelated(overview, readable, follow.collection, value, depth, maxDepth);
+      continue;
+    }
     const fn = parseFunction(key);
     walkPath(overview, readable, collection, [fn ? fn.field : key], false, 'filter');
     if (fn) continue;
     checkSecretOperators(overview.field(collection, key)!, value);
     const link = overview.relation(collection, key);
-    if (!link || typeof value !== 'object' || value === null) continue;
-    for (const [sub, subValue] of Object.entries(value as Record<string, unknown>)) {
-      if (sub === '_some' || sub === '_none') walkFilter(overview, readable, link.related, subValue as Filter, depth + 1, maxDepth);
-      else if (!sub.startsWith('_')) walkFilter(overview, readable, link.related, { [sub]: subValue } as Filter, depth + 1, maxDepth);
-    }
+    if (link) walkRelated(overview, readable, link.related, value, depth, maxDepth);
+  }
+}
+
+/** The filter of a relation's rows (`_some`/`_none` or its fields directly), one level deeper. */
+function walkRelated(overview: SchemaOverview, readable: ReadableFields, related: string, value: unknown, depth: number, maxDepth: number): void {
+  if (typeof value !== 'object' || value === null) return;
+  for (const [sub, subValue] of Object.entries(value as Record<string, unknown>)) {
+    if (sub === '_some' || sub === '_none') walkFilter(overview, readable, related, subValue as Filter, depth + 1, maxDepth);
+    else if (!sub.startsWith('_')) walkFilter(overview, readable, related, { [sub]: subValue } as Filter, depth + 1, maxDepth);
   }
 }
 
@@ -101,9 +114,11 @@ function walkDeep(overview: SchemaOverview, readable: ReadableFields, collection
 /**
  * Checks every field a query names against the schema overview and the caller's readable fields
  * (ARCHITECTURE: items engine, stage 2): unknown → INVALID_QUERY, not readable → FORBIDDEN. `fields`
- * are checked by planRead.
+ * are checked here for depth only, the rest by planRead.
  */
 export function validateQuery(overview: SchemaOverview, readable: ReadableFields, collection: string, query: Query, maxDepth: number): void {
+  // Counted before any field is looked up, as the reference does: too deep a path is refused for its depth even where it names nothing.
+  if (query.fields?.some((entry) => fieldDepth(entry, query.alias) > maxDepth)) throw depthExceeded();
   if (query.filter) walkFilter(overview, readable, collection, query.filter, 1, maxDepth);
   if (Array.isArray(query.sort)) {
     const aggregates = new Set(Object.keys(query.aggregate ?? {}));

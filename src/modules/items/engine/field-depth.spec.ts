@@ -1,0 +1,16 @@
+import { fieldDepth } from './field-depth';
+
+describe(fieldDepth.name, () => {
+  it.each([
+    ['title', {}, 1],
+    ['*.*.*', {}, 3],
+    ['children.item:circles.radius', {}, 3],
+    ['json(metadata, a.b.c.d.e)', {}, 1],
+    ['json(category.metadata, a.b)', {}, 2],
+    ['json(a.b.c.d.e.f, key)', {}, 6],
+    ['a.b.c.d.json(e.metadata, key)', {}, 6],
+    ['json(children.item:circles.metadata, color)', {}, 3],
+    ['c', { c: 'json(category.metadata, color)' }, 2],
+    ['writer.name', { writer: 'author' }, 2],
+  ] as const)('counts %j (alias %j) as %i', (entry, alias, expected) => expect(fieldDepth(entry, alias)).toBe(expected));
+});
