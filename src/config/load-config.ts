@@ -223,18 +223,27 @@ function importExportConfig(env: Env, parsed: EnvSchema): AppConfig['importExpor
   };
 }
 
+type SocketEndpoint = AppConfig['websockets']['rest'];
+
+/** WEBSOCKETS_<PREFIX>_*: the settings the WebSocket API and GraphQL subscriptions share in the reference. */
+function socketEndpoint(env: Env, parsed: EnvSchema, prefix: 'REST' | 'GRAPHQL', path: string): SocketEndpoint {
+  const limit = env[`WEBSOCKETS_${prefix}_CONN_LIMIT`];
+  const timeout = parsed[`WEBSOCKETS_${prefix}_AUTH_TIMEOUT`];
+  return {
+    enabled: flag(env[`WEBSOCKETS_${prefix}_ENABLED`], true),
+    path: env[`WEBSOCKETS_${prefix}_PATH`] ?? path,
+    auth: (env[`WEBSOCKETS_${prefix}_AUTH`] ?? 'handshake') as SocketEndpoint['auth'],
+    authTimeout: (timeout ?? 10) * 1000,
+    connLimit: limit === undefined || limit === 'Infinity' ? Number.POSITIVE_INFINITY : Number(limit),
+  };
+}
+
 function websocketsConfig(env: Env, parsed: EnvSchema): AppConfig['websockets'] {
-  const limit = env.WEBSOCKETS_REST_CONN_LIMIT;
   return {
     // Off unless asked for, as in the reference platform.
     enabled: flag(env.WEBSOCKETS_ENABLED, false),
-    rest: {
-      enabled: flag(env.WEBSOCKETS_REST_ENABLED, true),
-      path: env.WEBSOCKETS_REST_PATH ?? '/websocket',
-      auth: (env.WEBSOCKETS_REST_AUTH ?? 'handshake') as AppConfig['websockets']['rest']['auth'],
-      authTimeout: (parsed.WEBSOCKETS_REST_AUTH_TIMEOUT ?? 10) * 1000,
-      connLimit: limit === undefined || limit === 'Infinity' ? Number.POSITIVE_INFINITY : Number(limit),
-    },
+    rest: socketEndpoint(env, parsed, 'REST', '/websocket'),
+    graphql: socketEndpoint(env, parsed, 'GRAPHQL', '/graphql'),
     heartbeat: { enabled: flag(env.WEBSOCKETS_HEARTBEAT_ENABLED, true), period: (parsed.WEBSOCKETS_HEARTBEAT_PERIOD ?? 30) * 1000 },
   };
 }
