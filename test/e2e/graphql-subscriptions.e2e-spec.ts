@@ -1,0 +1,151 @@
+import request from 'supertest';
+import WebSocket from 'ws';
+import { createCollection, createRelation } from '../factories/collection.factory';
+import { createRole, createUser, grant } from '../factories/user.factory';
+import { expectError } from '../helpers/expect-error';
+import { GqlSocket } from '../helpers/graphql-ws-client';
+import { createTestApp, TestApp } from '../helpers/test-app';
+import { uniq } from '../helpers/uniq';
+import { sleep, socketUrl, TestSocket } from '../helpers/ws-client';
+
+describe('GraphQL subscriptions over WebSocket (/graphql)', () => {
+  let t: TestApp;
+  let url: string;
+  let authors: string;
+  let posts: string;
+  let secrets: string;
+  let reader: { token: string };
+  let ada: number;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { WEBSOCKETS_ENABLED: 'true', WEBSOCKETS_GRAPHQL_AUTH_TIMEOUT: '0.5' } });
+    url = await socketUrl(t, '/graphql');
+    authors = await createCollection(t, uniq('gs_authors'), [{ field: 'name', type: 'string' }]);
+    posts = await createCollection(t, uniq('gs_posts'), [
+      { field: 'title', type: 'string' },
+      { field: 'body', type: 'text' },
+      { field: 'status', type: 'string' },
+      { field: 'author', type: 'integer' },
+    ]);
+    await createRelation(t, posts, 'author', authors);
+    secrets = await createCollection(t, uniq('gs_secrets'), [{ field: 'code', type: 'string' }]);
+    ada = (await t.as('admin').post(`/items/${authors}`).send({ name: 'Ada' })).body.data.id;
+    const role = await createRole(t);
+    // The reader sees published posts only, and only their id and title.
+    await grant(t, role, posts, 'read', { fields: ['id', 'title'], permissions: { status: { _eq: 'published' } } });
+    reader = await createUser(t, role);
+  });
+  afterAll(() => t.close());
+
+  const create = async (data: object) => (await t.as('admin').post(`/items/${posts}`).send(data)).body.data;
+  const mutated = (selection: string, args = '') => `subscription { ${posts}_mutated${args} { ${selection} } }`;
+
+  it('announces a create, an update and a delete through REST with the selected fields and relations', async () => {
+    const s = await GqlSocket.open(url, t.adminToken);
+    const op = await s.run(mutated('key event data { id title author { name } }'));
+    const post = await create({ title: 'first', author: ada });
+    await t.as('admin').patch(`/items/${posts}/${post.id}`).send({ title: 'edited' });
+    await t.as('admin').delete(`/items/${posts}/${post.id}`);
+    const key = String(post.id);
+    expect(await op.take(3)).toEqual([
+      { data: { [`${posts}_mutated`]: { key, event: 'create', data: { id: key, title: 'first', author: { name: 'Ada' } } } } },
+      { data: { [`${posts}_mutated`]: { key, event: 'update', data: { id: key, title: 'edited', author: { name: 'Ada' } } } } },
+      { data: { [`${posts}_mutated`]: { key, event: 'delete', data: null } } },
+    ]);
+    await s.close();
+  });
+
+  it('sends one event per key of a batch write, in order', async () => {
+    const s = await GqlSocket.open(url, t.adminToken);
+    const op = await s.run(mutated('key event data { title }'));
+    const made: { id: number }[] = await create([{ title: 'a' }, { title: 'b' }, { title: 'c' }]);
+    const keys = made.map((p) => p.id);
+    await t.as('admin').patch(`/items/${posts}`).send({ keys, data: { status: 'x' } });
+    await t.as('admin').delete(`/items/${posts}`).send(keys);
+    const events = (await op.take(9)).map((r) => r.data![`${posts}_mutated`]);
+    expect(events.slice(0, 3)).toEqual(['a', 'b', 'c'].map((title, i) => ({ key: String(keys[i]), event: 'create', data: { title } })));
+    expect(events.slice(3, 6).map((e) => [e.event, e.key])).toEqual(keys.map((k) => ['update', String(k)]));
+    expect(events.slice(6)).toEqual(keys.map((k) => ({ key: String(k), event: 'delete', data: null })));
+    await s.close();
+  });
+
+  it('filters by event, and stops when the client completes the subscription', async () => {
+    const s = await GqlSocket.open(url, t.adminToken);
+    const updates = await s.run(`subscription ($e: EventEnum) { ${posts}_mutated(event: $e) { key event } }`, { e: 'update' });
+    const post = await create({ title: 'watched' });
+    await t.as('admin').patch(`/items/${posts}/${post.id}`).send({ title: 'changed' });
+    expect(await updates.take(1)).toEqual([{ data: { [`${posts}_mutated`]: { key: String(post.id), event: 'update' } } }]);
+    updates.stop();
+    await sleep(100);
+    await t.as('admin').patch(`/items/${posts}/${post.id}`).send({ title: 'again' });
+    await sleep(300);
+    expect(updates.results).toEqual([]);
+    await s.close();
+  });
+
+  it('announces to a reader only the items and fields its permissions let it read', async () => {
+    const s = await GqlSocket.open(url, reader.token);
+    const op = await s.run(mutated('event data { id title }'));
+    await create({ title: 'hidden draft', status: 'draft' });
+    const published = await create({ title: 'visible', status: 'published', body: 'secret body' });
+    expect(await op.take(1)).toEqual([{ data: { [`${posts}_mutated`]: { event: 'create', data: { id: String(published.id), title: 'visible' } } } }]);
+    await sleep(200);
+    expect(op.results).toEqual([]);
+
+    const body = await s.run(mutated('data { body }'));
+    expect(await body.ended).toEqual({ errors: [expect.objectContaining({ message: expect.stringContaining('body'), extensions: { code: 'GRAPHQL_VALIDATION' } })] });
+    await s.close();
+  });
+
+  it('answers a forbidden or unknown collection with a validation error, and a query runs too', async () => {
+    const s = await GqlSocket.open(url, reader.token);
+    for (const collection of [secrets, 'no_such_collection']) {
+      const op = await s.run(`subscription { ${collection}_mutated { key } }`);
+      expect(await op.ended).toEqual({ errors: [expect.objectContaining({ message: expect.stringContaining(`${collection}_mutated`) })] });
+    }
+    const published = await create({ title: 'listed', status: 'published' });
+    const query = await s.run(`query { ${posts}(filter: { id: { _eq: ${published.id} } }) { title } }`);
+    expect(query.results).toEqual([{ data: { [posts]: [{ title: 'listed' }] } }]);
+    expect(await query.ended).toEqual({});
+    await s.close();
+  });
+
+  it('offers the collections created after the connection opened', async () => {
+    const s = await GqlSocket.open(url, t.adminToken);
+    const later = await createCollection(t, uniq('gs_later'), [{ field: 'name', type: 'string' }]);
+    const op = await s.run(`subscription { ${later}_mutated { event data { name } } }`);
+    await t.as('admin').post(`/items/${later}`).send({ name: 'new' });
+    expect(await op.take(1)).toEqual([{ data: { [`${later}_mutated`]: { event: 'create', data: { name: 'new' } } } }]);
+    await s.close();
+  });
+
+  it('closes a connection_init without a valid token with 4403, and one that never comes with 4408', async () => {
+    expect(await new GqlSocket(url).closed).toBe(4403);
+    expect(await new GqlSocket(url, { access_token: 'forged' }).closed).toBe(4403);
+    const silent = new WebSocket(url, 'graphql-transport-ws');
+    const started = Date.now();
+    expect(await new Promise((resolve) => silent.on('close', resolve))).toBe(4408);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+  });
+
+  it('accepts the token on the upgrade URL, and keeps the WebSocket API on its own path', async () => {
+    const s = await GqlSocket.open(`${url}?access_token=${t.adminToken}`);
+    const op = await s.run(mutated('event'));
+    await create({ title: 'by url' });
+    expect(await op.take(1)).toEqual([{ data: { [`${posts}_mutated`]: { event: 'create' } } }]);
+    await s.close();
+    await expect(GqlSocket.open(`${url}?access_token=forged`)).rejects.toThrow();
+    const rest = await TestSocket.authenticated(url.replace('/graphql', '/websocket'), t.adminToken);
+    expect(await rest.request({ type: 'ping', uid: 1 })).toEqual({ type: 'pong', uid: 1 });
+    rest.close();
+  });
+
+  it('refuses a subscription over HTTP', async () => {
+    await expectError(t.as('admin').post('/graphql').send({ query: mutated('key') }), 400, 'GRAPHQL_VALIDATION');
+  });
+
+  it('describes the socket in /server/info', async () => {
+    const res = await request(t.server).get('/server/info').set('Authorization', `Bearer ${t.adminToken}`);
+    expect(res.body.data.websocket.graphql).toEqual({ authentication: 'handshake', path: '/graphql' });
+  });
+});
