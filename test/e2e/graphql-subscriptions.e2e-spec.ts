@@ -149,3 +149,40 @@ describe('GraphQL subscriptions over WebSocket (/graphql)', () => {
     expect(res.body.data.websocket.graphql).toEqual({ authentication: 'handshake', path: '/graphql' });
   });
 });
+
+describe('GraphQL subscriptions: strict and public modes, connection limit', () => {
+  let strict: TestApp;
+  let open: TestApp;
+  let notes: string;
+
+  beforeAll(async () => {
+    strict = await createTestApp({ env: { WEBSOCKETS_ENABLED: 'true', WEBSOCKETS_GRAPHQL_AUTH: 'strict', WEBSOCKETS_GRAPHQL_PATH: '/live-gql', WEBSOCKETS_GRAPHQL_CONN_LIMIT: '1' } });
+    open = await createTestApp({ env: { WEBSOCKETS_ENABLED: 'true', WEBSOCKETS_GRAPHQL_AUTH: 'public', WEBSOCKETS_REST_ENABLED: 'false' } });
+    notes = await createCollection(open, uniq('gs_notes'), [{ field: 'text', type: 'string' }]);
+    await grant(open, null, notes, 'read', { fields: ['text'] });
+  });
+  afterAll(async () => {
+    await strict.close();
+    await open.close();
+  });
+
+  it('strict: refuses the upgrade with 401 without a valid ?access_token=, and 403 past the connection limit', async () => {
+    const url = await socketUrl(strict, '/live-gql');
+    await expect(GqlSocket.open(url, strict.adminToken)).rejects.toThrow();
+    await expect(GqlSocket.open(`${url}?access_token=forged`)).rejects.toThrow();
+    const first = await GqlSocket.open(`${url}?access_token=${strict.adminToken}`);
+    const refused = new WebSocket(`${url}?access_token=${strict.adminToken}`, 'graphql-transport-ws');
+    const status = await new Promise((resolve) => refused.on('unexpected-response', (_req, res) => resolve(res.statusCode)));
+    expect(status).toBe(403);
+    await first.close();
+    await expect(GqlSocket.open(url.replace('/live-gql', '/graphql'), strict.adminToken)).rejects.toThrow();
+  });
+
+  it('public: an anonymous connection subscribes to what the public role reads', async () => {
+    const s = await GqlSocket.open(await socketUrl(open, '/graphql'));
+    const op = await s.run(`subscription { ${notes}_mutated { event data { text } } }`);
+    await open.as('admin').post(`/items/${notes}`).send({ text: 'hello' });
+    expect(await op.take(1)).toEqual([{ data: { [`${notes}_mutated`]: { event: 'create', data: { text: 'hello' } } } }]);
+    await s.close();
+  });
+});

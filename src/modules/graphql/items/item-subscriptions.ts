@@ -39,7 +39,7 @@ export function itemSubscriptions(deps: ItemResolverDeps, source: ItemEventSourc
       subscribe: (_s, args: { event?: ItemAction | null }, ctx: ItemsContext, info) => {
         const query = queryOf(deps, types, {}, info, dataSelection(info));
         const read = (key: PrimaryKey) => deps.items.for(name, ctx.acc).readOne(key, query);
-        return watch(source, name, args.event ?? undefined, read);
+        return watchItemEvents(source, name, args.event ?? undefined, read);
       },
       resolve: (payload) => payload as ItemMutation,
     },
@@ -52,8 +52,11 @@ function dataSelection(info: GraphQLResolveInfo) {
   return { kind: Kind.SELECTION_SET, selections: data.flatMap((node) => node.selectionSet?.selections ?? []) } as const;
 }
 
-/** Listens from the moment of subscribing (not of the first read), so no write in between is missed. */
-function watch(source: ItemEventSource, collection: string, only: ItemAction | undefined, read: (key: PrimaryKey) => Promise<Item>): PushQueue<ItemMutation> {
+/**
+ * The mutations of `collection` (of one action, with `only`) as they are committed. Listens from the
+ * call on (not from the first read), so no write in between is missed; ending the iterator stops listening.
+ */
+export function watchItemEvents(source: ItemEventSource, collection: string, only: ItemAction | undefined, read: (key: PrimaryKey) => Promise<Item>): PushQueue<ItemMutation> {
   let chain = Promise.resolve();
   const queue = new PushQueue<ItemMutation>(() => stop());
   const stop = source.on((event) => {
