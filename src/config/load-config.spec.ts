@@ -48,6 +48,7 @@ describe(loadConfig.name, () => {
     [{ WEBSOCKETS_GRAPHQL_AUTH: 'open' }, 'WEBSOCKETS_GRAPHQL_AUTH'],
     [{ WEBSOCKETS_GRAPHQL_PATH: 'graphql' }, 'WEBSOCKETS_GRAPHQL_PATH'],
     [{ WEBSOCKETS_GRAPHQL_CONN_LIMIT: 'lots' }, 'WEBSOCKETS_GRAPHQL_CONN_LIMIT'],
+    [{ WEBSOCKETS_REST_PATH: '/graphql' }, 'WEBSOCKETS_GRAPHQL_PATH'],
   ])('refuses %j naming %s', (env, variable) => {
     const problems = problemsOf(env);
     expect(problems.some((p) => p.startsWith(variable))).toBe(true);
@@ -107,6 +108,7 @@ describe(loadConfig.name, () => {
       { enabled: false, path: '/gql', auth: 'strict', authTimeout: 2_500, connLimit: 20 },
     ],
     [{ WEBSOCKETS_REST_PATH: '/ws', WEBSOCKETS_REST_AUTH: 'public' }, { path: '/graphql', auth: 'handshake' }],
+    [{ WEBSOCKETS_REST_ENABLED: 'false', WEBSOCKETS_REST_PATH: '/graphql' }, { enabled: true, path: '/graphql' }],
   ])('reads the GraphQL socket of %j apart from the REST one', (env, expected) => {
     expect(loadConfig(env).websockets.graphql).toMatchObject(expected);
   });

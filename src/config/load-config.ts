@@ -91,6 +91,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
   const client = normaliseClient(env.DB_CLIENT);
   if (client !== 'sqlite' && !env.DB_DATABASE) problems.push(`DB_DATABASE: required for DB_CLIENT=${client}`);
   if (env.CACHE_STORE === 'redis' && !env.REDIS) problems.push('REDIS: required when CACHE_STORE=redis');
+  // One upgrade path serves one socket (UpgradeRoutes); the defaults differ, a setting may not.
+  const bothSockets = flag(env.WEBSOCKETS_REST_ENABLED, true) && flag(env.WEBSOCKETS_GRAPHQL_ENABLED, true);
+  if (bothSockets && (env.WEBSOCKETS_GRAPHQL_PATH ?? '/graphql') === (env.WEBSOCKETS_REST_PATH ?? '/websocket')) {
+    problems.push('WEBSOCKETS_GRAPHQL_PATH: must differ from WEBSOCKETS_REST_PATH');
+  }
   const locations = storageLocations(env, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
