@@ -69,6 +69,22 @@ describe('GraphQL subscriptions over WebSocket (/graphql)', () => {
     await s.close();
   });
 
+  it('keys the events of a collection with UUID keys by the UUID', async () => {
+    const tags = await createCollection(t, uniq('gs_tags'), [
+      { field: 'id', type: 'uuid', schema: { is_primary_key: true }, meta: { special: ['uuid'] } },
+      { field: 'label', type: 'string' },
+    ]);
+    const s = await GqlSocket.open(url, t.adminToken);
+    const op = await s.run(`subscription { ${tags}_mutated { key event data { id label } } }`);
+    const tag = (await t.as('admin').post(`/items/${tags}`).send({ label: 'red' })).body.data;
+    await t.as('admin').delete(`/items/${tags}/${tag.id}`);
+    expect(await op.take(2)).toEqual([
+      { data: { [`${tags}_mutated`]: { key: tag.id, event: 'create', data: { id: tag.id, label: 'red' } } } },
+      { data: { [`${tags}_mutated`]: { key: tag.id, event: 'delete', data: null } } },
+    ]);
+    await s.close();
+  });
+
   it('filters by event, and stops when the client completes the subscription', async () => {
     const s = await GqlSocket.open(url, t.adminToken);
     const updates = await s.run(`subscription ($e: EventEnum) { ${posts}_mutated(event: $e) { key event } }`, { e: 'update' });

@@ -1,6 +1,5 @@
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { sleep } from './ws-client';
 
 export type Result = { data?: Record<string, any> | null; errors?: readonly { message: string; extensions?: Record<string, unknown> }[] };
 
@@ -76,10 +75,14 @@ export class GqlSocket {
     return socket;
   }
 
-  /** Starts an operation; subscriptions get a moment to be registered before the test writes. */
+  /**
+   * Starts an operation, then runs a trivial query after it on the same socket: the server takes up a
+   * socket's operations in the order they come, so once that query has completed the subscription
+   * before it listens, and a write the test makes next is announced to it (no guessed sleep).
+   */
   async run(query: string, variables?: Record<string, unknown>): Promise<Operation> {
     const operation = new Operation(this.client, query, variables);
-    await sleep(150);
+    await new Operation(this.client, '{ __typename }').ended;
     return operation;
   }
 
