@@ -121,8 +121,8 @@ describe('GraphQL subscriptions over WebSocket (/graphql)', () => {
     }
     const published = await create({ title: 'listed', status: 'published' });
     const query = await s.run(`query { ${posts}(filter: { id: { _eq: ${published.id} } }) { title } }`);
-    expect(query.results).toEqual([{ data: { [posts]: [{ title: 'listed' }] } }]);
     expect(await query.ended).toEqual({});
+    expect(query.results).toEqual([{ data: { [posts]: [{ title: 'listed' }] } }]);
     await s.close();
   });
 
