@@ -4,7 +4,7 @@ import { createCollection, createRelation } from '../factories/collection.factor
 import { createRole, createUser, grant } from '../factories/user.factory';
 import { expectError } from '../helpers/expect-error';
 import { GqlSocket } from '../helpers/graphql-ws-client';
-import { createTestApp, TestApp } from '../helpers/test-app';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
 import { sleep, socketUrl, TestSocket } from '../helpers/ws-client';
 
@@ -166,9 +166,10 @@ describe('GraphQL subscriptions over WebSocket (/graphql)', () => {
   });
 });
 
-describe('GraphQL subscriptions: strict and public modes, connection limit', () => {
+describe('GraphQL subscriptions: strict and public modes, connection limit, token expiry', () => {
   let strict: TestApp;
   let open: TestApp;
+  let short: TestApp;
   let notes: string;
 
   beforeAll(async () => {
@@ -176,10 +177,12 @@ describe('GraphQL subscriptions: strict and public modes, connection limit', () 
     open = await createTestApp({ env: { WEBSOCKETS_ENABLED: 'true', WEBSOCKETS_GRAPHQL_AUTH: 'public', WEBSOCKETS_REST_ENABLED: 'false' } });
     notes = await createCollection(open, uniq('gs_notes'), [{ field: 'text', type: 'string' }]);
     await grant(open, null, notes, 'read', { fields: ['text'] });
+    short = await createTestApp({ env: { WEBSOCKETS_ENABLED: 'true', ACCESS_TOKEN_TTL: '2s' } });
   });
   afterAll(async () => {
     await strict.close();
     await open.close();
+    await short.close();
   });
 
   it('strict: refuses the upgrade with 401 without a valid ?access_token=, and 403 past the connection limit', async () => {
@@ -200,5 +203,13 @@ describe('GraphQL subscriptions: strict and public modes, connection limit', () 
     await open.as('admin').post(`/items/${notes}`).send({ text: 'hello' });
     expect(await op.take(1)).toEqual([{ data: { [`${notes}_mutated`]: { event: 'create', data: { text: 'hello' } } } }]);
     await s.close();
+  });
+
+  it('closes a connection with 4403 when the access token it signed in with expires', async () => {
+    const s = await GqlSocket.open(await socketUrl(short, '/graphql'), await short.login(ADMIN_EMAIL, ADMIN_PASSWORD));
+    const started = Date.now();
+    expect(await s.closed).toBe(4403);
+    // The token lives 1 to 2 s (its expiry counts whole seconds); the close comes then, not at once.
+    expect(Date.now() - started).toBeGreaterThan(500);
   });
 });

@@ -4,12 +4,13 @@ import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import { GraphQLError, type ExecutionArgs } from 'graphql';
 import { useServer, type Extra } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
-import { Accountability, anonymousAccountability } from '../../common/accountability';
+import { anonymousAccountability } from '../../common/accountability';
 import { ErrorCode } from '../../common/errors/error-codes';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { decideUpgrade } from '../realtime/lib/upgrade-decision';
 import { refuseUpgrade, requestContext } from '../realtime/lib/upgrade-request';
-import { SocketAuthService } from '../realtime/socket-auth.service';
+import { closeAtExpiry } from '../realtime/lib/close-at-expiry';
+import { SocketAuth, SocketAuthService } from '../realtime/socket-auth.service';
 import { UpgradeRoutes } from '../realtime/upgrade-routes.service';
 import { GraphqlExecutor } from './graphql-executor';
 import type { ItemsContext } from './graphql-context';
@@ -23,6 +24,8 @@ type Ctx = { connectionParams?: Readonly<Record<string, unknown>>; extra: Extra 
  * subscriptions, and queries and mutations too), authenticated by `?access_token=` on the upgrade or
  * `{ access_token }` in `connection_init`. Handshake mode closes a connection_init without a valid
  * token with 4403 Forbidden; one that never comes closes with 4408 after WEBSOCKETS_GRAPHQL_AUTH_TIMEOUT.
+ * A connection signed in with an expiring token closes with 4403 when the token expires: its
+ * subscriptions would otherwise go on with rights nobody renewed (the client reconnects with a new one).
  */
 @Injectable()
 export class GraphqlSocketService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -30,7 +33,7 @@ export class GraphqlSocketService implements OnApplicationBootstrap, OnModuleDes
   private server?: { dispose(): Promise<void> | void };
   private stopRoute?: () => void;
   /** Who each connection acts as, from its upgrade request on: set by a token on the URL or by connection_init. */
-  private readonly acting = new WeakMap<IncomingMessage, Accountability>();
+  private readonly acting = new WeakMap<IncomingMessage, SocketAuth>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -82,9 +85,9 @@ export class GraphqlSocketService implements OnApplicationBootstrap, OnModuleDes
       case 'refuse-auth':
         return refuseUpgrade(socket, '401 Unauthorized');
       case 'verify-token': {
-        const acc = await this.verify(token!, req);
-        if (!acc) return refuseUpgrade(socket, '401 Unauthorized');
-        this.acting.set(req, acc);
+        const auth = await this.verify(token!, req);
+        if (!auth) return refuseUpgrade(socket, '401 Unauthorized');
+        this.acting.set(req, auth);
         break;
       }
     }
@@ -93,28 +96,26 @@ export class GraphqlSocketService implements OnApplicationBootstrap, OnModuleDes
 
   /** `connection_init`: true acknowledges it; false closes the connection with 4403 Forbidden. */
   private async onConnect(ctx: Ctx): Promise<boolean> {
-    const request = ctx.extra.request;
-    if (this.acting.has(request)) return true;
+    const { request, socket } = ctx.extra;
+    let auth = this.acting.get(request);
     const token = ctx.connectionParams?.access_token;
-    if (typeof token === 'string') {
-      const acc = await this.verify(token, request);
-      if (acc) this.acting.set(request, acc);
-      return acc !== null;
-    }
-    if (this.settings.auth !== 'public') return false;
-    this.acting.set(request, anonymousAccountability(requestContext(request)));
+    if (!auth && typeof token === 'string') auth = (await this.verify(token, request)) ?? undefined;
+    if (!auth && this.settings.auth === 'public') auth = { acc: anonymousAccountability(requestContext(request)), expiresAt: null };
+    if (!auth) return false;
+    this.acting.set(request, auth);
+    closeAtExpiry(socket, auth.expiresAt);
     return true;
   }
 
   /** A user's token, checked as REST checks a bearer token; null when it is not one. */
-  private async verify(token: string, req: IncomingMessage): Promise<Accountability | null> {
+  private async verify(token: string, req: IncomingMessage): Promise<SocketAuth | null> {
     const auth = await this.socketAuth.forToken(token, requestContext(req)).catch(() => null);
-    return auth?.acc.user ? auth.acc : null;
+    return auth?.acc.user ? auth : null;
   }
 
   /** The operation against the caller's own /graphql schema, or the reasons it cannot run (the protocol's `error`). */
   private async onSubscribe(ctx: Ctx, query: string, operationName?: string | null, variables?: Record<string, unknown> | null): Promise<ExecutionArgs | GraphQLError[]> {
-    const acc = this.acting.get(ctx.extra.request)!;
+    const acc = this.acting.get(ctx.extra.request)!.acc;
     const schema = await this.itemsSchema.schemaFor(acc);
     const checked = this.executor.check(schema, query, operationName, 'ws');
     if ('problems' in checked) return checked.problems.map((p) => new GraphQLError(p.message, { extensions: { code: ErrorCode.GraphqlValidation } }));
