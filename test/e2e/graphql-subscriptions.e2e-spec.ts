@@ -14,7 +14,7 @@ describe('GraphQL subscriptions over WebSocket (/graphql)', () => {
   let authors: string;
   let posts: string;
   let secrets: string;
-  let reader: { token: string };
+  let reader: { token: string; role: string | null };
   let ada: number;
 
   beforeAll(async () => {
@@ -133,6 +133,21 @@ describe('GraphQL subscriptions over WebSocket (/graphql)', () => {
     await t.as('admin').post(`/items/${later}`).send({ name: 'new' });
     expect(await op.take(1)).toEqual([{ data: { [`${later}_mutated`]: { event: 'create', data: { name: 'new' } } } }]);
     await s.close();
+  });
+
+  it('signs in with a static token and with a session token, as REST does', async () => {
+    const user = await createUser(t, reader.role);
+    const staticToken = uniq('static-token');
+    expect((await t.as('admin').patch(`/users/${user.id}`).send({ token: staticToken })).status).toBe(200);
+    const login = await t.as('anonymous').post('/auth/login').send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode: 'session' });
+    const session = /svc_session_token=([^;]+)/.exec(String(login.headers['set-cookie']))![1];
+    for (const token of [staticToken, session]) {
+      const s = await GqlSocket.open(url, token);
+      const op = await s.run(mutated('event data { title }'));
+      await create({ title: 'seen', status: 'published' });
+      expect(await op.take(1)).toEqual([{ data: { [`${posts}_mutated`]: { event: 'create', data: { title: 'seen' } } } }]);
+      await s.close();
+    }
   });
 
   it('closes a connection_init without a valid token with 4403, and one that never comes with 4408', async () => {
