@@ -62,6 +62,8 @@ export interface AppConfig {
   websockets: {
     enabled: boolean;
     rest: { enabled: boolean; path: string; auth: 'public' | 'handshake' | 'strict'; authTimeout: number; connLimit: number };
+    /** GraphQL subscriptions over graphql-transport-ws (WEBSOCKETS_GRAPHQL_*), the same settings as `rest`. */
+    graphql: { enabled: boolean; path: string; auth: 'public' | 'handshake' | 'strict'; authTimeout: number; connLimit: number };
     heartbeat: { enabled: boolean; period: number };
   };
   /** `/utils/import` and `/utils/export` (API.md 2.1, 2.2). */

@@ -99,6 +99,11 @@ export class EnvSchema {
   @IsOptional() @Transform(toNumber) @IsNumber() @Min(0.01) WEBSOCKETS_REST_AUTH_TIMEOUT?: number;
   /** A number of connections, or `Infinity` (the reference's default spelling). */
   @IsOptional() @Matches(/^(\d+|Infinity)$/, { message: 'WEBSOCKETS_REST_CONN_LIMIT must be a whole number or Infinity' }) WEBSOCKETS_REST_CONN_LIMIT?: string;
+  @IsOptional() @IsBooleanString(BOOL) WEBSOCKETS_GRAPHQL_ENABLED?: string;
+  @IsOptional() @Matches(/^\/\S*$/, { message: 'WEBSOCKETS_GRAPHQL_PATH must start with /' }) WEBSOCKETS_GRAPHQL_PATH?: string;
+  @IsOptional() @IsIn(['public', 'handshake', 'strict']) WEBSOCKETS_GRAPHQL_AUTH?: string;
+  @IsOptional() @Transform(toNumber) @IsNumber() @Min(0.01) WEBSOCKETS_GRAPHQL_AUTH_TIMEOUT?: number;
+  @IsOptional() @Matches(/^(\d+|Infinity)$/, { message: 'WEBSOCKETS_GRAPHQL_CONN_LIMIT must be a whole number or Infinity' }) WEBSOCKETS_GRAPHQL_CONN_LIMIT?: string;
   @IsOptional() @IsBooleanString(BOOL) WEBSOCKETS_HEARTBEAT_ENABLED?: string;
   @IsOptional() @Transform(toNumber) @IsNumber() @Min(0.01) WEBSOCKETS_HEARTBEAT_PERIOD?: number;
 

@@ -45,6 +45,10 @@ describe(loadConfig.name, () => {
     [{ IMPORT_MAX_CONCURRENCY: 'many' }, 'IMPORT_MAX_CONCURRENCY'],
     [{ IMPORT_CONCURRENT_MAX: '-1' }, 'IMPORT_CONCURRENT_MAX'],
     [{ IMPORT_TIMEOUT: 'forever' }, 'IMPORT_TIMEOUT'],
+    [{ WEBSOCKETS_GRAPHQL_AUTH: 'open' }, 'WEBSOCKETS_GRAPHQL_AUTH'],
+    [{ WEBSOCKETS_GRAPHQL_PATH: 'graphql' }, 'WEBSOCKETS_GRAPHQL_PATH'],
+    [{ WEBSOCKETS_GRAPHQL_CONN_LIMIT: 'lots' }, 'WEBSOCKETS_GRAPHQL_CONN_LIMIT'],
+    [{ WEBSOCKETS_REST_PATH: '/graphql' }, 'WEBSOCKETS_GRAPHQL_PATH'],
   ])('refuses %j naming %s', (env, variable) => {
     const problems = problemsOf(env);
     expect(problems.some((p) => p.startsWith(variable))).toBe(true);
@@ -95,5 +99,17 @@ describe(loadConfig.name, () => {
       driver: 's3',
       options: { driver: 's3', bucket: 'b', endpoint: 'http://127.0.0.1:4568' },
     });
+  });
+
+  it.each([
+    [{}, { enabled: true, path: '/graphql', auth: 'handshake', authTimeout: 10_000, connLimit: Infinity }],
+    [
+      { WEBSOCKETS_GRAPHQL_ENABLED: 'false', WEBSOCKETS_GRAPHQL_PATH: '/gql', WEBSOCKETS_GRAPHQL_AUTH: 'strict', WEBSOCKETS_GRAPHQL_AUTH_TIMEOUT: '2.5', WEBSOCKETS_GRAPHQL_CONN_LIMIT: '20' },
+      { enabled: false, path: '/gql', auth: 'strict', authTimeout: 2_500, connLimit: 20 },
+    ],
+    [{ WEBSOCKETS_REST_PATH: '/ws', WEBSOCKETS_REST_AUTH: 'public' }, { path: '/graphql', auth: 'handshake' }],
+    [{ WEBSOCKETS_REST_ENABLED: 'false', WEBSOCKETS_REST_PATH: '/graphql' }, { enabled: true, path: '/graphql' }],
+  ])('reads the GraphQL socket of %j apart from the REST one', (env, expected) => {
+    expect(loadConfig(env).websockets.graphql).toMatchObject(expected);
   });
 });

@@ -91,6 +91,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
   const client = normaliseClient(env.DB_CLIENT);
   if (client !== 'sqlite' && !env.DB_DATABASE) problems.push(`DB_DATABASE: required for DB_CLIENT=${client}`);
   if (env.CACHE_STORE === 'redis' && !env.REDIS) problems.push('REDIS: required when CACHE_STORE=redis');
+  // One upgrade path serves one socket (UpgradeRoutes); the defaults differ, a setting may not.
+  const bothSockets = flag(env.WEBSOCKETS_REST_ENABLED, true) && flag(env.WEBSOCKETS_GRAPHQL_ENABLED, true);
+  if (bothSockets && (env.WEBSOCKETS_GRAPHQL_PATH ?? '/graphql') === (env.WEBSOCKETS_REST_PATH ?? '/websocket')) {
+    problems.push('WEBSOCKETS_GRAPHQL_PATH: must differ from WEBSOCKETS_REST_PATH');
+  }
   const locations = storageLocations(env, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -223,18 +228,27 @@ function importExportConfig(env: Env, parsed: EnvSchema): AppConfig['importExpor
   };
 }
 
+type SocketEndpoint = AppConfig['websockets']['rest'];
+
+/** WEBSOCKETS_<PREFIX>_*: the settings the WebSocket API and GraphQL subscriptions share in the reference. */
+function socketEndpoint(env: Env, parsed: EnvSchema, prefix: 'REST' | 'GRAPHQL', path: string): SocketEndpoint {
+  const limit = env[`WEBSOCKETS_${prefix}_CONN_LIMIT`];
+  const timeout = parsed[`WEBSOCKETS_${prefix}_AUTH_TIMEOUT`];
+  return {
+    enabled: flag(env[`WEBSOCKETS_${prefix}_ENABLED`], true),
+    path: env[`WEBSOCKETS_${prefix}_PATH`] ?? path,
+    auth: (env[`WEBSOCKETS_${prefix}_AUTH`] ?? 'handshake') as SocketEndpoint['auth'],
+    authTimeout: (timeout ?? 10) * 1000,
+    connLimit: limit === undefined || limit === 'Infinity' ? Number.POSITIVE_INFINITY : Number(limit),
+  };
+}
+
 function websocketsConfig(env: Env, parsed: EnvSchema): AppConfig['websockets'] {
-  const limit = env.WEBSOCKETS_REST_CONN_LIMIT;
   return {
     // Off unless asked for, as in the reference platform.
     enabled: flag(env.WEBSOCKETS_ENABLED, false),
-    rest: {
-      enabled: flag(env.WEBSOCKETS_REST_ENABLED, true),
-      path: env.WEBSOCKETS_REST_PATH ?? '/websocket',
-      auth: (env.WEBSOCKETS_REST_AUTH ?? 'handshake') as AppConfig['websockets']['rest']['auth'],
-      authTimeout: (parsed.WEBSOCKETS_REST_AUTH_TIMEOUT ?? 10) * 1000,
-      connLimit: limit === undefined || limit === 'Infinity' ? Number.POSITIVE_INFINITY : Number(limit),
-    },
+    rest: socketEndpoint(env, parsed, 'REST', '/websocket'),
+    graphql: socketEndpoint(env, parsed, 'GRAPHQL', '/graphql'),
     heartbeat: { enabled: flag(env.WEBSOCKETS_HEARTBEAT_ENABLED, true), period: (parsed.WEBSOCKETS_HEARTBEAT_PERIOD ?? 30) * 1000 },
   };
 }

@@ -56,7 +56,7 @@ describe('WebSocket API: transport and authentication', () => {
     });
 
     it('refuses upgrades on any other path', async () => {
-      await expect(TestSocket.open(url.replace('/websocket', '/graphql'))).rejects.toThrow();
+      await expect(TestSocket.open(url.replace('/websocket', '/other'))).rejects.toThrow();
       await expect(TestSocket.open(`${url}/more`)).rejects.toThrow();
     });
 
@@ -81,7 +81,7 @@ describe('WebSocket API: transport and authentication', () => {
 
     it('describes the socket in /server/info for signed-in users', async () => {
       const res = await t.as('admin').get('/server/info');
-      expect(res.body.data.websocket).toEqual({ rest: { authentication: 'handshake', path: '/websocket' }, graphql: false, heartbeat: 30, logs: false });
+      expect(res.body.data.websocket).toEqual({ rest: { authentication: 'handshake', path: '/websocket' }, graphql: { authentication: 'handshake', path: '/graphql' }, heartbeat: 30, logs: false });
     });
 
     it('lets the app close with sockets open', async () => {

@@ -1,4 +1,5 @@
 import { Api, expectStatus } from './lib/api';
+import { GqlSocket } from '../helpers/graphql-ws-client';
 import { TestSocket } from '../helpers/ws-client';
 import { Fleet } from './lib/fleet';
 
@@ -50,6 +51,27 @@ describe('fault: three instances on one database and one Redis', () => {
       expect(socket.frames.filter((f) => f.type === 'subscription')).toEqual([]);
     } finally {
       socket.ws.close();
+    }
+  });
+
+  it('tells a GraphQL subscriber on B of writes made through A and C, once each', async () => {
+    expectStatus(await a.post('/collections', { collection: 'gql_events', meta: {}, fields: fields('title') }), 200, 'create gql_events');
+    const admin = expectStatus(await new Api(b.url).login(), 200, 'admin login on B').body.data.access_token;
+    const socket = await GqlSocket.open(`${b.url.replace('http', 'ws')}/graphql`, admin);
+    try {
+      const op = await socket.run('subscription { gql_events_mutated { key event data { title } } }');
+      const id = expectStatus(await a.post('/items/gql_events', { title: 'made on A' }), 200, 'write on A').body.data.id;
+      expectStatus(await c.patch(`/items/gql_events/${id}`, { title: 'changed on C' }), 200, 'update on C');
+      const local = expectStatus(await b.post('/items/gql_events', { title: 'made on B' }), 200, 'write on B').body.data.id;
+      expect((await op.take(3)).map((r) => r.data?.gql_events_mutated)).toEqual([
+        { key: String(id), event: 'create', data: { title: 'made on A' } },
+        { key: String(id), event: 'update', data: { title: 'changed on C' } },
+        { key: String(local), event: 'create', data: { title: 'made on B' } },
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(op.results).toEqual([]);
+    } finally {
+      await socket.close();
     }
   });
 

@@ -1,11 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { execute, getOperationAST, GraphQLError, GraphQLSchema, parse, validate, type ExecutionResult, type GraphQLFormattedError } from 'graphql';
+import { execute, getOperationAST, GraphQLError, GraphQLSchema, parse, validate, type DocumentNode, type ExecutionResult, type FormattedExecutionResult, type SourceLocation } from 'graphql';
 import { GraphqlValidationError } from '../../common/errors/errors';
 import { AppLogger } from '../../common/logging/app-logger';
 import { DIALECT, Dialect } from '../../database/dialects/dialect';
 import type { GraphqlRequestDto } from './dto/graphql-request.dto';
 import { formatGraphqlError } from './format-graphql-error';
 import type { GraphqlContext } from './graphql-context';
+
+type Problem = { message: string; locations?: readonly SourceLocation[] };
 
 /**
  * Runs one GraphQL-over-HTTP request against a schema, for /graphql and /graphql/system alike. A
@@ -19,26 +21,34 @@ export class GraphqlExecutor {
     @Inject(DIALECT) private readonly dialect: Dialect,
   ) {}
 
-  async run(schema: GraphQLSchema, dto: GraphqlRequestDto, contextValue: GraphqlContext): Promise<ExecutionResult | { data?: unknown; errors: GraphQLFormattedError[] }> {
+  async run(schema: GraphQLSchema, dto: GraphqlRequestDto, contextValue: GraphqlContext): Promise<FormattedExecutionResult> {
+    const checked = this.check(schema, dto.query, dto.operationName, 'http');
+    if ('problems' in checked) throw new GraphqlValidationError(checked.problems);
+    return this.format(await execute({ schema, document: checked.document, variableValues: dto.variables, operationName: dto.operationName, contextValue }));
+  }
+
+  /** A document parsed and valid against `schema` for the transport, or what is wrong with it. */
+  check(schema: GraphQLSchema, query: string, operationName: string | null | undefined, transport: 'http' | 'ws'): { document: DocumentNode } | { problems: Problem[] } {
     let document;
     try {
-      document = parse(dto.query);
+      document = parse(query);
     } catch (e) {
-      if (e instanceof GraphQLError) throw new GraphqlValidationError([{ message: e.message, locations: e.locations }]);
+      if (e instanceof GraphQLError) return { problems: [{ message: e.message, locations: e.locations }] };
       // graphql-js parses recursively: a document nested thousands of levels deep exhausts the stack.
-      if (e instanceof RangeError) throw new GraphqlValidationError([{ message: 'The document is nested too deeply' }]);
+      if (e instanceof RangeError) return { problems: [{ message: 'The document is nested too deeply' }] };
       throw e;
     }
     const problems = validate(schema, document);
-    if (problems.length > 0) {
-      throw new GraphqlValidationError(problems.map((p) => ({ message: p.message, locations: p.locations })));
-    }
+    if (problems.length > 0) return { problems: problems.map((p) => ({ message: p.message, locations: p.locations })) };
     // A caller who may change nothing has a schema without mutations: still a finding about the document.
-    const operation = getOperationAST(document, dto.operationName);
-    if (operation && !schema.getRootType(operation.operation)) {
-      throw new GraphqlValidationError([{ message: `This schema has no ${operation.operation} operations` }]);
-    }
-    const result = await execute({ schema, document, variableValues: dto.variables, operationName: dto.operationName, contextValue });
+    const operation = getOperationAST(document, operationName);
+    if (operation && !schema.getRootType(operation.operation)) return { problems: [{ message: `This schema has no ${operation.operation} operations` }] };
+    if (operation?.operation === 'subscription' && transport === 'http') return { problems: [{ message: 'Subscriptions are served over WebSocket only' }] };
+    return { document };
+  }
+
+  /** Resolver errors with the REST codes; an unexpected one is logged and leaks nothing (HTTP and WebSocket alike). */
+  format(result: ExecutionResult): FormattedExecutionResult {
     if (!result.errors) return result;
     return {
       ...result,

@@ -1,46 +1,33 @@
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
 import WebSocket, { WebSocketServer } from 'ws';
-import { Accountability, anonymousAccountability } from '../../common/accountability';
+import { anonymousAccountability } from '../../common/accountability';
 import { AppLogger } from '../../common/logging/app-logger';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { decideUpgrade } from './lib/upgrade-decision';
+import { refuseUpgrade, RequestContext, requestContext } from './lib/upgrade-request';
 import { SocketError } from './lib/socket-error';
 import { MessageRouter } from './message-router.service';
 import { SocketAuth, SocketAuthService } from './socket-auth.service';
 import { SocketClient } from './socket-client';
-
-type RequestContext = Pick<Accountability, 'ip' | 'userAgent' | 'origin'>;
-
-function requestContext(req: IncomingMessage): RequestContext {
-  const origin = req.headers.origin;
-  return { ip: req.socket.remoteAddress ?? null, userAgent: req.headers['user-agent'] ?? null, origin: typeof origin === 'string' ? origin : null };
-}
-
-function refuse(socket: Duplex, status: string): void {
-  socket.write(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
-  socket.destroy();
-}
+import { UpgradeRoutes } from './upgrade-routes.service';
 
 /**
- * The WebSocket API's transport (WEBSOCKETS_*): upgrades on the configured path of Nest's own HTTP
- * server, the three authentication modes, the connection limit and the heartbeat. Messages go to
+ * The WebSocket API's transport (WEBSOCKETS_*): upgrades on the configured path (UpgradeRoutes), the three authentication modes, the connection limit and the heartbeat. Messages go to
  * MessageRouter once a connection is authenticated (or public).
  */
 @Injectable()
 export class RealtimeServerService implements OnApplicationBootstrap, OnModuleDestroy {
   private wss?: WebSocketServer;
-  private server?: Server;
+  private stopRoute?: () => void;
   private heartbeat?: NodeJS.Timeout;
   /** Connections past the upgrade, authenticated or still in their handshake: what the limit counts. */
   private readonly sockets = new Set<WebSocket>();
-  private readonly upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => void this.onUpgrade(req, socket, head);
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly adapterHost: HttpAdapterHost,
+    private readonly routes: UpgradeRoutes,
     private readonly auth: SocketAuthService,
     private readonly router: MessageRouter,
     private readonly logger: AppLogger,
@@ -53,8 +40,7 @@ export class RealtimeServerService implements OnApplicationBootstrap, OnModuleDe
   onApplicationBootstrap(): void {
     if (!this.settings.enabled || !this.settings.rest.enabled) return;
     this.wss = new WebSocketServer({ noServer: true });
-    this.server = this.adapterHost.httpAdapter.getHttpServer() as Server;
-    this.server.on('upgrade', this.upgrade);
+    this.stopRoute = this.routes.add(this.settings.rest.path, (req, socket, head, url) => void this.onUpgrade(req, socket, head, url));
     if (this.settings.heartbeat.enabled) {
       this.heartbeat = setInterval(() => this.pulse(), this.settings.heartbeat.period);
       this.heartbeat.unref();
@@ -64,7 +50,7 @@ export class RealtimeServerService implements OnApplicationBootstrap, OnModuleDe
   /** Before Nest closes the HTTP server: open sockets would keep it (and the process) alive. */
   async onModuleDestroy(): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat);
-    this.server?.off('upgrade', this.upgrade);
+    this.stopRoute?.();
     for (const client of this.router.clients) client.clearExpiry();
     for (const ws of this.sockets) ws.terminate();
     this.sockets.clear();
@@ -73,22 +59,19 @@ export class RealtimeServerService implements OnApplicationBootstrap, OnModuleDe
     if (wss) await new Promise<void>((resolve) => wss.close(() => resolve()));
   }
 
-  private async onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+  private async onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> {
     const token = url.searchParams.get('access_token') || null;
     const rest = this.settings.rest;
-    const decision = decideUpgrade({ pathname: url.pathname, path: rest.path, mode: rest.auth, open: this.sockets.size, limit: rest.connLimit, token });
+    const decision = decideUpgrade({ mode: rest.auth, open: this.sockets.size, limit: rest.connLimit, token });
     const context = requestContext(req);
     switch (decision) {
-      case 'refuse-path':
-        return void socket.destroy();
       case 'refuse-limit':
-        return refuse(socket, '403 Forbidden');
+        return refuseUpgrade(socket, '403 Forbidden');
       case 'refuse-auth':
-        return refuse(socket, '401 Unauthorized');
+        return refuseUpgrade(socket, '401 Unauthorized');
       case 'verify-token': {
         const auth = await this.auth.forToken(token!, context).catch(() => null);
-        if (!auth?.acc.user) return refuse(socket, '401 Unauthorized');
+        if (!auth?.acc.user) return refuseUpgrade(socket, '401 Unauthorized');
         return this.accept(req, socket, head, (ws) => this.connected(ws, auth, context));
       }
       case 'public':

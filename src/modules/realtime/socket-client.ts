@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import type { Accountability } from '../../common/accountability';
 import type { AppLogger } from '../../common/logging/app-logger';
+import { MAX_TIMER } from './lib/close-at-expiry';
 import { errorFrame, frame, Uid } from './lib/socket-error';
-
-/** setTimeout's longest delay; a later expiry is checked again when this one ends. */
-const MAX_TIMER = 2 ** 31 - 1;
 
 /** One open socket: who it acts as, when that stops, and whether it answered the last heartbeat. */
 export class SocketClient {

@@ -49,11 +49,11 @@ export class ServerService {
 
   /** The reference's `websocket` block: false when off, else each socket's auth mode and path, and the heartbeat. */
   private websocketInfo() {
-    const { enabled, rest, heartbeat } = this.config.websockets;
+    const { enabled, rest, graphql, heartbeat } = this.config.websockets;
     if (!enabled) return false;
     return {
       rest: rest.enabled ? { authentication: rest.auth, path: rest.path } : false,
-      graphql: false,
+      graphql: graphql.enabled ? { authentication: graphql.auth, path: graphql.path } : false,
       heartbeat: heartbeat.enabled ? heartbeat.period / 1000 : false,
       logs: false,
     };

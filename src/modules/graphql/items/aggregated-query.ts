@@ -1,7 +1,7 @@
 import { GraphQLList, GraphQLNonNull, GraphQLString, type GraphQLFieldConfig, type GraphQLResolveInfo } from 'graphql';
 import { parseQuery } from '../../../common/query/parse-query';
 import type { Item } from '../../items/items.service';
-import type { GraphqlContext } from '../graphql-context';
+import type { ItemsContext } from '../graphql-context';
 import type { ItemResolverDeps } from './item-resolvers';
 import { listArgs, type CollectionTypes } from './item-types';
 import { restFilter } from './function-types';
@@ -29,7 +29,7 @@ function aggregateOf(info: GraphQLResolveInfo): Record<string, string[]> {
  * `<collection>_aggregated(groupBy, filter, ...)`: one aggregate read of the items engine, each row
  * answered with its group values under `group` as the reference platform does.
  */
-export function aggregatedResolver(deps: ItemResolverDeps, types: CollectionTypes): GraphQLFieldConfig<unknown, GraphqlContext, Record<string, unknown>> {
+export function aggregatedResolver(deps: ItemResolverDeps, types: CollectionTypes): GraphQLFieldConfig<unknown, ItemsContext, Record<string, unknown>> {
   return {
     type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(types.aggregated))),
     args: { groupBy: { type: new GraphQLList(GraphQLString) }, ...listArgs(types.filter) },

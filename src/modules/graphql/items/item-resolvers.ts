@@ -16,7 +16,7 @@ import type { Query } from '../../../common/query/query.types';
 import type { ItemsFactory } from '../../items/items.factory';
 import type { Item, ItemsService, PrimaryKey } from '../../items/items.service';
 import type { ItemVersionReader } from '../../versions/item-version-reader';
-import type { GraphqlContext } from '../graphql-context';
+import type { ItemsContext } from '../graphql-context';
 import { aggregatedResolver } from './aggregated-query';
 import { restFilter } from './function-types';
 import { listArgs, type CollectionTypes } from './item-types';
@@ -29,7 +29,7 @@ export interface ItemResolverDeps {
 }
 
 type Args = Record<string, unknown>;
-type Fields = GraphQLFieldConfigMap<unknown, GraphqlContext>;
+type Fields = GraphQLFieldConfigMap<unknown, ItemsContext>;
 
 const QUERY_ARGS = ['filter', 'sort', 'limit', 'offset', 'page', 'search'];
 const DeleteOne = new GraphQLObjectType({ name: 'delete_one', fields: { id: { type: new GraphQLNonNull(GraphQLID) } } });
@@ -38,9 +38,9 @@ const DeleteMany = new GraphQLObjectType({ name: 'delete_many', fields: { ids: {
 /** Input objects come from graphql-js without prototype quirks, but with absent members set to undefined. */
 const plain = <T>(value: T): T => (value === undefined ? value : JSON.parse(JSON.stringify(value)));
 
-/** The REST query the arguments and the selection of a field amount to, parsed by the same parser as REST. */
-export function queryOf(deps: ItemResolverDeps, types: CollectionTypes, args: Args, info: GraphQLResolveInfo): Query {
-  const raw: Args = selectionToQuery(types.object, info.fieldNodes[0].selectionSet, info);
+/** The REST query the arguments and the selection of a field (or `set`) amount to, parsed by the same parser as REST. */
+export function queryOf(deps: ItemResolverDeps, types: CollectionTypes, args: Args, info: GraphQLResolveInfo, set = info.fieldNodes[0].selectionSet): Query {
+  const raw: Args = selectionToQuery(types.object, set, info);
   if ((raw.fields as string[]).length === 0) raw.fields = [types.collection.primary];
   for (const key of QUERY_ARGS) {
     if (args[key] !== undefined && args[key] !== null) raw[key] = key === 'filter' ? restFilter(plain(args[key]), types.filter) : plain(args[key]);
@@ -54,7 +54,7 @@ export function itemQueries(deps: ItemResolverDeps, types: CollectionTypes): Fie
   const service = (acc: Accountability) => deps.items.for(name, acc);
   const byKey = { type: types.object, args: { id: { type: new GraphQLNonNull(GraphQLID) }, version: { type: GraphQLString } } };
   const readOne = (args: Args) => (s: ItemsService, q: Query) => (args.id === undefined ? s.readSingleton(q) : s.readOne(args.id as string, q));
-  const readVersioned = (args: Args, ctx: GraphqlContext, info: GraphQLResolveInfo) =>
+  const readVersioned = (args: Args, ctx: ItemsContext, info: GraphQLResolveInfo) =>
     oneAtATime(ctx, () => readThroughVersion(deps, name, args, ctx.acc, queryOf(deps, types, args, info), readOne(args)));
   const version = { type: new GraphQLNonNull(GraphQLString) };
   if (types.collection.singleton) {
@@ -79,13 +79,13 @@ export function itemQueries(deps: ItemResolverDeps, types: CollectionTypes): Fie
   };
 }
 
-const versionReads = new WeakMap<GraphqlContext, Promise<unknown>>();
+const versionReads = new WeakMap<ItemsContext, Promise<unknown>>();
 
 /**
  * Root query fields run concurrently; a version read holds a transaction, and two of them at once
  * wait on each other where the pool has one connection (SQLite). A request's version reads queue.
  */
-function oneAtATime<T>(ctx: GraphqlContext, run: () => Promise<T>): Promise<T> {
+function oneAtATime<T>(ctx: ItemsContext, run: () => Promise<T>): Promise<T> {
   const next = (versionReads.get(ctx) ?? Promise.resolve()).catch(() => undefined).then(run);
   versionReads.set(ctx, next);
   return next;
@@ -128,7 +128,7 @@ async function written(service: ItemsService, query: Query, write: () => Promise
 export function itemMutations(deps: ItemResolverDeps, types: CollectionTypes): Fields {
   const name = types.collection.collection;
   const run = (write: (s: ItemsService, args: Args) => Promise<PrimaryKey | PrimaryKey[]>) =>
-    (_s: unknown, args: Args, ctx: GraphqlContext, info: GraphQLResolveInfo) => {
+    (_s: unknown, args: Args, ctx: ItemsContext, info: GraphQLResolveInfo) => {
       const items = deps.items.for(name, ctx.acc);
       return written(items, queryOf(deps, types, args, info), () => write(items, args));
     };
@@ -139,7 +139,7 @@ export function itemMutations(deps: ItemResolverDeps, types: CollectionTypes): F
   const many = (input: GraphQLInputObjectType) => ({ type: new GraphQLList(new GraphQLNonNull(input)) });
   const data = (a: Args) => plain(a.data as Item);
   const dataList = (a: Args) => plain((a.data as Item[] | undefined) ?? []);
-  const service = (ctx: GraphqlContext) => deps.items.for(name, ctx.acc);
+  const service = (ctx: ItemsContext) => deps.items.for(name, ctx.acc);
   if (types.collection.singleton) {
     return { [`update_${name}`]: { type: types.object, args: { data: one(types.update) }, resolve: run((s, a) => s.upsertSingleton(data(a))) } };
   }

@@ -5,8 +5,10 @@ import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { ItemsFactory } from '../../items/items.factory';
 import { Permission, PermissionAction, PermissionsService } from '../../permissions/permissions.service';
 import { SchemaOverviewService } from '../../schema/schema-overview.service';
+import { RealtimeBusService } from '../../realtime/realtime-bus.service';
 import { ITEM_VERSION_READER, ItemVersionReader } from '../../versions/item-version-reader';
 import { itemMutations, itemQueries, type ItemResolverDeps } from './item-resolvers';
+import { itemSubscriptions } from './item-subscriptions';
 import { buildItemTypes, type ReadableFields } from './item-types';
 
 interface Scope {
@@ -30,7 +32,7 @@ function scopeOf(rules: Permission[]): Scope {
 }
 
 /**
- * The schema of POST /graphql: queries and mutations for the user collections the caller may use,
+ * The schema of /graphql: queries, mutations and (over WebSocket) subscriptions for the user collections the caller may use,
  * generated from the schema overview and their permissions, rebuilt on first use after either changes.
  * Resolvers call the items engine's public methods, so REST and GraphQL share one query
  * implementation, and rows and fields are checked by the same rules.
@@ -46,6 +48,7 @@ export class ItemsSchema {
     private readonly overviews: SchemaOverviewService,
     private readonly permissions: PermissionsService,
     items: ItemsFactory,
+    private readonly bus: RealtimeBusService,
     @Inject(APP_CONFIG) config: AppConfig,
     @Optional() @Inject(ITEM_VERSION_READER) versions?: ItemVersionReader,
   ) {
@@ -71,9 +74,11 @@ export class ItemsSchema {
     const types = buildItemTypes(this.overviews.current, scope.readable);
     const queries = {};
     const mutations = {};
+    const subscriptions = {};
     for (const collection of types.values()) {
       const name = collection.collection.collection;
       Object.assign(queries, itemQueries(this.deps, collection));
+      Object.assign(subscriptions, itemSubscriptions(this.deps, this.bus, collection));
       // `create_…`, `update_…`, `delete_…`: offered only with the matching permission.
       const allowed = Object.entries(itemMutations(this.deps, collection)).filter(([key]) => scope.can(name, key.split('_')[0] as PermissionAction));
       Object.assign(mutations, Object.fromEntries(allowed));
@@ -82,6 +87,7 @@ export class ItemsSchema {
       // GraphQL requires a Query type with a field, even when the caller may read no collection.
       query: new GraphQLObjectType({ name: 'Query', fields: Object.keys(queries).length > 0 ? queries : { _empty: { type: GraphQLString } } }),
       mutation: Object.keys(mutations).length > 0 ? new GraphQLObjectType({ name: 'Mutation', fields: mutations }) : undefined,
+      subscription: Object.keys(subscriptions).length > 0 ? new GraphQLObjectType({ name: 'Subscription', fields: subscriptions }) : undefined,
     });
   }
 }

@@ -1,13 +1,10 @@
 import { decideUpgrade, UpgradeInput } from './upgrade-decision';
 
-const base: UpgradeInput = { pathname: '/websocket', path: '/websocket', mode: 'handshake', open: 0, limit: Infinity, token: null };
+const base: UpgradeInput = { mode: 'handshake', open: 0, limit: Infinity, token: null };
 
 describe(decideUpgrade.name, () => {
   it.each<[Partial<UpgradeInput>, string]>([
     [{}, 'handshake'],
-    [{ pathname: '/other' }, 'refuse-path'],
-    [{ pathname: '/websocket/' }, 'refuse-path'],
-    [{ pathname: null }, 'refuse-path'],
     [{ open: 2, limit: 2 }, 'refuse-limit'],
     [{ open: 1, limit: 2 }, 'handshake'],
     [{ mode: 'strict' }, 'refuse-auth'],

@@ -1,0 +1,67 @@
+import { ForbiddenError } from '../../../common/errors/errors';
+import type { ItemEvent } from '../../items/item-events.service';
+import type { PrimaryKey } from '../../items/items.service';
+import { ItemMutation, watchItemEvents } from './item-subscriptions';
+
+/** A bus of one listener at a time, as RealtimeBusService hands events out. */
+function fakeSource() {
+  const listeners = new Set<(e: ItemEvent) => void>();
+  return {
+    listeners,
+    on: (listener: (e: ItemEvent) => void) => (listeners.add(listener), () => listeners.delete(listener)),
+    emit: (event: ItemEvent) => listeners.forEach((l) => l(event)),
+  };
+}
+
+/** Key 13 is an item the subscriber may not read; the others read back as `{ id }`. */
+const read = async (key: PrimaryKey) => {
+  if (key === 13) throw new ForbiddenError();
+  return { id: key };
+};
+
+async function take(iterator: AsyncIterator<ItemMutation>, count: number): Promise<ItemMutation[]> {
+  const out: ItemMutation[] = [];
+  while (out.length < count) out.push((await iterator.next()).value);
+  return out;
+}
+
+describe(watchItemEvents.name, () => {
+  it.each<[string, 'create' | 'update' | 'delete' | undefined, ItemEvent[], ItemMutation[]]>([
+    [
+      'one event per key, in order, deletes without data',
+      undefined,
+      [
+        { collection: 'posts', action: 'create', keys: [1, 2] },
+        { collection: 'posts', action: 'delete', keys: [1] },
+      ],
+      [
+        { key: 1, event: 'create', data: { id: 1 } },
+        { key: 2, event: 'create', data: { id: 2 } },
+        { key: 1, event: 'delete', data: null },
+      ],
+    ],
+    [
+      'only its collection and action, and not what the subscriber may not read',
+      'update',
+      [
+        { collection: 'other', action: 'update', keys: [5] },
+        { collection: 'posts', action: 'create', keys: [6] },
+        { collection: 'posts', action: 'update', keys: [13, 7] },
+      ],
+      [{ key: 7, event: 'update', data: { id: 7 } }],
+    ],
+  ])('%s', async (_label, only, events, expected) => {
+    const source = fakeSource();
+    const iterator = watchItemEvents(source, 'posts', only, read);
+    for (const event of events) source.emit(event);
+    expect(await take(iterator, expected.length)).toEqual(expected);
+  });
+
+  it('stops listening when the subscription ends', async () => {
+    const source = fakeSource();
+    const iterator = watchItemEvents(source, 'posts', undefined, read);
+    expect(source.listeners.size).toBe(1);
+    await iterator.return!();
+    expect(source.listeners.size).toBe(0);
+  });
+});

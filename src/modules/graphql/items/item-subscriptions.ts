@@ -1,0 +1,82 @@
+import { GraphQLEnumType, GraphQLID, GraphQLNonNull, GraphQLObjectType, Kind, type GraphQLFieldConfigMap, type GraphQLResolveInfo } from 'graphql';
+import type { ItemAction, ItemEvent } from '../../items/item-events.service';
+import type { Item, PrimaryKey } from '../../items/items.service';
+import type { ItemsContext } from '../graphql-context';
+import { queryOf, type ItemResolverDeps } from './item-resolvers';
+import type { CollectionTypes } from './item-types';
+import { PushQueue } from './push-queue';
+import { fieldNodes } from './selection-query';
+
+/** Committed item writes, as the realtime bus hands them out (this instance's and, with Redis, the others'). */
+export interface ItemEventSource {
+  on(listener: (event: ItemEvent) => void): () => void;
+}
+
+/** One event of `<collection>_mutated`: the key written, and the item as the subscriber may read it (null for a delete). */
+export interface ItemMutation {
+  key: PrimaryKey;
+  event: ItemAction;
+  data: Item | null;
+}
+
+export const EventEnum = new GraphQLEnumType({ name: 'EventEnum', values: { create: { value: 'create' }, update: { value: 'update' }, delete: { value: 'delete' } } });
+
+/**
+ * `<collection>_mutated(event)`, as the reference platform's subscriptions: one event per written key,
+ * in the order of the write. Each item is read through the items engine as the subscriber, with the
+ * selection of `data`; an item the subscriber may not read is not announced at all.
+ */
+export function itemSubscriptions(deps: ItemResolverDeps, source: ItemEventSource, types: CollectionTypes): GraphQLFieldConfigMap<unknown, ItemsContext> {
+  const name = types.collection.collection;
+  const type = new GraphQLObjectType({
+    name: `${name}_mutated`,
+    fields: { key: { type: new GraphQLNonNull(GraphQLID) }, event: { type: EventEnum }, data: { type: types.object } },
+  });
+  return {
+    [`${name}_mutated`]: {
+      type,
+      args: { event: { type: EventEnum } },
+      subscribe: (_s, args: { event?: ItemAction | null }, ctx: ItemsContext, info) => {
+        const query = queryOf(deps, types, {}, info, dataSelection(info));
+        const read = (key: PrimaryKey) => deps.items.for(name, ctx.acc).readOne(key, query);
+        return watchItemEvents(source, name, args.event ?? undefined, read);
+      },
+      resolve: (payload) => payload as ItemMutation,
+    },
+  };
+}
+
+/** What the subscription selects of `data`, however many times (aliases, fragments) it is selected. */
+function dataSelection(info: GraphQLResolveInfo) {
+  const data = fieldNodes(info.fieldNodes[0].selectionSet, info.fragments).filter((node) => node.name.value === 'data');
+  return { kind: Kind.SELECTION_SET, selections: data.flatMap((node) => node.selectionSet?.selections ?? []) } as const;
+}
+
+/**
+ * The mutations of `collection` (of one action, with `only`) as they are committed. Listens from the
+ * call on (not from the first read), so no write in between is missed; ending the iterator stops listening.
+ */
+export function watchItemEvents(source: ItemEventSource, collection: string, only: ItemAction | undefined, read: (key: PrimaryKey) => Promise<Item>): PushQueue<ItemMutation> {
+  let chain = Promise.resolve();
+  const queue = new PushQueue<ItemMutation>(() => stop());
+  const stop = source.on((event) => {
+    if (event.collection !== collection || (only !== undefined && event.action !== only)) return;
+    // One write's events are read and sent before the next write's, whatever each read takes.
+    chain = chain.then(() => deliver(queue, event, read));
+  });
+  return queue;
+}
+
+async function deliver(queue: PushQueue<ItemMutation>, event: ItemEvent, read: (key: PrimaryKey) => Promise<Item>): Promise<void> {
+  for (const key of event.keys) {
+    if (event.action === 'delete') {
+      queue.push({ key, event: event.action, data: null });
+      continue;
+    }
+    try {
+      queue.push({ key, event: event.action, data: await read(key) });
+    } catch {
+      // As the reference: a write the subscriber may not read (or that is gone again) is not announced.
+    }
+  }
+}
