@@ -11,13 +11,10 @@ import type { CatalogColumn, CatalogTable } from './catalog';
 /** Tables, views and foreign tables as information_schema.tables lists them. */
 const RELATIONS = `c.relkind IN ('r', 'p', 'v', 'f') AND n.nspname = current_schema() AND c.relname = ANY($1)`;
 
-// A table without columns comes as one row without a name. The information_schema functions compute the sizes exactly as information_schema.columns shows them.
-const COLUMNS_SQL = `SELECT c.relname AS table_name, a.attname AS name, lower(a.atttypid::regtype::text) AS type,
-  information_schema._pg_char_max_length(a.atttypid, a.atttypmod) AS char_length,
-  information_schema._pg_numeric_precision(a.atttypid, a.atttypmod) AS numeric_precision,
-  information_schema._pg_numeric_scale(a.atttypid, a.atttypmod) AS numeric_scale,
-  information_schema._pg_datetime_precision(a.atttypid, a.atttypmod) AS datetime_precision,
-  NOT a.attnotnull AS nullable, a.attidentity <> '' AS identity,
+// A table without columns comes as one row without a name. Sizes are decoded from the type modifier
+// here: information_schema's functions for them, called per column, took most of the query's time.
+const COLUMNS_SQL = `SELECT c.relname AS table_name, a.attname AS name, lower(format_type(a.atttypid, NULL)) AS type,
+  a.atttypmod AS type_modifier, NOT a.attnotnull AS nullable, a.attidentity <> '' AS identity,
   CASE WHEN a.attgenerated = '' THEN pg_get_expr(d.adbin, d.adrelid) END AS default_sql
 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
 LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
@@ -47,10 +44,8 @@ interface ColumnRow {
   table_name: string;
   name: string | null;
   type: string;
-  char_length: number | null;
-  numeric_precision: number | null;
-  numeric_scale: number | null;
-  datetime_precision: number | null;
+  /** -1 when the type takes none (or none was given). */
+  type_modifier: number;
   nullable: boolean;
   identity: boolean;
   default_sql: string | null;
@@ -76,26 +71,39 @@ interface IndexRow {
   columns: string[];
 }
 
-/** Types whose length TypeORM reports, and the lengths it leaves out as the type's default. */
-const LENGTH_TYPES = new Set(['character varying', 'varchar', 'character', 'char', 'bit', 'varbit', 'bit varying']);
-const DEFAULT_LENGTH: Record<string, string> = { character: '1', bit: '1' };
-const NUMERIC_TYPES = new Set(['numeric', 'decimal']);
-const DATETIME_TYPES = new Set(['interval', 'time without time zone', 'time with time zone', 'timestamp without time zone', 'timestamp with time zone']);
+/** The header PostgreSQL adds to the modifier of character types and of numeric. */
+const VARHDRSZ = 4;
 /** PostgreSQL's default fractional-second precision, which TypeORM leaves out. */
 const DEFAULT_DATETIME_PRECISION = 6;
+const TIME_TYPES = new Set(['time without time zone', 'time with time zone', 'timestamp without time zone', 'timestamp with time zone']);
 
-function sizeOf(row: ColumnRow): Pick<CatalogColumn, 'length' | 'precision' | 'scale'> {
-  const size: Pick<CatalogColumn, 'length' | 'precision' | 'scale'> = { length: '' };
-  if (LENGTH_TYPES.has(row.type) && row.char_length) {
-    const length = String(row.char_length);
-    size.length = DEFAULT_LENGTH[row.type] === length ? '' : length;
+type Size = Pick<CatalogColumn, 'length' | 'precision' | 'scale'>;
+
+/**
+ * The length, precision and scale TypeORM reports for a column, from its type modifier as
+ * information_schema.columns decodes it: lengths of character and bit types (a length of 1, their
+ * default, left out), numeric's precision and scale, and the fractional seconds of times and intervals
+ * other than the default 6.
+ */
+export function postgresSize(type: string, modifier: number): Size {
+  const given = modifier >= 0;
+  switch (type) {
+    case 'character varying':
+    case 'character':
+      return { length: given && !(type === 'character' && modifier - VARHDRSZ === 1) ? String(modifier - VARHDRSZ) : '' };
+    case 'bit varying':
+    case 'bit':
+      return { length: given && !(type === 'bit' && modifier === 1) ? String(modifier) : '' };
+    case 'numeric':
+      return given ? { length: '', precision: ((modifier - VARHDRSZ) >> 16) & 0xffff, scale: (modifier - VARHDRSZ) & 0xffff } : { length: '' };
+    case 'interval': {
+      const precision = modifier & 0xffff;
+      return { length: '', precision: !given || precision === 0xffff || precision === DEFAULT_DATETIME_PRECISION ? undefined : precision };
+    }
+    default:
+      if (!TIME_TYPES.has(type)) return { length: '' };
+      return { length: '', precision: !given || modifier === DEFAULT_DATETIME_PRECISION ? undefined : modifier };
   }
-  if (NUMERIC_TYPES.has(row.type)) {
-    if (row.numeric_precision !== null) size.precision = row.numeric_precision;
-    if (row.numeric_scale !== null) size.scale = row.numeric_scale;
-  }
-  if (DATETIME_TYPES.has(row.type)) size.precision = row.datetime_precision === DEFAULT_DATETIME_PRECISION ? undefined : row.datetime_precision;
-  return size;
 }
 
 /**
@@ -119,7 +127,7 @@ function columnOf(row: ColumnRow & { name: string }, constraints: ConstraintRow[
   return {
     name: row.name,
     type: row.type,
-    ...sizeOf(row),
+    ...postgresSize(row.type, row.type_modifier),
     isNullable: row.nullable,
     isPrimary: keys.some((k) => k.kind === 'p'),
     isUnique: keys.some((k) => k.kind === 'u' && k.columns.length === 1),
