@@ -8,15 +8,19 @@ import { InvalidPayloadError } from '../errors/errors';
  */
 export const MAX_JSON_DEPTH = 100;
 
-/** Whether a parsed JSON value nests objects/arrays deeper than `max`; iterative, so any depth is safe to measure. */
+/**
+ * Whether a parsed JSON value nests objects/arrays deeper than `max`. The recursion stops at `max`
+ * levels, so any depth is safe to measure; it allocates nothing, since a large body (a schema snapshot of
+ * thousands of fields) would otherwise pay a garbage collection of the whole parsed body for the check.
+ */
 export function jsonDepthExceeds(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length) {
-    const [current, depth] = stack.pop()!;
-    if (current === null || typeof current !== 'object') continue;
-    if (depth + 1 > max) return true;
-    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  if (value === null || typeof value !== 'object') return false;
+  if (max === 0) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (jsonDepthExceeds(value[i], max - 1)) return true;
+    return false;
   }
+  for (const key in value) if (jsonDepthExceeds((value as Record<string, unknown>)[key], max - 1)) return true;
   return false;
 }
 

@@ -49,9 +49,12 @@ export class VellumExpressAdapter extends ExpressAdapter {
     if (!isPlainJsonAnswer(response, body)) return super.reply(response, body, statusCode);
     if (statusCode) response.statusCode = statusCode;
     const text = JSON.stringify(body);
+    // As Express's res.send: a long text is encoded once, its length read from the bytes, instead of
+    // being measured in one pass and encoded in another (a large schema diff is close to a megabyte).
+    const payload = text.length < 1000 ? text : Buffer.from(text);
     response.setHeader('Content-Type', 'application/json; charset=utf-8');
-    response.setHeader('Content-Length', Buffer.byteLength(text));
+    response.setHeader('Content-Length', typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length);
     // Express routes HEAD to the GET handler: the headers describe the body, which is not sent.
-    return response.end(response.req.method === 'HEAD' ? undefined : text);
+    return response.end(response.req.method === 'HEAD' ? undefined : payload);
   }
 }

@@ -1,6 +1,7 @@
-import type { EntityManager, QueryFailedError } from 'typeorm';
+import type { EntityManager, QueryFailedError, QueryRunner } from 'typeorm';
 import type { AppError } from '../../common/errors/app-error';
 import type { JsonPathSegment } from '../../common/query/parse-json-function';
+import type { CatalogTable } from './catalog';
 
 export type Vendor = 'mysql' | 'postgres' | 'sqlite';
 
@@ -101,6 +102,11 @@ export interface Dialect {
    * of one name by `=` gets, also where IN compares case-insensitively (MySQL's catalog).
    */
   tablesAmongSql(placeholders: string): string;
+  /**
+   * The definitions of the tables among `names` (the others left out) that the schema overview is built
+   * from, read through `runner`, whose connection may hold an open transaction.
+   */
+  readTables(runner: QueryRunner, names: string[]): Promise<CatalogTable[]>;
   /** An INSERT of a row made only of default values. */
   insertDefaultsSql(quotedTable: string): string;
   /** `LIMIT`/`OFFSET` clause; `limit` null means all rows (SQLite and MySQL need a LIMIT before OFFSET). */

@@ -1,4 +1,5 @@
-import { EntityManager, QueryFailedError } from 'typeorm';
+import { EntityManager, QueryFailedError, QueryRunner } from 'typeorm';
+import type { CatalogTable } from './catalog';
 import type { AppError } from '../../common/errors/app-error';
 import type { JsonPathSegment } from '../../common/query/parse-json-function';
 import { DatabaseBusyError, InvalidForeignKeyError, NotNullViolationError, RecordNotUniqueError, ValueOutOfRangeError, ValueTooLongError } from '../../common/errors/errors';
@@ -121,6 +122,10 @@ export class MysqlDialect implements Dialect {
 
   tablesAmongSql(placeholders: string): string {
     return `SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (${placeholders})`;
+  }
+
+  readTables(runner: QueryRunner, names: string[]): Promise<CatalogTable[]> {
+    return runner.getTables(names);
   }
 
   insertDefaultsSql(quotedTable: string): string {

@@ -1,4 +1,6 @@
-import type { EntityManager, QueryFailedError } from 'typeorm';
+import type { EntityManager, QueryFailedError, QueryRunner } from 'typeorm';
+import type { CatalogTable } from './catalog';
+import { readPostgresCatalog } from './postgres-catalog';
 import type { AppError } from '../../common/errors/app-error';
 import type { JsonPathSegment } from '../../common/query/parse-json-function';
 import { DatabaseBusyError, InvalidForeignKeyError, InvalidPayloadError, InvalidQueryError, NotNullViolationError, RecordNotUniqueError, ValueOutOfRangeError, ValueTooLongError } from '../../common/errors/errors';
@@ -75,6 +77,10 @@ export class PostgresDialect implements Dialect {
 
   tablesAmongSql(placeholders: string): string {
     return `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name IN (${placeholders})`;
+  }
+
+  readTables(runner: QueryRunner, names: string[]): Promise<CatalogTable[]> {
+    return readPostgresCatalog(runner, names);
   }
 
   insertDefaultsSql(quotedTable: string): string {

@@ -1,4 +1,5 @@
-import type { EntityManager, QueryFailedError } from 'typeorm';
+import type { EntityManager, QueryFailedError, QueryRunner } from 'typeorm';
+import type { CatalogTable } from './catalog';
 import type { AppError } from '../../common/errors/app-error';
 import type { JsonPathSegment } from '../../common/query/parse-json-function';
 import { DatabaseBusyError, InvalidForeignKeyError, NotNullViolationError, RecordNotUniqueError } from '../../common/errors/errors';
@@ -81,6 +82,10 @@ export class SqliteDialect implements Dialect {
 
   tablesAmongSql(placeholders: string): string {
     return `SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (${placeholders})`;
+  }
+
+  readTables(runner: QueryRunner, names: string[]): Promise<CatalogTable[]> {
+    return runner.getTables(names);
   }
 
   insertDefaultsSql(quotedTable: string): string {

@@ -69,7 +69,7 @@ export class SchemaOverviewService implements OnModuleInit {
     const names = [...new Set([...Object.keys(SYSTEM_COLLECTIONS), ...collections.map((c) => c.collection)])];
     const runner = manager.queryRunner ?? this.dataSource.createQueryRunner();
     try {
-      const tables = await runner.getTables(names);
+      const tables = await this.dialect.readTables(runner, names);
       this.overview = buildOverview({
         tables,
         collections: collections as CollectionMeta[],

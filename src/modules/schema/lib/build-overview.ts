@@ -1,4 +1,4 @@
-import type { Table } from 'typeorm';
+import type { CatalogColumn, CatalogTable } from '../../../database/dialects/catalog';
 import { SchemaOverview } from '../schema-overview';
 import type {
   CollectionMeta,
@@ -17,7 +17,7 @@ import { SYSTEM_COLLECTIONS, SYSTEM_RELATIONS } from '../system-schema';
 import { fieldTypeOfColumn } from './field-type-of-column';
 
 export interface OverviewSource {
-  tables: Table[];
+  tables: CatalogTable[];
   collections: CollectionMeta[];
   fields: (FieldMeta & { type: string | null })[];
   relations: RelationMeta[];
@@ -91,7 +91,6 @@ function systemCollectionMeta(collection: string, accountability: 'all' | 'activ
 }
 
 type FieldRow = FieldMeta & { type: string | null };
-type TableColumn = Table['columns'][number];
 type SystemCollection = (typeof SYSTEM_COLLECTIONS)[string];
 
 /** Pure: turns the meta rows and one introspection pass into the immutable overview. */
@@ -121,7 +120,7 @@ export function buildOverview(source: OverviewSource): SchemaOverview {
 }
 
 /** The introspected foreign keys by referenced table (PostgreSQL names one of another schema `schema.table`). */
-function referencingKeys(tables: Table[]): ReferencingKeys {
+function referencingKeys(tables: CatalogTable[]): ReferencingKeys {
   const names = new Set(tables.map((t) => t.name));
   const out = new Map<string, ForeignKeyRef[]>();
   for (const table of tables) {
@@ -150,7 +149,7 @@ function withSystemRelations(relations: RelationMeta[]): RelationMeta[] {
 
 function collectionOverview(
   name: string,
-  table: Table | null,
+  table: CatalogTable | null,
   meta: CollectionMeta | null,
   system: SystemCollection | undefined,
   fieldList: FieldRow[],
@@ -189,7 +188,7 @@ function collectionOverview(
   };
 }
 
-function columnField(name: string, table: Table, column: TableColumn, row: FieldRow | undefined, system: SystemCollection | undefined): FieldOverview {
+function columnField(name: string, table: CatalogTable, column: CatalogColumn, row: FieldRow | undefined, system: SystemCollection | undefined): FieldOverview {
   const declared = system?.fields[column.name];
   const storedType = row?.type;
   const type: FieldType = isFieldType(storedType) ? storedType : (declared?.type ?? fieldTypeOfColumn(column.type, column.length, column.width));
@@ -215,7 +214,7 @@ function columnField(name: string, table: Table, column: TableColumn, row: Field
   };
 }
 
-function columnSchema(name: string, table: Table, column: TableColumn, type: FieldType): FieldSchemaInfo {
+function columnSchema(name: string, table: CatalogTable, column: CatalogColumn, type: FieldType): FieldSchemaInfo {
   const single = (columnNames: string[]) => columnNames.length === 1 && columnNames[0] === column.name;
   const indexed = table.indices.some((i) => i.columnNames[0] === column.name);
   const unique = column.isUnique || table.indices.some((i) => i.isUnique && single(i.columnNames)) || table.uniques.some((u) => single(u.columnNames));
@@ -238,7 +237,7 @@ function columnSchema(name: string, table: Table, column: TableColumn, type: Fie
   };
 }
 
-function relationOverview(meta: RelationMeta, table: Table | undefined): RelationOverview {
+function relationOverview(meta: RelationMeta, table: CatalogTable | undefined): RelationOverview {
   const fk = table?.foreignKeys.find((f) => f.columnNames.length === 1 && f.columnNames[0] === meta.many_field);
   return {
     collection: meta.many_collection,

@@ -78,4 +78,16 @@ describe(diffSnapshot.name, () => {
       { collection: 'svc_activity', field: 'timestamp', diff: [{ kind: 'E', path: ['schema', 'is_indexed'], lhs: true, rhs: false }] },
     ]);
   });
+
+  it('lists dropped system indexes by collection, then field, as the snapshot orders them', () => {
+    const indexed = (collection: string, field: string) => ({ collection, field, schema: { is_indexed: true } });
+    const current = [indexed('svc_users', 'token'), indexed('svc_activity', 'timestamp'), indexed('svc_users', 'email'), indexed('svc_activity', 'collection')];
+    const diff = diffSnapshot(snapshot({ systemFields: current }), snapshot());
+    expect(diff.systemFields.map((f) => `${f.collection}.${f.field}`)).toEqual([
+      'svc_activity.collection',
+      'svc_activity.timestamp',
+      'svc_users.email',
+      'svc_users.token',
+    ]);
+  });
 });

@@ -97,17 +97,24 @@ function diffFields(current: SnapshotField[], target: SnapshotField[], deletedCo
   return fields;
 }
 
+/** By collection, then field, in code-unit order as buildSnapshot lists them (localeCompare's first call costs 6 ms of ICU set-up). */
+function byCollectionField(a: { collection: string; field: string }, b: { collection: string; field: string }): number {
+  if (a.collection !== b.collection) return a.collection < b.collection ? -1 : 1;
+  return a.field < b.field ? -1 : a.field > b.field ? 1 : 0;
+}
+
 function diffSystemFields(current: Snapshot['systemFields'], target: Snapshot['systemFields']): SnapshotDiff['systemFields'] {
   const targetSystem = new Map(target.map((f) => [fieldKey(f), f]));
+  const currentKeys = new Set(current.map(fieldKey));
   const systemFields: SnapshotDiff['systemFields'] = [];
-  for (const before of [...current].sort((a, b) => fieldKey(a).localeCompare(fieldKey(b)))) {
+  for (const before of [...current].sort(byCollectionField)) {
     // An indexed system field missing from the target means its index is to be dropped.
     const after = targetSystem.get(fieldKey(before)) ?? { ...before, schema: { is_indexed: false } };
     const diff = differences(before, after);
     if (diff.length > 0) systemFields.push({ collection: before.collection, field: before.field, diff });
   }
   for (const after of target) {
-    if (!current.some((f) => fieldKey(f) === fieldKey(after))) {
+    if (!currentKeys.has(fieldKey(after))) {
       const before = { ...after, schema: { is_indexed: false } };
       systemFields.push({ collection: after.collection, field: after.field, diff: differences(before, after) });
     }

@@ -1,0 +1,48 @@
+/**
+ * What the schema overview reads of a table's definition: the members of TypeORM's `Table` it uses, in
+ * TypeORM's spelling, so a dialect can answer with TypeORM's introspection or with a reader of its own.
+ */
+export interface CatalogColumn {
+  name: string;
+  /** The vendor's type name in lower case (`character varying`, `int`). */
+  type: string;
+  /** The declared length as text; empty when the type has none or the vendor's default. */
+  length: string;
+  /** MySQL's display width (`tinyint(1)`). */
+  width?: number;
+  precision?: number | null;
+  scale?: number | null;
+  isNullable: boolean;
+  isPrimary: boolean;
+  /** Unique by a constraint on this column alone. */
+  isUnique: boolean;
+  /** The default as the vendor writes it (`'draft'`, `CURRENT_TIMESTAMP`); undefined when there is none. */
+  default?: unknown;
+  isGenerated: boolean;
+  generationStrategy?: 'uuid' | 'increment' | 'rowid' | 'identity';
+}
+
+export interface CatalogIndex {
+  name?: string;
+  columnNames: string[];
+  isUnique?: boolean;
+}
+
+export interface CatalogForeignKey {
+  name?: string;
+  columnNames: string[];
+  /** `schema.table` when the table is in another schema than the connection's. */
+  referencedTableName: string;
+  referencedColumnNames: string[];
+  onDelete?: string;
+  onUpdate?: string;
+}
+
+export interface CatalogTable {
+  name: string;
+  columns: CatalogColumn[];
+  /** Indexes that are no constraint (unique constraints are in `uniques`, the primary key on its columns). */
+  indices: CatalogIndex[];
+  uniques: { name?: string; columnNames: string[] }[];
+  foreignKeys: CatalogForeignKey[];
+}

@@ -1,0 +1,65 @@
+import { DIALECT, Dialect } from '../../src/database/dialects/dialect';
+import type { SchemaOverview } from '../../src/modules/schema/schema-overview';
+import { SchemaOverviewService } from '../../src/modules/schema/schema-overview.service';
+import { createCollection, createRelation } from '../factories/collection.factory';
+import { createSampleSchema } from '../factories/schema.factory';
+import { createTestApp, TestApp } from '../helpers/test-app';
+
+/** The overview as plain data: field order kept, foreign keys by referenced table in a stable order. */
+function comparable(overview: SchemaOverview) {
+  return {
+    collections: [...overview.collections.values()].map((c) => ({ ...c, fieldOrder: Object.keys(c.fields), fields: { ...c.fields } })),
+    relations: overview.relations,
+    referencing: [...overview.referencing.entries()]
+      .map(([table, refs]) => [table, [...refs].sort((a, b) => a.table.localeCompare(b.table))] as const)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  };
+}
+
+/**
+ * Each dialect reads the table definitions for the schema overview its own way (PostgreSQL from its
+ * catalog); whatever the way, the overview must be the one TypeORM's introspection gives.
+ */
+describe('schema overview from the database catalog', () => {
+  let t: TestApp;
+  let names: { authors: string; articles: string; folder: string };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    names = await createSampleSchema(t, 'catalog');
+    await createCollection(t, 'catalog_codes', [
+      { field: 'code', type: 'string', schema: { is_primary_key: true, max_length: 20 } },
+      { field: 'amount', type: 'decimal', schema: { numeric_precision: 12, numeric_scale: 4, default_value: 1.5 } },
+      { field: 'quantity', type: 'integer', schema: { is_nullable: false, is_unique: true, default_value: 3 } },
+      { field: 'ratio', type: 'float', schema: { default_value: -2.5 } },
+      { field: 'active', type: 'boolean', schema: { default_value: true } },
+      { field: 'due', type: 'dateTime', schema: { is_indexed: true } },
+      { field: 'label', type: 'string', schema: { default_value: "it's" } },
+      { field: 'writer', type: 'uuid' },
+      { field: 'article', type: 'integer' },
+    ]);
+    await createRelation(t, 'catalog_codes', 'writer', names.authors, 'codes');
+    await createRelation(t, 'catalog_codes', 'article', names.articles, undefined, 'NO ACTION');
+  });
+  afterAll(() => t.close());
+
+  it("is the overview TypeORM's introspection of the same tables gives", async () => {
+    const overviews = t.app.get(SchemaOverviewService);
+    const dialect = t.app.get<Dialect>(DIALECT);
+    const ours = comparable(await overviews.reload());
+    const read = dialect.readTables;
+    dialect.readTables = (runner, tables) => runner.getTables(tables);
+    let typeorm: ReturnType<typeof comparable>;
+    try {
+      typeorm = comparable(await overviews.reload());
+    } finally {
+      dialect.readTables = read;
+      await overviews.reload();
+    }
+    const codes = ours.collections.find((c) => c.collection === 'catalog_codes');
+    expect(codes?.fieldOrder).toEqual(['code', 'amount', 'quantity', 'ratio', 'active', 'due', 'label', 'writer', 'article']);
+    expect(codes?.fields.quantity.schema).toMatchObject({ is_unique: true, is_nullable: false, default_value: 3 });
+    expect(ours.referencing.length).toBeGreaterThan(0);
+    expect(ours).toEqual(typeorm);
+  });
+});
