@@ -1,5 +1,5 @@
 import type { PermissionLookup, PermissionRule } from '../../permissions/permissions.service';
-import { schemaVisibility } from './schema-visibility';
+import { schemaVisibility, withGroups } from './schema-visibility';
 
 const rule = (fields: string[] | null): PermissionRule => ({ fields, permissions: null, validation: null, presets: null });
 const rules: Record<string, PermissionRule> = { open: rule(null), starred: rule(['*']), listed: rule(['id', 'title']) };
@@ -28,5 +28,23 @@ describe('schemaVisibility', () => {
     const admin = schemaVisibility(true, () => null);
     expect(admin.collection('secret')).toBe(true);
     expect(admin.field('secret', 'body')).toBe(true);
+  });
+});
+
+describe('withGroups', () => {
+  const groups: Record<string, string | null> = { posts: 'blog', blog: 'content', content: null, authors: 'blog', lone: null };
+  const groupOf = (name: string) => groups[name];
+
+  it.each([
+    ['a collection outside any folder', ['lone'], ['lone']],
+    ['every folder up to the top', ['posts'], ['posts', 'blog', 'content']],
+    ['a shared folder once', ['posts', 'authors'], ['posts', 'authors', 'blog', 'content']],
+    ['nothing for nothing', [], []],
+  ])('lists %s', (_name, visible, listed) => {
+    expect([...withGroups(visible, groupOf)].sort()).toEqual([...listed].sort());
+  });
+
+  it('stops at a folder cycle', () => {
+    expect([...withGroups(['a'], (n) => (n === 'a' ? 'b' : 'a'))].sort()).toEqual(['a', 'b']);
   });
 });

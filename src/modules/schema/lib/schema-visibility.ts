@@ -22,3 +22,15 @@ export function schemaVisibility(admin: boolean, lookup: PermissionLookup): Sche
     },
   };
 }
+
+/**
+ * The collections to list: the visible ones and the folders they sit in, up to the top, as the
+ * reference lists them so a caller can draw the tree its collections hang in.
+ */
+export function withGroups(visible: string[], groupOf: (collection: string) => string | null | undefined): Set<string> {
+  const out = new Set(visible);
+  for (const name of visible) {
+    for (let group = groupOf(name); group && !out.has(group); group = groupOf(group)) out.add(group);
+  }
+  return out;
+}
