@@ -61,6 +61,17 @@ describe('collections, fields and relations as a non-admin reads them', () => {
       await t.as(editor.token).get(`/relations/${posts}/author`).expect(200);
     });
 
+    it('hides a relation whose other side the user may not read, as the reference', async () => {
+      const role = await createRole(t);
+      const user = await createUser(t, role);
+      await grant(t, role, posts, 'read', { fields: ['id', 'title', 'author'] });
+      await grant(t, role, authors, 'read', { fields: ['id', 'name'] });
+      const res = await t.as(user.token).get('/relations').expect(200);
+      expect(res.body.data.filter((r: { collection: string }) => !r.collection.startsWith('svc_'))).toEqual([]);
+      await expectError(t.as(user.token).get(`/relations/${posts}/author`), 403, 'FORBIDDEN');
+      await t.as(user.token).get(`/fields/${posts}/author`).expect(200);
+    });
+
     it('lists the folder of a readable collection with it', async () => {
       const folder = uniq('folder');
       await t.as('admin').post('/collections').send({ collection: folder, meta: {}, schema: null }).expect(200);

@@ -3,7 +3,7 @@ import type { Accountability } from '../../common/accountability';
 import { ForbiddenError } from '../../common/errors/errors';
 import { PermissionsService } from '../permissions/permissions.service';
 import { collectionEntry, fieldEntries, fieldEntry } from './lib/schema-entries';
-import { EVERYTHING, SchemaVisibility, schemaVisibility, withGroups } from './lib/schema-visibility';
+import { EVERYTHING, relationVisible, SchemaVisibility, schemaVisibility, withGroups } from './lib/schema-visibility';
 import type { RelationOverview } from './schema.types';
 import { SchemaService } from './schema.service';
 
@@ -64,13 +64,13 @@ export class SchemaReads {
   async relations(acc: Accountability | null, collection?: string): Promise<RelationOverview[]> {
     const visible = await this.visibility(acc, 'svc_relations');
     if (collection !== undefined) this.known(collection, visible);
-    return this.schema.overview.relations.filter((r) => (collection === undefined || r.collection === collection) && visible.field(r.collection, r.field));
+    return this.schema.overview.relations.filter((r) => (collection === undefined || r.collection === collection) && relationVisible(visible, r));
   }
 
   async relation(acc: Accountability | null, collection: string, field: string): Promise<RelationOverview> {
     const visible = await this.visibility(acc, 'svc_relations');
     const relation = this.schema.overview.relationEntry(collection, field);
-    if (!relation || !visible.field(collection, field)) throw new ForbiddenError();
+    if (!relation || !relationVisible(visible, relation)) throw new ForbiddenError();
     return relation;
   }
 }
