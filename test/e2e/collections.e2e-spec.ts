@@ -38,7 +38,7 @@ describe('/collections', () => {
     const name = await createCollection(t, uniq('listed'));
     const res = await t.as('admin').get('/collections');
     const names = res.body.data.map((c: { collection: string }) => c.collection);
-    expect(names).toEqual(expect.arrayContaining([name, 'svc_users', 'svc_files', 'svc_versions']));
+    expect(names).toEqual(expect.arrayContaining([name, 'svc_users', 'svc_files', 'svc_versions', 'svc_collections', 'svc_fields', 'svc_relations']));
     expect(res.body.data.find((c: { collection: string }) => c.collection === 'svc_users').meta.system).toBe(true);
   });
 

@@ -234,4 +234,13 @@ describe('/fields', () => {
     const byName = Object.fromEntries(res.body.data.map((f: { field: string; type: string }) => [f.field, f.type]));
     expect(byName).toMatchObject({ id: 'uuid', email: 'string', password: 'hash', tags: 'json', role: 'uuid', email_notifications: 'boolean' });
   });
+
+  it('describes the schema metadata collections, as the reference describes its own', async () => {
+    const types = async (collection: string) =>
+      Object.fromEntries((await t.as('admin').get(`/fields/${collection}`).expect(200)).body.data.map((f: { field: string; type: string }) => [f.field, f.type]));
+    expect(await types('svc_fields')).toMatchObject({ id: 'integer', collection: 'string', special: 'csv', options: 'json', conditions: 'json', hidden: 'boolean' });
+    expect(await types('svc_collections')).toMatchObject({ collection: 'string', translations: 'json', singleton: 'boolean' });
+    expect(await types('svc_relations')).toMatchObject({ many_collection: 'string', one_allowed_collections: 'csv' });
+    await expectError(t.as('admin').get('/items/svc_fields'), 403, 'FORBIDDEN');
+  });
 });

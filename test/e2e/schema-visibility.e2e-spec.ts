@@ -8,7 +8,7 @@ const names = (list: { collection: string }[]) => [...new Set(list.map((c) => c.
 const own = (list: { collection: string }[]) => names(list).filter((n) => !n.startsWith('svc_'));
 
 /** The system collections app access lets a user read by itself (of those Vellum has). */
-const APP_SYSTEM = ['svc_activity', 'svc_roles', 'svc_settings', 'svc_users'];
+const APP_SYSTEM = ['svc_activity', 'svc_collections', 'svc_fields', 'svc_relations', 'svc_roles', 'svc_settings', 'svc_users'];
 
 describe('collections, fields and relations as a non-admin reads them', () => {
   let t: TestApp;
@@ -101,8 +101,8 @@ describe('collections, fields and relations as a non-admin reads them', () => {
       await grant(t, role, authors, 'read');
       await grant(t, role, 'svc_collections', 'read');
       await grant(t, role, 'svc_fields', 'read');
-      expect(names((await t.as(user.token).get('/collections').expect(200)).body.data)).toEqual([authors]);
-      expect(names((await t.as(user.token).get('/fields').expect(200)).body.data)).toEqual([authors]);
+      expect(names((await t.as(user.token).get('/collections').expect(200)).body.data)).toEqual([authors, 'svc_collections', 'svc_fields'].sort());
+      expect(names((await t.as(user.token).get('/fields').expect(200)).body.data)).toEqual([authors, 'svc_collections', 'svc_fields'].sort());
       await expectError(t.as(user.token).get('/relations'), 403, 'FORBIDDEN');
     });
 

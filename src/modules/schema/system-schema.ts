@@ -60,6 +60,24 @@ export const SYSTEM_COLLECTIONS: Record<
       delta: { type: 'json', special: ['cast-json'] },
     },
   },
+  // The schema's own metadata, listed as the reference lists its own (read-only here: /collections,
+  // /fields and /relations write them).
+  svc_collections: {
+    accountability: null,
+    fields: { translations: { type: 'json', special: ['cast-json'] }, item_duplication_fields: { type: 'json', special: ['cast-json'] } },
+  },
+  svc_fields: {
+    accountability: null,
+    fields: {
+      special: { type: 'csv', special: ['cast-csv'] },
+      options: { type: 'json', special: ['cast-json'] },
+      display_options: { type: 'json', special: ['cast-json'] },
+      translations: { type: 'json', special: ['cast-json'] },
+      conditions: { type: 'json', special: ['cast-json'] },
+      validation: { type: 'json', special: ['cast-json'] },
+    },
+  },
+  svc_relations: { accountability: null, fields: { one_allowed_collections: { type: 'csv', special: ['cast-csv'] } } },
   svc_activity: { accountability: null, fields: { user: { type: 'uuid' }, timestamp: { type: 'timestamp' } } },
   svc_revisions: {
     accountability: null,
