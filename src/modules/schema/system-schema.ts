@@ -115,6 +115,12 @@ export const SYSTEM_RELATIONS: Omit<RelationMeta, 'one_collection_field' | 'one_
     { many_collection: 'svc_revisions', many_field: 'parent', one_collection: 'svc_revisions', one_field: null },
   ];
 
+/**
+ * The schema's own metadata tables: listed like the other system collections, but their indexes are
+ * Vellum's own, never a user's, so a snapshot leaves them out (older snapshots stay without a diff).
+ */
+export const SCHEMA_METADATA: ReadonlySet<string> = new Set(['svc_collections', 'svc_fields', 'svc_relations']);
+
 export function isSystemCollection(name: string): boolean {
   return name.startsWith('svc_');
 }
