@@ -1,5 +1,9 @@
 import type { FieldType, RelationMeta } from './schema.types';
 
+/** A JSON value or a comma-separated list stored as text. */
+const JSON_TEXT = { type: 'json', special: ['cast-json'] } as const satisfies { type: FieldType; special: string[] };
+const CSV_TEXT = { type: 'csv', special: ['cast-csv'] } as const satisfies { type: FieldType; special: string[] };
+
 /**
  * The system collections served by the items engine. Their columns come from the migrations; what the
  * column alone cannot tell (JSON stored as text, hashed or concealed values, CSV lists) is declared here.
@@ -62,22 +66,12 @@ export const SYSTEM_COLLECTIONS: Record<
   },
   // The schema's own metadata, listed as the reference lists its own (read-only here: /collections,
   // /fields and /relations write them).
-  svc_collections: {
-    accountability: null,
-    fields: { translations: { type: 'json', special: ['cast-json'] }, item_duplication_fields: { type: 'json', special: ['cast-json'] } },
-  },
+  svc_collections: { accountability: null, fields: { translations: JSON_TEXT, item_duplication_fields: JSON_TEXT } },
   svc_fields: {
     accountability: null,
-    fields: {
-      special: { type: 'csv', special: ['cast-csv'] },
-      options: { type: 'json', special: ['cast-json'] },
-      display_options: { type: 'json', special: ['cast-json'] },
-      translations: { type: 'json', special: ['cast-json'] },
-      conditions: { type: 'json', special: ['cast-json'] },
-      validation: { type: 'json', special: ['cast-json'] },
-    },
+    fields: { special: CSV_TEXT, options: JSON_TEXT, display_options: JSON_TEXT, translations: JSON_TEXT, conditions: JSON_TEXT, validation: JSON_TEXT },
   },
-  svc_relations: { accountability: null, fields: { one_allowed_collections: { type: 'csv', special: ['cast-csv'] } } },
+  svc_relations: { accountability: null, fields: { one_allowed_collections: CSV_TEXT } },
   svc_activity: { accountability: null, fields: { user: { type: 'uuid' }, timestamp: { type: 'timestamp' } } },
   svc_revisions: {
     accountability: null,
