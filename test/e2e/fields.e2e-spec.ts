@@ -221,10 +221,10 @@ describe('/fields', () => {
     }
   });
 
-  it('answers unknown collections and fields with 403, lists to other callers only what they may read, and lets only admins change fields', async () => {
+  it('answers unknown collections and fields with 403, refuses the lists to the public, and lets only admins change fields', async () => {
     await expectError(t.as('admin').get('/fields/nope_nope'), 403, 'FORBIDDEN');
     await expectError(t.as('admin').post('/fields/nope_nope').send({ field: 'a', type: 'string' }), 403, 'FORBIDDEN');
-    expect((await t.as('anonymous').get('/fields').expect(200)).body.data).toEqual([]);
+    await expectError(t.as('anonymous').get('/fields'), 403, 'FORBIDDEN');
     await expectError(t.as('anonymous').get('/fields/svc_users'), 403, 'FORBIDDEN');
     await expectError(t.as('anonymous').post('/fields/svc_users').send({ field: 'a', type: 'string' }), 403, 'FORBIDDEN');
   });
@@ -233,5 +233,14 @@ describe('/fields', () => {
     const res = await t.as('admin').get('/fields/svc_users');
     const byName = Object.fromEntries(res.body.data.map((f: { field: string; type: string }) => [f.field, f.type]));
     expect(byName).toMatchObject({ id: 'uuid', email: 'string', password: 'hash', tags: 'json', role: 'uuid', email_notifications: 'boolean' });
+  });
+
+  it('describes the schema metadata collections, as the reference describes its own', async () => {
+    const types = async (collection: string) =>
+      Object.fromEntries((await t.as('admin').get(`/fields/${collection}`).expect(200)).body.data.map((f: { field: string; type: string }) => [f.field, f.type]));
+    expect(await types('svc_fields')).toMatchObject({ id: 'integer', collection: 'string', special: 'csv', options: 'json', conditions: 'json', hidden: 'boolean' });
+    expect(await types('svc_collections')).toMatchObject({ collection: 'string', translations: 'json', singleton: 'boolean' });
+    expect(await types('svc_relations')).toMatchObject({ many_collection: 'string', one_allowed_collections: 'csv' });
+    await expectError(t.as('admin').get('/items/svc_fields'), 403, 'FORBIDDEN');
   });
 });

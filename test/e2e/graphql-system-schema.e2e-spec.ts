@@ -33,10 +33,15 @@ describe('POST /graphql/system schema queries', () => {
 
   it('filters by the caller read rules, as REST', async () => {
     const res = await run(editor, '{ collections { collection } fields { collection field } relations { collection field } }');
-    expect(names(res.body.data.collections)).toEqual([authors, posts].sort());
+    const own = (list: { collection: string }[]) => names(list).filter((n) => !n.startsWith('svc_'));
+    // The editor has app access: the system collections it grants are listed too, as REST lists them.
+    expect(own(res.body.data.collections)).toEqual([authors, posts].sort());
+    expect(res.body.data.collections).toEqual((await t.as(editor).get('/collections')).body.data.map(({ collection }: { collection: string }) => ({ collection })));
+    expect(names(res.body.data.collections)).toContain('svc_users');
     expect(res.body.data.fields.filter((f: { collection: string }) => f.collection === posts).map((f: { field: string }) => f.field).sort()).toEqual(['author', 'id', 'title']);
-    expect(names(res.body.data.fields)).toEqual([authors, posts].sort());
-    expect(res.body.data.relations).toEqual([{ collection: posts, field: 'author' }]);
+    expect(own(res.body.data.fields)).toEqual([authors, posts].sort());
+    expect(res.body.data.fields).not.toContainEqual({ collection: 'svc_users', field: 'token' });
+    expect(res.body.data.relations.filter((r: { collection: string }) => !r.collection.startsWith('svc_'))).toEqual([{ collection: posts, field: 'author' }]);
   });
 
   it('reads one collection, field or relation by name and answers FORBIDDEN where REST does', async () => {
@@ -62,8 +67,11 @@ describe('POST /graphql/system schema queries', () => {
     expect(field.body.errors[0].extensions.code).toBe('FORBIDDEN');
   });
 
-  it('answers empty lists to a caller without a role', async () => {
-    const res = await run('anonymous', '{ collections { collection } relations { field } }');
-    expect(res.body).toEqual({ data: { collections: [], relations: [] } });
+  it('refuses the lists to a caller without app access, as REST', async () => {
+    for (const query of ['{ collections { collection } }', '{ fields { field } }', '{ relations { field } }']) {
+      const res = await run('anonymous', query);
+      expect(res.body.data).toBeNull();
+      expect(res.body.errors.map((e: { extensions: { code: string } }) => e.extensions.code)).toEqual(['FORBIDDEN']);
+    }
   });
 });

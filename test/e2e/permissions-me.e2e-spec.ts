@@ -24,7 +24,10 @@ describe('GET /permissions/me', () => {
 
   it("answers a user's access per action, with the fields, the presets and none where no rule exists", async () => {
     const res = await t.as(editor.token).get('/permissions/me').expect(200);
-    expect(Object.keys(res.body.data)).toEqual([docs]);
+    // The role has app access: what it grants by itself is part of the user's access, as in the reference.
+    expect(Object.keys(res.body.data).sort()).toEqual([docs, 'svc_activity', 'svc_collections', 'svc_fields', 'svc_relations', 'svc_roles', 'svc_settings', 'svc_users'].sort());
+    expect(res.body.data.svc_users.read).toEqual({ access: 'partial', fields: expect.arrayContaining(['id', 'email']) });
+    expect(res.body.data.svc_users.update).toEqual({ access: 'none' });
     expect(res.body.data[docs]).toEqual({
       create: { access: 'none' },
       read: { access: 'full', fields: ['id', 'title', 'status'] },
@@ -32,6 +35,14 @@ describe('GET /permissions/me', () => {
       delete: { access: 'none' },
       share: { access: 'none' },
     });
+  });
+
+  it('answers a user without app access only the rules of its role', async () => {
+    const role = await createRole(t, { app_access: false });
+    const user = await createUser(t, role);
+    await grant(t, role, docs, 'read', { fields: ['title'] });
+    const res = await t.as(user.token).get('/permissions/me').expect(200);
+    expect(Object.keys(res.body.data)).toEqual([docs]);
   });
 
   it('answers an admin full access on every collection, system ones included', async () => {

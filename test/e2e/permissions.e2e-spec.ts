@@ -110,12 +110,25 @@ describe('permissions', () => {
   });
 
   it('enforces permissions on system collections too', async () => {
-    await expectError(t.as(editor.token).get('/activity'), 403, 'FORBIDDEN');
-    await grant(t, role, 'svc_activity', 'read', { permissions: { user: { _eq: '$CURRENT_USER' } } });
-    const res = await t.as(editor.token).get('/activity?fields=user');
+    const apiRole = await createRole(t, { app_access: false });
+    const apiUser = await createUser(t, apiRole);
+    await expectError(t.as(apiUser.token).get('/activity'), 403, 'FORBIDDEN');
+    await expectError(t.as(apiUser.token).get('/users'), 403, 'FORBIDDEN');
+    await grant(t, apiRole, 'svc_activity', 'read', { permissions: { user: { _eq: '$CURRENT_USER' } } });
+    const res = await t.as(apiUser.token).get('/activity?fields=user');
     expect(res.status).toBe(200);
     expect(res.body.data.length).toBeGreaterThan(0);
-    expect(res.body.data.every((a: { user: string }) => a.user === editor.id)).toBe(true);
+    expect(res.body.data.every((a: { user: string }) => a.user === apiUser.id)).toBe(true);
+  });
+
+  it('lets app access read its own user, its role through it, and its activity, and nothing else of the system', async () => {
+    const activity = await t.as(editor.token).get('/activity?fields=user').expect(200);
+    expect(activity.body.data.length).toBeGreaterThan(0);
+    expect(activity.body.data.every((a: { user: string }) => a.user === editor.id)).toBe(true);
+    expect((await t.as(editor.token).get('/users?fields=id,role.id').expect(200)).body.data).toEqual([{ id: editor.id, role: { id: role } }]);
+    await expectError(t.as(editor.token).get('/users?fields=provider'), 403, 'FORBIDDEN');
+    await expectError(t.as(editor.token).get('/permissions'), 403, 'FORBIDDEN');
+    await expectError(t.as(editor.token).patch(`/users/${other.id}`).send({ first_name: 'x' }), 403, 'FORBIDDEN');
   });
 
   describe('/roles and /permissions', () => {

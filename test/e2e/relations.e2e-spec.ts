@@ -137,8 +137,8 @@ describe('/relations', () => {
     expect((await t.as('admin').get(`/relations/${many}/parent`)).body.data.meta).toMatchObject({ one_field: 'children', junction_field: null });
   });
 
-  it('lists to other callers only the relations of fields they may read, and lets only admins change them', async () => {
-    expect((await t.as('anonymous').get('/relations').expect(200)).body.data).toEqual([]);
+  it('refuses the list to the public and lets only admins change relations', async () => {
+    await expectError(t.as('anonymous').get('/relations'), 403, 'FORBIDDEN');
     await expectError(t.as('anonymous').post('/relations').send({ collection: 'a', field: 'b', related_collection: 'c' }), 403, 'FORBIDDEN');
   });
 });

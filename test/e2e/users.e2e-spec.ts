@@ -20,7 +20,8 @@ describe('/users', () => {
   beforeAll(async () => {
     smtp = await startSmtpSink();
     t = await createTestApp({ env: { ...smtp.env, USER_INVITE_URL_ALLOW_LIST: INVITE_URL } });
-    const user = await createUser(t);
+    // Without app access: its minimal rules would let the user read their own row of /users.
+    const user = await createUser(t, { role: await createRole(t, { app_access: false }) });
     userToken = await t.login(user.email, user.password);
   });
   afterAll(async () => {

@@ -51,8 +51,8 @@ export interface PartlyReadableSchema {
 }
 
 /**
- * Three collections and an editor who may read part of them: posts without its `body`, authors, and
- * not `secret`; posts.author is a many-to-one into authors.
+ * Three collections and an editor (with app access) who may read part of them: posts without its
+ * `body`, authors with its one-to-many `posts`, and not `secret`; posts.author is a many-to-one into authors.
  */
 export async function createPartlyReadableSchema(t: TestApp): Promise<PartlyReadableSchema> {
   const authors = await createCollection(t, uniq('authors'), [{ field: 'name', type: 'string' }]);
@@ -66,6 +66,6 @@ export async function createPartlyReadableSchema(t: TestApp): Promise<PartlyRead
   const role = await createRole(t);
   const editor = await createUser(t, role);
   await grant(t, role, posts, 'read', { fields: ['id', 'title', 'author'] });
-  await grant(t, role, authors, 'read', { fields: ['id', 'name'] });
+  await grant(t, role, authors, 'read', { fields: ['id', 'name', 'posts'] });
   return { authors, posts, secret, editor };
 }

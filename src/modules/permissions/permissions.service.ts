@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import type { Filter } from '../../common/query/query.types';
 import { SystemCacheService } from '../cache/system-cache.service';
+import { withAppAccess } from './lib/app-access-permissions';
 
 export type PermissionAction = 'create' | 'read' | 'update' | 'delete';
 
@@ -52,6 +53,7 @@ function json<T>(value: unknown): T | null {
 @Injectable()
 export class PermissionsService implements OnModuleInit {
   private cache = new Map<string, Promise<Permission[]>>();
+  private withApp = new Map<string, Promise<Permission[]>>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -59,7 +61,10 @@ export class PermissionsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.systemCache.onReload(() => this.cache.clear());
+    this.systemCache.onReload(() => {
+      this.cache.clear();
+      this.withApp.clear();
+    });
   }
 
   /** After a committed change of permissions or roles, here and on every other instance. */
@@ -89,16 +94,31 @@ export class PermissionsService implements OnModuleInit {
     return rows;
   }
 
+  /**
+   * The rules of the caller's role, with what app access grants by itself; kept like the rows, since the
+   * items engine remembers per list which variables it uses.
+   */
+  private rulesOf(acc: Accountability): Promise<Permission[]> {
+    if (!acc.app) return this.rowsFor(acc.role);
+    const key = acc.role ?? '$public';
+    const hit = this.withApp.get(key);
+    if (hit) return hit;
+    const rules = this.rowsFor(acc.role).then((rows) => withAppAccess(rows));
+    rules.catch(() => this.withApp.delete(key));
+    this.withApp.set(key, rules);
+    return rules;
+  }
+
   /** A synchronous view of the caller's permissions, for planning reads across several collections. */
   async lookup(acc: Accountability | null): Promise<PermissionLookup> {
     if (!acc || acc.admin) return () => FULL_ACCESS;
-    const rows = await this.rowsFor(acc.role);
+    const rows = await this.rulesOf(acc);
     return (collection, action) => rows.find((p) => p.collection === collection && p.action === action) ?? null;
   }
 
-  /** Every rule of the caller's role (empty for admins), e.g. to see which variables they use. */
+  /** Every rule of the caller (empty for admins), e.g. to see which variables they use. */
   async rules(acc: Accountability | null): Promise<Permission[]> {
-    return !acc || acc.admin ? [] : this.rowsFor(acc.role);
+    return !acc || acc.admin ? [] : this.rulesOf(acc);
   }
 
   /**
@@ -107,7 +127,7 @@ export class PermissionsService implements OnModuleInit {
    */
   async find(acc: Accountability | null, collection: string, action: PermissionAction): Promise<PermissionRule | null> {
     if (!acc || acc.admin) return FULL_ACCESS;
-    const rows = await this.rowsFor(acc.role);
+    const rows = await this.rulesOf(acc);
     return rows.find((p) => p.collection === collection && p.action === action) ?? null;
   }
 }

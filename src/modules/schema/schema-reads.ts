@@ -3,14 +3,19 @@ import type { Accountability } from '../../common/accountability';
 import { ForbiddenError } from '../../common/errors/errors';
 import { PermissionsService } from '../permissions/permissions.service';
 import { collectionEntry, fieldEntries, fieldEntry } from './lib/schema-entries';
-import { EVERYTHING, SchemaVisibility, schemaVisibility } from './lib/schema-visibility';
+import { EVERYTHING, relationVisible, SchemaVisibility, schemaVisibility, withGroups } from './lib/schema-visibility';
 import type { RelationOverview } from './schema.types';
 import { SchemaService } from './schema.service';
+
+/** The system collection whose read rule lets a caller read each kind of schema entry. */
+type MetadataCollection = 'svc_collections' | 'svc_fields' | 'svc_relations';
 
 /**
  * The schema as a caller may read it, for REST (/collections, /fields, /relations) and GraphQL
  * (/graphql/system) alike: lists are filtered by the caller's read rules, a single entry the caller may
- * not see is FORBIDDEN. `acc` null is an internal read: everything.
+ * not see is FORBIDDEN. As the reference, a caller without a read rule on the metadata collection itself
+ * (svc_collections, svc_fields, svc_relations; app access grants those) is refused the lists and the
+ * collections, never answered an empty list. `acc` null is an internal read: everything.
  */
 @Injectable()
 export class SchemaReads {
@@ -19,8 +24,10 @@ export class SchemaReads {
     private readonly permissions: PermissionsService,
   ) {}
 
-  private async visibility(acc: Accountability | null): Promise<SchemaVisibility> {
-    return !acc || acc.admin ? EVERYTHING : schemaVisibility(false, await this.permissions.lookup(acc));
+  private async visibility(acc: Accountability | null, metadata?: MetadataCollection): Promise<SchemaVisibility> {
+    const visible = !acc || acc.admin ? EVERYTHING : schemaVisibility(false, await this.permissions.lookup(acc));
+    if (metadata && !visible.collection(metadata)) throw new ForbiddenError();
+    return visible;
   }
 
   /** FORBIDDEN for an unknown collection as for one the caller may not read, so names don't leak. */
@@ -29,19 +36,20 @@ export class SchemaReads {
   }
 
   async collections(acc: Accountability | null) {
-    const visible = await this.visibility(acc);
-    return [...this.schema.overview.collections.values()].filter((c) => visible.collection(c.collection)).map(collectionEntry);
+    const visible = await this.visibility(acc, 'svc_collections');
+    const overview = this.schema.overview;
+    const readable = [...overview.collections.keys()].filter((name) => visible.collection(name));
+    const listed = withGroups(readable, (name) => overview.collection(name)?.meta?.group);
+    return [...overview.collections.values()].filter((c) => listed.has(c.collection)).map(collectionEntry);
   }
 
   async collection(acc: Accountability | null, name: string) {
-    const visible = await this.visibility(acc);
-    const collection = this.schema.overview.collection(name);
-    if (!collection || !visible.collection(name)) throw new ForbiddenError();
-    return collectionEntry(collection);
+    this.known(name, await this.visibility(acc, 'svc_collections'));
+    return collectionEntry(this.schema.overview.collection(name)!);
   }
 
   async fields(acc: Accountability | null, collection?: string) {
-    const visible = await this.visibility(acc);
+    const visible = await this.visibility(acc, 'svc_fields');
     if (collection !== undefined) this.known(collection, visible);
     return fieldEntries(this.schema.overview, collection).filter((f) => visible.field(f.collection, f.field));
   }
@@ -54,15 +62,15 @@ export class SchemaReads {
   }
 
   async relations(acc: Accountability | null, collection?: string): Promise<RelationOverview[]> {
-    const visible = await this.visibility(acc);
+    const visible = await this.visibility(acc, 'svc_relations');
     if (collection !== undefined) this.known(collection, visible);
-    return this.schema.overview.relations.filter((r) => (collection === undefined || r.collection === collection) && visible.field(r.collection, r.field));
+    return this.schema.overview.relations.filter((r) => (collection === undefined || r.collection === collection) && relationVisible(visible, r));
   }
 
   async relation(acc: Accountability | null, collection: string, field: string): Promise<RelationOverview> {
-    const visible = await this.visibility(acc);
+    const visible = await this.visibility(acc, 'svc_relations');
     const relation = this.schema.overview.relationEntry(collection, field);
-    if (!relation || !visible.field(collection, field)) throw new ForbiddenError();
+    if (!relation || !relationVisible(visible, relation)) throw new ForbiddenError();
     return relation;
   }
 }

@@ -1,5 +1,9 @@
 import type { FieldType, RelationMeta } from './schema.types';
 
+/** A JSON value or a comma-separated list stored as text. */
+const JSON_TEXT = { type: 'json', special: ['cast-json'] } as const satisfies { type: FieldType; special: string[] };
+const CSV_TEXT = { type: 'csv', special: ['cast-csv'] } as const satisfies { type: FieldType; special: string[] };
+
 /**
  * The system collections served by the items engine. Their columns come from the migrations; what the
  * column alone cannot tell (JSON stored as text, hashed or concealed values, CSV lists) is declared here.
@@ -60,6 +64,14 @@ export const SYSTEM_COLLECTIONS: Record<
       delta: { type: 'json', special: ['cast-json'] },
     },
   },
+  // The schema's own metadata, listed as the reference lists its own (read-only here: /collections,
+  // /fields and /relations write them).
+  svc_collections: { accountability: null, fields: { translations: JSON_TEXT, item_duplication_fields: JSON_TEXT } },
+  svc_fields: {
+    accountability: null,
+    fields: { special: CSV_TEXT, options: JSON_TEXT, display_options: JSON_TEXT, translations: JSON_TEXT, conditions: JSON_TEXT, validation: JSON_TEXT },
+  },
+  svc_relations: { accountability: null, fields: { one_allowed_collections: CSV_TEXT } },
   svc_activity: { accountability: null, fields: { user: { type: 'uuid' }, timestamp: { type: 'timestamp' } } },
   svc_revisions: {
     accountability: null,
@@ -96,6 +108,12 @@ export const SYSTEM_RELATIONS: Omit<RelationMeta, 'one_collection_field' | 'one_
     { many_collection: 'svc_revisions', many_field: 'version', one_collection: 'svc_versions', one_field: null },
     { many_collection: 'svc_revisions', many_field: 'parent', one_collection: 'svc_revisions', one_field: null },
   ];
+
+/**
+ * The schema's own metadata tables: listed like the other system collections, but their indexes are
+ * Vellum's own, never a user's, so a snapshot leaves them out (older snapshots stay without a diff).
+ */
+export const SCHEMA_METADATA: ReadonlySet<string> = new Set(['svc_collections', 'svc_fields', 'svc_relations']);
 
 export function isSystemCollection(name: string): boolean {
   return name.startsWith('svc_');

@@ -50,6 +50,7 @@ const overview = new SchemaOverview(
   new Map([
     ['zebras', collection('zebras', [column('zebras', 'name', 'string', 9), column('zebras', 'id', 'integer', 3, { is_primary_key: true, is_indexed: true })])],
     ['svc_users', collection('svc_users', [column('svc_users', 'email', 'string', 1, { is_indexed: true }), column('svc_users', 'id', 'uuid', 2, { is_primary_key: true, is_indexed: true }), column('svc_users', 'name', 'string', 4)], true)],
+    ['svc_fields', collection('svc_fields', [column('svc_fields', 'collection', 'string', 11, { is_indexed: true })], true)],
     ['apples', collection('apples', [column('apples', 'price', 'decimal', 7), column('apples', 'owner', 'uuid', 8), column('apples', 'zebras', 'alias', 10)])],
   ]),
   [relation('svc_users', 'role', 'svc_roles', 1, true), relation('apples', 'owner', 'svc_users', 5), relation('zebras', 'name', 'apples', 4)],
@@ -66,7 +67,7 @@ describe(buildSnapshot.name, () => {
     ['collections by name, system ones left out', snapshot.collections.map((c) => c.collection), ['apples', 'zebras']],
     ['fields by collection, then creation', snapshot.fields.map((f) => `${f.collection}.${f.field}`), ['apples.price', 'apples.owner', 'apples.zebras', 'zebras.id', 'zebras.name']],
     ['relations of user collections by collection', snapshot.relations.map((r) => `${r.collection}.${r.field}`), ['apples.owner', 'zebras.name']],
-    ['indexed system fields that are not keys', snapshot.systemFields, [{ collection: 'svc_users', field: 'email', schema: { is_indexed: true } }]],
+    ['indexed system fields that are not keys, the schema metadata left out', snapshot.systemFields, [{ collection: 'svc_users', field: 'email', schema: { is_indexed: true } }]],
   ])('lists %s', (_label, actual, expected) => expect(actual).toEqual(expected));
 
   it('drops meta ids and keeps the full column description', () => {

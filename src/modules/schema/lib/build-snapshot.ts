@@ -1,5 +1,6 @@
 import type { SchemaOverview } from '../schema-overview';
 import type { CollectionOverview, FieldOverview, RelationOverview } from '../schema.types';
+import { SCHEMA_METADATA } from '../system-schema';
 import type { Snapshot, SnapshotCollection, SnapshotField, SnapshotRelation, SnapshotSystemField } from './snapshot.types';
 
 /** API.md 4.1: the `schema` members a snapshot keeps for a field, in this order. */
@@ -91,7 +92,7 @@ export function buildSnapshot(overview: SchemaOverview, platform: string, vendor
   );
 
   const systemFields: SnapshotSystemField[] = all
-    .filter((c) => c.system)
+    .filter((c) => c.system && !SCHEMA_METADATA.has(c.collection))
     .sort((a, b) => byName(a.collection, b.collection))
     .flatMap((c) =>
       Object.values(c.fields)

@@ -1,0 +1,34 @@
+import type { Permission } from '../permissions.service';
+
+const everyField = { fields: null, validation: null, presets: null } as const;
+
+/**
+ * What app access grants by itself, as the reference's minimal app permissions do (of the system
+ * collections Vellum has): the schema's metadata, the settings, and the caller's own user, role and
+ * activity. Without them the Studio could not even read the data model it draws.
+ */
+export const APP_ACCESS_PERMISSIONS: readonly Permission[] = Object.freeze([
+  { collection: 'svc_collections', action: 'read', permissions: null, ...everyField },
+  { collection: 'svc_fields', action: 'read', permissions: null, ...everyField },
+  { collection: 'svc_relations', action: 'read', permissions: null, ...everyField },
+  { collection: 'svc_settings', action: 'read', permissions: null, ...everyField },
+  { collection: 'svc_activity', action: 'read', permissions: { user: { _eq: '$CURRENT_USER' } }, ...everyField },
+  { collection: 'svc_roles', action: 'read', permissions: { id: { _in: '$CURRENT_ROLES' } }, ...everyField },
+  {
+    collection: 'svc_users',
+    action: 'read',
+    permissions: { id: { _eq: '$CURRENT_USER' } },
+    validation: null,
+    presets: null,
+    fields: ['id', 'first_name', 'last_name', 'last_page', 'email', 'password', 'location', 'title', 'description', 'tags', 'avatar', 'language', 'appearance', 'theme_light', 'theme_dark', 'tfa_secret', 'status', 'role'],
+  },
+]);
+
+/**
+ * A role's rules plus the minimal ones of app access it has no rule of its own for: one rule per
+ * collection and action is what the engine reads, and a role's own rule is the broader one in practice.
+ */
+export function withAppAccess(rules: Permission[]): Permission[] {
+  const own = new Set(rules.map((r) => `${r.collection}:${r.action}`));
+  return [...rules, ...APP_ACCESS_PERMISSIONS.filter((p) => !own.has(`${p.collection}:${p.action}`))];
+}
