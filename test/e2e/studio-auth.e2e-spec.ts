@@ -1,5 +1,6 @@
 import { startSmtpSink, SmtpSink } from '../helpers/smtp-sink';
 import { linkIn, seriousViolations, startStudioBrowser, StudioBrowser } from '../helpers/studio-browser';
+import { createRole, createUser } from '../factories/user.factory';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TestApp } from '../helpers/test-app';
 
 describe('Vellum Studio: signing in, password reset and invites in Chromium', () => {
@@ -45,6 +46,17 @@ describe('Vellum Studio: signing in, password reset and invites in Chromium', ()
     await page.getByRole('heading', { name: 'Vellum Studio' }).waitFor();
     await page.goto(`${studio.baseUrl}/admin/content`);
     await page.waitForURL(/\/admin\/signin\?from=/);
+  });
+
+  it('tells a user whose role has no app access why no collection is listed', async () => {
+    const user = await createUser(t, { role: await createRole(t, { app_access: false }) });
+    const page = studio.page;
+    await page.goto(`${studio.baseUrl}/admin/content`);
+    await studio.signIn(user.email, user.password);
+    await page.getByRole('alert').filter({ hasText: 'Your role has no app access' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Vellum Studio' }).waitFor();
   });
 
   it('mails a reset link from "forgot password"; the link sets a new password that signs in, and is spent afterwards', async () => {

@@ -97,7 +97,11 @@ export default function Content({ section = 'content' }: { section?: Section }) 
       </nav>
       </div>
       <main>
-        {collections.error && <Failure error={collections.error} retry={() => collections.refetch()} />}
+        {collections.error instanceof ApiError && collections.error.status === 403 ? (
+          <p role="alert">Your role has no app access, so the Studio cannot show its collections. An administrator can give your role app access.</p>
+        ) : (
+          collections.error && <Failure error={collections.error} retry={() => collections.refetch()} />
+        )}
         <SectionRoutes section={section} />
       </main>
     </div>
