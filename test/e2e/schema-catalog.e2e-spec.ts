@@ -5,10 +5,15 @@ import { createCollection, createRelation } from '../factories/collection.factor
 import { createSampleSchema } from '../factories/schema.factory';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
-/** The overview as plain data: field order kept, foreign keys by referenced table in a stable order. */
+/**
+ * The overview as plain data, fields by name and foreign keys by referenced table: TypeORM lists a
+ * table's columns in no fixed order on PostgreSQL (system tables came back in another order from run to
+ * run), so the column order of the catalog reader is checked on its own.
+ */
 function comparable(overview: SchemaOverview) {
+  const byName = (fields: object) => Object.fromEntries(Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return {
-    collections: [...overview.collections.values()].map((c) => ({ ...c, fieldOrder: Object.keys(c.fields), fields: { ...c.fields } })),
+    collections: [...overview.collections.values()].map((c) => ({ ...c, fields: byName(c.fields) })),
     relations: overview.relations,
     referencing: [...overview.referencing.entries()]
       .map(([table, refs]) => [table, [...refs].sort((a, b) => a.table.localeCompare(b.table))] as const)
@@ -57,7 +62,7 @@ describe('schema overview from the database catalog', () => {
       await overviews.reload();
     }
     const codes = ours.collections.find((c) => c.collection === 'catalog_codes');
-    expect(codes?.fieldOrder).toEqual(['code', 'amount', 'quantity', 'ratio', 'active', 'due', 'label', 'writer', 'article']);
+    expect(Object.keys(overviews.current.collection('catalog_codes')!.fields)).toEqual(['code', 'amount', 'quantity', 'ratio', 'active', 'due', 'label', 'writer', 'article']);
     expect(codes?.fields.quantity.schema).toMatchObject({ is_unique: true, is_nullable: false, default_value: 3 });
     expect(ours.referencing.length).toBeGreaterThan(0);
     expect(ours).toEqual(typeorm);
