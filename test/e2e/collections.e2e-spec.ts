@@ -27,6 +27,18 @@ describe('/collections', () => {
     expect(fields.body.data[1]).toMatchObject({ type: 'string', schema: { max_length: 100, is_nullable: true } });
   });
 
+  it('makes an auto-increment integer field the key instead of adding an id', async () => {
+    const name = await createCollection(t, uniq('counted'), [
+      { field: 'title', type: 'string' },
+      { field: 'number', type: 'integer', schema: { is_primary_key: false, has_auto_increment: true } },
+    ]);
+    const fields = (await t.as('admin').get(`/fields/${name}`)).body.data as { field: string }[];
+    expect(fields.map((f) => f.field)).toEqual(['title', 'number']);
+    expect(fields[1]).toMatchObject({ type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } });
+    const created = await t.as('admin').post(`/items/${name}`).send([{ title: 'a' }, { title: 'b' }]).expect(200);
+    expect(created.body.data.map((item: { number: number }) => item.number)).toEqual([1, 2]);
+  });
+
   it('creates collections keyed by UUID or by string', async () => {
     const byUuid = await createCollection(t, uniq('uuids'), [{ field: 'id', type: 'uuid', schema: { is_primary_key: true }, meta: { special: ['uuid'] } }]);
     const byString = await createCollection(t, uniq('codes'), [{ field: 'code', type: 'string', schema: { is_primary_key: true, max_length: 20 } }]);

@@ -1,3 +1,4 @@
+import { withPrimaryKey } from './lib/primary-key-field';
 import { saveFieldMeta } from './lib/field-metas';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -134,15 +135,13 @@ export class SchemaService {
     const taken = async () => (options.existing ?? (await tablesAmong(runner, this.dialect, [name]))).has(name);
     if (this.overview.has(name) || (await taken())) throw new InvalidPayloadError(`Collection "${name}" already exists`);
     if (input.fields !== undefined && !Array.isArray(input.fields)) throw new InvalidPayloadError('"fields" must be an array');
-    const fields = (input.fields ?? []).map((f) => this.checkFieldInput(f));
+    const checked = (input.fields ?? []).map((f) => this.checkFieldInput(f));
     // Checked before any DDL: on MySQL a table created before a refused meta would stay.
     const meta = this.collectionMeta(name, input.meta ?? {});
     const folder = input.schema === null;
 
+    const fields = folder ? checked : withPrimaryKey(checked);
     if (!folder) {
-      if (!fields.some((f) => f.schema?.is_primary_key)) {
-        fields.unshift({ field: 'id', type: 'integer', meta: { hidden: true, readonly: true, interface: 'input' }, schema: { is_primary_key: true, has_auto_increment: true } });
-      }
       const columns = fields.filter((f) => f.type !== 'alias').map((f) => new TableColumn(columnForField(this.dialect, f.field, f.type!, f.schema ?? {})));
       const indices = fields
         .filter((f) => f.type !== 'alias' && !f.schema?.is_primary_key && (f.schema?.is_unique || f.schema?.is_indexed))
