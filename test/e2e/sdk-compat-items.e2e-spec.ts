@@ -207,7 +207,7 @@ describe("@directus/sdk (the reference platform's own client) against Vellum: sc
     const saved = await admin.request(saveToContentVersion(version.id, { title: 'Beta v2' }));
     expect(saved).toEqual(expect.objectContaining({ title: 'Beta v2' }));
     const through = await admin.request(readItem(articles, beta.id, { fields: ['title'], version: 'rewrite' }));
-    expect(through).toEqual({ title: 'Beta v2', $meta: { version_id: version.id } });
+    expect(through).toEqual({ title: 'Beta v2', $meta: { version_id: version.id, delta: { id: String(beta.id), title: 'Beta v2' } } });
     const compared = await admin.request(compareContentVersion(version.id));
     expect(compared).toEqual({ outdated: false, mainHash: expect.any(String), current: expect.objectContaining({ title: 'Beta v2' }), main: expect.objectContaining({ title: 'Beta' }) });
     expect(String(await admin.request(promoteContentVersion(version.id, compared.mainHash)))).toBe(String(beta.id));

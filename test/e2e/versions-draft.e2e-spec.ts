@@ -102,7 +102,7 @@ describe('/versions drafts of a new item (item null)', () => {
       expect(res.status).toBe(200);
       // Drafts that cannot be created are listed whatever the filter (see below), as on the reference platform.
       const created = res.body.data.filter((row: { $meta: { error?: unknown } }) => !row.$meta.error);
-      expect(created).toEqual([{ id: null, title: 'Only a draft', views: 3, $meta: { version_id: v.id } }]);
+      expect(created).toEqual([{ id: null, title: 'Only a draft', views: 3, $meta: { version_id: v.id, delta: { title: 'Only a draft', views: 3 } } }]);
       expect((await admin().get(`/items/${articles}?filter[title][_eq]=Only a draft`)).body.data).toEqual([]);
     });
 
@@ -112,7 +112,7 @@ describe('/versions drafts of a new item (item null)', () => {
       const res = await admin().get(`/items/${articles}?version=draft&fields=title,views`);
       expect(res.status).toBe(200);
       const error = { message: expect.any(String), extensions: expect.objectContaining({ code: 'FAILED_VALIDATION', field: 'title' }) };
-      expect(res.body.data).toContainEqual({ title: null, views: 71, $meta: { version_id: v.id, error } });
+      expect(res.body.data).toContainEqual({ title: null, views: 71, $meta: { version_id: v.id, delta: { views: 71 }, error } });
       const limited = await admin().get(`/items/${articles}?version=draft&fields=title&limit=1`);
       expect(limited.body.data).toHaveLength(1);
       // Aggregated rows are no items: the failed drafts are not appended to them.
@@ -130,7 +130,7 @@ describe('/versions drafts of a new item (item null)', () => {
       expect((await admin().patch(`/fields/${pages}/title`).send({ meta: { validation: { title: { _eq: 'Valid' } } } })).status).toBe(200);
       const res = await admin().get(`/items/${pages}?version=${key}`);
       const error = { message: expect.any(String), extensions: expect.objectContaining({ code: 'FAILED_VALIDATION', field: 'title' }) };
-      expect(res.body).toEqual({ data: [{ id, title: 'Draft value', views: 1, $meta: { version_id: v.id, error } }] });
+      expect(res.body).toEqual({ data: [{ id, title: 'Draft value', views: 1, $meta: { version_id: v.id, delta: { id: String(id), title: 'Draft value' }, error } }] });
       await expectError(admin().get(`/items/${pages}/${id}?version=${key}`), 400, 'FAILED_VALIDATION');
     });
   });

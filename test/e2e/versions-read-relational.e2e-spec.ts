@@ -101,7 +101,7 @@ describe('reading related items through a version', () => {
       links: a.links,
       tags: a.tags.map((x) => x.id),
       sections: a.sections.map((x) => x.id),
-      $meta: { version_id: a.version },
+      $meta: { version_id: a.version, delta: { id: String(a.id), title: 'Changed' } },
     });
   });
 
@@ -124,7 +124,7 @@ describe('reading related items through a version', () => {
       tags: [{ id: a.tags[0].id, tags_id: { id: a.tags[0].tags_id, tag: 'Tag A Changed' } }],
       sections: [{ id: a.sections[0].id, collection: s.texts, item: { id: Number(a.sections[0].item), text: 'Text A Changed' } }],
       links: [{ id: a.links[0], link: 'Link A Changed' }],
-      $meta: { version_id: a.version },
+      $meta: { version_id: a.version, delta: { id: String(a.id), ...delta } },
     });
     const main = await admin().get(`/items/${s.articles}/${a.id}?fields=title,author.name,links`);
     expect(main.body.data).toEqual({ title: 'Article 1', author: { name: 'Author 1' }, links: a.links });
@@ -172,8 +172,8 @@ describe('reading related items through a version', () => {
     const read = (id: number) => admin().get(`/items/${s.articles}/${id}?version=${key}&fields=id,links.id,links.link&deep[links][_sort]=id`);
     for (let round = 0; round < 3; round++) {
       const [ra, rb] = await Promise.all([read(a.id), read(b.id)]);
-      expect(ra.body.data).toMatchObject({ id: a.id, links: [{ id: l0, link: 'Link A Changed' }, { id: l1, link: 'Link B Changed' }], $meta: { version_id: va } });
-      expect(rb.body.data).toMatchObject({ id: b.id, links: [{ id: l0, link: 'Link A Changed 2' }, { id: l1, link: 'Link B Changed 2' }], $meta: { version_id: vb } });
+      expect(ra.body.data).toMatchObject({ id: a.id, links: [{ id: l0, link: 'Link A Changed' }, { id: l1, link: 'Link B Changed' }], $meta: { version_id: va, delta: deltaA } });
+      expect(rb.body.data).toMatchObject({ id: b.id, links: [{ id: l0, link: 'Link A Changed 2' }, { id: l1, link: 'Link B Changed 2' }], $meta: { version_id: vb, delta: deltaB } });
     }
   });
 });

@@ -24,7 +24,7 @@ describe('reading through a version, relational versions', () => {
     return { id, title, c1, c2, v };
   }
   /** API.md 5.7: what a read through a version tells of the version it applied. */
-  const meta = (version: string) => ({ version_id: version });
+  const meta = (version: string) => ({ version_id: version, delta: expect.any(Object) });
   const save = async (version: string, body: unknown) => {
     const res = await admin().post(`/versions/${version}/save`).send(body as object);
     expect(res.status).toBe(200);
@@ -51,7 +51,7 @@ describe('reading through a version, relational versions', () => {
       expect(main.body.data).toEqual({ id, title, author: ann, comments: [c1, c2] });
       const res = await admin().get(`/items/${articles}/${id}?version=${key}`);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ data: { ...main.body.data, title: 'Draft title', $meta: { version_id: v.id } } });
+      expect(res.body).toEqual({ data: { ...main.body.data, title: 'Draft title', $meta: { version_id: v.id, delta: { id: String(id), title: 'Draft title' } } } });
       expect((await admin().get(`/items/${articles}/${id}`)).body).toEqual(main.body);
     });
 

@@ -8,7 +8,7 @@ import { Item, ItemsDeps, ItemsService, PrimaryKey } from '../items/items.servic
 import type { SchemaOverview } from '../schema/schema-overview';
 import type { VersionEntity } from './entities/version.entity';
 import { Delta, deltaOf } from './lib/delta';
-import { deltaSchemaOf, stripMarkers } from './lib/delta-markers';
+import { deltaSchemaOf, mapDelta, stripMarkers } from './lib/delta-markers';
 import { hideCreatedKeys, RowSchema, VersionedRowsInput, VersionMeta, versionedRows } from './lib/versioned-rows';
 
 export type StoredVersion = Pick<VersionEntity, 'id' | 'key' | 'collection' | 'hash' | 'delta' | 'item'>;
@@ -58,7 +58,7 @@ export class VersionedRead {
   private async applyOne(manager: EntityManager, version: StoredVersion): Promise<void> {
     const schema = deltaSchemaOf(this.overview);
     const stored = deltaOf(version.delta);
-    const meta: VersionMeta = { version_id: version.id };
+    const meta: VersionMeta = { version_id: version.id, delta: mapDelta(stored ?? {}, this.collection, version.item, schema) };
     const values = stored ? stripMarkers(stored, this.collection, schema) : {};
     if (!stored && version.item !== null) {
       this.meta.set(version.item, meta);

@@ -48,6 +48,7 @@ describe(hideCreatedKeys.name, () => {
 describe(versionedRows.name, () => {
   const meta = (id: string, error = false): VersionMeta => ({
     version_id: id,
+    delta: { title: id },
     ...(error ? { error: { message: 'failed', extensions: { code: 'FAILED_VALIDATION' } } } : {}),
   });
   const input = (over: Partial<VersionedRowsInput>): VersionedRowsInput => ({
