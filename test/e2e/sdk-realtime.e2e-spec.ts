@@ -51,7 +51,7 @@ describe('the Directus SDK realtime client', () => {
       await t.as('admin').patch(`/items/${collection}/${id}`).send({ title: 'renamed' }).expect(200);
       expect(await received.waitFor('update')).toMatchObject({ data: [{ id, title: 'renamed' }] });
       await t.as('admin').delete(`/items/${collection}/${id}`).expect(204);
-      expect((await received.waitFor('delete')).data).toEqual([id]);
+      expect((await received.waitFor('delete')).data).toEqual([String(id)]);
       expect(received.events.map((e) => e.event)).toEqual(['init', 'create', 'update', 'delete']);
       unsubscribe();
     } finally {

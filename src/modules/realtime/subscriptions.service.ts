@@ -20,6 +20,15 @@ interface Subscription {
 }
 
 /**
+ * The messages of one event: a batch created is announced item by item, as the reference's create hook
+ * runs once per item; updates and deletes of a batch come as one message.
+ */
+export function eventPayloads(action: ItemEvent['action'], data: unknown, itemSubscription: boolean): unknown[] {
+  if (action === 'create' && !itemSubscription && Array.isArray(data)) return data.map((item) => [item]);
+  return [data];
+}
+
+/**
  * `subscribe` / `unsubscribe` and the events they ask for. Every read (the initial one and each event's)
  * goes through the items engine as the subscriber, with the subscription's query: an event carries the
  * written items only as far as that subscriber may read them, and only the ones its filter matches.
@@ -78,15 +87,15 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
     try {
       const data = await this.read(s, event);
       if (Array.isArray(data) && data.length === 0) return;
-      s.client.send('subscription', { event: event.action, data }, s.uid);
+      for (const payload of eventPayloads(event.action, data, s.item !== undefined)) s.client.send('subscription', { event: event.action, data: payload }, s.uid);
     } catch (e) {
       s.client.sendError('subscribe', e, s.uid);
     }
   }
 
-  /** The reference's payloads: one item for an item subscription, a list otherwise; keys for deletes. */
+  /** The reference's payloads: one item for an item subscription, a list otherwise; keys (as text) for deletes. */
   private async read(s: Subscription, event?: ItemEvent): Promise<Item | Item[] | PrimaryKey | PrimaryKey[]> {
-    if (event?.action === 'delete') return s.item !== undefined ? s.item : event.keys;
+    if (event?.action === 'delete') return s.item !== undefined ? s.item : event.keys.map(String);
     const service = this.items.for(s.collection, s.client.acc);
     if (s.item !== undefined) return service.readOne(s.item, s.query);
     return event ? service.readMany(event.keys, s.query) : service.readByQuery(s.query);
