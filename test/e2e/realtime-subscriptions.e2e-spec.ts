@@ -40,8 +40,13 @@ describe('WebSocket API: subscriptions and items', () => {
     await t.as('admin').patch(`/items/${posts}/${second.id}`).send({ title: 'second, edited' });
     expect(await s.next()).toEqual({ type: 'subscription', event: 'update', data: [{ id: second.id, title: 'second, edited' }], uid: 'all' });
     await t.as('admin').delete(`/items/${posts}/${second.id}`);
-    // The reference announces deleted keys as text, whatever the key's type.
+    // Deleted through the path: the key as the path gave it, as the reference announces it.
     expect(await s.next()).toEqual({ type: 'subscription', event: 'delete', data: [String(second.id)], uid: 'all' });
+    const third = await create({ title: 'third' });
+    expect((await s.next()).event).toBe('create');
+    await t.as('admin').delete(`/items/${posts}`).send([third.id, first.id]).expect(204);
+    // Deleted by a JSON body: the keys as the body gave them.
+    expect(await s.next()).toEqual({ type: 'subscription', event: 'delete', data: [third.id, first.id], uid: 'all' });
     s.close();
   });
 

@@ -238,7 +238,8 @@ export class ItemsService {
     const access = await loadAccess(this.scope);
     requireRule(access, this.collection, 'delete');
     const result = await transaction(this.scope, (manager) => deleteItems(this.scope, access, manager, keys));
-    await afterWrite(this.scope, 'delete', result);
+    // Announced with the keys as the caller gave them (text from a path, numbers from a JSON body), as the reference does.
+    await afterWrite(this.scope, 'delete', keys);
     return result;
   }
 

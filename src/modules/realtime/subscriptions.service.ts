@@ -93,9 +93,9 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** The reference's payloads: one item for an item subscription, a list otherwise; keys (as text) for deletes. */
+  /** The reference's payloads: one item for an item subscription, a list otherwise; keys for deletes. */
   private async read(s: Subscription, event?: ItemEvent): Promise<Item | Item[] | PrimaryKey | PrimaryKey[]> {
-    if (event?.action === 'delete') return s.item !== undefined ? s.item : event.keys.map(String);
+    if (event?.action === 'delete') return s.item !== undefined ? s.item : event.keys;
     const service = this.items.for(s.collection, s.client.acc);
     if (s.item !== undefined) return service.readOne(s.item, s.query);
     return event ? service.readMany(event.keys, s.query) : service.readByQuery(s.query);
