@@ -50,6 +50,16 @@ function json<T>(value: unknown): T | null {
  * The permission rows of each role (null = public), read once and kept until a system reload: the items
  * engine announces one after every write to svc_permissions or svc_roles, on every instance.
  */
+/** The promise kept under `key`, loaded once; a failed load is forgotten so the next call tries again. */
+function remember<T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+  const hit = map.get(key);
+  if (hit) return hit;
+  const value = load();
+  value.catch(() => map.delete(key));
+  map.set(key, value);
+  return value;
+}
+
 @Injectable()
 export class PermissionsService implements OnModuleInit {
   private cache = new Map<string, Promise<Permission[]>>();
@@ -73,13 +83,14 @@ export class PermissionsService implements OnModuleInit {
   }
 
   private rowsFor(role: string | null): Promise<Permission[]> {
-    const key = role ?? '$public';
-    const hit = this.cache.get(key);
-    if (hit) return hit;
+    return remember(this.cache, role ?? '$public', () => this.loadRows(role));
+  }
+
+  private loadRows(role: string | null): Promise<Permission[]> {
     const qb = this.dataSource.createQueryBuilder().select(['p.role AS role', 'p.collection AS collection', 'p.action AS action', 'p.fields AS fields', 'p.permissions AS permissions', 'p.validation AS validation', 'p.presets AS presets']).from('svc_permissions', 'p');
     if (role === null) qb.where('p.role IS NULL');
     else qb.where('p.role = :role', { role });
-    const rows = qb.getRawMany<Row>().then((list) =>
+    return qb.getRawMany<Row>().then((list) =>
       list.map((row) => ({
         collection: row.collection,
         action: row.action as PermissionAction,
@@ -89,9 +100,6 @@ export class PermissionsService implements OnModuleInit {
         presets: json<Record<string, unknown>>(row.presets),
       })),
     );
-    rows.catch(() => this.cache.delete(key));
-    this.cache.set(key, rows);
-    return rows;
   }
 
   /**
@@ -100,13 +108,7 @@ export class PermissionsService implements OnModuleInit {
    */
   private rulesOf(acc: Accountability): Promise<Permission[]> {
     if (!acc.app) return this.rowsFor(acc.role);
-    const key = acc.role ?? '$public';
-    const hit = this.withApp.get(key);
-    if (hit) return hit;
-    const rules = this.rowsFor(acc.role).then((rows) => withAppAccess(rows));
-    rules.catch(() => this.withApp.delete(key));
-    this.withApp.set(key, rules);
-    return rules;
+    return remember(this.withApp, acc.role ?? '$public', () => this.rowsFor(acc.role).then(withAppAccess));
   }
 
   /** A synchronous view of the caller's permissions, for planning reads across several collections. */
