@@ -27,10 +27,12 @@ export function PermissionMatrix({ role }: { role: string }) {
   if (rules.error) return <Failure error={rules.error} retry={() => rules.refetch()} />;
   if (!collections.data || !rules.data) return <p role="status">Loading…</p>;
   const names = collections.data.map((c) => c.collection).sort();
-  const done = (cell: Cell, level: Level) => {
+  // The rules are read again before the editor closes and the message shows: until then the matrix would
+  // show the level the cell had before the write.
+  const done = async (cell: Cell, level: Level) => {
+    await queryClient.invalidateQueries({ queryKey: ['permissions', role] });
     setEditing(undefined);
     setMessage({ text: `${cell.action} on ${cell.collection}: ${LEVELS.find((l) => l.id === level)!.label.toLowerCase()} saved.`, error: false });
-    void queryClient.invalidateQueries({ queryKey: ['permissions', role] });
   };
   async function choose(cell: Cell, level: Level) {
     setMessage(undefined);
