@@ -18,6 +18,8 @@ import { RateLimiterModule } from './modules/rate-limiter/rate-limiter.module';
 import { ActivityRoutesModule } from './modules/activity/activity-routes.module';
 import { ItemsModule } from './modules/items/items.module';
 import { AccessModule } from './modules/permissions/access.module';
+import { NotificationsModule } from './modules/notifications/notifications.module';
+import { PresetsModule } from './modules/presets/presets.module';
 import { SchemaModule } from './modules/schema/schema.module';
 import { SchemaSyncModule } from './modules/schema/schema-sync.module';
 import { RealtimeModule } from './modules/realtime/realtime.module';
@@ -68,6 +70,8 @@ export class AppModule {
         ActivityRoutesModule,
         SettingsRoutesModule,
         VersionsModule,
+        PresetsModule,
+        NotificationsModule,
         ServerModule,
         BootstrapModule,
         FilesModule,

@@ -3,6 +3,7 @@ import { AddFieldType1763900000000 } from './1763900000000-add-field-type';
 import { CreateSvcJobs1763930000000 } from './1763930000000-create-svc-jobs';
 import { AddJobOwner1764000000000 } from './1764000000000-add-job-owner';
 import { CreateSvcSchemaApplies1764100000000 } from './1764100000000-create-svc-schema-applies';
+import { CreateSvcPresetsNotifications1764200000000 } from './1764200000000-create-svc-presets-notifications';
 
 /** Every migration in order; TypeORM runs the ones not yet recorded. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   CreateSvcJobs1763930000000,
   AddJobOwner1764000000000,
   CreateSvcSchemaApplies1764100000000,
+  CreateSvcPresetsNotifications1764200000000,
 ];

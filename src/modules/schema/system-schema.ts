@@ -1,3 +1,4 @@
+import type { Filter } from '../../common/query/query.types';
 import type { FieldType, RelationMeta } from './schema.types';
 
 /** A JSON value or a comma-separated list stored as text. */
@@ -10,7 +11,11 @@ const CSV_TEXT = { type: 'csv', special: ['cast-csv'] } as const satisfies { typ
  */
 export const SYSTEM_COLLECTIONS: Record<
   string,
-  { accountability: 'all' | 'activity' | null; singleton?: boolean; fields: Record<string, { type?: FieldType; special?: string[] }> }
+  {
+    accountability: 'all' | 'activity' | null;
+    singleton?: boolean;
+    fields: Record<string, { type?: FieldType; special?: string[]; validation?: Filter }>;
+  }
 > = {
   svc_users: {
     accountability: 'all',
@@ -89,6 +94,25 @@ export const SYSTEM_COLLECTIONS: Record<
       public_favicon: { type: 'uuid' },
     },
   },
+  svc_presets: {
+    accountability: null,
+    fields: {
+      user: { type: 'uuid', special: ['m2o'] },
+      role: { type: 'uuid', special: ['m2o'] },
+      layout_query: JSON_TEXT,
+      layout_options: JSON_TEXT,
+      filter: JSON_TEXT,
+    },
+  },
+  svc_notifications: {
+    accountability: null,
+    fields: {
+      timestamp: { type: 'timestamp', special: ['date-created'] },
+      status: { validation: { status: { _in: ['inbox', 'archived'] } } },
+      recipient: { type: 'uuid', special: ['m2o'] },
+      sender: { type: 'uuid', special: ['m2o'] },
+    },
+  },
 };
 
 /** Relations between system collections, so `fields=role.name` or `filter[user][email]` work on them. */
@@ -107,6 +131,10 @@ export const SYSTEM_RELATIONS: Omit<RelationMeta, 'one_collection_field' | 'one_
     { many_collection: 'svc_revisions', many_field: 'activity', one_collection: 'svc_activity', one_field: 'revisions' },
     { many_collection: 'svc_revisions', many_field: 'version', one_collection: 'svc_versions', one_field: null },
     { many_collection: 'svc_revisions', many_field: 'parent', one_collection: 'svc_revisions', one_field: null },
+    { many_collection: 'svc_presets', many_field: 'user', one_collection: 'svc_users', one_field: null },
+    { many_collection: 'svc_presets', many_field: 'role', one_collection: 'svc_roles', one_field: null },
+    { many_collection: 'svc_notifications', many_field: 'recipient', one_collection: 'svc_users', one_field: null },
+    { many_collection: 'svc_notifications', many_field: 'sender', one_collection: 'svc_users', one_field: null },
   ];
 
 /**

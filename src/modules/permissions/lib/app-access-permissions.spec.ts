@@ -12,12 +12,20 @@ describe('withAppAccess', () => {
     ['the own user', 'svc_users'],
     ['the own role', 'svc_roles'],
     ['the own activity', 'svc_activity'],
+    ['the presets meant for them', 'svc_presets'],
+    ['the own notifications', 'svc_notifications'],
   ])('lets an app user read %s', (_name, collection) => {
     expect(withAppAccess([]).find((p) => p.collection === collection && p.action === 'read')).toBeDefined();
   });
 
-  it('grants nothing but reads', () => {
-    expect(APP_ACCESS_PERMISSIONS.every((p) => p.action === 'read')).toBe(true);
+  it('grants writes only of the own presets and the status of the own notifications', () => {
+    const writes = APP_ACCESS_PERMISSIONS.filter((p) => p.action !== 'read').map((p) => [p.collection, p.action, p.fields, p.permissions ?? p.validation]);
+    expect(writes).toEqual([
+      ['svc_presets', 'create', null, { user: { _eq: '$CURRENT_USER' } }],
+      ['svc_presets', 'update', null, { user: { _eq: '$CURRENT_USER' } }],
+      ['svc_presets', 'delete', null, { user: { _eq: '$CURRENT_USER' } }],
+      ['svc_notifications', 'update', ['status'], { recipient: { _eq: '$CURRENT_USER' } }],
+    ]);
   });
 
   it('keeps the role its own rule where it has one', () => {

@@ -2,10 +2,14 @@ import type { Permission } from '../permissions.service';
 
 const everyField = { fields: null, validation: null, presets: null } as const;
 
+const ownUser = { user: { _eq: '$CURRENT_USER' } } as const;
+const ownNotifications = { recipient: { _eq: '$CURRENT_USER' } } as const;
+
 /**
  * What app access grants by itself, as the reference's minimal app permissions do (of the system
- * collections Vellum has): the schema's metadata, the settings, and the caller's own user, role and
- * activity. Without them the Studio could not even read the data model it draws.
+ * collections Vellum has): the schema's metadata, the settings, the caller's own user, role and
+ * activity, the presets meant for them (their own, their role's, everyone's) and their own
+ * notifications. Without them the Studio could not even read the data model it draws.
  */
 export const APP_ACCESS_PERMISSIONS: readonly Permission[] = Object.freeze([
   { collection: 'svc_collections', action: 'read', permissions: null, ...everyField },
@@ -14,6 +18,21 @@ export const APP_ACCESS_PERMISSIONS: readonly Permission[] = Object.freeze([
   { collection: 'svc_settings', action: 'read', permissions: null, ...everyField },
   { collection: 'svc_activity', action: 'read', permissions: { user: { _eq: '$CURRENT_USER' } }, ...everyField },
   { collection: 'svc_roles', action: 'read', permissions: { id: { _in: '$CURRENT_ROLES' } }, ...everyField },
+  {
+    collection: 'svc_presets',
+    action: 'read',
+    permissions: {
+      _or: [ownUser, { _and: [{ user: { _null: true } }, { role: { _eq: '$CURRENT_ROLE' } }] }, { _and: [{ user: { _null: true } }, { role: { _null: true } }] }],
+    },
+    ...everyField,
+  },
+  // Writes only of the caller's own presets: a role's or everyone's are the administrator's to set.
+  { collection: 'svc_presets', action: 'create', permissions: null, fields: null, validation: ownUser, presets: null },
+  { collection: 'svc_presets', action: 'update', permissions: ownUser, fields: null, validation: ownUser, presets: null },
+  { collection: 'svc_presets', action: 'delete', permissions: ownUser, ...everyField },
+  { collection: 'svc_notifications', action: 'read', permissions: ownNotifications, ...everyField },
+  // A recipient files a notification away (inbox, archived); what it says stays the sender's.
+  { collection: 'svc_notifications', action: 'update', permissions: ownNotifications, fields: ['status'], validation: null, presets: null },
   {
     collection: 'svc_users',
     action: 'read',

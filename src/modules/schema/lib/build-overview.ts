@@ -194,7 +194,7 @@ function columnField(name: string, table: CatalogTable, column: CatalogColumn, r
   const type: FieldType = isFieldType(storedType) ? storedType : (declared?.type ?? fieldTypeOfColumn(column.type, column.length, column.width));
   const special = row?.special ?? declared?.special ?? [];
   const schema = columnSchema(name, table, column, type);
-  const fieldMeta = row ? { ...row } : system ? defaultFieldMeta(name, column.name, special, true) : null;
+  const fieldMeta = row ? { ...row } : system ? { ...defaultFieldMeta(name, column.name, special, true), validation: declared?.validation ?? null } : null;
   if (fieldMeta) delete (fieldMeta as { type?: unknown }).type;
   return {
     collection: name,
@@ -208,7 +208,7 @@ function columnField(name: string, table: CatalogTable, column: CatalogColumn, r
     hasDefault: schema.has_auto_increment || (column.default !== undefined && column.default !== null),
     required: row?.required ?? false,
     searchable: row?.searchable ?? true,
-    validation: row?.validation ?? null,
+    validation: row?.validation ?? declared?.validation ?? null,
     meta: fieldMeta,
     schema,
   };
