@@ -20,6 +20,7 @@ import { ItemsModule } from './modules/items/items.module';
 import { AccessModule } from './modules/permissions/access.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { PresetsModule } from './modules/presets/presets.module';
+import { SharesModule } from './modules/shares/shares.module';
 import { SchemaModule } from './modules/schema/schema.module';
 import { SchemaSyncModule } from './modules/schema/schema-sync.module';
 import { RealtimeModule } from './modules/realtime/realtime.module';
@@ -72,6 +73,7 @@ export class AppModule {
         VersionsModule,
         PresetsModule,
         NotificationsModule,
+        SharesModule,
         ServerModule,
         BootstrapModule,
         FilesModule,

@@ -12,6 +12,7 @@ const SYSTEM_ROUTES: Record<string, string> = {
   revisions: 'svc_revisions',
   roles: 'svc_roles',
   settings: 'svc_settings',
+  shares: 'svc_shares',
   users: 'svc_users',
   versions: 'svc_versions',
 };

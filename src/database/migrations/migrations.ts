@@ -4,6 +4,7 @@ import { CreateSvcJobs1763930000000 } from './1763930000000-create-svc-jobs';
 import { AddJobOwner1764000000000 } from './1764000000000-add-job-owner';
 import { CreateSvcSchemaApplies1764100000000 } from './1764100000000-create-svc-schema-applies';
 import { CreateSvcPresetsNotifications1764200000000 } from './1764200000000-create-svc-presets-notifications';
+import { CreateSvcShares1764300000000 } from './1764300000000-create-svc-shares';
 
 /** Every migration in order; TypeORM runs the ones not yet recorded. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   AddJobOwner1764000000000,
   CreateSvcSchemaApplies1764100000000,
   CreateSvcPresetsNotifications1764200000000,
+  CreateSvcShares1764300000000,
 ];

@@ -15,6 +15,8 @@ export interface CollectionControllerOptions {
   adminOnly?: boolean;
   /** Only GET/SEARCH routes (activity, revisions). */
   readOnly?: boolean;
+  /** No POST route: the module serves creation itself, with rules of its own (shares). */
+  ownCreate?: boolean;
 }
 
 /** What the write routes need of the read controller they extend. */
@@ -29,7 +31,8 @@ interface ItemsRoutes {
  */
 export function collectionController(path: string, collection: string, options: CollectionControllerOptions = {}): Type<unknown> {
   const read = readController(path, collection, options.adminOnly ? [AdminGuard] : []);
-  const controller = options.readOnly ? read : withWriteRoutes(path, collection, read);
+  const changes = options.readOnly ? read : withChangeRoutes(path, collection, read);
+  const controller = options.readOnly || options.ownCreate ? changes : withCreateRoute(path, collection, changes);
   // Swagger derives operation ids from class names: each generated controller gets its own.
   const name = `${path.replace(/(^|[-_/])(\w)/g, (_m, _s, c: string) => c.toUpperCase())}Controller`;
   return Object.defineProperty(controller, 'name', { value: name });
@@ -69,15 +72,21 @@ function readController(path: string, collection: string, guards: Type<unknown>[
   return ReadController;
 }
 
-function withWriteRoutes(path: string, collection: string, ReadController: Type<ItemsRoutes>): Type<ItemsRoutes> {
+function withCreateRoute(path: string, collection: string, Base: Type<ItemsRoutes>): Type<ItemsRoutes> {
   @Controller(path)
-  class WriteController extends ReadController {
+  class CreateController extends Base {
     @Post()
     @HttpCode(200)
     create(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
       return this.http.create(this.items.for(collection, acc), res, body, query);
     }
+  }
+  return CreateController;
+}
 
+function withChangeRoutes(path: string, collection: string, ReadController: Type<ItemsRoutes>): Type<ItemsRoutes> {
+  @Controller(path)
+  class ChangeController extends ReadController {
     @Patch()
     update(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
       return this.http.update(this.items.for(collection, acc), res, body, query);
@@ -100,5 +109,5 @@ function withWriteRoutes(path: string, collection: string, ReadController: Type<
       await this.items.for(collection, acc).deleteOne(id);
     }
   }
-  return WriteController;
+  return ChangeController;
 }

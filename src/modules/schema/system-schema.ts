@@ -113,6 +113,18 @@ export const SYSTEM_COLLECTIONS: Record<
       sender: { type: 'uuid', special: ['m2o'] },
     },
   },
+  svc_shares: {
+    accountability: 'all',
+    fields: {
+      id: { type: 'uuid', special: ['uuid'] },
+      role: { type: 'uuid', special: ['m2o'] },
+      password: { type: 'hash', special: ['hash', 'conceal'] },
+      user_created: { type: 'uuid', special: ['user-created'] },
+      date_created: { type: 'timestamp', special: ['date-created'] },
+      date_start: { type: 'timestamp' },
+      date_end: { type: 'timestamp' },
+    },
+  },
 };
 
 /** Relations between system collections, so `fields=role.name` or `filter[user][email]` work on them. */
@@ -135,6 +147,8 @@ export const SYSTEM_RELATIONS: Omit<RelationMeta, 'one_collection_field' | 'one_
     { many_collection: 'svc_presets', many_field: 'role', one_collection: 'svc_roles', one_field: null },
     { many_collection: 'svc_notifications', many_field: 'recipient', one_collection: 'svc_users', one_field: null },
     { many_collection: 'svc_notifications', many_field: 'sender', one_collection: 'svc_users', one_field: null },
+    { many_collection: 'svc_shares', many_field: 'role', one_collection: 'svc_roles', one_field: null },
+    { many_collection: 'svc_shares', many_field: 'user_created', one_collection: 'svc_users', one_field: null },
   ];
 
 /**

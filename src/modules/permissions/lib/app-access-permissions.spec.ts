@@ -14,6 +14,7 @@ describe('withAppAccess', () => {
     ['the own activity', 'svc_activity'],
     ['the presets meant for them', 'svc_presets'],
     ['the own notifications', 'svc_notifications'],
+    ['the shares they made', 'svc_shares'],
   ])('lets an app user read %s', (_name, collection) => {
     expect(withAppAccess([]).find((p) => p.collection === collection && p.action === 'read')).toBeDefined();
   });

@@ -8,8 +8,8 @@ const ownNotifications = { recipient: { _eq: '$CURRENT_USER' } } as const;
 /**
  * What app access grants by itself, as the reference's minimal app permissions do (of the system
  * collections Vellum has): the schema's metadata, the settings, the caller's own user, role and
- * activity, the presets meant for them (their own, their role's, everyone's) and their own
- * notifications. Without them the Studio could not even read the data model it draws.
+ * activity, the presets meant for them (their own, their role's, everyone's), their own
+ * notifications and the shares they made. Without them the Studio could not even read the data model it draws.
  */
 export const APP_ACCESS_PERMISSIONS: readonly Permission[] = Object.freeze([
   { collection: 'svc_collections', action: 'read', permissions: null, ...everyField },
@@ -33,6 +33,7 @@ export const APP_ACCESS_PERMISSIONS: readonly Permission[] = Object.freeze([
   { collection: 'svc_notifications', action: 'read', permissions: ownNotifications, ...everyField },
   // A recipient files a notification away (inbox, archived); what it says stays the sender's.
   { collection: 'svc_notifications', action: 'update', permissions: ownNotifications, fields: ['status'], validation: null, presets: null },
+  { collection: 'svc_shares', action: 'read', permissions: { user_created: { _eq: '$CURRENT_USER' } }, ...everyField },
   {
     collection: 'svc_users',
     action: 'read',

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { collectionController } from '../items/collection-controller';
+import { ItemsModule } from '../items/items.module';
+import { SharesController } from './shares.controller';
+import { SharesService } from './shares.service';
+
+/** `/shares` over svc_shares: links that open one item to someone outside the project. */
+@Module({
+  imports: [ItemsModule],
+  controllers: [SharesController, collectionController('shares', 'svc_shares', { ownCreate: true })],
+  providers: [SharesService],
+})
+export class SharesModule {}
