@@ -136,4 +136,10 @@ describe('/shares', () => {
     expect(seen.filter((c: string) => c.startsWith('svc_')).length).toBeGreaterThanOrEqual(10);
     expect(seen).toEqual(expect.arrayContaining(['svc_presets', 'svc_notifications', 'svc_shares']));
   });
+
+  it('keeps presets, notifications and shares out of a schema snapshot', async () => {
+    const snapshot = JSON.stringify((await t.as('admin').get('/schema/snapshot')).body.data);
+    expect(snapshot).toContain(articles);
+    for (const system of ['svc_presets', 'svc_notifications', 'svc_shares']) expect(snapshot).not.toContain(system);
+  });
 });

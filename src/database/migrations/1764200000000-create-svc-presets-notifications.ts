@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner, Table, TableForeignKey, TableIndex } from 'typeorm';
+import { MigrationInterface, QueryRunner, Table, TableForeignKey } from 'typeorm';
 import { columnsFor } from './column-types';
 
 const fk = (column: string, table: string, onDelete: string) =>
@@ -31,7 +31,6 @@ export class CreateSvcPresetsNotifications1764200000000 implements MigrationInte
           c.string('icon', 64, { default: "'bookmark'" }),
           c.string('color', 255),
         ],
-        indices: [new TableIndex({ name: 'svc_presets_collection_index', columnNames: ['collection'] })],
         // A user's or role's own presets go with them.
         foreignKeys: [fk('user', 'svc_users', 'CASCADE'), fk('role', 'svc_roles', 'CASCADE')],
       }),
@@ -50,7 +49,6 @@ export class CreateSvcPresetsNotifications1764200000000 implements MigrationInte
           c.string('collection', 64),
           c.string('item', 255),
         ],
-        indices: [new TableIndex({ name: 'svc_notifications_recipient_index', columnNames: ['recipient'] })],
         // A deleted sender leaves the message in the recipient's inbox; a deleted recipient takes it along.
         foreignKeys: [fk('recipient', 'svc_users', 'CASCADE'), fk('sender', 'svc_users', 'SET NULL')],
       }),
