@@ -128,6 +128,17 @@ describe('/notifications', () => {
     await expectError(t.as('anonymous').get('/notifications'), 403, 'FORBIDDEN');
   });
 
+  it('goes with its recipient and outlives its sender', async () => {
+    const sender = await createUser(t, {});
+    const recipient = await createUser(t, {});
+    const kept = await notify({ sender: sender.id });
+    const gone = await notify({ recipient: recipient.id, sender: sender.id });
+    expect((await t.as('admin').delete(`/users/${sender.id}`)).status).toBe(204);
+    expect((await t.as('admin').delete(`/users/${recipient.id}`)).status).toBe(204);
+    expect((await t.as('admin').get(`/notifications/${kept.id}?fields=sender,recipient`)).body.data).toEqual({ sender: null, recipient: ann.id });
+    await expectError(t.as('admin').get(`/notifications/${gone.id}`), 403, 'FORBIDDEN');
+  });
+
   it('is listed with its fields in /collections and /fields, and app users see them among the system collections', async () => {
     expect((await t.as('admin').get('/collections/svc_notifications')).body.data).toMatchObject({ collection: 'svc_notifications', meta: { system: true } });
     const fields = (await t.as('admin').get('/fields/svc_notifications')).body.data.map((f: { field: string }) => f.field).sort();
