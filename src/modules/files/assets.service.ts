@@ -10,7 +10,8 @@ import type { FileEntity } from './entities/file.entity';
 import { SettingsService } from '../settings/settings.service';
 import { FilesService } from './files.service';
 import { contentDisposition } from './lib/content-disposition';
-import { ByteRange } from './storage/storage-driver';
+import { uploadTempKey } from './lib/upload-temp';
+import { ByteRange, StorageStat } from './storage/storage-driver';
 import { parseRange } from './lib/parse-range';
 import { StorageService } from './storage/storage.service';
 import { AssetPreset, parseTransform, TRANSFORM_QUERY_KEYS, TransformParams } from './transform/parse-transform';
@@ -78,8 +79,9 @@ export class AssetsService {
     if (this.notModified(request, etag, modified)) return { status: 304, headers };
     const object: StoredObject = { location: row.storage, key, etag };
     const cached = this.bodies.get(cacheKey(object), etag);
-    const stat = cached ? { size: cached.length } : variant ? await this.transforms.ensure(row, variant) : await this.storage.location(row.storage).stat(key);
-    if (!stat) throw new ForbiddenError();
+    const found = cached ? { key, stat: { size: cached.length } } : variant ? { key, stat: await this.transforms.ensure(row, variant) } : await this.locate(row, key);
+    if (!found) throw new ForbiddenError();
+    const { stat } = found;
 
     const range = params === null ? parseRange(request.range, stat.size) : null;
     if (range === 'unsatisfiable') throw new RangeNotSatisfiableError(request.range ?? '');
@@ -92,7 +94,7 @@ export class AssetsService {
     const status = range ? 206 : 200;
     if (request.headOnly) return { status, headers };
     if (cached) return { status, headers, body: range ? cached.subarray(range.start, range.end + 1) : cached };
-    const body = await this.read(object, stat.size, range ?? undefined);
+    const body = await this.read(object, found.key, stat.size, range ?? undefined);
     if (Buffer.isBuffer(body)) headers['Content-Length'] = String(body.length);
     return { status, headers, body };
   }
@@ -114,9 +116,24 @@ export class AssetsService {
     };
   }
 
-  /** A whole small object is read into memory and kept; a range or a large object is streamed. */
-  private async read(object: StoredObject, size: number, range?: ByteRange): Promise<Readable | Buffer> {
-    const stream = await this.storage.location(object.location).getStream(object.key, range);
+  /**
+   * An upload's row is committed before its bytes move from their temporary key into place (FilesService
+   * .upload): a reader that finds the row in between gets the complete bytes from that key.
+   */
+  private async locate(row: FileEntity, key: string): Promise<{ key: string; stat: StorageStat } | null> {
+    const driver = this.storage.location(row.storage);
+    const stat = await driver.stat(key);
+    if (stat) return { key, stat };
+    const temp = uploadTempKey(row.id);
+    const pending = await driver.stat(temp);
+    if (pending) return { key: temp, stat: pending };
+    const moved = await driver.stat(key);
+    return moved && { key, stat: moved };
+  }
+
+  /** A whole small object is read (from `storedAt`) into memory and kept; a range or a large object is streamed. */
+  private async read(object: StoredObject, storedAt: string, size: number, range?: ByteRange): Promise<Readable | Buffer> {
+    const stream = await this.storage.location(object.location).getStream(storedAt, range);
     if (range || this.bodiesTtl === 0 || size > this.transforms.options.memoryCacheBytes / LARGEST_CACHED_SHARE) return stream;
     const body = await buffer(stream);
     this.bodies.set(cacheKey(object), object.etag, body, this.bodiesTtl);
