@@ -78,11 +78,14 @@ export interface BuiltServer {
   close(keepDatabase?: boolean): Promise<void>;
 }
 
+/** BENCH_PORT lets two benchmarks run side by side (two checkouts compared in the same minutes). */
+const BENCH_PORT = Number(process.env.BENCH_PORT ?? 18_155);
+
 /**
  * Vellum as `npm start` runs it: built, in a process of its own, so memory figures are the server's
  * alone (not the benchmark client's, nor the TypeScript loader's, about 90 MB), on a fresh database.
  */
-export async function startBuiltServer(env: Record<string, string> = {}, port = 18_155, reuse?: { database: TestDatabase }): Promise<BuiltServer> {
+export async function startBuiltServer(env: Record<string, string> = {}, port = BENCH_PORT, reuse?: { database: TestDatabase }): Promise<BuiltServer> {
   const root = join(__dirname, '..');
   if (!reuse) execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
   const database = reuse?.database ?? (await provisionDatabase());

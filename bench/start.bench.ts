@@ -23,7 +23,7 @@ export async function run(): Promise<void> {
   const rss: number[] = [];
   try {
     for (let round = 1; round <= RESTARTS; round++) {
-      const server = await startBuiltServer({}, 18_155, { database });
+      const server = await startBuiltServer({}, undefined, { database });
       ready.push(server.readyMs);
       // Idle: what the process holds once start-up garbage could be collected.
       await new Promise((resolve) => setTimeout(resolve, 2000));

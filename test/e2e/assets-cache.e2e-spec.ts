@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../src/config/app-config';
 import { dataSourceOptions } from '../../src/database/data-source';
@@ -24,13 +27,16 @@ describe('assets from cached file rows and settings', () => {
   let a: TestApp;
   let b: TestApp;
   const namespace = uniq('vellum_assets');
+  let root: string;
 
   const upload = async (filename: string, t = a) =>
     (await t.as('admin').post('/files').attach('file', TEXT, { filename, contentType: 'text/plain' }).expect(200)).body.data.id as string;
   const disposition = async (id: string, who = 'admin', t = a) => (await t.as(who).get(`/assets/${id}`).expect(200)).headers['content-disposition'] as string;
 
   beforeAll(async () => {
-    const env = { REDIS: TEST_REDIS, CACHE_NAMESPACE: namespace, CACHE_COUNT_TTL: `${CACHE_TTL_MS}ms` };
+    root = await mkdtemp(join(tmpdir(), 'vellum-assets-cache-'));
+    const storage = { STORAGE_LOCATIONS: 'files', STORAGE_FILES_DRIVER: 'local', STORAGE_FILES_ROOT: root };
+    const env = { REDIS: TEST_REDIS, CACHE_NAMESPACE: namespace, CACHE_COUNT_TTL: `${CACHE_TTL_MS}ms`, ...storage };
     a = await createTestApp({ env });
     b = await createTestApp({ env, database: a.database });
   });
@@ -38,6 +44,7 @@ describe('assets from cached file rows and settings', () => {
     await b?.close();
     await a?.close();
     await dropRedisNamespace(namespace);
+    await rm(root, { recursive: true, force: true });
   });
 
   it('follows a file renamed and deleted, on this instance and the other', async () => {
@@ -84,5 +91,36 @@ describe('assets from cached file rows and settings', () => {
     if (Date.now() - started < CACHE_TTL_MS) expect(cached).toContain('before.txt');
     await new Promise((resolve) => setTimeout(resolve, CACHE_TTL_MS + 100 - (Date.now() - started)));
     expect(await disposition(id)).toContain('after.txt');
+  });
+
+  const content = async (id: string, t = a, headers: Record<string, string> = {}) => {
+    const res = await t.as('admin').get(`/assets/${id}`).set(headers).buffer(true).parse((r, done) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    return { status: res.status, body: (res.body as Buffer).toString(), length: res.headers['content-length'] as string };
+  };
+
+  it('answers the bytes of a file replaced through either instance, whole and by range', async () => {
+    const id = await upload('notes.txt');
+    expect(await content(id)).toEqual({ status: 200, body: 'plain text content', length: '18' });
+    expect(await content(id, a, { Range: 'bytes=6-9' })).toEqual({ status: 206, body: 'text', length: '4' });
+    await b.as('admin').patch(`/files/${id}`).attach('file', Buffer.from('replaced, longer content'), { filename: 'notes.txt', contentType: 'text/plain' }).expect(200);
+    expect(await content(id)).toEqual({ status: 200, body: 'replaced, longer content', length: '24' });
+    expect(await content(id, a, { Range: 'bytes=10-15' })).toEqual({ status: 206, body: 'longer', length: '6' });
+    expect(await content(id, b)).toEqual({ status: 200, body: 'replaced, longer content', length: '24' });
+  });
+
+  it('keeps small bodies in memory: a stored object changed outside Vellum is answered after CACHE_COUNT_TTL', async () => {
+    const id = await upload('disk.txt');
+    expect((await content(id)).body).toBe('plain text content');
+    const started = Date.now();
+    const [row] = (await a.as('admin').get(`/files?filter[id][_eq]=${id}&fields=filename_disk`)).body.data;
+    await writeFile(join(root, row.filename_disk), 'PLAIN TEXT CONTENT');
+    const cached = await content(id);
+    if (Date.now() - started < CACHE_TTL_MS) expect(cached.body).toBe('plain text content');
+    await new Promise((resolve) => setTimeout(resolve, CACHE_TTL_MS + 100 - (Date.now() - started)));
+    expect((await content(id)).body).toBe('PLAIN TEXT CONTENT');
   });
 });

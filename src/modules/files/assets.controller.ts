@@ -28,7 +28,7 @@ export class AssetsController {
     );
     res.status(answer.status);
     for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
-    if (!answer.body) return void res.end();
+    if (!answer.body || Buffer.isBuffer(answer.body)) return void res.end(answer.body);
     // pipe() rather than pipeline(): pipeline's abort signal builds an error with a stack on every answer.
     const body = answer.body;
     body.once('error', () => res.destroy());

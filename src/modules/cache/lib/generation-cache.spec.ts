@@ -34,3 +34,26 @@ describe(GenerationCache.name, () => {
     expect([c.get('a', 'g'), c.get('b', 'g'), c.get('c', 'g')]).toEqual(['A', undefined, 'C']);
   });
 });
+
+describe(`${GenerationCache.name} bounded by weight`, () => {
+  const cache = () => new GenerationCache<string>(10, () => 0, (value) => value.length);
+
+  it.each([
+    ['entries that fit together are all kept', ['aaaa', 'bbbb'], [true, true]],
+    ['the least recent go until the new one fits', ['aaaa', 'bbbb', 'cccccc'], [false, true, true]],
+    ['a value heavier than the whole cache is not kept, and evicts nothing', ['aaaa', 'x'.repeat(11)], [true, false]],
+    ['a value exactly the capacity is kept alone', ['aa', 'y'.repeat(10)], [false, true]],
+  ])('%s', (_, values, kept) => {
+    const c = cache();
+    values.forEach((value, i) => c.set(`k${i}`, 'g', value, 1_000));
+    expect(values.map((_, i) => c.get(`k${i}`, 'g') !== undefined)).toEqual(kept);
+  });
+
+  it('replacing a key frees its old weight', () => {
+    const c = cache();
+    c.set('a', 'g', 'aaaaaaaa', 1_000);
+    c.set('a', 'g2', 'aaaaaaaa', 1_000);
+    c.set('b', 'g', 'bb', 1_000);
+    expect([c.get('a', 'g2'), c.get('b', 'g')]).toEqual(['aaaaaaaa', 'bb']);
+  });
+});

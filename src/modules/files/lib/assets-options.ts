@@ -1,3 +1,4 @@
+import bytes from 'bytes';
 import ms from 'ms';
 
 export interface AssetsOptions {
@@ -9,6 +10,8 @@ export interface AssetsOptions {
   maxDimension: number;
   maxOperations: number;
   timeoutMs: number;
+  /** `ASSETS_MEMORY_CACHE_SIZE`: bytes of small assets kept in memory (0: none). */
+  memoryCacheBytes: number;
 }
 
 function positiveInteger(raw: Record<string, string>, name: string, fallback: number): number {
@@ -25,6 +28,12 @@ function milliseconds(raw: Record<string, string>, name: string, fallback: strin
   return parsed;
 }
 
+function byteSize(raw: Record<string, string>, name: string, fallback: string): number {
+  const parsed = bytes.parse(raw[name] ?? fallback);
+  if (parsed === null || Number.isNaN(parsed) || parsed < 0) throw new Error(`${name}: must be a size such as 32mb or 0`);
+  return parsed;
+}
+
 /**
  * The `ASSETS_*` settings (API.md 6.6, 6.7) from the raw variables the configuration collects. A bad
  * value fails at start with the variable's name.
@@ -37,5 +46,6 @@ export function assetsOptions(raw: Record<string, string>): AssetsOptions {
     maxDimension: positiveInteger(raw, 'ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION', 6000),
     maxOperations: positiveInteger(raw, 'ASSETS_TRANSFORM_MAX_OPERATIONS', 5),
     timeoutMs: milliseconds(raw, 'ASSETS_TRANSFORM_TIMEOUT', '7500'),
+    memoryCacheBytes: byteSize(raw, 'ASSETS_MEMORY_CACHE_SIZE', '32mb'),
   };
 }
