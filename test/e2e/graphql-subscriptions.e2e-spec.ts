@@ -217,6 +217,15 @@ describe('GraphQL subscriptions: strict and public modes, connection limit, toke
     const op = await s.run(`subscription { ${notes}_mutated { event data { text } } }`);
     await open.as('admin').post(`/items/${notes}`).send({ text: 'hello' });
     expect(await op.take(1)).toEqual([{ data: { [`${notes}_mutated`]: { event: 'create', data: { text: 'hello' } } } }]);
+    // A batch is read in one query with the key added; the public rule does not reach the key.
+    const keys = (await open.as('admin').post(`/items/${notes}`).send([{ text: 'one' }, { text: 'two' }])).body.data.map((n: { id: number }) => n.id);
+    await open.as('admin').patch(`/items/${notes}`).send({ keys, data: { text: 'both' } });
+    expect((await op.take(4)).map((r) => r.data![`${notes}_mutated`])).toEqual([
+      { event: 'create', data: { text: 'one' } },
+      { event: 'create', data: { text: 'two' } },
+      { event: 'update', data: { text: 'both' } },
+      { event: 'update', data: { text: 'both' } },
+    ]);
     await s.close();
   });
 

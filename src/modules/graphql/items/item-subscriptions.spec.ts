@@ -13,10 +13,10 @@ function fakeSource() {
   };
 }
 
-/** Key 13 is an item the subscriber may not read; the others read back as `{ id }`. */
-const read = async (key: PrimaryKey) => {
-  if (key === 13) throw new ForbiddenError();
-  return { id: key };
+/** Key 13 is an item the subscriber may not read; the others read back as `{ id }`; key 99 fails the whole read. */
+const read = async (keys: PrimaryKey[]) => {
+  if (keys.includes(99)) throw new ForbiddenError();
+  return new Map(keys.filter((key) => key !== 13).map((key) => [String(key), { id: key }]));
 };
 
 async function take(iterator: AsyncIterator<ItemMutation>, count: number): Promise<ItemMutation[]> {
@@ -49,6 +49,15 @@ describe(watchItemEvents.name, () => {
         { collection: 'posts', action: 'update', keys: [13, 7] },
       ],
       [{ key: 7, event: 'update', data: { id: 7 } }],
+    ],
+    [
+      'nothing of a write whose read fails, the next write still',
+      undefined,
+      [
+        { collection: 'posts', action: 'create', keys: [99, 8] },
+        { collection: 'posts', action: 'create', keys: [9] },
+      ],
+      [{ key: 9, event: 'create', data: { id: 9 } }],
     ],
   ])('%s', async (_label, only, events, expected) => {
     const source = fakeSource();

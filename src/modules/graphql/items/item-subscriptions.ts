@@ -1,6 +1,7 @@
 import { GraphQLEnumType, GraphQLID, GraphQLNonNull, GraphQLObjectType, Kind, type GraphQLFieldConfigMap, type GraphQLResolveInfo } from 'graphql';
 import type { ItemAction, ItemEvent } from '../../items/item-events.service';
-import type { Item, PrimaryKey } from '../../items/items.service';
+import type { Item, ItemsService, PrimaryKey } from '../../items/items.service';
+import type { Query } from '../../../common/query/query.types';
 import type { ItemsContext } from '../graphql-context';
 import { queryOf, type ItemResolverDeps } from './item-resolvers';
 import type { CollectionTypes } from './item-types';
@@ -18,6 +19,9 @@ export interface ItemMutation {
   event: ItemAction;
   data: Item | null;
 }
+
+/** The written items the subscriber may read, by key as text; the others are absent. */
+export type ReadItems = (keys: PrimaryKey[]) => Promise<Map<string, Item>>;
 
 export const EventEnum = new GraphQLEnumType({ name: 'EventEnum', values: { create: { value: 'create' }, update: { value: 'update' }, delete: { value: 'delete' } } });
 
@@ -38,11 +42,28 @@ export function itemSubscriptions(deps: ItemResolverDeps, source: ItemEventSourc
       args: { event: { type: EventEnum } },
       subscribe: (_s, args: { event?: ItemAction | null }, ctx: ItemsContext, info) => {
         const query = queryOf(deps, types, {}, info, dataSelection(info));
-        const read = (key: PrimaryKey) => deps.items.for(name, ctx.acc).readOne(key, query);
+        const read = readItems(() => deps.items.for(name, ctx.acc), types.collection.primary, query);
         return watchItemEvents(source, name, args.event ?? undefined, read);
       },
       resolve: (payload) => payload as ItemMutation,
     },
+  };
+}
+
+/**
+ * The items of a write read in one query, with the key added to the selection to tell them apart. A
+ * subscriber who may read the selected fields but not the key (a field-limited rule) gets them one by one.
+ */
+function readItems(service: () => ItemsService, key: string, query: Query): ReadItems {
+  const fields = query.fields?.some((f) => f === key || f === '*') ? query.fields : [...(query.fields ?? []), key];
+  const oneByOne = async (keys: PrimaryKey[]) => {
+    const items = await Promise.all(keys.map((k) => service().readOne(k, query).then((item) => [String(k), item] as const, () => null)));
+    return new Map(items.filter((entry) => entry !== null));
+  };
+  return async (keys) => {
+    if (keys.length === 1) return oneByOne(keys);
+    const items = await service().readMany(keys, { ...query, fields }).catch(() => null);
+    return items ? new Map(items.map((item) => [String(item[key]), item])) : oneByOne(keys);
   };
 }
 
@@ -56,7 +77,7 @@ function dataSelection(info: GraphQLResolveInfo) {
  * The mutations of `collection` (of one action, with `only`) as they are committed. Listens from the
  * call on (not from the first read), so no write in between is missed; ending the iterator stops listening.
  */
-export function watchItemEvents(source: ItemEventSource, collection: string, only: ItemAction | undefined, read: (key: PrimaryKey) => Promise<Item>): PushQueue<ItemMutation> {
+export function watchItemEvents(source: ItemEventSource, collection: string, only: ItemAction | undefined, read: ReadItems): PushQueue<ItemMutation> {
   let chain = Promise.resolve();
   const queue = new PushQueue<ItemMutation>(() => stop());
   const stop = source.on((event) => {
@@ -67,16 +88,16 @@ export function watchItemEvents(source: ItemEventSource, collection: string, onl
   return queue;
 }
 
-async function deliver(queue: PushQueue<ItemMutation>, event: ItemEvent, read: (key: PrimaryKey) => Promise<Item>): Promise<void> {
+async function deliver(queue: PushQueue<ItemMutation>, event: ItemEvent, read: ReadItems): Promise<void> {
+  if (event.action === 'delete') {
+    for (const key of event.keys) queue.push({ key, event: event.action, data: null });
+    return;
+  }
+  // One read for all the keys of a write, not one per key: a batch of 100 costs each subscriber one query.
+  const items = await read(event.keys).catch(() => new Map<string, Item>());
   for (const key of event.keys) {
-    if (event.action === 'delete') {
-      queue.push({ key, event: event.action, data: null });
-      continue;
-    }
-    try {
-      queue.push({ key, event: event.action, data: await read(key) });
-    } catch {
-      // As the reference: a write the subscriber may not read (or that is gone again) is not announced.
-    }
+    const data = items.get(String(key));
+    // As the reference: a write the subscriber may not read (or that is gone again) is not announced.
+    if (data) queue.push({ key, event: event.action, data });
   }
 }
