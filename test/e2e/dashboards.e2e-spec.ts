@@ -19,7 +19,7 @@ describe('/dashboards and /panels', () => {
   });
   afterAll(() => t.close());
 
-  const post = async (path: string, values: unknown, who = 'admin') => {
+  const post = async (path: string, values: object, who = 'admin') => {
     const res = await t.as(who).post(path).send(values);
     expect({ status: res.status, errors: res.body.errors }).toEqual({ status: 200, errors: undefined });
     return res.body.data;
