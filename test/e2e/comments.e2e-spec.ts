@@ -139,6 +139,29 @@ describe('/comments', () => {
     await expectError(t.as('admin').get(`/comments/${mine.id}`), 403, 'FORBIDDEN');
   });
 
+  it('notifies the users a comment mentions who can read its item, naming them in the quote', async () => {
+    const outsider = await createUser(t, await createRole(t));
+    const inbox = async (user: string) =>
+      (await t.as('admin').get(`/notifications?filter[recipient][_eq]=${user}&filter[item][_in]=${published},${draft}&fields=sender,subject,message,collection,item`)).body.data;
+    await t.as('admin').patch(`/users/${ann.id}`).send({ first_name: 'Ann', last_name: 'Lee' });
+    await comment({ comment: `@${ann.id} please ask @${bob.id} and @${outsider.id}` });
+    expect(await inbox(ann.id)).toEqual([
+      {
+        sender: admin,
+        subject: expect.stringContaining(articles),
+        // Ann may read her own name, not Bob's: the quote tells her no more than the Studio would.
+        message: expect.stringContaining('> @Ann Lee please ask @Unknown user and @Unknown user'),
+        collection: articles,
+        item: String(published),
+      },
+    ]);
+    expect(await inbox(bob.id)).toHaveLength(1);
+    expect(await inbox(outsider.id)).toEqual([]);
+    // Nobody hears of a comment on an item they cannot read, and a mention of no one is no error.
+    await comment({ item: String(draft), comment: `@${ann.id} @00000000-0000-4000-8000-000000000000 draft notes` });
+    expect(await inbox(ann.id)).toHaveLength(1);
+  });
+
   it('goes with the collection it is on', async () => {
     const gone = await createCollection(t, uniq('gone'), [{ field: 'title', type: 'string' }]);
     const item = (await t.as('admin').post(`/items/${gone}`).send({ title: 'x' })).body.data.id;
