@@ -21,6 +21,9 @@ import { AccessModule } from './modules/permissions/access.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { PresetsModule } from './modules/presets/presets.module';
 import { SharesModule } from './modules/shares/shares.module';
+import { CommentsModule } from './modules/comments/comments.module';
+import { DashboardsModule } from './modules/dashboards/dashboards.module';
+import { TranslationsModule } from './modules/translations/translations.module';
 import { SchemaModule } from './modules/schema/schema.module';
 import { SchemaSyncModule } from './modules/schema/schema-sync.module';
 import { RealtimeModule } from './modules/realtime/realtime.module';
@@ -74,6 +77,9 @@ export class AppModule {
         PresetsModule,
         NotificationsModule,
         SharesModule,
+        CommentsModule,
+        DashboardsModule,
+        TranslationsModule,
         ServerModule,
         BootstrapModule,
         FilesModule,

@@ -8,7 +8,20 @@ const names = (list: { collection: string }[]) => [...new Set(list.map((c) => c.
 const own = (list: { collection: string }[]) => names(list).filter((n) => !n.startsWith('svc_'));
 
 /** The system collections app access lets a user read by itself (of those Vellum has). */
-const APP_SYSTEM = ['svc_activity', 'svc_collections', 'svc_fields', 'svc_notifications', 'svc_presets', 'svc_relations', 'svc_roles', 'svc_settings', 'svc_shares', 'svc_users'];
+const APP_SYSTEM = [
+  'svc_activity',
+  'svc_collections',
+  'svc_comments',
+  'svc_fields',
+  'svc_notifications',
+  'svc_presets',
+  'svc_relations',
+  'svc_roles',
+  'svc_settings',
+  'svc_shares',
+  'svc_translations',
+  'svc_users',
+];
 
 describe('collections, fields and relations as a non-admin reads them', () => {
   let t: TestApp;

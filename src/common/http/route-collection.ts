@@ -2,10 +2,13 @@
 const SYSTEM_ROUTES: Record<string, string> = {
   activity: 'svc_activity',
   collections: 'svc_collections',
+  comments: 'svc_comments',
+  dashboards: 'svc_dashboards',
   fields: 'svc_fields',
   files: 'svc_files',
   folders: 'svc_folders',
   notifications: 'svc_notifications',
+  panels: 'svc_panels',
   permissions: 'svc_permissions',
   presets: 'svc_presets',
   relations: 'svc_relations',
@@ -13,6 +16,7 @@ const SYSTEM_ROUTES: Record<string, string> = {
   roles: 'svc_roles',
   settings: 'svc_settings',
   shares: 'svc_shares',
+  translations: 'svc_translations',
   users: 'svc_users',
   versions: 'svc_versions',
 };

@@ -5,6 +5,7 @@ import { AddJobOwner1764000000000 } from './1764000000000-add-job-owner';
 import { CreateSvcSchemaApplies1764100000000 } from './1764100000000-create-svc-schema-applies';
 import { CreateSvcPresetsNotifications1764200000000 } from './1764200000000-create-svc-presets-notifications';
 import { CreateSvcShares1764300000000 } from './1764300000000-create-svc-shares';
+import { CreateSvcCommentsDashboardsTranslations1764400000000 } from './1764400000000-create-svc-comments-dashboards-translations';
 
 /** Every migration in order; TypeORM runs the ones not yet recorded. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   CreateSvcSchemaApplies1764100000000,
   CreateSvcPresetsNotifications1764200000000,
   CreateSvcShares1764300000000,
+  CreateSvcCommentsDashboardsTranslations1764400000000,
 ];

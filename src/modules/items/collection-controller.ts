@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Res, Search, Type, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Optional, Param, Patch, Post, Res, Search, Type, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Accountability } from '../../common/accountability';
@@ -9,15 +9,23 @@ import type { Query } from '../../common/query/query.types';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ItemsFactory } from './items.factory';
 import { ItemsHttp } from './items-http';
+import type { PrimaryKey } from './items.service';
 
 export interface CollectionControllerOptions {
   /** Admin only (403 FORBIDDEN for everyone else, API.md 1.2). */
   adminOnly?: boolean;
   /** Only GET/SEARCH routes (activity, revisions). */
   readOnly?: boolean;
-  /** No POST route: the module serves creation itself, with rules of its own (shares). */
-  ownCreate?: boolean;
+  /** Creation with rules of the collection's own (shares, comments): POST hands the body to this provider. */
+  creator?: Type<ItemsCreator>;
 }
+
+/** A module's own creation of items, for collections where the permission rules alone don't decide. */
+export interface ItemsCreator {
+  create(body: unknown, acc: Accountability): Promise<PrimaryKey | PrimaryKey[]>;
+}
+
+const NO_CREATOR = Symbol('no items creator');
 
 /** What the write routes need of the read controller they extend. */
 interface ItemsRoutes {
@@ -31,8 +39,7 @@ interface ItemsRoutes {
  */
 export function collectionController(path: string, collection: string, options: CollectionControllerOptions = {}): Type<unknown> {
   const read = readController(path, collection, options.adminOnly ? [AdminGuard] : []);
-  const changes = options.readOnly ? read : withChangeRoutes(path, collection, read);
-  const controller = options.readOnly || options.ownCreate ? changes : withCreateRoute(path, collection, changes);
+  const controller = options.readOnly ? read : withCreateRoute(path, collection, withChangeRoutes(path, collection, read), options.creator);
   // Swagger derives operation ids from class names: each generated controller gets its own.
   const name = `${path.replace(/(^|[-_/])(\w)/g, (_m, _s, c: string) => c.toUpperCase())}Controller`;
   return Object.defineProperty(controller, 'name', { value: name });
@@ -72,13 +79,25 @@ function readController(path: string, collection: string, guards: Type<unknown>[
   return ReadController;
 }
 
-function withCreateRoute(path: string, collection: string, Base: Type<ItemsRoutes>): Type<ItemsRoutes> {
+function withCreateRoute(path: string, collection: string, Base: Type<ItemsRoutes>, Creator?: Type<ItemsCreator>): Type<ItemsRoutes> {
   @Controller(path)
   class CreateController extends Base {
+    constructor(
+      items: ItemsFactory,
+      @Inject(APP_CONFIG) config: AppConfig,
+      // A module's own creator when it has one; otherwise nothing to inject.
+      @Optional() @Inject(Creator ?? NO_CREATOR) private readonly creator?: ItemsCreator,
+    ) {
+      super(items, config);
+    }
+
     @Post()
     @HttpCode(200)
     create(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
-      return this.http.create(this.items.for(collection, acc), res, body, query);
+      const service = this.items.for(collection, acc);
+      const creator = this.creator;
+      if (!creator) return this.http.create(service, res, body, query);
+      return this.http.written(service, res, query, () => creator.create(body, acc));
     }
   }
   return CreateController;

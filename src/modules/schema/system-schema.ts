@@ -4,6 +4,16 @@ import type { FieldType, RelationMeta } from './schema.types';
 /** A JSON value or a comma-separated list stored as text. */
 const JSON_TEXT = { type: 'json', special: ['cast-json'] } as const satisfies { type: FieldType; special: string[] };
 const CSV_TEXT = { type: 'csv', special: ['cast-csv'] } as const satisfies { type: FieldType; special: string[] };
+const UUID_KEY = { type: 'uuid', special: ['uuid'] } as const satisfies { type: FieldType; special: string[] };
+/** Who made an item and when, and who changed it last and when: filled in by the server. */
+const CREATED = {
+  date_created: { type: 'timestamp', special: ['date-created'] },
+  user_created: { type: 'uuid', special: ['user-created'] },
+} as const satisfies Record<string, { type: FieldType; special: string[] }>;
+const UPDATED = {
+  date_updated: { type: 'timestamp', special: ['date-updated'] },
+  user_updated: { type: 'uuid', special: ['user-updated'] },
+} as const satisfies Record<string, { type: FieldType; special: string[] }>;
 
 /**
  * The system collections served by the items engine. Their columns come from the migrations; what the
@@ -58,17 +68,7 @@ export const SYSTEM_COLLECTIONS: Record<
     },
   },
   svc_folders: { accountability: 'all', fields: { id: { type: 'uuid', special: ['uuid'] }, parent: { type: 'uuid' } } },
-  svc_versions: {
-    accountability: 'all',
-    fields: {
-      id: { type: 'uuid', special: ['uuid'] },
-      date_created: { type: 'timestamp', special: ['date-created'] },
-      date_updated: { type: 'timestamp', special: ['date-updated'] },
-      user_created: { type: 'uuid', special: ['user-created'] },
-      user_updated: { type: 'uuid', special: ['user-updated'] },
-      delta: { type: 'json', special: ['cast-json'] },
-    },
-  },
+  svc_versions: { accountability: 'all', fields: { id: UUID_KEY, ...CREATED, ...UPDATED, delta: JSON_TEXT } },
   // The schema's own metadata, listed as the reference lists its own (read-only here: /collections,
   // /fields and /relations write them).
   svc_collections: { accountability: null, fields: { translations: JSON_TEXT, item_duplication_fields: JSON_TEXT } },
@@ -125,6 +125,13 @@ export const SYSTEM_COLLECTIONS: Record<
       date_end: { type: 'timestamp' },
     },
   },
+  svc_comments: { accountability: null, fields: { id: UUID_KEY, ...CREATED, ...UPDATED } },
+  svc_dashboards: { accountability: 'all', fields: { id: UUID_KEY, ...CREATED } },
+  svc_panels: {
+    accountability: 'all',
+    fields: { id: UUID_KEY, dashboard: { type: 'uuid', special: ['m2o'] }, show_header: { type: 'boolean' }, options: JSON_TEXT, ...CREATED },
+  },
+  svc_translations: { accountability: 'all', fields: { id: UUID_KEY } },
 };
 
 /** Relations between system collections, so `fields=role.name` or `filter[user][email]` work on them. */
@@ -149,6 +156,11 @@ export const SYSTEM_RELATIONS: Omit<RelationMeta, 'one_collection_field' | 'one_
     { many_collection: 'svc_notifications', many_field: 'sender', one_collection: 'svc_users', one_field: null },
     { many_collection: 'svc_shares', many_field: 'role', one_collection: 'svc_roles', one_field: null },
     { many_collection: 'svc_shares', many_field: 'user_created', one_collection: 'svc_users', one_field: null },
+    { many_collection: 'svc_comments', many_field: 'user_created', one_collection: 'svc_users', one_field: null },
+    { many_collection: 'svc_comments', many_field: 'user_updated', one_collection: 'svc_users', one_field: null },
+    { many_collection: 'svc_dashboards', many_field: 'user_created', one_collection: 'svc_users', one_field: null },
+    { many_collection: 'svc_panels', many_field: 'dashboard', one_collection: 'svc_dashboards', one_field: 'panels' },
+    { many_collection: 'svc_panels', many_field: 'user_created', one_collection: 'svc_users', one_field: null },
   ];
 
 /**

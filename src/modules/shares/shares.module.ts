@@ -7,7 +7,7 @@ import { SharesService } from './shares.service';
 /** `/shares` over svc_shares: links that open one item to someone outside the project. */
 @Module({
   imports: [ItemsModule],
-  controllers: [SharesController, collectionController('shares', 'svc_shares', { ownCreate: true })],
+  controllers: [SharesController, collectionController('shares', 'svc_shares', { creator: SharesService })],
   providers: [SharesService],
 })
 export class SharesModule {}

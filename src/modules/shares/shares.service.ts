@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { Accountability } from '../../common/accountability';
 import { ForbiddenError, InvalidPayloadError } from '../../common/errors/errors';
 import { isPlainObject } from '../../common/is-plain-object';
-import type { Filter } from '../../common/query/query.types';
 import type { Item, ItemsService, PrimaryKey } from '../items/items.service';
+import type { ItemsCreator } from '../items/collection-controller';
+import { assertItemReadable } from '../items/item-access';
 import { ItemsFactory } from '../items/items.factory';
 import { PermissionsService } from '../permissions/permissions.service';
 import { isShareOpen, ShareLimits } from './lib/share-window';
@@ -13,7 +14,7 @@ const INFO_FIELDS = ['id', 'collection', 'item', 'password', 'max_uses', 'times_
 
 /** svc_shares through the items engine, with the reference's rule that only who may share an item shares it. */
 @Injectable()
-export class SharesService {
+export class SharesService implements ItemsCreator {
   constructor(
     private readonly items: ItemsFactory,
     private readonly permissions: PermissionsService,
@@ -51,9 +52,6 @@ export class SharesService {
     }
     const rule = (await this.permissions.rules(acc)).find((r) => r.collection === share.collection && (r.action as string) === 'share');
     if (!rule) throw new ForbiddenError();
-    const target = this.items.for(share.collection, acc);
-    const filter: Filter = { _and: [{ [target.primaryKey]: { _eq: share.item } }, ...(rule.permissions ? [rule.permissions] : [])] };
-    const found = await target.readByQuery({ filter, fields: [target.primaryKey], limit: 1 });
-    if (!found.length) throw new ForbiddenError();
+    await assertItemReadable(this.items, acc, share.collection, share.item, rule.permissions);
   }
 }

@@ -15,17 +15,22 @@ describe('withAppAccess', () => {
     ['the presets meant for them', 'svc_presets'],
     ['the own notifications', 'svc_notifications'],
     ['the shares they made', 'svc_shares'],
+    ['the comments they made', 'svc_comments'],
+    ['the translation strings', 'svc_translations'],
   ])('lets an app user read %s', (_name, collection) => {
     expect(withAppAccess([]).find((p) => p.collection === collection && p.action === 'read')).toBeDefined();
   });
 
-  it('grants writes only of the own presets and the status of the own notifications', () => {
+  it('grants writes only of the own presets, the status of the own notifications and the own comments', () => {
     const writes = APP_ACCESS_PERMISSIONS.filter((p) => p.action !== 'read').map((p) => [p.collection, p.action, p.fields, p.permissions ?? p.validation]);
     expect(writes).toEqual([
       ['svc_presets', 'create', null, { user: { _eq: '$CURRENT_USER' } }],
       ['svc_presets', 'update', null, { user: { _eq: '$CURRENT_USER' } }],
       ['svc_presets', 'delete', null, { user: { _eq: '$CURRENT_USER' } }],
       ['svc_notifications', 'update', ['status'], { recipient: { _eq: '$CURRENT_USER' } }],
+      ['svc_comments', 'create', null, { comment: { _nnull: true } }],
+      ['svc_comments', 'update', ['comment'], { user_created: { _eq: '$CURRENT_USER' } }],
+      ['svc_comments', 'delete', null, { user_created: { _eq: '$CURRENT_USER' } }],
     ]);
   });
 

@@ -4,12 +4,14 @@ const everyField = { fields: null, validation: null, presets: null } as const;
 
 const ownUser = { user: { _eq: '$CURRENT_USER' } } as const;
 const ownNotifications = { recipient: { _eq: '$CURRENT_USER' } } as const;
+const ownComments = { user_created: { _eq: '$CURRENT_USER' } } as const;
 
 /**
  * What app access grants by itself, as the reference's minimal app permissions do (of the system
  * collections Vellum has): the schema's metadata, the settings, the caller's own user, role and
  * activity, the presets meant for them (their own, their role's, everyone's), their own
- * notifications and the shares they made. Without them the Studio could not even read the data model it draws.
+ * notifications, the shares and the comments they made, and the translation strings. Without them
+ * the Studio could not even read the data model it draws.
  */
 export const APP_ACCESS_PERMISSIONS: readonly Permission[] = Object.freeze([
   { collection: 'svc_collections', action: 'read', permissions: null, ...everyField },
@@ -34,6 +36,13 @@ export const APP_ACCESS_PERMISSIONS: readonly Permission[] = Object.freeze([
   // A recipient files a notification away (inbox, archived); what it says stays the sender's.
   { collection: 'svc_notifications', action: 'update', permissions: ownNotifications, fields: ['status'], validation: null, presets: null },
   { collection: 'svc_shares', action: 'read', permissions: { user_created: { _eq: '$CURRENT_USER' } }, ...everyField },
+  { collection: 'svc_comments', action: 'read', permissions: ownComments, ...everyField },
+  // Commenting needs read access to the item too, which the comments module checks.
+  { collection: 'svc_comments', action: 'create', permissions: null, fields: null, validation: { comment: { _nnull: true } }, presets: null },
+  // An author edits what they said, never where it stands.
+  { collection: 'svc_comments', action: 'update', permissions: ownComments, fields: ['comment'], validation: null, presets: null },
+  { collection: 'svc_comments', action: 'delete', permissions: ownComments, ...everyField },
+  { collection: 'svc_translations', action: 'read', permissions: null, ...everyField },
   {
     collection: 'svc_users',
     action: 'read',

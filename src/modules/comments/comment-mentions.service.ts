@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import type { Accountability } from '../../common/accountability';
+import { ForbiddenError } from '../../common/errors/errors';
+import { AppLogger } from '../../common/logging/app-logger';
+import { assertItemReadable } from '../items/item-access';
+import type { Item } from '../items/items.service';
+import { ItemsFactory } from '../items/items.factory';
+import type { CommentToCreate } from './lib/comment-to-create';
+import { mentionedUsers, mentionNotice, PersonName, personName } from './lib/mention-notice';
+
+const NAME_FIELDS = ['id', 'first_name', 'last_name', 'email'];
+
+/** Forbidden reads count as nothing to see; anything else is a failure worth a log line. */
+const unlessForbidden = <T>(fallback: T) => (err: unknown): T => {
+  if (err instanceof ForbiddenError) return fallback;
+  throw err;
+};
+
+/**
+ * Notifies the users a new comment mentions (`@<user key>`), as the reference does: each one who can
+ * read the item the comment is on gets a notification about it (and so a mail, when they take them).
+ */
+@Injectable()
+export class CommentMentionsService {
+  constructor(
+    private readonly items: ItemsFactory,
+    private readonly logger: AppLogger,
+  ) {}
+
+  /** A mention that cannot be notified never undoes the comment: it is logged and skipped. */
+  async notify(comments: CommentToCreate[], sender: string | null): Promise<void> {
+    for (const comment of comments) {
+      for (const user of mentionedUsers(comment.comment)) {
+        await this.notifyOne(comment, user, sender).catch((err: unknown) => this.logger.error({ err, user }, 'a mention could not be notified'));
+      }
+    }
+  }
+
+  private async notifyOne(comment: CommentToCreate, userId: string, senderId: string | null): Promise<void> {
+    // Read as the system: whom one may mention is not limited by whom one may read.
+    const users = this.items.for('svc_users', null);
+    const [recipient] = await users.readByQuery({ filter: { id: { _eq: userId } }, fields: [...NAME_FIELDS, 'role.id', 'role.admin_access', 'role.app_access'], limit: 1 });
+    if (!recipient) return;
+    const acc = accountabilityOfUser(recipient);
+    const readable = await assertItemReadable(this.items, acc, comment.collection, comment.item).then(() => true, unlessForbidden(false));
+    if (!readable) return;
+    const [sender] = senderId ? await users.readByQuery({ filter: { id: { _eq: senderId } }, fields: NAME_FIELDS, limit: 1 }) : [];
+    const notice = mentionNotice({
+      comment: comment.comment,
+      collection: comment.collection,
+      recipient: personName(recipient as PersonName),
+      sender: personName(sender as PersonName | undefined),
+      names: await this.namesKnownTo(acc, mentionedUsers(comment.comment)),
+    });
+    await this.items.for('svc_notifications', null).createOne({ recipient: userId, sender: senderId, ...notice, collection: comment.collection, item: comment.item });
+  }
+
+  /** The names of `ids` that the recipient may read, so a notice tells them no more than the Studio would. */
+  private async namesKnownTo(acc: Accountability, ids: string[]): Promise<Record<string, string>> {
+    const people = await this.items
+      .for('svc_users', acc)
+      .readByQuery({ filter: { id: { _in: ids } }, fields: NAME_FIELDS, limit: -1 })
+      .catch(unlessForbidden<Item[]>([]));
+    return Object.fromEntries(people.map((p) => [String(p.id).toLowerCase(), personName(p as PersonName)]));
+  }
+}
+
+function accountabilityOfUser(user: Item): Accountability {
+  const role = user.role as { id: string; admin_access: unknown; app_access: unknown } | null;
+  return { user: String(user.id), role: role?.id ?? null, admin: !!role?.admin_access, app: !!role?.app_access, ip: null, userAgent: null, origin: null };
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { collectionController } from '../items/collection-controller';
+import { ItemsModule } from '../items/items.module';
+
+/**
+ * `/dashboards` and `/panels` over svc_dashboards and svc_panels (Insights): a dashboard lists its
+ * panels (`panels`, one-to-many) and takes them along when deleted. App access grants neither.
+ */
+@Module({
+  imports: [ItemsModule],
+  controllers: [collectionController('dashboards', 'svc_dashboards'), collectionController('panels', 'svc_panels')],
+})
+export class DashboardsModule {}
