@@ -1,7 +1,7 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { VellumDataSource } from './database/vellum-data-source';
 import { AuthGuard } from './modules/auth/auth.guard';
 import { AppLogger } from './common/logging/app-logger';
 import { AppConfig } from './config/app-config';
@@ -55,7 +55,7 @@ export class AppModule {
             retryAttempts: 0,
           }),
           dataSourceFactory: async (options) => {
-            const dataSource = await new DataSource(options!).initialize();
+            const dataSource = await new VellumDataSource(options!).initialize();
             if (config.db.client === 'sqlite') serializeSqliteTransactions(dataSource);
             return dataSource;
           },

@@ -3,11 +3,13 @@ import { dirname } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { MIGRATIONS } from './migrations/migrations';
+import { MIGRATIONS_TABLE } from './vellum-data-source';
 
 /** One place that turns Vellum's DB_* settings into TypeORM options, for the app and the TypeORM CLI. */
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {
   const common = {
     migrations: MIGRATIONS,
+    migrationsTableName: MIGRATIONS_TABLE,
     migrationsRun: false,
     synchronize: false,
     logging: false,

@@ -132,6 +132,9 @@ export const SYSTEM_COLLECTIONS: Record<
     fields: { id: UUID_KEY, dashboard: { type: 'uuid', special: ['m2o'] }, show_header: { type: 'boolean' }, options: JSON_TEXT, ...CREATED },
   },
   svc_translations: { accountability: 'all', fields: { id: UUID_KEY } },
+  // Listed for administrators as the reference lists its own; no route reads or writes them as items.
+  svc_sessions: { accountability: null, fields: { token: { special: ['conceal'] }, user: { type: 'uuid' }, share: { type: 'uuid' }, next_token: { special: ['conceal'] } } },
+  svc_migrations: { accountability: null, fields: {} },
 };
 
 /** Relations between system collections, so `fields=role.name` or `filter[user][email]` work on them. */
