@@ -173,6 +173,17 @@ async function exportOnce(url: string, auth: Record<string, string>, collection:
  * buffered). One run while three other engineers' test suites and builds ran (load average 3-5), so the
  * speeds are not comparable with the quiet runs above; the memory is:
  *   MariaDB  1,000,000 rows   import 10,010 rows/s, peak RSS 216 MB   export 44,114 rows/s, 225 MB
+ *
+ * Issue 19 (target 50,000 rows/s at 100,000 rows), machine under load average 8-18 on its 2 cores
+ * throughout, so the rates below move by 1.5x between runs. Per 100,000 rows Vellum used 2.4-3.4 s of
+ * CPU (a third of it young-generation collections, a third mysql2 encoding bound values) and MariaDB
+ * 1.5-1.8 s. A bare mysql2 client sending only the three INSERTs per batch (items, svc_activity,
+ * svc_revisions as Vellum writes them, no parsing or checks) reached 15,800-18,100 rows/s at that load,
+ * and 69,000-77,000 rows/s with the items INSERT alone: MariaDB spends about four fifths of its work on
+ * the activity and revision rows (svc_revisions keeps four secondary indexes). Batches of 1,000 instead
+ * of 250 changed nothing measurable. Bulk values now go as one flat array (no array per row): 315
+ * young-generation collections per import instead of 368. `--max-semi-space-size=16` cut Vellum's CPU
+ * by a tenth and the peak to 160 MB at 100,000 rows but raised it to 287 MB at 1,000,000; not taken.
  */
 export async function run(): Promise<void> {
   const server = await startBuiltServer();

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { Dialect, DIALECT } from '../../database/dialects/dialect';
-import { insertRows } from '../../database/insert-rows';
+import { FlatRows, insertRows } from '../../database/insert-rows';
 
 const ACTIVITY_COLUMNS = ['action', 'user', 'ip', 'user_agent', 'origin', 'collection', 'item'];
 const REVISION_COLUMNS = ['activity', 'collection', 'item', 'data', 'version'];
@@ -72,21 +72,40 @@ export class ActivityService {
    */
   async recordMany(manager: EntityManager, entries: ActivityEntry[]): Promise<number[]> {
     if (!entries.length) return [];
-    const activities = entries.map((e) => [e.action, e.acc?.user ?? null, e.acc?.ip ?? null, e.acc?.userAgent ?? null, e.acc?.origin ?? null, e.collection, String(e.item)]);
-    const ids = (await insertRows(manager, this.dialect, 'svc_activity', ACTIVITY_COLUMNS, activities, 'id')).map(Number);
-    const revisions: unknown[][] = [];
+    const ids = (await insertRows(manager, this.dialect, 'svc_activity', ACTIVITY_COLUMNS, activityRows(entries), 'id')).map(Number);
     // A create's delta is its data: when every revision here is one, its text is sent once.
     const copyData = entries.every((e) => !e.revision || e.revision.delta === e.revision.data);
-    entries.forEach((e, i) => {
-      if (!e.revision) return;
-      const data = e.revision.json ?? JSON.stringify(e.revision.data ?? null);
-      const row = [ids[i], e.collection, String(e.item), data, e.revision.version ?? null];
-      if (!copyData) row.push(e.revision.delta === e.revision.data ? data : JSON.stringify(e.revision.delta ?? null));
-      revisions.push(row);
-    });
-    if (!revisions.length) return ids;
+    const revisions = revisionRows(entries, ids, copyData);
+    if (!revisions.values.length) return ids;
     if (copyData) await insertRows(manager, this.dialect, 'svc_revisions', REVISION_COLUMNS, revisions, null, [DELTA]);
     else await insertRows(manager, this.dialect, 'svc_revisions', [...REVISION_COLUMNS, 'delta'], revisions, null);
     return ids;
   }
+}
+
+function activityRows(entries: ActivityEntry[]): FlatRows {
+  const values = new Array<unknown>(entries.length * ACTIVITY_COLUMNS.length);
+  let k = 0;
+  for (const e of entries) {
+    values[k++] = e.action;
+    values[k++] = e.acc?.user ?? null;
+    values[k++] = e.acc?.ip ?? null;
+    values[k++] = e.acc?.userAgent ?? null;
+    values[k++] = e.acc?.origin ?? null;
+    values[k++] = e.collection;
+    values[k++] = String(e.item);
+  }
+  return { width: ACTIVITY_COLUMNS.length, values };
+}
+
+/** The revisions of `entries` (activity ids in `ids`), with their delta unless `copyData` (delta is data). */
+function revisionRows(entries: ActivityEntry[], ids: number[], copyData: boolean): FlatRows {
+  const values: unknown[] = [];
+  entries.forEach((e, i) => {
+    if (!e.revision) return;
+    const data = e.revision.json ?? JSON.stringify(e.revision.data ?? null);
+    values.push(ids[i], e.collection, String(e.item), data, e.revision.version ?? null);
+    if (!copyData) values.push(e.revision.delta === e.revision.data ? data : JSON.stringify(e.revision.delta ?? null));
+  });
+  return { width: REVISION_COLUMNS.length + (copyData ? 0 : 1), values };
 }

@@ -87,7 +87,10 @@ export async function preparePayload(plan: PayloadPlan, data: unknown): Promise<
   checkRules(plan, payload);
   const values = await storedValues(plan, payload);
   if (plan.filled.length) fillValues(plan, values);
-  for (const key of Object.keys(values)) values[key] = toDb(plan.collection.fields[key], values[key], plan.dialect);
+  const fields = plan.collection.fields;
+  // for...in rather than Object.keys/entries: an import runs this for every row, and the arrays those
+  // make were a measurable share of its garbage.
+  for (const key in values) values[key] = toDb(fields[key], values[key], plan.dialect);
   return { values, payload };
 }
 
@@ -98,12 +101,13 @@ export async function preparePayload(plan: PayloadPlan, data: unknown): Promise<
  */
 function givenFields(plan: PayloadPlan, data: Item): Item {
   const given: Item = {};
-  for (const [key, value] of Object.entries(data)) {
+  for (const key in data) {
+    if (!Object.hasOwn(data, key)) continue;
     if (plan.allowed && !plan.allowed.has(key)) throw new ForbiddenError();
     const field = plan.collection.fields[key];
     if (!field || (plan.mode === 'update' && field.primaryKey)) continue;
     if (field.type === 'alias' && plan.overview.relation(plan.collection.collection, key)?.type !== 'o2m') continue;
-    given[key] = value;
+    given[key] = data[key];
   }
   return given;
 }
@@ -143,7 +147,7 @@ function fieldRules(field: FieldOverview, payload: Item, mode: WriteMode, requir
 /** The values of plain fields; hashes replace the plain text in the payload too, concealed values are masked there. */
 async function storedValues(plan: PayloadPlan, payload: Item): Promise<Item> {
   const values: Item = {};
-  for (const key of Object.keys(payload)) {
+  for (const key in payload) {
     const field = plan.collection.fields[key];
     if (!field || field.type === 'alias') continue;
     const value = payload[key];

@@ -94,8 +94,10 @@ async function insertMany(scope: ItemsScope, manager: EntityManager, rows: Inser
   const pk = collection.primary;
   const columns = Object.keys(rows[0].values);
   const explicit = columns.includes(pk);
-  const values = rows.map((row) => columns.map((c) => row.values[c]));
-  const generated = await insertRows(manager, scope.deps.dialect, collection.table!, columns, values, explicit ? null : pk);
+  const values = new Array<unknown>(rows.length * columns.length);
+  let k = 0;
+  for (const row of rows) for (const column of columns) values[k++] = row.values[column];
+  const generated = await insertRows(manager, scope.deps.dialect, collection.table!, columns, { width: columns.length, values }, explicit ? null : pk);
   if (!explicit) return generated.map((id) => fromDb(collection.fields[pk].type, id) as PrimaryKey);
   await syncAutoIncrement(scope, manager, collection);
   return rows.map((row) => row.values[pk] as PrimaryKey);
