@@ -43,14 +43,18 @@ function isPlainObject(value: unknown): value is Row {
 }
 
 /** Database values (Date, bigint, Buffer) as the JSON the API answers with. */
-function toPlain(value: unknown, key: (k: string) => string = (k) => k): unknown {
+function toPlain(value: unknown, key: (k: string) => string = (k) => k, text?: (s: string) => string): unknown {
+  if (typeof value === 'string') return text ? text(value) : value;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'bigint') return value.toString();
   if (Buffer.isBuffer(value)) return value.toString('base64');
-  if (Array.isArray(value)) return value.map((v) => toPlain(v, key));
+  if (Array.isArray(value)) return value.map((v) => toPlain(v, key, text));
   if (isPlainObject(value)) {
     const out: Row = {};
-    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[key(k)] = toPlain(v, key);
+    for (const k in value) {
+      const v = value[k];
+      if (v !== undefined) out[key(k)] = toPlain(v, key, text);
+    }
     return out;
   }
   return value;
@@ -183,6 +187,17 @@ function xmlName(key: string): string {
   return name;
 }
 
+const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const XML_SPECIAL = /[&<>"']/;
+const XML_SPECIALS = /[&<>"']/g;
+
+/** Text escaped as the builder's own entity pass would, which runs five replacements over every value. */
+function xmlText(text: string): string {
+  return XML_SPECIAL.test(text) ? text.replace(XML_SPECIALS, (c) => XML_ENTITIES[c]) : text;
+}
+
+const xmlPlain = (value: unknown) => toPlain(value, xmlName, xmlText);
+
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<data>\n';
 const XML_TAIL = '</data>\n';
 
@@ -198,6 +213,8 @@ function xmlBuilder(): (value: Row) => string {
     suppressEmptyNode: false,
     // A text-node key no column can have, so every column becomes an element.
     textNodeName: '\u0000text',
+    // Values arrive escaped (xmlText).
+    processEntities: false,
   });
   // Built inside <data> itself, the builder indents the elements and leaves text values as they are.
   return (value) => (builder.build({ data: value }) as string).slice(DATA_OPEN.length, -DATA_CLOSE.length);
@@ -207,9 +224,9 @@ function xmlSerializer(): RowSerializer {
   const elements = xmlBuilder();
   return {
     start: () => XML_HEAD,
-    row: (row) => elements({ item: toPlain(row, xmlName) }),
+    row: (row) => elements({ item: xmlPlain(row) }),
     // An array under one key is one element per row: one build per page instead of one per row.
-    page: (rows) => (rows.length ? elements({ item: rows.map((row) => toPlain(row, xmlName)) }) : ''),
+    page: (rows) => (rows.length ? elements({ item: rows.map(xmlPlain) }) : ''),
     end: () => XML_TAIL,
   };
 }
@@ -297,7 +314,7 @@ export async function serializeObject(format: ExportFormat, row: Row): Promise<s
     case 'yaml':
       return isYamlBlock(row) ? yamlBlock(row, 0) : '{}\n';
     case 'xml':
-      return `${XML_HEAD}${xmlBuilder()(toPlain(row, xmlName) as Row)}${XML_TAIL}`;
+      return `${XML_HEAD}${xmlBuilder()(xmlPlain(row) as Row)}${XML_TAIL}`;
     default: {
       let text = '';
       // The CSV columns are the row's own, flattened.
