@@ -17,6 +17,7 @@ describe('POST /shares/auth', () => {
   let other: number;
   let reader: string;
   const ids: Record<string, number> = {};
+  const files: Record<string, string> = {};
   const { data: gqlData } = graphqlItems(() => t);
 
   beforeAll(async () => {
@@ -27,6 +28,7 @@ describe('POST /shares/auth', () => {
       { field: 'title', type: 'string' },
       { field: 'secret', type: 'string' },
       { field: 'author', type: 'integer' },
+      { field: 'cover', type: 'uuid' },
     ]);
     comments = await createCollection(t, `${prefix}_comments`, [
       { field: 'text', type: 'string' },
@@ -35,18 +37,23 @@ describe('POST /shares/auth', () => {
     notes = await createCollection(t, `${prefix}_notes`, [{ field: 'text', type: 'string' }]);
     await createRelation(t, articles, 'author', authors, 'articles');
     await createRelation(t, comments, 'article', articles, 'comments');
+    await createRelation(t, articles, 'cover', 'svc_files');
+    const upload = async (name: string) =>
+      (await t.as('admin').post('/files').attach('file', Buffer.from(`${name}\n`), { filename: `${name}.txt`, contentType: 'text/plain' })).body.data.id as string;
+    [files.cover, files.other] = [await upload('cover'), await upload('other')];
     const made = async (collection: string, body: unknown[]) => (await t.as('admin').post(`/items/${collection}`).send(body)).body.data.map((r: { id: number }) => r.id);
     [ids.ada, ids.bob] = await made(authors, [{ name: 'Ada' }, { name: 'Bob' }]);
     [shared, other] = await made(articles, [
-      { title: 'Shared', secret: 's1', author: ids.ada },
+      { title: 'Shared', secret: 's1', author: ids.ada, cover: files.cover },
       { title: 'Other', secret: 's2', author: ids.bob },
     ]);
     await made(comments, [{ text: 'on shared', article: shared }]);
     [ids.note, ids.otherNote] = await made(notes, [{ text: 'public note' }, { text: 'another note' }]);
     reader = await createRole(t);
-    await grant(t, reader, articles, 'read', { fields: ['id', 'title', 'author', 'comments'] });
+    await grant(t, reader, articles, 'read', { fields: ['id', 'title', 'author', 'comments', 'cover'] });
     await grant(t, reader, authors, 'read', { fields: ['id', 'name'] });
     await grant(t, reader, notes, 'read');
+    await grant(t, reader, 'svc_files', 'read');
     await grant(t, null, notes, 'read');
   });
   afterAll(() => t.close());
@@ -65,7 +72,7 @@ describe('POST /shares/auth', () => {
     const res = await signIn({ share: id, password: 'open sesame' });
     expect(res.body.data).toEqual({ expires: expect.any(Number), access_token: expect.any(String), refresh_token: expect.any(String) });
     const token = res.body.data.access_token;
-    expect((await t.as(token).get(`/items/${articles}/${shared}`)).body.data).toEqual({ id: shared, title: 'Shared', author: ids.ada });
+    expect((await t.as(token).get(`/items/${articles}/${shared}`)).body.data).toEqual({ id: shared, title: 'Shared', author: ids.ada, cover: files.cover });
     expect((await t.as(token).get(`/items/${articles}?fields=id`)).body.data).toEqual([{ id: shared }]);
     await expectError(t.as(token).get(`/items/${articles}/${other}`), 403, 'FORBIDDEN');
     await expectError(t.as(token).get(`/items/${articles}/${shared}?fields=secret`), 403, 'FORBIDDEN');
@@ -84,6 +91,14 @@ describe('POST /shares/auth', () => {
     await expectError(t.as(token).get(`/items/${comments}`), 403, 'FORBIDDEN');
     const gql = await gqlData(token, `{ ${articles} { id title author { name } } }`);
     expect(gql[articles]).toEqual([{ id: String(shared), title: 'Shared', author: { name: 'Ada' } }]);
+  });
+
+  it('serves the files of the shared item at /assets, and no other', async () => {
+    const token = await tokenFor();
+    const asset = await t.as(token).get(`/assets/${files.cover}`);
+    expect({ status: asset.status, text: asset.text }).toEqual({ status: 200, text: 'cover\n' });
+    await expectError(t.as(token).get(`/assets/${files.other}`), 403, 'FORBIDDEN');
+    expect((await t.as(token).get(`/files?fields=id`)).body.data).toEqual([{ id: files.cover }]);
   });
 
   it('writes nothing, not even where the role could', async () => {
@@ -160,6 +175,9 @@ describe('POST /shares/auth', () => {
     const jwt = cookieValue(session, 'svc_session_token')!;
     const read = await t.as('anonymous').get(`/items/${articles}?fields=id`).set('Cookie', `svc_session_token=${jwt}`);
     expect(read.body.data).toEqual([{ id: shared }]);
+    const renewed = await t.as('anonymous').post('/auth/refresh').set('Cookie', `svc_session_token=${jwt}`).send({ mode: 'session' });
+    const next = cookieValue(renewed, 'svc_session_token')!;
+    expect((await t.as('anonymous').get(`/items/${articles}?fields=id`).set('Cookie', `svc_session_token=${next}`)).body.data).toEqual([{ id: shared }]);
     const out = await t.as('anonymous').post('/auth/logout').set('Cookie', `svc_session_token=${jwt}`).send({ mode: 'session' });
     expect(out.status).toBe(204);
     await expectError(t.as('anonymous').get(`/items/${articles}`).set('Cookie', `svc_session_token=${jwt}`), 401, 'INVALID_CREDENTIALS');
