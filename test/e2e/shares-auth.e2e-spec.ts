@@ -21,7 +21,8 @@ describe('POST /shares/auth', () => {
   const { data: gqlData } = graphqlItems(() => t);
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // With the data cache on: a share session has no user, like the public, and must not share its answers.
+    t = await createTestApp({ env: { CACHE_ENABLED: 'true' } });
     const prefix = uniq('sa');
     authors = await createCollection(t, `${prefix}_authors`, [{ field: 'name', type: 'string' }]);
     articles = await createCollection(t, `${prefix}_articles`, [
@@ -111,9 +112,11 @@ describe('POST /shares/auth', () => {
     expect((await t.as('admin').get(`/items/${articles}/${shared}?fields=title`)).body.data.title).toBe('Shared');
   });
 
-  it('reads as the public role when the share has none', async () => {
+  it('reads as the public role when the share has none, apart from the public\'s cached answers', async () => {
     const token = await tokenFor({ collection: notes, item: String(ids.note), role: null });
+    expect((await t.as('anonymous').get(`/items/${notes}?fields=text`)).body.data).toHaveLength(2);
     expect((await t.as(token).get(`/items/${notes}?fields=text`)).body.data).toEqual([{ text: 'public note' }]);
+    expect((await t.as('anonymous').get(`/items/${notes}?fields=text`)).body.data).toHaveLength(2);
     await expectError(t.as(token).get(`/items/${articles}/${shared}`), 403, 'FORBIDDEN');
   });
 
