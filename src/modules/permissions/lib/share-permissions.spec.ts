@@ -49,6 +49,14 @@ describe('sharePermissions', () => {
     expect(sharePermissions(scope, plain, 'admin').map((p) => p.collection)).not.toContain('files');
   });
 
+  it('opens a collection reached by two paths through either', () => {
+    const twoWays = [...relations, relation('comments', 'writer', 'authors', { one_field: 'comments' })];
+    const authors = sharePermissions(scope, twoWays, 'admin').find((p) => p.collection === 'authors')?.permissions;
+    expect(authors).toEqual({
+      _or: [{ '$FOLLOW(articles,author)': { id: { _eq: '7' } } }, { '$FOLLOW(comments,writer)': { article: { id: { _eq: '7' } } } }],
+    });
+  });
+
   it('reads only, with the role\'s fields', () => {
     const rules = sharePermissions(scope, relations, [read('articles', { fields: ['id', 'title'] }), { ...read('articles'), action: 'update' }]);
     expect(rules.every((p) => p.action === 'read')).toBe(true);
