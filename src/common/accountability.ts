@@ -9,6 +9,8 @@ export interface Accountability {
   origin: string | null;
   /** Raw session token, for session-mode JWTs. */
   session?: string;
+  /** Signed in with a share (POST /shares/auth): no user, and reads of the shared item only. */
+  share?: { id: string; collection: string; item: string };
 }
 
 export function anonymousAccountability(

@@ -28,11 +28,12 @@ export class AccountabilityService {
     if (!known && !isVellumJwt(token)) return this.forStaticToken(token, context);
     const payload = known ?? (await this.jwtStrategy.accessToken(req, token));
     return {
-      user: payload.id,
+      user: payload.id ?? null,
       role: payload.role,
       admin: payload.admin_access,
       app: payload.app_access,
       session: payload.session,
+      ...(payload.share && payload.share_scope ? { share: { id: payload.share, ...payload.share_scope } } : {}),
       ...context,
     };
   }

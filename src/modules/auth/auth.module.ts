@@ -4,11 +4,13 @@ import { MailModule } from '../mail/mail.module';
 import { RateLimiterModule } from '../rate-limiter/rate-limiter.module';
 import { SessionsModule } from './sessions.module';
 import { SettingsModule } from '../settings/settings.module';
+import { SharesModule } from '../shares/shares.module';
 import { UsersModule } from '../users/users.module';
 import { AccountabilityService } from './accountability.service';
 import { AuthHttp } from './auth-http';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { ShareAuthController } from './share-auth.controller';
 import { CredentialsService } from './credentials.service';
 import { LoginLockoutService } from './login-lockout.service';
 import { PasswordResetService } from './password-reset.service';
@@ -16,8 +18,8 @@ import { JwtStrategy } from './strategies/jwt.strategy';
 import { LocalStrategy } from './strategies/local.strategy';
 
 @Module({
-  imports: [ActivityModule, UsersModule, SessionsModule, SettingsModule, MailModule, RateLimiterModule],
-  controllers: [AuthController],
+  imports: [ActivityModule, UsersModule, SessionsModule, SettingsModule, MailModule, RateLimiterModule, SharesModule],
+  controllers: [AuthController, ShareAuthController],
   providers: [
     AuthService,
     AuthHttp,

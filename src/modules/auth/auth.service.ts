@@ -5,6 +5,7 @@ import type { Accountability } from '../../common/accountability';
 import { InvalidCredentialsError, InvalidPayloadError, UserSuspendedError } from '../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ActivityService } from '../activity/activity.service';
+import { SharesService, ShareScope } from '../shares/shares.service';
 import { SessionEntity } from './entities/session.entity';
 import { SessionsService } from './sessions.service';
 import { UserEntity } from '../users/entities/user.entity';
@@ -52,6 +53,7 @@ export class AuthService {
     private readonly users: UsersService,
     private readonly localStrategy: LocalStrategy,
     private readonly activity: ActivityService,
+    private readonly shares: SharesService,
   ) {}
 
   async login(input: LoginInput, context: RequestContext): Promise<IssuedTokens> {
@@ -63,6 +65,7 @@ export class AuthService {
   async refresh(mode: AuthMode, token: string | undefined): Promise<IssuedTokens> {
     if (!token) throw new InvalidPayloadError('The refresh token is required in either the payload or cookie');
     const session = await this.sessions.findAlive(token);
+    if (session?.share) return this.refreshShare(session, mode, token);
     if (!session?.user) throw new InvalidCredentialsError();
     const user = await this.users.findById(session.user);
     if (!user || user.status !== 'active') {
@@ -71,23 +74,48 @@ export class AuthService {
       throw new InvalidCredentialsError();
     }
 
-    let next: string;
+    const next = await this.rotate(session, mode, token);
+    await this.users.touchLastAccess(user.id);
+    return this.issue(user, mode, next);
+  }
+
+  /** POST /shares/auth: a session of the share (no user), issued and refreshed like a login's; uses the share once. */
+  async shareLogin(input: { share: string; password?: string; mode?: AuthMode }, context: RequestContext): Promise<IssuedTokens> {
+    const share = await this.shares.signIn(input.share, input.password);
+    const mode = input.mode ?? 'json';
+    const token = randomToken();
+    await this.sessions.deleteExpired();
+    await this.sessions.create(token, { share: share.id }, this.config.auth.refreshTokenTtl, context);
+    return this.issueForShare(share, mode, token);
+  }
+
+  /** The reference refreshes a share session while the share's dates allow it; a deleted share ends it. */
+  private async refreshShare(session: SessionEntity, mode: AuthMode, token: string): Promise<IssuedTokens> {
+    const share = await this.shares.stillOpen(session.share!);
+    if (!share) {
+      await this.sessions.delete(token);
+      throw new InvalidCredentialsError();
+    }
+    return this.issueForShare(share, mode, await this.rotate(session, mode, token));
+  }
+
+  /** API.md 3.2: the next token, json/cookie ones rotated in place, session ones with a grace window. */
+  private async rotate(session: SessionEntity, mode: AuthMode, token: string): Promise<string> {
     if (mode === 'session') {
-      next = nextSessionToken(this.config.secret, token);
+      const next = nextSessionToken(this.config.secret, token);
       if (session.next_token === null) {
         await this.rotateSession(session, next);
       } else if (session.next_token !== tokenHash(next)) {
         throw new InvalidCredentialsError();
       }
-    } else {
-      next = randomToken();
-      // The old token dies here: a second use of it finds no row and fails.
-      if (!(await this.sessions.replaceToken(token, next, this.config.auth.refreshTokenTtl))) {
-        throw new InvalidCredentialsError();
-      }
+      return next;
     }
-    await this.users.touchLastAccess(user.id);
-    return this.issue(user, mode, next);
+    const next = randomToken();
+    // The old token dies here: a second use of it finds no row and fails.
+    if (!(await this.sessions.replaceToken(token, next, this.config.auth.refreshTokenTtl))) {
+      throw new InvalidCredentialsError();
+    }
+    return next;
   }
 
   /** API.md 3.3: an unknown token still succeeds; a known one is recorded and removed. */
@@ -115,7 +143,7 @@ export class AuthService {
     await this.sessions.deleteExpired();
     // Even session-mode logins start with REFRESH_TOKEN_TTL on the row (API.md 3.1); refreshes shorten it.
     await this.dataSource.transaction(async (manager) => {
-      await this.sessions.create(token, user.id, this.config.auth.refreshTokenTtl, context, manager);
+      await this.sessions.create(token, { user: user.id }, this.config.auth.refreshTokenTtl, context, manager);
       await this.activity.record(manager, { action: 'login', collection: USERS_COLLECTION, item: user.id, acc: { user: user.id, ...context } });
     });
     await this.users.touchLastAccess(user.id);
@@ -132,9 +160,30 @@ export class AuthService {
     }
   }
 
+  private issueForShare(share: ShareScope, mode: AuthMode, token: string): IssuedTokens {
+    const ttl = this.accessTtl(mode);
+    const accessToken = signAccessToken(
+      {
+        role: null,
+        app_access: false,
+        admin_access: false,
+        share: share.id,
+        share_scope: { collection: share.collection, item: share.item },
+        ...(mode === 'session' ? { session: token } : {}),
+      },
+      this.config.secret,
+      ttl,
+    );
+    return { mode, accessToken, token, expires: ttl };
+  }
+
+  private accessTtl(mode: AuthMode): number {
+    return mode === 'session' ? this.config.auth.sessionCookieTtl : this.config.auth.accessTokenTtl;
+  }
+
   private async issue(user: UserEntity, mode: AuthMode, token: string): Promise<IssuedTokens> {
     const role = await this.users.findRole(user.role);
-    const ttl = mode === 'session' ? this.config.auth.sessionCookieTtl : this.config.auth.accessTokenTtl;
+    const ttl = this.accessTtl(mode);
     const accessToken = signAccessToken(
       {
         id: user.id,

@@ -32,6 +32,20 @@ describe('access tokens', () => {
     ['garbage', 'a.b.c', ErrorCode.InvalidToken],
   ])('refuses %s', (_label, token, code) => expect(codeOf(() => verifyAccessToken(token, secret))).toBe(code));
 
+  const share = { role: null, app_access: false, admin_access: false, share: payload.id, share_scope: { collection: 'articles', item: '1' } };
+  it('round-trips a share session token, which names no user', () => {
+    expect(verifyAccessToken(signAccessToken(share, secret, 60_000), secret)).toMatchObject(share);
+  });
+
+  it.each([
+    ['a share token that also names a user', { ...share, id: payload.id }],
+    ['a share token with a role', { ...share, role: payload.role }],
+    ['a share token with admin access', { ...share, admin_access: true }],
+    ['a share id that is no UUID', { ...share, share: 'x' }],
+    ['a share token without its scope', { ...share, share_scope: undefined }],
+    ['a share scope without its item', { ...share, share_scope: { collection: 'articles' } }],
+  ])('refuses %s', (_label, claims) => expect(codeOf(() => verifyAccessToken(jwt.sign(claims, secret, { issuer: 'vellum' }), secret))).toBe(ErrorCode.InvalidToken));
+
   it.each([
     ['a static token', 'my-static-token', false],
     ['a foreign JWT', jwt.sign(payload, secret, { issuer: 'directus' }), false],

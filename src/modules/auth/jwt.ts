@@ -22,13 +22,18 @@ export function verificationKey(secret: string): KeyObject {
 }
 
 export interface AccessTokenPayload {
-  id: string;
+  /** The user; absent from a share session's token, which carries `share` instead. */
+  id?: string;
   role: string | null;
   app_access: boolean;
   admin_access: boolean;
   session?: string;
   /** The role asks for TFA and the user has none yet: clients send the user to set it up (API.md 3.1). */
   enforce_tfa?: boolean;
+  /** A share session (POST /shares/auth): the share's id, as the reference's claim. */
+  share?: string;
+  /** What the share opens, so a client knows which item to show without reading the share. */
+  share_scope?: { collection: string; item: string };
 }
 
 export function signAccessToken(payload: AccessTokenPayload, secret: string, ttlMs: number): string {
@@ -52,7 +57,7 @@ export function verificationError(e: unknown): AppError {
  */
 export function accessTokenClaims(payload: jwt.JwtPayload): AccessTokenPayload {
   if (
-    !isUuid(payload.id) ||
+    !(payload.share === undefined ? isUuid(payload.id) : isShareClaims(payload)) ||
     !('role' in payload) ||
     (payload.role !== null && !isUuid(payload.role)) ||
     typeof payload.app_access !== 'boolean' ||
@@ -63,6 +68,22 @@ export function accessTokenClaims(payload: jwt.JwtPayload): AccessTokenPayload {
     throw new InvalidTokenError();
   }
   return payload as AccessTokenPayload;
+}
+
+/** A share session's token names the share and its scope, and no user, role or access. */
+function isShareClaims(payload: jwt.JwtPayload): boolean {
+  const scope: unknown = payload.share_scope;
+  return (
+    payload.id === undefined &&
+    isUuid(payload.share) &&
+    payload.role === null &&
+    payload.admin_access === false &&
+    payload.app_access === false &&
+    typeof scope === 'object' &&
+    scope !== null &&
+    typeof (scope as Record<string, unknown>).collection === 'string' &&
+    typeof (scope as Record<string, unknown>).item === 'string'
+  );
 }
 
 /** Verifies an access token outside a request (the session cookie presented to refresh and logout). */

@@ -12,11 +12,12 @@ type RequestContext = Pick<Accountability, 'ip' | 'userAgent' | 'origin'>;
 export class SessionsService {
   constructor(@InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>) {}
 
-  /** `manager` puts the row in the caller's transaction (with its activity row). */
-  async create(token: string, user: string, ttlMs: number, context: RequestContext, manager?: EntityManager): Promise<void> {
+  /** `manager` puts the row in the caller's transaction (with its activity row). A session is a user's or a share's. */
+  async create(token: string, owner: { user: string } | { share: string }, ttlMs: number, context: RequestContext, manager?: EntityManager): Promise<void> {
     await (manager ?? this.sessions.manager).insert(SessionEntity, {
       token: tokenHash(token),
-      user,
+      user: 'user' in owner ? owner.user : null,
+      share: 'share' in owner ? owner.share : null,
       expires: new Date(Date.now() + ttlMs),
       ip: context.ip,
       user_agent: context.userAgent,
@@ -56,6 +57,7 @@ export class SessionsService {
       await manager.insert(SessionEntity, {
         token: tokenHash(nextToken),
         user: old.user,
+        share: old.share,
         expires: new Date(Date.now() + ttlMs),
         ip: old.ip,
         user_agent: old.user_agent,

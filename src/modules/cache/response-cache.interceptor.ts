@@ -52,7 +52,8 @@ export class ResponseCacheInterceptor implements NestInterceptor {
     try {
       const tag = cacheTag(routeCollection(fullPath(req), req.params), query);
       const generations = await this.cache.generations(tag);
-      const key = responseCacheKey({ user: accountabilityOf(req).user, path: fullPath(req), query, generations });
+      const acc = accountabilityOf(req);
+      const key = responseCacheKey({ user: acc.user, share: acc.share?.id, path: fullPath(req), query, generations });
       return { key, value: await this.cache.get(key) };
     } catch (err) {
       // A Redis outage is logged once by RedisService; every request of it would flood the log.

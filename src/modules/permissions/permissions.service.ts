@@ -1,10 +1,14 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import type { Filter } from '../../common/query/query.types';
 import { SystemCacheService } from '../cache/system-cache.service';
+import type { SchemaOverview } from '../schema/schema-overview';
+import { SchemaOverviewService } from '../schema/schema-overview.service';
 import { withAppAccess } from './lib/app-access-permissions';
+import { sharePermissions } from './lib/share-permissions';
 
 export type PermissionAction = 'create' | 'read' | 'update' | 'delete';
 
@@ -64,16 +68,19 @@ function remember<T>(map: Map<string, Promise<T>>, key: string, load: () => Prom
 export class PermissionsService implements OnModuleInit {
   private cache = new Map<string, Promise<Permission[]>>();
   private withApp = new Map<string, Promise<Permission[]>>();
+  private shares = new Map<string, Promise<Permission[]>>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly systemCache: SystemCacheService,
+    private readonly moduleRef: ModuleRef,
   ) {}
 
   onModuleInit(): void {
     this.systemCache.onReload(() => {
       this.cache.clear();
       this.withApp.clear();
+      this.shares.clear();
     });
   }
 
@@ -107,8 +114,36 @@ export class PermissionsService implements OnModuleInit {
    * items engine remembers per list which variables it uses.
    */
   private rulesOf(acc: Accountability): Promise<Permission[]> {
+    if (acc.share) {
+      const overview = this.moduleRef.get(SchemaOverviewService, { strict: false }).current;
+      // Keyed by the schema's version too: a new relation opens (or closes) related rows.
+      return remember(this.shares, `${acc.share.id}@${overview.version}`, () => this.shareRules(acc.share!.id, overview));
+    }
     if (!acc.app) return this.rowsFor(acc.role);
     return remember(this.withApp, acc.role ?? '$public', () => this.rowsFor(acc.role).then(withAppAccess));
+  }
+
+  /**
+   * A share session's rules, from the share as it is now (its role may have changed since sign-in; a
+   * deleted share opens nothing). The schema module depends on this one, so its overview is looked up
+   * at run time rather than injected.
+   */
+  private async shareRules(id: string, overview: SchemaOverview): Promise<Permission[]> {
+    const share = await this.dataSource
+      .createQueryBuilder()
+      .select(['s.collection AS collection', 's.item AS item', 's.role AS role'])
+      .from('svc_shares', 's')
+      .where('s.id = :id', { id })
+      .getRawOne<{ collection: string; item: string; role: string | null }>();
+    const primary = share && overview.collection(share.collection)?.primary;
+    if (!share || !primary) return [];
+    const admin = share.role !== null && (await this.isAdminRole(share.role));
+    return sharePermissions({ ...share, primary }, overview.relations, admin ? 'admin' : await this.rowsFor(share.role));
+  }
+
+  private async isAdminRole(role: string): Promise<boolean> {
+    const row = await this.dataSource.createQueryBuilder().select('r.admin_access', 'admin').from('svc_roles', 'r').where('r.id = :role', { role }).getRawOne<{ admin: unknown }>();
+    return row?.admin === true || row?.admin === 1 || row?.admin === '1';
   }
 
   /** A synchronous view of the caller's permissions, for planning reads across several collections. */

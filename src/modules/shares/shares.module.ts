@@ -9,5 +9,6 @@ import { SharesService } from './shares.service';
   imports: [ItemsModule],
   controllers: [SharesController, collectionController('shares', 'svc_shares', { creator: SharesService })],
   providers: [SharesService],
+  exports: [SharesService],
 })
 export class SharesModule {}

@@ -1,16 +1,28 @@
 import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
-import { ForbiddenError, InvalidPayloadError } from '../../common/errors/errors';
+import { ForbiddenError, InvalidCredentialsError, InvalidPayloadError } from '../../common/errors/errors';
+import { isUuid } from '../../common/is-uuid';
 import { isPlainObject } from '../../common/is-plain-object';
 import type { Item, ItemsService, PrimaryKey } from '../items/items.service';
 import type { ItemsCreator } from '../items/collection-controller';
 import { assertItemReadable } from '../items/item-access';
 import { ItemsFactory } from '../items/items.factory';
+import { HashService } from '../hash/hash.service';
 import { PermissionsService } from '../permissions/permissions.service';
 import { isShareOpen, ShareLimits } from './lib/share-window';
 
 /** What `GET /shares/info/:id` tells anyone holding the link, before they sign in with it. */
 const INFO_FIELDS = ['id', 'collection', 'item', 'password', 'max_uses', 'times_used', 'date_start', 'date_end'];
+
+/** What a share session is about: the share and the one item it opens. */
+export interface ShareScope {
+  id: string;
+  collection: string;
+  item: string;
+}
+
+type ShareRow = ShareScope & ShareLimits & { password: string | null };
 
 /** svc_shares through the items engine, with the reference's rule that only who may share an item shares it. */
 @Injectable()
@@ -18,6 +30,8 @@ export class SharesService implements ItemsCreator {
   constructor(
     private readonly items: ItemsFactory,
     private readonly permissions: PermissionsService,
+    private readonly dataSource: DataSource,
+    private readonly hasher: HashService,
   ) {}
 
   for(acc: Accountability | null): ItemsService {
@@ -39,6 +53,50 @@ export class SharesService implements ItemsCreator {
       .catch(() => null);
     if (!share || !isShareOpen(share as unknown as ShareLimits, new Date())) throw new ForbiddenError();
     return share;
+  }
+
+  /**
+   * Signing in with a share (POST /shares/auth) uses it once. An unknown or closed share and a wrong or
+   * missing password all answer INVALID_CREDENTIALS, as the reference does, so none is told from another.
+   */
+  async signIn(id: string, password: string | undefined): Promise<ShareScope> {
+    const share = await this.row(id);
+    if (!share || !isShareOpen(share, new Date())) throw new InvalidCredentialsError();
+    if (share.password !== null && !(password !== undefined && (await this.passwordMatches(share.password, password)))) {
+      throw new InvalidCredentialsError();
+    }
+    // Counted in the statement that checks the limit, so two sign-ins at once cannot both take the last use.
+    const used = await this.dataSource
+      .createQueryBuilder()
+      .update('svc_shares')
+      .set({ times_used: () => 'times_used + 1' })
+      .where('id = :id', { id })
+      .andWhere('(max_uses IS NULL OR times_used < max_uses)')
+      .execute();
+    if (!used.affected) throw new InvalidCredentialsError();
+    return { id: share.id, collection: share.collection, item: share.item };
+  }
+
+  /** The share behind a share session, while its dates allow it (a refresh is no new use); null otherwise. */
+  async stillOpen(id: string): Promise<ShareScope | null> {
+    const share = await this.row(id);
+    if (!share || !isShareOpen({ ...share, max_uses: null }, new Date())) return null;
+    return { id: share.id, collection: share.collection, item: share.item };
+  }
+
+  /** The share as the engine reads it (typed dates), with the stored password hash the engine conceals. */
+  private async row(id: string): Promise<ShareRow | null> {
+    if (!isUuid(id)) return null;
+    const share = await this.for(null)
+      .readOne(id, { fields: ['id', 'collection', 'item', 'date_start', 'date_end', 'times_used', 'max_uses'] })
+      .catch(() => null);
+    if (!share) return null;
+    const secret = await this.dataSource.createQueryBuilder().select('s.password', 'password').from('svc_shares', 's').where('s.id = :id', { id }).getRawOne<{ password: string | null }>();
+    return { ...(share as unknown as ShareRow), password: secret?.password ?? null };
+  }
+
+  private passwordMatches(hash: string, password: string): Promise<boolean> {
+    return this.hasher.verify(hash, password).catch(() => false);
   }
 
   /**

@@ -103,6 +103,8 @@ export class UsersController {
   @ApiUnauthorizedResponse({ description: 'No user behind the token (INVALID_CREDENTIALS).' })
   @ApiOkResponse({ description: '`{ data: user }`; password, tfa_secret and token concealed.' })
   async readMe(@Acc() acc: Accountability, @ListQuery() query: Query) {
+    // A share session has no user: the reference answers with the share it signed in with.
+    if (acc.share) return { data: { share: acc.share.id } };
     // Everyone may read their own user (the reference platform's minimal app permissions).
     return { data: await this.engine(null).readOne(me(acc), query) };
   }

@@ -59,6 +59,10 @@ describe(responseCacheKey.name, () => {
   ])('changes with the %s', (_name, change) => {
     expect(responseCacheKey({ ...base, ...change })).not.toBe(responseCacheKey(base));
   });
+  it('keeps a share session apart from the public and from other shares', () => {
+    const keys = [{ user: null }, { user: null, share: 's1' }, { user: null, share: 's2' }].map((who) => responseCacheKey({ ...base, ...who }));
+    expect(new Set(keys).size).toBe(3);
+  });
 });
 
 describe(invalidatesEverything.name, () => {
@@ -68,6 +72,7 @@ describe(invalidatesEverything.name, () => {
     ['svc_users', true],
     ['svc_fields', true],
     ['svc_settings', true],
+    ['svc_shares', true],
     ['svc_files', false],
     ['svc_activity', false],
     ['articles', false],

@@ -21,6 +21,8 @@ const ACCESS_COLLECTIONS = new Set([
   'svc_fields',
   'svc_relations',
   'svc_settings',
+  // A share's role and item decide what its sessions read.
+  'svc_shares',
 ]);
 
 export function invalidatesEverything(collection: string): boolean {
@@ -66,15 +68,19 @@ export function cacheTag(collection: string | null, query: Record<string, unknow
   return dotted ? ANY_COLLECTION_TAG : collection;
 }
 
-/** Key of one cached answer: who asked, what, and the generations that were current when it was stored. */
+/**
+ * Key of one cached answer: who asked, what, and the generations that were current when it was stored.
+ * A share session has no user either, but reads what its share opens, not what the public reads.
+ */
 export function responseCacheKey(parts: {
   user: string | null;
+  share?: string | null;
   path: string;
   query: Record<string, unknown>;
   generations: string[];
 }): string {
   const { access_token: _token, ...query } = parts.query;
   return createHash('sha256')
-    .update(stableStringify([parts.user ?? 'public', parts.path, query, parts.generations]))
+    .update(stableStringify([parts.user ?? (parts.share ? `share:${parts.share}` : 'public'), parts.path, query, parts.generations]))
     .digest('hex');
 }

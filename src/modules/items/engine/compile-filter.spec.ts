@@ -4,7 +4,12 @@ import { dialectFor } from '../../../database/dialects/dialect-for';
 import { compileFilter, SqlContext } from './compile-filter';
 import { fakeOverview } from './testing/fake-overview';
 
-function compile(filter: Filter, vendor = 'postgres', collection = 'articles'): { sql: string; params: Record<string, unknown> } {
+function compile(
+  filter: Filter,
+  vendor = 'postgres',
+  collection = 'articles',
+  relatedFilter?: SqlContext['relatedFilter'],
+): { sql: string; params: Record<string, unknown> } {
   const params: Record<string, unknown> = {};
   let n = 0;
   let a = 0;
@@ -18,6 +23,7 @@ function compile(filter: Filter, vendor = 'postgres', collection = 'articles'): 
       return name;
     },
     alias: () => `r${a++}`,
+    relatedFilter,
   };
   return { sql: compileFilter(ctx, collection, 't', filter), params };
 }
@@ -169,5 +175,15 @@ describe(compileFilter.name, () => {
       'refuses %j',
       (filter) => expect(() => compile(filter, 'postgres', 'shapes_children')).toThrow(InvalidQueryError),
     );
+  });
+
+  describe('row filters of related collections', () => {
+    it('applies a row filter that leads back to its own collection once, not without end', () => {
+      const rules: Record<string, Filter> = { articles: { comments: { text: { _eq: 'x' } } }, comments: { article: { title: { _eq: 'y' } } } };
+      const { sql } = compile(rules.articles, 'postgres', 'articles', (collection) => rules[collection] ?? null);
+      expect(sql).toBe(
+        '"t"."id" IN (SELECT "r0"."article" FROM "comments" "r0" WHERE "r0"."article" IS NOT NULL AND "r0"."text" = :p0 AND "r0"."article" IN (SELECT "r1"."id" FROM "articles" "r1" WHERE "r1"."title" = :p1 AND "r1"."id" IN (SELECT "r2"."article" FROM "comments" "r2" WHERE "r2"."article" IS NOT NULL AND "r2"."text" = :p2)))',
+      );
+    });
   });
 });

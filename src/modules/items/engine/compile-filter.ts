@@ -124,10 +124,24 @@ export function compileFilter(ctx: SqlContext, collection: string, alias: string
   return parts.length > 1 ? `(${parts.join(' AND ')})` : (parts[0] ?? '');
 }
 
-/** The caller's row filter on a related collection, as conditions on its alias `r`. */
+/** The collections whose row filter is being compiled, per statement. */
+const applying = new WeakMap<SqlContext, Set<string>>();
+
+/**
+ * The caller's row filter on a related collection, as conditions on its alias `r`. A row filter that
+ * leads back to its own collection (a share's rules, `{ author: { articles: ... } }`) would be applied
+ * inside itself without end: there, the collection's rows are taken as they are.
+ */
 function relatedPermission(ctx: SqlContext, collection: string, r: string): string[] {
-  const permission = ctx.relatedFilter?.(collection);
-  return permission ? [compileFilter(ctx, collection, r, permission) || '1=1'] : [];
+  const active = applying.get(ctx) ?? new Set<string>();
+  const permission = active.has(collection) ? null : ctx.relatedFilter?.(collection);
+  if (!permission) return [];
+  applying.set(ctx, active.add(collection));
+  try {
+    return [compileFilter(ctx, collection, r, permission) || '1=1'];
+  } finally {
+    active.delete(collection);
+  }
 }
 
 /** `SELECT <expression> FROM <collection> r WHERE <conditions>`; `expression` is SQL on the alias `r`. */

@@ -26,7 +26,8 @@ export async function afterWrite(scope: ItemsScope, action: ItemAction, keys: Pr
   // Every write of every caller (REST, GraphQL, imports, nested writes) passes here with its keys.
   scope.deps.events.written({ collection: scope.collection, action, keys }, scope.manager);
   await scope.deps.cache.invalidateCollection(scope.collection);
-  if (scope.collection === 'svc_permissions' || scope.collection === 'svc_roles') await scope.deps.permissions.changed();
+  // A share's role and scope decide what its sessions read.
+  if (['svc_permissions', 'svc_roles', 'svc_shares'].includes(scope.collection)) await scope.deps.permissions.changed();
 }
 
 /** The caller's create plan for the scope's collection; FORBIDDEN without a create permission. */
