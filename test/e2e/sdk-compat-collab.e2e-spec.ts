@@ -1,10 +1,13 @@
 import {
+  authenticateShare,
   createDirectus,
   createNotification,
   createPreset,
   createPresets,
   createShare,
   deletePreset,
+  readItem,
+  readItems,
   readNotifications,
   readPresets,
   readShareInfo,
@@ -15,7 +18,7 @@ import {
   updatePreset,
 } from '@directus/sdk';
 import { createCollection } from '../factories/collection.factory';
-import { createUser } from '../factories/user.factory';
+import { createRole, createUser, grant } from '../factories/user.factory';
 import { sdkError, useSdkApp } from '../helpers/sdk-compat';
 import { uniq } from '../helpers/uniq';
 
@@ -80,5 +83,22 @@ describe("@directus/sdk (the reference platform's own client) against Vellum: pr
       expect.objectContaining({ id: created.id, collection: notes, item: String(note), max_uses: 2, times_used: 0, password: '**********' }),
     );
     expect((await sdkError(anonymous.request(readShareInfo('00000000-0000-4000-8000-000000000000')))).status).toBe(403);
+  });
+
+  it('authenticateShare signs in with a share that then reads the shared item alone', async () => {
+    const admin = await sdk.adminClient();
+    const readers = await createRole(sdk.t);
+    await grant(sdk.t, readers, notes, 'read', { fields: ['id', 'title'] });
+    const other = (await sdk.t.as('admin').post(`/items/${notes}`).send({ title: 'Not shared' }).expect(200)).body.data.id;
+    const share = await admin.request(createShare({ collection: notes, item: String(note), role: readers, password: 'let me in' }));
+
+    const anonymous = createDirectus(sdk.url).with(rest());
+    expect((await sdkError(anonymous.request(authenticateShare(share.id, 'wrong', 'json')))).status).toBe(401);
+    const signedIn = await anonymous.request(authenticateShare(share.id, 'let me in', 'json'));
+    expect(signedIn).toEqual(expect.objectContaining({ access_token: expect.any(String), refresh_token: expect.any(String), expires: expect.any(Number) }));
+    const viewer = createDirectus(sdk.url).with(staticToken(signedIn.access_token!)).with(rest());
+    expect(await viewer.request(readItem(notes, note, { fields: ['title'] }))).toEqual({ title: 'Shared note' });
+    expect(await viewer.request(readItems(notes, { fields: ['id'] }))).toEqual([{ id: note }]);
+    expect((await sdkError(viewer.request(readItem(notes, other)))).status).toBe(403);
   });
 });
