@@ -289,6 +289,24 @@ describe('POST /schema/apply', () => {
   it('refuses other content types with 415', () =>
     expectError(t.as('admin').post('/schema/apply').set('Content-Type', 'text/csv').send('hash,diff'), 415, 'UNSUPPORTED_MEDIA_TYPE'));
 
+  // PostgreSQL and SQLite name tables and indexes in one namespace: a table can't take an index's name.
+  const indexNamesTables = testClient() !== 'mysql' && testClient() !== 'mariadb';
+  it(`${indexNamesTables ? 'names the new collection whose table the database refuses, among several, and creates none' : 'creates a table named like an index'}`, async () => {
+    const base = uniq('ap_clash');
+    await createCollection(t, base, [{ field: 'code', type: 'string', schema: { is_unique: true } }]);
+    const names = [`${base}_a`, `${base}_code_unique`, `${base}_z`];
+    const target = await snapshot();
+    for (const name of names) {
+      target.collections.push(copyEntry(target.collections.find((c) => c.collection === base)!, name));
+      target.fields.push(copyEntry(field(target, base, 'id'), name));
+    }
+    const res = await apply(await diffTo(target));
+    if (!indexNamesTables) return expect(res.status).toBe(204);
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].extensions).toMatchObject({ step: { index: 1, action: 'create_collection', collection: names[1] }, applied: [] });
+    for (const name of names) expect((await t.as('admin').get(`/collections/${name}`)).status).toBe(403);
+  });
+
   it(`reports the failed step and ${transactional ? 'rolls every step back' : 'what stayed applied'}`, async () => {
     const existing = uniq('ap_fail');
     const created = uniq('ap_made');

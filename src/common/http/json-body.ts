@@ -15,12 +15,23 @@ export const MAX_JSON_DEPTH = 100;
  */
 export function jsonDepthExceeds(value: unknown, max: number): boolean {
   if (value === null || typeof value !== 'object') return false;
+  return nestsDeeper(value, max);
+}
+
+/** jsonDepthExceeds for an object or array; members that are no object are not visited (most of a body's values). */
+function nestsDeeper(value: object, max: number): boolean {
   if (max === 0) return true;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (jsonDepthExceeds(value[i], max - 1)) return true;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (item !== null && typeof item === 'object' && nestsDeeper(item, max - 1)) return true;
+    }
     return false;
   }
-  for (const key in value) if (jsonDepthExceeds((value as Record<string, unknown>)[key], max - 1)) return true;
+  for (const key in value) {
+    const member: unknown = (value as Record<string, unknown>)[key];
+    if (member !== null && typeof member === 'object' && nestsDeeper(member, max - 1)) return true;
+  }
   return false;
 }
 

@@ -25,6 +25,11 @@ export interface Dialect {
    * SQLite); PostgreSQL refuses every further statement of the transaction, short of a savepoint.
    */
   readonly statementRollback: boolean;
+  /**
+   * Whether one query without bound values may carry several statements, run in order and stopped at
+   * the first failure (PostgreSQL's simple query): a schema apply then sends many tables' DDL at once.
+   */
+  readonly multiStatementQuery: boolean;
   /** SQL for a case-insensitive LIKE of an already-quoted column against a named parameter. */
   ilike(column: string, param: string): string;
   /** SQL for a case-sensitive LIKE-style match of a column against a pattern made by `likePattern`. */

@@ -10,17 +10,18 @@ function failure(query: string, driverError: DriverError): QueryFailedError {
 
 describe('dialects', () => {
   it.each([
-    ['mysql', 'mysql', false, 'RAND()', true],
-    ['mariadb', 'mysql', false, 'RAND()', true],
-    ['postgres', 'postgres', true, 'RANDOM()', false],
-    ['sqlite', 'sqlite', true, 'RANDOM()', true],
-    ['better-sqlite3', 'sqlite', true, 'RANDOM()', true],
-  ])('%s is vendor %s (transactional DDL %s, random %s, statement rollback %s)', (client, vendor, ddl, random, statementRollback) => {
+    ['mysql', 'mysql', false, 'RAND()', true, false],
+    ['mariadb', 'mysql', false, 'RAND()', true, false],
+    ['postgres', 'postgres', true, 'RANDOM()', false, true],
+    ['sqlite', 'sqlite', true, 'RANDOM()', true, false],
+    ['better-sqlite3', 'sqlite', true, 'RANDOM()', true, false],
+  ])('%s is vendor %s (transactional DDL %s, random %s, statement rollback %s, multi-statement query %s)', (client, vendor, ddl, random, statementRollback, multi) => {
     const dialect = dialectFor(client);
     expect(dialect.vendor).toBe(vendor);
     expect(dialect.transactionalDdl).toBe(ddl);
     expect(dialect.randomOrder()).toBe(random);
     expect(dialect.statementRollback).toBe(statementRollback);
+    expect(dialect.multiStatementQuery).toBe(multi);
   });
 
   it.each([

@@ -40,6 +40,7 @@ export class MysqlDialect implements Dialect {
   readonly vendor = 'mysql' as const;
   readonly transactionalDdl = false;
   readonly statementRollback = true;
+  readonly multiStatementQuery = false;
 
   ilike(column: string, param: string): string {
     // The utf8mb4 default collations compare case-insensitively.

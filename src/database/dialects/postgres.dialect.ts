@@ -26,6 +26,7 @@ export class PostgresDialect implements Dialect {
   readonly vendor = 'postgres' as const;
   readonly transactionalDdl = true;
   readonly statementRollback = false;
+  readonly multiStatementQuery = true;
 
   ilike(column: string, param: string): string {
     return `${column} ILIKE :${param}`;

@@ -23,6 +23,7 @@ export class SqliteDialect implements Dialect {
   readonly vendor = 'sqlite' as const;
   readonly transactionalDdl = true;
   readonly statementRollback = true;
+  readonly multiStatementQuery = false;
 
   ilike(column: string, param: string): string {
     // SQLite's LIKE is case-insensitive for ASCII letters only.

@@ -129,8 +129,16 @@ export class SchemaSyncService {
         let batch: Batch | null = null;
         for (const [index, step] of plan.entries()) {
           progress.step = describeStep(step, index);
-          batch ??= await this.startBatch(runner, plan, index);
-          await this.runStep(runner, step, batch);
+          batch ??= await this.startBatch(runner, plan, index, (ddlStep) => (progress.step = describeStep(plan[ddlStep], ddlStep)));
+          batch.rows.step = index;
+          try {
+            await this.runStep(runner, step, batch);
+          } catch (e) {
+            // Refused before its SQL ran: the run's waiting DDL goes first, as it did step by step, so a failure there is the one reported.
+            if (!(e instanceof QueryFailedError)) await batch.rows.flushDdl(runner);
+            progress.step = describeStep(step, index);
+            throw e;
+          }
           // Collections are created (and deleted) in runs of steps: their meta rows are written together
           // and the overview is read again once, after the last step of a run, when steps that need it
           // follow (the commit reloads it anyway). Where each step commits on its own, a run is one step.
@@ -156,9 +164,12 @@ export class SchemaSyncService {
     }
   }
 
-  /** The batch of the run of steps starting at `index`, with the tables its new collections would take over. */
-  private async startBatch(runner: QueryRunner, plan: PlanStep[], index: number): Promise<Batch> {
-    const rows = new CollectionRows(this.dialect);
+  /**
+   * The batch of the run of steps starting at `index`, with the tables its new collections would take
+   * over; `onStep` is told the step whose DDL runs alone (so a failure names it).
+   */
+  private async startBatch(runner: QueryRunner, plan: PlanStep[], index: number, onStep: (step: number) => void): Promise<Batch> {
+    const rows = new CollectionRows(this.dialect, onStep);
     if (plan[index].action !== 'create_collection') return { reload: false, rows };
     let end = index + 1;
     while (this.dialect.transactionalDdl && plan[end]?.action === 'create_collection') end++;

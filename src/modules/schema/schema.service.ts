@@ -18,6 +18,7 @@ import { checkFieldSchema, columnForField, FieldSchemaInput } from './lib/column
 import { checkRelationMeta } from './lib/check-relation-meta';
 import { foreignKeyName } from './lib/foreign-key-name';
 import { BatchOptions, CollectionRows, tablesAmong } from './lib/collection-rows';
+import { createTableDdl, DdlStatement } from './lib/run-ddl';
 import { COLLECTION_META, FIELD_META, pickMeta, RELATION_META } from './lib/meta-values';
 import { SchemaOverviewService } from './schema-overview.service';
 import type { SchemaOverview } from './schema-overview';
@@ -49,7 +50,6 @@ export interface RelationInput {
   meta?: Record<string, unknown> | null;
   schema?: { on_delete?: string; on_update?: string } | null;
 }
-
 
 function normalizeSpecial(value: unknown): string[] | null | undefined {
   if (value === undefined) return undefined;
@@ -141,19 +141,21 @@ export class SchemaService {
     const folder = input.schema === null;
 
     const fields = folder ? checked : withPrimaryKey(checked);
+    let ddl: DdlStatement[] = [];
     if (!folder) {
       const columns = fields.filter((f) => f.type !== 'alias').map((f) => new TableColumn(columnForField(this.dialect, f.field, f.type!, f.schema ?? {})));
       const indices = fields
         .filter((f) => f.type !== 'alias' && !f.schema?.is_primary_key && (f.schema?.is_unique || f.schema?.is_indexed))
         .map((f) => indexFor(name, f.field, !!f.schema?.is_unique));
-      await runner.createTable(new Table({ name, columns, indices }));
+      ddl = await createTableDdl(runner, new Table({ name, columns, indices }));
     }
-    await this.writeRows(runner, options, (rows) => rows.created(meta, fields));
+    // The table is created with the rows: at once here, or with the rest of the apply's run.
+    await this.writeRows(runner, options, (rows) => rows.created(meta, fields, ddl));
     if (options.reload) await this.overviews.reload(runner.manager);
     return name;
   }
 
-  /** Meta rows join the batch's `rows`, written now when the change stands alone or the overview is read next. */
+  /** DDL and meta rows join the batch's `rows`, run now when the change stands alone or the overview is read next. */
   private async writeRows(runner: QueryRunner, options: BatchOptions, add: (rows: CollectionRows) => void): Promise<void> {
     const rows = options.rows ?? new CollectionRows(this.dialect);
     add(rows);
@@ -202,9 +204,9 @@ export class SchemaService {
       }
     }
     // The table's indexes and its own foreign keys go with it: TypeORM's dropTable would first read its definition.
-    if (collection.table) await runner.query(`DROP TABLE ${this.dialect.quote(collection.table)}`);
+    const ddl = collection.table ? [{ query: `DROP TABLE ${this.dialect.quote(collection.table)}` }] : [];
     const reload = options.reload || relationsRemoved;
-    await this.writeRows(runner, { ...options, reload }, (rows) => rows.removed(name));
+    await this.writeRows(runner, { ...options, reload }, (rows) => rows.removed(name, ddl));
     if (reload) await this.overviews.reload(runner.manager);
   }
 

@@ -18,6 +18,9 @@ const FIELD_LIMITS = { fieldSize: 1024 * 1024, fields: 1000 };
  */
 const STALLED_BODY_GRACE_MS = 1000;
 
+/** A media type that may be multipart/*; anything else is certainly not. */
+const MULTIPART = /multipart/i;
+
 function answerUnlessBodyEnds(error: unknown): Promise<never> {
   return new Promise((_resolve, reject) => setTimeout(() => reject(error), STALLED_BODY_GRACE_MS).unref());
 }
@@ -46,6 +49,8 @@ export abstract class MultipartInterceptor<T> extends AnyFilesInterceptor() {
 
   override async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const req = context.switchToHttp().getRequest<Request>();
+    // multer passes any other body on untouched, after parsing its media type (a first request's regex set-up).
+    if (!MULTIPART.test(req.headers['content-type'] ?? '')) return next.handle();
     const parsed = Promise.resolve(super.intercept(context, next));
     // Settled by the race below or not at all once a part failed first: its late rejection is expected.
     parsed.catch(() => undefined);

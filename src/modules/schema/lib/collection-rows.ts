@@ -6,6 +6,7 @@ import { CollectionMetaEntity } from '../entities/collection-meta.entity';
 import { FieldMetaEntity } from '../entities/field-meta.entity';
 import type { FieldInput } from '../schema.service';
 import { FIELD_META, pickMeta } from './meta-values';
+import { DdlStatement, runDdl, StepStatement } from './run-ddl';
 
 /** `items` in slices of at most `size`. */
 function slices<T>(items: T[], size: number): T[][] {
@@ -38,19 +39,28 @@ export interface BatchOptions {
 }
 
 /**
- * The meta rows of created and deleted collections, written together by `flush`: a schema apply that
- * creates (or deletes) many collections in one transaction writes each table's rows in a few statements
- * instead of three per collection. Flush before reading the overview again.
+ * The DDL and meta rows of created and deleted collections, written together by `flush`: a schema apply
+ * that creates (or deletes) many collections in one transaction sends their tables' DDL at once and
+ * writes each meta table's rows in a few statements instead of three per collection. Flush before
+ * reading the overview (or the tables) again.
  */
 export class CollectionRows {
+  private statements: StepStatement[] = [];
   private collections: Partial<CollectionMetaEntity>[] = [];
   private fields: Partial<FieldMetaEntity>[] = [];
   private deleted: string[] = [];
+  /** The plan step that the DDL added next belongs to; a schema apply sets it before each step. */
+  step = 0;
 
-  constructor(private readonly dialect: Dialect) {}
+  /** `onStep` is told the step of each statement run alone (see runDdl), so a failure names its step. */
+  constructor(
+    private readonly dialect: Dialect,
+    private readonly onStep: (step: number) => void = () => undefined,
+  ) {}
 
-  /** A new collection's rows, each field at its place in the list unless its meta says otherwise. */
-  created(meta: Partial<CollectionMetaEntity> & { collection: string }, fields: FieldInput[]): void {
+  /** A new collection's table DDL and rows, each field at its place in the list unless its meta says otherwise. */
+  created(meta: Partial<CollectionMetaEntity> & { collection: string }, fields: FieldInput[], ddl: DdlStatement[]): void {
+    this.addDdl(ddl);
     // API.md 8: collections are tracked (`all`) unless their meta says otherwise.
     this.collections.push({ accountability: 'all', ...meta });
     const collection = meta.collection;
@@ -60,12 +70,28 @@ export class CollectionRows {
     }
   }
 
-  /** A deleted collection: its field, collection and permission rows go. */
-  removed(collection: string): void {
+  /** A deleted collection: its table (by `ddl`) and its field, collection and permission rows go. */
+  removed(collection: string, ddl: DdlStatement[]): void {
+    this.addDdl(ddl);
     this.deleted.push(collection);
   }
 
+  private addDdl(ddl: DdlStatement[]): void {
+    for (const statement of ddl) this.statements.push({ ...statement, step: this.step });
+  }
+
+  /** Runs the DDL waiting so far. */
+  async flushDdl(runner: QueryRunner): Promise<void> {
+    const statements = this.statements;
+    this.statements = [];
+    await runDdl(runner, this.dialect, statements, this.onStep);
+    // What fails after the DDL belongs to the step being run, as before.
+    if (statements.length > 0) this.onStep(this.step);
+  }
+
+  /** The DDL, then the meta rows. */
   async flush(runner: QueryRunner): Promise<void> {
+    await this.flushDdl(runner);
     const { collections, fields, deleted } = this;
     this.collections = [];
     this.fields = [];

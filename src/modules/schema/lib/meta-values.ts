@@ -98,9 +98,11 @@ const EXPECTED: Record<Exclude<MetaKind, 'rule'>, string> = {
 export function pickMeta(source: Record<string, unknown> | null | undefined, kinds: Readonly<Record<string, MetaKind>>, where = 'meta'): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (!source) return out;
-  for (const [key, kind] of Object.entries(kinds)) {
+  // for...in allocates nothing: a schema apply picks the meta of every new field, a thousand at a time.
+  for (const key in kinds) {
     const value = source[key];
     if (value === undefined) continue;
+    const kind = kinds[key];
     if (kind === 'rule') checkValidationRule(value, `${where}.${key}`);
     else if (!fits(kind, value)) throw new InvalidPayloadError(`"${where}.${key}" must be ${EXPECTED[kind]}`);
     out[key] = value;
