@@ -10,6 +10,14 @@ import { mentionedUsers, mentionNotice, PersonName, personName } from './lib/men
 
 const NAME_FIELDS = ['id', 'first_name', 'last_name', 'email'];
 
+/** One comment's mentions, with what every notice about it shares: who wrote it and whom it names. */
+interface Mention {
+  comment: CommentToCreate;
+  mentioned: string[];
+  senderId: string | null;
+  sender: string;
+}
+
 /** Forbidden reads count as nothing to see; anything else is a failure worth a log line. */
 const unlessForbidden = <T>(fallback: T) => (err: unknown): T => {
   if (err instanceof ForbiddenError) return fallback;
@@ -28,31 +36,36 @@ export class CommentMentionsService {
   ) {}
 
   /** A mention that cannot be notified never undoes the comment: it is logged and skipped. */
-  async notify(comments: CommentToCreate[], sender: string | null): Promise<void> {
-    for (const comment of comments) {
-      for (const user of mentionedUsers(comment.comment)) {
-        await this.notifyOne(comment, user, sender).catch((err: unknown) => this.logger.error({ err, user }, 'a mention could not be notified'));
+  async notify(comments: CommentToCreate[], senderId: string | null): Promise<void> {
+    const mentions = comments.map((comment) => ({ comment, users: mentionedUsers(comment.comment) })).filter((m) => m.users.length > 0);
+    if (!mentions.length) return;
+    // Read as the system: whom one may mention is not limited by whom one may read.
+    const [sender] = senderId ? await this.items.for('svc_users', null).readByQuery({ filter: { id: { _eq: senderId } }, fields: NAME_FIELDS, limit: 1 }) : [];
+    for (const { comment, users } of mentions) {
+      for (const user of users) {
+        const mention = { comment, mentioned: users, senderId, sender: personName(sender as PersonName | undefined) };
+        await this.notifyOne(mention, user).catch((err: unknown) => this.logger.error({ err, user }, 'a mention could not be notified'));
       }
     }
   }
 
-  private async notifyOne(comment: CommentToCreate, userId: string, senderId: string | null): Promise<void> {
-    // Read as the system: whom one may mention is not limited by whom one may read.
-    const users = this.items.for('svc_users', null);
-    const [recipient] = await users.readByQuery({ filter: { id: { _eq: userId } }, fields: [...NAME_FIELDS, 'role.id', 'role.admin_access', 'role.app_access'], limit: 1 });
+  private async notifyOne(mention: Mention, userId: string): Promise<void> {
+    const { comment } = mention;
+    const [recipient] = await this.items
+      .for('svc_users', null)
+      .readByQuery({ filter: { id: { _eq: userId } }, fields: [...NAME_FIELDS, 'role.id', 'role.admin_access', 'role.app_access'], limit: 1 });
     if (!recipient) return;
     const acc = accountabilityOfUser(recipient);
     const readable = await assertItemReadable(this.items, acc, comment.collection, comment.item).then(() => true, unlessForbidden(false));
     if (!readable) return;
-    const [sender] = senderId ? await users.readByQuery({ filter: { id: { _eq: senderId } }, fields: NAME_FIELDS, limit: 1 }) : [];
     const notice = mentionNotice({
       comment: comment.comment,
       collection: comment.collection,
       recipient: personName(recipient as PersonName),
-      sender: personName(sender as PersonName | undefined),
-      names: await this.namesKnownTo(acc, mentionedUsers(comment.comment)),
+      sender: mention.sender,
+      names: await this.namesKnownTo(acc, mention.mentioned),
     });
-    await this.items.for('svc_notifications', null).createOne({ recipient: userId, sender: senderId, ...notice, collection: comment.collection, item: comment.item });
+    await this.items.for('svc_notifications', null).createOne({ recipient: userId, sender: mention.senderId, ...notice, collection: comment.collection, item: comment.item });
   }
 
   /** The names of `ids` that the recipient may read, so a notice tells them no more than the Studio would. */

@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import type { Filter } from '../../common/query/query.types';
 import { SystemCacheService } from '../cache/system-cache.service';
+import { RoleEntity } from '../users/entities/role.entity';
 import type { SchemaOverview } from '../schema/schema-overview';
 import { SchemaOverviewService } from '../schema/schema-overview.service';
 import { withAppAccess } from './lib/app-access-permissions';
@@ -142,8 +143,9 @@ export class PermissionsService implements OnModuleInit {
   }
 
   private async isAdminRole(role: string): Promise<boolean> {
-    const row = await this.dataSource.createQueryBuilder().select('r.admin_access', 'admin').from('svc_roles', 'r').where('r.id = :role', { role }).getRawOne<{ admin: unknown }>();
-    return row?.admin === true || row?.admin === 1 || row?.admin === '1';
+    // Through the entity, so each vendor's stored boolean (1, '1', true) comes back as one.
+    const row = await this.dataSource.getRepository(RoleEntity).findOne({ where: { id: role }, select: { admin_access: true } });
+    return row?.admin_access === true;
   }
 
   /** A synchronous view of the caller's permissions, for planning reads across several collections. */
