@@ -135,6 +135,20 @@ describe('/fields', () => {
     expect((await t.as('admin').get(`/items/${c}?fields=n&sort=n`)).body.data).toEqual([{ n: 7 }, { n: 12 }]);
   });
 
+  it('reports the length a string or a fixed-length column gets by default, on every vendor', async () => {
+    const c = await createCollection(t, uniq('deflen'), [
+      { field: 's', type: 'string' },
+      { field: 'wide', type: 'string', schema: { max_length: 255 } },
+      { field: 'code', type: 'uuid' },
+    ]);
+    const fields = (await t.as('admin').get(`/fields/${c}`)).body.data as { field: string; schema: { max_length: number | null } }[];
+    const length = (name: string) => fields.find((f) => f.field === name)!.schema.max_length;
+    expect([length('s'), length('wide')]).toEqual([255, 255]);
+    expect((await t.as('admin').get(`/fields/${c}/s`)).body.data.schema.max_length).toBe(255);
+    // Refused by the length check, as on every vendor, before the database would refuse it.
+    await expectError(t.as('admin').post(`/items/${c}`).send({ s: 'x'.repeat(256) }), 400, 'FAILED_VALIDATION');
+  });
+
   it('widens and narrows a string keeping the data, and refuses what would cut values', async () => {
     const c = await createCollection(t, uniq('len'), [{ field: 's', type: 'string', schema: { max_length: 10 } }]);
     await t.as('admin').post(`/items/${c}`).send({ s: 'abcdefgh' });

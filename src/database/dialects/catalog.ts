@@ -1,3 +1,5 @@
+import type { ColumnType, Driver } from 'typeorm';
+
 /**
  * What the schema overview reads of a table's definition: the members of TypeORM's `Table` it uses, in
  * TypeORM's spelling, so a dialect can answer with TypeORM's introspection or with a reader of its own.
@@ -45,4 +47,25 @@ export interface CatalogTable {
   indices: CatalogIndex[];
   uniques: { name?: string; columnNames: string[] }[];
   foreignKeys: CatalogForeignKey[];
+}
+
+/** What of TypeORM's driver `withDefaultLengths` reads; SQLite's driver has no `dataTypeDefaults`, whatever its type says. */
+export interface LengthDefaults {
+  dataTypeDefaults?: Driver['dataTypeDefaults'];
+  withLengthColumnTypes: Driver['withLengthColumnTypes'];
+}
+
+/**
+ * TypeORM's introspection leaves `length` empty when it equals TypeORM's default for the type (MySQL's
+ * `varchar` 255, `char` 1), and a reader of the catalog does the same to match it; the length is put
+ * back, so a field reports the max_length its column has, on every vendor.
+ */
+export function withDefaultLengths(driver: LengthDefaults, tables: CatalogTable[]): CatalogTable[] {
+  for (const table of tables) {
+    for (const column of table.columns) {
+      const length = driver.dataTypeDefaults?.[column.type]?.length;
+      if (column.length === '' && length !== undefined && driver.withLengthColumnTypes.includes(column.type as ColumnType)) column.length = String(length);
+    }
+  }
+  return tables;
 }
