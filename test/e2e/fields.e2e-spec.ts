@@ -135,15 +135,19 @@ describe('/fields', () => {
     expect((await t.as('admin').get(`/items/${c}?fields=n&sort=n`)).body.data).toEqual([{ n: 7 }, { n: 12 }]);
   });
 
-  it('reports the length a string or a fixed-length column gets by default, on every vendor', async () => {
+  it('reports the length, precision and scale a column gets by default, on every vendor', async () => {
     const c = await createCollection(t, uniq('deflen'), [
       { field: 's', type: 'string' },
       { field: 'wide', type: 'string', schema: { max_length: 255 } },
-      { field: 'code', type: 'uuid' },
+      { field: 'amount', type: 'decimal' },
+      { field: 'whole', type: 'decimal', schema: { numeric_precision: 10, numeric_scale: 0 } },
     ]);
-    const fields = (await t.as('admin').get(`/fields/${c}`)).body.data as { field: string; schema: { max_length: number | null } }[];
-    const length = (name: string) => fields.find((f) => f.field === name)!.schema.max_length;
-    expect([length('s'), length('wide')]).toEqual([255, 255]);
+    type Schema = { max_length: number | null; numeric_precision: number | null; numeric_scale: number | null };
+    const fields = (await t.as('admin').get(`/fields/${c}`)).body.data as { field: string; schema: Schema }[];
+    const schema = (name: string) => fields.find((f) => f.field === name)!.schema;
+    expect([schema('s').max_length, schema('wide').max_length]).toEqual([255, 255]);
+    expect(schema('amount')).toMatchObject({ numeric_precision: 10, numeric_scale: 5 });
+    expect(schema('whole')).toMatchObject({ numeric_precision: 10, numeric_scale: 0 });
     expect((await t.as('admin').get(`/fields/${c}/s`)).body.data.schema.max_length).toBe(255);
     // Refused by the length check, as on every vendor, before the database would refuse it.
     await expectError(t.as('admin').post(`/items/${c}`).send({ s: 'x'.repeat(256) }), 400, 'FAILED_VALIDATION');

@@ -49,23 +49,26 @@ export interface CatalogTable {
   foreignKeys: CatalogForeignKey[];
 }
 
-/** What of TypeORM's driver `withDefaultLengths` reads; SQLite's driver has no `dataTypeDefaults`, whatever its type says. */
-export interface LengthDefaults {
+/** What of TypeORM's driver `withTypeDefaults` reads; SQLite's driver has no `dataTypeDefaults`, whatever its type says. */
+export interface TypeDefaults {
   dataTypeDefaults?: Driver['dataTypeDefaults'];
   withLengthColumnTypes: Driver['withLengthColumnTypes'];
 }
 
 /**
- * TypeORM's introspection leaves `length` empty when it equals TypeORM's default for the type (MySQL's
- * `varchar` 255, `char` 1), and a reader of the catalog does the same to match it; the length is put
- * back, so a field reports the max_length its column has, on every vendor.
+ * TypeORM's introspection leaves out a length, precision or scale equal to its default for the type
+ * (MySQL's `varchar` 255, `char` 1, `decimal` 10 and 0), and a reader of the catalog does the same to
+ * match it; they are put back, so a field reports its column's max_length and numeric precision and
+ * scale on every vendor. Only exact numbers get precision and scale back: a float's are the vendor's own.
  */
-export function withDefaultLengths(driver: LengthDefaults, tables: CatalogTable[]): CatalogTable[] {
-  for (const table of tables) {
-    for (const column of table.columns) {
-      const length = driver.dataTypeDefaults?.[column.type]?.length;
-      if (column.length === '' && length !== undefined && driver.withLengthColumnTypes.includes(column.type as ColumnType)) column.length = String(length);
-    }
+export function withTypeDefaults(driver: TypeDefaults, tables: CatalogTable[]): CatalogTable[] {
+  for (const column of tables.flatMap((table) => table.columns)) {
+    const defaults = driver.dataTypeDefaults?.[column.type];
+    if (!defaults) continue;
+    if (column.length === '' && defaults.length !== undefined && driver.withLengthColumnTypes.includes(column.type as ColumnType)) column.length = String(defaults.length);
+    if (defaults.precision === undefined || defaults.scale === undefined) continue;
+    column.precision ??= defaults.precision;
+    column.scale ??= defaults.scale;
   }
   return tables;
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { withDefaultLengths } from '../../database/dialects/catalog';
+import { withTypeDefaults } from '../../database/dialects/catalog';
 import { DIALECT, Dialect } from '../../database/dialects/dialect';
 import { retryWhenBusy } from '../../database/retry-busy';
 import { SystemCacheService } from '../cache/system-cache.service';
@@ -70,7 +70,7 @@ export class SchemaOverviewService implements OnModuleInit {
     const names = [...new Set([...Object.keys(SYSTEM_COLLECTIONS), ...collections.map((c) => c.collection)])];
     const runner = manager.queryRunner ?? this.dataSource.createQueryRunner();
     try {
-      const tables = withDefaultLengths(runner.connection.driver, await this.dialect.readTables(runner, names));
+      const tables = withTypeDefaults(runner.connection.driver, await this.dialect.readTables(runner, names));
       this.overview = buildOverview({
         tables,
         collections: collections as CollectionMeta[],
