@@ -87,7 +87,7 @@ describe('/comments', () => {
     ['without an item', { item: undefined }, 'INVALID_PAYLOAD'],
     ['without a collection', { collection: undefined }, 'INVALID_PAYLOAD'],
     ['on a collection that does not exist', { collection: 'nowhere' }, 'INVALID_FOREIGN_KEY'],
-    ['with a collection name longer than its column', { collection: 'x'.repeat(65) }, 'FAILED_VALIDATION'],
+    ['with a collection name longer than its column', { collection: 'x'.repeat(65) }, 'VALUE_TOO_LONG'],
   ])('refuses a comment %s with 400 and the standard body', async (_name, values, code) => {
     const text = uniq('bad');
     await expectError(t.as('admin').post('/comments').send({ collection: articles, item: String(published), comment: text, ...values }), 400, code);

@@ -125,7 +125,7 @@ describe('/dashboards and /panels', () => {
 
   it.each<[string, string, Record<string, unknown>, string]>([
     ['a dashboard without a name', '/dashboards', { name: undefined }, 'FAILED_VALIDATION'],
-    ['a dashboard with an icon longer than its column', '/dashboards', { name: 'x', icon: 'i'.repeat(65) }, 'FAILED_VALIDATION'],
+    ['a dashboard with an icon longer than its column', '/dashboards', { name: 'x', icon: 'i'.repeat(65) }, 'VALUE_TOO_LONG'],
     ['a panel without a dashboard', '/panels', { ...PANEL }, 'FAILED_VALIDATION'],
     ['a panel on a dashboard that does not exist', '/panels', { ...PANEL, dashboard: '00000000-0000-4000-8000-000000000000' }, 'INVALID_FOREIGN_KEY'],
     ['a panel without a type', '/panels', { ...PANEL, type: undefined, dashboard: 'board' }, 'FAILED_VALIDATION'],

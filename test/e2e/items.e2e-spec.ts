@@ -188,7 +188,7 @@ describe('/items/:collection', () => {
   });
 
   it.each([
-    [{ title: 'x'.repeat(21) }, 'FAILED_VALIDATION'],
+    [{ title: 'x'.repeat(21) }, 'VALUE_TOO_LONG'],
     [{ views: 'many' }, 'INVALID_PAYLOAD'],
     [{ published: 'maybe' }, 'INVALID_PAYLOAD'],
     [{ stamp: 'yesterday' }, 'INVALID_PAYLOAD'],

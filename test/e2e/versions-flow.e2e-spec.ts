@@ -98,7 +98,7 @@ describe('/versions/:id/save, compare, promote', () => {
 
     it.each([
       ['a value of the wrong type', { views: 'many' }, 400, 'INVALID_PAYLOAD'],
-      ['a value longer than the column', { title: 'x'.repeat(41) }, 400, 'FAILED_VALIDATION'],
+      ['a value longer than the column', { title: 'x'.repeat(41) }, 400, 'VALUE_TOO_LONG'],
       ['null in a required field', { title: null }, 400, 'FAILED_VALIDATION'],
       ['an array', [{ title: 'x' }], 400, 'INVALID_PAYLOAD'],
     ])('refuses %s like an item update and keeps the delta', async (_label, body, status, code) => {

@@ -1,9 +1,9 @@
-import { FailedValidationError, InvalidPayloadError } from '../../../common/errors/errors';
+import { InvalidPayloadError, ValueTooLongError } from '../../../common/errors/errors';
 import { dialectFor } from '../../../database/dialects/dialect-for';
 import type { FieldOverview, FieldType } from '../../schema/schema.types';
 import { fromDb, readValue, toDb } from './values';
 
-const field = (type: FieldType, maxLength: number | null = null) => ({ field: 'f', type, maxLength }) as FieldOverview;
+const field = (type: FieldType, maxLength: number | null = null) => ({ collection: 'c', field: 'f', type, maxLength }) as FieldOverview;
 
 describe(toDb.name, () => {
   it.each<[FieldType, unknown, string, unknown]>([
@@ -36,7 +36,10 @@ describe(toDb.name, () => {
     ['alias', 'x', InvalidPayloadError],
   ])('refuses %s %j', (type, value, error) => expect(() => toDb(field(type), value, dialectFor('postgres'))).toThrow(error));
 
-  it('refuses a string over the field length', () => expect(() => toDb(field('string', 3), 'abcd', dialectFor('postgres'))).toThrow(FailedValidationError));
+  it('refuses a string over the field length as the database would', () => {
+    expect(() => toDb(field('string', 3), 'abcd', dialectFor('postgres'))).toThrow(new ValueTooLongError({ collection: 'c', field: 'f' }));
+    expect(toDb(field('string', 3), 'abc', dialectFor('postgres'))).toBe('abc');
+  });
 });
 
 describe(fromDb.name, () => {

@@ -1,4 +1,4 @@
-import { FailedValidationError, InvalidPayloadError } from '../../../common/errors/errors';
+import { InvalidPayloadError, ValueTooLongError } from '../../../common/errors/errors';
 import type { Dialect } from '../../../database/dialects/dialect';
 import type { FieldOverview, FieldType } from '../../schema/schema.types';
 import { isUuid } from '../../../common/is-uuid';
@@ -101,9 +101,8 @@ function textToDb(value: unknown, field: FieldOverview): unknown {
   const name = field.field;
   if (typeof value === 'number' || typeof value === 'boolean') value = String(value);
   if (typeof value !== 'string') invalid(name, 'a string');
-  if (field.maxLength !== null && (value as string).length > field.maxLength) {
-    throw new FailedValidationError({ field: name, type: 'max_length', valid: field.maxLength }, `Value for field "${name}" is longer than ${field.maxLength} characters.`);
-  }
+  // Checked here because SQLite keeps any length; answered as the reference's database error is, on every vendor.
+  if (field.maxLength !== null && (value as string).length > field.maxLength) throw new ValueTooLongError({ collection: field.collection, field: name });
   return value;
 }
 
