@@ -38,6 +38,12 @@ function once(fn: () => void): () => void {
   };
 }
 
+/**
+ * Batches read and prepared while one is written: the write waits on the database three times (rows,
+ * activity, revisions), and one batch ahead left Vellum idle through the later waits.
+ */
+const IMPORT_BATCHES_AHEAD = 2;
+
 /** Called with the number of rows written so far, after each batch. */
 export type ImportProgress = (rowsDone: number) => Promise<void> | void;
 
@@ -180,7 +186,7 @@ export class DataImportService {
       // Vellum's share of the work, done while it would otherwise wait).
       const prepare = (batch: ImportRow[]): Promise<PreparedCreates> =>
         service.schema.singleton ? Promise.resolve(new Map()) : service.prepareCreates(batch.map((row) => row.data));
-      await writePipelined(pieces, importBatchSize, prepare, write, () => deadline.throwIfAborted());
+      await writePipelined(pieces, importBatchSize, prepare, write, () => deadline.throwIfAborted(), IMPORT_BATCHES_AHEAD);
       const failed = errors.toError();
       if (failed) throw failed;
       return done;

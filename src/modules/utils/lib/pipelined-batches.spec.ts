@@ -5,10 +5,12 @@ async function* piecesOf(pieces: number[][]): AsyncGenerator<number[]> {
 }
 
 /** Runs writePipelined and records the order of prepare/write events. */
-async function trace(pieces: number[][], size: number, failAt?: { step: 'prepare' | 'write'; batch: number }) {
+async function trace(pieces: number[][], size: number, failAt?: { step: 'prepare' | 'write'; batch: number }, ahead = 1) {
   const events: string[] = [];
   let running = 0;
   let overlap = 0;
+  let held = 0;
+  let mostHeld = 0;
   const run = writePipelined(
     piecesOf(pieces),
     size,
@@ -16,6 +18,7 @@ async function trace(pieces: number[][], size: number, failAt?: { step: 'prepare
       events.push(`prepare ${batch.join(',')}`);
       if (failAt?.step === 'prepare' && batch[0] === failAt.batch) throw new Error('prepare failed');
       if (running > 0) overlap++;
+      mostHeld = Math.max(mostHeld, ++held);
       return batch.length;
     },
     async (batch, prepared) => {
@@ -23,11 +26,14 @@ async function trace(pieces: number[][], size: number, failAt?: { step: 'prepare
       await new Promise((resolve) => setTimeout(resolve, 5));
       events.push(`write ${batch.join(',')} (${prepared})`);
       running--;
+      held--;
       if (failAt?.step === 'write' && batch[0] === failAt.batch) throw new Error('write failed');
     },
+    () => undefined,
+    ahead,
   );
   const error = await run.then(() => null, (e: Error) => e.message);
-  return { events, overlap, error, running };
+  return { events, overlap, error, running, mostHeld };
 }
 
 describe('writePipelined', () => {
@@ -55,6 +61,30 @@ describe('writePipelined', () => {
     expect(error).toBe(`${step} failed`);
     expect(running).toBe(0);
     expect(events).not.toContain('write 5,6 (2)');
+  });
+
+  it.each([1, 2, 3])('holds at most %i prepared batches beside the one being written', async (ahead) => {
+    const { events, mostHeld } = await trace([[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]], 1, undefined, ahead);
+    expect(mostHeld).toBe(ahead + 1);
+    expect(events.filter((e) => e.startsWith('write')).map((e) => e.split(' ')[1])).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+  });
+
+  it('prepares two batches ahead while one write runs, when asked to', async () => {
+    const { events } = await trace([[1, 2, 3, 4, 5, 6]], 1, undefined, 2);
+    expect(events.slice(0, 4)).toEqual(['prepare 1', 'prepare 2', 'prepare 3', 'write 1 (1)']);
+  });
+
+  it.each([
+    ['prepare', 5],
+    ['write', 2],
+  ] as const)('with batches queued ahead, ends with the %s failure once no write runs, starting no queued write', async (step, batch) => {
+    const { error, running, events } = await trace([[1, 2, 3, 4, 5, 6]], 1, { step, batch }, 3);
+    expect(error).toBe(`${step} failed`);
+    expect(running).toBe(0);
+    const written = events.filter((e) => e.startsWith('write')).map((e) => Number(e.split(' ')[1]));
+    expect(written.every((b, i) => b === i + 1)).toBe(true);
+    if (step === 'write') expect(written).toEqual([1, 2]);
+    expect(written).not.toContain(6);
   });
 
   it('runs the checkpoint before each batch and at the end', async () => {
