@@ -190,11 +190,19 @@ describe('/items/:collection', () => {
   it.each([
     [{ title: 'x'.repeat(21) }, 'VALUE_TOO_LONG'],
     [{ views: 'many' }, 'INVALID_PAYLOAD'],
+    [{ views: 2147483648 }, 'VALUE_OUT_OF_RANGE'],
+    [{ views: -2147483649 }, 'VALUE_OUT_OF_RANGE'],
     [{ published: 'maybe' }, 'INVALID_PAYLOAD'],
     [{ stamp: 'yesterday' }, 'INVALID_PAYLOAD'],
   ])('refuses %j with %s naming the field', async (body, code) => {
     const res = await expectError(t.as('admin').post(`/items/${articles}`).send(body), 400, code);
     expect(res.body.errors[0].message).toContain(Object.keys(body)[0]);
+  });
+
+  it('stores the ends of a 32-bit integer on every vendor', async () => {
+    const made = (await t.as('admin').post(`/items/${articles}`).send([{ title: 'min', views: -2147483648 }, { title: 'max', views: 2147483647 }])).body.data;
+    const read = await t.as('admin').get(`/items/${articles}?filter[id][_in]=${made.map((a: { id: number }) => a.id).join(',')}&fields=views&sort=views`);
+    expect(read.body.data).toEqual([{ views: -2147483648 }, { views: 2147483647 }]);
   });
 
   it('answers a duplicate unique value with RECORD_NOT_UNIQUE on every vendor', async () => {

@@ -10,6 +10,7 @@ import { anyLink, parseAnyField } from './any-field';
 import { compileFilter, functionSql, jsonColumn, parseFunction, SqlContext } from './compile-filter';
 import { Item, NUMERIC_TYPES } from './items.types';
 import type { ReadNode } from './read-plan';
+import { isInt32 } from '../../../common/is-int32';
 
 
 const WITHOUT_MIN_MAX = new Set(['uuid', 'boolean', 'json']);
@@ -74,7 +75,7 @@ function searchSql(ctx: SqlContext, collection: string, alias: string, term: str
     if (field.type === 'string' || field.type === 'text') {
       parts.push(ctx.dialect.ilike(column, ctx.param(ctx.dialect.likePattern('contains', term, false))));
     } else if (NUMERIC_TYPES.has(field.type) && number !== null) {
-      if (field.type !== 'integer' || (Number.isInteger(number) && Math.abs(number) <= 2147483647)) parts.push(`${column} = :${ctx.param(number)}`);
+      if (field.type !== 'integer' || isInt32(number)) parts.push(`${column} = :${ctx.param(number)}`);
     } else if (field.type === 'uuid' && isUuid(term)) {
       parts.push(`${column} = :${ctx.param(term.toLowerCase())}`);
     }

@@ -1,6 +1,7 @@
 import { isUuid } from '../../../common/is-uuid';
 import type { FieldOverview } from '../../schema/schema.types';
 import { NUMERIC_TYPES, PrimaryKey } from './items.types';
+import { isInt32 } from '../../../common/is-int32';
 
 /**
  * Whether `key` can name a row of a primary key column of type `field.type`. A key the column cannot
@@ -9,7 +10,7 @@ import { NUMERIC_TYPES, PrimaryKey } from './items.types';
 export function validKey(field: FieldOverview, key: unknown): key is PrimaryKey {
   // Keys come from bodies too: an object or array is no key (and may not even convert to a string).
   if ((typeof key !== 'string' && typeof key !== 'number') || key === '') return false;
-  if (field.type === 'integer') return Number.isInteger(Number(key)) && Math.abs(Number(key)) <= 2147483647;
+  if (field.type === 'integer') return isInt32(Number(key));
   if (field.type === 'bigInteger') return Number.isSafeInteger(Number(key));
   if (NUMERIC_TYPES.has(field.type)) return Number.isFinite(Number(key));
   if (field.type === 'uuid') return isUuid(key);

@@ -1,4 +1,4 @@
-import { InvalidPayloadError, ValueTooLongError } from '../../../common/errors/errors';
+import { InvalidPayloadError, ValueOutOfRangeError, ValueTooLongError } from '../../../common/errors/errors';
 import { dialectFor } from '../../../database/dialects/dialect-for';
 import type { FieldOverview, FieldType } from '../../schema/schema.types';
 import { fromDb, readValue, toDb } from './values';
@@ -27,7 +27,6 @@ describe(toDb.name, () => {
     ['string', { a: 1 }, InvalidPayloadError],
     ['uuid', 'nope', InvalidPayloadError],
     ['integer', 1.5, InvalidPayloadError],
-    ['integer', 2147483648, InvalidPayloadError],
     ['float', 'x', InvalidPayloadError],
     ['boolean', 'yes', InvalidPayloadError],
     ['csv', 5, InvalidPayloadError],
@@ -35,6 +34,12 @@ describe(toDb.name, () => {
     ['time', '25h', InvalidPayloadError],
     ['alias', 'x', InvalidPayloadError],
   ])('refuses %s %j', (type, value, error) => expect(() => toDb(field(type), value, dialectFor('postgres'))).toThrow(error));
+
+  it('refuses an integer beyond 32 bits as the database would', () => {
+    expect(() => toDb(field('integer'), 2147483648, dialectFor('sqlite'))).toThrow(new ValueOutOfRangeError({ collection: 'c', field: 'f' }));
+    expect(() => toDb(field('integer'), -2147483649, dialectFor('sqlite'))).toThrow(ValueOutOfRangeError);
+    expect([2147483647, -2147483648].map((n) => toDb(field('integer'), n, dialectFor('sqlite')))).toEqual([2147483647, -2147483648]);
+  });
 
   it('refuses a string over the field length as the database would', () => {
     expect(() => toDb(field('string', 3), 'abcd', dialectFor('postgres'))).toThrow(new ValueTooLongError({ collection: 'c', field: 'f' }));

@@ -1,7 +1,8 @@
-import { InvalidPayloadError, ValueTooLongError } from '../../../common/errors/errors';
+import { InvalidPayloadError, ValueOutOfRangeError, ValueTooLongError } from '../../../common/errors/errors';
 import type { Dialect } from '../../../database/dialects/dialect';
 import type { FieldOverview, FieldType } from '../../schema/schema.types';
 import { isUuid } from '../../../common/is-uuid';
+import { isInt32 } from '../../../common/is-int32';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -109,7 +110,8 @@ function textToDb(value: unknown, field: FieldOverview): unknown {
 function integerToDb(value: unknown, field: FieldOverview): unknown {
   const n = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isInteger(n)) invalid(field.field, 'an integer');
-  if (field.type === 'integer' && Math.abs(n as number) > 2147483647) invalid(field.field, 'an integer in range');
+  // A 32-bit column on every vendor (SQLite would keep more); answered as the reference's database error is.
+  if (field.type === 'integer' && !isInt32(n as number)) throw new ValueOutOfRangeError({ collection: field.collection, field: field.field });
   return n;
 }
 

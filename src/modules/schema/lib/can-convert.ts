@@ -1,5 +1,6 @@
 import type { FieldType } from '../schema.types';
 import { isUuid } from '../../../common/is-uuid';
+import { isInt32 } from '../../../common/is-int32';
 
 const DATE = /^\d{4}-\d{2}-\d{2}/;
 
@@ -14,7 +15,7 @@ export function canConvert(value: unknown, type: FieldType, maxLength: number | 
       return isUuid(text);
     case 'integer':
     case 'bigInteger':
-      return /^-?\d+$/.test(text.trim()) && (type === 'bigInteger' || Math.abs(Number(text)) <= 2147483647);
+      return /^-?\d+$/.test(text.trim()) && (type === 'bigInteger' || isInt32(Number(text)));
     case 'float':
     case 'decimal':
       return text.trim() !== '' && Number.isFinite(Number(text));
