@@ -276,6 +276,21 @@ describe('POST /schema/apply', () => {
     expect(res.body.errors[0].message).toContain('Only the index');
   });
 
+  it('takes a string without max_length in an older snapshot for the default length, and any other length for a change', async () => {
+    const c = uniq('ap_len');
+    await createCollection(t, c, [
+      { field: 's', type: 'string' },
+      { field: 'short', type: 'string', schema: { max_length: 20 } },
+    ]);
+    const older = await snapshot();
+    field(older, c, 's').schema!.max_length = null;
+    expect((await t.as('admin').post('/schema/diff').send(older)).status).toBe(204);
+    field(older, c, 'short').schema!.max_length = null;
+    expect((await diffTo(older)).diff.fields).toEqual([
+      { collection: c, field: 'short', diff: [{ kind: 'E', path: ['schema', 'max_length'], lhs: 20, rhs: 255 }] },
+    ]);
+  });
+
   it('answers 204 for an empty diff', async () => {
     expect((await apply({ hash: 'anything', diff: { collections: [], fields: [], systemFields: [], relations: [] } })).status).toBe(204);
   });

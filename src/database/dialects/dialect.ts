@@ -234,12 +234,15 @@ export interface VendorColumnTypes {
   dateTime: string;
 }
 
+/** The length of a string or hash column created without `max_length`. */
+export const DEFAULT_STRING_LENGTH = 255;
+
 /** The column for a field type (API.md 11) on one vendor. */
 export function fieldColumnFor(type: string, size: FieldColumnSize, vendor: VendorColumnTypes): FieldColumnSpec {
   switch (type) {
     case 'string':
     case 'hash':
-      return { type: 'varchar', length: String(size.length ?? 255) };
+      return { type: 'varchar', length: String(size.length ?? DEFAULT_STRING_LENGTH) };
     case 'uuid':
       return vendor.uuid;
     case 'text':

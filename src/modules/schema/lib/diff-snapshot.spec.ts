@@ -51,6 +51,14 @@ describe(diffSnapshot.name, () => {
     expect(diffSnapshot(snapshot({ collections: [articles], fields: [id, field('articles', 'title', 'string', { max_length: 255 })] }), target).fields).toHaveLength(1);
   });
 
+  it.each([
+    ['a length left out (an older MariaDB snapshot) is the default length', null, 255, true],
+    ['a length left out is still not another length', null, 100, false],
+  ])('%s', (_label, before, after, same) => {
+    const title = (maxLength: number | null) => snapshot({ collections: [articles], fields: [id, field('articles', 'title', 'string', { max_length: maxLength })] });
+    expect(isEmptyDiff(diffSnapshot(title(before), title(after)))).toBe(same);
+  });
+
   it('turns a column into an alias by deleting and creating it', () => {
     const target = snapshot({ collections: [articles], fields: [id, field('articles', 'title', 'alias')] });
     expect(diffSnapshot(base, target).fields.map((f) => f.diff[0].kind)).toEqual(['D', 'N']);

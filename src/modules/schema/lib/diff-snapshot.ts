@@ -1,4 +1,5 @@
 import { diff as deepDiff } from 'deep-diff';
+import { DEFAULT_STRING_LENGTH } from '../../../database/dialects/dialect';
 import type { DiffRecord, Snapshot, SnapshotDiff, SnapshotField, SnapshotRelation } from './snapshot.types';
 
 export type DiffMode = 'mirror' | 'merge';
@@ -21,8 +22,11 @@ const SIZED_TYPES = ['string', 'hash'];
 function comparableField(field: SnapshotField): SnapshotField {
   // An auto-increment key is described by each vendor in its own way; only its meta is compared.
   if (field.schema?.has_auto_increment === true) return { ...field, schema: null };
-  const ignored = SIZED_TYPES.includes(field.type) ? VENDOR_SPECIFIC_FIELD_SCHEMA : [...VENDOR_SPECIFIC_FIELD_SCHEMA, 'max_length'];
-  return { ...field, schema: without(field.schema, ignored) };
+  if (!SIZED_TYPES.includes(field.type)) return { ...field, schema: without(field.schema, [...VENDOR_SPECIFIC_FIELD_SCHEMA, 'max_length']) };
+  const schema = without(field.schema, VENDOR_SPECIFIC_FIELD_SCHEMA);
+  // Snapshots taken on MariaDB before lengths were read back there say null for the default length.
+  if (schema && schema.max_length === null) schema.max_length = DEFAULT_STRING_LENGTH;
+  return { ...field, schema };
 }
 
 function comparableRelation(relation: SnapshotRelation): SnapshotRelation {
