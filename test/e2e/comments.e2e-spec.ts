@@ -1,4 +1,4 @@
-import { createCollection } from '../factories/collection.factory';
+import { createCollection, createPublishedAndDraft } from '../factories/collection.factory';
 import { createRole, createUser, CreatedUser, grant } from '../factories/user.factory';
 import { expectError } from '../helpers/expect-error';
 import { createTestApp, TestApp } from '../helpers/test-app';
@@ -15,12 +15,7 @@ describe('/comments', () => {
   let bob: CreatedUser;
   beforeAll(async () => {
     t = await createTestApp();
-    articles = await createCollection(t, uniq('articles'), [
-      { field: 'title', type: 'string' },
-      { field: 'status', type: 'string' },
-    ]);
-    const items = await t.as('admin').post(`/items/${articles}`).send([{ title: 'Out', status: 'published' }, { title: 'Soon', status: 'draft' }]);
-    [published, draft] = items.body.data.map((a: { id: number }) => a.id);
+    ({ articles, published, draft } = await createPublishedAndDraft(t));
     admin = (await t.as('admin').get('/users/me?fields=id')).body.data.id;
     const role = await createRole(t);
     await grant(t, role, articles, 'read', { permissions: { status: { _eq: 'published' } } });

@@ -1,4 +1,4 @@
-import { createCollection } from '../factories/collection.factory';
+import { createPublishedAndDraft } from '../factories/collection.factory';
 import { createRole, createUser, CreatedUser, grant } from '../factories/user.factory';
 import { expectError } from '../helpers/expect-error';
 import { createTestApp, TestApp } from '../helpers/test-app';
@@ -13,12 +13,7 @@ describe('/shares', () => {
   let sharer: CreatedUser;
   beforeAll(async () => {
     t = await createTestApp();
-    articles = await createCollection(t, uniq('articles'), [
-      { field: 'title', type: 'string' },
-      { field: 'status', type: 'string' },
-    ]);
-    const items = await t.as('admin').post(`/items/${articles}`).send([{ title: 'Out', status: 'published' }, { title: 'Soon', status: 'draft' }]);
-    [published, draft] = items.body.data.map((a: { id: number }) => a.id);
+    ({ articles, published, draft } = await createPublishedAndDraft(t));
     const role = await createRole(t);
     await grant(t, role, articles, 'read');
     await grant(t, role, 'svc_shares', 'create');

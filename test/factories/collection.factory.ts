@@ -20,6 +20,17 @@ export async function createCollection(
   return name;
 }
 
+/** An `articles` collection (title, status) holding one published and one draft article, for rules on `status`. */
+export async function createPublishedAndDraft(t: TestApp): Promise<{ articles: string; published: number; draft: number }> {
+  const articles = await createCollection(t, uniq('articles'), [
+    { field: 'title', type: 'string' },
+    { field: 'status', type: 'string' },
+  ]);
+  const items = await t.as('admin').post(`/items/${articles}`).send([{ title: 'Out', status: 'published' }, { title: 'Soon', status: 'draft' }]);
+  const [published, draft] = items.body.data.map((a: { id: number }) => a.id);
+  return { articles, published, draft };
+}
+
 /** A many-to-one from `collection.field` to `related` (with the one-to-many alias `oneField` when given). */
 export async function createRelation(
   t: TestApp,

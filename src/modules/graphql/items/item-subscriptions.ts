@@ -52,18 +52,22 @@ export function itemSubscriptions(deps: ItemResolverDeps, source: ItemEventSourc
 
 /**
  * The items of a write read in one query, with the key added to the selection to tell them apart. A
- * subscriber who may read the selected fields but not the key (a field-limited rule) gets them one by one.
+ * subscriber who may read the selected fields but not the key (a field-limited rule) gets them one by one,
+ * from the first refusal on: the query would be refused again on every later write.
  */
 function readItems(service: () => ItemsService, key: string, query: Query): ReadItems {
   const fields = query.fields?.some((f) => f === key || f === '*') ? query.fields : [...(query.fields ?? []), key];
+  let together = true;
   const oneByOne = async (keys: PrimaryKey[]) => {
     const items = await Promise.all(keys.map((k) => service().readOne(k, query).then((item) => [String(k), item] as const, () => null)));
     return new Map(items.filter((entry) => entry !== null));
   };
   return async (keys) => {
-    if (keys.length === 1) return oneByOne(keys);
+    if (keys.length === 1 || !together) return oneByOne(keys);
     const items = await service().readMany(keys, { ...query, fields }).catch(() => null);
-    return items ? new Map(items.map((item) => [String(item[key]), item])) : oneByOne(keys);
+    if (items) return new Map(items.map((item) => [String(item[key]), item]));
+    together = false;
+    return oneByOne(keys);
   };
 }
 

@@ -2,8 +2,8 @@
  * Cuts the rows of `pieces` into batches of `size` and writes them in order, one write at a time, each
  * starting as soon as the one before it ends. Up to `ahead` batches are read and prepared while a
  * write runs: a write waits on the database several times (an import's rows, then their activity and
- * revisions), and with only the next batch to prepare the reader sat idle through the later waits. The
- * reader waits once `ahead` prepared batches are queued, so memory holds `ahead + 1` batches at most and
+ * revisions), and a second batch to prepare gives the reader work for the later waits. The reader waits
+ * once `ahead` prepared batches are queued, so memory holds `ahead + 1` batches at most and
  * the source is never read faster than the writer takes it. `checkpoint` runs before each batch is
  * prepared and once at the end (a deadline check, say); a failure in any step ends the run only once no
  * write is running, and no queued write starts after it.
