@@ -1,3 +1,5 @@
+import { DataSource } from 'typeorm';
+import { CatalogTable, withTypeDefaults } from '../../src/database/dialects/catalog';
 import { DIALECT, Dialect } from '../../src/database/dialects/dialect';
 import type { SchemaOverview } from '../../src/modules/schema/schema-overview';
 import { SchemaOverviewService } from '../../src/modules/schema/schema-overview.service';
@@ -19,6 +21,24 @@ function comparable(overview: SchemaOverview) {
       .map(([table, refs]) => [table, [...refs].sort((a, b) => a.table.localeCompare(b.table))] as const)
       .sort(([a], [b]) => a.localeCompare(b)),
   };
+}
+
+const FIELD_TYPES = ['string', 'text', 'integer', 'bigInteger', 'float', 'decimal', 'boolean', 'json', 'csv', 'uuid', 'hash', 'date', 'time', 'dateTime', 'timestamp'];
+
+/** Tables as the overview uses them, sizes left implicit put back; columns and keys by name (see comparable). */
+function comparableTables(tables: CatalogTable[], driver: DataSource['driver']) {
+  const byName = <T extends { name?: string }>(list: T[]) => [...list].sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
+  return byName(withTypeDefaults(driver, tables)).map((table) => ({
+    name: table.name,
+    columns: byName(table.columns).map(({ name, type, length, width, precision, scale, isNullable, isPrimary, isUnique, default: value, isGenerated, generationStrategy }) => ({
+      ...{ name, type, length, width, precision, scale, isNullable, isPrimary, isUnique, default: value, isGenerated, generationStrategy },
+    })),
+    indices: byName(table.indices).map(({ name, columnNames, isUnique }) => ({ name, columnNames, isUnique: Boolean(isUnique) })),
+    uniques: byName(table.uniques).map(({ name, columnNames }) => ({ name, columnNames })),
+    foreignKeys: byName(table.foreignKeys).map(({ name, columnNames, referencedTableName, referencedColumnNames, onDelete, onUpdate }) => ({
+      ...{ name, columnNames, referencedTableName, referencedColumnNames, onDelete, onUpdate },
+    })),
+  }));
 }
 
 /**
@@ -45,6 +65,7 @@ describe('schema overview from the database catalog', () => {
     ]);
     await createRelation(t, 'catalog_codes', 'writer', names.authors, 'codes');
     await createRelation(t, 'catalog_codes', 'article', names.articles, undefined, 'NO ACTION');
+    await createCollection(t, 'catalog_types', FIELD_TYPES.map((type) => ({ field: `a_${type}`, type })));
   });
   afterAll(() => t.close());
 
@@ -66,5 +87,20 @@ describe('schema overview from the database catalog', () => {
     expect(codes?.fields.quantity.schema).toMatchObject({ is_unique: true, is_nullable: false, default_value: 3 });
     expect(ours.referencing.length).toBeGreaterThan(0);
     expect(ours).toEqual(typeorm);
+  });
+
+  it("reads every table's columns, sizes, defaults, indexes and keys as TypeORM's introspection does", async () => {
+    const dataSource = t.app.get(DataSource);
+    const dialect = t.app.get<Dialect>(DIALECT);
+    const tables = [...t.app.get(SchemaOverviewService).current.collections.values()].map((c) => c.table).filter((name): name is string => !!name);
+    const runner = dataSource.createQueryRunner();
+    try {
+      const ours = comparableTables(await dialect.readTables(runner, tables), dataSource.driver);
+      const typeorm = comparableTables(await runner.getTables(tables), dataSource.driver);
+      expect(ours.map((table) => table.name)).toEqual(expect.arrayContaining(['catalog_codes', 'catalog_types', 'svc_revisions', 'svc_users']));
+      expect(ours).toEqual(typeorm);
+    } finally {
+      await runner.release();
+    }
   });
 });

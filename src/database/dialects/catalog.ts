@@ -72,3 +72,15 @@ export function withTypeDefaults(driver: TypeDefaults, tables: CatalogTable[]): 
   }
   return tables;
 }
+
+/** Catalog rows grouped by the table they describe, in the order they came. */
+export function rowsByTable<T>(rows: T[], tableOf: (row: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const row of rows) {
+    const table = tableOf(row);
+    const list = out.get(table);
+    if (list) list.push(row);
+    else out.set(table, [row]);
+  }
+  return out;
+}

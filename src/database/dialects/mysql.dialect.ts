@@ -1,5 +1,6 @@
 import { EntityManager, QueryFailedError, QueryRunner } from 'typeorm';
 import type { CatalogTable } from './catalog';
+import { mysqlSpelling, readMysqlCatalog } from './mysql-catalog';
 import type { AppError } from '../../common/errors/app-error';
 import type { JsonPathSegment } from '../../common/query/parse-json-function';
 import { DatabaseBusyError, InvalidForeignKeyError, NotNullViolationError, RecordNotUniqueError, ValueOutOfRangeError, ValueTooLongError } from '../../common/errors/errors';
@@ -126,7 +127,7 @@ export class MysqlDialect implements Dialect {
   }
 
   readTables(runner: QueryRunner, names: string[]): Promise<CatalogTable[]> {
-    return runner.getTables(names);
+    return readMysqlCatalog(runner, names, mysqlSpelling(runner.connection.driver as unknown as Parameters<typeof mysqlSpelling>[0]));
   }
 
   insertDefaultsSql(quotedTable: string): string {

@@ -1,5 +1,5 @@
 import type { QueryRunner } from 'typeorm';
-import type { CatalogColumn, CatalogTable } from './catalog';
+import { CatalogColumn, CatalogTable, rowsByTable } from './catalog';
 
 /**
  * PostgreSQL's catalog read for the schema overview in three queries on pg_catalog, whatever the number
@@ -154,22 +154,12 @@ function tableOf(name: string, columns: ColumnRow[], constraints: ConstraintRow[
   };
 }
 
-function byTable<T extends { table_name: string }>(rows: T[]): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const row of rows) {
-    const list = out.get(row.table_name);
-    if (list) list.push(row);
-    else out.set(row.table_name, [row]);
-  }
-  return out;
-}
-
 /** The tables among `names` in the connection's schema; names that are no table are left out. */
 export async function readPostgresCatalog(runner: QueryRunner, names: string[]): Promise<CatalogTable[]> {
   if (names.length === 0) return [];
   // One after the other: the runner of an open transaction has one connection.
-  const columns = byTable((await runner.query(COLUMNS_SQL, [names])) as ColumnRow[]);
-  const constraints = byTable((await runner.query(CONSTRAINTS_SQL, [names])) as ConstraintRow[]);
-  const indices = byTable((await runner.query(INDICES_SQL, [names])) as IndexRow[]);
+  const columns = rowsByTable((await runner.query(COLUMNS_SQL, [names])) as ColumnRow[], (row) => row.table_name);
+  const constraints = rowsByTable((await runner.query(CONSTRAINTS_SQL, [names])) as ConstraintRow[], (row) => row.table_name);
+  const indices = rowsByTable((await runner.query(INDICES_SQL, [names])) as IndexRow[], (row) => row.table_name);
   return [...columns].map(([name, rows]) => tableOf(name, rows, constraints.get(name) ?? [], indices.get(name) ?? []));
 }

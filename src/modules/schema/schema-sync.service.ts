@@ -25,6 +25,32 @@ function describeStep(step: PlanStep, index: number): SchemaApplyStep {
 
 type Batch = BatchOptions & { rows: CollectionRows };
 
+/**
+ * The tables that already exist among a run of consecutive new collections, read once for the whole run:
+ * where each step commits on its own (MySQL/MariaDB) a batch is one step, and asking the catalog at each
+ * of fifty steps took a tenth of the apply. The run's own steps only add their own tables.
+ */
+class NewTableRuns {
+  private end = -1;
+  private existing: ReadonlySet<string> = new Set();
+
+  constructor(
+    private readonly runner: QueryRunner,
+    private readonly dialect: Dialect,
+    readonly plan: PlanStep[],
+  ) {}
+
+  async existingAt(index: number): Promise<ReadonlySet<string>> {
+    if (index >= this.end) {
+      let end = index + 1;
+      while (this.plan[end]?.action === 'create_collection') end++;
+      this.existing = await tablesAmong(this.runner, this.dialect, this.plan.slice(index, end).map((step) => step.collection));
+      this.end = end;
+    }
+    return this.existing;
+  }
+}
+
 /** Steps that leave the overview as it was; their runs end with one reload. */
 const BATCHED = new Set<PlanStep['action']>(['create_collection', 'delete_collection']);
 
@@ -127,9 +153,10 @@ export class SchemaSyncService {
     try {
       await this.schema.run(async (runner) => {
         let batch: Batch | null = null;
+        const newTables = new NewTableRuns(runner, this.dialect, plan);
         for (const [index, step] of plan.entries()) {
           progress.step = describeStep(step, index);
-          batch ??= await this.startBatch(runner, plan, index, (ddlStep) => (progress.step = describeStep(plan[ddlStep], ddlStep)));
+          batch ??= await this.startBatch(newTables, index, (ddlStep) => (progress.step = describeStep(plan[ddlStep], ddlStep)));
           batch.rows.step = index;
           try {
             await this.runStep(runner, step, batch);
@@ -168,13 +195,10 @@ export class SchemaSyncService {
    * The batch of the run of steps starting at `index`, with the tables its new collections would take
    * over; `onStep` is told the step whose DDL runs alone (so a failure names it).
    */
-  private async startBatch(runner: QueryRunner, plan: PlanStep[], index: number, onStep: (step: number) => void): Promise<Batch> {
+  private async startBatch(newTables: NewTableRuns, index: number, onStep: (step: number) => void): Promise<Batch> {
     const rows = new CollectionRows(this.dialect, onStep);
-    if (plan[index].action !== 'create_collection') return { reload: false, rows };
-    let end = index + 1;
-    while (this.dialect.transactionalDdl && plan[end]?.action === 'create_collection') end++;
-    const existing = await tablesAmong(runner, this.dialect, plan.slice(index, end).map((step) => step.collection));
-    return { reload: false, rows, existing };
+    if (newTables.plan[index].action !== 'create_collection') return { reload: false, rows };
+    return { reload: false, rows, existing: await newTables.existingAt(index) };
   }
 
   private explain(e: unknown): unknown {
