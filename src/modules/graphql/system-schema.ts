@@ -1,44 +1,61 @@
 import { Injectable, OnModuleInit, Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { GraphQLObjectType, GraphQLSchema, GraphQLString } from 'graphql';
+import { GraphQLFieldConfigMap, GraphQLObjectType, GraphQLSchema, GraphQLString } from 'graphql';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { AuthHttp } from '../auth/auth-http';
 import { AuthService } from '../auth/auth.service';
+import { ItemsFactory } from '../items/items.factory';
+import { SchemaOverviewService } from '../schema/schema-overview.service';
 import { SchemaReads } from '../schema/schema-reads';
 import { PasswordResetService } from '../auth/password-reset.service';
 import { TfaService } from '../users/tfa.service';
 import { SortService } from '../utils/sort.service';
 import { UtilsService } from '../utils/utils.service';
+import type { GraphqlContext } from './graphql-context';
+import type { ItemResolverDeps } from './items/item-resolvers';
 import { authMutations } from './resolvers/auth.resolvers';
 import { schemaQueries } from './resolvers/schema.resolvers';
+import { systemItemQueries } from './resolvers/system-items.resolvers';
 import { usersMutations } from './resolvers/users.resolvers';
 import { utilsMutations } from './resolvers/utils.resolvers';
+
+type Fields = GraphQLFieldConfigMap<unknown, GraphqlContext>;
 
 /**
  * The `system` schema of POST /graphql/system: one resolver map per module, merged. Services are
  * looked up across the whole application, so a module adds its queries or mutations with one line here.
+ * The system collections' item queries are typed from the schema overview, so the schema is built again
+ * on first use after the overview changes (a field added to svc_users, say).
  */
 @Injectable()
 export class SystemSchema implements OnModuleInit {
-  schema: GraphQLSchema;
+  private built: { version: number; schema: GraphQLSchema } | null = null;
+  private queries: Fields;
+  private mutations: Fields;
+  private overviews: SchemaOverviewService;
+  private itemDeps: ItemResolverDeps;
 
   constructor(private readonly moduleRef: ModuleRef) {}
 
-  /** Built once every module's providers exist, whatever order Nest created them in. */
+  /** Resolvers made once every module's providers exist, whatever order Nest created them in. */
   onModuleInit(): void {
-    const get = <T>(service: Type<T>): T => this.moduleRef.get(service, { strict: false });
-    this.schema = new GraphQLSchema({
-      query: new GraphQLObjectType({
-        name: 'Query',
-        fields: { server_ping: { type: GraphQLString, resolve: () => 'pong' }, ...schemaQueries(get(SchemaReads)) },
-      }),
-      mutation: new GraphQLObjectType({
-        name: 'Mutation',
-        fields: {
-          ...authMutations(get(AuthService), get(AuthHttp), get(PasswordResetService)),
-          ...usersMutations(get(TfaService)),
-          ...utilsMutations({ utils: get(UtilsService), sort: get(SortService) }),
-        },
-      }),
-    });
+    const get = <T>(service: Type<T> | symbol): T => this.moduleRef.get(service, { strict: false });
+    this.overviews = get(SchemaOverviewService);
+    this.itemDeps = { items: get(ItemsFactory), limits: get<AppConfig>(APP_CONFIG).query };
+    this.queries = { server_ping: { type: GraphQLString, resolve: () => 'pong' }, ...schemaQueries(get(SchemaReads)) };
+    this.mutations = {
+      ...authMutations(get(AuthService), get(AuthHttp), get(PasswordResetService)),
+      ...usersMutations(get(TfaService)),
+      ...utilsMutations({ utils: get(UtilsService), sort: get(SortService) }),
+    };
+  }
+
+  get schema(): GraphQLSchema {
+    const overview = this.overviews.current;
+    if (this.built?.version !== overview.version) {
+      const query = new GraphQLObjectType({ name: 'Query', fields: { ...this.queries, ...systemItemQueries(this.itemDeps, overview) } });
+      this.built = { version: overview.version, schema: new GraphQLSchema({ query, mutation: new GraphQLObjectType({ name: 'Mutation', fields: this.mutations }) }) };
+    }
+    return this.built.schema;
   }
 }

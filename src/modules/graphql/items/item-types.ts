@@ -89,11 +89,14 @@ function scalarOf(field: FieldOverview, direction: 'in' | 'out') {
 /** The fields of a collection the caller may read (null: all of them), or false when they may read none. */
 export type ReadableFields = (collection: string) => Set<string> | null | false;
 
+const userCollections = (name: string) => !isSystemCollection(name);
+
 /**
- * Builds the types of every user collection whose name GraphQL can carry and the caller may read,
- * with the fields they may read; relations into other collections follow the same rule.
+ * Builds the types of every collection `included` (the user collections unless told otherwise) whose
+ * name GraphQL can carry and the caller may read, with the fields they may read; relations into other
+ * collections follow the same rule.
  */
-export function buildItemTypes(overview: SchemaOverview, readable: ReadableFields): Map<string, CollectionTypes> {
+export function buildItemTypes(overview: SchemaOverview, readable: ReadableFields, included: (collection: string) => boolean = userCollections): Map<string, CollectionTypes> {
   const types = new Map<string, CollectionTypes>();
   const fieldsOf = (c: CollectionOverview) => {
     const allowed = readable(c.collection);
@@ -101,7 +104,7 @@ export function buildItemTypes(overview: SchemaOverview, readable: ReadableField
   };
   for (const collection of overview.collections.values()) {
     const name = collection.collection;
-    if (isSystemCollection(name) || !collection.table || !isGraphqlName(name) || readable(name) === false) continue;
+    if (!included(name) || !collection.table || !isGraphqlName(name) || readable(name) === false) continue;
     // A GraphQL object type needs a field: a collection none of whose columns GraphQL can name is left out.
     if (!fieldsOf(collection).some((f) => f.type !== 'alias')) continue;
     const related = (field: FieldOverview) => {

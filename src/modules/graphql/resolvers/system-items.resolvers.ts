@@ -1,0 +1,81 @@
+import { GraphQLFieldConfig, GraphQLFieldConfigMap, GraphQLID, GraphQLNonNull } from 'graphql';
+import { ForbiddenError, InvalidCredentialsError } from '../../../common/errors/errors';
+import type { SchemaOverview } from '../../schema/schema-overview';
+import type { GraphqlContext } from '../graphql-context';
+import { itemQueries, queryOf, type ItemResolverDeps } from '../items/item-resolvers';
+import { buildItemTypes, type CollectionTypes } from '../items/item-types';
+
+/**
+ * The system collections /graphql/system reads, by the name of their REST path (API.md 11: `users`,
+ * `users_by_id`, `users_aggregated`, ...), with whether only admins may read them (as their REST routes).
+ * Each is read through the items engine with the caller's permissions, as REST reads it: secrets
+ * come back concealed, rows and fields the caller may not read are refused.
+ */
+const SYSTEM_ITEMS: Record<string, { collection: string; adminOnly?: boolean }> = {
+  users: { collection: 'svc_users' },
+  roles: { collection: 'svc_roles', adminOnly: true },
+  permissions: { collection: 'svc_permissions', adminOnly: true },
+  files: { collection: 'svc_files' },
+  folders: { collection: 'svc_folders' },
+  activity: { collection: 'svc_activity' },
+  revisions: { collection: 'svc_revisions' },
+  presets: { collection: 'svc_presets' },
+  notifications: { collection: 'svc_notifications' },
+  comments: { collection: 'svc_comments' },
+  shares: { collection: 'svc_shares' },
+  dashboards: { collection: 'svc_dashboards' },
+  panels: { collection: 'svc_panels' },
+  translations: { collection: 'svc_translations' },
+};
+
+type Field = GraphQLFieldConfig<unknown, GraphqlContext>;
+
+function adminOnly(field: Field): Field {
+  const resolve = field.resolve!;
+  return {
+    ...field,
+    resolve: (source, args, ctx, info) => {
+      if (!ctx.acc.admin) throw new ForbiddenError();
+      return resolve(source, args, ctx, info);
+    },
+  };
+}
+
+/** `<path>`, `<path>_by_id` and `<path>_aggregated` of one system collection. */
+function queriesOf(deps: ItemResolverDeps, path: string, types: CollectionTypes, admin: boolean): GraphQLFieldConfigMap<unknown, GraphqlContext> {
+  const generated = itemQueries(deps, types) as GraphQLFieldConfigMap<unknown, GraphqlContext>;
+  const name = types.collection.collection;
+  const byId = generated[`${name}_by_id`];
+  const fields: Record<string, Field> = {
+    [path]: generated[name],
+    // System items have no content versions: the key alone.
+    [`${path}_by_id`]: { ...byId, args: { id: { type: new GraphQLNonNull(GraphQLID) } } },
+    [`${path}_aggregated`]: generated[`${name}_aggregated`],
+  };
+  return admin ? Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, adminOnly(field)])) : fields;
+}
+
+/** `users_me`: the caller's own user, readable by everyone signed in as a user (as `GET /users/me`). */
+function usersMe(deps: ItemResolverDeps, types: CollectionTypes): Field {
+  return {
+    type: types.object,
+    resolve: (_source, _args, ctx, info) => {
+      if (!ctx.acc.user) throw new InvalidCredentialsError();
+      return deps.items.for(types.collection.collection, null).readOne(ctx.acc.user, queryOf(deps, types, {}, info));
+    },
+  };
+}
+
+/** The read queries of the system collections of SYSTEM_ITEMS, typed from the schema overview. */
+export function systemItemQueries(deps: ItemResolverDeps, overview: SchemaOverview): GraphQLFieldConfigMap<unknown, GraphqlContext> {
+  const collections = new Map(Object.entries(SYSTEM_ITEMS).map(([path, entry]) => [entry.collection, { path, ...entry }]));
+  const types = buildItemTypes(overview, () => null, (name) => collections.has(name));
+  const queries: GraphQLFieldConfigMap<unknown, GraphqlContext> = {};
+  for (const [name, collectionTypes] of types) {
+    const { path, adminOnly: admin } = collections.get(name)!;
+    Object.assign(queries, queriesOf(deps, path, collectionTypes, admin === true));
+  }
+  const users = types.get('svc_users');
+  if (users) queries.users_me = usersMe(deps, users);
+  return queries;
+}

@@ -1,0 +1,78 @@
+import { createUser, grant } from '../factories/user.factory';
+import { createTestApp, TestApp } from '../helpers/test-app';
+
+/**
+ * API.md 11 over POST /graphql/system: the system collections' items (`users`, `users_by_id`,
+ * `users_me`, `roles`, `files`, `activity`, ...) read as their REST routes read them, with the same
+ * permissions and the same concealed secrets.
+ */
+describe('POST /graphql/system system collection items', () => {
+  let t: TestApp;
+  let user: Awaited<ReturnType<typeof createUser>>;
+  let fileId: string;
+
+  const run = (who: string, query: string, variables: Record<string, unknown> = {}) => t.as(who).post('/graphql/system').send({ query, variables });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    user = await createUser(t, { first_name: 'Grace', last_name: 'Hopper' });
+    user.token = await t.login(user.email, user.password);
+    const upload = await t.as('admin').post('/files').attach('file', Buffer.from('hello'), { filename: 'hello.txt', contentType: 'text/plain' });
+    fileId = upload.body.data.id;
+  });
+  afterAll(() => t.close());
+
+  it('lists users as GET /users does, with their role and the password concealed', async () => {
+    const res = await run('admin', '{ users(sort: ["email"]) { id email password first_name role { name } } }');
+    const rest = await t.as('admin').get('/users?sort=email&fields=id,email,password,first_name,role.name');
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.users).toEqual(rest.body.data);
+    expect(res.body.data.users).toContainEqual(expect.objectContaining({ email: user.email, first_name: 'Grace', password: '**********' }));
+  });
+
+  it('reads one user by id and the caller as users_me, as REST does', async () => {
+    const byId = await run('admin', 'query($id: ID!) { users_by_id(id: $id) { email last_name } }', { id: user.id });
+    expect(byId.body.data.users_by_id).toEqual({ email: user.email, last_name: 'Hopper' });
+    const me = await run(user.token, '{ users_me { id email } }');
+    expect(me.body.errors).toBeUndefined();
+    expect(me.body.data.users_me).toEqual({ id: user.id, email: user.email });
+    expect((await t.as(user.token).get('/users/me?fields=id,email')).body.data).toEqual(me.body.data.users_me);
+  });
+
+  it('answers users_me without a signed-in user with INVALID_CREDENTIALS', async () => {
+    const res = await run('anonymous', '{ users_me { id } }');
+    expect(res.status).toBe(200);
+    expect(res.body.data.users_me).toBeNull();
+    expect(res.body.errors[0].extensions.code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('refuses roles and permissions to a non-admin, as their REST routes do', async () => {
+    for (const query of ['{ roles { id } }', '{ permissions_aggregated { count { id } } }']) {
+      const res = await run(user.token, query);
+      expect(res.body.errors.map((e: { extensions: { code: string } }) => e.extensions.code)).toEqual(['FORBIDDEN']);
+    }
+    expect((await t.as(user.token).get('/roles')).status).toBe(403);
+    const admin = await run('admin', '{ roles { name } }');
+    expect(admin.body.data.roles).toEqual((await t.as('admin').get('/roles?fields=name')).body.data);
+  });
+
+  it("answers a user's files within their read permission: FORBIDDEN without one, the rows with one", async () => {
+    const before = await run(user.token, '{ files { id } }');
+    expect(before.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    await grant(t, user.role, 'svc_files', 'read');
+    const after = await run(user.token, 'query($id: ID!) { files { id filename_download } files_by_id(id: $id) { type filesize } }', { id: fileId });
+    expect(after.body.errors).toBeUndefined();
+    expect(after.body.data.files).toContainEqual({ id: fileId, filename_download: 'hello.txt' });
+    // filesize is a bigInteger: GraphQL's BigInt answers it as a string, as for user collections.
+    expect(after.body.data.files_by_id).toEqual({ type: 'text/plain', filesize: '5' });
+  });
+
+  it('filters, sorts and aggregates activity as GET /activity does', async () => {
+    const query = '{ activity(filter: { collection: { _eq: "svc_files" } }, sort: ["-id"], limit: 1) { action collection item } activity_aggregated { count { id } } }';
+    const res = await run('admin', query);
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.activity).toEqual([{ action: 'create', collection: 'svc_files', item: fileId }]);
+    const total = (await t.as('admin').get('/activity?aggregate[count]=id')).body.data[0].count.id;
+    expect(Number(res.body.data.activity_aggregated[0].count.id)).toBe(Number(total));
+  });
+});
