@@ -75,4 +75,13 @@ describe('POST /graphql/system system collection items', () => {
     const total = (await t.as('admin').get('/activity?aggregate[count]=id')).body.data[0].count.id;
     expect(Number(res.body.data.activity_aggregated[0].count.id)).toBe(Number(total));
   });
+
+  it('reads the settings for any signed-in user, as GET /settings does, and refuses them to anonymous callers', async () => {
+    const res = await run(user.token, '{ settings { project_name project_color } }');
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.settings).toEqual((await t.as(user.token).get('/settings?fields=project_name,project_color')).body.data);
+    expect(res.body.data.settings.project_name).toBe('Vellum');
+    const anonymous = await run('anonymous', '{ settings { project_name } }');
+    expect(anonymous.body.errors[0].extensions.code).toBe('FORBIDDEN');
+  });
 });

@@ -66,16 +66,31 @@ function usersMe(deps: ItemResolverDeps, types: CollectionTypes): Field {
   };
 }
 
-/** The read queries of the system collections of SYSTEM_ITEMS, typed from the schema overview. */
+/** `settings`: every signed-in user reads them whatever their permissions, as `GET /settings`. */
+function settingsQuery(deps: ItemResolverDeps, types: CollectionTypes): Field {
+  return {
+    type: types.object,
+    resolve: (_source, _args, ctx, info) => {
+      if (!ctx.acc.user) throw new ForbiddenError();
+      return deps.items.for(types.collection.collection, null).readSingleton(queryOf(deps, types, {}, info));
+    },
+  };
+}
+
+const SETTINGS = 'svc_settings';
+
+/** The read queries of the system collections of SYSTEM_ITEMS and of the settings, typed from the schema overview. */
 export function systemItemQueries(deps: ItemResolverDeps, overview: SchemaOverview): GraphQLFieldConfigMap<unknown, GraphqlContext> {
   const collections = new Map(Object.entries(SYSTEM_ITEMS).map(([path, entry]) => [entry.collection, { path, ...entry }]));
-  const types = buildItemTypes(overview, () => null, (name) => collections.has(name));
+  const types = buildItemTypes(overview, () => null, (name) => collections.has(name) || name === SETTINGS);
   const queries: GraphQLFieldConfigMap<unknown, GraphqlContext> = {};
   for (const [name, collectionTypes] of types) {
-    const { path, adminOnly: admin } = collections.get(name)!;
-    Object.assign(queries, queriesOf(deps, path, collectionTypes, admin === true));
+    const entry = collections.get(name);
+    if (entry) Object.assign(queries, queriesOf(deps, entry.path, collectionTypes, entry.adminOnly === true));
   }
   const users = types.get('svc_users');
   if (users) queries.users_me = usersMe(deps, users);
+  const settings = types.get(SETTINGS);
+  if (settings) queries.settings = settingsQuery(deps, settings);
   return queries;
 }
