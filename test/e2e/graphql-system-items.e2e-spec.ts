@@ -80,8 +80,42 @@ describe('POST /graphql/system system collection items', () => {
     const res = await run(user.token, '{ settings { project_name project_color } }');
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.settings).toEqual((await t.as(user.token).get('/settings?fields=project_name,project_color')).body.data);
-    expect(res.body.data.settings.project_name).toBe('Vellum');
     const anonymous = await run('anonymous', '{ settings { project_name } }');
     expect(anonymous.body.errors[0].extensions.code).toBe('FORBIDDEN');
+  });
+
+  it('creates, updates and deletes roles as an admin, each change seen by GET /roles, and refuses them to anyone else', async () => {
+    const created = await run('admin', 'mutation { create_roles_item(data: { name: "Reviewers", app_access: true }) { id name } }');
+    expect(created.body.errors).toBeUndefined();
+    const id = created.body.data.create_roles_item.id;
+    expect((await t.as('admin').get(`/roles/${id}?fields=name,app_access`)).body.data).toEqual({ name: 'Reviewers', app_access: true });
+    const updated = await run('admin', 'mutation($id: ID!) { update_roles_item(id: $id, data: { name: "Editors" }) { name } }', { id });
+    expect(updated.body.data.update_roles_item).toEqual({ name: 'Editors' });
+    expect((await t.as('admin').get(`/roles/${id}?fields=name`)).body.data.name).toBe('Editors');
+    const refused = await run(user.token, 'mutation($id: ID!) { delete_roles_item(id: $id) { id } }', { id });
+    expect(refused.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect((await t.as('admin').get(`/roles/${id}`)).status).toBe(200);
+    const deleted = await run('admin', 'mutation($id: ID!) { delete_roles_item(id: $id) { id } }', { id });
+    expect(deleted.body.data.delete_roles_item).toEqual({ id });
+    expect((await t.as('admin').get(`/roles/${id}`)).status).toBe(403);
+  });
+
+  it('writes translations in batches and the settings, as their REST routes do', async () => {
+    const res = await run('admin', 'mutation { create_translations_items(data: [{ language: "fr-FR", key: "hello", value: "Bonjour" }, { language: "de-DE", key: "hello", value: "Hallo" }]) { language value } }');
+    expect(res.body.errors).toBeUndefined();
+    // Read back by their keys (random UUIDs): not necessarily in the order given.
+    const byLanguage = (a: { language: string }, b: { language: string }) => a.language.localeCompare(b.language);
+    expect([...res.body.data.create_translations_items].sort(byLanguage)).toEqual([{ language: 'de-DE', value: 'Hallo' }, { language: 'fr-FR', value: 'Bonjour' }]);
+    expect((await t.as('admin').get('/translations?filter[key][_eq]=hello&sort=language&fields=language,value')).body.data).toEqual([
+      { language: 'de-DE', value: 'Hallo' },
+      { language: 'fr-FR', value: 'Bonjour' },
+    ]);
+    const settings = await run('admin', 'mutation { update_settings(data: { project_name: "Renamed" }) { project_name } }');
+    expect(settings.body.data.update_settings).toEqual({ project_name: 'Renamed' });
+    expect((await t.as(user.token).get('/settings?fields=project_name')).body.data.project_name).toBe('Renamed');
+    const refused = await run(user.token, 'mutation { update_settings(data: { project_name: "Mine" }) { project_name } }');
+    expect(refused.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect((await t.as(user.token).patch('/settings').send({ project_name: 'Mine' })).status).toBe(403);
+    expect((await t.as('admin').get('/settings?fields=project_name')).body.data.project_name).toBe('Renamed');
   });
 });

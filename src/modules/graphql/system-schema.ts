@@ -15,7 +15,7 @@ import type { GraphqlContext } from './graphql-context';
 import type { ItemResolverDeps } from './items/item-resolvers';
 import { authMutations } from './resolvers/auth.resolvers';
 import { schemaQueries } from './resolvers/schema.resolvers';
-import { systemItemQueries } from './resolvers/system-items.resolvers';
+import { systemItemFields } from './resolvers/system-items.resolvers';
 import { usersMutations } from './resolvers/users.resolvers';
 import { utilsMutations } from './resolvers/utils.resolvers';
 
@@ -53,8 +53,10 @@ export class SystemSchema implements OnModuleInit {
   get schema(): GraphQLSchema {
     const overview = this.overviews.current;
     if (this.built?.version !== overview.version) {
-      const query = new GraphQLObjectType({ name: 'Query', fields: { ...this.queries, ...systemItemQueries(this.itemDeps, overview) } });
-      this.built = { version: overview.version, schema: new GraphQLSchema({ query, mutation: new GraphQLObjectType({ name: 'Mutation', fields: this.mutations }) }) };
+      const items = systemItemFields(this.itemDeps, overview);
+      const query = new GraphQLObjectType({ name: 'Query', fields: { ...this.queries, ...items.queries } });
+      const mutation = new GraphQLObjectType({ name: 'Mutation', fields: { ...this.mutations, ...items.mutations } });
+      this.built = { version: overview.version, schema: new GraphQLSchema({ query, mutation }) };
     }
     return this.built.schema;
   }

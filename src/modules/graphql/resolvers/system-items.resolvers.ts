@@ -2,31 +2,35 @@ import { GraphQLFieldConfig, GraphQLFieldConfigMap, GraphQLID, GraphQLNonNull } 
 import { ForbiddenError, InvalidCredentialsError } from '../../../common/errors/errors';
 import type { SchemaOverview } from '../../schema/schema-overview';
 import type { GraphqlContext } from '../graphql-context';
-import { itemQueries, queryOf, type ItemResolverDeps } from '../items/item-resolvers';
+import { itemMutations, itemQueries, queryOf, type ItemResolverDeps } from '../items/item-resolvers';
 import { buildItemTypes, type CollectionTypes } from '../items/item-types';
 
 /**
  * The system collections /graphql/system reads, by the name of their REST path (API.md 11: `users`,
- * `users_by_id`, `users_aggregated`, ...), with whether only admins may read them (as their REST routes).
- * Each is read through the items engine with the caller's permissions, as REST reads it: secrets
- * come back concealed, rows and fields the caller may not read are refused.
+ * `users_by_id`, `users_aggregated`, ...), with whether only admins may use them (as their REST routes)
+ * and whether they are written as plain items (`create_roles_item`, ...: their REST routes write through
+ * the items engine alone; users, files, folders, comments and shares have rules of their own there).
+ * Each is read and written through the items engine with the caller's permissions, as REST does:
+ * secrets come back concealed, rows and fields the caller may not read are refused.
  */
-const SYSTEM_ITEMS: Record<string, { collection: string; adminOnly?: boolean }> = {
+const SYSTEM_ITEMS: Record<string, { collection: string; adminOnly?: boolean; writable?: boolean }> = {
   users: { collection: 'svc_users' },
-  roles: { collection: 'svc_roles', adminOnly: true },
-  permissions: { collection: 'svc_permissions', adminOnly: true },
+  roles: { collection: 'svc_roles', adminOnly: true, writable: true },
+  permissions: { collection: 'svc_permissions', adminOnly: true, writable: true },
   files: { collection: 'svc_files' },
   folders: { collection: 'svc_folders' },
   activity: { collection: 'svc_activity' },
   revisions: { collection: 'svc_revisions' },
-  presets: { collection: 'svc_presets' },
-  notifications: { collection: 'svc_notifications' },
+  presets: { collection: 'svc_presets', writable: true },
+  notifications: { collection: 'svc_notifications', writable: true },
   comments: { collection: 'svc_comments' },
   shares: { collection: 'svc_shares' },
-  dashboards: { collection: 'svc_dashboards' },
-  panels: { collection: 'svc_panels' },
-  translations: { collection: 'svc_translations' },
+  dashboards: { collection: 'svc_dashboards', writable: true },
+  panels: { collection: 'svc_panels', writable: true },
+  translations: { collection: 'svc_translations', writable: true },
 };
+
+type Fields = GraphQLFieldConfigMap<unknown, GraphqlContext>;
 
 type Field = GraphQLFieldConfig<unknown, GraphqlContext>;
 
@@ -41,9 +45,11 @@ function adminOnly(field: Field): Field {
   };
 }
 
+const onlyForAdmins = (fields: Record<string, Field>): Fields => Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, adminOnly(field)]));
+
 /** `<path>`, `<path>_by_id` and `<path>_aggregated` of one system collection. */
-function queriesOf(deps: ItemResolverDeps, path: string, types: CollectionTypes, admin: boolean): GraphQLFieldConfigMap<unknown, GraphqlContext> {
-  const generated = itemQueries(deps, types) as GraphQLFieldConfigMap<unknown, GraphqlContext>;
+function queriesOf(deps: ItemResolverDeps, path: string, types: CollectionTypes, admin: boolean): Fields {
+  const generated = itemQueries(deps, types) as Fields;
   const name = types.collection.collection;
   const byId = generated[`${name}_by_id`];
   const fields: Record<string, Field> = {
@@ -52,7 +58,15 @@ function queriesOf(deps: ItemResolverDeps, path: string, types: CollectionTypes,
     [`${path}_by_id`]: { ...byId, args: { id: { type: new GraphQLNonNull(GraphQLID) } } },
     [`${path}_aggregated`]: generated[`${name}_aggregated`],
   };
-  return admin ? Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, adminOnly(field)])) : fields;
+  return admin ? onlyForAdmins(fields) : fields;
+}
+
+/** `create_<path>_item(s)`, `update_<path>_item(s)`, `update_<path>_batch`, `delete_<path>_item(s)` (or `update_<path>` of a singleton). */
+function mutationsOf(deps: ItemResolverDeps, path: string, types: CollectionTypes, admin: boolean): Fields {
+  const name = types.collection.collection;
+  const generated = itemMutations(deps, types) as Fields;
+  const fields = Object.fromEntries(Object.entries(generated).map(([key, field]) => [key.replace(name, path), field]));
+  return admin ? onlyForAdmins(fields) : fields;
 }
 
 /** `users_me`: the caller's own user, readable by everyone signed in as a user (as `GET /users/me`). */
@@ -79,18 +93,28 @@ function settingsQuery(deps: ItemResolverDeps, types: CollectionTypes): Field {
 
 const SETTINGS = 'svc_settings';
 
-/** The read queries of the system collections of SYSTEM_ITEMS and of the settings, typed from the schema overview. */
-export function systemItemQueries(deps: ItemResolverDeps, overview: SchemaOverview): GraphQLFieldConfigMap<unknown, GraphqlContext> {
+/**
+ * The queries of the system collections of SYSTEM_ITEMS and of the settings, and the mutations of those
+ * written as plain items and of the settings (`update_settings`, with the caller's permissions as
+ * `PATCH /settings`), typed from the schema overview.
+ */
+export function systemItemFields(deps: ItemResolverDeps, overview: SchemaOverview): { queries: Fields; mutations: Fields } {
   const collections = new Map(Object.entries(SYSTEM_ITEMS).map(([path, entry]) => [entry.collection, { path, ...entry }]));
   const types = buildItemTypes(overview, () => null, (name) => collections.has(name) || name === SETTINGS);
-  const queries: GraphQLFieldConfigMap<unknown, GraphqlContext> = {};
+  const queries: Fields = {};
+  const mutations: Fields = {};
   for (const [name, collectionTypes] of types) {
     const entry = collections.get(name);
-    if (entry) Object.assign(queries, queriesOf(deps, entry.path, collectionTypes, entry.adminOnly === true));
+    if (!entry) continue;
+    Object.assign(queries, queriesOf(deps, entry.path, collectionTypes, entry.adminOnly === true));
+    if (entry.writable) Object.assign(mutations, mutationsOf(deps, entry.path, collectionTypes, entry.adminOnly === true));
   }
   const users = types.get('svc_users');
   if (users) queries.users_me = usersMe(deps, users);
   const settings = types.get(SETTINGS);
-  if (settings) queries.settings = settingsQuery(deps, settings);
-  return queries;
+  if (settings) {
+    queries.settings = settingsQuery(deps, settings);
+    Object.assign(mutations, mutationsOf(deps, 'settings', settings, false));
+  }
+  return { queries, mutations };
 }
