@@ -1,4 +1,6 @@
+import { createCollection } from '../factories/collection.factory';
 import { createUser, grant } from '../factories/user.factory';
+import { uniq } from '../helpers/uniq';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
 /**
@@ -117,5 +119,24 @@ describe('POST /graphql/system system collection items', () => {
     expect(refused.body.errors[0].extensions.code).toBe('FORBIDDEN');
     expect((await t.as(user.token).patch('/settings').send({ project_name: 'Mine' })).status).toBe(403);
     expect((await t.as('admin').get('/settings?fields=project_name')).body.data.project_name).toBe('Renamed');
+  });
+
+  it("creates and reads versions with the versions' own rules, as /versions does", async () => {
+    const articles = await createCollection(t, uniq('articles'), [{ field: 'title', type: 'string' }], { versioning: true });
+    const plain = await createCollection(t, uniq('plain'), [{ field: 'title', type: 'string' }]);
+    const item = String((await t.as('admin').post(`/items/${articles}`).send({ title: 'Main' })).body.data.id);
+    const created = await run('admin', 'mutation($c: String!, $i: String!) { create_versions_item(data: { key: "draft", name: "Draft", collection: $c, item: $i }) { id key collection item } }', {
+      c: articles,
+      i: item,
+    });
+    expect(created.body.errors).toBeUndefined();
+    expect(created.body.data.create_versions_item).toMatchObject({ key: 'draft', collection: articles, item });
+    const listed = await run('admin', 'query($c: String!) { versions(filter: { collection: { _eq: $c } }) { id key name } }', { c: articles });
+    expect(listed.body.data.versions).toEqual((await t.as('admin').get(`/versions?filter[collection][_eq]=${articles}&fields=id,key,name`)).body.data);
+    // A collection without versioning is refused as POST /versions refuses it (422).
+    const plainItem = String((await t.as('admin').post(`/items/${plain}`).send({ title: 'x' })).body.data.id);
+    const refused = await run('admin', 'mutation($c: String!, $i: String!) { create_versions_item(data: { key: "k", collection: $c, item: $i }) { id } }', { c: plain, i: plainItem });
+    expect(refused.body.errors[0].extensions.code).toBe('UNPROCESSABLE_CONTENT');
+    expect((await t.as('admin').get(`/versions?filter[collection][_eq]=${plain}`)).body.data).toEqual([]);
   });
 });

@@ -4,7 +4,11 @@ import { GraphQLFieldConfigMap, GraphQLObjectType, GraphQLSchema, GraphQLString 
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { AuthHttp } from '../auth/auth-http';
 import { AuthService } from '../auth/auth.service';
+import type { EntityManager } from 'typeorm';
+import type { Accountability } from '../../common/accountability';
 import { ItemsFactory } from '../items/items.factory';
+import { VERSIONS } from '../versions/version-items.service';
+import { VersionsService } from '../versions/versions.service';
 import { SchemaOverviewService } from '../schema/schema-overview.service';
 import { SchemaReads } from '../schema/schema-reads';
 import { PasswordResetService } from '../auth/password-reset.service';
@@ -34,6 +38,7 @@ export class SystemSchema implements OnModuleInit {
   private mutations: Fields;
   private overviews: SchemaOverviewService;
   private itemDeps: ItemResolverDeps;
+  private versions: VersionsService;
 
   constructor(private readonly moduleRef: ModuleRef) {}
 
@@ -42,6 +47,7 @@ export class SystemSchema implements OnModuleInit {
     const get = <T>(service: Type<T> | symbol): T => this.moduleRef.get(service, { strict: false });
     this.overviews = get(SchemaOverviewService);
     this.itemDeps = { items: get(ItemsFactory), limits: get<AppConfig>(APP_CONFIG).query };
+    this.versions = get(VersionsService);
     this.queries = { server_ping: { type: GraphQLString, resolve: () => 'pong' }, ...schemaQueries(get(SchemaReads)) };
     this.mutations = {
       ...authMutations(get(AuthService), get(AuthHttp), get(PasswordResetService)),
@@ -53,7 +59,8 @@ export class SystemSchema implements OnModuleInit {
   get schema(): GraphQLSchema {
     const overview = this.overviews.current;
     if (this.built?.version !== overview.version) {
-      const items = systemItemFields(this.itemDeps, overview);
+      const versions = { for: (_collection: string, acc: Accountability | null, manager?: EntityManager) => this.versions.for(acc, manager) };
+      const items = systemItemFields(this.itemDeps, overview, { [VERSIONS]: versions });
       const query = new GraphQLObjectType({ name: 'Query', fields: { ...this.queries, ...items.queries } });
       const mutation = new GraphQLObjectType({ name: 'Mutation', fields: { ...this.mutations, ...items.mutations } });
       this.built = { version: overview.version, schema: new GraphQLSchema({ query, mutation }) };

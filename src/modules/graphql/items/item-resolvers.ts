@@ -23,7 +23,8 @@ import { listArgs, type CollectionTypes } from './item-types';
 import { selectionToQuery } from './selection-query';
 
 export interface ItemResolverDeps {
-  items: ItemsFactory;
+  /** Where a collection's items service comes from: the items factory, or a module's own (versions). */
+  items: Pick<ItemsFactory, 'for'>;
   limits: LimitOptions;
   versions?: ItemVersionReader;
 }

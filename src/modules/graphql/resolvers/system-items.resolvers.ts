@@ -28,6 +28,7 @@ const SYSTEM_ITEMS: Record<string, { collection: string; adminOnly?: boolean; wr
   dashboards: { collection: 'svc_dashboards', writable: true },
   panels: { collection: 'svc_panels', writable: true },
   translations: { collection: 'svc_translations', writable: true },
+  versions: { collection: 'svc_versions', writable: true },
 };
 
 type Fields = GraphQLFieldConfigMap<unknown, GraphqlContext>;
@@ -96,9 +97,14 @@ const SETTINGS = 'svc_settings';
 /**
  * The queries of the system collections of SYSTEM_ITEMS and of the settings, and the mutations of those
  * written as plain items and of the settings (`update_settings`, with the caller's permissions as
- * `PATCH /settings`), typed from the schema overview.
+ * `PATCH /settings`), typed from the schema overview. A collection whose REST routes use a service of
+ * their own (svc_versions: its checks on create, the delta mapped on read) gets it in `ownServices`.
  */
-export function systemItemFields(deps: ItemResolverDeps, overview: SchemaOverview): { queries: Fields; mutations: Fields } {
+export function systemItemFields(
+  deps: ItemResolverDeps,
+  overview: SchemaOverview,
+  ownServices: Record<string, ItemResolverDeps['items']> = {},
+): { queries: Fields; mutations: Fields } {
   const collections = new Map(Object.entries(SYSTEM_ITEMS).map(([path, entry]) => [entry.collection, { path, ...entry }]));
   const types = buildItemTypes(overview, () => null, (name) => collections.has(name) || name === SETTINGS);
   const queries: Fields = {};
@@ -106,8 +112,9 @@ export function systemItemFields(deps: ItemResolverDeps, overview: SchemaOvervie
   for (const [name, collectionTypes] of types) {
     const entry = collections.get(name);
     if (!entry) continue;
-    Object.assign(queries, queriesOf(deps, entry.path, collectionTypes, entry.adminOnly === true));
-    if (entry.writable) Object.assign(mutations, mutationsOf(deps, entry.path, collectionTypes, entry.adminOnly === true));
+    const own = ownServices[name] ? { ...deps, items: ownServices[name] } : deps;
+    Object.assign(queries, queriesOf(own, entry.path, collectionTypes, entry.adminOnly === true));
+    if (entry.writable) Object.assign(mutations, mutationsOf(own, entry.path, collectionTypes, entry.adminOnly === true));
   }
   const users = types.get('svc_users');
   if (users) queries.users_me = usersMe(deps, users);
