@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { ForbiddenError, InvalidCredentialsError, InvalidPayloadError } from '../../common/errors/errors';
@@ -11,6 +11,9 @@ import { ItemsFactory } from '../items/items.factory';
 import { HashService } from '../hash/hash.service';
 import { PermissionsService } from '../permissions/permissions.service';
 import { isShareOpen, ShareLimits } from './lib/share-window';
+import { readInviteBody, ShareInviter, shareInviteMail } from './lib/share-invite-mail';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { MailService } from '../mail/mail.service';
 
 /** What `GET /shares/info/:id` tells anyone holding the link, before they sign in with it. */
 const INFO_FIELDS = ['id', 'collection', 'item', 'password', 'max_uses', 'times_used', 'date_start', 'date_end'];
@@ -32,6 +35,8 @@ export class SharesService implements ItemsCreator {
     private readonly permissions: PermissionsService,
     private readonly dataSource: DataSource,
     private readonly hasher: HashService,
+    private readonly mail: MailService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   for(acc: Accountability | null): ItemsService {
@@ -44,6 +49,20 @@ export class SharesService implements ItemsCreator {
     const shares = list.map((share) => (isPlainObject(share) && typeof share.item === 'number' ? { ...share, item: String(share.item) } : share));
     for (const share of shares) await this.assertMayShare(share, acc);
     return Array.isArray(body) ? this.for(acc).createMany(shares as Item[]) : this.for(acc).createOne(shares[0] as Item);
+  }
+
+  /**
+   * POST /shares/invite, as the reference: mails each address the link of a share the signed-in caller
+   * may read, naming the caller and the share's collection. The mails go out after the answer; a failure
+   * is logged.
+   */
+  async invite(body: unknown, acc: Accountability): Promise<void> {
+    const { share, emails } = readInviteBody(body);
+    if (!acc.user) throw new ForbiddenError();
+    const { collection } = await this.for(acc).readOne(share, { fields: ['collection'] });
+    const inviter = await this.items.for('svc_users', null).readOne(acc.user, { fields: ['first_name', 'last_name', 'email'] });
+    const link = `${this.config.publicUrl}/admin/shared/${encodeURIComponent(share)}`;
+    for (const email of emails) this.mail.sendInBackground(shareInviteMail(email, inviter as ShareInviter, String(collection), link));
   }
 
   /** The share's public facts while it is open; FORBIDDEN for a share that is unknown, not yet or no longer open. */

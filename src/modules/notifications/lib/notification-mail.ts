@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../common/escape-html';
 import type { Mail } from '../../mail/mail.service';
 
 export interface NotificationToMail {
@@ -7,10 +8,6 @@ export interface NotificationToMail {
   item: string | number | null;
   recipient: { email: string | null; email_notifications: boolean | number | null } | null;
 }
-
-const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]);
 
 /**
  * The mail a new notification sends, or null when its recipient has no address or turned email
