@@ -260,5 +260,23 @@ describe('/users', () => {
 
     it('refuses a malformed invite token', () =>
       expectError(t.as('anonymous').post('/users/invite/accept').send({ token: 'garbage', password: 'x-password' }), 403, 'INVALID_TOKEN'));
+
+    it('invites and accepts over GraphQL (users_invite, users_invite_accept) as over REST', async () => {
+      const gql = (who: string, query: string, variables: Record<string, unknown>) => t.as(who).post('/graphql/system').send({ query, variables });
+      const role = await createRole(t);
+      const email = `${uniq('gql-invitee')}@example.com`;
+      const invite = 'mutation($email: String!, $role: String!, $url: String) { users_invite(email: $email, role: $role, invite_url: $url) }';
+      const refused = await gql(userToken, invite, { email, role });
+      expect(refused.body.errors[0].extensions.code).toBe('FORBIDDEN');
+      const badRole = await gql('admin', invite, { email, role: 'not-a-role' });
+      expect(badRole.body.errors[0].extensions.code).toBe('INVALID_PAYLOAD');
+      expect((await gql('admin', invite, { email, role, url: INVITE_URL })).body).toEqual({ data: { users_invite: true } });
+      const token = tokenIn(await smtp.waitFor(email));
+      const accept = 'mutation($token: String!, $password: String!) { users_invite_accept(token: $token, password: $password) }';
+      const garbage = await gql('anonymous', accept, { token: 'garbage', password: 'x-password' });
+      expect(garbage.body.errors[0].extensions.code).toBe('INVALID_TOKEN');
+      expect((await gql('anonymous', accept, { token, password: 'gql-invitee-password' })).body).toEqual({ data: { users_invite_accept: true } });
+      expect((await t.as('anonymous').post('/auth/login').send({ email, password: 'gql-invitee-password' })).status).toBe(200);
+    });
   });
 });

@@ -13,6 +13,7 @@ import { SchemaOverviewService } from '../schema/schema-overview.service';
 import { SchemaReads } from '../schema/schema-reads';
 import { PasswordResetService } from '../auth/password-reset.service';
 import { TfaService } from '../users/tfa.service';
+import { UsersService } from '../users/users.service';
 import { SortService } from '../utils/sort.service';
 import { UtilsService } from '../utils/utils.service';
 import type { GraphqlContext } from './graphql-context';
@@ -51,7 +52,7 @@ export class SystemSchema implements OnModuleInit {
     this.queries = { server_ping: { type: GraphQLString, resolve: () => 'pong' }, ...schemaQueries(get(SchemaReads)) };
     this.mutations = {
       ...authMutations(get(AuthService), get(AuthHttp), get(PasswordResetService)),
-      ...usersMutations(get(TfaService)),
+      ...usersMutations(get(TfaService), get(UsersService)),
       ...utilsMutations({ utils: get(UtilsService), sort: get(SortService) }),
     };
   }

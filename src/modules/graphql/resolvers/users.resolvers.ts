@@ -1,6 +1,8 @@
 import { GraphQLBoolean, GraphQLFieldConfigMap, GraphQLNonNull, GraphQLObjectType, GraphQLString } from 'graphql';
-import { InvalidCredentialsError } from '../../../common/errors/errors';
+import { ForbiddenError, InvalidCredentialsError, InvalidPayloadError } from '../../../common/errors/errors';
+import { isUuid } from '../../../common/is-uuid';
 import type { TfaService } from '../../users/tfa.service';
+import type { UsersService } from '../../users/users.service';
 import type { GraphqlContext } from '../graphql-context';
 
 const TfaSecretType = new GraphQLObjectType({
@@ -13,9 +15,36 @@ function me(ctx: GraphqlContext): string {
   return ctx.acc.user;
 }
 
-/** API.md 7: the caller's two-factor setup, as POST /users/me/tfa/*. */
-export function usersMutations(tfa: TfaService): GraphQLFieldConfigMap<unknown, GraphqlContext> {
+const text = { type: new GraphQLNonNull(GraphQLString) };
+
+/** API.md 7: invites as POST /users/invite (admins only) and /users/invite/accept (anyone holding the mailed token). */
+function inviteMutations(users: UsersService): GraphQLFieldConfigMap<unknown, GraphqlContext> {
   return {
+    users_invite: {
+      type: GraphQLBoolean,
+      args: { email: text, role: text, invite_url: { type: GraphQLString } },
+      resolve: async (_root, args: { email: string; role: string; invite_url?: string | null }, ctx) => {
+        if (!ctx.acc.admin) throw new ForbiddenError();
+        if (!isUuid(args.role)) throw new InvalidPayloadError('"role" must be a role\'s id');
+        await users.invite([args.email], args.role, args.invite_url);
+        return true;
+      },
+    },
+    users_invite_accept: {
+      type: GraphQLBoolean,
+      args: { token: text, password: text },
+      resolve: async (_root, args: { token: string; password: string }) => {
+        await users.acceptInvite(args.token, args.password);
+        return true;
+      },
+    },
+  };
+}
+
+/** API.md 7: the caller's two-factor setup, as POST /users/me/tfa/*, and invites. */
+export function usersMutations(tfa: TfaService, users: UsersService): GraphQLFieldConfigMap<unknown, GraphqlContext> {
+  return {
+    ...inviteMutations(users),
     users_me_tfa_generate: {
       type: TfaSecretType,
       args: { password: { type: new GraphQLNonNull(GraphQLString) } },
