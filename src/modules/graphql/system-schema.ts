@@ -14,6 +14,7 @@ import { SchemaReads } from '../schema/schema-reads';
 import { PasswordResetService } from '../auth/password-reset.service';
 import { TfaService } from '../users/tfa.service';
 import { UsersService } from '../users/users.service';
+import { RevertService } from '../utils/revert.service';
 import { SortService } from '../utils/sort.service';
 import { UtilsService } from '../utils/utils.service';
 import type { GraphqlContext } from './graphql-context';
@@ -53,7 +54,7 @@ export class SystemSchema implements OnModuleInit {
     this.mutations = {
       ...authMutations(get(AuthService), get(AuthHttp), get(PasswordResetService)),
       ...usersMutations(get(TfaService), get(UsersService)),
-      ...utilsMutations({ utils: get(UtilsService), sort: get(SortService) }),
+      ...utilsMutations({ utils: get(UtilsService), sort: get(SortService), reverter: get(RevertService) }),
     };
   }
 

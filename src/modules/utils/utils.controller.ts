@@ -29,6 +29,7 @@ import { ListJobsQueryDto } from './dto/list-jobs-query.dto';
 import { RandomStringQueryDto } from './dto/random-string-query.dto';
 import { VerifyHashDto } from './dto/verify-hash.dto';
 import { JobsService } from './jobs.service';
+import { RevertService } from './revert.service';
 import { UtilsService } from './utils.service';
 
 @ApiTags('Utilities')
@@ -40,6 +41,7 @@ export class UtilsController {
     private readonly sorter: SortService,
     private readonly importer: DataImportService,
     private readonly exporter: DataExportService,
+    private readonly reverter: RevertService,
   ) {}
 
   @Post('hash/generate')
@@ -80,6 +82,14 @@ export class UtilsController {
   @ApiForbiddenResponse({ description: 'No update permission, unknown collection or item (FORBIDDEN).' })
   async sort(@Param('collection') collection: string, @Body() dto: SortItemsDto, @Acc() acc: Accountability): Promise<void> {
     await this.sorter.sort(collection, acc, dto.item, dto.to);
+  }
+
+  @Post('revert/:revision')
+  @HttpCode(204)
+  @ApiNoContentResponse({ description: "The revision's item has the revision's data back." })
+  @ApiForbiddenResponse({ description: 'Unknown revision, or no read permission on it or no update permission on its item (FORBIDDEN).' })
+  async revert(@Param('revision') revision: string, @Acc() acc: Accountability): Promise<void> {
+    await this.reverter.revert(revision, acc);
   }
 
   @Post('import/:collection')

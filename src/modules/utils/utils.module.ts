@@ -11,12 +11,13 @@ import { ImportUploadInterceptor } from './import-upload.interceptor';
 import { JobsService } from './jobs.service';
 import { SortService } from './sort.service';
 import { UtilsController } from './utils.controller';
+import { RevertService } from './revert.service';
 import { UtilsService } from './utils.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([JobEntity]), ItemsModule, PermissionsModule, FilesModule],
   controllers: [UtilsController],
-  providers: [ImportUploadInterceptor, ImportTempSweeper, UtilsService, JobsService, SortService, DataImportService, DataExportService],
-  exports: [UtilsService, JobsService, SortService, DataImportService, DataExportService],
+  providers: [ImportUploadInterceptor, ImportTempSweeper, UtilsService, JobsService, SortService, DataImportService, DataExportService, RevertService],
+  exports: [UtilsService, JobsService, SortService, DataImportService, DataExportService, RevertService],
 })
 export class UtilsModule {}

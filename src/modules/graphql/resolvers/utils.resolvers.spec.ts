@@ -22,7 +22,7 @@ const utils = new UtilsService(new HashService(config), cache, systemCache);
 const schema = new GraphQLSchema({
   query: new GraphQLObjectType({ name: 'Query', fields: { ping: { type: GraphQLBoolean } } }),
   // utils_sort needs a database; the e2e suite covers it.
-  mutation: new GraphQLObjectType({ name: 'Mutation', fields: utilsMutations({ utils, sort: { sort: () => Promise.reject(new Error('not in this suite')) } }) }),
+  mutation: new GraphQLObjectType({ name: 'Mutation', fields: utilsMutations({ utils, sort: { sort: () => Promise.reject(new Error('not in this suite')) }, reverter: { revert: () => Promise.reject(new Error('not in this suite')) } }) }),
 });
 
 const admin: Accountability = { ...anonymousAccountability(), user: 'u-admin', role: 'r-admin', admin: true, app: true };

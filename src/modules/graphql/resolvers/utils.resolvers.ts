@@ -1,4 +1,5 @@
 import { GraphQLBoolean, GraphQLFieldConfigMap, GraphQLID, GraphQLInt, GraphQLNonNull, GraphQLString } from 'graphql';
+import type { RevertService } from '../../utils/revert.service';
 import type { SortService } from '../../utils/sort.service';
 import type { UtilsService } from '../../utils/utils.service';
 import type { GraphqlContext } from '../graphql-context';
@@ -7,12 +8,13 @@ import { GraphQLVoid } from '../scalars/void.scalar';
 export interface UtilsResolverDeps {
   utils: UtilsService;
   sort: Pick<SortService, 'sort'>;
+  reverter: Pick<RevertService, 'revert'>;
 }
 
 const requiredString = { type: new GraphQLNonNull(GraphQLString) };
 
 /** API.md 7: the utility mutations of POST /graphql/system, over the same service as REST. */
-export function utilsMutations({ utils, sort }: UtilsResolverDeps): GraphQLFieldConfigMap<unknown, GraphqlContext> {
+export function utilsMutations({ utils, sort, reverter }: UtilsResolverDeps): GraphQLFieldConfigMap<unknown, GraphqlContext> {
   return {
     utils_hash_generate: {
       type: GraphQLString,
@@ -34,6 +36,14 @@ export function utilsMutations({ utils, sort }: UtilsResolverDeps): GraphQLField
       args: { collection: requiredString, item: { type: new GraphQLNonNull(GraphQLID) }, to: { type: new GraphQLNonNull(GraphQLID) } },
       resolve: async (_source, args: { collection: string; item: string; to: string }, ctx) => {
         await sort.sort(args.collection, ctx.acc, args.item, args.to);
+        return true;
+      },
+    },
+    utils_revert: {
+      type: GraphQLBoolean,
+      args: { revision: { type: new GraphQLNonNull(GraphQLID) } },
+      resolve: async (_source, args: { revision: string }, ctx) => {
+        await reverter.revert(args.revision, ctx.acc);
         return true;
       },
     },
