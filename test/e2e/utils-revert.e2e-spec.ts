@@ -75,4 +75,19 @@ describe('POST /utils/revert/:revision', () => {
     const [{ secret }] = await t.app.get(DataSource).query(`SELECT secret FROM ${t.app.get(DataSource).driver.escape(vault)}`);
     expect((await t.as('admin').post('/utils/hash/verify').send({ string: 'first-secret', hash: secret })).body.data).toBe(true);
   });
+
+  it("refuses to revert a user: users' writes keep rules of their own (the last admin stays, sessions end)", async () => {
+    const role = await createRole(t);
+    await grant(t, role, 'svc_users', 'read');
+    await grant(t, role, 'svc_users', 'update', { fields: ['first_name'] });
+    await grant(t, role, 'svc_revisions', 'read');
+    const user = await createUser(t, role);
+    await t.as(user.token).patch(`/users/${user.id}`).send({ first_name: 'Before' }).expect(200);
+    await t.as(user.token).patch(`/users/${user.id}`).send({ first_name: 'After' }).expect(200);
+    const revisions = await t.as('admin').get(`/revisions?filter[collection][_eq]=svc_users&filter[item][_eq]=${user.id}&sort=id&fields=id,data`);
+    const before = revisions.body.data.find((r: { data: { first_name?: string } }) => r.data.first_name === 'Before');
+    expect(before).toBeDefined();
+    await expectError(t.as('admin').post(`/utils/revert/${before.id}`), 400, 'INVALID_PAYLOAD');
+    expect((await t.as('admin').get(`/users/${user.id}?fields=first_name`)).body.data.first_name).toBe('After');
+  });
 });

@@ -87,6 +87,7 @@ export class UtilsController {
   @Post('revert/:revision')
   @HttpCode(204)
   @ApiNoContentResponse({ description: "The revision's item has the revision's data back." })
+  @ApiBadRequestResponse({ description: 'The revision holds no data, or is of a system collection with write rules of its own (INVALID_PAYLOAD).' })
   @ApiForbiddenResponse({ description: 'Unknown revision, or no read permission on it or no update permission on its item (FORBIDDEN).' })
   async revert(@Param('revision') revision: string, @Acc() acc: Accountability): Promise<void> {
     await this.reverter.revert(revision, acc);
