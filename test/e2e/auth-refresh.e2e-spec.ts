@@ -50,7 +50,8 @@ describe('POST /auth/refresh and /auth/logout', () => {
       await expectError(t.as('anonymous').post('/auth/refresh').send({ refresh_token: token }), 401, 'INVALID_CREDENTIALS');
       const ds = t.app.get(DataSource);
       const rows = await ds.query(`SELECT action FROM svc_activity WHERE item = '${user.id}' ORDER BY id`);
-      expect(rows.map((r: { action: string }) => r.action)).toEqual(['login', 'logout']);
+      // The administrator's creation of the user, then the user's own sign-in and sign-out.
+      expect(rows.map((r: { action: string }) => r.action)).toEqual(['create', 'login', 'logout']);
     });
 
     it('accepts a logout with an unknown token', async () => {

@@ -279,4 +279,33 @@ describe('/users', () => {
       expect((await t.as('anonymous').post('/auth/login').send({ email, password: 'gql-invitee-password' })).status).toBe(200);
     });
   });
+
+  describe('activity and revisions', () => {
+    const history = async (id: string) =>
+      (await t.as('admin').get(`/activity?filter[collection][_eq]=svc_users&filter[item][_eq]=${id}&sort=id&fields=action,user,revisions.data,revisions.delta`)).body.data;
+
+    it("records an administrator's create, update and delete of a user, with revisions whose secrets are concealed", async () => {
+      const adminId = (await t.as('admin').get('/users/me?fields=id')).body.data.id;
+      const created = await t.as('admin').post('/users').send({ email: `${uniq('tracked')}@example.com`, password: 'first-password', first_name: 'Ann' });
+      const id = created.body.data.id;
+      await t.as('admin').patch(`/users/${id}`).send({ first_name: 'Bea', password: 'second-password' }).expect(200);
+      await t.as('admin').delete(`/users/${id}`).expect(204);
+      const [create, update, remove] = await history(id);
+      expect([create.action, update.action, remove.action]).toEqual(['create', 'update', 'delete']);
+      expect([create.user, update.user, remove.user]).toEqual([adminId, adminId, adminId]);
+      expect(create.revisions[0].data).toMatchObject({ id, first_name: 'Ann', password: '**********' });
+      expect(update.revisions[0].data).toMatchObject({ id, first_name: 'Bea', password: '**********' });
+      expect(update.revisions[0].delta).toEqual({ first_name: 'Bea', password: '**********' });
+      expect(remove.revisions).toEqual([]);
+      expect(JSON.stringify([create, update])).not.toMatch(/password"?:"?\$argon2/);
+    });
+
+    it("records a user's change of their own profile", async () => {
+      const user = await createUser(t);
+      const token = await t.login(user.email, user.password);
+      await t.as(token).patch('/users/me').send({ first_name: 'Own' }).expect(200);
+      const updates = (await history(user.id)).filter((a: { action: string }) => a.action === 'update');
+      expect(updates).toEqual([{ action: 'update', user: user.id, revisions: [expect.objectContaining({ delta: { first_name: 'Own' } })] }]);
+    });
+  });
 });

@@ -22,7 +22,7 @@ export class UsersWriter {
   ) {}
 
   async create(inputs: UserInput[]): Promise<string[]> {
-    if (this.acc.admin) return this.users.createMany(inputs);
+    if (this.acc.admin) return this.users.createMany(inputs, this.acc);
     const rows: Item[] = [];
     for (const input of inputs) rows.push(await this.users.toEngineInput(input));
     return (await this.engine.createMany(rows)).map(String);
@@ -46,7 +46,7 @@ export class UsersWriter {
   }
 
   async delete(ids: string[]): Promise<void> {
-    if (this.acc.admin) await this.users.deleteMany(ids);
+    if (this.acc.admin) await this.users.deleteMany(ids, this.acc);
     else await this.engine.deleteMany(ids);
   }
 

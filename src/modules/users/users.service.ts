@@ -18,6 +18,7 @@ import { SettingsService } from '../settings/settings.service';
 import { RoleEntity } from './entities/role.entity';
 import { UserEntity } from './entities/user.entity';
 import { assertPasswordPolicy } from './lib/password-policy';
+import { UserActivityService } from './user-activity.service';
 
 /** Writable members of a user, as the API names them. */
 export type UserInput = Partial<
@@ -69,6 +70,7 @@ export class UsersService {
     private readonly sessions: SessionsService,
     private readonly settings: SettingsService,
     private readonly mail: MailService,
+    private readonly activity: UserActivityService,
   ) {}
 
   count(): Promise<number> {
@@ -127,11 +129,14 @@ export class UsersService {
   }
 
   /** All or nothing: every input is checked before the first insert, and the inserts share one transaction. */
-  async createMany(inputs: UserInput[]): Promise<string[]> {
+  async createMany(inputs: UserInput[], acc?: Accountability): Promise<string[]> {
     const rows: (UserInput & { id: string })[] = [];
     for (const input of inputs) rows.push({ id: randomUUID(), status: 'active', provider: 'default', ...(await this.toColumns(input)) });
     await this.users.manager.transaction(async (manager) => {
-      for (const row of rows) await manager.insert(UserEntity, row);
+      for (const row of rows) {
+        await manager.insert(UserEntity, row);
+        await this.activity.created(manager, acc, row.id, row);
+      }
     });
     return rows.map((row) => row.id);
   }
@@ -155,7 +160,11 @@ export class UsersService {
     const demoting = updates.filter((u) => u.input.role !== undefined || u.input.status !== undefined).map((u) => u.id);
     await this.users.manager.transaction(async (manager) => {
       const admins = await this.activeAdmins(manager, demoting);
-      for (const { id, values } of rows) if (Object.keys(values).length > 0) await manager.update(UserEntity, { id }, values);
+      for (const { id, values } of rows) {
+        if (Object.keys(values).length === 0) continue;
+        await manager.update(UserEntity, { id }, values);
+        await this.activity.updated(manager, acc, id, values);
+      }
       if (admins > 0) await this.assertActiveAdminRemains(manager);
     });
     await this.endSessions(updates, acc);
@@ -209,14 +218,17 @@ export class UsersService {
     await this.update(acc.user, input, acc);
   }
 
-  async deleteMany(ids: string[]): Promise<void> {
+  async deleteMany(ids: string[], acc?: Accountability): Promise<void> {
     for (const id of ids) await this.readOne(id);
     // Checked before the sessions go, so a refused delete logs no one out.
     const admins = await this.activeAdmins(this.users.manager, ids);
     if (admins > 0 && admins === (await this.activeAdmins(this.users.manager))) throw lastAdminError();
     for (const id of ids) await this.sessions.deleteForUser(id);
     await this.users.manager.transaction(async (manager) => {
-      for (const id of ids) await manager.delete(UserEntity, { id });
+      for (const id of ids) {
+        await manager.delete(UserEntity, { id });
+        await this.activity.deleted(manager, acc, id);
+      }
     });
   }
 
