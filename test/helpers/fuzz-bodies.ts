@@ -13,6 +13,7 @@ export function validParam(s: Seeded, rng: Prng, op: Operation, name: string, co
     return s.scratch;
   }
   if (name === 'field') return rng.pick(s.fields[collection] ?? ['id']);
+  if (name === 'revision') return s.victim.revision;
   if (name === 'filename') return rng.pick(['kept.png', 'x.txt', 'ü.png']);
   const prefix = op.path.split('/')[1];
   const pools: Record<string, string[]> = {

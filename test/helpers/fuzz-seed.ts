@@ -20,7 +20,7 @@ export interface Seeded {
   victimFileId: string;
   adminId: string;
   limited: { id: string; role: string; token: string; permissions: number[] };
-  victim: { user: string; role: string; token: string; permission: number; folder: string; version: string };
+  victim: { user: string; role: string; token: string; permission: number; folder: string; version: string; revision: string };
   png: Buffer;
   snapshot: unknown;
 }
@@ -150,7 +150,9 @@ async function victim(t: TestApp, adminJson: AdminJson, scratch: string, scratch
   const user = await createUser(t, role);
   const folder = (await adminJson('POST', '/folders', { name: 'fuzz folder' })).data.id as string;
   const version = (await adminJson('POST', '/versions', { key: 'fuzz-draft', collection: scratch, item: String(scratchRows[0].id) })).data.id as string;
-  return { user: user.id, role, token: user.token, permission, folder, version };
+  // A revert writes the revision's item: fuzzed reverts get a scratch row's, never a protected row's.
+  const revision = String((await adminJson('GET', `/revisions?filter[collection][_eq]=${scratch}&sort=id&limit=1&fields=id`)).data[0].id);
+  return { user: user.id, role, token: user.token, permission, folder, version, revision };
 }
 
 function fieldsOf(c: Collections): Record<string, string[]> {
