@@ -184,6 +184,13 @@ async function exportOnce(url: string, auth: Record<string, string>, collection:
  * of 250 changed nothing measurable. Bulk values now go as one flat array (no array per row): 315
  * young-generation collections per import instead of 368. `--max-semi-space-size=16` cut Vellum's CPU
  * by a tenth and the peak to 160 MB at 100,000 rows but raised it to 287 MB at 1,000,000; not taken.
+ *
+ * Session 11, a quiet machine: Vellum 33,306-33,736 rows/s at 100,000 rows, peak RSS 206-209 MB. The
+ * same bare mysql2 client (the three prepared multi-row INSERTs per batch in one transaction, the real
+ * indexes and foreign keys, nothing else) reached 46,687-47,750 rows/s with batches of 250, 48,246 with
+ * 1,000, 46,520 with 2,000, 46,138 with 100: the 50,000 rows/s of issue 19 is beyond the driver and the
+ * database alone while activity and revisions are written as they are. Parts: the rows 0.52 s per
+ * 100,000, with their activity 1.06 s, with their revisions 2.1 s.
  */
 export async function run(): Promise<void> {
   const server = await startBuiltServer();
