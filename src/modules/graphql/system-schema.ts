@@ -40,7 +40,8 @@ export class SystemSchema implements OnModuleInit {
   private mutations: Fields;
   private overviews: SchemaOverviewService;
   private itemDeps: ItemResolverDeps;
-  private versions: VersionsService;
+  /** Collections whose items come from a service of their own (the versions' checks and delta mapping). */
+  private ownServices: Record<string, ItemResolverDeps['items']>;
 
   constructor(private readonly moduleRef: ModuleRef) {}
 
@@ -49,7 +50,8 @@ export class SystemSchema implements OnModuleInit {
     const get = <T>(service: Type<T> | symbol): T => this.moduleRef.get(service, { strict: false });
     this.overviews = get(SchemaOverviewService);
     this.itemDeps = { items: get(ItemsFactory), limits: get<AppConfig>(APP_CONFIG).query };
-    this.versions = get(VersionsService);
+    const versions = get(VersionsService);
+    this.ownServices = { [VERSIONS]: { for: (_collection: string, acc: Accountability | null, manager?: EntityManager) => versions.for(acc, manager) } };
     this.queries = { server_ping: { type: GraphQLString, resolve: () => 'pong' }, ...schemaQueries(get(SchemaReads)) };
     this.mutations = {
       ...authMutations(get(AuthService), get(AuthHttp), get(PasswordResetService)),
@@ -61,8 +63,7 @@ export class SystemSchema implements OnModuleInit {
   get schema(): GraphQLSchema {
     const overview = this.overviews.current;
     if (this.built?.version !== overview.version) {
-      const versions = { for: (_collection: string, acc: Accountability | null, manager?: EntityManager) => this.versions.for(acc, manager) };
-      const items = systemItemFields(this.itemDeps, overview, { [VERSIONS]: versions });
+      const items = systemItemFields(this.itemDeps, overview, this.ownServices);
       const query = new GraphQLObjectType({ name: 'Query', fields: { ...this.queries, ...items.queries } });
       const mutation = new GraphQLObjectType({ name: 'Mutation', fields: { ...this.mutations, ...items.mutations } });
       this.built = { version: overview.version, schema: new GraphQLSchema({ query, mutation }) };

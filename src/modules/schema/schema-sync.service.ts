@@ -27,8 +27,8 @@ type Batch = BatchOptions & { rows: CollectionRows };
 
 /**
  * The tables that already exist among a run of consecutive new collections, read once for the whole run:
- * where each step commits on its own (MySQL/MariaDB) a batch is one step, and asking the catalog at each
- * of fifty steps took a tenth of the apply. The run's own steps only add their own tables.
+ * where each step commits on its own (MySQL/MariaDB) a batch is one step, and fifty new collections
+ * asked the catalog fifty times. The run's own steps only add their own tables.
  */
 class NewTableRuns {
   private end = -1;

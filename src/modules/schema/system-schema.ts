@@ -172,6 +172,22 @@ export const SYSTEM_RELATIONS: Omit<RelationMeta, 'one_collection_field' | 'one_
  */
 export const SCHEMA_METADATA: ReadonlySet<string> = new Set(['svc_collections', 'svc_fields', 'svc_relations']);
 
+/**
+ * The system collections whose REST routes write plain items through the items engine (collectionController
+ * without a creator of its own). The others (users, files, folders, shares, comments, versions, settings)
+ * have rules of their own on every write (the last admin stays, uploads, share rights), which a write
+ * through the plain engine elsewhere (a revert, a GraphQL mutation) must not go around.
+ */
+export const PLAIN_WRITE_SYSTEM_COLLECTIONS: ReadonlySet<string> = new Set([
+  'svc_roles',
+  'svc_permissions',
+  'svc_presets',
+  'svc_notifications',
+  'svc_dashboards',
+  'svc_panels',
+  'svc_translations',
+]);
+
 export function isSystemCollection(name: string): boolean {
   return name.startsWith('svc_');
 }

@@ -3,17 +3,20 @@ import type { EntityManager } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { ActivityService } from '../activity/activity.service';
 import { CONCEALED } from '../items/engine/items.types';
+import { isSecret } from '../items/engine/shape-rows';
 import { ItemsFactory } from '../items/items.factory';
 import { SchemaOverviewService } from '../schema/schema-overview.service';
+import type { CollectionOverview } from '../schema/schema.types';
 
 const USERS = 'svc_users';
-/** What a revision holds as `**********`, as the items engine conceals svc_users' hash and concealed fields. */
-const SECRETS = ['password', 'token', 'tfa_secret'];
 
-/** `values` with every secret that is set replaced by `**********`. */
-export function concealedUser(values: Record<string, unknown>): Record<string, unknown> {
+/** `values` with every secret field's value that is set replaced by `**********`, as revisions hold them. */
+function concealed(values: Record<string, unknown>, collection: CollectionOverview | undefined): Record<string, unknown> {
   const out = { ...values };
-  for (const key of SECRETS) if (out[key] !== undefined && out[key] !== null) out[key] = CONCEALED;
+  for (const [key, value] of Object.entries(out)) {
+    const field = collection?.fields[key];
+    if (field && isSecret(field) && value !== undefined && value !== null) out[key] = CONCEALED;
+  }
   return out;
 }
 
@@ -32,14 +35,18 @@ export class UserActivityService {
   ) {}
 
   private tracking(acc: Accountability | undefined): 'all' | 'activity' | null {
-    return acc ? (this.overviews.current.collection(USERS)?.accountability ?? null) : null;
+    return acc ? (this.users()?.accountability ?? null) : null;
+  }
+
+  private users(): CollectionOverview | undefined {
+    return this.overviews.current.collection(USERS);
   }
 
   /** A created user; its revision holds the values it was created with. */
   async created(manager: EntityManager, acc: Accountability | undefined, id: string, values: Record<string, unknown>): Promise<void> {
     const tracking = this.tracking(acc);
     if (!tracking) return;
-    const payload = concealedUser(values);
+    const payload = concealed(values, this.users());
     await this.activity.record(manager, { action: 'create', collection: USERS, item: id, acc: acc!, revision: tracking === 'all' ? { data: payload, delta: payload } : undefined });
   }
 
@@ -48,7 +55,7 @@ export class UserActivityService {
     const tracking = this.tracking(acc);
     if (!tracking) return;
     const data = tracking === 'all' ? await this.items.for(USERS, null, manager).readOne(id) : null;
-    await this.activity.record(manager, { action: 'update', collection: USERS, item: id, acc: acc!, revision: data ? { data, delta: concealedUser(values) } : undefined });
+    await this.activity.record(manager, { action: 'update', collection: USERS, item: id, acc: acc!, revision: data ? { data, delta: concealed(values, this.users()) } : undefined });
   }
 
   async deleted(manager: EntityManager, acc: Accountability | undefined, id: string): Promise<void> {

@@ -1,34 +1,35 @@
 import { GraphQLFieldConfig, GraphQLFieldConfigMap, GraphQLID, GraphQLNonNull } from 'graphql';
 import { ForbiddenError, InvalidCredentialsError } from '../../../common/errors/errors';
 import type { SchemaOverview } from '../../schema/schema-overview';
+import { PLAIN_WRITE_SYSTEM_COLLECTIONS } from '../../schema/system-schema';
 import type { GraphqlContext } from '../graphql-context';
 import { itemMutations, itemQueries, queryOf, type ItemResolverDeps } from '../items/item-resolvers';
 import { buildItemTypes, type CollectionTypes } from '../items/item-types';
 
 /**
  * The system collections /graphql/system reads, by the name of their REST path (API.md 11: `users`,
- * `users_by_id`, `users_aggregated`, ...), with whether only admins may use them (as their REST routes)
- * and whether they are written as plain items (`create_roles_item`, ...: their REST routes write through
- * the items engine alone; users, files, folders, comments and shares have rules of their own there).
- * Each is read and written through the items engine with the caller's permissions, as REST does:
- * secrets come back concealed, rows and fields the caller may not read are refused.
+ * `users_by_id`, `users_aggregated`, ...), with whether only admins may use them (as their REST routes).
+ * Each is read through the items engine with the caller's permissions, as REST does: secrets come back
+ * concealed, rows and fields the caller may not read are refused. Those written as plain items
+ * (PLAIN_WRITE_SYSTEM_COLLECTIONS) and those with a service of their own (`ownServices`) get mutations too
+ * (`create_roles_item`, ...).
  */
-const SYSTEM_ITEMS: Record<string, { collection: string; adminOnly?: boolean; writable?: boolean }> = {
+const SYSTEM_ITEMS: Record<string, { collection: string; adminOnly?: boolean }> = {
   users: { collection: 'svc_users' },
-  roles: { collection: 'svc_roles', adminOnly: true, writable: true },
-  permissions: { collection: 'svc_permissions', adminOnly: true, writable: true },
+  roles: { collection: 'svc_roles', adminOnly: true },
+  permissions: { collection: 'svc_permissions', adminOnly: true },
   files: { collection: 'svc_files' },
   folders: { collection: 'svc_folders' },
   activity: { collection: 'svc_activity' },
   revisions: { collection: 'svc_revisions' },
-  presets: { collection: 'svc_presets', writable: true },
-  notifications: { collection: 'svc_notifications', writable: true },
+  presets: { collection: 'svc_presets' },
+  notifications: { collection: 'svc_notifications' },
   comments: { collection: 'svc_comments' },
   shares: { collection: 'svc_shares' },
-  dashboards: { collection: 'svc_dashboards', writable: true },
-  panels: { collection: 'svc_panels', writable: true },
-  translations: { collection: 'svc_translations', writable: true },
-  versions: { collection: 'svc_versions', writable: true },
+  dashboards: { collection: 'svc_dashboards' },
+  panels: { collection: 'svc_panels' },
+  translations: { collection: 'svc_translations' },
+  versions: { collection: 'svc_versions' },
 };
 
 type Fields = GraphQLFieldConfigMap<unknown, GraphqlContext>;
@@ -114,7 +115,7 @@ export function systemItemFields(
     if (!entry) continue;
     const own = ownServices[name] ? { ...deps, items: ownServices[name] } : deps;
     Object.assign(queries, queriesOf(own, entry.path, collectionTypes, entry.adminOnly === true));
-    if (entry.writable) Object.assign(mutations, mutationsOf(own, entry.path, collectionTypes, entry.adminOnly === true));
+    if (PLAIN_WRITE_SYSTEM_COLLECTIONS.has(name) || ownServices[name]) Object.assign(mutations, mutationsOf(own, entry.path, collectionTypes, entry.adminOnly === true));
   }
   const users = types.get('svc_users');
   if (users) queries.users_me = usersMe(deps, users);

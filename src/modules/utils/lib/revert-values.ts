@@ -1,4 +1,5 @@
 import { CONCEALED } from '../../items/engine/items.types';
+import { isSecret } from '../../items/engine/shape-rows';
 import type { CollectionOverview } from '../../schema/schema.types';
 
 /**
@@ -11,7 +12,7 @@ export function revertValues(data: Record<string, unknown>, collection: Collecti
   const values: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(data)) {
     const field = collection.fields[name];
-    if (!field || field.type === 'alias' || field.primaryKey || field.type === 'hash' || field.special.includes('conceal') || value === CONCEALED) continue;
+    if (!field || field.type === 'alias' || field.primaryKey || isSecret(field) || value === CONCEALED) continue;
     values[name] = value;
   }
   return values;
