@@ -140,12 +140,22 @@ describe('Security: no input reaches an object prototype', () => {
       [`a batch update holding ${way}`, () => t.as(creator).patch(`/items/${articles}`).send({ keys: [article], data: hostile(way) })],
       [`a settings write holding ${way}`, () => t.as('admin').patch('/settings').send({ project_name: 'x', ...hostile(way) })],
       [`a preset holding ${way}`, () => t.as('admin').post('/presets').send({ collection: articles, layout_query: hostile(way) })],
+      [`a file upload's metadata holding ${way}`, () =>
+        t.as('admin').post('/files').field('metadata', JSON.stringify(hostile(way))).attach('file', Buffer.from('hello'), { filename: 'a.txt', contentType: 'text/plain' })],
+      [`a file upload's field named ${way}`, () =>
+        t.as('admin').post('/files').field(`${way.split('.')[0]}[z]`, 'polluted').attach('file', Buffer.from('hello'), { filename: 'a.txt', contentType: 'text/plain' })],
       [`GraphQL variables holding ${way}`, () =>
         t.as('admin').post('/graphql').send({ query: `mutation($d: create_${articles}_input!) { create_${articles}_item(data: $d) { id } }`, variables: { d: { title: 'x', data: hostile(way) } } })],
     ] as const))('refuses %s', async (_what, send) => {
       await expectError(send(), 400, 'INVALID_PAYLOAD');
       await expectUnpolluted();
     });
+  });
+
+  it.each(WAYS.map((way) => way.split('.')[0]))('refuses a GraphQL JSON literal keyed by %s as a validation error', async (key) => {
+    const query = `mutation { create_${articles}_item(data: { title: "x", data: { ${key}: { z: "polluted" } } }) { id } }`;
+    await expectError(t.as('admin').post('/graphql').send({ query }), 400, 'GRAPHQL_VALIDATION');
+    await expectUnpolluted();
   });
 
   describe('query parameters', () => {
