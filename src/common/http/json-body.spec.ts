@@ -50,6 +50,9 @@ describe(parseJsonBody.name, () => {
     ['{"a":1}', 'gzip', "can't be decoded"],
     ['{"a":1}', 'x-unknown', 'Unsupported content encoding'],
     [`{"a":${'['.repeat(101)}${']'.repeat(101)}}`, undefined, 'nested deeper than 100 levels'],
+    ['{"a":[{"__proto__":{"z":1}}]}', undefined, 'may not use "__proto__" as a key'],
+    ['{"constructor":{"prototype":{"z":1}}}', undefined, 'may not use "constructor" as a key'],
+    ['[{"prototype":1}]', undefined, 'may not use "prototype" as a key'],
   ])('%j (encoding %s) is INVALID_PAYLOAD: %s', (text, encoding, message) => {
     expect(() => parseJsonBody(Buffer.from(text), encoding, LIMIT)).toThrow(InvalidPayloadError);
     expect(() => parseJsonBody(Buffer.from(text), encoding, LIMIT)).toThrow(message);

@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { InvalidPayloadError } from '../errors/errors';
+import { refusePrototypeKeys } from '../prototype-keys';
 
 /**
  * Deepest nesting of objects and arrays a JSON body may have. Real bodies (snapshots, filters, nested
@@ -53,7 +54,8 @@ function decoded(raw: Buffer, encoding: string | undefined, limit: number): Buff
 
 /**
  * A JSON request body, as the reference platform reads it: only an object or an array at the top (strict),
- * an empty body is `{}`, and nesting is bounded by MAX_JSON_DEPTH. Errors are 400 INVALID_PAYLOAD.
+ * an empty body is `{}`, nesting is bounded by MAX_JSON_DEPTH, and no key may lead to a prototype (every
+ * route, GraphQL variables included, is then safe from them). Errors are 400 INVALID_PAYLOAD.
  */
 export function parseJsonBody(raw: Buffer, encoding: string | undefined, limit: number): unknown {
   const text = decoded(raw, encoding, limit).toString('utf8').replace(/^\uFEFF/, '');
@@ -67,5 +69,6 @@ export function parseJsonBody(raw: Buffer, encoding: string | undefined, limit: 
     throw new InvalidPayloadError('Request body is not valid JSON');
   }
   if (jsonDepthExceeds(value, MAX_JSON_DEPTH)) throw new InvalidPayloadError(`Request body is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  refusePrototypeKeys(value, 'Request body', (reason) => new InvalidPayloadError(reason));
   return value;
 }

@@ -3,6 +3,7 @@ import type { Filter, FieldOperator } from './query.types';
 import { ruleRegex } from './rule-regex';
 import { parseJsonFilter } from './parse-json-filter';
 import { isPlainObject } from '../is-plain-object';
+import { refusePrototypeKeys } from '../prototype-keys';
 
 export const FIELD_OPERATORS: readonly FieldOperator[] = [
   '_eq', '_neq', '_ieq', '_nieq', '_lt', '_lte', '_gt', '_gte', '_in', '_nin', '_null', '_nnull', '_empty', '_nempty',
@@ -42,6 +43,7 @@ export function parseFilter(raw: unknown, parameter = 'filter'): Filter {
     }
   }
   if (!isPlainObject(value)) throw new InvalidQueryError(`"${parameter}" must be an object`);
+  refusePrototypeKeys(value, `"${parameter}"`, QUERY_FILTER.fail);
   checkFilter(value, parameter, QUERY_FILTER);
   return value as Filter;
 }
@@ -54,6 +56,7 @@ export function parseFilter(raw: unknown, parameter = 'filter'): Filter {
 export function checkValidationRule(rule: unknown, where: string): void {
   if (rule === null) return;
   if (!isPlainObject(rule)) throw new InvalidPayloadError(`"${where}" must be a filter object or null`);
+  refusePrototypeKeys(rule, `"${where}"`, VALIDATION_RULE.fail);
   checkFilter(rule, where, VALIDATION_RULE);
 }
 

@@ -57,6 +57,9 @@ describe(parseFilter.name, () => {
     [{ title: { _eq: '' } }],
     [{ title: { _eq: { a: 1 } } }],
     [{ _or: 'x' }],
+    ['{"__proto__":{"z":{"_eq":1}}}'],
+    [{ title: { constructor: { prototype: { _eq: 1 } } } }],
+    [{ _and: [{ prototype: { _eq: 1 } }] }],
   ])('rejects %j', (raw) => expect(() => parseFilter(raw)).toThrow(InvalidQueryError));
 });
 
@@ -117,5 +120,9 @@ describe(parseQuery.name, () => {
     [{ groupBy: '' }],
     [{ aggregate: { count: '' } }],
     [{ aggregate: {} }],
+    [{ alias: '{"__proto__":"title"}' }],
+    [{ alias: { prototype: 'title' } }],
+    [{ deep: { author: { constructor: { prototype: { _limit: 1 } } } } }],
+    [{ deep: '{"__proto__":{"_limit":1}}' }],
   ])('rejects %j', (raw) => expect(() => parseQuery(raw, limits)).toThrow(InvalidQueryError));
 });

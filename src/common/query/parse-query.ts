@@ -1,4 +1,5 @@
 import { InvalidQueryError } from '../errors/errors';
+import { refusePrototypeKeys } from '../prototype-keys';
 import { parseFields, toList } from './parse-fields';
 import { parseFilter } from './parse-filter';
 import { parseJsonFunction } from './parse-json-function';
@@ -16,7 +17,10 @@ const KNOWN = new Set([
   'alias', 'backlink', 'version', 'versionRaw', 'export',
 ]);
 
-/** Object parameters arrive as JSON text or, in the bracket form, already as objects from qs. */
+/**
+ * Object parameters arrive as JSON text or, in the bracket form, already as objects from qs (which drops
+ * only `__proto__` and Object.prototype's names, not `prototype`).
+ */
 function objectParam(raw: unknown, parameter: string): Record<string, unknown> {
   let value = raw;
   if (typeof raw === 'string') {
@@ -27,6 +31,7 @@ function objectParam(raw: unknown, parameter: string): Record<string, unknown> {
     }
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InvalidQueryError(`"${parameter}" must be an object`);
+  refusePrototypeKeys(value, `"${parameter}"`, (reason) => new InvalidQueryError(reason));
   return value as Record<string, unknown>;
 }
 

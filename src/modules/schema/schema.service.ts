@@ -25,6 +25,7 @@ import type { SchemaOverview } from './schema-overview';
 import { FieldType, isFieldType } from './schema.types';
 import { isSystemCollection } from './system-schema';
 import { isPlainObject } from '../../common/is-plain-object';
+import { isPrototypeKey } from '../../common/prototype-keys';
 
 const NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const ON_DELETE = ['SET NULL', 'CASCADE', 'RESTRICT', 'NO ACTION'];
@@ -131,6 +132,8 @@ export class SchemaService {
       throw new InvalidPayloadError('"collection" must be a name of letters, digits, "_" or "-"');
     }
     const name = input.collection;
+    // Item rows and the schema overview are keyed by these names.
+    if (isPrototypeKey(name)) throw new InvalidPayloadError(`"${name}" can't name a collection`);
     if (isSystemCollection(name)) throw new InvalidPayloadError('Collection names can\'t start with "svc_"');
     const taken = async () => (options.existing ?? (await tablesAmong(runner, this.dialect, [name]))).has(name);
     if (this.overview.has(name) || (await taken())) throw new InvalidPayloadError(`Collection "${name}" already exists`);
@@ -214,6 +217,7 @@ export class SchemaService {
     if (!isPlainObject(input)) throw new InvalidPayloadError('A field must be an object');
     const { field, type, meta, schema } = input as unknown as FieldInput;
     if (typeof field !== 'string' || !NAME.test(field)) throw new InvalidPayloadError('"field" must be a name of letters, digits, "_" or "-"');
+    if (isPrototypeKey(field)) throw new InvalidPayloadError(`"${field}" can't name a field`);
     if (!isFieldType(type)) throw new InvalidPayloadError(`"type" of field "${field}" must be one of the field types`);
     if (meta !== undefined && meta !== null && !isPlainObject(meta)) throw new InvalidPayloadError(`"meta" of field "${field}" must be an object`);
     if (schema !== undefined && schema !== null && !isPlainObject(schema)) throw new InvalidPayloadError(`"schema" of field "${field}" must be an object`);

@@ -64,7 +64,8 @@ type FieldTracking = Request & { [CONSUMED]?: Map<string, number> };
 export function fieldsSincePreviousFile(req: Request): Record<string, unknown> {
   const tracked = req as FieldTracking;
   const consumed = (tracked[CONSUMED] ??= new Map());
-  const own: Record<string, unknown> = {};
+  // Without a prototype, a field named `__proto__` stays a key that the route's checks see and refuse.
+  const own: Record<string, unknown> = Object.create(null);
   for (const [name, value] of Object.entries((req.body ?? {}) as Record<string, unknown>)) {
     const values = Array.isArray(value) ? value : [value];
     if (values.length <= (consumed.get(name) ?? 0)) continue;

@@ -29,6 +29,9 @@ describe(parseFileValues.name, () => {
     [{ filename_download: '' }],
     [{ title: 5 }],
     [[]],
+    [{ metadata: '{"constructor":{"prototype":{"z":1}}}' }],
+    [{ metadata: { prototype: 1 } }],
+    [JSON.parse('{"title":"x","__proto__":{"z":1}}')],
   ])('rejects %j', (input) => expect(() => parseFileValues(input, { allowId: true })).toThrow(InvalidPayloadError));
 
   it('drops id on updates', () => {

@@ -34,6 +34,8 @@ describe(parseTransform.name, () => {
     [{ transforms: '{"a":1}' }],
     [{ transforms: '[["composite",{"input":"/etc/passwd"}]]' }],
     [{ transforms: '[[1]]' }],
+    [{ transforms: '[["resize",{"width":10,"__proto__":{"z":1}}]]' }],
+    [{ transforms: '[["rotate",90,{"constructor":{"prototype":{"z":1}}}]]' }],
     [{ transforms: '[["blur"],["flip"],["flop"]]' }],
     [{ key: 'unknown' }],
   ])('mode all rejects %j', (query) => expect(() => parseTransform(query, settings())).toThrow(InvalidQueryError));

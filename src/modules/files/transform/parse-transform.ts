@@ -1,4 +1,5 @@
 import { InvalidQueryError } from '../../../common/errors/errors';
+import { refusePrototypeKeys } from '../../../common/prototype-keys';
 
 export type Fit = 'cover' | 'contain' | 'inside' | 'outside';
 export type RequestedFormat = 'jpg' | 'jpeg' | 'png' | 'webp' | 'tiff' | 'avif' | 'auto';
@@ -92,6 +93,8 @@ function operations(raw: unknown, maxOperations: number): TransformOperation[] {
     }
   }
   if (!Array.isArray(parsed)) throw new InvalidQueryError('"transforms" must be a JSON array');
+  // The operations' option objects are handed to the image library as they are.
+  refusePrototypeKeys(parsed, '"transforms"', (reason) => new InvalidQueryError(reason));
   if (parsed.length > maxOperations) {
     throw new InvalidQueryError(`"transforms" can hold at most ${maxOperations} operations`);
   }

@@ -1,4 +1,5 @@
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+import { isPrototypeKey, prototypeKeyReason } from '../../../common/prototype-keys';
 import { JSON_OPERATORS } from '../../../common/query/parse-filter';
 import { parseJsonFilter } from '../../../common/query/parse-json-filter';
 
@@ -14,8 +15,12 @@ function literal(ast: ValueNode, variables?: Record<string, unknown> | null): un
       return null;
     case Kind.LIST:
       return ast.values.map((v) => literal(v, variables));
-    case Kind.OBJECT:
+    case Kind.OBJECT: {
+      // `{ __proto__: … }` is a valid GraphQL literal; variables are checked with the request's body.
+      const through = ast.fields.find((f) => isPrototypeKey(f.name.value));
+      if (through) throw new GraphQLError(prototypeKeyReason(through.name.value, 'A JSON literal'));
       return Object.fromEntries(ast.fields.map((f) => [f.name.value, literal(f.value, variables)]));
+    }
     case Kind.VARIABLE:
       return variables?.[ast.name.value];
     default:

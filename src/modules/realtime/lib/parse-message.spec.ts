@@ -30,6 +30,9 @@ describe(parseMessage.name, () => {
     ['{"type":"subscribe","collection":"a","item":true}', 'subscribe', undefined],
     ['{"type":"items","collection":"a","action":"drop"}', 'items', undefined],
     ['{"type":"items","collection":"a","action":"read","ids":[{}]}', 'items', undefined],
+    ['{"type":"items","collection":"a","action":"create","data":{"__proto__":{"z":1}},"uid":3}', 'items', 3],
+    ['{"type":"subscribe","collection":"a","query":{"filter":{"constructor":{"prototype":{"z":1}}}}}', 'subscribe', undefined],
+    ['{"type":"PING","prototype":{"z":1},"uid":"p"}', 'ping', 'p'],
   ])('refuses %s as INVALID_PAYLOAD of type %s', (text, type, uid) => {
     let error: unknown;
     try {

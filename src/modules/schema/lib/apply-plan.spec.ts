@@ -60,6 +60,13 @@ describe(planApply.name, () => {
   ])('refuses %s', (_label, current, diffBase, diffTarget) => {
     expect(() => planApply(current, diffSnapshot(diffBase, diffTarget))).toThrow(InvalidPayloadError);
   });
+
+  it.each([[['meta', '__proto__', 'z']], [['meta', 'constructor', 'prototype', 'z']], [['meta', 'prototype', 'z']]])('refuses the path %j, leaving Object.prototype alone', (path) => {
+    const current = snapshot({ collections: [collection('a')] });
+    const diff = { collections: [{ collection: 'a', diff: [{ kind: 'N' as const, path, rhs: 'polluted' }] }], fields: [], systemFields: [], relations: [] };
+    expect(() => planApply(current, diff)).toThrow('A diff path may not use');
+    expect(({} as Record<string, unknown>).z).toBeUndefined();
+  });
 });
 
 describe(`${planApply.name} with one-to-many aliases`, () => {

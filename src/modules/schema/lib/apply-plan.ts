@@ -1,6 +1,7 @@
 import { applyChange } from 'deep-diff';
 import type { DiffDeleted, DiffEdit, DiffNew } from 'deep-diff';
 import { InvalidPayloadError } from '../../../common/errors/errors';
+import { prototypeKeyReason, prototypeSegment } from '../../../common/prototype-keys';
 import type {
   DiffRecord,
   Snapshot,
@@ -27,7 +28,13 @@ const removed = (diff: DiffRecord[]) => diff.find((r): r is DiffDeleted<unknown>
 
 function patched<T>(current: T, diff: DiffRecord[]): T {
   const copy = structuredClone(current);
-  for (const record of diff) if (record.path) applyChange(copy, true, record);
+  for (const record of diff) {
+    if (!record.path) continue;
+    // deep-diff walks the path as given: through `__proto__` it would write into Object.prototype.
+    const through = prototypeSegment(record.path);
+    if (through !== null) throw new InvalidPayloadError(prototypeKeyReason(through, 'A diff path'));
+    applyChange(copy, true, record);
+  }
   return copy;
 }
 

@@ -28,5 +28,7 @@ describe(checkRelationMeta.name, () => {
     ['a one_field already used by a relation', 'shapes', { one_field: 'children' }],
     ['a one_field without a related collection', null, { one_field: 'x' }],
     ['a one_field that is no name', 'shapes', { one_field: 'a b' }],
+    ['a one_field named __proto__', 'shapes', { one_field: '__proto__' }],
+    ['a one_field named constructor', 'shapes', { one_field: 'constructor' }],
   ])('refuses %s', (_label, related, meta) => expect(() => checkRelationMeta(overview, 'shapes_children', related, meta)).toThrow(InvalidPayloadError));
 });

@@ -1,4 +1,5 @@
 import { InvalidPayloadError } from '../../../common/errors/errors';
+import { isPrototypeKey } from '../../../common/prototype-keys';
 import type { SchemaOverview } from '../schema-overview';
 
 const NAME = /^[A-Za-z0-9_-]{1,64}$/;
@@ -23,7 +24,7 @@ export function checkRelationMeta(overview: SchemaOverview, collection: string, 
   }
   const oneField = meta.one_field;
   if (oneField === undefined || oneField === null) return { keepOneField: false };
-  if (typeof oneField !== 'string' || !NAME.test(oneField)) throw new InvalidPayloadError('"meta.one_field" must be a field name');
+  if (typeof oneField !== 'string' || !NAME.test(oneField) || isPrototypeKey(oneField)) throw new InvalidPayloadError('"meta.one_field" must be a field name');
   if (!related) throw new InvalidPayloadError('"meta.one_field" needs a related collection');
   const existing = overview.field(related, oneField);
   if (!existing) return { keepOneField: false };

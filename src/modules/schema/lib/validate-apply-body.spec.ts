@@ -19,6 +19,13 @@ describe(validateApplyBody.name, () => {
     ['an edit without path', { hash: 'h', diff: { ...empty, collections: [{ collection: 'a', diff: [{ kind: 'E', lhs: 1, rhs: 2 }] }] } }, 'path'],
     ['an empty record list', { hash: 'h', diff: { ...empty, relations: [{ collection: 'a', field: 'b', diff: [] }] } }, 'non-empty'],
     ['an array', [], 'object'],
+    ...['__proto__', 'constructor', 'prototype'].map((key): [string, unknown, string] => [
+      `a path through ${key}`,
+      { hash: 'h', diff: { ...empty, collections: [{ collection: 'a', diff: [{ kind: 'N', path: ['meta', key, 'z'], rhs: 1 }] }] } },
+      `diff.collections[0].diff[0]: "path" may not use "${key}" as a key`,
+    ]),
+    ['an array change whose item goes through a prototype', { hash: 'h', diff: { ...empty, fields: [{ collection: 'a', field: 'b', diff: [{ kind: 'A', path: ['meta'], index: 0, item: { kind: 'N', path: ['prototype'], rhs: 1 } }] }] } }, '"path" may not use "prototype"'],
+    ['a value holding __proto__', { hash: 'h', diff: { ...empty, collections: [{ collection: 'a', diff: [{ kind: 'E', path: ['meta', 'note'], rhs: JSON.parse('{"__proto__":{"z":1}}') }] }] } }, 'The diff may not use "__proto__" as a key'],
   ])('refuses %s', (_label, input, mention) => {
     expect(() => validateApplyBody(input)).toThrow(InvalidPayloadError);
     expect(() => validateApplyBody(input)).toThrow(mention);

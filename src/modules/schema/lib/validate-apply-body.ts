@@ -1,5 +1,6 @@
 import { InvalidPayloadError } from '../../../common/errors/errors';
 import { isPlainObject } from '../../../common/is-plain-object';
+import { prototypeKeyReason, prototypeSegment, refusePrototypeKeys } from '../../../common/prototype-keys';
 import type { SnapshotDiff } from './snapshot.types';
 
 const KINDS = ['N', 'D', 'E', 'A'];
@@ -17,6 +18,9 @@ function checkRecord(record: unknown, where: string): void {
   if (record.path !== undefined && (!Array.isArray(record.path) || record.path.length === 0)) {
     throw new InvalidPayloadError(`${where}: "path" must be a non-empty array`);
   }
+  // The plan applies each record to a copy of the current entry by its path.
+  const through = Array.isArray(record.path) ? prototypeSegment(record.path) : null;
+  if (through !== null) throw new InvalidPayloadError(prototypeKeyReason(through, `${where}: "path"`));
   if (record.kind === 'E' && !record.path) throw new InvalidPayloadError(`${where}: an edit needs a "path"`);
   if (record.kind === 'N' && !record.path && !isPlainObject(record.rhs)) throw new InvalidPayloadError(`${where}: a new entity needs an object "rhs"`);
   if (record.kind === 'A') {
@@ -28,9 +32,11 @@ function checkRecord(record: unknown, where: string): void {
 /**
  * API.md 4.3: the body of POST /schema/apply, `{ hash, diff }` with all four diff sections (a diff
  * without `systemFields` comes from an older release and is refused). The `{ data }` envelope that
- * /schema/diff answers with is accepted too.
+ * /schema/diff answers with is accepted too. Keys and paths through a prototype are refused, whatever
+ * the body came as (JSON, a JSON or YAML file, the command line).
  */
 export function validateApplyBody(input: unknown): { hash: string; diff: SnapshotDiff } {
+  refusePrototypeKeys(input, 'The diff', (reason) => new InvalidPayloadError(reason));
   const body = isPlainObject(input) && isPlainObject(input.data) && !('diff' in input) ? input.data : input;
   if (!isPlainObject(body)) throw new InvalidPayloadError('The body must be an object with "hash" and "diff"');
   if (typeof body.hash !== 'string' || body.hash === '') throw new InvalidPayloadError('"hash" must be a non-empty string');

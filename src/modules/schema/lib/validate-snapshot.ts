@@ -1,4 +1,5 @@
 import { InvalidPayloadError } from '../../../common/errors/errors';
+import { refusePrototypeKeys } from '../../../common/prototype-keys';
 import { Snapshot, SNAPSHOT_VENDORS } from './snapshot.types';
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -22,6 +23,8 @@ function requireNullableObject(entry: Record<string, unknown>, key: string, wher
  * that GET /schema/snapshot answers with, so a snapshot can be posted back as it was received.
  */
 export function validateSnapshot(input: unknown): Snapshot {
+  // Diffing walks the entries' members by key; a YAML or command-line snapshot did not pass the JSON body's check.
+  refusePrototypeKeys(input, 'The snapshot', (reason) => new InvalidPayloadError(reason));
   const raw = isObject(input) && isObject(input.data) && !('collections' in input) ? input.data : input;
   if (!isObject(raw) || Object.keys(raw).length === 0) throw new InvalidPayloadError('The snapshot must be a non-empty object');
   if (raw.version !== 1) throw new InvalidPayloadError('"version" must be 1');

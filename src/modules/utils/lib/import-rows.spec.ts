@@ -64,6 +64,8 @@ describe('readImportRows: JSON', () => {
     ['an unclosed array', '[{"a":1}', /ends before the top-level array is closed/],
     ['an unclosed row', '[{"a":"1}]', /ends before the top-level array is closed/],
     ['content after the array', '[{"a":1}] []', /after the top-level array/],
+    ['a __proto__ member', '[{"a":1},\n{"a":2,"__proto__":{"z":1}}]', /Line 2: the record may not use "__proto__" as a key/],
+    ['a nested constructor member', '[{"a":{"constructor":{"prototype":{"z":1}}}}]', /Line 1: the record may not use "constructor"/],
   ])('refuses %s with INVALID_PAYLOAD', async (_name, text, message) => {
     const attempt = read(text, 'json', 3);
     await expect(attempt).rejects.toBeInstanceOf(InvalidPayloadError);
@@ -124,6 +126,9 @@ describe('readImportRows: CSV', () => {
     ['a duplicate column', 'a,b,a\n1,2,3\n', /Line 1: column "a" appears twice/],
     ['an empty column name', 'a,,b\n1,2,3\n', /Line 1: column 2 has no valid name/],
     ['clashing columns', 'author,author.name\nx,y\n', /Line 1: columns "author" and "author.name"/],
+    ['a column through __proto__', 'title,__proto__.z\nhello,1\n', /Line 1: column "__proto__.z" may not use "__proto__" as a key/],
+    ['a column through constructor.prototype', 'title,owner.constructor.prototype.z\nhello,1\n', /Line 1: column .* may not use "constructor"/],
+    ['a JSON cell holding prototype', 'title,data\nhello,"{""prototype"":{""z"":1}}"\n', /Line 2: the record may not use "prototype"/],
   ])('refuses %s with INVALID_PAYLOAD naming the line', async (_name, text, message) => {
     await expect(read(text, 'csv')).rejects.toBeInstanceOf(InvalidPayloadError);
     await expect(read(text, 'csv')).rejects.toThrow(message);
@@ -233,6 +238,16 @@ describe(csvColumns.name, () => {
     [['author.name', 'author.email'], [['author', 'name'], ['author', 'email']]],
   ])('%j → %j', (header, expected) => expect(csvColumns(header)).toEqual(expected));
 
-  it.each([[['a', 'a']], [['']], [['a.']], [['a', 'a.b']], [['a.b', 'a']]])('refuses %j', (header) =>
+  it.each([
+    [['a', 'a']],
+    [['']],
+    [['a.']],
+    [['a', 'a.b']],
+    [['a.b', 'a']],
+    [['title', '__proto__.z']],
+    [['title', '__proto__']],
+    [['owner.constructor.prototype.z']],
+    [['owner.prototype']],
+  ])('refuses %j', (header) =>
     expect(() => csvColumns(header)).toThrow(InvalidPayloadError));
 });

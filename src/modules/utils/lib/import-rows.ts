@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { prototypeKeyIn, prototypeKeyReason, prototypeSegment } from '../../../common/prototype-keys';
 import { JsonArrayScanner } from './json-array-scanner';
 import { lineError } from './line-error';
 
@@ -30,9 +31,20 @@ export async function* readImportRows(source: AsyncIterable<Chunk>, format: Impo
   for await (const rows of readImportBatches(source, format, options)) yield* rows;
 }
 
-/** readImportRows by the rows each piece of the file completes: one wait per piece rather than per row. */
-export function readImportBatches(source: AsyncIterable<Chunk>, format: ImportFormat, options: ImportRowsOptions = {}): AsyncGenerator<ImportRow[]> {
-  return format === 'json' ? readJsonRows(source) : readCsvRows(source, options.csvColumn ?? (() => csvCellValue));
+/**
+ * readImportRows by the rows each piece of the file completes: one wait per piece rather than per row.
+ * A record holding a key that leads to a prototype (a JSON member, or a JSON cell) is refused by line
+ * before anything writes or merges it.
+ */
+export async function* readImportBatches(source: AsyncIterable<Chunk>, format: ImportFormat, options: ImportRowsOptions = {}): AsyncGenerator<ImportRow[]> {
+  const batches = format === 'json' ? readJsonRows(source) : readCsvRows(source, options.csvColumn ?? (() => csvCellValue));
+  for await (const rows of batches) {
+    for (const row of rows) {
+      const key = prototypeKeyIn(row.data);
+      if (key !== null) throw lineError(row.line, prototypeKeyReason(key, 'the record'));
+    }
+    yield rows;
+  }
 }
 
 /**
@@ -121,12 +133,17 @@ export function csvCellValue(cell: string): unknown {
   }
 }
 
-/** Header cells as paths (`author.name` → ['author', 'name']); rejects empty, duplicate and clashing columns. */
+/**
+ * Header cells as paths (`author.name` → ['author', 'name']); rejects empty, duplicate and clashing
+ * columns, and columns through a prototype (`__proto__.z`), which building the records would write into.
+ */
 export function csvColumns(header: string[]): string[][] {
   const names = header.map((h) => h.trim());
   const seen = new Set<string>();
   for (const [index, name] of names.entries()) {
     if (name === '' || name.split('.').some((part) => part === '')) throw lineError(1, `column ${index + 1} has no valid name`);
+    const through = prototypeSegment(name.split('.'));
+    if (through !== null) throw lineError(1, prototypeKeyReason(through, `column "${name}"`));
     if (seen.has(name)) throw lineError(1, `column "${name}" appears twice`);
     seen.add(name);
   }
