@@ -66,6 +66,8 @@ async function adminToken(url: string): Promise<string> {
 
 export interface BuiltServer {
   url: string;
+  /** The server process's id, to read its /proc entries or end it should it not stop. */
+  pid: number;
   /** From spawning the process to its first 200 on /server/ping. */
   readyMs: number;
   database: TestDatabase;
@@ -118,6 +120,7 @@ export async function startBuiltServer(env: Record<string, string> = {}, port = 
   const readyMs = performance.now() - started;
   return {
     url,
+    pid: child.pid!,
     readyMs,
     database,
     token: await adminToken(url),

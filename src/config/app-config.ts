@@ -57,7 +57,17 @@ export interface AppConfig {
   redis?: string;
   rateLimiter: { enabled: boolean; points: number; duration: number; store: 'memory' | 'redis' };
   query: { limitDefault: number; limitMax?: number; maxRelationalDepth: number; maxBatchMutation?: number };
-  hash: { memoryCost?: number; timeCost?: number; parallelism?: number };
+  /** argon2 costs (unset: argon2's defaults) and how much argon2 work runs at once (HASH_MAX_*). */
+  hash: {
+    memoryCost?: number;
+    timeCost?: number;
+    parallelism?: number;
+    maxConcurrent: number;
+    maxConcurrentPerCaller: number;
+    maxQueue: number;
+  };
+  /** What one GraphQL document may ask for (GRAPHQL_*), over HTTP and WebSocket alike. */
+  graphql: { tokenLimit: number; maxDepth: number; maxFields: number; maxAliases: number; maxHashingFields: number };
   /** The WebSocket API (WEBSOCKETS_*); durations in ms. */
   websockets: {
     enabled: boolean;
@@ -65,6 +75,9 @@ export interface AppConfig {
     /** GraphQL subscriptions over graphql-transport-ws (WEBSOCKETS_GRAPHQL_*), the same settings as `rest`. */
     graphql: { enabled: boolean; path: string; auth: 'public' | 'handshake' | 'strict'; authTimeout: number; connLimit: number };
     heartbeat: { enabled: boolean; period: number };
+    /** Bytes a message may have once the connection acts as someone (public included), and before that. */
+    maxPayload: number;
+    preAuthMaxPayload: number;
   };
   /** `/utils/import` and `/utils/export` (API.md 2.1, 2.2). */
   importExport: {

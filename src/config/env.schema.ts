@@ -106,8 +106,19 @@ export class EnvSchema {
   @IsOptional() @Matches(/^(\d+|Infinity)$/, { message: 'WEBSOCKETS_GRAPHQL_CONN_LIMIT must be a whole number or Infinity' }) WEBSOCKETS_GRAPHQL_CONN_LIMIT?: string;
   @IsOptional() @IsBooleanString(BOOL) WEBSOCKETS_HEARTBEAT_ENABLED?: string;
   @IsOptional() @Transform(toNumber) @IsNumber() @Min(0.01) WEBSOCKETS_HEARTBEAT_PERIOD?: number;
+  @IsOptional() @Matches(SIZE) WEBSOCKETS_MAX_PAYLOAD?: string;
+  @IsOptional() @Matches(SIZE) WEBSOCKETS_PRE_AUTH_MAX_PAYLOAD?: string;
 
   @IsOptional() @Transform(toInt) @IsInt() @Min(1024) HASH_MEMORY_COST?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) HASH_TIME_COST?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) HASH_PARALLELISM?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) HASH_MAX_CONCURRENT?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) HASH_MAX_CONCURRENT_PER_CALLER?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) HASH_MAX_QUEUE?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) GRAPHQL_QUERY_TOKEN_LIMIT?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) GRAPHQL_MAX_DEPTH?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) GRAPHQL_MAX_FIELDS?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) GRAPHQL_MAX_ALIASES?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) GRAPHQL_MAX_HASHING_FIELDS?: number;
 }

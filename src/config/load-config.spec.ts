@@ -49,6 +49,14 @@ describe(loadConfig.name, () => {
     [{ WEBSOCKETS_GRAPHQL_PATH: 'graphql' }, 'WEBSOCKETS_GRAPHQL_PATH'],
     [{ WEBSOCKETS_GRAPHQL_CONN_LIMIT: 'lots' }, 'WEBSOCKETS_GRAPHQL_CONN_LIMIT'],
     [{ WEBSOCKETS_REST_PATH: '/graphql' }, 'WEBSOCKETS_GRAPHQL_PATH'],
+    [{ HASH_MAX_CONCURRENT: '0' }, 'HASH_MAX_CONCURRENT'],
+    [{ HASH_MAX_CONCURRENT_PER_CALLER: 'one' }, 'HASH_MAX_CONCURRENT_PER_CALLER'],
+    [{ HASH_MAX_QUEUE: '-1' }, 'HASH_MAX_QUEUE'],
+    [{ GRAPHQL_MAX_DEPTH: 'deep' }, 'GRAPHQL_MAX_DEPTH'],
+    [{ GRAPHQL_QUERY_TOKEN_LIMIT: '0' }, 'GRAPHQL_QUERY_TOKEN_LIMIT'],
+    [{ GRAPHQL_MAX_ALIASES: '1.5' }, 'GRAPHQL_MAX_ALIASES'],
+    [{ WEBSOCKETS_MAX_PAYLOAD: 'huge' }, 'WEBSOCKETS_MAX_PAYLOAD'],
+    [{ WEBSOCKETS_PRE_AUTH_MAX_PAYLOAD: '-4kb' }, 'WEBSOCKETS_PRE_AUTH_MAX_PAYLOAD'],
   ])('refuses %j naming %s', (env, variable) => {
     const problems = problemsOf(env);
     expect(problems.some((p) => p.startsWith(variable))).toBe(true);
@@ -111,5 +119,29 @@ describe(loadConfig.name, () => {
     [{ WEBSOCKETS_REST_ENABLED: 'false', WEBSOCKETS_REST_PATH: '/graphql' }, { enabled: true, path: '/graphql' }],
   ])('reads the GraphQL socket of %j apart from the REST one', (env, expected) => {
     expect(loadConfig(env).websockets.graphql).toMatchObject(expected);
+  });
+
+  it.each([
+    [{}, { maxConcurrent: 2, maxConcurrentPerCaller: 1, maxQueue: 16 }],
+    [{ HASH_MAX_CONCURRENT: '8', HASH_MAX_CONCURRENT_PER_CALLER: '3', HASH_MAX_QUEUE: '0' }, { maxConcurrent: 8, maxConcurrentPerCaller: 3, maxQueue: 0 }],
+  ])('reads the hashing limits of %j', (env, expected) => {
+    expect(loadConfig(env).hash).toMatchObject(expected);
+  });
+
+  it.each([
+    [{}, { tokenLimit: 5000, maxDepth: 25, maxFields: 2000, maxAliases: 100, maxHashingFields: 2 }],
+    [
+      { GRAPHQL_QUERY_TOKEN_LIMIT: '900', GRAPHQL_MAX_DEPTH: '7', GRAPHQL_MAX_FIELDS: '50', GRAPHQL_MAX_ALIASES: '0', GRAPHQL_MAX_HASHING_FIELDS: '3' },
+      { tokenLimit: 900, maxDepth: 7, maxFields: 50, maxAliases: 0, maxHashingFields: 3 },
+    ],
+  ])('reads the GraphQL document limits of %j', (env, expected) => {
+    expect(loadConfig(env).graphql).toEqual(expected);
+  });
+
+  it.each([
+    [{}, { maxPayload: 256 * 1024, preAuthMaxPayload: 8 * 1024 }],
+    [{ WEBSOCKETS_MAX_PAYLOAD: '1mb', WEBSOCKETS_PRE_AUTH_MAX_PAYLOAD: '2kb' }, { maxPayload: 1024 * 1024, preAuthMaxPayload: 2048 }],
+  ])('reads the WebSocket message limits of %j', (env, expected) => {
+    expect(loadConfig(env).websockets).toMatchObject(expected);
   });
 });

@@ -119,7 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       maxRelationalDepth: parsed.MAX_RELATIONAL_DEPTH ?? 10,
       maxBatchMutation: parsed.MAX_BATCH_MUTATION,
     },
-    hash: { memoryCost: parsed.HASH_MEMORY_COST, timeCost: parsed.HASH_TIME_COST, parallelism: parsed.HASH_PARALLELISM },
+    hash: hashConfig(parsed),
+    graphql: graphqlConfig(parsed),
     importExport: importExportConfig(env, parsed),
     websockets: websocketsConfig(env, parsed),
   };
@@ -228,6 +229,30 @@ function importExportConfig(env: Env, parsed: EnvSchema): AppConfig['importExpor
   };
 }
 
+function hashConfig(parsed: EnvSchema): AppConfig['hash'] {
+  return {
+    memoryCost: parsed.HASH_MEMORY_COST,
+    timeCost: parsed.HASH_TIME_COST,
+    parallelism: parsed.HASH_PARALLELISM,
+    // Each argon2 run holds HASH_MEMORY_COST (64 MiB by default): two at once keep a burst within 150 MB.
+    maxConcurrent: parsed.HASH_MAX_CONCURRENT ?? 2,
+    maxConcurrentPerCaller: parsed.HASH_MAX_CONCURRENT_PER_CALLER ?? 1,
+    maxQueue: parsed.HASH_MAX_QUEUE ?? 16,
+  };
+}
+
+function graphqlConfig(parsed: EnvSchema): AppConfig['graphql'] {
+  return {
+    // The reference's own default token limit; the rest sit well above what its SDK, GraphiQL and the
+    // Studio send (the standard introspection query: depth 15, 229 fields, no alias).
+    tokenLimit: parsed.GRAPHQL_QUERY_TOKEN_LIMIT ?? 5000,
+    maxDepth: parsed.GRAPHQL_MAX_DEPTH ?? 25,
+    maxFields: parsed.GRAPHQL_MAX_FIELDS ?? 2000,
+    maxAliases: parsed.GRAPHQL_MAX_ALIASES ?? 100,
+    maxHashingFields: parsed.GRAPHQL_MAX_HASHING_FIELDS ?? 2,
+  };
+}
+
 type SocketEndpoint = AppConfig['websockets']['rest'];
 
 /** WEBSOCKETS_<PREFIX>_*: the settings the WebSocket API and GraphQL subscriptions share in the reference. */
@@ -250,6 +275,10 @@ function websocketsConfig(env: Env, parsed: EnvSchema): AppConfig['websockets'] 
     rest: socketEndpoint(env, parsed, 'REST', '/websocket'),
     graphql: socketEndpoint(env, parsed, 'GRAPHQL', '/graphql'),
     heartbeat: { enabled: flag(env.WEBSOCKETS_HEARTBEAT_ENABLED, true), period: (parsed.WEBSOCKETS_HEARTBEAT_PERIOD ?? 30) * 1000 },
+    // ws's own default is 100 MiB, buffered whole before any check; an auth or connection_init message
+    // is a token or a password, and a query document fits well within 256 KiB.
+    maxPayload: size(env.WEBSOCKETS_MAX_PAYLOAD) ?? 256 * 1024,
+    preAuthMaxPayload: size(env.WEBSOCKETS_PRE_AUTH_MAX_PAYLOAD) ?? 8 * 1024,
   };
 }
 

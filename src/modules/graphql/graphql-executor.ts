@@ -2,10 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { execute, getOperationAST, GraphQLError, GraphQLSchema, parse, validate, type DocumentNode, type ExecutionResult, type FormattedExecutionResult, type SourceLocation } from 'graphql';
 import { GraphqlValidationError } from '../../common/errors/errors';
 import { AppLogger } from '../../common/logging/app-logger';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { DIALECT, Dialect } from '../../database/dialects/dialect';
 import type { GraphqlRequestDto } from './dto/graphql-request.dto';
 import { formatGraphqlError } from './format-graphql-error';
 import type { GraphqlContext } from './graphql-context';
+import { documentLimitRules } from './limits/document-limits';
 
 type Problem = { message: string; locations?: readonly SourceLocation[] };
 
@@ -16,10 +18,15 @@ type Problem = { message: string; locations?: readonly SourceLocation[] };
  */
 @Injectable()
 export class GraphqlExecutor {
+  private readonly limitRules: ReturnType<typeof documentLimitRules>;
+
   constructor(
     private readonly logger: AppLogger,
     @Inject(DIALECT) private readonly dialect: Dialect,
-  ) {}
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.limitRules = documentLimitRules(config.graphql);
+  }
 
   async run(schema: GraphQLSchema, dto: GraphqlRequestDto, contextValue: GraphqlContext): Promise<FormattedExecutionResult> {
     const checked = this.check(schema, dto.query, dto.operationName, 'http');
@@ -31,14 +38,17 @@ export class GraphqlExecutor {
   check(schema: GraphQLSchema, query: string, operationName: string | null | undefined, transport: 'http' | 'ws'): { document: DocumentNode } | { problems: Problem[] } {
     let document;
     try {
-      document = parse(query);
+      document = parse(query, { maxTokens: this.config.graphql.tokenLimit });
     } catch (e) {
       if (e instanceof GraphQLError) return { problems: [{ message: e.message, locations: e.locations }] };
       // graphql-js parses recursively: a document nested thousands of levels deep exhausts the stack.
       if (e instanceof RangeError) return { problems: [{ message: 'The document is nested too deeply' }] };
       throw e;
     }
-    const problems = validate(schema, document);
+    // The limits first and alone: the standard rules' cost grows with the document (overlapping fields
+    // compare pairs), so an oversized one is refused before they run.
+    let problems = validate(schema, document, this.limitRules);
+    if (problems.length === 0) problems = validate(schema, document);
     if (problems.length > 0) return { problems: problems.map((p) => ({ message: p.message, locations: p.locations })) };
     // A caller who may change nothing has a schema without mutations: still a finding about the document.
     const operation = getOperationAST(document, operationName);

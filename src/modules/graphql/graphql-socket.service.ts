@@ -1,16 +1,18 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { GraphQLError, type ExecutionArgs } from 'graphql';
+import { execute, GraphQLError, subscribe, type ExecutionArgs } from 'graphql';
 import { useServer, type Extra } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { anonymousAccountability } from '../../common/accountability';
+import { runAsCaller } from '../../common/caller-scope';
 import { ErrorCode } from '../../common/errors/error-codes';
 import { prototypeKeyIn, prototypeKeyReason } from '../../common/prototype-keys';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { decideUpgrade } from '../realtime/lib/upgrade-decision';
 import { refuseUpgrade, requestContext } from '../realtime/lib/upgrade-request';
 import { closeAtExpiry } from '../realtime/lib/close-at-expiry';
+import { limitFrames } from '../realtime/lib/frame-limit';
 import { SocketAuth, SocketAuthService } from '../realtime/socket-auth.service';
 import { UpgradeRoutes } from '../realtime/upgrade-routes.service';
 import { GraphqlExecutor } from './graphql-executor';
@@ -51,10 +53,12 @@ export class GraphqlSocketService implements OnApplicationBootstrap, OnModuleDes
   onApplicationBootstrap(): void {
     const { enabled, graphql, heartbeat } = this.config.websockets;
     if (!enabled || !graphql.enabled) return;
-    const wss = new WebSocketServer({ noServer: true });
+    const wss = new WebSocketServer({ noServer: true, maxPayload: this.config.websockets.maxPayload });
     this.server = useServer(
       {
         connectionInitWaitTimeout: graphql.authTimeout,
+        execute: (args: ExecutionArgs) => runAsCaller((args.contextValue as ItemsContext).acc, () => execute(args)),
+        subscribe: (args: ExecutionArgs) => runAsCaller((args.contextValue as ItemsContext).acc, () => subscribe(args)),
         onConnect: (ctx) => this.onConnect(ctx),
         onSubscribe: (ctx, _id, payload) => this.onSubscribe(ctx, payload.query, payload.operationName, payload.variables),
         onNext: (_ctx, _id, _payload, _args, result) => this.executor.format(result),
@@ -92,7 +96,11 @@ export class GraphqlSocketService implements OnApplicationBootstrap, OnModuleDes
         break;
       }
     }
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      // Until connection_init is acknowledged a message is a token at most (WEBSOCKETS_PRE_AUTH_MAX_PAYLOAD).
+      limitFrames(ws, this.config.websockets.preAuthMaxPayload);
+      wss.emit('connection', ws, req);
+    });
   }
 
   /** `connection_init`: true acknowledges it; false closes the connection with 4403 Forbidden. */
@@ -104,6 +112,7 @@ export class GraphqlSocketService implements OnApplicationBootstrap, OnModuleDes
     if (!auth && this.settings.auth === 'public') auth = { acc: anonymousAccountability(requestContext(request)), expiresAt: null };
     if (!auth) return false;
     this.acting.set(request, auth);
+    limitFrames(socket, this.config.websockets.maxPayload);
     closeAtExpiry(socket, auth.expiresAt);
     return true;
   }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { RawData } from 'ws';
 import { Accountability, anonymousAccountability } from '../../common/accountability';
+import { runAsCaller } from '../../common/caller-scope';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ItemsMessagesService } from './items-messages.service';
 import type { AuthMessage, SocketMessage } from './lib/messages';
@@ -57,7 +58,7 @@ export class MessageRouter {
       return client.sendError('server', e);
     }
     try {
-      await this.route(client, message, context);
+      await runAsCaller(client.acc, () => this.route(client, message, context));
     } catch (e) {
       client.sendError(message.type === 'unsubscribe' ? 'subscribe' : message.type, e, message.uid);
     }

@@ -3,10 +3,12 @@ import type { Duplex } from 'node:stream';
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import WebSocket, { WebSocketServer } from 'ws';
 import { anonymousAccountability } from '../../common/accountability';
+import { runAsCaller } from '../../common/caller-scope';
 import { AppLogger } from '../../common/logging/app-logger';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { decideUpgrade } from './lib/upgrade-decision';
 import { refuseUpgrade, RequestContext, requestContext } from './lib/upgrade-request';
+import { limitFrames } from './lib/frame-limit';
 import { SocketError } from './lib/socket-error';
 import { MessageRouter } from './message-router.service';
 import { SocketAuth, SocketAuthService } from './socket-auth.service';
@@ -39,7 +41,7 @@ export class RealtimeServerService implements OnApplicationBootstrap, OnModuleDe
 
   onApplicationBootstrap(): void {
     if (!this.settings.enabled || !this.settings.rest.enabled) return;
-    this.wss = new WebSocketServer({ noServer: true });
+    this.wss = new WebSocketServer({ noServer: true, maxPayload: this.settings.maxPayload });
     this.stopRoute = this.routes.add(this.settings.rest.path, (req, socket, head, url) => void this.onUpgrade(req, socket, head, url));
     if (this.settings.heartbeat.enabled) {
       this.heartbeat = setInterval(() => this.pulse(), this.settings.heartbeat.period);
@@ -91,8 +93,12 @@ export class RealtimeServerService implements OnApplicationBootstrap, OnModuleDe
     });
   }
 
-  /** Handshake mode: the first message, within the timeout, must be an auth message that succeeds. */
+  /**
+   * Handshake mode: the first message, within the timeout, must be an auth message that succeeds.
+   * Until then a message may be only WEBSOCKETS_PRE_AUTH_MAX_PAYLOAD bytes: a token or a password.
+   */
   private handshake(ws: WebSocket, context: RequestContext): void {
+    limitFrames(ws, this.settings.preAuthMaxPayload);
     const fail = (error: unknown) => {
       const client = new SocketClient(ws, anonymousAccountability(context), this.logger);
       client.sendError('auth', error instanceof SocketError ? error : new SocketError('auth', 'AUTH_FAILED', 'Authentication handshake failed.'));
@@ -105,9 +111,10 @@ export class RealtimeServerService implements OnApplicationBootstrap, OnModuleDe
       const run = async () => {
         const message = this.router.authMessage(data.toString());
         const auth = await this.auth.authenticate(message, context);
+        limitFrames(ws, this.settings.maxPayload);
         this.connected(ws, auth, context).authenticated(auth, message.uid);
       };
-      run().catch(fail);
+      runAsCaller(anonymousAccountability(context), run).catch(fail);
     });
   }
 

@@ -27,7 +27,7 @@ export class UtilsService {
 
   /** Any argon2 variant verifies; a string that is not an argon2 hash is INVALID_PAYLOAD. */
   verifyHash(value: string, hash: string): Promise<boolean> {
-    return this.hasher.verify(hash, value);
+    return this.hasher.verifySupplied(hash, value);
   }
 
   randomString(length = RANDOM_STRING_DEFAULT_LENGTH): string {

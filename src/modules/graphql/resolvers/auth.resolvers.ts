@@ -34,6 +34,7 @@ export function authMutations(
   return {
     auth_login: {
       type: AuthTokensType,
+      extensions: { hashing: true },
       args: {
         email: { type: new GraphQLNonNull(GraphQLString) },
         password: { type: new GraphQLNonNull(GraphQLString) },
@@ -74,6 +75,7 @@ export function authMutations(
     },
     auth_password_reset: {
       type: GraphQLBoolean,
+      extensions: { hashing: true },
       args: { token: { type: new GraphQLNonNull(GraphQLString) }, password: { type: new GraphQLNonNull(GraphQLString) } },
       resolve: async (_root, args: { token: string; password: string }) => {
         await passwordReset.reset(args.token, args.password);

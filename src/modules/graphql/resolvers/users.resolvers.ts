@@ -32,6 +32,7 @@ function inviteMutations(users: UsersService): GraphQLFieldConfigMap<unknown, Gr
     },
     users_invite_accept: {
       type: GraphQLBoolean,
+      extensions: { hashing: true },
       args: { token: text, password: text },
       resolve: async (_root, args: { token: string; password: string }) => {
         await users.acceptInvite(args.token, args.password);
@@ -47,6 +48,7 @@ export function usersMutations(tfa: TfaService, users: UsersService): GraphQLFie
     ...inviteMutations(users),
     users_me_tfa_generate: {
       type: TfaSecretType,
+      extensions: { hashing: true },
       args: { password: { type: new GraphQLNonNull(GraphQLString) } },
       resolve: (_root, args: { password: string }, ctx) => tfa.generate(me(ctx), args.password),
     },

@@ -19,11 +19,13 @@ export function utilsMutations({ utils, sort, reverter }: UtilsResolverDeps): Gr
     utils_hash_generate: {
       type: GraphQLString,
       args: { string: requiredString },
+      extensions: { hashing: true },
       resolve: (_source, args: { string: string }) => utils.generateHash(args.string),
     },
     utils_hash_verify: {
       type: GraphQLBoolean,
       args: { string: requiredString, hash: requiredString },
+      extensions: { hashing: true },
       resolve: (_source, args: { string: string; hash: string }) => utils.verifyHash(args.string, args.hash),
     },
     utils_random_string: {
