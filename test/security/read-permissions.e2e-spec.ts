@@ -156,6 +156,22 @@ describe('read permissions on every path', () => {
         { data: expect.objectContaining({ title: 'After', pin: '**********' }), delta: { title: 'After', pin: '**********' } },
       ]);
       expect(JSON.stringify(res.body)).not.toContain('$argon2');
+      await expectError(t.as('admin').get(`/revisions?filter[data][_contains]=argon2`), 400, 'INVALID_QUERY');
+      await expectError(t.as('admin').get(`/revisions?fields=json(data, pin)`), 400, 'INVALID_QUERY');
+    });
+
+    it("show an item's copy only as far as the caller may read its collection", async () => {
+      const role = await createRole(t);
+      await grant(t, role, 'svc_revisions', 'read');
+      await grant(t, role, articles, 'read', { fields: ['id', 'title'] });
+      const historian = await createUser(t, role);
+      const hidden = await createCollection(t, uniq('hidden'), [{ field: 'code', type: 'string' }]);
+      await t.as('admin').post(`/items/${hidden}`).send({ code: 'launch code' }).expect(200);
+      const seen = await t.as(historian.token).get(`/revisions?filter[collection][_eq]=${articles}&fields=data,delta&sort=id&limit=1`).expect(200);
+      expect(seen.body.data).toEqual([{ data: { title: 'mine, published' }, delta: { title: 'mine, published' } }]);
+      const unseen = await t.as(historian.token).get(`/revisions?filter[collection][_eq]=${hidden}&fields=collection,data,delta`).expect(200);
+      expect(unseen.body.data).toEqual([{ collection: hidden, data: null, delta: null }]);
+      await expectError(t.as(historian.token).get(`/revisions?filter[data][_contains]=launch`), 400, 'INVALID_QUERY');
     });
   });
 

@@ -2,14 +2,20 @@ import { ForbiddenError, InvalidQueryError } from '../../../common/errors/errors
 import type { SchemaOverview } from '../../schema/schema-overview';
 import type { FieldOverview } from '../../schema/schema.types';
 import type { ReadableFields } from './read-plan';
+import { isSnapshot } from './revision-snapshots';
 import { isSecret } from './shape-rows';
 
 /**
- * A hashed or concealed value is answered concealed; grouping, sorting, a function or a min/max of it
- * would answer it (or order by it) in plain text, so such a use is refused.
+ * A value answered only concealed (a hash, a secret) or cut to the caller's rules (a revision's copy of
+ * an item, see revision-snapshots.ts): grouping, sorting, filtering, a function or a min/max of it would
+ * answer it (or tell it) as stored.
  */
+export function isOpaque(field: FieldOverview): boolean {
+  return isSecret(field) || isSnapshot(field);
+}
+
 export function refuseSecret(field: FieldOverview, use: string): void {
-  if (isSecret(field)) throw new InvalidQueryError(`Field "${field.field}" holds a secret: ${use} can't use it`);
+  if (isOpaque(field)) throw new InvalidQueryError(`Field "${field.field}" holds a secret: ${use} can't use it`);
 }
 
 /**

@@ -7,8 +7,7 @@ import { fieldDepth } from './field-depth';
 import { followOf } from './follow-field';
 import { parseFunction } from './compile-filter';
 import { depthExceeded, ReadableFields } from './read-plan';
-import { isSecret } from './shape-rows';
-import { checkFunction, refuseSecret } from './secret-access';
+import { checkFunction, isOpaque, refuseSecret } from './secret-access';
 import { isPlainObject } from '../../../common/is-plain-object';
 import type { FieldOverview } from '../../schema/schema.types';
 
@@ -71,7 +70,7 @@ function sortPath(field: string): string[] {
 const SECRET_OPERATORS = new Set(['_null', '_nnull', '_empty', '_nempty']);
 
 function checkSecretOperators(field: FieldOverview, value: unknown): void {
-  if (!isSecret(field) || !isPlainObject(value)) return;
+  if (!isOpaque(field) || !isPlainObject(value)) return;
   const refused = Object.keys(value).find((operator) => operator.startsWith('_') && !SECRET_OPERATORS.has(operator));
   if (refused) throw new InvalidQueryError(`Field "${field.field}" holds a secret: "${refused}" can't filter it, only _null, _nnull, _empty and _nempty`);
 }
