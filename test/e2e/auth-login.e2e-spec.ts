@@ -1,7 +1,7 @@
 import * as jwt from 'jsonwebtoken';
 import { DataSource } from 'typeorm';
 import { tokenHash } from '../../src/modules/auth/token-hash';
-import { createUser } from '../factories/user.factory';
+import { createUser, grant } from '../factories/user.factory';
 import { cookieValue, setCookieLine } from '../helpers/cookies';
 import { expectError } from '../helpers/expect-error';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TestApp } from '../helpers/test-app';
@@ -147,6 +147,8 @@ describe('presenting the access token', () => {
 
   it('accepts a static token set on the user, stored only as a hash', async () => {
     const user = await createUser(t);
+    // App access reads the own row without its token; a rule of the role's own reads it, concealed.
+    await grant(t, user.role, 'svc_users', 'read', { permissions: { id: { _eq: '$CURRENT_USER' } } });
     const set = await t.as('admin').patch(`/users/${user.id}`).send({ token: 'my-static-token-1234' });
     expect(set.body.data.token).toBe('my-static-token-1234');
     const me = await t.as('my-static-token-1234').get('/users/me');

@@ -106,14 +106,15 @@ describe("@directus/sdk (the reference platform's own client) against Vellum: au
     it('password request and reset', async () => {
       const admin = await sdk.adminClient();
       const email = `${uniq('forgetful')}@example.com`;
-      await admin.request(createUser({ email, password: 'old-password-1' }));
+      const user = await admin.request(createUser({ email, password: 'old-password-1' }));
       const anonymous = createDirectus(sdk.url).with(rest());
       expect(await anonymous.request(passwordRequest(email, RESET_URL))).toBeNull();
       const token = linkToken(await sdk.smtp.waitFor(email));
       expect(await anonymous.request(passwordReset(token, 'new-password-2'))).toBeNull();
       const client = createDirectus(sdk.url).with(authentication('json', { autoRefresh: false })).with(rest());
       await client.login({ email, password: 'new-password-2' });
-      expect((await client.request(readMe({ fields: ['email'] }))).email).toBe(email);
+      // A user without a role may not read their own row: the reference answers its id alone.
+      expect(await client.request(readMe({ fields: ['email'] }))).toEqual({ id: user.id });
     });
 
     it('invite and accept', async () => {

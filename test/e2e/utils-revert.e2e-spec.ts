@@ -69,7 +69,7 @@ describe('POST /utils/revert/:revision', () => {
     const id = (await t.as('admin').post(`/items/${vault}`).send({ title: 'Before', secret: 'first-secret' })).body.data.id;
     await t.as('admin').patch(`/items/${vault}/${id}`).send({ title: 'After' }).expect(200);
     const revisions = await t.as('admin').get(`/revisions?filter[collection][_eq]=${vault}&filter[item][_eq]=${id}&sort=id&fields=id,data`);
-    expect(revisions.body.data[0].data).toMatchObject({ title: 'Before', secret: expect.stringMatching(/^\$argon2/) });
+    expect(revisions.body.data[0].data).toMatchObject({ title: 'Before', secret: '**********' });
     expect((await t.as('admin').post(`/utils/revert/${revisions.body.data[0].id}`)).status).toBe(204);
     expect((await t.as('admin').get(`/items/${vault}/${id}?fields=title`)).body.data.title).toBe('Before');
     const [{ secret }] = await t.app.get(DataSource).query(`SELECT secret FROM ${t.app.get(DataSource).driver.escape(vault)}`);

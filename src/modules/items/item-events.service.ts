@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { AppLogger } from '../../common/logging/app-logger';
-import type { PrimaryKey } from './engine/items.types';
+import type { Item, PrimaryKey } from './engine/items.types';
 
 export type ItemAction = 'create' | 'update' | 'delete';
 
@@ -12,6 +12,11 @@ export interface ItemEvent {
   collection: string;
   action: ItemAction;
   keys: PrimaryKey[];
+  /**
+   * A delete's rows as they were (secrets concealed), captured while someone listens: no one can read
+   * them back, so who may hear of the delete is decided on these (ItemsService.readableDeletedKeys).
+   */
+  rows?: Item[];
 }
 
 export type ItemEventListener = (event: ItemEvent) => void;
@@ -41,6 +46,11 @@ export class ItemEventsService {
   on(listener: ItemEventListener): () => void {
     this.emitter.on('item', listener);
     return () => this.emitter.off('item', listener);
+  }
+
+  /** Whether anyone listens: a delete's rows are worth capturing only then. */
+  listening(): boolean {
+    return this.emitter.listenerCount('item') > 0;
   }
 
   /** Called by the engine after a write; `manager` is the transaction the write ran in, if the caller's. */

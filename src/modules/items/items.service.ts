@@ -3,7 +3,7 @@ import type { Accountability } from '../../common/accountability';
 import { ForbiddenError, InvalidPayloadError } from '../../common/errors/errors';
 import { isPlainObject } from '../../common/is-plain-object';
 import type { MetaKey, Query } from '../../common/query/query.types';
-import { loadAccess, requireRule } from './engine/access';
+import { loadAccess, readableDeleted, requireRule } from './engine/access';
 import { afterSql, inSql } from './engine/compile-sql';
 import { collectionOf, CreateOptions, Item, ItemsDeps, ItemsOptions, ItemsScope, PreparedCreates, PrimaryKey } from './engine/items.types';
 import { checkReadQuery, ExtraWhere, prepareRead, readAggregate, readItems, readMeta } from './engine/run-read';
@@ -239,8 +239,17 @@ export class ItemsService {
     requireRule(access, this.collection, 'delete');
     const result = await transaction(this.scope, (manager) => deleteItems(this.scope, access, manager, keys));
     // Announced with the keys as the caller gave them (text from a path, numbers from a JSON body), as the reference does.
-    await afterWrite(this.scope, 'delete', keys);
-    return result;
+    await afterWrite(this.scope, 'delete', keys, result.rows);
+    return result.keys;
+  }
+
+  /**
+   * Of the keys of a delete event, those the caller could read, decided on the event's rows as they were
+   * (ItemEvent.rows); none without them.
+   */
+  async readableDeletedKeys(keys: PrimaryKey[], rows: Item[] = []): Promise<PrimaryKey[]> {
+    const readable = new Set((await readableDeleted(this.scope, rows)).map((row) => String(row[this.primaryKey])));
+    return keys.filter((key) => readable.has(String(key)));
   }
 
   async deleteByQuery(query: Query): Promise<PrimaryKey[]> {

@@ -73,7 +73,8 @@ export class RealtimeBusService implements OnModuleInit, OnModuleDestroy {
       return;
     }
     if (message.origin === INSTANCE_OWNER || !Array.isArray(message.keys)) return;
-    this.deliver({ collection: message.collection, action: message.action, keys: message.keys });
+    const rows = Array.isArray(message.rows) ? { rows: message.rows } : {};
+    this.deliver({ collection: message.collection, action: message.action, keys: message.keys, ...rows });
   }
 
   private deliver(event: ItemEvent): void {

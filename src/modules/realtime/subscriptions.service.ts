@@ -93,10 +93,17 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** The reference's payloads: one item for an item subscription, a list otherwise; keys for deletes. */
+  /**
+   * The reference's payloads: one item for an item subscription, a list otherwise; keys for deletes,
+   * only those of items the subscriber could read.
+   */
   private async read(s: Subscription, event?: ItemEvent): Promise<Item | Item[] | PrimaryKey | PrimaryKey[]> {
-    if (event?.action === 'delete') return s.item !== undefined ? s.item : event.keys;
     const service = this.items.for(s.collection, s.client.acc);
+    if (event?.action === 'delete') {
+      // An empty list is not sent (see notify).
+      const keys = await service.readableDeletedKeys(s.item !== undefined ? [s.item] : event.keys, event.rows);
+      return s.item !== undefined && keys.length ? s.item : keys;
+    }
     if (s.item !== undefined) return service.readOne(s.item, s.query);
     return event ? service.readMany(event.keys, s.query) : service.readByQuery(s.query);
   }

@@ -18,6 +18,7 @@ import type { Item, ItemsService } from '../items/items.service';
 import { AcceptInviteDto, InviteDto } from './dto/invite.dto';
 import { TfaDisableDto, TfaEnableDto, TfaGenerateDto } from './dto/tfa.dto';
 import { UserInputDto } from './dto/user-input.dto';
+import { readOwnUser } from './lib/read-own-user';
 import { TfaService } from './tfa.service';
 import { UsersWriter } from './users-writer';
 import { UsersService } from './users.service';
@@ -105,8 +106,7 @@ export class UsersController {
   async readMe(@Acc() acc: Accountability, @ListQuery() query: Query) {
     // A share session has no user: the reference answers with the share it signed in with.
     if (acc.share) return { data: { share: acc.share.id } };
-    // Everyone may read their own user (the reference platform's minimal app permissions).
-    return { data: await this.engine(null).readOne(me(acc), query) };
+    return { data: await readOwnUser(this.engine(acc), me(acc), query) };
   }
 
   @Patch('me')
@@ -114,9 +114,9 @@ export class UsersController {
   @ApiOkResponse({ description: '`{ data: user }`' })
   async updateMe(@Acc() acc: Accountability, @Body() dto: UserInputDto, @ListQuery() query: Query) {
     const id = me(acc);
-    await this.engine(null).checkReadQuery(query);
+    await this.engine(acc).checkReadQuery(query);
     await this.users.updateSelf(acc, dto);
-    return { data: await this.engine(null).readOne(id, query) };
+    return { data: await readOwnUser(this.engine(acc), id, query) };
   }
 
   @Post('me/tfa/generate')

@@ -19,6 +19,9 @@ const read = async (keys: PrimaryKey[]) => {
   return new Map(keys.filter((key) => key !== 13).map((key) => [String(key), { id: key }]));
 };
 
+/** As `read`: key 13's delete the subscriber may not hear of. */
+const deleted = async (keys: PrimaryKey[]) => keys.filter((key) => key !== 13);
+
 async function take(iterator: AsyncIterator<ItemMutation>, count: number): Promise<ItemMutation[]> {
   const out: ItemMutation[] = [];
   while (out.length < count) out.push((await iterator.next()).value);
@@ -41,6 +44,15 @@ describe(watchItemEvents.name, () => {
       ],
     ],
     [
+      'no delete of an item the subscriber could not read',
+      'delete',
+      [
+        { collection: 'posts', action: 'delete', keys: [13] },
+        { collection: 'posts', action: 'delete', keys: [13, 4] },
+      ],
+      [{ key: 4, event: 'delete', data: null }],
+    ],
+    [
       'only its collection and action, and not what the subscriber may not read',
       'update',
       [
@@ -61,14 +73,14 @@ describe(watchItemEvents.name, () => {
     ],
   ])('%s', async (_label, only, events, expected) => {
     const source = fakeSource();
-    const iterator = watchItemEvents(source, 'posts', only, read);
+    const iterator = watchItemEvents(source, 'posts', only, read, deleted);
     for (const event of events) source.emit(event);
     expect(await take(iterator, expected.length)).toEqual(expected);
   });
 
   it('stops listening when the subscription ends', async () => {
     const source = fakeSource();
-    const iterator = watchItemEvents(source, 'posts', undefined, read);
+    const iterator = watchItemEvents(source, 'posts', undefined, read, deleted);
     expect(source.listeners.size).toBe(1);
     await iterator.return!();
     expect(source.listeners.size).toBe(0);

@@ -23,6 +23,9 @@ export interface ItemMutation {
 /** The written items the subscriber may read, by key as text; the others are absent. */
 export type ReadItems = (keys: PrimaryKey[]) => Promise<Map<string, Item>>;
 
+/** Of a delete's keys, those whose items the subscriber could read (ItemsService.readableDeletedKeys). */
+export type ReadDeleted = (keys: PrimaryKey[], rows?: Item[]) => Promise<PrimaryKey[]>;
+
 export const EventEnum = new GraphQLEnumType({ name: 'EventEnum', values: { create: { value: 'create' }, update: { value: 'update' }, delete: { value: 'delete' } } });
 
 /**
@@ -43,7 +46,8 @@ export function itemSubscriptions(deps: ItemResolverDeps, source: ItemEventSourc
       subscribe: (_s, args: { event?: ItemAction | null }, ctx: ItemsContext, info) => {
         const query = queryOf(deps, types, {}, info, dataSelection(info));
         const read = readItems(() => deps.items.for(name, ctx.acc), types.collection.primary, query);
-        return watchItemEvents(source, name, args.event ?? undefined, read);
+        const deleted: ReadDeleted = (keys, rows) => deps.items.for(name, ctx.acc).readableDeletedKeys(keys, rows);
+        return watchItemEvents(source, name, args.event ?? undefined, read, deleted);
       },
       resolve: (payload) => payload as ItemMutation,
     },
@@ -81,20 +85,22 @@ function dataSelection(info: GraphQLResolveInfo) {
  * The mutations of `collection` (of one action, with `only`) as they are committed. Listens from the
  * call on (not from the first read), so no write in between is missed; ending the iterator stops listening.
  */
-export function watchItemEvents(source: ItemEventSource, collection: string, only: ItemAction | undefined, read: ReadItems): PushQueue<ItemMutation> {
+export function watchItemEvents(source: ItemEventSource, collection: string, only: ItemAction | undefined, read: ReadItems, deleted: ReadDeleted): PushQueue<ItemMutation> {
   let chain = Promise.resolve();
   const queue = new PushQueue<ItemMutation>(() => stop());
   const stop = source.on((event) => {
     if (event.collection !== collection || (only !== undefined && event.action !== only)) return;
     // One write's events are read and sent before the next write's, whatever each read takes.
-    chain = chain.then(() => deliver(queue, event, read));
+    chain = chain.then(() => deliver(queue, event, read, deleted));
   });
   return queue;
 }
 
-async function deliver(queue: PushQueue<ItemMutation>, event: ItemEvent, read: ReadItems): Promise<void> {
+async function deliver(queue: PushQueue<ItemMutation>, event: ItemEvent, read: ReadItems, deleted: ReadDeleted): Promise<void> {
   if (event.action === 'delete') {
-    for (const key of event.keys) queue.push({ key, event: event.action, data: null });
+    // Only the deletes of items the subscriber could read are announced, as the other writes.
+    const keys = await deleted(event.keys, event.rows).catch(() => []);
+    for (const key of keys) queue.push({ key, event: event.action, data: null });
     return;
   }
   // One read for all the keys of a write, not one per key: a batch of 100 costs each subscriber one query.

@@ -2,6 +2,7 @@ import { GraphQLFieldConfig, GraphQLFieldConfigMap, GraphQLID, GraphQLNonNull } 
 import { ForbiddenError, InvalidCredentialsError } from '../../../common/errors/errors';
 import type { SchemaOverview } from '../../schema/schema-overview';
 import { PLAIN_WRITE_SYSTEM_COLLECTIONS } from '../../schema/system-schema';
+import { readOwnUser } from '../../users/lib/read-own-user';
 import type { GraphqlContext } from '../graphql-context';
 import { itemMutations, itemQueries, queryOf, type ItemResolverDeps } from '../items/item-resolvers';
 import { buildItemTypes, type CollectionTypes } from '../items/item-types';
@@ -71,13 +72,16 @@ function mutationsOf(deps: ItemResolverDeps, path: string, types: CollectionType
   return admin ? onlyForAdmins(fields) : fields;
 }
 
-/** `users_me`: the caller's own user, readable by everyone signed in as a user (as `GET /users/me`). */
+/**
+ * `users_me`: the caller's own user with the caller's rules, as `GET /users/me`; its id alone when
+ * they may not read it.
+ */
 function usersMe(deps: ItemResolverDeps, types: CollectionTypes): Field {
   return {
     type: types.object,
     resolve: (_source, _args, ctx, info) => {
       if (!ctx.acc.user) throw new InvalidCredentialsError();
-      return deps.items.for(types.collection.collection, null).readOne(ctx.acc.user, queryOf(deps, types, {}, info));
+      return readOwnUser(deps.items.for(types.collection.collection, ctx.acc), ctx.acc.user, queryOf(deps, types, {}, info));
     },
   };
 }

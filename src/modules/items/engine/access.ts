@@ -4,10 +4,11 @@ import { runSql } from '../../../database/run-sql';
 import type { PermissionLookup, PermissionRule } from '../../permissions/permissions.service';
 import type { SchemaOverview } from '../../schema/schema-overview';
 import { compileLookup, ReadConditions } from './compile-sql';
-import { dbOf, Item, ItemsScope } from './items.types';
+import { collectionOf, dbOf, Item, ItemsScope } from './items.types';
 import type { ReadableFields } from './read-plan';
 import { DynamicVariables, resolveVariables, variableFields } from './resolve-variables';
 import { readValue } from './values';
+import { rowMatches } from './row-matches';
 
 /**
  * Validate stage, the caller's side: what the caller may do on which collection, and the values of the
@@ -77,4 +78,18 @@ export function readConditions(access: Access, collection: string, query: { filt
     search: user ? query.search : undefined,
     readable: access.readable(collection),
   };
+}
+
+/**
+ * Of rows no query can read any more (a delete's, see ItemEvent.rows), those the caller could read: with
+ * a read rule whose row filter they meet, decided in memory (row-matches.ts).
+ */
+export async function readableDeleted(scope: ItemsScope, rows: Item[]): Promise<Item[]> {
+  const collection = collectionOf(scope);
+  const access = await loadAccess(scope);
+  if (!access.lookup(collection.collection, 'read')) return [];
+  const filter = rowFilter(access, collection.collection, 'read');
+  if (!filter) return rows;
+  const isColumn = (field: string) => Object.hasOwn(collection.fields, field) && collection.fields[field].type !== 'alias';
+  return rows.filter((row) => rowMatches(row, filter, isColumn));
 }

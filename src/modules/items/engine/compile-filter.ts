@@ -43,9 +43,10 @@ export function functionSql(ctx: SqlContext, collection: string, alias: string, 
   if (fn === 'count') {
     const link = ctx.overview.relation(collection, field);
     if (link?.type !== 'o2m') throw new InvalidQueryError(`"count()" needs a one-to-many field, "${field}" is not one`);
-    const related = ctx.overview.collection(link.related)!;
     const r = ctx.alias();
-    return `(SELECT COUNT(*) FROM ${ctx.quote(related.table!)} ${ctx.quote(r)} WHERE ${ctx.quote(r)}.${ctx.quote(link.relatedField)} = ${ctx.quote(alias)}.${ctx.quote(overview.primary)})`;
+    // Only the related rows the caller may read are counted.
+    const conditions = [`${ctx.quote(r)}.${ctx.quote(link.relatedField)} = ${ctx.quote(alias)}.${ctx.quote(overview.primary)}`, ...relatedPermission(ctx, link.related, r)];
+    return `(${relatedSelect(ctx, link.related, r, 'COUNT(*)', conditions)})`;
   }
   if (!DATE_FUNCTIONS.includes(fn)) throw new InvalidQueryError(`Unknown function "${fn}()"`);
   const timeOnly = target.type === 'time' && ['hour', 'minute', 'second'].includes(fn);
@@ -132,7 +133,7 @@ const applying = new WeakMap<SqlContext, Set<string>>();
  * leads back to its own collection (a share's rules, `{ author: { articles: ... } }`) would be applied
  * inside itself without end: there, the collection's rows are taken as they are.
  */
-function relatedPermission(ctx: SqlContext, collection: string, r: string): string[] {
+export function relatedPermission(ctx: SqlContext, collection: string, r: string): string[] {
   const active = applying.get(ctx) ?? new Set<string>();
   const permission = active.has(collection) ? null : ctx.relatedFilter?.(collection);
   if (!permission) return [];
@@ -145,7 +146,7 @@ function relatedPermission(ctx: SqlContext, collection: string, r: string): stri
 }
 
 /** `SELECT <expression> FROM <collection> r WHERE <conditions>`; `expression` is SQL on the alias `r`. */
-function relatedSelect(ctx: SqlContext, collection: string, r: string, expression: string, conditions: string[]): string {
+export function relatedSelect(ctx: SqlContext, collection: string, r: string, expression: string, conditions: string[]): string {
   const table = ctx.overview.collection(collection)!.table!;
   return `SELECT ${expression} FROM ${ctx.quote(table)} ${ctx.quote(r)} WHERE ${conditions.join(' AND ')}`;
 }

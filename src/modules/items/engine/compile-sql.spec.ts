@@ -61,7 +61,7 @@ describe(compileSelect.name, () => {
     [
       'postgres',
       { where: [], sort: [{ field: 'author.name', order: 'DESC' }, { field: 'title', order: 'ASC' }], limit: 1, offset: 0 },
-      `${head} ORDER BY (SELECT "r0"."name" FROM "authors" "r0" WHERE "r0"."id" = "t"."author") DESC, "t"."title" ASC LIMIT 1`,
+      `${head} ORDER BY (SELECT "r0"."name" FROM "authors" "r0" WHERE "r0"."id" = "t"."author" AND "r0"."name" <> :p0) DESC, "t"."title" ASC LIMIT 1`,
     ],
     [
       'sqlite',
@@ -71,7 +71,7 @@ describe(compileSelect.name, () => {
     [
       'mysql',
       { where: [], sort: [{ field: 'author.name', order: 'DESC' }], limit: 1, offset: 0 },
-      `${head} ORDER BY (SELECT "r0"."name" FROM "authors" "r0" WHERE "r0"."id" = "t"."author") DESC LIMIT 1`,
+      `${head} ORDER BY (SELECT "r0"."name" FROM "authors" "r0" WHERE "r0"."id" = "t"."author" AND "r0"."name" <> :p0) DESC LIMIT 1`,
     ],
     [
       'postgres',

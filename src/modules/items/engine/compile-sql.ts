@@ -7,7 +7,7 @@ import type { Sql } from '../../../database/run-sql';
 import type { SchemaOverview } from '../../schema/schema-overview';
 import type { CollectionOverview, FieldType } from '../../schema/schema.types';
 import { anyLink, parseAnyField } from './any-field';
-import { compileFilter, functionSql, jsonColumn, parseFunction, SqlContext } from './compile-filter';
+import { compileFilter, functionSql, jsonColumn, parseFunction, relatedPermission, relatedSelect, SqlContext } from './compile-filter';
 import { Item, NUMERIC_TYPES } from './items.types';
 import type { ReadNode } from './read-plan';
 import { isInt32 } from '../../../common/is-int32';
@@ -103,16 +103,17 @@ function sortSql(ctx: SqlContext, collection: string, alias: string, path: strin
   const r = ctx.alias();
   const q = ctx.quote;
   const inner = sortSql(ctx, link.related, r, rest, order, aggregated || link.type === 'o2m');
+  // Related rows the caller may not read sort as if they were not there (no ordering oracle).
+  const select = (expression: string, match: string[]) => `(${relatedSelect(ctx, link.related, r, expression, [...match, ...relatedPermission(ctx, link.related, r)])})`;
   if (link.type === 'o2m') {
     const primary = ctx.overview.collection(collection)!.primary;
-    return `(SELECT ${order === 'ASC' ? 'MIN' : 'MAX'}(${inner}) FROM ${q(related.table!)} ${q(r)} WHERE ${q(r)}.${q(link.relatedField)} = ${q(alias)}.${q(primary)})`;
+    return select(`${order === 'ASC' ? 'MIN' : 'MAX'}(${inner})`, [`${q(r)}.${q(link.relatedField)} = ${q(alias)}.${q(primary)}`]);
   }
   if (link.collectionField) {
     const key = ctx.dialect.asText(`${q(r)}.${q(related.primary)}`);
-    const own = `${q(alias)}.${q(link.collectionField)} = :${ctx.param(link.related)}`;
-    return `(SELECT ${inner} FROM ${q(related.table!)} ${q(r)} WHERE ${key} = ${q(alias)}.${q(link.field)} AND ${own})`;
+    return select(inner, [`${key} = ${q(alias)}.${q(link.field)}`, `${q(alias)}.${q(link.collectionField)} = :${ctx.param(link.related)}`]);
   }
-  return `(SELECT ${inner} FROM ${q(related.table!)} ${q(r)} WHERE ${q(r)}.${q(related.primary)} = ${q(alias)}.${q(head)})`;
+  return select(inner, [`${q(r)}.${q(related.primary)} = ${q(alias)}.${q(head)}`]);
 }
 
 /** The expressions one sort entry orders by: a path's value, or the value at a `json()` call's path. */

@@ -35,7 +35,7 @@ describe(preparePayload.name, () => {
     ['ignores unknown fields and aliases without a relation to write', { title: 'a', nope: 1 }, 'update', ALL, { title: 'a' }, { title: 'a' }],
     ['ignores the key of an update', { id: 4, views: '7' }, 'update', ALL, { views: 7 }, { views: '7' }],
     ['converts values for the vendor', { views: '7', published: 'true' }, 'update', ALL, { views: 7, published: true }, { views: '7', published: 'true' }],
-    ['hashes and keeps the hash in the revision', { secret: 'pw' }, 'update', ALL, { secret: 'hashed:pw' }, { secret: 'hashed:pw' }],
+    ['hashes, and conceals the hash in the revision', { secret: 'pw' }, 'update', ALL, { secret: 'hashed:pw' }, { secret: '**********' }],
     ['conceals in the revision only', { token: 't' }, 'update', ALL, { token: 't' }, { token: '**********' }],
     ['applies presets under the given values', { title: 'a' }, 'create', { ...ALL, presets: { title: 'x', views: 3 } }, { title: 'a', views: 3 }, { title: 'a', views: 3 }],
   ])('%s', async (_, data, mode, rule, values, payload) => {

@@ -144,21 +144,18 @@ function fieldRules(field: FieldOverview, payload: Item, mode: WriteMode, requir
   return errors;
 }
 
-/** The values of plain fields; hashes replace the plain text in the payload too, concealed values are masked there. */
+/**
+ * The values of plain fields. Secrets are masked in the payload, which revisions record: neither a
+ * password nor its hash is ever answered (a revert leaves secrets as they are).
+ */
 async function storedValues(plan: PayloadPlan, payload: Item): Promise<Item> {
   const values: Item = {};
   for (const key in payload) {
     const field = plan.collection.fields[key];
     if (!field || field.type === 'alias') continue;
     const value = payload[key];
-    if (plan.hashed.has(key)) {
-      values[key] = typeof value === 'string' ? await plan.hash(value) : value;
-      // Revisions keep what was stored: never a password in plain text.
-      payload[key] = values[key];
-    } else {
-      values[key] = value;
-      if (plan.concealed.has(key) && value !== null) payload[key] = CONCEALED;
-    }
+    values[key] = plan.hashed.has(key) && typeof value === 'string' ? await plan.hash(value) : value;
+    if ((plan.hashed.has(key) || plan.concealed.has(key)) && value !== null) payload[key] = CONCEALED;
   }
   return values;
 }

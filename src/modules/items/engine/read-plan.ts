@@ -5,6 +5,7 @@ import type { SchemaOverview } from '../../schema/schema-overview';
 import type { CollectionOverview, RelationLink } from '../../schema/schema.types';
 import { anyLink, parseAnyField } from './any-field';
 import { parseFunction } from './compile-filter';
+import { checkFunction } from './secret-access';
 
 /** Which fields of a collection the caller may read; null when none (no read permission). */
 export type ReadableFields = (collection: string) => Set<string> | '*' | null;
@@ -151,6 +152,7 @@ class PlanLevel {
   private addFunction(key: string, fn: Omit<ReadNode['functions'][number], 'key'>): void {
     if (!this.overview.fields[fn.field]) throw new InvalidQueryError(`Field "${fn.field}" does not exist in collection "${this.collection}"`);
     if (!this.mayRead(fn.field)) throw new ForbiddenError();
+    checkFunction(this.options.overview, this.options.readable, this.collection, fn);
     this.node.functions.push({ ...fn, key });
   }
 

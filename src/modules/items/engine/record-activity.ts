@@ -55,8 +55,8 @@ export async function recordDeletes(scope: ItemsScope, manager: EntityManager, k
   for (const key of keys) await scope.deps.activity.record(manager, { action: 'delete', collection: scope.collection, item: key, acc: scope.acc });
 }
 
-/** The stored rows (all plain fields, API forms) for revisions, by key. */
-async function storedRows(scope: ItemsScope, manager: EntityManager, keys: PrimaryKey[]): Promise<Map<string, Item>> {
+/** The stored rows (all plain fields, API forms, secrets concealed) for revisions and delete events, by key. */
+export async function storedRows(scope: ItemsScope, manager: EntityManager, keys: PrimaryKey[]): Promise<Map<string, Item>> {
   const collection = collectionOf(scope);
   const out = new Map<string, Item>();
   const fields = Object.values(collection.fields).filter((f) => f.type !== 'alias');

@@ -10,6 +10,7 @@ import { chunks, collectionOf, dbOf, Item, ItemsScope } from './items.types';
 import { planRead, ReadNode, RelationNode } from './read-plan';
 import { aggregateItem, groupBy, queryWindow, rowFromDb, selectedColumns, shapeItem } from './shape-rows';
 import { validateQuery } from './validate-query';
+import { shapeSnapshots, snapshotColumns } from './revision-snapshots';
 
 /**
  * Run stage of reads: runs the compiled statements of a read plan (one per collection and relation
@@ -57,16 +58,18 @@ async function select(read: Read, node: ReadNode, spec: (ctx: SqlContext) => Sel
   const params: Record<string, unknown> = {};
   const ctx = newContext(read, params);
   const where = spec(ctx);
-  const columns = selectedColumns(collection, node, extra);
+  const columns = selectedColumns(collection, node, [...extra, ...snapshotColumns(node)]);
   const rows = await runSql(dbOf(read.scope), { text: compileSelect(ctx, node, columns, where), params });
   return rows.map((row) => rowFromDb(collection, node, columns, row));
 }
 
 /** Loads every relation of `node` for `rows` with one query per relation and chunk, then shapes the output. */
 async function resolve(read: Read, node: ReadNode, rows: Item[]): Promise<Item[]> {
-  const collection = read.access.overview.collection(node.collection)!;
+  const { overview, readable } = read.access;
+  const collection = overview.collection(node.collection)!;
+  const shape = (row: Item, related: Item | undefined) => shapeSnapshots(overview, readable, node, row, shapeItem(collection, node, row, related));
   // Large reads (exports) of plain columns: no per-row bookkeeping of relations to allocate.
-  if (!node.relations.length) return rows.map((row) => shapeItem(collection, node, row, undefined));
+  if (!node.relations.length) return rows.map((row) => shape(row, undefined));
   const related = new Map<Item, Item>();
   for (const row of rows) related.set(row, {});
   for (const rel of node.relations) {
@@ -79,7 +82,7 @@ async function resolve(read: Read, node: ReadNode, rows: Item[]): Promise<Item[]
       else if (!(rel.key in out)) out[rel.key] = rel.othersNull ? null : row[rel.link.field];
     });
   }
-  return rows.map((row) => shapeItem(collection, node, row, related.get(row)));
+  return rows.map((row) => shape(row, related.get(row)));
 }
 
 function keysOf(rows: Item[], field: string): unknown[] {

@@ -78,7 +78,7 @@ describe(revisionRow.name, () => {
   it.each<[string[], unknown]>([
     [[], 'x'],
     [['conceal'], '**********'],
-    [['hash'], 'x'],
-    [['conceal', 'hash'], 'x'],
+    [['hash'], '**********'],
+    [['conceal', 'hash'], '**********'],
   ])('%j keeps %j', (special, kept) => expect(revisionRow([field('t', special)], { t: 'x' })).toEqual({ t: kept }));
 });

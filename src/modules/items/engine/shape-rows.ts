@@ -76,14 +76,14 @@ export function aggregateItem(row: Item, groups: AggregateGroup[], outputs: Aggr
 }
 
 /**
- * The rows of `collection` as stored, in API forms, for revisions. Concealed secrets (TFA secrets,
- * tokens) stay out of revisions; hashes are safe to keep.
+ * The rows of `collection` as stored, in API forms, for revisions: secrets (hashes, TFA secrets, tokens)
+ * concealed, as every read answers them.
  */
 export function revisionRow(fields: FieldOverview[], row: Item): Item {
   const item: Item = {};
   for (const f of fields) {
     const value = readValue(f, row[f.field]);
-    item[f.field] = value !== null && f.special.includes('conceal') && !f.special.includes('hash') ? CONCEALED : value;
+    item[f.field] = value !== null && isSecret(f) ? CONCEALED : value;
   }
   return item;
 }

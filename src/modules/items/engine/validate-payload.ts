@@ -54,10 +54,15 @@ const TESTS: Record<string, Test> = {
   _regex: (value, expected) => !isNull(value) && ruleRegex(String(expected)).test(textOf(value)),
 };
 
+/** Whether `value` passes `operator`; null for an operator the table does not know. */
+export function testOperator(value: unknown, operator: string, expected: unknown): boolean | null {
+  const test = Object.hasOwn(TESTS, operator) ? TESTS[operator] : undefined;
+  return test ? test(value, expected) : null;
+}
+
 /** An operator the table does not know is no rule a payload can break. */
 function compare(value: unknown, operator: string, expected: unknown): boolean {
-  const test = TESTS[operator];
-  return test ? test(value, expected) : true;
+  return testOperator(value, operator, expected) ?? true;
 }
 
 /**

@@ -7,12 +7,14 @@ import { fieldDepth } from './field-depth';
 import { followOf } from './follow-field';
 import { parseFunction } from './compile-filter';
 import { depthExceeded, ReadableFields } from './read-plan';
-import { isSecret } from './shape-rows';
+import { checkFunction, isOpaque, refuseSecret } from './secret-access';
 import { isPlainObject } from '../../../common/is-plain-object';
 import type { FieldOverview } from '../../schema/schema.types';
 
-function walkPath(overview: SchemaOverview, readable: ReadableFields, collection: string, path: string[], allowO2m: boolean, what: string): void {
+/** Checks each field of `path` exists and is readable; answers the last one and its collection. */
+function walkPath(overview: SchemaOverview, readable: ReadableFields, collection: string, path: string[], allowO2m: boolean, what: string): { collection: string; field: FieldOverview } {
   let current = collection;
+  let last: FieldOverview | undefined;
   path.forEach((segment, index) => {
     if (parseAnyField(segment) && index < path.length - 1) {
       const link = anyLink(overview, current, segment);
@@ -24,6 +26,7 @@ function walkPath(overview: SchemaOverview, readable: ReadableFields, collection
     if (!field) throw new InvalidQueryError(`${what}: field "${segment}" does not exist in collection "${current}"`);
     const allowed = readable(current);
     if (allowed === null || (allowed !== '*' && !allowed.has(segment))) throw new ForbiddenError();
+    last = field;
     if (index < path.length - 1) {
       const link = overview.relation(current, segment);
       if (!link || (link.type === 'o2m' && !allowO2m)) {
@@ -32,6 +35,20 @@ function walkPath(overview: SchemaOverview, readable: ReadableFields, collection
       current = link.related;
     }
   });
+  return { collection: current, field: last! };
+}
+
+/**
+ * A sort entry (`title`, `author.name`, `year(date)`, `count(comments)`, `json(meta, a)`) on readable
+ * fields, never on a secret (no ordering oracle on its plain value).
+ */
+function walkSort(overview: SchemaOverview, readable: ReadableFields, collection: string, field: string, allowedDepth: number, what: string): void {
+  const path = sortPath(field);
+  if (path.length > allowedDepth) throw depthExceeded();
+  const end = walkPath(overview, readable, collection, path, true, what);
+  refuseSecret(end.field, what);
+  const fn = parseFunction(field.split('.').pop()!);
+  if (fn) checkFunction(overview, readable, end.collection, fn);
 }
 
 /**
@@ -53,7 +70,7 @@ function sortPath(field: string): string[] {
 const SECRET_OPERATORS = new Set(['_null', '_nnull', '_empty', '_nempty']);
 
 function checkSecretOperators(field: FieldOverview, value: unknown): void {
-  if (!isSecret(field) || !isPlainObject(value)) return;
+  if (!isOpaque(field) || !isPlainObject(value)) return;
   const refused = Object.keys(value).find((operator) => operator.startsWith('_') && !SECRET_OPERATORS.has(operator));
   if (refused) throw new InvalidQueryError(`Field "${field.field}" holds a secret: "${refused}" can't filter it, only _null, _nnull, _empty and _nempty`);
 }
@@ -80,7 +97,10 @@ function walkFilter(overview: SchemaOverview, readable: ReadableFields, collecti
     }
     const fn = parseFunction(key);
     walkPath(overview, readable, collection, [fn ? fn.field : key], false, 'filter');
-    if (fn) continue;
+    if (fn) {
+      checkFunction(overview, readable, collection, fn);
+      continue;
+    }
     checkSecretOperators(overview.field(collection, key)!, value);
     const link = overview.relation(collection, key);
     if (link) walkRelated(overview, readable, link.related, value, depth, maxDepth);
@@ -101,12 +121,8 @@ function walkDeep(overview: SchemaOverview, readable: ReadableFields, collection
     const link = overview.relation(collection, alias[key] ?? key);
     if (!link) throw new InvalidQueryError(`deep: "${key}" of collection "${collection}" is not a relation`);
     if (sub.filter) walkFilter(overview, readable, link.related, sub.filter, depth + 1, maxDepth);
-    for (const entry of sub.sort ?? []) {
-      // The reference counts a deep sort's path on top of the deep level it sorts (MAX_RELATIONAL_DEPTH).
-      const path = sortPath(entry.field);
-      if (depth + path.length > maxDepth) throw depthExceeded();
-      walkPath(overview, readable, link.related, path, true, 'deep sort');
-    }
+    // The reference counts a deep sort's path on top of the deep level it sorts (MAX_RELATIONAL_DEPTH).
+    for (const entry of sub.sort ?? []) walkSort(overview, readable, link.related, entry.field, maxDepth - depth, 'deep sort');
     if (sub.deep) walkDeep(overview, readable, link.related, sub.deep, {}, depth + 1, maxDepth);
   }
 }
@@ -124,17 +140,23 @@ export function validateQuery(overview: SchemaOverview, readable: ReadableFields
     const aggregates = new Set(Object.keys(query.aggregate ?? {}));
     for (const entry of query.sort) {
       const path = sortPath(entry.field);
-      if (path.length > maxDepth) throw depthExceeded();
-      if (aggregates.has(path[0]) && path.length === 2) continue;
-      walkPath(overview, readable, collection, path, true, 'sort');
+      if (aggregates.has(path[0]) && path.length === 2 && path.length <= maxDepth) continue;
+      walkSort(overview, readable, collection, entry.field, maxDepth, 'sort');
     }
   }
   if (query.deep) walkDeep(overview, readable, collection, query.deep, query.alias ?? {}, 1, maxDepth);
-  for (const field of query.groupBy ?? []) walkPath(overview, readable, collection, [parseFunction(field)?.field ?? field], false, 'groupBy');
+  for (const entry of query.groupBy ?? []) {
+    const fn = parseFunction(entry);
+    const { field } = walkPath(overview, readable, collection, [fn?.field ?? entry], false, 'groupBy');
+    if (fn) checkFunction(overview, readable, collection, fn);
+    else refuseSecret(field, 'groupBy');
+  }
   for (const [fn, fields] of Object.entries(query.aggregate ?? {})) {
-    for (const field of fields ?? []) {
-      if (field === '*' && (fn === 'count' || fn === 'countAll')) continue;
-      walkPath(overview, readable, collection, [field], false, `aggregate[${fn}]`);
+    for (const name of fields ?? []) {
+      if (name === '*' && (fn === 'count' || fn === 'countAll')) continue;
+      const { field } = walkPath(overview, readable, collection, [name], false, `aggregate[${fn}]`);
+      // Counting a secret tells no more than filtering it on _null does.
+      if (fn !== 'count' && fn !== 'countDistinct') refuseSecret(field, `aggregate[${fn}]`);
     }
   }
 }

@@ -6,7 +6,7 @@ import { collectionOf, Item, ItemsScope, PreparedCreate, PreparedCreates, Primar
 import { PayloadPlan, PlanContext, planPayload, preparePayload } from './plan-payload';
 import type { PermissionRule } from '../../permissions/permissions.service';
 import type { ItemAction } from '../item-events.service';
-import { recordCreates, recordDeletes, recordUpdates, tracking } from './record-activity';
+import { recordCreates, recordDeletes, recordUpdates, storedRows, tracking } from './record-activity';
 import { castKey, validKey } from './validate-key';
 import { hasNestedWrites, NestedFields, nestedWriteFields, NestedWrite, writeManyToOne, writeOneToMany } from './write-nested';
 import { bulkInsertable, checkKeys, deleteRows, existingKeys, InsertRow, insertOne, insertRun, updateRows } from './write-rows';
@@ -22,9 +22,9 @@ import { bulkInsertable, checkKeys, deleteRows, existingKeys, InsertRow, insertO
 const PREPARE_SLICE = 50;
 
 /** After a committed write: drop cached reads, and reload permissions everywhere when they changed. */
-export async function afterWrite(scope: ItemsScope, action: ItemAction, keys: PrimaryKey[]): Promise<void> {
+export async function afterWrite(scope: ItemsScope, action: ItemAction, keys: PrimaryKey[], rows?: Item[]): Promise<void> {
   // Every write of every caller (REST, GraphQL, imports, nested writes) passes here with its keys.
-  scope.deps.events.written({ collection: scope.collection, action, keys }, scope.manager);
+  scope.deps.events.written({ collection: scope.collection, action, keys, ...(rows ? { rows } : {}) }, scope.manager);
   await scope.deps.cache.invalidateCollection(scope.collection);
   // A share's role and scope decide what its sessions read.
   if (['svc_permissions', 'svc_roles', 'svc_shares'].includes(scope.collection)) await scope.deps.permissions.changed();
@@ -169,12 +169,16 @@ export async function updateItems(write: NestedWrite, access: Access, rule: Perm
   return checked;
 }
 
-/** Deletes the rows of `keys` the caller may delete (FORBIDDEN otherwise); answers the keys cast. */
-export async function deleteItems(scope: ItemsScope, access: Access, manager: EntityManager, keys: PrimaryKey[]): Promise<PrimaryKey[]> {
+/**
+ * Deletes the rows of `keys` the caller may delete (FORBIDDEN otherwise); answers the keys cast and,
+ * while someone listens for writes, the rows as they were (see ItemEvent.rows).
+ */
+export async function deleteItems(scope: ItemsScope, access: Access, manager: EntityManager, keys: PrimaryKey[]): Promise<{ keys: PrimaryKey[]; rows?: Item[] }> {
   const checked = await checkKeys(scope, access, manager, keys, 'delete');
+  const rows = scope.deps.events.listening() ? [...(await storedRows(scope, manager, checked)).values()] : undefined;
   await deleteRows(scope, manager, checked);
   await recordDeletes(scope, manager, checked);
-  return checked;
+  return { keys: checked, rows };
 }
 
 /**
