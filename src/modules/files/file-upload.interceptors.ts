@@ -5,7 +5,7 @@ import { accountabilityOf } from '../../common/guards/request-accountability';
 import { MultipartInterceptor } from '../../common/http/multipart/multipart.interceptor';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { FilesService } from './files.service';
-import { multipartFields, parseFileValues } from './lib/file-values';
+import { multipartFields } from './lib/file-values';
 
 function uploadLimits(config: AppConfig) {
   const max = config.files.maxUploadSize;
@@ -18,7 +18,7 @@ export class FileUploadsInterceptor extends MultipartInterceptor<string> {
   constructor(@Inject(FilesService) files: FilesService, @Inject(APP_CONFIG) config: AppConfig) {
     super(
       {
-        handle: (req, part) => files.upload(part, parseFileValues(multipartFields(part.fields), { allowId: true }), accountabilityOf(req)),
+        handle: (req, part) => files.upload(part, files.values(multipartFields(part.fields), 'create'), accountabilityOf(req)),
         undo: async (req, key) => {
           await files.deleteMany([key], { ...accountabilityOf(req), admin: true });
         },
@@ -41,7 +41,7 @@ export class FileReplaceInterceptor extends MultipartInterceptor<string> {
           req[REPLACED] = true;
           const acc = accountabilityOf(req);
           await files.assertAllowed(acc, 'update');
-          return files.replace(String(req.params.id), part, parseFileValues(multipartFields(part.fields), { allowId: false }), acc);
+          return files.replace(String(req.params.id), part, files.values(multipartFields(part.fields), 'update'), acc);
         },
       },
       uploadLimits(config),

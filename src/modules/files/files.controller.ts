@@ -14,7 +14,6 @@ import { ItemsHttp } from '../items/items-http';
 import { ImportFileDto } from './dto/import-file.dto';
 import { FilesService } from './files.service';
 import { ImportService } from './import.service';
-import { parseFileValues } from './lib/file-values';
 import { FileReplaceInterceptor, FileUploadsInterceptor } from './file-upload.interceptors';
 
 function isMultipart(req: Request): boolean {
@@ -76,10 +75,10 @@ export class FilesController {
     }
     const body: unknown = req.body;
     if (Array.isArray(body)) {
-      return this.http.written(service, res, query, () => this.files.createMany(body.map((item) => parseFileValues(item, { allowId: true })), acc));
+      return this.http.written(service, res, query, () => this.files.createMany(body.map((item) => this.files.values(item, 'create')), acc));
     }
     if (!isPlainObject(body)) throw new InvalidPayloadError('The body must be a JSON object or multipart/form-data');
-    return this.http.written(service, res, query, () => this.files.createOne(parseFileValues(body, { allowId: true }), acc));
+    return this.http.written(service, res, query, () => this.files.createOne(this.files.values(body, 'create'), acc));
   }
 
   @Post('import')
@@ -87,7 +86,7 @@ export class FilesController {
   @ApiOperation({ summary: 'Create a file from a URL' })
   @ApiBody({ type: ImportFileDto })
   async import(@Body() dto: ImportFileDto, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
-    return this.http.written(this.files.engine(acc), res, query, () => this.importer.importUrl(dto.url, parseFileValues(dto.data ?? {}, { allowId: true }), acc));
+    return this.http.written(this.files.engine(acc), res, query, () => this.importer.importUrl(dto.url, this.files.values(dto.data ?? {}, 'create'), acc));
   }
 
   @Post(':id/purge-transforms')

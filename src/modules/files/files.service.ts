@@ -70,6 +70,15 @@ export class FilesService {
     private readonly counts: CountCacheService,
   ) {}
 
+  /**
+   * A file body (JSON, or a file part's text fields) as FileValues, after the check of every system
+   * collection's write: members that are not fields of svc_files are refused, not dropped.
+   */
+  values(input: unknown, mode: 'create' | 'update'): FileValues {
+    this.engine(null).checkSystemPayload(input, mode);
+    return parseFileValues(input, { allowId: mode === 'create' });
+  }
+
   /** The items engine on svc_files for this caller (null: an internal call). */
   engine(acc: Accountability | null, manager?: EntityManager): ItemsService {
     return this.items.for('svc_files', acc, manager);
@@ -277,17 +286,17 @@ export class FilesService {
     };
     const byQuery = async (query: Query) => (await this.engine(acc).readByQuery({ ...query, fields: ['id'] })).map((item) => String(item.id));
     return {
-      updateOne: (key, data) => this.updateOne(String(key), parseFileValues(data, { allowId: false }), acc),
-      updateMany: (keys, data) => this.updateMany(keysOf(keys), parseFileValues(data, { allowId: false }), acc),
+      updateOne: (key, data) => this.updateOne(String(key), this.values(data, 'update'), acc),
+      updateMany: (keys, data) => this.updateMany(keysOf(keys), this.values(data, 'update'), acc),
       updateByQuery: async (query, data) => {
-        const values = parseFileValues(data, { allowId: false });
+        const values = this.values(data, 'update');
         const keys = await byQuery(query);
         return keys.length ? this.updateMany(keys, values, acc) : [];
       },
       updateBatch: async (items) => {
         const updates = items.map((item) => {
           if (!isPlainObject(item) || typeof item.id !== 'string') throw new InvalidPayloadError('Every object needs its "id"');
-          return { id: item.id, values: parseFileValues(item, { allowId: false }) };
+          return { id: item.id, values: this.values(item, 'update') };
         });
         const keys: string[] = [];
         for (const { id, values } of updates) keys.push(await this.updateOne(id, values, acc));

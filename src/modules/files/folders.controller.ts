@@ -5,7 +5,6 @@ import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { ListQuery } from '../../common/decorators/list-query.decorator';
 import type { Query } from '../../common/query/query.types';
-import { validateBody } from '../../common/validation.pipe';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ItemsHttp } from '../items/items-http';
 import { CreateFolderDto, UpdateFolderDto } from './dto/folder.dto';
@@ -45,7 +44,7 @@ export class FoldersController {
   @ApiOperation({ summary: 'Create a folder, or several from an array (all or nothing)' })
   @ApiBody({ type: CreateFolderDto, description: 'One folder, or an array of folders.' })
   async create(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
-    const create = (item: unknown) => validateBody(CreateFolderDto, item, 'folder');
+    const create = (item: unknown) => this.folders.parse(CreateFolderDto, item, 'create');
     const dtos = Array.isArray(body) ? await Promise.all(body.map(create)) : await create(body);
     return this.http.written(this.folders.engine(acc), res, query, () =>
       Array.isArray(dtos) ? this.folders.createMany(dtos, acc) : this.folders.createOne(dtos, acc),
@@ -59,7 +58,9 @@ export class FoldersController {
   }
 
   @Patch(':id')
-  async updateOne(@Param('id') id: string, @Body() dto: UpdateFolderDto, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+  @ApiBody({ type: UpdateFolderDto })
+  async updateOne(@Param('id') id: string, @Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+    const dto = await this.folders.parse(UpdateFolderDto, body, 'update');
     return this.http.written(this.folders.engine(acc), res, query, () => this.folders.updateOne(id, dto, acc));
   }
 

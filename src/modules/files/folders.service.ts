@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Type } from '@nestjs/common';
 import type { Accountability } from '../../common/accountability';
 import { InvalidPayloadError } from '../../common/errors/errors';
 import { isPlainObject } from '../../common/is-plain-object';
@@ -31,6 +31,15 @@ export class FoldersService {
     return this.items.for('svc_folders', acc);
   }
 
+  /**
+   * A folder body as its DTO reads it, after the check of every system collection's write: members that
+   * are not fields of svc_folders are refused (the DTO alone would drop them).
+   */
+  parse<T extends CreateFolderDto | UpdateFolderDto>(type: Type<T>, body: unknown, mode: 'create' | 'update'): Promise<T> {
+    this.items.for('svc_folders', null).checkSystemPayload(body, mode);
+    return validateBody(type, body, 'folder');
+  }
+
   async createOne(values: CreateFolderDto, acc: Accountability): Promise<string> {
     return String(await this.engine(acc).createOne(createValues(values)));
   }
@@ -52,7 +61,7 @@ export class FoldersService {
   /** The batch forms of PATCH and DELETE /folders (API.md 1.7), each object checked as PATCH /folders/:id checks it. */
   writer(acc: Accountability): ItemsWriter {
     const engine = this.engine(acc);
-    const dto = (data: unknown) => validateBody(UpdateFolderDto, data, 'folder');
+    const dto = (data: unknown) => this.parse(UpdateFolderDto, data, 'update');
     const updateMany = async (keys: PrimaryKey[], data: Item) => engine.updateMany(keys, updateValues(keys, await dto(data)));
     return {
       updateOne: async (key, data) => engine.updateOne(key, updateValues([key], await dto(data))),

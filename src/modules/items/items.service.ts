@@ -12,6 +12,7 @@ import { afterWrite, createPlan, createRows, deleteItems, prepareCreates, update
 import type { NestedWrite } from './engine/write-nested';
 import { moveSort } from './engine/move-sort';
 import { MutationBudget } from './engine/mutation-budget';
+import { assertSystemPayload } from './engine/system-payload';
 import { keyExists, lockRow, singletonKey, transaction } from './engine/write-rows';
 
 // Other modules import the engine's types from the facade only, never from ./engine.
@@ -93,6 +94,15 @@ export class ItemsService {
    */
   checkReadQuery(query: Query): Promise<void> {
     return checkReadQuery(this.scope, query);
+  }
+
+  /**
+   * For a module that reads a system collection's body into a fixed shape of its own (which would drop
+   * what it does not know): INVALID_PAYLOAD naming every member that is no field of the collection, as
+   * the engine's own writes refuse them.
+   */
+  checkSystemPayload(item: unknown, mode: 'create' | 'update'): void {
+    assertSystemPayload(this.schema, item, mode);
   }
 
   /** The singleton's one row, or its default values when it has none yet. */

@@ -59,6 +59,7 @@ describe(preparePayload.name, () => {
     ['a missing required field', {}, ALL, withFields({ title: { required: true } }), FailedValidationError],
     ['two broken rules', { views: 1 }, { ...ALL, validation: { views: { _gt: 5 } } }, withFields({ title: { required: true } }), AppErrorList],
     ['a value of the wrong type', { views: 'many' }, ALL, articles, InvalidPayloadError],
+    ['an unknown member of a system collection', { title: 'a', nope: 1 }, ALL, { ...articles, system: true }, InvalidPayloadError],
   ])('refuses %s', async (_, data, rule, collection, error) => expect(prepare(data, 'create', rule, collection)).rejects.toBeInstanceOf(error));
 
   it('answers the field message of a failed field rule', async () => {

@@ -9,6 +9,7 @@ import type { SchemaOverview } from '../../schema/schema-overview';
 import type { CollectionOverview, FieldOverview } from '../../schema/schema.types';
 import { CONCEALED, Item } from './items.types';
 import { DynamicVariables, resolveVariables } from './resolve-variables';
+import { assertSystemPayload } from './system-payload';
 import { validatePayload } from './validate-payload';
 import { toDb } from './values';
 
@@ -82,6 +83,7 @@ export function planPayload(context: PlanContext, rule: PermissionRule, vars: Dy
  */
 export async function preparePayload(plan: PayloadPlan, data: unknown): Promise<{ values: Item; payload: Item }> {
   if (!isPlainObject(data)) throw new InvalidPayloadError('An item must be an object');
+  if (plan.collection.system) assertSystemPayload(plan.collection, data, plan.mode);
   const given = givenFields(plan, data);
   const payload: Item = plan.presets ? { ...plan.presets, ...given } : given;
   checkRules(plan, payload);

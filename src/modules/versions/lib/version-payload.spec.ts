@@ -39,6 +39,7 @@ describe(parseVersionUpdate.name, () => {
     ['a new item', { item: '2' }, /can't be changed/],
     ['a delta', { delta: { title: 'x' } }, /not allowed/],
     ['a hash', { hash: 'x' }, /not allowed/],
+    ['several unknown members, all named', { hash: 'x', delta: {} }, '"hash", "delta" are not allowed'],
     ['a reserved key', { key: 'main' }, /reserved/],
     ['an empty key', { key: '' }, /non-empty/],
     ['an empty name', { name: '' }, /non-empty/],

@@ -38,11 +38,16 @@ export function checkItemlessKey(key: string): void {
   if (key !== ITEMLESS_VERSION_KEY) throw new InvalidPayloadError(`"key" must be "${ITEMLESS_VERSION_KEY}" for versions not linked to an item`);
 }
 
+/** Every member outside `known` named at once, as other system collections' writes name them. */
+function refuseUnknown(body: Record<string, unknown>, known: string[]): void {
+  const unknown = Object.keys(body).filter((k) => !known.includes(k));
+  if (unknown.length) throw new InvalidPayloadError(`${unknown.map((k) => `"${k}"`).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not allowed`);
+}
+
 /** The body of one new version (API.md 5.2): only `key`, `name`, `collection`, `item`, with `item` a string. */
 export function parseVersionCreate(body: unknown): VersionCreate {
   if (!isPlainObject(body)) throw new InvalidPayloadError('A version must be an object');
-  const unknown = Object.keys(body).filter((k) => !['key', 'name', 'collection', 'item'].includes(k));
-  if (unknown.length) throw new InvalidPayloadError(`"${unknown[0]}" is not allowed`);
+  refuseUnknown(body, ['key', 'name', 'collection', 'item']);
   const { key, name, collection, item } = body;
   if (typeof collection !== 'string' || collection === '') throw new InvalidPayloadError('"collection" is required and must be a string');
   // Numeric primary keys too: the column is text and the reference platform refuses numbers.
@@ -58,8 +63,8 @@ export function parseVersionUpdate(body: unknown): VersionUpdate {
   if (!isPlainObject(body)) throw new InvalidPayloadError('The changes must be an object');
   for (const field of Object.keys(body)) {
     if (field === 'collection' || field === 'item') throw new InvalidPayloadError(`"${field}" of a version can't be changed`);
-    if (field !== 'key' && field !== 'name') throw new InvalidPayloadError(`"${field}" is not allowed`);
   }
+  refuseUnknown(body, ['key', 'name']);
   if ('key' in body) checkKey(body.key);
   checkName(body.name);
   return body as VersionUpdate;

@@ -1,0 +1,37 @@
+import { InvalidPayloadError } from '../../../common/errors/errors';
+import type { CollectionOverview } from '../../schema/schema.types';
+import { assertSystemPayload, systemPayloadProblems, SystemWriteMode } from './system-payload';
+import { fakeOverview } from './testing/fake-overview';
+
+const articles = fakeOverview().collection('articles')!;
+/** svc_permissions as far as these cases need it: its fields, under its own name. */
+const permissions: CollectionOverview = { ...articles, collection: 'svc_permissions', system: true };
+
+describe(systemPayloadProblems.name, () => {
+  it.each<[string, CollectionOverview, unknown, SystemWriteMode, string[], string[]]>([
+    ['nothing wrong with known fields', articles, { title: 'a', views: 1 }, 'create', [], []],
+    ['a relational alias is known', articles, { comments: [{ body: 'x' }] }, 'update', [], []],
+    ['the primary key is known', articles, { id: 3, title: 'a' }, 'update', [], []],
+    ['every unknown member, in body order', articles, { policy: 'p', title: 'a', nope: 1 }, 'update', ['policy', 'nope'], []],
+    ['no object: nothing to check here', articles, [1], 'create', [], []],
+    ['a permission created without role', permissions, { title: 'a' }, 'create', [], ['role']],
+    ['a permission updated without role', permissions, { title: 'a' }, 'update', [], []],
+    ['inherited members are not the body', articles, Object.create({ nope: 1 }) as object, 'create', [], []],
+  ])('%s', (_, collection, item, mode, unknown, missing) => {
+    expect(systemPayloadProblems(collection, item, mode)).toEqual({ unknown, missing });
+  });
+});
+
+describe(assertSystemPayload.name, () => {
+  it.each<[string, CollectionOverview, unknown, string | null]>([
+    ['a clean body', articles, { title: 'a' }, null],
+    ['one unknown', articles, { policy: 'p' }, 'Unknown property of "articles": "policy"'],
+    ['several unknown', articles, { policy: 'p', x: 1 }, 'Unknown properties of "articles": "policy", "x"'],
+    ['unknown and missing together', { ...permissions, fields: { ...permissions.fields, role: articles.fields.title } }, { policy: 'p' }, 'Unknown property of "svc_permissions": "policy"; "role" is required (null for the public role)'],
+  ])('%s', (_, collection, item, reason) => {
+    const run = () => assertSystemPayload(collection, item, 'create');
+    if (reason === null) return expect(run).not.toThrow();
+    expect(run).toThrow(InvalidPayloadError);
+    expect(run).toThrow(reason);
+  });
+});
