@@ -19,8 +19,9 @@ export function prototypeSegment(path: readonly unknown[]): string | null {
 
 /**
  * The first own key, at any depth of objects and arrays, that is a prototype key, or null. JSON.parse
- * and YAML keep `"__proto__"` as an own key, which Object.keys lists. Iterative, so a value nested past
- * the stack's depth (a YAML file, a socket message) is measured rather than crashing.
+ * and YAML keep `"__proto__"` as an own key, which for...in lists (and allocates nothing for, unlike
+ * Object.keys). Iterative, so a value nested past the stack's depth (a YAML file, a socket message) is
+ * measured rather than crashing.
  */
 export function prototypeKeyIn(value: unknown): string | null {
   const pending: unknown[] = [value];
@@ -31,13 +32,22 @@ export function prototypeKeyIn(value: unknown): string | null {
       for (let i = 0; i < next.length; i++) if (next[i] !== null && typeof next[i] === 'object') pending.push(next[i]);
       continue;
     }
-    for (const key of Object.keys(next)) {
+    for (const key in next) {
       if (PROTOTYPE_KEYS.has(key)) return key;
       const member: unknown = (next as Record<string, unknown>)[key];
       if (member !== null && typeof member === 'object') pending.push(member);
     }
   }
   return null;
+}
+
+/**
+ * Whether JSON text can hold a prototype key at all: only if it spells one, or escapes characters
+ * (`"\u005f_proto__"`). Far cheaper than walking what the text parses into, so a stream of small
+ * records (an import) walks only the rare record that might.
+ */
+export function jsonTextMayHoldPrototypeKey(text: string): boolean {
+  return text.includes('__proto__') || text.includes('constructor') || text.includes('prototype') || text.includes('\\u');
 }
 
 /** The reason a value holding a prototype key is refused, naming the key and where it was sent. */

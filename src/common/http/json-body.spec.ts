@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { InvalidPayloadError } from '../errors/errors';
-import { jsonDepthExceeds, parseJsonBody } from './json-body';
+import { jsonShapeProblem, parseJsonBody } from './json-body';
 
 const nested = (depth: number, wrap: (inner: unknown) => unknown) => {
   let value: unknown = 1;
@@ -8,22 +8,27 @@ const nested = (depth: number, wrap: (inner: unknown) => unknown) => {
   return value;
 };
 
-describe(jsonDepthExceeds.name, () => {
+describe(jsonShapeProblem.name, () => {
+  const deep = { tooDeep: true };
   it.each([
-    [undefined, 0, false],
-    ['text', 0, false],
-    [{}, 1, false],
-    [{}, 0, true],
-    [{ a: [1, { b: 2 }] }, 3, false],
-    [{ a: [1, { b: 2 }] }, 2, true],
-    [{ a: [1, { b: {} }] }, 3, true],
-    [[[], [[]], []], 3, false],
-    [nested(100, (v) => ({ _and: [v] })), 200, false],
-    [nested(101, (v) => ({ _and: [v] })), 200, true],
-  ])('%j within %i levels: exceeded=%s', (value, max, expected) => expect(jsonDepthExceeds(value, max)).toBe(expected));
+    [undefined, 0, null],
+    ['text', 0, null],
+    [{}, 1, null],
+    [{}, 0, deep],
+    [{ a: [1, { b: 2 }] }, 3, null],
+    [{ a: [1, { b: 2 }] }, 2, deep],
+    [{ a: [1, { b: {} }] }, 3, deep],
+    [[[], [[]], []], 3, null],
+    [nested(100, (v) => ({ _and: [v] })), 200, null],
+    [nested(101, (v) => ({ _and: [v] })), 200, deep],
+    [JSON.parse('{"a":[{"__proto__":{"z":1}}]}'), 100, { prototypeKey: '__proto__' }],
+    [{ a: { constructor: { prototype: 1 } } }, 100, { prototypeKey: 'constructor' }],
+    [[{ prototype: 1 }], 100, { prototypeKey: 'prototype' }],
+    [{ title: 'constructor', tags: ['prototype', '__proto__'] }, 100, null],
+  ])('%j within %i levels: %j', (value, max, expected) => expect(jsonShapeProblem(value, max)).toEqual(expected));
 
   it('measures depths that would overflow a recursive walk', () => {
-    expect(jsonDepthExceeds(nested(200_000, (v) => [v]), 100)).toBe(true);
+    expect(jsonShapeProblem(nested(200_000, (v) => [v]), 100)).toEqual(deep);
   });
 });
 

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { InvalidPayloadError } from '../errors/errors';
-import { refusePrototypeKeys } from '../prototype-keys';
+import { isPrototypeKey, prototypeKeyReason } from '../prototype-keys';
 
 /**
  * Deepest nesting of objects and arrays a JSON body may have. Real bodies (snapshots, filters, nested
@@ -9,31 +9,40 @@ import { refusePrototypeKeys } from '../prototype-keys';
  */
 export const MAX_JSON_DEPTH = 100;
 
+/** What a parsed body may not hold: nesting deeper than the limit, or a key that leads to a prototype. */
+export type JsonShapeProblem = { tooDeep: true } | { prototypeKey: string };
+
+const TOO_DEEP: JsonShapeProblem = { tooDeep: true };
+
 /**
- * Whether a parsed JSON value nests objects/arrays deeper than `max`. The recursion stops at `max`
- * levels, so any depth is safe to measure; it allocates nothing, since a large body (a schema snapshot of
- * thousands of fields) would otherwise pay a garbage collection of the whole parsed body for the check.
+ * The first shape problem of a parsed JSON value, or null. One walk checks both, so a large body (a
+ * schema snapshot of thousands of fields) is walked once; it stops at `max` levels, so any depth is
+ * safe to measure, and allocates nothing on the way, which would cost a garbage collection of the
+ * whole parsed body.
  */
-export function jsonDepthExceeds(value: unknown, max: number): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  return nestsDeeper(value, max);
+export function jsonShapeProblem(value: unknown, max: number): JsonShapeProblem | null {
+  if (value === null || typeof value !== 'object') return null;
+  return problemWithin(value, max);
 }
 
-/** jsonDepthExceeds for an object or array; members that are no object are not visited (most of a body's values). */
-function nestsDeeper(value: object, max: number): boolean {
-  if (max === 0) return true;
+/** jsonShapeProblem for an object or array; members that are no object are not visited (most of a body's values). */
+function problemWithin(value: object, max: number): JsonShapeProblem | null {
+  if (max === 0) return TOO_DEEP;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i];
-      if (item !== null && typeof item === 'object' && nestsDeeper(item, max - 1)) return true;
+      const problem = item !== null && typeof item === 'object' ? problemWithin(item, max - 1) : null;
+      if (problem) return problem;
     }
-    return false;
+    return null;
   }
   for (const key in value) {
+    if (isPrototypeKey(key)) return { prototypeKey: key };
     const member: unknown = (value as Record<string, unknown>)[key];
-    if (member !== null && typeof member === 'object' && nestsDeeper(member, max - 1)) return true;
+    const problem = member !== null && typeof member === 'object' ? problemWithin(member, max - 1) : null;
+    if (problem) return problem;
   }
-  return false;
+  return null;
 }
 
 /** The body's bytes as sent, undone from its `Content-Encoding` (clients may gzip large payloads). */
@@ -68,7 +77,8 @@ export function parseJsonBody(raw: Buffer, encoding: string | undefined, limit: 
   } catch {
     throw new InvalidPayloadError('Request body is not valid JSON');
   }
-  if (jsonDepthExceeds(value, MAX_JSON_DEPTH)) throw new InvalidPayloadError(`Request body is nested deeper than ${MAX_JSON_DEPTH} levels`);
-  refusePrototypeKeys(value, 'Request body', (reason) => new InvalidPayloadError(reason));
+  const problem = jsonShapeProblem(value, MAX_JSON_DEPTH);
+  if (problem && 'tooDeep' in problem) throw new InvalidPayloadError(`Request body is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  if (problem) throw new InvalidPayloadError(prototypeKeyReason(problem.prototypeKey, 'Request body'));
   return value;
 }

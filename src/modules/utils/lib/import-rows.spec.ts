@@ -66,6 +66,7 @@ describe('readImportRows: JSON', () => {
     ['content after the array', '[{"a":1}] []', /after the top-level array/],
     ['a __proto__ member', '[{"a":1},\n{"a":2,"__proto__":{"z":1}}]', /Line 2: the record may not use "__proto__" as a key/],
     ['a nested constructor member', '[{"a":{"constructor":{"prototype":{"z":1}}}}]', /Line 1: the record may not use "constructor"/],
+    ['an escaped __proto__ member', '[{"a":1},{"\\u005f_proto__":{"z":1}}]', /Line 1: the record may not use "__proto__"/],
   ])('refuses %s with INVALID_PAYLOAD', async (_name, text, message) => {
     const attempt = read(text, 'json', 3);
     await expect(attempt).rejects.toBeInstanceOf(InvalidPayloadError);

@@ -33,18 +33,11 @@ export async function* readImportRows(source: AsyncIterable<Chunk>, format: Impo
 
 /**
  * readImportRows by the rows each piece of the file completes: one wait per piece rather than per row.
- * A record holding a key that leads to a prototype (a JSON member, or a JSON cell) is refused by line
- * before anything writes or merges it.
+ * A record holding a key that leads to a prototype (a JSON member, a CSV column, a JSON cell) is refused
+ * by line before anything writes or merges it.
  */
-export async function* readImportBatches(source: AsyncIterable<Chunk>, format: ImportFormat, options: ImportRowsOptions = {}): AsyncGenerator<ImportRow[]> {
-  const batches = format === 'json' ? readJsonRows(source) : readCsvRows(source, options.csvColumn ?? (() => csvCellValue));
-  for await (const rows of batches) {
-    for (const row of rows) {
-      const key = prototypeKeyIn(row.data);
-      if (key !== null) throw lineError(row.line, prototypeKeyReason(key, 'the record'));
-    }
-    yield rows;
-  }
+export function readImportBatches(source: AsyncIterable<Chunk>, format: ImportFormat, options: ImportRowsOptions = {}): AsyncGenerator<ImportRow[]> {
+  return format === 'json' ? readJsonRows(source) : readCsvRows(source, options.csvColumn ?? (() => csvCellValue));
 }
 
 /**
@@ -164,7 +157,8 @@ interface CsvColumn {
   read: (text: string) => unknown;
 }
 
-function csvRecord(columns: CsvColumn[], cells: string[]): Record<string, unknown> {
+/** A record's values; the columns were checked by csvColumns, the rare JSON object cell is checked here. */
+function csvRecord(columns: CsvColumn[], cells: string[], line: number): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   for (let index = 0; index < cells.length; index++) {
     const cell = cells[index];
@@ -172,7 +166,10 @@ function csvRecord(columns: CsvColumn[], cells: string[]): Record<string, unknow
     const column = columns[index];
     let target = data;
     for (const part of column.parents) target = (target[part] ??= {}) as Record<string, unknown>;
-    target[column.key] = column.read(cell);
+    const value = column.read(cell);
+    const key = value !== null && typeof value === 'object' ? prototypeKeyIn(value) : null;
+    if (key !== null) throw lineError(line, prototypeKeyReason(key, 'the record'));
+    target[column.key] = value;
   }
   return data;
 }
@@ -246,7 +243,7 @@ async function* readCsvRows(source: AsyncIterable<Chunk>, cellReader: CsvColumnR
       }
       // A short row reads like one with empty trailing cells; a long one would lose data.
       if (cells.length > columns.length) throw lineError(start, `the row has ${cells.length} cells, the header ${columns.length}`);
-      found.push({ row: ++row, line: start, data: csvRecord(columns, cells) });
+      found.push({ row: ++row, line: start, data: csvRecord(columns, cells, start) });
     }
     if (found.length) yield found;
   }

@@ -1,3 +1,4 @@
+import { jsonTextMayHoldPrototypeKey, prototypeKeyIn, prototypeKeyReason } from '../../../common/prototype-keys';
 import type { ImportRow } from './import-rows';
 import { lineError } from './line-error';
 
@@ -14,11 +15,15 @@ function countNewlines(text: string): number {
 }
 
 function parseElement(text: string, line: number): Record<string, unknown> {
+  let element: Record<string, unknown>;
   try {
-    return JSON.parse(text) as Record<string, unknown>;
+    element = JSON.parse(text) as Record<string, unknown>;
   } catch (e) {
     throw lineError(line, `invalid JSON (${(e as Error).message})`);
   }
+  const key = jsonTextMayHoldPrototypeKey(text) ? prototypeKeyIn(element) : null;
+  if (key !== null) throw lineError(line, prototypeKeyReason(key, 'the record'));
+  return element;
 }
 
 /**
