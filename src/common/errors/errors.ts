@@ -321,6 +321,14 @@ export class DatabaseUnavailableError extends ServiceUnavailableError {
   }
 }
 
+/** Too much argon2 work is running or waiting (HASH_MAX_*): nothing was done, the same request may be sent again shortly. */
+export class HashingBusyError extends ServiceUnavailableError {
+  readonly retryAfterSeconds = 1;
+  constructor() {
+    super('hash', 'Too many passwords are being hashed right now; retry shortly');
+  }
+}
+
 export interface SchemaApplyStep {
   index: number;
   action: string;

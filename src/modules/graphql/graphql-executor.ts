@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { execute, getOperationAST, GraphQLError, GraphQLSchema, parse, validate, type DocumentNode, type ExecutionResult, type FormattedExecutionResult, type SourceLocation } from 'graphql';
+import { execute, getOperationAST, GraphQLError, GraphQLSchema, parse, validate, type DocumentNode, type ExecutionResult, type FormattedExecutionResult, type SourceLocation, type ValidationRule } from 'graphql';
 import { GraphqlValidationError } from '../../common/errors/errors';
 import { AppLogger } from '../../common/logging/app-logger';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
@@ -18,7 +18,7 @@ type Problem = { message: string; locations?: readonly SourceLocation[] };
  */
 @Injectable()
 export class GraphqlExecutor {
-  private readonly limitRules: ReturnType<typeof documentLimitRules>;
+  private readonly limitRules: ValidationRule[];
 
   constructor(
     private readonly logger: AppLogger,

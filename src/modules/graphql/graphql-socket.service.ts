@@ -57,6 +57,7 @@ export class GraphqlSocketService implements OnApplicationBootstrap, OnModuleDes
     this.server = useServer(
       {
         connectionInitWaitTimeout: graphql.authTimeout,
+        // Resolvers' argon2 work (hashed fields) counts against the connection's caller (caller-scope.ts).
         execute: (args: ExecutionArgs) => runAsCaller((args.contextValue as ItemsContext).acc, () => execute(args)),
         subscribe: (args: ExecutionArgs) => runAsCaller((args.contextValue as ItemsContext).acc, () => subscribe(args)),
         onConnect: (ctx) => this.onConnect(ctx),

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import * as argon2 from 'argon2';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { currentCallerKey } from '../../common/caller-scope';
-import { InvalidPayloadError, ServiceUnavailableError } from '../../common/errors/errors';
+import { HashingBusyError, InvalidPayloadError } from '../../common/errors/errors';
 import { ARGON2_DEFAULT_COSTS, Argon2Costs, argon2Costs, costsAboveLimit } from './lib/argon2-params';
 import { WorkLimiter } from './lib/work-limiter';
 
@@ -65,7 +65,7 @@ export class HashService {
 
   private async limited<T>(work: () => Promise<T>): Promise<T> {
     const slot = this.limiter.acquire(currentCallerKey());
-    if (!slot) throw new ServiceUnavailableError('hash', 'Too many passwords are being hashed right now, retry shortly');
+    if (!slot) throw new HashingBusyError();
     const release = await slot;
     try {
       return await work();

@@ -25,7 +25,7 @@ export class UtilsService {
     return this.hasher.hash(value);
   }
 
-  /** Any argon2 variant verifies; a string that is not an argon2 hash is INVALID_PAYLOAD. */
+  /** Any argon2 variant verifies; a string that is not an argon2 hash, or one costlier than HASH_*, is INVALID_PAYLOAD. */
   verifyHash(value: string, hash: string): Promise<boolean> {
     return this.hasher.verifySupplied(hash, value);
   }

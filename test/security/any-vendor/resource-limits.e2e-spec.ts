@@ -68,7 +68,10 @@ describe('concurrent argon2 work beyond the bound', () => {
     expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
     expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
-    for (const res of answers.filter((r) => r.status === 503)) await expectError(Promise.resolve(res), 503, 'SERVICE_UNAVAILABLE');
+    for (const res of answers.filter((r) => r.status === 503)) {
+      await expectError(Promise.resolve(res), 503, 'SERVICE_UNAVAILABLE');
+      expect(res.headers['retry-after']).toBe('1');
+    }
     const graphqlCodes = answers.slice(8, 11).flatMap((res) => (res.body.errors ?? []).map((e: { extensions: { code: string } }) => e.extensions.code));
     expect(graphqlCodes.every((code: string) => code === 'SERVICE_UNAVAILABLE')).toBe(true);
     // The burst is over: the caller hashes again.
