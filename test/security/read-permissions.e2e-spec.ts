@@ -173,6 +173,17 @@ describe('read permissions on every path', () => {
       expect(unseen.body.data).toEqual([{ collection: hidden, data: null, delta: null }]);
       await expectError(t.as(historian.token).get(`/revisions?filter[data][_contains]=launch`), 400, 'INVALID_QUERY');
     });
+
+    it("show nothing of an item outside the caller's row filter", async () => {
+      const role = await createRole(t);
+      await grant(t, role, 'svc_revisions', 'read');
+      await grant(t, role, articles, 'read', { fields: ['id', 'title'], permissions: { status: { _eq: 'published' } } });
+      const historian = await createUser(t, role);
+      const res = await t.as(historian.token).get(`/revisions?filter[collection][_eq]=${articles}&fields=data&sort=id&limit=3`).expect(200);
+      // The first three are the creates of a published article and two drafts.
+      expect(res.body.data).toEqual([{ data: { title: 'mine, published' } }, { data: null }, { data: null }]);
+      expect(JSON.stringify(res.body)).not.toContain('draft');
+    });
   });
 
   describe('realtime delete events', () => {
