@@ -106,6 +106,18 @@ describe('read permissions on every path', () => {
       expect(filtered.body.data).toEqual([]);
     });
 
+    it('refuses count() of a collection the caller may not read at all', async () => {
+      const notes = await createCollection(t, uniq('notes'), [{ field: 'article', type: 'integer' }]);
+      await createRelation(t, notes, 'article', articles, 'notes');
+      const role = await createRole(t);
+      await grant(t, role, articles, 'read');
+      const reader = await createUser(t, role);
+      await expectError(t.as(reader.token).get(`/items/${articles}?fields=count(notes)`), 403, 'FORBIDDEN');
+      await expectError(t.as(reader.token).get(`/items/${articles}?sort=count(notes)`), 403, 'FORBIDDEN');
+      await expectError(t.as(reader.token).get(`/items/${articles}?filter[count(notes)][_gt]=0`), 403, 'FORBIDDEN');
+      await t.as('admin').get(`/items/${articles}?fields=count(notes)`).expect(200);
+    });
+
     it('sorts by a related field as if the rows the caller may not read were not there', async () => {
       const role = await createRole(t);
       await grant(t, role, articles, 'read');
