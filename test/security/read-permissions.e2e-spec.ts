@@ -106,6 +106,18 @@ describe('read permissions on every path', () => {
       expect(filtered.body.data).toEqual([]);
     });
 
+    it('refuses count() of a collection the caller may not read at all', async () => {
+      const notes = await createCollection(t, uniq('notes'), [{ field: 'article', type: 'integer' }]);
+      await createRelation(t, notes, 'article', articles, 'notes');
+      const role = await createRole(t);
+      await grant(t, role, articles, 'read');
+      const reader = await createUser(t, role);
+      await expectError(t.as(reader.token).get(`/items/${articles}?fields=count(notes)`), 403, 'FORBIDDEN');
+      await expectError(t.as(reader.token).get(`/items/${articles}?sort=count(notes)`), 403, 'FORBIDDEN');
+      await expectError(t.as(reader.token).get(`/items/${articles}?filter[count(notes)][_gt]=0`), 403, 'FORBIDDEN');
+      await t.as('admin').get(`/items/${articles}?fields=count(notes)`).expect(200);
+    });
+
     it('sorts by a related field as if the rows the caller may not read were not there', async () => {
       const role = await createRole(t);
       await grant(t, role, articles, 'read');
@@ -172,6 +184,17 @@ describe('read permissions on every path', () => {
       const unseen = await t.as(historian.token).get(`/revisions?filter[collection][_eq]=${hidden}&fields=collection,data,delta`).expect(200);
       expect(unseen.body.data).toEqual([{ collection: hidden, data: null, delta: null }]);
       await expectError(t.as(historian.token).get(`/revisions?filter[data][_contains]=launch`), 400, 'INVALID_QUERY');
+    });
+
+    it("show nothing of an item outside the caller's row filter", async () => {
+      const role = await createRole(t);
+      await grant(t, role, 'svc_revisions', 'read');
+      await grant(t, role, articles, 'read', { fields: ['id', 'title'], permissions: { status: { _eq: 'published' } } });
+      const historian = await createUser(t, role);
+      const res = await t.as(historian.token).get(`/revisions?filter[collection][_eq]=${articles}&fields=data&sort=id&limit=3`).expect(200);
+      // The first three are the creates of a published article and two drafts.
+      expect(res.body.data).toEqual([{ data: { title: 'mine, published' } }, { data: null }, { data: null }]);
+      expect(JSON.stringify(res.body)).not.toContain('draft');
     });
   });
 

@@ -25,19 +25,26 @@ describe(shapeSnapshots.name, () => {
     ['only the fields the caller may read', (c) => (c === 'vault' ? new Set(['id', 'pin']) : null), { id: 1, pin: '**********' }],
     ['nothing without a read rule on the collection', () => null, null],
   ])('%s', (_name, readable, expected) => {
-    const item = shapeSnapshots(overview, readable, node, { collection: 'vault' }, { data: { ...stored }, changes: { ...stored }, item: '1' });
+    const access = { overview, readable, visible: () => true };
+    const item = shapeSnapshots(access, node, { collection: 'vault', item: '1' }, { data: { ...stored }, changes: { ...stored }, item: '1' });
     expect(item).toEqual({ data: expected, changes: expected, item: '1' });
+  });
+
+  it('shows nothing of an item outside the row filter', () => {
+    const access = { overview, readable: () => '*' as const, visible: (c: string, item: string) => c === 'vault' && item === '2' };
+    const shaped = (item: string) => shapeSnapshots(access, node, { collection: 'vault', item }, { data: { title: 'T' } }).data;
+    expect([shaped('1'), shaped('2')]).toEqual([null, { title: 'T' }]);
   });
 
   it('leaves other collections alone', () => {
     const other = { ...node, collection: 'svc_activity' };
-    expect(shapeSnapshots(overview, () => null, other, {}, { data: { pin: 'raw' } })).toEqual({ data: { pin: 'raw' } });
+    expect(shapeSnapshots({ overview, readable: () => null, visible: () => false }, other, {}, { data: { pin: 'raw' } })).toEqual({ data: { pin: 'raw' } });
   });
 });
 
 describe(snapshotColumns.name, () => {
   it.each<[ReadNode, string[]]>([
-    [node, ['collection']],
+    [node, ['collection', 'item']],
     [{ ...node, columns: [{ key: 'item', field: 'item' }] }, []],
     [{ ...node, collection: 'articles' }, []],
   ])('%#', (n, columns) => expect(snapshotColumns(n)).toEqual(columns));

@@ -13,21 +13,30 @@ export function isSnapshot(field: Pick<FieldOverview, 'collection' | 'field'>): 
   return field.collection === REVISIONS && SNAPSHOTS.has(field.field);
 }
 
-/** What a read of `node` selects besides its columns: the collection its snapshots belong to. */
+/** What a read of `node` selects besides its columns: the collection and item its snapshots copy. */
 export function snapshotColumns(node: ReadNode): string[] {
-  return node.columns.some((c) => isSnapshot({ collection: node.collection, field: c.field })) ? ['collection'] : [];
+  return node.columns.some((c) => isSnapshot({ collection: node.collection, field: c.field })) ? ['collection', 'item'] : [];
+}
+
+/** What the caller may see of the items revisions copy. */
+export interface SnapshotAccess {
+  overview: SchemaOverview;
+  readable: ReadableFields;
+  /** Whether the item is within the caller's row filter of its collection. */
+  visible(collection: string, item: string): boolean;
 }
 
 /**
  * `item` (shaped from `row`) with each snapshot cut to the fields the caller may read of the item's
- * collection (null without a read rule there), secrets concealed (revisions written before they were
- * concealed on write included).
+ * collection, null when they may not read the item; secrets concealed (revisions written before they
+ * were concealed on write included).
  */
-export function shapeSnapshots(overview: SchemaOverview, readable: ReadableFields, node: ReadNode, row: Item, item: Item): Item {
+export function shapeSnapshots(access: SnapshotAccess, node: ReadNode, row: Item, item: Item): Item {
   for (const column of node.columns) {
     const value = item[column.key];
     if (isSnapshot({ collection: node.collection, field: column.field }) && isPlainObject(value)) {
-      item[column.key] = visibleSnapshot(overview, readable, String(row.collection), value);
+      const visible = access.visible(String(row.collection), String(row.item));
+      item[column.key] = visible ? visibleSnapshot(access.overview, access.readable, String(row.collection), value) : null;
     }
   }
   return item;

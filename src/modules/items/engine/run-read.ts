@@ -10,7 +10,7 @@ import { chunks, collectionOf, dbOf, Item, ItemsScope } from './items.types';
 import { planRead, ReadNode, RelationNode } from './read-plan';
 import { aggregateItem, groupBy, queryWindow, rowFromDb, selectedColumns, shapeItem } from './shape-rows';
 import { validateQuery } from './validate-query';
-import { shapeSnapshots, snapshotColumns } from './revision-snapshots';
+import { shapeSnapshots, SnapshotAccess, snapshotColumns } from './revision-snapshots';
 
 /**
  * Run stage of reads: runs the compiled statements of a read plan (one per collection and relation
@@ -65,9 +65,12 @@ async function select(read: Read, node: ReadNode, spec: (ctx: SqlContext) => Sel
 
 /** Loads every relation of `node` for `rows` with one query per relation and chunk, then shapes the output. */
 async function resolve(read: Read, node: ReadNode, rows: Item[]): Promise<Item[]> {
-  const { overview, readable } = read.access;
-  const collection = overview.collection(node.collection)!;
-  const shape = (row: Item, related: Item | undefined) => shapeSnapshots(overview, readable, node, row, shapeItem(collection, node, row, related));
+  const collection = read.access.overview.collection(node.collection)!;
+  const snapshots = snapshotColumns(node).length ? await snapshotAccess(read, rows) : null;
+  const shape = (row: Item, related: Item | undefined) => {
+    const item = shapeItem(collection, node, row, related);
+    return snapshots ? shapeSnapshots(snapshots, node, row, item) : item;
+  };
   // Large reads (exports) of plain columns: no per-row bookkeeping of relations to allocate.
   if (!node.relations.length) return rows.map((row) => shape(row, undefined));
   const related = new Map<Item, Item>();
@@ -83,6 +86,36 @@ async function resolve(read: Read, node: ReadNode, rows: Item[]): Promise<Item[]
     });
   }
   return rows.map((row) => shape(row, related.get(row)));
+}
+
+/** What the caller may see of the items the revisions in `rows` copy (see revision-snapshots.ts). */
+async function snapshotAccess(read: Read, rows: Item[]): Promise<SnapshotAccess> {
+  const byCollection = new Map<string, string[]>();
+  for (const row of rows) {
+    const items = byCollection.get(String(row.collection)) ?? [];
+    items.push(String(row.item));
+    byCollection.set(String(row.collection), items);
+  }
+  const visible = new Map<string, Set<string> | '*'>();
+  for (const [name, items] of byCollection) visible.set(name, await readableKeys(read, name, items));
+  const { overview, readable } = read.access;
+  return { overview, readable, visible: (name, item) => visible.get(name) === '*' || ((visible.get(name) as Set<string> | undefined)?.has(item) ?? false) };
+}
+
+/** Of `keys` of `collection`, those within the caller's row filter; `*` when it has none. */
+async function readableKeys(read: Read, name: string, keys: string[]): Promise<Set<string> | '*'> {
+  const target = read.access.overview.collection(name);
+  const out = new Set<string>();
+  if (!target?.table || read.access.readable(name) === null) return out;
+  if (!rowFilter(read.access, name, 'read')) return '*';
+  const pk = target.fields[target.primary];
+  const node: ReadNode = { collection: name, columns: [{ key: target.primary, field: target.primary }], functions: [], relations: [] };
+  for (const part of chunks([...new Set(keys)].filter((k) => validKey(pk, k)).map((k) => castKey(pk, k)))) {
+    const where = (ctx: SqlContext) => [inSql(ctx, target.primary, part), ...whereSql(ctx, name, ROOT, readConditions(read.access, name, {}, false))];
+    const found = await select(read, node, (ctx) => ({ where: where(ctx), limit: null, offset: 0 }));
+    for (const row of found) out.add(String(row[target.primary]));
+  }
+  return out;
 }
 
 function keysOf(rows: Item[], field: string): unknown[] {
