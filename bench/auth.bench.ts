@@ -10,8 +10,8 @@ const SECONDS = 5;
  */
 export async function run(): Promise<void> {
   // Every connection comes from 127.0.0.1, one caller: its default share of argon2 slots (one running,
-  // one waiting) would refuse most of them; the total (HASH_MAX_CONCURRENT) keeps its default.
-  const server = await startBenchServer({ LOGIN_STALL_TIME: '0', HASH_MAX_CONCURRENT_PER_CALLER: String(CONNECTIONS), HASH_MAX_QUEUE: String(CONNECTIONS) });
+  // eight waiting) would refuse most of them; the total (HASH_MAX_CONCURRENT) keeps its default.
+  const server = await startBenchServer({ LOGIN_STALL_TIME: '0', HASH_MAX_CONCURRENT_PER_CALLER: String(CONNECTIONS), HASH_MAX_QUEUE: String(CONNECTIONS), HASH_MAX_QUEUE_PER_CALLER: String(CONNECTIONS) });
   const credentials = JSON.stringify({ email: 'admin@example.com', password: 'bench-admin-password' });
   try {
     await load('POST /auth/login (json mode)', {

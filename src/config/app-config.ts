@@ -65,6 +65,7 @@ export interface AppConfig {
     maxConcurrent: number;
     maxConcurrentPerCaller: number;
     maxQueue: number;
+    maxQueuePerCaller: number;
   };
   /** What one GraphQL document may ask for (GRAPHQL_*), over HTTP and WebSocket alike. */
   graphql: { tokenLimit: number; maxDepth: number; maxFields: number; maxAliases: number; maxHashingFields: number };

@@ -115,6 +115,7 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) HASH_MAX_CONCURRENT?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) HASH_MAX_CONCURRENT_PER_CALLER?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(0) HASH_MAX_QUEUE?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) HASH_MAX_QUEUE_PER_CALLER?: number;
 
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) GRAPHQL_QUERY_TOKEN_LIMIT?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) GRAPHQL_MAX_DEPTH?: number;

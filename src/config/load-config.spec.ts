@@ -52,6 +52,7 @@ describe(loadConfig.name, () => {
     [{ HASH_MAX_CONCURRENT: '0' }, 'HASH_MAX_CONCURRENT'],
     [{ HASH_MAX_CONCURRENT_PER_CALLER: 'one' }, 'HASH_MAX_CONCURRENT_PER_CALLER'],
     [{ HASH_MAX_QUEUE: '-1' }, 'HASH_MAX_QUEUE'],
+    [{ HASH_MAX_QUEUE_PER_CALLER: '-1' }, 'HASH_MAX_QUEUE_PER_CALLER'],
     [{ GRAPHQL_MAX_DEPTH: 'deep' }, 'GRAPHQL_MAX_DEPTH'],
     [{ GRAPHQL_QUERY_TOKEN_LIMIT: '0' }, 'GRAPHQL_QUERY_TOKEN_LIMIT'],
     [{ GRAPHQL_MAX_ALIASES: '1.5' }, 'GRAPHQL_MAX_ALIASES'],
@@ -122,8 +123,11 @@ describe(loadConfig.name, () => {
   });
 
   it.each([
-    [{}, { maxConcurrent: 2, maxConcurrentPerCaller: 1, maxQueue: 16 }],
-    [{ HASH_MAX_CONCURRENT: '8', HASH_MAX_CONCURRENT_PER_CALLER: '3', HASH_MAX_QUEUE: '0' }, { maxConcurrent: 8, maxConcurrentPerCaller: 3, maxQueue: 0 }],
+    [{}, { maxConcurrent: 2, maxConcurrentPerCaller: 1, maxQueue: 64, maxQueuePerCaller: 8 }],
+    [
+      { HASH_MAX_CONCURRENT: '8', HASH_MAX_CONCURRENT_PER_CALLER: '3', HASH_MAX_QUEUE: '0', HASH_MAX_QUEUE_PER_CALLER: '2' },
+      { maxConcurrent: 8, maxConcurrentPerCaller: 3, maxQueue: 0, maxQueuePerCaller: 2 },
+    ],
   ])('reads the hashing limits of %j', (env, expected) => {
     expect(loadConfig(env).hash).toMatchObject(expected);
   });

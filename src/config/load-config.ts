@@ -237,7 +237,10 @@ function hashConfig(parsed: EnvSchema): AppConfig['hash'] {
     // Each argon2 run holds HASH_MEMORY_COST (64 MiB by default): two at once keep a burst within 150 MB.
     maxConcurrent: parsed.HASH_MAX_CONCURRENT ?? 2,
     maxConcurrentPerCaller: parsed.HASH_MAX_CONCURRENT_PER_CALLER ?? 1,
-    maxQueue: parsed.HASH_MAX_QUEUE ?? 16,
+    // Waiting costs no memory (argon2 allocates when it starts), so a burst of sign-ins from one office
+    // address waits its turn instead of failing; the bounds only stop an endless backlog.
+    maxQueue: parsed.HASH_MAX_QUEUE ?? 64,
+    maxQueuePerCaller: parsed.HASH_MAX_QUEUE_PER_CALLER ?? 8,
   };
 }
 

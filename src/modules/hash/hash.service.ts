@@ -20,7 +20,7 @@ export function canonicalArgon2(hash: string): string {
 /**
  * One argon2 hasher for passwords and /utils/hash; costs from HASH_* (argon2's defaults otherwise).
  * Every hash and verification waits for a slot of HASH_MAX_CONCURRENT (HASH_MAX_CONCURRENT_PER_CALLER
- * per user or address); past HASH_MAX_QUEUE waiting, work is refused with 503.
+ * per user or address); past HASH_MAX_QUEUE waiting (HASH_MAX_QUEUE_PER_CALLER per caller), work is refused with 503.
  */
 @Injectable()
 export class HashService {
@@ -28,13 +28,13 @@ export class HashService {
   private readonly limiter: WorkLimiter;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    const { memoryCost, timeCost, parallelism, maxConcurrent, maxConcurrentPerCaller, maxQueue } = config.hash;
+    const { memoryCost, timeCost, parallelism, maxConcurrent, maxConcurrentPerCaller, maxQueue, maxQueuePerCaller } = config.hash;
     this.costs = {
       memoryCost: memoryCost ?? ARGON2_DEFAULT_COSTS.memoryCost,
       timeCost: timeCost ?? ARGON2_DEFAULT_COSTS.timeCost,
       parallelism: parallelism ?? ARGON2_DEFAULT_COSTS.parallelism,
     };
-    this.limiter = new WorkLimiter({ concurrency: maxConcurrent, perCaller: maxConcurrentPerCaller, queue: maxQueue });
+    this.limiter = new WorkLimiter({ concurrency: maxConcurrent, perCaller: maxConcurrentPerCaller, queue: maxQueue, perCallerQueue: maxQueuePerCaller });
   }
 
   async hash(value: string): Promise<string> {

@@ -52,7 +52,7 @@ describe('concurrent argon2 work beyond the bound', () => {
   let t: TestApp;
   beforeAll(async () => {
     // Hashes slow enough to overlap; two at once in all, one per caller, one waiting in all.
-    t = await createTestApp({ env: { HASH_MEMORY_COST: '32768', HASH_TIME_COST: '4', HASH_MAX_CONCURRENT: '2', HASH_MAX_CONCURRENT_PER_CALLER: '1', HASH_MAX_QUEUE: '1' } });
+    t = await createTestApp({ env: { HASH_MEMORY_COST: '32768', HASH_TIME_COST: '4', HASH_MAX_CONCURRENT: '2', HASH_MAX_CONCURRENT_PER_CALLER: '1', HASH_MAX_QUEUE: '1', HASH_MAX_QUEUE_PER_CALLER: '1' } });
     await socketUrl(t);
   });
   afterAll(() => t.close());

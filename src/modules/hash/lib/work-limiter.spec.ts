@@ -1,4 +1,4 @@
-import { WorkLimiter } from './work-limiter';
+import { WorkLimiter, type WorkLimits } from './work-limiter';
 
 type Outcome = 'run' | 'wait' | 'refuse';
 
@@ -28,17 +28,18 @@ async function admit(limiter: WorkLimiter, keys: (string | null)[]) {
 const flush = () => new Promise((r) => setImmediate(r));
 
 describe(WorkLimiter.name, () => {
-  it.each<[string, { concurrency: number; perCaller: number; queue: number }, (string | null)[], Outcome[]]>([
-    ['runs up to the total, queues the next, refuses past the queue', { concurrency: 2, perCaller: 2, queue: 1 }, ['a', 'b', 'c', 'd'], ['run', 'run', 'wait', 'refuse']],
-    ['lets one caller run and wait only its share', { concurrency: 4, perCaller: 1, queue: 10 }, ['a', 'a', 'a', 'b'], ['run', 'wait', 'refuse', 'run']],
-    ['counts unknown callers only against the totals', { concurrency: 2, perCaller: 1, queue: 1 }, [null, null, null, null], ['run', 'run', 'wait', 'refuse']],
-    ['refuses everything waiting when the queue is empty-sized', { concurrency: 1, perCaller: 1, queue: 0 }, ['a', 'b'], ['run', 'refuse']],
+  it.each<[string, WorkLimits, (string | null)[], Outcome[]]>([
+    ['runs up to the total, queues the next, refuses past the queue', { concurrency: 2, perCaller: 2, queue: 1, perCallerQueue: 2 }, ['a', 'b', 'c', 'd'], ['run', 'run', 'wait', 'refuse']],
+    ['lets one caller run and wait only its share', { concurrency: 4, perCaller: 1, queue: 10, perCallerQueue: 1 }, ['a', 'a', 'a', 'b'], ['run', 'wait', 'refuse', 'run']],
+    ['lets one caller queue more than it runs', { concurrency: 4, perCaller: 1, queue: 10, perCallerQueue: 3 }, ['a', 'a', 'a', 'a', 'a', 'b'], ['run', 'wait', 'wait', 'wait', 'refuse', 'run']],
+    ['counts unknown callers only against the totals', { concurrency: 2, perCaller: 1, queue: 1, perCallerQueue: 1 }, [null, null, null, null], ['run', 'run', 'wait', 'refuse']],
+    ['refuses everything waiting when the queue is empty-sized', { concurrency: 1, perCaller: 1, queue: 0, perCallerQueue: 1 }, ['a', 'b'], ['run', 'refuse']],
   ])('%s', async (_title, limits, keys, expected) => {
     expect((await admit(new WorkLimiter(limits), keys)).outcomes).toEqual(expected);
   });
 
   it('starts the first waiter whose caller is below its share when a slot frees', async () => {
-    const limiter = new WorkLimiter({ concurrency: 2, perCaller: 1, queue: 10 });
+    const limiter = new WorkLimiter({ concurrency: 2, perCaller: 1, queue: 10, perCallerQueue: 1 });
     const { releases, started } = await admit(limiter, ['a', 'b', 'a', 'c']);
     expect(started).toEqual(['0', '1']);
     releases[1]();
@@ -51,7 +52,7 @@ describe(WorkLimiter.name, () => {
   });
 
   it('frees a slot only once however often its release is called', async () => {
-    const limiter = new WorkLimiter({ concurrency: 1, perCaller: 1, queue: 5 });
+    const limiter = new WorkLimiter({ concurrency: 1, perCaller: 1, queue: 5, perCallerQueue: 1 });
     const { releases, started } = await admit(limiter, ['a', 'b', 'c']);
     releases[0]();
     releases[0]();
@@ -60,7 +61,7 @@ describe(WorkLimiter.name, () => {
   });
 
   it('takes new work again once the burst is over', async () => {
-    const limiter = new WorkLimiter({ concurrency: 1, perCaller: 1, queue: 0 });
+    const limiter = new WorkLimiter({ concurrency: 1, perCaller: 1, queue: 0, perCallerQueue: 1 });
     const first = await admit(limiter, ['a', 'a']);
     expect(first.outcomes).toEqual(['run', 'refuse']);
     first.releases[0]();

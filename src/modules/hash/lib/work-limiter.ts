@@ -1,10 +1,12 @@
 export interface WorkLimits {
   /** Tasks running at once, all callers together. */
   concurrency: number;
-  /** Tasks one caller may have running at once, and also waiting at once. */
+  /** Tasks one caller may have running at once. */
   perCaller: number;
   /** Tasks waiting for a slot, all callers together. */
   queue: number;
+  /** Tasks one caller may have waiting at once. */
+  perCallerQueue: number;
 }
 
 type Release = () => void;
@@ -28,7 +30,7 @@ export class WorkLimiter {
   /** A promise of the release to call once the work ends, or null when the work must be refused now. */
   acquire(key: string | null): Promise<Release> | null {
     if (this.mayStart(key)) return Promise.resolve(this.start(key));
-    if (this.waiting.length >= this.limits.queue || (key !== null && this.waiting.filter((w) => w.key === key).length >= this.limits.perCaller)) return null;
+    if (this.waiting.length >= this.limits.queue || (key !== null && this.waiting.filter((w) => w.key === key).length >= this.limits.perCallerQueue)) return null;
     return new Promise((resolve) => this.waiting.push({ key, start: resolve }));
   }
 
