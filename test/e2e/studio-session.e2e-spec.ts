@@ -1,6 +1,6 @@
 import { generateSync } from 'otplib';
 import { createCollection } from '../factories/collection.factory';
-import { createUser } from '../factories/user.factory';
+import { createRole, createUser } from '../factories/user.factory';
 import { seriousViolations, startStudioBrowser, StudioBrowser } from '../helpers/studio-browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TestApp } from '../helpers/test-app';
 
@@ -42,7 +42,9 @@ describe('Vellum Studio: two-factor sign-in, keyboard use, network failures and 
   });
 
   it('asks for the one-time code of a user with two-factor on, and signs them in with it', async () => {
-    const user = await createUser(t, null);
+    // App access lets the user read their own row, whose email the Studio shows once signed in; a user
+    // without a role reads only their id (API.md), as with the reference.
+    const user = await createUser(t, await createRole(t));
     const { secret } = (await t.as(user.token).post('/users/me/tfa/generate').send({ password: user.password }).expect(200)).body.data;
     await t.as(user.token).post('/users/me/tfa/enable').send({ secret, otp: generateSync({ secret }) }).expect(204);
     const page = await studio.newPage();
