@@ -79,6 +79,6 @@ describe(revisionRow.name, () => {
     [[], 'x'],
     [['conceal'], '**********'],
     [['hash'], 'x'],
-    [['conceal', 'hash'], 'x'],
+    [['conceal', 'hash'], '**********'],
   ])('%j keeps %j', (special, kept) => expect(revisionRow([field('t', special)], { t: 'x' })).toEqual({ t: kept }));
 });

@@ -77,13 +77,13 @@ export function aggregateItem(row: Item, groups: AggregateGroup[], outputs: Aggr
 
 /**
  * The rows of `collection` as stored, in API forms, for revisions. Concealed secrets (TFA secrets,
- * tokens) stay out of revisions; hashes are safe to keep.
+ * tokens, users' password hashes) stay out of revisions; hashes not declared concealed are kept.
  */
 export function revisionRow(fields: FieldOverview[], row: Item): Item {
   const item: Item = {};
   for (const f of fields) {
     const value = readValue(f, row[f.field]);
-    item[f.field] = value !== null && f.special.includes('conceal') && !f.special.includes('hash') ? CONCEALED : value;
+    item[f.field] = value !== null && f.special.includes('conceal') ? CONCEALED : value;
   }
   return item;
 }
