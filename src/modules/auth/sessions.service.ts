@@ -75,9 +75,9 @@ export class SessionsService {
     await (manager ?? this.sessions.manager).delete(SessionEntity, { token: tokenHash(token) });
   }
 
-  /** Ends every session of a user, except optionally the one the caller is using. */
-  async deleteForUser(user: string, keepToken?: string): Promise<void> {
-    await this.sessions.delete(keepToken ? { user, token: Not(tokenHash(keepToken)) } : { user });
+  /** Ends every session of a user, except optionally the one the caller is using; `manager`: in the caller's transaction. */
+  async deleteForUser(user: string, keepToken?: string, manager?: EntityManager): Promise<void> {
+    await (manager ?? this.sessions.manager).delete(SessionEntity, keepToken ? { user, token: Not(tokenHash(keepToken)) } : { user });
   }
 
   async deleteExpired(): Promise<void> {

@@ -29,7 +29,7 @@ export type ItemEventListener = (event: ItemEvent) => void;
 @Injectable()
 export class ItemEventsService {
   private readonly emitter = new EventEmitter();
-  private readonly held = new WeakMap<QueryRunner, ItemEvent[]>();
+  private readonly held = new WeakMap<QueryRunner, (() => unknown)[]>();
 
   constructor(
     @InjectDataSource() dataSource: DataSource,
@@ -56,14 +56,22 @@ export class ItemEventsService {
   /** Called by the engine after a write; `manager` is the transaction the write ran in, if the caller's. */
   written(event: ItemEvent, manager?: EntityManager): void {
     if (!event.keys.length) return;
+    this.afterCommit(manager, () => this.emit(event));
+  }
+
+  /**
+   * Runs `work` once `manager`'s transaction commits (never on rollback), or now outside one. Its
+   * failure is logged: the write it follows is committed by then.
+   */
+  afterCommit(manager: EntityManager | undefined, work: () => unknown): void {
     const runner = manager?.queryRunner;
     if (runner?.isTransactionActive) {
       const list = this.held.get(runner) ?? [];
-      list.push(event);
+      list.push(work);
       this.held.set(runner, list);
       return;
     }
-    this.emit(event);
+    this.run(work);
   }
 
   private settle(runner: QueryRunner, committed: boolean): void {
@@ -72,15 +80,23 @@ export class ItemEventsService {
     const list = this.held.get(runner);
     if (!list) return;
     this.held.delete(runner);
-    if (committed) for (const event of list) this.emit(event);
+    if (committed) for (const work of list) this.run(work);
+  }
+
+  private run(work: () => unknown): void {
+    try {
+      void Promise.resolve(work()).catch((e: unknown) => this.failed(e));
+    } catch (e) {
+      this.failed(e);
+    }
+  }
+
+  private failed(e: unknown): void {
+    this.logger.error(`work after a commit failed: ${e instanceof Error ? e.message : String(e)}`);
   }
 
   private emit(event: ItemEvent): void {
-    try {
-      this.emitter.emit('item', event);
-    } catch (e) {
-      // A listener's failure must not fail a write that has already committed.
-      this.logger.error(`item event listener failed: ${e instanceof Error ? e.message : String(e)}`);
-    }
+    // A listener's failure must not fail a write that has already committed (run() logs it).
+    this.emitter.emit('item', event);
   }
 }

@@ -1,6 +1,8 @@
+import type { EntityManager } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import type { Query } from '../../common/query/query.types';
 import type { Item, ItemsService } from '../items/items.service';
+import { keepingAnAdmin } from './last-admin';
 import type { UserInput, UsersService } from './users.service';
 
 export interface UserUpdate {
@@ -9,35 +11,36 @@ export interface UserUpdate {
 }
 
 /**
- * User writes for one caller. Admins keep UsersService's own writes; everyone else writes through the
- * items engine, so their svc_users permissions (field allow-list, row filter, validation, presets) apply,
- * with UsersService's rules (password policy and hash, hashed static token, lower-case unique email,
- * API.md 3.5 session effects) on top.
+ * The one way users are written, for every caller (administrators, users with svc_users permissions,
+ * a user's own profile, invites): through the items engine, so the caller's svc_users permissions,
+ * activity, revisions and cache invalidation apply as to any item, with UsersService's rules (password
+ * policy, hashed static token, lower-case unique email) before it and, inside the write's transaction,
+ * the last-admin rule and the session effects of API.md 3.5.
  */
 export class UsersWriter {
   constructor(
     private readonly users: UsersService,
-    private readonly engine: ItemsService,
-    private readonly acc: Accountability,
+    /** The svc_users engine of the caller, on `manager`'s transaction when given. */
+    private readonly engine: (manager?: EntityManager) => ItemsService,
+    private readonly acc: Accountability | null,
+    private readonly manager: EntityManager,
   ) {}
 
   async create(inputs: UserInput[]): Promise<string[]> {
-    if (this.acc.admin) return this.users.createMany(inputs, this.acc);
     const rows: Item[] = [];
     for (const input of inputs) rows.push(await this.users.toEngineInput(input));
-    return (await this.engine.createMany(rows)).map(String);
+    return (await this.engine().createMany(rows)).map(String);
   }
 
   async update(updates: UserUpdate[]): Promise<string[]> {
-    if (this.acc.admin) {
-      await this.users.updateBatch(updates, this.acc);
-      return updates.map((u) => u.id);
-    }
     this.users.assertUpdates(updates);
     const rows: Item[] = [];
     for (const { id, input } of updates) rows.push({ ...(await this.users.toEngineInput(input)), id });
-    await this.engine.updateBatch(rows);
-    await this.users.endSessions(updates, this.acc);
+    const demoting = updates.filter((u) => u.input.role !== undefined || u.input.status !== undefined).map((u) => u.id);
+    await keepingAnAdmin(this.manager, demoting, async (manager) => {
+      await this.engine(manager).updateBatch(rows);
+      await this.users.endSessions(updates, this.acc, manager);
+    });
     return updates.map((u) => u.id);
   }
 
@@ -45,9 +48,9 @@ export class UsersWriter {
     return this.update((await this.keysOf(query)).map((id) => ({ id, input })));
   }
 
+  /** Their sessions go with them (the foreign key cascades). */
   async delete(ids: string[]): Promise<void> {
-    if (this.acc.admin) await this.users.deleteMany(ids, this.acc);
-    else await this.engine.deleteMany(ids);
+    await keepingAnAdmin(this.manager, ids, (manager) => this.engine(manager).deleteMany(ids));
   }
 
   async deleteByQuery(query: Query): Promise<void> {
@@ -57,7 +60,7 @@ export class UsersWriter {
 
   /** The users the caller can see that match the query, as the items engine selects them for `{ query }` batches. */
   private async keysOf(query: Query): Promise<string[]> {
-    const rows = await this.engine.readByQuery({ ...query, fields: ['id'], aggregate: undefined, groupBy: undefined, deep: undefined });
+    const rows = await this.engine().readByQuery({ ...query, fields: ['id'], aggregate: undefined, groupBy: undefined, deep: undefined });
     return rows.map((row) => String(row.id));
   }
 }

@@ -23,10 +23,6 @@ import { TfaService } from './tfa.service';
 import { UsersWriter } from './users-writer';
 import { UsersService } from './users.service';
 
-function asUserInput(value: unknown): Promise<UserInputDto> {
-  return validateBody(UserInputDto, value, 'user');
-}
-
 function stringKeys(value: unknown): string[] {
   if (!Array.isArray(value) || value.length === 0 || !value.every((k) => typeof k === 'string')) {
     throw new InvalidPayloadError('"keys" has to be a non-empty array of user ids');
@@ -81,14 +77,23 @@ export class UsersController {
   }
 
   /**
-   * Admins write as UsersService does; anyone else within their svc_users permissions. A caller without
-   * any permission for the action is refused before the body is looked at, as the reference does.
+   * Everyone writes within their svc_users permissions (admins: all). A caller without any permission
+   * for the action is refused before the body is looked at, as the reference does.
    */
   private async writer(acc: Accountability, action: 'create' | 'update' | 'delete', query?: Query): Promise<UsersWriter> {
     if (!(await this.permissions.find(acc, 'svc_users', action))) throw new ForbiddenError();
     // The answer re-reads with `query`: one it would refuse must fail before anything is written.
     if (query) await this.engine(acc).checkReadQuery(query);
-    return new UsersWriter(this.users, this.engine(acc), acc);
+    return this.users.writer(acc);
+  }
+
+  /**
+   * A user body as the DTO reads it, after the check of every system collection's write: members that
+   * are not fields of svc_users are refused (the DTO alone would drop them).
+   */
+  private asUserInput(value: unknown, mode: 'create' | 'update'): Promise<UserInputDto> {
+    this.engine(null).checkSystemPayload(value, mode);
+    return validateBody(UserInputDto, value, 'user');
   }
 
   /** Written users re-read with the caller's fields; a static token set by this request is shown once. */
@@ -110,12 +115,13 @@ export class UsersController {
   }
 
   @Patch('me')
+  @ApiBody({ type: UserInputDto })
   @ApiUnauthorizedResponse({ description: 'No user behind the token (INVALID_CREDENTIALS).' })
   @ApiOkResponse({ description: '`{ data: user }`' })
-  async updateMe(@Acc() acc: Accountability, @Body() dto: UserInputDto, @ListQuery() query: Query) {
+  async updateMe(@Acc() acc: Accountability, @Body() body: unknown, @ListQuery() query: Query) {
     const id = me(acc);
     await this.engine(acc).checkReadQuery(query);
-    await this.users.updateSelf(acc, dto);
+    await this.users.updateSelf(acc, await this.asUserInput(body, 'update'));
     return { data: await readOwnUser(this.engine(acc), id, query) };
   }
 
@@ -177,10 +183,10 @@ export class UsersController {
   async create(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     const writer = await this.writer(acc, 'create', query);
     if (Array.isArray(body)) {
-      const dtos = await Promise.all(body.map((item) => asUserInput(item)));
+      const dtos = await Promise.all(body.map((item) => this.asUserInput(item, 'create')));
       return this.reread(acc, res, await writer.create(dtos), query, dtos);
     }
-    const dto = await asUserInput(body);
+    const dto = await this.asUserInput(body, 'create');
     const [id] = await writer.create([dto]);
     return this.reread(acc, res, id, query, [dto]);
   }
@@ -200,13 +206,13 @@ export class UsersController {
   async updateMany(@Body() body: unknown, @Acc() acc: Accountability, @ListQuery() query: Query, @Res({ passthrough: true }) res: Response) {
     const writer = await this.writer(acc, 'update', query);
     if (Array.isArray(body)) {
-      const updates = await Promise.all(body.map(async (item) => ({ id: primaryKeyOf(item), input: await asUserInput(item) })));
+      const updates = await Promise.all(body.map(async (item) => ({ id: primaryKeyOf(item), input: await this.asUserInput(item, 'update') })));
       return this.reread(acc, res, await writer.update(updates), query, []);
     }
     const selection = selectionOf(body, this.config);
     const data = (body as { data?: unknown }).data;
     if (data === undefined) throw new InvalidPayloadError('"data" is required');
-    const input = await asUserInput(data);
+    const input = await this.asUserInput(data, 'update');
     const ids = 'keys' in selection ? await writer.update(selection.keys.map((id) => ({ id, input }))) : await writer.updateByQuery(selection.query, input);
     return this.reread(acc, res, ids, query, []);
   }
@@ -242,7 +248,7 @@ export class UsersController {
   @ApiOkResponse({ description: '`{ data: user }`; 204 when the caller may not read it back; FORBIDDEN outside the caller\'s permissions' })
   async update(@Param('id') id: string, @Body() body: unknown, @Acc() acc: Accountability, @ListQuery() query: Query, @Res({ passthrough: true }) res: Response) {
     const writer = await this.writer(acc, 'update', query);
-    const dto = await asUserInput(body);
+    const dto = await this.asUserInput(body, 'update');
     await writer.update([{ id, input: dto }]);
     return this.reread(acc, res, id, query, [dto]);
   }

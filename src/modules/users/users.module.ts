@@ -8,13 +8,12 @@ import { RoleEntity } from './entities/role.entity';
 import { UserEntity } from './entities/user.entity';
 import { TfaService } from './tfa.service';
 import { UsersController } from './users.controller';
-import { UserActivityService } from './user-activity.service';
 import { UsersService } from './users.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity, RoleEntity]), ItemsModule, SessionsModule, SettingsModule, MailModule],
   controllers: [UsersController],
-  providers: [UsersService, TfaService, UserActivityService],
+  providers: [UsersService, TfaService],
   exports: [UsersService, TfaService],
 })
 export class UsersModule {}

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isEmail } from 'class-validator';
-import { EntityManager, In, Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
-import { FailedValidationError, ForbiddenError, InvalidPayloadError, RecordNotUniqueError, UnprocessableContentError } from '../../common/errors/errors';
+import { FailedValidationError, ForbiddenError, InvalidPayloadError, RecordNotUniqueError } from '../../common/errors/errors';
 import { isUuid } from '../../common/is-uuid';
 import { isUrlAllowed } from '../../common/url/is-url-allowed';
 import { withQueryParam } from '../../common/url/with-query-param';
@@ -18,7 +18,8 @@ import { SettingsService } from '../settings/settings.service';
 import { RoleEntity } from './entities/role.entity';
 import { UserEntity } from './entities/user.entity';
 import { assertPasswordPolicy } from './lib/password-policy';
-import { UserActivityService } from './user-activity.service';
+import { ItemsFactory } from '../items/items.factory';
+import { UsersWriter } from './users-writer';
 
 /** Writable members of a user, as the API names them. */
 export type UserInput = Partial<
@@ -52,13 +53,7 @@ const INVITE_SCOPE = 'invite';
 
 const SELF_PROTECTED = ['role', 'status', 'token', 'provider', 'external_identifier'] as const;
 
-/**
- * As the reference: the last active admin can be neither deleted, moved out of an admin role nor given
- * another status, or no one could administer the instance any more.
- */
-function lastAdminError(): UnprocessableContentError {
-  return new UnprocessableContentError("You can't remove the last active admin user");
-}
+const USERS = 'svc_users';
 
 @Injectable()
 export class UsersService {
@@ -70,7 +65,7 @@ export class UsersService {
     private readonly sessions: SessionsService,
     private readonly settings: SettingsService,
     private readonly mail: MailService,
-    private readonly activity: UserActivityService,
+    private readonly items: ItemsFactory,
   ) {}
 
   count(): Promise<number> {
@@ -123,68 +118,12 @@ export class UsersService {
     );
   }
 
-  async create(input: UserInput): Promise<string> {
-    const [id] = await this.createMany([input]);
-    return id;
-  }
-
-  /** All or nothing: every input is checked before the first insert, and the inserts share one transaction. */
-  async createMany(inputs: UserInput[], acc?: Accountability): Promise<string[]> {
-    const rows: (UserInput & { id: string })[] = [];
-    for (const input of inputs) rows.push({ id: randomUUID(), status: 'active', provider: 'default', ...(await this.toColumns(input)) });
-    await this.users.manager.transaction(async (manager) => {
-      for (const row of rows) {
-        await manager.insert(UserEntity, row);
-        await this.activity.created(manager, acc, row.id, row);
-      }
-    });
-    return rows.map((row) => row.id);
-  }
-
-  async update(id: string, input: UserInput, acc?: Accountability): Promise<void> {
-    await this.updateBatch([{ id, input }], acc);
-  }
-
   /**
-   * All or nothing: every user and input is checked before the first write. API.md 3.5: a non-active
-   * status ends every session of the user; a new password or email ends every other session (the
-   * caller's own session, when it changes its own password, survives).
+   * The one writer of users (users-writer.ts) for `acc`: its svc_users permissions apply, an admin's
+   * allow everything; null writes internally (no permission check, no activity), as invites do.
    */
-  async updateBatch(updates: { id: string; input: UserInput }[], acc?: Accountability): Promise<void> {
-    this.assertUpdates(updates);
-    const rows: { id: string; values: UserInput }[] = [];
-    for (const { id, input } of updates) {
-      await this.readOne(id);
-      rows.push({ id, values: await this.toColumns(input) });
-    }
-    const demoting = updates.filter((u) => u.input.role !== undefined || u.input.status !== undefined).map((u) => u.id);
-    await this.users.manager.transaction(async (manager) => {
-      const admins = await this.activeAdmins(manager, demoting);
-      for (const { id, values } of rows) {
-        if (Object.keys(values).length === 0) continue;
-        await manager.update(UserEntity, { id }, values);
-        await this.activity.updated(manager, acc, id, values);
-      }
-      if (admins > 0) await this.assertActiveAdminRemains(manager);
-    });
-    await this.endSessions(updates, acc);
-  }
-
-  /** How many of `ids` are active users of an admin role. */
-  private async activeAdmins(manager: EntityManager, ids?: string[]): Promise<number> {
-    if (ids?.length === 0) return 0;
-    const query = manager
-      .createQueryBuilder(UserEntity, 'u')
-      .innerJoin(RoleEntity, 'r', 'r.id = u.role')
-      .where('u.status = :active', { active: 'active' })
-      .andWhere('r.admin_access = :admin', { admin: true });
-    if (ids) query.andWhere({ id: In(ids) });
-    return query.getCount();
-  }
-
-  /** After a role or status change, inside its transaction, so concurrent changes cannot both pass. */
-  private async assertActiveAdminRemains(manager: EntityManager): Promise<void> {
-    if ((await this.activeAdmins(manager)) === 0) throw lastAdminError();
+  writer(acc: Accountability | null): UsersWriter {
+    return new UsersWriter(this, (manager) => this.items.for(USERS, acc, manager), acc, this.users.manager);
   }
 
   /**
@@ -200,36 +139,25 @@ export class UsersService {
     }
   }
 
-  /** API.md 3.5, after the users were written. */
-  async endSessions(updates: { id: string; input: UserInput }[], acc?: Accountability): Promise<void> {
+  /** API.md 3.5, in the write's transaction: a refused write ends no session. */
+  async endSessions(updates: { id: string; input: UserInput }[], acc: Accountability | null, manager: EntityManager): Promise<void> {
     for (const { id, input } of updates) {
       if (input.status !== undefined && input.status !== 'active') {
-        await this.sessions.deleteForUser(id);
+        await this.sessions.deleteForUser(id, undefined, manager);
       } else if (input.password !== undefined || input.email !== undefined) {
-        await this.sessions.deleteForUser(id, acc?.user === id ? acc.session : undefined);
+        await this.sessions.deleteForUser(id, acc?.user === id ? acc.session : undefined, manager);
       }
     }
   }
 
-  /** PATCH /users/me: non-admins may not change what decides their access. */
+  /**
+   * PATCH /users/me: non-admins may not change what decides their access; the rest of their own user
+   * they may change without a svc_users permission, recorded in activity as theirs.
+   */
   async updateSelf(acc: Accountability, input: UserInput): Promise<void> {
     if (!acc.user) throw new ForbiddenError();
     if (!acc.admin && SELF_PROTECTED.some((field) => input[field] !== undefined)) throw new ForbiddenError();
-    await this.update(acc.user, input, acc);
-  }
-
-  async deleteMany(ids: string[], acc?: Accountability): Promise<void> {
-    for (const id of ids) await this.readOne(id);
-    // Checked before the sessions go, so a refused delete logs no one out.
-    const admins = await this.activeAdmins(this.users.manager, ids);
-    if (admins > 0 && admins === (await this.activeAdmins(this.users.manager))) throw lastAdminError();
-    for (const id of ids) await this.sessions.deleteForUser(id);
-    await this.users.manager.transaction(async (manager) => {
-      for (const id of ids) {
-        await manager.delete(UserEntity, { id });
-        await this.activity.deleted(manager, acc, id);
-      }
-    });
+    await this.writer({ ...acc, admin: true }).update([{ id: acc.user, input }]);
   }
 
   async setPassword(id: string, password: string): Promise<void> {
@@ -252,11 +180,12 @@ export class UsersService {
     if (inviteUrl && !isUrlAllowed(inviteUrl, this.config.auth.userInviteUrlAllowList)) {
       throw new InvalidPayloadError(`URL "${inviteUrl}" can't be used to invite users`);
     }
+    const writer = this.writer(null);
     for (const email of emails) {
       const existing = await this.findByEmail(email);
-      if (!existing) await this.create({ email, role, status: 'invited' });
+      if (!existing) await writer.create([{ email, role, status: 'invited' }]);
       else if (existing.status !== 'invited') continue;
-      else if (existing.role !== role) await this.update(existing.id, { role });
+      else if (existing.role !== role) await writer.update([{ id: existing.id, input: { role } }]);
       const address = existing?.email ?? email.toLowerCase();
       const token = signScopedToken(INVITE_SCOPE, { email: address }, this.config.secret, this.config.auth.userInviteTokenTtl);
       const link = withQueryParam(inviteUrl ?? `${this.config.publicUrl}/admin/accept-invite`, 'token', token);
@@ -281,17 +210,10 @@ export class UsersService {
     await this.users.update({ id: user.id }, { password: await this.hasher.hash(password), status: 'active' });
   }
 
-  /** Input as stored: passwords checked against the policy and hashed, static tokens hashed, emails lower case. */
-  private async toColumns(input: UserInput): Promise<UserInput> {
-    const values = await this.toEngineInput(input);
-    if (input.password !== undefined && input.password !== null) values.password = await this.hasher.hash(input.password);
-    return values;
-  }
-
   /**
-   * Input for the items engine, which hashes the password itself (a `hash` field); every other rule of
-   * toColumns applies. Members left undefined are dropped, so the caller's field allow-list sees only
-   * what was sent.
+   * Input for the items engine, which hashes the password itself (a `hash` field): the password checked
+   * against the policy, static tokens hashed, emails lower case, the role existing. Members left
+   * undefined are dropped, so the caller's field allow-list sees only what was sent.
    */
   async toEngineInput(input: UserInput): Promise<UserInput> {
     const values = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as UserInput;

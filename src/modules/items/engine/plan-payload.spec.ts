@@ -19,6 +19,7 @@ const withFields = (extra: Record<string, Partial<FieldOverview>>): CollectionOv
 const articles = withFields({
   secret: { type: 'hash' },
   token: { special: ['conceal'] },
+  pin: { type: 'hash', special: ['hash', 'conceal'] },
   created_on: { type: 'timestamp', special: ['date-created'] },
   updated_by: { type: 'uuid', special: ['user-updated'] },
 });
@@ -37,6 +38,7 @@ describe(preparePayload.name, () => {
     ['converts values for the vendor', { views: '7', published: 'true' }, 'update', ALL, { views: 7, published: true }, { views: '7', published: 'true' }],
     ['hashes, and conceals the hash in the revision', { secret: 'pw' }, 'update', ALL, { secret: 'hashed:pw' }, { secret: '**********' }],
     ['conceals in the revision only', { token: 't' }, 'update', ALL, { token: 't' }, { token: '**********' }],
+    ['keeps even the hash of a concealed field out of the revision', { pin: 'pw' }, 'update', ALL, { pin: 'hashed:pw' }, { pin: '**********' }],
     ['applies presets under the given values', { title: 'a' }, 'create', { ...ALL, presets: { title: 'x', views: 3 } }, { title: 'a', views: 3 }, { title: 'a', views: 3 }],
   ])('%s', async (_, data, mode, rule, values, payload) => {
     const out = await prepare(data, mode, rule);

@@ -25,7 +25,10 @@ const PREPARE_SLICE = 50;
 export async function afterWrite(scope: ItemsScope, action: ItemAction, keys: PrimaryKey[], rows?: Item[]): Promise<void> {
   // Every write of every caller (REST, GraphQL, imports, nested writes) passes here with its keys.
   scope.deps.events.written({ collection: scope.collection, action, keys, ...(rows ? { rows } : {}) }, scope.manager);
-  await scope.deps.cache.invalidateCollection(scope.collection);
+  const invalidate = () => scope.deps.cache.invalidateCollection(scope.collection);
+  await invalidate();
+  // Inside a caller's transaction, a read before its commit still sees (and would cache) the old rows.
+  if (scope.manager?.queryRunner?.isTransactionActive) scope.deps.events.afterCommit(scope.manager, invalidate);
   // A share's role and scope decide what its sessions read.
   if (['svc_permissions', 'svc_roles', 'svc_shares'].includes(scope.collection)) await scope.deps.permissions.changed();
 }

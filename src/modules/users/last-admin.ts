@@ -1,0 +1,59 @@
+import { EntityManager, In } from 'typeorm';
+import { UnprocessableContentError } from '../../common/errors/errors';
+import { isUuid } from '../../common/is-uuid';
+import { RoleEntity } from './entities/role.entity';
+import { UserEntity } from './entities/user.entity';
+
+/**
+ * As the reference: the last active admin can be neither deleted, moved out of an admin role nor given
+ * another status, or no one could administer the instance any more.
+ */
+export function lastAdminError(): UnprocessableContentError {
+  return new UnprocessableContentError("You can't remove the last active admin user");
+}
+
+/** How many of `ids` (all users without it) are active users of an admin role. */
+async function activeAdmins(manager: EntityManager, ids?: string[]): Promise<number> {
+  const query = manager
+    .createQueryBuilder(UserEntity, 'u')
+    .innerJoin(RoleEntity, 'r', 'r.id = u.role')
+    .where('u.status = :active', { active: 'active' })
+    .andWhere('r.admin_access = :admin', { admin: true });
+  if (ids) query.andWhere({ id: In(ids) });
+  return query.getCount();
+}
+
+/**
+ * Write-locks the rows of the active admins (an UPDATE that changes nothing: every vendor's row lock,
+ * SQLite's database lock). Taken first in the transaction, before any read, so a second write that may
+ * remove an admin waits for the first to commit and then counts what it left (MariaDB's snapshot starts
+ * at the first plain read).
+ */
+async function lockActiveAdmins(manager: EntityManager): Promise<void> {
+  const [status, role] = ['status', 'role'].map((column) => manager.connection.driver.escape(column));
+  const adminRoles = manager.createQueryBuilder(RoleEntity, 'r').select('r.id').where('r.admin_access = :admin').getQuery();
+  await manager
+    .createQueryBuilder()
+    .update(UserEntity)
+    .set({ status: () => status })
+    .where(`${status} = :active AND ${role} IN (${adminRoles})`, { active: 'active', admin: true })
+    .execute();
+}
+
+/**
+ * Runs a write of users in one transaction (`manager`'s, or a new one) after which an active admin
+ * remains, whoever writes. `changed`: the users whose role or status the write sets, or that it deletes;
+ * when one of them is an active admin, the rule is checked after the write, inside the transaction, with
+ * the admins locked from its start, so two concurrent demotions of two admins cannot both pass.
+ */
+export async function keepingAnAdmin<T>(manager: EntityManager, changed: string[], work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  // Other keys name no user (the write refuses them); a uuid column would refuse them in the count.
+  const ids = changed.filter(isUuid);
+  return manager.transaction(async (tx) => {
+    if (ids.length) await lockActiveAdmins(tx);
+    const guarded = ids.length > 0 && (await activeAdmins(tx, ids)) > 0;
+    const out = await work(tx);
+    if (guarded && (await activeAdmins(tx)) === 0) throw lastAdminError();
+    return out;
+  });
+}
