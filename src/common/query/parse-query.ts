@@ -2,6 +2,7 @@ import { InvalidQueryError } from '../errors/errors';
 import { parseFields, toList } from './parse-fields';
 import { parseFilter } from './parse-filter';
 import { parseJsonFunction } from './parse-json-function';
+import { parseJsonParam } from './parse-json-param';
 import { LimitOptions, parseInteger, parseLimit } from './parse-limit';
 import { parseMeta } from './parse-meta';
 import { parseSort } from './parse-sort';
@@ -18,14 +19,7 @@ const KNOWN = new Set([
 
 /** Object parameters arrive as JSON text or, in the bracket form, already as objects from qs. */
 function objectParam(raw: unknown, parameter: string): Record<string, unknown> {
-  let value = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      throw new InvalidQueryError(`"${parameter}" is not valid JSON`);
-    }
-  }
+  const value = parseJsonParam(raw, parameter);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InvalidQueryError(`"${parameter}" must be an object`);
   return value as Record<string, unknown>;
 }
