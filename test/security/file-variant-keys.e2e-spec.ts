@@ -1,9 +1,9 @@
-import { transformKey } from '../../../src/modules/files/transform/transform-key';
-import { createRole, createUser, grant } from '../../factories/user.factory';
-import { expectError } from '../../helpers/expect-error';
-import { makeImage } from '../../helpers/images';
-import { StorageEnv, storageEnv } from '../../helpers/storage-env';
-import { createTestApp, TestApp } from '../../helpers/test-app';
+import { transformKey } from '../../src/modules/files/transform/transform-key';
+import { createRole, createUser, grant } from '../factories/user.factory';
+import { expectError } from '../helpers/expect-error';
+import { makeImage } from '../helpers/images';
+import { StorageEnv, storageEnv } from '../helpers/storage-env';
+import { createTestApp, TestApp } from '../helpers/test-app';
 
 describe('a client-chosen filename_disk cannot take another file\'s storage names', () => {
   let t: TestApp;
@@ -64,6 +64,17 @@ describe('a client-chosen filename_disk cannot take another file\'s storage name
     // The admin's original is untouched.
     const original = await asset(`/assets/${adminFile}`);
     expect(original.body.includes('planted by a member')).toBe(false);
+  });
+
+  it('compares names exactly, whatever characters LIKE would treat as patterns', async () => {
+    const res = await t
+      .as('admin')
+      .post('/files')
+      .field('filename_disk', 'shared/a_b%c.jpg')
+      .attach('file', await makeImage(8, 8, 'jpeg'), { filename: 'a.jpg', contentType: 'image/jpeg' });
+    expect(res.status).toBe(200);
+    await expectError(t.as(member).post('/files').send({ type: 'image/png', filename_disk: 'shared/a_b%c.png' }), 400, 'INVALID_PAYLOAD');
+    expect((await t.as(member).post('/files').send({ type: 'image/png', filename_disk: 'shared/aXb%c.png' })).status).toBe(200);
   });
 
   it('still accepts a name of the client\'s own', async () => {
