@@ -9,6 +9,8 @@ import { AppConfig } from './config/app-config';
 import { CoreModule } from './core.module';
 import { dataSourceOptions } from './database/data-source';
 import { serializeSqliteTransactions } from './database/serialize-sqlite-transactions';
+import { boundStatements } from './database/bound-statements';
+import { dialectFor } from './database/dialects/dialect-for';
 import { AuthModule } from './modules/auth/auth.module';
 import { BootstrapModule } from './modules/bootstrap/bootstrap.module';
 import { GraphqlModule } from './modules/graphql/graphql.module';
@@ -58,6 +60,7 @@ export class AppModule {
           dataSourceFactory: async (options) => {
             const dataSource = await new VellumDataSource(options!).initialize();
             if (config.db.client === 'sqlite') serializeSqliteTransactions(dataSource);
+            boundStatements(dataSource, dialectFor(config.db.client), { acquireMs: config.db.acquireTimeout, statementMs: config.db.statementTimeout });
             return dataSource;
           },
         }),

@@ -26,6 +26,12 @@ export interface AppConfig {
     user?: string;
     password?: string;
     migrate: boolean;
+    /**
+     * ms a request waits for a pooled connection (including its handshake) and for one statement's
+     * answer before a 503 (DB_ACQUIRE_TIMEOUT, DB_STATEMENT_TIMEOUT; 0: no bound). Not on SQLite.
+     */
+    acquireTimeout: number;
+    statementTimeout: number;
   };
   secret: string;
   admin: { email: string; password?: string };

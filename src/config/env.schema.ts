@@ -29,6 +29,8 @@ export class EnvSchema {
   @IsOptional() @IsString() DB_USER?: string;
   @IsOptional() @IsString() DB_PASSWORD?: string;
   @IsOptional() @IsBooleanString(BOOL) DB_MIGRATE?: string;
+  @IsOptional() @Matches(DURATION) DB_ACQUIRE_TIMEOUT?: string;
+  @IsOptional() @Matches(DURATION) DB_STATEMENT_TIMEOUT?: string;
 
   @IsOptional() @IsString() @MinLength(1) SECRET?: string;
   @IsOptional() @IsEmail() ADMIN_EMAIL?: string;

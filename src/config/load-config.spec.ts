@@ -15,7 +15,7 @@ describe(loadConfig.name, () => {
     expect(config).toMatchObject({
       host: '0.0.0.0',
       port: 8055,
-      db: { client: 'sqlite', filename: './data/vellum.db', migrate: true },
+      db: { client: 'sqlite', filename: './data/vellum.db', migrate: true, acquireTimeout: 5000, statementTimeout: 60_000 },
       admin: { email: 'admin@example.com' },
       auth: { accessTokenTtl: 900_000, refreshTokenTtl: 604_800_000, sessionCookieTtl: 86_400_000, loginStallTime: 500 },
       query: { limitDefault: 100 },
@@ -45,6 +45,8 @@ describe(loadConfig.name, () => {
     [{ IMPORT_MAX_CONCURRENCY: 'many' }, 'IMPORT_MAX_CONCURRENCY'],
     [{ IMPORT_CONCURRENT_MAX: '-1' }, 'IMPORT_CONCURRENT_MAX'],
     [{ IMPORT_TIMEOUT: 'forever' }, 'IMPORT_TIMEOUT'],
+    [{ DB_ACQUIRE_TIMEOUT: 'soon' }, 'DB_ACQUIRE_TIMEOUT'],
+    [{ DB_STATEMENT_TIMEOUT: '-1' }, 'DB_STATEMENT_TIMEOUT'],
     [{ WEBSOCKETS_GRAPHQL_AUTH: 'open' }, 'WEBSOCKETS_GRAPHQL_AUTH'],
     [{ WEBSOCKETS_GRAPHQL_PATH: 'graphql' }, 'WEBSOCKETS_GRAPHQL_PATH'],
     [{ WEBSOCKETS_GRAPHQL_CONN_LIMIT: 'lots' }, 'WEBSOCKETS_GRAPHQL_CONN_LIMIT'],

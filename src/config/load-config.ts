@@ -153,6 +153,8 @@ function dbConfig(env: Env, parsed: EnvSchema, client: DbVendorClient): AppConfi
     user: env.DB_USER,
     password: env.DB_PASSWORD,
     migrate: flag(env.DB_MIGRATE, true),
+    acquireTimeout: duration(env.DB_ACQUIRE_TIMEOUT, '5s'),
+    statementTimeout: duration(env.DB_STATEMENT_TIMEOUT, '60s'),
   };
 }
 

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
+import { dialectFor } from './dialects/dialect-for';
 import { MIGRATIONS } from './migrations/migrations';
 import { MIGRATIONS_TABLE } from './vellum-data-source';
 
@@ -15,6 +16,7 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
     logging: false,
   } as const;
   const { db } = config;
+  const bounds = dialectFor(db.client).connectionBounds(db.acquireTimeout);
   switch (db.client) {
     case 'sqlite':
       if (db.filename !== ':memory:') mkdirSync(dirname(db.filename), { recursive: true });
@@ -37,6 +39,7 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
         // Bulk INSERTs run as prepared statements (MysqlDialect.runInsert), kept per connection; the
         // server counts them against max_prepared_stmt_count (16382) across all its clients.
         extra: { maxPreparedStatements: 32 },
+        ...bounds,
       };
     case 'postgres':
       return {
@@ -47,6 +50,7 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
         username: db.user,
         password: db.password,
         database: db.database,
+        ...bounds,
       };
   }
 }

@@ -12,8 +12,11 @@ const SERVER_CODES = new Set([
   'PROTOCOL_CONNECTION_LOST', 'ER_SERVER_SHUTDOWN', 'ER_CON_COUNT_ERROR', 'ECONNCLOSED',
 ]);
 
-/** What node-postgres and TypeORM say, without a code, when a connection dies under them. */
-const MESSAGES = /Connection terminated|connection timeout|Client has encountered a connection error|Connection is not established|Can't add new command when connection is in closed state/i;
+/**
+ * What node-postgres and TypeORM say, without a code, when a connection dies under them or the pool
+ * gives up waiting for one (DB_ACQUIRE_TIMEOUT).
+ */
+const MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is not established|Can't add new command when connection is in closed state/i;
 
 /**
  * Whether `e` says the database is out of reach (down, restarting, network cut) rather than that a

@@ -35,6 +35,7 @@ describe(toAppError.name, () => {
   it.each([
     ['a refused connection', withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')],
     ['a connection cut mid-query', new Error('Connection terminated unexpectedly')],
+    ['no pooled PostgreSQL connection in time', new Error('timeout exceeded when trying to connect')],
     ['PostgreSQL shutting down (57P01)', new QueryFailedError('SELECT 1', [], withCode('terminating connection due to administrator command', '57P01'))],
     ['PostgreSQL starting up (57P03)', withCode('the database system is starting up', '57P03')],
     ['MariaDB gone', withCode('Connection lost: The server closed the connection.', 'PROTOCOL_CONNECTION_LOST')],

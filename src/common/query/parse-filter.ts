@@ -4,6 +4,7 @@ import { ruleRegex } from './rule-regex';
 import { parseJsonFilter } from './parse-json-filter';
 import { isPlainObject } from '../is-plain-object';
 import { refusePrototypeKeys } from '../prototype-keys';
+import { parseJsonParam } from './parse-json-param';
 
 export const FIELD_OPERATORS: readonly FieldOperator[] = [
   '_eq', '_neq', '_ieq', '_nieq', '_lt', '_lte', '_gt', '_gte', '_in', '_nin', '_null', '_nnull', '_empty', '_nempty',
@@ -34,14 +35,7 @@ const VALIDATION_RULE: FilterRules = { operators: new Set([...FIELD_OPERATORS, '
  * from qs) → a checked Filter. Field names are checked later against the schema overview.
  */
 export function parseFilter(raw: unknown, parameter = 'filter'): Filter {
-  let value = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      throw new InvalidQueryError(`"${parameter}" is not valid JSON`);
-    }
-  }
+  const value = parseJsonParam(raw, parameter);
   if (!isPlainObject(value)) throw new InvalidQueryError(`"${parameter}" must be an object`);
   refusePrototypeKeys(value, `"${parameter}"`, QUERY_FILTER.fail);
   checkFilter(value, parameter, QUERY_FILTER);

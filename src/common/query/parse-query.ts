@@ -3,6 +3,7 @@ import { refusePrototypeKeys } from '../prototype-keys';
 import { parseFields, toList } from './parse-fields';
 import { parseFilter } from './parse-filter';
 import { parseJsonFunction } from './parse-json-function';
+import { parseJsonParam } from './parse-json-param';
 import { LimitOptions, parseInteger, parseLimit } from './parse-limit';
 import { parseMeta } from './parse-meta';
 import { parseSort } from './parse-sort';
@@ -22,14 +23,7 @@ const KNOWN = new Set([
  * only `__proto__` and Object.prototype's names, not `prototype`).
  */
 function objectParam(raw: unknown, parameter: string): Record<string, unknown> {
-  let value = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      throw new InvalidQueryError(`"${parameter}" is not valid JSON`);
-    }
-  }
+  const value = parseJsonParam(raw, parameter);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InvalidQueryError(`"${parameter}" must be an object`);
   refusePrototypeKeys(value, `"${parameter}"`, (reason) => new InvalidQueryError(reason));
   return value as Record<string, unknown>;

@@ -140,6 +140,17 @@ export interface Dialect {
    * to the pool. Null where one process owns the database file (SQLite).
    */
   schemaLock(): SchemaLock | null;
+  /**
+   * TypeORM driver options bounding the wait for a pooled connection and its handshake to `acquireMs`
+   * (DB_ACQUIRE_TIMEOUT); null where nothing is waited for over a network (SQLite's file), and then no
+   * statement is bounded either (bound-statements.ts).
+   */
+  connectionBounds(acquireMs: number): Record<string, unknown> | null;
+  /**
+   * Closes the connection `runner` holds and hands it back to the pool as broken, so the statement
+   * waiting on it fails at once and the pool opens a fresh one for the next request.
+   */
+  cutConnection(runner: QueryRunner): void;
 }
 
 export interface SchemaLock {

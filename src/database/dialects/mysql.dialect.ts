@@ -5,6 +5,7 @@ import type { AppError } from '../../common/errors/app-error';
 import type { JsonPathSegment } from '../../common/query/parse-json-function';
 import { DatabaseBusyError, InvalidForeignKeyError, NotNullViolationError, RecordNotUniqueError, ValueOutOfRangeError, ValueTooLongError } from '../../common/errors/errors';
 import { trackStatement } from '../watch-writes';
+import { boundStatement } from '../bound-statements';
 import {
   columnSql,
   ColumnTypeSpec,
@@ -111,11 +112,9 @@ export class MysqlDialect implements Dialect {
       if (typeof v === 'number' || typeof v === 'bigint') values[i] = String(v);
       else if (v === undefined) values[i] = null;
     }
-    return trackStatement(
-      manager.queryRunner,
-      sql,
-      () => new Promise((resolve, reject) => connection.execute(sql, values, (err, raw) => (err ? reject(new QueryFailedError(sql, values, err)) : resolve(raw)))),
-    );
+    const runner = manager.queryRunner;
+    const execute = () => new Promise((resolve, reject) => connection.execute(sql, values, (err, raw) => (err ? reject(new QueryFailedError(sql, values, err)) : resolve(raw))));
+    return trackStatement(runner, sql, () => boundStatement(runner, execute));
   }
 
   syncAutoIncrementSql(): string | null {
@@ -254,6 +253,16 @@ export class MysqlDialect implements Dialect {
       default:
         return null;
     }
+  }
+
+  connectionBounds(acquireMs: number): Record<string, unknown> {
+    // mysql2's pool has no bound on the wait for a free connection: bound-statements.ts bounds it.
+    return { connectTimeout: acquireMs };
+  }
+
+  cutConnection(runner: QueryRunner): void {
+    // A destroyed pool connection leaves the pool; TypeORM's later release of it does nothing.
+    (runner as unknown as { databaseConnection?: { destroy(): void } }).databaseConnection?.destroy();
   }
 
   schemaLock(): SchemaLock {

@@ -22,6 +22,12 @@ import {
 /** "Key (slug)=(hello) already exists." */
 const KEY_DETAIL = /Key \(([^)]+)\)=\((.*)\)/s;
 
+/** The parts of TypeORM's PostgresQueryRunner and node-postgres' client that cutting a connection touches. */
+interface PgRunner {
+  databaseConnection?: { connection?: { stream?: { destroy(): void } } };
+  releaseCallback?: (err?: Error) => void;
+}
+
 export class PostgresDialect implements Dialect {
   readonly vendor = 'postgres' as const;
   readonly transactionalDdl = true;
@@ -193,6 +199,21 @@ export class PostgresDialect implements Dialect {
       default:
         return null;
     }
+  }
+
+  connectionBounds(acquireMs: number): Record<string, unknown> {
+    // node-postgres' pool bounds both the wait for a free client and a new client's handshake.
+    return { connectTimeoutMS: acquireMs };
+  }
+
+  cutConnection(runner: QueryRunner): void {
+    const held = runner as unknown as PgRunner;
+    // TypeORM releases a client only once; when the request has already released the runner (the
+    // connection came too late), the pool must still hear that this client is broken.
+    const release = held.releaseCallback;
+    held.releaseCallback = undefined;
+    held.databaseConnection?.connection?.stream?.destroy();
+    release?.(new Error('The database did not answer in time'));
   }
 
   schemaLock(): SchemaLock {

@@ -196,6 +196,15 @@ export class SqliteDialect implements Dialect {
     }
   }
 
+  connectionBounds(): null {
+    // One connection to a local file: nothing to wait for, and a statement cannot be cut off mid-way.
+    return null;
+  }
+
+  cutConnection(): void {
+    // Never called: SQLite has no bounds (connectionBounds).
+  }
+
   schemaLock(): null {
     // One process owns the database file and its one connection runs one transaction at a time.
     return null;

@@ -31,6 +31,7 @@ import { StorageService } from './storage/storage.service';
 import { isSafeKey, UnsafeStorageKeyError } from './storage/storage-driver';
 import { GenerationCache } from '../cache/lib/generation-cache';
 import { CountCacheService } from '../items/count-cache.service';
+import { assertOwnVariants } from './disk-name-clash';
 
 /** TypeORM cannot type JSON columns holding `unknown`; the values were checked by parseFileValues. */
 type FileRow = QueryDeepPartialEntity<FileEntity>;
@@ -140,6 +141,7 @@ export class FilesService {
       await this.assertNewId(id);
       const storage = values.storage ?? this.storage.defaultLocation;
       this.storage.location(storage);
+      if (values.filename_disk) await assertOwnVariants(this.engine(null), storage, values.filename_disk, id);
       rows.push({
         ...values,
         id,
@@ -171,6 +173,7 @@ export class FilesService {
     if (values.filename_disk && (await driver.exists(disk))) {
       throw new ForbiddenError(`An object named "${disk}" already exists in storage "${storage}".`);
     }
+    if (values.filename_disk) await assertOwnVariants(this.engine(null), storage, disk, id);
 
     // The bytes wait under a temporary key until the row is committed: a process killed meanwhile leaves
     // no object a row does not know, and the start-up sweep (UploadSweeper) finishes or removes it.
@@ -224,6 +227,7 @@ export class FilesService {
     const disk =
       values.filename_disk ??
       (!row.filename_disk || row.filename_disk.startsWith(row.id) ? `${row.id}${extension}` : row.filename_disk);
+    if (values.filename_disk) await assertOwnVariants(this.engine(null), storage, disk, row.id);
     const temp = replaceTempKey(randomUUID(), extension);
 
     const filesize = await this.writeContent(storage, temp, content, type);
@@ -253,6 +257,9 @@ export class FilesService {
     const row = await this.row(id);
     this.assertValues(values);
     const movesBytes = values.filename_disk !== undefined && values.filename_disk !== row.filename_disk && row.filename_disk;
+    if (values.filename_disk && values.filename_disk !== row.filename_disk) {
+      await assertOwnVariants(this.engine(null), values.storage ?? row.storage, values.filename_disk, row.id);
+    }
     if (movesBytes && values.filename_disk) {
       const driver = this.storage.location(row.storage);
       if (await driver.exists(values.filename_disk)) {

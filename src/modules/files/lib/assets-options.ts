@@ -6,7 +6,10 @@ export interface AssetsOptions {
   cacheTtlSeconds: number;
   /** `ASSETS_CACHE_REVALIDATE`: ask caches to revalidate every time. */
   cacheRevalidate: boolean;
+  /** ASSETS_TRANSFORM_MAX_CONCURRENT: transformations running or waiting; past that, 503. */
   maxConcurrent: number;
+  /** ASSETS_TRANSFORM_MAX_RUNNING: transformations computed at once (each may use several cores). */
+  maxRunning: number;
   maxDimension: number;
   maxOperations: number;
   timeoutMs: number;
@@ -43,6 +46,7 @@ export function assetsOptions(raw: Record<string, string>): AssetsOptions {
     cacheTtlSeconds: Math.floor(milliseconds(raw, 'ASSETS_CACHE_TTL', '30d') / 1000),
     cacheRevalidate: raw.ASSETS_CACHE_REVALIDATE === 'true',
     maxConcurrent: positiveInteger(raw, 'ASSETS_TRANSFORM_MAX_CONCURRENT', 25),
+    maxRunning: positiveInteger(raw, 'ASSETS_TRANSFORM_MAX_RUNNING', 2),
     maxDimension: positiveInteger(raw, 'ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION', 6000),
     maxOperations: positiveInteger(raw, 'ASSETS_TRANSFORM_MAX_OPERATIONS', 5),
     timeoutMs: milliseconds(raw, 'ASSETS_TRANSFORM_TIMEOUT', '7500'),

@@ -25,6 +25,8 @@ describe(parseFileValues.name, () => {
     [{ folder: 'not-a-uuid' }],
     [{ filename_disk: '../../etc/passwd' }],
     [{ filename_disk: '/abs.jpg' }],
+    [{ filename_disk: 'abc__0123456789abcdef0123456789abcdef01234567.png' }],
+    [{ filename_disk: 'temp_upload_x' }],
     [{ storage: null }],
     [{ filename_download: '' }],
     [{ title: 5 }],

@@ -2,7 +2,7 @@ import { InvalidPayloadError } from '../../../common/errors/errors';
 import { isUuid } from '../../../common/is-uuid';
 import { refusePrototypeKeys } from '../../../common/prototype-keys';
 import { isSafeKey } from '../storage/storage-driver';
-
+import { reservedDiskName } from './disk-name';
 
 /** The columns of `svc_files` a client may write. */
 export interface FileValues {
@@ -79,11 +79,14 @@ function convert(field: string, kind: Kind, value: unknown): unknown {
       if (typeof value !== 'string') throw new InvalidPayloadError(`"${field}" must be a string`);
       if (kind === 'required-string' && value.trim() === '') throw new InvalidPayloadError(`"${field}" can't be empty`);
       return value;
-    case 'disk':
+    case 'disk': {
       if (typeof value !== 'string' || !isSafeKey(value)) {
         throw new InvalidPayloadError(`"${field}" must be a relative path inside the storage location`);
       }
+      const reserved = reservedDiskName(value);
+      if (reserved) throw new InvalidPayloadError(reserved);
       return value;
+    }
     case 'uuid':
       if (!isUuid(value)) throw new InvalidPayloadError(`"${field}" must be a UUID`);
       return value.toLowerCase();

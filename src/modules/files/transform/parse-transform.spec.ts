@@ -17,6 +17,8 @@ describe(parseTransform.name, () => {
     [{ withoutEnlargement: 'true', format: 'webp' }, { withoutEnlargement: true, format: 'webp' }],
     [{ focal_point_x: '10', focal_point_y: '0' }, { focal_point_x: 10, focal_point_y: 0 }],
     [{ transforms: '[["blur",3],["flip"]]' }, { transforms: [['blur', 3], ['flip']] }],
+    [{ transforms: '[["median",7],["blur",30]]' }, { transforms: [['median', 7], ['blur', 30]] }],
+    [{ transforms: '[["convolve",{"width":3,"height":3,"kernel":[0,1,0,1,1,1,0,1,0]}]]' }, { transforms: [['convolve', { width: 3, height: 3, kernel: [0, 1, 0, 1, 1, 1, 0, 1, 0] }]] }],
     [{ key: 'thumb' }, { width: 100, height: 100, fit: 'cover', quality: 70 }],
     [{ key: 'thumb', width: '50' }, { width: 50, height: 100, fit: 'cover', quality: 70 }],
     [{ key: 'system-small-cover' }, { width: 64, height: 64, fit: 'cover', format: 'auto' }],
@@ -37,6 +39,11 @@ describe(parseTransform.name, () => {
     [{ transforms: '[["resize",{"width":10,"__proto__":{"z":1}}]]' }],
     [{ transforms: '[["rotate",90,{"constructor":{"prototype":{"z":1}}}]]' }],
     [{ transforms: '[["blur"],["flip"],["flop"]]' }],
+    [{ transforms: JSON.stringify([['convolve', { width: 41, height: 41, kernel: Array(41 * 41).fill(1) }]]) }],
+    [{ transforms: '[["median",9]]' }],
+    [{ transforms: '[["blur",50]]' }],
+    [{ transforms: '[["blur",{"sigma":50}]]' }],
+    [{ transforms: '[["clahe",{"width":500,"height":5}]]' }],
     [{ key: 'unknown' }],
   ])('mode all rejects %j', (query) => expect(() => parseTransform(query, settings())).toThrow(InvalidQueryError));
 

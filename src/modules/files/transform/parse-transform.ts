@@ -1,5 +1,6 @@
 import { InvalidQueryError } from '../../../common/errors/errors';
 import { refusePrototypeKeys } from '../../../common/prototype-keys';
+import { operationCostProblem } from './operation-limits';
 
 export type Fit = 'cover' | 'contain' | 'inside' | 'outside';
 export type RequestedFormat = 'jpg' | 'jpeg' | 'png' | 'webp' | 'tiff' | 'avif' | 'auto';
@@ -105,6 +106,8 @@ function operations(raw: unknown, maxOperations: number): TransformOperation[] {
     if (!ALLOWED_OPERATIONS.has(operation[0])) {
       throw new InvalidQueryError(`"${operation[0]}" is not an allowed transformation`);
     }
+    const tooCostly = operationCostProblem(operation as TransformOperation);
+    if (tooCostly) throw new InvalidQueryError(tooCostly);
     return operation as TransformOperation;
   });
 }

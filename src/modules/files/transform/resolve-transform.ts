@@ -1,5 +1,6 @@
 import { IllegalAssetTransformationError } from '../../../common/errors/errors';
 import type { TransformOperation, TransformParams } from './parse-transform';
+import { assertStagesFit } from './stage-sizes';
 import type { OutputFormat } from './transform-key';
 
 export interface SourceImage {
@@ -31,25 +32,11 @@ function autoFormat(accept: string, source: OutputFormat): OutputFormat {
   return source === 'avif' || source === 'webp' || source === 'tiff' ? 'png' : source;
 }
 
-/** Dimensions named in a `resize` or `extend` operation, so `transforms` cannot ask for a gigantic canvas. */
-function requestedSizes(operation: TransformOperation): number[] {
-  const [method, ...args] = operation;
-  if (method !== 'resize' && method !== 'extend') return [];
-  const numbers: number[] = [];
-  for (const arg of args) {
-    if (typeof arg === 'number') numbers.push(arg);
-    else if (arg && typeof arg === 'object') {
-      for (const value of Object.values(arg as Record<string, unknown>)) if (typeof value === 'number') numbers.push(value);
-    }
-  }
-  return numbers;
-}
-
 /**
  * Turns requested parameters into the sharp operations for one source image (API.md 6.7): explicit
  * `transforms` first, then the output format, then the resize (clamped by `withoutEnlargement`, or a
- * cover resize plus an extract centred on the focal point). Sources or outputs larger than
- * `maxDimension` in either direction, or of unknown size, are ILLEGAL_ASSET_TRANSFORMATION.
+ * cover resize plus an extract centred on the focal point). Sources larger than `maxDimension` in
+ * either direction or of unknown size, and pipelines with any step larger, are ILLEGAL_ASSET_TRANSFORMATION.
  */
 export function resolveTransform(
   params: TransformParams,
@@ -60,13 +47,6 @@ export function resolveTransform(
   if (!source.width || !source.height || source.width > maxDimension || source.height > maxDimension) {
     throw new IllegalAssetTransformationError('The image is too large or its size is unknown, so it cannot be transformed.');
   }
-  const tooLarge = [params.width ?? 0, params.height ?? 0, ...(params.transforms ?? []).flatMap(requestedSizes)].filter(
-    (size) => size > maxDimension,
-  );
-  if (tooLarge.length > 0) {
-    throw new IllegalAssetTransformationError(`Transformations are limited to ${maxDimension} pixels per side.`, ['resize']);
-  }
-
   const operations: TransformOperation[] = [...(params.transforms ?? [])];
   let format = source.format;
   for (const [method, first] of operations) {
@@ -100,5 +80,6 @@ export function resolveTransform(
       operations.push(['resize', { width, height, fit: params.fit ?? 'cover', withoutEnlargement: params.withoutEnlargement ?? false }]);
     }
   }
+  assertStagesFit({ width: source.width, height: source.height }, operations, maxDimension);
   return { operations, format, variesByAccept };
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Readable } from 'node:stream';
 import type { Sharp } from 'sharp';
+import { AppError } from '../../../common/errors/app-error';
 import { IllegalAssetTransformationError, ServiceUnavailableError } from '../../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { FileEntity } from '../entities/file.entity';
@@ -9,6 +10,8 @@ import { StorageService } from '../storage/storage.service';
 import type { StorageStat } from '../storage/storage-driver';
 import type { TransformOperation, TransformParams } from './parse-transform';
 import { resolveTransform } from './resolve-transform';
+import { assertStagesFit } from './stage-sizes';
+import { TransformQueue } from './transform-queue';
 import { FORMAT_TYPES, OutputFormat, transformKey } from './transform-key';
 import { loadSharp } from '../lib/load-sharp';
 
@@ -32,12 +35,13 @@ export interface VariantPlan {
 /**
  * Computes transformations with sharp and keeps each distinct output in storage beside its original
  * (`<name>__<hash>.<ext>`), so it is computed once. Work in progress is shared between identical
- * requests; past ASSETS_TRANSFORM_MAX_CONCURRENT running transformations new ones get 503.
+ * requests; at most ASSETS_TRANSFORM_MAX_RUNNING are computed at once, past ASSETS_TRANSFORM_MAX_CONCURRENT
+ * running or waiting new ones get 503, and none outlives ASSETS_TRANSFORM_TIMEOUT by more than a second.
  */
 @Injectable()
 export class TransformService {
   readonly options: AssetsOptions;
-  private running = 0;
+  private readonly queue: TransformQueue;
   private readonly inFlight = new Map<string, Promise<void>>();
 
   constructor(
@@ -45,6 +49,7 @@ export class TransformService {
     private readonly storage: StorageService,
   ) {
     this.options = assetsOptions(config.assets);
+    this.queue = new TransformQueue(this.options.maxRunning, this.options.maxConcurrent);
   }
 
   plan(row: FileEntity, params: TransformParams, accept: string): VariantPlan {
@@ -74,54 +79,56 @@ export class TransformService {
     return stat;
   }
 
-  private async compute(row: FileEntity, operations: TransformOperation[], key: string): Promise<void> {
-    if (this.running >= this.options.maxConcurrent) {
-      throw new ServiceUnavailableError('assets', 'Server too busy to transform the image, retry later');
-    }
-    this.running += 1;
+  private compute(row: FileEntity, operations: TransformOperation[], key: string): Promise<void> {
+    const deadline = Date.now() + this.options.timeoutMs;
     let timer: NodeJS.Timeout | undefined;
-    let rendering: Promise<Buffer> | undefined;
-    try {
-      const driver = this.storage.location(row.storage);
-      const source = await driver.getStream(row.filename_disk!);
-      // The pixel limit protects against decompression bombs whose row claims a harmless size.
-      const image = loadSharp()({
-        limitInputPixels: this.options.maxDimension * this.options.maxDimension,
-        failOn: 'error',
-        sequentialRead: true,
-      });
-      source.on('error', (err) => image.destroy(err));
-      source.pipe(image);
-      if (!operations.some(([method]) => method === 'rotate')) image.autoOrient();
-      for (const [method, ...args] of operations) {
-        try {
-          (image[method as keyof Sharp] as (...a: unknown[]) => Sharp).apply(image, args);
-        } catch (err) {
-          // sharp checks arguments synchronously: a bad argument is the caller's mistake.
-          source.destroy();
-          throw new IllegalAssetTransformationError(`Invalid arguments for "${method}": ${(err as Error).message}`, [method]);
-        }
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ServiceUnavailableError('assets', 'The transformation took too long')), this.options.timeoutMs);
+    });
+    // The queue's slot is held until sharp really stops, which its own timeout makes at most a second later.
+    const work = this.queue.run(deadline, () => this.render(row, operations, key, deadline));
+    work.catch(() => undefined);
+    return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  }
+
+  private async render(row: FileEntity, operations: TransformOperation[], key: string, deadline: number): Promise<void> {
+    const driver = this.storage.location(row.storage);
+    const source = await driver.getStream(row.filename_disk!);
+    // The pixel limit protects against decompression bombs whose row claims a harmless size.
+    const image = loadSharp()({ limitInputPixels: this.options.maxDimension * this.options.maxDimension, failOn: 'error', sequentialRead: true });
+    source.on('error', (err) => image.destroy(err));
+    source.pipe(image);
+    // libvips abandons the work once this many whole seconds have passed: nothing runs on past the answer.
+    image.timeout({ seconds: Math.max(1, Math.ceil((deadline - Date.now()) / 1000)) });
+    const autoOrient = !operations.some(([method]) => method === 'rotate');
+    if (autoOrient) image.autoOrient();
+    for (const [method, ...args] of operations) {
+      try {
+        (image[method as keyof Sharp] as (...a: unknown[]) => Sharp).apply(image, args);
+      } catch (err) {
+        // sharp checks arguments synchronously: a bad argument is the caller's mistake.
+        source.destroy();
+        throw new IllegalAssetTransformationError(`Invalid arguments for "${method}": ${(err as Error).message}`, [method]);
       }
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new ServiceUnavailableError('assets', 'The transformation took too long')),
-          this.options.timeoutMs,
-        );
-      });
-      rendering = image.toBuffer();
-      const output = await Promise.race([
-        rendering.catch((err: Error) => {
-          throw new IllegalAssetTransformationError(`The image could not be transformed: ${err.message}`);
-        }),
-        timeout,
-      ]);
-      await driver.put(key, Readable.from(output));
-    } finally {
-      clearTimeout(timer);
-      // A timed-out transformation keeps its slot until sharp really stops: it still uses a core.
-      const release = () => void (this.running -= 1);
-      if (rendering) rendering.then(release, release);
-      else release();
+    }
+    const output = await this.checkedRender(image, operations, autoOrient);
+    await driver.put(key, Readable.from(output));
+  }
+
+  /**
+   * The file row's width and height are what the plan was checked against, and a client may change
+   * them: the sizes are checked again against the image itself before any pixel is computed.
+   */
+  private async checkedRender(image: Sharp, operations: TransformOperation[], autoOrient: boolean): Promise<Buffer> {
+    try {
+      const { width, height, orientation } = await image.metadata();
+      const turned = autoOrient && (orientation ?? 1) >= 5;
+      assertStagesFit({ width: (turned ? height : width) ?? 0, height: (turned ? width : height) ?? 0 }, operations, this.options.maxDimension);
+      return await image.toBuffer();
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      if (/^timeout/.test((err as Error).message)) throw new ServiceUnavailableError('assets', 'The transformation took too long');
+      throw new IllegalAssetTransformationError(`The image could not be transformed: ${(err as Error).message}`);
     }
   }
 }
