@@ -37,7 +37,6 @@ const VALIDATION_RULE: FilterRules = { operators: new Set([...FIELD_OPERATORS, '
 export function parseFilter(raw: unknown, parameter = 'filter'): Filter {
   const value = parseJsonParam(raw, parameter);
   if (!isPlainObject(value)) throw new InvalidQueryError(`"${parameter}" must be an object`);
-  refusePrototypeKeys(value, `"${parameter}"`, QUERY_FILTER.fail);
   checkFilter(value, parameter, QUERY_FILTER);
   return value as Filter;
 }

@@ -1,10 +1,12 @@
-import { MAX_JSON_DEPTH, jsonDepthExceeds } from '../http/json-body';
+import { MAX_JSON_DEPTH, jsonShapeProblem } from '../http/json-body';
 import { InvalidQueryError } from '../errors/errors';
+import { prototypeKeyReason } from '../prototype-keys';
 
 /**
  * A structured query parameter (`filter`, `deep`, `alias`, `aggregate`) as JSON text or, in the bracket
  * form, as the object qs built, nested no deeper than a request body may be: the recursive stages after
- * parsing (variables, validation, SQL compilation) would otherwise overflow the stack and answer a 500.
+ * parsing (variables, validation, SQL compilation) would otherwise overflow the stack and answer a 500;
+ * and holding no key that leads to a prototype, which those stages would walk or assign through.
  */
 export function parseJsonParam(raw: unknown, parameter: string): unknown {
   let value = raw;
@@ -15,6 +17,8 @@ export function parseJsonParam(raw: unknown, parameter: string): unknown {
       throw new InvalidQueryError(`"${parameter}" is not valid JSON`);
     }
   }
-  if (jsonDepthExceeds(value, MAX_JSON_DEPTH)) throw new InvalidQueryError(`"${parameter}" is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  const problem = jsonShapeProblem(value, MAX_JSON_DEPTH);
+  if (problem && 'tooDeep' in problem) throw new InvalidQueryError(`"${parameter}" is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  if (problem) throw new InvalidQueryError(prototypeKeyReason(problem.prototypeKey, `"${parameter}"`));
   return value;
 }

@@ -1,5 +1,4 @@
 import { InvalidQueryError } from '../errors/errors';
-import { refusePrototypeKeys } from '../prototype-keys';
 import { parseFields, toList } from './parse-fields';
 import { parseFilter } from './parse-filter';
 import { parseJsonFunction } from './parse-json-function';
@@ -25,7 +24,6 @@ const KNOWN = new Set([
 function objectParam(raw: unknown, parameter: string): Record<string, unknown> {
   const value = parseJsonParam(raw, parameter);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InvalidQueryError(`"${parameter}" must be an object`);
-  refusePrototypeKeys(value, `"${parameter}"`, (reason) => new InvalidQueryError(reason));
   return value as Record<string, unknown>;
 }
 
