@@ -132,8 +132,7 @@ export class SchemaService {
       throw new InvalidPayloadError('"collection" must be a name of letters, digits, "_" or "-"');
     }
     const name = input.collection;
-    // Item rows and the schema overview are keyed by these names.
-    if (isPrototypeKey(name)) throw new InvalidPayloadError(`"${name}" can't name a collection`);
+    if (isPrototypeKey(name)) throw new InvalidPayloadError(`"${name}" can't name a collection`); // rows and the overview are keyed by names
     if (isSystemCollection(name)) throw new InvalidPayloadError('Collection names can\'t start with "svc_"');
     const taken = async () => (options.existing ?? (await tablesAmong(runner, this.dialect, [name]))).has(name);
     if (this.overview.has(name) || (await taken())) throw new InvalidPayloadError(`Collection "${name}" already exists`);
