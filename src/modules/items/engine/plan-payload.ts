@@ -88,7 +88,7 @@ export async function preparePayload(plan: PayloadPlan, data: unknown): Promise<
   const payload: Item = plan.presets ? { ...plan.presets, ...given } : given;
   checkRules(plan, payload);
   const values = await storedValues(plan, payload);
-  if (plan.filled.length) fillValues(plan, values);
+  if (plan.filled.length) fillValues(plan, values, payload);
   const fields = plan.collection.fields;
   // for...in rather than Object.keys/entries: an import runs this for every row, and the arrays those
   // make were a measurable share of its garbage.
@@ -162,13 +162,16 @@ async function storedValues(plan: PayloadPlan, payload: Item): Promise<Item> {
   return values;
 }
 
-/** Generated keys and stamps: a create keeps what the item gives, an update always stamps. */
-function fillValues(plan: PayloadPlan, values: Item): void {
+/**
+ * Generated keys and stamps: a create keeps what the item gives, an update always stamps. A generated
+ * key goes into the revision's payload too, so the created item's revision names it.
+ */
+function fillValues(plan: PayloadPlan, values: Item, payload: Item): void {
   const now = new Date().toISOString();
   for (const field of plan.filled) {
     const name = field.field;
     if (plan.mode === 'create') {
-      if (values[name] === undefined && generatedUuid(field)) values[name] = randomUUID();
+      if (values[name] === undefined && generatedUuid(field)) payload[name] = values[name] = randomUUID();
       if (has(field, 'date-created', 'date-updated')) values[name] ??= now;
       if (has(field, 'user-created', 'user-updated')) values[name] ??= plan.user;
     } else {
