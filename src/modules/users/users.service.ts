@@ -20,6 +20,7 @@ import { UserEntity } from './entities/user.entity';
 import { assertPasswordPolicy } from './lib/password-policy';
 import { ItemsFactory } from '../items/items.factory';
 import { UsersWriter } from './users-writer';
+import { SELF_PROTECTED } from './admin-write-guard';
 
 /** Writable members of a user, as the API names them. */
 export type UserInput = Partial<
@@ -50,8 +51,6 @@ export type UserInput = Partial<
 >;
 
 const INVITE_SCOPE = 'invite';
-
-const SELF_PROTECTED = ['role', 'status', 'token', 'provider', 'external_identifier'] as const;
 
 const USERS = 'svc_users';
 

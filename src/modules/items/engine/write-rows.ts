@@ -4,6 +4,7 @@ import { ForbiddenError } from '../../../common/errors/errors';
 import { insertRows, rowsPerInsert } from '../../../database/insert-rows';
 import { runSql } from '../../../database/run-sql';
 import type { CollectionOverview } from '../../schema/schema.types';
+import { assertUserWrite, UserRowWrite } from '../../users/admin-write-guard';
 import { Access, rowFilter } from './access';
 import { compileFilter } from './compile-filter';
 import { compileCount, compileDelete, compileInsert, compileLock, compileLookup, compileUpdate, inSql, ROOT, savepointSql, sqlContext } from './compile-sql';
@@ -37,7 +38,13 @@ async function syncAutoIncrement(scope: ItemsScope, manager: EntityManager, coll
   if (sync) await manager.query(sync);
 }
 
+/** Collection rules every row write obeys, whatever path it came by (REST, GraphQL, imports, nested writes). */
+async function guardRows(scope: ItemsScope, manager: EntityManager, write: UserRowWrite): Promise<void> {
+  if (scope.collection === 'svc_users') await assertUserWrite(manager, scope.acc, write);
+}
+
 export async function insertOne(scope: ItemsScope, manager: EntityManager, values: Item): Promise<PrimaryKey> {
+  await guardRows(scope, manager, { keys: [], values: [values] });
   const collection = collectionOf(scope);
   const raw: unknown = await runSql(manager, compileInsert(scope.deps.dialect, collection, values));
   const explicit = values[collection.primary];
@@ -90,6 +97,7 @@ export async function insertRun(scope: ItemsScope, manager: EntityManager, rows:
 }
 
 async function insertMany(scope: ItemsScope, manager: EntityManager, rows: InsertRow[]): Promise<PrimaryKey[]> {
+  await guardRows(scope, manager, { keys: [], values: rows.map((row) => row.values) });
   const collection = collectionOf(scope);
   const pk = collection.primary;
   const columns = Object.keys(rows[0].values);
@@ -105,11 +113,13 @@ async function insertMany(scope: ItemsScope, manager: EntityManager, rows: Inser
 
 export async function updateRows(scope: ItemsScope, manager: EntityManager, keys: PrimaryKey[], values: Item): Promise<void> {
   if (!Object.keys(values).length) return;
+  await guardRows(scope, manager, { keys, values: [values] });
   const collection = collectionOf(scope);
   for (const part of chunks(keys)) await runSql(manager, compileUpdate(scope.deps.dialect, collection, values, part));
 }
 
 export async function deleteRows(scope: ItemsScope, manager: EntityManager, keys: PrimaryKey[]): Promise<void> {
+  await guardRows(scope, manager, { keys, values: [] });
   const collection = collectionOf(scope);
   for (const part of chunks(keys)) await runSql(manager, compileDelete(scope.deps.dialect, collection, part));
 }

@@ -1,0 +1,51 @@
+import { EntityManager, In } from 'typeorm';
+import type { Accountability } from '../../common/accountability';
+import { ForbiddenError } from '../../common/errors/errors';
+import { isUuid } from '../../common/is-uuid';
+import { RoleEntity } from './entities/role.entity';
+import { UserEntity } from './entities/user.entity';
+
+/** What decides a user's access: non-admins may not set them on themselves (PATCH /users/me or /users/:id). */
+export const SELF_PROTECTED = ['role', 'status', 'token', 'provider', 'external_identifier'] as const;
+
+/** One write of svc_users rows as the items engine runs it: the rows it targets (update, delete), the values it sets. */
+export interface UserRowWrite {
+  keys: readonly unknown[];
+  values: readonly Record<string, unknown>[];
+}
+
+/**
+ * Only administrators make administrators or touch them: a caller who is not one may neither give any
+ * user a role with admin access, nor write to or delete a user in such a role, nor set what decides
+ * their own access. Every svc_users row write of the engine passes here (REST, batches, nested writes
+ * through relations), inside its transaction, after nested many-to-one writes (a role created on the way
+ * is seen). Internal writes (no accountability) and administrators pass.
+ */
+export async function assertUserWrite(manager: EntityManager, acc: Accountability | null, write: UserRowWrite): Promise<void> {
+  if (!acc || acc.admin) return;
+  const keys = write.keys.map(String).filter(isUuid);
+  if (acc.user && keys.includes(acc.user) && write.values.some((row) => SELF_PROTECTED.some((field) => row[field] !== undefined))) {
+    throw new ForbiddenError();
+  }
+  const roles = new Set(write.values.map((row) => row.role).filter((role): role is string => typeof role === 'string'));
+  if (keys.length) for (const role of await currentRoles(manager, keys)) roles.add(role);
+  if (await anyAdminRole(manager, [...roles])) throw new ForbiddenError();
+}
+
+/**
+ * The roles `ids` hold as last committed, their rows locked until the transaction ends, so that a
+ * promotion committed meanwhile is seen (a plain read would answer MariaDB's snapshot, taken at the
+ * write's first read) and one still running waits. SQLite runs one transaction at a time.
+ */
+async function currentRoles(manager: EntityManager, ids: string[]): Promise<string[]> {
+  const query = manager.createQueryBuilder(UserEntity, 'u').select('u.role', 'role').where({ id: In(ids) });
+  if (!['sqlite', 'better-sqlite3'].includes(manager.connection.options.type)) query.setLock('pessimistic_write');
+  const rows: { role: string | null }[] = await query.getRawMany();
+  return rows.map((row) => row.role).filter((role): role is string => typeof role === 'string');
+}
+
+async function anyAdminRole(manager: EntityManager, ids: string[]): Promise<boolean> {
+  const known = ids.filter(isUuid);
+  if (!known.length) return false;
+  return (await manager.count(RoleEntity, { where: { id: In(known), admin_access: true } })) > 0;
+}
