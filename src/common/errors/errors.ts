@@ -299,11 +299,18 @@ export class ServiceUnavailableError extends AppError<{ service: string; reason:
 }
 
 /**
+ * Shed load: a bound on shared work (the database, hashing, transformations) refused or gave up on the
+ * request, which may be sent again shortly. Expected under load, so the log notes it on one warning
+ * line, without a stack (a burst of them would otherwise flood the error log).
+ */
+export class ServiceBusyError extends ServiceUnavailableError {}
+
+/**
  * The database gave up on a statement because of a concurrent one (a deadlock, a serialization failure,
  * a lock it could not get in time): nothing of the request was kept, and the same request sent again
  * is expected to succeed.
  */
-export class DatabaseBusyError extends ServiceUnavailableError {
+export class DatabaseBusyError extends ServiceBusyError {
   readonly retryAfterSeconds = 1;
   constructor() {
     super('database', 'A concurrent change held what this request needed; nothing was changed, retry the request');
@@ -314,7 +321,7 @@ export class DatabaseBusyError extends ServiceUnavailableError {
  * The database is out of reach (stopped, restarting, the network cut): the request failed as a whole and
  * may be sent again once the database is back; the pool reconnects by itself.
  */
-export class DatabaseUnavailableError extends ServiceUnavailableError {
+export class DatabaseUnavailableError extends ServiceBusyError {
   readonly retryAfterSeconds = 5;
   constructor() {
     super('database', 'The database is unreachable; retry the request');
@@ -322,7 +329,7 @@ export class DatabaseUnavailableError extends ServiceUnavailableError {
 }
 
 /** Too much argon2 work is running or waiting (HASH_MAX_*): nothing was done, the same request may be sent again shortly. */
-export class HashingBusyError extends ServiceUnavailableError {
+export class HashingBusyError extends ServiceBusyError {
   readonly retryAfterSeconds = 1;
   constructor() {
     super('hash', 'Too many passwords are being hashed right now; retry shortly');

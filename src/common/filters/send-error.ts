@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { AppError, AppErrorList } from '../errors/app-error';
-import { InternalServerError } from '../errors/errors';
+import { InternalServerError, ServiceBusyError } from '../errors/errors';
 import type { AppLogger } from '../logging/app-logger';
 import { toAppError, TranslateDatabaseError } from './to-app-error';
 
@@ -31,6 +31,8 @@ export function sendError(
     // The stack goes to the log only: callers get a generic message that leaks nothing internal.
     logger.error({ err: exception, reqId: req.id }, 'unexpected error');
     error = new InternalServerError();
+  } else if (error instanceof ServiceBusyError) {
+    logger.warn({ reqId: req.id, path: requestPath(req), service: error.extensions?.service }, error.message);
   } else if (error.status >= 500) {
     logger.error({ err: exception, reqId: req.id }, error.message);
   }

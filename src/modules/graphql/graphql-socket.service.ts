@@ -8,6 +8,7 @@ import { anonymousAccountability } from '../../common/accountability';
 import { runAsCaller } from '../../common/caller-scope';
 import { ErrorCode } from '../../common/errors/error-codes';
 import { prototypeKeyIn, prototypeKeyReason } from '../../common/prototype-keys';
+import { AppLogger } from '../../common/logging/app-logger';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { decideUpgrade } from '../realtime/lib/upgrade-decision';
 import { refuseUpgrade, requestContext } from '../realtime/lib/upgrade-request';
@@ -44,6 +45,7 @@ export class GraphqlSocketService implements OnApplicationBootstrap, OnModuleDes
     private readonly socketAuth: SocketAuthService,
     private readonly itemsSchema: ItemsSchema,
     private readonly executor: GraphqlExecutor,
+    private readonly logger: AppLogger,
   ) {}
 
   private get settings() {
@@ -101,6 +103,10 @@ export class GraphqlSocketService implements OnApplicationBootstrap, OnModuleDes
       // Until connection_init is acknowledged a message is a token at most (WEBSOCKETS_PRE_AUTH_MAX_PAYLOAD).
       limitFrames(ws, this.config.websockets.preAuthMaxPayload);
       wss.emit('connection', ws, req);
+      // graphql-ws prints a socket's errors to stderr with their stack; they are the client's doing (a
+      // frame over the limit, a broken frame) and ws has already closed the connection: one debug line.
+      ws.removeAllListeners('error');
+      ws.on('error', (err: Error & { code?: string }) => this.logger.debug({ code: err.code }, `graphql websocket closed: ${err.message}`));
     });
   }
 

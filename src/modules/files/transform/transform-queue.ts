@@ -1,4 +1,4 @@
-import { ServiceUnavailableError } from '../../../common/errors/errors';
+import { ServiceBusyError } from '../../../common/errors/errors';
 
 interface Waiting {
   start: () => void;
@@ -23,7 +23,7 @@ export class TransformQueue {
   /** `task` once a slot is free; its slot is held until the promise `task` answers settles. */
   run<T>(deadline: number, task: () => Promise<T>): Promise<T> {
     if (this.running + this.waiting.length >= this.maxConcurrent) {
-      return Promise.reject(new ServiceUnavailableError('assets', 'Server too busy to transform the image, retry later'));
+      return Promise.reject(new ServiceBusyError('assets', 'Server too busy to transform the image, retry later'));
     }
     return new Promise<T>((resolve, reject) => {
       const start = () => {
@@ -41,7 +41,7 @@ export class TransformQueue {
         start,
         timer: setTimeout(() => {
           this.waiting.splice(this.waiting.indexOf(entry), 1);
-          reject(new ServiceUnavailableError('assets', 'The transformation took too long'));
+          reject(new ServiceBusyError('assets', 'The transformation took too long'));
         }, Math.max(0, deadline - Date.now())),
       };
       this.waiting.push(entry);

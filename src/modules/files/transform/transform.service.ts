@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Readable } from 'node:stream';
 import type { Sharp } from 'sharp';
 import { AppError } from '../../../common/errors/app-error';
-import { IllegalAssetTransformationError, ServiceUnavailableError } from '../../../common/errors/errors';
+import { IllegalAssetTransformationError, ServiceBusyError, ServiceUnavailableError } from '../../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { FileEntity } from '../entities/file.entity';
 import { assetsOptions, AssetsOptions } from '../lib/assets-options';
@@ -83,7 +83,7 @@ export class TransformService {
     const deadline = Date.now() + this.options.timeoutMs;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new ServiceUnavailableError('assets', 'The transformation took too long')), this.options.timeoutMs);
+      timer = setTimeout(() => reject(new ServiceBusyError('assets', 'The transformation took too long')), this.options.timeoutMs);
     });
     // The queue's slot is held until sharp really stops, which its own timeout makes at most a second later.
     const work = this.queue.run(deadline, () => this.render(row, operations, key, deadline));
@@ -127,7 +127,7 @@ export class TransformService {
       return await image.toBuffer();
     } catch (err) {
       if (err instanceof AppError) throw err;
-      if (/^timeout/.test((err as Error).message)) throw new ServiceUnavailableError('assets', 'The transformation took too long');
+      if (/^timeout/.test((err as Error).message)) throw new ServiceBusyError('assets', 'The transformation took too long');
       throw new IllegalAssetTransformationError(`The image could not be transformed: ${(err as Error).message}`);
     }
   }
