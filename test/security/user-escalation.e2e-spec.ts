@@ -1,8 +1,13 @@
+import { DataSource } from 'typeorm';
 import { createCollection, createRelation } from '../factories/collection.factory';
 import { createRole, createUser, CreatedUser, grant } from '../factories/user.factory';
 import { expectError } from '../helpers/expect-error';
 import { ADMIN_PASSWORD, createTestApp, TestApp } from '../helpers/test-app';
+import { testClient } from '../helpers/test-database';
 import { uniq } from '../helpers/uniq';
+
+/** SQLite runs one transaction at a time: a write cannot interleave with a promotion there. */
+const withConcurrentTransactions = testClient() === 'sqlite' ? it.skip : it;
 
 /**
  * A role granted every write on svc_users (a "user manager") is still no administrator: it may neither
@@ -117,6 +122,23 @@ describe('a user manager cannot become or take over an administrator', () => {
       await expectError(as().delete('/users').send([adminId]), 403, 'FORBIDDEN');
       await expectError(as().delete('/users').send({ query: { filter: { role: { _eq: adminRole } } } }), 403, 'FORBIDDEN');
       await adminIntact();
+    });
+
+    withConcurrentTransactions('refuses a write to a user an administrator is promoting at the same moment', async () => {
+      const user = await createUser(t, plainRole);
+      const runner = t.app.get(DataSource).createQueryRunner();
+      await runner.startTransaction();
+      try {
+        await runner.manager.createQueryBuilder().update('svc_users').set({ role: adminRole }).where('id = :id', { id: user.id }).execute();
+        const write = as().patch(`/users/${user.id}`).send({ password: 'taken-over-password-1' }).then((res) => res);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await runner.commitTransaction();
+        await expectError(write, 403, 'FORBIDDEN');
+      } finally {
+        if (runner.isTransactionActive) await runner.rollbackTransaction();
+        await runner.release();
+      }
+      await t.login(user.email, user.password);
     });
 
     it('refuses a batch that mixes an ordinary user with an administrator, writing neither', async () => {
