@@ -3,11 +3,7 @@ import { createCollection, createRelation } from '../factories/collection.factor
 import { createRole, createUser, CreatedUser, grant } from '../factories/user.factory';
 import { expectError } from '../helpers/expect-error';
 import { ADMIN_PASSWORD, createTestApp, TestApp } from '../helpers/test-app';
-import { testClient } from '../helpers/test-database';
 import { uniq } from '../helpers/uniq';
-
-/** SQLite runs one transaction at a time: a write cannot interleave with a promotion there. */
-const withConcurrentTransactions = testClient() === 'sqlite' ? it.skip : it;
 
 /**
  * A role granted every write on svc_users (a "user manager") is still no administrator: it may neither
@@ -124,7 +120,7 @@ describe('a user manager cannot become or take over an administrator', () => {
       await adminIntact();
     });
 
-    withConcurrentTransactions('refuses a write to a user an administrator is promoting at the same moment', async () => {
+    it('refuses a write to a user an administrator is promoting at the same moment', async () => {
       const user = await createUser(t, plainRole);
       const runner = t.app.get(DataSource).createQueryRunner();
       await runner.startTransaction();
