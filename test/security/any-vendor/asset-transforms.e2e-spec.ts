@@ -41,6 +41,7 @@ describe('image transformations are bounded before and while they run', () => {
     ['a 41×41 convolve', [['convolve', { width: 41, height: 41, kernel: Array(41 * 41).fill(1) }]]],
     ['a median of 41', [['median', 41]]],
     ['a blur of sigma 500', [['blur', 500]]],
+    ['a GIF output, whose encoder no timeout stops', [['resize', { width: 3000, height: 3000 }], ['toFormat', 'gif']]],
   ])('refuses %s with INVALID_QUERY before computing anything', (_name, list) =>
     expectError(t.as('admin').get(`/assets/${small}?${transforms(list)}`), 400, 'INVALID_QUERY'),
   );
