@@ -87,7 +87,7 @@ describe('AVIF encodes, which no timeout interrupts, are bounded before they sta
 
   beforeAll(async () => {
     storage = await storageEnv('local');
-    t = await createTestApp({ env: { ...storage.env, ASSETS_TRANSFORM_TIMEOUT: '1000', ASSETS_TRANSFORM_MAX_RUNNING: '2', ASSETS_TRANSFORM_AVIF_MAX_PIXELS: '250000' } });
+    t = await createTestApp({ env: { ...storage.env, ASSETS_TRANSFORM_TIMEOUT: '1000', ASSETS_TRANSFORM_MAX_RUNNING: '2', ASSETS_TRANSFORM_SLOW_ENCODE_MAX_PIXELS: '250000' } });
     const res = await t.as('admin').post('/files').attach('file', await makeImage(100, 100, 'png'), { filename: 'photo.png', contentType: 'image/png' });
     png = res.body.data.id;
   });
@@ -96,8 +96,11 @@ describe('AVIF encodes, which no timeout interrupts, are bounded before they sta
     await storage.close();
   });
 
-  it('refuses an AVIF output above ASSETS_TRANSFORM_AVIF_MAX_PIXELS at once, leaving the process idle', async () => {
-    const res = await expectError(t.as('admin').get(`/assets/${png}?width=1500&height=1499&fit=cover&format=avif&quality=100`), 400, 'ILLEGAL_ASSET_TRANSFORMATION');
+  it.each([
+    ['an AVIF output', 'format=avif&quality=100'],
+    ['a palette PNG output (a PNG with a quality)', 'format=png&quality=100'],
+  ])('refuses %s above ASSETS_TRANSFORM_SLOW_ENCODE_MAX_PIXELS at once, leaving the process idle', async (_name, format) => {
+    const res = await expectError(t.as('admin').get(`/assets/${png}?width=1500&height=1499&fit=cover&${format}`), 400, 'ILLEGAL_ASSET_TRANSFORMATION');
     expect(res.body.errors[0].message).toContain('250000');
     await sleep(300);
     expect(await cpuOver(1000)).toBeLessThan(200);
@@ -109,6 +112,8 @@ describe('AVIF encodes, which no timeout interrupts, are bounded before they sta
     expect([large.status, large.headers['content-type']]).toEqual([200, 'image/webp']);
     const small = await t.as('admin').get(`/assets/${png}?width=400&height=400&format=auto&quality=100`).set('Accept', accept);
     expect([small.status, small.headers['content-type']]).toEqual([200, 'image/avif']);
+    const legacy = await t.as('admin').get(`/assets/${png}?width=1500&height=1500&format=auto&quality=100`).set('Accept', 'image/avif,*/*');
+    expect([legacy.status, legacy.headers['content-type']]).toEqual([200, 'image/png']);
     await sleep(300);
     expect(await cpuOver(1000)).toBeLessThan(200);
   });

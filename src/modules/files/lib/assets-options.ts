@@ -12,8 +12,8 @@ export interface AssetsOptions {
   maxRunning: number;
   /** ASSETS_TRANSFORM_MAX_RUNNING_PER_CALLER: of those, computed at once for one user or address. */
   maxRunningPerCaller: number;
-  /** ASSETS_TRANSFORM_AVIF_MAX_PIXELS: largest AVIF/HEIF output (width × height), whose encoder no timeout stops. */
-  avifMaxPixels: number;
+  /** ASSETS_TRANSFORM_SLOW_ENCODE_MAX_PIXELS: largest AVIF or palette PNG output (width × height): no timeout stops their encoders. */
+  slowEncodeMaxPixels: number;
   maxDimension: number;
   maxOperations: number;
   timeoutMs: number;
@@ -53,7 +53,7 @@ export function assetsOptions(raw: Record<string, string>): AssetsOptions {
     maxRunning: positiveInteger(raw, 'ASSETS_TRANSFORM_MAX_RUNNING', 2),
     maxRunningPerCaller: positiveInteger(raw, 'ASSETS_TRANSFORM_MAX_RUNNING_PER_CALLER', 1),
     // Two encodes at once of this size take 3–6 s on 2 busy cores: within the default timeout (encode-cost.ts).
-    avifMaxPixels: positiveInteger(raw, 'ASSETS_TRANSFORM_AVIF_MAX_PIXELS', 2_000_000),
+    slowEncodeMaxPixels: positiveInteger(raw, 'ASSETS_TRANSFORM_SLOW_ENCODE_MAX_PIXELS', 2_000_000),
     maxDimension: positiveInteger(raw, 'ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION', 6000),
     maxOperations: positiveInteger(raw, 'ASSETS_TRANSFORM_MAX_OPERATIONS', 5),
     timeoutMs: milliseconds(raw, 'ASSETS_TRANSFORM_TIMEOUT', '7500'),

@@ -12,6 +12,9 @@ describe(resolveTransform.name, () => {
     [{ format: 'auto', width: 100, height: 100 }, source, 'image/avif,image/webp,*/*', { operations: [['toFormat', 'avif', { effort: 0 }], ['resize', { width: 100, height: 100, fit: 'cover', withoutEnlargement: false }]], format: 'avif', variesByAccept: true }],
     [{ format: 'auto' }, source, 'image/avif,image/webp,*/*', { operations: [['toFormat', 'webp']], format: 'webp', variesByAccept: true }],
     [{ format: 'auto' }, source, 'image/avif,*/*', { operations: [['toFormat', 'jpeg']], format: 'jpeg', variesByAccept: true }],
+    [{ format: 'png', quality: 80, width: 100, height: 100 }, source, '', { operations: [['toFormat', 'png', { quality: 80, effort: 1 }], ['resize', { width: 100, height: 100, fit: 'cover', withoutEnlargement: false }]], format: 'png', variesByAccept: false }],
+    [{ format: 'auto', quality: 80 }, { ...source, format: 'png' }, '*/*', { operations: [['toFormat', 'png']], format: 'png', variesByAccept: true }],
+    [{ transforms: [['png', { compressionLevel: 9 }]] }, source, '', { operations: [['png', { compressionLevel: 9 }]], format: 'png', variesByAccept: false }],
     [{ width: 50, transforms: [['avif', { quality: 90, effort: 9 }]] }, source, '', { operations: [['avif', { quality: 90, effort: 0 }], ['resize', { width: 50, height: undefined, fit: 'cover', withoutEnlargement: false }]], format: 'avif', variesByAccept: false }],
     [{ format: 'auto' }, source, 'image/webp,*/*', { operations: [['toFormat', 'webp']], format: 'webp', variesByAccept: true }],
     [{ format: 'auto' }, source, '*/*', { operations: [['toFormat', 'jpeg']], format: 'jpeg', variesByAccept: true }],
@@ -42,6 +45,8 @@ describe(resolveTransform.name, () => {
     [{ transforms: [['extend', { top: 100000 }]] }, source],
     [{ format: 'avif' }, source],
     [{ transforms: [['toFormat', 'avif']] }, source],
+    [{ format: 'png', quality: 80 }, source],
+    [{ transforms: [['png', { colours: 4 }], ['toFormat', 'png']] }, source],
     [{ width: 200 }, { ...source, format: 'avif' }],
   ] as const)('refuses %j on %j', (params, image) =>
     expect(() => resolveTransform(params as never, image, '', limits)).toThrow(IllegalAssetTransformationError),

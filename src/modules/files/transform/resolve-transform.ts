@@ -1,6 +1,6 @@
 import { IllegalAssetTransformationError } from '../../../common/errors/errors';
 import type { TransformOperation, TransformParams } from './parse-transform';
-import { assertEncodeFits, fitsSlowEncoder, withBoundedEffort } from './encode-cost';
+import { assertEncodeFits, encodeFits, withBoundedEffort } from './encode-cost';
 import { assertStagesFit, outputSize } from './stage-sizes';
 import type { OutputFormat } from './transform-key';
 
@@ -15,7 +15,7 @@ export interface SourceImage {
 export interface TransformLimits {
   /** ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION */
   maxDimension: number;
-  /** ASSETS_TRANSFORM_AVIF_MAX_PIXELS */
+  /** ASSETS_TRANSFORM_SLOW_ENCODE_MAX_PIXELS */
   maxSlowPixels: number;
 }
 
@@ -34,11 +34,21 @@ function normaliseFormat(format: string): OutputFormat | null {
   return FORMAT_METHODS[format] ?? null;
 }
 
-/** AVIF when the client takes it and it is quick enough to encode at this size, else the next best. */
-function autoFormat(accept: string, source: OutputFormat, avifFits: boolean): OutputFormat {
-  if (avifFits && /image\/avif/i.test(accept)) return 'avif';
-  if (/image\/webp/i.test(accept)) return 'webp';
-  return source === 'avif' || source === 'webp' || source === 'tiff' ? 'png' : source;
+/** The formats `format=auto` may answer, best first: AVIF and WebP for clients that take them. */
+function autoFormats(accept: string, source: OutputFormat): OutputFormat[] {
+  const fallback = source === 'avif' || source === 'webp' || source === 'tiff' ? 'png' : source;
+  return [...(/image\/avif/i.test(accept) ? ['avif' as const] : []), ...(/image\/webp/i.test(accept) ? ['webp' as const] : []), fallback];
+}
+
+const formatOperation = (format: OutputFormat, quality: number | undefined): TransformOperation => ['toFormat', format, ...(quality ? [{ quality }] : [])];
+
+/**
+ * `format=auto`: the best format whose encode fits (see encode-cost.ts); past every limit, the last
+ * without its quality, which for PNG is what makes it slow.
+ */
+function autoFormatOperation(formats: OutputFormat[], quality: number | undefined, fits: (operation: TransformOperation) => boolean): TransformOperation {
+  const fitting = formats.map((format) => formatOperation(format, quality)).find(fits);
+  return fitting ?? formatOperation(formats.at(-1)!, undefined);
 }
 
 /** The resize asked by width, height and fit: clamped by `withoutEnlargement`, or a cover resize plus an extract centred on the focal point. */
@@ -66,8 +76,8 @@ function sizing(params: TransformParams, source: SourceImage & { width: number; 
 /**
  * Turns requested parameters into the sharp operations for one source image (API.md 6.7): explicit
  * `transforms` first, then the output format, then the resize. Sources larger than `maxDimension` in
- * either direction or of unknown size, pipelines with any step larger, and AVIF/HEIF outputs of more
- * than `maxSlowPixels` are ILLEGAL_ASSET_TRANSFORMATION; `format=auto` then picks a faster format instead.
+ * either direction or of unknown size, pipelines with any step larger, and AVIF or palette PNG outputs
+ * of more than `maxSlowPixels` are ILLEGAL_ASSET_TRANSFORMATION; `format=auto` picks a faster format instead.
  */
 export function resolveTransform(params: TransformParams, source: SourceImage, accept: string, limits: TransformLimits): ResolvedTransform {
   const { width, height } = source;
@@ -81,13 +91,12 @@ export function resolveTransform(params: TransformParams, source: SourceImage, a
     const named = method === 'toFormat' ? normaliseFormat(String(first)) : FORMAT_METHODS[method];
     if (named) format = named;
   }
+  const output = outputSize({ width, height }, [...transforms, ...resize]);
+  const fits = (operation: TransformOperation) => encodeFits(output, [...transforms, operation], source.format, limits.maxSlowPixels);
   const formatOps: TransformOperation[] = [];
-  if (params.format || params.quality) {
-    const output = outputSize({ width, height }, [...transforms, ...resize]);
-    if (params.format === 'auto') format = autoFormat(accept, source.format, fitsSlowEncoder(output, limits.maxSlowPixels));
-    else if (params.format) format = normaliseFormat(params.format)!;
-    formatOps.push(['toFormat', format, ...(params.quality ? [{ quality: params.quality }] : [])]);
-  }
+  if (params.format === 'auto') formatOps.push(autoFormatOperation(autoFormats(accept, source.format), params.quality, fits));
+  else if (params.format || params.quality) formatOps.push(formatOperation(params.format ? normaliseFormat(params.format)! : format, params.quality));
+  if (formatOps.length > 0) format = formatOps[0][1] as OutputFormat;
   const operations = withBoundedEffort([...transforms, ...formatOps, ...resize]);
   assertStagesFit({ width, height }, operations, limits.maxDimension);
   assertEncodeFits(outputSize({ width, height }, operations), operations, source.format, limits.maxSlowPixels);

@@ -60,7 +60,7 @@ export class TransformService {
       params,
       { width: row.width, height: row.height, format: TRANSFORMABLE_TYPES[row.type!], focal_point_x: row.focal_point_x, focal_point_y: row.focal_point_y },
       accept,
-      { maxDimension: this.options.maxDimension, maxSlowPixels: this.options.avifMaxPixels },
+      { maxDimension: this.options.maxDimension, maxSlowPixels: this.options.slowEncodeMaxPixels },
     );
     const key = transformKey(row.filename_disk!, resolved.operations, resolved.format);
     return { key, type: FORMAT_TYPES[resolved.format], variesByAccept: resolved.variesByAccept, operations: resolved.operations };
@@ -131,7 +131,7 @@ export class TransformService {
       const turned = source.autoOrient && (orientation ?? 1) >= 5;
       const size = { width: (turned ? height : width) ?? 0, height: (turned ? width : height) ?? 0 };
       assertStagesFit(size, operations, this.options.maxDimension);
-      assertEncodeFits(outputSize(size, operations), operations, source.sourceFormat, this.options.avifMaxPixels);
+      assertEncodeFits(outputSize(size, operations), operations, source.sourceFormat, this.options.slowEncodeMaxPixels);
       return await image.toBuffer();
     } catch (err) {
       if (err instanceof AppError) throw err;
