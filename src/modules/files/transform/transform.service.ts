@@ -88,7 +88,7 @@ export class TransformService {
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new ServiceUnavailableError('assets', 'The transformation took too long')), this.options.timeoutMs);
     });
-    // The queue's slot is held until sharp really stops: its own timeout, or for AVIF/HEIF the bounded
+    // The queue's slot is held until sharp really stops: its own timeout, or for AVIF and palette PNG the bounded
     // size of the encode, makes that at most about a second later.
     const work = this.queue.run(deadline, currentCallerKey(), () => this.render(row, operations, key, deadline));
     work.catch(() => undefined);
