@@ -1,3 +1,4 @@
+import { createRole, createUser } from '../../factories/user.factory';
 import { expectError } from '../../helpers/expect-error';
 import { makeImage } from '../../helpers/images';
 import { StorageEnv, storageEnv } from '../../helpers/storage-env';
@@ -40,6 +41,7 @@ describe('image transformations are bounded before and while they run', () => {
     ['a 41×41 convolve', [['convolve', { width: 41, height: 41, kernel: Array(41 * 41).fill(1) }]]],
     ['a median of 41', [['median', 41]]],
     ['a blur of sigma 500', [['blur', 500]]],
+    ['a GIF output, whose encoder no timeout stops', [['resize', { width: 3000, height: 3000 }], ['toFormat', 'gif']]],
   ])('refuses %s with INVALID_QUERY before computing anything', (_name, list) =>
     expectError(t.as('admin').get(`/assets/${small}?${transforms(list)}`), 400, 'INVALID_QUERY'),
   );
@@ -67,5 +69,84 @@ describe('image transformations are bounded before and while they run', () => {
     await sleep(2000);
     const used = process.cpuUsage(before);
     expect(Math.round((used.user + used.system) / 1000)).toBeLessThan(400);
+  });
+});
+
+/** CPU time (ms) this process spends over `ms` from now: libvips and aom threads count too. */
+async function cpuOver(ms: number): Promise<number> {
+  const before = process.cpuUsage();
+  await sleep(ms);
+  const used = process.cpuUsage(before);
+  return Math.round((used.user + used.system) / 1000);
+}
+
+describe('AVIF encodes, which no timeout interrupts, are bounded before they start', () => {
+  let t: TestApp;
+  let storage: StorageEnv;
+  let png: string;
+
+  beforeAll(async () => {
+    storage = await storageEnv('local');
+    t = await createTestApp({ env: { ...storage.env, ASSETS_TRANSFORM_TIMEOUT: '1000', ASSETS_TRANSFORM_MAX_RUNNING: '2', ASSETS_TRANSFORM_SLOW_ENCODE_MAX_PIXELS: '250000' } });
+    const res = await t.as('admin').post('/files').attach('file', await makeImage(100, 100, 'png'), { filename: 'photo.png', contentType: 'image/png' });
+    png = res.body.data.id;
+  });
+  afterAll(async () => {
+    await t.close();
+    await storage.close();
+  });
+
+  it.each([
+    ['an AVIF output', 'format=avif&quality=100'],
+    ['a palette PNG output (a PNG with a quality)', 'format=png&quality=100'],
+  ])('refuses %s above ASSETS_TRANSFORM_SLOW_ENCODE_MAX_PIXELS at once, leaving the process idle', async (_name, format) => {
+    const res = await expectError(t.as('admin').get(`/assets/${png}?width=1500&height=1499&fit=cover&${format}`), 400, 'ILLEGAL_ASSET_TRANSFORMATION');
+    expect(res.body.errors[0].message).toContain('250000');
+    await sleep(300);
+    expect(await cpuOver(1000)).toBeLessThan(200);
+  });
+
+  it('answers format=auto to an AVIF client in a faster format past the limit, in AVIF below it', async () => {
+    const accept = 'image/avif,image/webp,*/*';
+    const large = await t.as('admin').get(`/assets/${png}?width=1500&height=1500&format=auto&quality=100`).set('Accept', accept);
+    expect([large.status, large.headers['content-type']]).toEqual([200, 'image/webp']);
+    const small = await t.as('admin').get(`/assets/${png}?width=400&height=400&format=auto&quality=100`).set('Accept', accept);
+    expect([small.status, small.headers['content-type']]).toEqual([200, 'image/avif']);
+    const legacy = await t.as('admin').get(`/assets/${png}?width=1500&height=1500&format=auto&quality=100`).set('Accept', 'image/avif,*/*');
+    expect([legacy.status, legacy.headers['content-type']]).toEqual([200, 'image/png']);
+    await sleep(300);
+    expect(await cpuOver(1000)).toBeLessThan(200);
+  });
+
+  it("still runs another caller's small transformation while one caller's slow ones hold the slots", async () => {
+    const other = await createUser(t, await createRole(t, { admin: true }));
+    const heavy = [5, 7].map((size) => t.as('admin').get(`/assets/${png}?width=6000&height=6000&fit=contain&${transforms([['median', size]])}`).then((res) => res.status));
+    await sleep(100);
+    const small = await t.as(other.token).get(`/assets/${png}?width=20&height=21`);
+    expect([small.status, small.headers['content-type']]).toEqual([200, 'image/png']);
+    expect(await Promise.all(heavy)).toEqual([503, 503]);
+  });
+});
+
+describe('a transformation finished after its request gave up', () => {
+  let t: TestApp;
+  let storage: StorageEnv;
+
+  beforeAll(async () => {
+    storage = await storageEnv('local');
+    t = await createTestApp({ env: { ...storage.env, ASSETS_TRANSFORM_TIMEOUT: '100' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await storage.close();
+  });
+
+  it('is not stored: asking again is computed again, not answered from a variant nobody was answered', async () => {
+    const res = await t.as('admin').post('/files').attach('file', await makeImage(100, 100, 'png'), { filename: 'late.png', contentType: 'image/png' });
+    // An 800×800 AVIF at the lowest effort takes a few hundred milliseconds: past this app's deadline of 100 ms.
+    const url = `/assets/${res.body.data.id}?width=800&height=800&quality=100&${transforms([['avif', { effort: 0 }]])}`;
+    await expectError(t.as('admin').get(url), 503, 'SERVICE_UNAVAILABLE');
+    await sleep(1500);
+    await expectError(t.as('admin').get(url), 503, 'SERVICE_UNAVAILABLE');
   });
 });

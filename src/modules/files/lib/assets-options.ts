@@ -10,6 +10,10 @@ export interface AssetsOptions {
   maxConcurrent: number;
   /** ASSETS_TRANSFORM_MAX_RUNNING: transformations computed at once (each may use several cores). */
   maxRunning: number;
+  /** ASSETS_TRANSFORM_MAX_RUNNING_PER_CALLER: of those, computed at once for one user or address. */
+  maxRunningPerCaller: number;
+  /** ASSETS_TRANSFORM_SLOW_ENCODE_MAX_PIXELS: largest AVIF or palette PNG output (width × height): no timeout stops their encoders. */
+  slowEncodeMaxPixels: number;
   maxDimension: number;
   maxOperations: number;
   timeoutMs: number;
@@ -47,6 +51,9 @@ export function assetsOptions(raw: Record<string, string>): AssetsOptions {
     cacheRevalidate: raw.ASSETS_CACHE_REVALIDATE === 'true',
     maxConcurrent: positiveInteger(raw, 'ASSETS_TRANSFORM_MAX_CONCURRENT', 25),
     maxRunning: positiveInteger(raw, 'ASSETS_TRANSFORM_MAX_RUNNING', 2),
+    maxRunningPerCaller: positiveInteger(raw, 'ASSETS_TRANSFORM_MAX_RUNNING_PER_CALLER', 1),
+    // Two encodes at once of this size take 3–6 s on 2 busy cores: within the default timeout (encode-cost.ts).
+    slowEncodeMaxPixels: positiveInteger(raw, 'ASSETS_TRANSFORM_SLOW_ENCODE_MAX_PIXELS', 2_000_000),
     maxDimension: positiveInteger(raw, 'ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION', 6000),
     maxOperations: positiveInteger(raw, 'ASSETS_TRANSFORM_MAX_OPERATIONS', 5),
     timeoutMs: milliseconds(raw, 'ASSETS_TRANSFORM_TIMEOUT', '7500'),

@@ -9,6 +9,12 @@ import type { TransformOperation } from './parse-transform';
  */
 export const OPERATION_LIMITS = { kernel: 7, median: 7, blurSigma: 30, claheWindow: 64 } as const;
 
+/**
+ * The formats `toFormat` may name: those served with their own type. Others are refused, GIF and HEIF
+ * among them, whose encoders no timeout interrupts (a 4000×4000 GIF took 52 s past a 1 s timeout).
+ */
+export const TO_FORMAT_IDS = ['jpeg', 'jpg', 'png', 'webp', 'tiff', 'tif', 'avif'] as const;
+
 const number = (value: unknown): number => (typeof value === 'number' ? value : 0);
 const member = (value: unknown, key: string): unknown => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined);
 
@@ -27,6 +33,8 @@ export function operationCostProblem([method, first]: TransformOperation): strin
       return Math.max(number(member(first, 'width')), number(member(first, 'height'))) > OPERATION_LIMITS.claheWindow
         ? `"clahe" windows are limited to ${OPERATION_LIMITS.claheWindow}×${OPERATION_LIMITS.claheWindow}`
         : null;
+    case 'toFormat':
+      return (TO_FORMAT_IDS as readonly unknown[]).includes(first) ? null : `"toFormat" accepts only ${TO_FORMAT_IDS.join(', ')}`;
     default:
       return null;
   }

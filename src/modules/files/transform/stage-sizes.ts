@@ -99,6 +99,13 @@ export function stageSizes(source: Size, operations: TransformOperation[]): Size
   return [...stagesWithRotation(source, plan, true), ...stagesWithRotation(source, plan, false)];
 }
 
+/** The size of the image sharp encodes: of the two places the rotation may go, the larger result. */
+export function outputSize(source: Size, operations: TransformOperation[]): Size {
+  const plan = sizingPlan(operations);
+  const [before, after] = [true, false].map((rotateBefore) => stagesWithRotation(source, plan, rotateBefore).at(-1)!);
+  return before.width * before.height >= after.width * after.height ? before : after;
+}
+
 /**
  * Refuses (ILLEGAL_ASSET_TRANSFORMATION) operations that would make any step of the pipeline larger
  * than `maxDimension` pixels on a side (ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION), whatever the source.

@@ -1,57 +1,42 @@
 import { ServiceBusyError } from '../../../common/errors/errors';
+import { WorkLimiter } from '../../hash/lib/work-limiter';
 
-interface Waiting {
-  start: () => void;
-  timer: NodeJS.Timeout;
+export interface TransformQueueLimits {
+  /** ASSETS_TRANSFORM_MAX_RUNNING: transformations computed at once (each may keep several cores busy). */
+  maxRunning: number;
+  /** ASSETS_TRANSFORM_MAX_RUNNING_PER_CALLER: of those, how many one user or address may hold. */
+  maxRunningPerCaller: number;
+  /** ASSETS_TRANSFORM_MAX_CONCURRENT: running or waiting; past that, 503 at once. */
+  maxConcurrent: number;
 }
 
 /**
- * Runs at most `maxRunning` transformations at once (each may keep several cores busy) and keeps at most
- * `maxConcurrent` running or waiting (ASSETS_TRANSFORM_MAX_CONCURRENT): past that, 503 at once. A
- * transformation still waiting at its deadline is dropped without ever starting, so no work is spent
- * on a request that was already answered 503.
+ * Admission for transformations. One caller's slow jobs hold at most its share of the running slots,
+ * so the others' small ones still run. A transformation still waiting at its deadline is dropped
+ * without ever starting, so no work is spent on a request that was already answered 503.
  */
 export class TransformQueue {
-  private running = 0;
-  private readonly waiting: Waiting[] = [];
+  private readonly limiter: WorkLimiter;
 
-  constructor(
-    private readonly maxRunning: number,
-    private readonly maxConcurrent: number,
-  ) {}
-
-  /** `task` once a slot is free; its slot is held until the promise `task` answers settles. */
-  run<T>(deadline: number, task: () => Promise<T>): Promise<T> {
-    if (this.running + this.waiting.length >= this.maxConcurrent) {
-      return Promise.reject(new ServiceBusyError('assets', 'Server too busy to transform the image, retry later'));
-    }
-    return new Promise<T>((resolve, reject) => {
-      const start = () => {
-        this.running += 1;
-        const work = task();
-        const release = () => {
-          this.running -= 1;
-          this.next();
-        };
-        work.then(release, release);
-        work.then(resolve, reject);
-      };
-      if (this.running < this.maxRunning) return start();
-      const entry: Waiting = {
-        start,
-        timer: setTimeout(() => {
-          this.waiting.splice(this.waiting.indexOf(entry), 1);
-          reject(new ServiceBusyError('assets', 'The transformation took too long'));
-        }, Math.max(0, deadline - Date.now())),
-      };
-      this.waiting.push(entry);
-    });
+  constructor({ maxRunning, maxRunningPerCaller, maxConcurrent }: TransformQueueLimits) {
+    const queue = Math.max(0, maxConcurrent - maxRunning);
+    this.limiter = new WorkLimiter({ concurrency: maxRunning, perCaller: maxRunningPerCaller, queue, perCallerQueue: queue });
   }
 
-  private next(): void {
-    const entry = this.waiting.shift();
-    if (!entry) return;
-    clearTimeout(entry.timer);
-    entry.start();
+  /** `task` once a slot is free; its slot is held until the promise `task` answers settles. */
+  async run<T>(deadline: number, caller: string | null, task: () => Promise<T>): Promise<T> {
+    const late = new AbortController();
+    const timer = setTimeout(() => late.abort(new ServiceBusyError('assets', 'The transformation took too long')), Math.max(0, deadline - Date.now()));
+    const slot = this.limiter.acquire(caller, { signal: late.signal });
+    if (!slot) {
+      clearTimeout(timer);
+      throw new ServiceBusyError('assets', 'Server too busy to transform the image, retry later');
+    }
+    const release = await slot.finally(() => clearTimeout(timer));
+    try {
+      return await task();
+    } finally {
+      release();
+    }
   }
 }

@@ -10,7 +10,9 @@ import { StorageService } from '../storage/storage.service';
 import type { StorageStat } from '../storage/storage-driver';
 import type { TransformOperation, TransformParams } from './parse-transform';
 import { resolveTransform } from './resolve-transform';
-import { assertStagesFit } from './stage-sizes';
+import { currentCallerKey } from '../../../common/caller-scope';
+import { assertEncodeFits } from './encode-cost';
+import { assertStagesFit, outputSize } from './stage-sizes';
 import { TransformQueue } from './transform-queue';
 import { FORMAT_TYPES, OutputFormat, transformKey } from './transform-key';
 import { loadSharp } from '../lib/load-sharp';
@@ -35,8 +37,9 @@ export interface VariantPlan {
 /**
  * Computes transformations with sharp and keeps each distinct output in storage beside its original
  * (`<name>__<hash>.<ext>`), so it is computed once. Work in progress is shared between identical
- * requests; at most ASSETS_TRANSFORM_MAX_RUNNING are computed at once, past ASSETS_TRANSFORM_MAX_CONCURRENT
- * running or waiting new ones get 503, and none outlives ASSETS_TRANSFORM_TIMEOUT by more than a second.
+ * requests; at most ASSETS_TRANSFORM_MAX_RUNNING are computed at once (ASSETS_TRANSFORM_MAX_RUNNING_PER_CALLER
+ * for one caller), past ASSETS_TRANSFORM_MAX_CONCURRENT running or waiting new ones get 503, and none
+ * outlives ASSETS_TRANSFORM_TIMEOUT by more than about a second. A result computed too late is not stored.
  */
 @Injectable()
 export class TransformService {
@@ -49,7 +52,7 @@ export class TransformService {
     private readonly storage: StorageService,
   ) {
     this.options = assetsOptions(config.assets);
-    this.queue = new TransformQueue(this.options.maxRunning, this.options.maxConcurrent);
+    this.queue = new TransformQueue(this.options);
   }
 
   plan(row: FileEntity, params: TransformParams, accept: string): VariantPlan {
@@ -57,7 +60,7 @@ export class TransformService {
       params,
       { width: row.width, height: row.height, format: TRANSFORMABLE_TYPES[row.type!], focal_point_x: row.focal_point_x, focal_point_y: row.focal_point_y },
       accept,
-      this.options.maxDimension,
+      { maxDimension: this.options.maxDimension, maxSlowPixels: this.options.slowEncodeMaxPixels },
     );
     const key = transformKey(row.filename_disk!, resolved.operations, resolved.format);
     return { key, type: FORMAT_TYPES[resolved.format], variesByAccept: resolved.variesByAccept, operations: resolved.operations };
@@ -85,8 +88,9 @@ export class TransformService {
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new ServiceBusyError('assets', 'The transformation took too long')), this.options.timeoutMs);
     });
-    // The queue's slot is held until sharp really stops, which its own timeout makes at most a second later.
-    const work = this.queue.run(deadline, () => this.render(row, operations, key, deadline));
+    // The queue's slot is held until sharp really stops: its own timeout, or for AVIF and palette PNG the bounded
+    // size of the encode, makes that at most about a second later.
+    const work = this.queue.run(deadline, currentCallerKey(), () => this.render(row, operations, key, deadline));
     work.catch(() => undefined);
     return Promise.race([work, late]).finally(() => clearTimeout(timer));
   }
@@ -111,7 +115,9 @@ export class TransformService {
         throw new IllegalAssetTransformationError(`Invalid arguments for "${method}": ${(err as Error).message}`, [method]);
       }
     }
-    const output = await this.checkedRender(image, operations, autoOrient);
+    const output = await this.checkedRender(image, operations, { autoOrient, sourceFormat: TRANSFORMABLE_TYPES[row.type!] });
+    // Nobody waits for a late result, and storing it would let 503s build variants no request could.
+    if (Date.now() > deadline) throw new ServiceBusyError('assets', 'The transformation took too long');
     await driver.put(key, Readable.from(output));
   }
 
@@ -119,11 +125,13 @@ export class TransformService {
    * The file row's width and height are what the plan was checked against, and a client may change
    * them: the sizes are checked again against the image itself before any pixel is computed.
    */
-  private async checkedRender(image: Sharp, operations: TransformOperation[], autoOrient: boolean): Promise<Buffer> {
+  private async checkedRender(image: Sharp, operations: TransformOperation[], source: { autoOrient: boolean; sourceFormat: OutputFormat }): Promise<Buffer> {
     try {
       const { width, height, orientation } = await image.metadata();
-      const turned = autoOrient && (orientation ?? 1) >= 5;
-      assertStagesFit({ width: (turned ? height : width) ?? 0, height: (turned ? width : height) ?? 0 }, operations, this.options.maxDimension);
+      const turned = source.autoOrient && (orientation ?? 1) >= 5;
+      const size = { width: (turned ? height : width) ?? 0, height: (turned ? width : height) ?? 0 };
+      assertStagesFit(size, operations, this.options.maxDimension);
+      assertEncodeFits(outputSize(size, operations), operations, source.sourceFormat, this.options.slowEncodeMaxPixels);
       return await image.toBuffer();
     } catch (err) {
       if (err instanceof AppError) throw err;

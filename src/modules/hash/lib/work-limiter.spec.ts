@@ -67,4 +67,16 @@ describe(WorkLimiter.name, () => {
     first.releases[0]();
     expect((await admit(limiter, ['a'])).outcomes).toEqual(['run']);
   });
+
+  it('drops a waiter whose signal aborts, with its reason, and the next one still runs', async () => {
+    const limiter = new WorkLimiter({ concurrency: 1, perCaller: 1, queue: 5, perCallerQueue: 5 });
+    const release = await limiter.acquire(null)!;
+    const cancel = new AbortController();
+    const dropped = limiter.acquire('a', { signal: cancel.signal })!;
+    const next = limiter.acquire('b')!;
+    cancel.abort(new Error('too late'));
+    await expect(dropped).rejects.toThrow('too late');
+    release();
+    await expect(next).resolves.toEqual(expect.any(Function));
+  });
 });

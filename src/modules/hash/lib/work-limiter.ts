@@ -15,6 +15,11 @@ interface Waiter {
   start: (release: Release) => void;
 }
 
+/** The promise `acquire` answers rejects with the signal's reason if it aborts before the work may start. */
+export interface AcquireOptions {
+  signal?: AbortSignal;
+}
+
 /**
  * Admission for expensive work (argon2): a few tasks at a time, a few per caller, a short queue behind
  * them, and a refusal for the rest, so a burst costs bounded memory and ends quickly instead of piling
@@ -28,10 +33,24 @@ export class WorkLimiter {
   constructor(private readonly limits: WorkLimits) {}
 
   /** A promise of the release to call once the work ends, or null when the work must be refused now. */
-  acquire(key: string | null): Promise<Release> | null {
+  acquire(key: string | null, { signal }: AcquireOptions = {}): Promise<Release> | null {
     if (this.mayStart(key)) return Promise.resolve(this.start(key));
     if (this.waiting.length >= this.limits.queue || (key !== null && this.waiting.filter((w) => w.key === key).length >= this.limits.perCallerQueue)) return null;
-    return new Promise((resolve) => this.waiting.push({ key, start: resolve }));
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        this.waiting.splice(this.waiting.indexOf(waiter), 1);
+        reject(signal!.reason);
+      };
+      const waiter: Waiter = {
+        key,
+        start: (release) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(release);
+        },
+      };
+      this.waiting.push(waiter);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
   }
 
   private mayStart(key: string | null): boolean {
