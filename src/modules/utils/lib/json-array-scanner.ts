@@ -1,4 +1,4 @@
-import { jsonTextMayHoldPrototypeKey, prototypeKeyIn, prototypeKeyReason } from '../../../common/prototype-keys';
+import { jsonShapeReason } from '../../../common/http/json-body';
 import type { ImportRow } from './import-rows';
 import { lineError } from './line-error';
 
@@ -21,8 +21,9 @@ function parseElement(text: string, line: number): Record<string, unknown> {
   } catch (e) {
     throw lineError(line, `invalid JSON (${(e as Error).message})`);
   }
-  const key = jsonTextMayHoldPrototypeKey(text) ? prototypeKeyIn(element) : null;
-  if (key !== null) throw lineError(line, prototypeKeyReason(key, 'the record'));
+  // Bounded as a body is; the walk allocates nothing and stops at the limit, whatever the record's depth.
+  const reason = jsonShapeReason(element, 'the record');
+  if (reason) throw lineError(line, reason);
   return element;
 }
 
