@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { signScopedToken } from '../../../src/modules/auth/jwt';
 import { createCollection } from '../../factories/collection.factory';
 import { createRole, createUser } from '../../factories/user.factory';
 import { expectError } from '../../helpers/expect-error';
@@ -151,6 +152,8 @@ describe('Security: deeply nested values', () => {
       ['PATCH /users/me', () => t.as(user.token).patch('/users/me').send({ password: '' })],
       ['PATCH /users/:id', () => t.as('admin').patch(`/users/${user.id}`).send({ password: '' })],
       ['POST /users', () => t.as('admin').post('/users').send({ email: `${uniq('empty')}@example.com`, password: '' })],
+      // An active user may accept an invite again to set their password: the token is as the invite mail's.
+      ['POST /users/invite/accept', () => t.as('anonymous').post('/users/invite/accept').send({ token: signScopedToken('invite', { email: user.email }, t.config.secret, 60_000), password: '' })],
     ])('is refused on %s, and the user can still sign in', async (_route, send) => {
       await expectError(send(), 400, 'INVALID_PAYLOAD');
       expect((await request(t.server).post('/auth/login').send({ email: user.email, password: user.password })).status).toBe(200);
