@@ -1,4 +1,4 @@
-import { isPrototypeKey, prototypeKeyIn, prototypeSegment, refusePrototypeKeys } from './prototype-keys';
+import { isPrototypeKey, jsonTextMayHoldPrototypeKey, prototypeKeyIn, prototypeSegment, refusePrototypeKeys } from './prototype-keys';
 
 describe(prototypeKeyIn.name, () => {
   it.each([
@@ -36,6 +36,23 @@ describe(prototypeSegment.name, () => {
     [['fields', 0, 'meta'], null],
     [[], null],
   ])('%j → %j', (path, expected) => expect(prototypeSegment(path)).toBe(expected));
+});
+
+describe(jsonTextMayHoldPrototypeKey.name, () => {
+  it.each([
+    ['{"__proto__":1}', true],
+    ['{"a":{"constructor":1}}', true],
+    ['{"title":"a prototype"}', true],
+    ['{"\\u005f_proto__":1}', true],
+    ['{"title":"plain","n":[1,2]}', false],
+    ['{"proto":"construct","type":"proto"}', false],
+  ])('%s → %j', (text, expected) => expect(jsonTextMayHoldPrototypeKey(text)).toBe(expected));
+
+  it('never misses a text whose parsed value holds a prototype key', () => {
+    const text = '{"a":[{"\\u0063onstructor":1}]}';
+    expect(prototypeKeyIn(JSON.parse(text))).toBe('constructor');
+    expect(jsonTextMayHoldPrototypeKey(text)).toBe(true);
+  });
 });
 
 describe(isPrototypeKey.name, () => {

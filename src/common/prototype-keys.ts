@@ -41,6 +41,15 @@ export function prototypeKeyIn(value: unknown): string | null {
   return null;
 }
 
+/**
+ * Whether JSON text can hold a prototype key at all: only if it spells one, or escapes characters
+ * (`"\u005f_proto__"`). Far cheaper than walking what the text parses into, so a stream of small
+ * records (an import) walks only the rare record that might.
+ */
+export function jsonTextMayHoldPrototypeKey(text: string): boolean {
+  return text.includes('__proto__') || text.includes('constructor') || text.includes('prototype') || text.includes('\\u');
+}
+
 /** The reason a value holding a prototype key is refused, naming the key and where it was sent. */
 export function prototypeKeyReason(key: string, where: string): string {
   return `${where} may not use "${key}" as a key`;
