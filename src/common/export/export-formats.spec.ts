@@ -107,6 +107,30 @@ describe(serializeRows.name, () => {
   });
 });
 
+describe('values nested past the export depth', () => {
+  const deepText = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+
+  it.each(EXPORT_FORMATS.map((f) => [f]))('%s writes 98 levels as structure and 20,000 without overflowing', async (format) => {
+    const shallow = await serialize(format, [{ id: 1, meta: JSON.parse(deepText(98)) }]);
+    if (format === 'json') expect(JSON.parse(shallow)).toEqual([{ id: 1, meta: JSON.parse(deepText(98)) }]);
+    if (format === 'xml') expect(shallow.match(/<a>/g)).toHaveLength(98);
+    const deep = await serialize(format, [{ id: 1, meta: JSON.parse(deepText(20_000)) }]);
+    expect(deep.length).toBeGreaterThan(20_000 * 4);
+  });
+
+  it('xml and yaml write the part past the limit as its JSON text', async () => {
+    const meta = JSON.parse(deepText(150));
+    const xml = await serialize('xml', [{ meta }]);
+    expect(xml).toContain(`<a>${deepText(51).replace(/"/g, '&quot;')}</a>`);
+    const yaml = parseYaml(await serialize('yaml', [{ meta }])) as Record<string, unknown>[];
+    // Every level is kept: those written as mappings, then the rest inside the JSON text.
+    let value: unknown = yaml[0].meta;
+    let mappings = 0;
+    for (; typeof value === 'object'; mappings++) value = (value as Record<string, unknown>).a;
+    expect(mappings + (value as string).split('{').length - 1).toBe(150);
+  });
+});
+
 describe(flattenKeys.name, () => {
   it.each([
     [{ a: 1, b: { c: 2, d: { e: 3 } } }, ['a', 'b.c', 'b.d.e']],

@@ -1,5 +1,7 @@
 import Papa from 'papaparse';
 import { lazyModule } from '../lazy-module';
+import { MAX_JSON_DEPTH } from '../http/json-body';
+import { deepJsonText } from './deep-json';
 import type { ExportFormat } from '../query/query.types';
 
 const xmlParser = lazyModule(() => require('fast-xml-parser') as typeof import('fast-xml-parser'));
@@ -42,18 +44,27 @@ function isPlainObject(value: unknown): value is Row {
   return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) && !Buffer.isBuffer(value);
 }
 
-/** Database values (Date, bigint, Buffer) as the JSON the API answers with. */
-function toPlain(value: unknown, key: (k: string) => string = (k) => k, text?: (s: string) => string): unknown {
+/**
+ * Levels of objects and arrays an export writes as structure; a value nested deeper is written as its
+ * JSON text. The writers below recurse, and the XML builder refuses documents deeper than its own limit:
+ * a JSON field stored before writes were bounded (or a related item's) must not make a read fail.
+ */
+const EXPORT_DEPTH = MAX_JSON_DEPTH;
+
+/** Database values (Date, bigint, Buffer) as the JSON the API answers with; past EXPORT_DEPTH, JSON text. */
+function toPlain(value: unknown, key: (k: string) => string = (k) => k, text?: (s: string) => string, depth = 0): unknown {
   if (typeof value === 'string') return text ? text(value) : value;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'bigint') return value.toString();
   if (Buffer.isBuffer(value)) return value.toString('base64');
-  if (Array.isArray(value)) return value.map((v) => toPlain(v, key, text));
+  const nested = Array.isArray(value) || isPlainObject(value);
+  if (nested && depth >= EXPORT_DEPTH) return toPlain(jsonText(value), key, text);
+  if (Array.isArray(value)) return value.map((v) => toPlain(v, key, text, depth + 1));
   if (isPlainObject(value)) {
     const out: Row = {};
     for (const k in value) {
       const v = value[k];
-      if (v !== undefined) out[key(k)] = toPlain(v, key, text);
+      if (v !== undefined) out[key(k)] = toPlain(v, key, text, depth + 1);
     }
     return out;
   }
@@ -66,9 +77,11 @@ export type ExpandPath = (path: string) => boolean;
 const expandAll: ExpandPath = () => true;
 
 /** Column names of a row: nested objects become dot paths where `expand` allows, arrays stay one column. */
-export function flattenKeys(row: Row, prefix = '', expand: ExpandPath = expandAll): string[] {
+export function flattenKeys(row: Row, prefix = '', expand: ExpandPath = expandAll, depth = 0): string[] {
   return Object.entries(row).flatMap(([k, v]) =>
-    isPlainObject(v) && Object.keys(v).length > 0 && expand(`${prefix}${k}`) ? flattenKeys(v, `${prefix}${k}.`, expand) : [`${prefix}${k}`],
+    isPlainObject(v) && Object.keys(v).length > 0 && depth < EXPORT_DEPTH && expand(`${prefix}${k}`)
+      ? flattenKeys(v, `${prefix}${k}.`, expand, depth + 1)
+      : [`${prefix}${k}`],
   );
 }
 
@@ -94,8 +107,8 @@ function csvCell(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  const plain = toPlain(value);
-  return typeof plain === 'object' && plain !== null ? JSON.stringify(plain) : String(plain);
+  if (Array.isArray(value) || isPlainObject(value)) return jsonText(value);
+  return String(toPlain(value));
 }
 
 /** CSV records, each ended by a newline; the same library reads imports, so an export imports back as written. */
@@ -129,20 +142,26 @@ function csvSerializer(options: SerializerOptions, bom: boolean): RowSerializer 
   };
 }
 
-/** JSON.stringify handles Dates itself; only rows with bigints or Buffers need converting first. */
+/**
+ * JSON.stringify handles Dates itself; rows with bigints or Buffers (TypeError, or Buffers' own JSON),
+ * and values nested past the call stack (RangeError), are written by the iterative writer instead,
+ * indented down to EXPORT_DEPTH.
+ */
 function jsonText(value: unknown, indent?: string): string {
   try {
     if (!containsBuffer(value)) return JSON.stringify(value, null, indent);
   } catch (e) {
-    if (!(e instanceof TypeError)) throw e;
+    if (!(e instanceof TypeError) && !(e instanceof RangeError)) throw e;
   }
-  return JSON.stringify(toPlain(value), null, indent);
+  return deepJsonText(value, indent, EXPORT_DEPTH);
 }
 
-function containsBuffer(value: unknown): boolean {
+/** Buffers come from binary columns, never from deep inside a JSON field: the walk stops at EXPORT_DEPTH. */
+function containsBuffer(value: unknown, depth = 0): boolean {
   if (Buffer.isBuffer(value)) return true;
-  if (Array.isArray(value)) return value.some(containsBuffer);
-  return isPlainObject(value) && Object.values(value).some((v) => v !== null && typeof v === 'object' && containsBuffer(v));
+  if (depth >= EXPORT_DEPTH) return false;
+  if (Array.isArray(value)) return value.some((v) => containsBuffer(v, depth + 1));
+  return isPlainObject(value) && Object.values(value).some((v) => v !== null && typeof v === 'object' && containsBuffer(v, depth + 1));
 }
 
 function jsonSerializer(): RowSerializer {
@@ -215,6 +234,8 @@ function xmlBuilder(): (value: Row) => string {
     textNodeName: '\u0000text',
     // Values arrive escaped (xmlText).
     processEntities: false,
+    // Values nested past EXPORT_DEPTH arrive as JSON text; <data>, <item> and arrays' own levels come on top.
+    maxNestedTags: 2 * EXPORT_DEPTH + 8,
   });
   // Built inside <data> itself, the builder indents the elements and leaves text values as they are.
   return (value) => (builder.build({ data: value }) as string).slice(DATA_OPEN.length, -DATA_CLOSE.length);
@@ -257,20 +278,26 @@ function isYamlBlock(value: unknown): value is Row | unknown[] {
   return isPlainObject(value) && Object.keys(value).length > 0;
 }
 
-/** Block-style YAML of a non-empty mapping or sequence, every line indented by `indent` spaces. */
+/** A value written on its own line: past EXPORT_DEPTH levels, a mapping or sequence as its JSON text. */
+function yamlInline(value: unknown): string {
+  return isYamlBlock(value) ? yamlString(jsonText(value)) : yamlScalar(value);
+}
+
+/** Block-style YAML of a non-empty mapping or sequence, every line indented by `indent` spaces (two a level). */
 function yamlBlock(value: Row | unknown[], indent: number): string {
   const pad = ' '.repeat(indent);
+  const block = (v: unknown): v is Row | unknown[] => isYamlBlock(v) && indent < 2 * EXPORT_DEPTH;
   let out = '';
   if (Array.isArray(value)) {
     for (const item of value) {
-      out += isYamlBlock(item) ? `${pad}- ${yamlBlock(item, indent + 2).slice(indent + 2)}` : `${pad}- ${yamlScalar(item)}\n`;
+      out += block(item) ? `${pad}- ${yamlBlock(item, indent + 2).slice(indent + 2)}` : `${pad}- ${yamlInline(item)}\n`;
     }
     return out;
   }
   for (const [k, v] of Object.entries(value)) {
     if (v === undefined) continue;
     const key = YAML_PLAIN_KEY.test(k) && !YAML_RESERVED_KEY.test(k) ? k : yamlString(k);
-    out += isYamlBlock(v) ? `${pad}${key}:\n${yamlBlock(v, indent + 2)}` : `${pad}${key}: ${yamlScalar(v)}\n`;
+    out += block(v) ? `${pad}${key}:\n${yamlBlock(v, indent + 2)}` : `${pad}${key}: ${yamlInline(v)}\n`;
   }
   return out;
 }

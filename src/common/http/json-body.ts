@@ -25,6 +25,23 @@ export function jsonShapeProblem(value: unknown, max: number): JsonShapeProblem 
   return problemWithin(value, max);
 }
 
+/**
+ * Why a value may not be written, or null: nested deeper than a body may be, or holding a prototype key.
+ * `where` names it in the reason. Bodies are checked as they are parsed; this is for values that reach
+ * the engine another way (socket messages, import records, multipart fields) and for the engine itself.
+ */
+export function jsonShapeReason(value: unknown, where: string): string | null {
+  const problem = jsonShapeProblem(value, MAX_JSON_DEPTH);
+  if (!problem) return null;
+  return 'tooDeep' in problem ? `${where} is nested deeper than ${MAX_JSON_DEPTH} levels` : prototypeKeyReason(problem.prototypeKey, where);
+}
+
+/** Throws 400 INVALID_PAYLOAD naming `where` when the value may not be written (jsonShapeReason). */
+export function assertJsonShape(value: unknown, where: string): void {
+  const reason = jsonShapeReason(value, where);
+  if (reason) throw new InvalidPayloadError(reason);
+}
+
 /** jsonShapeProblem for an object or array; members that are no object are not visited (most of a body's values). */
 function problemWithin(value: object, max: number): JsonShapeProblem | null {
   if (max === 0) return TOO_DEEP;
@@ -77,8 +94,6 @@ export function parseJsonBody(raw: Buffer, encoding: string | undefined, limit: 
   } catch {
     throw new InvalidPayloadError('Request body is not valid JSON');
   }
-  const problem = jsonShapeProblem(value, MAX_JSON_DEPTH);
-  if (problem && 'tooDeep' in problem) throw new InvalidPayloadError(`Request body is nested deeper than ${MAX_JSON_DEPTH} levels`);
-  if (problem) throw new InvalidPayloadError(prototypeKeyReason(problem.prototypeKey, 'Request body'));
+  assertJsonShape(value, 'Request body');
   return value;
 }

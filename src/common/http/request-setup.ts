@@ -39,7 +39,7 @@ export function requestSetup(logger: AppLogger) {
         logger.pino.info({ reqId: id, method: req.method, url: req.originalUrl, status: res.statusCode, ms }, 'request');
       });
     }
-    if (req.query.export !== undefined) return prepareExport(req, res, next);
+    if (req.query.export !== undefined) return prepareExport(req, res, next, logger);
     next();
   };
 }

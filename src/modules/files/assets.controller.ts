@@ -3,13 +3,17 @@ import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
+import { AppLogger } from '../../common/logging/app-logger';
 import { AssetsService } from './assets.service';
 
 /** `GET`/`HEAD /assets/:id[/:filename]` (API.md 6.6, 6.7); Express answers HEAD through the GET route. */
 @ApiTags('assets')
 @Controller('assets')
 export class AssetsController {
-  constructor(private readonly assets: AssetsService) {}
+  constructor(
+    private readonly assets: AssetsService,
+    private readonly logger: AppLogger,
+  ) {}
 
   private async send(req: Request, res: Response, id: string, filename: string | undefined, query: Record<string, unknown>, acc: Accountability) {
     const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
@@ -31,7 +35,11 @@ export class AssetsController {
     if (!answer.body || Buffer.isBuffer(answer.body)) return void res.end(answer.body);
     // pipe() rather than pipeline(): pipeline's abort signal builds an error with a stack on every answer.
     const body = answer.body;
-    body.once('error', () => res.destroy());
+    // The headers are gone by then: the client sees the download cut short, the log says why.
+    body.once('error', (err) => {
+      this.logger.error({ err, reqId: (req as Request & { id?: string }).id }, 'the asset stream failed');
+      res.destroy();
+    });
     res.once('close', () => body.destroy());
     body.pipe(res);
   }

@@ -7,7 +7,7 @@ import { WebSocketServer } from 'ws';
 import { anonymousAccountability } from '../../common/accountability';
 import { runAsCaller } from '../../common/caller-scope';
 import { ErrorCode } from '../../common/errors/error-codes';
-import { prototypeKeyIn, prototypeKeyReason } from '../../common/prototype-keys';
+import { jsonShapeReason } from '../../common/http/json-body';
 import { AppLogger } from '../../common/logging/app-logger';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { decideUpgrade } from '../realtime/lib/upgrade-decision';
@@ -132,9 +132,9 @@ export class GraphqlSocketService implements OnApplicationBootstrap, OnModuleDes
 
   /** The operation against the caller's own /graphql schema, or the reasons it cannot run (the protocol's `error`). */
   private async onSubscribe(ctx: Ctx, query: string, operationName?: string | null, variables?: Record<string, unknown> | null): Promise<ExecutionArgs | GraphQLError[]> {
-    // graphql-ws parsed the frame itself: the JSON body's check on keys did not see these variables.
-    const key = prototypeKeyIn(variables);
-    if (key !== null) return [new GraphQLError(prototypeKeyReason(key, 'The variables'), { extensions: { code: ErrorCode.InvalidPayload } })];
+    // graphql-ws parsed the frame itself: the JSON body's checks on depth and keys did not see these variables.
+    const reason = jsonShapeReason(variables, 'The variables');
+    if (reason) return [new GraphQLError(reason, { extensions: { code: ErrorCode.InvalidPayload } })];
     const acc = this.acting.get(ctx.extra.request)!.acc;
     const schema = await this.itemsSchema.schemaFor(acc);
     const checked = this.executor.check(schema, query, operationName, 'ws');

@@ -1,6 +1,6 @@
 import { InvalidPayloadError } from '../../../common/errors/errors';
 import { isUuid } from '../../../common/is-uuid';
-import { refusePrototypeKeys } from '../../../common/prototype-keys';
+import { assertJsonShape } from '../../../common/http/json-body';
 import { isSafeKey } from '../storage/storage-driver';
 import { reservedDiskName } from './disk-name';
 
@@ -54,7 +54,6 @@ const WRITABLE: Record<keyof FileValues, Kind> = {
 /** Set by Vellum itself; a client sending a whole file object back is not an error, the values are ignored. */
 const SERVER_MANAGED = new Set(['uploaded_by', 'created_on', 'modified_by', 'modified_on', 'uploaded_on', 'tus_id', 'tus_data']);
 
-const refused = (reason: string) => new InvalidPayloadError(reason);
 
 function parseJson(field: string, value: string): unknown {
   let parsed: unknown;
@@ -63,8 +62,8 @@ function parseJson(field: string, value: string): unknown {
   } catch {
     throw new InvalidPayloadError(`"${field}" must be valid JSON`);
   }
-  // Multipart text did not pass the JSON body's check on keys.
-  refusePrototypeKeys(parsed, `"${field}"`, refused);
+  // Multipart text did not pass the JSON body's checks on depth and keys.
+  assertJsonShape(parsed, `"${field}"`);
   return parsed;
 }
 
@@ -122,7 +121,7 @@ export function parseFileValues(input: unknown, options: { allowId: boolean }): 
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new InvalidPayloadError('File fields must be an object');
   }
-  refusePrototypeKeys(input, 'File fields', refused);
+  assertJsonShape(input, 'File fields');
   const values: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(input)) {
     if (SERVER_MANAGED.has(field) || (field === 'id' && !options.allowId)) continue;

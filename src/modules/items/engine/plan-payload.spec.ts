@@ -64,6 +64,21 @@ describe(preparePayload.name, () => {
     ['an unknown member of a system collection', { title: 'a', nope: 1 }, ALL, { ...articles, system: true }, InvalidPayloadError],
   ])('refuses %s', async (_, data, rule, collection, error) => expect(prepare(data, 'create', rule, collection)).rejects.toBeInstanceOf(error));
 
+  describe('nesting of a value', () => {
+    const nested = (levels: number) => JSON.parse('{"a":'.repeat(levels) + '1' + '}'.repeat(levels)) as Item;
+    const withJson = withFields({ meta: { type: 'json' } });
+
+    it('keeps a value 100 levels deep', async () => {
+      expect((await prepare({ meta: nested(100) }, 'create', ALL, withJson)).payload.meta).toEqual(nested(100));
+    });
+
+    it.each([101, 200_000])('refuses a value %i levels deep, naming its field', async (levels) => {
+      const attempt = prepare({ meta: nested(levels) }, 'create', ALL, withJson);
+      await expect(attempt).rejects.toBeInstanceOf(InvalidPayloadError);
+      await expect(prepare({ meta: nested(levels) }, 'update', ALL, withJson)).rejects.toThrow('The value of field "meta" is nested deeper than 100 levels');
+    });
+  });
+
   it('answers the field message of a failed field rule', async () => {
     const collection = withFields({ title: { validation: { title: { _starts_with: 'A' } }, meta: { validation_message: 'Start with A' } as FieldOverview['meta'] } });
     await expect(prepare({ title: 'b' }, 'create', ALL, collection)).rejects.toThrow('Start with A');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, AppErrorList } from '../../../common/errors/app-error';
 import { FailedValidationError, FailedValidationExtensions, ForbiddenError, InvalidPayloadError } from '../../../common/errors/errors';
+import { assertJsonShape } from '../../../common/http/json-body';
 import { isPlainObject } from '../../../common/is-plain-object';
 import type { Filter } from '../../../common/query/query.types';
 import type { Dialect } from '../../../database/dialects/dialect';
@@ -109,9 +110,22 @@ function givenFields(plan: PayloadPlan, data: Item): Item {
     const field = plan.collection.fields[key];
     if (!field || (plan.mode === 'update' && field.primaryKey)) continue;
     if (field.type === 'alias' && plan.overview.relation(plan.collection.collection, key)?.type !== 'o2m') continue;
-    given[key] = data[key];
+    const value = data[key];
+    if (value !== null && typeof value === 'object') refuseShape(key, value);
+    given[key] = value;
   }
   return given;
+}
+
+/**
+ * Every write passes here, whatever parsed it (a body, a socket message, an import record, a multipart
+ * field): a value nested deeper than a body may be would be stored, then fail or overflow the stack of
+ * whatever reads it back (JSON.stringify, exports, filters).
+ */
+function refuseShape(key: string, value: object): void {
+  // Buffers and dates (internal writes) hold no nesting.
+  if (ArrayBuffer.isView(value) || value instanceof Date) return;
+  assertJsonShape(value, `The value of field "${key}"`);
 }
 
 function checkRules(plan: PayloadPlan, payload: Item): void {

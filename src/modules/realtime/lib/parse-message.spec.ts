@@ -33,6 +33,7 @@ describe(parseMessage.name, () => {
     ['{"type":"items","collection":"a","action":"create","data":{"__proto__":{"z":1}},"uid":3}', 'items', 3],
     ['{"type":"subscribe","collection":"a","query":{"filter":{"constructor":{"prototype":{"z":1}}}}}', 'subscribe', undefined],
     ['{"type":"PING","prototype":{"z":1},"uid":"p"}', 'ping', 'p'],
+    [`{"type":"items","collection":"a","action":"create","uid":4,"data":${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}}`, 'items', 4],
   ])('refuses %s as INVALID_PAYLOAD of type %s', (text, type, uid) => {
     let error: unknown;
     try {

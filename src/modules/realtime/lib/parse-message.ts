@@ -1,5 +1,5 @@
 import { isPlainObject } from '../../../common/is-plain-object';
-import { prototypeKeyIn, prototypeKeyReason } from '../../../common/prototype-keys';
+import { jsonShapeReason } from '../../../common/http/json-body';
 import type { AuthMessage, ItemsMessage, SocketMessage, SubscribeMessage } from './messages';
 import { SocketError, Uid } from './socket-error';
 
@@ -70,9 +70,9 @@ export function parseMessage(text: string): SocketMessage {
   if (raw.uid !== undefined && !isUid(raw.uid)) throw invalid('server', '"uid" must be a string or a number');
   const uid = raw.uid as Uid | undefined;
   const type = raw.type.trim().toLowerCase();
-  // Items and queries of a message reach the same engine as REST bodies, which refuse these keys too.
-  const key = prototypeKeyIn(raw);
-  if (key !== null) throw invalid(type, prototypeKeyReason(key, 'The message'), uid);
+  // Items and queries of a message reach the same engine as REST bodies, bounded and checked alike.
+  const reason = jsonShapeReason(raw, 'The message');
+  if (reason) throw invalid(type, reason, uid);
   switch (type) {
     case 'auth':
       return auth(raw, uid);

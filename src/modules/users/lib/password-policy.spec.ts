@@ -1,4 +1,4 @@
-import { FailedValidationError } from '../../../common/errors/errors';
+import { FailedValidationError, InvalidPayloadError } from '../../../common/errors/errors';
 import { assertPasswordPolicy } from './password-policy';
 
 describe(assertPasswordPolicy.name, () => {
@@ -14,5 +14,9 @@ describe(assertPasswordPolicy.name, () => {
     const check = () => assertPasswordPolicy(password, policy);
     if (allowed) expect(check).not.toThrow();
     else expect(check).toThrow(FailedValidationError);
+  });
+
+  it.each([null, '', '^.*$'])('refuses an empty password under %j', (policy) => {
+    expect(() => assertPasswordPolicy('', policy)).toThrow(InvalidPayloadError);
   });
 });

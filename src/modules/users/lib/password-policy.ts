@@ -1,4 +1,4 @@
-import { FailedValidationError } from '../../../common/errors/errors';
+import { FailedValidationError, InvalidPayloadError } from '../../../common/errors/errors';
 
 /**
  * `settings.auth_password_policy` is a regular expression, written plain (`^.{8,}$`) or with slashes
@@ -9,8 +9,13 @@ export function passwordPolicyRegex(policy: string): RegExp {
   return slashed ? new RegExp(slashed[1], slashed[2]) : new RegExp(policy);
 }
 
-/** Throws FAILED_VALIDATION (API.md 3.4) when the password does not match the policy; no policy allows anything. */
+/**
+ * Throws FAILED_VALIDATION (API.md 3.4) when the password does not match the policy; no policy allows
+ * any password but an empty one, which is INVALID_PAYLOAD on every path: no sign-in can match it, so
+ * it would lock the user out.
+ */
 export function assertPasswordPolicy(password: string, policy: string | null | undefined): void {
+  if (password === '') throw new InvalidPayloadError('"password" can\'t be empty');
   if (!policy) return;
   if (!passwordPolicyRegex(policy).test(password)) {
     throw new FailedValidationError(

@@ -21,6 +21,8 @@ async function read(text: string, format: ImportFormat, size = 1 << 16): Promise
 
 const CHUNK_SIZES = [1, 2, 3, 7, 1 << 16];
 
+const nestedText = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+
 describe('readImportRows: JSON', () => {
   it.each<[string, string, Omit<ImportRow, 'row'>[]]>([
     ['an empty array', '[]', []],
@@ -67,10 +69,23 @@ describe('readImportRows: JSON', () => {
     ['a __proto__ member', '[{"a":1},\n{"a":2,"__proto__":{"z":1}}]', /Line 2: the record may not use "__proto__" as a key/],
     ['a nested constructor member', '[{"a":{"constructor":{"prototype":{"z":1}}}}]', /Line 1: the record may not use "constructor"/],
     ['an escaped __proto__ member', '[{"a":1},{"\\u005f_proto__":{"z":1}}]', /Line 1: the record may not use "__proto__"/],
+    ['a record 101 levels deep', `[{"a":1},\n{"m":${nestedText(100)}}]`, /Line 2: the record is nested deeper than 100 levels/],
+    ['a record 200,000 levels deep', `[{"m":${nestedText(200_000)}}]`, /Line 1: the record is nested deeper than 100 levels/],
   ])('refuses %s with INVALID_PAYLOAD', async (_name, text, message) => {
     const attempt = read(text, 'json', 3);
     await expect(attempt).rejects.toBeInstanceOf(InvalidPayloadError);
     await expect(read(text, 'json', 3)).rejects.toThrow(message);
+  });
+});
+
+describe('readImportRows: nesting', () => {
+  it.each(CHUNK_SIZES)('reads a record exactly 100 levels deep in pieces of %i characters', async (size) => {
+    const rows = await read(`[{"m":${nestedText(99)}}]`, 'json', size);
+    expect(rows[0].data.m).toEqual(JSON.parse(nestedText(99)));
+  });
+
+  it.each([1, 3, 1 << 16])('refuses a record 101 levels deep in pieces of %i characters', async (size) => {
+    await expect(read(`[{"m":${nestedText(100)}}]`, 'json', size)).rejects.toThrow(/nested deeper than 100 levels/);
   });
 });
 
@@ -130,6 +145,7 @@ describe('readImportRows: CSV', () => {
     ['a column through __proto__', 'title,__proto__.z\nhello,1\n', /Line 1: column "__proto__.z" may not use "__proto__" as a key/],
     ['a column through constructor.prototype', 'title,owner.constructor.prototype.z\nhello,1\n', /Line 1: column .* may not use "constructor"/],
     ['a JSON cell holding prototype', 'title,data\nhello,"{""prototype"":{""z"":1}}"\n', /Line 2: the record may not use "prototype"/],
+    ['a JSON cell 101 levels deep', `title,data\nhello,"${nestedText(101).replace(/"/g, '""')}"\n`, /Line 2: the record is nested deeper than 100 levels/],
   ])('refuses %s with INVALID_PAYLOAD naming the line', async (_name, text, message) => {
     await expect(read(text, 'csv')).rejects.toBeInstanceOf(InvalidPayloadError);
     await expect(read(text, 'csv')).rejects.toThrow(message);

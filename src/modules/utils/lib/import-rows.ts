@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
-import { prototypeKeyIn, prototypeKeyReason, prototypeSegment } from '../../../common/prototype-keys';
+import { jsonShapeReason } from '../../../common/http/json-body';
+import { prototypeKeyReason, prototypeSegment } from '../../../common/prototype-keys';
 import { JsonArrayScanner } from './json-array-scanner';
 import { lineError } from './line-error';
 
@@ -167,8 +168,8 @@ function csvRecord(columns: CsvColumn[], cells: string[], line: number): Record<
     let target = data;
     for (const part of column.parents) target = (target[part] ??= {}) as Record<string, unknown>;
     const value = column.read(cell);
-    const key = value !== null && typeof value === 'object' ? prototypeKeyIn(value) : null;
-    if (key !== null) throw lineError(line, prototypeKeyReason(key, 'the record'));
+    const reason = value !== null && typeof value === 'object' ? jsonShapeReason(value, 'the record') : null;
+    if (reason) throw lineError(line, reason);
     target[column.key] = value;
   }
   return data;

@@ -1,4 +1,5 @@
-import { jsonTextMayHoldPrototypeKey, prototypeKeyIn, prototypeKeyReason } from '../../../common/prototype-keys';
+import { jsonShapeReason, MAX_JSON_DEPTH } from '../../../common/http/json-body';
+import { jsonTextMayHoldPrototypeKey } from '../../../common/prototype-keys';
 import type { ImportRow } from './import-rows';
 import { lineError } from './line-error';
 
@@ -14,15 +15,17 @@ function countNewlines(text: string): number {
   return count;
 }
 
-function parseElement(text: string, line: number): Record<string, unknown> {
+/** `deepest`: the element's nesting as the scanner counted it, so only a record that may be refused is walked. */
+function parseElement(text: string, line: number, deepest: number): Record<string, unknown> {
   let element: Record<string, unknown>;
   try {
     element = JSON.parse(text) as Record<string, unknown>;
   } catch (e) {
     throw lineError(line, `invalid JSON (${(e as Error).message})`);
   }
-  const key = jsonTextMayHoldPrototypeKey(text) ? prototypeKeyIn(element) : null;
-  if (key !== null) throw lineError(line, prototypeKeyReason(key, 'the record'));
+  // Bounded and checked as a body is; the walk stops at the limit, whatever the record's depth.
+  const reason = deepest > MAX_JSON_DEPTH || jsonTextMayHoldPrototypeKey(text) ? jsonShapeReason(element, 'the record') : null;
+  if (reason) throw lineError(line, reason);
   return element;
 }
 
@@ -35,6 +38,8 @@ export class JsonArrayScanner {
   private state: ScanState = 'start';
   private line = 1;
   private depth = 0;
+  /** The current element's deepest nesting so far. */
+  private deepest = 0;
   private inString = false;
   private escaped = false;
   private parts: string[] = [];
@@ -80,7 +85,7 @@ export class JsonArrayScanner {
     else if (state === 'after-element' && c === ',') this.state = 'comma';
     else if ((state === 'open' || state === 'comma') && c === '{') {
       this.state = 'element';
-      this.depth = 1;
+      this.depth = this.deepest = 1;
       this.elementLine = this.line;
       return true;
     } else if (state === 'start') throw lineError(this.line, 'a JSON import file must hold one top-level array');
@@ -105,7 +110,9 @@ export class JsonArrayScanner {
       if (c === '\\') this.escaped = true;
       else this.inString = false;
     } else if (c === '"') this.inString = true;
-    else if (c === '{' || c === '[') this.depth++;
+    else if (c === '{' || c === '[') {
+      if (++this.depth > this.deepest) this.deepest = this.depth;
+    }
     else if (--this.depth === 0) this.state = 'after-element';
     return match.index + 1;
   }
@@ -114,7 +121,7 @@ export class JsonArrayScanner {
     const element = this.parts.join('');
     this.parts = [];
     this.row++;
-    const row = { row: this.row, line: this.elementLine, data: parseElement(element, this.elementLine) };
+    const row = { row: this.row, line: this.elementLine, data: parseElement(element, this.elementLine, this.deepest) };
     this.line += countNewlines(element);
     return row;
   }
