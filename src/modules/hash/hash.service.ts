@@ -4,7 +4,7 @@ import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { currentCallerKey } from '../../common/caller-scope';
 import { HashingBusyError, InvalidPayloadError } from '../../common/errors/errors';
 import { ARGON2_DEFAULT_COSTS, Argon2Costs, argon2Costs, costsAboveLimit } from './lib/argon2-params';
-import { WorkLimiter } from './lib/work-limiter';
+import { WorkLimiter } from '../../common/work-limiter';
 
 const ARGON2_HASH = /^\$argon2(id|i|d)\$v=\d+\$[a-z]=\d+(,[a-z]=\d+)*\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/;
 

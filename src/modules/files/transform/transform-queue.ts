@@ -1,5 +1,5 @@
 import { ServiceBusyError } from '../../../common/errors/errors';
-import { WorkLimiter } from '../../hash/lib/work-limiter';
+import { WorkLimiter } from '../../../common/work-limiter';
 
 export interface TransformQueueLimits {
   /** ASSETS_TRANSFORM_MAX_RUNNING: transformations computed at once (each may keep several cores busy). */
