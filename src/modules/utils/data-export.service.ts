@@ -43,12 +43,15 @@ export class DataExportService {
   ) {}
 
   /**
-   * Checks what can be checked at once (collection, query, file fields: 403 / 400), then starts the
-   * export as a job and returns it; reading and permission failures end up on the job.
+   * Checks what can be checked at once, then starts the export as a job and returns it; what fails
+   * while reading ends up on the job. The export reads the collection and creates a file, so a caller
+   * who may not do both is refused here (403, the answer of an unknown collection, API.md), before
+   * anything is written.
    */
   async start(collection: string, acc: Accountability, format: ExportFormat, rawQuery: Record<string, unknown>, file: Record<string, unknown> = {}): Promise<JobEntity> {
-    this.items.for(collection, acc).schema;
     const query = parseExportQuery(rawQuery, this.config.query);
+    await this.items.for(collection, acc).assertReadable(query);
+    await this.files.assertAllowed(acc, 'create');
     const values = parseFileValues(file, { allowId: false });
     const job = await this.jobs.start('export', collection, acc, format);
     this.jobs.runInBackground(job, async (report) => {
