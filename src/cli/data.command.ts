@@ -7,12 +7,12 @@ import { Presets, SingleBar } from 'cli-progress';
 import { Command, InvalidArgumentError } from 'commander';
 import { AppError, AppErrorList } from '../common/errors/app-error';
 import { isPlainObject } from '../common/is-plain-object';
-import { parseQuery } from '../common/query/parse-query';
 import type { ExportFormat } from '../common/query/query.types';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { ItemsFactory } from '../modules/items/items.factory';
 import { DataExportService } from '../modules/utils/data-export.service';
 import { DataImportService } from '../modules/utils/data-import.service';
+import { parseExportQuery } from '../modules/utils/lib/export-query';
 import { EXPORT_FORMATS, isExportFormat } from '../common/export/export-formats';
 import type { ImportFormat } from '../modules/utils/lib/import-rows';
 import type { RowsRef } from '../modules/utils/lib/import-errors';
@@ -101,7 +101,7 @@ async function exportFile(collection: string, file: string, options: { format?: 
   }
   if (!isPlainObject(raw)) command.error('--query must be a JSON object.', { exitCode: 2 });
   await withAppContext(async (app) => {
-    const query = parseQuery(raw, app.get<AppConfig>(APP_CONFIG).query);
+    const query = parseExportQuery(raw, app.get<AppConfig>(APP_CONFIG).query);
     const total = (await app.get(ItemsFactory).for(collection, null).getMeta(query, ['filter_count'])).filter_count ?? 0;
     const limited = query.limit !== undefined && query.limit >= 0 ? Math.min(total, query.limit) : total;
     const bar = progressBar('');

@@ -1,4 +1,5 @@
 import { createCollection } from '../factories/collection.factory';
+import { exportAndDownload } from '../helpers/export-job';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
 
@@ -11,19 +12,8 @@ describe('/utils/import and /utils/export across batches', () => {
   let source: string;
 
   async function exportJson(body: Record<string, unknown>): Promise<{ job: Record<string, unknown>; rows: Record<string, unknown>[] }> {
-    const res = await t.as('admin').post(`/utils/export/${source}`).send({ format: 'json', ...body });
-    expect(res.status).toBe(204);
-    const id = res.headers.location.slice('/utils/jobs/'.length);
-    for (let i = 0; i < 200; i++) {
-      const job = (await t.as('admin').get(`/utils/jobs/${id}`)).body.data;
-      if (job.status !== 'running') {
-        expect(job).toMatchObject({ status: 'completed', errors: null });
-        const file = await t.as('admin').get(`/assets/${job.file}`).buffer(true);
-        return { job, rows: JSON.parse(file.text) };
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`export ${id} did not finish`);
+    const { job, text } = await exportAndDownload(t, source, { format: 'json', ...body });
+    return { job, rows: JSON.parse(text) };
   }
 
   function importCsv(collection: string, csv: string) {

@@ -152,7 +152,7 @@ describe('/utils/import and /utils/export', () => {
     await expectError(t.as('admin').post(`/utils/export/${uniq('nothing')}`).send({ format: 'csv', query: {} }), 403, 'FORBIDDEN');
   });
 
-  it("export: reads with the caller's permissions; without read permission the job fails FORBIDDEN", async () => {
+  it("export: reads with the caller's permissions; without read permission it is refused FORBIDDEN, no job started", async () => {
     const role = await createRole(t);
     const user = await createUser(t, role);
     await grant(t, role, source, 'read', { permissions: { int: { _eq: 0 } } });
@@ -162,8 +162,10 @@ describe('/utils/import and /utils/export', () => {
     expect(JSON.parse((await download(job.file as string)).toString())).toEqual([expect.objectContaining({ int: 0 })]);
 
     const stranger = await createUser(t, await createRole(t));
-    const failed = await exportFile(source, { format: 'json', query: {} }, stranger.token);
-    expect(failed).toMatchObject({ status: 'failed', file: null, errors: [{ message: expect.any(String), extensions: { code: 'FORBIDDEN' } }] });
+    const refused = await t.as(stranger.token).post(`/utils/export/${source}`).send({ format: 'json', query: {} });
+    await expectError(refused, 403, 'FORBIDDEN');
+    expect(refused.headers.location).toBeUndefined();
+    expect((await t.as(stranger.token).get('/utils/jobs')).body.data).toEqual([]);
   });
 
   describe('import', () => {

@@ -97,6 +97,14 @@ export class ItemsService {
   }
 
   /**
+   * FORBIDDEN (unknown collection, no read permission) or INVALID_QUERY now, as reading with `query`
+   * would answer: for work that reads later, after the caller has had an answer (exports).
+   */
+  async assertReadable(query: Query): Promise<void> {
+    await prepareRead(this.scope, query);
+  }
+
+  /**
    * For a module that reads a system collection's body into a fixed shape of its own (which would drop
    * what it does not know): INVALID_PAYLOAD naming every member that is no field of the collection, as
    * the engine's own writes refuse them.

@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Accountability } from '../../common/accountability';
 import { dateStamp } from '../../common/http/attachment';
-import { parseQuery } from '../../common/query/parse-query';
 import type { ExportFormat, Query } from '../../common/query/query.types';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { FilesService } from '../files/files.service';
@@ -13,6 +12,7 @@ import type { JobEntity } from './entities/job.entity';
 import { SchemaOverviewService } from '../schema/schema-overview.service';
 import { JobsService } from './jobs.service';
 import { csvFields, serializePages } from '../../common/export/export-formats';
+import { parseExportQuery } from './lib/export-query';
 import { pagedRows } from './lib/paged-rows';
 
 /** API.md 2.1: the media type stored with each export file. */
@@ -43,12 +43,15 @@ export class DataExportService {
   ) {}
 
   /**
-   * Checks what can be checked at once (collection, query, file fields: 403 / 400), then starts the
-   * export as a job and returns it; reading and permission failures end up on the job.
+   * Checks what can be checked at once, then starts the export as a job and returns it; what fails
+   * while reading ends up on the job. The export reads the collection and creates a file, so a caller
+   * who may not do both is refused here (403, the answer of an unknown collection, API.md), before
+   * anything is written.
    */
   async start(collection: string, acc: Accountability, format: ExportFormat, rawQuery: Record<string, unknown>, file: Record<string, unknown> = {}): Promise<JobEntity> {
-    this.items.for(collection, acc).schema;
-    const query = parseQuery(rawQuery, this.config.query);
+    const query = parseExportQuery(rawQuery, this.config.query);
+    await this.items.for(collection, acc).assertReadable(query);
+    await this.files.assertAllowed(acc, 'create');
     const values = parseFileValues(file, { allowId: false });
     const job = await this.jobs.start('export', collection, acc, format);
     this.jobs.runInBackground(job, async (report) => {

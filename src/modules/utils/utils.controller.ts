@@ -134,7 +134,9 @@ export class UtilsController {
       'written and, once done, the id of the new file in the file library.',
   })
   @ApiBadRequestResponse({ description: '`format` or `query` missing or invalid, or bad `file` fields (INVALID_PAYLOAD / INVALID_QUERY).' })
-  @ApiForbiddenResponse({ description: 'Unknown collection (FORBIDDEN).' })
+  @ApiForbiddenResponse({
+    description: 'Unknown collection, or no read permission on it or no create permission on files, anonymous callers included (FORBIDDEN). No job is started.',
+  })
   async export(
     @Param('collection') collection: string,
     @Body() dto: ExportItemsDto,

@@ -11,7 +11,7 @@ export class ExportItemsDto {
 
   @ApiProperty({
     type: Object,
-    description: 'The read query, as on `GET /items/:collection` (`fields`, `filter`, `sort`, `limit`, ...). Without `limit`, every row.',
+    description: 'The read query, as on `GET /items/:collection` (`fields`, `filter`, `sort`, `limit`, ...). Without `limit`, or with `-1`, every row the caller may read: QUERY_LIMIT_DEFAULT and QUERY_LIMIT_MAX do not apply.',
     example: { fields: ['*'], filter: { status: { _eq: 'published' } } },
   })
   @IsDefined()

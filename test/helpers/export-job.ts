@@ -1,0 +1,31 @@
+import type { TestApp } from './test-app';
+
+/** Polls `GET /utils/jobs/:id` as an administrator (who may read every job) until the job has ended. */
+export async function waitForJob(t: TestApp, id: string): Promise<Record<string, unknown>> {
+  for (let i = 0; i < 400; i++) {
+    const res = await t.as('admin').get(`/utils/jobs/${id}`);
+    if (res.status !== 200) throw new Error(`job ${id}: ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.body.data.status !== 'running') return res.body.data;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`job ${id} did not finish`);
+}
+
+/**
+ * `POST /utils/export/:collection` as `who` (`'admin'`, `'anonymous'` or a token), which must start a
+ * job; waits for it to complete and downloads its file through `/assets`.
+ */
+export async function exportAndDownload(
+  t: TestApp,
+  collection: string,
+  body: Record<string, unknown>,
+  who = 'admin',
+): Promise<{ job: Record<string, unknown>; text: string }> {
+  const res = await t.as(who).post(`/utils/export/${collection}`).send(body);
+  expect(res.status).toBe(204);
+  const job = await waitForJob(t, res.headers.location.slice('/utils/jobs/'.length));
+  expect(job).toMatchObject({ status: 'completed', errors: null });
+  const file = await t.as('admin').get(`/assets/${job.file}`).buffer(true);
+  expect(file.status).toBe(200);
+  return { job, text: file.text };
+}
