@@ -80,6 +80,15 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) RATE_LIMITER_DURATION?: number;
   @IsOptional() @IsIn(['memory', 'redis']) RATE_LIMITER_STORE?: string;
 
+  @IsOptional() @IsBooleanString(BOOL) CORS_ENABLED?: string;
+  @IsOptional() @IsString() CORS_ORIGIN?: string;
+  @IsOptional() @IsString() CORS_METHODS?: string;
+  @IsOptional() @IsString() CORS_ALLOWED_HEADERS?: string;
+  @IsOptional() @IsString() CORS_EXPOSED_HEADERS?: string;
+  @IsOptional() @IsBooleanString(BOOL) CORS_CREDENTIALS?: string;
+  /** Seconds a browser may keep a preflight's answer. */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) CORS_MAX_AGE?: number;
+
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) QUERY_LIMIT_DEFAULT?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) QUERY_LIMIT_MAX?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(2) MAX_RELATIONAL_DEPTH?: number;

@@ -5,6 +5,7 @@ import { validateSync, ValidationError } from 'class-validator';
 import ms from 'ms';
 import { version } from '../../package.json';
 import { AppConfig, CookieConfig, DbVendorClient, StorageLocationConfig } from './app-config';
+import { corsConfig } from './cors-config';
 import { EnvSchema } from './env.schema';
 
 export class ConfigError extends Error {
@@ -97,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     problems.push('WEBSOCKETS_GRAPHQL_PATH: must differ from WEBSOCKETS_REST_PATH');
   }
   const locations = storageLocations(env, problems);
+  const cors = corsConfig(env, parsed, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const config: AppConfig = {
@@ -113,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       Object.entries(env).filter((e): e is [string, string] => e[0].startsWith('ASSETS_') && e[1] !== undefined),
     ),
     ...servicesConfig(env, parsed),
+    cors,
     query: {
       limitDefault: parsed.QUERY_LIMIT_DEFAULT ?? 100,
       limitMax: parsed.QUERY_LIMIT_MAX,
