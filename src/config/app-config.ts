@@ -1,3 +1,5 @@
+import type { UnknownVariable } from './unknown-variables';
+
 export type DbVendorClient = 'sqlite' | 'mysql' | 'mariadb' | 'postgres';
 
 export interface StorageLocationConfig {
@@ -96,6 +98,8 @@ export interface AppConfig {
     maxPayload: number;
     preAuthMaxPayload: number;
   };
+  /** Variables that look like Vellum's but that it does not read: start-up warns about each. */
+  unknownVariables: UnknownVariable[];
   /** `/utils/import` and `/utils/export` (API.md 2.1, 2.2). */
   importExport: {
     maxImportErrors: number;

@@ -68,6 +68,18 @@ export class EnvSchema {
   @IsOptional() @IsString() FILE_METADATA_ALLOW_LIST?: string;
   @IsOptional() @IsString() IMPORT_IP_DENY_LIST?: string;
 
+  // Checked by the files module (assets-options.ts), which reads them from the configuration's `assets`.
+  @IsOptional() @IsString() ASSETS_CACHE_TTL?: string;
+  @IsOptional() @IsString() ASSETS_CACHE_REVALIDATE?: string;
+  @IsOptional() @IsString() ASSETS_MEMORY_CACHE_SIZE?: string;
+  @IsOptional() @IsString() ASSETS_TRANSFORM_MAX_CONCURRENT?: string;
+  @IsOptional() @IsString() ASSETS_TRANSFORM_MAX_RUNNING?: string;
+  @IsOptional() @IsString() ASSETS_TRANSFORM_MAX_RUNNING_PER_CALLER?: string;
+  @IsOptional() @IsString() ASSETS_TRANSFORM_SLOW_ENCODE_MAX_PIXELS?: string;
+  @IsOptional() @IsString() ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION?: string;
+  @IsOptional() @IsString() ASSETS_TRANSFORM_MAX_OPERATIONS?: string;
+  @IsOptional() @IsString() ASSETS_TRANSFORM_TIMEOUT?: string;
+
   @IsOptional() @IsBooleanString(BOOL) CACHE_ENABLED?: string;
   @IsOptional() @IsIn(['memory', 'redis']) CACHE_STORE?: string;
   @IsOptional() @Matches(DURATION) CACHE_TTL?: string;

@@ -7,6 +7,7 @@ import { version } from '../../package.json';
 import { AppConfig, CookieConfig, DbVendorClient, StorageLocationConfig } from './app-config';
 import { corsConfig } from './cors-config';
 import { EnvSchema } from './env.schema';
+import { unknownVariables } from './unknown-variables';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -126,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     graphql: graphqlConfig(parsed),
     importExport: importExportConfig(env, parsed),
     websockets: websocketsConfig(env, parsed),
+    unknownVariables: unknownVariables(env),
   };
   return deepFreeze(config);
 }
