@@ -45,6 +45,9 @@ export function configureApp(app: NestExpressApplication): void {
   configureExpress(app);
   answerClientErrors(app.getHttpServer());
   app.use(requestSetup(logger));
+  // Nest's enableCors mounts the `cors` middleware here, before every route; it answers preflights.
+  const { enabled: corsEnabled, ...corsOptions } = config.cors;
+  if (corsEnabled) app.enableCors(corsOptions);
   app.use(jsonBody(config.maxPayloadSize));
   // Failures before Nest's pipeline (the body, `?export=`) get the standard error body here.
   app.use((err: unknown, req: Request, res: Response, next: NextFunction) => {

@@ -14,6 +14,8 @@ export async function createApp(
   logger = new AppLogger(config.logLevel, undefined, config.logFormat),
   extraModules: Type[] = [],
 ): Promise<NestExpressApplication> {
+  // Before anything else starts, so the warning is near the top of the log.
+  for (const { name, nearest, message } of config.unknownVariables) logger.warn({ variable: name, nearest }, message);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, logger, extraModules), new VellumExpressAdapter(), {
     bodyParser: false,
     logger,

@@ -1,3 +1,5 @@
+import type { UnknownVariable } from './unknown-variables';
+
 export type DbVendorClient = 'sqlite' | 'mysql' | 'mariadb' | 'postgres';
 
 export interface StorageLocationConfig {
@@ -62,6 +64,16 @@ export interface AppConfig {
   cache: { enabled: boolean; store: 'memory' | 'redis'; ttl: number; namespace: string; countTtl: number };
   redis?: string;
   rateLimiter: { enabled: boolean; points: number; duration: number; store: 'memory' | 'redis' };
+  /** CORS_* (the reference's variables), named as the `cors` middleware's options; `maxAge` in seconds. */
+  cors: {
+    enabled: boolean;
+    origin: CorsOrigin;
+    methods: string[];
+    allowedHeaders: string[];
+    exposedHeaders: string[];
+    credentials: boolean;
+    maxAge: number;
+  };
   query: { limitDefault: number; limitMax?: number; maxRelationalDepth: number; maxBatchMutation?: number };
   /** argon2 costs (unset: argon2's defaults) and how much argon2 work runs at once (HASH_MAX_*). */
   hash: {
@@ -86,6 +98,8 @@ export interface AppConfig {
     maxPayload: number;
     preAuthMaxPayload: number;
   };
+  /** Variables that look like Vellum's but that it does not read: start-up warns about each. */
+  unknownVariables: UnknownVariable[];
   /** `/utils/import` and `/utils/export` (API.md 2.1, 2.2). */
   importExport: {
     maxImportErrors: number;
@@ -97,6 +111,9 @@ export interface AppConfig {
     importTimeout: number;
   };
 }
+
+/** `true`: the request's own origin; `false`: no CORS headers; else the origins allowed. */
+export type CorsOrigin = boolean | '*' | RegExp | (string | RegExp)[];
 
 export interface CookieConfig {
   name: string;

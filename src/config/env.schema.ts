@@ -68,6 +68,18 @@ export class EnvSchema {
   @IsOptional() @IsString() FILE_METADATA_ALLOW_LIST?: string;
   @IsOptional() @IsString() IMPORT_IP_DENY_LIST?: string;
 
+  // Checked by the files module (assets-options.ts), which reads them from the configuration's `assets`.
+  @IsOptional() @IsString() ASSETS_CACHE_TTL?: string;
+  @IsOptional() @IsString() ASSETS_CACHE_REVALIDATE?: string;
+  @IsOptional() @IsString() ASSETS_MEMORY_CACHE_SIZE?: string;
+  @IsOptional() @IsString() ASSETS_TRANSFORM_MAX_CONCURRENT?: string;
+  @IsOptional() @IsString() ASSETS_TRANSFORM_MAX_RUNNING?: string;
+  @IsOptional() @IsString() ASSETS_TRANSFORM_MAX_RUNNING_PER_CALLER?: string;
+  @IsOptional() @IsString() ASSETS_TRANSFORM_SLOW_ENCODE_MAX_PIXELS?: string;
+  @IsOptional() @IsString() ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION?: string;
+  @IsOptional() @IsString() ASSETS_TRANSFORM_MAX_OPERATIONS?: string;
+  @IsOptional() @IsString() ASSETS_TRANSFORM_TIMEOUT?: string;
+
   @IsOptional() @IsBooleanString(BOOL) CACHE_ENABLED?: string;
   @IsOptional() @IsIn(['memory', 'redis']) CACHE_STORE?: string;
   @IsOptional() @Matches(DURATION) CACHE_TTL?: string;
@@ -79,6 +91,15 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) RATE_LIMITER_POINTS?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) RATE_LIMITER_DURATION?: number;
   @IsOptional() @IsIn(['memory', 'redis']) RATE_LIMITER_STORE?: string;
+
+  @IsOptional() @IsBooleanString(BOOL) CORS_ENABLED?: string;
+  @IsOptional() @IsString() CORS_ORIGIN?: string;
+  @IsOptional() @IsString() CORS_METHODS?: string;
+  @IsOptional() @IsString() CORS_ALLOWED_HEADERS?: string;
+  @IsOptional() @IsString() CORS_EXPOSED_HEADERS?: string;
+  @IsOptional() @IsBooleanString(BOOL) CORS_CREDENTIALS?: string;
+  /** Seconds a browser may keep a preflight's answer. */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) CORS_MAX_AGE?: number;
 
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) QUERY_LIMIT_DEFAULT?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) QUERY_LIMIT_MAX?: number;

@@ -5,7 +5,9 @@ import { validateSync, ValidationError } from 'class-validator';
 import ms from 'ms';
 import { version } from '../../package.json';
 import { AppConfig, CookieConfig, DbVendorClient, StorageLocationConfig } from './app-config';
+import { corsConfig } from './cors-config';
 import { EnvSchema } from './env.schema';
+import { unknownVariables } from './unknown-variables';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -97,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     problems.push('WEBSOCKETS_GRAPHQL_PATH: must differ from WEBSOCKETS_REST_PATH');
   }
   const locations = storageLocations(env, problems);
+  const cors = corsConfig(env, parsed, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const config: AppConfig = {
@@ -113,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       Object.entries(env).filter((e): e is [string, string] => e[0].startsWith('ASSETS_') && e[1] !== undefined),
     ),
     ...servicesConfig(env, parsed),
+    cors,
     query: {
       limitDefault: parsed.QUERY_LIMIT_DEFAULT ?? 100,
       limitMax: parsed.QUERY_LIMIT_MAX,
@@ -123,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     graphql: graphqlConfig(parsed),
     importExport: importExportConfig(env, parsed),
     websockets: websocketsConfig(env, parsed),
+    unknownVariables: unknownVariables(env),
   };
   return deepFreeze(config);
 }

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
 import { requestId } from '../logging/request-logging';
+import { scrubUrl } from '../logging/scrub-url';
 import type { AppLogger } from '../logging/app-logger';
 import { prepareExport } from './export-response';
 
@@ -20,7 +21,7 @@ function defineLazyCookies(req: Request): void {
  * Everything each request needs before its route, in one middleware rather than five (each Express layer
  * costs a match and a call per request): its id (echoed as `X-Request-Id`), the default headers, the
  * query parsed once (Express 5's `req.query` getter re-parses on every read, and a request reads it
- * several times), cookies parsed on demand, `?export=`, and one log line per response.
+ * several times), cookies parsed on demand, `?export=`, and one log line per response (its URL without secrets).
  */
 export function requestSetup(logger: AppLogger) {
   const logs = logger.pino.isLevelEnabled('info');
@@ -36,7 +37,7 @@ export function requestSetup(logger: AppLogger) {
       const started = performance.now();
       res.once('finish', () => {
         const ms = Math.round((performance.now() - started) * 10) / 10;
-        logger.pino.info({ reqId: id, method: req.method, url: req.originalUrl, status: res.statusCode, ms }, 'request');
+        logger.pino.info({ reqId: id, method: req.method, url: scrubUrl(req.originalUrl), status: res.statusCode, ms }, 'request');
       });
     }
     if (req.query.export !== undefined) return prepareExport(req, res, next, logger);

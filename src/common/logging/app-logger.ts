@@ -2,6 +2,8 @@ import { LoggerService } from '@nestjs/common';
 import pino, { Logger, LevelWithSilent } from 'pino';
 
 import { isFrameworkChatter } from './framework-chatter';
+import { errorWithoutSecrets, REDACT_PATHS } from './log-redaction';
+import { REDACTED } from './secret-names';
 
 export type LogFormat = 'json' | 'pretty' | 'auto';
 
@@ -20,13 +22,21 @@ function defaultDestination(format: LogFormat): pino.DestinationStream {
 
 /**
  * Structured logs (pino) for both our code and Nest's own messages, so one log stream carries request
- * ids, errors with stacks and framework events alike.
+ * ids, errors with stacks and framework events alike. Logs are shipped and read by more people than
+ * the accounts they describe: tokens, passwords and keys are redacted from every line, at every level.
  */
 export class AppLogger implements LoggerService {
   readonly pino: Logger;
 
   constructor(level: LevelWithSilent, destination?: pino.DestinationStream, format: LogFormat = 'json') {
-    this.pino = pino({ level, base: { service: 'vellum' }, timestamp: pino.stdTimeFunctions.isoTime }, destination ?? defaultDestination(format));
+    const options: pino.LoggerOptions = {
+      level,
+      base: { service: 'vellum' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: REDACT_PATHS, censor: REDACTED },
+      serializers: { err: errorWithoutSecrets },
+    };
+    this.pino = pino(options, destination ?? defaultDestination(format));
   }
 
   info(obj: object | string, msg?: string): void {

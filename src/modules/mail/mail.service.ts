@@ -1,7 +1,8 @@
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { Transporter } from 'nodemailer';
 import { AppLogger } from '../../common/logging/app-logger';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { mailTransportNotice } from './mail-transport-notice';
 
 export interface Mail {
   to: string;
@@ -12,7 +13,7 @@ export interface Mail {
 
 /** Outgoing mail: SMTP (`EMAIL_TRANSPORT=smtp`) or, for development, the log. */
 @Injectable()
-export class MailService implements OnModuleDestroy {
+export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
   private transporter?: Transporter;
 
   constructor(
@@ -20,27 +21,33 @@ export class MailService implements OnModuleDestroy {
     private readonly logger: AppLogger,
   ) {}
 
+  onApplicationBootstrap(): void {
+    const notice = mailTransportNotice(this.config);
+    if (notice) this.logger[notice.level]({ transport: this.config.email.transport }, notice.message);
+  }
+
   /** Made at the first mail: nodemailer is loaded then, not at start. */
   private transport(): Transporter {
     if (this.transporter) return this.transporter;
     const { createTransport } = require('nodemailer') as typeof import('nodemailer');
     const { smtp } = this.config.email;
-    this.transporter =
-      this.config.email.transport === 'smtp'
-        ? createTransport({
-            host: smtp.host,
-            port: smtp.port,
-            secure: smtp.secure,
-            ignoreTLS: smtp.ignoreTls,
-            auth: smtp.user ? { user: smtp.user, pass: smtp.password } : undefined,
-          })
-        : createTransport({ jsonTransport: true });
+    this.transporter = createTransport({
+      host: smtp.host,
+      port: smtp.port,
+      secure: smtp.secure,
+      ignoreTLS: smtp.ignoreTls,
+      auth: smtp.user ? { user: smtp.user, pass: smtp.password } : undefined,
+    });
     return this.transporter;
   }
 
   async send(mail: Mail): Promise<void> {
-    const info = await this.transport().sendMail({ from: this.config.email.from, ...mail });
-    if (this.config.email.transport === 'log') this.logger.info({ mail: info.message }, 'mail (log transport)');
+    // The body's links carry reset and invite tokens: the log transport records who and what, not the body.
+    if (this.config.email.transport === 'log') {
+      this.logger.info({ to: mail.to, subject: mail.subject }, 'mail not delivered (EMAIL_TRANSPORT=log)');
+      return;
+    }
+    await this.transport().sendMail({ from: this.config.email.from, ...mail });
   }
 
   /**
