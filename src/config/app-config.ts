@@ -44,6 +44,11 @@ export interface AppConfig {
     userInviteTokenTtl: number;
     lockoutDuration: number;
     loginStallTime: number;
+    /** Failed sign-ins (users and shares, any account) one source may make within `lockoutDuration`; 0: no limit. */
+    loginIpAttempts: number;
+    /** Reset and invite mails to one address, and requests for them from one source, per window (ms); 0 points: no limit. */
+    mailPerAddress: RateLimit;
+    mailPerIp: RateLimit;
     refreshCookie: CookieConfig;
     sessionCookie: CookieConfig;
     passwordResetUrlAllowList: string[];
@@ -96,6 +101,11 @@ export interface AppConfig {
     /** ms an import may take before it is abandoned and rolled back (API.md 2.2). */
     importTimeout: number;
   };
+}
+
+export interface RateLimit {
+  points: number;
+  duration: number;
 }
 
 export interface CookieConfig {
