@@ -46,6 +46,11 @@ export interface AppConfig {
     userInviteTokenTtl: number;
     lockoutDuration: number;
     loginStallTime: number;
+    /** Failed sign-ins (users and shares, any account) one source may make within `lockoutDuration`; 0: no limit. */
+    loginIpAttempts: number;
+    /** Reset and invite mails to one address, and requests for them from one source, per window (ms); 0 points: no limit. */
+    mailPerAddress: RateLimit;
+    mailPerIp: RateLimit;
     refreshCookie: CookieConfig;
     sessionCookie: CookieConfig;
     passwordResetUrlAllowList: string[];
@@ -114,6 +119,11 @@ export interface AppConfig {
 
 /** `true`: the request's own origin; `false`: no CORS headers; else the origins allowed. */
 export type CorsOrigin = boolean | '*' | RegExp | (string | RegExp)[];
+
+export interface RateLimit {
+  points: number;
+  duration: number;
+}
 
 export interface CookieConfig {
   name: string;

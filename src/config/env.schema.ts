@@ -44,6 +44,11 @@ export class EnvSchema {
   @IsOptional() @Matches(DURATION) USER_INVITE_TOKEN_TTL?: string;
   @IsOptional() @Matches(DURATION) AUTH_LOCKOUT_DURATION?: string;
   @IsOptional() @Transform(toInt) @IsInt() @Min(0) LOGIN_STALL_TIME?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) AUTH_LOGIN_IP_ATTEMPTS?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) AUTH_MAIL_ADDRESS_POINTS?: number;
+  @IsOptional() @Matches(DURATION) AUTH_MAIL_ADDRESS_DURATION?: string;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) AUTH_MAIL_IP_POINTS?: number;
+  @IsOptional() @Matches(DURATION) AUTH_MAIL_IP_DURATION?: string;
   @IsOptional() @IsBooleanString(BOOL) REFRESH_TOKEN_COOKIE_SECURE?: string;
   @IsOptional() @IsIn(['lax', 'strict', 'none', '']) REFRESH_TOKEN_COOKIE_SAME_SITE?: string;
   @IsOptional() @IsString() REFRESH_TOKEN_COOKIE_DOMAIN?: string;

@@ -1,15 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DataSource } from 'typeorm';
 import { createUser } from '../factories/user.factory';
 import { expectError } from '../helpers/expect-error';
+import { setLoginAttempts } from '../helpers/login-attempts';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
 
 const LOCKOUT_MS = 1500;
-
-async function setLoginAttempts(t: TestApp, attempts: number | null): Promise<void> {
-  await t.app.get(DataSource).query(`UPDATE svc_settings SET auth_login_attempts = ${attempts === null ? 'NULL' : attempts}`);
-}
 
 function login(t: TestApp, email: string, password: string) {
   return t.as('anonymous').post('/auth/login').send({ email, password });

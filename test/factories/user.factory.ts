@@ -1,3 +1,4 @@
+import { generateSync } from 'otplib';
 import type { TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
 
@@ -52,4 +53,15 @@ export async function createUser(
   const res = await t.as('admin').post('/users').send({ ...fields, email, password, role });
   if (res.status !== 200) throw new Error(`user creation failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.data.id, email, password, role, token: byRole ? await t.login(email, password) : '' };
+}
+
+/** Turns two-factor sign-in on for `user` through the API (generate, then enable with a code) and returns the secret. */
+export async function enableTfa(t: TestApp, user: CreatedUser): Promise<string> {
+  const token = user.token || (await t.login(user.email, user.password));
+  const generated = await t.as(token).post('/users/me/tfa/generate').send({ password: user.password });
+  if (generated.status !== 200) throw new Error(`tfa/generate failed: ${generated.status} ${JSON.stringify(generated.body)}`);
+  const { secret } = generated.body.data as { secret: string };
+  const enabled = await t.as(token).post('/users/me/tfa/enable').send({ secret, otp: generateSync({ secret }) });
+  if (enabled.status !== 204) throw new Error(`tfa/enable failed: ${enabled.status} ${JSON.stringify(enabled.body)}`);
+  return secret;
 }

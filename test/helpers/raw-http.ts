@@ -13,6 +13,11 @@ export interface RawRequest {
    * shared keep-alive connection is still being flushed, and then the server can only close it.
    */
   fresh?: boolean;
+  /**
+   * The local address to send from (`127.0.0.2`: every 127/8 address reaches a server on 127.0.0.1 on
+   * Linux), so one test can be several real sources without trusting a forwarded header.
+   */
+  from?: string;
 }
 
 export interface RawResponse {
@@ -37,7 +42,8 @@ export async function rawClient(server: Server, timeoutMs = 15_000): Promise<{ s
     new Promise((resolve, reject) => {
       const body = req.body === undefined ? undefined : Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body, 'utf8');
       const headers = { ...(req.headers ?? {}), ...(body ? { 'Content-Length': String(body.length) } : {}) };
-      const outgoing = request({ host: '127.0.0.1', port, method: req.method, path: req.path, headers, agent: req.fresh ? false : agent }, (res) => {
+      const target = { host: '127.0.0.1', port, localAddress: req.from, method: req.method, path: req.path, headers };
+      const outgoing = request({ ...target, agent: req.fresh ? false : agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', reject);

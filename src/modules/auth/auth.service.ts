@@ -13,6 +13,7 @@ import { UsersService } from '../users/users.service';
 import { signAccessToken } from './jwt';
 import { nextSessionToken } from './lib/next-session-token';
 import { withStall } from './lib/stall';
+import { LoginLockoutService } from './login-lockout.service';
 import { LocalStrategy } from './strategies/local.strategy';
 import { tokenHash } from './token-hash';
 
@@ -54,6 +55,7 @@ export class AuthService {
     private readonly localStrategy: LocalStrategy,
     private readonly activity: ActivityService,
     private readonly shares: SharesService,
+    private readonly lockout: LoginLockoutService,
   ) {}
 
   async login(input: LoginInput, context: RequestContext): Promise<IssuedTokens> {
@@ -79,9 +81,12 @@ export class AuthService {
     return this.issue(user, mode, next);
   }
 
-  /** POST /shares/auth: a session of the share (no user), issued and refreshed like a login's; uses the share once. */
+  /**
+   * POST /shares/auth: a session of the share (no user), issued and refreshed like a login's; uses the
+   * share once. Failures are counted and locked out per share and source, as a user's sign-ins are.
+   */
   async shareLogin(input: { share: string; password?: string; mode?: AuthMode }, context: RequestContext): Promise<IssuedTokens> {
-    const share = await this.shares.signIn(input.share, input.password);
+    const share = await this.lockout.guard(`share:${input.share}`, context.ip, () => this.shares.signIn(input.share, input.password));
     const mode = input.mode ?? 'json';
     const token = randomToken();
     await this.sessions.deleteExpired();
@@ -137,7 +142,7 @@ export class AuthService {
   }
 
   private async verifyAndOpenSession(input: LoginInput, context: RequestContext): Promise<IssuedTokens> {
-    const user = await this.localStrategy.authenticateCredentials(input);
+    const user = await this.localStrategy.authenticateCredentials(input, context.ip);
     const mode = input.mode ?? 'json';
     const token = randomToken();
     await this.sessions.deleteExpired();

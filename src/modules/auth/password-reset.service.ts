@@ -4,6 +4,7 @@ import { isUrlAllowed } from '../../common/url/is-url-allowed';
 import { withQueryParam } from '../../common/url/with-query-param';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { MailService } from '../mail/mail.service';
+import { MailLimiterService } from '../rate-limiter/mail-limiter.service';
 import { SessionsService } from './sessions.service';
 import { SettingsService } from '../settings/settings.service';
 import { assertPasswordPolicy } from '../users/lib/password-policy';
@@ -28,14 +29,17 @@ export class PasswordResetService {
     private readonly sessions: SessionsService,
     private readonly settings: SettingsService,
     private readonly mail: MailService,
+    private readonly limiter: MailLimiterService,
   ) {}
 
-  async request(email: string, resetUrl?: string | null): Promise<void> {
-    // The only answer that differs, and it depends on the URL alone, never on the email.
+  async request(email: string, resetUrl: string | null | undefined, ip: string | null): Promise<void> {
+    // The answers that differ depend on the URL and the caller's address alone, never on the email.
     if (resetUrl && !isUrlAllowed(resetUrl, this.config.auth.passwordResetUrlAllowList)) {
       throw new InvalidPayloadError(`URL "${resetUrl}" can't be used to reset passwords`);
     }
+    await this.limiter.admitSource('password-reset', ip);
     await withStall(this.config.auth.loginStallTime, async () => {
+      if (!(await this.limiter.admitAddress('password-reset', email))) return;
       const user = await this.users.findByEmail(email);
       // Unknown, inactive and external users get the same silent success (API.md 10).
       if (!user?.email || user.status !== 'active' || user.provider !== 'default') return;

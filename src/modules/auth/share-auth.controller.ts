@@ -1,8 +1,9 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { requestContext } from '../../common/guards/request-accountability';
 import { AuthHttp } from './auth-http';
+import { SOURCE_LIMIT_DESCRIPTION } from './auth.controller';
 import { AuthService } from './auth.service';
 import { ShareLoginDto } from './dto/share-login.dto';
 
@@ -19,7 +20,10 @@ export class ShareAuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in with a share: a session that reads the shared item only; refreshed and ended at /auth/refresh and /auth/logout' })
   @ApiOkResponse({ description: 'As /auth/login in the same mode: `{ data: { expires, access_token?, refresh_token? } }`, or the refresh / session cookie.' })
-  @ApiUnauthorizedResponse({ description: 'INVALID_CREDENTIALS: unknown or closed share (dates, uses), wrong or missing password.' })
+  @ApiUnauthorizedResponse({
+    description: 'INVALID_CREDENTIALS: unknown or closed share (dates, uses), wrong or missing password, or this address locked out of the share.',
+  })
+  @ApiTooManyRequestsResponse({ description: SOURCE_LIMIT_DESCRIPTION })
   async signIn(@Body() dto: ShareLoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const tokens = await this.auth.shareLogin(dto, requestContext(req));
     return { data: this.http.respond(res, tokens) };

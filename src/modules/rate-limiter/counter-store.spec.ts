@@ -22,4 +22,23 @@ describe(MemoryCounterStore.name, () => {
     await store.reset('a');
     expect([(await store.get('a')).count, (await store.get('b')).count]).toEqual([0, 1]);
   });
+
+  it.each([
+    ['a first value', [], 5, true],
+    ['a higher value', [5], 6, true],
+    ['the same value', [5], 5, false],
+    ['a lower value', [6], 5, false],
+    ['a value below a refused one', [4, 7, 7], 6, false],
+  ])('raise: %s → %s', async (_label, before, value, expected) => {
+    const store = new MemoryCounterStore();
+    for (const kept of before) await store.raise('k', kept, 1000);
+    expect(await store.raise('k', value, 1000)).toBe(expected);
+  });
+
+  it('raise: forgets the kept value once its window ends', async () => {
+    const store = new MemoryCounterStore();
+    expect(await store.raise('k', 5, 30)).toBe(true);
+    await sleep(40);
+    expect(await store.raise('k', 3, 30)).toBe(true);
+  });
 });

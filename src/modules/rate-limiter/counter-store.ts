@@ -17,6 +17,11 @@ export interface CounterStore {
   /** Adds one; the window starts with the first hit and lasts `windowMs`. */
   hit(key: string, windowMs: number): Promise<CounterHit>;
   get(key: string): Promise<CounterHit>;
+  /**
+   * Keeps `value` under `key` for `windowMs` if it is above the value kept there (or none is); false,
+   * changing nothing, when it is not. Atomic, so of two callers raising to the same value one wins.
+   */
+  raise(key: string, value: number, windowMs: number): Promise<boolean>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -29,20 +34,34 @@ export class MemoryCounterStore implements CounterStore {
 
   async hit(key: string, windowMs: number): Promise<CounterHit> {
     const now = Date.now();
-    if (this.counters.size > SWEEP_ABOVE) {
-      for (const [name, counter] of this.counters) if (counter.until <= now) this.counters.delete(name);
-    }
-    const current = this.counters.get(key);
-    const counter = current && current.until > now ? current : { count: 0, until: now + windowMs };
+    const current = this.live(key, now);
+    const counter = current ?? { count: 0, until: now + windowMs };
     counter.count += 1;
     this.counters.set(key, counter);
     return { count: counter.count, msLeft: counter.until - now };
   }
 
   async get(key: string): Promise<CounterHit> {
-    const counter = this.counters.get(key);
     const now = Date.now();
-    return counter && counter.until > now ? { count: counter.count, msLeft: counter.until - now } : { count: 0, msLeft: 0 };
+    const counter = this.live(key, now);
+    return counter ? { count: counter.count, msLeft: counter.until - now } : { count: 0, msLeft: 0 };
+  }
+
+  async raise(key: string, value: number, windowMs: number): Promise<boolean> {
+    const now = Date.now();
+    const current = this.live(key, now);
+    if (current && current.count >= value) return false;
+    this.counters.set(key, { count: value, until: now + windowMs });
+    return true;
+  }
+
+  /** The counter under `key` while its window lasts; sweeps expired ones first when there are many. */
+  private live(key: string, now: number): { count: number; until: number } | undefined {
+    if (this.counters.size > SWEEP_ABOVE) {
+      for (const [name, counter] of this.counters) if (counter.until <= now) this.counters.delete(name);
+    }
+    const counter = this.counters.get(key);
+    return counter && counter.until > now ? counter : undefined;
   }
 
   async reset(key: string): Promise<void> {
@@ -53,6 +72,13 @@ export class MemoryCounterStore implements CounterStore {
     this.counters.clear();
   }
 }
+
+/** CounterStore.raise in one step on the Redis server, so two instances cannot both win the same value. */
+const RAISE_SCRIPT = `
+local kept = redis.call('GET', KEYS[1])
+if kept and tonumber(kept) >= tonumber(ARGV[1]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1`;
 
 /**
  * Counters shared by every instance through Redis. While Redis is away, this instance counts in its own
@@ -82,6 +108,13 @@ export class RedisCounterStore implements CounterStore {
 
   reset(key: string): Promise<void> {
     return this.shared(async () => void (await this.redis.del(this.key(key))), () => this.fallback.reset(key));
+  }
+
+  raise(key: string, value: number, windowMs: number): Promise<boolean> {
+    return this.shared(
+      async () => (await this.redis.eval(RAISE_SCRIPT, 1, this.key(key), value, windowMs)) === 1,
+      () => this.fallback.raise(key, value, windowMs),
+    );
   }
 
   private async shared<T>(remote: () => Promise<T>, local: () => Promise<T>): Promise<T> {

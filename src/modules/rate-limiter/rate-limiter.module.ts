@@ -2,6 +2,7 @@ import { Inject, MiddlewareConsumer, Module, NestModule, OnApplicationShutdown, 
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { COUNTER_STORE, CounterStore, MemoryCounterStore, RedisCounterStore } from './counter-store';
 import { IpRateLimiterMiddleware } from './ip-rate-limiter.middleware';
+import { MailLimiterService } from './mail-limiter.service';
 
 /** Redis when it is configured and the limiter or cache is told to use it; otherwise this process's memory. */
 function createCounterStore(config: AppConfig): CounterStore {
@@ -10,8 +11,8 @@ function createCounterStore(config: AppConfig): CounterStore {
 }
 
 @Module({
-  providers: [{ provide: COUNTER_STORE, useFactory: createCounterStore, inject: [APP_CONFIG] }, IpRateLimiterMiddleware],
-  exports: [COUNTER_STORE],
+  providers: [{ provide: COUNTER_STORE, useFactory: createCounterStore, inject: [APP_CONFIG] }, IpRateLimiterMiddleware, MailLimiterService],
+  exports: [COUNTER_STORE, MailLimiterService],
 })
 export class RateLimiterModule implements NestModule, OnApplicationShutdown {
   constructor(

@@ -1,5 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Res, Search } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
@@ -149,9 +158,14 @@ export class UsersController {
   @Post('invite')
   @HttpCode(204)
   @AdminOnly()
-  @ApiNoContentResponse({ description: 'Invited users are created with status `invited` and mailed a link.' })
-  async invite(@Body() dto: InviteDto): Promise<void> {
-    await this.users.invite(dto.email, dto.role, dto.invite_url);
+  @ApiNoContentResponse({
+    description:
+      'Invited users are created with status `invited` and mailed a link, at most AUTH_MAIL_ADDRESS_POINTS mails per address ' +
+      'and window (re-sends included; past it the user is still written, without a mail).',
+  })
+  @ApiTooManyRequestsResponse({ description: 'REQUESTS_EXCEEDED, with Retry-After: past AUTH_MAIL_IP_POINTS invite requests from this address; nothing is written.' })
+  async invite(@Body() dto: InviteDto, @Acc() acc: Accountability): Promise<void> {
+    await this.users.invite(dto.email, dto.role, dto.invite_url, acc.ip);
   }
 
   @Post('invite/accept')

@@ -13,6 +13,7 @@ import { signScopedToken, verifyScopedToken } from '../auth/jwt';
 import { tokenHash } from '../auth/token-hash';
 import { HashService } from '../hash/hash.service';
 import { MailService } from '../mail/mail.service';
+import { MailLimiterService } from '../rate-limiter/mail-limiter.service';
 import { SessionsService } from '../auth/sessions.service';
 import { SettingsService } from '../settings/settings.service';
 import { RoleEntity } from './entities/role.entity';
@@ -65,6 +66,7 @@ export class UsersService {
     private readonly settings: SettingsService,
     private readonly mail: MailService,
     private readonly items: ItemsFactory,
+    private readonly mailLimiter: MailLimiterService,
   ) {}
 
   count(): Promise<number> {
@@ -173,12 +175,14 @@ export class UsersService {
 
   /**
    * POST /users/invite, as the reference platform: unknown emails become `invited` users, invited ones
-   * get a fresh mail (and the new role), anyone else is left alone without an error.
+   * get a fresh mail (and the new role), anyone else is left alone without an error. Mails are limited
+   * per address and requests per caller's address (MailLimiterService), the latter before anything is written.
    */
-  async invite(emails: string[], role: string, inviteUrl?: string | null): Promise<void> {
+  async invite(emails: string[], role: string, inviteUrl: string | null | undefined, ip: string | null): Promise<void> {
     if (inviteUrl && !isUrlAllowed(inviteUrl, this.config.auth.userInviteUrlAllowList)) {
       throw new InvalidPayloadError(`URL "${inviteUrl}" can't be used to invite users`);
     }
+    await this.mailLimiter.admitSource('invite', ip);
     const writer = this.writer(null);
     for (const email of emails) {
       const existing = await this.findByEmail(email);
@@ -186,6 +190,7 @@ export class UsersService {
       else if (existing.status !== 'invited') continue;
       else if (existing.role !== role) await writer.update([{ id: existing.id, input: { role } }]);
       const address = existing?.email ?? email.toLowerCase();
+      if (!(await this.mailLimiter.admitAddress('invite', address))) continue;
       const token = signScopedToken(INVITE_SCOPE, { email: address }, this.config.secret, this.config.auth.userInviteTokenTtl);
       const link = withQueryParam(inviteUrl ?? `${this.config.publicUrl}/admin/accept-invite`, 'token', token);
       this.mail.sendInBackground({

@@ -6,10 +6,11 @@ import type { UserEntity } from '../../users/entities/user.entity';
 import { Credentials, CredentialsService } from '../credentials.service';
 import { runStrategy } from './run-strategy';
 
-/** The request passport-local reads: the login arguments as a body, from REST and GraphQL alike. */
+/** The request passport-local reads: the login arguments as a body, from REST and GraphQL alike, and the caller's address. */
 interface CredentialsRequest {
   body: Credentials;
   query: Record<string, never>;
+  ip: string | null;
 }
 
 @Injectable()
@@ -19,15 +20,15 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
   }
 
   validate(req: CredentialsRequest, email: string, password: string): Promise<UserEntity> {
-    return this.credentials.verifyCredentials({ email, password, otp: req.body.otp });
+    return this.credentials.verifyCredentials({ email, password, otp: req.body.otp }, req.ip);
   }
 
   /**
    * The user the credentials belong to, or our AppError. passport-local's own failure (an empty email or
    * password, which it answers with 400) is a wrong login here: 401 INVALID_CREDENTIALS, like any other.
    */
-  async authenticateCredentials(credentials: Credentials): Promise<UserEntity> {
-    const outcome = await runStrategy<UserEntity>(this, { body: credentials, query: {} } satisfies CredentialsRequest);
+  async authenticateCredentials(credentials: Credentials, ip: string | null): Promise<UserEntity> {
+    const outcome = await runStrategy<UserEntity>(this, { body: credentials, query: {}, ip } satisfies CredentialsRequest);
     if (!outcome.user) throw new InvalidCredentialsError();
     return outcome.user;
   }

@@ -97,10 +97,10 @@ describe('JwtStrategy', () => {
 
 describe('LocalStrategy', () => {
   const user = { id: 'u1' } as UserEntity;
-  const checked: Credentials[] = [];
+  const checked: [Credentials, string | null][] = [];
   const credentials = {
-    verifyCredentials: (c: Credentials) => {
-      checked.push(c);
+    verifyCredentials: (c: Credentials, ip: string | null) => {
+      checked.push([c, ip]);
       return Promise.resolve(user);
     },
   } as unknown as CredentialsService;
@@ -108,16 +108,16 @@ describe('LocalStrategy', () => {
 
   beforeEach(() => (checked.length = 0));
 
-  it('hands email, password and otp to the credential check', async () => {
-    await expect(strategy.authenticateCredentials({ email: 'a@b.c', password: 'pw', otp: '123456' })).resolves.toBe(user);
-    expect(checked).toEqual([{ email: 'a@b.c', password: 'pw', otp: '123456' }]);
+  it('hands email, password, otp and the caller\'s address to the credential check', async () => {
+    await expect(strategy.authenticateCredentials({ email: 'a@b.c', password: 'pw', otp: '123456' }, '192.0.2.1')).resolves.toBe(user);
+    expect(checked).toEqual([[{ email: 'a@b.c', password: 'pw', otp: '123456' }, '192.0.2.1']]);
   });
 
   it.each([
     ['an empty email', { email: '', password: 'pw' }],
     ['an empty password', { email: 'a@b.c', password: '' }],
   ])('answers %s with 401 INVALID_CREDENTIALS, not passport 400', async (_label, input) => {
-    expect(await codeOf(strategy.authenticateCredentials(input))).toBe(ErrorCode.InvalidCredentials);
+    expect(await codeOf(strategy.authenticateCredentials(input, null))).toBe(ErrorCode.InvalidCredentials);
     expect(checked).toEqual([]);
   });
 });

@@ -68,8 +68,8 @@ export function authMutations(
     auth_password_request: {
       type: GraphQLBoolean,
       args: { email: { type: new GraphQLNonNull(GraphQLString) }, reset_url: { type: GraphQLString } },
-      resolve: async (_root, args: { email: string; reset_url?: string | null }) => {
-        await passwordReset.request(args.email, args.reset_url);
+      resolve: async (_root, args: { email: string; reset_url?: string | null }, ctx) => {
+        await passwordReset.request(args.email, args.reset_url, requestContext(ctx.req).ip);
         return true;
       },
     },

@@ -26,7 +26,7 @@ function inviteMutations(users: UsersService): GraphQLFieldConfigMap<unknown, Gr
       resolve: async (_root, args: { email: string; role: string; invite_url?: string | null }, ctx) => {
         if (!ctx.acc.admin) throw new ForbiddenError();
         if (!isUuid(args.role)) throw new InvalidPayloadError('"role" must be a role\'s id');
-        await users.invite([args.email], args.role, args.invite_url);
+        await users.invite([args.email], args.role, args.invite_url, ctx.acc.ip);
         return true;
       },
     },

@@ -13,12 +13,22 @@ export function totpUrl(secret: string, issuer: string, label: string): string {
   return otplib().generateURI({ issuer, label, secret });
 }
 
-/** False for a wrong, malformed or missing code (otplib throws on anything that is not 6 digits). */
+/** False for a wrong, malformed or missing code. */
 export function isValidTotp(secret: string, otp: string | undefined | null): boolean {
-  if (!otp) return false;
+  return totpTimeStep(secret, otp) !== null;
+}
+
+/**
+ * The time step (30-second period since the epoch) a right code belongs to, so a sign-in can refuse
+ * a step already used; null for a wrong, malformed or missing code (otplib throws on anything that is
+ * not 6 digits).
+ */
+export function totpTimeStep(secret: string, otp: string | undefined | null): number | null {
+  if (!otp) return null;
   try {
-    return otplib().verifySync({ secret, token: otp, epochTolerance: EPOCH_TOLERANCE_SECONDS }).valid;
+    const result = otplib().verifySync({ secret, token: otp, epochTolerance: EPOCH_TOLERANCE_SECONDS });
+    return result.valid && 'timeStep' in result ? result.timeStep : null;
   } catch {
-    return false;
+    return null;
   }
 }
