@@ -95,4 +95,12 @@ describe(liveDocument.name, () => {
     expect(body('*')).toEqual({ allOf: [{ $ref: '#/components/schemas/ItemsArticles' }], required: ['title'] });
     expect(body(['id', 'views'])).toEqual({ $ref: '#/components/schemas/ItemsArticles' });
   });
+
+  it.each<[string, string, object]>([
+    ['3.0', '3.0.3', { type: 'integer', format: 'int32', nullable: true }],
+    ['3.1', '3.1.0', { type: ['integer', 'null'], format: 'int32' }],
+  ])('says nullable the way OpenAPI %s does', (_case, version, expected) => {
+    const doc = liveDocument({ ...base(), openapi: version }, overview, access({ articles: '*' }));
+    expect((doc.components!.schemas!.ItemsArticles as { properties: Record<string, unknown> }).properties.views).toEqual(expected);
+  });
 });

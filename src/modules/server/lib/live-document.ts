@@ -6,6 +6,7 @@ import { keySchema } from './field-schema';
 import { itemPaths } from './item-paths';
 import { createRequired, itemSchema } from './item-schema';
 import { itemsNames } from './items-names';
+import { nullableAsType } from './nullable-types';
 import { completeComponents } from './oas-components';
 
 const ACTIONS: readonly PermissionAction[] = ['create', 'read', 'update', 'delete'];
@@ -86,5 +87,7 @@ export function liveDocument(base: OpenAPIObject, overview: SchemaOverview, acce
     );
   }
   const used = { parameters: referenced(paths, 'parameters'), responses: referenced(paths, 'responses') };
-  return { ...base, tags: mergeTags(base.tags, tags), paths: { ...base.paths, ...paths }, components: completeComponents(base.components, schemas, used) };
+  const v31 = base.openapi.startsWith('3.1');
+  const added = v31 ? nullableAsType({ schemas, paths }) : { schemas, paths };
+  return { ...base, tags: mergeTags(base.tags, tags), paths: { ...base.paths, ...added.paths }, components: completeComponents(base.components, added.schemas, used) };
 }
