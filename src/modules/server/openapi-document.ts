@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 
-/** Holds the OpenAPI document built at start, for `/server/specs/oas`. */
+/** Holds the system OpenAPI document built at start: Swagger UI's, and the base of `/server/specs/oas`'s live one. */
 @Injectable()
 export class OpenApiDocument {
   document: OpenAPIObject | null = null;

@@ -38,7 +38,7 @@ export class ServerController {
 
   @Get('specs/oas')
   @ApiOkResponse({ description: 'The OpenAPI 3 document of this instance.' })
-  oas() {
-    return this.server.openApi();
+  oas(@Acc() acc: Accountability) {
+    return this.server.openApi(acc);
   }
 }

@@ -3,7 +3,7 @@ import type { Accountability } from '../../common/accountability';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { SettingsService } from '../settings/settings.service';
 import { HealthReport, HealthService } from './health.service';
-import { OpenApiDocument } from './openapi-document';
+import { LiveSpecService } from './live-spec.service';
 
 @Injectable()
 export class ServerService {
@@ -11,7 +11,7 @@ export class ServerService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly healthService: HealthService,
     private readonly settings: SettingsService,
-    private readonly openApiDocument: OpenApiDocument,
+    private readonly liveSpec: LiveSpecService,
   ) {}
 
   /** Vellum's decision (API.md table): `{ status }` for anyone, details for admins only. */
@@ -59,7 +59,8 @@ export class ServerService {
     };
   }
 
-  openApi() {
-    return this.openApiDocument.document;
+  /** The system document plus the caller's own collections. */
+  openApi(acc: Accountability) {
+    return this.liveSpec.forCaller(acc);
   }
 }

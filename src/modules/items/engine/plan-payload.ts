@@ -58,12 +58,22 @@ function notNullWithoutDefault(field: FieldOverview, filled: (field: FieldOvervi
   return !field.nullable && !field.hasDefault && field.type !== 'alias' && !filled(field);
 }
 
+/** Whether the engine fills `field` itself in a write of this mode: generated keys, creation and update stamps. */
+function filledBy(mode: WriteMode): (field: FieldOverview) => boolean {
+  return mode === 'create'
+    ? (field) => generatedUuid(field) || has(field, 'date-created', 'date-updated', 'user-created', 'user-updated')
+    : (field) => has(field, 'date-updated', 'user-updated');
+}
+
+/** The fields a payload of this mode must not leave empty; also what the live OpenAPI document marks required. */
+export function requiredFields(fields: FieldOverview[], mode: WriteMode): FieldOverview[] {
+  const filled = filledBy(mode);
+  return fields.filter((field) => field.required || notNullWithoutDefault(field, filled));
+}
+
 export function planPayload(context: PlanContext, rule: PermissionRule, vars: DynamicVariables, mode: WriteMode): PayloadPlan {
   const fields = Object.values(context.collection.fields);
-  const filled =
-    mode === 'create'
-      ? (field: FieldOverview) => generatedUuid(field) || has(field, 'date-created', 'date-updated', 'user-created', 'user-updated')
-      : (field: FieldOverview) => has(field, 'date-updated', 'user-updated');
+  const filled = filledBy(mode);
   return {
     ...context,
     mode,
@@ -71,7 +81,7 @@ export function planPayload(context: PlanContext, rule: PermissionRule, vars: Dy
     presets: mode === 'create' && rule.presets ? (resolveVariables(rule.presets as Filter, vars) as Item) : null,
     validation: rule.validation ? resolveVariables(rule.validation, vars) : null,
     checked: fields.filter((field) => field.required || field.validation || notNullWithoutDefault(field, filled)),
-    required: new Set(fields.filter((field) => field.required || notNullWithoutDefault(field, filled))),
+    required: new Set(requiredFields(fields, mode)),
     hashed: new Set(fields.filter((field) => field.type === 'hash' || has(field, 'hash')).map((field) => field.field)),
     concealed: new Set(fields.filter((field) => has(field, 'conceal')).map((field) => field.field)),
     filled: fields.filter(filled),
