@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createCollection } from '../factories/collection.factory';
 import { expectError } from '../helpers/expect-error';
 import { createTestApp, TestApp } from '../helpers/test-app';
@@ -67,6 +68,19 @@ describe('batches over one statement\'s capacity', () => {
     expect(await count(c)).toBe(0);
     expect(await activity(c)).toEqual({ create: COUNT, update: COUNT, delete: COUNT });
   }, TIMEOUT);
+
+  it.each([
+    ['UUID', { field: 'id', type: 'uuid', schema: { is_primary_key: true }, meta: { special: ['uuid'] } }, () => randomUUID()],
+    ['text', { field: 'id', type: 'string', schema: { is_primary_key: true, max_length: 20 } }, () => `k${randomUUID().slice(0, 8)}`],
+  ])('reads back %s keys beyond one IN list in the order asked', async (_kind, key, newKey) => {
+    const c = await createCollection(t, uniq('keyed'), [key, { field: 'name', type: 'string' }]);
+    const batch = Array.from({ length: 1200 }, (_, i) => ({ id: newKey(), name: `n${i}` }));
+    const res = await t.as('admin').post(`/items/${c}?fields=id,name&sort=id`).send(batch).expect(200);
+    expect(res.body.data).toEqual([...batch].sort((a, b) => (a.id < b.id ? -1 : 1)));
+    const keys = batch.map((item) => item.id);
+    const found = await t.as('admin').search(`/items/${c}`).send({ query: { fields: ['id'], filter: { id: { _nin: keys.slice(600) } }, limit: -1 } }).expect(200);
+    expect(found.body.data.map((row: { id: string }) => row.id).sort()).toEqual(keys.slice(0, 600).sort());
+  });
 
   it('refuses a batch whose last item breaks a unique constraint, and stores none of it', async () => {
     const c = await bulk();
