@@ -42,6 +42,13 @@ export interface Dialect {
   insertedId(raw: unknown): number | null;
   /** Most values one statement may bind (chunk size of multi-row INSERTs). */
   readonly maxParameters: number;
+  /**
+   * SQL true where the already-quoted column equals one of `values`, however many there are: where the
+   * vendor caps the values one statement binds (`maxParameters`), the list is bound as one value, so a
+   * read keeps its sort and window whatever the number of keys. `param` binds a value and answers the
+   * name the SQL refers to it by (`:name`, or `:...name` for a spread list).
+   */
+  inList(column: string, values: readonly unknown[], param: (bound: unknown) => string): string;
   /** Whether a multi-row INSERT ... RETURNING gives the generated keys (else `insertedIds`). */
   readonly returningMany: boolean;
   /**

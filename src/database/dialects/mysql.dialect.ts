@@ -67,6 +67,12 @@ export class MysqlDialect implements Dialect {
 
   // Prepared statements bind at most 65535 values.
   readonly maxParameters = 65535;
+
+  inList(column: string, values: readonly unknown[], param: (bound: unknown) => string): string {
+    // Only the INSERTs are prepared (runInsert): other statements get their values written in by the
+    // driver, so a list has no count limit, only the statement's max_allowed_packet.
+    return `${column} IN (:...${param(values)})`;
+  }
   readonly returningMany = false;
 
   /**

@@ -54,6 +54,11 @@ export class PostgresDialect implements Dialect {
 
   // The wire protocol counts bound values in 16 bits.
   readonly maxParameters = 65535;
+
+  inList(column: string, values: readonly unknown[], param: (bound: unknown) => string): string {
+    // One array value; its element type is the column's, inferred by the server.
+    return `${column} = ANY(:${param(values)})`;
+  }
   readonly returningMany = true;
 
   insertedIds(): number[] {

@@ -49,6 +49,11 @@ export class SqliteDialect implements Dialect {
 
   // SQLITE_MAX_VARIABLE_NUMBER since 3.32.
   readonly maxParameters = 32766;
+
+  inList(column: string, values: readonly unknown[], param: (bound: unknown) => string): string {
+    // One JSON text instead of a value per key; the column's affinity applies to json_each's values.
+    return `${column} IN (SELECT value FROM json_each(:${param(JSON.stringify(values))}))`;
+  }
   // RETURNING exists since 3.35 (better-sqlite3 bundles a later one).
   readonly returningMany = true;
 

@@ -10,6 +10,7 @@ import { AppError } from '../../common/errors/app-error';
 import { isUuid } from '../../common/is-uuid';
 import { ForbiddenError, InvalidPayloadError, RecordNotUniqueError, ServiceUnavailableError } from '../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { inChunks } from '../../database/key-lists';
 import { isPlainObject } from '../../common/is-plain-object';
 import type { Query } from '../../common/query/query.types';
 import type { ItemsWriter } from '../items/items-http';
@@ -322,8 +323,7 @@ export class FilesService {
   /** Rows first (all or none, with the caller's delete permission), then their bytes and stored transformations. */
   async deleteMany(keys: string[], acc: Accountability): Promise<string[]> {
     if (keys.length === 0) return [];
-    const ids = [...new Set(keys.filter((key) => isUuid(key)).map((key) => key.toLowerCase()))];
-    const rows = ids.length ? await this.files.findBy({ id: In(ids) }) : [];
+    const rows = await inChunks([...new Set(keys.filter(isUuid).map((key) => key.toLowerCase()))], (ids) => this.files.findBy({ id: In(ids) }));
     await this.engine(acc).deleteMany(keys);
     for (const row of rows) await this.deleteStoredObjects(row);
     return rows.map((row) => row.id);

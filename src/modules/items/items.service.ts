@@ -4,7 +4,7 @@ import { ForbiddenError, InvalidPayloadError } from '../../common/errors/errors'
 import { isPlainObject } from '../../common/is-plain-object';
 import type { MetaKey, Query } from '../../common/query/query.types';
 import { loadAccess, readableDeleted, requireRule } from './engine/access';
-import { afterSql, inSql } from './engine/compile-sql';
+import { afterSql, anyOfSql, inSql } from './engine/compile-sql';
 import { collectionOf, CreateOptions, Item, ItemsDeps, ItemsOptions, ItemsScope, PreparedCreates, PrimaryKey } from './engine/items.types';
 import { checkReadQuery, ExtraWhere, prepareRead, readAggregate, readItems, readMeta } from './engine/run-read';
 import { castKey, validKey } from './engine/validate-key';
@@ -72,7 +72,7 @@ export class ItemsService {
     const pk = this.schema.fields[this.primaryKey];
     const cast = keys.filter((k) => validKey(pk, k)).map((k) => castKey(pk, k));
     if (!cast.length) return [];
-    const items = await this.readByQuery({ ...query, limit: -1, offset: 0, page: undefined }, (ctx) => inSql(ctx, pk.field, cast));
+    const items = await this.readByQuery({ ...query, limit: -1, offset: 0, page: undefined }, (ctx) => anyOfSql(ctx, pk.field, cast));
     if (query.sort?.length || items.some((item) => item[pk.field] === undefined)) return items;
     // Without a sort of their own, callers (re-reads after a write, SEARCH { keys }) get the order they named.
     const position = new Map(cast.map((k, i) => [String(k), i]));

@@ -2,6 +2,7 @@ import { EntityManager, In } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { ForbiddenError } from '../../common/errors/errors';
 import { isUuid } from '../../common/is-uuid';
+import { inChunks } from '../../database/key-lists';
 import { RoleEntity } from './entities/role.entity';
 import { UserEntity } from './entities/user.entity';
 
@@ -38,9 +39,11 @@ export async function assertUserWrite(manager: EntityManager, acc: Accountabilit
  * write's first read) and one still running waits. SQLite runs one transaction at a time.
  */
 async function currentRoles(manager: EntityManager, ids: string[]): Promise<string[]> {
-  const query = manager.createQueryBuilder(UserEntity, 'u').select('u.role', 'role').where({ id: In(ids) });
-  if (!['sqlite', 'better-sqlite3'].includes(manager.connection.options.type)) query.setLock('pessimistic_write');
-  const rows: { role: string | null }[] = await query.getRawMany();
+  const rows = await inChunks(ids, (part): Promise<{ role: string | null }[]> => {
+    const query = manager.createQueryBuilder(UserEntity, 'u').select('u.role', 'role').where({ id: In(part) });
+    if (!['sqlite', 'better-sqlite3'].includes(manager.connection.options.type)) query.setLock('pessimistic_write');
+    return query.getRawMany();
+  });
   return rows.map((row) => row.role).filter((role): role is string => typeof role === 'string');
 }
 

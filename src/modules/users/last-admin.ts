@@ -1,6 +1,7 @@
 import { EntityManager, In } from 'typeorm';
 import { UnprocessableContentError } from '../../common/errors/errors';
 import { isUuid } from '../../common/is-uuid';
+import { chunks } from '../../database/key-lists';
 import { RoleEntity } from './entities/role.entity';
 import { UserEntity } from './entities/user.entity';
 
@@ -14,13 +15,19 @@ export function lastAdminError(): UnprocessableContentError {
 
 /** How many of `ids` (all users without it) are active users of an admin role. */
 async function activeAdmins(manager: EntityManager, ids?: string[]): Promise<number> {
-  const query = manager
-    .createQueryBuilder(UserEntity, 'u')
-    .innerJoin(RoleEntity, 'r', 'r.id = u.role')
-    .where('u.status = :active', { active: 'active' })
-    .andWhere('r.admin_access = :admin', { admin: true });
-  if (ids) query.andWhere({ id: In(ids) });
-  return query.getCount();
+  const count = (part?: string[]) => {
+    const query = manager
+      .createQueryBuilder(UserEntity, 'u')
+      .innerJoin(RoleEntity, 'r', 'r.id = u.role')
+      .where('u.status = :active', { active: 'active' })
+      .andWhere('r.admin_access = :admin', { admin: true });
+    if (part) query.andWhere({ id: In(part) });
+    return query.getCount();
+  };
+  if (!ids) return count();
+  let total = 0;
+  for (const part of chunks(ids)) total += await count(part);
+  return total;
 }
 
 /**

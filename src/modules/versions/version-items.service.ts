@@ -3,6 +3,7 @@ import type { Accountability } from '../../common/accountability';
 import { ForbiddenError, InvalidPayloadError, UnprocessableContentError } from '../../common/errors/errors';
 import { isPlainObject } from '../../common/is-plain-object';
 import type { Query } from '../../common/query/query.types';
+import { chunks } from '../../database/key-lists';
 import { Item, ItemsDeps, ItemsService, PrimaryKey, SqlContext } from '../items/items.service';
 import { deltaOf } from './lib/delta';
 import { deltaSchemaOf, mapDelta } from './lib/delta-markers';
@@ -138,10 +139,12 @@ export class VersionItemsService extends ItemsService {
       `SELECT ${q('v')}.${q('key')} AS ${q('key')}, ${q('v')}.${q('collection')} AS ${q('collection')}, ${q('v')}.${q('item')} AS ${q('item')} ` +
       `FROM ${q(VERSIONS)} ${q('v')} JOIN ${q(VERSIONS)} ${q('o')} ON ${same} AND ${q('o')}.${q('id')} <> ${q('v')}.${q('id')} ` +
       `WHERE ${q('v')}.${q('id')} IN (:...keys)`;
-    const [query, params] = this.engine.dataSource.driver.escapeQueryWithParameters(sql, { keys }, {});
-    const [duplicate] = (await manager.query(query, params)) as Item[];
-    if (duplicate) {
-      throw new UnprocessableContentError(`Version "${duplicate.key}" already exists for item "${duplicate.item}" in collection "${duplicate.collection}"`);
+    for (const part of chunks(keys)) {
+      const [query, params] = this.engine.dataSource.driver.escapeQueryWithParameters(sql, { keys: part }, {});
+      const [duplicate] = (await manager.query(query, params)) as Item[];
+      if (duplicate) {
+        throw new UnprocessableContentError(`Version "${duplicate.key}" already exists for item "${duplicate.item}" in collection "${duplicate.collection}"`);
+      }
     }
   }
 }

@@ -105,6 +105,22 @@ describe(compileFilter.name, () => {
     ['sqlite', '', { title: { _icontains: 'A' } }, '"t"."title" LIKE :p0', '%A%'],
   ])('%s case rules', (vendor, _q, filter, sql, pattern) => expect(compile(filter as Filter, vendor)).toEqual({ sql, params: { p0: pattern } }));
 
+  describe('lists longer than one IN list (a batch\'s keys)', () => {
+    const many = Array.from({ length: 501 }, (_, i) => i + 1);
+    it.each<[string, string, unknown]>([
+      ['postgres', '"t"."views" = ANY(:p0)', many],
+      ['sqlite', '"t"."views" IN (SELECT value FROM json_each(:p0))', JSON.stringify(many)],
+      ['mysql', '"t"."views" IN (:...p0)', many],
+    ])('%s binds them as one value: %s', (vendor, sql, bound) => {
+      expect(compile({ views: { _in: many } }, vendor)).toEqual({ sql, params: { p0: bound } });
+      expect(compile({ views: { _nin: many } }, vendor)).toEqual({ sql: `NOT (${sql})`, params: { p0: bound } });
+    });
+
+    it.each(['postgres', 'sqlite', 'mysql'])('%s keeps 500 values in an IN list', (vendor) => {
+      expect(compile({ views: { _in: many.slice(0, 500) } }, vendor)).toEqual({ sql: '"t"."views" IN (:...p0)', params: { p0: many.slice(0, 500) } });
+    });
+  });
+
   it.each<[Filter]>([
     [{ nope: { _eq: 1 } }],
     [{ views: { _eq: 'abc' } }],

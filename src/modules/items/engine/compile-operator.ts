@@ -1,5 +1,7 @@
 import { InvalidQueryError } from '../../../common/errors/errors';
 import { isUuid } from '../../../common/is-uuid';
+import type { Dialect } from '../../../database/dialects/dialect';
+import { KEYS_PER_LIST } from '../../../database/key-lists';
 import type { FieldOverview } from '../../schema/schema.types';
 import type { SqlContext } from './compile-filter';
 import { NUMERIC_TYPES } from './items.types';
@@ -33,6 +35,7 @@ interface Operand {
   truthy: boolean;
   isText: boolean;
   param(value: unknown): string;
+  dialect: Dialect;
 }
 
 const LIKES: [string, 'contains' | 'starts' | 'ends', boolean, boolean][] = [
@@ -62,10 +65,21 @@ function emptySql(o: Operand, empty: boolean): string {
   return empty === o.truthy ? sql : `NOT ${sql}`;
 }
 
+/**
+ * `column IN (...)` for a non-empty list of any length: beyond one IN list's worth (a batch's keys, a long
+ * `_in`) the values go as one bound list (Dialect.inList), so the statement stays within the vendor's
+ * bound-value limit and keeps its sort. `param` binds a value and answers its name.
+ */
+export function inListSql(dialect: Dialect, column: string, values: unknown[], param: (bound: unknown) => string, negate = false): string {
+  if (values.length <= KEYS_PER_LIST) return `${column} ${negate ? 'NOT IN' : 'IN'} (:...${param(values)})`;
+  const sql = dialect.inList(column, values, param);
+  return negate ? `NOT (${sql})` : sql;
+}
+
 function listSql(o: Operand, negate: boolean): string {
   const values = o.list();
   if (!values) return negate ? '1=1' : '1=0';
-  return `${o.column} ${negate ? 'NOT IN' : 'IN'} (:...${o.param(values)})`;
+  return inListSql(o.dialect, o.column, values, o.param, negate);
 }
 
 function betweenSql(o: Operand, negate: boolean): string {
@@ -136,6 +150,7 @@ export function compileOperator(ctx: SqlContext, field: FieldOverview, column: s
     uuidMismatch,
     truthy: value === undefined || value === true || value === '' || value === 1 || value === '1',
     param: (v) => ctx.param(v),
+    dialect: ctx.dialect,
     bind: (v) => `:${ctx.param(checkedValue(ctx, field, v))}`,
     list: () => {
       const values = (Array.isArray(value) ? value : [value]).filter((v) => !uuidMismatch(v));

@@ -8,6 +8,7 @@ import type { SchemaOverview } from '../../schema/schema-overview';
 import type { CollectionOverview, FieldType } from '../../schema/schema.types';
 import { anyLink, parseAnyField } from './any-field';
 import { compileFilter, functionSql, jsonColumn, parseFunction, relatedPermission, relatedSelect, SqlContext } from './compile-filter';
+import { inListSql } from './compile-operator';
 import { Item, NUMERIC_TYPES } from './items.types';
 import type { ReadNode } from './read-plan';
 import { isInt32 } from '../../../common/is-int32';
@@ -158,6 +159,15 @@ export function compileCount(ctx: SqlContext, collection: CollectionOverview, wh
 /** `t.key IN (:...p)`: the condition naming rows by the values of one column. */
 export function inSql(ctx: SqlContext, column: string, values: unknown[]): string {
   return `${ctx.quote(ROOT)}.${ctx.quote(column)} IN (:...${ctx.param(values)})`;
+}
+
+/**
+ * `inSql` for a list of any length, such as the keys of a whole batch read back after its write: one
+ * statement that keeps the read's sort, instead of one that fails on the vendor's bound-value limit
+ * after the write committed.
+ */
+export function anyOfSql(ctx: SqlContext, column: string, values: unknown[]): string {
+  return inListSql(ctx.dialect, `${ctx.quote(ROOT)}.${ctx.quote(column)}`, values, (bound) => ctx.param(bound));
 }
 
 /** `t.key > :p` (or `<`): the condition resuming a read after one row of a key order (keyset paging). */

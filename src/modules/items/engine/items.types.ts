@@ -73,16 +73,7 @@ export interface PreparedCreate {
 /** Hashed and concealed values never leave the server in plain text (API.md 11). */
 export const CONCEALED = '**********';
 
-/** Keys per `IN (...)` list: far below every vendor's bound-value limit. */
-const CHUNK = 500;
-
 export const NUMERIC_TYPES: ReadonlySet<string> = new Set(['integer', 'bigInteger', 'float', 'decimal']);
-
-export function chunks<T>(list: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-}
 
 /** The collection's overview; unknown collections are FORBIDDEN, like missing items. */
 export function collectionOf(scope: ItemsScope): CollectionOverview {

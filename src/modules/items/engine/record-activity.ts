@@ -1,7 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import { runSql } from '../../../database/run-sql';
+import { keyChunks } from '../../../database/key-lists';
 import { compileLookup } from './compile-sql';
-import { chunks, collectionOf, Item, ItemsScope, PrimaryKey } from './items.types';
+import { collectionOf, Item, ItemsScope, PrimaryKey } from './items.types';
 import { revisionRow } from './shape-rows';
 
 /**
@@ -39,20 +40,27 @@ export async function recordCreates(scope: ItemsScope, manager: EntityManager, r
   else for (const entry of entries) await scope.deps.activity.record(manager, entry);
 }
 
-/** Each updated item's activity, with its stored row after the update as the revision's data. */
+/**
+ * Each updated item's activity, with its stored row after the update as the revision's data, in
+ * multi-row INSERTs: a batch update records as many rows as it changes.
+ */
 export async function recordUpdates(scope: ItemsScope, manager: EntityManager, keys: PrimaryKey[], delta: Item): Promise<void> {
   const track = tracking(scope);
   if (!track) return;
   const after = track === 'all' ? await storedRows(scope, manager, keys) : new Map<string, Item>();
-  for (const key of keys) {
-    const revision = track === 'all' ? { data: after.get(String(key)) ?? null, delta } : undefined;
-    await scope.deps.activity.record(manager, { action: 'update', collection: scope.collection, item: key, acc: scope.acc, revision });
-  }
+  const entries = keys.map((key) => ({
+    action: 'update' as const,
+    collection: scope.collection,
+    item: key,
+    acc: scope.acc,
+    revision: track === 'all' ? { data: after.get(String(key)) ?? null, delta } : undefined,
+  }));
+  await scope.deps.activity.recordMany(manager, entries);
 }
 
 export async function recordDeletes(scope: ItemsScope, manager: EntityManager, keys: PrimaryKey[]): Promise<void> {
   if (!tracking(scope)) return;
-  for (const key of keys) await scope.deps.activity.record(manager, { action: 'delete', collection: scope.collection, item: key, acc: scope.acc });
+  await scope.deps.activity.recordMany(manager, keys.map((key) => ({ action: 'delete' as const, collection: scope.collection, item: key, acc: scope.acc })));
 }
 
 /** The stored rows (all plain fields, API forms, secrets concealed) for revisions and delete events, by key. */
@@ -61,7 +69,7 @@ export async function storedRows(scope: ItemsScope, manager: EntityManager, keys
   const out = new Map<string, Item>();
   const fields = Object.values(collection.fields).filter((f) => f.type !== 'alias');
   const names = fields.map((f) => f.field);
-  for (const part of chunks(keys)) {
+  for (const part of keyChunks(scope.deps.dialect, keys)) {
     const rows = await runSql(manager, compileLookup(scope.deps.dialect, collection.table!, names, { column: collection.primary, values: part }));
     for (const row of rows) {
       const item = revisionRow(fields, row);

@@ -1,12 +1,13 @@
 import { ForbiddenError } from '../../../common/errors/errors';
 import type { DeepQuery, MetaKey, Query } from '../../../common/query/query.types';
 import { runSql } from '../../../database/run-sql';
+import { chunks } from '../../../database/key-lists';
 import { Access, loadAccess, readConditions, requireRule, rowFilter } from './access';
 import type { SqlContext } from './compile-filter';
 import { compileAggregate, compileCount, compileSelect, inSql, ROOT, SelectSpec, sqlContext, whereSql } from './compile-sql';
 import { rowLeadsTo } from './any-field';
 import { castKey, validKey } from './validate-key';
-import { chunks, collectionOf, dbOf, Item, ItemsScope } from './items.types';
+import { collectionOf, dbOf, Item, ItemsScope } from './items.types';
 import { planRead, ReadNode, RelationNode } from './read-plan';
 import { aggregateItem, groupBy, queryWindow, rowFromDb, selectedColumns, shapeItem } from './shape-rows';
 import { validateQuery } from './validate-query';

@@ -3,12 +3,13 @@ import type { EntityManager } from 'typeorm';
 import { ForbiddenError } from '../../../common/errors/errors';
 import { insertRows, rowsPerInsert } from '../../../database/insert-rows';
 import { runSql } from '../../../database/run-sql';
+import { keyChunks } from '../../../database/key-lists';
 import type { CollectionOverview } from '../../schema/schema.types';
 import { assertUserWrite, UserRowWrite } from '../../users/admin-write-guard';
 import { Access, rowFilter } from './access';
 import { compileFilter } from './compile-filter';
 import { compileCount, compileDelete, compileInsert, compileLock, compileLookup, compileUpdate, inSql, ROOT, savepointSql, sqlContext } from './compile-sql';
-import { chunks, collectionOf, dbOf, Item, ItemsScope, PrimaryKey, RowErrorHandler } from './items.types';
+import { collectionOf, dbOf, Item, ItemsScope, PrimaryKey, RowErrorHandler } from './items.types';
 import { castKey, validKey } from './validate-key';
 import { fromDb } from './values';
 
@@ -115,13 +116,13 @@ export async function updateRows(scope: ItemsScope, manager: EntityManager, keys
   if (!Object.keys(values).length) return;
   await guardRows(scope, manager, { keys, values: [values] });
   const collection = collectionOf(scope);
-  for (const part of chunks(keys)) await runSql(manager, compileUpdate(scope.deps.dialect, collection, values, part));
+  for (const part of keyChunks(scope.deps.dialect, keys)) await runSql(manager, compileUpdate(scope.deps.dialect, collection, values, part));
 }
 
 export async function deleteRows(scope: ItemsScope, manager: EntityManager, keys: PrimaryKey[]): Promise<void> {
   await guardRows(scope, manager, { keys, values: [] });
   const collection = collectionOf(scope);
-  for (const part of chunks(keys)) await runSql(manager, compileDelete(scope.deps.dialect, collection, part));
+  for (const part of keyChunks(scope.deps.dialect, keys)) await runSql(manager, compileDelete(scope.deps.dialect, collection, part));
 }
 
 /** FORBIDDEN unless every key exists and passes the caller's row filter for the action; answers the keys cast. */
@@ -132,7 +133,7 @@ export async function checkKeys(scope: ItemsScope, access: Access, manager: Enti
   if (unique.some((k) => k === null)) throw new ForbiddenError();
   const filter = rowFilter(access, scope.collection, action);
   let found = 0;
-  for (const part of chunks(unique)) {
+  for (const part of keyChunks(scope.deps.dialect, unique)) {
     const params: Record<string, unknown> = {};
     const ctx = sqlContext(scope.deps.dialect, access.overview, params);
     const where = [inSql(ctx, collection.primary, part)];
@@ -149,7 +150,7 @@ export async function existingKeys(scope: ItemsScope, manager: EntityManager, va
   const collection = collectionOf(scope);
   const field = collection.fields[collection.primary];
   const out = new Set<string>();
-  for (const part of chunks([...new Set(values)])) {
+  for (const part of keyChunks(scope.deps.dialect, [...new Set(values)])) {
     const rows = await runSql(manager, compileLookup(scope.deps.dialect, collection.table!, [field.field], { column: column ?? field.field, values: part }));
     for (const row of rows) out.add(String(castKey(field, fromDb(field.type, row[field.field]) as PrimaryKey)));
   }
