@@ -1,6 +1,7 @@
 import { InvalidPayloadError } from '../../../common/errors/errors';
 import { hasControlCharacters, isMediaType } from '../../../common/http/header-values';
 import { isPlainObject } from '../../../common/is-plain-object';
+import { unknownMembersReason } from '../../../common/unknown-members';
 import type { CollectionOverview } from '../../schema/schema.types';
 
 export type SystemWriteMode = 'create' | 'update';
@@ -62,7 +63,7 @@ const quoted = (names: string[]) => names.map((name) => `"${name}"`).join(', ');
 export function assertSystemPayload(collection: CollectionOverview, item: unknown, mode: SystemWriteMode): void {
   const { unknown, missing, invalid } = systemPayloadProblems(collection, item, mode);
   const reasons: string[] = [];
-  if (unknown.length) reasons.push(`Unknown ${unknown.length === 1 ? 'property' : 'properties'} of "${collection.collection}": ${quoted(unknown)}`);
+  if (unknown.length) reasons.push(unknownMembersReason(unknown, collection.collection));
   if (missing.length) reasons.push(`${quoted(missing)} ${missing.length === 1 ? 'is' : 'are'} required (null for the public role)`);
   reasons.push(...invalid);
   if (reasons.length) throw new InvalidPayloadError(reasons.join('; '));
