@@ -5,6 +5,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { parse as parseQueryString } from 'qs';
 import { sendError } from './common/filters/send-error';
 import { answerClientErrors } from './common/http/client-error';
+import { denyFramingMiddleware } from './common/http/frame-guard';
 import { jsonBody } from './common/http/json-body-middleware';
 import { requestSetup } from './common/http/request-setup';
 import { AppLogger } from './common/logging/app-logger';
@@ -57,6 +58,7 @@ export function configureApp(app: NestExpressApplication): void {
 
   const document = buildOpenApiDocument(app, config);
   app.get(OpenApiDocument).document = document;
+  app.use('/docs', denyFramingMiddleware);
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'docs/openapi.json',
     swaggerOptions: { persistAuthorization: true },

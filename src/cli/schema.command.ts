@@ -54,7 +54,7 @@ export function registerSchemaCommands(program: Command): void {
     .argument('<file>', 'the snapshot file')
     .action(async (file: string, options: { dryRun?: boolean; yes?: boolean }) => {
       if (!existsSync(file)) throw new CliError(`No file ${file}.`);
-      const target = parseSchemaFile(readFileSync(file, 'utf8'), extname(file).toLowerCase() === '.json' ? 'application/json' : 'text/yaml');
+      const target = await parseSchemaFile(readFileSync(file, 'utf8'), extname(file).toLowerCase() === '.json' ? 'application/json' : 'text/yaml');
       await withAppContext(async (app) => {
         const sync = app.get(SchemaSyncService);
         const current = sync.snapshot();

@@ -65,6 +65,18 @@ describe(loadConfig.name, () => {
     expect(problems.some((p) => p.startsWith(variable))).toBe(true);
   });
 
+  it.each<[NodeJS.ProcessEnv, boolean, boolean]>([
+    [{}, false, false],
+    [{ PUBLIC_URL: 'http://localhost:8055' }, false, false],
+    [{ PUBLIC_URL: 'https://cms.example.com' }, true, true],
+    [{ PUBLIC_URL: 'HTTPS://cms.example.com/' }, true, true],
+    [{ PUBLIC_URL: 'https://cms.example.com', SESSION_COOKIE_SECURE: 'false' }, true, false],
+    [{ PUBLIC_URL: 'http://cms.example.com', REFRESH_TOKEN_COOKIE_SECURE: 'true' }, true, false],
+  ])('auth cookies for %j: refresh Secure %s, session Secure %s', (env, refresh, session) => {
+    const { auth } = loadConfig(env);
+    expect([auth.refreshCookie.secure, auth.sessionCookie.secure]).toEqual([refresh, session]);
+  });
+
   it('lists every bad variable at once', () => {
     expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'y' })).toHaveLength(2);
   });

@@ -56,7 +56,8 @@ function cookie(env: NodeJS.ProcessEnv, prefix: string, name: string): CookieCon
   const sameSite = env[`${prefix}_SAME_SITE`];
   return {
     name,
-    secure: flag(env[`${prefix}_SECURE`], false),
+    // Served over https, a cookie sent over plain http could be read on the way; http://localhost needs it plain.
+    secure: flag(env[`${prefix}_SECURE`], /^https:/i.test(env.PUBLIC_URL ?? '')),
     // API.md 1.3: an empty SameSite variable falls back to strict.
     sameSite: sameSite === undefined ? 'lax' : sameSite === '' ? 'strict' : (sameSite as CookieConfig['sameSite']),
     domain: env[`${prefix}_DOMAIN`] || undefined,

@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { Accountability } from '../../common/accountability';
 import { ForbiddenError, RangeNotSatisfiableError } from '../../common/errors/errors';
+import { servedMediaType } from '../../common/http/header-values';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { GenerationCache } from '../cache/lib/generation-cache';
 import type { FileEntity } from './entities/file.entity';
@@ -66,7 +67,7 @@ export class AssetsService {
     const row = await this.files.readOne(request.id.slice(0, 36), acc);
     if (!row.filename_disk) throw new ForbiddenError();
     const params = await this.transformParams(request.query);
-    const transformable = params !== null && row.type !== null && row.type in TRANSFORMABLE_TYPES;
+    const transformable = params !== null && row.type !== null && Object.hasOwn(TRANSFORMABLE_TYPES, row.type);
     const variant = transformable ? this.transforms.plan(row, params, request.accept ?? '') : null;
     const key = variant?.key ?? row.filename_disk;
     const modified = new Date(row.modified_on);
@@ -102,7 +103,7 @@ export class AssetsService {
   private headers(request: AssetRequest, row: FileEntity, variant: { type: string; variesByAccept: boolean } | null, acc: Accountability): Record<string, string> {
     const options = this.transforms.options;
     return {
-      'Content-Type': variant?.type ?? row.type ?? 'application/octet-stream',
+      'Content-Type': variant?.type ?? servedMediaType(row.type),
       'Content-Disposition': contentDisposition(
         request.query.download !== undefined ? 'attachment' : 'inline',
         request.filename ?? row.filename_download ?? row.id,

@@ -8,6 +8,7 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import type { Accountability } from '../../common/accountability';
 import { AppError } from '../../common/errors/app-error';
 import { isUuid } from '../../common/is-uuid';
+import { cleanDownloadName, servedMediaType } from '../../common/http/header-values';
 import { ForbiddenError, InvalidPayloadError, RecordNotUniqueError, ServiceUnavailableError } from '../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { inChunks } from '../../database/key-lists';
@@ -147,7 +148,7 @@ export class FilesService {
         ...values,
         id,
         storage,
-        filename_download: values.filename_download ?? (values.title ? values.title : `${id}${extensionForType(values.type)}`),
+        filename_download: values.filename_download ?? (values.title ? cleanDownloadName(values.title) : `${id}${extensionForType(values.type)}`),
         title: values.title ?? (values.filename_download ? formatTitle(values.filename_download) : null),
         folder: values.folder === undefined ? await this.defaultFolder() : values.folder,
       });
@@ -166,7 +167,7 @@ export class FilesService {
     const type = values.type ?? bareType(content.type) ?? 'application/octet-stream';
     this.assertTypeAllowed(type);
     const id = values.id ?? randomUUID();
-    const filenameDownload = values.filename_download ?? (content.filename || `${id}${extensionForType(type)}`);
+    const filenameDownload = values.filename_download ?? (cleanDownloadName(content.filename) || `${id}${extensionForType(type)}`);
     const storage = values.storage ?? this.storage.defaultLocation;
     const driver = this.storage.location(storage);
     const disk = values.filename_disk ?? `${id}${extensionOf(filenameDownload) || extensionForType(type)}`;
@@ -219,11 +220,11 @@ export class FilesService {
    */
   async replace(id: string, content: IncomingContent, values: FileValues, acc: Accountability): Promise<string> {
     const row = await this.row(id);
-    const type = values.type ?? bareType(content.type) ?? row.type ?? 'application/octet-stream';
+    const type = values.type ?? bareType(content.type) ?? servedMediaType(row.type);
     this.assertTypeAllowed(type);
     const storage = values.storage ?? row.storage;
     const driver = this.storage.location(storage);
-    const filenameDownload = values.filename_download ?? (content.filename || row.filename_download);
+    const filenameDownload = values.filename_download ?? (cleanDownloadName(content.filename) || row.filename_download);
     const extension = extensionOf(filenameDownload) || extensionForType(type);
     const disk =
       values.filename_disk ??
@@ -250,8 +251,6 @@ export class FilesService {
     await driver.move(temp, disk);
     return row.id;
   }
-
-  /** Multipart `PATCH /files/:id`: exactly one file part, with the text fields before it. */
 
   /** JSON update of one file's fields; a new `filename_disk` moves the bytes and drops stored variants. */
   async updateOne(id: string, values: FileValues, acc: Accountability): Promise<string> {
@@ -314,11 +313,6 @@ export class FilesService {
       deleteByQuery: async (query) => this.deleteMany(await byQuery(query), acc),
     };
   }
-
-  /**
-   * A multipart `POST /files`: `readParts` streams the body and calls back for every file part. If any
-   * part fails, the files already stored by this request are removed again: all or nothing.
-   */
 
   /** Rows first (all or none, with the caller's delete permission), then their bytes and stored transformations. */
   async deleteMany(keys: string[], acc: Accountability): Promise<string[]> {

@@ -53,7 +53,7 @@ export class SchemaSyncController {
     @Query('mode') mode: unknown,
   ) {
     const options = { force: parseFlag(force, 'force'), mode: parseMode(mode) };
-    const result = this.sync.diff(readSchemaBody(req), options);
+    const result = this.sync.diff(await readSchemaBody(req), options);
     if (!result) {
       res.status(204);
       return;
@@ -76,7 +76,7 @@ export class SchemaSyncController {
     @Query('dry_run') dryRun: unknown,
   ) {
     const options = { force: parseFlag(force, 'force'), dryRun: parseFlag(dryRun, 'dry_run') };
-    const plan = await this.sync.apply(readSchemaBody(req), options);
+    const plan = await this.sync.apply(await readSchemaBody(req), options);
     if (!options.dryRun) return;
     res.status(200);
     return { data: plan };

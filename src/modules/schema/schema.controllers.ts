@@ -5,6 +5,7 @@ import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { AdminOnly } from '../../common/decorators/admin-only.decorator';
 import { InvalidPayloadError } from '../../common/errors/errors';
+import { assertSchemaBody, SchemaBodyKind, SchemaBodyMode } from './lib/schema-body';
 import { SchemaReads } from './schema-reads';
 import { SchemaService } from './schema.service';
 
@@ -13,11 +14,18 @@ function body(value: unknown): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** A batch body: objects that each name their `key` (collection or field). */
-function batch(value: unknown, key: string): Record<string, unknown>[] {
-  if (!Array.isArray(value)) throw new InvalidPayloadError(`The body must be an array of objects with their "${key}"`);
-  const items = value.map(body);
-  if (items.some((item) => typeof item[key] !== 'string')) throw new InvalidPayloadError(`Every object needs its "${key}"`);
+/** A collection or field body whose members are all known (schema-body.ts), checked before anything is written. */
+function checked(value: unknown, kind: SchemaBodyKind, mode: SchemaBodyMode, path = ''): Record<string, unknown> {
+  const item = body(value);
+  assertSchemaBody(item, kind, mode, path);
+  return item;
+}
+
+/** A batch body: objects that each name their `collection` or `field`. */
+function batch(value: unknown, kind: SchemaBodyKind, mode: SchemaBodyMode): Record<string, unknown>[] {
+  if (!Array.isArray(value)) throw new InvalidPayloadError(`The body must be an array of objects with their "${kind}"`);
+  const items = value.map((item, i) => checked(item, kind, mode, `[${i}].`));
+  if (items.some((item) => typeof item[kind] !== 'string')) throw new InvalidPayloadError(`Every object needs its "${kind}"`);
   return items;
 }
 
@@ -61,10 +69,11 @@ export class CollectionsController {
   @ApiOperation({ summary: 'Create a collection and its table with the given fields, or several from an array' })
   async create(@Body() input: unknown) {
     if (Array.isArray(input)) {
-      const names = await each(this.schema, batch(input, 'collection'), (runner, item) => this.schema.createCollection(runner, item as never));
+      const names = await each(this.schema, batch(input, 'collection', 'create'), (runner, item) => this.schema.createCollection(runner, item as never));
       return { data: await Promise.all(names.map((name) => this.reads.collection(null, name))) };
     }
-    const name = await this.schema.run((runner) => this.schema.createCollection(runner, body(input) as never));
+    const item = checked(input, 'collection', 'create');
+    const name = await this.schema.run((runner) => this.schema.createCollection(runner, item as never));
     return this.entry(name);
   }
 
@@ -72,7 +81,7 @@ export class CollectionsController {
   @AdminOnly()
   @ApiOperation({ summary: 'Change the meta of several collections (e.g. their sort) from an array of { collection, meta }' })
   async updateBatch(@Body() input: unknown) {
-    const items = batch(input, 'collection');
+    const items = batch(input, 'collection', 'update');
     await each(this.schema, items, (runner, item) => this.schema.updateCollection(runner, item.collection as string, item.meta));
     return { data: await Promise.all(items.map((item) => this.reads.collection(null, item.collection as string))) };
   }
@@ -80,7 +89,8 @@ export class CollectionsController {
   @Patch(':collection')
   @AdminOnly()
   async update(@Param('collection') name: string, @Body() input: unknown) {
-    await this.schema.run((runner) => this.schema.updateCollection(runner, name, body(input).meta));
+    const { meta } = checked(input, 'collection', 'update');
+    await this.schema.run((runner) => this.schema.updateCollection(runner, name, meta));
     return this.entry(name);
   }
 
@@ -127,7 +137,8 @@ export class FieldsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Add a field (and its column) to a collection' })
   async create(@Param('collection') collection: string, @Body() input: unknown) {
-    const name = await this.schema.run((runner) => this.schema.createField(runner, collection, body(input)));
+    const item = checked(input, 'field', 'create');
+    const name = await this.schema.run((runner) => this.schema.createField(runner, collection, item));
     return this.entry(collection, name);
   }
 
@@ -135,7 +146,7 @@ export class FieldsController {
   @AdminOnly()
   @ApiOperation({ summary: 'Change several fields of a collection from an array of fields, each naming its "field"' })
   async updateBatch(@Param('collection') collection: string, @Body() input: unknown) {
-    const items = batch(input, 'field');
+    const items = batch(input, 'field', 'update');
     await each(this.schema, items, (runner, item) => this.schema.updateField(runner, collection, item.field as string, item));
     return { data: await Promise.all(items.map((item) => this.reads.field(null, collection, item.field as string))) };
   }
@@ -144,7 +155,8 @@ export class FieldsController {
   @AdminOnly()
   @ApiOperation({ summary: 'Change a field; stored values are converted or the change is refused' })
   async update(@Param('collection') collection: string, @Param('field') name: string, @Body() input: unknown) {
-    await this.schema.run((runner) => this.schema.updateField(runner, collection, name, body(input)));
+    const item = checked(input, 'field', 'update');
+    await this.schema.run((runner) => this.schema.updateField(runner, collection, name, item));
     return this.entry(collection, name);
   }
 

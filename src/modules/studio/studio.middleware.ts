@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import serveStatic from 'serve-static';
+import { denyFraming } from '../../common/http/frame-guard';
 
 /**
  * The built Studio: found by walking up from this file, because the module runs both from `src/`
@@ -38,6 +39,7 @@ export class StudioMiddleware implements NestMiddleware {
   use(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse, next: (error?: unknown) => void): void {
     const url = req.originalUrl ?? req.url ?? '';
     if (!this.files || !/^\/admin(\/|\?|$)/.test(url) || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    denyFraming(res);
     if (url === '/admin' || url.startsWith('/admin?')) {
       res.statusCode = 302;
       res.setHeader('Location', `/admin/${url.slice('/admin'.length)}`);

@@ -34,7 +34,11 @@ describe(mimeTypeAllowed.name, () => {
 describe(bareType.name, () => {
   it.each([
     ['text/plain; charset=utf-8', 'text/plain'],
+    ['Image/PNG', 'image/png'],
     ['', null],
+    ['not a media type', null],
+    ['text', null],
+    ['text/html\r\nX: y', null],
     [undefined, null],
   ])('%j → %j', (input, expected) => expect(bareType(input)).toBe(expected));
 });

@@ -1,3 +1,5 @@
+import { isMediaType } from '../../../common/http/header-values';
+
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': '.jpg',
   'image/png': '.png',
@@ -51,8 +53,11 @@ export function mimeTypeAllowed(type: string, patterns: readonly string[]): bool
   });
 }
 
-/** The bare media type of a Content-Type header value (no parameters), lower case. */
+/**
+ * The bare media type of a declared Content-Type (no parameters), lower case; null when none is
+ * declared or what is declared is no media type, so the content is stored as of no known type.
+ */
 export function bareType(contentType: string | null | undefined): string | null {
   const bare = (contentType ?? '').split(';')[0].trim().toLowerCase();
-  return bare === '' ? null : bare;
+  return isMediaType(bare) ? bare : null;
 }

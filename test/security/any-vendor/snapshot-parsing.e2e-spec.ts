@@ -1,0 +1,103 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { expectError } from '../../helpers/expect-error';
+import { createTestApp, TestApp } from '../../helpers/test-app';
+
+const KEYS = 60_000;
+
+/** A flat mapping of 60,000 keys: under the 1 MB upload limit, and no snapshot. */
+const flatYaml = () => Array.from({ length: KEYS }, (_, i) => `key${i}: ${i}\n`).join('');
+const flatObject = () => Object.fromEntries(Array.from({ length: KEYS }, (_, i) => [`key${i}`, i]));
+
+/**
+ * Snapshots posted to /schema/diff are parsed in time linear in their size, and never hold up other
+ * requests: the `yaml` package's duplicate-key check took 56 s on a 60,000-key mapping and stalled
+ * /server/ping for over 20 s, since the app shares its one event loop with every request.
+ */
+describe('parsing large snapshots', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  /**
+   * Runs `request` while pinging the server every 50 ms; answers the request's response and duration,
+   * the slowest ping, and the longest stall of this process's event loop (the app runs in it).
+   */
+  async function whilePinging(request: () => PromiseLike<{ status: number; body: any }>) {
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    const pings: number[] = [];
+    let done = false;
+    const pinger = (async () => {
+      while (!done) {
+        const started = performance.now();
+        const res = await t.as('anonymous').get('/server/ping');
+        expect(res.text).toBe('pong');
+        pings.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    delay.enable();
+    const started = performance.now();
+    const res = await request();
+    const took = performance.now() - started;
+    delay.disable();
+    done = true;
+    await pinger;
+    return { res, took, slowestPing: Math.max(...pings), pings: pings.length, stall: delay.max / 1e6 };
+  }
+
+  it('a 60,000-key YAML file: refused as no snapshot within seconds, pings answered meanwhile', async () => {
+    const yaml = Buffer.from(flatYaml());
+    const { res, took, slowestPing, pings, stall } = await whilePinging(() =>
+      t.as('admin').post('/schema/diff').attach('file', yaml, { filename: 'snapshot.yaml', contentType: 'text/yaml' }),
+    );
+    await expectError(Promise.resolve(res), 400, 'INVALID_PAYLOAD');
+    expect(res.body.errors[0].message).toBe('Invalid payload. "version" must be 1.');
+    // Loose bounds for a shared test machine: the old parse took 56 s and stalled pings for 20 s. The
+    // stall also counts garbage collection and time the process was not scheduled, hence its margin.
+    expect(took).toBeLessThan(10_000);
+    expect(pings).toBeGreaterThan(1);
+    expect(slowestPing).toBeLessThan(500);
+    expect(stall).toBeLessThan(2_000);
+  }, 120_000);
+
+  it('a 60,000-key YAML file with a key given twice is refused for it', async () => {
+    const yaml = Buffer.from(`${flatYaml()}key7: again\n`);
+    const { res, took, slowestPing } = await whilePinging(() =>
+      t.as('admin').post('/schema/diff').attach('file', yaml, { filename: 'snapshot.yaml', contentType: 'text/yaml' }),
+    );
+    await expectError(Promise.resolve(res), 400, 'INVALID_PAYLOAD');
+    expect(res.body.errors[0].message).toBe(`Invalid payload. The uploaded file is not valid YAML: Map keys must be unique: "key7" appears twice in one mapping (line ${KEYS + 1}).`);
+    expect(took).toBeLessThan(10_000);
+    expect(slowestPing).toBeLessThan(500);
+  }, 120_000);
+
+  it.each<[string, (t: TestApp, json: string) => PromiseLike<{ status: number; body: any }>]>([
+    ['as the JSON body', (app, json) => app.as('admin').post('/schema/diff').set('Content-Type', 'application/json').send(json)],
+    ['as a JSON file', (app, json) => app.as('admin').post('/schema/diff').attach('file', Buffer.from(json), { filename: 's.json', contentType: 'application/json' })],
+  ])('a 60,000-key JSON snapshot %s: refused within seconds, pings answered meanwhile', async (_, request) => {
+    const json = JSON.stringify(flatObject());
+    const { res, took, slowestPing } = await whilePinging(() => request(t, json));
+    await expectError(Promise.resolve(res), 400, 'INVALID_PAYLOAD');
+    expect(took).toBeLessThan(10_000);
+    expect(slowestPing).toBeLessThan(500);
+  }, 120_000);
+
+  it('a YAML snapshot exported by Vellum still diffs, and a YAML file with a key twice in a nested mapping is refused', async () => {
+    const exported = await t.as('admin').get('/schema/snapshot?export=yaml').buffer(true);
+    const same = await t.as('admin').post('/schema/diff').attach('file', Buffer.from(exported.text), { filename: 'snapshot.yaml', contentType: 'text/yaml' });
+    expect(same.status).toBe(204);
+    const twice = exported.text.replace(/^vendor: (\S+)$/m, 'vendor: $1\nvendor: $1');
+    expect(twice).not.toBe(exported.text);
+    const res = await expectError(t.as('admin').post('/schema/diff').attach('file', Buffer.from(twice), { filename: 'snapshot.yaml', contentType: 'text/yaml' }), 400, 'INVALID_PAYLOAD');
+    expect(res.body.errors[0].message).toContain('Map keys must be unique: "vendor" appears twice');
+  });
+
+  it('a JSON snapshot with a key twice keeps the last, as every JSON body does', async () => {
+    const snapshot = (await t.as('admin').get('/schema/snapshot')).body.data;
+    const text = JSON.stringify(snapshot).replace(/^\{/, '{"vendor":"other",');
+    const res = await t.as('admin').post('/schema/diff').set('Content-Type', 'application/json').send(text);
+    expect(res.status).toBe(204);
+  });
+});
