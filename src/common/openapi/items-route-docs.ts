@@ -38,9 +38,9 @@ const queryBody = (data: SchemaObject): SchemaObject => ({ type: 'object', requi
 /** Create: one object or an array of them (all or nothing). */
 export const createBody = (one: SchemaObject): SchemaObject => ({ oneOf: [one, { type: 'array', items: one }] });
 /** Batch update (API.md 1.7): an array of items with their keys, `{ keys, data }` or `{ query, data }`. */
-export const updateBody = (one: SchemaObject): SchemaObject => ({ oneOf: [{ type: 'array', items: one }, keysBody(one), queryBody(one)] });
+const updateBody = (one: SchemaObject): SchemaObject => ({ oneOf: [{ type: 'array', items: one }, keysBody(one), queryBody(one)] });
 /** Batch delete (API.md 1.7): an array of keys, `{ keys }` or `{ query }`. */
-export const DELETE_BODY: SchemaObject = {
+const DELETE_BODY: SchemaObject = {
   oneOf: [
     { type: 'array', items: ref('PrimaryKey') },
     { type: 'object', required: ['keys'], properties: { keys: { type: 'array', items: ref('PrimaryKey') } } },

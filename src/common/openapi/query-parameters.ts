@@ -116,7 +116,7 @@ export const QUERY_PARAMETERS = {
 export type QueryParameterName = keyof typeof QUERY_PARAMETERS;
 
 /** Every query parameter of a list read (API.md 1.6). */
-export const LIST_QUERY: QueryParameterName[] = ['Fields', 'Filter', 'Sort', 'Limit', 'Offset', 'Page', 'Search', 'Meta', 'Deep', 'Aggregate', 'GroupBy', 'Alias', 'Export'];
+const LIST_QUERY: QueryParameterName[] = ['Fields', 'Filter', 'Sort', 'Limit', 'Offset', 'Page', 'Search', 'Meta', 'Deep', 'Aggregate', 'GroupBy', 'Alias', 'Export'];
 /** What a read of one item takes. */
 export const ONE_QUERY: QueryParameterName[] = ['Fields', 'Deep', 'Alias', 'Export'];
 /** What a write takes: the shape of the items it answers, re-read after the write. */
