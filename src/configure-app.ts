@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { parse as parseQueryString } from 'qs';
 import { sendError } from './common/filters/send-error';
@@ -9,20 +9,17 @@ import { denyFramingMiddleware } from './common/http/frame-guard';
 import { jsonBody } from './common/http/json-body-middleware';
 import { requestSetup } from './common/http/request-setup';
 import { AppLogger } from './common/logging/app-logger';
+import { openApiConfig } from './common/openapi/document-config';
+import { finishOpenApiDocument } from './common/openapi/finish-document';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { OpenApiDocument } from './modules/server/openapi-document';
 
 /** API.md 1.6: nested query objects (`filter[a][_eq]=1`) with the reference platform's limits. */
 const QUERY_PARSE_OPTIONS = { depth: 10, arrayLimit: 500 };
 
+/** The system document (openapi.json): the decorators of every controller, the shared components, servers from PUBLIC_URL. */
 export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
-  const options = new DocumentBuilder()
-    .setTitle('Vellum')
-    .setDescription('Headless content platform: REST API. GraphQL system mutations are served at POST /graphql/system.')
-    .setVersion(config.version)
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
-    .build();
-  return SwaggerModule.createDocument(app, options);
+  return finishOpenApiDocument(SwaggerModule.createDocument(app, openApiConfig(config)));
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { Browser, chromium, Page } from 'playwright-core';
+import { freePort } from '../helpers/free-port';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TestApp } from '../helpers/test-app';
 
 /** Debian's chromium (`apt-get install -y chromium`), driven headless as a user would click through /docs. */
@@ -11,9 +11,11 @@ describe('Swagger UI at /docs in a real browser', () => {
   let page: Page;
   let baseUrl: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.listen(0, '127.0.0.1');
-    baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    // Try-it-out calls the document's server, PUBLIC_URL: the address the app is served at, as deployed.
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    t = await createTestApp({ env: { PUBLIC_URL: baseUrl } });
+    await t.app.listen(port, '127.0.0.1');
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -44,23 +46,30 @@ describe('Swagger UI at /docs in a real browser', () => {
     await page.goto(`${baseUrl}/docs`);
     await page.locator('.swagger-ui .information-container').waitFor();
 
-    const login = await tryOut('AuthController_login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    const login = await tryOut('login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     expect(login.status).toBe('200');
     const token = (JSON.parse(login.text) as { data: { access_token: string } }).data.access_token;
     expect(token).toEqual(expect.any(String));
 
     await page.locator('button.btn.authorize').first().click();
+    // The dialog has a form per security scheme (bearerAuth, accessTokenQuery, sessionCookie): the bearer one.
     const dialog = page.locator('.dialog-ux .modal-ux');
-    await dialog.locator('input[type=text]').first().fill(token);
-    await dialog.locator('button.modal-btn.auth.authorize').click();
-    await dialog.locator('button.btn-done').click();
+    const bearer = dialog.locator('form').filter({ hasText: 'bearerAuth' });
+    await bearer.locator('input').first().fill(token);
+    await bearer.locator('button.modal-btn.auth.authorize').click();
+    await dialog.locator('button.btn-done').first().click();
 
-    const me = await tryOut('UsersController_readMe');
+    const me = await tryOut('readMe');
     expect(me.status).toBe('200');
     expect((JSON.parse(me.text) as { data: { email: string; password: string } }).data).toMatchObject({
       email: ADMIN_EMAIL,
       password: '**********',
     });
+
+    // /files declares the token too: the admin lists the (empty) library, where no token was 403.
+    const files = await tryOut('readFiles');
+    expect(files.status).toBe('200');
+    expect(JSON.parse(files.text)).toEqual({ data: [] });
   });
 
   it('without authorizing, GET /users/me answers 401 in the UI', async () => {
@@ -70,7 +79,7 @@ describe('Swagger UI at /docs in a real browser', () => {
       page = fresh;
       await page.goto(`${baseUrl}/docs`);
       await page.locator('.swagger-ui .information-container').waitFor();
-      const me = await tryOut('UsersController_readMe');
+      const me = await tryOut('readMe');
       expect(me.status).toBe('401');
       expect(JSON.parse(me.text)).toEqual({ errors: [{ message: expect.any(String), extensions: { code: 'INVALID_CREDENTIALS' } }] });
     } finally {

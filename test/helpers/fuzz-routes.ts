@@ -15,18 +15,30 @@ export interface Operation {
 export const MUTATING = new Set(['POST', 'PATCH', 'DELETE']);
 const MULTIPART_ROUTES = new Set(['POST /files', 'PATCH /files/{id}', 'POST /utils/import/{collection}', 'POST /schema/diff', 'POST /schema/apply']);
 
-/** Every route of openapi.json, so a route added later is fuzzed without touching the suite. */
+type Parameter = { in: string; name: string } | { $ref: string };
+interface OpenApi {
+  paths: Record<string, Record<string, { parameters?: Parameter[]; 'x-search'?: unknown }>>;
+  components: { parameters: Record<string, { in: string; name: string }> };
+}
+
+/**
+ * Every route of openapi.json, so a route added later is fuzzed without touching the suite; the SEARCH
+ * routes are the `x-search` of their GET (docs/API.md "The OpenAPI document").
+ */
 export function operations(): Operation[] {
-  const doc = JSON.parse(readFileSync(join(__dirname, '../../openapi.json'), 'utf8')) as {
-    paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
-  };
+  const doc = JSON.parse(readFileSync(join(__dirname, '../../openapi.json'), 'utf8')) as OpenApi;
+  const resolve = (p: Parameter) => ('$ref' in p ? doc.components.parameters[p.$ref.split('/').pop() as string] : p);
   return Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, op]) => ({
-      method: method.toUpperCase(),
-      path,
-      params: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
-      queryParams: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
-    })),
+    Object.entries(methods).flatMap(([method, op]) => {
+      const parameters = (op.parameters ?? []).map(resolve);
+      const operation = {
+        path,
+        params: parameters.filter((p) => p.in === 'path').map((p) => p.name),
+        queryParams: parameters.filter((p) => p.in === 'query').map((p) => p.name),
+      };
+      const search = op['x-search'] ? [{ ...operation, method: 'SEARCH' }] : [];
+      return [{ ...operation, method: method.toUpperCase() }, ...search];
+    }),
   );
 }
 

@@ -1,13 +1,8 @@
 import { applyDecorators, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { AdminGuard } from '../guards/admin.guard';
+import { ApiAuth } from '../openapi/security';
 
-/** Enforcement and its OpenAPI description from one line. */
+/** Enforcement and its OpenAPI description (the caller's token, 401 and 403) from one line. */
 export function AdminOnly() {
-  return applyDecorators(
-    UseGuards(AdminGuard),
-    ApiBearerAuth(),
-    ApiUnauthorizedResponse({ description: 'No credentials were sent.' }),
-    ApiForbiddenResponse({ description: 'The caller is not an administrator (FORBIDDEN).' }),
-  );
+  return applyDecorators(UseGuards(AdminGuard), ApiAuth({ admin: true }));
 }

@@ -1,5 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiData, ApiDoc, ApiJsonBody } from '../../common/openapi/operation';
+import { ApiPublic } from '../../common/openapi/security';
 import type { Request, Response } from 'express';
 import { requestContext } from '../../common/guards/request-accountability';
 import { AuthHttp } from './auth-http';
@@ -28,15 +30,28 @@ export class AuthController {
   ) {}
 
   @Get()
-  @ApiOkResponse({ description: '`{ data: [], disableDefault: false }`: Vellum has only the local email/password login.' })
+  @ApiDoc({ id: 'readProviders', summary: 'List the sign-in providers', description: 'The external sign-in providers: none, Vellum signs in with email and password only.' })
+  @ApiPublic()
+  @ApiOkResponse({
+    description: '`{ data: [], disableDefault: false }`: Vellum has only the local email/password login.',
+    schema: { type: 'object', properties: { data: { type: 'array', items: { type: 'object' } }, disableDefault: { type: 'boolean' } } },
+  })
   providers() {
     return { data: [], disableDefault: false };
   }
 
   @Post('login')
   @HttpCode(200)
-  @ApiOkResponse({ description: TOKENS_DESCRIPTION })
-  @ApiTooManyRequestsResponse({ description: SOURCE_LIMIT_DESCRIPTION })
+  @ApiDoc({
+    id: 'login',
+    summary: 'Sign in',
+    description:
+      'Signs in with email and password (and `otp` when two-factor authentication is on). Use the `access_token` with Authorize; `mode` chooses how the refresh token or session is kept. ' +
+      SOURCE_LIMIT_DESCRIPTION,
+  })
+  @ApiPublic()
+  @ApiJsonBody(LoginDto, 'Email and password, `otp` with two-factor authentication, and the `mode` of the answer.')
+  @ApiData('AuthTokens', TOKENS_DESCRIPTION)
   async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const tokens = await this.auth.login(dto, requestContext(req));
     return { data: this.http.respond(res, tokens) };
@@ -44,7 +59,10 @@ export class AuthController {
 
   @Post('refresh')
   @HttpCode(200)
-  @ApiOkResponse({ description: TOKENS_DESCRIPTION })
+  @ApiDoc({ id: 'refresh', summary: 'Refresh the session', description: 'A new access token for the refresh token (body in json mode, cookie otherwise); the refresh token is replaced.' })
+  @ApiPublic()
+  @ApiJsonBody(RefreshDto, 'The refresh token in json mode; nothing in cookie and session mode.', { required: false })
+  @ApiData('AuthTokens', TOKENS_DESCRIPTION)
   async refresh(@Body() dto: RefreshDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const mode = dto.mode ?? (dto.refresh_token ? 'json' : 'cookie');
     const tokens = await this.auth.refresh(mode, this.http.presentedToken(req, mode, dto.refresh_token));
@@ -53,6 +71,9 @@ export class AuthController {
 
   @Post('logout')
   @HttpCode(204)
+  @ApiDoc({ id: 'logout', summary: 'Sign out', description: 'Ends the session of the refresh token (body in json mode, cookie otherwise) and clears the auth cookies.' })
+  @ApiPublic()
+  @ApiJsonBody(RefreshDto, 'The refresh token in json mode; nothing in cookie and session mode.', { required: false })
   @ApiNoContentResponse({ description: 'The session is ended and the auth cookies cleared.' })
   async logout(@Body() dto: RefreshDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
     const mode = dto.mode ?? (dto.refresh_token ? 'json' : 'cookie');
@@ -62,18 +83,23 @@ export class AuthController {
 
   @Post('password/request')
   @HttpCode(204)
+  @ApiDoc({ id: 'passwordRequest', summary: 'Request a password reset', description: 'Mails a reset link to the user with this email, if there is one; the answer is the same either way.' })
+  @ApiPublic()
+  @ApiJsonBody(PasswordRequestDto, 'The email of the account, and where the mailed link points.')
   @ApiNoContentResponse({
     description:
       'Always, known email or not, and also past AUTH_MAIL_ADDRESS_POINTS mails to the address (then none is sent). ' +
       '400 only for a reset_url outside the allow-list, 429 REQUESTS_EXCEEDED past AUTH_MAIL_IP_POINTS requests from the caller\'s address.',
   })
-  @ApiTooManyRequestsResponse({ description: 'REQUESTS_EXCEEDED, with Retry-After: too many requests from this address.' })
   async requestPasswordReset(@Body() dto: PasswordRequestDto, @Req() req: Request): Promise<void> {
     await this.passwordReset.request(dto.email, dto.reset_url, requestContext(req).ip);
   }
 
   @Post('password/reset')
   @HttpCode(204)
+  @ApiDoc({ id: 'passwordReset', summary: 'Reset a password', description: 'Sets a new password with the token of the reset mail.' })
+  @ApiPublic()
+  @ApiJsonBody(PasswordResetDto, 'The token of the reset mail and the new password.')
   @ApiNoContentResponse({ description: 'The password is changed and every session of the user ended.' })
   async resetPassword(@Body() dto: PasswordResetDto): Promise<void> {
     await this.passwordReset.reset(dto.token, dto.password);

@@ -1,5 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiData, ApiDoc, ApiJsonBody } from '../../common/openapi/operation';
+import { ApiPublic } from '../../common/openapi/security';
 import type { Request, Response } from 'express';
 import { requestContext } from '../../common/guards/request-accountability';
 import { AuthHttp } from './auth-http';
@@ -8,7 +10,7 @@ import { AuthService } from './auth.service';
 import { ShareLoginDto } from './dto/share-login.dto';
 
 /** `POST /shares/auth`: here rather than in the shares module, since it opens a session like /auth/login. */
-@ApiTags('shares')
+@ApiTags('Shares')
 @Controller('shares')
 export class ShareAuthController {
   constructor(
@@ -18,12 +20,16 @@ export class ShareAuthController {
 
   @Post('auth')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Sign in with a share: a session that reads the shared item only; refreshed and ended at /auth/refresh and /auth/logout' })
-  @ApiOkResponse({ description: 'As /auth/login in the same mode: `{ data: { expires, access_token?, refresh_token? } }`, or the refresh / session cookie.' })
-  @ApiUnauthorizedResponse({
-    description: 'INVALID_CREDENTIALS: unknown or closed share (dates, uses), wrong or missing password, or this address locked out of the share.',
+  @ApiDoc({
+    id: 'authenticateShare',
+    summary: 'Sign in with a share',
+    description:
+      'A session that reads the shared item only; refreshed and ended at /auth/refresh and /auth/logout. 401 INVALID_CREDENTIALS for an unknown or closed share (dates, uses), a wrong or missing password, or this address locked out of the share. ' +
+      SOURCE_LIMIT_DESCRIPTION,
   })
-  @ApiTooManyRequestsResponse({ description: SOURCE_LIMIT_DESCRIPTION })
+  @ApiPublic()
+  @ApiJsonBody(ShareLoginDto, 'The share and, when it has one, its password.')
+  @ApiData('AuthTokens', 'As /auth/login in the same mode: `{ data: { expires, access_token?, refresh_token? } }`, or the refresh / session cookie.')
   async signIn(@Body() dto: ShareLoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const tokens = await this.auth.shareLogin(dto, requestContext(req));
     return { data: this.http.respond(res, tokens) };

@@ -8,6 +8,9 @@ import { ItemsModule } from '../items/items.module';
  */
 @Module({
   imports: [ItemsModule],
-  controllers: [collectionController('dashboards', 'svc_dashboards'), collectionController('panels', 'svc_panels')],
+  controllers: [
+    collectionController('dashboards', 'svc_dashboards', { docs: { tag: 'Dashboards', many: 'Dashboards', one: 'Dashboard' } }),
+    collectionController('panels', 'svc_panels', { docs: { tag: 'Panels', many: 'Panels', one: 'Panel' } }),
+  ],
 })
 export class DashboardsModule {}

@@ -1,13 +1,14 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { AppLogger } from '../../common/logging/app-logger';
+import { ApiAssetRead } from './assets-docs';
 import { AssetsService } from './assets.service';
 
 /** `GET`/`HEAD /assets/:id[/:filename]` (API.md 6.6, 6.7); Express answers HEAD through the GET route. */
-@ApiTags('assets')
+@ApiTags('Assets')
 @Controller('assets')
 export class AssetsController {
   constructor(
@@ -45,15 +46,13 @@ export class AssetsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'The file content or a transformation of it (width, height, fit, quality, format, key, transforms, ...)' })
-  @ApiProduces('*/*')
+  @ApiAssetRead('readAssetRaw', 'Read a file’s content', 'The content of a file, or an image transformation of it (a preset `key`, or `width`, `height`, `fit`, `format`, `quality`, `transforms`, ...). `Range` reads part of it; 403 for a file the caller may not read.')
   async get(@Req() req: Request, @Res() res: Response, @Param('id') id: string, @Query() query: Record<string, unknown>, @Acc() acc: Accountability) {
     await this.send(req, res, id, undefined, query, acc);
   }
 
   @Get(':id/:filename')
-  @ApiOperation({ summary: 'Same as /assets/:id, with the download name in the path' })
-  @ApiProduces('*/*')
+  @ApiAssetRead('readAssetRawByName', 'Read a file’s content under a name', 'As `GET /assets/{id}`, with the name the download gets in the path (SEO-friendly URLs).')
   async getNamed(
     @Req() req: Request,
     @Res() res: Response,

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Req, Res, Search, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
@@ -7,11 +7,13 @@ import { AdminOnly } from '../../common/decorators/admin-only.decorator';
 import { ListQuery } from '../../common/decorators/list-query.decorator';
 import { InvalidPayloadError } from '../../common/errors/errors';
 import { streamedResults } from '../../common/http/multipart/multipart.interceptor';
+import { ApiSearchRoute } from '../../common/openapi/operation';
 import { isPlainObject } from '../../common/is-plain-object';
 import type { Query } from '../../common/query/query.types';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ItemsHttp } from '../items/items-http';
 import { ImportFileDto } from './dto/import-file.dto';
+import { FILES_DOCS as docs } from './files-docs';
 import { FilesService } from './files.service';
 import { ImportService } from './import.service';
 import { FileReplaceInterceptor, FileUploadsInterceptor } from './file-upload.interceptors';
@@ -31,7 +33,7 @@ function uploadedKeys(req: Request): string[] {
  * `/files` (API.md 6.2, 6.4): reads and the batch forms of API.md 1.7 through the items engine, like
  * every list; uploads and writes keep the file rules of FilesService.
  */
-@ApiTags('files')
+@ApiTags('Files')
 @Controller('files')
 export class FilesController {
   private readonly http: ItemsHttp;
@@ -45,23 +47,21 @@ export class FilesController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List files (fields, filter, sort, search, limit/offset/page, meta)' })
+  @docs.list()
   list(@ListQuery() query: Query, @Acc() acc: Accountability) {
     return this.http.list(this.files.engine(acc), query);
   }
 
   @Search()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Read files with a query in the body: `{ query }` or `{ keys }`' })
+  @ApiSearchRoute()
   search(@ListQuery() query: Query, @Body() body: unknown, @Acc() acc: Accountability) {
     return this.http.search(this.files.engine(acc), query, body);
   }
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Upload files (multipart: text fields before each file part apply to it) or create a record without content (JSON, `type` required)' })
-  @ApiConsumes('multipart/form-data', 'application/json')
-  @ApiOkResponse({ description: '`{ data: file }`, or `{ data: [files] }` for several' })
+  @docs.upload()
   @UseInterceptors(FileUploadsInterceptor)
   async create(@Req() req: Request, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     const service = this.files.engine(acc);
@@ -83,8 +83,7 @@ export class FilesController {
 
   @Post('import')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Create a file from a URL' })
-  @ApiBody({ type: ImportFileDto })
+  @docs.import()
   async import(@Body() dto: ImportFileDto, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     return this.http.written(this.files.engine(acc), res, query, () => this.importer.importUrl(dto.url, this.files.values(dto.data ?? {}, 'create'), acc));
   }
@@ -92,20 +91,19 @@ export class FilesController {
   @Post(':id/purge-transforms')
   @HttpCode(204)
   @AdminOnly()
-  @ApiOperation({ summary: 'Delete the stored transformations of a file (the original stays)' })
+  @docs.purgeTransforms()
   async purgeTransforms(@Param('id') id: string, @Acc() acc: Accountability): Promise<void> {
     await this.files.deleteVariants(await this.files.readOne(id, acc));
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Read one file record' })
+  @docs.read()
   readOne(@Param('id') id: string, @ListQuery() query: Query, @Acc() acc: Accountability) {
     return this.http.readOne(this.files.engine(acc), id, query);
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: 'Update file fields (JSON) or replace the content (multipart)' })
-  @ApiConsumes('application/json', 'multipart/form-data')
+  @docs.updateOne()
   @UseInterceptors(FileReplaceInterceptor)
   async updateOne(@Req() req: Request, @Param('id') id: string, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     const service = this.files.engine(acc);
@@ -117,21 +115,21 @@ export class FilesController {
   }
 
   @Patch()
-  @ApiOperation({ summary: 'Update several files: an array of objects with `id`, `{ keys, data }` or `{ query, data }`' })
+  @docs.update()
   update(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     return this.http.update(this.files.engine(acc), res, body, query, this.files.writer(acc));
   }
 
   @Delete()
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete files, their content and stored transformations: an array of ids, `{ keys }` or `{ query }`' })
+  @docs.remove()
   async deleteMany(@Body() body: unknown, @Acc() acc: Accountability): Promise<void> {
     await this.http.delete(this.files.writer(acc), body);
   }
 
   @Delete(':id')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete a file, its content and stored transformations' })
+  @docs.removeOne()
   async deleteOne(@Param('id') id: string, @Acc() acc: Accountability): Promise<void> {
     await this.files.deleteMany([id], acc);
   }

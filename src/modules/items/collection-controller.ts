@@ -1,10 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Optional, Param, Patch, Post, Res, Search, Type, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { ListQuery } from '../../common/decorators/list-query.decorator';
 import { AdminGuard } from '../../common/guards/admin.guard';
+import { type ItemsResource, itemsRouteDocs } from '../../common/openapi/items-route-docs';
+import { ApiSearchRoute } from '../../common/openapi/operation';
+import type { ApiTagName } from '../../common/openapi/tags';
 import type { Query } from '../../common/query/query.types';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ItemsFactory } from './items.factory';
@@ -12,6 +15,8 @@ import { ItemsHttp } from './items-http';
 import type { PrimaryKey } from './items.service';
 
 export interface CollectionControllerOptions {
+  /** The OpenAPI tag and the reference SDK's names of the routes (`readRoles`, `readRole`, ...). */
+  docs: { tag: ApiTagName } & Pick<ItemsResource, 'many' | 'one' | 'schema'>;
   /** Admin only (403 FORBIDDEN for everyone else, API.md 1.2). */
   adminOnly?: boolean;
   /** Only GET/SEARCH routes (activity, revisions). */
@@ -37,17 +42,20 @@ interface ItemsRoutes {
  * The standard REST routes of a system collection (`/roles`, `/permissions`, `/activity`, ...) served by
  * the items engine with the caller's permissions, the same batch forms and envelopes as /items.
  */
-export function collectionController(path: string, collection: string, options: CollectionControllerOptions = {}): Type<unknown> {
-  const read = readController(path, collection, options.adminOnly ? [AdminGuard] : []);
-  const controller = options.readOnly ? read : withCreateRoute(path, collection, withChangeRoutes(path, collection, read), options.creator);
-  // Swagger derives operation ids from class names: each generated controller gets its own.
+export function collectionController(path: string, collection: string, options: CollectionControllerOptions): Type<unknown> {
+  const { tag, ...names } = options.docs;
+  const docs = itemsRouteDocs({ ...names, auth: options.adminOnly ? { admin: true } : { anonymous: true } });
+  const read = readController(path, collection, tag, docs, options.adminOnly ? [AdminGuard] : []);
+  const controller = options.readOnly ? read : withCreateRoute(path, collection, docs, withChangeRoutes(path, collection, docs, read), options.creator);
+  // A name of its own for each generated controller, as Nest's route log shows it.
   const name = `${path.replace(/(^|[-_/])(\w)/g, (_m, _s, c: string) => c.toUpperCase())}Controller`;
   return Object.defineProperty(controller, 'name', { value: name });
 }
 
-function readController(path: string, collection: string, guards: Type<unknown>[]): Type<ItemsRoutes> {
-  @ApiTags(path)
-  @ApiBearerAuth()
+type Docs = ReturnType<typeof itemsRouteDocs>;
+
+function readController(path: string, collection: string, tag: ApiTagName, docs: Docs, guards: Type<unknown>[]): Type<ItemsRoutes> {
+  @ApiTags(tag)
   @UseGuards(...guards)
   @Controller(path)
   class ReadController implements ItemsRoutes {
@@ -61,17 +69,20 @@ function readController(path: string, collection: string, guards: Type<unknown>[
     }
 
     @Get()
+    @docs.list()
     list(@ListQuery() query: Query, @Acc() acc: Accountability) {
       return this.http.list(this.items.for(collection, acc), query);
     }
 
     @Search()
     @HttpCode(200)
+    @ApiSearchRoute()
     search(@ListQuery() query: Query, @Body() body: unknown, @Acc() acc: Accountability) {
       return this.http.search(this.items.for(collection, acc), query, body);
     }
 
     @Get(':id')
+    @docs.read()
     read(@Param('id') id: string, @ListQuery() query: Query, @Acc() acc: Accountability) {
       return this.http.readOne(this.items.for(collection, acc), id, query);
     }
@@ -79,7 +90,7 @@ function readController(path: string, collection: string, guards: Type<unknown>[
   return ReadController;
 }
 
-function withCreateRoute(path: string, collection: string, Base: Type<ItemsRoutes>, Creator?: Type<ItemsCreator>): Type<ItemsRoutes> {
+function withCreateRoute(path: string, collection: string, docs: Docs, Base: Type<ItemsRoutes>, Creator?: Type<ItemsCreator>): Type<ItemsRoutes> {
   @Controller(path)
   class CreateController extends Base {
     constructor(
@@ -93,6 +104,7 @@ function withCreateRoute(path: string, collection: string, Base: Type<ItemsRoute
 
     @Post()
     @HttpCode(200)
+    @docs.create()
     create(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
       const service = this.items.for(collection, acc);
       const creator = this.creator;
@@ -103,27 +115,31 @@ function withCreateRoute(path: string, collection: string, Base: Type<ItemsRoute
   return CreateController;
 }
 
-function withChangeRoutes(path: string, collection: string, ReadController: Type<ItemsRoutes>): Type<ItemsRoutes> {
+function withChangeRoutes(path: string, collection: string, docs: Docs, ReadController: Type<ItemsRoutes>): Type<ItemsRoutes> {
   @Controller(path)
   class ChangeController extends ReadController {
     @Patch()
+    @docs.update()
     update(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
       return this.http.update(this.items.for(collection, acc), res, body, query);
     }
 
     @Patch(':id')
+    @docs.updateOne()
     updateOne(@Param('id') id: string, @Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
       return this.http.updateOne(this.items.for(collection, acc), res, id, body, query);
     }
 
     @Delete()
     @HttpCode(204)
+    @docs.remove()
     async remove(@Body() body: unknown, @Acc() acc: Accountability): Promise<void> {
       await this.http.delete(this.items.for(collection, acc), body);
     }
 
     @Delete(':id')
     @HttpCode(204)
+    @docs.removeOne()
     async removeOne(@Param('id') id: string, @Acc() acc: Accountability): Promise<void> {
       await this.items.for(collection, acc).deleteOne(id);
     }

@@ -1,11 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Optional, Param, Patch, Post, Res, Search } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { EntityManager } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { ListQuery } from '../../common/decorators/list-query.decorator';
 import { ForbiddenError } from '../../common/errors/errors';
+import { itemsRouteDocs } from '../../common/openapi/items-route-docs';
+import { ApiSearchRoute } from '../../common/openapi/operation';
 import type { Query } from '../../common/query/query.types';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { isSystemCollection } from '../schema/system-schema';
@@ -13,7 +15,16 @@ import { ITEM_VERSION_READER, ItemVersionReader } from '../versions/item-version
 import { ItemsFactory } from './items.factory';
 import { ItemsHttp } from './items-http';
 
-@ApiTags('items')
+const docs = itemsRouteDocs({
+  many: 'Items',
+  one: 'Item',
+  auth: { anonymous: true },
+  query: ['Version'],
+  listNote: 'A singleton collection answers its one item as `data`, and POST and PATCH /items/{collection} create or change that item.',
+  params: { collection: 'A user collection, e.g. `articles`; system collections have their own endpoints (403 here).' },
+});
+
+@ApiTags('Items')
 @Controller('items/:collection')
 export class ItemsController {
   private readonly http: ItemsHttp;
@@ -33,7 +44,7 @@ export class ItemsController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List items (the singleton item for singletons)' })
+  @docs.list()
   list(@Param('collection') collection: string, @ListQuery() query: Query, @Acc() acc: Accountability) {
     const read = (q: Query, manager?: EntityManager) => this.http.list(this.service(collection, acc, manager), q);
     return query.version && this.versions ? this.versions.read(collection, undefined, query, acc, read) : read(query);
@@ -41,11 +52,13 @@ export class ItemsController {
 
   @Search()
   @HttpCode(200)
+  @ApiSearchRoute()
   search(@Param('collection') collection: string, @ListQuery() query: Query, @Body() body: unknown, @Acc() acc: Accountability) {
     return this.http.search(this.service(collection, acc), query, body);
   }
 
   @Get(':id')
+  @docs.read()
   read(@Param('collection') collection: string, @Param('id') id: string, @ListQuery() query: Query, @Acc() acc: Accountability) {
     const read = (q: Query, manager?: EntityManager) => this.http.readOne(this.service(collection, acc, manager), id, q);
     return query.version && this.versions ? this.versions.read(collection, id, query, acc, read) : read(query);
@@ -53,18 +66,19 @@ export class ItemsController {
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Create one item (object body) or many (array body)' })
+  @docs.create()
   create(@Param('collection') collection: string, @Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     return this.http.create(this.service(collection, acc), res, body, query);
   }
 
   @Patch()
-  @ApiOperation({ summary: 'Update many items: array with keys, { keys, data } or { query, data }' })
+  @docs.update()
   update(@Param('collection') collection: string, @Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     return this.http.update(this.service(collection, acc), res, body, query);
   }
 
   @Patch(':id')
+  @docs.updateOne()
   updateOne(
     @Param('collection') collection: string,
     @Param('id') id: string,
@@ -78,13 +92,14 @@ export class ItemsController {
 
   @Delete()
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete many items: array of keys, { keys } or { query }' })
+  @docs.remove()
   async remove(@Param('collection') collection: string, @Body() body: unknown, @Acc() acc: Accountability): Promise<void> {
     await this.http.delete(this.service(collection, acc), body);
   }
 
   @Delete(':id')
   @HttpCode(204)
+  @docs.removeOne()
   async removeOne(@Param('collection') collection: string, @Param('id') id: string, @Acc() acc: Accountability): Promise<void> {
     await this.service(collection, acc).deleteOne(id);
   }

@@ -9,8 +9,8 @@ import { PermissionsMeController } from './permissions-me.controller';
   // `/permissions/me` before the collection's `/permissions/:id`, which would take `me` as a key.
   controllers: [
     PermissionsMeController,
-    collectionController('roles', 'svc_roles', { adminOnly: true }),
-    collectionController('permissions', 'svc_permissions', { adminOnly: true }),
+    collectionController('roles', 'svc_roles', { adminOnly: true, docs: { tag: 'Roles', many: 'Roles', one: 'Role' } }),
+    collectionController('permissions', 'svc_permissions', { adminOnly: true, docs: { tag: 'Permissions', many: 'Permissions', one: 'Permission' } }),
   ],
 })
 export class AccessModule {}

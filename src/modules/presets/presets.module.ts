@@ -8,6 +8,6 @@ import { ItemsModule } from '../items/items.module';
  */
 @Module({
   imports: [ItemsModule],
-  controllers: [collectionController('presets', 'svc_presets')],
+  controllers: [collectionController('presets', 'svc_presets', { docs: { tag: 'Presets', many: 'Presets', one: 'Preset' } })],
 })
 export class PresetsModule {}

@@ -1,11 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { QueryRunner } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { AdminOnly } from '../../common/decorators/admin-only.decorator';
 import { InvalidPayloadError } from '../../common/errors/errors';
 import { assertSchemaBody, SchemaBodyKind, SchemaBodyMode } from './lib/schema-body';
+import { SCHEMA_DOCS } from './schema-docs';
 import { SchemaReads } from './schema-reads';
 import { SchemaService } from './schema.service';
 
@@ -38,8 +39,7 @@ async function each<T>(schema: SchemaService, items: Record<string, unknown>[], 
   });
 }
 
-@ApiTags('collections')
-@ApiBearerAuth()
+@ApiTags('Collections')
 @Controller('collections')
 export class CollectionsController {
   constructor(
@@ -48,12 +48,13 @@ export class CollectionsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'List the collections the caller may read (every one for admins, system collections included)' })
+  @SCHEMA_DOCS.collections.list()
   async list(@Acc() acc: Accountability) {
     return { data: await this.reads.collections(acc) };
   }
 
   @Get(':collection')
+  @SCHEMA_DOCS.collections.read()
   async read(@Param('collection') name: string, @Acc() acc: Accountability) {
     return { data: await this.reads.collection(acc, name) };
   }
@@ -66,7 +67,7 @@ export class CollectionsController {
   @Post()
   @AdminOnly()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Create a collection and its table with the given fields, or several from an array' })
+  @SCHEMA_DOCS.collections.create()
   async create(@Body() input: unknown) {
     if (Array.isArray(input)) {
       const names = await each(this.schema, batch(input, 'collection', 'create'), (runner, item) => this.schema.createCollection(runner, item as never));
@@ -79,7 +80,7 @@ export class CollectionsController {
 
   @Patch()
   @AdminOnly()
-  @ApiOperation({ summary: 'Change the meta of several collections (e.g. their sort) from an array of { collection, meta }' })
+  @SCHEMA_DOCS.collections.updateBatch()
   async updateBatch(@Body() input: unknown) {
     const items = batch(input, 'collection', 'update');
     await each(this.schema, items, (runner, item) => this.schema.updateCollection(runner, item.collection as string, item.meta));
@@ -88,6 +89,7 @@ export class CollectionsController {
 
   @Patch(':collection')
   @AdminOnly()
+  @SCHEMA_DOCS.collections.update()
   async update(@Param('collection') name: string, @Body() input: unknown) {
     const { meta } = checked(input, 'collection', 'update');
     await this.schema.run((runner) => this.schema.updateCollection(runner, name, meta));
@@ -97,13 +99,13 @@ export class CollectionsController {
   @Delete(':collection')
   @AdminOnly()
   @HttpCode(204)
+  @SCHEMA_DOCS.collections.remove()
   async remove(@Param('collection') name: string): Promise<void> {
     await this.schema.run((runner) => this.schema.deleteCollection(runner, name));
   }
 }
 
-@ApiTags('fields')
-@ApiBearerAuth()
+@ApiTags('Fields')
 @Controller('fields')
 export class FieldsController {
   constructor(
@@ -112,18 +114,19 @@ export class FieldsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'List the fields the caller may read, in every collection' })
+  @SCHEMA_DOCS.fields.listAll()
   async listAll(@Acc() acc: Accountability) {
     return { data: await this.reads.fields(acc) };
   }
 
   @Get(':collection')
-  @ApiOperation({ summary: "List a collection's fields the caller may read" })
+  @SCHEMA_DOCS.fields.list()
   async list(@Param('collection') collection: string, @Acc() acc: Accountability) {
     return { data: await this.reads.fields(acc, collection) };
   }
 
   @Get(':collection/:field')
+  @SCHEMA_DOCS.fields.read()
   async read(@Param('collection') collection: string, @Param('field') name: string, @Acc() acc: Accountability) {
     return { data: await this.reads.field(acc, collection, name) };
   }
@@ -135,7 +138,7 @@ export class FieldsController {
   @Post(':collection')
   @AdminOnly()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Add a field (and its column) to a collection' })
+  @SCHEMA_DOCS.fields.create()
   async create(@Param('collection') collection: string, @Body() input: unknown) {
     const item = checked(input, 'field', 'create');
     const name = await this.schema.run((runner) => this.schema.createField(runner, collection, item));
@@ -144,7 +147,7 @@ export class FieldsController {
 
   @Patch(':collection')
   @AdminOnly()
-  @ApiOperation({ summary: 'Change several fields of a collection from an array of fields, each naming its "field"' })
+  @SCHEMA_DOCS.fields.updateBatch()
   async updateBatch(@Param('collection') collection: string, @Body() input: unknown) {
     const items = batch(input, 'field', 'update');
     await each(this.schema, items, (runner, item) => this.schema.updateField(runner, collection, item.field as string, item));
@@ -153,7 +156,7 @@ export class FieldsController {
 
   @Patch(':collection/:field')
   @AdminOnly()
-  @ApiOperation({ summary: 'Change a field; stored values are converted or the change is refused' })
+  @SCHEMA_DOCS.fields.update()
   async update(@Param('collection') collection: string, @Param('field') name: string, @Body() input: unknown) {
     const item = checked(input, 'field', 'update');
     await this.schema.run((runner) => this.schema.updateField(runner, collection, name, item));
@@ -163,13 +166,13 @@ export class FieldsController {
   @Delete(':collection/:field')
   @AdminOnly()
   @HttpCode(204)
+  @SCHEMA_DOCS.fields.remove()
   async remove(@Param('collection') collection: string, @Param('field') name: string): Promise<void> {
     await this.schema.run((runner) => this.schema.deleteField(runner, collection, name));
   }
 }
 
-@ApiTags('relations')
-@ApiBearerAuth()
+@ApiTags('Relations')
 @Controller('relations')
 export class RelationsController {
   constructor(
@@ -178,17 +181,19 @@ export class RelationsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'List the relations whose field the caller may read' })
+  @SCHEMA_DOCS.relations.listAll()
   async listAll(@Acc() acc: Accountability) {
     return { data: await this.reads.relations(acc) };
   }
 
   @Get(':collection')
+  @SCHEMA_DOCS.relations.list()
   async list(@Param('collection') collection: string, @Acc() acc: Accountability) {
     return { data: await this.reads.relations(acc, collection) };
   }
 
   @Get(':collection/:field')
+  @SCHEMA_DOCS.relations.read()
   async read(@Param('collection') collection: string, @Param('field') field: string, @Acc() acc: Accountability) {
     return { data: await this.reads.relation(acc, collection, field) };
   }
@@ -200,7 +205,7 @@ export class RelationsController {
   @Post()
   @AdminOnly()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Create a relation (a real foreign key for many-to-one)' })
+  @SCHEMA_DOCS.relations.create()
   async create(@Body() input: unknown) {
     const { collection, field } = body(input);
     await this.schema.run((runner) => this.schema.createRelation(runner, input));
@@ -209,6 +214,7 @@ export class RelationsController {
 
   @Patch(':collection/:field')
   @AdminOnly()
+  @SCHEMA_DOCS.relations.update()
   async update(@Param('collection') collection: string, @Param('field') field: string, @Body() input: unknown) {
     await this.schema.run((runner) => this.schema.updateRelation(runner, collection, field, body(input)));
     return this.entry(collection, field);
@@ -217,6 +223,7 @@ export class RelationsController {
   @Delete(':collection/:field')
   @AdminOnly()
   @HttpCode(204)
+  @SCHEMA_DOCS.relations.remove()
   async remove(@Param('collection') collection: string, @Param('field') field: string): Promise<void> {
     await this.schema.run((runner) => this.schema.deleteRelation(runner, collection, field));
   }

@@ -1,5 +1,9 @@
 import { Body, Controller, Get, Inject, Patch, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../../common/openapi/error-responses';
+import { ApiData, ApiDoc, ApiJsonBody, ApiWritten } from '../../common/openapi/operation';
+import { ApiQueryParams, ONE_QUERY, WRITE_QUERY } from '../../common/openapi/query-parameters';
+import { ApiAuth } from '../../common/openapi/security';
 import type { Response } from 'express';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
@@ -13,8 +17,7 @@ import { ItemsHttp } from '../items/items-http';
 import { checkSettingsInput } from './lib/check-settings';
 
 /** API.md 12: the settings singleton, read by any authenticated user, changed by admins. */
-@ApiTags('settings')
-@ApiBearerAuth()
+@ApiTags('Settings')
 @Controller('settings')
 export class SettingsController {
   private readonly http: ItemsHttp;
@@ -27,7 +30,11 @@ export class SettingsController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'Read the settings (authenticated users)' })
+  @ApiDoc({ id: 'readSettings', summary: 'Read the settings', description: 'The project settings, for every signed-in user whatever their permissions; 403 for anonymous callers.' })
+  @ApiAuth()
+  @ApiQueryParams(...ONE_QUERY)
+  @ApiErrors(400, 403)
+  @ApiData('Settings', '`{ data: settings }`')
   async read(@ListQuery() query: Query, @Acc() acc: Accountability) {
     if (!acc.user) throw new ForbiddenError();
     // Every signed-in user reads the settings whatever their permissions on svc_settings.
@@ -36,7 +43,10 @@ export class SettingsController {
 
   @Patch()
   @AdminOnly()
-  @ApiOperation({ summary: 'Change the settings (admins)' })
+  @ApiDoc({ id: 'updateSettings', summary: 'Update the settings', description: 'Changes the given settings. Administrators only.' })
+  @ApiQueryParams(...WRITE_QUERY)
+  @ApiJsonBody('Settings', 'The settings to change.')
+  @ApiWritten('Settings', { one: true })
   update(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     checkSettingsInput(body);
     return this.http.update(this.items.for('svc_settings', acc), res, body, query);

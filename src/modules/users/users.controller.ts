@@ -1,20 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Res, Search } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiBody,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { AdminOnly } from '../../common/decorators/admin-only.decorator';
 import { ListQuery } from '../../common/decorators/list-query.decorator';
 import { ForbiddenError, InvalidCredentialsError, InvalidPayloadError } from '../../common/errors/errors';
+import { ApiSearchRoute } from '../../common/openapi/operation';
 import type { Query } from '../../common/query/query.types';
 import { validateBody } from '../../common/validation.pipe';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
@@ -27,6 +19,7 @@ import type { Item, ItemsService } from '../items/items.service';
 import { AcceptInviteDto, InviteDto } from './dto/invite.dto';
 import { TfaDisableDto, TfaEnableDto, TfaGenerateDto } from './dto/tfa.dto';
 import { UserInputDto } from './dto/user-input.dto';
+import { USERS_DOCS as docs } from './users-docs';
 import { readOwnUser } from './lib/read-own-user';
 import { TfaService } from './tfa.service';
 import { UsersWriter } from './users-writer';
@@ -65,7 +58,6 @@ function me(acc: Accountability): string {
 }
 
 @ApiTags('Users')
-@ApiBearerAuth()
 @Controller('users')
 export class UsersController {
   private readonly http: ItemsHttp;
@@ -115,8 +107,7 @@ export class UsersController {
   }
 
   @Get('me')
-  @ApiUnauthorizedResponse({ description: 'No user behind the token (INVALID_CREDENTIALS).' })
-  @ApiOkResponse({ description: '`{ data: user }`; password, tfa_secret and token concealed.' })
+  @docs.readMe()
   async readMe(@Acc() acc: Accountability, @ListQuery() query: Query) {
     // A share session has no user: the reference answers with the share it signed in with.
     if (acc.share) return { data: { share: acc.share.id } };
@@ -124,9 +115,7 @@ export class UsersController {
   }
 
   @Patch('me')
-  @ApiBody({ type: UserInputDto })
-  @ApiUnauthorizedResponse({ description: 'No user behind the token (INVALID_CREDENTIALS).' })
-  @ApiOkResponse({ description: '`{ data: user }`' })
+  @docs.updateMe()
   async updateMe(@Acc() acc: Accountability, @Body() body: unknown, @ListQuery() query: Query) {
     const id = me(acc);
     await this.engine(acc).checkReadQuery(query);
@@ -136,21 +125,21 @@ export class UsersController {
 
   @Post('me/tfa/generate')
   @HttpCode(200)
-  @ApiOkResponse({ description: '`{ data: { secret, otpauth_url } }`; TFA is on only after /users/me/tfa/enable.' })
+  @docs.generateTfa()
   async generateTfa(@Acc() acc: Accountability, @Body() dto: TfaGenerateDto) {
     return { data: await this.tfa.generate(me(acc), dto.password) };
   }
 
   @Post('me/tfa/enable')
   @HttpCode(204)
-  @ApiNoContentResponse({ description: 'TFA enabled; a wrong otp is 400 INVALID_PAYLOAD.' })
+  @docs.enableTfa()
   async enableTfa(@Acc() acc: Accountability, @Body() dto: TfaEnableDto): Promise<void> {
     await this.tfa.enable(me(acc), dto.secret, dto.otp);
   }
 
   @Post('me/tfa/disable')
   @HttpCode(204)
-  @ApiNoContentResponse({ description: 'TFA disabled; a wrong otp is 400 INVALID_PAYLOAD.' })
+  @docs.disableTfa()
   async disableTfa(@Acc() acc: Accountability, @Body() dto: TfaDisableDto): Promise<void> {
     await this.tfa.disable(me(acc), dto.otp);
   }
@@ -158,42 +147,34 @@ export class UsersController {
   @Post('invite')
   @HttpCode(204)
   @AdminOnly()
-  @ApiNoContentResponse({
-    description:
-      'Invited users are created with status `invited` and mailed a link, at most AUTH_MAIL_ADDRESS_POINTS mails per address ' +
-      'and window (re-sends included; past it the user is still written, without a mail).',
-  })
-  @ApiTooManyRequestsResponse({ description: 'REQUESTS_EXCEEDED, with Retry-After: past AUTH_MAIL_IP_POINTS invite requests from this address; nothing is written.' })
+  @docs.invite()
   async invite(@Body() dto: InviteDto, @Acc() acc: Accountability): Promise<void> {
     await this.users.invite(dto.email, dto.role, dto.invite_url, acc.ip);
   }
 
   @Post('invite/accept')
   @HttpCode(204)
-  @ApiNoContentResponse({ description: 'The invited user is active with the chosen password.' })
+  @docs.acceptInvite()
   async acceptInvite(@Body() dto: AcceptInviteDto): Promise<void> {
     await this.users.acceptInvite(dto.token, dto.password);
   }
 
   @Get()
-  @ApiOperation({ summary: 'List users: the shared query (fields incl. role.*, filter, sort, search, limit, meta); non-admins as granted' })
-  @ApiOkResponse({ description: '`{ data: [user], meta? }`; password, tfa_secret and token concealed.' })
+  @docs.list()
   list(@ListQuery() query: Query, @Acc() acc: Accountability) {
     return this.http.list(this.engine(acc), query);
   }
 
   @Search()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Read users with a query in the body: `{ query }` or `{ keys }`' })
+  @ApiSearchRoute()
   search(@ListQuery() query: Query, @Body() body: unknown, @Acc() acc: Accountability) {
     return this.http.search(this.engine(acc), query, body);
   }
 
   @Post()
   @HttpCode(200)
-  @ApiBody({ type: UserInputDto, description: 'One user, or an array of users (created all or nothing).' })
-  @ApiOperation({ summary: 'Create users within the caller\'s permissions (admins: all)' })
-  @ApiOkResponse({ description: '`{ data: user }`, or `{ data: [user] }` for an array; 204 when the caller may not read them back' })
+  @docs.create()
   async create(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
     const writer = await this.writer(acc, 'create', query);
     if (Array.isArray(body)) {
@@ -206,17 +187,7 @@ export class UsersController {
   }
 
   @Patch()
-  @ApiOperation({ summary: 'Update users within the caller\'s permissions (admins: all)' })
-  @ApiBody({
-    schema: {
-      oneOf: [
-        { type: 'array', items: { type: 'object' } },
-        { type: 'object', properties: { keys: { type: 'array' }, data: { type: 'object' } } },
-        { type: 'object', properties: { query: { type: 'object' }, data: { type: 'object' } } },
-      ],
-    },
-  })
-  @ApiOkResponse({ description: '`{ data: [user] }`: an array of users with their `id` (each its own update), `{ keys, data }` or `{ query, data }`; 204 when the caller may not read them back' })
+  @docs.update()
   async updateMany(@Body() body: unknown, @Acc() acc: Accountability, @ListQuery() query: Query, @Res({ passthrough: true }) res: Response) {
     const writer = await this.writer(acc, 'update', query);
     if (Array.isArray(body)) {
@@ -233,17 +204,7 @@ export class UsersController {
 
   @Delete()
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete users within the caller\'s permissions (admins: all)' })
-  @ApiBody({
-    schema: {
-      oneOf: [
-        { type: 'array', items: { type: 'string' } },
-        { type: 'object', properties: { keys: { type: 'array' } } },
-        { type: 'object', properties: { query: { type: 'object' } } },
-      ],
-    },
-  })
-  @ApiNoContentResponse({ description: 'The users (an array of ids, `{ keys }` or `{ query }`) and their sessions are gone.' })
+  @docs.remove()
   async deleteMany(@Body() body: unknown, @Acc() acc: Accountability): Promise<void> {
     const writer = await this.writer(acc, 'delete');
     if (Array.isArray(body)) return writer.delete(stringKeys(body));
@@ -252,14 +213,13 @@ export class UsersController {
   }
 
   @Get(':id')
-  @ApiOkResponse({ description: '`{ data: user }`; an unknown id, or one the caller may not read, is 403 FORBIDDEN.' })
+  @docs.read()
   readOne(@Param('id') id: string, @ListQuery() query: Query, @Acc() acc: Accountability) {
     return this.http.readOne(this.engine(acc), id, query);
   }
 
   @Patch(':id')
-  @ApiBody({ type: UserInputDto })
-  @ApiOkResponse({ description: '`{ data: user }`; 204 when the caller may not read it back; FORBIDDEN outside the caller\'s permissions' })
+  @docs.updateOne()
   async update(@Param('id') id: string, @Body() body: unknown, @Acc() acc: Accountability, @ListQuery() query: Query, @Res({ passthrough: true }) res: Response) {
     const writer = await this.writer(acc, 'update', query);
     const dto = await this.asUserInput(body, 'update');
@@ -269,7 +229,7 @@ export class UsersController {
 
   @Delete(':id')
   @HttpCode(204)
-  @ApiNoContentResponse({ description: 'The user and their sessions are gone; FORBIDDEN outside the caller\'s permissions.' })
+  @docs.removeOne()
   async delete(@Param('id') id: string, @Acc() acc: Accountability): Promise<void> {
     await (await this.writer(acc, 'delete')).delete([id]);
   }
@@ -277,7 +237,7 @@ export class UsersController {
   @Post(':id/tfa/disable')
   @HttpCode(204)
   @AdminOnly()
-  @ApiNoContentResponse({ description: 'TFA removed for that user.' })
+  @docs.disableTfaFor()
   async disableTfaFor(@Param('id') id: string): Promise<void> {
     await this.tfa.disableFor(id);
   }
