@@ -61,6 +61,8 @@ export interface AppConfig {
   /** `countTtl`: ms a cached count of `meta` is kept (0: counts are not cached). */
   cache: { enabled: boolean; store: 'memory' | 'redis'; ttl: number; namespace: string; countTtl: number };
   redis?: string;
+  /** ms one Redis command, and one connection attempt, may take before Vellum goes on without Redis. */
+  redisTimeouts: { command: number; connect: number };
   rateLimiter: { enabled: boolean; points: number; duration: number; store: 'memory' | 'redis' };
   query: { limitDefault: number; limitMax?: number; maxRelationalDepth: number; maxBatchMutation?: number };
   /** argon2 costs (unset: argon2's defaults) and how much argon2 work runs at once (HASH_MAX_*). */

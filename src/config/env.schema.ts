@@ -74,6 +74,8 @@ export class EnvSchema {
   @IsOptional() @Matches(DURATION) CACHE_COUNT_TTL?: string;
   @IsOptional() @IsString() CACHE_NAMESPACE?: string;
   @IsOptional() @Matches(/^rediss?:\/\//, { message: 'REDIS must be a redis:// URL' }) REDIS?: string;
+  @IsOptional() @Matches(DURATION) REDIS_COMMAND_TIMEOUT?: string;
+  @IsOptional() @Matches(DURATION) REDIS_CONNECT_TIMEOUT?: string;
 
   @IsOptional() @IsBooleanString(BOOL) RATE_LIMITER_ENABLED?: string;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) RATE_LIMITER_POINTS?: number;

@@ -199,7 +199,7 @@ function filesConfig(env: Env): AppConfig['files'] {
   };
 }
 
-function servicesConfig(env: Env, parsed: EnvSchema): Pick<AppConfig, 'cache' | 'redis' | 'rateLimiter'> {
+function servicesConfig(env: Env, parsed: EnvSchema): Pick<AppConfig, 'cache' | 'redis' | 'redisTimeouts' | 'rateLimiter'> {
   return {
     cache: {
       enabled: flag(env.CACHE_ENABLED, false),
@@ -209,6 +209,7 @@ function servicesConfig(env: Env, parsed: EnvSchema): Pick<AppConfig, 'cache' | 
       countTtl: duration(env.CACHE_COUNT_TTL, '10s'),
     },
     redis: env.REDIS,
+    redisTimeouts: { command: duration(env.REDIS_COMMAND_TIMEOUT, '500'), connect: duration(env.REDIS_CONNECT_TIMEOUT, '2000') },
     rateLimiter: {
       enabled: flag(env.RATE_LIMITER_ENABLED, false),
       points: parsed.RATE_LIMITER_POINTS ?? 50,
