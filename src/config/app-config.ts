@@ -32,6 +32,8 @@ export interface AppConfig {
      */
     acquireTimeout: number;
     statementTimeout: number;
+    /** ms Vellum keeps trying to reach an unreachable database at start before it gives up. */
+    startupRetryTimeout: number;
   };
   secret: string;
   admin: { email: string; password?: string };

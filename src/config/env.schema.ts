@@ -31,6 +31,8 @@ export class EnvSchema {
   @IsOptional() @IsBooleanString(BOOL) DB_MIGRATE?: string;
   @IsOptional() @Matches(DURATION) DB_ACQUIRE_TIMEOUT?: string;
   @IsOptional() @Matches(DURATION) DB_STATEMENT_TIMEOUT?: string;
+  /** Seconds Vellum keeps trying to reach the database at start (0: one attempt). */
+  @IsOptional() @Transform(toNumber) @IsNumber() @Min(0) DB_STARTUP_RETRY_TIMEOUT?: number;
 
   @IsOptional() @IsString() @MinLength(1) SECRET?: string;
   @IsOptional() @IsEmail() ADMIN_EMAIL?: string;

@@ -15,7 +15,7 @@ describe(loadConfig.name, () => {
     expect(config).toMatchObject({
       host: '0.0.0.0',
       port: 8055,
-      db: { client: 'sqlite', filename: './data/vellum.db', migrate: true, acquireTimeout: 5000, statementTimeout: 60_000 },
+      db: { client: 'sqlite', filename: './data/vellum.db', migrate: true, acquireTimeout: 5000, statementTimeout: 60_000, startupRetryTimeout: 60_000 },
       admin: { email: 'admin@example.com' },
       auth: { accessTokenTtl: 900_000, refreshTokenTtl: 604_800_000, sessionCookieTtl: 86_400_000, loginStallTime: 500 },
       query: { limitDefault: 100 },
@@ -48,6 +48,8 @@ describe(loadConfig.name, () => {
     [{ IMPORT_TIMEOUT: 'forever' }, 'IMPORT_TIMEOUT'],
     [{ DB_ACQUIRE_TIMEOUT: 'soon' }, 'DB_ACQUIRE_TIMEOUT'],
     [{ DB_STATEMENT_TIMEOUT: '-1' }, 'DB_STATEMENT_TIMEOUT'],
+    [{ DB_STARTUP_RETRY_TIMEOUT: '1m' }, 'DB_STARTUP_RETRY_TIMEOUT'],
+    [{ DB_STARTUP_RETRY_TIMEOUT: '-1' }, 'DB_STARTUP_RETRY_TIMEOUT'],
     [{ REDIS_COMMAND_TIMEOUT: 'soon' }, 'REDIS_COMMAND_TIMEOUT'],
     [{ REDIS_CONNECT_TIMEOUT: '-5' }, 'REDIS_CONNECT_TIMEOUT'],
     [{ WEBSOCKETS_GRAPHQL_AUTH: 'open' }, 'WEBSOCKETS_GRAPHQL_AUTH'],
@@ -154,7 +156,11 @@ describe(loadConfig.name, () => {
     expect(loadConfig(env).websockets).toMatchObject(expected);
   });
 
-  it.each([[{ REDIS_COMMAND_TIMEOUT: '250', REDIS_CONNECT_TIMEOUT: '5s' }, { redisTimeouts: { command: 250, connect: 5000 } }]])('reads the failure bounds of %j', (env, expected) => {
+  it.each([
+    [{ DB_STARTUP_RETRY_TIMEOUT: '0' }, { db: { startupRetryTimeout: 0 } }],
+    [{ DB_STARTUP_RETRY_TIMEOUT: '2.5' }, { db: { startupRetryTimeout: 2500 } }],
+    [{ REDIS_COMMAND_TIMEOUT: '250', REDIS_CONNECT_TIMEOUT: '5s' }, { redisTimeouts: { command: 250, connect: 5000 } }],
+  ])('reads the failure bounds of %j', (env, expected) => {
     expect(loadConfig(env)).toMatchObject(expected);
   });
 });

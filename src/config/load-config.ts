@@ -155,6 +155,8 @@ function dbConfig(env: Env, parsed: EnvSchema, client: DbVendorClient): AppConfi
     migrate: flag(env.DB_MIGRATE, true),
     acquireTimeout: duration(env.DB_ACQUIRE_TIMEOUT, '5s'),
     statementTimeout: duration(env.DB_STATEMENT_TIMEOUT, '60s'),
+    // A database started alongside (docker compose, a first MariaDB initialisation) takes tens of seconds.
+    startupRetryTimeout: (parsed.DB_STARTUP_RETRY_TIMEOUT ?? 60) * 1000,
   };
 }
 
