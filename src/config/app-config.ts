@@ -17,6 +17,8 @@ export interface AppConfig {
   /** `auto`: readable lines on a terminal, JSON lines otherwise (files, log collectors). */
   logFormat: 'json' | 'pretty' | 'auto';
   maxPayloadSize: number;
+  /** ms in-flight requests get to finish after SIGTERM or SIGINT before their connections are cut. */
+  shutdownTimeout: number;
   db: {
     client: DbVendorClient;
     filename: string;

@@ -20,6 +20,8 @@ export class EnvSchema {
   @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL?: string;
   @IsOptional() @IsIn(['json', 'pretty', 'auto']) LOG_FORMAT?: string;
   @IsOptional() @Matches(SIZE) MAX_PAYLOAD_SIZE?: string;
+  /** Milliseconds, as in the reference platform. */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) SERVER_SHUTDOWN_TIMEOUT?: number;
 
   @IsOptional() @IsIn(['sqlite', 'sqlite3', 'mysql', 'mariadb', 'postgres', 'pg']) DB_CLIENT?: string;
   @IsOptional() @IsString() DB_FILENAME?: string;

@@ -20,6 +20,7 @@ describe(loadConfig.name, () => {
       auth: { accessTokenTtl: 900_000, refreshTokenTtl: 604_800_000, sessionCookieTtl: 86_400_000, loginStallTime: 500 },
       query: { limitDefault: 100 },
       maxPayloadSize: 1024 * 1024,
+      shutdownTimeout: 1000,
       redisTimeouts: { command: 500, connect: 2000 },
       storage: { locations: [{ name: 'local', driver: 'local', options: { root: './uploads' } }] },
     });
@@ -50,6 +51,7 @@ describe(loadConfig.name, () => {
     [{ DB_STATEMENT_TIMEOUT: '-1' }, 'DB_STATEMENT_TIMEOUT'],
     [{ DB_STARTUP_RETRY_TIMEOUT: '1m' }, 'DB_STARTUP_RETRY_TIMEOUT'],
     [{ DB_STARTUP_RETRY_TIMEOUT: '-1' }, 'DB_STARTUP_RETRY_TIMEOUT'],
+    [{ SERVER_SHUTDOWN_TIMEOUT: '1s' }, 'SERVER_SHUTDOWN_TIMEOUT'],
     [{ REDIS_COMMAND_TIMEOUT: 'soon' }, 'REDIS_COMMAND_TIMEOUT'],
     [{ REDIS_CONNECT_TIMEOUT: '-5' }, 'REDIS_CONNECT_TIMEOUT'],
     [{ WEBSOCKETS_GRAPHQL_AUTH: 'open' }, 'WEBSOCKETS_GRAPHQL_AUTH'],
@@ -159,6 +161,7 @@ describe(loadConfig.name, () => {
   it.each([
     [{ DB_STARTUP_RETRY_TIMEOUT: '0' }, { db: { startupRetryTimeout: 0 } }],
     [{ DB_STARTUP_RETRY_TIMEOUT: '2.5' }, { db: { startupRetryTimeout: 2500 } }],
+    [{ SERVER_SHUTDOWN_TIMEOUT: '15000' }, { shutdownTimeout: 15_000 }],
     [{ REDIS_COMMAND_TIMEOUT: '250', REDIS_CONNECT_TIMEOUT: '5s' }, { redisTimeouts: { command: 250, connect: 5000 } }],
   ])('reads the failure bounds of %j', (env, expected) => {
     expect(loadConfig(env)).toMatchObject(expected);

@@ -139,6 +139,8 @@ function serverConfig(env: Env, parsed: EnvSchema, nodeEnv: AppConfig['nodeEnv']
     logLevel: (env.LOG_LEVEL ?? 'info') as AppConfig['logLevel'],
     logFormat: (env.LOG_FORMAT ?? 'auto') as AppConfig['logFormat'],
     maxPayloadSize: size(env.MAX_PAYLOAD_SIZE) ?? 1024 * 1024,
+    // The reference platform's default: a supervisor's own grace period (docker stop: 10 s) stays above it.
+    shutdownTimeout: parsed.SERVER_SHUTDOWN_TIMEOUT ?? 1000,
   };
 }
 
