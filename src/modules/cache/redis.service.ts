@@ -4,6 +4,9 @@ import { createRedis } from '../../common/create-redis';
 import { AppLogger } from '../../common/logging/app-logger';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 
+/** The part of REDIS_COMMAND_TIMEOUT after which a socket with an unanswered command is dropped. */
+const SOCKET_SHARE = 0.8;
+
 /** A subscriber connection takes no other command: health checks are sent on a command connection. */
 export type RedisRole = 'commands' | 'subscriber';
 
@@ -47,8 +50,9 @@ export class RedisService implements OnApplicationShutdown {
       lazyConnect: true,
       maxRetriesPerRequest: 1,
       commandTimeout: timeouts.command,
-      // Dropped when a command goes unanswered this long: the connection leaves `ready`, see lost().
-      socketTimeout: timeouts.command,
+      // Dropped when a command goes unanswered this long, see lost(). Sooner than the command's own
+      // timeout: every connection is down before the request that waited goes on to its next command.
+      socketTimeout: Math.ceil(timeouts.command * SOCKET_SHARE),
       connectTimeout: timeouts.connect,
       // Reconnect every second at most, forever: Redis coming back must be noticed soon.
       retryStrategy: (attempt) => Math.min(attempt * 200, 1000),
