@@ -88,7 +88,7 @@ export class RedisCounterStore implements CounterStore {
     try {
       result = await remote();
     } catch (err) {
-      if (!this.local) this.logger.warn({ err }, 'Redis is unreachable: login lockout and rate limits count in this instance alone until it is back');
+      if (!this.local) this.logger.warn({ reason: (err as Error).message }, 'Redis is unreachable: login lockout and rate limits count in this instance alone until it is back');
       this.local = true;
       return local();
     }
