@@ -8,7 +8,11 @@ import { AppLogger } from './common/logging/app-logger';
 import type { AppConfig } from './config/app-config';
 import { configureApp } from './configure-app';
 
-/** Builds and configures the application without listening: used by main.ts, the test harness and scripts. */
+/**
+ * Builds and configures the application without listening: used by main.ts, the test harness and
+ * scripts. Signals are main.ts's business (a graceful drain), not Nest's shutdown hooks, which would
+ * close Redis and the database before the HTTP server and end the process by the signal (exit 143).
+ */
 export async function createApp(
   config: AppConfig,
   logger = new AppLogger(config.logLevel, undefined, config.logFormat),
@@ -21,7 +25,6 @@ export async function createApp(
     logger,
     abortOnError: false,
   });
-  app.enableShutdownHooks();
   configureApp(app);
   await app.init();
   // Nest adds its routes in init(): they are indexed once they are all there.

@@ -19,6 +19,8 @@ export interface AppConfig {
   /** `auto`: readable lines on a terminal, JSON lines otherwise (files, log collectors). */
   logFormat: 'json' | 'pretty' | 'auto';
   maxPayloadSize: number;
+  /** ms in-flight requests get to finish after SIGTERM or SIGINT before their connections are cut. */
+  shutdownTimeout: number;
   db: {
     client: DbVendorClient;
     filename: string;
@@ -34,6 +36,8 @@ export interface AppConfig {
      */
     acquireTimeout: number;
     statementTimeout: number;
+    /** ms Vellum keeps trying to reach an unreachable database at start before it gives up. */
+    startupRetryTimeout: number;
   };
   secret: string;
   admin: { email: string; password?: string };
@@ -68,6 +72,8 @@ export interface AppConfig {
   /** `countTtl`: ms a cached count of `meta` is kept (0: counts are not cached). */
   cache: { enabled: boolean; store: 'memory' | 'redis'; ttl: number; namespace: string; countTtl: number };
   redis?: string;
+  /** ms one Redis command, and one connection attempt, may take before Vellum goes on without Redis. */
+  redisTimeouts: { command: number; connect: number };
   rateLimiter: { enabled: boolean; points: number; duration: number; store: 'memory' | 'redis' };
   /** CORS_* (the reference's variables), named as the `cors` middleware's options; `maxAge` in seconds. */
   cors: {

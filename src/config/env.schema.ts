@@ -20,6 +20,8 @@ export class EnvSchema {
   @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL?: string;
   @IsOptional() @IsIn(['json', 'pretty', 'auto']) LOG_FORMAT?: string;
   @IsOptional() @Matches(SIZE) MAX_PAYLOAD_SIZE?: string;
+  /** Milliseconds, as in the reference platform. */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) SERVER_SHUTDOWN_TIMEOUT?: number;
 
   @IsOptional() @IsIn(['sqlite', 'sqlite3', 'mysql', 'mariadb', 'postgres', 'pg']) DB_CLIENT?: string;
   @IsOptional() @IsString() DB_FILENAME?: string;
@@ -31,6 +33,8 @@ export class EnvSchema {
   @IsOptional() @IsBooleanString(BOOL) DB_MIGRATE?: string;
   @IsOptional() @Matches(DURATION) DB_ACQUIRE_TIMEOUT?: string;
   @IsOptional() @Matches(DURATION) DB_STATEMENT_TIMEOUT?: string;
+  /** Seconds Vellum keeps trying to reach the database at start (0: one attempt). */
+  @IsOptional() @Transform(toNumber) @IsNumber() @Min(0) DB_STARTUP_RETRY_TIMEOUT?: number;
 
   @IsOptional() @IsString() @MinLength(1) SECRET?: string;
   @IsOptional() @IsEmail() ADMIN_EMAIL?: string;
@@ -91,6 +95,8 @@ export class EnvSchema {
   @IsOptional() @Matches(DURATION) CACHE_COUNT_TTL?: string;
   @IsOptional() @IsString() CACHE_NAMESPACE?: string;
   @IsOptional() @Matches(/^rediss?:\/\//, { message: 'REDIS must be a redis:// URL' }) REDIS?: string;
+  @IsOptional() @Matches(DURATION) REDIS_COMMAND_TIMEOUT?: string;
+  @IsOptional() @Matches(DURATION) REDIS_CONNECT_TIMEOUT?: string;
 
   @IsOptional() @IsBooleanString(BOOL) RATE_LIMITER_ENABLED?: string;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) RATE_LIMITER_POINTS?: number;

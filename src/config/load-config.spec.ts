@@ -15,11 +15,13 @@ describe(loadConfig.name, () => {
     expect(config).toMatchObject({
       host: '0.0.0.0',
       port: 8055,
-      db: { client: 'sqlite', filename: './data/vellum.db', migrate: true, acquireTimeout: 5000, statementTimeout: 60_000 },
+      db: { client: 'sqlite', filename: './data/vellum.db', migrate: true, acquireTimeout: 5000, statementTimeout: 60_000, startupRetryTimeout: 60_000 },
       admin: { email: 'admin@example.com' },
       auth: { accessTokenTtl: 900_000, refreshTokenTtl: 604_800_000, sessionCookieTtl: 86_400_000, loginStallTime: 500 },
       query: { limitDefault: 100 },
       maxPayloadSize: 1024 * 1024,
+      shutdownTimeout: 1000,
+      redisTimeouts: { command: 500, connect: 2000 },
       storage: { locations: [{ name: 'local', driver: 'local', options: { root: './uploads' } }] },
     });
     expect(config.secret).toHaveLength(64);
@@ -47,6 +49,11 @@ describe(loadConfig.name, () => {
     [{ IMPORT_TIMEOUT: 'forever' }, 'IMPORT_TIMEOUT'],
     [{ DB_ACQUIRE_TIMEOUT: 'soon' }, 'DB_ACQUIRE_TIMEOUT'],
     [{ DB_STATEMENT_TIMEOUT: '-1' }, 'DB_STATEMENT_TIMEOUT'],
+    [{ DB_STARTUP_RETRY_TIMEOUT: '1m' }, 'DB_STARTUP_RETRY_TIMEOUT'],
+    [{ DB_STARTUP_RETRY_TIMEOUT: '-1' }, 'DB_STARTUP_RETRY_TIMEOUT'],
+    [{ SERVER_SHUTDOWN_TIMEOUT: '1s' }, 'SERVER_SHUTDOWN_TIMEOUT'],
+    [{ REDIS_COMMAND_TIMEOUT: 'soon' }, 'REDIS_COMMAND_TIMEOUT'],
+    [{ REDIS_CONNECT_TIMEOUT: '-5' }, 'REDIS_CONNECT_TIMEOUT'],
     [{ WEBSOCKETS_GRAPHQL_AUTH: 'open' }, 'WEBSOCKETS_GRAPHQL_AUTH'],
     [{ WEBSOCKETS_GRAPHQL_PATH: 'graphql' }, 'WEBSOCKETS_GRAPHQL_PATH'],
     [{ WEBSOCKETS_GRAPHQL_CONN_LIMIT: 'lots' }, 'WEBSOCKETS_GRAPHQL_CONN_LIMIT'],
@@ -161,5 +168,14 @@ describe(loadConfig.name, () => {
     [{ WEBSOCKETS_MAX_PAYLOAD: '1mb', WEBSOCKETS_PRE_AUTH_MAX_PAYLOAD: '2kb' }, { maxPayload: 1024 * 1024, preAuthMaxPayload: 2048 }],
   ])('reads the WebSocket message limits of %j', (env, expected) => {
     expect(loadConfig(env).websockets).toMatchObject(expected);
+  });
+
+  it.each([
+    [{ DB_STARTUP_RETRY_TIMEOUT: '0' }, { db: { startupRetryTimeout: 0 } }],
+    [{ DB_STARTUP_RETRY_TIMEOUT: '2.5' }, { db: { startupRetryTimeout: 2500 } }],
+    [{ SERVER_SHUTDOWN_TIMEOUT: '15000' }, { shutdownTimeout: 15_000 }],
+    [{ REDIS_COMMAND_TIMEOUT: '250', REDIS_CONNECT_TIMEOUT: '5s' }, { redisTimeouts: { command: 250, connect: 5000 } }],
+  ])('reads the failure bounds of %j', (env, expected) => {
+    expect(loadConfig(env)).toMatchObject(expected);
   });
 });

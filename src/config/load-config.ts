@@ -145,6 +145,8 @@ function serverConfig(env: Env, parsed: EnvSchema, nodeEnv: AppConfig['nodeEnv']
     logLevel: (env.LOG_LEVEL ?? 'info') as AppConfig['logLevel'],
     logFormat: (env.LOG_FORMAT ?? 'auto') as AppConfig['logFormat'],
     maxPayloadSize: size(env.MAX_PAYLOAD_SIZE) ?? 1024 * 1024,
+    // The reference platform's default: a supervisor's own grace period (docker stop: 10 s) stays above it.
+    shutdownTimeout: parsed.SERVER_SHUTDOWN_TIMEOUT ?? 1000,
   };
 }
 
@@ -161,6 +163,8 @@ function dbConfig(env: Env, parsed: EnvSchema, client: DbVendorClient): AppConfi
     migrate: flag(env.DB_MIGRATE, true),
     acquireTimeout: duration(env.DB_ACQUIRE_TIMEOUT, '5s'),
     statementTimeout: duration(env.DB_STATEMENT_TIMEOUT, '60s'),
+    // A database started alongside (docker compose, a first MariaDB initialisation) takes tens of seconds.
+    startupRetryTimeout: (parsed.DB_STARTUP_RETRY_TIMEOUT ?? 60) * 1000,
   };
 }
 
@@ -208,7 +212,7 @@ function filesConfig(env: Env): AppConfig['files'] {
   };
 }
 
-function servicesConfig(env: Env, parsed: EnvSchema): Pick<AppConfig, 'cache' | 'redis' | 'rateLimiter'> {
+function servicesConfig(env: Env, parsed: EnvSchema): Pick<AppConfig, 'cache' | 'redis' | 'redisTimeouts' | 'rateLimiter'> {
   return {
     cache: {
       enabled: flag(env.CACHE_ENABLED, false),
@@ -218,6 +222,7 @@ function servicesConfig(env: Env, parsed: EnvSchema): Pick<AppConfig, 'cache' | 
       countTtl: duration(env.CACHE_COUNT_TTL, '10s'),
     },
     redis: env.REDIS,
+    redisTimeouts: { command: duration(env.REDIS_COMMAND_TIMEOUT, '500'), connect: duration(env.REDIS_CONNECT_TIMEOUT, '2000') },
     rateLimiter: {
       enabled: flag(env.RATE_LIMITER_ENABLED, false),
       points: parsed.RATE_LIMITER_POINTS ?? 50,

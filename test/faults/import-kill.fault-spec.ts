@@ -1,15 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { Api, expectStatus, waitFor } from './lib/api';
 import { Fleet } from './lib/fleet';
+import { READINGS_FIELDS, readingsCsv } from './lib/readings';
 
 /** Enough rows that the import runs well over a second on this machine: the kill lands in its middle. */
 const ROWS = 300_000;
-
-function bigCsv(rows: number): string {
-  const lines = ['label,amount'];
-  for (let i = 0; i < rows; i++) lines.push(`reading-${i},${i}`);
-  return lines.join('\n');
-}
 
 /** Issue 18: a Vellum killed (kill -9) while a background import writes leaves none of its rows. */
 describe('fault: kill -9 during a background CSV import', () => {
@@ -22,14 +17,10 @@ describe('fault: kill -9 during a background CSV import', () => {
   it('keeps none of the rows after a restart, and reports the job failed with the reason', async () => {
     const first = await fleet.vellum();
     const admin = await new Api(first.url).asAdmin();
-    const fields = [
-      { field: 'label', type: 'string' },
-      { field: 'amount', type: 'integer' },
-    ];
-    expectStatus(await admin.post('/collections', { collection: 'readings', meta: {}, fields }), 200, 'create readings');
+    expectStatus(await admin.post('/collections', { collection: 'readings', meta: {}, fields: READINGS_FIELDS }), 200, 'create readings');
     expectStatus(await admin.post('/items/readings', { label: 'before', amount: -1 }), 200, 'row before the import');
 
-    const started = expectStatus(await admin.upload('/utils/import/readings?background=true', bigCsv(ROWS), 'text/csv', 'readings.csv'), 200, 'import');
+    const started = expectStatus(await admin.upload('/utils/import/readings?background=true', readingsCsv(ROWS), 'text/csv', 'readings.csv'), 200, 'import');
     const jobId = started.body.data.id as string;
     // A job reports its row count at most once a second: a count above zero means the import is under
     // way and has been writing for a second at least.

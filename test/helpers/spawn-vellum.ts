@@ -29,21 +29,32 @@ export interface RunningServer {
   url: string;
   pid: number;
   output: () => string;
+  /** The exit code once the process has ended (null while it runs, or when a signal ended it). */
+  exitCode: () => number | null;
+  /** SIGTERM, and waits for the process to end. */
   stop: () => Promise<void>;
   /** kill -9: the process gets no chance to clean up, as in a crash or an OOM kill. */
   kill: () => Promise<void>;
 }
 
+/** Called with each piece of the server's output as it comes, before the server answers too. */
+export type OnOutput = (chunk: string) => void;
+
 /** Spawns `args` with node and resolves once the server answers /server/ping (within 60 s). */
-async function launch(args: string[], env: Record<string, string>, port: number): Promise<RunningServer> {
+async function launch(args: string[], env: Record<string, string>, port: number, onOutput?: OnOutput): Promise<RunningServer> {
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: baseEnv({ HOST: '127.0.0.1', PORT: String(port), ...env }),
   });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const take = (chunk: Buffer) => {
+    output += chunk.toString();
+    onOutput?.(chunk.toString());
+  };
+  child.stdout.on('data', take);
+  child.stderr.on('data', take);
+  // 'close', not 'exit': the output is complete by then (the lines a shutdown writes last included).
+  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const running = () => child.exitCode === null && child.signalCode === null;
   const signal = async (name: NodeJS.Signals) => {
     if (!running()) return;
@@ -65,7 +76,28 @@ async function launch(args: string[], env: Record<string, string>, port: number)
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, pid: child.pid!, output: () => output, stop: () => signal('SIGTERM'), kill: () => signal('SIGKILL') };
+  return { url, pid: child.pid!, output: () => output, exitCode: () => child.exitCode, stop: () => signal('SIGTERM'), kill: () => signal('SIGKILL') };
+}
+
+export interface EndedServer {
+  code: number | null;
+  output: string;
+}
+
+/** Runs the built server until it exits by itself (a start-up that fails); kill -9 after `timeoutMs`. */
+export function runBuiltServerToExit(env: Record<string, string>, port: number, timeoutMs: number): Promise<EndedServer> {
+  const main = join(ROOT, 'dist', 'src', 'main.js');
+  const child = spawn(process.execPath, [...startNodeArgs(), main], { cwd: ROOT, env: baseEnv({ HOST: '127.0.0.1', PORT: String(port), ...env }) });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  return new Promise((resolve) =>
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    }),
+  );
 }
 
 /** Starts the real entry point (src/main.ts) with `npm start`'s flags and resolves once it answers /server/ping. */
@@ -74,8 +106,8 @@ export function startServer(env: Record<string, string>, port: number): Promise<
 }
 
 /** Starts the built server (dist/src/main.js, `npm run build` first) exactly as `npm start` runs it. */
-export function startBuiltServer(env: Record<string, string>, port: number): Promise<RunningServer> {
+export function startBuiltServer(env: Record<string, string>, port: number, onOutput?: OnOutput): Promise<RunningServer> {
   const main = join(ROOT, 'dist', 'src', 'main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
-  return launch([...startNodeArgs(), main], env, port);
+  return launch([...startNodeArgs(), main], env, port, onOutput);
 }

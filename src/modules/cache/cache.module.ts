@@ -1,4 +1,4 @@
-import { DynamicModule, Inject, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { DynamicModule, Inject, MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { CacheService } from './cache.service';
@@ -33,6 +33,7 @@ export class CacheModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     // Without Redis there is no other instance to catch up with: the version check would be a no-op hop.
     if (this.config.redis === undefined) return;
-    consumer.apply(SystemCacheSyncMiddleware).forRoutes('{*path}');
+    // /server/ping answers whatever state Redis is in: load balancers poll it, and it reads no system state.
+    consumer.apply(SystemCacheSyncMiddleware).exclude({ path: 'server/ping', method: RequestMethod.GET }).forRoutes('{*path}');
   }
 }

@@ -1,18 +1,30 @@
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { createRedis } from '../../common/create-redis';
 import { AppLogger } from '../../common/logging/app-logger';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 
+/** The part of REDIS_COMMAND_TIMEOUT after which a socket with an unanswered command is dropped. */
+const SOCKET_SHARE = 0.8;
+
+/** A subscriber connection takes no other command: health checks are sent on a command connection. */
+export type RedisRole = 'commands' | 'subscriber';
+
 /**
  * Redis connections of this instance (REDIS), closed at shutdown. While Redis is away, commands fail at
  * once rather than wait in a queue, so callers fall back (the cache is bypassed, the system version
- * check skipped) without holding requests; the outage is logged once, and once more when it ends.
+ * check skipped, counters kept in memory) without holding requests; the outage is logged once, and
+ * once more when it ends.
+ *
+ * A Redis that stops answering without closing its connections (frozen, a network cut) costs one
+ * command its REDIS_COMMAND_TIMEOUT: then that socket is dropped and every other connection is made to
+ * reconnect, so no later command waits for an answer that is not coming.
  */
 @Injectable()
-export class RedisService implements OnModuleDestroy {
-  private readonly connections: Redis[] = [];
+export class RedisService implements OnApplicationShutdown {
+  private readonly connections = new Map<Redis, RedisRole>();
   private down = false;
+  private closing = false;
   private readonly reconnected = new Set<() => void>();
 
   constructor(
@@ -24,20 +36,24 @@ export class RedisService implements OnModuleDestroy {
     return this.config.redis !== undefined;
   }
 
-  /** Whether every connection is up: false from the first one lost until all are back. */
+  /** Whether every connection is up: false from the first one lost until all are back, and once closed. */
   get reachable(): boolean {
-    return this.connections.every((c) => c.status === 'ready');
+    return !this.closing && [...this.connections.keys()].every((c) => c.status === 'ready');
   }
 
   /** A new connection, ready to use: a subscriber cannot share its connection with commands. */
-  async connect(name: string): Promise<Redis> {
+  async connect(name: string, role: RedisRole = 'commands'): Promise<Redis> {
     if (!this.config.redis) throw new Error('REDIS is not set');
+    const timeouts = this.config.redisTimeouts;
     const redis = createRedis(this.config.redis, {
       connectionName: `vellum-${name}`,
       lazyConnect: true,
       maxRetriesPerRequest: 1,
-      // A Redis that stops answering without closing the connection must not hold requests either.
-      commandTimeout: 1000,
+      commandTimeout: timeouts.command,
+      // Dropped when a command goes unanswered this long, see lost(). Sooner than the command's own
+      // timeout: every connection is down before the request that waited goes on to its next command.
+      socketTimeout: Math.ceil(timeouts.command * SOCKET_SHARE),
+      connectTimeout: timeouts.connect,
       // Reconnect every second at most, forever: Redis coming back must be noticed soon.
       retryStrategy: (attempt) => Math.min(attempt * 200, 1000),
     });
@@ -47,14 +63,29 @@ export class RedisService implements OnModuleDestroy {
     redis.on('error', () => this.lost());
     redis.on('close', () => this.lost());
     redis.on('ready', () => this.back());
-    this.connections.push(redis);
+    this.connections.set(redis, role);
     return redis;
   }
 
+  /** ms Redis took to answer a PING, or null when it did not within REDIS_COMMAND_TIMEOUT (or is away). */
+  async ping(): Promise<number | null> {
+    const redis = [...this.connections].find(([, role]) => role === 'commands')?.[0];
+    if (!redis) return null;
+    const started = performance.now();
+    try {
+      await redis.ping();
+      return Math.round(performance.now() - started);
+    } catch {
+      return null;
+    }
+  }
+
   private lost(): void {
-    if (this.down || this.connections.length === 0) return;
+    if (this.down || this.closing || this.connections.size === 0) return;
     this.down = true;
     this.logger.warn('Redis is unreachable: the data cache is bypassed and other instances are not told of changes until it is back');
+    // The connections that have not noticed yet would each make one more command wait its timeout.
+    for (const redis of this.connections.keys()) if (redis.status === 'ready') redis.disconnect(true);
   }
 
   private back(): void {
@@ -72,8 +103,11 @@ export class RedisService implements OnModuleDestroy {
     this.reconnected.add(listener);
   }
 
-  async onModuleDestroy(): Promise<void> {
-    const closing = this.connections.splice(0);
+  /** With the database, last: jobs stopping at shutdown still write through the cache and counters. */
+  async onApplicationShutdown(): Promise<void> {
+    this.closing = true;
+    const closing = [...this.connections.keys()];
+    this.connections.clear();
     await Promise.all(closing.map((c) => c.quit().catch(() => c.disconnect())));
   }
 }

@@ -39,7 +39,7 @@ export class SystemCacheService implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     if (!this.redisService.configured) return;
-    const [redis, subscriber] = await Promise.all([this.redisService.connect('system'), this.redisService.connect('system-subscribe')]);
+    const [redis, subscriber] = await Promise.all([this.redisService.connect('system'), this.redisService.connect('system-subscribe', 'subscriber')]);
     // This instance loads its state while starting: whatever version is shared now is what it holds.
     this.loadedVersion = await redis.get(this.versionKey);
     subscriber.on('message', (channel: string, version: string) => {

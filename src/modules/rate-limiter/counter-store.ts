@@ -1,5 +1,5 @@
 import type Redis from 'ioredis';
-import { createRedis } from '../../common/create-redis';
+import type { AppLogger } from '../../common/logging/app-logger';
 
 export const COUNTER_STORE = Symbol('COUNTER_STORE');
 
@@ -81,22 +81,21 @@ redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return 1`;
 
 /**
- * Counters shared by every instance through Redis. While Redis is away, this instance counts in its own
- * memory instead (commands fail at once, not after a queue): login lockout and rate limits stay
- * enforced per instance rather than every login and request failing.
+ * Counters shared by every instance through Redis. While Redis is away (its connection fails commands
+ * at once, and a frozen Redis costs one command REDIS_COMMAND_TIMEOUT: RedisService), this instance
+ * counts in its own memory instead: login lockout and rate limits stay enforced per instance rather
+ * than every sign-in and request failing. Every counter goes through `shared`, so each kind of counter
+ * gets the same fallback; the switch is logged once each way.
  */
 export class RedisCounterStore implements CounterStore {
-  private readonly redis: Redis;
   private readonly fallback = new MemoryCounterStore();
+  private local = false;
 
   constructor(
-    url: string,
+    private readonly redis: Redis,
     private readonly namespace: string,
-  ) {
-    this.redis = createRedis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1000 });
-    // Connection errors surface through the failed commands; unhandled, the event would crash the process.
-    this.redis.on('error', () => undefined);
-  }
+    private readonly logger: AppLogger,
+  ) {}
 
   hit(key: string, windowMs: number): Promise<CounterHit> {
     return this.shared(() => this.sharedHit(key, windowMs), () => this.fallback.hit(key, windowMs));
@@ -118,11 +117,17 @@ export class RedisCounterStore implements CounterStore {
   }
 
   private async shared<T>(remote: () => Promise<T>, local: () => Promise<T>): Promise<T> {
+    let result: T;
     try {
-      return await remote();
-    } catch {
+      result = await remote();
+    } catch (err) {
+      if (!this.local) this.logger.warn({ reason: (err as Error).message }, 'Redis is unreachable: login lockout and rate limits count in this instance alone until it is back');
+      this.local = true;
       return local();
     }
+    if (this.local) this.logger.info('Redis is reachable again: login lockout and rate limits are shared by every instance again');
+    this.local = false;
+    return result;
   }
 
   private async sharedHit(key: string, windowMs: number): Promise<CounterHit> {
@@ -140,8 +145,9 @@ export class RedisCounterStore implements CounterStore {
     return count === null ? { count: 0, msLeft: 0 } : { count: Number(count), msLeft: Math.max(ttl, 0) };
   }
 
+  /** The connection is RedisService's, closed with the others. */
   async close(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    await this.fallback.close();
   }
 
   private key(key: string): string {

@@ -1,17 +1,19 @@
 import { Inject, MiddlewareConsumer, Module, NestModule, OnApplicationShutdown, RequestMethod } from '@nestjs/common';
+import { AppLogger } from '../../common/logging/app-logger';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { RedisService } from '../cache/redis.service';
 import { COUNTER_STORE, CounterStore, MemoryCounterStore, RedisCounterStore } from './counter-store';
 import { IpRateLimiterMiddleware } from './ip-rate-limiter.middleware';
 import { MailLimiterService } from './mail-limiter.service';
 
 /** Redis when it is configured and the limiter or cache is told to use it; otherwise this process's memory. */
-function createCounterStore(config: AppConfig): CounterStore {
+async function createCounterStore(config: AppConfig, redis: RedisService, logger: AppLogger): Promise<CounterStore> {
   const useRedis = config.redis !== undefined && (config.rateLimiter.store === 'redis' || config.cache.store === 'redis');
-  return useRedis ? new RedisCounterStore(config.redis as string, config.cache.namespace) : new MemoryCounterStore();
+  return useRedis ? new RedisCounterStore(await redis.connect('counters'), config.cache.namespace, logger) : new MemoryCounterStore();
 }
 
 @Module({
-  providers: [{ provide: COUNTER_STORE, useFactory: createCounterStore, inject: [APP_CONFIG] }, IpRateLimiterMiddleware, MailLimiterService],
+  providers: [{ provide: COUNTER_STORE, useFactory: createCounterStore, inject: [APP_CONFIG, RedisService, AppLogger] }, IpRateLimiterMiddleware, MailLimiterService],
   exports: [COUNTER_STORE, MailLimiterService],
 })
 export class RateLimiterModule implements NestModule, OnApplicationShutdown {

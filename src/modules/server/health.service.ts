@@ -36,9 +36,9 @@ export class HealthService {
   ) {}
 
   async report(): Promise<HealthReport> {
-    const database = await this.checkDatabase();
+    const [database, redis] = await Promise.all([this.checkDatabase(), this.redis.configured ? this.checkRedis() : null]);
     const checks: Record<string, HealthCheck[]> = { [`${this.dialect.vendor}:responseTime`]: [database] };
-    if (this.redis.configured) checks['redis:connection'] = [this.checkRedis()];
+    if (redis) checks['redis:connection'] = [redis];
     const statuses = Object.values(checks).flatMap((list) => list.map((c) => c.status));
     return {
       status: statuses.includes('error') ? 'error' : statuses.includes('warn') ? 'warn' : 'ok',
@@ -48,10 +48,15 @@ export class HealthService {
     };
   }
 
-  /** Redis away degrades Vellum (cache bypassed, instances not told of changes) but does not stop it: warn. */
-  private checkRedis(): HealthCheck {
-    if (this.redis.reachable) return { componentType: 'cache', status: 'ok' };
-    return { componentType: 'cache', status: 'warn', output: 'Redis is unreachable: the data cache is bypassed' };
+  /**
+   * Redis away degrades Vellum (cache bypassed, counters per instance, instances not told of changes)
+   * but does not stop it: warn. A PING, so a frozen Redis shows too; it waits REDIS_COMMAND_TIMEOUT at most.
+   */
+  private async checkRedis(): Promise<HealthCheck> {
+    const base = { componentType: 'cache', observedUnit: 'ms', threshold: this.config.redisTimeouts.command };
+    const elapsed = this.redis.reachable ? await this.redis.ping() : null;
+    if (elapsed !== null) return { ...base, status: 'ok', observedValue: elapsed };
+    return { ...base, status: 'warn', output: 'Redis is unreachable: the data cache is bypassed and login lockout and rate limits count per instance' };
   }
 
   private async checkDatabase(): Promise<HealthCheck> {

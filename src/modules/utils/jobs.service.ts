@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, Repository } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
@@ -29,10 +29,12 @@ export type ReportProgress = (rowsDone: number) => Promise<void>;
  * (API.md decisions table: `GET /utils/jobs/:id` shows progress and the resulting file).
  */
 @Injectable()
-export class JobsService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class JobsService implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   /** This process among the instances sharing the database: the owner of the jobs it runs. */
   readonly instance = INSTANCE_OWNER;
   private sweeper?: NodeJS.Timeout;
+  /** Set at shutdown: the jobs of this process are failed, and their work stops at its next report. */
+  private stopping = false;
 
   constructor(
     @InjectRepository(JobEntity) private readonly jobs: Repository<JobEntity>,
@@ -43,6 +45,28 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
   async onApplicationBootstrap(): Promise<void> {
     await this.sweep();
     this.sweeper = setInterval(() => void this.sweep(), JOB_SWEEP_INTERVAL_MS).unref();
+  }
+
+  /**
+   * At shutdown, after in-flight requests had SERVER_SHUTDOWN_TIMEOUT, and while the database is still
+   * open: a job of this process cannot go on once it exits. It is failed now rather than when its
+   * heartbeat has aged on another instance, so its caller learns it at once; its work stops (an import
+   * rolls back) at its next progress report.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.sweeper);
+    const now = new Date();
+    const reason = new ServiceUnavailableError('jobs', `The instance running this job (${this.instance}) shut down before it ended`);
+    const mine = { status: 'running' as const, owner: this.instance };
+    try {
+      const running = await this.jobs.find({ select: ['id'], where: mine });
+      if (!running.length) return;
+      await this.jobs.update(mine, { status: 'failed', errors: [serializeError(reason)], updated_on: now, finished_on: now });
+      this.logger.warn({ jobs: running.map((job) => job.id) }, 'jobs still running at shutdown marked failed');
+    } catch (err) {
+      this.logger.warn({ err }, 'could not mark the jobs of this instance at shutdown; other instances fail them once their heartbeat has aged');
+    }
   }
 
   onApplicationShutdown(): void {
@@ -112,6 +136,7 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
   async run(job: JobEntity, work: (report: ReportProgress) => Promise<JobOutcome>): Promise<JobOutcome> {
     let lastWrite = Date.now();
     const report: ReportProgress = async (rowsDone) => {
+      if (this.stopping) throw new ServiceUnavailableError('jobs', 'This instance is shutting down');
       if (Date.now() - lastWrite < PROGRESS_INTERVAL_MS) return;
       lastWrite = Date.now();
       await this.jobs.update({ id: job.id }, { rows_done: rowsDone, updated_on: new Date() });
@@ -129,6 +154,8 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
       );
       return outcome;
     } catch (e) {
+      // At shutdown the job is already failed, and the database is about to close.
+      if (this.stopping) throw e;
       const errors = e instanceof AppErrorList ? e.errors : [e instanceof AppError ? e : new InternalServerError()];
       if (!(e instanceof AppError || e instanceof AppErrorList)) this.logger.error({ err: e, job: job.id }, 'job failed');
       const now = new Date();

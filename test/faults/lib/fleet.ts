@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../helpers/test-app';
-import { RunningServer, startBuiltServer } from '../../helpers/spawn-vellum';
+import { OnOutput, RunningServer, startBuiltServer } from '../../helpers/spawn-vellum';
 import { freePort } from './ports';
 import { PrivatePostgres, startPrivatePostgres } from './private-postgres';
 import { PrivateRedis, startPrivateRedis } from './private-redis';
@@ -51,8 +51,8 @@ export class Fleet {
   }
 
   /** Starts one more built Vellum on a free port; migrations run on the first one's start. */
-  async vellum(extra: Record<string, string> = {}): Promise<RunningServer> {
-    const server = await startBuiltServer(this.env(extra), await freePort(41000));
+  async vellum(extra: Record<string, string> = {}, onOutput?: OnOutput): Promise<RunningServer> {
+    const server = await startBuiltServer(this.env(extra), await freePort(41000), onOutput);
     this.servers.push(server);
     return server;
   }
