@@ -19,6 +19,8 @@ export interface AppConfig {
   /** `auto`: readable lines on a terminal, JSON lines otherwise (files, log collectors). */
   logFormat: 'json' | 'pretty' | 'auto';
   maxPayloadSize: number;
+  /** Where `GET /` sends browsers (ROOT_REDIRECT, the reference's `./admin`); null: no redirect. */
+  rootRedirect: string | null;
   db: {
     client: DbVendorClient;
     filename: string;
@@ -64,6 +66,8 @@ export interface AppConfig {
   cache: { enabled: boolean; store: 'memory' | 'redis'; ttl: number; namespace: string; countTtl: number };
   redis?: string;
   rateLimiter: { enabled: boolean; points: number; duration: number; store: 'memory' | 'redis' };
+  /** Prometheus metrics at /metrics (METRICS_*). */
+  metrics: MetricsConfig;
   /** CORS_* (the reference's variables), named as the `cors` middleware's options; `maxAge` in seconds. */
   cors: {
     enabled: boolean;
@@ -123,3 +127,15 @@ export interface CookieConfig {
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export type MetricsService = 'database' | 'cache' | 'redis' | 'storage';
+
+export interface MetricsConfig {
+  enabled: boolean;
+  /** Tokens a scraper sends as `Authorization: Metrics <token>`; administrators need none. */
+  tokens: string[];
+  /** Which services are measured: their connection checks, and database pool, cache, Redis and upload figures. */
+  services: MetricsService[];
+  /** Cron expression of the connection checks (see common/cron.ts). */
+  schedule: string;
+}

@@ -20,6 +20,8 @@ export class EnvSchema {
   @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL?: string;
   @IsOptional() @IsIn(['json', 'pretty', 'auto']) LOG_FORMAT?: string;
   @IsOptional() @Matches(SIZE) MAX_PAYLOAD_SIZE?: string;
+  /** A path or URL for `GET /`; `false` turns the redirect off. */
+  @IsOptional() @IsString() ROOT_REDIRECT?: string;
 
   @IsOptional() @IsIn(['sqlite', 'sqlite3', 'mysql', 'mariadb', 'postgres', 'pg']) DB_CLIENT?: string;
   @IsOptional() @IsString() DB_FILENAME?: string;
@@ -91,6 +93,11 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) RATE_LIMITER_POINTS?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) RATE_LIMITER_DURATION?: number;
   @IsOptional() @IsIn(['memory', 'redis']) RATE_LIMITER_STORE?: string;
+
+  @IsOptional() @IsBooleanString(BOOL) METRICS_ENABLED?: string;
+  @IsOptional() @IsString() METRICS_TOKENS?: string;
+  @IsOptional() @IsString() METRICS_SERVICES?: string;
+  @IsOptional() @IsString() METRICS_SCHEDULE?: string;
 
   @IsOptional() @IsBooleanString(BOOL) CORS_ENABLED?: string;
   @IsOptional() @IsString() CORS_ORIGIN?: string;
