@@ -9,6 +9,7 @@ import { jsonBody } from './common/http/json-body-middleware';
 import { requestSetup } from './common/http/request-setup';
 import { AppLogger } from './common/logging/app-logger';
 import { APP_CONFIG, AppConfig } from './config/app-config';
+import { MetricsService } from './modules/metrics/metrics.service';
 import { OpenApiDocument } from './modules/server/openapi-document';
 
 /** API.md 1.6: nested query objects (`filter[a][_eq]=1`) with the reference platform's limits. */
@@ -20,6 +21,7 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     .setDescription('Headless content platform: REST API. GraphQL system mutations are served at POST /graphql/system.')
     .setVersion(config.version)
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+    .addSecurity('metrics', { type: 'apiKey', in: 'header', name: 'Authorization', description: '`Metrics <token>` with a token of METRICS_TOKENS' })
     .build();
   return SwaggerModule.createDocument(app, options);
 }
@@ -45,6 +47,8 @@ export function configureApp(app: NestExpressApplication): void {
   configureExpress(app);
   answerClientErrors(app.getHttpServer());
   app.use(requestSetup(logger));
+  const measureRequests = app.get(MetricsService).requestMeasurer();
+  if (measureRequests) app.use(measureRequests);
   // Nest's enableCors mounts the `cors` middleware here, before every route; it answers preflights.
   const { enabled: corsEnabled, ...corsOptions } = config.cors;
   if (corsEnabled) app.enableCors(corsOptions);

@@ -128,14 +128,14 @@ export interface CookieConfig {
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
-export type MetricsService = 'database' | 'cache' | 'redis' | 'storage';
+export type MeasuredService = 'database' | 'cache' | 'redis' | 'storage';
 
 export interface MetricsConfig {
   enabled: boolean;
   /** Tokens a scraper sends as `Authorization: Metrics <token>`; administrators need none. */
   tokens: string[];
   /** Which services are measured: their connection checks, and database pool, cache, Redis and upload figures. */
-  services: MetricsService[];
+  services: MeasuredService[];
   /** Cron expression of the connection checks (see common/cron.ts). */
   schedule: string;
 }

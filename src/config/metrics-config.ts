@@ -1,8 +1,8 @@
 import { parseCron } from '../common/cron';
-import type { MetricsConfig, MetricsService } from './app-config';
+import type { MetricsConfig, MeasuredService } from './app-config';
 import { envList as list } from './env-list';
 
-const SERVICES: readonly MetricsService[] = ['database', 'cache', 'redis', 'storage'];
+const SERVICES: readonly MeasuredService[] = ['database', 'cache', 'redis', 'storage'];
 
 /**
  * METRICS_* with the reference platform's defaults (every service, checked every minute). A service
@@ -11,7 +11,7 @@ const SERVICES: readonly MetricsService[] = ['database', 'cache', 'redis', 'stor
 export function metricsConfig(env: NodeJS.ProcessEnv, problems: string[]): MetricsConfig {
   const services = list(env.METRICS_SERVICES ?? SERVICES.join(','));
   for (const service of services) {
-    if (!SERVICES.includes(service as MetricsService)) problems.push(`METRICS_SERVICES: "${service}" is not one of ${SERVICES.join(', ')}`);
+    if (!SERVICES.includes(service as MeasuredService)) problems.push(`METRICS_SERVICES: "${service}" is not one of ${SERVICES.join(', ')}`);
   }
   const schedule = env.METRICS_SCHEDULE ?? '*/1 * * * *';
   try {
@@ -22,7 +22,7 @@ export function metricsConfig(env: NodeJS.ProcessEnv, problems: string[]): Metri
   return {
     enabled: env.METRICS_ENABLED === 'true',
     tokens: list(env.METRICS_TOKENS ?? ''),
-    services: services as MetricsService[],
+    services: services as MeasuredService[],
     schedule,
   };
 }
