@@ -7,6 +7,7 @@ import { sendError } from './common/filters/send-error';
 import { answerClientErrors } from './common/http/client-error';
 import { jsonBody } from './common/http/json-body-middleware';
 import { requestSetup } from './common/http/request-setup';
+import { rootRedirect } from './common/http/root-redirect';
 import { AppLogger } from './common/logging/app-logger';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { MetricsService } from './modules/metrics/metrics.service';
@@ -52,6 +53,7 @@ export function configureApp(app: NestExpressApplication): void {
   // Nest's enableCors mounts the `cors` middleware here, before every route; it answers preflights.
   const { enabled: corsEnabled, ...corsOptions } = config.cors;
   if (corsEnabled) app.enableCors(corsOptions);
+  if (config.rootRedirect !== null) app.use(rootRedirect(config.rootRedirect));
   app.use(jsonBody(config.maxPayloadSize));
   // Failures before Nest's pipeline (the body, `?export=`) get the standard error body here.
   app.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
