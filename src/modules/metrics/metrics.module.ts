@@ -13,6 +13,5 @@ import { ServiceChecks } from './service-checks.service';
   imports: [UtilsModule, FilesModule],
   controllers: [MetricsController],
   providers: [MetricsCollectors, ServiceChecks],
-  exports: [ServiceChecks],
 })
 export class MetricsModule {}
