@@ -20,6 +20,7 @@ import { HashModule } from './modules/hash/hash.module';
 import { RateLimiterModule } from './modules/rate-limiter/rate-limiter.module';
 import { ActivityRoutesModule } from './modules/activity/activity-routes.module';
 import { ItemsModule } from './modules/items/items.module';
+import { MetricsModule } from './modules/metrics/metrics.module';
 import { AccessModule } from './modules/permissions/access.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { PresetsModule } from './modules/presets/presets.module';
@@ -88,6 +89,7 @@ export class AppModule {
         BootstrapModule,
         FilesModule,
         UtilsModule,
+        MetricsModule,
         StudioModule,
         RealtimeModule,
         ...extraModules,

@@ -8,10 +8,12 @@ import { answerClientErrors } from './common/http/client-error';
 import { denyFramingMiddleware } from './common/http/frame-guard';
 import { jsonBody } from './common/http/json-body-middleware';
 import { requestSetup } from './common/http/request-setup';
+import { rootRedirect } from './common/http/root-redirect';
 import { AppLogger } from './common/logging/app-logger';
 import { openApiConfig } from './common/openapi/document-config';
 import { finishOpenApiDocument } from './common/openapi/finish-document';
 import { APP_CONFIG, AppConfig } from './config/app-config';
+import { MetricsService } from './modules/metrics/metrics.service';
 import { OpenApiDocument } from './modules/server/openapi-document';
 
 /** API.md 1.6: nested query objects (`filter[a][_eq]=1`) with the reference platform's limits. */
@@ -43,9 +45,12 @@ export function configureApp(app: NestExpressApplication): void {
   configureExpress(app);
   answerClientErrors(app.getHttpServer());
   app.use(requestSetup(logger));
+  const measureRequests = app.get(MetricsService).requestMeasurer();
+  if (measureRequests) app.use(measureRequests);
   // Nest's enableCors mounts the `cors` middleware here, before every route; it answers preflights.
   const { enabled: corsEnabled, ...corsOptions } = config.cors;
   if (corsEnabled) app.enableCors(corsOptions);
+  if (config.rootRedirect !== null) app.use(rootRedirect(config.rootRedirect));
   app.use(jsonBody(config.maxPayloadSize));
   // Failures before Nest's pipeline (the body, `?export=`) get the standard error body here.
   app.use((err: unknown, req: Request, res: Response, next: NextFunction) => {

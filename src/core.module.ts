@@ -6,8 +6,9 @@ import { createValidationPipe } from './common/validation.pipe';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { DIALECT } from './database/dialects/dialect';
 import { dialectFor } from './database/dialects/dialect-for';
+import { MetricsService } from './modules/metrics/metrics.service';
 
-/** Process-wide singletons: configuration, logger, dialect, the error filter and the validation pipe. */
+/** Process-wide singletons: configuration, logger, dialect, metrics, the error filter and the validation pipe. */
 @Global()
 @Module({})
 export class CoreModule {
@@ -18,10 +19,11 @@ export class CoreModule {
         { provide: APP_CONFIG, useValue: config },
         { provide: AppLogger, useValue: logger },
         { provide: DIALECT, useValue: dialectFor(config.db.client) },
+        MetricsService,
         { provide: APP_FILTER, useClass: AppExceptionFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },
       ],
-      exports: [APP_CONFIG, AppLogger, DIALECT],
+      exports: [APP_CONFIG, AppLogger, DIALECT, MetricsService],
     };
   }
 }

@@ -21,6 +21,8 @@ export interface AppConfig {
   maxPayloadSize: number;
   /** ms in-flight requests get to finish after SIGTERM or SIGINT before their connections are cut. */
   shutdownTimeout: number;
+  /** Where `GET /` sends browsers (ROOT_REDIRECT, the reference's `./admin`); null: no redirect. */
+  rootRedirect: string | null;
   db: {
     client: DbVendorClient;
     filename: string;
@@ -75,6 +77,8 @@ export interface AppConfig {
   /** ms one Redis command, and one connection attempt, may take before Vellum goes on without Redis. */
   redisTimeouts: { command: number; connect: number };
   rateLimiter: { enabled: boolean; points: number; duration: number; store: 'memory' | 'redis' };
+  /** Prometheus metrics at /metrics (METRICS_*). */
+  metrics: MetricsConfig;
   /** CORS_* (the reference's variables), named as the `cors` middleware's options; `maxAge` in seconds. */
   cors: {
     enabled: boolean;
@@ -139,3 +143,15 @@ export interface CookieConfig {
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export type MeasuredService = 'database' | 'cache' | 'redis' | 'storage';
+
+export interface MetricsConfig {
+  enabled: boolean;
+  /** Tokens a scraper sends as `Authorization: Metrics <token>`; administrators need none. */
+  tokens: string[];
+  /** Which services are measured: their connection checks, and database pool, cache, Redis and upload figures. */
+  services: MeasuredService[];
+  /** Cron expression of the connection checks (see common/cron.ts). */
+  schedule: string;
+}

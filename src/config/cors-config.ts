@@ -1,16 +1,10 @@
 import type { AppConfig, CorsOrigin } from './app-config';
 import type { EnvSchema } from './env.schema';
+import { envList as list } from './env-list';
 
 /** The reference platform's way to write a value's type in front of it (`regex:^https://`, `array:a,b`). */
 const REGEX = 'regex:';
 const ARRAY = 'array:';
-
-function list(value: string): string[] {
-  return value
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
-}
 
 function originItem(item: string): string | RegExp {
   return item.startsWith(REGEX) ? new RegExp(item.slice(REGEX.length)) : item;

@@ -22,6 +22,8 @@ export class EnvSchema {
   @IsOptional() @Matches(SIZE) MAX_PAYLOAD_SIZE?: string;
   /** Milliseconds, as in the reference platform. */
   @IsOptional() @Transform(toInt) @IsInt() @Min(0) SERVER_SHUTDOWN_TIMEOUT?: number;
+  /** A path or URL for `GET /`; `false` turns the redirect off. */
+  @IsOptional() @IsString() ROOT_REDIRECT?: string;
 
   @IsOptional() @IsIn(['sqlite', 'sqlite3', 'mysql', 'mariadb', 'postgres', 'pg']) DB_CLIENT?: string;
   @IsOptional() @IsString() DB_FILENAME?: string;
@@ -102,6 +104,11 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) RATE_LIMITER_POINTS?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) RATE_LIMITER_DURATION?: number;
   @IsOptional() @IsIn(['memory', 'redis']) RATE_LIMITER_STORE?: string;
+
+  @IsOptional() @IsBooleanString(BOOL) METRICS_ENABLED?: string;
+  @IsOptional() @IsString() METRICS_TOKENS?: string;
+  @IsOptional() @IsString() METRICS_SERVICES?: string;
+  @IsOptional() @IsString() METRICS_SCHEDULE?: string;
 
   @IsOptional() @IsBooleanString(BOOL) CORS_ENABLED?: string;
   @IsOptional() @IsString() CORS_ORIGIN?: string;

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from './load-config';
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
@@ -177,5 +180,50 @@ describe(loadConfig.name, () => {
     [{ REDIS_COMMAND_TIMEOUT: '250', REDIS_CONNECT_TIMEOUT: '5s' }, { redisTimeouts: { command: 250, connect: 5000 } }],
   ])('reads the failure bounds of %j', (env, expected) => {
     expect(loadConfig(env)).toMatchObject(expected);
+  });
+});
+
+const secretsDir = mkdtempSync(join(tmpdir(), 'vellum-secrets-'));
+function secretFile(name: string, content: string): string {
+  const path = join(secretsDir, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+describe('<NAME>_FILE variables (file-variables.ts)', () => {
+  it.each([
+    ['SECRET', (c: ReturnType<typeof loadConfig>) => c.secret, 'a-secret-read-from-a-file-0123456789'],
+    ['DB_PASSWORD', (c: ReturnType<typeof loadConfig>) => c.db.password, 'db pass with spaces '],
+    ['ADMIN_PASSWORD', (c: ReturnType<typeof loadConfig>) => c.admin.password, 'admin-password'],
+    ['EMAIL_SMTP_PASSWORD', (c: ReturnType<typeof loadConfig>) => c.email.smtp.password, 'smtp'],
+    ['REDIS', (c: ReturnType<typeof loadConfig>) => c.redis, 'redis://:pw@cache:6379'],
+    ['METRICS_TOKENS', (c: ReturnType<typeof loadConfig>) => c.metrics.tokens.join('|'), 'one,two'],
+  ])('reads %s from the file, without its trailing newline', (name, read, value) => {
+    const config = loadConfig({ [`${name}_FILE`]: secretFile(name, `${value}\n`) });
+    expect(read(config)).toBe(value.replace(',', '|'));
+  });
+
+  it('reads a storage location key chosen by the operator, and CRLF endings go too', () => {
+    const key = secretFile('s3-key', 'AKIA-from-file\r\n');
+    const config = loadConfig({ STORAGE_LOCATIONS: 'cloud', STORAGE_CLOUD_DRIVER: 's3', STORAGE_CLOUD_BUCKET: 'b', STORAGE_CLOUD_KEY_FILE: key });
+    expect(config.storage.locations[0].options.key).toBe('AKIA-from-file');
+  });
+
+  it('refuses a variable set both ways, naming both and showing neither value', () => {
+    const problems = problemsOf({ DB_PASSWORD: 'inline-value', DB_PASSWORD_FILE: secretFile('pw', 'file-value') });
+    expect(problems).toEqual(['DB_PASSWORD: set either DB_PASSWORD or DB_PASSWORD_FILE, not both']);
+  });
+
+  it('refuses a file that cannot be read, naming the variable and the path', () => {
+    const missing = join(secretsDir, 'missing');
+    expect(problemsOf({ SECRET_FILE: missing })).toEqual([`SECRET_FILE: cannot read ${missing} (ENOENT)`]);
+  });
+
+  it("leaves other programs' *_FILE variables alone", () => {
+    expect(problemsOf({ SSL_CERT_FILE: join(secretsDir, 'missing'), NODE_EXTRA_CA_CERTS_FILE: join(secretsDir, 'missing') })).toEqual([]);
+  });
+
+  it('validates what a file holds like any other value', () => {
+    expect(problemsOf({ PORT_FILE: secretFile('port', 'eighty\n') })).toEqual([expect.stringMatching(/^PORT:/)]);
   });
 });

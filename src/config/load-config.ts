@@ -7,7 +7,9 @@ import { version } from '../../package.json';
 import { AppConfig, CookieConfig, DbVendorClient, StorageLocationConfig } from './app-config';
 import { corsConfig } from './cors-config';
 import { EnvSchema } from './env.schema';
-import { unknownVariables } from './unknown-variables';
+import { resolveFileVariables } from './file-variables';
+import { metricsConfig } from './metrics-config';
+import { knownVariables, unknownVariables } from './unknown-variables';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -80,12 +82,15 @@ function storageLocations(env: NodeJS.ProcessEnv, problems: string[]): StorageLo
 }
 
 /**
- * Validates the environment once and returns the frozen configuration. Throws a ConfigError listing
- * every bad variable by name; nothing else in Vellum reads process.env.
+ * Validates the environment (`<NAME>_FILE` variables read first, file-variables.ts) once and returns the
+ * frozen configuration. Throws a ConfigError listing every bad variable by name; nothing else in Vellum
+ * reads process.env.
  */
-export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
+export function loadConfig(given: NodeJS.ProcessEnv): AppConfig {
+  const fileProblems: string[] = [];
+  const env = resolveFileVariables(given, knownVariables(), fileProblems);
   const parsed = plainToInstance(EnvSchema, env, { exposeDefaultValues: false });
-  const problems = describe(validateSync(parsed, { whitelist: false, forbidUnknownValues: false }));
+  const problems = [...fileProblems, ...describe(validateSync(parsed, { whitelist: false, forbidUnknownValues: false }))];
   const nodeEnv = (env.NODE_ENV ?? 'development') as AppConfig['nodeEnv'];
 
   if (nodeEnv === 'production' && (env.SECRET ?? '').length < MIN_PRODUCTION_SECRET_LENGTH) {
@@ -101,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
   }
   const locations = storageLocations(env, problems);
   const cors = corsConfig(env, parsed, problems);
+  const metrics = metricsConfig(env, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const config: AppConfig = {
@@ -118,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     ),
     ...servicesConfig(env, parsed),
     cors,
+    metrics,
     query: {
       limitDefault: parsed.QUERY_LIMIT_DEFAULT ?? 100,
       limitMax: parsed.QUERY_LIMIT_MAX,
@@ -147,7 +154,14 @@ function serverConfig(env: Env, parsed: EnvSchema, nodeEnv: AppConfig['nodeEnv']
     maxPayloadSize: size(env.MAX_PAYLOAD_SIZE) ?? 1024 * 1024,
     // The reference platform's default: a supervisor's own grace period (docker stop: 10 s) stays above it.
     shutdownTimeout: parsed.SERVER_SHUTDOWN_TIMEOUT ?? 1000,
+    rootRedirect: rootRedirect(env.ROOT_REDIRECT),
   };
+}
+
+/** As the reference reads ROOT_REDIRECT: unset is `./admin`, `false` or empty is no redirect. */
+function rootRedirect(value: string | undefined): string | null {
+  if (value === undefined) return './admin';
+  return value === '' || value === 'false' ? null : value;
 }
 
 function dbConfig(env: Env, parsed: EnvSchema, client: DbVendorClient): AppConfig['db'] {

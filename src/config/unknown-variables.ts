@@ -14,7 +14,7 @@ const VELLUM_PREFIXES = [
  * database and Redis driver options in the reference platform (`DB_*`, `REDIS_*`): there, only a name a
  * typing slip away from a known one is reported.
  */
-const OPEN_PREFIXES = ['AUTH_', 'DB_', 'REDIS_', 'STORAGE_'];
+export const OPEN_PREFIXES = ['AUTH_', 'DB_', 'REDIS_', 'STORAGE_'];
 const SLIP = 2;
 
 export interface UnknownVariable {

@@ -41,11 +41,11 @@ describe('the standard error body', () => {
       'INVALID_PAYLOAD',
     ));
 
-  it('answers a body over MAX_PAYLOAD_SIZE with 400 INVALID_PAYLOAD', () =>
+  it('answers a body over MAX_PAYLOAD_SIZE with 413 CONTENT_TOO_LARGE', () =>
     expectError(
       t.as('anonymous').post('/auth/login').send({ email: 'a@example.com', password: 'x'.repeat(2048) }),
-      400,
-      'INVALID_PAYLOAD',
+      413,
+      'CONTENT_TOO_LARGE',
     ));
 
   it('answers a body that does not decompress with 400 INVALID_PAYLOAD', () =>

@@ -9,7 +9,7 @@ export function serializeError(e: AppError) {
 }
 
 /** The request's path without its query string (still percent-encoded, as it arrived). */
-function requestPath(req: { originalUrl?: string; url?: string }): string {
+export function requestPath(req: { originalUrl?: string; url?: string }): string {
   const url = req.originalUrl ?? req.url ?? '/';
   const end = url.indexOf('?');
   return end === -1 ? url : url.slice(0, end);

@@ -1,7 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import getRawBody from 'raw-body';
+import type { AppError } from '../errors/app-error';
 import { InvalidPayloadError } from '../errors/errors';
-import { parseJsonBody } from './json-body';
+import { bodyTooLarge, parseJsonBody } from './json-body';
 
 /** `application/json` and `application/<anything>+json`, with or without parameters. */
 const JSON_MEDIA_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
@@ -11,9 +12,9 @@ function hasBody(req: Request): boolean {
 }
 
 /** raw-body's own failures (too large, shorter than announced, aborted) in the one error model. */
-function readError(e: { type?: string; message: string }): InvalidPayloadError {
-  // API.md 1.5: a body over MAX_PAYLOAD_SIZE is INVALID_PAYLOAD (400), like malformed JSON.
-  if (e.type === 'entity.too.large') return new InvalidPayloadError('Request body is larger than the allowed size');
+function readError(e: { type?: string; message: string }): AppError {
+  // 413 like an upload over FILES_MAX_UPLOAD_SIZE, where the reference answers 400 (docs/API.md, Limits).
+  if (e.type === 'entity.too.large') return bodyTooLarge();
   return new InvalidPayloadError(`Request body can't be read: ${e.message}`);
 }
 

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { InvalidPayloadError } from '../errors/errors';
+import { ContentTooLargeError, InvalidPayloadError } from '../errors/errors';
 import { jsonShapeProblem, parseJsonBody } from './json-body';
 
 const nested = (depth: number, wrap: (inner: unknown) => unknown) => {
@@ -63,6 +63,9 @@ describe(parseJsonBody.name, () => {
     expect(() => parseJsonBody(Buffer.from(text), encoding, LIMIT)).toThrow(message);
   });
 
-  it('refuses a compressed body that inflates past the limit', () =>
-    expect(() => parseJsonBody(gzipSync(`{"a":"${'x'.repeat(5000)}"}`), 'gzip', LIMIT)).toThrow('larger than the allowed size'));
+  it('refuses a compressed body that inflates past the limit as CONTENT_TOO_LARGE', () => {
+    const inflating = gzipSync(`{"a":"${'x'.repeat(5000)}"}`);
+    expect(() => parseJsonBody(inflating, 'gzip', LIMIT)).toThrow(ContentTooLargeError);
+    expect(() => parseJsonBody(inflating, 'gzip', LIMIT)).toThrow('larger than the allowed size');
+  });
 });

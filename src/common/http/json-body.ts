@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { InvalidPayloadError } from '../errors/errors';
+import { ContentTooLargeError, InvalidPayloadError } from '../errors/errors';
 import { isPrototypeKey, prototypeKeyReason } from '../prototype-keys';
 
 /**
@@ -62,6 +62,11 @@ function problemWithin(value: object, max: number): JsonShapeProblem | null {
   return null;
 }
 
+/** A body over MAX_PAYLOAD_SIZE, as sent or once decompressed: 413, as every other size limit. */
+export function bodyTooLarge(): ContentTooLargeError {
+  return new ContentTooLargeError('Request body is larger than the allowed size.');
+}
+
 /** The body's bytes as sent, undone from its `Content-Encoding` (clients may gzip large payloads). */
 function decoded(raw: Buffer, encoding: string | undefined, limit: number): Buffer {
   const name = (encoding ?? 'identity').trim().toLowerCase();
@@ -72,7 +77,7 @@ function decoded(raw: Buffer, encoding: string | undefined, limit: number): Buff
     if (name === 'deflate') return inflateSync(raw, options);
     if (name === 'br') return brotliDecompressSync(raw, options);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new InvalidPayloadError('Request body is larger than the allowed size');
+    if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw bodyTooLarge();
     throw new InvalidPayloadError(`Request body can't be decoded: ${(e as Error).message}`);
   }
   throw new InvalidPayloadError(`Unsupported content encoding "${name}"`);
@@ -81,7 +86,8 @@ function decoded(raw: Buffer, encoding: string | undefined, limit: number): Buff
 /**
  * A JSON request body, as the reference platform reads it: only an object or an array at the top (strict),
  * an empty body is `{}`, nesting is bounded by MAX_JSON_DEPTH, and no key may lead to a prototype (every
- * route, GraphQL variables included, is then safe from them). Errors are 400 INVALID_PAYLOAD.
+ * route, GraphQL variables included, is then safe from them). Errors are 400 INVALID_PAYLOAD, but for a body too
+ * large (413 CONTENT_TOO_LARGE).
  */
 export function parseJsonBody(raw: Buffer, encoding: string | undefined, limit: number): unknown {
   const text = decoded(raw, encoding, limit).toString('utf8').replace(/^\uFEFF/, '');

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { indexRoutesByFirstSegment, RouterLike, splitFirstSegment } from './route-index';
+import { indexRoutesByFirstSegment, routeTemplate, RouterLike, splitFirstSegment } from './route-index';
 
 describe(splitFirstSegment.name, () => {
   it.each([
@@ -47,5 +47,25 @@ describe(indexRoutesByFirstSegment.name, () => {
     expect(
       await answers(app, ['/items/special', '/ITEMS/Blog', '/server/ping/', '/items/late', '/server/late', '/items/a/after', '/docs', '/serverx/ping']),
     ).toEqual(['special', 'items Blog /ITEMS/Blog', 'pong', 'items late /items/late', 'param first', 'after yes', 'none', 'none']);
+  });
+});
+
+describe(routeTemplate.name, () => {
+  it('names the declared template of regrouped and of left-alone routes, whatever the path looked like', async () => {
+    const app = express();
+    const template: express.RequestHandler = (req, res) => res.send(routeTemplate(req.route));
+    app.get('/items/:collection/:id', template);
+    app.get('/:anything/late', template);
+    app.get('/server/ping', template);
+    expect(await answers(app, ['/ITEMS/Blog/1', '/items/late', '/nothing/late', '/Server/Ping/'])).toEqual([
+      '/items/:collection/:id',
+      '/:anything/late',
+      '/:anything/late',
+      '/server/ping',
+    ]);
+  });
+
+  it('is undefined without a route', () => {
+    expect(routeTemplate(undefined)).toBeUndefined();
   });
 });

@@ -22,6 +22,21 @@ export function splitFirstSegment(path: unknown): { prefix: string; rest: string
   return match ? { prefix: match[1].toLowerCase(), rest: match[2] ?? '/' } : null;
 }
 
+/** The path each regrouped route was declared with, which its group's route no longer shows. */
+const declaredPaths = new WeakMap<object, string>();
+
+/**
+ * The path template a request was routed by (`/items/:collection/:id`), from Express's `req.route`;
+ * undefined for a request no route took. Never the request's own path, so it names a bounded set.
+ */
+export function routeTemplate(route: unknown): string | undefined {
+  if (!route || typeof route !== 'object') return undefined;
+  const declared = declaredPaths.get(route);
+  if (declared !== undefined) return declared;
+  const path = (route as { path?: unknown }).path;
+  return typeof path === 'string' ? path : undefined;
+}
+
 function mountLayer(prefix: string, group: Router): LayerLike {
   const mount = Router();
   mount.use(`/${prefix}`, group);
@@ -56,6 +71,7 @@ export function indexRoutesByFirstSegment(root: RouterLike): void {
     const route = group.route(split.rest) as unknown as RouteLike;
     route.stack = layer.route.stack;
     route.methods = layer.route.methods;
+    if (typeof layer.route.path === 'string') declaredPaths.set(route, layer.route.path);
   }
   root.stack.splice(0, root.stack.length, ...indexed);
 }

@@ -23,6 +23,12 @@ export function securitySchemes(sessionCookieName: string): Record<string, Secur
       name: sessionCookieName,
       description: 'The session cookie set by `POST /auth/login` in `session` mode.',
     },
+    metricsToken: {
+      type: 'apiKey',
+      in: 'header',
+      name: 'Authorization',
+      description: '`Metrics <token>` with a token of METRICS_TOKENS (`GET /metrics` only).',
+    },
   };
 }
 

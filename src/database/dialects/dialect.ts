@@ -158,6 +158,13 @@ export interface Dialect {
    * waiting on it fails at once and the pool opens a fresh one for the next request.
    */
   cutConnection(runner: QueryRunner): void;
+  /** Connections of the driver's pool in use and idle (metrics); null where there is no pool (SQLite). */
+  poolStats(driver: unknown): PoolStats | null;
+}
+
+export interface PoolStats {
+  inUse: number;
+  idle: number;
 }
 
 export interface SchemaLock {

@@ -17,6 +17,7 @@ import {
   FieldColumnSpec,
   likeWrap,
   placeholderList,
+  PoolStats,
   SCHEMA_LOCK_NAME,
   SchemaLock,
   utcDateTimeText,
@@ -269,6 +270,14 @@ export class MysqlDialect implements Dialect {
   cutConnection(runner: QueryRunner): void {
     // A destroyed pool connection leaves the pool; TypeORM's later release of it does nothing.
     (runner as unknown as { databaseConnection?: { destroy(): void } }).databaseConnection?.destroy();
+  }
+
+  poolStats(driver: unknown): PoolStats | null {
+    // mysql2's pool keeps its connections in two queues and offers no public count.
+    const pool = (driver as { pool?: { _allConnections?: { length: number }; _freeConnections?: { length: number } } }).pool;
+    if (!pool?._allConnections || !pool._freeConnections) return null;
+    const idle = pool._freeConnections.length;
+    return { inUse: pool._allConnections.length - idle, idle };
   }
 
   schemaLock(): SchemaLock {

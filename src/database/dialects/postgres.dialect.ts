@@ -15,6 +15,7 @@ import {
   FieldColumnSpec,
   likeWrap,
   placeholderList,
+  PoolStats,
   SCHEMA_LOCK_NAME,
   SchemaLock,
 } from './dialect';
@@ -209,6 +210,11 @@ export class PostgresDialect implements Dialect {
   connectionBounds(acquireMs: number): Record<string, unknown> {
     // node-postgres' pool bounds both the wait for a free client and a new client's handshake.
     return { connectTimeoutMS: acquireMs };
+  }
+
+  poolStats(driver: unknown): PoolStats | null {
+    const pool = (driver as { master?: { totalCount: number; idleCount: number } }).master;
+    return pool ? { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount } : null;
   }
 
   cutConnection(runner: QueryRunner): void {

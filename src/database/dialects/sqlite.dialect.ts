@@ -210,6 +210,10 @@ export class SqliteDialect implements Dialect {
     // Never called: SQLite has no bounds (connectionBounds).
   }
 
+  poolStats(): null {
+    return null;
+  }
+
   schemaLock(): null {
     // One process owns the database file and its one connection runs one transaction at a time.
     return null;

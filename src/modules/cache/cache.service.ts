@@ -4,6 +4,7 @@ import { AppLogger } from '../../common/logging/app-logger';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import type { CacheStore } from './cache-store';
 import { ANY_COLLECTION_TAG, invalidatesEverything } from './lib/response-cache-key';
+import { MetricsService } from '../metrics/metrics.service';
 import { MemoryStore } from './memory.store';
 import { RedisService } from './redis.service';
 import { RedisStore } from './redis.store';
@@ -26,6 +27,7 @@ export class CacheService implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly redis: RedisService,
     private readonly logger: AppLogger,
+    private readonly metrics: MetricsService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -48,6 +50,7 @@ export class CacheService implements OnModuleInit {
 
   async get<T>(key: string): Promise<T | undefined> {
     const [raw] = await this.store.getMany([this.dataKey(key)]);
+    this.metrics.cacheLookup(raw !== undefined);
     return raw === undefined ? undefined : (JSON.parse(raw) as T);
   }
 
@@ -83,6 +86,13 @@ export class CacheService implements OnModuleInit {
     await this.store.deleteByPrefix(this.dataKey('')).catch((err: unknown) => {
       this.logger.warn({ err }, 'data cache entries could not be deleted; they expire with CACHE_TTL');
     });
+  }
+
+  /** Writes and reads back one short-lived entry: the metrics' connection check of the store. */
+  async probe(): Promise<void> {
+    const key = `${this.config.cache.namespace}:metrics-probe`;
+    await this.store.set(key, String(Date.now()), 5000);
+    await this.store.getMany([key]);
   }
 
   private dataKey(key: string): string {

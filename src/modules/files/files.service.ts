@@ -2,11 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { Accountability } from '../../common/accountability';
-import { AppError } from '../../common/errors/app-error';
 import { isUuid } from '../../common/is-uuid';
 import { cleanDownloadName, servedMediaType } from '../../common/http/header-values';
 import { ForbiddenError, InvalidPayloadError, RecordNotUniqueError, ServiceUnavailableError } from '../../common/errors/errors';
@@ -20,7 +18,7 @@ import type { Item, ItemsService, PrimaryKey } from '../items/items.service';
 import { PermissionsService } from '../permissions/permissions.service';
 import { SettingsService } from '../settings/settings.service';
 import { FileEntity } from './entities/file.entity';
-import { byteLimit } from './lib/byte-limit';
+import { writeContent } from './lib/write-content';
 import { FileValues, parseFileValues } from './lib/file-values';
 import { formatTitle } from './lib/format-title';
 import { replaceTempKey, uploadTempKey } from './lib/upload-temp';
@@ -30,10 +28,11 @@ import { bareType, extensionForType, extensionOf, mimeTypeAllowed } from './lib/
 import { readLimited } from './lib/read-limited';
 import { variantPrefix } from './transform/transform-key';
 import { StorageService } from './storage/storage.service';
-import { isSafeKey, UnsafeStorageKeyError } from './storage/storage-driver';
+import { isSafeKey } from './storage/storage-driver';
 import { GenerationCache } from '../cache/lib/generation-cache';
 import { CountCacheService } from '../items/count-cache.service';
 import { assertOwnVariants } from './disk-name-clash';
+import { MetricsService } from '../metrics/metrics.service';
 
 /** TypeORM cannot type JSON columns holding `unknown`; the values were checked by parseFileValues. */
 type FileRow = QueryDeepPartialEntity<FileEntity>;
@@ -71,6 +70,7 @@ export class FilesService {
     private readonly items: ItemsFactory,
     private readonly permissions: PermissionsService,
     private readonly counts: CountCacheService,
+    private readonly metrics: MetricsService,
   ) {}
 
   /**
@@ -357,29 +357,11 @@ export class FilesService {
     return (await this.settings.read()).storage_default_folder ?? null;
   }
 
-  /**
-   * Streams content into storage under FILES_MAX_UPLOAD_SIZE and returns its size. A failing source
-   * (too large, truncated body) is the client's fault; a failing store is SERVICE_UNAVAILABLE.
-   */
+  /** Streams content into storage under FILES_MAX_UPLOAD_SIZE (lib/write-content.ts) and returns its size. */
   private async writeContent(storage: string, key: string, content: IncomingContent, type: string): Promise<number> {
-    const driver = this.storage.location(storage);
-    const limiter = byteLimit(this.config.files.maxUploadSize);
-    let sourceError: unknown = content.stream.errored ?? undefined;
-    content.stream.once('error', (err) => (sourceError ??= err));
-    // Both sides must settle before clean-up, or a late write could recreate the object after its deletion.
-    const [source, sink] = await Promise.allSettled([pipeline(content.stream, limiter), driver.put(key, limiter, type)]);
-    if (source.status === 'rejected' || sink.status === 'rejected') {
-      await driver.delete(key).catch(() => undefined);
-      const reasons = [source, sink].flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
-      const tooLarge = reasons.find((r) => r instanceof AppError);
-      if (tooLarge) throw tooLarge;
-      if (sourceError) throw new InvalidPayloadError(`The file content could not be read: ${(sourceError as Error).message}`);
-      if (sink.status === 'rejected' && sink.reason instanceof UnsafeStorageKeyError) {
-        throw new InvalidPayloadError('"filename_disk" must stay inside the storage location');
-      }
-      throw new ServiceUnavailableError('storage', `Could not write the file: ${(reasons[0] as Error).message}`);
-    }
-    return (await driver.stat(key))?.size ?? limiter.bytes;
+    const size = await writeContent(this.storage.location(storage), key, content.stream, type, this.config.files.maxUploadSize);
+    this.metrics.uploaded(size);
+    return size;
   }
 
   /** Image metadata (API.md 6.3), or the duration of audio and video whose container states it. */

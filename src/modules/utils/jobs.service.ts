@@ -8,8 +8,11 @@ import { ForbiddenError, InternalServerError, ServiceUnavailableError } from '..
 import { serializeError } from '../../common/filters/send-error';
 import { INSTANCE_OWNER, ownerIsGone } from '../../common/instance-owner';
 import { AppLogger } from '../../common/logging/app-logger';
-import { JobEntity, JobType } from './entities/job.entity';
+import { JobEntity, JobStatus, JobType } from './entities/job.entity';
 import { abandonedBefore, JOB_HEARTBEAT_MS, JOB_SWEEP_INTERVAL_MS } from './lib/job-liveness';
+
+const JOB_TYPES = new Set<string>(['import', 'export'] satisfies JobType[]);
+const JOB_STATUSES = new Set<string>(['running', 'completed', 'failed'] satisfies JobStatus[]);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -179,5 +182,18 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   async readMine(acc: Accountability, limit: number): Promise<JobEntity[]> {
     if (acc.user === null) throw new ForbiddenError();
     return this.jobs.find({ where: { user: acc.user }, order: { created_on: 'DESC' }, take: limit });
+  }
+
+  /** How many jobs of each type are in each state (metrics); the labels are the code's own values. */
+  async countByState(): Promise<{ type: JobType; status: JobStatus; count: number }[]> {
+    const rows = await this.jobs
+      .createQueryBuilder('job')
+      .select('job.type', 'type')
+      .addSelect('job.status', 'status')
+      .addSelect('COUNT(*)', 'count')
+      .groupBy('job.type')
+      .addGroupBy('job.status')
+      .getRawMany<{ type: JobType; status: JobStatus; count: number | string }>();
+    return rows.filter((r) => JOB_TYPES.has(r.type) && JOB_STATUSES.has(r.status)).map((r) => ({ type: r.type, status: r.status, count: Number(r.count) }));
   }
 }

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 export const ANY_COLLECTION_TAG = '*';
 
 /** Routes whose answers must never come from the data cache (API.md 9: not /auth; health is live; utils are fresh values). */
-const NEVER_CACHED = ['/auth', '/server/health', '/server/ping', '/utils', '/graphql'];
+const NEVER_CACHED = ['/auth', '/server/health', '/server/ping', '/utils', '/graphql', '/metrics'];
 
 /** Query parameters that can make a read depend on other collections than the route's own. */
 const RELATIONAL_PARAMS = ['filter', 'deep', 'alias', 'aggregate', 'groupBy', 'version'];

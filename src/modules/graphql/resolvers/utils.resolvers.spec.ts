@@ -9,13 +9,14 @@ import { CacheService } from '../../cache/cache.service';
 import { RedisService } from '../../cache/redis.service';
 import { SystemCacheService } from '../../cache/system-cache.service';
 import { HashService } from '../../hash/hash.service';
+import { MetricsService } from '../../metrics/metrics.service';
 import { UtilsService } from '../../utils/utils.service';
 import { utilsMutations } from './utils.resolvers';
 
 const config = loadConfig({ NODE_ENV: 'test', CACHE_ENABLED: 'true', HASH_MEMORY_COST: '4096', HASH_TIME_COST: '2', HASH_PARALLELISM: '1' });
 const logger = new AppLogger('silent');
 const redis = new RedisService(config, logger);
-const cache = new CacheService(config, redis, logger);
+const cache = new CacheService(config, redis, logger, new MetricsService(config));
 const systemCache = new SystemCacheService(config, redis, logger);
 const utils = new UtilsService(new HashService(config), cache, systemCache);
 

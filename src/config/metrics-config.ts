@@ -1,0 +1,28 @@
+import { parseCron } from '../common/cron';
+import type { MetricsConfig, MeasuredService } from './app-config';
+import { envList as list } from './env-list';
+
+const SERVICES: readonly MeasuredService[] = ['database', 'cache', 'redis', 'storage'];
+
+/**
+ * METRICS_* with the reference platform's defaults (every service, checked every minute). A service
+ * name or a schedule it would silently ignore is a start-up problem here.
+ */
+export function metricsConfig(env: NodeJS.ProcessEnv, problems: string[]): MetricsConfig {
+  const services = list(env.METRICS_SERVICES ?? SERVICES.join(','));
+  for (const service of services) {
+    if (!SERVICES.includes(service as MeasuredService)) problems.push(`METRICS_SERVICES: "${service}" is not one of ${SERVICES.join(', ')}`);
+  }
+  const schedule = env.METRICS_SCHEDULE ?? '*/1 * * * *';
+  try {
+    parseCron(schedule);
+  } catch (e) {
+    problems.push(`METRICS_SCHEDULE: ${(e as Error).message}`);
+  }
+  return {
+    enabled: env.METRICS_ENABLED === 'true',
+    tokens: list(env.METRICS_TOKENS ?? ''),
+    services: services as MeasuredService[],
+    schedule,
+  };
+}
