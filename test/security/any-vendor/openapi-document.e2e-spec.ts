@@ -73,17 +73,19 @@ describe('the OpenAPI system document (openapi.json) as a contract', () => {
     for (const id of [...ids, 'schemaSnapshot', 'schemaDiff', 'schemaApply', 'promoteContentVersion', 'login', 'refresh', 'logout', 'readMe']) byId(id);
   });
 
-  it('declares the three token schemes and, on every operation, who may call it', () => {
+  it('declares the three token schemes and the metrics token and, on every operation, who may call it', () => {
     expect(doc.components?.securitySchemes).toEqual({
       bearerAuth: expect.objectContaining({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }),
       accessTokenQuery: expect.objectContaining({ type: 'apiKey', in: 'query', name: 'access_token' }),
       sessionCookie: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: t.config.auth.sessionCookie.name }),
+      metricsToken: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'Authorization' }),
     });
     const alternatives = SCHEMES.map((scheme) => ({ [scheme]: [] }));
     for (const { method, path, op } of ops) {
       const where = `${method.toUpperCase()} ${path}`;
+      const expected = op.operationId === 'readMetrics' ? [...alternatives, { metricsToken: [] }] : alternatives;
       if (PUBLIC.includes(op.operationId ?? '')) expect([where, op.security]).toEqual([where, [{}]]);
-      else expect([where, op.security?.filter((s) => Object.keys(s).length > 0)]).toEqual([where, alternatives]);
+      else expect([where, op.security?.filter((s) => Object.keys(s).length > 0)]).toEqual([where, expected]);
     }
     const anonymous = (id: string) => byId(id).security?.some((s) => Object.keys(s).length === 0);
     for (const id of ['readItems', 'createItems', 'readFiles', 'uploadFiles', 'readAssetRaw', 'readFolders', 'serverInfo', 'serverHealth', 'utilsExport']) expect([id, anonymous(id)]).toEqual([id, true]);
@@ -171,7 +173,7 @@ describe('the OpenAPI system document (openapi.json) as a contract', () => {
     expect(data('readSettings')?.data).toEqual({ $ref: '#/components/schemas/Settings' });
   });
 
-  it('names PUBLIC_URL as its server and references every component it declares but NotFound and Conflict', () => {
+  it('names PUBLIC_URL as its server and references every component it declares but Conflict', () => {
     expect(doc.servers).toEqual([{ url: 'https://cms.example.org/api', description: expect.any(String) }]);
     const text = JSON.stringify(doc.paths) + JSON.stringify(doc.components);
     const unused = Object.entries(doc.components ?? {}).flatMap(([kind, entries]) =>
@@ -179,6 +181,6 @@ describe('the OpenAPI system document (openapi.json) as a contract', () => {
         .filter((name) => kind !== 'securitySchemes' && !text.includes(`"#/components/${kind}/${name}"`))
         .map((name) => `${kind}/${name}`),
     );
-    expect(unused.sort()).toEqual(['responses/Conflict', 'responses/NotFound']);
+    expect(unused.sort()).toEqual(['responses/Conflict']);
   });
 });
