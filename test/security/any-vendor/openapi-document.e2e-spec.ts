@@ -83,7 +83,7 @@ describe('the OpenAPI system document (openapi.json) as a contract', () => {
     const alternatives = SCHEMES.map((scheme) => ({ [scheme]: [] }));
     for (const { method, path, op } of ops) {
       const where = `${method.toUpperCase()} ${path}`;
-      const expected = op.operationId === 'readMetrics' ? [...alternatives, { metricsToken: [] }] : alternatives;
+      const expected = op.operationId === 'readMetrics' ? [{ metricsToken: [] }, ...alternatives] : alternatives;
       if (PUBLIC.includes(op.operationId ?? '')) expect([where, op.security]).toEqual([where, [{}]]);
       else expect([where, op.security?.filter((s) => Object.keys(s).length > 0)]).toEqual([where, expected]);
     }
