@@ -67,6 +67,9 @@ export class EnvSchema {
   @IsOptional() @IsString() FILES_MIME_TYPE_ALLOW_LIST?: string;
   @IsOptional() @IsString() FILE_METADATA_ALLOW_LIST?: string;
   @IsOptional() @IsString() IMPORT_IP_DENY_LIST?: string;
+  @IsOptional() @IsBooleanString(BOOL) TUS_ENABLED?: string;
+  @IsOptional() @Matches(SIZE) TUS_CHUNK_SIZE?: string;
+  @IsOptional() @Matches(DURATION) TUS_UPLOAD_EXPIRATION?: string;
 
   @IsOptional() @IsBooleanString(BOOL) CACHE_ENABLED?: string;
   @IsOptional() @IsIn(['memory', 'redis']) CACHE_STORE?: string;

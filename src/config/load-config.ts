@@ -196,6 +196,11 @@ function filesConfig(env: Env): AppConfig['files'] {
     mimeTypeAllowList: csv(env.FILES_MIME_TYPE_ALLOW_LIST, ['*/*']),
     metadataAllowList: csv(env.FILE_METADATA_ALLOW_LIST ?? DEFAULT_METADATA_ALLOW_LIST),
     importIpDenyList: csv(env.IMPORT_IP_DENY_LIST, ['0.0.0.0', '169.254.169.254']),
+    tus: {
+      enabled: flag(env.TUS_ENABLED, false),
+      chunkSize: size(env.TUS_CHUNK_SIZE ?? '8mb')!,
+      expiration: duration(env.TUS_UPLOAD_EXPIRATION, '10m'),
+    },
   };
 }
 
