@@ -7,6 +7,8 @@ import * as tus from 'tus-js-client';
 import { TusService } from '../../src/modules/files/tus/tus.service';
 import { createRole, createUser, grant } from '../factories/user.factory';
 import { expectError } from '../helpers/expect-error';
+import { makeImage } from '../helpers/images';
+import { DriverName, StorageEnv, storageEnv } from '../helpers/storage-env';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
 const MB = 1024 * 1024;
@@ -48,16 +50,19 @@ function runUpload(data: Buffer, options: tus.UploadOptions, stopAfter?: number)
   });
 }
 
-describe('resumable uploads (tus) at /files/tus', () => {
+describe.each<DriverName>(['local', 's3'])('resumable uploads (tus) at /files/tus on the %s driver', (driver) => {
   let t: TestApp;
+  let storage: StorageEnv;
   let endpoint: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { TUS_ENABLED: 'true', TUS_CHUNK_SIZE: '1mb', FILES_MAX_UPLOAD_SIZE: '25mb' } });
+    storage = await storageEnv(driver);
+    t = await createTestApp({ env: { ...storage.env, TUS_ENABLED: 'true', TUS_CHUNK_SIZE: '1mb', FILES_MAX_UPLOAD_SIZE: '25mb' } });
     endpoint = `${await listen(t)}/files/tus`;
   });
   afterAll(async () => {
     await t.close();
+    await storage.close();
   });
 
   it('resumes an interrupted 20 MB upload in 1 MB chunks and stores the file row and its exact bytes', async () => {
@@ -102,6 +107,18 @@ describe('resumable uploads (tus) at /files/tus', () => {
     const row = (await t.as('admin').get(`/files/${original.id}`)).body.data;
     expect(row).toMatchObject({ filesize: data.length, filename_download: 'note-v2.txt', type: 'text/plain' });
     expect((await t.as('admin').get(`/assets/${original.id}`)).text).toBe(data.toString());
+  });
+
+  it('reads image metadata as a multipart upload does, and takes uploads from the public role when it may create files', async () => {
+    const image = await makeImage(64, 48, 'png');
+    const outcome = await runUpload(image, { endpoint, metadata: { filename: 'sunset-over-sea.png', filetype: 'image/png' } });
+    expect(outcome.error?.message).toMatch(/403/);
+    const permission = await grant(t, null, 'svc_files', 'create');
+    const anonymous = await runUpload(image, { endpoint, metadata: { filename: 'sunset-over-sea.png', filetype: 'image/png' } });
+    expect((await t.as('admin').delete(`/permissions/${permission}`)).status).toBe(204);
+    expect(anonymous.error).toBeUndefined();
+    const row = (await t.as('admin').get(`/files/${anonymous.fileId}`)).body.data;
+    expect(row).toMatchObject({ width: 64, height: 48, type: 'image/png', title: 'Sunset Over Sea', storage: 'files', uploaded_by: null });
   });
 
   it('advertises resumable uploads and their chunk size in /server/info', async () => {
