@@ -1,3 +1,5 @@
+import { createDirectus, isDirectusError, readExtensions, rest, staticToken, updateExtension } from '@directus/sdk';
+import type { AddressInfo } from 'node:net';
 import { createRole, createUser } from '../factories/user.factory';
 import { expectError } from '../helpers/expect-error';
 import { createTestApp, TestApp } from '../helpers/test-app';
@@ -32,5 +34,19 @@ describe('/extensions', () => {
     await expectError(t.as('admin').patch('/extensions/some-extension').send({ enabled: false }), 400, 'INVALID_PAYLOAD');
     await expectError(t.as('admin').patch('/extensions/some-extension').send({ meta: { enabled: false } }), 403, 'FORBIDDEN');
     await expectError(t.as('admin').patch('/extensions/bundle/some-extension').send({ meta: { enabled: false } }), 403, 'FORBIDDEN');
+  });
+
+  it('refuses to uninstall an extension', async () => {
+    await expectError(t.as('admin').delete('/extensions/some-extension'), 403, 'FORBIDDEN');
+    await expectError(t.as('anonymous').delete('/extensions/some-extension'), 403, 'FORBIDDEN');
+  });
+
+  it("answers the reference SDK's readExtensions and updateExtension", async () => {
+    if (!t.server.listening) await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(t.server.address() as AddressInfo).port}`;
+    const admin = createDirectus(url).with(staticToken(t.adminToken)).with(rest());
+    expect(await admin.request(readExtensions())).toEqual([]);
+    const refused = await admin.request(updateExtension('some-extension', { meta: { enabled: false } })).catch((e: unknown) => e);
+    expect(isDirectusError(refused) && refused.errors[0].extensions.code).toBe('FORBIDDEN');
   });
 });

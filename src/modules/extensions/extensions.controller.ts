@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Patch, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Req } from '@nestjs/common';
 import { ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { Accountability } from '../../common/accountability';
@@ -8,8 +8,9 @@ import { isPlainObject } from '../../common/is-plain-object';
 
 /**
  * `/extensions` (API.md "Extensions"): Vellum loads no extensions, so it answers what the reference
- * platform answers when none is installed. Reading the list takes app access, as there; changing one
- * takes an administrator, and then names an extension that does not exist (403 FORBIDDEN).
+ * platform answers when none is installed. Reading the list takes app access, as there; changing or
+ * uninstalling one takes an administrator, and then names an extension that does not exist (403
+ * FORBIDDEN). The marketplace routes (`/extensions/registry/...`) do not exist: Vellum installs nothing.
  */
 @ApiTags('extensions')
 @Controller('extensions')
@@ -42,6 +43,13 @@ export class ExtensionsController {
   @ApiForbiddenResponse({ description: 'Not an administrator, or no such extension (FORBIDDEN).' })
   updateInBundle(@Param('bundle') _bundle: string, @Param('name') _name: string, @Body() body: unknown, @Acc() acc: Accountability): never {
     return refuseUpdate(body, acc);
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Uninstall an extension: none exists, so 403 FORBIDDEN' })
+  @ApiForbiddenResponse({ description: 'Not an administrator, or no such extension (FORBIDDEN).' })
+  uninstall(@Param('id') _id: string): never {
+    throw new ForbiddenError();
   }
 }
 
