@@ -60,8 +60,11 @@ export interface AppConfig {
     mimeTypeAllowList: string[];
     metadataAllowList: string[];
     importIpDenyList: string[];
-    /** Resumable uploads (`/files/tus`): chunk size advertised to clients, lifetime of an unfinished upload (ms). */
-    tus: { enabled: boolean; chunkSize: number; expiration: number };
+    /**
+     * Resumable uploads (`/files/tus`): chunk size advertised to clients, lifetime of an unfinished upload
+     * (ms), and the cron expression of the clean-up that removes expired ones.
+     */
+    tus: { enabled: boolean; chunkSize: number; expiration: number; cleanupSchedule: string };
   };
   /** Raw `ASSETS_*` variables for the assets module, keyed by full name. */
   assets: Record<string, string>;

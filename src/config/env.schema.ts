@@ -70,6 +70,7 @@ export class EnvSchema {
   @IsOptional() @IsBooleanString(BOOL) TUS_ENABLED?: string;
   @IsOptional() @Matches(SIZE) TUS_CHUNK_SIZE?: string;
   @IsOptional() @Matches(DURATION) TUS_UPLOAD_EXPIRATION?: string;
+  @IsOptional() @IsString() TUS_CLEANUP_SCHEDULE?: string;
 
   @IsOptional() @IsBooleanString(BOOL) CACHE_ENABLED?: string;
   @IsOptional() @IsIn(['memory', 'redis']) CACHE_STORE?: string;

@@ -5,6 +5,7 @@ import { validateSync, ValidationError } from 'class-validator';
 import ms from 'ms';
 import { version } from '../../package.json';
 import { AppConfig, CookieConfig, DbVendorClient, StorageLocationConfig } from './app-config';
+import { parseCron } from '../common/cron-schedule';
 import { EnvSchema } from './env.schema';
 
 export class ConfigError extends Error {
@@ -95,6 +96,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
   const bothSockets = flag(env.WEBSOCKETS_REST_ENABLED, true) && flag(env.WEBSOCKETS_GRAPHQL_ENABLED, true);
   if (bothSockets && (env.WEBSOCKETS_GRAPHQL_PATH ?? '/graphql') === (env.WEBSOCKETS_REST_PATH ?? '/websocket')) {
     problems.push('WEBSOCKETS_GRAPHQL_PATH: must differ from WEBSOCKETS_REST_PATH');
+  }
+  if (env.TUS_CLEANUP_SCHEDULE !== undefined && !parseCron(env.TUS_CLEANUP_SCHEDULE)) {
+    problems.push('TUS_CLEANUP_SCHEDULE: must be a five-field cron expression (minute hour day month weekday)');
   }
   const locations = storageLocations(env, problems);
   if (problems.length > 0) throw new ConfigError(problems);
@@ -200,6 +204,7 @@ function filesConfig(env: Env): AppConfig['files'] {
       enabled: flag(env.TUS_ENABLED, false),
       chunkSize: size(env.TUS_CHUNK_SIZE ?? '8mb')!,
       expiration: duration(env.TUS_UPLOAD_EXPIRATION, '10m'),
+      cleanupSchedule: env.TUS_CLEANUP_SCHEDULE ?? '0 * * * *',
     },
   };
 }

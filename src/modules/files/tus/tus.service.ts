@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Request, Response } from 'express';
 import type { Accountability } from '../../../common/accountability';
+import { cronMatches, parseCron } from '../../../common/cron-schedule';
 import { ForbiddenError, RouteNotFoundError } from '../../../common/errors/errors';
 import { accountabilityOf } from '../../../common/guards/request-accountability';
 import { AppLogger } from '../../../common/logging/app-logger';
@@ -16,9 +17,8 @@ import { assertTusHeaders, OWNER_KEY, parseUploadMetadata, storedFileRequest, tu
 import { tusErrorToAppError } from './tus-error';
 
 export const TUS_PATH = '/files/tus';
-/** Expired partial uploads are removed this often at most, and at least hourly. */
-const MIN_CLEANUP_MS = 60_000;
-const MAX_CLEANUP_MS = 60 * 60_000;
+/** How often the clean-up schedule is looked at: twice a minute, so no minute it names is missed. */
+const SCHEDULE_TICK_MS = 30_000;
 /** Names the file a finished upload created (the reference platform's header, with Vellum's prefix). */
 export const FILE_ID_HEADER = 'Vellum-File-Id';
 
@@ -39,6 +39,7 @@ export class TusService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly server?: Server;
   private readonly store?: FileStore;
   private timer?: NodeJS.Timeout;
+  private lastCleanupMinute = -1;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -66,8 +67,15 @@ export class TusService implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap(): void {
     if (!this.server) return;
-    const every = Math.min(Math.max(this.config.files.tus.expiration, MIN_CLEANUP_MS), MAX_CLEANUP_MS);
-    this.timer = setInterval(() => void this.cleanUp(), every).unref();
+    // loadConfig refused a schedule that does not parse.
+    const schedule = parseCron(this.config.files.tus.cleanupSchedule)!;
+    this.timer = setInterval(() => {
+      const now = new Date();
+      const minute = Math.floor(now.getTime() / 60_000);
+      if (minute === this.lastCleanupMinute || !cronMatches(schedule, now)) return;
+      this.lastCleanupMinute = minute;
+      void this.cleanUp();
+    }, SCHEDULE_TICK_MS).unref();
   }
 
   onModuleDestroy(): void {
