@@ -14,6 +14,7 @@ import { dialectFor } from './database/dialects/dialect-for';
 import { AuthModule } from './modules/auth/auth.module';
 import { BootstrapModule } from './modules/bootstrap/bootstrap.module';
 import { GraphqlModule } from './modules/graphql/graphql.module';
+import { ExtensionsModule } from './modules/extensions/extensions.module';
 import { FilesModule } from './modules/files/files.module';
 import { CacheModule } from './modules/cache/cache.module';
 import { HashModule } from './modules/hash/hash.module';
@@ -88,6 +89,7 @@ export class AppModule {
         ServerModule,
         BootstrapModule,
         FilesModule,
+        ExtensionsModule,
         UtilsModule,
         MetricsModule,
         StudioModule,

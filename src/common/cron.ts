@@ -114,3 +114,13 @@ export function nextRun(s: CronSchedule, after: Date): Date {
   }
   throw new Error('the schedule never runs');
 }
+
+/** The problem with a schedule setting, prefixed with its name, or null when it parses. */
+export function cronProblem(name: string, expression: string): string | null {
+  try {
+    parseCron(expression);
+    return null;
+  } catch (e) {
+    return `${name}: ${(e as Error).message}`;
+  }
+}

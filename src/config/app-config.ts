@@ -68,7 +68,17 @@ export interface AppConfig {
     smtp: { host?: string; port?: number; user?: string; password?: string; secure: boolean; ignoreTls: boolean };
   };
   storage: { locations: StorageLocationConfig[] };
-  files: { maxUploadSize?: number; mimeTypeAllowList: string[]; metadataAllowList: string[]; importIpDenyList: string[] };
+  files: {
+    maxUploadSize?: number;
+    mimeTypeAllowList: string[];
+    metadataAllowList: string[];
+    importIpDenyList: string[];
+    /**
+     * Resumable uploads (`/files/tus`): chunk size advertised to clients, lifetime of an unfinished upload
+     * (ms), and the cron expression of the clean-up that removes expired ones.
+     */
+    tus: { enabled: boolean; chunkSize: number; expiration: number; cleanupSchedule: string };
+  };
   /** Raw `ASSETS_*` variables for the assets module, keyed by full name. */
   assets: Record<string, string>;
   /** `countTtl`: ms a cached count of `meta` is kept (0: counts are not cached). */

@@ -78,6 +78,10 @@ export class EnvSchema {
   @IsOptional() @IsString() FILES_MIME_TYPE_ALLOW_LIST?: string;
   @IsOptional() @IsString() FILE_METADATA_ALLOW_LIST?: string;
   @IsOptional() @IsString() IMPORT_IP_DENY_LIST?: string;
+  @IsOptional() @IsBooleanString(BOOL) TUS_ENABLED?: string;
+  @IsOptional() @Matches(SIZE) TUS_CHUNK_SIZE?: string;
+  @IsOptional() @Matches(DURATION) TUS_UPLOAD_EXPIRATION?: string;
+  @IsOptional() @IsString() TUS_CLEANUP_SCHEDULE?: string;
 
   // Checked by the files module (assets-options.ts), which reads them from the configuration's `assets`.
   @IsOptional() @IsString() ASSETS_CACHE_TTL?: string;

@@ -70,6 +70,11 @@ describe(loadConfig.name, () => {
     [{ GRAPHQL_MAX_ALIASES: '1.5' }, 'GRAPHQL_MAX_ALIASES'],
     [{ WEBSOCKETS_MAX_PAYLOAD: 'huge' }, 'WEBSOCKETS_MAX_PAYLOAD'],
     [{ WEBSOCKETS_PRE_AUTH_MAX_PAYLOAD: '-4kb' }, 'WEBSOCKETS_PRE_AUTH_MAX_PAYLOAD'],
+    [{ TUS_ENABLED: 'on' }, 'TUS_ENABLED'],
+    [{ TUS_CHUNK_SIZE: 'large' }, 'TUS_CHUNK_SIZE'],
+    [{ TUS_UPLOAD_EXPIRATION: 'later' }, 'TUS_UPLOAD_EXPIRATION'],
+    [{ TUS_CLEANUP_SCHEDULE: 'hourly' }, 'TUS_CLEANUP_SCHEDULE'],
+    [{ TUS_CLEANUP_SCHEDULE: '61 * * * *' }, 'TUS_CLEANUP_SCHEDULE'],
   ])('refuses %j naming %s', (env, variable) => {
     const problems = problemsOf(env);
     expect(problems.some((p) => p.startsWith(variable))).toBe(true);
@@ -85,6 +90,13 @@ describe(loadConfig.name, () => {
   ])('auth cookies for %j: refresh Secure %s, session Secure %s', (env, refresh, session) => {
     const { auth } = loadConfig(env);
     expect([auth.refreshCookie.secure, auth.sessionCookie.secure]).toEqual([refresh, session]);
+  });
+
+  it('reads the resumable-upload settings, off by default as on the reference platform', () => {
+    expect(loadConfig({}).files.tus).toEqual({ enabled: false, chunkSize: 8 * 1024 * 1024, expiration: 600_000, cleanupSchedule: '0 * * * *' });
+    expect(
+      loadConfig({ TUS_ENABLED: 'true', TUS_CHUNK_SIZE: '1mb', TUS_UPLOAD_EXPIRATION: '1h', TUS_CLEANUP_SCHEDULE: '*/5 * * * *' }).files.tus,
+    ).toEqual({ enabled: true, chunkSize: 1024 * 1024, expiration: 3_600_000, cleanupSchedule: '*/5 * * * *' });
   });
 
   it('lists every bad variable at once', () => {

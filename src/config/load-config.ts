@@ -6,6 +6,7 @@ import ms from 'ms';
 import { version } from '../../package.json';
 import { AppConfig, CookieConfig, DbVendorClient, StorageLocationConfig } from './app-config';
 import { corsConfig } from './cors-config';
+import { cronProblem } from '../common/cron';
 import { EnvSchema } from './env.schema';
 import { resolveFileVariables } from './file-variables';
 import { metricsConfig } from './metrics-config';
@@ -104,6 +105,8 @@ export function loadConfig(given: NodeJS.ProcessEnv): AppConfig {
   if (bothSockets && (env.WEBSOCKETS_GRAPHQL_PATH ?? '/graphql') === (env.WEBSOCKETS_REST_PATH ?? '/websocket')) {
     problems.push('WEBSOCKETS_GRAPHQL_PATH: must differ from WEBSOCKETS_REST_PATH');
   }
+  const tusScheduleProblem = env.TUS_CLEANUP_SCHEDULE === undefined ? null : cronProblem('TUS_CLEANUP_SCHEDULE', env.TUS_CLEANUP_SCHEDULE);
+  if (tusScheduleProblem) problems.push(tusScheduleProblem);
   const locations = storageLocations(env, problems);
   const cors = corsConfig(env, parsed, problems);
   const metrics = metricsConfig(env, problems);
@@ -223,6 +226,12 @@ function filesConfig(env: Env): AppConfig['files'] {
     mimeTypeAllowList: csv(env.FILES_MIME_TYPE_ALLOW_LIST, ['*/*']),
     metadataAllowList: csv(env.FILE_METADATA_ALLOW_LIST ?? DEFAULT_METADATA_ALLOW_LIST),
     importIpDenyList: csv(env.IMPORT_IP_DENY_LIST, ['0.0.0.0', '169.254.169.254']),
+    tus: {
+      enabled: flag(env.TUS_ENABLED, false),
+      chunkSize: size(env.TUS_CHUNK_SIZE ?? '8mb')!,
+      expiration: duration(env.TUS_UPLOAD_EXPIRATION, '10m'),
+      cleanupSchedule: env.TUS_CLEANUP_SCHEDULE ?? '0 * * * *',
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { parseCron } from '../common/cron';
+import { cronProblem } from '../common/cron';
 import type { MetricsConfig, MeasuredService } from './app-config';
 import { envList as list } from './env-list';
 
@@ -14,11 +14,8 @@ export function metricsConfig(env: NodeJS.ProcessEnv, problems: string[]): Metri
     if (!SERVICES.includes(service as MeasuredService)) problems.push(`METRICS_SERVICES: "${service}" is not one of ${SERVICES.join(', ')}`);
   }
   const schedule = env.METRICS_SCHEDULE ?? '*/1 * * * *';
-  try {
-    parseCron(schedule);
-  } catch (e) {
-    problems.push(`METRICS_SCHEDULE: ${(e as Error).message}`);
-  }
+  const scheduleProblem = cronProblem('METRICS_SCHEDULE', schedule);
+  if (scheduleProblem) problems.push(scheduleProblem);
   return {
     enabled: env.METRICS_ENABLED === 'true',
     tokens: list(env.METRICS_TOKENS ?? ''),

@@ -30,7 +30,8 @@ describe('fuzz: hostile requests never crash Vellum', () => {
   beforeAll(async () => {
     storage = await storageEnv('local');
     const logger = new AppLogger('error', { write: (line: string) => logged.push(line) });
-    t = await createTestApp({ env: { ...storage.env, QUERY_LIMIT_MAX: '500' }, logger });
+    // TUS_ENABLED: the resumable-upload routes are fuzzed as they run, not as the 404 they are when off.
+    t = await createTestApp({ env: { ...storage.env, QUERY_LIMIT_MAX: '500', TUS_ENABLED: 'true' }, logger });
     http = await rawClient(t.server);
     ctx = { s: await seed(t, http.send), adminToken: t.adminToken, secret: t.config.secret };
   }, 120_000);
@@ -42,8 +43,10 @@ describe('fuzz: hostile requests never crash Vellum', () => {
   });
 
   /** Why a response breaks the contract, or null when it keeps it. */
-  function violation(res: RawResponse): string | null {
+  function violation(res: RawResponse, method: string): string | null {
     if (res.status >= 500) return `status ${res.status}`;
+    // HTTP forbids a body in an answer to HEAD: its status is all there is to check.
+    if (method === 'HEAD') return res.text === '' ? null : `a body in an answer to HEAD`;
     const body = res.body as { errors?: { message?: unknown; extensions?: { code?: unknown } }[] } | undefined;
     if (body && Array.isArray(body.errors)) {
       const bad = body.errors.find((e) => e?.extensions?.code === ErrorCode.InternalServerError);
@@ -131,7 +134,7 @@ describe('fuzz: hostile requests never crash Vellum', () => {
         const code = String(error?.extensions?.code);
         codes.set(code, (codes.get(code) ?? 0) + 1);
       }
-      const problem = deniedImport(req, res) ? null : violation(res);
+      const problem = deniedImport(req, res) ? null : violation(res, req.method);
       if (problem) {
         const shown = Object.entries(req.headers ?? {}).map(([k, v]) => `${k}: ${v.slice(0, 60)}`).join('; ');
         failures.push(`${where}: ${problem} [${shown}] body=${String(req.body ?? '').slice(0, 300)} -> ${res.text.slice(0, 300)}`);

@@ -14,11 +14,13 @@ import { FoldersService } from './folders.service';
 import { ImportService } from './import.service';
 import { StorageService } from './storage/storage.service';
 import { TransformService } from './transform/transform.service';
+import { TusController } from './tus/tus.controller';
+import { TusService } from './tus/tus.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([FileEntity]), SettingsModule, ItemsModule],
-  controllers: [FilesController, FoldersController, AssetsController],
-  providers: [FileUploadsInterceptor, FileReplaceInterceptor, FilesService, FoldersService, AssetsService, ImportService, StorageService, TransformService, UploadSweeper],
+  controllers: [TusController, FilesController, FoldersController, AssetsController],
+  providers: [FileUploadsInterceptor, FileReplaceInterceptor, FilesService, FoldersService, AssetsService, ImportService, StorageService, TransformService, UploadSweeper, TusService],
   exports: [FilesService, StorageService],
 })
 export class FilesModule {}
