@@ -92,7 +92,7 @@ describe('a walkthrough of the API in Swagger UI, in a real browser', () => {
   it('imports a small CSV through the file input (POST /utils/import/{collection})', async () => {
     const csv = 'title\nImported one\nImported two\n';
     const imported = await ui.tryOut('utilsImport', { path: { collection: NOTES }, multipart: { file: { name: 'notes.csv', mimeType: 'text/csv', text: csv } } });
-    expect(imported.status).toMatch(/^20[04]$/);
+    expect(imported).toEqual(expect.objectContaining({ status: '200' }));
     const stored = await admin().get(`/items/${NOTES}`).query({ filter: JSON.stringify({ title: { _starts_with: 'Imported' } }), sort: 'id' }).expect(200);
     expect(stored.body.data.map((item: { title: string }) => item.title)).toEqual(['Imported one', 'Imported two']);
   });
