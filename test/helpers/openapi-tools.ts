@@ -23,13 +23,13 @@ export async function clientFolder(): Promise<{ dir: string; close(): Promise<vo
   return { dir, close: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** `redocly lint --extends recommended` on a document, with the pinned CLI: every problem it reports. */
+/** `redocly lint` on a document with the pinned CLI and the repository's redocly.yaml (as `npm run openapi:lint`): every problem it reports. */
 export async function lintOpenApi(dir: string, document: unknown): Promise<LintProblem[]> {
   const file = join(dir, 'openapi.json');
   await writeFile(file, JSON.stringify(document, null, 2));
   const bin = join(ROOT, 'node_modules', '.bin', 'redocly');
   // The CLI exits 1 when it finds errors; its report is on stdout either way.
-  const { stdout } = await run(bin, ['lint', '--extends', 'recommended', '--format', 'json', '--max-problems', '100000', file], { env: TOOL_ENV, maxBuffer: 64 << 20 }).catch(
+  const { stdout } = await run(bin, ['lint', '--config', join(ROOT, 'redocly.yaml'), '--format', 'json', '--max-problems', '100000', file], { env: TOOL_ENV, maxBuffer: 64 << 20 }).catch(
     (e: { stdout?: string; stderr?: string }) => {
       if (!e.stdout) throw new Error(`redocly failed: ${e.stderr}`);
       return { stdout: e.stdout };

@@ -14,10 +14,14 @@ function multipart(file: string, textParts: Record<string, SchemaObject> = {}, f
   };
 }
 
+// The empty examples keep Swagger UI's form empty: otherwise it fills every text part with a sample
+// ("string", a made-up folder key) and sends it, so picking a file and pressing Execute would store
+// "string" or answer 400. It sends the empty parts too, which count as not sent (multipartFields).
+// `folder` names no uuid format, which an empty example would not match.
 const FILE_FIELDS: Record<string, SchemaObject> = {
-  title: { type: 'string', description: 'Defaults to a title made from the file name.' },
-  folder: { type: 'string', format: 'uuid', description: 'The folder to file it in.' },
-  description: { type: 'string' },
+  title: { type: 'string', description: 'Defaults to a title made from the file name.', example: '' },
+  folder: { type: 'string', description: 'The key (a UUID) of the folder to file it in.', example: '' },
+  description: { type: 'string', example: '' },
 };
 
 const SNAPSHOT_FILE = 'A snapshot file (`GET /schema/snapshot?export=json|yaml`): JSON when its part says `application/json`, YAML otherwise.';

@@ -56,4 +56,10 @@ describe(multipartFields.name, () => {
   it('applies multipartValue to text values and keeps nested values', () => {
     expect(multipartFields({ folder: 'null', title: 'A', meta: { a: '1' } })).toEqual({ folder: null, title: 'A', meta: { a: '1' } });
   });
+
+  it.each([
+    [{ folder: '', description: '', title: 'A' }, { title: 'A' }],
+    [{ title: ' ' }, { title: ' ' }],
+    [{ folder: 'null', description: '' }, { folder: null }],
+  ])('leaves out empty text parts, as not sent: %j → %j', (fields, expected) => expect(multipartFields(fields)).toEqual(expected));
 });

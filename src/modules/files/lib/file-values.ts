@@ -144,7 +144,15 @@ export function multipartValue(raw: string): string | boolean | null {
   return raw;
 }
 
-/** A file part's text fields with multipartValue applied (values multer nested from `a[b]` names stay as they are). */
+/**
+ * A file part's text fields with multipartValue applied (values multer nested from `a[b]` names stay as
+ * they are). An empty text part counts as not sent: forms send their empty inputs (Swagger UI's
+ * try-it-out sends every optional part it shows), and a form cannot leave a `folder` out otherwise.
+ */
 export function multipartFields(fields: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, typeof value === 'string' ? multipartValue(value) : value]));
+  return Object.fromEntries(
+    Object.entries(fields)
+      .filter(([, value]) => value !== '')
+      .map(([name, value]) => [name, typeof value === 'string' ? multipartValue(value) : value]),
+  );
 }
