@@ -3,13 +3,13 @@
  * `--check` compares instead and exits 1 when the committed file is stale (CI).
  */
 import 'reflect-metadata';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppLogger } from '../src/common/logging/app-logger';
 import { APP_CONFIG } from '../src/config/app-config';
 import { loadConfig } from '../src/config/load-config';
 import { buildOpenApiDocument } from '../src/configure-app';
 import { createApp } from '../src/create-app';
+import { writeOrCheck } from './lib/write-or-check';
 
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
@@ -36,18 +36,7 @@ async function main(): Promise<void> {
   const document = buildOpenApiDocument(app, app.get(APP_CONFIG));
   await app.close();
   const text = `${JSON.stringify(sortKeys(document), null, 2)}\n`;
-  const file = join(__dirname, '..', 'openapi.json');
-  if (process.argv.includes('--check')) {
-    const committed = readFileSync(file, 'utf8');
-    if (committed !== text) {
-      process.stderr.write('openapi.json is stale: run `npm run openapi` and commit the result.\n');
-      process.exit(1);
-    }
-    process.stdout.write('openapi.json is up to date.\n');
-    return;
-  }
-  writeFileSync(file, text);
-  process.stdout.write(`wrote ${file}\n`);
+  writeOrCheck(join(__dirname, '..', 'openapi.json'), text, 'openapi.json', 'npm run openapi');
 }
 
 main().catch((e: unknown) => {
