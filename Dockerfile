@@ -6,8 +6,9 @@ WORKDIR /app
 # A toolchain for native modules whose prebuilt binary does not fit (better-sqlite3, argon2).
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-# Recent npm runs no dependency's install script unless allowed; better-sqlite3 gets its binary in one.
-RUN npm ci --no-audit --no-fund --allow-scripts=better-sqlite3,argon2
+# Which dependencies' install scripts run is package.json's `allowScripts` (better-sqlite3 and argon2 get
+# their binaries in theirs); npm refuses `--allow-scripts` on a project's install.
+RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json nest-cli.json ormconfig.ts ./
 COPY scripts ./scripts
 COPY src ./src
