@@ -1,8 +1,8 @@
-/** Unit tests: pure code beside its source file (the server's, the Studio's and the scripts'). */
+/** Unit tests: pure code beside its source file (the server's, the Studio's, the scripts' and the fault suite's helpers). */
 module.exports = {
   rootDir: 'src',
   // The Studio's pure logic (admin/src) is tested beside its source like the server's.
-  roots: ['<rootDir>', '<rootDir>/../admin/src', '<rootDir>/../scripts'],
+  roots: ['<rootDir>', '<rootDir>/../admin/src', '<rootDir>/../scripts', '<rootDir>/../test/faults/lib'],
   testRegex: '.*\\.spec\\.ts$',
   transform: { '^.+\\.ts$': ['@swc/jest'], '/node_modules/(@scure|@noble)/.+\\.js$': ['@swc/jest'] },
   // otplib's base32 and crypto plugins ship as ES modules only; Jest's CommonJS runtime needs them compiled.
