@@ -1,7 +1,7 @@
 import { EntityManager, In } from 'typeorm';
 import { UnprocessableContentError } from '../../common/errors/errors';
 import { isUuid } from '../../common/is-uuid';
-import { RoleEntity } from './entities/role.entity';
+import { holdsAdmin } from './admin-holders';
 import { UserEntity } from './entities/user.entity';
 
 /**
@@ -12,13 +12,10 @@ export function lastAdminError(): UnprocessableContentError {
   return new UnprocessableContentError("You can't remove the last active admin user");
 }
 
-/** How many of `ids` (all users without it) are active users of an admin role. */
+/** How many of `ids` (all users without it) are active users with admin access (role chain or own policies). */
 async function activeAdmins(manager: EntityManager, ids?: string[]): Promise<number> {
-  const query = manager
-    .createQueryBuilder(UserEntity, 'u')
-    .innerJoin(RoleEntity, 'r', 'r.id = u.role')
-    .where('u.status = :active', { active: 'active' })
-    .andWhere('r.admin_access = :admin', { admin: true });
+  const admin = await holdsAdmin(manager, 'u');
+  const query = manager.createQueryBuilder(UserEntity, 'u').where('u.status = :active', { active: 'active' }).andWhere(admin.sql, admin.params);
   if (ids) query.andWhere({ id: In(ids) });
   return query.getCount();
 }
@@ -30,13 +27,13 @@ async function activeAdmins(manager: EntityManager, ids?: string[]): Promise<num
  * at the first plain read).
  */
 async function lockActiveAdmins(manager: EntityManager): Promise<void> {
-  const [status, role] = ['status', 'role'].map((column) => manager.connection.driver.escape(column));
-  const adminRoles = manager.createQueryBuilder(RoleEntity, 'r').select('r.id').where('r.admin_access = :admin').getQuery();
+  const status = manager.connection.driver.escape('status');
+  const admin = await holdsAdmin(manager);
   await manager
     .createQueryBuilder()
     .update(UserEntity)
     .set({ status: () => status })
-    .where(`${status} = :active AND ${role} IN (${adminRoles})`, { active: 'active', admin: true })
+    .where(`${status} = :active AND ${admin.sql}`, { active: 'active', ...admin.params })
     .execute();
 }
 

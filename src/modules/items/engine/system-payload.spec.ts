@@ -14,7 +14,9 @@ describe(systemPayloadProblems.name, () => {
     ['the primary key is known', articles, { id: 3, title: 'a' }, 'update', [], []],
     ['every unknown member, in body order', articles, { policy: 'p', title: 'a', nope: 1 }, 'update', ['policy', 'nope'], []],
     ['no object: nothing to check here', articles, [1], 'create', [], []],
-    ['a permission created without role', permissions, { title: 'a' }, 'create', [], ['role']],
+    ['a permission created without policy or role', permissions, { title: 'a' }, 'create', [], ['policy']],
+    ['a permission created with a policy', { ...permissions, fields: { ...permissions.fields, policy: articles.fields.title } }, { policy: null }, 'create', [], []],
+    ['a permission created with a role', { ...permissions, fields: { ...permissions.fields, role: articles.fields.title } }, { role: null }, 'create', [], []],
     ['a permission updated without role', permissions, { title: 'a' }, 'update', [], []],
     ['inherited members are not the body', articles, Object.create({ nope: 1 }) as object, 'create', [], []],
   ])('%s', (_, collection, item, mode, unknown, missing) => {
@@ -27,7 +29,7 @@ describe(assertSystemPayload.name, () => {
     ['a clean body', articles, { title: 'a' }, null],
     ['one unknown', articles, { policy: 'p' }, 'Unknown property of "articles": "policy"'],
     ['several unknown', articles, { policy: 'p', x: 1 }, 'Unknown properties of "articles": "policy", "x"'],
-    ['unknown and missing together', { ...permissions, fields: { ...permissions.fields, role: articles.fields.title } }, { policy: 'p' }, 'Unknown property of "svc_permissions": "policy"; "role" is required (null for the public role)'],
+    ['unknown and missing together', { ...permissions, fields: { ...permissions.fields, role: articles.fields.title } }, { nope: 'p' }, 'Unknown property of "svc_permissions": "nope"; "policy" is required (null for the public access; a role instead of a policy is still accepted)'],
   ])('%s', (_, collection, item, reason) => {
     const run = () => assertSystemPayload(collection, item, 'create');
     if (reason === null) return expect(run).not.toThrow();
