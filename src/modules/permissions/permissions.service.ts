@@ -148,6 +148,11 @@ export class PermissionsService implements OnModuleInit {
     return sharePermissions({ ...share, primary }, overview.relations, admin ? 'admin' : await this.rulesOfGrants(grants, false));
   }
 
+  /** What `$CURRENT_ROLES` and `$CURRENT_POLICIES` stand for in the caller's rules, presets and queries. */
+  async context(acc: Accountability): Promise<{ roles: string[]; policies: string[] }> {
+    return this.grants.context(acc);
+  }
+
   /** A synchronous view of the caller's permissions, for planning reads across several collections. */
   async lookup(acc: Accountability | null): Promise<PermissionLookup> {
     if (!acc || acc.admin) return () => FULL_ACCESS;
