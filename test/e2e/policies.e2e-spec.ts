@@ -134,5 +134,11 @@ describe('policies', () => {
     const id = await policy({ name: 'Through GraphQL', permissions: [readPolicy(articles)] });
     const res = await t.as('admin').post('/graphql/system').send({ query: `{ policies_by_id(id: "${id}") { name permissions { collection } } }` }).expect(200);
     expect(res.body.data.policies_by_id).toEqual({ name: 'Through GraphQL', permissions: [{ collection: articles }] });
+    // A role of its own sets no app access here: Vellum's roles keep their own flags (app access by default).
+    const user = await userOfRole([id], { app_access: false });
+    const globals = await t.as(user.token).post('/graphql/system').send({ query: '{ policies_me_globals { app_access admin_access enforce_tfa } }' }).expect(200);
+    expect(globals.body.data.policies_me_globals).toEqual({ app_access: false, admin_access: false, enforce_tfa: false });
+    const anonymous = await t.as('anonymous').post('/graphql/system').send({ query: '{ policies_me_globals { app_access admin_access } }' }).expect(200);
+    expect(anonymous.body.data.policies_me_globals).toEqual({ app_access: false, admin_access: null });
   });
 });
