@@ -21,33 +21,28 @@ async function activeAdmins(manager: EntityManager, ids?: string[]): Promise<num
 }
 
 /**
- * Write-locks the rows of the active admins (an UPDATE that changes nothing: every vendor's row lock,
+ * Write-locks the rows of the active users (an UPDATE that changes nothing: every vendor's row lock,
  * SQLite's database lock). Taken first in the transaction, before any read, so a second write that may
  * remove an admin waits for the first to commit and then counts what it left (MariaDB's snapshot starts
- * at the first plain read).
+ * at the first plain read). All active users, not only the admins: who is an admin depends on roles,
+ * their parents and policies, which would take plain reads to find before the lock.
  */
-async function lockActiveAdmins(manager: EntityManager): Promise<void> {
+async function lockActiveUsers(manager: EntityManager): Promise<void> {
   const status = manager.connection.driver.escape('status');
-  const admin = await holdsAdmin(manager);
-  await manager
-    .createQueryBuilder()
-    .update(UserEntity)
-    .set({ status: () => status })
-    .where(`${status} = :active AND ${admin.sql}`, { active: 'active', ...admin.params })
-    .execute();
+  await manager.createQueryBuilder().update(UserEntity).set({ status: () => status }).where(`${status} = :active`, { active: 'active' }).execute();
 }
 
 /**
  * Runs a write of users in one transaction (`manager`'s, or a new one) after which an active admin
  * remains, whoever writes. `changed`: the users whose role or status the write sets, or that it deletes;
  * when one of them is an active admin, the rule is checked after the write, inside the transaction, with
- * the admins locked from its start, so two concurrent demotions of two admins cannot both pass.
+ * the active users locked from its start, so two concurrent demotions of two admins cannot both pass.
  */
 export async function keepingAnAdmin<T>(manager: EntityManager, changed: string[], work: (manager: EntityManager) => Promise<T>): Promise<T> {
   // Other keys name no user (the write refuses them); a uuid column would refuse them in the count.
   const ids = changed.filter(isUuid);
   return manager.transaction(async (tx) => {
-    if (ids.length) await lockActiveAdmins(tx);
+    if (ids.length) await lockActiveUsers(tx);
     const guarded = ids.length > 0 && (await activeAdmins(tx, ids)) > 0;
     const out = await work(tx);
     if (guarded && (await activeAdmins(tx)) === 0) throw lastAdminError();
