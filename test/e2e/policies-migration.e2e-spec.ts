@@ -112,5 +112,15 @@ describe('migrating roles and permissions to policies', () => {
 
   it('still keeps the last administrator, now an administrator through a policy', async () => {
     await expectError(t.as('tok-admin').delete(`/users/${ids.admin}`), 422, 'UNPROCESSABLE_CONTENT');
+    const [admins] = (await t.as('tok-admin').get('/policies?fields=id&filter[name][_eq]=Admins').expect(200)).body.data;
+    await expectError(t.as('tok-admin').patch(`/policies/${admins.id}`).send({ admin_access: false }), 422, 'UNPROCESSABLE_CONTENT');
+    await expectError(t.as('tok-admin').patch(`/roles/${ids.admins}`).send({ policies: [] }), 422, 'UNPROCESSABLE_CONTENT');
+    await expectError(t.as('tok-admin').delete(`/roles/${ids.admins}`), 422, 'UNPROCESSABLE_CONTENT');
+    await expectError(t.as('tok-admin').delete(`/policies/${admins.id}`), 422, 'UNPROCESSABLE_CONTENT');
+    await t.as('tok-admin').get('/permissions').expect(200);
+    // With a second administrator, the first may stop being one.
+    await t.as('tok-admin').patch(`/users/${ids.writer}`).send({ policies: [{ policy: admins.id }] }).expect(200);
+    await t.as('tok-admin').patch(`/roles/${ids.admins}`).send({ policies: [] }).expect(200);
+    await expectError(t.as('tok-admin').get('/permissions'), 403, 'FORBIDDEN');
   });
 });

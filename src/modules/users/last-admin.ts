@@ -49,3 +49,16 @@ export async function keepingAnAdmin<T>(manager: EntityManager, changed: string[
     return out;
   });
 }
+
+/**
+ * Runs `work`, a write of what makes users admins (policies, access rows, roles), on `manager`'s
+ * transaction, refusing it when it leaves no active admin where there was one: taking the admin policy
+ * from the last admin's role is as final as demoting them.
+ */
+export async function keepingAnyAdmin<T>(manager: EntityManager, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  await lockActiveUsers(manager);
+  const before = await activeAdmins(manager);
+  const out = await work(manager);
+  if (before > 0 && (await activeAdmins(manager)) === 0) throw lastAdminError();
+  return out;
+}
