@@ -25,7 +25,9 @@ describe('GET /permissions/me', () => {
   it("answers a user's access per action, with the fields, the presets and none where no rule exists", async () => {
     const res = await t.as(editor.token).get('/permissions/me').expect(200);
     // The role has app access: what it grants by itself is part of the user's access, as in the reference.
-    expect(Object.keys(res.body.data).sort()).toEqual([docs, 'svc_activity', 'svc_collections', 'svc_comments', 'svc_fields', 'svc_notifications', 'svc_presets', 'svc_relations', 'svc_roles', 'svc_settings', 'svc_shares', 'svc_translations', 'svc_users'].sort());
+    expect(Object.keys(res.body.data).sort()).toEqual(
+      [docs, 'svc_access', 'svc_activity', 'svc_collections', 'svc_comments', 'svc_fields', 'svc_notifications', 'svc_policies', 'svc_presets', 'svc_relations', 'svc_roles', 'svc_settings', 'svc_shares', 'svc_translations', 'svc_users'].sort(),
+    );
     expect(res.body.data.svc_users.read).toEqual({ access: 'partial', fields: expect.arrayContaining(['id', 'email']) });
     expect(res.body.data.svc_users.update).toEqual({ access: 'none' });
     expect(res.body.data.svc_notifications.update).toEqual({ access: 'partial', fields: ['status'] });

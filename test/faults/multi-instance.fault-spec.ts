@@ -104,6 +104,22 @@ describe('fault: three instances on one database and one Redis', () => {
     expect([(await readerB.get('/items/memos')).status, (await readerC.get('/items/memos')).status]).toEqual([403, 403]);
   });
 
+  it('enforces a policy attached to and taken from a user through A on B and C at once', async () => {
+    expectStatus(await a.post('/collections', { collection: 'ledgers', meta: {}, fields: fields('title') }), 200, 'create ledgers');
+    expectStatus(await a.post('/items/ledgers', { title: 'balance' }), 200, 'a ledger');
+    const policy = expectStatus(await a.post('/policies', { name: 'Ledger readers', permissions: [{ collection: 'ledgers', action: 'read', fields: ['*'] }] }), 200, 'policy').body.data.id;
+    const user = expectStatus(await a.post('/users', { email: 'ledger@example.com', password: 'ledger-password-1', role: null }), 200, 'user').body.data.id;
+    const token = expectStatus(await new Api(b.url).login('ledger@example.com', 'ledger-password-1'), 200, 'login').body.data.access_token;
+    const [onB, onC] = [new Api(b.url, token), new Api(c.url, token)];
+    expect([(await onB.get('/items/ledgers')).status, (await onC.get('/items/ledgers')).status]).toEqual([403, 403]);
+
+    expectStatus(await a.request('PATCH', `/users/${user}`, { policies: [{ policy }] }), 200, 'attach');
+    expect([(await onB.get('/items/ledgers')).status, (await onC.get('/items/ledgers')).status]).toEqual([200, 200]);
+
+    expectStatus(await a.request('PATCH', `/users/${user}`, { policies: [] }), 200, 'detach');
+    expect([(await onB.get('/items/ledgers')).status, (await onC.get('/items/ledgers')).status]).toEqual([403, 403]);
+  });
+
   it('counts failed sign-ins on every instance toward one lockout', async () => {
     expectStatus(await a.patch('/settings', { auth_login_attempts: 3 }), 200, 'settings');
     expectStatus(await a.post('/users', { email: 'target@example.com', password: 'target-password-1' }), 200, 'user');

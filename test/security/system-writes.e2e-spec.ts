@@ -5,7 +5,7 @@ import { expectError } from '../helpers/expect-error';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
 
-/** The body every client of the reference platform 11/12 sends to grant a read: a policy, no role. */
+/** The body every client of the reference platform 11/12 sends to grant a read: a policy (here one that does not exist), no role. */
 const referencePermission = (collection: string) => ({ policy: '00000000-0000-4000-8000-000000000001', collection, action: 'read', fields: ['*'] });
 
 /** Active users of an admin role, counted in the database itself. */
@@ -41,17 +41,17 @@ describe('writes to system collections', () => {
   });
   afterAll(() => t.close());
 
-  describe('a permission names its role', () => {
-    it("refuses the reference client's policy body naming `policy`, and anonymous callers still cannot read", async () => {
-      await expectNamed(t.as('admin').post('/permissions').send(referencePermission(articles)), ['policy', 'role']);
+  describe('a permission names its policy or role', () => {
+    it("refuses the reference client's policy body naming a policy that does not exist, and anonymous callers still cannot read", async () => {
+      await expectError(t.as('admin').post('/permissions').send(referencePermission(articles)), 400, 'INVALID_FOREIGN_KEY');
       await expectError(t.as('anonymous').get(`/items/${articles}`), 403, 'FORBIDDEN');
       const stored = await t.as('admin').get(`/permissions?filter[collection][_eq]=${articles}`);
       expect(stored.body.data).toEqual([]);
     });
 
-    it('refuses a permission without `role`, and takes an explicit null as the public role', async () => {
-      await expectNamed(t.as('admin').post('/permissions').send({ collection: articles, action: 'read', fields: ['*'] }), ['role']);
-      await expectNamed(t.as('admin').post('/permissions').send([{ role: editorRole, collection: articles, action: 'read' }, { collection: articles, action: 'read' }]), ['role']);
+    it('refuses a permission without `policy` or `role`, and takes an explicit null as the public role', async () => {
+      await expectNamed(t.as('admin').post('/permissions').send({ collection: articles, action: 'read', fields: ['*'] }), ['policy']);
+      await expectNamed(t.as('admin').post('/permissions').send([{ role: editorRole, collection: articles, action: 'read' }, { collection: articles, action: 'read' }]), ['policy']);
       await expectError(t.as('anonymous').get(`/items/${articles}`), 403, 'FORBIDDEN');
       const res = await t.as('admin').post('/permissions').send({ role: null, collection: articles, action: 'read', fields: ['*'] });
       expect([res.status, res.body.data.role]).toEqual([200, null]);
@@ -62,7 +62,7 @@ describe('writes to system collections', () => {
     it('refuses it through GraphQL too', async () => {
       const res = await t.as('admin').post('/graphql/system').send({ query: `mutation { create_permissions_item(data: { collection: "${articles}", action: "read" }) { id } }` });
       expect(res.body.errors?.[0]?.extensions?.code).toBe('INVALID_PAYLOAD');
-      expect(res.body.errors[0].message).toContain('"role"');
+      expect(res.body.errors[0].message).toContain('"policy"');
     });
   });
 

@@ -10,6 +10,7 @@ const SYSTEM_ROUTES: Record<string, string> = {
   notifications: 'svc_notifications',
   panels: 'svc_panels',
   permissions: 'svc_permissions',
+  policies: 'svc_policies',
   presets: 'svc_presets',
   relations: 'svc_relations',
   revisions: 'svc_revisions',

@@ -16,6 +16,7 @@ export const API_TAGS = [
   { name: 'Utilities', description: 'Hashes, random strings, manual sorting, reverting a revision, imports, exports and their jobs, the cache.' },
   { name: 'Users', description: 'Users, the signed-in user, invitations and two-factor authentication.' },
   { name: 'Roles', description: 'Roles grouping users and their access (administrators only).' },
+  { name: 'Policies', description: 'Policies: sets of permissions and access flags attached to roles and users (administrators only), and the caller’s own access flags.' },
   { name: 'Permissions', description: 'The permission rules of each role per collection and action, and the caller’s own access.' },
   { name: 'Server', description: 'Health, information and the API specifications (OpenAPI, GraphQL SDL) of this instance.' },
   { name: 'Settings', description: 'The project settings (a singleton).' },

@@ -6,6 +6,7 @@ import { CreateSvcSchemaApplies1764100000000 } from './1764100000000-create-svc-
 import { CreateSvcPresetsNotifications1764200000000 } from './1764200000000-create-svc-presets-notifications';
 import { CreateSvcShares1764300000000 } from './1764300000000-create-svc-shares';
 import { CreateSvcCommentsDashboardsTranslations1764400000000 } from './1764400000000-create-svc-comments-dashboards-translations';
+import { CreateSvcPoliciesAccess1764500000000 } from './1764500000000-create-svc-policies-access';
 
 /** Every migration in order; TypeORM runs the ones not yet recorded. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   CreateSvcPresetsNotifications1764200000000,
   CreateSvcShares1764300000000,
   CreateSvcCommentsDashboardsTranslations1764400000000,
+  CreateSvcPoliciesAccess1764500000000,
 ];

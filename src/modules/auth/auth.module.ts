@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ActivityModule } from '../activity/activity.module';
 import { MailModule } from '../mail/mail.module';
+import { PermissionsModule } from '../permissions/permissions.module';
 import { RateLimiterModule } from '../rate-limiter/rate-limiter.module';
 import { SessionsModule } from './sessions.module';
 import { SettingsModule } from '../settings/settings.module';
@@ -18,7 +19,7 @@ import { JwtStrategy } from './strategies/jwt.strategy';
 import { LocalStrategy } from './strategies/local.strategy';
 
 @Module({
-  imports: [ActivityModule, UsersModule, SessionsModule, SettingsModule, MailModule, RateLimiterModule, SharesModule],
+  imports: [ActivityModule, UsersModule, SessionsModule, SettingsModule, MailModule, RateLimiterModule, SharesModule, PermissionsModule],
   controllers: [AuthController, ShareAuthController],
   providers: [
     AuthService,

@@ -5,6 +5,7 @@ import type { Accountability } from '../../common/accountability';
 import { InvalidCredentialsError, InvalidPayloadError, UserSuspendedError } from '../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ActivityService } from '../activity/activity.service';
+import { AccessGrantsService } from '../permissions/access-grants.service';
 import { SharesService, ShareScope } from '../shares/shares.service';
 import { SessionEntity } from './entities/session.entity';
 import { SessionsService } from './sessions.service';
@@ -56,6 +57,7 @@ export class AuthService {
     private readonly activity: ActivityService,
     private readonly shares: SharesService,
     private readonly lockout: LoginLockoutService,
+    private readonly grants: AccessGrantsService,
   ) {}
 
   async login(input: LoginInput, context: RequestContext): Promise<IssuedTokens> {
@@ -187,16 +189,16 @@ export class AuthService {
   }
 
   private async issue(user: UserEntity, mode: AuthMode, token: string): Promise<IssuedTokens> {
-    const role = await this.users.findRole(user.role);
+    const globals = await this.grants.globals({ user: user.id, role: user.role });
     const ttl = this.accessTtl(mode);
     const accessToken = signAccessToken(
       {
         id: user.id,
         role: user.role,
-        app_access: role?.app_access ?? false,
-        admin_access: role?.admin_access ?? false,
+        app_access: globals.app_access,
+        admin_access: globals.admin_access,
         ...(mode === 'session' ? { session: token } : {}),
-        ...(role?.enforce_tfa && !user.tfa_secret ? { enforce_tfa: true } : {}),
+        ...(globals.enforce_tfa && !user.tfa_secret ? { enforce_tfa: true } : {}),
       },
       this.config.secret,
       ttl,

@@ -5,6 +5,7 @@ import { AppLogger } from '../../common/logging/app-logger';
 import { assertItemReadable } from '../items/item-access';
 import type { Item } from '../items/items.service';
 import { ItemsFactory } from '../items/items.factory';
+import { AccessGrantsService } from '../permissions/access-grants.service';
 import type { CommentToCreate } from './lib/comment-to-create';
 import { mentionedUsers, mentionNotice, PersonName, personName } from './lib/mention-notice';
 
@@ -32,6 +33,7 @@ const unlessForbidden = <T>(fallback: T) => (err: unknown): T => {
 export class CommentMentionsService {
   constructor(
     private readonly items: ItemsFactory,
+    private readonly grants: AccessGrantsService,
     private readonly logger: AppLogger,
   ) {}
 
@@ -53,9 +55,9 @@ export class CommentMentionsService {
     const { comment } = mention;
     const [recipient] = await this.items
       .for('svc_users', null)
-      .readByQuery({ filter: { id: { _eq: userId } }, fields: [...NAME_FIELDS, 'role.id', 'role.admin_access', 'role.app_access'], limit: 1 });
+      .readByQuery({ filter: { id: { _eq: userId } }, fields: [...NAME_FIELDS, 'role'], limit: 1 });
     if (!recipient) return;
-    const acc = accountabilityOfUser(recipient);
+    const acc = await this.accountabilityOf(recipient);
     const readable = await assertItemReadable(this.items, acc, comment.collection, comment.item).then(() => true, unlessForbidden(false));
     if (!readable) return;
     const notice = mentionNotice({
@@ -68,6 +70,13 @@ export class CommentMentionsService {
     await this.items.for('svc_notifications', null).createOne({ recipient: userId, sender: mention.senderId, ...notice, collection: comment.collection, item: comment.item });
   }
 
+  /** The recipient as the caller they would be, with the access their policies give them from anywhere. */
+  private async accountabilityOf(user: Item): Promise<Accountability> {
+    const caller = { user: String(user.id), role: typeof user.role === 'string' ? user.role : null };
+    const globals = await this.grants.globals(caller);
+    return { ...caller, admin: globals.admin_access, app: globals.app_access, ip: null, userAgent: null, origin: null };
+  }
+
   /** The names of `ids` that the recipient may read, so a notice tells them no more than the Studio would. */
   private async namesKnownTo(acc: Accountability, ids: string[]): Promise<Record<string, string>> {
     const people = await this.items
@@ -76,9 +85,4 @@ export class CommentMentionsService {
       .catch(unlessForbidden<Item[]>([]));
     return Object.fromEntries(people.map((p) => [String(p.id).toLowerCase(), personName(p as PersonName)]));
   }
-}
-
-function accountabilityOfUser(user: Item): Accountability {
-  const role = user.role as { id: string; admin_access: unknown; app_access: unknown } | null;
-  return { user: String(user.id), role: role?.id ?? null, admin: !!role?.admin_access, app: !!role?.app_access, ip: null, userAgent: null, origin: null };
 }

@@ -12,6 +12,7 @@ import { VersionsService } from '../versions/versions.service';
 import { SchemaOverviewService } from '../schema/schema-overview.service';
 import { SchemaReads } from '../schema/schema-reads';
 import { PasswordResetService } from '../auth/password-reset.service';
+import { AccessGrantsService } from '../permissions/access-grants.service';
 import { TfaService } from '../users/tfa.service';
 import { UsersService } from '../users/users.service';
 import { RevertService } from '../utils/revert.service';
@@ -20,6 +21,7 @@ import { UtilsService } from '../utils/utils.service';
 import type { GraphqlContext } from './graphql-context';
 import type { ItemResolverDeps } from './items/item-resolvers';
 import { authMutations } from './resolvers/auth.resolvers';
+import { policiesQueries } from './resolvers/policies.resolvers';
 import { schemaQueries } from './resolvers/schema.resolvers';
 import { systemItemFields } from './resolvers/system-items.resolvers';
 import { usersMutations } from './resolvers/users.resolvers';
@@ -52,7 +54,7 @@ export class SystemSchema implements OnModuleInit {
     this.itemDeps = { items: get(ItemsFactory), limits: get<AppConfig>(APP_CONFIG).query };
     const versions = get(VersionsService);
     this.ownServices = { [VERSIONS]: { for: (_collection: string, acc: Accountability | null, manager?: EntityManager) => versions.for(acc, manager) } };
-    this.queries = { server_ping: { type: GraphQLString, resolve: () => 'pong' }, ...schemaQueries(get(SchemaReads)) };
+    this.queries = { server_ping: { type: GraphQLString, resolve: () => 'pong' }, ...schemaQueries(get(SchemaReads)), ...policiesQueries(get(AccessGrantsService)) };
     this.mutations = {
       ...authMutations(get(AuthService), get(AuthHttp), get(PasswordResetService)),
       ...usersMutations(get(TfaService), get(UsersService)),

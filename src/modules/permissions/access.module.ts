@@ -2,15 +2,21 @@ import { Module } from '@nestjs/common';
 import { collectionController } from '../items/collection-controller';
 import { ItemsModule } from '../items/items.module';
 import { PermissionsMeController } from './permissions-me.controller';
+import { PoliciesMeController } from './policies-me.controller';
 
-/** `/roles` and `/permissions` (admin only), `/permissions/me` (everyone's own), served by the items engine over svc_roles and svc_permissions. */
+/**
+ * `/roles`, `/permissions` and `/policies` (admin only), `/permissions/me` and `/policies/me/globals`
+ * (everyone's own), served by the items engine over svc_roles, svc_permissions and svc_policies.
+ */
 @Module({
   imports: [ItemsModule],
-  // `/permissions/me` before the collection's `/permissions/:id`, which would take `me` as a key.
+  // `/permissions/me` and `/policies/me/globals` before the collections' `/:id`, which would take `me` as a key.
   controllers: [
     PermissionsMeController,
+    PoliciesMeController,
     collectionController('roles', 'svc_roles', { adminOnly: true, docs: { tag: 'Roles', many: 'Roles', one: 'Role' } }),
     collectionController('permissions', 'svc_permissions', { adminOnly: true, docs: { tag: 'Permissions', many: 'Permissions', one: 'Permission' } }),
+    collectionController('policies', 'svc_policies', { adminOnly: true, docs: { tag: 'Policies', many: 'Policies', one: 'Policy' } }),
   ],
 })
 export class AccessModule {}

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AccessGrantsService } from './access-grants.service';
 import { PermissionsService } from './permissions.service';
 
-@Module({ providers: [PermissionsService], exports: [PermissionsService] })
+@Module({ providers: [PermissionsService, AccessGrantsService], exports: [PermissionsService, AccessGrantsService] })
 export class PermissionsModule {}

@@ -5,10 +5,13 @@ import { DataSource } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import type { Filter } from '../../common/query/query.types';
 import { SystemCacheService } from '../cache/system-cache.service';
-import { RoleEntity } from '../users/entities/role.entity';
 import type { SchemaOverview } from '../schema/schema-overview';
 import { SchemaOverviewService } from '../schema/schema-overview.service';
+import { AccessGrantsService } from './access-grants.service';
+import { globalsOf, Grant } from './lib/access-grants';
 import { withAppAccess } from './lib/app-access-permissions';
+import { mergeRules } from './lib/merge-rules';
+import { remember } from './lib/remember';
 import { sharePermissions } from './lib/share-permissions';
 
 export type PermissionAction = 'create' | 'read' | 'update' | 'delete';
@@ -30,7 +33,6 @@ export type PermissionLookup = (collection: string, action: PermissionAction) =>
 export const FULL_ACCESS = Object.freeze({ fields: null, permissions: null, validation: null, presets: null });
 
 interface Row {
-  role: string | null;
   collection: string;
   action: string;
   fields: string | null;
@@ -52,53 +54,48 @@ function json<T>(value: unknown): T | null {
 }
 
 /**
- * The permission rows of each role (null = public), read once and kept until a system reload: the items
- * engine announces one after every write to svc_permissions or svc_roles, on every instance.
+ * The permission rows of each grant (a policy, or the rows written with a role and no policy), read once
+ * and kept until a system reload, as are the merged rules of each set of grants: the items engine
+ * announces one after every write to svc_permissions, svc_policies, svc_access or svc_roles, on every
+ * instance.
  */
-/** The promise kept under `key`, loaded once; a failed load is forgotten so the next call tries again. */
-function remember<T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
-  const hit = map.get(key);
-  if (hit) return hit;
-  const value = load();
-  value.catch(() => map.delete(key));
-  map.set(key, value);
-  return value;
-}
-
 @Injectable()
 export class PermissionsService implements OnModuleInit {
   private cache = new Map<string, Promise<Permission[]>>();
-  private withApp = new Map<string, Promise<Permission[]>>();
+  private merged = new Map<string, Promise<Permission[]>>();
   private shares = new Map<string, Promise<Permission[]>>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly systemCache: SystemCacheService,
+    private readonly grants: AccessGrantsService,
     private readonly moduleRef: ModuleRef,
   ) {}
 
   onModuleInit(): void {
     this.systemCache.onReload(() => {
       this.cache.clear();
-      this.withApp.clear();
+      this.merged.clear();
       this.shares.clear();
     });
   }
 
-  /** After a committed change of permissions or roles, here and on every other instance. */
+  /** After a committed change of permissions, policies, access or roles, here and on every other instance. */
   async changed(): Promise<void> {
     await this.systemCache.broadcastReload();
   }
 
-  private rowsFor(role: string | null): Promise<Permission[]> {
-    return remember(this.cache, role ?? '$public', () => this.loadRows(role));
+  private rowsOf(grant: string): Promise<Permission[]> {
+    return remember(this.cache, grant, () => this.loadRows(grant));
   }
 
-  private loadRows(role: string | null): Promise<Permission[]> {
-    const qb = this.dataSource.createQueryBuilder().select(['p.role AS role', 'p.collection AS collection', 'p.action AS action', 'p.fields AS fields', 'p.permissions AS permissions', 'p.validation AS validation', 'p.presets AS presets']).from('svc_permissions', 'p');
-    if (role === null) qb.where('p.role IS NULL');
-    else qb.where('p.role = :role', { role });
-    return qb.getRawMany<Row>().then((list) =>
+  private loadRows(grant: string): Promise<Permission[]> {
+    const qb = this.dataSource.createQueryBuilder().select(['p.collection AS collection', 'p.action AS action', 'p.fields AS fields', 'p.permissions AS permissions', 'p.validation AS validation', 'p.presets AS presets']).from('svc_permissions', 'p');
+    const [kind, id] = [grant.slice(0, grant.indexOf(':')), grant.slice(grant.indexOf(':') + 1)];
+    if (kind === 'policy') qb.where('p.policy = :id', { id });
+    else if (id === '$public') qb.where('p.role IS NULL AND p.policy IS NULL');
+    else qb.where('p.role = :id AND p.policy IS NULL', { id });
+    return qb.orderBy('p.id').getRawMany<Row>().then((list) =>
       list.map((row) => ({
         collection: row.collection,
         action: row.action as PermissionAction,
@@ -110,18 +107,26 @@ export class PermissionsService implements OnModuleInit {
     );
   }
 
+  /** The rules of a set of grants, merged, with what app access grants by itself when `app`. */
+  private rulesOfGrants(grants: Grant[], app: boolean): Promise<Permission[]> {
+    const key = `${app ? 'app' : 'api'}|${grants.map((g) => g.key).join('|')}`;
+    return remember(this.merged, key, async () => {
+      const rules = mergeRules(await Promise.all(grants.map((g) => this.rowsOf(g.key))));
+      return app ? withAppAccess(rules) : rules;
+    });
+  }
+
   /**
-   * The rules of the caller's role, with what app access grants by itself; kept like the rows, since the
-   * items engine remembers per list which variables it uses.
+   * The rules of the caller's policies, with what app access grants by itself; kept like the rows, since
+   * the items engine remembers per list which variables it uses.
    */
-  private rulesOf(acc: Accountability): Promise<Permission[]> {
+  private async rulesOf(acc: Accountability): Promise<Permission[]> {
     if (acc.share) {
       const overview = this.moduleRef.get(SchemaOverviewService, { strict: false }).current;
       // Keyed by the schema's version too: a new relation opens (or closes) related rows.
       return remember(this.shares, `${acc.share.id}@${overview.version}`, () => this.shareRules(acc.share!.id, overview));
     }
-    if (!acc.app) return this.rowsFor(acc.role);
-    return remember(this.withApp, acc.role ?? '$public', () => this.rowsFor(acc.role).then(withAppAccess));
+    return this.rulesOfGrants(await this.grants.grants(acc), acc.app);
   }
 
   /**
@@ -138,14 +143,14 @@ export class PermissionsService implements OnModuleInit {
       .getRawOne<{ collection: string; item: string; role: string | null }>();
     const primary = share && overview.collection(share.collection)?.primary;
     if (!share || !primary) return [];
-    const admin = share.role !== null && (await this.isAdminRole(share.role));
-    return sharePermissions({ ...share, primary }, overview.relations, admin ? 'admin' : await this.rowsFor(share.role));
+    const grants = await this.grants.grants({ user: null, role: share.role, ip: null });
+    const admin = share.role !== null && globalsOf(grants).admin_access;
+    return sharePermissions({ ...share, primary }, overview.relations, admin ? 'admin' : await this.rulesOfGrants(grants, false));
   }
 
-  private async isAdminRole(role: string): Promise<boolean> {
-    // Through the entity, so each vendor's stored boolean (1, '1', true) comes back as one.
-    const row = await this.dataSource.getRepository(RoleEntity).findOne({ where: { id: role }, select: { admin_access: true } });
-    return row?.admin_access === true;
+  /** What `$CURRENT_ROLES` and `$CURRENT_POLICIES` stand for in the caller's rules, presets and queries. */
+  async context(acc: Accountability): Promise<{ roles: string[]; policies: string[] }> {
+    return this.grants.context(acc);
   }
 
   /** A synchronous view of the caller's permissions, for planning reads across several collections. */

@@ -41,11 +41,20 @@ export const SYSTEM_COLLECTIONS: Record<
       last_access: { type: 'timestamp' },
     },
   },
-  svc_roles: { accountability: 'all', fields: { id: { type: 'uuid', special: ['uuid'] }, ip_access: { type: 'csv', special: ['cast-csv'] } } },
+  svc_roles: {
+    accountability: 'all',
+    fields: { id: { type: 'uuid', special: ['uuid'] }, ip_access: { type: 'csv', special: ['cast-csv'] }, parent: { type: 'uuid', special: ['m2o'] } },
+  },
+  svc_policies: { accountability: 'all', fields: { id: UUID_KEY, ip_access: CSV_TEXT } },
+  svc_access: {
+    accountability: 'all',
+    fields: { id: UUID_KEY, role: { type: 'uuid', special: ['m2o'] }, user: { type: 'uuid', special: ['m2o'] }, policy: { type: 'uuid', special: ['m2o'] } },
+  },
   svc_permissions: {
     accountability: 'all',
     fields: {
       role: { type: 'uuid' },
+      policy: { type: 'uuid', special: ['m2o'] },
       permissions: { type: 'json', special: ['cast-json'] },
       validation: { type: 'json', special: ['cast-json'] },
       presets: { type: 'json', special: ['cast-json'] },
@@ -138,11 +147,21 @@ export const SYSTEM_COLLECTIONS: Record<
 };
 
 /** Relations between system collections, so `fields=role.name` or `filter[user][email]` work on them. */
-export const SYSTEM_RELATIONS: Omit<RelationMeta, 'one_collection_field' | 'one_allowed_collections' | 'junction_field' | 'sort_field' | 'one_deselect_action'>[] =
+export const SYSTEM_RELATIONS: (Omit<RelationMeta, 'one_collection_field' | 'one_allowed_collections' | 'junction_field' | 'sort_field' | 'one_deselect_action'> &
+  Partial<Pick<RelationMeta, 'one_deselect_action'>>)[] =
   [
     { many_collection: 'svc_users', many_field: 'role', one_collection: 'svc_roles', one_field: 'users' },
     { many_collection: 'svc_users', many_field: 'avatar', one_collection: 'svc_files', one_field: null },
     { many_collection: 'svc_permissions', many_field: 'role', one_collection: 'svc_roles', one_field: null },
+    // As the reference: a policy lists its access rows twice (`roles`, `users`), roles and users list theirs as
+    // `policies`. A permission or access row taken out of its list is deleted: without its owner, an access
+    // row would attach its policy to the public.
+    { many_collection: 'svc_permissions', many_field: 'policy', one_collection: 'svc_policies', one_field: 'permissions', one_deselect_action: 'delete' },
+    { many_collection: 'svc_access', many_field: 'policy', one_collection: 'svc_policies', one_field: 'roles', one_deselect_action: 'delete' },
+    { many_collection: 'svc_access', many_field: 'policy', one_collection: 'svc_policies', one_field: 'users', one_deselect_action: 'delete' },
+    { many_collection: 'svc_access', many_field: 'role', one_collection: 'svc_roles', one_field: 'policies', one_deselect_action: 'delete' },
+    { many_collection: 'svc_access', many_field: 'user', one_collection: 'svc_users', one_field: 'policies', one_deselect_action: 'delete' },
+    { many_collection: 'svc_roles', many_field: 'parent', one_collection: 'svc_roles', one_field: 'children' },
     { many_collection: 'svc_files', many_field: 'folder', one_collection: 'svc_folders', one_field: null },
     { many_collection: 'svc_files', many_field: 'uploaded_by', one_collection: 'svc_users', one_field: null },
     { many_collection: 'svc_files', many_field: 'modified_by', one_collection: 'svc_users', one_field: null },
@@ -181,6 +200,8 @@ export const SCHEMA_METADATA: ReadonlySet<string> = new Set(['svc_collections', 
 export const PLAIN_WRITE_SYSTEM_COLLECTIONS: ReadonlySet<string> = new Set([
   'svc_roles',
   'svc_permissions',
+  'svc_policies',
+  'svc_access',
   'svc_presets',
   'svc_notifications',
   'svc_dashboards',

@@ -3,7 +3,7 @@ import type { Accountability } from '../../common/accountability';
 import { ForbiddenError } from '../../common/errors/errors';
 import { isUuid } from '../../common/is-uuid';
 import { inChunks } from '../../database/key-lists';
-import { RoleEntity } from './entities/role.entity';
+import { adminSources } from './admin-holders';
 import { UserEntity } from './entities/user.entity';
 
 /** What decides a user's access: non-admins may not set them on themselves (PATCH /users/me or /users/:id). */
@@ -31,6 +31,16 @@ export async function assertUserWrite(manager: EntityManager, acc: Accountabilit
   const roles = new Set(write.values.map((row) => row.role).filter((role): role is string => typeof role === 'string'));
   if (keys.length) for (const role of await currentRoles(manager, keys)) roles.add(role);
   if (await anyAdminRole(manager, [...roles])) throw new ForbiddenError();
+  if (keys.length && (await anyOwnAdmin(manager, keys))) throw new ForbiddenError();
+}
+
+/** Whether one of the users `ids` has admin access through a policy of their own. */
+async function anyOwnAdmin(manager: EntityManager, ids: string[]): Promise<boolean> {
+  const { policies } = await adminSources(manager);
+  if (!policies.length) return false;
+  const user = manager.connection.driver.escape('user');
+  const query = manager.createQueryBuilder().select('a.id').from('svc_access', 'a').where(`a.${user} IN (:...ids)`, { ids }).andWhere('a.policy IN (:...policies)', { policies });
+  return (await query.getCount()) > 0;
 }
 
 /**
@@ -50,5 +60,6 @@ async function currentRoles(manager: EntityManager, ids: string[]): Promise<stri
 async function anyAdminRole(manager: EntityManager, ids: string[]): Promise<boolean> {
   const known = ids.filter(isUuid);
   if (!known.length) return false;
-  return (await manager.count(RoleEntity, { where: { id: In(known), admin_access: true } })) > 0;
+  const admin = new Set((await adminSources(manager)).roles);
+  return known.some((id) => admin.has(id));
 }

@@ -2,7 +2,7 @@ import { EntityManager, In } from 'typeorm';
 import { UnprocessableContentError } from '../../common/errors/errors';
 import { isUuid } from '../../common/is-uuid';
 import { chunks } from '../../database/key-lists';
-import { RoleEntity } from './entities/role.entity';
+import { holdsAdmin } from './admin-holders';
 import { UserEntity } from './entities/user.entity';
 
 /**
@@ -13,14 +13,11 @@ export function lastAdminError(): UnprocessableContentError {
   return new UnprocessableContentError("You can't remove the last active admin user");
 }
 
-/** How many of `ids` (all users without it) are active users of an admin role. */
+/** How many of `ids` (all users without it) are active users with admin access (role chain or own policies). */
 async function activeAdmins(manager: EntityManager, ids?: string[]): Promise<number> {
+  const admin = await holdsAdmin(manager, 'u');
   const count = (part?: string[]) => {
-    const query = manager
-      .createQueryBuilder(UserEntity, 'u')
-      .innerJoin(RoleEntity, 'r', 'r.id = u.role')
-      .where('u.status = :active', { active: 'active' })
-      .andWhere('r.admin_access = :admin', { admin: true });
+    const query = manager.createQueryBuilder(UserEntity, 'u').where('u.status = :active', { active: 'active' }).andWhere(admin.sql, admin.params);
     if (part) query.andWhere({ id: In(part) });
     return query.getCount();
   };
@@ -31,36 +28,44 @@ async function activeAdmins(manager: EntityManager, ids?: string[]): Promise<num
 }
 
 /**
- * Write-locks the rows of the active admins (an UPDATE that changes nothing: every vendor's row lock,
+ * Write-locks the rows of the active users (an UPDATE that changes nothing: every vendor's row lock,
  * SQLite's database lock). Taken first in the transaction, before any read, so a second write that may
  * remove an admin waits for the first to commit and then counts what it left (MariaDB's snapshot starts
- * at the first plain read).
+ * at the first plain read). All active users, not only the admins: who is an admin depends on roles,
+ * their parents and policies, which would take plain reads to find before the lock.
  */
-async function lockActiveAdmins(manager: EntityManager): Promise<void> {
-  const [status, role] = ['status', 'role'].map((column) => manager.connection.driver.escape(column));
-  const adminRoles = manager.createQueryBuilder(RoleEntity, 'r').select('r.id').where('r.admin_access = :admin').getQuery();
-  await manager
-    .createQueryBuilder()
-    .update(UserEntity)
-    .set({ status: () => status })
-    .where(`${status} = :active AND ${role} IN (${adminRoles})`, { active: 'active', admin: true })
-    .execute();
+async function lockActiveUsers(manager: EntityManager): Promise<void> {
+  const status = manager.connection.driver.escape('status');
+  await manager.createQueryBuilder().update(UserEntity).set({ status: () => status }).where(`${status} = :active`, { active: 'active' }).execute();
 }
 
 /**
  * Runs a write of users in one transaction (`manager`'s, or a new one) after which an active admin
  * remains, whoever writes. `changed`: the users whose role or status the write sets, or that it deletes;
  * when one of them is an active admin, the rule is checked after the write, inside the transaction, with
- * the admins locked from its start, so two concurrent demotions of two admins cannot both pass.
+ * the active users locked from its start, so two concurrent demotions of two admins cannot both pass.
  */
 export async function keepingAnAdmin<T>(manager: EntityManager, changed: string[], work: (manager: EntityManager) => Promise<T>): Promise<T> {
   // Other keys name no user (the write refuses them); a uuid column would refuse them in the count.
   const ids = changed.filter(isUuid);
   return manager.transaction(async (tx) => {
-    if (ids.length) await lockActiveAdmins(tx);
+    if (ids.length) await lockActiveUsers(tx);
     const guarded = ids.length > 0 && (await activeAdmins(tx, ids)) > 0;
     const out = await work(tx);
     if (guarded && (await activeAdmins(tx)) === 0) throw lastAdminError();
     return out;
   });
+}
+
+/**
+ * Runs `work`, a write of what makes users admins (policies, access rows, roles), on `manager`'s
+ * transaction, refusing it when it leaves no active admin where there was one: taking the admin policy
+ * from the last admin's role is as final as demoting them.
+ */
+export async function keepingAnyAdmin<T>(manager: EntityManager, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  await lockActiveUsers(manager);
+  const before = await activeAdmins(manager);
+  const out = await work(manager);
+  if (before > 0 && (await activeAdmins(manager)) === 0) throw lastAdminError();
+  return out;
 }

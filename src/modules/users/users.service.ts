@@ -49,7 +49,10 @@ export type UserInput = Partial<
     | 'theme_light'
     | 'last_page'
   >
->;
+> & {
+  /** The user's own access rows (svc_access), nested: an array of rows or `{ create, update, delete }`. */
+  policies?: unknown;
+};
 
 const INVITE_SCOPE = 'invite';
 

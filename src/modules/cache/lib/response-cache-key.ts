@@ -17,6 +17,8 @@ const ACCESS_COLLECTIONS = new Set([
   'svc_users',
   'svc_roles',
   'svc_permissions',
+  'svc_policies',
+  'svc_access',
   'svc_collections',
   'svc_fields',
   'svc_relations',

@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { family, unmap } from '../../../common/ip-address';
 
 /** What `0.0.0.0` in `IMPORT_IP_DENY_LIST` stands for: every address that is not on the public internet. */
 const LOCAL_RANGES: [string, number, 'ipv4' | 'ipv6'][] = [
@@ -14,16 +15,6 @@ const LOCAL_RANGES: [string, number, 'ipv4' | 'ipv6'][] = [
   ['fc00::', 7, 'ipv6'],
   ['fe80::', 10, 'ipv6'],
 ];
-
-/** `::ffff:127.0.0.1` is 127.0.0.1: check mapped addresses as the IPv4 address they reach. */
-function unmap(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  return mapped ? mapped[1] : address;
-}
-
-function family(address: string): 'ipv4' | 'ipv6' {
-  return isIP(address) === 6 ? 'ipv6' : 'ipv4';
-}
 
 /**
  * Builds the SSRF guard of `/files/import` (API.md 6.4) from `IMPORT_IP_DENY_LIST`: entries are

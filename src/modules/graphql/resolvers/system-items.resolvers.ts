@@ -19,6 +19,7 @@ const SYSTEM_ITEMS: Record<string, { collection: string; adminOnly?: boolean }> 
   users: { collection: 'svc_users' },
   roles: { collection: 'svc_roles', adminOnly: true },
   permissions: { collection: 'svc_permissions', adminOnly: true },
+  policies: { collection: 'svc_policies', adminOnly: true },
   files: { collection: 'svc_files' },
   folders: { collection: 'svc_folders' },
   activity: { collection: 'svc_activity' },

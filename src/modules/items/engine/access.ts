@@ -31,7 +31,7 @@ export async function loadAccess(scope: ItemsScope, query?: unknown): Promise<Ac
   const { permissions } = scope.deps;
   const acc = scope.acc;
   const lookup = await permissions.lookup(acc);
-  const vars: DynamicVariables = { now: new Date(), user: acc?.user ?? null, role: acc?.role ?? null };
+  const vars: DynamicVariables = { now: new Date(), user: acc?.user ?? null, role: acc?.role ?? null, ...(acc ? await permissions.context(acc) : {}) };
   const rules = await permissions.rules(acc);
   let fromRules = RULE_VARIABLES.get(rules);
   if (!fromRules) RULE_VARIABLES.set(rules, (fromRules = variableFields(rules)));

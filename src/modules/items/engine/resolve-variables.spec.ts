@@ -35,5 +35,14 @@ describe(resolveVariables.name, () => {
     [{ a: { _eq: '$CURRENT_USER.email' } }, { a: { _eq: 'a@b.c' } }],
     [{ a: { _eq: '$CURRENT_ROLE.name' } }, { a: { _eq: 'Editors' } }],
     [{ a: { _eq: '$CURRENT_USER.missing' } }, { a: { _eq: null } }],
+    [{ a: { _in: '$CURRENT_POLICIES' } }, { a: { _in: [] } }],
   ])('%j', (filter, expected) => expect(resolveVariables(filter, vars)).toEqual(expected));
+
+  const nested = { ...vars, roles: ['r1', 'r0'], policies: ['p1', 'p2'] };
+  it.each([
+    [{ a: { _in: '$CURRENT_ROLES' } }, { a: { _in: ['r1', 'r0'] } }],
+    [{ a: { _in: '$CURRENT_POLICIES' } }, { a: { _in: ['p1', 'p2'] } }],
+    [{ a: { _in: ['$CURRENT_POLICIES', 'p9'] } }, { a: { _in: ['p1', 'p2', 'p9'] } }],
+    [{ a: { _eq: '$CURRENT_ROLE' } }, { a: { _eq: 'r1' } }],
+  ])('with a role chain and policies: %j', (filter, expected) => expect(resolveVariables(filter, nested)).toEqual(expected));
 });

@@ -4,6 +4,9 @@ export interface DynamicVariables {
   now: Date;
   user: string | null;
   role: string | null;
+  /** The caller's role chain (their role, its parent, ...) and the policies that apply to the request. */
+  roles?: string[];
+  policies?: string[];
   /** Fields of the caller's user and role row, for `$CURRENT_USER.<field>` / `$CURRENT_ROLE.<field>`. */
   userFields?: Record<string, unknown>;
   roleFields?: Record<string, unknown>;
@@ -51,16 +54,18 @@ function resolveValue(value: unknown, vars: DynamicVariables): unknown {
   const field = /^\$CURRENT_(USER|ROLE)\.([A-Za-z0-9_]+)$/.exec(value);
   if (field) return (field[1] === 'USER' ? vars.userFields : vars.roleFields)?.[field[2]] ?? null;
   if (value === '$CURRENT_ROLE') return vars.role;
-  // Vellum gives a user one role; the list form exists for filters written for the reference platform.
-  if (value === '$CURRENT_ROLES') return vars.role ? [vars.role] : [];
+  if (value === '$CURRENT_ROLES') return vars.roles ?? (vars.role ? [vars.role] : []);
+  if (value === '$CURRENT_POLICIES') return vars.policies ?? [];
   return value;
 }
+
+const LIST_VARIABLES = new Set(['$CURRENT_ROLES', '$CURRENT_POLICIES']);
 
 /** API.md 1.6 dynamic variables, replaced before a filter is compiled or evaluated. */
 export function resolveVariables(filter: Filter, vars: DynamicVariables): Filter {
   const walk = (node: unknown): unknown => {
-    // A variable that stands for a list ($CURRENT_ROLES) is spliced into the list it appears in.
-    if (Array.isArray(node)) return node.flatMap((entry) => (typeof entry === 'string' && entry === '$CURRENT_ROLES' ? (walk(entry) as unknown[]) : [walk(entry)]));
+    // A variable that stands for a list ($CURRENT_ROLES, $CURRENT_POLICIES) is spliced into the list it appears in.
+    if (Array.isArray(node)) return node.flatMap((entry) => (typeof entry === 'string' && LIST_VARIABLES.has(entry) ? (walk(entry) as unknown[]) : [walk(entry)]));
     if (typeof node === 'object' && node !== null) {
       return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]));
     }

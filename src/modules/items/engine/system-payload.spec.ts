@@ -23,7 +23,9 @@ describe(systemPayloadProblems.name, () => {
     ['the primary key is known', articles, { id: 3, title: 'a' }, 'update', [], [], []],
     ['every unknown member, in body order', articles, { policy: 'p', title: 'a', nope: 1 }, 'update', ['policy', 'nope'], [], []],
     ['no object: nothing to check here', articles, [1], 'create', [], [], []],
-    ['a permission created without role', permissions, { title: 'a' }, 'create', [], ['role'], []],
+    ['a permission created without policy or role', permissions, { title: 'a' }, 'create', [], ['policy'], []],
+    ['a permission created with a policy', { ...permissions, fields: { ...permissions.fields, policy: articles.fields.title } }, { policy: null }, 'create', [], [], []],
+    ['a permission created with a role', { ...permissions, fields: { ...permissions.fields, role: articles.fields.title } }, { role: null }, 'create', [], [], []],
     ['a permission updated without role', permissions, { title: 'a' }, 'update', [], [], []],
     ['inherited members are not the body', articles, Object.create({ nope: 1 }) as object, 'create', [], [], []],
     ['a file with a media type and a plain name', files, { type: 'image/png', filename_download: 'a b.png' }, 'update', [], [], []],
@@ -42,7 +44,7 @@ describe(assertSystemPayload.name, () => {
     ['one unknown', articles, { policy: 'p' }, 'Unknown property of "articles": "policy"'],
     ['several unknown', articles, { policy: 'p', x: 1 }, 'Unknown properties of "articles": "policy", "x"'],
     ['an unknown member and an invalid value together', files, { nope: 1, type: 'x' }, `Unknown property of "svc_files": "nope"; ${MEDIA_TYPE_RULE}`],
-    ['unknown and missing together', { ...permissions, fields: { ...permissions.fields, role: articles.fields.title } }, { policy: 'p' }, 'Unknown property of "svc_permissions": "policy"; "role" is required (null for the public role)'],
+    ['unknown and missing together', { ...permissions, fields: { ...permissions.fields, role: articles.fields.title } }, { nope: 'p' }, 'Unknown property of "svc_permissions": "nope"; "policy" is required (null for the public access; a role instead of a policy is still accepted)'],
   ])('%s', (_, collection, item, reason) => {
     const run = () => assertSystemPayload(collection, item, 'create');
     if (reason === null) return expect(run).not.toThrow();

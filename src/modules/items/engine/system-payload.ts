@@ -7,12 +7,13 @@ import type { CollectionOverview } from '../../schema/schema.types';
 export type SystemWriteMode = 'create' | 'update';
 
 /**
- * Members a create of a system collection must carry, even as null. A permission without `role` would
- * otherwise be stored for the public role: a client that names the role some other way (the reference
- * platform 11's `policy`) must not open a collection to anonymous callers by omission.
+ * Members a create of a system collection must carry, even as null: one of each group. A permission
+ * names its policy (the reference platform 11's form) or, as Vellum's earlier clients do, its role; with
+ * neither it would be stored for the public, and a client that names the owner some other way must not
+ * open a collection to anonymous callers by omission.
  */
-const PRESENT_ON_CREATE: Readonly<Record<string, readonly string[]>> = {
-  svc_permissions: ['role'],
+const PRESENT_ON_CREATE: Readonly<Record<string, readonly (readonly string[])[]>> = {
+  svc_permissions: [['policy', 'role']],
 };
 
 /**
@@ -54,7 +55,11 @@ export function systemPayloadProblems(collection: CollectionOverview, item: unkn
   if (!isPlainObject(item)) return { unknown: [], missing: [], invalid: [] };
   const unknown = Object.keys(item).filter((key) => !Object.hasOwn(collection.fields, key));
   const required = mode === 'create' ? (PRESENT_ON_CREATE[collection.collection] ?? []) : [];
-  return { unknown, missing: required.filter((key) => !Object.hasOwn(item, key)), invalid: invalidValues(collection.collection, item) };
+  return {
+    unknown,
+    missing: required.filter((group) => !group.some((key) => Object.hasOwn(item, key))).map((group) => group[0]),
+    invalid: invalidValues(collection.collection, item),
+  };
 }
 
 const quoted = (names: string[]) => names.map((name) => `"${name}"`).join(', ');
@@ -64,7 +69,7 @@ export function assertSystemPayload(collection: CollectionOverview, item: unknow
   const { unknown, missing, invalid } = systemPayloadProblems(collection, item, mode);
   const reasons: string[] = [];
   if (unknown.length) reasons.push(unknownMembersReason(unknown, collection.collection));
-  if (missing.length) reasons.push(`${quoted(missing)} ${missing.length === 1 ? 'is' : 'are'} required (null for the public role)`);
+  if (missing.length) reasons.push(`${quoted(missing)} ${missing.length === 1 ? 'is' : 'are'} required (null for the public access; a role instead of a policy is still accepted)`);
   reasons.push(...invalid);
   if (reasons.length) throw new InvalidPayloadError(reasons.join('; '));
 }

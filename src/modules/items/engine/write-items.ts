@@ -30,7 +30,7 @@ export async function afterWrite(scope: ItemsScope, action: ItemAction, keys: Pr
   // Inside a caller's transaction, a read before its commit still sees (and would cache) the old rows.
   if (scope.manager?.queryRunner?.isTransactionActive) scope.deps.events.afterCommit(scope.manager, invalidate);
   // A share's role and scope decide what its sessions read.
-  if (['svc_permissions', 'svc_roles', 'svc_shares'].includes(scope.collection)) await scope.deps.permissions.changed();
+  if (['svc_permissions', 'svc_roles', 'svc_policies', 'svc_access', 'svc_shares'].includes(scope.collection)) await scope.deps.permissions.changed();
 }
 
 /** The caller's create plan for the scope's collection; FORBIDDEN without a create permission. */

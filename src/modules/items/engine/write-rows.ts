@@ -6,6 +6,7 @@ import { runSql } from '../../../database/run-sql';
 import { keyChunks } from '../../../database/key-lists';
 import type { CollectionOverview } from '../../schema/schema.types';
 import { assertUserWrite, UserRowWrite } from '../../users/admin-write-guard';
+import { keepingAnyAdmin } from '../../users/last-admin';
 import { Access, rowFilter } from './access';
 import { compileFilter } from './compile-filter';
 import { compileCount, compileDelete, compileInsert, compileLock, compileLookup, compileUpdate, inSql, ROOT, savepointSql, sqlContext } from './compile-sql';
@@ -24,8 +25,12 @@ export interface InsertRow {
   values: Item;
 }
 
+/** What decides who is an admin: a write to them must leave one (the last-admin rule). */
+const ADMIN_SOURCES = new Set(['svc_policies', 'svc_access', 'svc_roles']);
+
 /** Runs `work` in the scope's transaction, or in a new one. */
-export function transaction<T>(scope: ItemsScope, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+export function transaction<T>(scope: ItemsScope, given: (manager: EntityManager) => Promise<T>): Promise<T> {
+  const work = ADMIN_SOURCES.has(scope.collection) ? (m: EntityManager) => keepingAnyAdmin(m, given) : given;
   const manager = scope.manager;
   if (manager?.queryRunner?.isTransactionActive) return work(manager);
   if (manager) return manager.transaction(work);

@@ -8,7 +8,7 @@ const ownComments = { user_created: { _eq: '$CURRENT_USER' } } as const;
 
 /**
  * What app access grants by itself, as the reference's minimal app permissions do (of the system
- * collections Vellum has): the schema's metadata, the settings, the caller's own user, role and
+ * collections Vellum has): the schema's metadata, the settings, the caller's own user, roles, policies and
  * activity, the presets meant for them (their own, their role's, everyone's), their own
  * notifications, the shares and the comments they made, and the translation strings. Without them
  * the Studio could not even read the data model it draws.
@@ -20,6 +20,8 @@ export const APP_ACCESS_PERMISSIONS: readonly Permission[] = Object.freeze([
   { collection: 'svc_settings', action: 'read', permissions: null, ...everyField },
   { collection: 'svc_activity', action: 'read', permissions: { user: { _eq: '$CURRENT_USER' } }, ...everyField },
   { collection: 'svc_roles', action: 'read', permissions: { id: { _in: '$CURRENT_ROLES' } }, ...everyField },
+  { collection: 'svc_policies', action: 'read', permissions: { id: { _in: '$CURRENT_POLICIES' } }, ...everyField },
+  { collection: 'svc_access', action: 'read', permissions: { _or: [{ user: { _eq: '$CURRENT_USER' } }, { role: { _in: '$CURRENT_ROLES' } }] }, ...everyField },
   {
     collection: 'svc_presets',
     action: 'read',

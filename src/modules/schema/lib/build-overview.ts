@@ -135,12 +135,12 @@ function referencingKeys(tables: CatalogTable[]): ReferencingKeys {
 function withSystemRelations(relations: RelationMeta[]): RelationMeta[] {
   return [
     ...SYSTEM_RELATIONS.map((r) => ({
+      one_deselect_action: 'nullify',
       ...r,
       one_collection_field: null,
       one_allowed_collections: null,
       junction_field: null,
       sort_field: null,
-      one_deselect_action: 'nullify',
       system: true,
     })),
     ...relations,

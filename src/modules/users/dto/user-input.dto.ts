@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID } from 'class-validator';
+import { Allow, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID } from 'class-validator';
 
 const STATUSES = ['draft', 'invited', 'unverified', 'active', 'suspended', 'archived'] as const;
 
@@ -35,4 +35,9 @@ export class UserInputDto {
   @ApiPropertyOptional() @IsOptional() @IsString() theme_dark?: string | null;
   @ApiPropertyOptional() @IsOptional() @IsString() theme_light?: string | null;
   @ApiPropertyOptional() @IsOptional() @IsString() last_page?: string | null;
+  @ApiPropertyOptional({
+    description: "The user's own policies, as access rows: `[{ policy }]`, or `{ create: [{ policy }], update: [], delete: [<access id>] }`; checked by the items engine.",
+  })
+  @Allow()
+  policies?: unknown;
 }

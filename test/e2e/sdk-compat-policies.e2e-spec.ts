@@ -1,0 +1,60 @@
+import {
+  authentication,
+  createCollection,
+  createDirectus,
+  createItems,
+  createPermission,
+  createPolicy,
+  createRole,
+  createUser,
+  readItems,
+  readPolicies,
+  readPolicyGlobals,
+  readRole,
+  rest,
+  updateUser,
+} from '@directus/sdk';
+import { sdkError, useSdkApp } from '../helpers/sdk-compat';
+import { uniq } from '../helpers/uniq';
+
+/** The SDK provisioning access the reference platform 11+'s way: policies, their permissions, roles and users. */
+describe("@directus/sdk (the reference platform's own client) against Vellum: policies", () => {
+  const sdk = useSdkApp();
+
+  async function signedIn(email: string, password: string) {
+    const client = createDirectus(sdk.url).with(authentication('json', { autoRefresh: false })).with(rest());
+    await client.login({ email, password });
+    return client;
+  }
+
+  it('createPolicy with permissions, attached to a role and to a user; readPolicyGlobals; granted and refused reads', async () => {
+    const admin = await sdk.adminClient();
+    const articles = uniq('articles');
+    const posts = uniq('posts');
+    for (const collection of [articles, posts]) {
+      await admin.request(createCollection({ collection, meta: {}, schema: {}, fields: [{ field: 'id', type: 'integer', meta: { hidden: true }, schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'status', type: 'string', meta: {}, schema: {} }] } as never));
+      await admin.request(createItems(collection, [{ status: 'published' }, { status: 'draft' }]));
+    }
+
+    const readers = await admin.request(createPolicy({ name: uniq('readers'), app_access: true, admin_access: false } as never));
+    await admin.request(createPermission({ policy: readers.id, collection: articles, action: 'read', fields: ['*'], permissions: { status: { _eq: 'published' } } } as never));
+    const role = await admin.request(createRole({ name: uniq('role'), policies: { create: [{ policy: readers.id }], update: [], delete: [] } } as never));
+    expect(await admin.request(readRole(role.id, { fields: ['policies.policy'] } as never))).toEqual({ policies: [{ policy: readers.id }] });
+
+    const postsPolicy = await admin.request(createPolicy({ name: uniq('posts'), permissions: [{ collection: posts, action: 'read', fields: ['id'] }] } as never));
+    const password = uniq('password-');
+    const email = `${uniq('sdk')}@example.com`;
+    const user = await admin.request(createUser({ email, password, role: role.id } as never));
+    await admin.request(updateUser(user.id, { policies: { create: [{ policy: postsPolicy.id }], update: [], delete: [] } } as never));
+
+    const listed = await admin.request(readPolicies({ fields: ['id', 'name', 'roles.role', 'users.user'], filter: { id: { _in: [readers.id, postsPolicy.id] } } } as never));
+    expect(listed).toEqual(expect.arrayContaining([expect.objectContaining({ id: readers.id, roles: [{ role: role.id }] }), expect.objectContaining({ id: postsPolicy.id, users: [{ user: user.id }] })]));
+
+    const client = await signedIn(email, password);
+    expect(await client.request(readPolicyGlobals())).toEqual({ app_access: true, admin_access: false, enforce_tfa: false });
+    expect(await client.request(readItems(articles, { fields: ['status'] }))).toEqual([{ status: 'published' }]);
+    expect((await client.request(readItems(posts, { fields: ['id'] }))).length).toBe(2);
+    expect((await sdkError(client.request(readItems(posts, { fields: ['status'] })))).codes).toEqual(['FORBIDDEN']);
+    expect((await sdkError(client.request(readPolicies()))).codes).toEqual(['FORBIDDEN']);
+  });
+});
