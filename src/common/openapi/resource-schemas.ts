@@ -15,12 +15,16 @@ const SYSTEM_ROWS: Record<string, SchemaObject> = {
   }, { description: 'A user; `password`, `tfa_secret` and `token` are answered concealed (`**********`).' }),
   Role: object({
     id: 'uuid', name: 'string', icon: 'string?', description: 'string?', ip_access: 'strings?', enforce_tfa: 'boolean',
-    admin_access: 'boolean', app_access: 'boolean', users: 'o2m:users',
+    admin_access: 'boolean', app_access: 'boolean', parent: 'm2o:role', children: 'o2m:roles', users: 'o2m:users', policies: 'o2m:access rows',
   }),
+  Policy: object({
+    id: 'uuid', name: 'string', icon: 'string?', description: 'string?', ip_access: 'strings?', enforce_tfa: 'boolean',
+    admin_access: 'boolean', app_access: 'boolean', roles: 'o2m:access rows', users: 'o2m:access rows', permissions: 'o2m:permissions',
+  }, { description: 'A set of permissions and access flags, attached to roles and users through access rows (`svc_access`).' }),
   Permission: object({
-    id: 'integer', role: 'm2o:role', collection: 'string', action: { type: 'string', enum: ['create', 'read', 'update', 'delete', 'share'] },
+    id: 'integer', policy: 'm2o:policy', role: 'm2o:role', collection: 'string', action: { type: 'string', enum: ['create', 'read', 'update', 'delete', 'share'] },
     permissions: 'json', validation: 'json', presets: 'json', fields: 'strings?',
-  }, { description: 'A rule: what `role` (null: the public role) may do with `collection`, on which rows (`permissions`) and fields.' }),
+  }, { description: 'A rule: what `policy` (null: the public access; `role` as before policies) may do with `collection`, on which rows (`permissions`) and fields.' }),
   File: object({
     id: 'uuid', storage: 'string', filename_disk: 'string?', filename_download: 'string', title: 'string?', type: 'string?',
     folder: 'm2o:folder', uploaded_by: 'm2o:user', created_on: 'datetime', modified_by: 'm2o:user', modified_on: 'datetime',

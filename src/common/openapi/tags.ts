@@ -29,6 +29,7 @@ export const API_TAGS = [
   { name: 'Presets', description: 'Saved views and bookmarks of the collection layouts.' },
   { name: 'Shares', description: 'Links that share one item with people outside the project, and signing in with them.' },
   { name: 'Translations', description: 'Custom translation strings of the app.' },
+  { name: 'Extensions', description: 'Installed extensions: Vellum loads none, and answers as the reference platform does without any.' },
   { name: 'GraphQL', description: 'The GraphQL endpoints for the items and the system collections.' },
 ] as const;
 

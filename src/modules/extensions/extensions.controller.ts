@@ -1,5 +1,9 @@
 import { Body, Controller, Delete, Get, Param, Patch, Req } from '@nestjs/common';
-import { ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../../common/openapi/error-responses';
+import { ApiData, ApiDoc, ApiJsonBody } from '../../common/openapi/operation';
+import { object } from '../../common/openapi/schema-shorthand';
+import { ApiAuth } from '../../common/openapi/security';
 import type { Request } from 'express';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
@@ -12,43 +16,51 @@ import { isPlainObject } from '../../common/is-plain-object';
  * uninstalling one takes an administrator, and then names an extension that does not exist (403
  * FORBIDDEN). The marketplace routes (`/extensions/registry/...`) do not exist: Vellum installs nothing.
  */
-@ApiTags('extensions')
+@ApiTags('Extensions')
 @Controller('extensions')
 export class ExtensionsController {
   @Get()
-  @ApiOperation({ summary: 'Installed extensions: always `[]`' })
-  @ApiOkResponse({ description: '`{ data: [] }`' })
-  @ApiForbiddenResponse({ description: 'The caller has no app access (FORBIDDEN).' })
+  @ApiDoc({ id: 'readExtensions', summary: 'List the installed extensions', description: 'Vellum loads no extensions: always `{ data: [] }`. 403 FORBIDDEN without app access.' })
+  @ApiAuth()
+  @ApiErrors(403)
+  @ApiData({ type: 'object' }, '`{ data: [] }`', { many: true, meta: false })
   list(@Acc() acc: Accountability) {
     if (!acc.admin && !acc.app) throw new ForbiddenError();
     return { data: [] };
   }
 
   @Get('sources/:chunk')
-  @ApiOperation({ summary: 'Studio extension code: none, so 404 ROUTE_NOT_FOUND' })
-  @ApiNotFoundResponse({ description: 'No app extension is installed (ROUTE_NOT_FOUND).' })
-  source(@Req() req: Request): never {
+  @ApiDoc({ id: 'readExtensionSource', summary: 'Read the code of the app extensions', description: 'No app extension is installed: always 404 ROUTE_NOT_FOUND.' })
+  @ApiAuth({ anonymous: true })
+  @ApiErrors(404)
+  @ApiData({ type: 'string' }, 'Never answered: no app extension is installed.')
+  source(@Param('chunk') _chunk: string, @Req() req: Request): never {
     throw new RouteNotFoundError(req.path);
   }
 
   @Patch(':name')
-  @ApiOperation({ summary: 'Configure an extension (`{ meta }`): none exists, so 403 FORBIDDEN' })
-  @ApiForbiddenResponse({ description: 'Not an administrator, or no such extension (FORBIDDEN).' })
+  @ApiDoc({ id: 'updateExtension', summary: 'Configure an extension', description: 'Administrators only (403 FORBIDDEN otherwise); a body without a `meta` object is 400, and since no extension is installed any other is 403 FORBIDDEN.' })
+  @ApiAuth({ admin: true })
+  @ApiJsonBody(object({ meta: 'json' }), 'The extension\'s settings, `{ meta }`.')
+  @ApiData({ type: 'object' }, 'Never answered: no extension is installed.')
   update(@Param('name') _name: string, @Body() body: unknown, @Acc() acc: Accountability): never {
     return refuseUpdate(body, acc);
   }
 
   @Patch(':bundle/:name')
-  @ApiOperation({ summary: 'Configure an extension of a bundle (`{ meta }`): none exists, so 403 FORBIDDEN' })
-  @ApiForbiddenResponse({ description: 'Not an administrator, or no such extension (FORBIDDEN).' })
+  @ApiDoc({ id: 'updateBundleExtension', summary: 'Configure an extension of a bundle', description: 'Administrators only (403 FORBIDDEN otherwise); a body without a `meta` object is 400, and since no extension is installed any other is 403 FORBIDDEN.' })
+  @ApiAuth({ admin: true })
+  @ApiJsonBody(object({ meta: 'json' }), 'The extension\'s settings, `{ meta }`.')
+  @ApiData({ type: 'object' }, 'Never answered: no extension is installed.')
   updateInBundle(@Param('bundle') _bundle: string, @Param('name') _name: string, @Body() body: unknown, @Acc() acc: Accountability): never {
     return refuseUpdate(body, acc);
   }
 
-  @Delete(':id')
-  @ApiOperation({ summary: 'Uninstall an extension: none exists, so 403 FORBIDDEN' })
-  @ApiForbiddenResponse({ description: 'Not an administrator, or no such extension (FORBIDDEN).' })
-  uninstall(@Param('id') _id: string): never {
+  @Delete(':name')
+  @ApiDoc({ id: 'uninstallExtension', summary: 'Uninstall an extension', description: 'No extension is installed: always 403 FORBIDDEN.' })
+  @ApiAuth({ admin: true })
+  @ApiData({ type: 'object' }, 'Never answered: no extension is installed.')
+  uninstall(@Param('name') _name: string): never {
     throw new ForbiddenError();
   }
 }

@@ -1,5 +1,8 @@
-import { Controller, Delete, Head, HttpCode, Options, Param, Patch, Post, Req, Res } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { applyDecorators, Controller, Delete, Head, HttpCode, Options, Param, Patch, Post, Req, Res } from '@nestjs/common';
+import { ApiHeader, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../../../common/openapi/error-responses';
+import { ApiDoc, OperationDoc } from '../../../common/openapi/operation';
+import { ApiAuth } from '../../../common/openapi/security';
 import type { Request, Response } from 'express';
 import type { Accountability } from '../../../common/accountability';
 import { Acc } from '../../../common/decorators/acc.decorator';
@@ -8,33 +11,36 @@ import { TusService } from './tus.service';
 const TUS_RESUMABLE = { name: 'Tus-Resumable', required: true, description: '`1.0.0`' };
 const UPLOAD_ID = { name: 'id', description: 'The upload id, the last segment of the `Location` the creation answered' };
 
+/** A tus request: the caller's identity (create on files), the protocol header, 403 for someone else's upload, 404 with TUS off. */
+const tusRoute = (doc: OperationDoc) => applyDecorators(ApiDoc(doc), ApiAuth({ anonymous: true }), ApiErrors(400, 403, 404), ApiHeader(TUS_RESUMABLE));
+
 /**
  * `/files/tus` (API.md "Resumable uploads"): the tus 1.0.0 protocol (creation, creation-with-upload,
  * termination, expiration) when TUS_ENABLED=true; 404 otherwise, as the reference platform. The tus
  * server writes the answers itself.
  */
-@ApiTags('files')
+@ApiTags('Files')
 @Controller('files/tus')
 export class TusController {
   constructor(private readonly tus: TusService) {}
 
   @Post()
   @HttpCode(201)
-  @ApiOperation({
-    summary: 'Start a resumable upload (tus). `Upload-Metadata` carries `filename`, `filetype`, file fields (`title`, `folder`, ...) and `replace_id` to replace a file',
+  @tusRoute({
+    id: 'createTusUpload',
+    summary: 'Start a resumable upload (tus)',
+    description: '`Upload-Metadata` carries `filename`, `filetype`, file fields (`title`, `folder`, ...) and `replace_id` to replace a file. Needs create permission on files (update with `replace_id`).',
   })
-  @ApiHeader(TUS_RESUMABLE)
   @ApiHeader({ name: 'Upload-Length', required: false, description: 'Total size in bytes (or `Upload-Defer-Length: 1`)' })
   @ApiHeader({ name: 'Upload-Metadata', required: false, description: 'Comma-separated `key base64value` pairs' })
   @ApiResponse({ status: 201, description: 'Created; `Location` names the upload' })
-  @ApiResponse({ status: 413, description: 'Larger than FILES_MAX_UPLOAD_SIZE' })
+  @ApiErrors(413)
   create(@Req() req: Request, @Res() res: Response, @Acc() acc: Accountability): Promise<void> {
     return this.tus.handle(req, res, acc);
   }
 
   @Head(':id')
-  @ApiOperation({ summary: 'Offset of a resumable upload (`Upload-Offset`, `Upload-Length`)' })
-  @ApiHeader(TUS_RESUMABLE)
+  @tusRoute({ id: 'readTusUploadOffset', summary: 'Read the offset of a resumable upload', description: 'The offset in `Upload-Offset` and the length in `Upload-Length`; the uploader only.' })
   @ApiParam(UPLOAD_ID)
   @ApiResponse({ status: 200, description: 'The upload\'s offset in `Upload-Offset`' })
   offset(@Param('id') _id: string, @Req() req: Request, @Res() res: Response, @Acc() acc: Accountability): Promise<void> {
@@ -43,10 +49,12 @@ export class TusController {
 
   @Patch(':id')
   @HttpCode(204)
-  @ApiOperation({
-    summary: 'Append a chunk (`Content-Type: application/offset+octet-stream`) at `Upload-Offset`; the last one creates the file, named in `Vellum-File-Id`',
+  @tusRoute({
+    id: 'appendTusUpload',
+    summary: 'Append a chunk to a resumable upload',
+    description: 'The chunk (`Content-Type: application/offset+octet-stream`) at `Upload-Offset`; the last one creates the file, named in `Vellum-File-Id`. The uploader only.',
   })
-  @ApiHeader(TUS_RESUMABLE)
+  @ApiErrors(413)
   @ApiHeader({ name: 'Upload-Offset', required: true, description: 'Where the chunk starts' })
   @ApiParam(UPLOAD_ID)
   @ApiResponse({ status: 204, description: 'Stored; the new offset in `Upload-Offset`' })
@@ -56,17 +64,20 @@ export class TusController {
 
   @Delete(':id')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Abandon a resumable upload (tus termination)' })
-  @ApiHeader(TUS_RESUMABLE)
+  @tusRoute({ id: 'deleteTusUpload', summary: 'Abandon a resumable upload', description: 'tus termination: the partial upload is removed. The uploader only.' })
   @ApiParam(UPLOAD_ID)
+  @ApiResponse({ status: 204, description: 'Removed' })
   terminate(@Param('id') _id: string, @Req() req: Request, @Res() res: Response, @Acc() acc: Accountability): Promise<void> {
     return this.tus.handle(req, res, acc);
   }
 
   @Options(':id')
   @HttpCode(204)
-  @ApiOperation({ summary: 'The tus server\'s capabilities (`Tus-Version`, `Tus-Extension`, `Tus-Max-Size`)' })
+  @ApiDoc({ id: 'readTusCapabilities', summary: 'Read the tus server\'s capabilities', description: '`Tus-Version`, `Tus-Extension` and `Tus-Max-Size`; 404 with TUS off.' })
+  @ApiAuth({ anonymous: true })
+  @ApiErrors(404)
   @ApiParam(UPLOAD_ID)
+  @ApiResponse({ status: 204, description: 'The capabilities, in headers' })
   capabilities(@Param('id') _id: string, @Req() req: Request, @Res() res: Response, @Acc() acc: Accountability): Promise<void> {
     return this.tus.handle(req, res, acc);
   }
