@@ -1,5 +1,5 @@
 import { applyDecorators, Controller, Delete, Head, HttpCode, Options, Param, Patch, Post, Req, Res } from '@nestjs/common';
-import { ApiHeader, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiHeader, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../../../common/openapi/error-responses';
 import { ApiDoc, OperationDoc } from '../../../common/openapi/operation';
 import { ApiAuth } from '../../../common/openapi/security';
@@ -12,6 +12,13 @@ const TUS_RESUMABLE = { name: 'Tus-Resumable', required: true, description: '`1.
 const UPLOAD_ID = { name: 'id', description: 'The upload id, the last segment of the `Location` the creation answered' };
 
 /** A tus request: the caller's identity (create on files), the protocol header, 403 for someone else's upload, 404 with TUS off. */
+/** The bytes of a chunk, as tus sends them (creation-with-upload may send the first one with the creation). */
+const ApiChunk = (required: boolean) =>
+  applyDecorators(
+    ApiConsumes('application/offset+octet-stream'),
+    ApiBody({ required, description: 'The bytes of the chunk, from `Upload-Offset` on.', schema: { type: 'string', format: 'binary' } }),
+  );
+
 const tusRoute = (doc: OperationDoc) => applyDecorators(ApiDoc(doc), ApiAuth({ anonymous: true }), ApiErrors(400, 403, 404), ApiHeader(TUS_RESUMABLE));
 
 /**
@@ -35,6 +42,7 @@ export class TusController {
   @ApiHeader({ name: 'Upload-Metadata', required: false, description: 'Comma-separated `key base64value` pairs' })
   @ApiResponse({ status: 201, description: 'Created; `Location` names the upload' })
   @ApiErrors(413)
+  @ApiChunk(false)
   create(@Req() req: Request, @Res() res: Response, @Acc() acc: Accountability): Promise<void> {
     return this.tus.handle(req, res, acc);
   }
@@ -55,6 +63,7 @@ export class TusController {
     description: 'The chunk (`Content-Type: application/offset+octet-stream`) at `Upload-Offset`; the last one creates the file, named in `Vellum-File-Id`. The uploader only.',
   })
   @ApiErrors(413)
+  @ApiChunk(true)
   @ApiHeader({ name: 'Upload-Offset', required: true, description: 'Where the chunk starts' })
   @ApiParam(UPLOAD_ID)
   @ApiResponse({ status: 204, description: 'Stored; the new offset in `Upload-Offset`' })
