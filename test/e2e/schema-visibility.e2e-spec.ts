@@ -8,12 +8,15 @@ const names = (list: { collection: string }[]) => [...new Set(list.map((c) => c.
 const own = (list: { collection: string }[]) => names(list).filter((n) => !n.startsWith('svc_'));
 
 /** The system collections app access lets a user read by itself (of those Vellum has). */
+// App access reads the user's own policies and access rows, as on the reference platform.
 const APP_SYSTEM = [
+  'svc_access',
   'svc_activity',
   'svc_collections',
   'svc_comments',
   'svc_fields',
   'svc_notifications',
+  'svc_policies',
   'svc_presets',
   'svc_relations',
   'svc_roles',
