@@ -16,8 +16,11 @@ import { APP_CONFIG, AppConfig } from './config/app-config';
 import { MetricsService } from './modules/metrics/metrics.service';
 import { OpenApiDocument } from './modules/server/openapi-document';
 
-/** API.md 1.6: nested query objects (`filter[a][_eq]=1`) with the reference platform's limits. */
-const QUERY_PARSE_OPTIONS = { depth: 10, arrayLimit: 500 };
+/**
+ * API.md 1.6: nested query objects (`filter[a][_eq]=1`) with the reference platform's limits. Null-prototype
+ * objects, so a key named as an Object.prototype member is kept and refused like its JSON form, not dropped.
+ */
+const QUERY_PARSE_OPTIONS = { depth: 10, arrayLimit: 500, plainObjects: true };
 
 /** The system document (openapi.json): the decorators of every controller, the shared components, servers from PUBLIC_URL. */
 export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {

@@ -18,8 +18,8 @@ const KNOWN = new Set([
 ]);
 
 /**
- * Object parameters arrive as JSON text or, in the bracket form, already as objects from qs (which drops
- * only `__proto__` and Object.prototype's names, not `prototype`).
+ * Object parameters arrive as JSON text or, in the bracket form, already as objects from qs: null-prototype
+ * objects that keep every key but `__proto__`, so `constructor` or `toString` reach the key checks as in JSON.
  */
 function objectParam(raw: unknown, parameter: string): Record<string, unknown> {
   const value = parseJsonParam(raw, parameter);
