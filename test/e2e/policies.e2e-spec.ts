@@ -145,6 +145,25 @@ describe('policies', () => {
     expect(titles(await t.as(user.token).get(`/items/${articles}?fields=title`).expect(200))).toEqual(['Out']);
   });
 
+  it("signs in from any address, but the token's admin and app access come only from the policies whose ip_access lets the caller in (sign-in and refresh)", async () => {
+    const office = '198.51.100.0/24';
+    const admin = await policy({ admin_access: true, app_access: true, ip_access: office });
+    const tfa = await policy({ enforce_tfa: true, ip_access: office });
+    const user = await createUser(t, { role: null, policies: [{ policy: admin }, { policy: tfa }] });
+    const from = (ip: string) => ({ 'X-Forwarded-For': ip });
+    const signIn = (ip: string) => t.as('anonymous').post('/auth/login').set(from(ip)).send({ email: user.email, password: user.password }).expect(200);
+    const outside = (await signIn('203.0.113.7')).body.data;
+    expect(jwt.decode(outside.access_token)).toMatchObject({ admin_access: false, app_access: false, enforce_tfa: true });
+    const inside = (await signIn('198.51.100.7')).body.data;
+    expect(jwt.decode(inside.access_token)).toMatchObject({ admin_access: true, app_access: true, enforce_tfa: true });
+    await t.as(inside.access_token).get('/permissions').set(from('198.51.100.7')).expect(200);
+    await expectError(t.as(inside.access_token).get('/permissions').set(from('203.0.113.7')), 403, 'FORBIDDEN');
+    const refreshed = await t.as('anonymous').post('/auth/refresh').set(from('203.0.113.7')).send({ refresh_token: inside.refresh_token, mode: 'json' }).expect(200);
+    expect(jwt.decode(refreshed.body.data.access_token)).toMatchObject({ admin_access: false, app_access: false });
+    const back = await t.as('anonymous').post('/auth/refresh').set(from('198.51.100.9')).send({ refresh_token: refreshed.body.data.refresh_token, mode: 'json' }).expect(200);
+    expect(jwt.decode(back.body.data.access_token)).toMatchObject({ admin_access: true, app_access: true });
+  });
+
   it('puts enforce_tfa in the token when a policy enforces it and the user has no secret', async () => {
     const user = await userOfRole([await policy({ enforce_tfa: true, app_access: true })]);
     expect(jwt.decode(user.token)).toMatchObject({ enforce_tfa: true });

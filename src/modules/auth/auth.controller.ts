@@ -58,7 +58,7 @@ export class AuthController {
   @ApiData('AuthTokens', TOKENS_DESCRIPTION)
   async refresh(@Body() dto: RefreshDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const mode = dto.mode ?? (dto.refresh_token ? 'json' : 'cookie');
-    const tokens = await this.auth.refresh(mode, this.http.presentedToken(req, mode, dto.refresh_token));
+    const tokens = await this.auth.refresh(mode, this.http.presentedToken(req, mode, dto.refresh_token), requestContext(req));
     return { data: this.http.respond(res, tokens) };
   }
 
