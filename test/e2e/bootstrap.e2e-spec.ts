@@ -52,4 +52,16 @@ describe('first admin', () => {
       await t.close();
     }
   });
+
+  it("gives the first admin an Administrator role whose admin and app access come from an attached Administrator policy, as the reference's install", async () => {
+    const t = await createTestApp();
+    try {
+      const fields = 'role.name,role.admin_access,role.app_access,role.policies.policy.name,role.policies.policy.admin_access,role.policies.policy.app_access';
+      const me = (await t.as('admin').get(`/users/me?fields=${fields}`).expect(200)).body.data;
+      expect(me.role).toEqual({ name: 'Administrator', admin_access: false, app_access: false, policies: [{ policy: { name: 'Administrator', admin_access: true, app_access: true } }] });
+      expect((await t.as('admin').get('/policies/me/globals').expect(200)).body.data).toEqual({ admin_access: true, app_access: true, enforce_tfa: false });
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -177,7 +177,7 @@ describe('/users through the items engine', () => {
     }
     expect((await t.as(reader.token).get(`/users/${colleague.id}`)).body.data.first_name).toBe('Grace');
     await expectError(t.as(reader.token).get('/users?fields=tfa_secret'), 403, 'FORBIDDEN');
-    const admins = await t.as('admin').get('/users?fields=id&filter[role][admin_access][_eq]=true');
+    const admins = await t.as('admin').get('/users?fields=id&filter[role][policies][policy][admin_access][_eq]=true');
     await expectError(t.as(reader.token).get(`/users/${admins.body.data[0].id}`), 403, 'FORBIDDEN');
     await expectError(t.as(reader.token).patch(`/users/${colleague.id}`).send({ first_name: 'x' }), 403, 'FORBIDDEN');
   });

@@ -39,8 +39,10 @@ function runUpload(data: Buffer, options: tus.UploadOptions, stopAfter?: number)
         if (stopAfter !== undefined && sent >= stopAfter) void upload.abort().then(() => resolve({ url: upload.url }));
       },
       onAfterResponse: (_req, res) => {
-        const id = res.getHeader('Vellum-File-Id');
+        // The header a reference client reads; Vellum's own names the same file.
+        const id = res.getHeader('Directus-File-Id');
         if (id) outcome.fileId = id;
+        if (id && res.getHeader('Vellum-File-Id') !== id) outcome.error = new Error('the two file id headers disagree');
       },
       onSuccess: () => resolve({ ...outcome, url: upload.url }),
       onError: (error) => resolve({ url: upload.url, error }),
@@ -109,6 +111,18 @@ describe.each<DriverName>(['local', 's3'])('resumable uploads (tus) at /files/tu
     expect((await t.as('admin').get(`/assets/${original.id}`)).text).toBe(data.toString());
   });
 
+  it("takes the reference client's metadata names (filename_download, type, id to replace)", async () => {
+    const original = (await t.as('admin').post('/files').attach('file', Buffer.from('first'), { filename: 'plan.txt', contentType: 'text/plain' })).body.data;
+    const data = Buffer.from('second, as the reference studio sends it');
+    const fresh = await runUpload(data, { endpoint, headers: { Authorization: `Bearer ${t.adminToken}` }, metadata: { filename_download: 'fresh.txt', type: 'text/plain' } });
+    expect(fresh.error).toBeUndefined();
+    expect((await t.as('admin').get(`/files/${fresh.fileId}`)).body.data).toMatchObject({ filename_download: 'fresh.txt', type: 'text/plain', title: 'Fresh', filesize: data.length });
+    const replaced = await runUpload(data, { endpoint, headers: { Authorization: `Bearer ${t.adminToken}` }, metadata: { filename_download: 'plan-v2.txt', type: 'text/plain', id: original.id } });
+    expect(replaced.error).toBeUndefined();
+    expect(replaced.fileId).toBe(original.id);
+    expect((await t.as('admin').get(`/assets/${original.id}`)).text).toBe(data.toString());
+  });
+
   it('reads image metadata as a multipart upload does, and takes uploads from the public role when it may create files', async () => {
     const image = await makeImage(64, 48, 'png');
     const outcome = await runUpload(image, { endpoint, metadata: { filename: 'sunset-over-sea.png', filetype: 'image/png' } });
@@ -149,7 +163,8 @@ describe.each<DriverName>(['local', 's3'])('resumable uploads (tus) at /files/tu
     );
     const done = await t.as(writer.token).patch(created.headers.location).set({ ...TUS, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }).send(Buffer.from('0123456789'));
     expect(done.status).toBe(204);
-    const row = (await t.as('admin').get(`/files/${done.headers['vellum-file-id']}`)).body.data;
+    expect(done.headers['directus-file-id']).toBe(done.headers['vellum-file-id']);
+    const row = (await t.as('admin').get(`/files/${done.headers['directus-file-id']}`)).body.data;
     expect(row).toMatchObject({ filesize: 10, filename_download: 'a.txt', uploaded_by: writer.id });
   });
 

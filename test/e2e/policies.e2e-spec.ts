@@ -67,6 +67,29 @@ describe('policies', () => {
     await expectError(t.as(token).get(`/items/${articles}?fields=title`), 403, 'FORBIDDEN');
   });
 
+  it("lists a policy's access rows as the reference does: its roles those with a role, its users those with a user", async () => {
+    const role = (await t.as('admin').post('/roles').send({ name: uniq('role') }).expect(200)).body.data.id;
+    const user = await createUser(t, { role: null });
+    const id = await policy({ roles: { create: [{ role }], update: [], delete: [] }, users: { create: [{ user: user.id }], update: [], delete: [] } });
+    const read = async () => (await t.as('admin').get(`/policies/${id}?fields=roles,users,roles.role,users.user.email,count(roles),count(users)`).expect(200)).body.data;
+    const both = await read();
+    expect(both).toMatchObject({ roles: [{ role }], users: [{ user: { email: user.email } }], roles_count: 1, users_count: 1 });
+    const keys = (await t.as('admin').get(`/policies/${id}?fields=roles,users`).expect(200)).body.data;
+    expect(keys.roles).toHaveLength(1);
+    expect(keys.users).toHaveLength(1);
+    expect(keys.roles[0]).not.toBe(keys.users[0]);
+    const byUser = await t.as('admin').get(`/policies?fields=id&filter[users][user][_eq]=${user.id}`).expect(200);
+    expect(byUser.body.data).toEqual([{ id }]);
+    const byRole = await t.as('admin').get(`/policies?fields=id&filter[roles][role][_eq]=${user.id}`).expect(200);
+    expect(byRole.body.data).toEqual([]);
+    // The complete-set form replaces the roles only: the user keeps the policy.
+    await t.as('admin').patch(`/policies/${id}`).send({ roles: [] }).expect(200);
+    expect(await read()).toMatchObject({ roles: [], users: [{ user: { email: user.email } }] });
+    expect((await t.as('admin').get(`/users/${user.id}?fields=policies.policy`).expect(200)).body.data.policies).toEqual([{ policy: id }]);
+    const open = (await t.as('admin').get('/policies/abf8a154-5b1c-4a46-ac9c-7300570f4f17?fields=roles,users').expect(200)).body.data;
+    expect(open).toEqual({ roles: [], users: [] });
+  });
+
   it('makes a user an administrator when any of their policies has admin access', async () => {
     const admin = await policy({ admin_access: true, app_access: true });
     const user = await userOfRole([await policy({})]);
@@ -120,6 +143,25 @@ describe('policies', () => {
     await expectError(t.as(user.token).get(`/items/${articles}`), 403, 'FORBIDDEN');
     await t.as('admin').patch(`/users/${user.id}`).send({ policies: [{ policy: here }] }).expect(200);
     expect(titles(await t.as(user.token).get(`/items/${articles}?fields=title`).expect(200))).toEqual(['Out']);
+  });
+
+  it("signs in from any address, but the token's admin and app access come only from the policies whose ip_access lets the caller in (sign-in and refresh)", async () => {
+    const office = '198.51.100.0/24';
+    const admin = await policy({ admin_access: true, app_access: true, ip_access: office });
+    const tfa = await policy({ enforce_tfa: true, ip_access: office });
+    const user = await createUser(t, { role: null, policies: [{ policy: admin }, { policy: tfa }] });
+    const from = (ip: string) => ({ 'X-Forwarded-For': ip });
+    const signIn = (ip: string) => t.as('anonymous').post('/auth/login').set(from(ip)).send({ email: user.email, password: user.password }).expect(200);
+    const outside = (await signIn('203.0.113.7')).body.data;
+    expect(jwt.decode(outside.access_token)).toMatchObject({ admin_access: false, app_access: false, enforce_tfa: true });
+    const inside = (await signIn('198.51.100.7')).body.data;
+    expect(jwt.decode(inside.access_token)).toMatchObject({ admin_access: true, app_access: true, enforce_tfa: true });
+    await t.as(inside.access_token).get('/permissions').set(from('198.51.100.7')).expect(200);
+    await expectError(t.as(inside.access_token).get('/permissions').set(from('203.0.113.7')), 403, 'FORBIDDEN');
+    const refreshed = await t.as('anonymous').post('/auth/refresh').set(from('203.0.113.7')).send({ refresh_token: inside.refresh_token, mode: 'json' }).expect(200);
+    expect(jwt.decode(refreshed.body.data.access_token)).toMatchObject({ admin_access: false, app_access: false });
+    const back = await t.as('anonymous').post('/auth/refresh').set(from('198.51.100.9')).send({ refresh_token: refreshed.body.data.refresh_token, mode: 'json' }).expect(200);
+    expect(jwt.decode(back.body.data.access_token)).toMatchObject({ admin_access: true, app_access: true });
   });
 
   it('puts enforce_tfa in the token when a policy enforces it and the user has no secret', async () => {

@@ -95,7 +95,7 @@ describe("@directus/sdk (the reference platform's own client) against Vellum: au
       expect(tokens).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), expires: 900_000 });
 
       const admin = await sdk.adminClient();
-      const role = (await admin.request(readRoles({ fields: ['id'], filter: { admin_access: { _eq: false } }, limit: 1 })))[0];
+      const role = (await admin.request(readRoles({ fields: ['id'], filter: { name: { _neq: 'Administrator' } }, limit: 1 })))[0];
       const user = await admin.request(createUser({ email: `${uniq('static')}@example.com`, password: 'static-pass-1', role: role?.id ?? null }));
       const secret = uniq('static-token');
       await admin.request(updateUser(user.id, { token: secret }));

@@ -36,14 +36,21 @@ export function Failure({ error, retry }: { error: Error; retry: () => void }) {
 
 interface Me {
   email: string;
-  role: { admin_access: boolean } | null;
+  admin: boolean;
+}
+
+/** The signed-in user; admin when any of their policies (their role's or their own) grants admin access. */
+async function readMe(): Promise<Me> {
+  const user = await api<{ email: string }>('GET', '/users/me?fields=email');
+  const globals = await api<{ admin_access?: boolean }>('GET', '/policies/me/globals');
+  return { email: user.email, admin: globals.admin_access === true };
 }
 
 /** Sends a signed-out visitor to the sign-in page, which brings them back here afterwards. */
 function useSignedIn() {
   const location = useLocation();
   const navigate = useNavigate();
-  const me = useQuery({ queryKey: ['me'], queryFn: () => api<Me>('GET', '/users/me?fields=email,role.admin_access') });
+  const me = useQuery({ queryKey: ['me'], queryFn: readMe });
   useEffect(() => {
     if (me.error instanceof ApiError && me.error.status === 401) navigate(signInPath(location.pathname + location.search), { replace: true });
   }, [me.error, location, navigate]);
@@ -76,12 +83,12 @@ export default function Content({ section = 'content' }: { section?: Section }) 
       <nav aria-label="Sections">
         <Link to="/content">Content</Link>
         <Link to="/files">Files</Link>
-        {me.data.role?.admin_access && <Link to="/users">Users</Link>}
-        {me.data.role?.admin_access && <Link to="/roles">Roles</Link>}
+        {me.data.admin && <Link to="/users">Users</Link>}
+        {me.data.admin && <Link to="/roles">Roles</Link>}
         <Link to="/activity">Activity</Link>
-        {me.data.role?.admin_access && <Link to="/settings">Settings</Link>}
-        {me.data.role?.admin_access && <Link to="/data-model">Data model</Link>}
-        {me.data.role?.admin_access && <Link to="/schema">Schema moves</Link>}
+        {me.data.admin && <Link to="/settings">Settings</Link>}
+        {me.data.admin && <Link to="/data-model">Data model</Link>}
+        {me.data.admin && <Link to="/schema">Schema moves</Link>}
         <Link to="/profile">Your account</Link>
       </nav>
       <nav aria-label="Collections">

@@ -5,20 +5,13 @@ import { ApiPublic } from '../../common/openapi/security';
 import type { Request, Response } from 'express';
 import { requestContext } from '../../common/guards/request-accountability';
 import { AuthHttp } from './auth-http';
+import { SOURCE_LIMIT_DESCRIPTION, TOKENS_DESCRIPTION } from './auth-docs';
 import { AuthService } from './auth.service';
 import { LoginDto } from './dto/login.dto';
 import { PasswordRequestDto } from './dto/password-request.dto';
 import { PasswordResetDto } from './dto/password-reset.dto';
 import { RefreshDto } from './dto/refresh.dto';
 import { PasswordResetService } from './password-reset.service';
-
-const TOKENS_DESCRIPTION =
-  '`{ data: { expires, access_token, refresh_token } }` (json); cookie mode sets `svc_refresh_token` and omits ' +
-  '`refresh_token`; session mode sets `svc_session_token` and answers `{ data: { expires } }`. `expires` in milliseconds.';
-
-/** The 429 of the sign-in routes (docs/API.md, Sign-in limits). */
-export const SOURCE_LIMIT_DESCRIPTION =
-  'REQUESTS_EXCEEDED, with Retry-After: past AUTH_LOGIN_IP_ATTEMPTS failed sign-ins from this address within AUTH_LOCKOUT_DURATION.';
 
 @ApiTags('Authentication')
 @Controller('auth')
@@ -65,7 +58,7 @@ export class AuthController {
   @ApiData('AuthTokens', TOKENS_DESCRIPTION)
   async refresh(@Body() dto: RefreshDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const mode = dto.mode ?? (dto.refresh_token ? 'json' : 'cookie');
-    const tokens = await this.auth.refresh(mode, this.http.presentedToken(req, mode, dto.refresh_token));
+    const tokens = await this.auth.refresh(mode, this.http.presentedToken(req, mode, dto.refresh_token), requestContext(req));
     return { data: this.http.respond(res, tokens) };
   }
 

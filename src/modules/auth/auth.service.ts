@@ -66,7 +66,7 @@ export class AuthService {
   }
 
   /** API.md 3.2: json/cookie tokens rotate in place; session tokens rotate with a grace window. */
-  async refresh(mode: AuthMode, token: string | undefined): Promise<IssuedTokens> {
+  async refresh(mode: AuthMode, token: string | undefined, context: Pick<RequestContext, 'ip'>): Promise<IssuedTokens> {
     if (!token) throw new InvalidPayloadError('The refresh token is required in either the payload or cookie');
     const session = await this.sessions.findAlive(token);
     if (session?.share) return this.refreshShare(session, mode, token);
@@ -80,7 +80,7 @@ export class AuthService {
 
     const next = await this.rotate(session, mode, token);
     await this.users.touchLastAccess(user.id);
-    return this.issue(user, mode, next);
+    return this.issue(user, mode, next, context.ip);
   }
 
   /**
@@ -154,7 +154,7 @@ export class AuthService {
       await this.activity.record(manager, { action: 'login', collection: USERS_COLLECTION, item: user.id, acc: { user: user.id, ...context } });
     });
     await this.users.touchLastAccess(user.id);
-    return this.issue(user, mode, token);
+    return this.issue(user, mode, token, context.ip);
   }
 
   private async rotateSession(session: SessionEntity, next: string): Promise<void> {
@@ -188,17 +188,24 @@ export class AuthService {
     return mode === 'session' ? this.config.auth.sessionCookieTtl : this.config.auth.accessTokenTtl;
   }
 
-  private async issue(user: UserEntity, mode: AuthMode, token: string): Promise<IssuedTokens> {
-    const globals = await this.grants.globals({ user: user.id, role: user.role });
+  /**
+   * The token of a sign-in or refresh from `ip`. As the reference: a policy whose ip_access leaves out the
+   * caller's address gives the token no admin or app access (the sign-in itself succeeds), while one that
+   * enforces two-factor does so from any address.
+   */
+  private async issue(user: UserEntity, mode: AuthMode, token: string, ip: string | null): Promise<IssuedTokens> {
+    const caller = { user: user.id, role: user.role };
+    const here = await this.grants.globals({ ...caller, ip });
+    const anywhere = await this.grants.globals(caller);
     const ttl = this.accessTtl(mode);
     const accessToken = signAccessToken(
       {
         id: user.id,
         role: user.role,
-        app_access: globals.app_access,
-        admin_access: globals.admin_access,
+        app_access: here.app_access,
+        admin_access: here.admin_access,
         ...(mode === 'session' ? { session: token } : {}),
-        ...(globals.enforce_tfa && !user.tfa_secret ? { enforce_tfa: true } : {}),
+        ...(anywhere.enforce_tfa && !user.tfa_secret ? { enforce_tfa: true } : {}),
       },
       this.config.secret,
       ttl,

@@ -5,7 +5,7 @@ import { ApiPublic } from '../../common/openapi/security';
 import type { Request, Response } from 'express';
 import { requestContext } from '../../common/guards/request-accountability';
 import { AuthHttp } from './auth-http';
-import { SOURCE_LIMIT_DESCRIPTION } from './auth.controller';
+import { SOURCE_LIMIT_DESCRIPTION } from './auth-docs';
 import { AuthService } from './auth.service';
 import { ShareLoginDto } from './dto/share-login.dto';
 

@@ -16,7 +16,10 @@ export function adminBanner(email: string, password: string): string {
   return `\n${rule}\n${lines.map((line) => `  ${line}`).join('\n')}\n${rule}\n\n`;
 }
 
-/** First start on an empty database: the Administrator role, the first admin and the settings row. */
+/**
+ * First start on an empty database: the settings row, and the first admin in an Administrator role that an
+ * Administrator policy (admin and app access) is attached to, as the reference platform installs itself.
+ */
 @Injectable()
 export class BootstrapService implements OnApplicationBootstrap {
   constructor(
@@ -33,7 +36,8 @@ export class BootstrapService implements OnApplicationBootstrap {
 
     const generated = this.config.admin.password === undefined;
     const password = this.config.admin.password ?? randomBytes(18).toString('base64url');
-    const role = await this.users.createRole({ name: 'Administrator', admin_access: true, app_access: true, icon: 'verified' });
+    const role = await this.users.createRole({ name: 'Administrator', icon: 'verified', admin_access: false, app_access: false });
+    await this.users.attachNewPolicy(role.id, { name: 'Administrator', icon: 'verified', description: 'Full access, given to the first admin at the first start', admin_access: true, app_access: true });
     await this.users.createUser({
       email: this.config.admin.email,
       password,

@@ -41,7 +41,7 @@ export class SocketAuthService {
       const issued =
         'email' in message
           ? await this.auth.login({ email: message.email, password: message.password, otp: message.otp, mode: 'json' }, context)
-          : await this.auth.refresh('json', message.refresh_token);
+          : await this.auth.refresh('json', message.refresh_token, context);
       return { ...(await this.forToken(issued.accessToken, context)), refreshToken: issued.token };
     } catch (e) {
       if (e instanceof TokenExpiredError) throw new SocketError('auth', 'TOKEN_EXPIRED', 'Token expired.', message.uid);

@@ -18,6 +18,7 @@ export class SchemaOverview {
     /** What the database's foreign keys do to rows when a referenced row is deleted or updated. */
     readonly referencing: ReferencingKeys = new Map(),
   ) {
+    const sharing = sharedJunctions(relations);
     for (const relation of relations) {
       const meta = relation.meta;
       if (!relation.related_collection) {
@@ -42,6 +43,7 @@ export class SchemaOverview {
           related: relation.collection,
           relatedField: relation.field,
           relation,
+          ...(sharing.has(relation) ? { junctionKey: meta.junction_field! } : {}),
         });
       }
     }
@@ -99,4 +101,23 @@ export class SchemaOverview {
   relationEntry(collection: string, field: string): RelationOverview | undefined {
     return this.relations.find((r) => r.collection === collection && r.field === field);
   }
+}
+
+/**
+ * The relations whose one-to-many shares its key with another one-to-many into the same collection (the
+ * reference's svc_access: `policy` backs both a policy's `roles` and its `users`); each tells its rows apart
+ * by its junction field being set, as the reference reads them.
+ */
+function sharedJunctions(relations: readonly RelationOverview[]): Set<RelationOverview> {
+  const byKey = new Map<string, RelationOverview[]>();
+  for (const relation of relations) {
+    if (!relation.meta?.one_field || !relation.related_collection) continue;
+    const key = `${relation.collection}.${relation.field}>${relation.related_collection}`;
+    byKey.set(key, [...(byKey.get(key) ?? []), relation]);
+  }
+  const out = new Set<RelationOverview>();
+  for (const group of byKey.values()) {
+    if (group.length > 1) for (const relation of group) if (relation.meta?.junction_field) out.add(relation);
+  }
+  return out;
 }

@@ -173,6 +173,12 @@ export interface RelationLink {
    * (`item:circles`): the field of this row that names the collection its key belongs to.
    */
   collectionField?: string;
+  /**
+   * Set on a one-to-many whose junction collection serves several of them through the same key (a
+   * policy's `roles` and `users`, both svc_access rows by `policy`): the junction's other key, which a
+   * row must have set to belong to this one.
+   */
+  junctionKey?: string;
 }
 
 /** A foreign key of `table` onto another table, with what the database does to its rows. */

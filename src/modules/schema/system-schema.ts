@@ -148,19 +148,19 @@ export const SYSTEM_COLLECTIONS: Record<
 
 /** Relations between system collections, so `fields=role.name` or `filter[user][email]` work on them. */
 export const SYSTEM_RELATIONS: (Omit<RelationMeta, 'one_collection_field' | 'one_allowed_collections' | 'junction_field' | 'sort_field' | 'one_deselect_action'> &
-  Partial<Pick<RelationMeta, 'one_deselect_action'>>)[] =
+  Partial<Pick<RelationMeta, 'one_deselect_action' | 'junction_field' | 'sort_field'>>)[] =
   [
     { many_collection: 'svc_users', many_field: 'role', one_collection: 'svc_roles', one_field: 'users' },
     { many_collection: 'svc_users', many_field: 'avatar', one_collection: 'svc_files', one_field: null },
     { many_collection: 'svc_permissions', many_field: 'role', one_collection: 'svc_roles', one_field: null },
-    // As the reference: a policy lists its access rows twice (`roles`, `users`), roles and users list theirs as
-    // `policies`. A permission or access row taken out of its list is deleted: without its owner, an access
-    // row would attach its policy to the public.
+    // As the reference: svc_access is the junction of two many-to-manys. A policy's `roles` are its access rows
+    // with a role, its `users` those with a user; roles and users list theirs as `policies`. A permission or
+    // access row taken out of its list is deleted: without its owner, it would attach its policy to the public.
     { many_collection: 'svc_permissions', many_field: 'policy', one_collection: 'svc_policies', one_field: 'permissions', one_deselect_action: 'delete' },
-    { many_collection: 'svc_access', many_field: 'policy', one_collection: 'svc_policies', one_field: 'roles', one_deselect_action: 'delete' },
-    { many_collection: 'svc_access', many_field: 'policy', one_collection: 'svc_policies', one_field: 'users', one_deselect_action: 'delete' },
-    { many_collection: 'svc_access', many_field: 'role', one_collection: 'svc_roles', one_field: 'policies', one_deselect_action: 'delete' },
-    { many_collection: 'svc_access', many_field: 'user', one_collection: 'svc_users', one_field: 'policies', one_deselect_action: 'delete' },
+    { many_collection: 'svc_access', many_field: 'policy', one_collection: 'svc_policies', one_field: 'roles', one_deselect_action: 'delete', junction_field: 'role' },
+    { many_collection: 'svc_access', many_field: 'policy', one_collection: 'svc_policies', one_field: 'users', one_deselect_action: 'delete', junction_field: 'user' },
+    { many_collection: 'svc_access', many_field: 'role', one_collection: 'svc_roles', one_field: 'policies', one_deselect_action: 'delete', junction_field: 'policy', sort_field: 'sort' },
+    { many_collection: 'svc_access', many_field: 'user', one_collection: 'svc_users', one_field: 'policies', one_deselect_action: 'delete', junction_field: 'policy', sort_field: 'sort' },
     { many_collection: 'svc_roles', many_field: 'parent', one_collection: 'svc_roles', one_field: 'children' },
     { many_collection: 'svc_files', many_field: 'folder', one_collection: 'svc_folders', one_field: null },
     { many_collection: 'svc_files', many_field: 'uploaded_by', one_collection: 'svc_users', one_field: null },

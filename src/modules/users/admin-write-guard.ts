@@ -30,17 +30,23 @@ export async function assertUserWrite(manager: EntityManager, acc: Accountabilit
   }
   const roles = new Set(write.values.map((row) => row.role).filter((role): role is string => typeof role === 'string'));
   if (keys.length) for (const role of await currentRoles(manager, keys)) roles.add(role);
-  if (await anyAdminRole(manager, [...roles])) throw new ForbiddenError();
-  if (keys.length && (await anyOwnAdmin(manager, keys))) throw new ForbiddenError();
+  if (!roles.size && !keys.length) return;
+  // Read once per write, in its transaction: what the write itself created on the way counts.
+  const sources = await adminSources(manager);
+  const adminRoles = new Set(sources.roles);
+  if ([...roles].some((role) => isUuid(role) && adminRoles.has(role))) throw new ForbiddenError();
+  if (keys.length && (await anyOwnAdmin(manager, keys, sources.policies))) throw new ForbiddenError();
 }
 
-/** Whether one of the users `ids` has admin access through a policy of their own. */
-async function anyOwnAdmin(manager: EntityManager, ids: string[]): Promise<boolean> {
-  const { policies } = await adminSources(manager);
+/** Whether one of the users `ids` has admin access through a policy of their own (one of `policies`, the admin ones). */
+async function anyOwnAdmin(manager: EntityManager, ids: string[], policies: string[]): Promise<boolean> {
   if (!policies.length) return false;
   const user = manager.connection.driver.escape('user');
-  const query = manager.createQueryBuilder().select('a.id').from('svc_access', 'a').where(`a.${user} IN (:...ids)`, { ids }).andWhere('a.policy IN (:...policies)', { policies });
-  return (await query.getCount()) > 0;
+  const found = await inChunks(ids, async (part) => {
+    const query = manager.createQueryBuilder().select('a.id').from('svc_access', 'a').where(`a.${user} IN (:...ids)`, { ids: part }).andWhere('a.policy IN (:...policies)', { policies });
+    return (await query.getCount()) > 0 ? [true] : [];
+  });
+  return found.length > 0;
 }
 
 /**
@@ -55,11 +61,4 @@ async function currentRoles(manager: EntityManager, ids: string[]): Promise<stri
     return query.getRawMany();
   });
   return rows.map((row) => row.role).filter((role): role is string => typeof role === 'string');
-}
-
-async function anyAdminRole(manager: EntityManager, ids: string[]): Promise<boolean> {
-  const known = ids.filter(isUuid);
-  if (!known.length) return false;
-  const admin = new Set((await adminSources(manager)).roles);
-  return known.some((id) => admin.has(id));
 }

@@ -20,6 +20,7 @@ import { RoleEntity } from './entities/role.entity';
 import { UserEntity } from './entities/user.entity';
 import { assertPasswordPolicy } from './lib/password-policy';
 import { ItemsFactory } from '../items/items.factory';
+import type { Item } from '../items/engine/items.types';
 import { UsersWriter } from './users-writer';
 import { SELF_PROTECTED } from './admin-write-guard';
 
@@ -112,6 +113,11 @@ export class UsersService {
 
   async createRole(role: Partial<RoleEntity> & { name: string }): Promise<RoleEntity> {
     return this.roles.save(this.roles.create({ id: randomUUID(), ...role }));
+  }
+
+  /** A new policy attached to `role` (svc_access), written internally: no permission check, caches told. */
+  async attachNewPolicy(role: string, policy: Item & { name: string }): Promise<string> {
+    return String(await this.items.for('svc_policies', null).createOne({ ...policy, roles: { create: [{ role, sort: 1 }] } }));
   }
 
   /** Used by bootstrap: no policy check, the operator chose the first admin's password. */

@@ -66,6 +66,14 @@ describe('tusFileRequest', () => {
     expect(tusFileRequest({})).toEqual({ fields: {}, filename: '', type: null, replaceId: null });
   });
 
+  it.each([
+    ['the reference platform names', { filename_download: 'b.txt', type: 'text/plain', id: 'y', title: 'B' }, { fields: { title: 'B' }, filename: 'b.txt', type: 'text/plain', replaceId: 'y' }],
+    ['the tus names before the reference ones', { filename: 'a', filename_download: 'b', filetype: 'x/a', type: 'x/b', replace_id: 'p', id: 'q' }, { fields: {}, filename: 'a', type: 'x/a', replaceId: 'p' }],
+    ['an empty tus name, then the reference one', { filename: '', filename_download: 'c' }, { fields: {}, filename: 'c', type: null, replaceId: null }],
+  ])('reads %s', (_name, metadata, expected) => {
+    expect(tusFileRequest(metadata)).toEqual(expected);
+  });
+
   it('refuses the owner key from clients and drops it from stored uploads', () => {
     expect(codeOf(() => tusFileRequest({ vellum_owner: 'u' }))).toBe(ErrorCode.InvalidPayload);
     expect(storedFileRequest({ vellum_owner: 'u', title: 'T' }).fields).toEqual({ title: 'T' });

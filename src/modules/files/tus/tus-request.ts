@@ -6,10 +6,14 @@ import { multipartFields } from '../lib/file-values';
 export const TUS_VERSION = '1.0.0';
 const NON_NEGATIVE_INT = /^\d{1,15}$/;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-/** Metadata keys of the tus convention that are not file fields, and the key that names a file to replace. */
-const FILENAME = 'filename';
-const FILETYPE = 'filetype';
-const REPLACE_ID = 'replace_id';
+/**
+ * Metadata keys that are not file fields as they are: the tus convention's name and media type, the
+ * reference platform's own names for them (what its clients send), and the keys that name a file to
+ * replace (Vellum's `replace_id`, the reference's `id`).
+ */
+const FILENAME = ['filename', 'filename_download'] as const;
+const FILETYPE = ['filetype', 'type'] as const;
+const REPLACE_ID = ['replace_id', 'id'] as const;
 /** Set by the server on creation: the user who may continue the upload. Clients may not send it. */
 export const OWNER_KEY = 'vellum_owner';
 
@@ -89,12 +93,13 @@ export function storedFileRequest(metadata: Record<string, string | null | undef
 }
 
 function fileRequestOf(metadata: Record<string, string | null | undefined>): TusFileRequest {
-  const { [FILENAME]: filename, [FILETYPE]: filetype, [REPLACE_ID]: replaceId, ...rest } = metadata;
-  const fields = multipartFields(Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)));
+  const special = new Set<string>([...FILENAME, ...FILETYPE, ...REPLACE_ID]);
+  const first = (keys: readonly string[]) => keys.map((key) => metadata[key]).find((value) => value !== undefined && value !== null && value !== '');
+  const rest = Object.entries(metadata).filter(([key, value]) => !special.has(key) && value !== undefined);
   return {
-    fields,
-    filename: filename ?? '',
-    type: filetype || null,
-    replaceId: replaceId || null,
+    fields: multipartFields(Object.fromEntries(rest)),
+    filename: first(FILENAME) ?? '',
+    type: first(FILETYPE) ?? null,
+    replaceId: first(REPLACE_ID) ?? null,
   };
 }

@@ -60,7 +60,7 @@ export class TusController {
   @tusRoute({
     id: 'appendTusUpload',
     summary: 'Append a chunk to a resumable upload',
-    description: 'The chunk (`Content-Type: application/offset+octet-stream`) at `Upload-Offset`; the last one creates the file, named in `Vellum-File-Id`. The uploader only.',
+    description: 'The chunk (`Content-Type: application/offset+octet-stream`) at `Upload-Offset`; the last one creates the file, named in `Directus-File-Id` (the reference platform header) and `Vellum-File-Id`. The uploader only.',
   })
   @ApiErrors(413)
   @ApiChunk(true)

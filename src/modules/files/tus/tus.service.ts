@@ -19,8 +19,11 @@ import { tusErrorToAppError } from './tus-error';
 export const TUS_PATH = '/files/tus';
 /** How often the clean-up schedule is looked at: twice a minute, so no minute it names is missed. */
 const SCHEDULE_TICK_MS = 30_000;
-/** Names the file a finished upload created (the reference platform's header, with Vellum's prefix). */
-export const FILE_ID_HEADER = 'Vellum-File-Id';
+/**
+ * Name the file a finished upload created: the reference platform's header, which its clients read, and
+ * Vellum's own (API.md, Resumable uploads), both with the same id.
+ */
+export const FILE_ID_HEADERS = ['Directus-File-Id', 'Vellum-File-Id'] as const;
 
 /** The `:id` of `/files/tus/:id`: Vellum groups routes by their first segment, so `req.url` lacks `/files`. */
 function uploadIdOf(req: Request): string | undefined {
@@ -55,7 +58,10 @@ export class TusService implements OnApplicationBootstrap, OnModuleDestroy {
       ...(maxUploadSize !== undefined && { maxSize: maxUploadSize }),
       getFileIdFromRequest: (req) => uploadIdOf(req as Request),
       onUploadCreate: async (req, res, upload) => ({ res, metadata: { ...upload.metadata, [OWNER_KEY]: this.caller(req).user ?? '' } }),
-      onUploadFinish: async (req, res, upload) => ({ res, headers: { [FILE_ID_HEADER]: await this.finish(this.caller(req), upload) } }),
+      onUploadFinish: async (req, res, upload) => {
+        const id = await this.finish(this.caller(req), upload);
+        return { res, headers: Object.fromEntries(FILE_ID_HEADERS.map((name) => [name, id])) };
+      },
       onResponseError: (_req, _res, err) => {
         const mapped = tusErrorToAppError(err);
         if (mapped === 'protocol') return undefined;

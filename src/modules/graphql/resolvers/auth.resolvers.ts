@@ -51,7 +51,7 @@ export function authMutations(
       args: { refresh_token: { type: GraphQLString }, mode: { type: AuthModeType } },
       resolve: async (_root, args: { refresh_token?: string | null; mode?: AuthMode | null }, ctx) => {
         const mode = args.mode ?? 'json';
-        const issued = await auth.refresh(mode, http.presentedToken(ctx.req, mode, args.refresh_token));
+        const issued = await auth.refresh(mode, http.presentedToken(ctx.req, mode, args.refresh_token), requestContext(ctx.req));
         return tokens(http.respond(ctx.res, issued));
       },
     },

@@ -45,7 +45,7 @@ export function functionSql(ctx: SqlContext, collection: string, alias: string, 
     if (link?.type !== 'o2m') throw new InvalidQueryError(`"count()" needs a one-to-many field, "${field}" is not one`);
     const r = ctx.alias();
     // Only the related rows the caller may read are counted.
-    const conditions = [`${ctx.quote(r)}.${ctx.quote(link.relatedField)} = ${ctx.quote(alias)}.${ctx.quote(overview.primary)}`, ...relatedPermission(ctx, link.related, r)];
+    const conditions = [`${ctx.quote(r)}.${ctx.quote(link.relatedField)} = ${ctx.quote(alias)}.${ctx.quote(overview.primary)}`, ...junctionOf(ctx, link.junctionKey, r), ...relatedPermission(ctx, link.related, r)];
     return `(${relatedSelect(ctx, link.related, r, 'COUNT(*)', conditions)})`;
   }
   if (!DATE_FUNCTIONS.includes(fn)) throw new InvalidQueryError(`Unknown function "${fn}()"`);
@@ -106,7 +106,7 @@ export function compileFilter(ctx: SqlContext, collection: string, alias: string
 
     if (link?.type === 'o2m') {
       if (operators.length) throw new InvalidQueryError(`One-to-many field "${key}" can only be filtered through its related fields`);
-      parts.push(reverseSql(ctx, { collection: link.related, field: link.relatedField }, `${ctx.quote(alias)}.${ctx.quote(overview.primary)}`, nested));
+      parts.push(reverseSql(ctx, { collection: link.related, field: link.relatedField, junctionKey: link.junctionKey }, `${ctx.quote(alias)}.${ctx.quote(overview.primary)}`, nested));
       continue;
     }
     for (const operator of operators) {
@@ -172,12 +172,12 @@ function anyToOneSql(ctx: SqlContext, link: RelationLink, alias: string, value: 
  * `follow.field` holds `key` matches, as `key IN (...)`, compared as text when `text`; a many-to-any's
  * rows (`collectionField`) are those that also name `collectionOf`.
  */
-function reverseSql(ctx: SqlContext, follow: Follow, key: string, nested: Record<string, unknown>, text = false, collectionOf?: string): string {
+function reverseSql(ctx: SqlContext, follow: Follow & { junctionKey?: string }, key: string, nested: Record<string, unknown>, text = false, collectionOf?: string): string {
   const none = isPlainObject(nested._none);
   const sub = (none ? nested._none : isPlainObject(nested._some) ? nested._some : nested) as Filter;
   const r = ctx.alias();
   const column = `${ctx.quote(r)}.${ctx.quote(follow.field)}`;
-  const conditions = [`${column} IS NOT NULL`];
+  const conditions = [`${column} IS NOT NULL`, ...junctionOf(ctx, follow.junctionKey, r)];
   if (follow.collectionField) conditions.push(`${ctx.quote(r)}.${ctx.quote(follow.collectionField)} = :${ctx.param(collectionOf)}`);
   const inner = compileFilter(ctx, follow.collection, r, sub);
   if (inner) conditions.push(inner);
@@ -195,4 +195,9 @@ function followSql(ctx: SqlContext, overview: CollectionOverview, alias: string,
   const followed = ctx.overview.collection(follow.collection)!.fields[follow.field];
   const text = follow.collectionField !== undefined || followed.type !== overview.fields[overview.primary].type;
   return reverseSql(ctx, follow, `${ctx.quote(alias)}.${ctx.quote(overview.primary)}`, value, text, overview.collection);
+}
+
+/** A shared junction's rows of one of its one-to-manys only (see RelationLink.junctionKey). */
+export function junctionOf(ctx: SqlContext, junctionKey: string | undefined, alias: string): string[] {
+  return junctionKey ? [`${ctx.quote(alias)}.${ctx.quote(junctionKey)} IS NOT NULL`] : [];
 }

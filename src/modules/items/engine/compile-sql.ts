@@ -262,10 +262,11 @@ export function compileAggregate(ctx: SqlContext, collection: CollectionOverview
  * A plain SELECT of `columns` (each answered under its name) from `table`, of the rows whose `column`
  * is one of `values` (all rows without a match), at most `limit` of them.
  */
-export function compileLookup(dialect: Dialect, table: string, columns: string[], match: { column: string; values: unknown[] } | null, limit?: number): Sql {
+export function compileLookup(dialect: Dialect, table: string, columns: string[], match: { column: string; values: unknown[]; set?: string } | null, limit?: number): Sql {
   const q = (id: string) => dialect.quote(id);
   let text = `SELECT ${columns.map((c) => `${q(c)} AS ${q(c)}`).join(', ')} FROM ${q(table)}`;
   if (match) text += ` WHERE ${q(match.column)} IN (:...values)`;
+  if (match?.set) text += ` AND ${q(match.set)} IS NOT NULL`;
   if (limit !== undefined) text += dialect.limitSql(limit, 0);
   return { text, params: match ? { values: match.values } : {} };
 }

@@ -3,7 +3,7 @@ import type { DeepQuery, MetaKey, Query } from '../../../common/query/query.type
 import { runSql } from '../../../database/run-sql';
 import { chunks } from '../../../database/key-lists';
 import { Access, loadAccess, readConditions, requireRule, rowFilter } from './access';
-import type { SqlContext } from './compile-filter';
+import { junctionOf, SqlContext } from './compile-filter';
 import { compileAggregate, compileCount, compileSelect, inSql, ROOT, SelectSpec, sqlContext, whereSql } from './compile-sql';
 import { rowLeadsTo } from './any-field';
 import { castKey, validKey } from './validate-key';
@@ -161,7 +161,7 @@ async function oneToMany(read: Read, rel: RelationNode, rows: Item[], primary: s
       read,
       rel.node,
       (ctx) => ({
-        where: [inSql(ctx, fk, part), ...whereSql(ctx, target.collection, ROOT, readConditions(read.access, target.collection, deep))],
+        where: [inSql(ctx, fk, part), ...junctionOf(ctx, rel.link.junctionKey, ROOT), ...whereSql(ctx, target.collection, ROOT, readConditions(read.access, target.collection, deep))],
         sort: deep.sort,
         limit: null,
         offset: 0,

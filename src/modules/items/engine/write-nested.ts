@@ -128,7 +128,8 @@ async function replaceSet(set: RelatedSet, entries: unknown[], mode: WriteMode):
   const kept = new Set<string>();
   for (const entry of entries) kept.add(String(await link(set, entry)));
   if (mode !== 'update') return;
-  const current = await existingKeys(set.service.scope, set.write.manager, [set.parent], set.link.relatedField);
+  // A shared junction's rows of the parent's other one-to-many (a policy's users beside its roles) stay.
+  const current = await existingKeys(set.service.scope, set.write.manager, [set.parent], set.link.relatedField, set.link.junctionKey);
   await deselect(set, [...current].filter((k) => !kept.has(k)));
 }
 

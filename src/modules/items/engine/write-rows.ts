@@ -150,13 +150,13 @@ export async function checkKeys(scope: ItemsScope, access: Access, manager: Enti
   return unique as PrimaryKey[];
 }
 
-/** The keys (cast, as strings) of `column`'s rows among `values`, found with one query per chunk. */
-export async function existingKeys(scope: ItemsScope, manager: EntityManager, values: unknown[], column?: string): Promise<Set<string>> {
+/** The keys (cast, as strings) of `column`'s rows among `values` (and with `set` not null), found with one query per chunk. */
+export async function existingKeys(scope: ItemsScope, manager: EntityManager, values: unknown[], column?: string, set?: string): Promise<Set<string>> {
   const collection = collectionOf(scope);
   const field = collection.fields[collection.primary];
   const out = new Set<string>();
   for (const part of keyChunks(scope.deps.dialect, [...new Set(values)])) {
-    const rows = await runSql(manager, compileLookup(scope.deps.dialect, collection.table!, [field.field], { column: column ?? field.field, values: part }));
+    const rows = await runSql(manager, compileLookup(scope.deps.dialect, collection.table!, [field.field], { column: column ?? field.field, values: part, set }));
     for (const row of rows) out.add(String(castKey(field, fromDb(field.type, row[field.field]) as PrimaryKey)));
   }
   return out;

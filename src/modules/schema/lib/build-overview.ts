@@ -136,11 +136,11 @@ function withSystemRelations(relations: RelationMeta[]): RelationMeta[] {
   return [
     ...SYSTEM_RELATIONS.map((r) => ({
       one_deselect_action: 'nullify',
+      junction_field: null,
+      sort_field: null,
       ...r,
       one_collection_field: null,
       one_allowed_collections: null,
-      junction_field: null,
-      sort_field: null,
       system: true,
     })),
     ...relations,
