@@ -98,6 +98,23 @@ describe('Vellum Studio: policies in Chromium', () => {
     expect((await readArticles(user)).status).toBe(403);
   });
 
+  it("lists a user's own policies on the user page in the order they apply, and attaches one more after them", async () => {
+    const page = studio.page;
+    const [first, second, third] = [await newPolicy({ name: 'First' }), await newPolicy({ name: 'Second' }), await newPolicy({ name: 'Third' })];
+    const user = await createUser(t, { role: null, policies: [{ policy: second, sort: 2 }, { policy: first, sort: 1 }] });
+    await page.goto(`${studio.baseUrl}/admin/users/${user.id}`);
+    const list = page.getByRole('list', { name: 'Attached policies' });
+    await list.getByRole('link', { name: 'Second' }).waitFor();
+    expect(await list.getByRole('link').allInnerTexts()).toEqual(['First', 'Second']);
+    await page.getByLabel('Policy to attach').selectOption({ label: 'Third' });
+    await page.getByRole('button', { name: 'Attach policy' }).click();
+    await page.getByRole('status').filter({ hasText: 'Policy Third attached.' }).waitFor();
+    expect(await list.getByRole('link').allInnerTexts()).toEqual(['First', 'Second', 'Third']);
+    expect(await seriousViolations(page)).toEqual([]);
+    const rows = (await t.as('admin').get(`/users/${user.id}?fields=policies.policy,policies.sort`).expect(200)).body.data.policies;
+    expect(rows).toEqual(expect.arrayContaining([{ policy: third, sort: 3 }]));
+  });
+
   it("edits a policy's flags and allowed addresses, and a rule's presets", async () => {
     const page = studio.page;
     const policy = await newPolicy({ name: 'Flags' });
