@@ -39,7 +39,8 @@ describe('Vellum Studio: policies in Chromium', () => {
     const page = studio.page;
     const role = await createRole(t, { name: 'Writers' });
     const writer = await createUser(t, role);
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Policies' }).click();
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Roles' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Policies', exact: true }).click();
     await page.getByRole('heading', { name: 'Policies' }).waitFor();
     await page.getByLabel('Name of the new policy').fill('Readers');
     await page.getByLabel('Description of the new policy').fill('Read what is out');

@@ -87,7 +87,6 @@ export default function Content({ section = 'content' }: { section?: Section }) 
         <Link to="/files">Files</Link>
         {admin && <Link to="/users">Users</Link>}
         {admin && <Link to="/roles">Roles</Link>}
-        {admin && <Link to="/policies">Policies</Link>}
         <Link to="/activity">Activity</Link>
         {admin && <Link to="/settings">Settings</Link>}
         {admin && <Link to="/data-model">Data model</Link>}
@@ -108,7 +107,7 @@ export default function Content({ section = 'content' }: { section?: Section }) 
       </div>
       <main>
         {collections.error instanceof ApiError && collections.error.status === 403 ? (
-          <p role="alert">Your role has no app access, so the Studio cannot show its collections. An administrator can give your role app access.</p>
+          <p role="alert">Your role has no app access, so the Studio cannot show its collections. An administrator can attach a policy with app access to your role or to you.</p>
         ) : (
           collections.error && <Failure error={collections.error} retry={() => collections.refetch()} />
         )}

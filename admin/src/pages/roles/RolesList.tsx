@@ -45,7 +45,7 @@ export function RolesList() {
     <section>
       <h1>Roles</h1>
       <p>
-        A role gives its users the <Link to="/policies">policies</Link> attached to it and to its parent roles.
+        A role gives its users the policies attached to it and to its parent roles. <Link to="/policies">Policies</Link> say what each grants.
       </p>
       <CreateRole />
       {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
