@@ -5,10 +5,13 @@
  */
 const onSqlite = /^sqlite/.test(process.env.DB_CLIENT ?? 'sqlite');
 
+/** Cases whose outcome cannot depend on the database vendor: the security suite's any-vendor cases and Studio pages driven in Chromium. */
+const SQLITE_ONLY = ['<rootDir>/test/security/any-vendor/', '<rootDir>/test/e2e/studio-policies.e2e-spec.ts', '<rootDir>/test/e2e/studio-tfa-enforced.e2e-spec.ts'];
+
 module.exports = {
   rootDir: '..',
   testRegex: 'test/(e2e|security)/.*\\.e2e-spec\\.ts$',
-  testPathIgnorePatterns: ['/node_modules/', ...(onSqlite ? [] : ['<rootDir>/test/security/any-vendor/'])],
+  testPathIgnorePatterns: ['/node_modules/', ...(onSqlite ? [] : SQLITE_ONLY)],
   modulePathIgnorePatterns: ['<rootDir>/dist/'],
   transform: { '^.+\\.ts$': ['@swc/jest'], '/node_modules/(@scure|@noble)/.+\\.js$': ['@swc/jest'] },
   transformIgnorePatterns: ['/node_modules/(?!(@scure|@noble)/)'],

@@ -1,4 +1,4 @@
-import { AccessRow, bySort, ipList, mustSetUpTfa, nestedChange, nextSort, partAccess, shown } from './access-rows';
+import { AccessRow, bySort, ipList, moved, mustSetUpTfa, nestedChange, nextSort, partAccess, shown } from './access-rows';
 
 const row = (id: string, sort: number | null, extra: Partial<AccessRow> = {}): AccessRow => ({ id, sort, ...extra });
 
@@ -41,6 +41,10 @@ describe('nestedChange', () => {
   ])('writes %j and deletes %j in the detailed form', (create, remove, body) => {
     expect(nestedChange(create, remove)).toEqual(body);
   });
+
+  it('carries updates', () => {
+    expect(nestedChange([], [], [{ id: 'a', sort: 1 }])).toEqual({ create: [], update: [{ id: 'a', sort: 1 }], delete: [] });
+  });
 });
 
 describe('ipList', () => {
@@ -75,5 +79,18 @@ describe('shown', () => {
     [null, ''],
   ])('shows %j as %j', (text, words) => {
     expect(shown(text)).toBe(words);
+  });
+});
+
+describe('moved', () => {
+  const rows = [row('a', 1), row('b', 1), row('c', null)];
+  it.each([
+    ['the second up', 1, -1, [{ id: 'b', sort: 1 }, { id: 'a', sort: 2 }, { id: 'c', sort: 3 }]],
+    ['the second down', 1, 1, [{ id: 'a', sort: 1 }, { id: 'c', sort: 2 }, { id: 'b', sort: 3 }]],
+    ['the first up: nothing', 0, -1, []],
+    ['the last down: nothing', 2, 1, []],
+    ['a row not in the list: nothing', 5, -1, []],
+  ] as const)('moves %s', (_, index, delta, changes) => {
+    expect(moved(rows, index, delta)).toEqual(changes);
   });
 });

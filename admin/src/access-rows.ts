@@ -30,9 +30,24 @@ export function partAccess(rows: AccessRow[]): { roles: AccessRow[]; users: Acce
   };
 }
 
-/** The detailed form of a nested list write the API takes: rows to create, and ids of rows to delete. */
-export function nestedChange(create: Record<string, unknown>[], remove: string[] = []): { create: Record<string, unknown>[]; update: never[]; delete: string[] } {
-  return { create, update: [], delete: remove };
+type Change = { id: string; sort: number };
+
+/** The detailed form of a nested list write the API takes: rows to create, ids of rows to delete, rows to update. */
+export function nestedChange(create: Record<string, unknown>[], remove: string[] = [], update: Change[] = []): { create: Record<string, unknown>[]; update: Change[]; delete: string[] } {
+  return { create, update, delete: remove };
+}
+
+/**
+ * The sorts that move the row at `index` (of rows in their order) one place up (-1) or down (+1): every
+ * row numbered again from 1, so rows that had no sort or equal ones get a definite place; nothing when
+ * the move leaves the list.
+ */
+export function moved(rows: Pick<AccessRow, 'id'>[], index: number, delta: -1 | 1): Change[] {
+  const target = index + delta;
+  if (index < 0 || index >= rows.length || target < 0 || target >= rows.length) return [];
+  const order = rows.map((row) => row.id);
+  [order[index], order[target]] = [order[target], order[index]];
+  return order.map((id, i) => ({ id, sort: i + 1 }));
 }
 
 /** The addresses of a policy's `ip_access` as typed (comma-separated); null for none, i.e. any address. */

@@ -99,7 +99,7 @@ describe('Vellum Studio: policies in Chromium', () => {
     expect((await readArticles(user)).status).toBe(403);
   });
 
-  it("lists a user's own policies on the user page in the order they apply, and attaches one more after them", async () => {
+  it("lists a user's own policies on the user page in the order they apply, attaches one more after them, and moves it up", async () => {
     const page = studio.page;
     const [first, second, third] = [await newPolicy({ name: 'First' }), await newPolicy({ name: 'Second' }), await newPolicy({ name: 'Third' })];
     const user = await createUser(t, { role: null, policies: [{ policy: second, sort: 2 }, { policy: first, sort: 1 }] });
@@ -112,8 +112,17 @@ describe('Vellum Studio: policies in Chromium', () => {
     await page.getByRole('status').filter({ hasText: 'Policy Third attached.' }).waitFor();
     expect(await list.getByRole('link').allInnerTexts()).toEqual(['First', 'Second', 'Third']);
     expect(await seriousViolations(page)).toEqual([]);
-    const rows = (await t.as('admin').get(`/users/${user.id}?fields=policies.policy,policies.sort`).expect(200)).body.data.policies;
-    expect(rows).toEqual(expect.arrayContaining([{ policy: third, sort: 3 }]));
+    const sorts = async () => {
+      const rows = (await t.as('admin').get(`/users/${user.id}?fields=policies.policy,policies.sort`).expect(200)).body.data.policies;
+      return Object.fromEntries(rows.map((r: { policy: string; sort: number }) => [r.policy, r.sort]));
+    };
+    expect(await sorts()).toEqual({ [first]: 1, [second]: 2, [third]: 3 });
+
+    await page.getByRole('button', { name: 'Move Third up' }).click();
+    await page.getByRole('status').filter({ hasText: 'Policy Third moved.' }).waitFor();
+    expect(await list.getByRole('link').allInnerTexts()).toEqual(['First', 'Third', 'Second']);
+    expect(await sorts()).toEqual({ [first]: 1, [third]: 2, [second]: 3 });
+    expect(await page.getByRole('button', { name: 'Move First up' }).isDisabled()).toBe(true);
   });
 
   it("edits a policy's flags and allowed addresses, and a rule's presets", async () => {

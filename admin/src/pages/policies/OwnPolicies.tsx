@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { AccessRow, bySort, shown } from '../../access-rows';
+import { AccessRow, bySort, moved, shown } from '../../access-rows';
 import { ApiError } from '../../api';
 import { Failure } from '../Content';
-import { accessOf, attach, detach, Owner } from './attach';
+import { accessOf, attach, detach, Owner, reorder } from './attach';
 import { usePolicies } from './policy';
 
 const policyOf = (row: AccessRow) => row.policy as { id: string; name: string };
@@ -35,9 +35,14 @@ export function OwnPolicies({ owner, id }: { owner: Owner; id: string }) {
       <legend>Policies</legend>
       {rows.data.length === 0 && <p>No policy is attached{owner === 'role' ? ' to this role itself' : ' to this user directly'}.</p>}
       <ol aria-label="Attached policies">
-        {rows.data.map((row) => (
+        {rows.data.map((row, index) => (
           <li key={row.id}>
             <Link to={`/policies/${policyOf(row).id}`}>{shown(policyOf(row).name)}</Link>{' '}
+            {([-1, 1] as const).map((delta) => (
+              <button key={delta} type="button" className="secondary" disabled={moved(rows.data, index, delta).length === 0} onClick={() => void run(reorder(owner, id, moved(rows.data, index, delta)), `Policy ${shown(policyOf(row).name)} moved.`)}>
+                Move {shown(policyOf(row).name)} {delta < 0 ? 'up' : 'down'}
+              </button>
+            ))}{' '}
             <button type="button" className="secondary" onClick={() => void run(detach(owner, id, row.id), `Policy ${shown(policyOf(row).name)} detached.`)}>
               Detach {shown(policyOf(row).name)}
             </button>

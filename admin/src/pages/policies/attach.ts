@@ -25,3 +25,8 @@ export async function attach(owner: Owner, id: string, policy: string): Promise<
 export async function detach(owner: Owner, id: string, row: string): Promise<void> {
   await api('PATCH', pathOf(owner, id), { policies: nestedChange([], [row]) });
 }
+
+/** Gives the owner's access rows new sorts (the order their policies apply in). */
+export async function reorder(owner: Owner, id: string, changes: { id: string; sort: number }[]): Promise<void> {
+  await api('PATCH', pathOf(owner, id), { policies: nestedChange([], [], changes) });
+}
