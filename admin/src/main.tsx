@@ -33,6 +33,7 @@ const router = createBrowserRouter(
         { path: '/files/*', element: <Content section="files" /> },
         { path: '/users/*', element: <Content section="users" /> },
         { path: '/roles/*', element: <Content section="roles" /> },
+        { path: '/policies/*', element: <Content section="policies" /> },
         { path: '/activity', element: <Content section="activity" /> },
         { path: '/settings', element: <Content section="settings" /> },
         { path: '/data-model/*', element: <Content section="data-model" /> },

@@ -3,7 +3,7 @@ import { createRole, createUser } from '../factories/user.factory';
 import { seriousViolations, signInAsAdmin, startStudioBrowser, StudioBrowser, studioHooks } from '../helpers/studio-browser';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
-describe('Vellum Studio: roles and permissions in Chromium', () => {
+describe('Vellum Studio: roles, their policies and the permissions matrix in Chromium', () => {
   let t: TestApp;
   let studio: StudioBrowser;
   beforeAll(async () => {
@@ -23,14 +23,13 @@ describe('Vellum Studio: roles and permissions in Chromium', () => {
   });
   studioHooks(() => ({ studio, t }));
 
-  /** The user's read of the articles, signed in through the API as a client would. */
-  async function readArticles(email: string, password: string) {
-    const login = await t.as('anonymous').post('/auth/login').send({ email, password }).expect(200);
-    return t.as(login.body.data.access_token).get('/items/articles?sort=id');
-  }
+  const newPolicy = async (name: string): Promise<string> => (await t.as('admin').post('/policies').send({ name }).expect(200)).body.data.id;
 
-  it('creates a role and limits its read to some fields and rows, then takes the read away', async () => {
+  it('creates a role, attaches policies to it in the order they apply, sets its parent, and detaches one', async () => {
     const page = studio.page;
+    const drafts = (await t.as('admin').post('/policies').send({ name: 'Drafts', permissions: [{ collection: 'articles', action: 'read', fields: ['id'], permissions: { status: { _eq: 'draft' } } }] }).expect(200)).body.data.id;
+    const published = (await t.as('admin').post('/policies').send({ name: 'Published', permissions: [{ collection: 'articles', action: 'read', fields: ['id'], permissions: { status: { _eq: 'published' } } }] }).expect(200)).body.data.id;
+    const parent = await createRole(t, { name: 'Staff', policies: [{ policy: published }] });
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Roles' }).click();
     await page.getByRole('heading', { name: 'Roles' }).waitFor();
     await page.getByLabel('Name of the new role').fill('Editors');
@@ -41,42 +40,33 @@ describe('Vellum Studio: roles and permissions in Chromium', () => {
     expect(role).toMatchObject({ description: 'Write the articles', admin_access: false, app_access: true });
     expect(page.url()).toBe(`${studio.baseUrl}/admin/roles/${role.id}`);
 
-    await page.getByLabel('read on articles', { exact: true }).selectOption('custom');
-    const editor = page.getByRole('form', { name: 'Custom read on articles' });
-    await editor.getByLabel('All fields').uncheck();
-    await editor.getByRole('checkbox', { name: 'id', exact: true }).check();
-    await editor.getByRole('checkbox', { name: 'title', exact: true }).check();
-    await editor.getByRole('button', { name: 'Add filter' }).click();
-    await editor.getByLabel('Field 1').selectOption('status');
-    await editor.getByLabel('Operator 1').selectOption({ label: 'equals' });
-    await editor.getByLabel('Value 1').fill('published');
+    for (const name of ['Published', 'Drafts']) {
+      await page.getByLabel('Policy to attach').selectOption({ label: name });
+      await page.getByRole('button', { name: 'Attach policy' }).click();
+      await page.getByRole('status').filter({ hasText: `Policy ${name} attached.` }).waitFor();
+    }
+    expect(await page.getByRole('list', { name: 'Attached policies' }).getByRole('link').allInnerTexts()).toEqual(['Published', 'Drafts']);
     expect(await seriousViolations(page)).toEqual([]);
-    await editor.getByRole('button', { name: 'Save rule' }).click();
-    await page.getByRole('status').filter({ hasText: 'read on articles: custom saved.' }).waitFor();
-    expect(await page.getByLabel('read on articles', { exact: true }).inputValue()).toBe('custom');
-    expect(await seriousViolations(page)).toEqual([]);
-    const [rule] = (await t.as('admin').get(`/permissions?filter[role][_eq]=${role.id}`)).body.data;
-    expect(rule).toMatchObject({ collection: 'articles', action: 'read', fields: ['id', 'title'], permissions: { status: { _eq: 'published' } } });
+    const rows = (await t.as('admin').get(`/roles/${role.id}?fields=policies.policy,policies.sort`).expect(200)).body.data.policies;
+    expect(rows.sort((a: { sort: number }, b: { sort: number }) => a.sort - b.sort)).toEqual([{ policy: published, sort: 1 }, { policy: drafts, sort: 2 }]);
+    const editor = await createUser(t, role.id);
+    expect((await t.as(editor.token).get('/items/articles?sort=id').expect(200)).body.data).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }]);
 
-    await t.as('admin').post('/users').send({ email: 'editor@example.com', password: 'editor-password', role: role.id }).expect(200);
-    const read = await readArticles('editor@example.com', 'editor-password');
-    expect(read.status).toBe(200);
-    expect(read.body.data).toEqual([
-      { id: 2, title: 'Out now' },
-      { id: 4, title: 'Also out' },
-    ]);
-
-    await page.getByLabel('read on articles', { exact: true }).selectOption('none');
-    await page.getByRole('status').filter({ hasText: 'read on articles: no access saved.' }).waitFor();
-    expect((await t.as('admin').get(`/permissions?filter[role][_eq]=${role.id}`)).body.data).toEqual([]);
-    expect((await readArticles('editor@example.com', 'editor-password')).status).toBe(403);
+    await page.getByRole('button', { name: 'Detach Published' }).click();
+    await page.getByRole('status').filter({ hasText: 'Policy Published detached.' }).waitFor();
+    expect((await t.as(editor.token).get('/items/articles?sort=id').expect(200)).body.data).toEqual([{ id: 1 }, { id: 3 }]);
+    await page.getByLabel('Parent role').selectOption({ label: 'Staff' });
+    await page.getByRole('button', { name: 'Save role' }).click();
+    await page.getByRole('status').filter({ hasText: 'Role saved.' }).waitFor();
+    expect((await t.as('admin').get(`/roles/${role.id}?fields=parent`).expect(200)).body.data.parent).toBe(parent);
+    expect((await t.as(editor.token).get('/items/articles?sort=id').expect(200)).body.data).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }]);
   });
 
   it('reopens a custom rule with its fields and filter in the editor', async () => {
     const page = studio.page;
-    const role = await createRole(t, { name: 'Reviewers' });
-    await t.as('admin').post('/permissions').send({ role: role, collection: 'articles', action: 'update', fields: ['status'], permissions: { status: { _eq: 'draft' } } }).expect(200);
-    await page.goto(`${studio.baseUrl}/admin/roles/${role}`);
+    const policy = await newPolicy('Reviewers');
+    await t.as('admin').post('/permissions').send({ policy, collection: 'articles', action: 'update', fields: ['status'], permissions: { status: { _eq: 'draft' } } }).expect(200);
+    await page.goto(`${studio.baseUrl}/admin/policies/${policy}`);
     await page.getByRole('button', { name: 'Edit update on articles' }).click();
     const editor = page.getByRole('form', { name: 'Custom update on articles' });
     expect(await editor.getByRole('checkbox', { name: 'status', exact: true }).isChecked()).toBe(true);
@@ -85,23 +75,23 @@ describe('Vellum Studio: roles and permissions in Chromium', () => {
     await editor.getByLabel('Value 1').fill('published');
     await editor.getByRole('button', { name: 'Save rule' }).click();
     await page.getByRole('status').filter({ hasText: 'update on articles: custom saved.' }).waitFor();
-    const rules = (await t.as('admin').get(`/permissions?filter[role][_eq]=${role}`)).body.data;
+    const rules = (await t.as('admin').get(`/permissions?filter[policy][_eq]=${policy}`)).body.data;
     expect(rules).toEqual([expect.objectContaining({ action: 'update', fields: ['status'], permissions: { status: { _eq: 'published' } } })]);
   });
 
   it('keeps a filter the builder cannot show when the rule is saved again', async () => {
     const page = studio.page;
-    const role = await createRole(t, { name: 'Auditors' });
+    const policy = await newPolicy('Auditors');
     const either = { _or: [{ status: { _eq: 'draft' } }, { title: { _contains: 'out' } }] };
-    await t.as('admin').post('/permissions').send({ role, collection: 'articles', action: 'read', fields: ['id'], permissions: either }).expect(200);
-    await page.goto(`${studio.baseUrl}/admin/roles/${role}`);
+    await t.as('admin').post('/permissions').send({ policy, collection: 'articles', action: 'read', fields: ['id'], permissions: either }).expect(200);
+    await page.goto(`${studio.baseUrl}/admin/policies/${policy}`);
     await page.getByRole('button', { name: 'Edit read on articles' }).click();
     const editor = page.getByRole('form', { name: 'Custom read on articles' });
     await editor.getByRole('button', { name: 'Replace the filter' }).waitFor();
     await editor.getByRole('checkbox', { name: 'title', exact: true }).check();
     await editor.getByRole('button', { name: 'Save rule' }).click();
     await page.getByRole('status').filter({ hasText: 'read on articles: custom saved.' }).waitFor();
-    const [rule] = (await t.as('admin').get(`/permissions?filter[role][_eq]=${role}`)).body.data;
+    const [rule] = (await t.as('admin').get(`/permissions?filter[policy][_eq]=${policy}`)).body.data;
     expect(rule).toMatchObject({ fields: ['id', 'title'], permissions: either });
   });
 
@@ -114,8 +104,11 @@ describe('Vellum Studio: roles and permissions in Chromium', () => {
     await page.getByLabel('read on articles', { exact: true }).selectOption('full');
     await page.getByRole('status').filter({ hasText: 'read on articles: full access saved.' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    const rules = (await t.as('admin').get('/permissions?filter[role][_null]=true&filter[collection][_eq]=articles')).body.data;
-    expect(rules).toEqual([expect.objectContaining({ role: null, action: 'read', fields: ['*'], permissions: null })]);
+    const [access] = (await t.as('admin').get('/policies?fields=id,roles.role,roles.user&filter[name][_eq]=$t:public_label').expect(200)).body.data;
+    expect(access.roles).toEqual([{ role: null, user: null }]);
+    expect(page.url()).toBe(`${studio.baseUrl}/admin/policies/${access.id}`);
+    const rules = (await t.as('admin').get(`/permissions?filter[policy][_eq]=${access.id}&filter[collection][_eq]=articles`)).body.data;
+    expect(rules).toEqual([expect.objectContaining({ policy: access.id, action: 'read', fields: ['*'], permissions: null })]);
     const read = await t.as('anonymous').get('/items/articles');
     expect(read.status).toBe(200);
     expect(read.body.data).toHaveLength(4);

@@ -1,12 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { ReactNode, useEffect } from 'react';
 import { Link, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Globals, mustSetUpTfa } from '../access-rows';
 import { api, ApiError, resumeRefresh, signInPath, stopRefresh } from '../api';
 import { ActivityPage } from './activity/ActivityPage';
 import { FilePage } from './files/FilePage';
 import { FilesLibrary } from './files/FilesLibrary';
 import { ItemForm } from './ItemForm';
+import { PoliciesList } from './policies/PoliciesList';
+import { PolicyPage } from './policies/PolicyPage';
 import { ProfilePage } from './profile/ProfilePage';
+import { TfaRequired } from './profile/TfaRequired';
 import { CollectionModel } from './data-model/CollectionModel';
 import { DataModelList } from './data-model/DataModelList';
 import { SchemaMoves } from './schema/SchemaMoves';
@@ -36,21 +40,14 @@ export function Failure({ error, retry }: { error: Error; retry: () => void }) {
 
 interface Me {
   email: string;
-  admin: boolean;
-}
-
-/** The signed-in user; admin when any of their policies (their role's or their own) grants admin access. */
-async function readMe(): Promise<Me> {
-  const user = await api<{ email: string }>('GET', '/users/me?fields=email');
-  const globals = await api<{ admin_access?: boolean }>('GET', '/policies/me/globals');
-  return { email: user.email, admin: globals.admin_access === true };
+  tfa_secret: string | null;
 }
 
 /** Sends a signed-out visitor to the sign-in page, which brings them back here afterwards. */
 function useSignedIn() {
   const location = useLocation();
   const navigate = useNavigate();
-  const me = useQuery({ queryKey: ['me'], queryFn: readMe });
+  const me = useQuery({ queryKey: ['me'], queryFn: () => api<Me>('GET', '/users/me?fields=email,tfa_secret') });
   useEffect(() => {
     if (me.error instanceof ApiError && me.error.status === 401) navigate(signInPath(location.pathname + location.search), { replace: true });
   }, [me.error, location, navigate]);
@@ -63,6 +60,8 @@ function useSignedIn() {
 /** The signed-in app: the sections' navigation, the collections, and the section's pages. */
 export default function Content({ section = 'content' }: { section?: Section }) {
   const me = useSignedIn();
+  // Admin access, app access and enforced two-factor come from all of the user's policies (and role flags).
+  const globals = useQuery({ queryKey: ['globals'], queryFn: () => api<Globals>('GET', '/policies/me/globals'), enabled: me.isSuccess });
   const navigate = useNavigate();
   const collections = useQuery({
     queryKey: ['collections'],
@@ -76,19 +75,22 @@ export default function Content({ section = 'content' }: { section?: Section }) 
     navigate('/signin', { replace: true });
   }
   if (me.error && !(me.error instanceof ApiError && me.error.status === 401)) return <Failure error={me.error} retry={() => me.refetch()} />;
-  if (!me.data) return <p role="status">Loading…</p>;
+  if (globals.error) return <Failure error={globals.error} retry={() => globals.refetch()} />;
+  if (!me.data || !globals.data) return <p role="status">Loading…</p>;
+  if (mustSetUpTfa(globals.data, me.data.tfa_secret)) return <TfaRequired email={me.data.email} onDone={() => void me.refetch()} onSignOut={signOut} />;
+  const admin = Boolean(globals.data.admin_access);
   return (
     <div className="layout">
       <div className="sidebar">
       <nav aria-label="Sections">
         <Link to="/content">Content</Link>
         <Link to="/files">Files</Link>
-        {me.data.admin && <Link to="/users">Users</Link>}
-        {me.data.admin && <Link to="/roles">Roles</Link>}
+        {admin && <Link to="/users">Users</Link>}
+        {admin && <Link to="/roles">Roles</Link>}
         <Link to="/activity">Activity</Link>
-        {me.data.admin && <Link to="/settings">Settings</Link>}
-        {me.data.admin && <Link to="/data-model">Data model</Link>}
-        {me.data.admin && <Link to="/schema">Schema moves</Link>}
+        {admin && <Link to="/settings">Settings</Link>}
+        {admin && <Link to="/data-model">Data model</Link>}
+        {admin && <Link to="/schema">Schema moves</Link>}
         <Link to="/profile">Your account</Link>
       </nav>
       <nav aria-label="Collections">
@@ -105,7 +107,7 @@ export default function Content({ section = 'content' }: { section?: Section }) 
       </div>
       <main>
         {collections.error instanceof ApiError && collections.error.status === 403 ? (
-          <p role="alert">Your role has no app access, so the Studio cannot show its collections. An administrator can give your role app access.</p>
+          <p role="alert">Your role has no app access, so the Studio cannot show its collections. An administrator can attach a policy with app access to your role or to you.</p>
         ) : (
           collections.error && <Failure error={collections.error} retry={() => collections.refetch()} />
         )}
@@ -115,7 +117,7 @@ export default function Content({ section = 'content' }: { section?: Section }) 
   );
 }
 
-type Section = 'content' | 'files' | 'users' | 'roles' | 'activity' | 'settings' | 'profile' | 'data-model' | 'schema';
+type Section = 'content' | 'files' | 'users' | 'roles' | 'policies' | 'activity' | 'settings' | 'profile' | 'data-model' | 'schema';
 
 /** The pages of a section, under its own path. */
 function SectionRoutes({ section }: { section: Section }) {
@@ -126,6 +128,7 @@ function SectionRoutes({ section }: { section: Section }) {
   if (section === 'data-model') return <ListAndPage list={<DataModelList />} page={<CollectionModel />} param="collection" />;
   if (section === 'users') return <ListAndPage list={<UsersList />} page={<UserPage />} param="id" />;
   if (section === 'roles') return <ListAndPage list={<RolesList />} page={<RolePage />} param="id" />;
+  if (section === 'policies') return <ListAndPage list={<PoliciesList />} page={<PolicyPage />} param="id" />;
   if (section === 'files') return <ListAndPage list={<FilesLibrary />} page={<FilePage />} param="id" />;
   return (
     <Routes>

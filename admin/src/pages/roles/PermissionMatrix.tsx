@@ -14,12 +14,12 @@ const LEVELS: { id: Level; label: string }[] = [
 type Message = { text: string; error: boolean };
 
 /**
- * A role's access per collection and action. No access and full access are written as soon as they are
+ * A policy's access per collection and action. No access and full access are written as soon as they are
  * chosen; custom opens an editor of the fields and the filter, written when it is saved.
  */
-export function PermissionMatrix({ role }: { role: string }) {
+export function PermissionMatrix({ policy }: { policy: string }) {
   const collections = useQuery({ queryKey: ['collections', 'all'], queryFn: () => api<{ collection: string }[]>('GET', '/collections') });
-  const rules = useRules(role);
+  const rules = useRules(policy);
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Cell>();
   const [message, setMessage] = useState<Message>();
@@ -30,7 +30,7 @@ export function PermissionMatrix({ role }: { role: string }) {
   // The rules are read again before the editor closes and the message shows: until then the matrix would
   // show the level the cell had before the write.
   const done = async (cell: Cell, level: Level) => {
-    await queryClient.invalidateQueries({ queryKey: ['permissions', role] });
+    await queryClient.invalidateQueries({ queryKey: ['permissions', policy] });
     setEditing(undefined);
     setMessage({ text: `${cell.action} on ${cell.collection}: ${LEVELS.find((l) => l.id === level)!.label.toLowerCase()} saved.`, error: false });
   };
@@ -44,7 +44,7 @@ export function PermissionMatrix({ role }: { role: string }) {
     );
   }
   const table = (caption: string, list: string[]) => (
-    <Matrix caption={caption} collections={list} role={role} rules={rules.data} editing={editing} onChoose={choose}>
+    <Matrix caption={caption} collections={list} policy={policy} rules={rules.data} editing={editing} onChoose={choose}>
       {editing && list.includes(editing.collection) && <RuleEditor key={`${editing.collection}-${editing.action}`} cell={editing} onSaved={() => done(editing, 'custom')} onCancel={() => setEditing(undefined)} />}
     </Matrix>
   );
@@ -61,7 +61,7 @@ export function PermissionMatrix({ role }: { role: string }) {
 interface MatrixProps {
   caption: string;
   collections: string[];
-  role: string;
+  policy: string;
   rules: Rule[];
   editing?: Cell;
   onChoose: (cell: Cell, level: Level) => void;
@@ -69,7 +69,7 @@ interface MatrixProps {
   children: ReactNode;
 }
 
-function Matrix({ caption, collections, role, rules, editing, onChoose, children }: MatrixProps) {
+function Matrix({ caption, collections, policy, rules, editing, onChoose, children }: MatrixProps) {
   const isEditing = (cell: Cell) => editing?.collection === cell.collection && editing.action === cell.action;
   return (
     <>
@@ -90,7 +90,7 @@ function Matrix({ caption, collections, role, rules, editing, onChoose, children
             <tr key={collection}>
               <th scope="row">{collection}</th>
               {ACTIONS.map((action) => {
-                const cell: Cell = { role, collection, action, rule: rules.find((r) => r.collection === collection && r.action === action) };
+                const cell: Cell = { policy, collection, action, rule: rules.find((r) => r.collection === collection && r.action === action) };
                 const level = isEditing(cell) ? 'custom' : levelOf(cell.rule);
                 return (
                   <td key={action}>

@@ -1,54 +1,59 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { api, ApiError } from '../../api';
 import { Failure } from '../Content';
-import { PermissionMatrix } from './PermissionMatrix';
+import { OwnPolicies } from '../policies/OwnPolicies';
+import { useRoleNames } from '../policies/policy';
 import type { Role } from './RolesList';
-import { PUBLIC } from './rules';
+import { PUBLIC_POLICY } from './rules';
 
-/** One role (or the public): its name, description and access, and its permissions per collection. */
+type RoleWithParent = Role & { parent: string | null };
+
+/** One role: its name, description, flags and parent role, and the policies attached to it. */
 export function RolePage() {
   const id = useParams().id!;
-  if (id === PUBLIC)
-    return (
-      <section>
-        <h1>Public</h1>
-        <p>What anyone may do without signing in.</p>
-        <PermissionMatrix role={PUBLIC} />
-      </section>
-    );
+  // The public's rules were a role's page before policies: they are the public policy's now.
+  if (id === 'public') return <Navigate to={`/policies/${PUBLIC_POLICY}`} replace />;
   return <NamedRole id={id} />;
 }
 
 function NamedRole({ id }: { id: string }) {
-  const role = useQuery({ queryKey: ['roles', id], queryFn: () => api<Role>('GET', `/roles/${encodeURIComponent(id)}?fields=id,name,description,admin_access,app_access`) });
+  const role = useQuery({ queryKey: ['roles', id], queryFn: () => api<RoleWithParent>('GET', `/roles/${encodeURIComponent(id)}?fields=id,name,description,admin_access,app_access,parent`) });
   if (role.error) return <Failure error={role.error} retry={() => role.refetch()} />;
   if (!role.data) return <p role="status">Loading…</p>;
   return (
     <section>
       <h1>{role.data.name}</h1>
       <RoleForm role={role.data} />
-      {role.data.admin_access ? <p>Admins may do everything: their permissions below are not used.</p> : null}
-      <PermissionMatrix role={id} />
+      {role.data.admin_access ? <p>Admins may do everything: the permissions of their policies are not used.</p> : null}
+      <p>Users of this role get the permissions of the policies below and of the policies of its parent roles.</p>
+      <OwnPolicies owner="role" id={id} />
     </section>
   );
 }
 
-function RoleForm({ role }: { role: Role }) {
+function RoleForm({ role }: { role: RoleWithParent }) {
   const queryClient = useQueryClient();
+  const others = useRoleNames();
   const [message, setMessage] = useState<{ text: string; error: boolean }>();
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const values = { name: data.get('name'), description: data.get('description') || null, admin_access: data.get('admin_access') === 'on', app_access: data.get('app_access') === 'on' };
+    const values = {
+      name: data.get('name'),
+      description: data.get('description') || null,
+      parent: data.get('parent') || null,
+      admin_access: data.get('admin_access') === 'on',
+      app_access: data.get('app_access') === 'on',
+    };
     await api('PATCH', `/roles/${role.id}`, values).then(
       () => (setMessage({ text: 'Role saved.', error: false }), void queryClient.invalidateQueries({ queryKey: ['roles'] })),
       (e: ApiError) => setMessage({ text: e.message, error: true }),
     );
   }
   return (
-    <form onSubmit={save} aria-label="Role" key={JSON.stringify(role)}>
+    <form onSubmit={save} aria-label="Role" key={`${JSON.stringify(role)}-${others.isSuccess}`}>
       <label>
         Name
         <input name="name" required maxLength={100} defaultValue={role.name} />
@@ -56,6 +61,19 @@ function RoleForm({ role }: { role: Role }) {
       <label>
         Description
         <textarea name="description" rows={2} defaultValue={role.description ?? ''} />
+      </label>
+      <label>
+        Parent role
+        <select name="parent" defaultValue={role.parent ?? ''}>
+          <option value="">No parent</option>
+          {others.data
+            ?.filter((r) => r.id !== role.id)
+            .map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+        </select>
       </label>
       <label className="inline">
         <input type="checkbox" name="admin_access" defaultChecked={role.admin_access} /> Admin access

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { api, ApiError } from '../../api';
 import { Failure } from '../Content';
 import { TableHead } from '../TableHead';
-import { PUBLIC } from './rules';
+import { PUBLIC_POLICY } from './rules';
 
 export interface Role {
   id: string;
@@ -35,7 +35,7 @@ export function RolesList() {
   const [message, setMessage] = useState<Message>();
   if (roles.error) return <Failure error={roles.error} retry={() => roles.refetch()} />;
   async function remove(role: Role) {
-    if (!window.confirm(`Delete the role "${role.name}"? Its permissions go with it and its users are left without a role.`)) return;
+    if (!window.confirm(`Delete the role "${role.name}"? Its users are left without a role and lose the policies attached to it.`)) return;
     await api('DELETE', `/roles/${role.id}`).then(
       () => (setMessage({ text: `Role ${role.name} deleted.`, error: false }), void queryClient.invalidateQueries({ queryKey: ['roles'] }), void counts.refetch()),
       (e: ApiError) => setMessage({ text: e.message, error: true }),
@@ -44,6 +44,9 @@ export function RolesList() {
   return (
     <section>
       <h1>Roles</h1>
+      <p>
+        A role gives its users the policies attached to it and to its parent roles. <Link to="/policies">Policies</Link> say what each grants.
+      </p>
       <CreateRole />
       {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
       <table aria-label="Roles">
@@ -51,7 +54,7 @@ export function RolesList() {
         <tbody>
           <tr>
             <td>
-              <Link to={`/roles/${PUBLIC}`}>Public</Link>
+              <Link to={`/policies/${PUBLIC_POLICY}`}>Public</Link>
             </td>
             <td>Anyone not signed in</td>
             <td>no</td>
@@ -81,7 +84,7 @@ export function RolesList() {
   );
 }
 
-/** A new role, opened at once to set its permissions. */
+/** A new role, opened at once to attach its policies. */
 function CreateRole() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
 import { ApiError } from '../../api';
 import { buildFilter, Condition, parseFilter } from '../../filters';
+import { parsePresets, presetsText } from '../../rule-presets';
 import { Failure } from '../Content';
 import { fetchFields, Field } from '../fields';
 import { FilterBuilder } from '../FilterBuilder';
 import { toggled } from '../sets';
-import { Cell, filterKey, writeCell } from './rules';
+import { Cell, filterKey, hasFields, hasPresets, writeCell } from './rules';
 
 interface Props {
   cell: Cell;
@@ -14,7 +15,7 @@ interface Props {
   onCancel: () => void;
 }
 
-/** A custom rule: the fields the action may touch and, with the content table's builder, a filter. */
+/** A custom rule: the fields the action may touch, with the content table's builder a filter, and the values it presets. */
 export function RuleEditor({ cell, onSaved, onCancel }: Props) {
   const { collection, action, rule } = cell;
   const key = filterKey(action);
@@ -25,22 +26,25 @@ export function RuleEditor({ cell, onSaved, onCancel }: Props) {
   // A filter the builder cannot show is kept untouched until the user chooses to replace it.
   const [kept, setKept] = useState(() => (parseFilter(stored) === null ? stored : null));
   const [conditions, setConditions] = useState<Condition[]>(() => parseFilter(stored) ?? []);
+  const [presets, setPresets] = useState(() => presetsText(rule?.presets));
   const [error, setError] = useState<string>();
   if (fields.error) return <Failure error={fields.error} retry={() => fields.refetch()} />;
   if (!fields.data) return <p role="status">Loading…</p>;
   const columns = fields.data.filter((f) => f.type !== 'alias');
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!all && chosen.size === 0 && action !== 'delete') return setError('Choose at least one field, or All fields.');
+    if (!all && chosen.size === 0 && hasFields(action)) return setError('Choose at least one field, or All fields.');
+    const preset = hasPresets(action) ? parsePresets(presets) : { presets: null };
+    if ('error' in preset) return setError(preset.error);
     const filter = kept ?? buildFilter(conditions, (name) => columns.find((f) => f.field === name)?.type ?? 'string');
-    const values = { fields: all || action === 'delete' ? ['*'] : [...chosen], [key]: filter };
+    const values = { fields: all || !hasFields(action) ? ['*'] : [...chosen], [key]: filter, presets: preset.presets };
     await writeCell(cell, values).then(onSaved, (e: ApiError) => setError(e.message));
   }
   const name = `Custom ${action} on ${collection}`;
   return (
     <form onSubmit={save} aria-label={name} className="rule-editor">
       <h2>{name}</h2>
-      {action !== 'delete' && <FieldChoice fields={fields.data} all={all} chosen={chosen} onAll={setAll} onChosen={setChosen} />}
+      {hasFields(action) && <FieldChoice fields={fields.data} all={all} chosen={chosen} onAll={setAll} onChosen={setChosen} />}
       {kept ? (
         <p>
           The {key === 'validation' ? 'values' : 'rows'} are limited by a filter this editor cannot show: <code>{JSON.stringify(kept)}</code>.{' '}
@@ -50,6 +54,12 @@ export function RuleEditor({ cell, onSaved, onCancel }: Props) {
         </p>
       ) : (
         <FilterBuilder fields={columns} conditions={conditions} onChange={setConditions} legend={key === 'validation' ? 'Values a new item must have' : `Rows it may ${action}`} />
+      )}
+      {hasPresets(action) && (
+        <label>
+          Presets (JSON object of field values)
+          <textarea rows={3} value={presets} onChange={(e) => setPresets(e.target.value)} />
+        </label>
       )}
       <button type="submit">Save rule</button>
       <button type="button" className="secondary" onClick={onCancel}>

@@ -1,15 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
 
-export type Action = 'create' | 'read' | 'update' | 'delete';
-export const ACTIONS: Action[] = ['create', 'read', 'update', 'delete'];
+export type Action = 'create' | 'read' | 'update' | 'delete' | 'share';
+export const ACTIONS: Action[] = ['create', 'read', 'update', 'delete', 'share'];
+
+/** Whether a rule of the action lists fields: deleting and sharing act on whole items. */
+export const hasFields = (action: Action) => action !== 'delete' && action !== 'share';
+
+/** Whether a rule of the action sets values on what it writes. */
+export const hasPresets = (action: Action) => action === 'create' || action === 'update';
 
 export type Filter = Record<string, unknown>;
 
-/** One svc_permissions row as GET /permissions answers it (`role` null = the public). */
+/** One svc_permissions row as GET /permissions answers it: a rule of its policy. */
 export interface Rule {
   id: number;
-  role: string | null;
+  policy: string | null;
   collection: string;
   action: string;
   fields: string[] | null;
@@ -20,8 +26,8 @@ export interface Rule {
 
 export type Level = 'none' | 'full' | 'custom';
 
-/** The role id of a page's path: `public` stands for the rules with no role. */
-export const PUBLIC = 'public';
+/** The public policy's key, fixed as the reference platform fixes its own: what anyone may do without signing in. */
+export const PUBLIC_POLICY = 'abf8a154-5b1c-4a46-ac9c-7300570f4f17';
 
 const empty = (value: Filter | null) => !value || Object.keys(value).length === 0;
 
@@ -40,15 +46,14 @@ export function filterKey(action: Action): 'validation' | 'permissions' {
   return action === 'create' ? 'validation' : 'permissions';
 }
 
-/** The rules of a role, or of the public for PUBLIC. */
-export function useRules(role: string) {
-  const filter = role === PUBLIC ? { role: { _null: true } } : { role: { _eq: role } };
-  const params = new URLSearchParams({ limit: '-1', filter: JSON.stringify(filter) });
-  return useQuery({ queryKey: ['permissions', role], queryFn: () => api<Rule[]>('GET', `/permissions?${params}`) });
+/** The rules of a policy. */
+export function useRules(policy: string) {
+  const params = new URLSearchParams({ limit: '-1', filter: JSON.stringify({ policy: { _eq: policy } }) });
+  return useQuery({ queryKey: ['permissions', policy], queryFn: () => api<Rule[]>('GET', `/permissions?${params}`) });
 }
 
 export interface Cell {
-  role: string;
+  policy: string;
   collection: string;
   action: Action;
   rule?: Rule;
@@ -61,7 +66,7 @@ export async function writeCell(cell: Cell, values: Partial<Rule> | null): Promi
     return;
   }
   if (cell.rule) await api('PATCH', `/permissions/${cell.rule.id}`, values);
-  else await api('POST', '/permissions', { role: cell.role === PUBLIC ? null : cell.role, collection: cell.collection, action: cell.action, ...values });
+  else await api('POST', '/permissions', { policy: cell.policy, collection: cell.collection, action: cell.action, ...values });
 }
 
 /** A full grant: every field, no filter, no preset. */

@@ -3,11 +3,12 @@ import { FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
 import { api, ApiError } from '../../api';
 import { Failure } from '../Content';
+import { OwnPolicies } from '../policies/OwnPolicies';
 import { UserRow, useRoles } from './UsersList';
 
 const STATUSES = ['active', 'suspended', 'invited', 'draft', 'archived'];
 
-/** One user: name, role and status (suspend by choosing "suspended"), and a reset of their two-factor. */
+/** One user: name, role and status (suspend by choosing "suspended"), their own policies, and a reset of their two-factor. */
 export function UserPage() {
   const id = useParams().id!;
   const user = useQuery({ queryKey: ['user', id], queryFn: () => api<UserRow>('GET', `/users/${encodeURIComponent(id)}?fields=id,email,first_name,last_name,status,role`) });
@@ -65,6 +66,7 @@ export function UserPage() {
         Reset two-factor
       </button>
       {message && <Message {...message} />}
+      <OwnPolicies owner="user" id={id} />
     </section>
   );
 }

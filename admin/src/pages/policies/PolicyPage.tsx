@@ -1,0 +1,75 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormEvent, useState } from 'react';
+import { useParams } from 'react-router';
+import { AccessRow, partAccess, shown } from '../../access-rows';
+import { api, ApiError } from '../../api';
+import { Failure } from '../Content';
+import { PermissionMatrix } from '../roles/PermissionMatrix';
+import { PolicyAttachments } from './PolicyAttachments';
+import { Policy, POLICY_FIELDS, policyValues } from './policy';
+
+type PolicyWithAccess = Policy & { roles: AccessRow[] };
+
+const ACCESS_FIELDS = ['id', 'sort', 'role.id', 'role.name', 'user.id', 'user.email'].map((f) => `roles.${f}`).join(',');
+
+/** One policy: its name and flags, the roles and users it is attached to, and its permissions per collection. */
+export function PolicyPage() {
+  const id = useParams().id!;
+  const policy = useQuery({ queryKey: ['policies', id], queryFn: () => api<PolicyWithAccess>('GET', `/policies/${encodeURIComponent(id)}?fields=${POLICY_FIELDS},${ACCESS_FIELDS}`) });
+  if (policy.error) return <Failure error={policy.error} retry={() => policy.refetch()} />;
+  if (!policy.data) return <p role="status">Loading…</p>;
+  // The API lists every access row of the policy under `roles` (and again under `users`).
+  const access = partAccess(policy.data.roles);
+  return (
+    <section>
+      <h1>{shown(policy.data.name)}</h1>
+      {access.isPublic && <p>What anyone may do without signing in.</p>}
+      <PolicyForm policy={policy.data} />
+      {policy.data.admin_access ? <p>Admins may do everything: the permissions below are not used for them.</p> : null}
+      <PolicyAttachments policy={id} roles={access.roles} users={access.users} onChange={() => void policy.refetch()} />
+      <PermissionMatrix policy={id} />
+    </section>
+  );
+}
+
+function PolicyForm({ policy }: { policy: Policy }) {
+  const queryClient = useQueryClient();
+  const [message, setMessage] = useState<{ text: string; error: boolean }>();
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    await api('PATCH', `/policies/${policy.id}`, policyValues(event.currentTarget)).then(
+      () => (setMessage({ text: 'Policy saved.', error: false }), void queryClient.invalidateQueries({ queryKey: ['policies'] })),
+      (e: ApiError) => setMessage({ text: e.message, error: true }),
+    );
+  }
+  const flag = (name: 'admin_access' | 'app_access' | 'enforce_tfa', label: string) => (
+    <label className="inline">
+      <input type="checkbox" name={name} defaultChecked={policy[name]} /> {label}
+    </label>
+  );
+  return (
+    <form onSubmit={save} aria-label="Policy" key={JSON.stringify(policy)}>
+      <label>
+        Name
+        <input name="name" required maxLength={100} defaultValue={policy.name} />
+      </label>
+      <label>
+        Icon
+        <input name="icon" maxLength={64} defaultValue={policy.icon ?? ''} />
+      </label>
+      <label>
+        Description
+        <textarea name="description" rows={2} defaultValue={policy.description ?? ''} />
+      </label>
+      <label>
+        Allowed addresses (comma-separated IPs or ranges; empty for any)
+        <input name="ip_access" defaultValue={policy.ip_access?.join(', ') ?? ''} />
+      </label>
+      {flag('admin_access', 'Admin access')}
+      {flag('app_access', 'App access')}
+      {flag('enforce_tfa', 'Require two-factor sign-in')}
+      <button type="submit">Save policy</button>
+      {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+import { parsePresets, presetsText } from './rule-presets';
+
+describe('presetsText', () => {
+  it.each([
+    [null, ''],
+    [undefined, ''],
+    [{}, ''],
+    [{ status: 'draft' }, '{\n  "status": "draft"\n}'],
+  ])('shows %j as %j', (presets, text) => {
+    expect(presetsText(presets)).toBe(text);
+  });
+});
+
+describe('parsePresets', () => {
+  it.each([
+    ['', { presets: null }],
+    ['  \n', { presets: null }],
+    ['{}', { presets: null }],
+    ['{"status":"draft","views":0}', { presets: { status: 'draft', views: 0 } }],
+    ['{status:', { error: 'The presets are not valid JSON.' }],
+    ['[1]', { error: 'The presets must be a JSON object of field values.' }],
+    ['"draft"', { error: 'The presets must be a JSON object of field values.' }],
+    ['null', { error: 'The presets must be a JSON object of field values.' }],
+  ])('reads %j', (text, result) => {
+    expect(parsePresets(text)).toEqual(result);
+  });
+});

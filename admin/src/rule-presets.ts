@@ -1,0 +1,20 @@
+/** A rule's presets as the editor shows them: pretty JSON, empty for none. */
+export function presetsText(presets: Record<string, unknown> | null | undefined): string {
+  return presets && Object.keys(presets).length ? JSON.stringify(presets, null, 2) : '';
+}
+
+/**
+ * The presets typed in the editor: a JSON object of field values, null when empty; a message for
+ * anything else, since the API would store it as the values of every item the rule writes.
+ */
+export function parsePresets(text: string): { presets: Record<string, unknown> | null } | { error: string } {
+  if (!text.trim()) return { presets: null };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { error: 'The presets are not valid JSON.' };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { error: 'The presets must be a JSON object of field values.' };
+  return { presets: Object.keys(value).length ? (value as Record<string, unknown>) : null };
+}
