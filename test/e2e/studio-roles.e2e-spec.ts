@@ -62,6 +62,20 @@ describe('Vellum Studio: roles, their policies and the permissions matrix in Chr
     expect((await t.as(editor.token).get('/items/articles?sort=id').expect(200)).body.data).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }]);
   });
 
+  it('tells of permissions an older client wrote for the role itself, which still apply', async () => {
+    const page = studio.page;
+    const role = await createRole(t, { name: 'Legacy' });
+    const counted = page.waitForResponse((res) => res.url().includes('/permissions?aggregate'));
+    await page.goto(`${studio.baseUrl}/admin/roles/${role}`);
+    await page.getByText('No policy is attached to this role itself.').waitFor();
+    expect(Number((await (await counted).json()).data[0].count)).toBe(0);
+    expect(await page.getByRole('note').count()).toBe(0);
+    await t.as('admin').post('/permissions').send({ role, collection: 'articles', action: 'read', fields: ['id'] }).expect(200);
+    await page.reload();
+    await page.getByRole('note').filter({ hasText: 'This role also has 1 permission(s) of its own' }).waitFor();
+    expect((await t.as((await createUser(t, role)).token).get('/items/articles?limit=1').expect(200)).body.data).toEqual([{ id: 1 }]);
+  });
+
   it('reopens a custom rule with its fields and filter in the editor', async () => {
     const page = studio.page;
     const policy = await newPolicy('Reviewers');

@@ -29,8 +29,23 @@ function NamedRole({ id }: { id: string }) {
       {role.data.admin_access ? <p>Admins may do everything: the permissions of their policies are not used.</p> : null}
       <p>Users of this role get the permissions of the policies below and of the policies of its parent roles.</p>
       <OwnPolicies owner="role" id={id} />
+      <RoleOwnRules id={id} />
     </section>
   );
+}
+
+/**
+ * Permissions written for the role itself by a client older than policies: they still apply to its
+ * users, so the page says so rather than leave them unseen.
+ */
+function RoleOwnRules({ id }: { id: string }) {
+  const filter = JSON.stringify({ _and: [{ role: { _eq: id } }, { policy: { _null: true } }] });
+  const count = useQuery({
+    queryKey: ['permissions', 'of-role', id],
+    queryFn: async () => Number((await api<{ count: number | string }[]>('GET', `/permissions?aggregate[count]=*&filter=${encodeURIComponent(filter)}`))[0]?.count ?? 0),
+  });
+  if (!count.data) return null;
+  return <p role="note">This role also has {count.data} permission(s) of its own, written without a policy by an older client; they apply to its users too.</p>;
 }
 
 function RoleForm({ role }: { role: RoleWithParent }) {
