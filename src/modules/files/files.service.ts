@@ -32,7 +32,7 @@ import { isSafeKey } from './storage/storage-driver';
 import { GenerationCache } from '../cache/lib/generation-cache';
 import { CountCacheService } from '../items/count-cache.service';
 import { assertOwnVariants } from './disk-name-clash';
-import { MetricsService } from '../metrics/metrics.service';
+import { MetricsService } from '../../common/metrics/metrics.service';
 
 /** TypeORM cannot type JSON columns holding `unknown`; the values were checked by parseFileValues. */
 type FileRow = QueryDeepPartialEntity<FileEntity>;

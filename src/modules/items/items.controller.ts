@@ -11,7 +11,7 @@ import { ApiSearchRoute } from '../../common/openapi/operation';
 import type { Query } from '../../common/query/query.types';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { isSystemCollection } from '../schema/system-schema';
-import { ITEM_VERSION_READER, ItemVersionReader } from '../versions/item-version-reader';
+import { ITEM_VERSION_READER, ItemVersionReader } from './item-version-reader';
 import { ItemsFactory } from './items.factory';
 import { ItemsHttp } from './items-http';
 

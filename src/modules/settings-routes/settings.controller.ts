@@ -14,7 +14,7 @@ import type { Query } from '../../common/query/query.types';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ItemsFactory } from '../items/items.factory';
 import { ItemsHttp } from '../items/items-http';
-import { checkSettingsInput } from './lib/check-settings';
+import { checkSettingsInput } from './check-settings';
 
 /** API.md 12: the settings singleton, read by any authenticated user, changed by admins. */
 @ApiTags('Settings')
