@@ -305,7 +305,8 @@ export class ItemsService {
     return budget;
   }
 
-  private async keysByQuery(query: Query): Promise<PrimaryKey[]> {
+  /** The keys of the items `query` selects for the caller, as `{ query }` batches of every items-like route select them. */
+  async keysByQuery(query: Query): Promise<PrimaryKey[]> {
     if (!isPlainObject(query)) throw new InvalidPayloadError('"query" must be an object');
     const pk = this.primaryKey;
     const items = await this.readByQuery({ ...query, fields: [pk], aggregate: undefined, groupBy: undefined, deep: undefined });
