@@ -4,7 +4,7 @@
  * src/ (scripts/lib/folder-cycles.ts). Exits 1 with each problem named.
  */
 import { readFileSync } from 'node:fs';
-import { CruisedModule, cycleEdges, folderCycles, folderGraph } from './lib/folder-cycles';
+import { CruisedModule, cutEdges, cycleEdges, folderCycles, folderGraph } from './lib/folder-cycles';
 
 interface CruiseResult {
   modules: CruisedModule[];
@@ -24,9 +24,8 @@ const STILL_TO_CUT: Record<string, string> = {
 const result = JSON.parse(readFileSync(0, 'utf8')) as CruiseResult;
 const problems = result.summary.violations.map(({ rule, from, to }) => `${rule.name}: ${from} -> ${to}`);
 const graph = folderGraph(result.modules);
-for (const edge of Object.keys(STILL_TO_CUT)) {
-  const [from, to] = edge.split(' -> ');
-  if (!graph.get(from)?.delete(to)) problems.push(`${edge} is listed as still to cut but no longer imported: remove it from STILL_TO_CUT`);
+for (const edge of cutEdges(graph, Object.keys(STILL_TO_CUT))) {
+  problems.push(`${edge} is listed as still to cut but no longer imported: remove it from STILL_TO_CUT`);
 }
 for (const group of folderCycles(graph)) {
   problems.push(`folders import each other: ${group.join(', ')}\n      ${cycleEdges(graph, group).join('\n      ')}`);
