@@ -13,7 +13,7 @@ import { AppLogger } from './common/logging/app-logger';
 import { openApiConfig } from './common/openapi/document-config';
 import { finishOpenApiDocument } from './common/openapi/finish-document';
 import { APP_CONFIG, AppConfig } from './config/app-config';
-import { MetricsService } from './modules/metrics/metrics.service';
+import { MetricsService } from './common/metrics/metrics.service';
 import { OpenApiDocument } from './modules/server/openapi-document';
 
 /**

@@ -4,9 +4,9 @@ import { AppExceptionFilter } from './common/filters/app-exception.filter';
 import { AppLogger } from './common/logging/app-logger';
 import { createValidationPipe } from './common/validation.pipe';
 import { APP_CONFIG, AppConfig } from './config/app-config';
-import { DIALECT } from './database/dialects/dialect';
+import { DIALECT, Dialect } from './database/dialects/dialect';
 import { dialectFor } from './database/dialects/dialect-for';
-import { MetricsService } from './modules/metrics/metrics.service';
+import { MetricsService } from './common/metrics/metrics.service';
 
 /** Process-wide singletons: configuration, logger, dialect, metrics, the error filter and the validation pipe. */
 @Global()
@@ -20,7 +20,11 @@ export class CoreModule {
         { provide: AppLogger, useValue: logger },
         { provide: DIALECT, useValue: dialectFor(config.db.client) },
         MetricsService,
-        { provide: APP_FILTER, useClass: AppExceptionFilter },
+        {
+          provide: APP_FILTER,
+          useFactory: (dialect: Dialect, appLogger: AppLogger) => new AppExceptionFilter((e) => dialect.translateError(e), appLogger),
+          inject: [DIALECT, AppLogger],
+        },
         { provide: APP_PIPE, useFactory: createValidationPipe },
       ],
       exports: [APP_CONFIG, AppLogger, DIALECT, MetricsService],

@@ -162,6 +162,6 @@ export interface MetricsConfig {
   tokens: string[];
   /** Which services are measured: their connection checks, and database pool, cache, Redis and upload figures. */
   services: MeasuredService[];
-  /** Cron expression of the connection checks (see common/cron.ts). */
+  /** Cron expression of the connection checks (see config/cron.ts). */
   schedule: string;
 }

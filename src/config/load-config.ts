@@ -6,7 +6,7 @@ import ms from 'ms';
 import { version } from '../../package.json';
 import { AppConfig, CookieConfig, DbVendorClient, StorageLocationConfig } from './app-config';
 import { corsConfig } from './cors-config';
-import { cronProblem } from '../common/cron';
+import { cronProblem } from './cron';
 import { EnvSchema } from './env.schema';
 import { resolveFileVariables } from './file-variables';
 import { metricsConfig } from './metrics-config';

@@ -1,4 +1,4 @@
-import { cronProblem } from '../common/cron';
+import { cronProblem } from './cron';
 import type { MetricsConfig, MeasuredService } from './app-config';
 import { envList as list } from './env-list';
 

@@ -1,6 +1,6 @@
 import * as jwt from 'jsonwebtoken';
 import { DataSource } from 'typeorm';
-import { tokenHash } from '../../src/modules/auth/token-hash';
+import { tokenHash } from '../../src/modules/tokens/token-hash';
 import { createUser, grant } from '../factories/user.factory';
 import { cookieValue, setCookieLine } from '../helpers/cookies';
 import { expectError } from '../helpers/expect-error';

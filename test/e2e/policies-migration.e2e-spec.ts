@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/config/load-config';
 import { dataSourceOptions } from '../../src/database/data-source';
 import { dialectFor } from '../../src/database/dialects/dialect-for';
 import { MIGRATIONS } from '../../src/database/migrations/migrations';
-import { tokenHash } from '../../src/modules/auth/token-hash';
+import { tokenHash } from '../../src/modules/tokens/token-hash';
 import { expectError } from '../helpers/expect-error';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TestApp } from '../helpers/test-app';
 import { provisionDatabase, TestDatabase } from '../helpers/test-database';

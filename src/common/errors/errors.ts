@@ -73,14 +73,6 @@ export class InvalidQueryError extends AppError<{ reason: string }> {
   }
 }
 
-export class InvalidPathParameterError extends AppError<{ reason: string }> {
-  readonly code = ErrorCode.InvalidPathParameter;
-  readonly status = 400;
-  constructor(reason: string) {
-    super(`Invalid path parameter. ${reason}.`.replace(/\.\.$/, '.'), { reason });
-  }
-}
-
 type FieldExtensions = { collection: string; field: string | null; value?: unknown; primaryKey?: unknown };
 
 export class RecordNotUniqueError extends AppError<FieldExtensions> {
@@ -182,27 +174,11 @@ export class IllegalAssetTransformationError extends AppError<{ invalidTransform
   }
 }
 
-export class InvalidInviteError extends AppError {
-  readonly code = ErrorCode.InvalidInvite;
-  readonly status = 400;
-  constructor(message = 'Invalid invite.') {
-    super(message);
-  }
-}
-
 export class RouteNotFoundError extends AppError<{ path: string }> {
   readonly code = ErrorCode.RouteNotFound;
   readonly status = 404;
   constructor(path: string) {
     super(`Route ${path} doesn't exist.`, { path });
-  }
-}
-
-export class MethodNotAllowedError extends AppError<{ allowed: string[]; current: string }> {
-  readonly code = ErrorCode.MethodNotAllowed;
-  readonly status = 405;
-  constructor(allowed: string[], current: string) {
-    super(`Invalid method "${current}" used. Should be one of ${allowed.join(', ')}.`, { allowed, current });
   }
 }
 
@@ -262,14 +238,6 @@ export class RequestsExceededError extends AppError<{ limit: number; reset: stri
     readonly retryAfterSeconds: number,
   ) {
     super('Too many requests, retry later.', extensions);
-  }
-}
-
-export class EmailLimitExceededError extends AppError {
-  readonly code = ErrorCode.EmailLimitExceeded;
-  readonly status = 429;
-  constructor(message = 'Too many emails sent, retry later.') {
-    super(message);
   }
 }
 

@@ -2,11 +2,12 @@ import Papa from 'papaparse';
 import { lazyModule } from '../lazy-module';
 import { MAX_JSON_DEPTH } from '../http/json-body';
 import { deepJsonText } from './deep-json';
-import type { ExportFormat } from '../query/query.types';
+import { EXPORT_FORMATS, ExportFormat } from '../query/query.types';
+import { isPlainObject } from '../is-plain-object';
 
 const xmlParser = lazyModule(() => require('fast-xml-parser') as typeof import('fast-xml-parser'));
 
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['json', 'csv', 'csv_utf8', 'xml', 'yaml'];
+export { EXPORT_FORMATS };
 
 /** API.md 2.1: media types and file extensions of the export formats. */
 export const EXPORT_FORMAT_INFO: Record<ExportFormat, { contentType: string; extension: string }> = {
@@ -40,8 +41,9 @@ export interface SerializerOptions {
   fields?: string[];
 }
 
-function isPlainObject(value: unknown): value is Row {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) && !Buffer.isBuffer(value);
+/** An object written as structure: a Date or a Buffer is a value of its own. */
+function isRecord(value: unknown): value is Row {
+  return isPlainObject(value) && !(value instanceof Date) && !Buffer.isBuffer(value);
 }
 
 /**
@@ -57,10 +59,10 @@ function toPlain(value: unknown, key: (k: string) => string = (k) => k, text?: (
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'bigint') return value.toString();
   if (Buffer.isBuffer(value)) return value.toString('base64');
-  const nested = Array.isArray(value) || isPlainObject(value);
+  const nested = Array.isArray(value) || isRecord(value);
   if (nested && depth >= EXPORT_DEPTH) return toPlain(jsonText(value), key, text);
   if (Array.isArray(value)) return value.map((v) => toPlain(v, key, text, depth + 1));
-  if (isPlainObject(value)) {
+  if (isRecord(value)) {
     const out: Row = {};
     for (const k in value) {
       const v = value[k];
@@ -79,7 +81,7 @@ const expandAll: ExpandPath = () => true;
 /** Column names of a row: nested objects become dot paths where `expand` allows, arrays stay one column. */
 export function flattenKeys(row: Row, prefix = '', expand: ExpandPath = expandAll, depth = 0): string[] {
   return Object.entries(row).flatMap(([k, v]) =>
-    isPlainObject(v) && Object.keys(v).length > 0 && depth < EXPORT_DEPTH && expand(`${prefix}${k}`)
+    isRecord(v) && Object.keys(v).length > 0 && depth < EXPORT_DEPTH && expand(`${prefix}${k}`)
       ? flattenKeys(v, `${prefix}${k}.`, expand, depth + 1)
       : [`${prefix}${k}`],
   );
@@ -96,7 +98,7 @@ function pathValue(row: Row, path: string): unknown {
   if (path in row) return row[path];
   let current: unknown = row;
   for (const part of path.split('.')) {
-    if (!isPlainObject(current)) return undefined;
+    if (!isRecord(current)) return undefined;
     current = current[part];
   }
   return current;
@@ -107,7 +109,7 @@ function csvCell(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value) || isPlainObject(value)) return jsonText(value);
+  if (Array.isArray(value) || isRecord(value)) return jsonText(value);
   return String(toPlain(value));
 }
 
@@ -161,7 +163,7 @@ function containsBuffer(value: unknown, depth = 0): boolean {
   if (Buffer.isBuffer(value)) return true;
   if (depth >= EXPORT_DEPTH) return false;
   if (Array.isArray(value)) return value.some((v) => containsBuffer(v, depth + 1));
-  return isPlainObject(value) && Object.values(value).some((v) => v !== null && typeof v === 'object' && containsBuffer(v, depth + 1));
+  return isRecord(value) && Object.values(value).some((v) => v !== null && typeof v === 'object' && containsBuffer(v, depth + 1));
 }
 
 function jsonSerializer(): RowSerializer {
@@ -275,7 +277,7 @@ function yamlScalar(value: unknown): string {
 
 function isYamlBlock(value: unknown): value is Row | unknown[] {
   if (Array.isArray(value)) return value.length > 0;
-  return isPlainObject(value) && Object.keys(value).length > 0;
+  return isRecord(value) && Object.keys(value).length > 0;
 }
 
 /** A value written on its own line: past EXPORT_DEPTH levels, a mapping or sequence as its JSON text. */

@@ -1,22 +1,23 @@
-import { ArgumentsHost, Catch, ExceptionFilter, Inject } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
 import type { ServerResponse } from 'node:http';
 import type { Request } from 'express';
-import { DIALECT, Dialect } from '../../database/dialects/dialect';
-import { AppLogger } from '../logging/app-logger';
+import type { AppLogger } from '../logging/app-logger';
 import { sendError } from './send-error';
+import type { TranslateDatabaseError } from './to-app-error';
 
-/** The only exception filter: every error, from any layer, leaves as `{ errors: [...] }`. */
+/**
+ * The only exception filter: every error, from any layer, leaves as `{ errors: [...] }`. The dialect's
+ * error translation is handed in (core.module.ts) so that common/ does not import database/.
+ */
 @Catch()
 export class AppExceptionFilter implements ExceptionFilter {
   constructor(
-    @Inject(DIALECT) private readonly dialect: Dialect,
+    private readonly translateDatabaseError: TranslateDatabaseError,
     private readonly logger: AppLogger,
   ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
-    sendError(ctx.getRequest<Request & { id?: string }>(), ctx.getResponse<ServerResponse>(), exception, this.logger, (e) =>
-      this.dialect.translateError(e),
-    );
+    sendError(ctx.getRequest<Request & { id?: string }>(), ctx.getResponse<ServerResponse>(), exception, this.logger, this.translateDatabaseError);
   }
 }

@@ -4,7 +4,7 @@ import { ruleRegex } from './rule-regex';
 import { parseJsonFilter } from './parse-json-filter';
 import { isPlainObject } from '../is-plain-object';
 import { refusePrototypeKeys } from '../prototype-keys';
-import { parseJsonParam } from './parse-json-param';
+import { parseObjectParam } from './parse-json-param';
 
 export const FIELD_OPERATORS: readonly FieldOperator[] = [
   '_eq', '_neq', '_ieq', '_nieq', '_lt', '_lte', '_gt', '_gte', '_in', '_nin', '_null', '_nnull', '_empty', '_nempty',
@@ -35,8 +35,7 @@ const VALIDATION_RULE: FilterRules = { operators: new Set([...FIELD_OPERATORS, '
  * from qs) → a checked Filter. Field names are checked later against the schema overview.
  */
 export function parseFilter(raw: unknown, parameter = 'filter'): Filter {
-  const value = parseJsonParam(raw, parameter);
-  if (!isPlainObject(value)) throw new InvalidQueryError(`"${parameter}" must be an object`);
+  const value = parseObjectParam(raw, parameter);
   checkFilter(value, parameter, QUERY_FILTER);
   return value as Filter;
 }

@@ -1,5 +1,6 @@
 import { MAX_JSON_DEPTH, jsonShapeProblem } from '../http/json-body';
 import { InvalidQueryError } from '../errors/errors';
+import { isPlainObject } from '../is-plain-object';
 import { prototypeKeyReason } from '../prototype-keys';
 
 /**
@@ -20,5 +21,16 @@ export function parseJsonParam(raw: unknown, parameter: string): unknown {
   const problem = jsonShapeProblem(value, MAX_JSON_DEPTH);
   if (problem && 'tooDeep' in problem) throw new InvalidQueryError(`"${parameter}" is nested deeper than ${MAX_JSON_DEPTH} levels`);
   if (problem) throw new InvalidQueryError(prototypeKeyReason(problem.prototypeKey, `"${parameter}"`));
+  return value;
+}
+
+/**
+ * A structured parameter that must be an object (`filter`, `deep`, `alias`, `aggregate`). The bracket form
+ * comes from qs as null-prototype objects that keep every key but `__proto__`, so `constructor` or
+ * `toString` reach the key checks as in JSON.
+ */
+export function parseObjectParam(raw: unknown, parameter: string): Record<string, unknown> {
+  const value = parseJsonParam(raw, parameter);
+  if (!isPlainObject(value)) throw new InvalidQueryError(`"${parameter}" must be an object`);
   return value;
 }

@@ -2,30 +2,19 @@ import { InvalidQueryError } from '../errors/errors';
 import { parseFields, toList } from './parse-fields';
 import { parseFilter } from './parse-filter';
 import { parseJsonFunction } from './parse-json-function';
-import { parseJsonParam } from './parse-json-param';
+import { parseObjectParam } from './parse-json-param';
 import { LimitOptions, parseInteger, parseLimit } from './parse-limit';
 import { parseMeta } from './parse-meta';
 import { parseSort } from './parse-sort';
-import type { AggregateFunction, DeepQuery, ExportFormat, Query } from './query.types';
+import { AggregateFunction, DeepQuery, EXPORT_FORMATS, ExportFormat, Query } from './query.types';
 
 const AGGREGATES: readonly AggregateFunction[] = [
   'count', 'countDistinct', 'countAll', 'sum', 'sumDistinct', 'avg', 'avgDistinct', 'min', 'max',
 ];
-const EXPORT_FORMATS: readonly ExportFormat[] = ['json', 'csv', 'csv_utf8', 'xml', 'yaml'];
 const KNOWN = new Set([
   'fields', 'filter', 'search', 'sort', 'limit', 'offset', 'page', 'meta', 'deep', 'aggregate', 'groupBy',
   'alias', 'backlink', 'version', 'versionRaw', 'export',
 ]);
-
-/**
- * Object parameters arrive as JSON text or, in the bracket form, already as objects from qs: null-prototype
- * objects that keep every key but `__proto__`, so `constructor` or `toString` reach the key checks as in JSON.
- */
-function objectParam(raw: unknown, parameter: string): Record<string, unknown> {
-  const value = parseJsonParam(raw, parameter);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InvalidQueryError(`"${parameter}" must be an object`);
-  return value as Record<string, unknown>;
-}
 
 function booleanParam(raw: unknown, parameter: string): boolean {
   if (raw === true || raw === 'true' || raw === '1' || raw === '') return true;
@@ -39,7 +28,7 @@ function stringParam(raw: unknown, parameter: string): string {
 }
 
 function parseAggregate(raw: unknown): Query['aggregate'] {
-  const object = objectParam(raw, 'aggregate');
+  const object = parseObjectParam(raw, 'aggregate');
   const out: NonNullable<Query['aggregate']> = {};
   for (const [fn, fields] of Object.entries(object)) {
     if (!(AGGREGATES as readonly string[]).includes(fn)) throw new InvalidQueryError(`Unknown aggregate function "${fn}"`);
@@ -49,11 +38,11 @@ function parseAggregate(raw: unknown): Query['aggregate'] {
 }
 
 function parseDeep(raw: unknown, options: LimitOptions, path = 'deep'): Record<string, DeepQuery> {
-  const object = objectParam(raw, path);
+  const object = parseObjectParam(raw, path);
   const out: Record<string, DeepQuery> = {};
   for (const [field, value] of Object.entries(object)) {
     if (field.startsWith('_')) throw new InvalidQueryError(`"${path}" must be keyed by relational fields, found "${field}"`);
-    const sub = objectParam(value, `${path}[${field}]`);
+    const sub = parseObjectParam(value, `${path}[${field}]`);
     const deep: DeepQuery = {};
     const nested: Record<string, unknown> = {};
     for (const [key, v] of Object.entries(sub)) {
@@ -115,7 +104,7 @@ export function parseQuery(raw: Record<string, unknown>, options: LimitOptions):
     throw new InvalidQueryError('"groupBy" needs "aggregate" or fields to group on');
   }
   if (has('alias')) {
-    const alias = objectParam(raw.alias, 'alias');
+    const alias = parseObjectParam(raw.alias, 'alias');
     query.alias = {};
     for (const [name, field] of Object.entries(alias)) {
       const call = typeof field === 'string' && parseJsonFunction(field) !== null;

@@ -65,7 +65,10 @@ export type AggregateFunction =
   | 'min'
   | 'max';
 
-export type ExportFormat = 'json' | 'csv' | 'csv_utf8' | 'xml' | 'yaml';
+/** API.md 1.1: the formats `?export=` and the export job write. */
+export const EXPORT_FORMATS = ['json', 'csv', 'csv_utf8', 'xml', 'yaml'] as const;
+
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** The sub-query applied to a nested relational set (`deep[comments][_limit]=5`). */
 export interface DeepQuery {

@@ -40,6 +40,16 @@ export interface CatalogForeignKey {
   onUpdate?: string;
 }
 
+/** A foreign key of `table` onto another table, with what the database does to its rows. */
+export interface ForeignKeyRef {
+  table: string;
+  onDelete?: string;
+  onUpdate?: string;
+}
+
+/** The foreign keys of the collections' tables, by the table they reference. */
+export type ReferencingKeys = ReadonlyMap<string, readonly ForeignKeyRef[]>;
+
 export interface CatalogTable {
   name: string;
   columns: CatalogColumn[];

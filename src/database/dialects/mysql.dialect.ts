@@ -12,9 +12,6 @@ import {
   DateFunction,
   Dialect,
   driverErrorOf,
-  fieldColumnFor,
-  FieldColumnSize,
-  FieldColumnSpec,
   likeWrap,
   placeholderList,
   PoolStats,
@@ -23,6 +20,7 @@ import {
   utcDateTimeText,
   jsonPathText,
 } from './dialect';
+import { BaseDialect } from './base-dialect';
 
 /** Unique indexes Vellum creates are named `<table>_<field>_unique`, so the field can be recovered. */
 const DUPLICATE = /Duplicate entry '(.*)' for key '(?:([^.']+)\.)?([^']+)'/s;
@@ -39,7 +37,8 @@ function tableOf(err: QueryFailedError): string {
   return match?.[1] ?? 'unknown';
 }
 
-export class MysqlDialect implements Dialect {
+export class MysqlDialect extends BaseDialect implements Dialect {
+  protected override readonly columnTypes = { float: 'double', decimal: 'decimal', dateTime: 'datetime' };
   readonly vendor = 'mysql' as const;
   readonly transactionalDdl = false;
   readonly statementRollback = true;
@@ -136,7 +135,7 @@ export class MysqlDialect implements Dialect {
     return readMysqlCatalog(runner, names, mysqlSpelling(runner.connection.driver as unknown as Parameters<typeof mysqlSpelling>[0]));
   }
 
-  insertDefaultsSql(quotedTable: string): string {
+  override insertDefaultsSql(quotedTable: string): string {
     return `INSERT INTO ${quotedTable} () VALUES ()`;
   }
 
@@ -176,40 +175,25 @@ export class MysqlDialect implements Dialect {
     return `CASE WHEN JSON_TYPE(${value()}) IN ('INTEGER', 'UNSIGNED INTEGER', 'DOUBLE', 'DECIMAL') THEN CAST(JSON_UNQUOTE(${value()}) AS DOUBLE) END`;
   }
 
-  quote(identifier: string): string {
+  override quote(identifier: string): string {
     return `\`${identifier}\``;
   }
 
-  asText(expression: string): string {
+  override asText(expression: string): string {
     return `CAST(${expression} AS CHAR)`;
   }
 
-  randomOrder(): string {
+  override randomOrder(): string {
     return 'RAND()';
   }
 
-  jsonType(): ColumnTypeSpec {
+  override jsonType(): ColumnTypeSpec {
     // MariaDB's JSON is an alias of LONGTEXT; use that directly so both servers report the same type.
     return { type: 'longtext' };
   }
 
-  uuidType(): ColumnTypeSpec {
+  override uuidType(): ColumnTypeSpec {
     return { type: 'char', length: '36' };
-  }
-
-  timestampType(): ColumnTypeSpec {
-    return { type: 'datetime' };
-  }
-
-  fieldColumn(type: string, size: FieldColumnSize): FieldColumnSpec {
-    return fieldColumnFor(type, size, {
-      uuid: this.uuidType(),
-      json: this.jsonType(),
-      timestamp: this.timestampType(),
-      float: 'double',
-      decimal: 'decimal',
-      dateTime: 'datetime',
-    });
   }
 
   alterColumnTypeSql(

@@ -10,15 +10,13 @@ import {
   DateFunction,
   Dialect,
   driverErrorOf,
-  fieldColumnFor,
-  FieldColumnSize,
-  FieldColumnSpec,
   likeWrap,
   placeholderList,
   PoolStats,
   SCHEMA_LOCK_NAME,
   SchemaLock,
 } from './dialect';
+import { BaseDialect } from './base-dialect';
 
 /** "Key (slug)=(hello) already exists." */
 const KEY_DETAIL = /Key \(([^)]+)\)=\((.*)\)/s;
@@ -29,7 +27,8 @@ interface PgRunner {
   releaseCallback?: (err?: Error) => void;
 }
 
-export class PostgresDialect implements Dialect {
+export class PostgresDialect extends BaseDialect implements Dialect {
+  protected override readonly columnTypes = { float: 'double precision', decimal: 'numeric', dateTime: 'timestamp' };
   readonly vendor = 'postgres' as const;
   readonly transactionalDdl = true;
   readonly statementRollback = false;
@@ -96,10 +95,6 @@ export class PostgresDialect implements Dialect {
     return readPostgresCatalog(runner, names);
   }
 
-  insertDefaultsSql(quotedTable: string): string {
-    return `INSERT INTO ${quotedTable} DEFAULT VALUES`;
-  }
-
   limitSql(limit: number | null, offset: number): string {
     return `${limit === null ? '' : ` LIMIT ${limit}`}${offset ? ` OFFSET ${offset}` : ''}`;
   }
@@ -129,39 +124,16 @@ export class PostgresDialect implements Dialect {
     return `(CAST(${column} AS jsonb) #> CAST(${bind(path.map(String))} AS text[]))`;
   }
 
-  quote(identifier: string): string {
-    return `"${identifier}"`;
-  }
-
-  asText(expression: string): string {
-    return `CAST(${expression} AS TEXT)`;
-  }
-
-  randomOrder(): string {
-    return 'RANDOM()';
-  }
-
-  jsonType(): ColumnTypeSpec {
+  override jsonType(): ColumnTypeSpec {
     return { type: 'jsonb' };
   }
 
-  uuidType(): ColumnTypeSpec {
+  override uuidType(): ColumnTypeSpec {
     return { type: 'uuid' };
   }
 
-  timestampType(): ColumnTypeSpec {
+  override timestampType(): ColumnTypeSpec {
     return { type: 'timestamp with time zone' };
-  }
-
-  fieldColumn(type: string, size: FieldColumnSize): FieldColumnSpec {
-    return fieldColumnFor(type, size, {
-      uuid: this.uuidType(),
-      json: this.jsonType(),
-      timestamp: this.timestampType(),
-      float: 'double precision',
-      decimal: 'numeric',
-      dateTime: 'timestamp',
-    });
   }
 
   alterColumnTypeSql(quotedTable: string, quotedColumn: string, column: ColumnTypeSpec & { precision?: number; scale?: number }): string | null {

@@ -8,18 +8,17 @@ import {
   DateFunction,
   Dialect,
   driverErrorOf,
-  fieldColumnFor,
-  FieldColumnSize,
-  FieldColumnSpec,
   likeWrap,
   utcDateTimeText,
   jsonPathText,
 } from './dialect';
+import { BaseDialect } from './base-dialect';
 
 /** "UNIQUE constraint failed: articles.slug" names the table and the column. */
 const CONSTRAINT_TARGET = /constraint failed: ([^.\s]+)\.([^,\s]+)/;
 
-export class SqliteDialect implements Dialect {
+export class SqliteDialect extends BaseDialect implements Dialect {
+  protected override readonly columnTypes = { float: 'float', decimal: 'decimal', dateTime: 'datetime' };
   readonly vendor = 'sqlite' as const;
   readonly transactionalDdl = true;
   readonly statementRollback = true;
@@ -94,10 +93,6 @@ export class SqliteDialect implements Dialect {
     return runner.getTables(names);
   }
 
-  insertDefaultsSql(quotedTable: string): string {
-    return `INSERT INTO ${quotedTable} DEFAULT VALUES`;
-  }
-
   limitSql(limit: number | null, offset: number): string {
     if (limit === null) return offset ? ` LIMIT -1 OFFSET ${offset}` : '';
     return ` LIMIT ${limit}${offset ? ` OFFSET ${offset}` : ''}`;
@@ -127,39 +122,12 @@ export class SqliteDialect implements Dialect {
     return [`CASE WHEN json_valid(${column}) THEN json_extract(${column}, ${bind(jsonPathText(path))}) END`];
   }
 
-  quote(identifier: string): string {
-    return `"${identifier}"`;
-  }
-
-  asText(expression: string): string {
-    return `CAST(${expression} AS TEXT)`;
-  }
-
-  randomOrder(): string {
-    return 'RANDOM()';
-  }
-
-  jsonType(): ColumnTypeSpec {
+  override jsonType(): ColumnTypeSpec {
     return { type: 'text' };
   }
 
-  uuidType(): ColumnTypeSpec {
+  override uuidType(): ColumnTypeSpec {
     return { type: 'varchar', length: '36' };
-  }
-
-  timestampType(): ColumnTypeSpec {
-    return { type: 'datetime' };
-  }
-
-  fieldColumn(type: string, size: FieldColumnSize): FieldColumnSpec {
-    return fieldColumnFor(type, size, {
-      uuid: this.uuidType(),
-      json: this.jsonType(),
-      timestamp: this.timestampType(),
-      float: 'float',
-      decimal: 'decimal',
-      dateTime: 'datetime',
-    });
   }
 
   alterColumnTypeSql(): string | null {

@@ -5,7 +5,7 @@ import { InvalidCredentialsError } from '../../common/errors/errors';
 import { APP_CONFIG, AppConfig, CookieConfig } from '../../config/app-config';
 import { AccessGrantsService } from '../permissions/access-grants.service';
 import { UsersService } from '../users/users.service';
-import { isVellumJwt } from './jwt';
+import { isVellumJwt } from '../tokens/jwt';
 import { JwtStrategy } from './strategies/jwt.strategy';
 
 type RequestContext = Pick<Accountability, 'ip' | 'userAgent' | 'origin'>;

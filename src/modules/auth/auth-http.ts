@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import type { AuthMode, IssuedTokens } from './auth.service';
-import { verifyAccessToken } from './jwt';
+import { verifyAccessToken } from '../tokens/jwt';
 import { cookieOptions } from './lib/cookie-options';
 
 export interface TokenBody {

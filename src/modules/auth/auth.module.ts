@@ -3,7 +3,7 @@ import { ActivityModule } from '../activity/activity.module';
 import { MailModule } from '../mail/mail.module';
 import { PermissionsModule } from '../permissions/permissions.module';
 import { RateLimiterModule } from '../rate-limiter/rate-limiter.module';
-import { SessionsModule } from './sessions.module';
+import { SessionsModule } from '../tokens/sessions.module';
 import { SettingsModule } from '../settings/settings.module';
 import { SharesModule } from '../shares/shares.module';
 import { UsersModule } from '../users/users.module';

@@ -7,16 +7,16 @@ import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ActivityService } from '../activity/activity.service';
 import { AccessGrantsService } from '../permissions/access-grants.service';
 import { SharesService, ShareScope } from '../shares/shares.service';
-import { SessionEntity } from './entities/session.entity';
-import { SessionsService } from './sessions.service';
+import { SessionEntity } from '../tokens/entities/session.entity';
+import { SessionsService } from '../tokens/sessions.service';
 import { UserEntity } from '../users/entities/user.entity';
 import { UsersService } from '../users/users.service';
-import { signAccessToken } from './jwt';
+import { signAccessToken } from '../tokens/jwt';
 import { nextSessionToken } from './lib/next-session-token';
 import { withStall } from './lib/stall';
 import { LoginLockoutService } from './login-lockout.service';
 import { LocalStrategy } from './strategies/local.strategy';
-import { tokenHash } from './token-hash';
+import { tokenHash } from '../tokens/token-hash';
 
 export type AuthMode = 'json' | 'cookie' | 'session';
 

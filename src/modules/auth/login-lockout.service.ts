@@ -5,7 +5,7 @@ import { COUNTER_STORE, CounterStore } from '../rate-limiter/counter-store';
 import { requestsExceeded } from '../rate-limiter/requests-exceeded';
 import { sourceKey } from '../rate-limiter/source-key';
 import { SettingsService } from '../settings/settings.service';
-import { tokenHash } from './token-hash';
+import { tokenHash } from '../tokens/token-hash';
 
 /**
  * Failed sign-ins (API.md, sign-in limits), counted in the shared store for AUTH_LOCKOUT_DURATION from

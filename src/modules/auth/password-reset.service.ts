@@ -5,13 +5,13 @@ import { withQueryParam } from '../../common/url/with-query-param';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { MailService } from '../mail/mail.service';
 import { MailLimiterService } from '../rate-limiter/mail-limiter.service';
-import { SessionsService } from './sessions.service';
+import { SessionsService } from '../tokens/sessions.service';
 import { SettingsService } from '../settings/settings.service';
 import { assertPasswordPolicy } from '../users/lib/password-policy';
 import { UsersService } from '../users/users.service';
-import { signScopedToken, verifyScopedToken } from './jwt';
+import { signScopedToken, verifyScopedToken } from '../tokens/jwt';
 import { withStall } from './lib/stall';
-import { tokenHash } from './token-hash';
+import { tokenHash } from '../tokens/token-hash';
 
 const SCOPE = 'password-reset';
 

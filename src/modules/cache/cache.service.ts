@@ -4,7 +4,7 @@ import { AppLogger } from '../../common/logging/app-logger';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import type { CacheStore } from './cache-store';
 import { ANY_COLLECTION_TAG, invalidatesEverything } from './lib/response-cache-key';
-import { MetricsService } from '../metrics/metrics.service';
+import { MetricsService } from '../../common/metrics/metrics.service';
 import { MemoryStore } from './memory.store';
 import { RedisService } from './redis.service';
 import { RedisStore } from './redis.store';

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Req, Res, Search, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res, Search, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { Accountability } from '../../common/accountability';
@@ -10,7 +10,6 @@ import { streamedResults } from '../../common/http/multipart/multipart.intercept
 import { ApiSearchRoute } from '../../common/openapi/operation';
 import { isPlainObject } from '../../common/is-plain-object';
 import type { Query } from '../../common/query/query.types';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ItemsHttp } from '../items/items-http';
 import { ImportFileDto } from './dto/import-file.dto';
 import { FILES_DOCS as docs } from './files-docs';
@@ -36,15 +35,11 @@ function uploadedKeys(req: Request): string[] {
 @ApiTags('Files')
 @Controller('files')
 export class FilesController {
-  private readonly http: ItemsHttp;
-
   constructor(
     private readonly files: FilesService,
     private readonly importer: ImportService,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
-    this.http = new ItemsHttp(config);
-  }
+    private readonly http: ItemsHttp,
+  ) {}
 
   @Get()
   @docs.list()

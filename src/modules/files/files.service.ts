@@ -32,7 +32,7 @@ import { isSafeKey } from './storage/storage-driver';
 import { GenerationCache } from '../cache/lib/generation-cache';
 import { CountCacheService } from '../items/count-cache.service';
 import { assertOwnVariants } from './disk-name-clash';
-import { MetricsService } from '../metrics/metrics.service';
+import { MetricsService } from '../../common/metrics/metrics.service';
 
 /** TypeORM cannot type JSON columns holding `unknown`; the values were checked by parseFileValues. */
 type FileRow = QueryDeepPartialEntity<FileEntity>;
@@ -291,7 +291,7 @@ export class FilesService {
       if (!Array.isArray(keys) || keys.some((key) => typeof key !== 'string')) throw new InvalidPayloadError('"keys" must be an array of ids');
       return keys as string[];
     };
-    const byQuery = async (query: Query) => (await this.engine(acc).readByQuery({ ...query, fields: ['id'] })).map((item) => String(item.id));
+    const byQuery = async (query: Query) => (await this.engine(acc).keysByQuery(query)).map(String);
     return {
       updateOne: (key, data) => this.updateOne(String(key), this.values(data, 'update'), acc),
       updateMany: (keys, data) => this.updateMany(keysOf(keys), this.values(data, 'update'), acc),

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Res, Search } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Res, Search } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Accountability } from '../../common/accountability';
@@ -7,7 +7,6 @@ import { ListQuery } from '../../common/decorators/list-query.decorator';
 import { itemsRouteDocs } from '../../common/openapi/items-route-docs';
 import { ApiSearchRoute } from '../../common/openapi/operation';
 import type { Query } from '../../common/query/query.types';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ItemsHttp } from '../items/items-http';
 import { CreateFolderDto, UpdateFolderDto } from './dto/folder.dto';
 import { FoldersService } from './folders.service';
@@ -17,14 +16,10 @@ const docs = itemsRouteDocs({ many: 'Folders', one: 'Folder', auth: { anonymous:
 @ApiTags('Folders')
 @Controller('folders')
 export class FoldersController {
-  private readonly http: ItemsHttp;
-
   constructor(
     private readonly folders: FoldersService,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
-    this.http = new ItemsHttp(config);
-  }
+    private readonly http: ItemsHttp,
+  ) {}
 
   @Get()
   @docs.list()

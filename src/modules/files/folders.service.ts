@@ -67,7 +67,7 @@ export class FoldersService {
       updateOne: async (key, data) => engine.updateOne(key, updateValues([key], await dto(data))),
       updateMany,
       updateByQuery: async (query, data) => {
-        const keys = (await engine.readByQuery({ ...query, fields: ['id'] })).map((item) => item.id as PrimaryKey);
+        const keys = await engine.keysByQuery(query);
         return keys.length ? updateMany(keys, data) : [];
       },
       updateBatch: async (items) => {

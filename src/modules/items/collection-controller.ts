@@ -9,7 +9,6 @@ import { type ItemsResource, itemsRouteDocs } from '../../common/openapi/items-r
 import { ApiSearchRoute } from '../../common/openapi/operation';
 import type { ApiTagName } from '../../common/openapi/tags';
 import type { Query } from '../../common/query/query.types';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ItemsFactory } from './items.factory';
 import { ItemsHttp } from './items-http';
 import type { PrimaryKey } from './items.service';
@@ -59,14 +58,10 @@ function readController(path: string, collection: string, tag: ApiTagName, docs:
   @UseGuards(...guards)
   @Controller(path)
   class ReadController implements ItemsRoutes {
-    readonly http: ItemsHttp;
-
     constructor(
       readonly items: ItemsFactory,
-      @Inject(APP_CONFIG) config: AppConfig,
-    ) {
-      this.http = new ItemsHttp(config);
-    }
+      readonly http: ItemsHttp,
+    ) {}
 
     @Get()
     @docs.list()
@@ -95,11 +90,11 @@ function withCreateRoute(path: string, collection: string, docs: Docs, Base: Typ
   class CreateController extends Base {
     constructor(
       items: ItemsFactory,
-      @Inject(APP_CONFIG) config: AppConfig,
+      http: ItemsHttp,
       // A module's own creator when it has one; otherwise nothing to inject.
       @Optional() @Inject(Creator ?? NO_CREATOR) private readonly creator?: ItemsCreator,
     ) {
-      super(items, config);
+      super(items, http);
     }
 
     @Post()

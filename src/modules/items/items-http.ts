@@ -2,7 +2,8 @@ import type { Response } from 'express';
 import type { Query } from '../../common/query/query.types';
 import { ForbiddenError, InvalidPayloadError } from '../../common/errors/errors';
 import { parseQuery } from '../../common/query/parse-query';
-import type { AppConfig } from '../../config/app-config';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import type { Item, ItemsService, PrimaryKey } from './items.service';
 import { isPlainObject } from '../../common/is-plain-object';
 
@@ -15,10 +16,11 @@ export type ItemsWriter = Pick<ItemsService, 'updateBatch' | 'updateMany' | 'upd
 /**
  * The HTTP side of every items-like endpoint (items, files, versions, roles, ...): batch body forms of
  * API.md 1.7, `{ data, meta? }` envelopes, the re-read of written keys, 204 when the caller may not read
- * them back. Controllers stay thin by delegating here.
+ * them back. Controllers stay thin by delegating here; one provider of the items module serves them all.
  */
+@Injectable()
 export class ItemsHttp {
-  constructor(private readonly config: AppConfig) {}
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   async list(service: ItemsService, query: Query): Promise<{ data: unknown; meta?: unknown }> {
     if (service.schema.singleton) return { data: await service.readSingleton(query) };

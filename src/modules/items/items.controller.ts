@@ -9,9 +9,8 @@ import { ForbiddenError } from '../../common/errors/errors';
 import { itemsRouteDocs } from '../../common/openapi/items-route-docs';
 import { ApiSearchRoute } from '../../common/openapi/operation';
 import type { Query } from '../../common/query/query.types';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { isSystemCollection } from '../schema/system-schema';
-import { ITEM_VERSION_READER, ItemVersionReader } from '../versions/item-version-reader';
+import { ITEM_VERSION_READER, ItemVersionReader } from './item-version-reader';
 import { ItemsFactory } from './items.factory';
 import { ItemsHttp } from './items-http';
 
@@ -27,15 +26,11 @@ const docs = itemsRouteDocs({
 @ApiTags('Items')
 @Controller('items/:collection')
 export class ItemsController {
-  private readonly http: ItemsHttp;
-
   constructor(
     private readonly items: ItemsFactory,
-    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly http: ItemsHttp,
     @Optional() @Inject(ITEM_VERSION_READER) private readonly versions?: ItemVersionReader,
-  ) {
-    this.http = new ItemsHttp(config);
-  }
+  ) {}
 
   /** System collections have their own endpoints (/users, /files, ...), as on the reference platform. */
   private service(collection: string, acc: Accountability, manager?: EntityManager) {

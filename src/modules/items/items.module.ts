@@ -6,11 +6,12 @@ import { ItemsController } from './items.controller';
 import { CountCacheService } from './count-cache.service';
 import { ItemEventsService } from './item-events.service';
 import { ItemsFactory } from './items.factory';
+import { ItemsHttp } from './items-http';
 
 @Module({
   imports: [SchemaModule, PermissionsModule, ActivityModule],
   controllers: [ItemsController],
-  providers: [ItemsFactory, ItemEventsService, CountCacheService],
-  exports: [ItemsFactory, ItemEventsService, CountCacheService, SchemaModule, PermissionsModule, ActivityModule],
+  providers: [ItemsFactory, ItemsHttp, ItemEventsService, CountCacheService],
+  exports: [ItemsFactory, ItemsHttp, ItemEventsService, CountCacheService, SchemaModule, PermissionsModule, ActivityModule],
 })
 export class ItemsModule {}

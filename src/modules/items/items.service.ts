@@ -18,6 +18,10 @@ import { keyExists, lockRow, singletonKey, transaction } from './engine/write-ro
 // Other modules import the engine's types from the facade only, never from ./engine.
 export type { CreateOptions, Item, ItemsDeps, ItemsOptions, PreparedCreates, PrimaryKey, RowErrorHandler } from './engine/items.types';
 export type { SqlContext } from './engine/compile-filter';
+// What a revision revert (secrets kept as they are) and the live OpenAPI document (required fields) share with the engine.
+export { CONCEALED } from './engine/items.types';
+export { isSecret } from './engine/shape-rows';
+export { requiredFields } from './engine/plan-payload';
 
 /**
  * The items engine for one collection and one caller (docs/ARCHITECTURE.md: items engine): a facade
@@ -301,7 +305,8 @@ export class ItemsService {
     return budget;
   }
 
-  private async keysByQuery(query: Query): Promise<PrimaryKey[]> {
+  /** The keys of the items `query` selects for the caller, as `{ query }` batches of every items-like route select them. */
+  async keysByQuery(query: Query): Promise<PrimaryKey[]> {
     if (!isPlainObject(query)) throw new InvalidPayloadError('"query" must be an object');
     const pk = this.primaryKey;
     const items = await this.readByQuery({ ...query, fields: [pk], aggregate: undefined, groupBy: undefined, deep: undefined });

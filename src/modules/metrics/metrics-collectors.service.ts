@@ -6,7 +6,7 @@ import { AppLogger } from '../../common/logging/app-logger';
 import { DIALECT, Dialect } from '../../database/dialects/dialect';
 import { RedisService } from '../cache/redis.service';
 import { JobsService } from '../utils/jobs.service';
-import { METRIC_PREFIX, MetricsService } from './metrics.service';
+import { METRIC_PREFIX, MetricsService } from '../../common/metrics/metrics.service';
 
 /**
  * Figures read when the registry is scraped rather than counted as they happen: the database pool,

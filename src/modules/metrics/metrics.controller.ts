@@ -10,7 +10,7 @@ import { ForbiddenError, RouteNotFoundError } from '../../common/errors/errors';
 import { requestPath } from '../../common/filters/send-error';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { hasMetricsToken } from './lib/metrics-token';
-import { MetricsService } from './metrics.service';
+import { MetricsService } from '../../common/metrics/metrics.service';
 
 @ApiTags('Server')
 @Controller('metrics')

@@ -3,12 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Readable } from 'node:stream';
 import { Counter, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { CronSchedule, nextRun, parseCron } from '../../common/cron';
+import { CronSchedule, nextRun, parseCron } from '../../config/cron';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { CacheService } from '../cache/cache.service';
 import { RedisService } from '../cache/redis.service';
 import { StorageService } from '../files/storage/storage.service';
-import { METRIC_PREFIX, MetricsService } from './metrics.service';
+import { METRIC_PREFIX, MetricsService } from '../../common/metrics/metrics.service';
 
 /** setTimeout's longest delay; a later run is reached in several waits. */
 const MAX_DELAY_MS = 2 ** 31 - 1;

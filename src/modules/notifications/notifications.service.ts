@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { AppLogger } from '../../common/logging/app-logger';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import type { PrimaryKey } from '../items/engine/items.types';
+import type { PrimaryKey } from '../items/items.service';
 import { ItemEventsService } from '../items/item-events.service';
 import { ItemsFactory } from '../items/items.factory';
 import { MailService } from '../mail/mail.service';

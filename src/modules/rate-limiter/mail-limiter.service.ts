@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { tokenHash } from '../auth/token-hash';
+import { tokenHash } from '../tokens/token-hash';
 import { COUNTER_STORE, CounterStore } from './counter-store';
 import { requestsExceeded } from './requests-exceeded';
 import { sourceKey } from './source-key';

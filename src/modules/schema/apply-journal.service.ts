@@ -5,7 +5,7 @@ import { Repository } from 'typeorm';
 import { INSTANCE_OWNER, ownerIsGone } from '../../common/instance-owner';
 import type { SchemaApplyStep } from '../../common/errors/errors';
 import { Dialect, DIALECT } from '../../database/dialects/dialect';
-import { abandonedBefore, JOB_HEARTBEAT_MS } from '../utils/lib/job-liveness';
+import { abandonedBefore, JOB_HEARTBEAT_MS } from '../../common/job-liveness';
 import { SchemaApplyEntity } from './entities/schema-apply.entity';
 import { InterruptedApply, interruptedApply } from './lib/interrupted-apply';
 

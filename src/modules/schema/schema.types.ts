@@ -181,12 +181,5 @@ export interface RelationLink {
   junctionKey?: string;
 }
 
-/** A foreign key of `table` onto another table, with what the database does to its rows. */
-export interface ForeignKeyRef {
-  table: string;
-  onDelete?: string;
-  onUpdate?: string;
-}
-
-/** The foreign keys of the collections' tables, by the table they reference. */
-export type ReferencingKeys = ReadonlyMap<string, readonly ForeignKeyRef[]>;
+// Defined beside the catalog they are read from, so the count cache needs no schema import.
+export type { ForeignKeyRef, ReferencingKeys } from '../../database/dialects/catalog';

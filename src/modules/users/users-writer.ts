@@ -60,7 +60,6 @@ export class UsersWriter {
 
   /** The users the caller can see that match the query, as the items engine selects them for `{ query }` batches. */
   private async keysOf(query: Query): Promise<string[]> {
-    const rows = await this.engine().readByQuery({ ...query, fields: ['id'], aggregate: undefined, groupBy: undefined, deep: undefined });
-    return rows.map((row) => String(row.id));
+    return (await this.engine().keysByQuery(query)).map(String);
   }
 }

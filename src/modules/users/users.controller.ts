@@ -60,17 +60,14 @@ function me(acc: Accountability): string {
 @ApiTags('Users')
 @Controller('users')
 export class UsersController {
-  private readonly http: ItemsHttp;
-
   constructor(
     private readonly users: UsersService,
     private readonly tfa: TfaService,
     private readonly items: ItemsFactory,
     private readonly permissions: PermissionsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {
-    this.http = new ItemsHttp(config);
-  }
+    private readonly http: ItemsHttp,
+  ) {}
 
   /** svc_users through the items engine: the shared query, the caller's permissions, concealed secrets. */
   private engine(acc: Accountability | null): ItemsService {

@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ItemsModule } from '../items/items.module';
 import { MailModule } from '../mail/mail.module';
 import { RateLimiterModule } from '../rate-limiter/rate-limiter.module';
-import { SessionsModule } from '../auth/sessions.module';
+import { SessionsModule } from '../tokens/sessions.module';
 import { SettingsModule } from '../settings/settings.module';
 import { RoleEntity } from './entities/role.entity';
 import { UserEntity } from './entities/user.entity';

@@ -9,7 +9,7 @@ import { serializeError } from '../../common/filters/send-error';
 import { INSTANCE_OWNER, ownerIsGone } from '../../common/instance-owner';
 import { AppLogger } from '../../common/logging/app-logger';
 import { JobEntity, JobStatus, JobType } from './entities/job.entity';
-import { abandonedBefore, JOB_HEARTBEAT_MS, JOB_SWEEP_INTERVAL_MS } from './lib/job-liveness';
+import { abandonedBefore, JOB_HEARTBEAT_MS, JOB_SWEEP_INTERVAL_MS } from '../../common/job-liveness';
 
 const JOB_TYPES = new Set<string>(['import', 'export'] satisfies JobType[]);
 const JOB_STATUSES = new Set<string>(['running', 'completed', 'failed'] satisfies JobStatus[]);

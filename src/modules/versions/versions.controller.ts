@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Res, Search } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Res, Search } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Accountability } from '../../common/accountability';
@@ -7,7 +7,6 @@ import { ListQuery } from '../../common/decorators/list-query.decorator';
 import { isPlainObject } from '../../common/is-plain-object';
 import { ApiSearchRoute } from '../../common/openapi/operation';
 import type { Query } from '../../common/query/query.types';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ItemsHttp } from '../items/items-http';
 import { PromoteVersionDto } from './dto/promote-version.dto';
 import { VersionsService } from './versions.service';
@@ -16,14 +15,10 @@ import { VERSIONS_DOCS as docs } from './versions-docs';
 @ApiTags('Versions')
 @Controller('versions')
 export class VersionsController {
-  private readonly http: ItemsHttp;
-
   constructor(
     private readonly versions: VersionsService,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
-    this.http = new ItemsHttp(config);
-  }
+    private readonly http: ItemsHttp,
+  ) {}
 
   @Get()
   @docs.list()

@@ -2,7 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ItemsModule } from '../items/items.module';
 import { VersionEntity } from './entities/version.entity';
-import { ITEM_VERSION_READER } from './item-version-reader';
+import { ITEM_VERSION_READER } from '../items/item-version-reader';
 import { VersionsController } from './versions.controller';
 import { VersionsService } from './versions.service';
 

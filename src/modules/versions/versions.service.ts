@@ -8,7 +8,7 @@ import type { Query } from '../../common/query/query.types';
 import { ItemsFactory } from '../items/items.factory';
 import type { Item, ItemsDeps, PrimaryKey } from '../items/items.service';
 import { VersionEntity } from './entities/version.entity';
-import type { ItemVersionReader } from './item-version-reader';
+import type { ItemVersionReader } from '../items/item-version-reader';
 import { asChanges, Delta, deltaOf, mergeDelta, pickDelta } from './lib/delta';
 import { deltaSchemaOf, mapDelta, stampDelta, stripMarkers } from './lib/delta-markers';
 import { hashItem } from './lib/hash-item';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { signScopedToken } from '../../../src/modules/auth/jwt';
+import { signScopedToken } from '../../../src/modules/tokens/jwt';
 import { createCollection } from '../../factories/collection.factory';
 import { createRole, createUser } from '../../factories/user.factory';
 import { expectError } from '../../helpers/expect-error';

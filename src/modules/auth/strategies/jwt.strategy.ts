@@ -5,8 +5,8 @@ import type { JwtPayload } from 'jsonwebtoken';
 import { ExtractJwt, JwtFromRequestFunction, Strategy } from 'passport-jwt';
 import { InvalidCredentialsError, InvalidPayloadError } from '../../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
-import { SessionsService } from '../sessions.service';
-import { AccessTokenPayload, JWT_ISSUER, accessTokenClaims, verificationError, verificationKey } from '../jwt';
+import { SessionsService } from '../../tokens/sessions.service';
+import { AccessTokenPayload, JWT_ISSUER, accessTokenClaims, verificationError, verificationKey } from '../../tokens/jwt';
 import { VerifiedTokens } from '../lib/verified-tokens';
 import { runStrategy } from './run-strategy';
 

@@ -3,10 +3,10 @@ import type { Request } from 'express';
 import * as jwt from 'jsonwebtoken';
 import { ErrorCode } from '../../../common/errors/error-codes';
 import type { AppConfig } from '../../../config/app-config';
-import type { SessionsService } from '../sessions.service';
+import type { SessionsService } from '../../tokens/sessions.service';
 import type { UserEntity } from '../../users/entities/user.entity';
 import type { Credentials, CredentialsService } from '../credentials.service';
-import { signAccessToken } from '../jwt';
+import { signAccessToken } from '../../tokens/jwt';
 import { JwtStrategy, presentedToken } from './jwt.strategy';
 import { LocalStrategy } from './local.strategy';
 

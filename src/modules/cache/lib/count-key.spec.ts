@@ -1,5 +1,5 @@
 import type { TableWrite } from '../../../database/watch-writes';
-import type { ReferencingKeys } from '../../schema/schema.types';
+import type { ReferencingKeys } from '../../../database/dialects/catalog';
 import { changedTables, countKey, tablesRead } from './count-key';
 
 describe(changedTables.name, () => {

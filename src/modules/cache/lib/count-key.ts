@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TableWrite } from '../../../database/watch-writes';
 import { stableStringify } from './response-cache-key';
-import type { ReferencingKeys } from '../../schema/schema.types';
+import type { ReferencingKeys } from '../../../database/dialects/catalog';
 
 /**
  * Pure parts of the count cache (CountCacheService): which tables a count reads, which tables a write

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Request, Response } from 'express';
 import type { Accountability } from '../../../common/accountability';
-import { nextRun, parseCron } from '../../../common/cron';
+import { nextRun, parseCron } from '../../../config/cron';
 import { ForbiddenError, RouteNotFoundError } from '../../../common/errors/errors';
 import { accountabilityOf } from '../../../common/guards/request-accountability';
 import { AppLogger } from '../../../common/logging/app-logger';

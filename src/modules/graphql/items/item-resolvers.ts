@@ -15,7 +15,7 @@ import type { LimitOptions } from '../../../common/query/parse-limit';
 import type { Query } from '../../../common/query/query.types';
 import type { ItemsFactory } from '../../items/items.factory';
 import type { Item, ItemsService, PrimaryKey } from '../../items/items.service';
-import type { ItemVersionReader } from '../../versions/item-version-reader';
+import type { ItemVersionReader } from '../../items/item-version-reader';
 import type { ItemsContext } from '../graphql-context';
 import { aggregatedResolver } from './aggregated-query';
 import { restFilter } from './function-types';

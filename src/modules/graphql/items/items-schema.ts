@@ -6,7 +6,7 @@ import { ItemsFactory } from '../../items/items.factory';
 import { Permission, PermissionAction, PermissionsService } from '../../permissions/permissions.service';
 import { SchemaOverviewService } from '../../schema/schema-overview.service';
 import { RealtimeBusService } from '../../realtime/realtime-bus.service';
-import { ITEM_VERSION_READER, ItemVersionReader } from '../../versions/item-version-reader';
+import { ITEM_VERSION_READER, ItemVersionReader } from '../../items/item-version-reader';
 import { itemMutations, itemQueries, type ItemResolverDeps } from './item-resolvers';
 import { itemSubscriptions } from './item-subscriptions';
 import { buildItemTypes, type ReadableFields } from './item-types';

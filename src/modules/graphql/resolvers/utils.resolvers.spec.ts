@@ -9,7 +9,7 @@ import { CacheService } from '../../cache/cache.service';
 import { RedisService } from '../../cache/redis.service';
 import { SystemCacheService } from '../../cache/system-cache.service';
 import { HashService } from '../../hash/hash.service';
-import { MetricsService } from '../../metrics/metrics.service';
+import { MetricsService } from '../../../common/metrics/metrics.service';
 import { UtilsService } from '../../utils/utils.service';
 import { utilsMutations } from './utils.resolvers';
 

@@ -32,4 +32,16 @@ describe(pickMeta.name, () => {
     expect(() => pickMeta(source, kinds)).toThrow(InvalidPayloadError);
     expect(() => pickMeta(source, kinds)).toThrow(message);
   });
+
+  // `sort` is a 32-bit integer column: both ends of its range are kept, one step past either is refused.
+  it.each<[number, boolean]>([
+    [-2147483648, true],
+    [2147483647, true],
+    [0, true],
+    [-2147483649, false],
+    [2147483648, false],
+  ])('a sort of %d is kept: %s', (sort, kept) => {
+    if (kept) expect(pickMeta({ sort }, COLLECTION_META)).toEqual({ sort });
+    else expect(() => pickMeta({ sort }, COLLECTION_META)).toThrow('"meta.sort" must be a whole number');
+  });
 });

@@ -1,4 +1,5 @@
 import { InvalidPayloadError } from '../../../common/errors/errors';
+import { isInt32 } from '../../../common/is-int32';
 import { isPlainObject } from '../../../common/is-plain-object';
 import { checkValidationRule } from '../../../common/query/parse-filter';
 
@@ -60,8 +61,6 @@ export const RELATION_META: Readonly<Record<string, MetaKind>> = {
   one_deselect_action: 'required-string',
 };
 
-const INT_MAX = 2 ** 31 - 1;
-
 function fits(kind: Exclude<MetaKind, 'rule'>, value: unknown): boolean {
   switch (kind) {
     case 'string':
@@ -71,7 +70,7 @@ function fits(kind: Exclude<MetaKind, 'rule'>, value: unknown): boolean {
     case 'boolean':
       return typeof value === 'boolean';
     case 'integer':
-      return value === null || (Number.isInteger(value) && Math.abs(value as number) <= INT_MAX);
+      return value === null || (typeof value === 'number' && isInt32(value));
     case 'list':
       return value === null || typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'));
     case 'object':

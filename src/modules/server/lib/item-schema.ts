@@ -1,5 +1,5 @@
 import type { SchemaObject } from '@nestjs/swagger';
-import { requiredFields } from '../../items/engine/plan-payload';
+import { requiredFields } from '../../items/items.service';
 import type { SchemaOverview } from '../../schema/schema-overview';
 import type { CollectionOverview, FieldOverview } from '../../schema/schema.types';
 import { fieldSchema, SchemaRef } from './field-schema';

@@ -1,5 +1,6 @@
 import type { ComponentsObject, ParameterObject, ReferenceObject, ResponseObject, SchemaObject, SecuritySchemeObject } from '@nestjs/swagger';
 import { ErrorCode } from '../../../common/errors/error-codes';
+import { EXPORT_FORMATS } from '../../../common/query/query.types';
 
 /** The schemes Vellum reads a caller's token from (API.md 1.2), by the names the system document uses. */
 export const SECURITY_SCHEMES: Record<string, SecuritySchemeObject> = {
@@ -42,7 +43,7 @@ export const PARAMETERS: Record<string, ParameterObject> = {
   GroupBy: csv('groupBy', 'Fields to group aggregates by, comma-separated.', ['status']),
   Alias: json('alias', 'Other names for fields in the answer, `{"<alias>":"<field>"}`, so one relation can be read twice.', { writer: 'author' }),
   Version: scalar('version', 'Read the item as it is in this content version (its key).', { type: 'string' }, 'draft'),
-  Export: scalar('export', 'Answer the result as a file to download in this format.', { type: 'string', enum: ['json', 'csv', 'csv_utf8', 'xml', 'yaml'] }, 'csv'),
+  Export: scalar('export', 'Answer the result as a file to download in this format.', { type: 'string', enum: [...EXPORT_FORMATS] }, 'csv'),
 };
 
 /** The standard error body (API.md 1.5). */

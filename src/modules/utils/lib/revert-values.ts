@@ -1,5 +1,4 @@
-import { CONCEALED } from '../../items/engine/items.types';
-import { isSecret } from '../../items/engine/shape-rows';
+import { CONCEALED, isSecret } from '../../items/items.service';
 import type { CollectionOverview } from '../../schema/schema.types';
 
 /**

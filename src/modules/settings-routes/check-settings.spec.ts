@@ -1,4 +1,4 @@
-import { InvalidPayloadError } from '../../../common/errors/errors';
+import { InvalidPayloadError } from '../../common/errors/errors';
 import { checkSettingsInput } from './check-settings';
 
 describe(checkSettingsInput.name, () => {

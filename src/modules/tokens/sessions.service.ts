@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, LessThan, MoreThan, Not, Repository } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
-import { tokenHash } from '../auth/token-hash';
+import { tokenHash } from './token-hash';
 import { SessionEntity } from './entities/session.entity';
 
 type RequestContext = Pick<Accountability, 'ip' | 'userAgent' | 'origin'>;

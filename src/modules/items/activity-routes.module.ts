@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { collectionController } from '../items/collection-controller';
-import { ItemsModule } from '../items/items.module';
+import { collectionController } from './collection-controller';
+import { ItemsModule } from './items.module';
 
 /** `GET /activity` and `GET /revisions` through the items engine (API.md 8). */
 @Module({

@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { SessionEntity } from './entities/session.entity';
 import { SessionsService } from './sessions.service';
 
-/** The auth module's session store (svc_sessions), a module of its own so users (status changes) share it without importing all of auth. */
+/** The session store (svc_sessions), below auth and users: auth opens and checks sessions, users ends them on status changes. */
 @Module({
   imports: [TypeOrmModule.forFeature([SessionEntity])],
   providers: [SessionsService],

@@ -1,4 +1,4 @@
-import { routeTemplate } from '../../../common/http/route-index';
+import { routeTemplate } from '../http/route-index';
 
 export interface RequestLabels {
   method: string;

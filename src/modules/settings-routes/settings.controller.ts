@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Inject, Patch, Res } from '@nestjs/common';
+import { Body, Controller, Get, Patch, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../../common/openapi/error-responses';
 import { ApiData, ApiDoc, ApiJsonBody, ApiWritten } from '../../common/openapi/operation';
@@ -11,23 +11,18 @@ import { AdminOnly } from '../../common/decorators/admin-only.decorator';
 import { ListQuery } from '../../common/decorators/list-query.decorator';
 import { ForbiddenError } from '../../common/errors/errors';
 import type { Query } from '../../common/query/query.types';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ItemsFactory } from '../items/items.factory';
 import { ItemsHttp } from '../items/items-http';
-import { checkSettingsInput } from './lib/check-settings';
+import { checkSettingsInput } from './check-settings';
 
 /** API.md 12: the settings singleton, read by any authenticated user, changed by admins. */
 @ApiTags('Settings')
 @Controller('settings')
 export class SettingsController {
-  private readonly http: ItemsHttp;
-
   constructor(
     private readonly items: ItemsFactory,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
-    this.http = new ItemsHttp(config);
-  }
+    private readonly http: ItemsHttp,
+  ) {}
 
   @Get()
   @ApiDoc({ id: 'readSettings', summary: 'Read the settings', description: 'The project settings, for every signed-in user whatever their permissions; 403 for anonymous callers.' })

@@ -1,8 +1,8 @@
-import { AppError } from '../../../common/errors/app-error';
-import { InvalidPayloadError } from '../../../common/errors/errors';
-import { isPlainObject } from '../../../common/is-plain-object';
-import { parseTransformParams } from '../../files/transform/parse-transform';
-import { passwordPolicyRegex } from '../../users/lib/password-policy';
+import { AppError } from '../../common/errors/app-error';
+import { InvalidPayloadError } from '../../common/errors/errors';
+import { isPlainObject } from '../../common/is-plain-object';
+import { parseTransformParams } from '../files/transform/parse-transform';
+import { passwordPolicyRegex } from '../users/lib/password-policy';
 
 const TRANSFORM_MODES = ['all', 'presets', 'none'];
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import { APP_CONFIG, AppConfig, MeasuredService } from '../../config/app-config';
-import { requestLabels } from './lib/request-labels';
+import { requestLabels } from './request-labels';
 
 /** Every Vellum metric starts so, as the reference's start with `directus_`. */
 export const METRIC_PREFIX = 'vellum_';
