@@ -1,3 +1,4 @@
+import { generateSync } from 'otplib';
 import { DataSource } from 'typeorm';
 import { createRole, grant } from '../factories/user.factory';
 import { cookieValue } from '../helpers/cookies';
@@ -86,6 +87,18 @@ describe('single sign-on: ldap (docs/API.md, Single sign-on)', () => {
     await expectError(login({ identifier: '*', password: 'jdoe-password' }), 401, 'INVALID_CREDENTIALS');
     await expectError(login({ identifier: 'jdoe)(cn=*', password: 'jdoe-password' }), 401, 'INVALID_CREDENTIALS');
     expect(await userRow(`cn=nobody,${PEOPLE}`)).toBeUndefined();
+  });
+
+  it('asks a directory user with two-factor authentication for their code, as a password user', async () => {
+    const first = await login({ identifier: 'msmith', password: 'msmith-password' });
+    const token = first.body.data.access_token as string;
+    const generated = await t.as(token).post('/users/me/tfa/generate').send({});
+    expect(generated.status).toBe(200);
+    const { secret } = generated.body.data as { secret: string };
+    expect((await t.as(token).post('/users/me/tfa/enable').send({ secret, otp: generateSync({ secret }) })).status).toBe(204);
+    await expectError(login({ identifier: 'msmith', password: 'msmith-password' }), 401, 'INVALID_OTP');
+    const res = await login({ identifier: 'msmith', password: 'msmith-password', otp: generateSync({ secret }) });
+    expect(res.status).toBe(200);
   });
 
   it('refuses an empty password before asking the directory (an anonymous bind would succeed)', async () => {
