@@ -1,3 +1,4 @@
+import type { AuthProviderConfig } from './auth-providers-config';
 import type { UnknownVariable } from './unknown-variables';
 
 export type DbVendorClient = 'sqlite' | 'mysql' | 'mariadb' | 'postgres';
@@ -61,6 +62,10 @@ export interface AppConfig {
     sessionCookie: CookieConfig;
     passwordResetUrlAllowList: string[];
     userInviteUrlAllowList: string[];
+    /** AUTH_PROVIDERS (docs/API.md, Single sign-on). */
+    providers: AuthProviderConfig[];
+    /** AUTH_DISABLE_DEFAULT: no email/password sign-in. */
+    disableDefault: boolean;
   };
   email: {
     transport: 'log' | 'smtp';

@@ -368,8 +368,43 @@ export const ENV_DOCS: readonly EnvDoc[] = [
     meaning: 'any variable above (and `STORAGE_<NAME>_*`, `REDIS_*`, `DB_*`, `AUTH_*` ones) read from the file it names, a trailing newline dropped; setting both `NAME` and `NAME_FILE` stops the start',
   },
   {
-    names: ['AUTH_<NAME>_*'],
+    names: ['AUTH_PROVIDERS', 'AUTH_DISABLE_DEFAULT'],
+    defaults: ['unset', '`false`'],
+    meaning: 'the single sign-on providers, a comma-separated list of names each configured by its `AUTH_<NAME>_*` variables; `true` turns the email/password sign-in off (docs/API.md, Single sign-on)',
+  },
+  {
+    names: ['AUTH_<NAME>_DRIVER', 'AUTH_<NAME>_ICON', 'AUTH_<NAME>_LABEL', 'AUTH_<NAME>_MODE'],
+    defaults: ['unset', 'unset', 'unset', '`session`'],
+    meaning: 'a provider\'s driver (`openid`, `oauth2` or `ldap`), how the Studio shows it, and how the redirect flows keep the sign-in (`session`, `cookie` or `json`)',
+  },
+  {
+    names: ['AUTH_<NAME>_ALLOW_PUBLIC_REGISTRATION', 'AUTH_<NAME>_DEFAULT_ROLE_ID', 'AUTH_<NAME>_REDIRECT_ALLOW_LIST', 'AUTH_<NAME>_SYNC_USER_INFO'],
+    defaults: ['`false`', 'unset', 'unset', '`false`'],
+    meaning: 'whether an unknown person signing in becomes a user, with which role; the redirect targets besides `PUBLIC_URL` (unset: only `PUBLIC_URL`\'s host); whether names and email are copied at each sign-in',
+  },
+  {
+    names: ['AUTH_<NAME>_CLIENT_ID', 'AUTH_<NAME>_CLIENT_SECRET', 'AUTH_<NAME>_SCOPE', 'AUTH_<NAME>_ISSUER_URL'],
+    defaults: ['unset', 'unset', '`openid profile email` (openid), `email` (oauth2)', 'unset'],
+    meaning: 'the client registered at the provider; `ISSUER_URL` is the OpenID issuer (its discovery document is read at the first sign-in)',
+  },
+  {
+    names: ['AUTH_<NAME>_AUTHORIZE_URL', 'AUTH_<NAME>_ACCESS_URL', 'AUTH_<NAME>_PROFILE_URL'],
     defaults: ['unset'],
-    meaning: 'the reference platform\'s authentication providers\' settings: Vellum reads none of them and only warns about a near miss of a known name',
+    meaning: 'the `oauth2` driver\'s authorization, token and profile endpoints',
+  },
+  {
+    names: ['AUTH_<NAME>_IDENTIFIER_KEY', 'AUTH_<NAME>_EMAIL_KEY', 'AUTH_<NAME>_FIRST_NAME_KEY', 'AUTH_<NAME>_LAST_NAME_KEY'],
+    defaults: ['`sub` (openid), `email` (oauth2)', '`email`', '`given_name`', '`family_name`'],
+    meaning: 'the profile claims that identify the person (stored as `external_identifier`; the email when missing) and fill the user',
+  },
+  {
+    names: ['AUTH_<NAME>_CLIENT_URL', 'AUTH_<NAME>_BIND_DN', 'AUTH_<NAME>_BIND_PASSWORD', 'AUTH_<NAME>_USER_DN', 'AUTH_<NAME>_USER_ATTRIBUTE', 'AUTH_<NAME>_USER_SCOPE'],
+    defaults: ['unset', 'unset', 'unset', 'unset', '`cn`', '`one`'],
+    meaning: 'the `ldap` driver: the server (`ldap://host:389`), the account that searches, and where and by which attribute a sign-in\'s identifier is looked up (`base`, `one` or `sub`)',
+  },
+  {
+    names: ['AUTH_<NAME>_MAIL_ATTRIBUTE', 'AUTH_<NAME>_FIRST_NAME_ATTRIBUTE', 'AUTH_<NAME>_LAST_NAME_ATTRIBUTE', 'AUTH_<NAME>_GROUP_DN', 'AUTH_<NAME>_GROUP_ATTRIBUTE', 'AUTH_<NAME>_GROUP_SCOPE'],
+    defaults: ['`mail`', '`givenName`', '`sn`', 'unset', '`member`', '`one`'],
+    meaning: 'the `ldap` driver: the attributes that fill the user, and the groups (their `cn` is a role\'s name) that choose the user\'s role at each sign-in',
   },
 ];

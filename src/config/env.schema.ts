@@ -55,6 +55,8 @@ export class EnvSchema {
   @IsOptional() @Matches(DURATION) AUTH_MAIL_ADDRESS_DURATION?: string;
   @IsOptional() @Transform(toInt) @IsInt() @Min(0) AUTH_MAIL_IP_POINTS?: number;
   @IsOptional() @Matches(DURATION) AUTH_MAIL_IP_DURATION?: string;
+  @IsOptional() @IsString() AUTH_PROVIDERS?: string;
+  @IsOptional() @IsBooleanString(BOOL) AUTH_DISABLE_DEFAULT?: string;
   @IsOptional() @IsBooleanString(BOOL) REFRESH_TOKEN_COOKIE_SECURE?: string;
   @IsOptional() @IsIn(['lax', 'strict', 'none', '']) REFRESH_TOKEN_COOKIE_SAME_SITE?: string;
   @IsOptional() @IsString() REFRESH_TOKEN_COOKIE_DOMAIN?: string;

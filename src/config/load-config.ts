@@ -5,6 +5,7 @@ import { validateSync, ValidationError } from 'class-validator';
 import ms from 'ms';
 import { version } from '../../package.json';
 import { AppConfig, CookieConfig, DbVendorClient, StorageLocationConfig } from './app-config';
+import { authProvidersConfig } from './auth-providers-config';
 import { corsConfig } from './cors-config';
 import { cronProblem } from './cron';
 import { EnvSchema } from './env.schema';
@@ -110,6 +111,7 @@ export function loadConfig(given: NodeJS.ProcessEnv): AppConfig {
   const locations = storageLocations(env, problems);
   const cors = corsConfig(env, parsed, problems);
   const metrics = metricsConfig(env, problems);
+  const providers = authProvidersConfig(env, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const config: AppConfig = {
@@ -118,7 +120,7 @@ export function loadConfig(given: NodeJS.ProcessEnv): AppConfig {
     // Development without SECRET: a random one per process, so tokens die with the process.
     secret: env.SECRET ?? randomBytes(32).toString('hex'),
     admin: { email: env.ADMIN_EMAIL ?? 'admin@example.com', password: env.ADMIN_PASSWORD },
-    auth: authConfig(env, parsed),
+    auth: { ...authConfig(env, parsed), providers, disableDefault: flag(env.AUTH_DISABLE_DEFAULT, false) },
     email: emailConfig(env, parsed),
     storage: { locations },
     files: filesConfig(env),
@@ -185,7 +187,7 @@ function dbConfig(env: Env, parsed: EnvSchema, client: DbVendorClient): AppConfi
   };
 }
 
-function authConfig(env: Env, parsed: EnvSchema): AppConfig['auth'] {
+function authConfig(env: Env, parsed: EnvSchema): Omit<AppConfig['auth'], 'providers' | 'disableDefault'> {
   return {
     accessTokenTtl: duration(env.ACCESS_TOKEN_TTL, '15m'),
     refreshTokenTtl: duration(env.REFRESH_TOKEN_TTL, '7d'),

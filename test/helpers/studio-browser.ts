@@ -20,12 +20,15 @@ export interface StudioBrowser {
   close(): Promise<void>;
 }
 
-/** Starts the app on a loopback port and Debian's Chromium, headless, on the built Studio. */
-export async function startStudioBrowser(t: TestApp): Promise<StudioBrowser> {
+/**
+ * Starts the app on a loopback port (`port`, when PUBLIC_URL had to name it beforehand; any free one
+ * otherwise) and Debian's Chromium, headless, on the built Studio.
+ */
+export async function startStudioBrowser(t: TestApp, port = 0): Promise<StudioBrowser> {
   if (!existsSync(join(__dirname, '..', '..', 'admin', 'dist', 'index.html'))) {
     throw new Error('admin/dist is missing: run `npm run build` before the Studio tests');
   }
-  await t.app.listen(0, '127.0.0.1');
+  await t.app.listen(port, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
   const browser: Browser = await chromium.launch({
     executablePath: CHROMIUM,

@@ -1,14 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { api, ApiError, scheduleRefresh } from '../api';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { api, ApiError, apiBody, scheduleRefresh } from '../api';
+import { ssoButtonLabel, ssoFailureMessage, SsoProvider, ssoStartUrl } from '../sso';
 
-/** Sign-in with email and password, then the one-time code when the API asks for it; and "forgot password". */
+/** The providers the Studio can sign in with (by redirect), and whether the password form is off. */
+async function readProviders(): Promise<{ providers: SsoProvider[]; disableDefault: boolean }> {
+  const body = await apiBody<SsoProvider[]>('GET', '/auth?sessionOnly');
+  return { providers: body.data, disableDefault: (body as { disableDefault?: boolean }).disableDefault === true };
+}
+
+/**
+ * Sign-in with email and password, then the one-time code when the API asks for it; "forgot password";
+ * and a button per single sign-on provider, whose flow comes back here (`sso`: signed in, `reason`: refused).
+ */
 export function SignIn() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [needsOtp, setNeedsOtp] = useState(false);
-  const [error, setError] = useState<string>();
+  const reason = params.get('reason');
+  const [error, setError] = useState<string | undefined>(reason ? ssoFailureMessage(reason) : undefined);
   const [busy, setBusy] = useState(false);
+  const auth = useQuery({ queryKey: ['auth-providers'], queryFn: readProviders });
+  const from = params.get('from');
+  const returned = params.get('sso') !== null;
+  // The API set the session cookie before sending the browser back; the Studio's pages resume its refresh.
+  if (returned) return <Navigate to={from ?? '/content'} replace />;
 
   async function signIn(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,28 +48,48 @@ export function SignIn() {
   return (
     <main className="narrow">
       <h1>Vellum Studio</h1>
-      <form onSubmit={signIn} aria-label="Sign in">
-        <label>
-          Email
-          <input name="email" type="email" autoComplete="username" required />
-        </label>
-        <label>
-          Password
-          <input name="password" type="password" autoComplete="current-password" required />
-        </label>
-        {needsOtp && (
-          <label>
-            One-time code
-            <input name="otp" inputMode="numeric" autoComplete="one-time-code" required autoFocus />
-          </label>
-        )}
-        <button type="submit" disabled={busy}>
-          Sign in
-        </button>
-      </form>
+      {auth.data?.providers.map((provider) => (
+        <p key={provider.name}>
+          <a className="button" href={ssoStartUrl(provider.name, from)}>
+            {ssoButtonLabel(provider)}
+          </a>
+        </p>
+      ))}
+      {auth.data?.disableDefault ? null : <PasswordSignIn onSubmit={signIn} needsOtp={needsOtp} busy={busy} />}
       {error && <p role="alert">{error}</p>}
-      <ForgotPassword />
+      {auth.data?.disableDefault ? null : <ForgotPassword />}
     </main>
+  );
+}
+
+interface PasswordSignInProps {
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  needsOtp: boolean;
+  busy: boolean;
+}
+
+/** The email/password form, unless AUTH_DISABLE_DEFAULT turned that sign-in off. */
+function PasswordSignIn({ onSubmit, needsOtp, busy }: PasswordSignInProps) {
+  return (
+    <form onSubmit={onSubmit} aria-label="Sign in">
+      <label>
+        Email
+        <input name="email" type="email" autoComplete="username" required />
+      </label>
+      <label>
+        Password
+        <input name="password" type="password" autoComplete="current-password" required />
+      </label>
+      {needsOtp && (
+        <label>
+          One-time code
+          <input name="otp" inputMode="numeric" autoComplete="one-time-code" required autoFocus />
+        </label>
+      )}
+      <button type="submit" disabled={busy}>
+        Sign in
+      </button>
+    </form>
   );
 }
 

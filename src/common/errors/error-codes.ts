@@ -1,6 +1,7 @@
 /** Every error code Vellum answers with (API.md 1.5). Change a code only here. */
 export enum ErrorCode {
   InvalidCredentials = 'INVALID_CREDENTIALS',
+  InvalidProvider = 'INVALID_PROVIDER',
   InvalidOtp = 'INVALID_OTP',
   TokenExpired = 'TOKEN_EXPIRED',
   UserSuspended = 'USER_SUSPENDED',

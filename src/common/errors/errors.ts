@@ -9,6 +9,15 @@ export class InvalidCredentialsError extends AppError {
   }
 }
 
+/** A sign-in through a provider the user does not belong to (the reference's answer). */
+export class InvalidProviderError extends AppError {
+  readonly code = ErrorCode.InvalidProvider;
+  readonly status = 403;
+  constructor(message = 'Invalid provider.') {
+    super(message);
+  }
+}
+
 export class InvalidOtpError extends AppError {
   readonly code = ErrorCode.InvalidOtp;
   readonly status = 401;

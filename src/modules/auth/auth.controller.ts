@@ -1,5 +1,8 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { RouteNotFoundError } from '../../common/errors/errors';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { SsoService } from './sso/sso.service';
 import { ApiData, ApiDoc, ApiJsonBody } from '../../common/openapi/operation';
 import { ApiPublic } from '../../common/openapi/security';
 import type { Request, Response } from 'express';
@@ -20,17 +23,32 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly http: AuthHttp,
     private readonly passwordReset: PasswordResetService,
+    private readonly sso: SsoService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get()
-  @ApiDoc({ id: 'readProviders', summary: 'List the sign-in providers', description: 'The external sign-in providers: none, Vellum signs in with email and password only.' })
+  @ApiDoc({ id: 'readProviders', summary: 'List the sign-in providers', description: 'The single sign-on providers of AUTH_PROVIDERS, and whether email/password sign-in is off (AUTH_DISABLE_DEFAULT).' })
   @ApiPublic()
+  @ApiQuery({ name: 'sessionOnly', required: false, description: 'Present: only the providers that sign in by redirect (openid, oauth2).' })
   @ApiOkResponse({
-    description: '`{ data: [], disableDefault: false }`: Vellum has only the local email/password login.',
-    schema: { type: 'object', properties: { data: { type: 'array', items: { type: 'object' } }, disableDefault: { type: 'boolean' } } },
+    description: '`{ data: [{ name, driver, icon, label }], disableDefault }`.',
+    schema: {
+      type: 'object',
+      properties: {
+        data: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { name: { type: 'string' }, driver: { type: 'string', enum: ['openid', 'oauth2', 'ldap'] }, icon: { type: 'string', nullable: true }, label: { type: 'string', nullable: true } },
+          },
+        },
+        disableDefault: { type: 'boolean' },
+      },
+    },
   })
-  providers() {
-    return { data: [], disableDefault: false };
+  providers(@Query('sessionOnly') sessionOnly: unknown) {
+    return { data: this.sso.list(sessionOnly !== undefined && sessionOnly !== 'false'), disableDefault: this.config.auth.disableDefault };
   }
 
   @Post('login')
@@ -46,6 +64,8 @@ export class AuthController {
   @ApiJsonBody(LoginDto, 'Email and password, `otp` with two-factor authentication, and the `mode` of the answer.')
   @ApiData('AuthTokens', TOKENS_DESCRIPTION)
   async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    // The reference mounts no email/password route when it is turned off.
+    if (this.config.auth.disableDefault) throw new RouteNotFoundError('/auth/login');
     const tokens = await this.auth.login(dto, requestContext(req));
     return { data: this.http.respond(res, tokens) };
   }

@@ -12,6 +12,9 @@ import { AuthHttp } from './auth-http';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { ShareAuthController } from './share-auth.controller';
+import { SsoController } from './sso/sso.controller';
+import { SsoUsersService } from './sso/sso-users.service';
+import { SsoService } from './sso/sso.service';
 import { CredentialsService } from './credentials.service';
 import { LoginLockoutService } from './login-lockout.service';
 import { PasswordResetService } from './password-reset.service';
@@ -20,7 +23,7 @@ import { LocalStrategy } from './strategies/local.strategy';
 
 @Module({
   imports: [ActivityModule, UsersModule, SessionsModule, SettingsModule, MailModule, RateLimiterModule, SharesModule, PermissionsModule],
-  controllers: [AuthController, ShareAuthController],
+  controllers: [AuthController, ShareAuthController, SsoController],
   providers: [
     AuthService,
     AuthHttp,
@@ -30,7 +33,9 @@ import { LocalStrategy } from './strategies/local.strategy';
     JwtStrategy,
     LoginLockoutService,
     PasswordResetService,
+    SsoService,
+    SsoUsersService,
   ],
-  exports: [AuthService, AuthHttp, AccountabilityService, PasswordResetService],
+  exports: [AuthService, AuthHttp, AccountabilityService, PasswordResetService, SsoService],
 })
 export class AuthModule {}

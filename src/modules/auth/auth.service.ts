@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
-import { InvalidCredentialsError, InvalidPayloadError, UserSuspendedError } from '../../common/errors/errors';
+import { InvalidCredentialsError, InvalidPayloadError, InvalidProviderError, UserSuspendedError } from '../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ActivityService } from '../activity/activity.service';
 import { AccessGrantsService } from '../permissions/access-grants.service';
@@ -38,7 +38,7 @@ export interface LoginInput {
   mode?: AuthMode | null;
 }
 
-type RequestContext = Pick<Accountability, 'ip' | 'userAgent' | 'origin'>;
+export type RequestContext = Pick<Accountability, 'ip' | 'userAgent' | 'origin'>;
 
 const USERS_COLLECTION = 'svc_users';
 
@@ -61,6 +61,8 @@ export class AuthService {
   ) {}
 
   async login(input: LoginInput, context: RequestContext): Promise<IssuedTokens> {
+    // AUTH_DISABLE_DEFAULT: as in the reference, the email/password provider does not exist (GraphQL's auth_login).
+    if (this.config.auth.disableDefault) throw new InvalidProviderError();
     // The stall covers passport's failures too, so no outcome answers faster than another.
     return withStall(this.config.auth.loginStallTime, () => this.verifyAndOpenSession(input, context));
   }
@@ -145,7 +147,11 @@ export class AuthService {
 
   private async verifyAndOpenSession(input: LoginInput, context: RequestContext): Promise<IssuedTokens> {
     const user = await this.localStrategy.authenticateCredentials(input, context.ip);
-    const mode = input.mode ?? 'json';
+    return this.openSession(user, input.mode ?? 'json', context);
+  }
+
+  /** A signed-in user's new session, whichever provider verified them (docs/API.md, Single sign-on). */
+  async openSession(user: UserEntity, mode: AuthMode, context: RequestContext): Promise<IssuedTokens> {
     const token = randomToken();
     await this.sessions.deleteExpired();
     // Even session-mode logins start with REFRESH_TOKEN_TTL on the row (API.md 3.1); refreshes shorten it.

@@ -101,6 +101,14 @@ export class UsersService {
       .getOne();
   }
 
+  /** Single sign-on users by their provider's identifier, compared case-insensitively as the reference does. */
+  findByExternalIdentifier(identifier: string): Promise<UserEntity | null> {
+    return this.users
+      .createQueryBuilder('u')
+      .where('LOWER(u.external_identifier) = :identifier', { identifier: identifier.toLowerCase() })
+      .getOne();
+  }
+
   findRole(id: string | null): Promise<RoleEntity | null> {
     return id && isUuid(id) ? this.roles.findOneBy({ id }) : Promise.resolve(null);
   }
@@ -109,6 +117,16 @@ export class UsersService {
   async findRoleByIdOrName(idOrName: string): Promise<RoleEntity | null> {
     const byId = isUuid(idOrName) ? await this.roles.findOneBy({ id: idOrName }) : null;
     return byId ?? (await this.roles.findOneBy({ name: idOrName }));
+  }
+
+  /** The first role named like one of `names` (LDAP group names), compared case-insensitively. */
+  async findRoleByNames(names: readonly string[]): Promise<RoleEntity | null> {
+    if (names.length === 0) return null;
+    return this.roles
+      .createQueryBuilder('r')
+      .where('LOWER(r.name) IN (:...names)', { names: names.map((name) => name.toLowerCase()) })
+      .orderBy('r.name')
+      .getOne();
   }
 
   async createRole(role: Partial<RoleEntity> & { name: string }): Promise<RoleEntity> {

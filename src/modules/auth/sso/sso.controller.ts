@@ -1,0 +1,92 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiFoundResponse, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { AppError } from '../../../common/errors/app-error';
+import { requestContext } from '../../../common/guards/request-accountability';
+import { ApiData, ApiDoc, ApiJsonBody } from '../../../common/openapi/operation';
+import { ApiPublic } from '../../../common/openapi/security';
+import { AuthHttp } from '../auth-http';
+import { SOURCE_LIMIT_DESCRIPTION } from '../auth.controller';
+import { LdapLoginDto } from '../dto/ldap-login.dto';
+import { SsoService } from './sso.service';
+
+const PROVIDER = ApiParam({ name: 'provider', description: 'A name of AUTH_PROVIDERS.' });
+
+/** Where a failed redirect sign-in sends the browser: the caller's page, told why (the reference's `reason`). */
+function failureTarget(redirect: string, error: unknown): string {
+  const reason = error instanceof AppError ? error.code : 'UNKNOWN_EXCEPTION';
+  return `${redirect.split('?')[0]}?reason=${encodeURIComponent(reason)}`;
+}
+
+/** The single sign-on routes under /auth/login/<provider> (docs/API.md, Single sign-on). */
+@ApiTags('Authentication')
+@Controller('auth/login/:provider')
+export class SsoController {
+  constructor(
+    private readonly sso: SsoService,
+    private readonly http: AuthHttp,
+  ) {}
+
+  @Get()
+  @ApiDoc({
+    id: 'loginProvider',
+    summary: 'Start a single sign-on',
+    description: 'Sends the browser to an openid or oauth2 provider (authorization code with PKCE and state), remembering the sign-in in a short-lived cookie.',
+  })
+  @ApiPublic()
+  @PROVIDER
+  @ApiQuery({ name: 'redirect', required: false, description: 'Where the browser returns after the sign-in: a relative path, PUBLIC_URL, or an entry of AUTH_<NAME>_REDIRECT_ALLOW_LIST.' })
+  @ApiQuery({ name: 'prompt', required: false, description: 'Any value: ask the provider for consent again.' })
+  @ApiQuery({ name: 'otp', required: false, description: 'One-time password, for users with two-factor authentication.' })
+  @ApiFoundResponse({ description: 'To the provider\'s authorization page. 400 INVALID_PAYLOAD for a redirect target outside the allow list; 404 for an unknown provider.' })
+  async start(@Param('provider') name: string, @Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
+    const started = await this.sso.start(name, query);
+    res.cookie(started.cookieName, started.cookie, this.sso.stateCookieOptions());
+    res.redirect(started.url);
+  }
+
+  @Get('callback')
+  @ApiDoc({
+    id: 'loginProviderCallback',
+    summary: 'Finish a single sign-on',
+    description:
+      'Where the provider sends the browser back: exchanges the code, finds or creates the user, and signs them in. With a redirect target, ' +
+      'sets the session cookie (AUTH_<NAME>_MODE `session`, the default) or the refresh cookie and redirects there, or there with `?reason=<error code>` on failure.',
+  })
+  @ApiPublic()
+  @PROVIDER
+  @ApiFoundResponse({ description: 'To the redirect target given at the start, signed in, or with `?reason=` on failure.' })
+  @ApiData('AuthTokens', 'Without a redirect target: the tokens, as a json-mode sign-in answers.')
+  async callback(@Param('provider') name: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const cookieName = this.sso.stateCookieName(name);
+    const state = this.sso.callbackState(name, (req as Request & { cookies?: Record<string, string> }).cookies?.[cookieName]);
+    res.clearCookie(cookieName, this.sso.stateCookieOptions(false));
+    const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+    let finished: Awaited<ReturnType<SsoService['finish']>>;
+    try {
+      finished = await this.sso.finish(name, state, query, requestContext(req));
+    } catch (e) {
+      if (state.redirect === null) throw e;
+      return res.redirect(failureTarget(state.redirect, e));
+    }
+    const body = this.http.respond(res, finished.tokens);
+    if (finished.redirect !== null) return res.redirect(finished.redirect);
+    res.status(200).json({ data: body });
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiDoc({
+    id: 'loginLdap',
+    summary: 'Sign in through LDAP',
+    description: 'Signs in with the directory identifier and password of an ldap provider, answered as `POST /auth/login`. ' + SOURCE_LIMIT_DESCRIPTION,
+  })
+  @ApiPublic()
+  @PROVIDER
+  @ApiJsonBody(LdapLoginDto, 'The directory identifier and password, `otp` with two-factor authentication, and the `mode` of the answer.')
+  @ApiData('AuthTokens', 'As `POST /auth/login` answers.')
+  async ldap(@Param('provider') name: string, @Body() dto: LdapLoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const tokens = await this.sso.ldapLogin(name, dto, requestContext(req));
+    return { data: this.http.respond(res, tokens) };
+  }
+}
