@@ -1,5 +1,5 @@
 import { InvalidCredentialsError } from '../../../common/errors/errors';
-import { signScopedToken } from '../jwt';
+import { signScopedToken } from '../../tokens/jwt';
 import { signSsoState, SsoState, verifySsoState } from './sso-state';
 
 const SECRET = 'a-secret-long-enough-for-the-tests-0123456789';

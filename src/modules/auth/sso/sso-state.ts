@@ -1,5 +1,5 @@
 import { InvalidCredentialsError } from '../../../common/errors/errors';
-import { signScopedToken, verifyScopedToken } from '../jwt';
+import { signScopedToken, verifyScopedToken } from '../../tokens/jwt';
 
 /** What a redirect sign-in remembers between its start and the provider's callback, in a signed cookie. */
 export interface SsoState {

@@ -6,7 +6,7 @@ import { requestContext } from '../../../common/guards/request-accountability';
 import { ApiData, ApiDoc, ApiJsonBody } from '../../../common/openapi/operation';
 import { ApiPublic } from '../../../common/openapi/security';
 import { AuthHttp } from '../auth-http';
-import { SOURCE_LIMIT_DESCRIPTION } from '../auth.controller';
+import { SOURCE_LIMIT_DESCRIPTION } from '../auth-docs';
 import { LdapLoginDto } from '../dto/ldap-login.dto';
 import { SsoService } from './sso.service';
 
