@@ -25,7 +25,9 @@ describe('command line', () => {
     expect(created.stdout.trim()).toMatch(/^[0-9a-f-]{36}$/);
     const t = await createTestApp({ database, env: { ADMIN_PASSWORD: 'cli-admin-password' } });
     try {
-      expect(await t.login('editor@example.com', 'editor-pass-1')).toEqual(expect.any(String));
+      const token = await t.login('editor@example.com', 'editor-pass-1');
+      // The bootstrap's Administrator role gives admin access through its attached policy.
+      expect((await t.as(token).get('/policies/me/globals').expect(200)).body.data).toMatchObject({ admin_access: true, app_access: true });
     } finally {
       await t.close();
     }

@@ -79,13 +79,15 @@ describe('migrating roles and permissions to policies', () => {
   const names = (res: { body: { data: { name: string }[] } }) => res.body.data.map((f) => f.name).sort();
 
   it('turns each role into a policy of the same flags attached to it, and the public permissions into the public policy', async () => {
-    const policies = (await t.as('tok-admin').get('/policies?fields=name,admin_access,app_access,enforce_tfa,roles.role,permissions.collection,permissions.action&sort=name&limit=-1').expect(200)).body.data;
+    const policies = (await t.as('tok-admin').get('/policies?fields=name,admin_access,app_access,enforce_tfa,roles.role,users.user,permissions.collection,permissions.action&sort=name&limit=-1').expect(200)).body.data;
     const byName = Object.fromEntries(policies.map((p: { name: string }) => [p.name, p]));
     expect(byName.Editor).toMatchObject({ admin_access: false, app_access: true, enforce_tfa: false, roles: [{ role: ids.editor }] });
     expect(byName.Editor.permissions).toHaveLength(2);
     expect(byName.Admins).toMatchObject({ admin_access: true, app_access: true, roles: [{ role: ids.admins }], permissions: [] });
     expect(byName.Careful).toMatchObject({ admin_access: false, enforce_tfa: true, roles: [{ role: ids.tfa }] });
-    expect(byName['$t:public_label']).toMatchObject({ admin_access: false, app_access: false, roles: [{ role: null }], permissions: [{ collection: 'svc_folders', action: 'read' }] });
+    // The public's access row has neither role nor user: as on the reference, it is in neither list (the
+    // anonymous reads below show it attaches the policy to the public).
+    expect(byName['$t:public_label']).toMatchObject({ admin_access: false, app_access: false, roles: [], users: [], permissions: [{ collection: 'svc_folders', action: 'read' }] });
     expect(policies).toHaveLength(4);
     const left = (await t.as('tok-admin').get('/permissions?fields=role,policy&limit=-1').expect(200)).body.data;
     expect(left.every((p: { role: unknown; policy: unknown }) => p.role === null && typeof p.policy === 'string')).toBe(true);

@@ -12,6 +12,7 @@ import {
   readPolicyGlobals,
   readRole,
   rest,
+  updatePolicy,
   updateUser,
 } from '@directus/sdk';
 import { sdkError, useSdkApp } from '../helpers/sdk-compat';
@@ -47,8 +48,19 @@ describe("@directus/sdk (the reference platform's own client) against Vellum: po
     const user = await admin.request(createUser({ email, password, role: role.id } as never));
     await admin.request(updateUser(user.id, { policies: { create: [{ policy: postsPolicy.id }], update: [], delete: [] } } as never));
 
+    // The readers policy also goes to another user directly, in the reference's nested form on the policy.
+    const otherEmail = `${uniq('sdk-other')}@example.com`;
+    const other = await admin.request(createUser({ email: otherEmail, password, role: null } as never));
+    await admin.request(updatePolicy(readers.id, { users: { create: [{ user: other.id }], update: [], delete: [] } } as never));
+
+    // As on the reference: a policy's roles are its access rows with a role, its users those with a user.
     const listed = await admin.request(readPolicies({ fields: ['id', 'name', 'roles.role', 'users.user'], filter: { id: { _in: [readers.id, postsPolicy.id] } } } as never));
-    expect(listed).toEqual(expect.arrayContaining([expect.objectContaining({ id: readers.id, roles: [{ role: role.id }] }), expect.objectContaining({ id: postsPolicy.id, users: [{ user: user.id }] })]));
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: readers.id, roles: [{ role: role.id }], users: [{ user: other.id }] }),
+        expect.objectContaining({ id: postsPolicy.id, roles: [], users: [{ user: user.id }] }),
+      ]),
+    );
 
     const client = await signedIn(email, password);
     expect(await client.request(readPolicyGlobals())).toEqual({ app_access: true, admin_access: false, enforce_tfa: false });
@@ -56,5 +68,10 @@ describe("@directus/sdk (the reference platform's own client) against Vellum: po
     expect((await client.request(readItems(posts, { fields: ['id'] }))).length).toBe(2);
     expect((await sdkError(client.request(readItems(posts, { fields: ['status'] })))).codes).toEqual(['FORBIDDEN']);
     expect((await sdkError(client.request(readPolicies()))).codes).toEqual(['FORBIDDEN']);
+
+    const direct = await signedIn(otherEmail, password);
+    expect(await direct.request(readPolicyGlobals())).toEqual({ app_access: true, admin_access: false, enforce_tfa: false });
+    expect(await direct.request(readItems(articles, { fields: ['status'] }))).toEqual([{ status: 'published' }]);
+    expect((await sdkError(direct.request(readItems(posts, { fields: ['id'] })))).codes).toEqual(['FORBIDDEN']);
   });
 });

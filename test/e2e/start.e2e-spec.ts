@@ -33,6 +33,10 @@ describe('starting Vellum', () => {
         body: JSON.stringify({ email: 'admin@example.com', password }),
       });
       expect(login.status).toBe(200);
+      // The first admin is one through the Administrator policy attached to their role.
+      const { access_token } = ((await login.json()) as { data: { access_token: string } }).data;
+      const globals = await fetch(`${first.url}/policies/me/globals`, { headers: { Authorization: `Bearer ${access_token}` } });
+      expect(((await globals.json()) as { data: unknown }).data).toEqual({ admin_access: true, app_access: true, enforce_tfa: false });
     } finally {
       await first.stop();
     }

@@ -32,6 +32,10 @@ describe('Vellum Studio: roles, their policies and the permissions matrix in Chr
     const parent = await createRole(t, { name: 'Staff', policies: [{ policy: published }] });
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Roles' }).click();
     await page.getByRole('heading', { name: 'Roles' }).waitFor();
+    // The first admin's role gives admin and app access through the Administrator policy attached to it.
+    const administrator = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Administrator', exact: true }) });
+    const cells = (await administrator.getByRole('cell').allTextContents()).map((text) => text.trim());
+    expect(cells).toEqual(['Administrator', '', 'yes', 'yes', '1', 'Delete Administrator']);
     await page.getByLabel('Name of the new role').fill('Editors');
     await page.getByLabel('Description of the new role').fill('Write the articles');
     await page.getByRole('button', { name: 'Create role' }).click();

@@ -144,6 +144,19 @@ describe('writes to system collections', () => {
       await t.as('admin').patch(`/users/${second.id}`).send({ role: demoted }).expect(200);
       expect(await activeAdmins(t)).toBe(1);
     });
+
+    it('may not touch a user who is an admin through a policy of their own, and still writes to other users', async () => {
+      const adminPolicy = (await t.as('admin').post('/policies').send({ name: uniq('admins'), admin_access: true }).expect(200)).body.data.id;
+      const own = await createUser(t, { role: demoted, policies: [{ policy: adminPolicy }] });
+      const plain = await createUser(t, { role: demoted });
+      try {
+        await expectError(t.as(updater.token).patch(`/users/${own.id}`).send({ first_name: 'x' }), 403, 'FORBIDDEN');
+        await expectError(t.as(updater.token).patch('/users').send({ keys: [plain.id, own.id], data: { first_name: 'x' } }), 403, 'FORBIDDEN');
+        await t.as(updater.token).patch(`/users/${plain.id}`).send({ first_name: 'y' }).expect(200);
+      } finally {
+        await t.as('admin').delete(`/policies/${adminPolicy}`).expect(204);
+      }
+    });
   });
 });
 

@@ -2,7 +2,7 @@ import { EntityManager, In } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { ForbiddenError } from '../../common/errors/errors';
 import { isUuid } from '../../common/is-uuid';
-import { inChunks } from '../../database/key-lists';
+import { chunks, inChunks } from '../../database/key-lists';
 import { adminSources } from './admin-holders';
 import { UserEntity } from './entities/user.entity';
 
@@ -42,11 +42,11 @@ export async function assertUserWrite(manager: EntityManager, acc: Accountabilit
 async function anyOwnAdmin(manager: EntityManager, ids: string[], policies: string[]): Promise<boolean> {
   if (!policies.length) return false;
   const user = manager.connection.driver.escape('user');
-  const found = await inChunks(ids, async (part) => {
-    const query = manager.createQueryBuilder().select('a.id').from('svc_access', 'a').where(`a.${user} IN (:...ids)`, { ids: part }).andWhere('a.policy IN (:...policies)', { policies });
-    return (await query.getCount()) > 0 ? [true] : [];
-  });
-  return found.length > 0;
+  for (const part of chunks(ids)) {
+    const query = manager.createQueryBuilder().select('a.id', 'id').from('svc_access', 'a').where(`a.${user} IN (:...ids)`, { ids: part }).andWhere('a.policy IN (:...policies)', { policies });
+    if ((await query.limit(1).getRawMany()).length > 0) return true;
+  }
+  return false;
 }
 
 /**

@@ -12,6 +12,13 @@ export interface Role {
   description: string | null;
   admin_access: boolean;
   app_access: boolean;
+  /** The policies attached to the role (its access rows); only their flags are read here. */
+  policies?: { policy: { admin_access: boolean; app_access: boolean } | null }[];
+}
+
+/** Whether the role gives `flag`: set on the role itself (Vellum's earlier form) or on a policy attached to it. */
+function gives(role: Role, flag: 'admin_access' | 'app_access'): boolean {
+  return role[flag] || (role.policies ?? []).some((access) => access.policy?.[flag] === true);
 }
 
 type Message = { text: string; error: boolean };
@@ -29,7 +36,7 @@ function useUserCounts() {
 
 /** The roles with what they may do and how many users they have, the public's rules, a new role, and deleting one. */
 export function RolesList() {
-  const roles = useQuery({ queryKey: ['roles', 'list'], queryFn: () => api<Role[]>('GET', '/roles?fields=id,name,description,admin_access,app_access&sort=name&limit=-1') });
+  const roles = useQuery({ queryKey: ['roles', 'list'], queryFn: () => api<Role[]>('GET', '/roles?fields=id,name,description,admin_access,app_access,policies.policy.admin_access,policies.policy.app_access&sort=name&limit=-1') });
   const counts = useUserCounts();
   const queryClient = useQueryClient();
   const [message, setMessage] = useState<Message>();
@@ -68,8 +75,8 @@ export function RolesList() {
                 <Link to={`/roles/${r.id}`}>{r.name}</Link>
               </td>
               <td>{r.description}</td>
-              <td>{r.admin_access ? 'yes' : 'no'}</td>
-              <td>{r.app_access ? 'yes' : 'no'}</td>
+              <td>{gives(r, 'admin_access') ? 'yes' : 'no'}</td>
+              <td>{gives(r, 'app_access') ? 'yes' : 'no'}</td>
               <td>{counts.data?.get(r.id) ?? 0}</td>
               <td>
                 <button type="button" className="danger" onClick={() => void remove(r)}>
