@@ -31,11 +31,16 @@ function get(port: number, ms: number): Promise<Reply | Error> {
   });
 }
 
+/** Until the server has the request: a fixed pause lost the race on a loaded machine. */
+async function arrived(drain: RequestDrain): Promise<void> {
+  while (drain.inFlight < 1) await sleep(5);
+}
+
 describe(RequestDrain.name, () => {
   it('lets a request in flight finish, closing its connection after it, and refuses new ones', async () => {
     const { drain, port } = await slowServer();
     const inFlight = get(port, 300);
-    await sleep(50);
+    await arrived(drain);
     expect(drain.inFlight).toBe(1);
     const drained = drain.drain(5000);
     expect(await get(port, 0)).toMatchObject({ code: 'ECONNREFUSED' });
@@ -47,7 +52,7 @@ describe(RequestDrain.name, () => {
   it('resolves false when a request outlives the timeout, and cut() ends it', async () => {
     const { drain, port } = await slowServer();
     const inFlight = get(port, 5000);
-    await sleep(50);
+    await arrived(drain);
     const started = Date.now();
     expect(await drain.drain(200)).toBe(false);
     expect(Date.now() - started).toBeLessThan(1000);
