@@ -87,6 +87,14 @@ describe('POST /auth/login', () => {
     ['an empty body', {}],
     ['an unknown mode', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode: 'jwt' }],
   ])('refuses %s with 400', (_label, body) => expectError(t.as('anonymous').post('/auth/login').send(body), 400, 'INVALID_PAYLOAD'));
+
+  it.each([
+    ['a malformed email', { email: 'not-an-email', password: 'x' }, 'Invalid payload. "email" must be a valid email.'],
+    ['a missing password', { email: ADMIN_EMAIL }, 'Invalid payload. "password" is required.'],
+  ])('words the refusal of %s as the reference does, which its clients show', async (_label, body, message) => {
+    const res = await expectError(t.as('anonymous').post('/auth/login').send(body), 400, 'INVALID_PAYLOAD');
+    expect(res.body.errors[0].message).toBe(message);
+  });
 });
 
 describe('GET /auth', () => {

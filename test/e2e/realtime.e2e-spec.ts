@@ -37,8 +37,8 @@ describe('WebSocket API: transport and authentication', () => {
     });
 
     it.each([
-      ['a bad token', { type: 'auth', access_token: 'nope' }, 'Authentication failed.'],
-      ['wrong credentials', { type: 'auth', email: 'nobody@example.com', password: 'wrong-password' }, 'Authentication failed.'],
+      ['a bad token', { type: 'auth', access_token: 'nope' }, 'Authentication handshake failed.'],
+      ['wrong credentials', { type: 'auth', email: 'nobody@example.com', password: 'wrong-password' }, 'Authentication handshake failed.'],
       ['a first message that is not auth', { type: 'ping' }, 'Authentication handshake failed.'],
     ])('answers AUTH_FAILED and closes on %s', async (_what, message, text) => {
       const s = await TestSocket.open(url);

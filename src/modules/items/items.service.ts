@@ -14,6 +14,7 @@ import { moveSort } from './engine/move-sort';
 import { MutationBudget } from './engine/mutation-budget';
 import { assertSystemPayload } from './engine/system-payload';
 import { keyExists, lockRow, singletonKey, transaction } from './engine/write-rows';
+import { keyPermitted } from './engine/key-permitted';
 
 // Other modules import the engine's types from the facade only, never from ./engine.
 export type { CreateOptions, Item, ItemsDeps, ItemsOptions, PreparedCreates, PrimaryKey, RowErrorHandler } from './engine/items.types';
@@ -115,6 +116,16 @@ export class ItemsService {
    */
   checkSystemPayload(item: unknown, mode: 'create' | 'update'): void {
     assertSystemPayload(this.schema, item, mode);
+  }
+
+  /** Whether the caller may `action` the row `key` now: it exists and passes their rule's row filter. */
+  permits(action: 'update' | 'delete', key: PrimaryKey): Promise<boolean> {
+    return keyPermitted(this.scope, action, key);
+  }
+
+  /** The key of the singleton's one row, null while it has none. */
+  singletonKey(): Promise<PrimaryKey | null> {
+    return singletonKey(this.scope);
   }
 
   /** The singleton's one row, or its default values when it has none yet. */

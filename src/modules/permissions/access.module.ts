@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { collectionController } from '../items/collection-controller';
 import { ItemsModule } from '../items/items.module';
+import { ItemPermissionsService } from './item-permissions.service';
 import { PermissionsMeController } from './permissions-me.controller';
 import { PoliciesMeController } from './policies-me.controller';
 
@@ -18,5 +19,6 @@ import { PoliciesMeController } from './policies-me.controller';
     collectionController('permissions', 'svc_permissions', { adminOnly: true, docs: { tag: 'Permissions', many: 'Permissions', one: 'Permission' } }),
     collectionController('policies', 'svc_policies', { adminOnly: true, docs: { tag: 'Policies', many: 'Policies', one: 'Policy' } }),
   ],
+  providers: [ItemPermissionsService],
 })
 export class AccessModule {}

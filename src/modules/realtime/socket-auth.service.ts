@@ -45,7 +45,7 @@ export class SocketAuthService {
       return { ...(await this.forToken(issued.accessToken, context)), refreshToken: issued.token };
     } catch (e) {
       if (e instanceof TokenExpiredError) throw new SocketError('auth', 'TOKEN_EXPIRED', 'Token expired.', message.uid);
-      throw new SocketError('auth', 'AUTH_FAILED', 'Authentication failed.', message.uid);
+      throw new SocketError('auth', 'AUTH_FAILED', 'Authentication handshake failed.', message.uid);
     }
   }
 }

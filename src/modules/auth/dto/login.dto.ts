@@ -2,13 +2,14 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString } from 'class-validator';
 
 export class LoginDto {
+  // The reference's wording of these two refusals, which its clients show as they are.
   @ApiProperty({ example: 'admin@example.com' })
-  @IsEmail()
+  @IsEmail({}, { message: 'email must be a valid email' })
   email!: string;
 
   @ApiProperty()
   @IsString()
-  @IsNotEmpty()
+  @IsNotEmpty({ message: 'password is required' })
   password!: string;
 
   @ApiPropertyOptional({ description: 'One-time password, when two-factor login is enabled.' })
