@@ -182,6 +182,7 @@ function dbConfig(env: Env, parsed: EnvSchema, client: DbVendorClient): AppConfi
     statementTimeout: duration(env.DB_STATEMENT_TIMEOUT, '60s'),
     // A database started alongside (docker compose, a first MariaDB initialisation) takes tens of seconds.
     startupRetryTimeout: (parsed.DB_STARTUP_RETRY_TIMEOUT ?? 60) * 1000,
+    excludeTables: env.DB_EXCLUDE_TABLES === undefined ? ['spatial_ref_sys', 'sysdiagrams'] : csv(env.DB_EXCLUDE_TABLES),
   };
 }
 
@@ -243,6 +244,8 @@ function servicesConfig(env: Env, parsed: EnvSchema): Pick<AppConfig, 'cache' | 
       ttl: duration(env.CACHE_TTL, '5m'),
       namespace: env.CACHE_NAMESPACE ?? 'vellum',
       countTtl: duration(env.CACHE_COUNT_TTL, '10s'),
+      schema: flag(env.CACHE_SCHEMA, true),
+      schemaCheckInterval: duration(env.CACHE_SCHEMA_CHECK_INTERVAL, '5s'),
     },
     redis: env.REDIS,
     redisTimeouts: { command: duration(env.REDIS_COMMAND_TIMEOUT, '500'), connect: duration(env.REDIS_CONNECT_TIMEOUT, '2000') },
