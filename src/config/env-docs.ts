@@ -223,6 +223,11 @@ export const ENV_DOCS: readonly EnvDoc[] = [
     meaning: 'schema kept in memory; `false` checks the database\'s schema fingerprint before every request, so DDL run outside Vellum is seen at once; with `true`, a background check at most every interval (`0`: never) and `POST /utils/cache/clear?system` (docs/API.md 11.2)',
   },
   {
+    names: ['REDIS_HOST', 'REDIS_PORT', 'REDIS_USERNAME', 'REDIS_PASSWORD', 'REDIS_DB'],
+    defaults: ['unset', '`6379`', 'unset', 'unset', '`0`'],
+    meaning: 'the reference\'s separate Redis variables, read when `REDIS` is unset (`REDIS_HOST` required, then used wherever `REDIS` is: cache, rate limiter, system-cache bus, sign-in counters)',
+  },
+  {
     names: ['REDIS_COMMAND_TIMEOUT', 'REDIS_CONNECT_TIMEOUT'],
     defaults: ['`500`', '`2000`'],
     meaning: 'milliseconds one Redis command, and one connection attempt, may take; a Redis that stops answering costs a request at most the command timeout, after which Vellum goes on without it until it answers again',

@@ -104,6 +104,11 @@ export class EnvSchema {
   @IsOptional() @IsBooleanString(BOOL) CACHE_SCHEMA?: string;
   @IsOptional() @Matches(DURATION) CACHE_SCHEMA_CHECK_INTERVAL?: string;
   @IsOptional() @Matches(/^rediss?:\/\//, { message: 'REDIS must be a redis:// URL' }) REDIS?: string;
+  @IsOptional() @IsString() REDIS_HOST?: string;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(65535) REDIS_PORT?: number;
+  @IsOptional() @IsString() REDIS_USERNAME?: string;
+  @IsOptional() @IsString() REDIS_PASSWORD?: string;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) REDIS_DB?: number;
   @IsOptional() @Matches(DURATION) REDIS_COMMAND_TIMEOUT?: string;
   @IsOptional() @Matches(DURATION) REDIS_CONNECT_TIMEOUT?: string;
 

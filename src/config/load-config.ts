@@ -11,6 +11,7 @@ import { EnvSchema } from './env.schema';
 import { resolveFileVariables } from './file-variables';
 import { metricsConfig } from './metrics-config';
 import { knownVariables, unknownVariables } from './unknown-variables';
+import { redisUrl } from './redis-url';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -99,7 +100,7 @@ export function loadConfig(given: NodeJS.ProcessEnv): AppConfig {
   }
   const client = normaliseClient(env.DB_CLIENT);
   if (client !== 'sqlite' && !env.DB_DATABASE) problems.push(`DB_DATABASE: required for DB_CLIENT=${client}`);
-  if (env.CACHE_STORE === 'redis' && !env.REDIS) problems.push('REDIS: required when CACHE_STORE=redis');
+  if (env.CACHE_STORE === 'redis' && !redisUrl(env)) problems.push('REDIS: required when CACHE_STORE=redis (or REDIS_HOST)');
   // One upgrade path serves one socket (UpgradeRoutes); the defaults differ, a setting may not.
   const bothSockets = flag(env.WEBSOCKETS_REST_ENABLED, true) && flag(env.WEBSOCKETS_GRAPHQL_ENABLED, true);
   if (bothSockets && (env.WEBSOCKETS_GRAPHQL_PATH ?? '/graphql') === (env.WEBSOCKETS_REST_PATH ?? '/websocket')) {
@@ -247,7 +248,7 @@ function servicesConfig(env: Env, parsed: EnvSchema): Pick<AppConfig, 'cache' | 
       schema: flag(env.CACHE_SCHEMA, true),
       schemaCheckInterval: duration(env.CACHE_SCHEMA_CHECK_INTERVAL, '5s'),
     },
-    redis: env.REDIS,
+    redis: redisUrl(env),
     redisTimeouts: { command: duration(env.REDIS_COMMAND_TIMEOUT, '500'), connect: duration(env.REDIS_CONNECT_TIMEOUT, '2000') },
     rateLimiter: {
       enabled: flag(env.RATE_LIMITER_ENABLED, false),
