@@ -41,6 +41,8 @@ export interface AppConfig {
     statementTimeout: number;
     /** ms Vellum keeps trying to reach an unreachable database at start before it gives up. */
     startupRetryTimeout: number;
+    /** Tables of the database that are never served as collections (DB_EXCLUDE_TABLES). */
+    excludeTables: string[];
   };
   secret: string;
   admin: { email: string; password?: string };
@@ -87,7 +89,17 @@ export interface AppConfig {
   /** Raw `ASSETS_*` variables for the assets module, keyed by full name. */
   assets: Record<string, string>;
   /** `countTtl`: ms a cached count of `meta` is kept (0: counts are not cached). */
-  cache: { enabled: boolean; store: 'memory' | 'redis'; ttl: number; namespace: string; countTtl: number };
+  cache: {
+    enabled: boolean;
+    store: 'memory' | 'redis';
+    ttl: number;
+    namespace: string;
+    countTtl: number;
+    /** CACHE_SCHEMA: false checks the database's schema before every request (API.md 11.2). */
+    schema: boolean;
+    /** ms between two checks for schema changes made outside Vellum while the schema is cached. */
+    schemaCheckInterval: number;
+  };
   redis?: string;
   /** ms one Redis command, and one connection attempt, may take before Vellum goes on without Redis. */
   redisTimeouts: { command: number; connect: number };

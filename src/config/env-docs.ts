@@ -43,6 +43,11 @@ export const ENV_DOCS: readonly EnvDoc[] = [
     meaning: 'MySQL/MariaDB/PostgreSQL',
   },
   {
+    names: ['DB_EXCLUDE_TABLES'],
+    defaults: ['`spatial_ref_sys,sysdiagrams`'],
+    meaning: 'comma-separated tables of the database never served as collections (docs/API.md 11.1)',
+  },
+  {
     names: ['DB_MIGRATE'],
     defaults: ['`true`'],
     meaning: 'run migrations at start (`npm run migration:run` otherwise)',
@@ -211,6 +216,16 @@ export const ENV_DOCS: readonly EnvDoc[] = [
     names: ['CACHE_ENABLED', 'CACHE_STORE', 'CACHE_TTL', 'CACHE_NAMESPACE', 'REDIS'],
     defaults: ['`false`', '`memory`', '`5m`', '`vellum`', 'unset'],
     meaning: 'data cache of GET reads; `REDIS` (required with `CACHE_STORE=redis`) also carries the system-cache reload to every instance',
+  },
+  {
+    names: ['CACHE_SCHEMA', 'CACHE_SCHEMA_CHECK_INTERVAL'],
+    defaults: ['`true`', '`5s`'],
+    meaning: 'schema kept in memory; `false` checks the database\'s schema fingerprint before every request, so DDL run outside Vellum is seen at once; with `true`, a background check at most every interval (`0`: never) and `POST /utils/cache/clear?system` (docs/API.md 11.2)',
+  },
+  {
+    names: ['REDIS_HOST', 'REDIS_PORT', 'REDIS_USERNAME', 'REDIS_PASSWORD', 'REDIS_DB'],
+    defaults: ['unset', '`6379`', 'unset', 'unset', '`0`'],
+    meaning: 'the reference\'s separate Redis variables, read when `REDIS` is unset (`REDIS_HOST` required, then used wherever `REDIS` is: cache, rate limiter, system-cache bus, sign-in counters)',
   },
   {
     names: ['REDIS_COMMAND_TIMEOUT', 'REDIS_CONNECT_TIMEOUT'],

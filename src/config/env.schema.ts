@@ -34,6 +34,7 @@ export class EnvSchema {
   @IsOptional() @IsString() DB_PASSWORD?: string;
   @IsOptional() @IsBooleanString(BOOL) DB_MIGRATE?: string;
   @IsOptional() @Matches(DURATION) DB_ACQUIRE_TIMEOUT?: string;
+  @IsOptional() @IsString() DB_EXCLUDE_TABLES?: string;
   @IsOptional() @Matches(DURATION) DB_STATEMENT_TIMEOUT?: string;
   /** Seconds Vellum keeps trying to reach the database at start (0: one attempt). */
   @IsOptional() @Transform(toNumber) @IsNumber() @Min(0) DB_STARTUP_RETRY_TIMEOUT?: number;
@@ -102,7 +103,14 @@ export class EnvSchema {
   @IsOptional() @Matches(DURATION) CACHE_TTL?: string;
   @IsOptional() @Matches(DURATION) CACHE_COUNT_TTL?: string;
   @IsOptional() @IsString() CACHE_NAMESPACE?: string;
+  @IsOptional() @IsBooleanString(BOOL) CACHE_SCHEMA?: string;
+  @IsOptional() @Matches(DURATION) CACHE_SCHEMA_CHECK_INTERVAL?: string;
   @IsOptional() @Matches(/^rediss?:\/\//, { message: 'REDIS must be a redis:// URL' }) REDIS?: string;
+  @IsOptional() @IsString() REDIS_HOST?: string;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(65535) REDIS_PORT?: number;
+  @IsOptional() @IsString() REDIS_USERNAME?: string;
+  @IsOptional() @IsString() REDIS_PASSWORD?: string;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) REDIS_DB?: number;
   @IsOptional() @Matches(DURATION) REDIS_COMMAND_TIMEOUT?: string;
   @IsOptional() @Matches(DURATION) REDIS_CONNECT_TIMEOUT?: string;
 

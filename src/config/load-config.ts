@@ -12,6 +12,7 @@ import { EnvSchema } from './env.schema';
 import { resolveFileVariables } from './file-variables';
 import { metricsConfig } from './metrics-config';
 import { knownVariables, unknownVariables } from './unknown-variables';
+import { redisUrl } from './redis-url';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -100,7 +101,7 @@ export function loadConfig(given: NodeJS.ProcessEnv): AppConfig {
   }
   const client = normaliseClient(env.DB_CLIENT);
   if (client !== 'sqlite' && !env.DB_DATABASE) problems.push(`DB_DATABASE: required for DB_CLIENT=${client}`);
-  if (env.CACHE_STORE === 'redis' && !env.REDIS) problems.push('REDIS: required when CACHE_STORE=redis');
+  if (env.CACHE_STORE === 'redis' && !redisUrl(env)) problems.push('REDIS: required when CACHE_STORE=redis (or REDIS_HOST)');
   // One upgrade path serves one socket (UpgradeRoutes); the defaults differ, a setting may not.
   const bothSockets = flag(env.WEBSOCKETS_REST_ENABLED, true) && flag(env.WEBSOCKETS_GRAPHQL_ENABLED, true);
   if (bothSockets && (env.WEBSOCKETS_GRAPHQL_PATH ?? '/graphql') === (env.WEBSOCKETS_REST_PATH ?? '/websocket')) {
@@ -184,6 +185,7 @@ function dbConfig(env: Env, parsed: EnvSchema, client: DbVendorClient): AppConfi
     statementTimeout: duration(env.DB_STATEMENT_TIMEOUT, '60s'),
     // A database started alongside (docker compose, a first MariaDB initialisation) takes tens of seconds.
     startupRetryTimeout: (parsed.DB_STARTUP_RETRY_TIMEOUT ?? 60) * 1000,
+    excludeTables: env.DB_EXCLUDE_TABLES === undefined ? ['spatial_ref_sys', 'sysdiagrams'] : csv(env.DB_EXCLUDE_TABLES),
   };
 }
 
@@ -245,8 +247,10 @@ function servicesConfig(env: Env, parsed: EnvSchema): Pick<AppConfig, 'cache' | 
       ttl: duration(env.CACHE_TTL, '5m'),
       namespace: env.CACHE_NAMESPACE ?? 'vellum',
       countTtl: duration(env.CACHE_COUNT_TTL, '10s'),
+      schema: flag(env.CACHE_SCHEMA, true),
+      schemaCheckInterval: duration(env.CACHE_SCHEMA_CHECK_INTERVAL, '5s'),
     },
-    redis: env.REDIS,
+    redis: redisUrl(env),
     redisTimeouts: { command: duration(env.REDIS_COMMAND_TIMEOUT, '500'), connect: duration(env.REDIS_CONNECT_TIMEOUT, '2000') },
     rateLimiter: {
       enabled: flag(env.RATE_LIMITER_ENABLED, false),

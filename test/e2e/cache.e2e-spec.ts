@@ -206,6 +206,22 @@ describe('data cache when Redis goes away', () => {
   });
 });
 
+describe('data cache in Redis named by REDIS_HOST and REDIS_PORT (no REDIS url)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const { hostname, port } = new URL(REDIS);
+    t = await createTestApp({ env: { CACHE_ENABLED: 'true', CACHE_STORE: 'redis', REDIS_HOST: hostname, REDIS_PORT: port || '6379', CACHE_NAMESPACE: uniq('vellum_test') } });
+  });
+  afterAll(() => t?.close());
+
+  it('caches in Redis', async () => {
+    expect(t.config.redis).toBe(`redis://${new URL(REDIS).host}`);
+    await renameProject(t, 'Host and port');
+    expect(await projectName(t)).toEqual({ name: 'Host and port', cache: 'MISS' });
+    expect(await projectName(t)).toEqual({ name: 'Host and port', cache: 'HIT' });
+  });
+});
+
 describe('data cache in memory', () => {
   let t: TestApp;
   beforeAll(async () => {

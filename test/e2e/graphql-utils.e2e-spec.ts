@@ -38,6 +38,12 @@ describe('POST /graphql/system utility mutations', () => {
     expect((await run('anonymous', '{ server_ping }')).body).toEqual({ data: { server_ping: 'pong' } });
   });
 
+  it('answers server_health as GET /server/health: the status for anyone, the checks for administrators', async () => {
+    expect((await run('anonymous', '{ server_health }')).body).toEqual({ data: { server_health: { status: 'ok' } } });
+    const admin = (await run('admin', '{ server_health }')).body.data.server_health;
+    expect(admin).toMatchObject({ status: 'ok', checks: expect.any(Object) });
+  });
+
   it('lets only admins clear the cache', async () => {
     expect((await run('admin', 'mutation { utils_cache_clear }')).body).toEqual({ data: { utils_cache_clear: null } });
     const refused = await run('anonymous', 'mutation { utils_cache_clear }');

@@ -29,6 +29,15 @@ describe('WebSocket API: subscriptions and items', () => {
 
   const create = async (data: Record<string, unknown>) => (await t.as('admin').post(`/items/${posts}`).send(data)).body.data;
 
+  it('answers a subscription\'s events with its uid as text, as the reference, also when it was sent as a number', async () => {
+    const s = await TestSocket.authenticated(url, t.adminToken);
+    s.send({ type: 'subscribe', collection: secrets, query: { fields: ['id'], limit: 0 }, uid: 7 });
+    expect(await s.next()).toEqual({ type: 'subscription', event: 'init', data: [], uid: '7' });
+    const item = (await t.as('admin').post(`/items/${secrets}`).send({ code: 'numbered' })).body.data;
+    expect(await s.next()).toEqual({ type: 'subscription', event: 'create', data: [{ id: item.id }], uid: '7' });
+    s.close();
+  });
+
   it('answers init with the items of the query, then create, update and delete events', async () => {
     const first = await create({ title: 'first', status: 'published' });
     const s = await TestSocket.authenticated(url, t.adminToken);

@@ -9,10 +9,10 @@ describe('server endpoints', () => {
   });
   afterAll(() => t.close());
 
-  it('GET /server/ping answers pong as text', async () => {
+  it('GET /server/ping answers pong as text/html, as the reference', async () => {
     const res = await t.as('anonymous').get('/server/ping');
     expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.text).toBe('pong');
   });
 

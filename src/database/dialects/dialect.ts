@@ -114,6 +114,14 @@ export interface Dialect {
    * of one name by `=` gets, also where IN compares case-insensitively (MySQL's catalog).
    */
   tablesAmongSql(placeholders: string): string;
+  /** A SELECT answering, as `name`, every base table of the connection's database (views and the vendor's own left out). */
+  allTablesSql(): string;
+  /**
+   * A SELECT answering one row whose `fingerprint` changes whenever a table, column, index or foreign
+   * key of the connection's database is created, changed or dropped, by Vellum or by anyone else; cheap
+   * enough to run before a request (API.md 11.2).
+   */
+  schemaFingerprintSql(): string;
   /**
    * The definitions of the tables among `names` (the others left out) that the schema overview is built
    * from, read through `runner`, whose connection may hold an open transaction.

@@ -37,6 +37,15 @@ function tableOf(err: QueryFailedError): string {
   return match?.[1] ?? 'unknown';
 }
 
+/** A count and an order-free checksum per catalog view: any DDL on the database's tables changes one of them. */
+const checksum = (view: string, columns: string, schemaColumn = 'TABLE_SCHEMA') =>
+  `(SELECT CONCAT(COUNT(*), '/', COALESCE(SUM(CRC32(CONCAT_WS('|', ${columns}))), 0)) FROM information_schema.${view} WHERE ${schemaColumn} = DATABASE())`;
+const MYSQL_FINGERPRINT = `SELECT CONCAT_WS(':', ${[
+  checksum('COLUMNS', "TABLE_NAME, COLUMN_NAME, ORDINAL_POSITION, COLUMN_TYPE, IS_NULLABLE, COALESCE(COLUMN_DEFAULT, '~'), COLUMN_KEY, EXTRA"),
+  checksum('STATISTICS', 'TABLE_NAME, INDEX_NAME, COLUMN_NAME, SEQ_IN_INDEX, NON_UNIQUE'),
+  checksum('REFERENTIAL_CONSTRAINTS', 'TABLE_NAME, CONSTRAINT_NAME, REFERENCED_TABLE_NAME, UPDATE_RULE, DELETE_RULE', 'CONSTRAINT_SCHEMA'),
+].join(', ')}) AS fingerprint`;
+
 export class MysqlDialect extends BaseDialect implements Dialect {
   protected override readonly columnTypes = { float: 'double', decimal: 'decimal', dateTime: 'datetime' };
   readonly vendor = 'mysql' as const;
@@ -129,6 +138,14 @@ export class MysqlDialect extends BaseDialect implements Dialect {
 
   tablesAmongSql(placeholders: string): string {
     return `SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (${placeholders})`;
+  }
+
+  allTablesSql(): string {
+    return `SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_TYPE = 'BASE TABLE'`;
+  }
+
+  schemaFingerprintSql(): string {
+    return MYSQL_FINGERPRINT;
   }
 
   readTables(runner: QueryRunner, names: string[]): Promise<CatalogTable[]> {

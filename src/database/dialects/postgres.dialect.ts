@@ -27,6 +27,19 @@ interface PgRunner {
   releaseCallback?: (err?: Error) => void;
 }
 
+/**
+ * Every DDL writes catalog rows, and a written row carries its writing transaction's id (`xmin`): the
+ * ids of the schema's relations, columns, defaults and constraints change with any DDL on them.
+ */
+const POSTGRES_FINGERPRINT = `SELECT md5(string_agg(x, ',' ORDER BY x)) AS fingerprint FROM (
+  SELECT c.oid::text || ':' || c.xmin::text AS x FROM pg_class c WHERE c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())
+  UNION ALL SELECT a.attrelid::text || '.' || a.attnum::text || ':' || a.xmin::text FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+    WHERE c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema()) AND a.attnum > 0
+  UNION ALL SELECT d.oid::text || ':' || d.xmin::text FROM pg_attrdef d JOIN pg_class c ON c.oid = d.adrelid
+    WHERE c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())
+  UNION ALL SELECT o.oid::text || ':' || o.xmin::text FROM pg_constraint o WHERE o.connamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())
+) AS catalog_rows`;
+
 export class PostgresDialect extends BaseDialect implements Dialect {
   protected override readonly columnTypes = { float: 'double precision', decimal: 'numeric', dateTime: 'timestamp' };
   readonly vendor = 'postgres' as const;
@@ -89,6 +102,14 @@ export class PostgresDialect extends BaseDialect implements Dialect {
 
   tablesAmongSql(placeholders: string): string {
     return `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name IN (${placeholders})`;
+  }
+
+  allTablesSql(): string {
+    return `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p')`;
+  }
+
+  schemaFingerprintSql(): string {
+    return POSTGRES_FINGERPRINT;
   }
 
   readTables(runner: QueryRunner, names: string[]): Promise<CatalogTable[]> {

@@ -89,6 +89,15 @@ export class SqliteDialect extends BaseDialect implements Dialect {
     return `SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (${placeholders})`;
   }
 
+  allTablesSql(): string {
+    return `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'`;
+  }
+
+  /** SQLite counts every change of the schema in the database file's header. */
+  schemaFingerprintSql(): string {
+    return 'SELECT schema_version AS fingerprint FROM pragma_schema_version()';
+  }
+
   readTables(runner: QueryRunner, names: string[]): Promise<CatalogTable[]> {
     return runner.getTables(names);
   }

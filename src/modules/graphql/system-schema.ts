@@ -26,6 +26,8 @@ import { schemaQueries } from './resolvers/schema.resolvers';
 import { systemItemFields } from './resolvers/system-items.resolvers';
 import { usersMutations } from './resolvers/users.resolvers';
 import { utilsMutations } from './resolvers/utils.resolvers';
+import { GraphQLJSON } from './items/item-scalars';
+import { ServerService } from '../server/server.service';
 
 type Fields = GraphQLFieldConfigMap<unknown, GraphqlContext>;
 
@@ -54,7 +56,12 @@ export class SystemSchema implements OnModuleInit {
     this.itemDeps = { items: get(ItemsFactory), limits: get<AppConfig>(APP_CONFIG).query };
     const versions = get(VersionsService);
     this.ownServices = { [VERSIONS]: { for: (_collection: string, acc: Accountability | null, manager?: EntityManager) => versions.for(acc, manager) } };
-    this.queries = { server_ping: { type: GraphQLString, resolve: () => 'pong' }, ...schemaQueries(get(SchemaReads)), ...policiesQueries(get(AccessGrantsService)) };
+    const server = get(ServerService);
+    this.queries = {
+      server_ping: { type: GraphQLString, resolve: () => 'pong' },
+      // As GET /server/health: the status for everyone, the checks for administrators.
+      server_health: { type: GraphQLJSON, resolve: (_root, _args, ctx: GraphqlContext) => server.health(ctx.acc) },
+      ...schemaQueries(get(SchemaReads)), ...policiesQueries(get(AccessGrantsService)) };
     this.mutations = {
       ...authMutations(get(AuthService), get(AuthHttp), get(PasswordResetService)),
       ...usersMutations(get(TfaService), get(UsersService)),

@@ -33,6 +33,11 @@ export function eventPayloads(action: ItemEvent['action'], data: unknown, itemSu
  * goes through the items engine as the subscriber, with the subscription's query: an event carries the
  * written items only as far as that subscriber may read them, and only the ones its filter matches.
  */
+/** As the reference: a subscription's events carry its uid as text, whether it was sent as a number or a string. */
+function subscriptionUid(uid: Uid | undefined): string | undefined {
+  return uid === undefined ? undefined : String(uid);
+}
+
 @Injectable()
 export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
   private readonly byCollection = new Map<string, Set<Subscription>>();
@@ -55,7 +60,7 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
 
   async subscribe(client: SocketClient, message: SubscribeMessage): Promise<void> {
     const query = parseQuery(message.query ?? {}, this.config.query);
-    const subscription: Subscription = { client, collection: message.collection, query, event: message.event, item: message.item, uid: message.uid };
+    const subscription: Subscription = { client, collection: message.collection, query, event: message.event, item: message.item, uid: subscriptionUid(message.uid) };
     // The initial read is also the permission check: FORBIDDEN here registers nothing.
     const data = await this.read(subscription);
     // A uid names one subscription per connection: subscribing again with it replaces the old one.
@@ -63,7 +68,7 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
     let set = this.byCollection.get(subscription.collection);
     if (!set) this.byCollection.set(subscription.collection, (set = new Set()));
     set.add(subscription);
-    client.send('subscription', { event: 'init', data }, message.uid);
+    client.send('subscription', { event: 'init', data }, subscription.uid);
   }
 
   /** One subscription by uid, or every subscription of the connection. */

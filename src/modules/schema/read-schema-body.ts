@@ -2,9 +2,8 @@ import type { Request } from 'express';
 import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { InvalidPayloadError, UnsupportedMediaTypeError } from '../../common/errors/errors';
-import { streamedResults } from '../../common/http/multipart/multipart.interceptor';
 import { ParsedSnapshotText, parseSnapshotText, SnapshotFormat } from './lib/parse-snapshot-text';
-import type { SchemaFile } from './schema-upload.interceptor';
+import { uploadedSchemaFile } from './schema-upload.interceptor';
 
 const WORKER_FILE = join(__dirname, `snapshot-file.worker${extname(__filename)}`);
 /** Run from the TypeScript sources (tests), the worker compiles what it loads, as `npm run openapi` does. */
@@ -44,7 +43,7 @@ export async function readSchemaBody(req: Request): Promise<unknown> {
   // An empty JSON body is an empty snapshot (400), not an unknown media type.
   if (type === 'application/json' || /^application\/[\w.-]+\+json$/.test(type)) return req.body ?? {};
   if (type !== 'multipart/form-data') throw new UnsupportedMediaTypeError(type || 'none', 'Content-Type header');
-  const [file] = streamedResults<SchemaFile>(req);
+  const file = uploadedSchemaFile(req);
   if (!file) throw new InvalidPayloadError('The upload must contain one file');
   return parseSchemaFile(file.text, file.mimeType);
 }

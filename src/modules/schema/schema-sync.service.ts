@@ -132,7 +132,10 @@ export class SchemaSyncService {
     const current = this.snapshot(overview);
     const plan = planApply(current, diff);
     if (!options.force && hash !== this.hashOf(current, overview)) {
-      throw new InvalidPayloadError('The hash does not match the current schema: it changed since the diff was made; make a new diff');
+      // The reference's wording, which its clients and tests compare.
+      throw new InvalidPayloadError(
+        "Provided hash does not match the current instance's schema hash, indicating the schema has changed after this diff was generated. Please generate a new diff and try again",
+      );
     }
     if (!options.dryRun) await this.execute(plan);
     return plan;

@@ -19,7 +19,7 @@ import { checkRelationMeta } from './lib/check-relation-meta';
 import { foreignKeyName } from './lib/foreign-key-name';
 import { BatchOptions, CollectionRows, tablesAmong } from './lib/collection-rows';
 import { createTableDdl, DdlStatement } from './lib/run-ddl';
-import { COLLECTION_META, FIELD_META, pickMeta, RELATION_META } from './lib/meta-values';
+import { COLLECTION_META, FIELD_META, normalizeSpecial, pickMeta, RELATION_META } from './lib/meta-values';
 import { SchemaOverviewService } from './schema-overview.service';
 import type { SchemaOverview } from './schema-overview';
 import { FieldType, isFieldType } from './schema.types';
@@ -52,14 +52,6 @@ export interface RelationInput {
   schema?: { on_delete?: string; on_update?: string } | null;
 }
 
-function normalizeSpecial(value: unknown): string[] | null | undefined {
-  if (value === undefined) return undefined;
-  if (value === null) return null;
-  if (typeof value === 'string') return value.split(',').filter(Boolean);
-  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value as string[];
-  throw new InvalidPayloadError('"meta.special" must be an array of strings');
-}
-
 /**
  * Collections, fields and relations (API.md 11): DDL through TypeORM's QueryRunner plus the meta rows.
  * Every operation takes the QueryRunner of an open transaction, so schema apply can chain them; `run`
@@ -78,12 +70,15 @@ export class SchemaService {
     return this.overviews.current;
   }
 
-  /** One schema change in one transaction (DDL commits implicitly on MySQL: CONVENTIONS 7). */
   /**
    * Runs a schema change in one transaction holding the database's schema lock, so changes from every
    * instance on the database happen one after the other; reads and item writes go on meanwhile.
    */
-  async run<T>(work: (runner: QueryRunner) => Promise<T>): Promise<T> {
+  run<T>(work: (runner: QueryRunner) => Promise<T>): Promise<T> {
+    return this.overviews.whileChanging(() => this.runLocked(work));
+  }
+
+  private async runLocked<T>(work: (runner: QueryRunner) => Promise<T>): Promise<T> {
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     const lock = this.dialect.schemaLock();

@@ -105,7 +105,9 @@ export function buildOverview(source: OverviewSource): SchemaOverview {
   }
   const relationMetas = withSystemRelations(source.relations);
 
-  const names = new Set<string>([...Object.keys(SYSTEM_COLLECTIONS), ...collectionRows.keys()]);
+  // A table without meta rows is served as the reference serves it, when it has a primary key to address rows by.
+  const untracked = source.tables.filter((t) => t.columns.some((c) => c.isPrimary)).map((t) => t.name);
+  const names = new Set<string>([...Object.keys(SYSTEM_COLLECTIONS), ...collectionRows.keys(), ...untracked]);
   const collections = new Map<string, CollectionOverview>();
   for (const name of names) {
     const system = Object.hasOwn(SYSTEM_COLLECTIONS, name) ? SYSTEM_COLLECTIONS[name] : undefined;

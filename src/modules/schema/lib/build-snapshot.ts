@@ -76,17 +76,19 @@ function relationEntry(relation: RelationOverview): SnapshotRelation {
 }
 
 /**
- * API.md 4.1: the user schema as a snapshot. System collections are left out (their indexed fields are
+ * API.md 4.1: the user schema as a snapshot. System and untracked collections are left out (their indexed fields are
  * listed in `systemFields`); entries are ordered by collection, then by creation (the meta row id,
  * which is then dropped), so the same schema always gives the same snapshot and hash.
  */
 export function buildSnapshot(overview: SchemaOverview, platform: string, vendor: string): Snapshot {
   const all = [...overview.collections.values()];
-  const user = all.filter((c) => !c.system).sort((a, b) => byName(a.collection, b.collection));
+  // As the reference: tables and columns without meta rows (not adopted yet) are no part of a snapshot.
+  const user = all.filter((c) => !c.system && c.meta !== null).sort((a, b) => byName(a.collection, b.collection));
   const userNames = new Set(user.map((c) => c.collection));
 
   const fields = user.flatMap((c) =>
     Object.values(c.fields)
+      .filter((f) => f.meta !== null)
       .sort((a, b) => metaId(a.meta) - metaId(b.meta) || byName(a.field, b.field))
       .map(snapshotField),
   );

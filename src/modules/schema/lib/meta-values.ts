@@ -108,3 +108,12 @@ export function pickMeta(source: Record<string, unknown> | null | undefined, kin
   }
   return out;
 }
+
+/** `meta.special` as the reference takes it: an array of strings, or one comma-separated string. */
+export function normalizeSpecial(value: unknown): string[] | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null) return null;
+  if (typeof value === 'string') return value.split(',').filter(Boolean);
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value as string[];
+  throw new InvalidPayloadError('"meta.special" must be an array of strings');
+}
