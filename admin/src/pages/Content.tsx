@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ReactNode, useEffect } from 'react';
-import { Link, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Link, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { api, ApiError, resumeRefresh, signInPath, stopRefresh } from '../api';
 import { ActivityPage } from './activity/ActivityPage';
 import { FilePage } from './files/FilePage';
@@ -123,10 +123,19 @@ function SectionRoutes({ section }: { section: Section }) {
   return (
     <Routes>
       <Route index element={<h1>Content</h1>} />
-      <Route path=":collection" element={<ItemsTable />} />
+      <Route path=":collection" element={<CollectionTable />} />
       <Route path=":collection/:id" element={<ItemForm />} />
     </Routes>
   );
+}
+
+/**
+ * One table per collection: switching collections starts afresh (search, filters, page, and above all the
+ * selection, which "Delete N selected" would otherwise apply to keys picked in another collection).
+ */
+function CollectionTable() {
+  const { collection } = useParams();
+  return <ItemsTable key={collection} />;
 }
 
 /** A section of a list at its root and one page per entry below it. */

@@ -59,6 +59,7 @@ export function ItemsTable() {
   const access = useAccess();
   const [state, setState] = useState<ListState>({ search: '', page: 1, conditions: [] });
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [deleteError, setDeleteError] = useState<string>();
   const fields = useQuery({ queryKey: ['fields', collection], queryFn: () => fetchFields(collection) });
   const readable = visibleFields(fields.data ?? []);
   const [columnNames, setColumns] = useColumns(collection, readable);
@@ -69,9 +70,15 @@ export function ItemsTable() {
   const change = (next: Partial<ListState>) => setState({ ...state, page: 1, ...next });
 
   async function deleteSelected() {
-    if (!window.confirm(`Delete ${selected.size} item(s)? This cannot be undone.`)) return;
-    await api('DELETE', `/items/${collection}`, [...selected]);
-    setSelected(new Set());
+    if (!window.confirm(`Delete ${selected.size} item(s) from ${collection}? This cannot be undone.`)) return;
+    setDeleteError(undefined);
+    try {
+      await api('DELETE', `/items/${collection}`, [...selected]);
+      setSelected(new Set());
+    } catch (e) {
+      // The selection stays, so the editor can retry or narrow it.
+      setDeleteError((e as Error).message);
+    }
     await queryClient.invalidateQueries({ queryKey: ['items', collection] });
   }
 
@@ -90,6 +97,7 @@ export function ItemsTable() {
           </button>
         )}
       </div>
+      {deleteError && <p role="alert">The selected items were not deleted: {deleteError}</p>}
       <Transfer key={collection} collection={collection} query={query} total={items.data?.meta?.filter_count ?? null} />
       <ColumnChooser fields={readable} columns={columnNames} onChange={setColumns} />
       <FilterBuilder fields={readable} conditions={state.conditions} onChange={(conditions) => change({ conditions })} />
