@@ -1,6 +1,9 @@
 import { seriousViolations, startStudioBrowser, StudioBrowser } from '../helpers/studio-browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TestApp } from '../helpers/test-app';
 
+/** Whether the element has the focus (run in the page). */
+const isFocused = (el: unknown) => el === (el as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement;
+
 describe('Vellum Studio: content table and item form in Chromium', () => {
   let t: TestApp;
   let studio: StudioBrowser;
@@ -35,7 +38,7 @@ describe('Vellum Studio: content table and item form in Chromium', () => {
     const nav = page.getByRole('navigation', { name: 'Collections' });
     await nav.getByRole('link', { name: 'articles' }).click();
     await page.getByRole('status').filter({ hasText: '30 items' }).waitFor();
-    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['articles']);
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Articles']);
     expect(await page.locator('tbody tr').count()).toBe(25);
     await page.getByRole('button', { name: 'Next page' }).click();
     await page.getByRole('link', { name: '26' }).waitFor();
@@ -131,5 +134,34 @@ describe('Vellum Studio: content table and item form in Chromium', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.unroute('**/items/articles');
     expect((await t.as('admin').get('/items/articles/4')).status).toBe(200);
+  });
+
+  it('saves with Ctrl+S while typing, closes the unsaved-changes dialog with Esc, and focuses the search with /', async () => {
+    const page = studio.page;
+    await page.goto(`${studio.baseUrl}/admin/content/articles/5`);
+    await page.getByLabel('title').fill('Saved from the keyboard');
+    await page.keyboard.press('Control+s');
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect((await t.as('admin').get('/items/articles/5')).body.data.title).toBe('Saved from the keyboard');
+    await page.getByLabel('views').fill('77');
+    await page.getByRole('navigation', { name: 'Collections' }).getByRole('link', { name: 'notes' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('button', { name: 'Stay' }).evaluate(isFocused)).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(page.url()).toMatch(/\/admin\/content\/articles\/5$/);
+    expect(await page.getByLabel('views').inputValue()).toBe('77');
+    const patched = page.waitForResponse((res) => res.request().method() === 'PATCH' && res.url().endsWith('/items/articles/5'));
+    await page.keyboard.press('Control+s');
+    expect((await patched).status()).toBe(200);
+    expect((await t.as('admin').get('/items/articles/5')).body.data.views).toBe(77);
+    await page.getByRole('navigation', { name: 'Collections' }).getByRole('link', { name: 'articles' }).click();
+    await page.getByRole('status').filter({ hasText: /^28 items$/ }).waitFor();
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.keyboard.press('/');
+    expect(await page.getByLabel('Search').evaluate(isFocused)).toBe(true);
+    await page.keyboard.type('Article 09');
+    await page.getByRole('status').filter({ hasText: /^1 item$/ }).waitFor();
   });
 });

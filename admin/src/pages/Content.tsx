@@ -1,26 +1,28 @@
-import { useQuery } from '@tanstack/react-query';
-import { ReactNode, useEffect } from 'react';
+import { ComponentType, lazy, ReactNode, Suspense, useEffect } from 'react';
 import { Link, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { api, ApiError, resumeRefresh, signInPath, stopRefresh } from '../api';
-import { ActivityPage } from './activity/ActivityPage';
-import { FilePage } from './files/FilePage';
-import { FilesLibrary } from './files/FilesLibrary';
 import { ItemForm } from './ItemForm';
-import { ProfilePage } from './profile/ProfilePage';
-import { CollectionModel } from './data-model/CollectionModel';
-import { DataModelList } from './data-model/DataModelList';
-import { SchemaMoves } from './schema/SchemaMoves';
-import { RolePage } from './roles/RolePage';
-import { RolesList } from './roles/RolesList';
-import { SettingsPage } from './settings/SettingsPage';
-import { UserPage } from './users/UserPage';
-import { UsersList } from './users/UsersList';
 import { ItemsTable } from './ItemsTable';
+import { AppFrame } from '../shell/AppFrame';
+import { useCollections, useMe } from '../shell/studio-data';
 
-interface Collection {
-  collection: string;
-  meta?: { singleton?: boolean } | null;
+/** A section's page, loaded when first opened, so the content pages (the usual landing) come first. */
+function section<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(() => load().then((m) => ({ default: m[name] })));
 }
+
+const ActivityPage = section(() => import('./activity/ActivityPage'), 'ActivityPage');
+const FilePage = section(() => import('./files/FilePage'), 'FilePage');
+const FilesLibrary = section(() => import('./files/FilesLibrary'), 'FilesLibrary');
+const ProfilePage = section(() => import('./profile/ProfilePage'), 'ProfilePage');
+const CollectionModel = section(() => import('./data-model/CollectionModel'), 'CollectionModel');
+const DataModelList = section(() => import('./data-model/DataModelList'), 'DataModelList');
+const SchemaMoves = section(() => import('./schema/SchemaMoves'), 'SchemaMoves');
+const RolePage = section(() => import('./roles/RolePage'), 'RolePage');
+const RolesList = section(() => import('./roles/RolesList'), 'RolesList');
+const SettingsPage = section(() => import('./settings/SettingsPage'), 'SettingsPage');
+const UserPage = section(() => import('./users/UserPage'), 'UserPage');
+const UsersList = section(() => import('./users/UsersList'), 'UsersList');
 
 /** Shows an API or network failure as a message with a retry, never a blank page. */
 export function Failure({ error, retry }: { error: Error; retry: () => void }) {
@@ -34,16 +36,11 @@ export function Failure({ error, retry }: { error: Error; retry: () => void }) {
   );
 }
 
-interface Me {
-  email: string;
-  role: { admin_access: boolean } | null;
-}
-
 /** Sends a signed-out visitor to the sign-in page, which brings them back here afterwards. */
 function useSignedIn() {
   const location = useLocation();
   const navigate = useNavigate();
-  const me = useQuery({ queryKey: ['me'], queryFn: () => api<Me>('GET', '/users/me?fields=email,role.admin_access') });
+  const me = useMe();
   useEffect(() => {
     if (me.error instanceof ApiError && me.error.status === 401) navigate(signInPath(location.pathname + location.search), { replace: true });
   }, [me.error, location, navigate]);
@@ -57,12 +54,7 @@ function useSignedIn() {
 export default function Content({ section = 'content' }: { section?: Section }) {
   const me = useSignedIn();
   const navigate = useNavigate();
-  const collections = useQuery({
-    queryKey: ['collections'],
-    // System collections belong to part 2's pages (users, files, settings), not to content.
-    queryFn: async () => (await api<Collection[]>('GET', '/collections')).filter((c) => !c.collection.startsWith('svc_')),
-    enabled: me.isSuccess,
-  });
+  const collections = useCollections(me.isSuccess);
   async function signOut() {
     stopRefresh();
     await api('POST', '/auth/logout', { mode: 'session' }).catch(() => undefined);
@@ -71,40 +63,16 @@ export default function Content({ section = 'content' }: { section?: Section }) 
   if (me.error && !(me.error instanceof ApiError && me.error.status === 401)) return <Failure error={me.error} retry={() => me.refetch()} />;
   if (!me.data) return <p role="status">Loading…</p>;
   return (
-    <div className="layout">
-      <div className="sidebar">
-      <nav aria-label="Sections">
-        <Link to="/content">Content</Link>
-        <Link to="/files">Files</Link>
-        {me.data.role?.admin_access && <Link to="/users">Users</Link>}
-        {me.data.role?.admin_access && <Link to="/roles">Roles</Link>}
-        <Link to="/activity">Activity</Link>
-        {me.data.role?.admin_access && <Link to="/settings">Settings</Link>}
-        {me.data.role?.admin_access && <Link to="/data-model">Data model</Link>}
-        {me.data.role?.admin_access && <Link to="/schema">Schema moves</Link>}
-        <Link to="/profile">Your account</Link>
-      </nav>
-      <nav aria-label="Collections">
-        {collections.data?.map((c) => (
-          <Link key={c.collection} to={c.meta?.singleton ? `/content/${c.collection}/singleton` : `/content/${c.collection}`}>
-            {c.collection}
-          </Link>
-        ))}
-        <p style={{ color: '#fff' }}>{me.data.email}</p>
-        <button type="button" className="secondary" onClick={signOut}>
-          Sign out
-        </button>
-      </nav>
-      </div>
-      <main>
-        {collections.error instanceof ApiError && collections.error.status === 403 ? (
-          <p role="alert">Your role has no app access, so the Studio cannot show its collections. An administrator can give your role app access.</p>
-        ) : (
-          collections.error && <Failure error={collections.error} retry={() => collections.refetch()} />
-        )}
+    <AppFrame me={me.data} onSignOut={signOut}>
+      {collections.error instanceof ApiError && collections.error.status === 403 ? (
+        <p role="alert">Your role has no app access, so the Studio cannot show its collections. An administrator can give your role app access.</p>
+      ) : (
+        collections.error && <Failure error={collections.error} retry={() => collections.refetch()} />
+      )}
+      <Suspense fallback={<p role="status">Loading…</p>}>
         <SectionRoutes section={section} />
-      </main>
-    </div>
+      </Suspense>
+    </AppFrame>
   );
 }
 
