@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 
-// Served by Vellum under /admin; the build reports each chunk's gzipped size (the sign-in budget is 250 KB).
+// Served by Vellum under /admin; the build reports each chunk's gzipped size (the sign-in budget is 150 KB, checked by studio-shell.e2e-spec.ts).
 export default defineConfig({
   root: __dirname,
   base: '/admin/',

@@ -1,4 +1,4 @@
-import { Relation, relationOf } from './relations';
+import { junctionsOf, Relation, relationOf } from './relations';
 
 const relations: Relation[] = [
   { collection: 'posts', field: 'author', related_collection: 'authors', meta: { one_field: 'posts' } },
@@ -15,5 +15,17 @@ describe('relationOf', () => {
     ['a plain field', 'posts', 'title', null],
   ])('reads %s', (_name, collection, field, kind) => {
     expect(relationOf(relations, collection, field)).toEqual(kind);
+  });
+});
+
+describe('junctionsOf', () => {
+  it('names the collections holding a junction field, once each', () => {
+    const m2m: Relation[] = [
+      ...relations,
+      { collection: 'posts_tags', field: 'posts_id', related_collection: 'posts', meta: { one_field: 'tags', junction_field: 'tags_id' } },
+      { collection: 'posts_tags', field: 'tags_id', related_collection: 'tags', meta: { one_field: null, junction_field: 'posts_id' } },
+    ];
+    expect([...junctionsOf(m2m)]).toEqual(['posts_tags']);
+    expect([...junctionsOf(relations)]).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ export interface Relation {
   collection: string;
   field: string;
   related_collection: string | null;
-  meta?: { one_field?: string | null } | null;
+  meta?: { one_field?: string | null; junction_field?: string | null } | null;
 }
 
 /** The relations the user may see (GET /relations answers only those of readable fields). */
@@ -21,4 +21,9 @@ export function relationOf(relations: Relation[], collection: string, field: str
   if (own) return own.related_collection === 'svc_files' ? { kind: 'file' } : { kind: 'm2o', related: own.related_collection! };
   const back = relations.find((r) => r.related_collection === collection && r.meta?.one_field === field);
   return back ? { kind: 'o2m', many: back.collection, manyField: back.field } : null;
+}
+
+/** The junction collections of many-to-many relations: plumbing, left out of the navigation. */
+export function junctionsOf(relations: Relation[]): Set<string> {
+  return new Set(relations.filter((r) => r.meta?.junction_field).map((r) => r.collection));
 }

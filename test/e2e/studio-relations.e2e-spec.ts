@@ -41,7 +41,7 @@ describe('Vellum Studio: columns, filters, relations, files and permissions in C
     await page.getByRole('columnheader', { name: 'body' }).waitFor({ state: 'detached' });
     await page.reload();
     await page.getByRole('status').filter({ hasText: '3 items' }).waitFor();
-    expect(await page.getByRole('columnheader').allInnerTexts()).toEqual(['Select', 'title', 'views', 'author', 'cover']);
+    expect(await page.getByRole('columnheader').allInnerTexts()).toEqual(['Select', 'Title', 'Views', 'Author', 'Cover']);
     await page.getByRole('button', { name: 'Add filter' }).click();
     await page.getByLabel('Field 1').selectOption('views');
     expect(await page.getByLabel('Operator 1').locator('option').allInnerTexts()).toContain('is greater than');
@@ -102,7 +102,7 @@ describe('Vellum Studio: columns, filters, relations, files and permissions in C
     await page.goto(`${studio.baseUrl}/admin/signin`);
     await studio.signIn(user.email, user.password);
     await page.getByText(user.email).waitFor();
-    expect(await page.getByRole('navigation', { name: 'Collections' }).getByRole('link').allInnerTexts()).toEqual(['posts']);
+    expect(await page.getByRole('navigation', { name: 'Collections' }).getByRole('link').allInnerTexts()).toEqual(['Posts']);
     await page.getByRole('link', { name: 'posts' }).click();
     await page.getByRole('status').filter({ hasText: '3 items' }).waitFor();
     expect(await page.getByRole('link', { name: 'Create item' }).count()).toBe(0);
@@ -115,5 +115,34 @@ describe('Vellum Studio: columns, filters, relations, files and permissions in C
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     expect((await t.as('admin').get('/items/posts/1')).body.data).toMatchObject({ title: 'First post, retitled', body: 'one' });
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('names collections and fields by their translations and related items by their display template', async () => {
+    await t.as('admin').patch('/collections/authors').send({ meta: { display_template: '{{name}} (#{{id}})' } }).expect(200);
+    await t.as('admin').patch('/collections/posts').send({ meta: { translations: [{ language: 'en-US', translation: 'Blog entries' }, { language: 'de-DE', translation: 'Blogeinträge' }] } }).expect(200);
+    await t.as('admin').patch('/fields/posts/title').send({ meta: { translations: [{ language: 'en-US', translation: 'Headline' }] } }).expect(200);
+    const page = await studio.newPage();
+    await signInAsAdmin(studio);
+    const nav = page.getByRole('navigation', { name: 'Collections' });
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Authors', 'Blog entries']);
+    await nav.getByRole('link', { name: 'Blog entries' }).click();
+    await page.getByRole('heading', { name: 'Blog entries' }).waitFor();
+    await page.getByRole('columnheader', { name: 'Headline' }).waitFor();
+    const first = page.getByRole('row').filter({ hasText: 'First post, retitled' });
+    expect(await first.getByRole('cell').nth(4).innerText()).toBe(`Alan Turing (#${alan})`);
+    expect(await page.getByRole('row').filter({ hasText: 'Third post' }).getByRole('cell').nth(4).innerText()).toBe('');
+    await first.getByRole('link').click();
+    await page.getByLabel('Headline').waitFor();
+    await page.getByRole('link', { name: `Alan Turing (#${alan})` }).waitFor();
+    await page.getByLabel('Search Authors').fill('Ada');
+    await page.getByRole('button', { name: `Choose Ada Lovelace (#${ada})` }).waitFor();
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
+    expect(await crumbs.getByRole('link').allInnerTexts()).toEqual(['Content', 'Blog entries']);
+    expect(await seriousViolations(page)).toEqual([]);
+    // The user's own language wins over the browser's.
+    await t.as('admin').patch('/users/me').send({ language: 'de-DE' }).expect(200);
+    await page.reload();
+    await nav.getByRole('link', { name: 'Blogeinträge' }).waitFor();
+    await t.as('admin').patch('/users/me').send({ language: null }).expect(200);
   });
 });

@@ -150,4 +150,17 @@ describe('Vellum Studio: roles, their policies and the permissions matrix in Chr
     expect((await t.as('admin').get(`/roles?filter[id][_eq]=${role}`)).body.data).toEqual([]);
     expect((await t.as('admin').get(`/users/${user.id}`)).body.data.role).toBeNull();
   });
+
+  it('offers no delete on the only admin role, and offers it again once another role has admin access', async () => {
+    const page = studio.page;
+    const [admin] = (await t.as('admin').get('/roles?filter[admin_access][_eq]=true')).body.data;
+    await page.goto(`${studio.baseUrl}/admin/roles`);
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: admin.name, exact: true }) });
+    await row.getByText('The only admin role').waitFor();
+    expect(await row.getByRole('button').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await createRole(t, { name: 'Second admins', admin_access: true });
+    await page.reload();
+    await row.getByRole('button', { name: `Delete ${admin.name}` }).waitFor();
+  });
 });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useFieldName } from '../shell/studio-data';
 import type { Field } from './fields';
 import { toggled } from './sets';
 
@@ -33,6 +34,7 @@ interface Props {
 
 /** A checkbox per readable field: the table shows the checked ones, in the fields' order. */
 export function ColumnChooser({ fields, columns, onChange }: Props) {
+  const name = useFieldName();
   const order = (set: Set<string>) => fields.map((f) => f.field).filter((f) => set.has(f));
   return (
     <details className="columns">
@@ -40,7 +42,7 @@ export function ColumnChooser({ fields, columns, onChange }: Props) {
       {fields.map((f) => (
         <label key={f.field} className="inline">
           <input type="checkbox" checked={columns.includes(f.field)} onChange={() => onChange(order(toggled(new Set(columns), f.field)))} />
-          {f.field}
+          {name(f)}
         </label>
       ))}
     </details>

@@ -1,30 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
-import { ReactNode, useEffect } from 'react';
-import { Link, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { ComponentType, lazy, ReactNode, Suspense, useEffect } from 'react';
+import { Link, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { Globals, mustSetUpTfa } from '../access-rows';
 import { api, ApiError, resumeRefresh, signInPath, stopRefresh } from '../api';
-import { ActivityPage } from './activity/ActivityPage';
-import { FilePage } from './files/FilePage';
-import { FilesLibrary } from './files/FilesLibrary';
 import { ItemForm } from './ItemForm';
-import { PoliciesList } from './policies/PoliciesList';
-import { PolicyPage } from './policies/PolicyPage';
-import { ProfilePage } from './profile/ProfilePage';
-import { TfaRequired } from './profile/TfaRequired';
-import { CollectionModel } from './data-model/CollectionModel';
-import { DataModelList } from './data-model/DataModelList';
-import { SchemaMoves } from './schema/SchemaMoves';
-import { RolePage } from './roles/RolePage';
-import { RolesList } from './roles/RolesList';
-import { SettingsPage } from './settings/SettingsPage';
-import { UserPage } from './users/UserPage';
-import { UsersList } from './users/UsersList';
 import { ItemsTable } from './ItemsTable';
+import { TfaRequired } from './profile/TfaRequired';
+import { AppFrame } from '../shell/AppFrame';
+import { useCollections, useMe } from '../shell/studio-data';
 
-interface Collection {
-  collection: string;
-  meta?: { singleton?: boolean } | null;
+/** A section's page, loaded when first opened, so the content pages (the usual landing) come first. */
+function section<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(() => load().then((m) => ({ default: m[name] })));
 }
+
+const ActivityPage = section(() => import('./activity/ActivityPage'), 'ActivityPage');
+const FilePage = section(() => import('./files/FilePage'), 'FilePage');
+const FilesLibrary = section(() => import('./files/FilesLibrary'), 'FilesLibrary');
+const ProfilePage = section(() => import('./profile/ProfilePage'), 'ProfilePage');
+const CollectionModel = section(() => import('./data-model/CollectionModel'), 'CollectionModel');
+const DataModelList = section(() => import('./data-model/DataModelList'), 'DataModelList');
+const SchemaMoves = section(() => import('./schema/SchemaMoves'), 'SchemaMoves');
+const RolePage = section(() => import('./roles/RolePage'), 'RolePage');
+const RolesList = section(() => import('./roles/RolesList'), 'RolesList');
+const PolicyPage = section(() => import('./policies/PolicyPage'), 'PolicyPage');
+const PoliciesList = section(() => import('./policies/PoliciesList'), 'PoliciesList');
+const SettingsPage = section(() => import('./settings/SettingsPage'), 'SettingsPage');
+const UserPage = section(() => import('./users/UserPage'), 'UserPage');
+const UsersList = section(() => import('./users/UsersList'), 'UsersList');
 
 /** Shows an API or network failure as a message with a retry, never a blank page. */
 export function Failure({ error, retry }: { error: Error; retry: () => void }) {
@@ -38,16 +41,11 @@ export function Failure({ error, retry }: { error: Error; retry: () => void }) {
   );
 }
 
-interface Me {
-  email: string;
-  tfa_secret: string | null;
-}
-
 /** Sends a signed-out visitor to the sign-in page, which brings them back here afterwards. */
 function useSignedIn() {
   const location = useLocation();
   const navigate = useNavigate();
-  const me = useQuery({ queryKey: ['me'], queryFn: () => api<Me>('GET', '/users/me?fields=email,tfa_secret') });
+  const me = useMe();
   useEffect(() => {
     if (me.error instanceof ApiError && me.error.status === 401) navigate(signInPath(location.pathname + location.search), { replace: true });
   }, [me.error, location, navigate]);
@@ -63,12 +61,7 @@ export default function Content({ section = 'content' }: { section?: Section }) 
   // Admin access, app access and enforced two-factor come from all of the user's policies (and role flags).
   const globals = useQuery({ queryKey: ['globals'], queryFn: () => api<Globals>('GET', '/policies/me/globals'), enabled: me.isSuccess });
   const navigate = useNavigate();
-  const collections = useQuery({
-    queryKey: ['collections'],
-    // System collections belong to part 2's pages (users, files, settings), not to content.
-    queryFn: async () => (await api<Collection[]>('GET', '/collections')).filter((c) => !c.collection.startsWith('svc_')),
-    enabled: me.isSuccess,
-  });
+  const collections = useCollections(me.isSuccess);
   async function signOut() {
     stopRefresh();
     await api('POST', '/auth/logout', { mode: 'session' }).catch(() => undefined);
@@ -78,42 +71,17 @@ export default function Content({ section = 'content' }: { section?: Section }) 
   if (globals.error) return <Failure error={globals.error} retry={() => globals.refetch()} />;
   if (!me.data || !globals.data) return <p role="status">Loading…</p>;
   if (mustSetUpTfa(globals.data, me.data.tfa_secret)) return <TfaRequired email={me.data.email} onDone={() => void me.refetch()} onSignOut={signOut} />;
-  const admin = Boolean(globals.data.admin_access);
   return (
-    <div className="layout">
-      <div className="sidebar">
-      <nav aria-label="Sections">
-        <Link to="/content">Content</Link>
-        <Link to="/files">Files</Link>
-        {admin && <Link to="/users">Users</Link>}
-        {admin && <Link to="/roles">Roles</Link>}
-        <Link to="/activity">Activity</Link>
-        {admin && <Link to="/settings">Settings</Link>}
-        {admin && <Link to="/data-model">Data model</Link>}
-        {admin && <Link to="/schema">Schema moves</Link>}
-        <Link to="/profile">Your account</Link>
-      </nav>
-      <nav aria-label="Collections">
-        {collections.data?.map((c) => (
-          <Link key={c.collection} to={c.meta?.singleton ? `/content/${c.collection}/singleton` : `/content/${c.collection}`}>
-            {c.collection}
-          </Link>
-        ))}
-        <p style={{ color: '#fff' }}>{me.data.email}</p>
-        <button type="button" className="secondary" onClick={signOut}>
-          Sign out
-        </button>
-      </nav>
-      </div>
-      <main>
-        {collections.error instanceof ApiError && collections.error.status === 403 ? (
-          <p role="alert">Your role has no app access, so the Studio cannot show its collections. An administrator can attach a policy with app access to your role or to you.</p>
-        ) : (
-          collections.error && <Failure error={collections.error} retry={() => collections.refetch()} />
-        )}
+    <AppFrame me={me.data} admin={Boolean(globals.data.admin_access)} onSignOut={signOut}>
+      {collections.error instanceof ApiError && collections.error.status === 403 ? (
+        <p role="alert">Your role has no app access, so the Studio cannot show its collections. An administrator can attach a policy with app access to your role or to you.</p>
+      ) : (
+        collections.error && <Failure error={collections.error} retry={() => collections.refetch()} />
+      )}
+      <Suspense fallback={<p role="status">Loading…</p>}>
         <SectionRoutes section={section} />
-      </main>
-    </div>
+      </Suspense>
+    </AppFrame>
   );
 }
 
@@ -133,10 +101,19 @@ function SectionRoutes({ section }: { section: Section }) {
   return (
     <Routes>
       <Route index element={<h1>Content</h1>} />
-      <Route path=":collection" element={<ItemsTable />} />
+      <Route path=":collection" element={<CollectionTable />} />
       <Route path=":collection/:id" element={<ItemForm />} />
     </Routes>
   );
+}
+
+/**
+ * One table per collection: switching collections starts afresh (search, filters, page, and above all the
+ * selection, which "Delete N selected" would otherwise apply to keys picked in another collection).
+ */
+function CollectionTable() {
+  const { collection } = useParams();
+  return <ItemsTable key={collection} />;
 }
 
 /** A section of a list at its root and one page per entry below it. */

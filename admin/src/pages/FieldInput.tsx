@@ -1,3 +1,4 @@
+import { useFieldName } from '../shell/studio-data';
 import type { Field } from './fields';
 
 interface Props {
@@ -47,7 +48,7 @@ export function FieldInput({ field, value, readOnly, error, onChange }: Props) {
   }
   return (
     <div className="field">
-      <label htmlFor={id}>{field.field}</label>
+      <label htmlFor={id}>{useFieldName()(field)}</label>
       {input}
       {error && (
         <p id={errorId} role="alert">

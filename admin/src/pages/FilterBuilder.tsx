@@ -1,4 +1,5 @@
 import { Condition, operatorsFor } from '../filters';
+import { useFieldName } from '../shell/studio-data';
 import type { Field } from './fields';
 
 interface Props {
@@ -11,6 +12,7 @@ interface Props {
 
 /** Conditions on fields, each with the operators that fit the field's type; all of them must hold. */
 export function FilterBuilder({ fields, conditions, onChange, legend = 'Filters' }: Props) {
+  const name = useFieldName();
   const typeOf = (name: string) => fields.find((f) => f.field === name)?.type ?? 'string';
   const set = (index: number, change: Partial<Condition>) => onChange(conditions.map((c, i) => (i === index ? { ...c, ...change } : c)));
   const add = () => fields.length > 0 && onChange([...conditions, { field: fields[0].field, operator: operatorsFor(fields[0].type)[0].id, value: '' }]);
@@ -26,7 +28,9 @@ export function FilterBuilder({ fields, conditions, onChange, legend = 'Filters'
               Field {i + 1}
               <select value={c.field} onChange={(e) => set(i, { field: e.target.value, operator: operatorsFor(typeOf(e.target.value))[0].id, value: '' })}>
                 {fields.map((f) => (
-                  <option key={f.field}>{f.field}</option>
+                  <option key={f.field} value={f.field}>
+                    {name(f)}
+                  </option>
                 ))}
               </select>
             </label>

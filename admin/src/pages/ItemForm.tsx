@@ -4,6 +4,9 @@ import { useBlocker, useNavigate, useParams } from 'react-router';
 import { can, canWriteField, useAccess } from '../access';
 import { api, ApiError } from '../api';
 import { relationOf, useRelations } from '../relations';
+import { notifyDone } from '../shell/notify';
+import { CloseOnEscape, useSaveShortcut } from '../shell/keys';
+import { useCollectionName } from '../shell/studio-data';
 import { Failure } from './Content';
 import { FieldInput } from './FieldInput';
 import { Field, fetchFields, primaryKey } from './fields';
@@ -23,11 +26,10 @@ function useItemEditor(collection: string, id: string, version?: Version) {
   const item = useQuery({ queryKey: ['item', path], queryFn: () => api<Item>('GET', path), enabled: !isNew });
   const [edits, setEdits] = useState<Item>({});
   const [error, setError] = useState<ApiError>();
-  const [saved, setSaved] = useState(false);
   // Leaving after a save or a delete is intended: the guard must not ask about edits just written.
   const leaving = useRef(false);
   const blocker = useBlocker(({ currentLocation, nextLocation }) => Object.keys(edits).length > 0 && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => (setEdits({}), setSaved(false)), [path]);
+  useEffect(() => setEdits({}), [path]);
 
   async function leaveTo(to: string) {
     leaving.current = true;
@@ -43,7 +45,7 @@ function useItemEditor(collection: string, id: string, version?: Version) {
       const result = await api<Item>(method, target, edits);
       if (isNew) return leaveTo(`/content/${collection}/${encodeURIComponent(String(result[primaryKey(fields.data ?? [])]))}`);
       setEdits({});
-      setSaved(true);
+      notifyDone('Saved.');
       await item.refetch();
     } catch (e) {
       setError(e as ApiError);
@@ -51,10 +53,10 @@ function useItemEditor(collection: string, id: string, version?: Version) {
   }
   async function remove() {
     if (!window.confirm('Delete this item? This cannot be undone.')) return;
-    await api('DELETE', mainPath).then(() => leaveTo(`/content/${collection}`), setError);
+    await api('DELETE', mainPath).then(() => (notifyDone('Item deleted.'), leaveTo(`/content/${collection}`)), setError);
   }
-  const edit = (field: string, value: unknown) => (setEdits({ ...edits, [field]: value }), setSaved(false));
-  return { isNew, fields, item, edits, edit, error, saved, save, remove, blocker };
+  const edit = (field: string, value: unknown) => setEdits({ ...edits, [field]: value });
+  return { isNew, fields, item, edits, edit, error, save, remove, blocker };
 }
 
 /** One item's form: save, delete with confirmation, API errors beside their fields, a guard on unsaved edits. */
@@ -63,8 +65,11 @@ export function ItemForm() {
   const [version, setVersion] = useState<Version>();
   const [comparing, setComparing] = useState(false);
   const meta = useQuery({ queryKey: ['collection', collection], queryFn: () => api<{ meta?: { versioning?: boolean } | null }>('GET', `/collections/${collection}`) });
-  const { isNew, fields, item, edits, edit, error, saved, save, remove, blocker } = useItemEditor(collection, id, version);
+  const { isNew, fields, item, edits, edit, error, save, remove, blocker } = useItemEditor(collection, id, version);
   const access = useAccess();
+  const collectionName = useCollectionName();
+  const form = useRef<HTMLFormElement>(null);
+  useSaveShortcut(form);
   const versioned = Boolean(meta.data?.meta?.versioning) && !isNew && id !== 'singleton';
   if (fields.error || item.error) return <Failure error={(fields.error ?? item.error)!} retry={() => (fields.refetch(), item.refetch())} />;
   if (!fields.data || (!isNew && !item.data)) return <p role="status">Loading…</p>;
@@ -74,7 +79,7 @@ export function ItemForm() {
   const mayWrite = can(access.data, collection, isNew ? 'create' : 'update') || version !== undefined;
   return (
     <section>
-      <h1>{isNew ? `New item in ${collection}` : `${collection} ${String(item.data?.[pk] ?? '')}`}</h1>
+      <h1>{isNew ? `New item in ${collectionName(collection)}` : `${collectionName(collection)} ${String(item.data?.[pk] ?? '')}`}</h1>
       {versioned && <VersionSwitcher collection={collection} item={id} selected={version} onSelect={(v) => (setVersion(v), setComparing(false))} />}
       {version && (
         <button type="button" className="secondary" onClick={() => setComparing(!comparing)}>
@@ -82,7 +87,7 @@ export function ItemForm() {
         </button>
       )}
       {version && comparing && <CompareVersion version={version} onPromoted={() => (setVersion(undefined), setComparing(false))} />}
-      <form onSubmit={(e) => (e.preventDefault(), save())} aria-label="Item">
+      <form ref={form} onSubmit={(e) => (e.preventDefault(), save())} aria-label="Item">
         {shown.map((f) => (
           <FormField
             key={f.field}
@@ -96,7 +101,6 @@ export function ItemForm() {
           />
         ))}
         {error && !error.field && <p role="alert">{error.message}</p>}
-        {saved && <p role="status">Saved.</p>}
         <div className="toolbar">
           {mayWrite && <button type="submit">{isNew ? 'Create' : 'Save'}</button>}
           {!isNew && id !== 'singleton' && can(access.data, collection, 'delete') && (
@@ -135,11 +139,12 @@ function FormField(props: FormFieldProps) {
 function UnsavedDialog({ onLeave, onStay }: { onLeave: () => void; onStay: () => void }) {
   return (
     <div role="alertdialog" aria-label="Unsaved changes">
+      <CloseOnEscape onClose={onStay} />
       <p>You have unsaved changes. Leave this page and lose them?</p>
       <button type="button" className="danger" onClick={onLeave}>
         Leave
       </button>
-      <button type="button" className="secondary" onClick={onStay}>
+      <button type="button" className="secondary" onClick={onStay} autoFocus>
         Stay
       </button>
     </div>

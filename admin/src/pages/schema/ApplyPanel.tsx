@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, ApiError } from '../../api';
+import { CloseOnEscape } from '../../shell/keys';
 import { Failure } from '../Content';
 import type { Comparison } from './SchemaMoves';
 
@@ -49,6 +50,7 @@ export function ApplyPanel({ comparison, onApplied }: { comparison: Comparison; 
       )}
       {confirming ? (
         <div role="alertdialog" aria-label="Confirm the apply">
+          <CloseOnEscape onClose={() => setConfirming(false)} />
           <p>
             {deletions.length > 0
               ? `This deletes ${deletions.map((s) => describe(s).replace(/^delete /, '')).join(', ')}, with the data stored there. It cannot be undone.`

@@ -1,0 +1,86 @@
+import '@mantine/core/styles/AppShell.css';
+import '@mantine/core/styles/Burger.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Notification.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/notifications/styles.css';
+import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
+import { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { CollectionsNav } from './CollectionsNav';
+import { Crumbs } from './Crumbs';
+import { SECTIONS } from './sections';
+import type { Me } from './studio-data';
+import { useSearchShortcut } from './keys';
+import { ThemeSwitch } from './ThemeSwitch';
+
+interface Props {
+  me: Me;
+  /** Admin access from any of the user's policies (GET /policies/me/globals). */
+  admin: boolean;
+  onSignOut: () => void;
+  children: ReactNode;
+}
+
+/** The signed-in Studio around every page: a header with the breadcrumbs, a collapsible navigation, notifications. */
+export function AppFrame({ me, admin, onSignOut, children }: Props) {
+  // Closed on a phone until asked for; open on a wide screen until put away.
+  const [mobileOpen, mobile] = useDisclosure(false);
+  const [desktopOpen, desktop] = useDisclosure(true);
+  // A put-away navigation is only moved off screen; hidden and inert, it is also out of the tab order and the accessibility tree.
+  const phone = useMediaQuery('(max-width: 48em)');
+  const navHidden = phone ? !mobileOpen : !desktopOpen;
+  useSearchShortcut();
+  return (
+    <AppShell header={{ height: 52 }} navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !mobileOpen, desktop: !desktopOpen } }} padding="md">
+      <Notifications position="top-right" />
+      <AppShell.Header>
+        <Group h="100%" px="md" gap="sm" wrap="nowrap">
+          <Burger opened={mobileOpen} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label="Navigation" aria-expanded={mobileOpen} />
+          <Burger opened={desktopOpen} onClick={desktop.toggle} visibleFrom="sm" size="sm" aria-label="Navigation" aria-expanded={desktopOpen} />
+          <Text fw={700} visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
+            Vellum Studio
+          </Text>
+          <Crumbs />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" inert={navHidden} style={{ visibility: navHidden ? 'hidden' : undefined }}>
+        <AppShell.Section grow component={ScrollArea}>
+          <Sections admin={admin} onNavigate={mobile.close} />
+          <Text size="xs" fw={700} tt="uppercase" mt="md" mb={4} px="sm" aria-hidden>
+            Collections
+          </Text>
+          <CollectionsNav onNavigate={mobile.close} />
+        </AppShell.Section>
+        <AppShell.Section pt="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          <ThemeSwitch />
+          <Text size="sm" mt="xs" truncate>
+            {me.email}
+          </Text>
+          <Button variant="default" size="xs" mt={6} fullWidth onClick={onSignOut}>
+            Sign out
+          </Button>
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main style={{ minWidth: 0 }}>{children}</AppShell.Main>
+    </AppShell>
+  );
+}
+
+function Sections({ admin, onNavigate }: { admin: boolean; onNavigate: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label="Sections">
+      {SECTIONS.filter((s) => admin || !s.admin).map((s) => {
+        const active = pathname === `/${s.path}` || pathname.startsWith(`/${s.path}/`);
+        return <NavLink key={s.path} component={Link} to={`/${s.path}`} label={s.label} active={active} onClick={onNavigate} aria-current={active ? 'page' : undefined} />;
+      })}
+    </nav>
+  );
+}
