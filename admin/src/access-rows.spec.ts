@@ -1,4 +1,4 @@
-import { AccessRow, bySort, ipList, moved, mustSetUpTfa, nestedChange, nextSort, partAccess, shown } from './access-rows';
+import { AccessRow, bySort, ipList, moved, mustSetUpTfa, nestedChange, nextSort, shown } from './access-rows';
 
 const row = (id: string, sort: number | null, extra: Partial<AccessRow> = {}): AccessRow => ({ id, sort, ...extra });
 
@@ -20,17 +20,6 @@ describe('nextSort', () => {
     [[row('a', null)], 1],
   ])('after %j is %d', (rows, sort) => {
     expect(nextSort(rows)).toBe(sort);
-  });
-});
-
-describe('partAccess', () => {
-  it('parts the rows by role and user, each by sort, and tells the public row', () => {
-    const rows = [row('u', 1, { user: 'x' }), row('r2', 2, { role: 'b' }), row('r1', 1, { role: 'a' }), row('p', 1, { role: null, user: null })];
-    expect(partAccess(rows)).toEqual({ roles: [rows[2], rows[1]], users: [rows[0]], isPublic: true });
-  });
-
-  it('has no public row when every row has an owner', () => {
-    expect(partAccess([row('r', 1, { role: 'a' })]).isPublic).toBe(false);
   });
 });
 

@@ -18,18 +18,6 @@ export function nextSort(rows: Pick<AccessRow, 'sort'>[]): number {
   return rows.reduce((max, row) => Math.max(max, row.sort ?? 0), 0) + 1;
 }
 
-/**
- * A policy's access rows, which the API lists the same under `roles` and `users`, parted by what they
- * attach it to; a row with neither attaches it to the public.
- */
-export function partAccess(rows: AccessRow[]): { roles: AccessRow[]; users: AccessRow[]; isPublic: boolean } {
-  return {
-    roles: bySort(rows.filter((row) => row.role)),
-    users: bySort(rows.filter((row) => row.user)),
-    isPublic: rows.some((row) => !row.role && !row.user),
-  };
-}
-
 type Change = { id: string; sort: number };
 
 /** The detailed form of a nested list write the API takes: rows to create, ids of rows to delete, rows to update. */

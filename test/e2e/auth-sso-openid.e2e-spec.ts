@@ -150,6 +150,10 @@ describe('single sign-on: openid and oauth2 (docs/API.md, Single sign-on)', () =
     await expectError(t.as('anonymous').get(`/auth/login/corp?redirect=${encodeURIComponent(target)}`), 400, 'INVALID_PAYLOAD');
   });
 
+  it.each(['redirect[a]=1', 'redirect[toString]=x'])('refuses %s (not a URL) as a payload error, not a crash', async (query) => {
+    await expectError(t.as('anonymous').get(`/auth/login/corp?${query}`), 400, 'INVALID_PAYLOAD');
+  });
+
   it('refuses a callback without the state cookie, and one whose code was not issued for it', async () => {
     await expectError(t.as('anonymous').get('/auth/login/corp/callback?code=x&state=y'), 401, 'INVALID_CREDENTIALS');
     const start = await t.as('anonymous').get('/auth/login/corp');

@@ -119,4 +119,7 @@ describe('GET /utils/jobs', () => {
 
   it.each(['0', '1001', 'many'])('refuses limit=%s with INVALID_QUERY', (limit) =>
     expectError(t.as(editor.token).get(`/utils/jobs?limit=${limit}`), 400, 'INVALID_QUERY'));
+
+  it.each(['limit[a]=1', 'limit[constructor][prototype][polluted]=yes', 'limit[]=5'])('refuses %s (not a number) with INVALID_QUERY', (query) =>
+    expectError(t.as(editor.token).get(`/utils/jobs?${query}`), 400, 'INVALID_QUERY'));
 });

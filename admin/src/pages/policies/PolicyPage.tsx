@@ -1,16 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
-import { AccessRow, partAccess, shown } from '../../access-rows';
+import { AccessRow, bySort, shown } from '../../access-rows';
 import { api, ApiError } from '../../api';
 import { Failure } from '../Content';
 import { PermissionMatrix } from '../roles/PermissionMatrix';
+import { PUBLIC_POLICY } from '../roles/rules';
 import { PolicyAttachments } from './PolicyAttachments';
 import { Policy, POLICY_FIELDS, policyValues } from './policy';
 
-type PolicyWithAccess = Policy & { roles: AccessRow[] };
+type PolicyWithAccess = Policy & { roles: AccessRow[]; users: AccessRow[] };
 
-const ACCESS_FIELDS = ['id', 'sort', 'role.id', 'role.name', 'user.id', 'user.email'].map((f) => `roles.${f}`).join(',');
+const ACCESS_FIELDS = [...['id', 'sort', 'role.id', 'role.name'].map((f) => `roles.${f}`), ...['id', 'sort', 'user.id', 'user.email'].map((f) => `users.${f}`)].join(',');
 
 /** One policy: its name and flags, the roles and users it is attached to, and its permissions per collection. */
 export function PolicyPage() {
@@ -18,15 +19,13 @@ export function PolicyPage() {
   const policy = useQuery({ queryKey: ['policies', id], queryFn: () => api<PolicyWithAccess>('GET', `/policies/${encodeURIComponent(id)}?fields=${POLICY_FIELDS},${ACCESS_FIELDS}`) });
   if (policy.error) return <Failure error={policy.error} retry={() => policy.refetch()} />;
   if (!policy.data) return <p role="status">Loading…</p>;
-  // The API lists every access row of the policy under `roles` (and again under `users`).
-  const access = partAccess(policy.data.roles);
   return (
     <section>
       <h1>{shown(policy.data.name)}</h1>
-      {access.isPublic && <p>What anyone may do without signing in.</p>}
+      {id === PUBLIC_POLICY && <p>What anyone may do without signing in.</p>}
       <PolicyForm policy={policy.data} />
       {policy.data.admin_access ? <p>Admins may do everything: the permissions below are not used for them.</p> : null}
-      <PolicyAttachments policy={id} roles={access.roles} users={access.users} onChange={() => void policy.refetch()} />
+      <PolicyAttachments policy={id} roles={bySort(policy.data.roles)} users={bySort(policy.data.users)} onChange={() => void policy.refetch()} />
       <PermissionMatrix policy={id} />
     </section>
   );

@@ -78,7 +78,9 @@ export class SsoService {
   async start(name: string, query: { redirect?: unknown; prompt?: unknown; otp?: unknown }): Promise<StartedSignIn> {
     const provider = this.provider(name, REDIRECT_DRIVERS, `/auth/login/${name}`);
     if (!isLoginRedirectAllowed(query.redirect, this.config.publicUrl, provider.redirectAllowList)) {
-      throw new InvalidPayloadError(`URL "${String(query.redirect)}" can't be used to redirect after login`);
+      // A bracket query (`redirect[a]=1`) arrives as a null-prototype object, which String() cannot convert.
+      const shown = typeof query.redirect === 'string' ? query.redirect : JSON.stringify(query.redirect);
+      throw new InvalidPayloadError(`URL "${shown}" can't be used to redirect after login`);
     }
     const state: SsoState = {
       provider: name,

@@ -1,11 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { QueryNumber } from '../../../common/decorators/query-number.decorator';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
 export class ListJobsQueryDto {
   @ApiPropertyOptional({ minimum: 1, maximum: 1000, default: 100, description: 'How many of the newest jobs to list.' })
   @IsOptional()
-  @Type(() => Number)
+  @QueryNumber()
   @IsInt()
   @Min(1)
   @Max(1000)

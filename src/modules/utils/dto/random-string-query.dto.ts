@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { QueryNumber } from '../../../common/decorators/query-number.decorator';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { RANDOM_STRING_DEFAULT_LENGTH, RANDOM_STRING_MAX_LENGTH, RANDOM_STRING_MIN_LENGTH } from '../lib/random-string';
 
@@ -10,7 +10,7 @@ export class RandomStringQueryDto {
     default: RANDOM_STRING_DEFAULT_LENGTH,
   })
   @IsOptional()
-  @Type(() => Number)
+  @QueryNumber()
   @IsInt()
   @Min(RANDOM_STRING_MIN_LENGTH)
   @Max(RANDOM_STRING_MAX_LENGTH)
