@@ -134,7 +134,7 @@ describe('permissions', () => {
   describe('/roles and /permissions', () => {
     it('lets admins manage roles', async () => {
       const created = await t.as('admin').post('/roles').send({ name: 'Reviewers', admin_access: false });
-      expect(created.body.data).toMatchObject({ id: expect.any(String), name: 'Reviewers', admin_access: false, app_access: true });
+      expect(created.body.data).toMatchObject({ id: expect.any(String), name: 'Reviewers', admin_access: false, app_access: false });
       const id = created.body.data.id;
       expect((await t.as('admin').patch(`/roles/${id}`).send({ description: 'd' })).body.data.description).toBe('d');
       expect((await t.as('admin').get('/roles')).body.data.map((r: { id: string }) => r.id)).toContain(id);

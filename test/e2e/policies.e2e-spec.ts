@@ -46,6 +46,15 @@ describe('policies', () => {
     expect((await t.as(user.token).get('/permissions/me').expect(200)).body.data[articles].read.access).toBe('partial');
   });
 
+  it('gives nothing through a role created as a reference client creates it, { name }: no app access until a policy gives it', async () => {
+    const user = await userOfRole([]);
+    expect((await t.as(user.token).get('/policies/me/globals').expect(200)).body.data).toEqual({ app_access: false, admin_access: false, enforce_tfa: false });
+    await expectError(t.as(user.token).get('/collections'), 403, 'FORBIDDEN');
+    await expectError(t.as(user.token).get('/fields'), 403, 'FORBIDDEN');
+    const app = await userOfRole([await policy({ app_access: true })]);
+    expect((await t.as(app.token).get('/collections').expect(200)).body.data.length).toBeGreaterThan(0);
+  });
+
   it('creates a role with a new policy nested in its access row, and lists them both ways', async () => {
     const res = await t
       .as('admin')

@@ -7,6 +7,7 @@ import { CreateSvcPresetsNotifications1764200000000 } from './1764200000000-crea
 import { CreateSvcShares1764300000000 } from './1764300000000-create-svc-shares';
 import { CreateSvcCommentsDashboardsTranslations1764400000000 } from './1764400000000-create-svc-comments-dashboards-translations';
 import { CreateSvcPoliciesAccess1764500000000 } from './1764500000000-create-svc-policies-access';
+import { RoleAppAccessDefault1764600000000 } from './1764600000000-role-app-access-default';
 
 /** Every migration in order; TypeORM runs the ones not yet recorded. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   CreateSvcShares1764300000000,
   CreateSvcCommentsDashboardsTranslations1764400000000,
   CreateSvcPoliciesAccess1764500000000,
+  RoleAppAccessDefault1764600000000,
 ];

@@ -9,5 +9,5 @@ export class RoleEntity {
   @Column({ type: 'text', nullable: true }) ip_access!: string | null;
   @Column({ type: 'boolean', default: false }) enforce_tfa!: boolean;
   @Column({ type: 'boolean', default: false }) admin_access!: boolean;
-  @Column({ type: 'boolean', default: true }) app_access!: boolean;
+  @Column({ type: 'boolean', default: false }) app_access!: boolean;
 }
