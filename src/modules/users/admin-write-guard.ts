@@ -6,8 +6,8 @@ import { inChunks } from '../../database/key-lists';
 import { adminSources } from './admin-holders';
 import { UserEntity } from './entities/user.entity';
 
-/** What decides a user's access: non-admins may not set them on themselves (PATCH /users/me or /users/:id). */
-export const SELF_PROTECTED = ['role', 'status', 'token', 'provider', 'external_identifier'] as const;
+/** What decides a user's access (their own policies included): non-admins may not set them on themselves (PATCH /users/me or /users/:id). */
+export const SELF_PROTECTED = ['role', 'policies', 'status', 'token', 'provider', 'external_identifier'] as const;
 
 /** One write of svc_users rows as the items engine runs it: the rows it targets (update, delete), the values it sets. */
 export interface UserRowWrite {
