@@ -47,4 +47,15 @@ describe('a non-admin cannot give anyone admin access through policies', () => {
     expect(await isAdmin(user.token)).toBe(false);
     expect((await t.as('admin').get(`/users/${user.id}?fields=policies`).expect(200)).body.data.policies).toEqual([]);
   });
+
+  it("refuses a user manager's write to a user whose admin access is a policy of their own, without a 500", async () => {
+    const user = await nonAdmin(['svc_users']);
+    const own = await createUser(t, { role: null, policies: [{ policy: adminPolicy }] });
+    for (const body of [{ first_name: 'Mallory' }, { password: 'taken-over-password-1' }]) {
+      expect((await t.as(user.token).patch(`/users/${own.id}`).send(body)).status).toBe(403);
+    }
+    expect((await t.as(user.token).delete(`/users/${own.id}`)).status).toBe(403);
+    await t.login(own.email, own.password);
+    await t.as(user.token).patch(`/users/${member.id}`).send({ first_name: 'Mia' }).expect(200);
+  });
 });
