@@ -15,6 +15,8 @@ describe('a non-admin cannot give anyone admin access through policies', () => {
   let notes: string;
   let member: CreatedUser;
 
+  /** Stands for the notes collection in the table below, made only once the app runs. */
+  const NOTES = '<notes>';
   const rule = (collection: string, action: string) => ({ collection, action, fields: ['*'] });
   const isAdmin = async (token: string) => (await t.as(token).get('/policies/me/globals').expect(200)).body.data.admin_access;
 
@@ -46,6 +48,39 @@ describe('a non-admin cannot give anyone admin access through policies', () => {
     }
     expect(await isAdmin(user.token)).toBe(false);
     expect((await t.as('admin').get(`/users/${user.id}?fields=policies`).expect(200)).body.data.policies).toEqual([]);
+  });
+
+  const escalations: [string, string[], (u: Awaited<ReturnType<typeof nonAdmin>>) => [string, Record<string, unknown>]][] = [
+    ["their role's parent set to the admin role", ['svc_roles', NOTES], (u) => [`/items/${notes}`, { title: 'x', team: { id: u.roleId, parent: adminRole } }]],
+    ["their role's own admin flag", ['svc_roles', NOTES], (u) => [`/items/${notes}`, { title: 'x', team: { id: u.roleId, admin_access: true } }]],
+    ['the admin policy attached to their role', ['svc_roles', 'svc_access', NOTES], (u) => [`/items/${notes}`, { title: 'x', team: { id: u.roleId, policies: [{ policy: adminPolicy }] } }]],
+    ["their role's access row pointed at the admin policy", ['svc_roles', 'svc_access', NOTES], (u) => [`/items/${notes}`, { title: 'x', team: { id: u.roleId, policies: { create: [], update: [{ id: u.access, policy: adminPolicy }], delete: [] } } }]],
+    ["their role's policy made admin", ['svc_roles', 'svc_access', 'svc_policies', NOTES], (u) => [`/items/${notes}`, { title: 'x', team: { id: u.roleId, policies: { create: [], update: [{ id: u.access, policy: { id: u.policy, admin_access: true } }], delete: [] } } }]],
+    ['the admin policy attached to themselves as a user', ['svc_users', 'svc_access'], (u) => [`/users/${u.id}`, { policies: [{ policy: adminPolicy }] }]],
+    ['the admin policy attached to them through another collection', ['svc_users', 'svc_access', NOTES], (u) => [`/items/${notes}`, { title: 'x', owner: { id: u.id, policies: [{ policy: adminPolicy }] } }]],
+  ];
+
+  it.each(escalations)('refuses %s, and nothing is written', async (_what, grants, write) => {
+    const user = await nonAdmin(grants.map((c) => (c === NOTES ? notes : c)));
+    const [url, body] = write(user);
+    const method = url.startsWith('/users/') ? 'patch' : 'post';
+    expect((await t.as(user.token)[method](url).send(body)).status).toBe(403);
+    expect(await isAdmin(user.token)).toBe(false);
+    const role = (await t.as('admin').get(`/roles/${user.roleId}?fields=parent,policies.policy`).expect(200)).body.data;
+    expect(role).toEqual({ parent: null, policies: [{ policy: user.policy }] });
+  });
+
+  it('refuses a user manager with access-row rights giving another user the admin policy', async () => {
+    const user = await nonAdmin(['svc_users', 'svc_access']);
+    expect((await t.as(user.token).patch(`/users/${member.id}`).send({ policies: [{ policy: adminPolicy }] })).status).toBe(403);
+    expect((await t.as('admin').get(`/users/${member.id}?fields=policies`).expect(200)).body.data.policies).toEqual([]);
+  });
+
+  it('still lets such a user attach an ordinary policy to another user', async () => {
+    const user = await nonAdmin(['svc_users', 'svc_access']);
+    const other = await createUser(t, null);
+    await t.as(user.token).patch(`/users/${other.id}`).send({ policies: [{ policy: user.policy }] }).expect(200);
+    expect((await t.as('admin').get(`/users/${other.id}?fields=policies.policy`).expect(200)).body.data.policies).toEqual([{ policy: user.policy }]);
   });
 
   it("refuses a user manager's write to a user whose admin access is a policy of their own, without a 500", async () => {
