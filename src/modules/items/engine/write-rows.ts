@@ -7,6 +7,7 @@ import { keyChunks } from '../../../database/key-lists';
 import type { CollectionOverview } from '../../schema/schema.types';
 import { assertUserWrite, keepingAdminSources, UserRowWrite } from '../../users/admin-write-guard';
 import { keepingAnyAdmin } from '../../users/last-admin';
+import { keepingRoleTree } from '../../users/role-cycles';
 import { Access, rowFilter } from './access';
 import { compileFilter } from './compile-filter';
 import { compileCount, compileDelete, compileInsert, compileLock, compileLookup, compileUpdate, inSql, ROOT, savepointSql, sqlContext } from './compile-sql';
@@ -30,7 +31,8 @@ const ADMIN_SOURCES = new Set(['svc_policies', 'svc_access', 'svc_roles']);
 
 /** Runs `work` in the scope's transaction, or in a new one. */
 export function transaction<T>(scope: ItemsScope, given: (manager: EntityManager) => Promise<T>): Promise<T> {
-  const guarded = (m: EntityManager) => keepingAnyAdmin(m, (inner) => keepingAdminSources(inner, scope.acc, given));
+  const checked = scope.collection === 'svc_roles' ? (m: EntityManager) => keepingRoleTree(m, given) : given;
+  const guarded = (m: EntityManager) => keepingAnyAdmin(m, (inner) => keepingAdminSources(inner, scope.acc, checked));
   const work = ADMIN_SOURCES.has(scope.collection) ? guarded : given;
   const manager = scope.manager;
   if (manager?.queryRunner?.isTransactionActive) return work(manager);
