@@ -6,8 +6,8 @@ import { chunks, inChunks } from '../../database/key-lists';
 import { adminSources } from './admin-holders';
 import { UserEntity } from './entities/user.entity';
 
-/** What decides a user's access: non-admins may not set them on themselves (PATCH /users/me or /users/:id). */
-export const SELF_PROTECTED = ['role', 'status', 'token', 'provider', 'external_identifier'] as const;
+/** What decides a user's access (their own policies included): non-admins may not set them on themselves (PATCH /users/me or /users/:id). */
+export const SELF_PROTECTED = ['role', 'policies', 'status', 'token', 'provider', 'external_identifier'] as const;
 
 /** One write of svc_users rows as the items engine runs it: the rows it targets (update, delete), the values it sets. */
 export interface UserRowWrite {
@@ -36,6 +36,30 @@ export async function assertUserWrite(manager: EntityManager, acc: Accountabilit
   const adminRoles = new Set(sources.roles);
   if ([...roles].some((role) => isUuid(role) && adminRoles.has(role))) throw new ForbiddenError();
   if (keys.length && (await anyOwnAdmin(manager, keys, sources.policies))) throw new ForbiddenError();
+}
+
+/**
+ * Only administrators change what gives admin access: a write by anyone else (nested ones included) to
+ * policies, access rows or roles is refused when it changes which policies have admin access, which
+ * roles' chains hold one, or which users hold one of their own; its transaction undoes it.
+ */
+export async function keepingAdminSources<T>(manager: EntityManager, acc: Accountability | null, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  if (!acc || acc.admin) return work(manager);
+  const before = await adminFingerprint(manager);
+  const out = await work(manager);
+  if ((await adminFingerprint(manager)) !== before) throw new ForbiddenError();
+  return out;
+}
+
+/** What gives admin access as one comparable value: the admin roles and policies, the users holding one of those policies. */
+async function adminFingerprint(manager: EntityManager): Promise<string> {
+  const { roles, policies } = await adminSources(manager);
+  const user = manager.connection.driver.escape('user');
+  const holders = await inChunks(policies, async (part) => {
+    const query = manager.createQueryBuilder().select(`a.${user}`, 'user').from('svc_access', 'a').where(`a.${user} IS NOT NULL`).andWhere('a.policy IN (:...part)', { part });
+    return (await query.getRawMany<{ user: unknown }>()).map((row) => String(row.user));
+  });
+  return JSON.stringify([[...roles].sort(), [...policies].sort(), holders.sort()]);
 }
 
 /** Whether one of the users `ids` has admin access through a policy of their own (one of `policies`, the admin ones). */

@@ -127,6 +127,11 @@ function walkDeep(overview: SchemaOverview, readable: ReadableFields, collection
   }
 }
 
+/** A relational alias (a one-to-many's `users`, `policies`...) has no column to group or aggregate. */
+function refuseAlias(field: FieldOverview, what: string): void {
+  if (field.type === 'alias') throw new InvalidQueryError(`${what}: "${field.field}" is a relation without a value of its own`);
+}
+
 /**
  * Checks every field a query names against the schema overview and the caller's readable fields
  * (ARCHITECTURE: items engine, stage 2): unknown → INVALID_QUERY, not readable → FORBIDDEN. `fields`
@@ -148,6 +153,7 @@ export function validateQuery(overview: SchemaOverview, readable: ReadableFields
   for (const entry of query.groupBy ?? []) {
     const fn = parseFunction(entry);
     const { field } = walkPath(overview, readable, collection, [fn?.field ?? entry], false, 'groupBy');
+    refuseAlias(field, 'groupBy');
     if (fn) checkFunction(overview, readable, collection, fn);
     else refuseSecret(field, 'groupBy');
   }
@@ -155,6 +161,7 @@ export function validateQuery(overview: SchemaOverview, readable: ReadableFields
     for (const name of fields ?? []) {
       if (name === '*' && (fn === 'count' || fn === 'countAll')) continue;
       const { field } = walkPath(overview, readable, collection, [name], false, `aggregate[${fn}]`);
+      refuseAlias(field, `aggregate[${fn}]`);
       // Counting a secret tells no more than filtering it on _null does.
       if (fn !== 'count' && fn !== 'countDistinct') refuseSecret(field, `aggregate[${fn}]`);
     }

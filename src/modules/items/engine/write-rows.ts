@@ -5,8 +5,9 @@ import { insertRows, rowsPerInsert } from '../../../database/insert-rows';
 import { runSql } from '../../../database/run-sql';
 import { keyChunks } from '../../../database/key-lists';
 import type { CollectionOverview } from '../../schema/schema.types';
-import { assertUserWrite, UserRowWrite } from '../../users/admin-write-guard';
+import { assertUserWrite, keepingAdminSources, UserRowWrite } from '../../users/admin-write-guard';
 import { keepingAnyAdmin } from '../../users/last-admin';
+import { keepingRoleTree } from '../../users/role-cycles';
 import { Access, rowFilter } from './access';
 import { compileFilter } from './compile-filter';
 import { compileCount, compileDelete, compileInsert, compileLock, compileLookup, compileUpdate, inSql, ROOT, savepointSql, sqlContext } from './compile-sql';
@@ -25,12 +26,14 @@ export interface InsertRow {
   values: Item;
 }
 
-/** What decides who is an admin: a write to them must leave one (the last-admin rule). */
+/** What decides who is an admin: a write to them must leave one (the last-admin rule), and only admins change it. */
 const ADMIN_SOURCES = new Set(['svc_policies', 'svc_access', 'svc_roles']);
 
 /** Runs `work` in the scope's transaction, or in a new one. */
 export function transaction<T>(scope: ItemsScope, given: (manager: EntityManager) => Promise<T>): Promise<T> {
-  const work = ADMIN_SOURCES.has(scope.collection) ? (m: EntityManager) => keepingAnyAdmin(m, given) : given;
+  const checked = scope.collection === 'svc_roles' ? (m: EntityManager) => keepingRoleTree(m, given) : given;
+  const guarded = (m: EntityManager) => keepingAnyAdmin(m, (inner) => keepingAdminSources(inner, scope.acc, checked));
+  const work = ADMIN_SOURCES.has(scope.collection) ? guarded : given;
   const manager = scope.manager;
   if (manager?.queryRunner?.isTransactionActive) return work(manager);
   if (manager) return manager.transaction(work);
