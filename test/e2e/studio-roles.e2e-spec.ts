@@ -1,4 +1,4 @@
-import { createCollection } from '../factories/collection.factory';
+import { createStatusArticles } from '../factories/articles.factory';
 import { createRole, createUser } from '../factories/user.factory';
 import { seriousViolations, signInAsAdmin, startStudioBrowser, StudioBrowser, studioHooks } from '../helpers/studio-browser';
 import { createTestApp, TestApp } from '../helpers/test-app';
@@ -8,16 +8,7 @@ describe('Vellum Studio: roles, their policies and the permissions matrix in Chr
   let studio: StudioBrowser;
   beforeAll(async () => {
     t = await createTestApp();
-    await createCollection(t, 'articles', [
-      { field: 'title', type: 'string' },
-      { field: 'status', type: 'string' },
-    ]);
-    await t.as('admin').post('/items/articles').send([
-      { title: 'Draft one', status: 'draft' },
-      { title: 'Out now', status: 'published' },
-      { title: 'Draft two', status: 'draft' },
-      { title: 'Also out', status: 'published' },
-    ]).expect(200);
+    await createStatusArticles(t);
     studio = await startStudioBrowser(t);
     await signInAsAdmin(studio);
   });
