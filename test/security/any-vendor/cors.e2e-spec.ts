@@ -10,27 +10,50 @@ const preflight = (t: TestApp, origin: string, path = '/users/me') =>
     .set('Access-Control-Request-Method', 'PATCH')
     .set('Access-Control-Request-Headers', 'authorization,content-type');
 
+/** A tus upload's creation, as a cross-origin tus client sends it. */
+const tusCreation = (t: TestApp, origin: string) =>
+  t.as('admin').post('/files/tus').set('Origin', origin).set({ 'Tus-Resumable': '1.0.0', 'Upload-Length': '10', 'Upload-Metadata': `filename ${Buffer.from('a.txt').toString('base64')}` });
+const corsHeaders = (headers: Record<string, string>) => Object.keys(headers).filter((name) => name.startsWith('access-control-'));
+
 /** CORS with the reference platform's CORS_* variables, through the `cors` middleware. */
 describe('CORS', () => {
   describe('by default', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp();
+      t = await createTestApp({ env: { TUS_ENABLED: 'true' } });
     });
     afterAll(() => t.close());
 
     it('is disabled: no Access-Control-* header on a preflight or a read', async () => {
       const answers = [await preflight(t, APP), await t.as('anonymous').get('/server/ping').set('Origin', APP)];
-      for (const res of answers) expect(Object.keys(res.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+      for (const res of answers) expect(corsHeaders(res.headers)).toEqual([]);
+    });
+
+    it('is disabled for resumable uploads too, which the tus library would answer for any origin', async () => {
+      const res = await tusCreation(t, 'https://evil.example');
+      expect([res.status, res.text]).toEqual([201, '']);
+      expect(corsHeaders(res.headers)).toEqual([]);
     });
   });
 
   describe('with CORS_ENABLED and a list of origins', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp({ env: { CORS_ENABLED: 'true', CORS_ORIGIN: `${APP},regex:^https://[a-z]+\\.example\\.org$` } });
+      t = await createTestApp({ env: { CORS_ENABLED: 'true', CORS_ORIGIN: `${APP},regex:^https://[a-z]+\\.example\\.org$`, TUS_ENABLED: 'true' } });
     });
     afterAll(() => t.close());
+
+    it("shows an allowed origin a resumable upload's headers, and another origin nothing the tus library adds", async () => {
+      const allowed = await tusCreation(t, APP);
+      expect(allowed.status).toBe(201);
+      expect(allowed.headers['access-control-allow-origin']).toBe(APP);
+      expect(allowed.headers['access-control-expose-headers'].split(', ')).toEqual(expect.arrayContaining(['Content-Range', 'Location', 'Upload-Offset', 'Directus-File-Id']));
+      const refused = await tusCreation(t, 'https://evil.example');
+      expect(refused.status).toBe(201);
+      // What the cors middleware sends every origin, as on any route; no allowed origin, nothing of tus's.
+      expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+      expect(refused.headers['access-control-expose-headers']).toBe('Content-Range');
+    });
 
     it('answers a preflight from an allowed origin with the reference defaults', async () => {
       const res = await preflight(t, APP);

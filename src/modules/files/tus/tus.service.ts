@@ -15,6 +15,7 @@ import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { FilesService } from '../files.service';
 import { assertTusHeaders, OWNER_KEY, parseUploadMetadata, storedFileRequest, tusFileRequest } from './tus-request';
 import { tusErrorToAppError } from './tus-error';
+import { keepVellumCors } from './tus-cors';
 
 export const TUS_PATH = '/files/tus';
 /** How often the clean-up schedule is looked at: twice a minute, so no minute it names is missed. */
@@ -112,6 +113,7 @@ export class TusService implements OnApplicationBootstrap, OnModuleDestroy {
       await this.files.assertAllowed(acc, 'create');
       await this.assertOwner(uploadIdOf(req), acc);
     }
+    keepVellumCors(res, FILE_ID_HEADERS);
     await this.server.handle(req, res);
   }
 
