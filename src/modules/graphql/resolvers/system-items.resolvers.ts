@@ -15,11 +15,12 @@ import { buildItemTypes, type CollectionTypes } from '../items/item-types';
  * (PLAIN_WRITE_SYSTEM_COLLECTIONS) and those with a service of their own (`ownServices`) get mutations too
  * (`create_roles_item`, ...).
  */
-const SYSTEM_ITEMS: Record<string, { collection: string; adminOnly?: boolean }> = {
+const SYSTEM_ITEMS: Record<string, { collection: string; adminOnly?: boolean; adminWrites?: boolean }> = {
   users: { collection: 'svc_users' },
-  roles: { collection: 'svc_roles', adminOnly: true },
+  roles: { collection: 'svc_roles', adminWrites: true },
   permissions: { collection: 'svc_permissions', adminOnly: true },
   policies: { collection: 'svc_policies', adminOnly: true },
+  access: { collection: 'svc_access', adminOnly: true },
   files: { collection: 'svc_files' },
   folders: { collection: 'svc_folders' },
   activity: { collection: 'svc_activity' },
@@ -120,7 +121,7 @@ export function systemItemFields(
     if (!entry) continue;
     const own = ownServices[name] ? { ...deps, items: ownServices[name] } : deps;
     Object.assign(queries, queriesOf(own, entry.path, collectionTypes, entry.adminOnly === true));
-    if (PLAIN_WRITE_SYSTEM_COLLECTIONS.has(name) || ownServices[name]) Object.assign(mutations, mutationsOf(own, entry.path, collectionTypes, entry.adminOnly === true));
+    if (PLAIN_WRITE_SYSTEM_COLLECTIONS.has(name) || ownServices[name]) Object.assign(mutations, mutationsOf(own, entry.path, collectionTypes, entry.adminOnly === true || entry.adminWrites === true));
   }
   const users = types.get('svc_users');
   if (users) queries.users_me = usersMe(deps, users);
