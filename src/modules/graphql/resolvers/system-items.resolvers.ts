@@ -9,7 +9,8 @@ import { buildItemTypes, type CollectionTypes } from '../items/item-types';
 
 /**
  * The system collections /graphql/system reads, by the name of their REST path (API.md 11: `users`,
- * `users_by_id`, `users_aggregated`, ...), with whether only admins may use them (as their REST routes).
+ * `users_by_id`, `users_aggregated`, ...), with whether only admins may use them, or only write them
+ * (`adminWrites`: roles, which app access reads), as their REST routes.
  * Each is read through the items engine with the caller's permissions, as REST does: secrets come back
  * concealed, rows and fields the caller may not read are refused. Those written as plain items
  * (PLAIN_WRITE_SYSTEM_COLLECTIONS) and those with a service of their own (`ownServices`) get mutations too
