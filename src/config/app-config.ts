@@ -94,6 +94,8 @@ export interface AppConfig {
     store: 'memory' | 'redis';
     ttl: number;
     namespace: string;
+    /** CACHE_STATUS_HEADER: the header carrying a cached read's `HIT` or `MISS`; none when unset (API.md 9). */
+    statusHeader: string | null;
     countTtl: number;
     /** CACHE_SCHEMA: false checks the database's schema before every request (API.md 11.2). */
     schema: boolean;

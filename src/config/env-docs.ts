@@ -218,6 +218,11 @@ export const ENV_DOCS: readonly EnvDoc[] = [
     meaning: 'data cache of GET reads; `REDIS` (required with `CACHE_STORE=redis`) also carries the system-cache reload to every instance',
   },
   {
+    names: ['CACHE_STATUS_HEADER'],
+    defaults: ['unset'],
+    meaning: 'the name of a response header telling whether a cacheable read came from the data cache (`HIT`) or not (`MISS`), as the reference\'s; unset, no such header is sent (docs/API.md 9)',
+  },
+  {
     names: ['CACHE_SCHEMA', 'CACHE_SCHEMA_CHECK_INTERVAL'],
     defaults: ['`true`', '`5s`'],
     meaning: 'schema kept in memory; `false` checks the database\'s schema fingerprint before every request, so DDL run outside Vellum is seen at once; with `true`, a background check at most every interval (`0`: never) and `POST /utils/cache/clear?system` (docs/API.md 11.2)',

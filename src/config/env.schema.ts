@@ -103,6 +103,8 @@ export class EnvSchema {
   @IsOptional() @Matches(DURATION) CACHE_TTL?: string;
   @IsOptional() @Matches(DURATION) CACHE_COUNT_TTL?: string;
   @IsOptional() @IsString() CACHE_NAMESPACE?: string;
+  // An HTTP header name (RFC 9110 token): anything else would make every cached answer fail to send.
+  @IsOptional() @Matches(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, { message: 'CACHE_STATUS_HEADER must be an HTTP header name' }) CACHE_STATUS_HEADER?: string;
   @IsOptional() @IsBooleanString(BOOL) CACHE_SCHEMA?: string;
   @IsOptional() @Matches(DURATION) CACHE_SCHEMA_CHECK_INTERVAL?: string;
   @IsOptional() @Matches(/^rediss?:\/\//, { message: 'REDIS must be a redis:// URL' }) REDIS?: string;

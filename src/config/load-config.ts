@@ -246,6 +246,7 @@ function servicesConfig(env: Env, parsed: EnvSchema): Pick<AppConfig, 'cache' | 
       store: (env.CACHE_STORE ?? 'memory') as 'memory' | 'redis',
       ttl: duration(env.CACHE_TTL, '5m'),
       namespace: env.CACHE_NAMESPACE ?? 'vellum',
+      statusHeader: env.CACHE_STATUS_HEADER || null,
       countTtl: duration(env.CACHE_COUNT_TTL, '10s'),
       schema: flag(env.CACHE_SCHEMA, true),
       schemaCheckInterval: duration(env.CACHE_SCHEMA_CHECK_INTERVAL, '5s'),

@@ -56,7 +56,7 @@ describe('data cache, two instances on one database and one Redis', () => {
   let b: TestApp;
   const namespace = uniq('vellum_test');
   beforeAll(async () => {
-    const env = { CACHE_ENABLED: 'true', CACHE_STORE: 'redis', REDIS, CACHE_NAMESPACE: namespace, CACHE_TTL: '5m' };
+    const env = { CACHE_ENABLED: 'true', CACHE_STATUS_HEADER: 'X-Cache', CACHE_STORE: 'redis', REDIS, CACHE_NAMESPACE: namespace, CACHE_TTL: '5m' };
     a = await createTestApp({ env, extraModules: [CacheProbeModule] });
     b = await createTestApp({ env, database: a.database });
   });
@@ -192,7 +192,7 @@ describe('data cache, two instances on one database and one Redis', () => {
 describe('data cache when Redis goes away', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { CACHE_ENABLED: 'true', CACHE_STORE: 'redis', REDIS, CACHE_NAMESPACE: uniq('vellum_test') } });
+    t = await createTestApp({ env: { CACHE_ENABLED: 'true', CACHE_STATUS_HEADER: 'X-Cache', CACHE_STORE: 'redis', REDIS, CACHE_NAMESPACE: uniq('vellum_test') } });
   });
   afterAll(() => t?.close());
 
@@ -210,7 +210,7 @@ describe('data cache in Redis named by REDIS_HOST and REDIS_PORT (no REDIS url)'
   let t: TestApp;
   beforeAll(async () => {
     const { hostname, port } = new URL(REDIS);
-    t = await createTestApp({ env: { CACHE_ENABLED: 'true', CACHE_STORE: 'redis', REDIS_HOST: hostname, REDIS_PORT: port || '6379', CACHE_NAMESPACE: uniq('vellum_test') } });
+    t = await createTestApp({ env: { CACHE_ENABLED: 'true', CACHE_STATUS_HEADER: 'X-Cache', CACHE_STORE: 'redis', REDIS_HOST: hostname, REDIS_PORT: port || '6379', CACHE_NAMESPACE: uniq('vellum_test') } });
   });
   afterAll(() => t?.close());
 
@@ -225,7 +225,7 @@ describe('data cache in Redis named by REDIS_HOST and REDIS_PORT (no REDIS url)'
 describe('data cache in memory', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { CACHE_ENABLED: 'true', CACHE_STORE: 'memory', CACHE_TTL: '1s' } });
+    t = await createTestApp({ env: { CACHE_ENABLED: 'true', CACHE_STATUS_HEADER: 'X-Cache', CACHE_STORE: 'memory', CACHE_TTL: '1s' } });
   });
   afterAll(() => t?.close());
 
@@ -239,6 +239,37 @@ describe('data cache in memory', () => {
     await renameProject(t, 'Three');
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(await projectName(t)).toEqual({ name: 'Three', cache: 'MISS' });
+  });
+});
+
+describe('the cache status header (CACHE_STATUS_HEADER, as the reference)', () => {
+  const apps: TestApp[] = [];
+  afterAll(() => Promise.all(apps.map((a) => a.close())));
+  const boot = async (env: Record<string, string>) => {
+    const app = await createTestApp({ env: { CACHE_ENABLED: 'true', CACHE_STORE: 'memory', CACHE_TTL: '5m', ...env } });
+    apps.push(app);
+    return app;
+  };
+
+  it('is sent under the configured name, HIT or MISS', async () => {
+    const app = await boot({ CACHE_STATUS_HEADER: 'X-Vellum-Cache' });
+    const first = await app.as('admin').get('/server/info').expect(200);
+    expect([first.headers['x-vellum-cache'], first.headers['x-cache']]).toEqual(['MISS', undefined]);
+    expect((await app.as('admin').get('/server/info').expect(200)).headers['x-vellum-cache']).toBe('HIT');
+  });
+
+  it('is not sent when unset, while the cache still answers', async () => {
+    const app = await boot({});
+    await renameProject(app, 'Cached');
+    await projectName(app);
+    await renameProject(app, 'Renamed');
+    const res = await app.as('admin').get('/server/info').expect(200);
+    expect(res.body.data.project.project_name).toBe('Cached');
+    expect(Object.keys(res.headers).filter((h) => /cache/i.test(h) && h !== 'cache-control')).toEqual([]);
+  });
+
+  it('refuses a value that is no header name at start', async () => {
+    await expect(boot({ CACHE_STATUS_HEADER: 'X Cache' })).rejects.toThrow(/CACHE_STATUS_HEADER/);
   });
 });
 

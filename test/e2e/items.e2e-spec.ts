@@ -314,7 +314,7 @@ describe('/items/:collection', () => {
 describe('/items with the data cache on', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { CACHE_ENABLED: 'true' } });
+    t = await createTestApp({ env: { CACHE_ENABLED: 'true', CACHE_STATUS_HEADER: 'X-Cache' } });
   });
   afterAll(() => t.close());
 

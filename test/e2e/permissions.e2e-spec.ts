@@ -154,8 +154,10 @@ describe('permissions', () => {
       await expectError(t.as(user.token).get(`/items/${docs}`), 403, 'FORBIDDEN');
     });
 
-    it('is admin only', async () => {
-      await expectError(t.as(editor.token).get('/roles'), 403, 'FORBIDDEN');
+    it('is admin only, but for the own role app access reads (as the reference)', async () => {
+      const roles = (await t.as(editor.token).get('/roles?fields=id').expect(200)).body.data;
+      expect(roles).toEqual([{ id: (await t.as('admin').get(`/users/${editor.id}?fields=role`)).body.data.role }]);
+      await expectError(t.as(editor.token).post('/roles').send({ name: 'x' }), 403, 'FORBIDDEN');
       await expectError(t.as(editor.token).post('/permissions').send({ collection: docs, action: 'read' }), 403, 'FORBIDDEN');
       await expectError(t.as('anonymous').get('/permissions'), 403, 'FORBIDDEN');
     });

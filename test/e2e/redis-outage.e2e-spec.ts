@@ -52,7 +52,7 @@ describe('a Redis outage with CACHE_STORE=redis', () => {
   beforeAll(async () => {
     port = await freePort();
     redis = await startRedis(port, dir);
-    t = await createTestApp({ env: { REDIS: `redis://127.0.0.1:${port}`, CACHE_ENABLED: 'true', CACHE_STORE: 'redis' } });
+    t = await createTestApp({ env: { REDIS: `redis://127.0.0.1:${port}`, CACHE_ENABLED: 'true', CACHE_STATUS_HEADER: 'X-Cache', CACHE_STORE: 'redis' } });
     await createCollection(t, 'notes', [{ field: 'text', type: 'string' }]);
     await t.as('admin').post('/items/notes').send({ text: 'before' }).expect(200);
   });

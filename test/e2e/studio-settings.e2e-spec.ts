@@ -6,7 +6,7 @@ describe('Vellum Studio: settings in Chromium', () => {
   let t: TestApp;
   let studio: StudioBrowser;
   beforeAll(async () => {
-    t = await createTestApp({ env: { CACHE_ENABLED: 'true' } });
+    t = await createTestApp({ env: { CACHE_ENABLED: 'true', CACHE_STATUS_HEADER: 'X-Cache' } });
     await createCollection(t, 'notes', [{ field: 'text', type: 'string' }]);
     studio = await startStudioBrowser(t);
     await signInAsAdmin(studio);

@@ -165,7 +165,7 @@ describe('an admin write to a user and the data cache', () => {
   afterAll(() => t?.close());
 
   it('drops the cached read of the user', async () => {
-    t = await createTestApp({ env: { CACHE_ENABLED: 'true', CACHE_STORE: 'memory', CACHE_TTL: '5m' } });
+    t = await createTestApp({ env: { CACHE_ENABLED: 'true', CACHE_STATUS_HEADER: 'X-Cache', CACHE_STORE: 'memory', CACHE_TTL: '5m' } });
     const user = await createUser(t, { first_name: 'Before' });
     const read = () => t.as('admin').get(`/users/${user.id}?fields=first_name`);
     expect((await read()).body.data.first_name).toBe('Before');

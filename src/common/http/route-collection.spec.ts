@@ -10,6 +10,7 @@ describe(routeCollection.name, () => {
     ['/users/me', {}, 'svc_users'],
     ['/utils/export/articles', { collection: 'articles' }, 'articles'],
     ['/versions', {}, 'svc_versions'],
+    ['/access/abc', { id: 'abc' }, 'svc_access'],
     ['/server/info', {}, null],
     ['/schema/snapshot', {}, null],
     ['/items', {}, null],

@@ -1,5 +1,6 @@
 /** System routes read one system collection each; `/items/:collection` names its own. */
 const SYSTEM_ROUTES: Record<string, string> = {
+  access: 'svc_access',
   activity: 'svc_activity',
   collections: 'svc_collections',
   comments: 'svc_comments',

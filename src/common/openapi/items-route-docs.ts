@@ -14,6 +14,8 @@ export interface ItemsResource {
   /** components.schemas name of one item as read and written; `one` when absent. */
   schema?: string;
   auth: ApiAuthOptions;
+  /** The writes' security when it differs from the reads' (`/roles`: read by app users, written by admins). */
+  writeAuth?: ApiAuthOptions;
   /** More query parameters of the reads (`Version` for items). */
   query?: QueryParameterName[];
   /** Descriptions of the path parameters besides `id` (`collection` for items). */
@@ -59,8 +61,10 @@ export function itemsRouteDocs(r: ItemsResource) {
   const aSingular = indefinite(singular);
   const params = Object.entries(r.params ?? {}).map(([name, description]) => ApiParam({ name, description }));
   const idParam = ApiParam({ name: 'id', description: `The ${singular}'s primary key.` });
-  const route = (id: string, summary: string, description: string, ...rest: MethodDecorator[]) =>
-    applyDecorators(ApiDoc({ id, summary, description }), ApiAuth(r.auth), ...params, ...rest);
+  const routeAs = (auth: ApiAuthOptions) => (id: string, summary: string, description: string, ...rest: MethodDecorator[]) =>
+    applyDecorators(ApiDoc({ id, summary, description }), ApiAuth(auth), ...params, ...rest);
+  const route = routeAs(r.auth);
+  const write = routeAs(r.writeAuth ?? r.auth);
   const writeErrors = ApiErrors(400, 403, ...(r.writeErrors ?? []));
 
   return {
@@ -71,18 +75,18 @@ export function itemsRouteDocs(r: ItemsResource) {
       route(`read${r.one}`, `Read ${aSingular}`, `One ${singular} by its primary key; 403 when it does not exist or the caller may not read it.`,
         idParam, ApiQueryParams(...ONE_QUERY, ...(r.query ?? [])), ApiData(schema, `\`{ data: ${singular} }\``), ApiErrors(400, 403)),
     create: () =>
-      route(`create${r.many}`, `Create ${plural}`, `Creates one ${singular} (an object) or several (an array, all or nothing).`,
+      write(`create${r.many}`, `Create ${plural}`, `Creates one ${singular} (an object) or several (an array, all or nothing).`,
         ApiQueryParams(...WRITE_QUERY), ApiJsonBody(createBody(one), `One ${singular}, or an array of them.`), ApiWritten(schema), writeErrors),
     update: () =>
-      route(`update${r.many}`, `Update ${plural}`, `Updates several ${plural}: an array of ${plural} with their primary keys, \`{ keys, data }\` or \`{ query, data }\`.`,
+      write(`update${r.many}`, `Update ${plural}`, `Updates several ${plural}: an array of ${plural} with their primary keys, \`{ keys, data }\` or \`{ query, data }\`.`,
         ApiQueryParams(...WRITE_QUERY), ApiJsonBody(updateBody(one), 'The items to change and how.'), ApiWritten(schema, { many: true }), writeErrors),
     updateOne: () =>
-      route(`update${r.one}`, `Update ${aSingular}`, `Changes the given fields of one ${singular}.`,
+      write(`update${r.one}`, `Update ${aSingular}`, `Changes the given fields of one ${singular}.`,
         idParam, ApiQueryParams(...WRITE_QUERY), ApiJsonBody(one, 'The fields to change.'), ApiWritten(schema, { one: true }), writeErrors),
     remove: () =>
-      route(`delete${r.many}`, `Delete ${plural}`, `Deletes several ${plural}: an array of primary keys, \`{ keys }\` or \`{ query }\`.`,
+      write(`delete${r.many}`, `Delete ${plural}`, `Deletes several ${plural}: an array of primary keys, \`{ keys }\` or \`{ query }\`.`,
         ApiJsonBody(DELETE_BODY, 'The items to delete.'), ApiNoContentResponse({ description: 'Deleted.' }), writeErrors),
     removeOne: () =>
-      route(`delete${r.one}`, `Delete ${aSingular}`, `Deletes one ${singular}.`, idParam, ApiNoContentResponse({ description: 'Deleted.' }), writeErrors),
+      write(`delete${r.one}`, `Delete ${aSingular}`, `Deletes one ${singular}.`, idParam, ApiNoContentResponse({ description: 'Deleted.' }), writeErrors),
   };
 }

@@ -21,6 +21,9 @@ const SYSTEM_ROWS: Record<string, SchemaObject> = {
     id: 'uuid', name: 'string', icon: 'string?', description: 'string?', ip_access: 'strings?', enforce_tfa: 'boolean',
     admin_access: 'boolean', app_access: 'boolean', roles: 'o2m:access rows', users: 'o2m:access rows', permissions: 'o2m:permissions',
   }, { description: 'A set of permissions and access flags, attached to roles and users through access rows (`svc_access`).' }),
+  AccessRow: object({ id: 'uuid', role: 'm2o:role', user: 'm2o:user', policy: 'm2o:policy', sort: 'integer?' }, {
+    description: 'Attaches `policy` to `role` or to `user` (one of them; neither: the public access); `sort` orders a role’s or user’s policies.',
+  }),
   Permission: object({
     id: 'integer', policy: 'm2o:policy', role: 'm2o:role', collection: 'string', action: { type: 'string', enum: ['create', 'read', 'update', 'delete', 'share'] },
     permissions: 'json', validation: 'json', presets: 'json', fields: 'strings?',

@@ -42,6 +42,10 @@ export class CacheService implements OnModuleInit {
     return this.config.cache.enabled;
   }
 
+  get statusHeader(): string | null {
+    return this.config.cache.statusHeader;
+  }
+
   /** Generations current now for `tag`; pass them to the key of an entry read or written for it. */
   async generations(tag: string): Promise<string[]> {
     const values = await this.store.getMany([this.generationKey(ALL_TAG), this.generationKey(tag)]);

@@ -8,9 +8,6 @@ import { AppLogger } from '../../common/logging/app-logger';
 import { CacheService } from './cache.service';
 import { cacheTag, isCacheableRequest, responseCacheKey } from './lib/response-cache-key';
 
-/** Header telling whether a GET answer came from the data cache (`HIT`) or was computed (`MISS`). */
-export const CACHE_STATUS_HEADER = 'X-Cache';
-
 /**
  * Serves GET JSON reads from the data cache when CACHE_ENABLED, keyed by caller, path and sorted query.
  * A cache failure (Redis away) never fails the request: it is answered uncached.
@@ -30,13 +27,15 @@ export class ResponseCacheInterceptor implements NestInterceptor {
     if (!isCacheableRequest({ method: req.method, path: fullPath(req), query, cacheControl: req.headers['cache-control'] })) {
       return next.handle();
     }
+    // CACHE_STATUS_HEADER names the header telling a read from the cache (`HIT`) from a computed one (`MISS`).
+    const status = (value: 'HIT' | 'MISS') => this.cache.statusHeader && res.setHeader(this.cache.statusHeader, value);
     return from(this.lookup(req, query)).pipe(
       switchMap((found) => {
         if (found?.value !== undefined) {
-          res.setHeader(CACHE_STATUS_HEADER, 'HIT');
+          status('HIT');
           return of(found.value);
         }
-        res.setHeader(CACHE_STATUS_HEADER, 'MISS');
+        status('MISS');
         return next.handle().pipe(
           tap((value) => {
             // Only JSON bodies: streams and `@Res()` handlers (undefined) are not answers we can replay.

@@ -18,6 +18,8 @@ export interface CollectionControllerOptions {
   docs: { tag: ApiTagName } & Pick<ItemsResource, 'many' | 'one' | 'schema'>;
   /** Admin only (403 FORBIDDEN for everyone else, API.md 1.2). */
   adminOnly?: boolean;
+  /** Reads with the caller's permissions (app access reads the own roles), writes admin only. */
+  adminWrites?: boolean;
   /** Only GET/SEARCH routes (activity, revisions). */
   readOnly?: boolean;
   /** Creation with rules of the collection's own (shares, comments): POST hands the body to this provider. */
@@ -43,9 +45,12 @@ interface ItemsRoutes {
  */
 export function collectionController(path: string, collection: string, options: CollectionControllerOptions): Type<unknown> {
   const { tag, ...names } = options.docs;
-  const docs = itemsRouteDocs({ ...names, auth: options.adminOnly ? { admin: true } : { anonymous: true } });
+  const auth = options.adminOnly ? { admin: true } : { anonymous: true };
+  const docs = itemsRouteDocs({ ...names, auth, writeAuth: options.adminWrites ? { admin: true } : undefined });
   const read = readController(path, collection, tag, docs, options.adminOnly ? [AdminGuard] : []);
-  const controller = options.readOnly ? read : withCreateRoute(path, collection, docs, withChangeRoutes(path, collection, docs, read), options.creator);
+  const writeGuards = options.adminWrites ? [AdminGuard] : [];
+  const changes = options.readOnly ? read : withChangeRoutes(path, collection, docs, read, writeGuards);
+  const controller = options.readOnly ? read : withCreateRoute(path, collection, docs, changes, writeGuards, options.creator);
   // A name of its own for each generated controller, as Nest's route log shows it.
   const name = `${path.replace(/(^|[-_/])(\w)/g, (_m, _s, c: string) => c.toUpperCase())}Controller`;
   return Object.defineProperty(controller, 'name', { value: name });
@@ -85,7 +90,7 @@ function readController(path: string, collection: string, tag: ApiTagName, docs:
   return ReadController;
 }
 
-function withCreateRoute(path: string, collection: string, docs: Docs, Base: Type<ItemsRoutes>, Creator?: Type<ItemsCreator>): Type<ItemsRoutes> {
+function withCreateRoute(path: string, collection: string, docs: Docs, Base: Type<ItemsRoutes>, guards: Type<unknown>[], Creator?: Type<ItemsCreator>): Type<ItemsRoutes> {
   @Controller(path)
   class CreateController extends Base {
     constructor(
@@ -98,6 +103,7 @@ function withCreateRoute(path: string, collection: string, docs: Docs, Base: Typ
     }
 
     @Post()
+    @UseGuards(...guards)
     @HttpCode(200)
     @docs.create()
     create(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
@@ -110,22 +116,25 @@ function withCreateRoute(path: string, collection: string, docs: Docs, Base: Typ
   return CreateController;
 }
 
-function withChangeRoutes(path: string, collection: string, docs: Docs, ReadController: Type<ItemsRoutes>): Type<ItemsRoutes> {
+function withChangeRoutes(path: string, collection: string, docs: Docs, ReadController: Type<ItemsRoutes>, guards: Type<unknown>[]): Type<ItemsRoutes> {
   @Controller(path)
   class ChangeController extends ReadController {
     @Patch()
+    @UseGuards(...guards)
     @docs.update()
     update(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
       return this.http.update(this.items.for(collection, acc), res, body, query);
     }
 
     @Patch(':id')
+    @UseGuards(...guards)
     @docs.updateOne()
     updateOne(@Param('id') id: string, @Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
       return this.http.updateOne(this.items.for(collection, acc), res, id, body, query);
     }
 
     @Delete()
+    @UseGuards(...guards)
     @HttpCode(204)
     @docs.remove()
     async remove(@Body() body: unknown, @Acc() acc: Accountability): Promise<void> {
@@ -133,6 +142,7 @@ function withChangeRoutes(path: string, collection: string, docs: Docs, ReadCont
     }
 
     @Delete(':id')
+    @UseGuards(...guards)
     @HttpCode(204)
     @docs.removeOne()
     async removeOne(@Param('id') id: string, @Acc() acc: Accountability): Promise<void> {

@@ -6,8 +6,9 @@ import { PermissionsMeController } from './permissions-me.controller';
 import { PoliciesMeController } from './policies-me.controller';
 
 /**
- * `/roles`, `/permissions` and `/policies` (admin only), `/permissions/me` and `/policies/me/globals`
- * (everyone's own), served by the items engine over svc_roles, svc_permissions and svc_policies.
+ * `/permissions`, `/policies` and `/access` (admin only), `/roles` (written by admins, read with the
+ * caller's permissions: app access reads the own roles), `/permissions/me` and `/policies/me/globals`
+ * (everyone's own), served by the items engine over svc_roles, svc_permissions, svc_policies and svc_access.
  */
 @Module({
   imports: [ItemsModule],
@@ -15,9 +16,10 @@ import { PoliciesMeController } from './policies-me.controller';
   controllers: [
     PermissionsMeController,
     PoliciesMeController,
-    collectionController('roles', 'svc_roles', { adminOnly: true, docs: { tag: 'Roles', many: 'Roles', one: 'Role' } }),
+    collectionController('roles', 'svc_roles', { adminWrites: true, docs: { tag: 'Roles', many: 'Roles', one: 'Role' } }),
     collectionController('permissions', 'svc_permissions', { adminOnly: true, docs: { tag: 'Permissions', many: 'Permissions', one: 'Permission' } }),
     collectionController('policies', 'svc_policies', { adminOnly: true, docs: { tag: 'Policies', many: 'Policies', one: 'Policy' } }),
+    collectionController('access', 'svc_access', { adminOnly: true, docs: { tag: 'Access', many: 'AccessRows', one: 'AccessRow' } }),
   ],
   providers: [ItemPermissionsService],
 })

@@ -12,7 +12,7 @@ const LIST_QUERY = QUERY.filter((name) => name !== 'Version');
 const RESPONSES = { BadRequest: 400, Unauthorized: 401, Forbidden: 403, NotFound: 404, Conflict: 409, PayloadTooLarge: 413, UnprocessableEntity: 422, TooManyRequests: 429, ServiceUnavailable: 503 };
 /** The 17 list reads of the items engine (their SEARCH twins are `x-search`). */
 const LISTS = [
-  'readItems', 'readFiles', 'readFolders', 'readContentVersions', 'readUsers', 'readRoles', 'readPolicies', 'readPermissions', 'readActivities',
+  'readItems', 'readFiles', 'readFolders', 'readContentVersions', 'readUsers', 'readRoles', 'readPolicies', 'readAccessRows', 'readPermissions', 'readActivities',
   'readRevisions', 'readComments', 'readDashboards', 'readPanels', 'readNotifications', 'readPresets', 'readShares', 'readTranslations',
 ];
 /** POST routes that read no body: an action on what the path names. */
@@ -45,7 +45,7 @@ describe('the OpenAPI system document (openapi.json) as a contract', () => {
   });
   afterAll(() => t.close());
 
-  it('has only OpenAPI 3.0 methods: SEARCH routes are the x-search of the 17 lists, and still answer', async () => {
+  it('has only OpenAPI 3.0 methods: SEARCH routes are the x-search of the 18 lists, and still answer', async () => {
     expect(doc.openapi).toBe('3.0.3');
     // HEAD and OPTIONS are OpenAPI 3.0 methods too: the tus protocol's offset and capabilities requests.
     const methods = ops.filter((o) => !['get', 'post', 'patch', 'delete'].includes(o.method)).map((o) => `${o.method.toUpperCase()} ${o.path}`);
@@ -92,8 +92,9 @@ describe('the OpenAPI system document (openapi.json) as a contract', () => {
       else expect([where, op.security?.filter((s) => Object.keys(s).length > 0)]).toEqual([where, expected]);
     }
     const anonymous = (id: string) => byId(id).security?.some((s) => Object.keys(s).length === 0);
-    for (const id of ['readItems', 'createItems', 'readFiles', 'uploadFiles', 'readAssetRaw', 'readFolders', 'serverInfo', 'serverHealth', 'utilsExport']) expect([id, anonymous(id)]).toEqual([id, true]);
-    for (const id of ['readMe', 'updateMe', 'schemaSnapshot', 'createCollection', 'readRoles', 'readPermissions', 'readSettings', 'readJobs', 'clearCache']) expect([id, anonymous(id)]).toEqual([id, false]);
+    // Roles are read with the caller's permissions (the public ones included), written by admins only.
+    for (const id of ['readItems', 'createItems', 'readFiles', 'uploadFiles', 'readAssetRaw', 'readFolders', 'serverInfo', 'serverHealth', 'utilsExport', 'readRoles']) expect([id, anonymous(id)]).toEqual([id, true]);
+    for (const id of ['readMe', 'updateMe', 'schemaSnapshot', 'createCollection', 'createRoles', 'readPermissions', 'readAccessRows', 'readSettings', 'readJobs', 'clearCache']) expect([id, anonymous(id)]).toEqual([id, false]);
   });
 
   it('answers every operation with a 2xx and at least one shared 4xx, all errors with the Error body', () => {

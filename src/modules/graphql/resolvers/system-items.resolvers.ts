@@ -9,17 +9,19 @@ import { buildItemTypes, type CollectionTypes } from '../items/item-types';
 
 /**
  * The system collections /graphql/system reads, by the name of their REST path (API.md 11: `users`,
- * `users_by_id`, `users_aggregated`, ...), with whether only admins may use them (as their REST routes).
+ * `users_by_id`, `users_aggregated`, ...), with whether only admins may use them, or only write them
+ * (`adminWrites`: roles, which app access reads), as their REST routes.
  * Each is read through the items engine with the caller's permissions, as REST does: secrets come back
  * concealed, rows and fields the caller may not read are refused. Those written as plain items
  * (PLAIN_WRITE_SYSTEM_COLLECTIONS) and those with a service of their own (`ownServices`) get mutations too
  * (`create_roles_item`, ...).
  */
-const SYSTEM_ITEMS: Record<string, { collection: string; adminOnly?: boolean }> = {
+const SYSTEM_ITEMS: Record<string, { collection: string; adminOnly?: boolean; adminWrites?: boolean }> = {
   users: { collection: 'svc_users' },
-  roles: { collection: 'svc_roles', adminOnly: true },
+  roles: { collection: 'svc_roles', adminWrites: true },
   permissions: { collection: 'svc_permissions', adminOnly: true },
   policies: { collection: 'svc_policies', adminOnly: true },
+  access: { collection: 'svc_access', adminOnly: true },
   files: { collection: 'svc_files' },
   folders: { collection: 'svc_folders' },
   activity: { collection: 'svc_activity' },
@@ -120,7 +122,7 @@ export function systemItemFields(
     if (!entry) continue;
     const own = ownServices[name] ? { ...deps, items: ownServices[name] } : deps;
     Object.assign(queries, queriesOf(own, entry.path, collectionTypes, entry.adminOnly === true));
-    if (PLAIN_WRITE_SYSTEM_COLLECTIONS.has(name) || ownServices[name]) Object.assign(mutations, mutationsOf(own, entry.path, collectionTypes, entry.adminOnly === true));
+    if (PLAIN_WRITE_SYSTEM_COLLECTIONS.has(name) || ownServices[name]) Object.assign(mutations, mutationsOf(own, entry.path, collectionTypes, entry.adminOnly === true || entry.adminWrites === true));
   }
   const users = types.get('svc_users');
   if (users) queries.users_me = usersMe(deps, users);
