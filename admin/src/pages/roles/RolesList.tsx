@@ -40,8 +40,8 @@ export function RolesList() {
   const counts = useUserCounts();
   const queryClient = useQueryClient();
   const [message, setMessage] = useState<Message>();
-  // The API refuses to delete the last role with admin access; the page does not offer it.
-  const lastAdmin = roles.data?.filter((r) => r.admin_access).length === 1;
+  // The API refuses to delete the last role with admin access (its own flag or a policy's); the page does not offer it.
+  const lastAdmin = roles.data?.filter((r) => gives(r, 'admin_access')).length === 1;
   if (roles.error) return <Failure error={roles.error} retry={() => roles.refetch()} />;
   async function remove(role: Role) {
     if (!window.confirm(`Delete the role "${role.name}"? Its users are left without a role and lose the policies attached to it.`)) return;
@@ -81,7 +81,7 @@ export function RolesList() {
               <td>{gives(r, 'app_access') ? 'yes' : 'no'}</td>
               <td>{counts.data?.get(r.id) ?? 0}</td>
               <td>
-                {r.admin_access && lastAdmin ? (
+                {gives(r, 'admin_access') && lastAdmin ? (
                   <span className="hint">The only admin role</span>
                 ) : (
                   <button type="button" className="danger" onClick={() => void remove(r)}>
