@@ -23,7 +23,7 @@ import type { ItemResolverDeps } from './items/item-resolvers';
 import { authMutations } from './resolvers/auth.resolvers';
 import { policiesQueries } from './resolvers/policies.resolvers';
 import { schemaQueries } from './resolvers/schema.resolvers';
-import { systemItemFields } from './resolvers/system-items.resolvers';
+import { systemItemFields, type UpdateSelf } from './resolvers/system-items.resolvers';
 import { usersMutations } from './resolvers/users.resolvers';
 import { utilsMutations } from './resolvers/utils.resolvers';
 import { GraphQLJSON } from './items/item-scalars';
@@ -46,6 +46,7 @@ export class SystemSchema implements OnModuleInit {
   private itemDeps: ItemResolverDeps;
   /** Collections whose items come from a service of their own (the versions' checks and delta mapping). */
   private ownServices: Record<string, ItemResolverDeps['items']>;
+  private updateSelf: UpdateSelf;
 
   constructor(private readonly moduleRef: ModuleRef) {}
 
@@ -56,6 +57,8 @@ export class SystemSchema implements OnModuleInit {
     this.itemDeps = { items: get(ItemsFactory), limits: get<AppConfig>(APP_CONFIG).query };
     const versions = get(VersionsService);
     this.ownServices = { [VERSIONS]: { for: (_collection: string, acc: Accountability | null, manager?: EntityManager) => versions.for(acc, manager) } };
+    const users = get(UsersService);
+    this.updateSelf = (acc, body) => users.updateSelfWith(acc, body);
     const server = get(ServerService);
     this.queries = {
       server_ping: { type: GraphQLString, resolve: () => 'pong' },
@@ -64,7 +67,7 @@ export class SystemSchema implements OnModuleInit {
       ...schemaQueries(get(SchemaReads)), ...policiesQueries(get(AccessGrantsService)) };
     this.mutations = {
       ...authMutations(get(AuthService), get(AuthHttp), get(PasswordResetService)),
-      ...usersMutations(get(TfaService), get(UsersService)),
+      ...usersMutations(get(TfaService), users),
       ...utilsMutations({ utils: get(UtilsService), sort: get(SortService), reverter: get(RevertService) }),
     };
   }
@@ -72,7 +75,7 @@ export class SystemSchema implements OnModuleInit {
   get schema(): GraphQLSchema {
     const overview = this.overviews.current;
     if (this.built?.version !== overview.version) {
-      const items = systemItemFields(this.itemDeps, overview, this.ownServices);
+      const items = systemItemFields(this.itemDeps, overview, this.ownServices, this.updateSelf);
       const query = new GraphQLObjectType({ name: 'Query', fields: { ...this.queries, ...items.queries } });
       const mutation = new GraphQLObjectType({ name: 'Mutation', fields: { ...this.mutations, ...items.mutations } });
       this.built = { version: overview.version, schema: new GraphQLSchema({ query, mutation }) };

@@ -8,7 +8,6 @@ import { ListQuery } from '../../common/decorators/list-query.decorator';
 import { ForbiddenError, InvalidCredentialsError, InvalidPayloadError } from '../../common/errors/errors';
 import { ApiSearchRoute } from '../../common/openapi/operation';
 import type { Query } from '../../common/query/query.types';
-import { validateBody } from '../../common/validation.pipe';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { isPlainObject } from '../../common/is-plain-object';
 import { parseQuery } from '../../common/query/parse-query';
@@ -21,6 +20,7 @@ import { TfaDisableDto, TfaEnableDto, TfaGenerateDto } from './dto/tfa.dto';
 import { UserInputDto } from './dto/user-input.dto';
 import { USERS_DOCS as docs } from './users-docs';
 import { readOwnUser } from './lib/read-own-user';
+import { parseUserInput } from './lib/user-input';
 import { TfaService } from './tfa.service';
 import { UsersWriter } from './users-writer';
 import { UsersService } from './users.service';
@@ -85,13 +85,8 @@ export class UsersController {
     return this.users.writer(acc);
   }
 
-  /**
-   * A user body as the DTO reads it, after the check of every system collection's write: members that
-   * are not fields of svc_users are refused (the DTO alone would drop them).
-   */
   private asUserInput(value: unknown, mode: 'create' | 'update'): Promise<UserInputDto> {
-    this.engine(null).checkSystemPayload(value, mode);
-    return validateBody(UserInputDto, value, 'user');
+    return parseUserInput(this.engine(null), value, mode);
   }
 
   /** Written users re-read with the caller's fields; a static token set by this request is shown once. */
@@ -116,7 +111,7 @@ export class UsersController {
   async updateMe(@Acc() acc: Accountability, @Body() body: unknown, @ListQuery() query: Query) {
     const id = me(acc);
     await this.engine(acc).checkReadQuery(query);
-    await this.users.updateSelf(acc, await this.asUserInput(body, 'update'));
+    await this.users.updateSelfWith(acc, body);
     return { data: await readOwnUser(this.engine(acc), id, query) };
   }
 

@@ -5,6 +5,7 @@ import { isEmail } from 'class-validator';
 import { EntityManager, Repository } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { FailedValidationError, ForbiddenError, InvalidPayloadError, RecordNotUniqueError } from '../../common/errors/errors';
+import { isPlainObject } from '../../common/is-plain-object';
 import { isUuid } from '../../common/is-uuid';
 import { isUrlAllowed } from '../../common/url/is-url-allowed';
 import { withQueryParam } from '../../common/url/with-query-param';
@@ -23,8 +24,14 @@ import { ItemsFactory } from '../items/items.factory';
 import type { Item } from '../items/items.service';
 import { UsersWriter } from './users-writer';
 import { SELF_PROTECTED } from './admin-write-guard';
+import { parseUserInput } from './lib/user-input';
 
 /** Writable members of a user, as the API names them. */
+/** Non-admins may not change what decides their own access. */
+function refuseSelfProtected(acc: Accountability, input: Record<string, unknown>): void {
+  if (!acc.admin && SELF_PROTECTED.some((field) => input[field] !== undefined)) throw new ForbiddenError();
+}
+
 export type UserInput = Partial<
   Pick<
     UserEntity,
@@ -184,8 +191,15 @@ export class UsersService {
    */
   async updateSelf(acc: Accountability, input: UserInput): Promise<void> {
     if (!acc.user) throw new ForbiddenError();
-    if (!acc.admin && SELF_PROTECTED.some((field) => input[field] !== undefined)) throw new ForbiddenError();
+    refuseSelfProtected(acc, input);
     await this.writer({ ...acc, admin: true }).update([{ id: acc.user, input }]);
+  }
+
+  /** PATCH /users/me and GraphQL `update_users_me`: one parse and one set of rules for both. */
+  async updateSelfWith(acc: Accountability, body: unknown): Promise<void> {
+    // Refused before the body's shape is looked at: a non-admin's `role` is a 403 whatever it holds.
+    if (isPlainObject(body)) refuseSelfProtected(acc, body);
+    await this.updateSelf(acc, await parseUserInput(this.items.for('svc_users', null), body, 'update'));
   }
 
   async setPassword(id: string, password: string): Promise<void> {

@@ -1,3 +1,4 @@
+import type { Accountability } from '../../../common/accountability';
 import { GraphQLFieldConfig, GraphQLFieldConfigMap, GraphQLID, GraphQLNonNull } from 'graphql';
 import { ForbiddenError, InvalidCredentialsError } from '../../../common/errors/errors';
 import type { SchemaOverview } from '../../schema/schema-overview';
@@ -21,6 +22,7 @@ const SYSTEM_ITEMS: Record<string, { collection: string; adminOnly?: boolean; ad
   roles: { collection: 'svc_roles', adminWrites: true },
   permissions: { collection: 'svc_permissions', adminOnly: true },
   policies: { collection: 'svc_policies', adminOnly: true },
+  // The access rows: a role's or user's `policies`, a policy's `roles` and `users` (and nested inputs) need their type.
   access: { collection: 'svc_access', adminOnly: true },
   files: { collection: 'svc_files' },
   folders: { collection: 'svc_folders' },
@@ -100,6 +102,28 @@ function settingsQuery(deps: ItemResolverDeps, types: CollectionTypes): Field {
   };
 }
 
+/**
+ * `update_users_me`: the caller's own user changed through the service of `PATCH /users/me` (its parse
+ * and its refusal of a non-admin's access fields), then read back as `users_me`.
+ */
+function updateUsersMe(deps: ItemResolverDeps, types: CollectionTypes, updateSelf: UpdateSelf): Field {
+  return {
+    type: types.object,
+    args: { data: { type: types.update } },
+    resolve: async (_source, args: { data?: unknown }, ctx, info) => {
+      if (!ctx.acc.user) throw new InvalidCredentialsError();
+      const users = deps.items.for(types.collection.collection, ctx.acc);
+      const query = queryOf(deps, types, {}, info);
+      await users.checkReadQuery(query);
+      // graphql-js leaves absent members as undefined; the REST parser sees the body as JSON would carry it.
+      await updateSelf(ctx.acc, JSON.parse(JSON.stringify(args.data ?? {})));
+      return readOwnUser(users, ctx.acc.user, query);
+    },
+  };
+}
+
+export type UpdateSelf = (acc: Accountability, body: unknown) => Promise<void>;
+
 const SETTINGS = 'svc_settings';
 
 /**
@@ -112,6 +136,7 @@ export function systemItemFields(
   deps: ItemResolverDeps,
   overview: SchemaOverview,
   ownServices: Record<string, ItemResolverDeps['items']> = {},
+  updateSelf?: UpdateSelf,
 ): { queries: Fields; mutations: Fields } {
   const collections = new Map(Object.entries(SYSTEM_ITEMS).map(([path, entry]) => [entry.collection, { path, ...entry }]));
   const types = buildItemTypes(overview, () => null, (name) => collections.has(name) || name === SETTINGS);
@@ -126,6 +151,7 @@ export function systemItemFields(
   }
   const users = types.get('svc_users');
   if (users) queries.users_me = usersMe(deps, users);
+  if (users && updateSelf) mutations.update_users_me = updateUsersMe(deps, users, updateSelf);
   const settings = types.get(SETTINGS);
   if (settings) {
     queries.settings = settingsQuery(deps, settings);
