@@ -168,6 +168,20 @@ describe.each<DriverName>(['local', 's3'])('resumable uploads (tus) at /files/tu
     expect(row).toMatchObject({ filesize: 10, filename_download: 'a.txt', uploaded_by: writer.id });
   });
 
+  it.each([
+    ['carrying all its bytes (creation with upload)', 'hello world'],
+    ['of an empty file', ''],
+  ])('stores an upload finished by its creation request, %s, answering 201 with the file id', async (_what, text) => {
+    const before = await partials();
+    const creation = { ...TUS, 'Upload-Length': String(text.length), 'Upload-Metadata': `filename ${b64('once.txt')},filetype ${b64('text/plain')}`, 'Content-Type': 'application/offset+octet-stream' };
+    const res = await t.as('admin').post('/files/tus').set(creation).send(Buffer.from(text));
+    expect(res.status).toBe(201);
+    const id = res.headers['directus-file-id'];
+    expect((await t.as('admin').get(`/files/${id}?fields=filesize,filename_download`)).body.data).toEqual({ filesize: text.length, filename_download: 'once.txt' });
+    expect((await t.as('admin').get(`/assets/${id}`)).text).toBe(text);
+    expect(await partials()).toEqual(before);
+  });
+
   it('refuses an upload over FILES_MAX_UPLOAD_SIZE with 413 before storing anything', async () => {
     const before = await partials();
     await expectError(t.as('admin').post('/files/tus').set({ ...TUS, 'Upload-Length': String(26 * MB) }), 413, 'CONTENT_TOO_LARGE');

@@ -60,6 +60,9 @@ export class TusService implements OnApplicationBootstrap, OnModuleDestroy {
       getFileIdFromRequest: (req) => uploadIdOf(req as Request),
       onUploadCreate: async (req, res, upload) => ({ res, metadata: { ...upload.metadata, [OWNER_KEY]: this.caller(req).user ?? '' } }),
       onUploadFinish: async (req, res, upload) => {
+        // A creation that carries every byte (or none) is read again by the library after this hook, so the
+        // partial upload goes once the answer is out, not before (it answered 403 to a file it had stored).
+        res.once('close', () => void this.store!.remove(upload.id).catch(() => undefined));
         const id = await this.finish(this.caller(req), upload);
         return { res, headers: Object.fromEntries(FILE_ID_HEADERS.map((name) => [name, id])) };
       },
@@ -128,7 +131,7 @@ export class TusService implements OnApplicationBootstrap, OnModuleDestroy {
     return accountabilityOf(req as Request);
   }
 
-  /** The finished bytes become a file (or a file's new content); the partial upload is removed either way. */
+  /** The finished bytes become a file (or a file's new content). */
   private async finish(acc: Accountability, upload: Upload): Promise<string> {
     const request = storedFileRequest(upload.metadata ?? {});
     const content = { stream: createReadStream(join(this.store!.directory, upload.id)), filename: request.filename, type: request.type };
@@ -140,7 +143,6 @@ export class TusService implements OnApplicationBootstrap, OnModuleDestroy {
       return await this.files.upload(content, this.files.values(request.fields, 'create'), acc);
     } finally {
       content.stream.destroy();
-      await this.store!.remove(upload.id).catch(() => undefined);
     }
   }
 }
