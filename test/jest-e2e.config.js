@@ -5,6 +5,8 @@
  * browser specs (the Studio's pages and Swagger UI): the page only sees the API, whose behaviour on each
  * vendor the API specs already cover, and a browser run per vendor tripled their share of CI.
  */
+const esm = require('./jest-esm');
+
 const onSqlite = /^sqlite/.test(process.env.DB_CLIENT ?? 'sqlite');
 const sqliteOnly = [
   '<rootDir>/test/security/any-vendor/',
@@ -17,8 +19,7 @@ module.exports = {
   testRegex: 'test/(e2e|security)/.*\\.e2e-spec\\.ts$',
   testPathIgnorePatterns: ['/node_modules/', ...(onSqlite ? [] : sqliteOnly)],
   modulePathIgnorePatterns: ['<rootDir>/dist/'],
-  transform: { '^.+\\.ts$': ['@swc/jest'], '/node_modules/(@scure|@noble|openid-client|oauth4webapi|jose|oidc-provider)/.+\\.js$': ['@swc/jest'] },
-  transformIgnorePatterns: ['/node_modules/(?!(@scure|@noble|openid-client|oauth4webapi|jose|oidc-provider)/)'],
+  ...esm,
   testEnvironment: 'node',
   testTimeout: 60000,
   maxWorkers: 2,
