@@ -6,7 +6,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from './api';
+import './i18n';
 import { SignIn } from './pages/SignIn';
 import './styles.css';
 
@@ -25,11 +27,16 @@ const queryClient = new QueryClient({
   },
 });
 
+function Loading() {
+  const { t } = useTranslation();
+  return <p role="status">{t('loading')}</p>;
+}
+
 const router = createBrowserRouter(
   [
     {
       element: (
-        <Suspense fallback={<p role="status">Loading…</p>}>
+        <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>
       ),
