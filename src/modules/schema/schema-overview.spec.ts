@@ -1,35 +1,9 @@
 import { SchemaOverview } from './schema-overview';
-import type { CollectionOverview, RelationMeta, RelationOverview } from './schema.types';
-
-const collection = (name: string): CollectionOverview => ({
-  collection: name,
-  table: name,
-  primary: 'id',
-  system: false,
-  singleton: false,
-  sortField: null,
-  accountability: null,
-  meta: null,
-  fields: {},
-});
-
-function relation(many: string, field: string, one: string, oneField: string | null, junction: string | null): RelationOverview {
-  const meta: RelationMeta = {
-    many_collection: many,
-    many_field: field,
-    one_collection: one,
-    one_field: oneField,
-    one_collection_field: null,
-    one_allowed_collections: null,
-    junction_field: junction,
-    sort_field: null,
-    one_deselect_action: 'nullify',
-  };
-  return { collection: many, field, related_collection: one, meta, schema: null };
-}
+import { testCollection, testRelation as relation } from './testing/fake-overview';
+import type { RelationOverview } from './schema.types';
 
 const overview = (relations: RelationOverview[]) =>
-  new SchemaOverview(new Map(['access', 'policies', 'roles', 'users', 'tags', 'posts', 'posts_tags'].map((n) => [n, collection(n)])), relations, 1);
+  new SchemaOverview(new Map(['access', 'policies', 'roles', 'users', 'tags', 'posts', 'posts_tags'].map((n) => [n, testCollection(n)])), relations, 1);
 
 describe('SchemaOverview: one-to-manys that share a junction key', () => {
   it.each<[string, RelationOverview[], string, string, string | undefined]>([

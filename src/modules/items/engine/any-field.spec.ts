@@ -1,6 +1,6 @@
 import { anyLink, parseAnyField, rowLeadsTo } from './any-field';
 import { InvalidQueryError } from '../../../common/errors/errors';
-import { fakeOverview } from './testing/fake-overview';
+import { fakeOverview } from '../../schema/testing/fake-overview';
 
 describe(parseAnyField.name, () => {
   it.each([

@@ -2,7 +2,7 @@ import { InvalidQueryError } from '../../../common/errors/errors';
 import type { Filter } from '../../../common/query/query.types';
 import { dialectFor } from '../../../database/dialects/dialect-for';
 import { compileFilter, SqlContext } from './compile-filter';
-import { fakeOverview } from './testing/fake-overview';
+import { fakeOverview } from '../../schema/testing/fake-overview';
 
 function compile(
   filter: Filter,

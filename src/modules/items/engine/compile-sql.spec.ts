@@ -22,7 +22,7 @@ import {
   whereSql,
 } from './compile-sql';
 import type { ReadNode } from './read-plan';
-import { fakeOverview } from './testing/fake-overview';
+import { fakeOverview } from '../../schema/testing/fake-overview';
 
 const VENDORS = ['postgres', 'mysql', 'sqlite'] as const;
 type Vendor = (typeof VENDORS)[number];

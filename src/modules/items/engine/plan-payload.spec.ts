@@ -5,7 +5,7 @@ import type { PermissionRule } from '../../permissions/permissions.service';
 import type { CollectionOverview, FieldOverview } from '../../schema/schema.types';
 import type { Item } from './items.types';
 import { planPayload, preparePayload, WriteMode } from './plan-payload';
-import { fakeOverview } from './testing/fake-overview';
+import { fakeOverview } from '../../schema/testing/fake-overview';
 
 const overview = fakeOverview();
 const base = overview.collection('articles')!;

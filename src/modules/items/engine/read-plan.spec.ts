@@ -1,7 +1,7 @@
 import { ForbiddenError, InvalidQueryError } from '../../../common/errors/errors';
 import type { Query } from '../../../common/query/query.types';
 import { planRead, ReadableFields, ReadNode } from './read-plan';
-import { fakeOverview } from './testing/fake-overview';
+import { fakeOverview } from '../../schema/testing/fake-overview';
 import { validateQuery } from './validate-query';
 
 const all: ReadableFields = () => '*';

@@ -1,7 +1,7 @@
 import type { CollectionOverview, FieldOverview } from '../../schema/schema.types';
 import type { ReadNode } from './read-plan';
 import { aggregateItem, groupBy, queryWindow, revisionRow, rowFromDb, selectedColumns, shapeItem } from './shape-rows';
-import { fakeOverview } from './testing/fake-overview';
+import { fakeOverview } from '../../schema/testing/fake-overview';
 
 const overview = fakeOverview();
 const articles = overview.collection('articles')!;

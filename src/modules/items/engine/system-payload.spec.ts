@@ -1,7 +1,7 @@
 import { InvalidPayloadError } from '../../../common/errors/errors';
 import type { CollectionOverview } from '../../schema/schema.types';
 import { assertSystemPayload, systemPayloadProblems, SystemWriteMode } from './system-payload';
-import { fakeOverview } from './testing/fake-overview';
+import { fakeOverview } from '../../schema/testing/fake-overview';
 
 const articles = fakeOverview().collection('articles')!;
 /** svc_permissions as far as these cases need it: its fields, under its own name. */

@@ -1,5 +1,5 @@
 import { InvalidPayloadError } from '../../../common/errors/errors';
-import { fakeOverview } from '../../items/engine/testing/fake-overview';
+import { fakeOverview } from '../testing/fake-overview';
 import { SchemaOverview } from '../schema-overview';
 import { checkRelationMeta } from './check-relation-meta';
 

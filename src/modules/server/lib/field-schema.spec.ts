@@ -1,4 +1,4 @@
-import { fakeOverview } from '../../items/engine/testing/fake-overview';
+import { fakeOverview } from '../../schema/testing/fake-overview';
 import type { FieldOverview, FieldType } from '../../schema/schema.types';
 import { fieldSchema, keySchema, valueSchema } from './field-schema';
 

@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { fakeOverview } from '../../items/engine/testing/fake-overview';
+import { fakeOverview } from '../../schema/testing/fake-overview';
 import { SchemaOverview } from '../../schema/schema-overview';
 import type { CollectionOverview } from '../../schema/schema.types';
 import { LiveAccess, liveDocument } from './live-document';
