@@ -100,6 +100,21 @@ describe('policies', () => {
     expect(open).toEqual({ roles: [], users: [] });
   });
 
+  it.each([
+    ['a role whose policies hold a null', '/roles', { policies: [null] }, '"policies" must hold keys or objects'],
+    ['a user whose policies hold a boolean', '/users', { policies: [true] }, '"policies" must hold keys or objects'],
+    ['a policy whose permissions hold a null', '/policies', { permissions: [null] }, '"permissions" must hold keys or objects'],
+    ['a role whose access rows to delete hold an object', '/roles', { policies: { create: [], update: [], delete: [{}] } }, '"policies.delete" must hold keys'],
+  ])('refuses %s as a bad payload, storing nothing', async (_case, route, body, reason) => {
+    const name = uniq('refused');
+    const identity = route === '/users' ? { email: `${name}@example.com` } : { name };
+    const res = await t.as('admin').post(route).send({ ...identity, ...body });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].extensions).toEqual({ code: 'INVALID_PAYLOAD', reason });
+    const filter = encodeURIComponent(JSON.stringify(route === '/users' ? { email: { _eq: identity.email } } : { name: { _eq: name } }));
+    expect((await t.as('admin').get(`${route}?filter=${filter}`).expect(200)).body.data).toEqual([]);
+  });
+
   it('makes a user an administrator when any of their policies has admin access', async () => {
     const admin = await policy({ admin_access: true, app_access: true });
     const user = await userOfRole([await policy({})]);

@@ -112,7 +112,8 @@ interface RelatedSet {
 /** Links a related item to the parent: by key, or an object updated when it names an existing key, created otherwise. */
 async function link(set: RelatedSet, entry: unknown): Promise<PrimaryKey> {
   const fk = set.link.relatedField;
-  if (!isPlainObject(entry)) return set.service.updateOne(entry as PrimaryKey, { [fk]: set.parent });
+  if (isKeyLike(entry)) return set.service.updateOne(entry, { [fk]: set.parent });
+  if (!isPlainObject(entry)) throw new InvalidPayloadError(`"${set.link.field}" must hold keys or objects`);
   const updated = await updateExisting(set.write, set.service, entry, (rest) => ({ ...rest, [fk]: set.parent }));
   return updated ?? set.service.createOne({ ...entry, [fk]: set.parent });
 }
@@ -144,5 +145,12 @@ async function changeSet(set: RelatedSet, key: string, value: Item): Promise<voi
     await set.service.createOne({ ...entry, [set.link.relatedField]: set.parent });
   }
   for (const entry of list('update')) await link(set, entry);
-  await deselect(set, list('delete') as PrimaryKey[]);
+  const gone = list('delete');
+  if (!gone.every(isKeyLike)) throw new InvalidPayloadError(`"${key}.delete" must hold keys`);
+  await deselect(set, gone);
+}
+
+/** A value that can name a row; whether it does is the related collection's to answer (403 when not). */
+function isKeyLike(value: unknown): value is PrimaryKey {
+  return typeof value === 'string' || typeof value === 'number';
 }
