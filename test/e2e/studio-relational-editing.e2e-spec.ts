@@ -114,6 +114,15 @@ describe('Vellum Studio: relational editing and relation kinds in Chromium', () 
     // The list shows what was stored, linked items as links.
     await tags.getByRole('link', { name: 'Delta' }).waitFor();
     expect(await tags.getByRole('link').allInnerTexts()).toEqual(['Beta', 'Delta', 'Gamma']);
+
+    // Dragging an item onto another puts it in that place.
+    await tags.getByRole('listitem').filter({ hasText: 'Gamma' }).dragTo(tags.getByRole('listitem').filter({ hasText: 'Beta' }));
+    expect(await tags.getByRole('link').allInnerTexts()).toEqual(['Gamma', 'Beta', 'Delta']);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await tags.getByRole('link', { name: 'Gamma' }).waitFor();
+    await page.waitForFunction(() => !document.querySelector('main em'));
+    const sorted = (await admin().get('/items/posts_tags').query({ fields: 'tags_id.name', sort: 'sort', filter: JSON.stringify({ posts_id: { _eq: post } }) })).body.data;
+    expect(sorted.map((r: { tags_id: { name: string } }) => r.tags_id.name)).toEqual(['Gamma', 'Beta', 'Delta']);
   });
 
   it('creates a many-to-many and a many-to-any in the data model, read back through /relations and /fields', async () => {
