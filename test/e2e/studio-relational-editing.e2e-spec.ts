@@ -14,7 +14,7 @@ describe('Vellum Studio: relational editing and relation kinds in Chromium', () 
     await createCollection(t, 'writers', [{ field: 'name', type: 'string' }]);
     await createCollection(t, 'tags', [{ field: 'name', type: 'string' }]);
     await createCollection(t, 'posts', [{ field: 'title', type: 'string' }, { field: 'writer', type: 'integer' }]);
-    await createRelation(t, 'posts', 'writer', 'writers');
+    await createRelation(t, 'posts', 'writer', 'writers', 'posts');
     // posts.tags: a many-to-many through posts_tags, kept in a manual order.
     await admin().post('/fields/posts').send({ field: 'tags', type: 'alias', meta: { special: ['m2m'] } }).expect(200);
     await createCollection(t, 'posts_tags', [{ field: 'posts_id', type: 'integer' }, { field: 'tags_id', type: 'integer' }, { field: 'sort', type: 'integer' }], { hidden: true });
@@ -123,6 +123,34 @@ describe('Vellum Studio: relational editing and relation kinds in Chromium', () 
     await page.waitForFunction(() => !document.querySelector('main em'));
     const sorted = (await admin().get('/items/posts_tags').query({ fields: 'tags_id.name', sort: 'sort', filter: JSON.stringify({ posts_id: { _eq: post } }) })).body.data;
     expect(sorted.map((r: { tags_id: { name: string } }) => r.tags_id.name)).toEqual(['Gamma', 'Beta', 'Delta']);
+  });
+
+  it('links, creates and unlinks one-to-many items from the one side', async () => {
+    const page = studio.page;
+    await admin().post('/items/posts').send({ title: 'Second' }).expect(200);
+    const one = (await admin().get('/items/writers').query({ filter: JSON.stringify({ name: { _eq: 'Writer 01' } }) })).body.data[0].id;
+    const titles = async () => (await admin().get('/items/posts').query({ fields: 'title', sort: 'id', filter: JSON.stringify({ writer: { _eq: one } }) })).body.data.map((p: { title: string }) => p.title);
+    await page.goto(`${studio.baseUrl}/admin/content/writers/${one}`);
+    const list = page.getByRole('region', { name: 'posts' });
+    await list.getByText('No related items.').waitFor();
+    await list.getByRole('button', { name: 'Add existing items to posts' }).click();
+    const picker = page.getByRole('dialog', { name: 'Add items of posts' });
+    await picker.getByRole('checkbox', { name: 'Second', exact: true }).check();
+    await picker.getByRole('button', { name: 'Add selected (1)' }).click();
+    await list.getByRole('button', { name: 'Add a new item to posts' }).click();
+    const create = page.getByRole('dialog', { name: 'New item in posts' });
+    // The key back to the writer is the nested write's to fill, not the form's.
+    expect(await create.getByLabel('writer').count()).toBe(0);
+    await create.getByLabel('title').fill('Third');
+    await create.getByRole('button', { name: 'Add to the list' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await list.getByRole('link', { name: 'Third' }).waitFor();
+    expect(await titles()).toEqual(['Second', 'Third']);
+
+    await list.getByRole('button', { name: 'Remove Second' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await list.getByRole('link', { name: 'Second' }).waitFor({ state: 'detached' });
+    expect(await titles()).toEqual(['Third']);
   });
 
   it('creates a many-to-many and a many-to-any in the data model, read back through /relations and /fields', async () => {
