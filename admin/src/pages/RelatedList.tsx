@@ -78,7 +78,7 @@ export function RelatedList(props: Props) {
   return (
     <section className="field related-list" aria-label={fieldName}>
       <h2>{fieldName}</h2>
-      {!rows.ready && <p role="status">{t('loading')}</p>}
+      {rows.error ? <p role="alert">{rows.error.message}</p> : !rows.ready && <p role="status">{t('loading')}</p>}
       {rows.ready && current.entries.length === 0 && <p>{t('list.empty')}</p>}
       <EntryList entries={current.entries} sortable={kind.sortField !== null && !readOnly} readOnly={readOnly} move={move} remove={remove} />
       {!readOnly && (
