@@ -62,7 +62,8 @@ describe('Vellum Studio: columns, filters, relations, files and permissions in C
     const page = studio.page;
     await page.goto(`${studio.baseUrl}/admin/content/posts/2`);
     await page.getByText('Selected: None').waitFor();
-    await page.getByLabel('Search authors').fill('Ada');
+    await page.getByRole('button', { name: 'Choose from authors' }).click();
+    await page.getByRole('dialog').getByLabel('Search authors').fill('Ada');
     await page.getByRole('button', { name: 'Choose Ada Lovelace' }).click();
     await page.getByRole('link', { name: 'Ada Lovelace' }).waitFor();
     await page.getByRole('button', { name: 'Save' }).click();
@@ -134,7 +135,8 @@ describe('Vellum Studio: columns, filters, relations, files and permissions in C
     await first.getByRole('link').click();
     await page.getByLabel('Headline').waitFor();
     await page.getByRole('link', { name: `Alan Turing (#${alan})` }).waitFor();
-    await page.getByLabel('Search Authors').fill('Ada');
+    await page.getByRole('button', { name: 'Choose from Authors' }).click();
+    await page.getByRole('dialog').getByLabel('Search Authors').fill('Ada');
     await page.getByRole('button', { name: `Choose Ada Lovelace (#${ada})` }).waitFor();
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
     expect(await crumbs.getByRole('link').allInnerTexts()).toEqual(['Content', 'Blog entries']);

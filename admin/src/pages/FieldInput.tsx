@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useFieldName } from '../shell/studio-data';
 import type { Field } from './fields';
 
@@ -6,6 +7,8 @@ interface Props {
   value: unknown;
   readOnly: boolean;
   error?: string;
+  /** Keeps ids unique when a nested form (in a dialog) shows fields named like the item's own. */
+  idPrefix?: string;
   onChange: (value: unknown) => void;
 }
 
@@ -19,10 +22,11 @@ function fromText(type: string, text: string): unknown {
 }
 
 /** The input that fits a field's type; the API's validation message sits beside it. */
-export function FieldInput({ field, value, readOnly, error, onChange }: Props) {
-  const id = `field-${field.field}`;
+export function FieldInput({ field, value, readOnly, error, idPrefix = 'field', onChange }: Props) {
+  const id = `${idPrefix}-${field.field}`;
   const errorId = error ? `${id}-error` : undefined;
   const common = { id, disabled: readOnly, 'aria-invalid': Boolean(error), 'aria-describedby': errorId };
+  const { t } = useTranslation('relations');
   const choices = field.meta?.options?.choices;
   let input;
   if (field.type === 'boolean') {
@@ -30,7 +34,7 @@ export function FieldInput({ field, value, readOnly, error, onChange }: Props) {
   } else if (choices) {
     input = (
       <select {...common} value={value === null || value === undefined ? '' : String(value)} onChange={(e) => onChange(fromText(field.type, e.target.value))}>
-        <option value="">—</option>
+        <option value="">{t('input.noChoice')}</option>
         {choices.map((c) => (
           <option key={String(c.value)} value={String(c.value)}>
             {c.text}

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate, useParams } from 'react-router';
 import { can, canWriteField, useAccess } from '../access';
 import { api, ApiError } from '../api';
@@ -10,7 +11,8 @@ import { useCollectionName } from '../shell/studio-data';
 import { Failure } from './Content';
 import { FieldInput } from './FieldInput';
 import { Field, fetchFields, primaryKey } from './fields';
-import { FileField, ManyToOnePicker, OneToManyList } from './RelationInputs';
+import { RelatedList } from './RelatedList';
+import { FileField, ManyToOnePicker } from './RelationInputs';
 import { CompareVersion, Version, VersionSwitcher } from './Versions';
 
 type Item = Record<string, unknown>;
@@ -20,6 +22,7 @@ function useItemEditor(collection: string, id: string, version?: Version) {
   const isNew = id === '+';
   const mainPath = id === 'singleton' ? `/items/${collection}` : `/items/${collection}/${encodeURIComponent(id)}`;
   const path = version ? `${mainPath}?version=${encodeURIComponent(version.key)}` : mainPath;
+  const { t } = useTranslation('relations');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const fields = useQuery({ queryKey: ['fields', collection], queryFn: () => fetchFields(collection) });
@@ -45,17 +48,22 @@ function useItemEditor(collection: string, id: string, version?: Version) {
       const result = await api<Item>(method, target, edits);
       if (isNew) return leaveTo(`/content/${collection}/${encodeURIComponent(String(result[primaryKey(fields.data ?? [])]))}`);
       setEdits({});
-      notifyDone('Saved.');
-      await item.refetch();
+      notifyDone(t('item.saved'));
+      // Nested writes changed related rows: their lists read them again.
+      await Promise.all([item.refetch(), queryClient.invalidateQueries({ queryKey: ['items'] })]);
     } catch (e) {
       setError(e as ApiError);
     }
   }
   async function remove() {
-    if (!window.confirm('Delete this item? This cannot be undone.')) return;
-    await api('DELETE', mainPath).then(() => (notifyDone('Item deleted.'), leaveTo(`/content/${collection}`)), setError);
+    if (!window.confirm(t('item.confirmDelete'))) return;
+    await api('DELETE', mainPath).then(() => (notifyDone(t('item.deleted')), leaveTo(`/content/${collection}`)), setError);
   }
-  const edit = (field: string, value: unknown) => setEdits({ ...edits, [field]: value });
+  // A list field edited back to what is stored hands `undefined`: no edit left, nothing to guard.
+  const edit = (field: string, value: unknown) => setEdits((current) => {
+    const { [field]: _, ...rest } = current;
+    return value === undefined ? rest : { ...rest, [field]: value };
+  });
   return { isNew, fields, item, edits, edit, error, save, remove, blocker };
 }
 
@@ -66,28 +74,30 @@ export function ItemForm() {
   const [comparing, setComparing] = useState(false);
   const meta = useQuery({ queryKey: ['collection', collection], queryFn: () => api<{ meta?: { versioning?: boolean } | null }>('GET', `/collections/${collection}`) });
   const { isNew, fields, item, edits, edit, error, save, remove, blocker } = useItemEditor(collection, id, version);
+  const { t } = useTranslation('relations');
   const access = useAccess();
   const collectionName = useCollectionName();
   const form = useRef<HTMLFormElement>(null);
   useSaveShortcut(form);
   const versioned = Boolean(meta.data?.meta?.versioning) && !isNew && id !== 'singleton';
   if (fields.error || item.error) return <Failure error={(fields.error ?? item.error)!} retry={() => (fields.refetch(), item.refetch())} />;
-  if (!fields.data || (!isNew && !item.data)) return <p role="status">Loading…</p>;
+  if (!fields.data || (!isNew && !item.data)) return <p role="status">{t('loading')}</p>;
   const pk = primaryKey(fields.data);
-  const shown = fields.data.filter((f) => !f.meta?.hidden && !(isNew && (f.schema?.has_auto_increment || f.type === 'alias')));
+  // A new item's list fields are written with it (nested); other alias fields show nothing.
+  const shown = fields.data.filter((f) => !f.meta?.hidden && !(isNew && f.schema?.has_auto_increment));
   const writable = (f: Field) => canWriteField(access.data, collection, isNew ? 'create' : 'update', f.field) && !f.meta?.readonly && (isNew || f.field !== pk);
   const mayWrite = can(access.data, collection, isNew ? 'create' : 'update') || version !== undefined;
   return (
     <section>
-      <h1>{isNew ? `New item in ${collectionName(collection)}` : `${collectionName(collection)} ${String(item.data?.[pk] ?? '')}`}</h1>
+      <h1>{isNew ? t('item.newTitle', { collection: collectionName(collection) }) : t('item.title', { collection: collectionName(collection), key: String(item.data?.[pk] ?? '') })}</h1>
       {versioned && <VersionSwitcher collection={collection} item={id} selected={version} onSelect={(v) => (setVersion(v), setComparing(false))} />}
       {version && (
         <button type="button" className="secondary" onClick={() => setComparing(!comparing)}>
-          {comparing ? 'Close comparison' : 'Compare with main'}
+          {comparing ? t('item.closeComparison') : t('item.compare')}
         </button>
       )}
       {version && comparing && <CompareVersion version={version} onPromoted={() => (setVersion(undefined), setComparing(false))} />}
-      <form ref={form} onSubmit={(e) => (e.preventDefault(), save())} aria-label="Item">
+      <form ref={form} onSubmit={(e) => (e.preventDefault(), save())} aria-label={t('item.form')}>
         {shown.map((f) => (
           <FormField
             key={f.field}
@@ -102,10 +112,10 @@ export function ItemForm() {
         ))}
         {error && !error.field && <p role="alert">{error.message}</p>}
         <div className="toolbar">
-          {mayWrite && <button type="submit">{isNew ? 'Create' : 'Save'}</button>}
+          {mayWrite && <button type="submit">{isNew ? t('item.create') : t('item.save')}</button>}
           {!isNew && id !== 'singleton' && can(access.data, collection, 'delete') && (
             <button type="button" className="danger" onClick={remove}>
-              Delete
+              {t('item.delete')}
             </button>
           )}
         </div>
@@ -129,7 +139,7 @@ interface FormFieldProps {
 function FormField(props: FormFieldProps) {
   const relations = useRelations();
   const relation = relationOf(relations.data ?? [], props.collection, props.field.field);
-  if (relation?.kind === 'o2m') return props.itemId ? <OneToManyList field={props.field} many={relation.many} manyField={relation.manyField} itemId={props.itemId} /> : null;
+  if (relation?.kind === 'o2m' || relation?.kind === 'm2m' || relation?.kind === 'm2a') return <RelatedList {...props} kind={relation} />;
   if (props.field.type === 'alias') return null;
   if (relation?.kind === 'file') return <FileField {...props} />;
   if (relation?.kind === 'm2o') return <ManyToOnePicker {...props} related={relation.related} />;
@@ -137,15 +147,16 @@ function FormField(props: FormFieldProps) {
 }
 
 function UnsavedDialog({ onLeave, onStay }: { onLeave: () => void; onStay: () => void }) {
+  const { t } = useTranslation('relations');
   return (
-    <div role="alertdialog" aria-label="Unsaved changes">
+    <div role="alertdialog" aria-label={t('unsaved.title')}>
       <CloseOnEscape onClose={onStay} />
-      <p>You have unsaved changes. Leave this page and lose them?</p>
+      <p>{t('unsaved.question')}</p>
       <button type="button" className="danger" onClick={onLeave}>
-        Leave
+        {t('unsaved.leave')}
       </button>
       <button type="button" className="secondary" onClick={onStay} autoFocus>
-        Stay
+        {t('unsaved.stay')}
       </button>
     </div>
   );

@@ -1,29 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChangeEvent, useState } from 'react';
+import { ChangeEvent, lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, ApiError, postFile } from '../api';
-import { renderTemplate, templateFields } from '../display-template';
-import { useCollectionName, useCollections, useFieldName } from '../shell/studio-data';
-import { fetchFields, Field, primaryKey } from './fields';
+import { useCollectionName, useFieldName } from '../shell/studio-data';
+import { Item, useCollectionShape } from './collection-shape';
+import type { Field } from './fields';
 
-type Item = Record<string, unknown>;
-
-/** The field that names an item best: its first text field, else its key. */
-function labelField(fields: Field[]): string {
-  return fields.find((f) => (f.type === 'string' || f.type === 'text') && !f.schema?.is_primary_key)?.field ?? primaryKey(fields);
-}
-
-/** How items of a collection are named: by its `display_template` when it has one, else by its first text field. */
-function useCollectionShape(collection: string) {
-  const fields = useQuery({ queryKey: ['fields', collection], queryFn: () => fetchFields(collection) });
-  const template = useCollections().data?.find((c) => c.collection === collection)?.meta?.display_template ?? '';
-  const list = fields.data ?? [];
-  const pk = primaryKey(list);
-  const label = labelField(list);
-  const paths = templateFields(template);
-  const name = (item: Item | undefined) => (paths.length ? renderTemplate(template, item) : String(item?.[label] ?? '')) || String(item?.[pk] ?? '');
-  return { ready: fields.isSuccess, pk, fields: [...new Set([pk, ...(paths.length ? paths : [label])])].join(','), name };
-}
+// The dialog and Mantine's modal come with the first many-to-one opened, not with every item page.
+const ItemPicker = lazy(() => import('./ItemPicker').then((m) => ({ default: m.ItemPicker })));
 
 interface PickerProps {
   field: Field;
@@ -33,9 +18,10 @@ interface PickerProps {
   onChange: (value: unknown) => void;
 }
 
-/** A many-to-one field: the chosen item by its label, and a search of the related collection to change it. */
+/** A many-to-one field: the chosen item by its label, a searchable, paged dialog to change it, and clearing it. */
 export function ManyToOnePicker({ field, related, value, readOnly, onChange }: PickerProps) {
-  const [search, setSearch] = useState('');
+  const { t } = useTranslation('relations');
+  const [open, setOpen] = useState(false);
   const shape = useCollectionShape(related);
   const id = value !== null && typeof value === 'object' ? (value as Item)[shape.pk] : value;
   const chosen = useQuery({
@@ -43,35 +29,32 @@ export function ManyToOnePicker({ field, related, value, readOnly, onChange }: P
     queryFn: () => api<Item>('GET', `/items/${related}/${encodeURIComponent(String(id))}?fields=${shape.fields}`),
     enabled: shape.ready && id !== null && id !== undefined,
   });
-  const params = new URLSearchParams({ limit: '10', fields: shape.fields });
-  if (search) params.set('search', search);
-  const results = useQuery({ queryKey: ['items', related, params.toString()], queryFn: () => api<Item[]>('GET', `/items/${related}?${params}`), enabled: shape.ready && !readOnly });
   const shown = chosen.data ? shape.name(chosen.data) : String(id);
   const fieldName = useFieldName()(field);
   const relatedName = useCollectionName()(related);
+  const none = id === null || id === undefined;
   return (
     <fieldset className="field">
       <legend>{fieldName}</legend>
-      <p>Selected: {id === null || id === undefined ? 'None' : <Link to={`/content/${related}/${encodeURIComponent(String(id))}`}>{shown}</Link>}</p>
+      <p>
+        {t('m2o.selected')} {none ? t('m2o.none') : <Link to={`/content/${related}/${encodeURIComponent(String(id))}`}>{shown}</Link>}
+      </p>
       {!readOnly && (
-        <>
-          <label>
-            Search {relatedName}
-            <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-          </label>
-          <ul className="choices">
-            {results.data?.map((item) => (
-              <li key={String(item[shape.pk])}>
-                <button type="button" className="secondary" onClick={() => onChange(item[shape.pk])}>
-                  Choose {shape.name(item)}
-                </button>
-              </li>
-            ))}
-          </ul>
-          <button type="button" className="secondary" onClick={() => onChange(null)}>
-            Clear {fieldName}
+        <div className="toolbar">
+          <button type="button" className="secondary" onClick={() => setOpen(true)}>
+            {t('m2o.open', { collection: relatedName })}
           </button>
-        </>
+          {!none && (
+            <button type="button" className="secondary" onClick={() => onChange(null)}>
+              {t('m2o.clear', { field: fieldName })}
+            </button>
+          )}
+        </div>
+      )}
+      {open && (
+        <Suspense fallback={null}>
+          <ItemPicker collection={related} opened multiple={false} onClose={() => setOpen(false)} onChoose={([item]) => onChange(item.key)} />
+        </Suspense>
       )}
     </fieldset>
   );
@@ -93,6 +76,7 @@ interface FileRow {
 
 /** A file field: a preview of the chosen file (a thumbnail for images), and an upload to replace it. */
 export function FileField({ field, value, readOnly, onChange }: FileProps) {
+  const { t } = useTranslation('relations');
   const id = value !== null && typeof value === 'object' ? (value as Item).id : value;
   const [error, setError] = useState<string>();
   const fieldName = useFieldName()(field);
@@ -118,42 +102,14 @@ export function FileField({ field, value, readOnly, onChange }: FileProps) {
           </figcaption>
         </figure>
       )}
-      {!file.data && <p>No file.</p>}
+      {!file.data && <p>{t('file.none')}</p>}
       {!readOnly && (
         <label>
-          Upload a file for {fieldName}
+          {t('file.upload', { field: fieldName })}
           <input type="file" onChange={choose} />
         </label>
       )}
       {error && <p role="alert">{error}</p>}
     </fieldset>
-  );
-}
-
-interface ListProps {
-  field: Field;
-  many: string;
-  manyField: string;
-  itemId: string;
-}
-
-/** A one-to-many field: the items of the other collection that point at this one, each a link. */
-export function OneToManyList({ field, many, manyField, itemId }: ListProps) {
-  const shape = useCollectionShape(many);
-  const params = new URLSearchParams({ limit: '50', fields: shape.fields, filter: JSON.stringify({ [manyField]: { _eq: itemId } }) });
-  const fieldName = useFieldName()(field);
-  const items = useQuery({ queryKey: ['items', many, params.toString()], queryFn: () => api<Item[]>('GET', `/items/${many}?${params}`), enabled: shape.ready });
-  return (
-    <section className="field" aria-label={fieldName}>
-      <h2>{fieldName}</h2>
-      {items.data?.length === 0 && <p>No related items.</p>}
-      <ul>
-        {items.data?.map((item) => (
-          <li key={String(item[shape.pk])}>
-            <Link to={`/content/${many}/${encodeURIComponent(String(item[shape.pk]))}`}>{shape.name(item)}</Link>
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { api, apiBody, ApiError } from '../../api';
 import { Failure } from '../Content';
@@ -18,6 +19,7 @@ export async function itemCount(collection: string): Promise<number> {
 /** One collection's model: its settings, its fields, its relations, and deleting it. */
 export function CollectionModel() {
   const { collection = '' } = useParams();
+  const { t } = useTranslation('datamodel');
   const queryClient = useQueryClient();
   const info = useQuery({ queryKey: ['model-collection', collection], queryFn: () => api<CollectionRow>('GET', path(collection)) });
   const refresh = () => {
@@ -27,7 +29,7 @@ export function CollectionModel() {
     void queryClient.invalidateQueries({ queryKey: ['collections'] });
   };
   if (info.error) return <Failure error={info.error} retry={() => info.refetch()} />;
-  if (!info.data) return <p role="status">Loading…</p>;
+  if (!info.data) return <p role="status">{t('loading')}</p>;
   return (
     <section>
       <h1>{collection}</h1>
@@ -40,47 +42,49 @@ export function CollectionModel() {
 }
 
 function CollectionSettings({ row, onSaved }: { row: CollectionRow; onSaved: () => void }) {
+  const { t } = useTranslation('datamodel');
   const [message, setMessage] = useState<{ text: string; error: boolean }>();
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const meta = { note: String(data.get('note')).trim() || null, singleton: data.get('singleton') === 'on', versioning: data.get('versioning') === 'on', hidden: data.get('hidden') === 'on' };
     await api('PATCH', path(row.collection), { meta }).then(
-      () => (setMessage({ text: 'Collection saved.', error: false }), onSaved()),
+      () => (setMessage({ text: t('settings.saved'), error: false }), onSaved()),
       (e: ApiError) => setMessage({ text: e.message, error: true }),
     );
   }
   return (
-    <form onSubmit={save} aria-label="Collection settings" key={JSON.stringify(row.meta)}>
-      <h2>Settings</h2>
+    <form onSubmit={save} aria-label={t('settings.form')} key={JSON.stringify(row.meta)}>
+      <h2>{t('settings.title')}</h2>
       <label>
-        Note
+        {t('settings.note')}
         <input name="note" defaultValue={row.meta?.note ?? ''} />
       </label>
       <label className="inline">
-        <input type="checkbox" name="singleton" defaultChecked={row.meta?.singleton} /> Singleton
+        <input type="checkbox" name="singleton" defaultChecked={row.meta?.singleton} /> {t('settings.singleton')}
       </label>
       <label className="inline">
-        <input type="checkbox" name="versioning" defaultChecked={row.meta?.versioning} /> Content versions
+        <input type="checkbox" name="versioning" defaultChecked={row.meta?.versioning} /> {t('settings.versioning')}
       </label>
       <label className="inline">
-        <input type="checkbox" name="hidden" defaultChecked={row.meta?.hidden} /> Hidden from the content navigation
+        <input type="checkbox" name="hidden" defaultChecked={row.meta?.hidden} /> {t('settings.hidden')}
       </label>
-      <button type="submit">Save collection</button>
+      <button type="submit">{t('settings.save')}</button>
       {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
     </form>
   );
 }
 
 function DeleteCollection({ collection }: { collection: string }) {
+  const { t } = useTranslation('datamodel');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string>();
   async function remove() {
     setError(undefined);
     const count = await itemCount(collection).catch(() => undefined);
-    const loss = count === undefined ? 'all its items' : `its ${count} item(s)`;
-    if (!window.confirm(`Delete the collection "${collection}" with ${loss}, its fields and its relations? This cannot be undone.`)) return;
+    const loss = count === undefined ? t('delete.allItems') : t('delete.items', { count });
+    if (!window.confirm(t('delete.confirm', { collection, loss }))) return;
     await api('DELETE', path(collection)).then(
       () => {
         void queryClient.invalidateQueries({ queryKey: ['collections'] });
@@ -91,10 +95,10 @@ function DeleteCollection({ collection }: { collection: string }) {
     );
   }
   return (
-    <section aria-label="Delete the collection">
-      <h2>Delete</h2>
+    <section aria-label={t('delete.section')}>
+      <h2>{t('delete.title')}</h2>
       <button type="button" className="danger" onClick={() => void remove()}>
-        Delete collection {collection}
+        {t('delete.button', { collection })}
       </button>
       {error && <p role="alert">{error}</p>}
     </section>

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api, ApiError } from '../../api';
 import { Failure } from '../Content';
@@ -21,13 +22,14 @@ export const userCollections = (rows: CollectionRow[]) => rows.filter((c) => !c.
 
 /** The data model: every user collection, and a form to create one. */
 export function DataModelList() {
+  const { t } = useTranslation('datamodel');
   const collections = useQuery({ queryKey: ['model-collections'], queryFn: () => api<CollectionRow[]>('GET', '/collections') });
   if (collections.error) return <Failure error={collections.error} retry={() => collections.refetch()} />;
   return (
     <section>
-      <h1>Data model</h1>
-      <table aria-label="Collections">
-        <TableHead labels={['Collection', 'Note', 'Kind', 'Content versions']} />
+      <h1>{t('list.title')}</h1>
+      <table aria-label={t('list.table')}>
+        <TableHead labels={[t('list.collection'), t('list.note'), t('list.kind'), t('list.versioning')]} />
         <tbody>
           {userCollections(collections.data ?? []).map((c) => (
             <tr key={c.collection}>
@@ -35,8 +37,8 @@ export function DataModelList() {
                 <Link to={`/data-model/${c.collection}`}>{c.collection}</Link>
               </td>
               <td>{c.meta?.note}</td>
-              <td>{c.schema === null ? 'folder' : c.meta?.singleton ? 'singleton' : 'collection'}</td>
-              <td>{c.meta?.versioning ? 'on' : 'off'}</td>
+              <td>{t(c.schema === null ? 'list.folder' : c.meta?.singleton ? 'list.singleton' : 'list.plain')}</td>
+              <td>{t(c.meta?.versioning ? 'list.on' : 'list.off')}</td>
             </tr>
           ))}
         </tbody>
@@ -47,6 +49,7 @@ export function DataModelList() {
 }
 
 function CreateCollection() {
+  const { t } = useTranslation('datamodel');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string>();
@@ -66,31 +69,31 @@ function CreateCollection() {
     );
   }
   return (
-    <form onSubmit={submit} aria-label="Create a collection">
-      <h2>Create a collection</h2>
+    <form onSubmit={submit} aria-label={t('create.title')}>
+      <h2>{t('create.title')}</h2>
       <label>
-        Name (letters, digits, _ and -)
+        {t('create.name')}
         <input name="collection" required pattern="[A-Za-z0-9_\-]+" />
       </label>
       <label>
-        Primary key
+        {t('create.primary')}
         <select name="primary" defaultValue="integer">
-          <option value="integer">Whole number, counted up by the database</option>
-          <option value="uuid">UUID, generated</option>
-          <option value="string">Text, entered by the editor</option>
+          <option value="integer">{t('create.primaryInteger')}</option>
+          <option value="uuid">{t('create.primaryUuid')}</option>
+          <option value="string">{t('create.primaryString')}</option>
         </select>
       </label>
       <label>
-        Note
+        {t('create.note')}
         <input name="note" />
       </label>
       <label className="inline">
-        <input type="checkbox" name="singleton" /> Singleton (a single item, like a settings page)
+        <input type="checkbox" name="singleton" /> {t('create.singleton')}
       </label>
       <label className="inline">
-        <input type="checkbox" name="versioning" /> Content versions (drafts of items, promoted when ready)
+        <input type="checkbox" name="versioning" /> {t('create.versioning')}
       </label>
-      <button type="submit">Create collection</button>
+      <button type="submit">{t('create.submit')}</button>
       {error && <p role="alert">{error}</p>}
     </form>
   );

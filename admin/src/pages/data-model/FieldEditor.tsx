@@ -1,4 +1,5 @@
 import { FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../api';
 import { FIELD_TYPES, fieldPayload, formatChoices } from '../../field-payload';
 
@@ -18,6 +19,7 @@ interface Props {
 
 /** Adds a field, or edits one (its type too: the API keeps the stored values or refuses the change). */
 export function FieldEditor({ collection, field, onSaved, onCancel }: Props) {
+  const { t } = useTranslation('datamodel');
   const [type, setType] = useState(field?.type ?? 'string');
   const [error, setError] = useState<string>();
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -40,29 +42,29 @@ export function FieldEditor({ collection, field, onSaved, onCancel }: Props) {
       (e: ApiError) => setError(e.message),
     );
   }
-  const label = field ? `Edit the field ${field.field}` : 'Add a field';
+  const label = field ? t('field.editTitle', { field: field.field }) : t('field.addTitle');
   return (
     <form onSubmit={submit} aria-label={label}>
       <h3>{label}</h3>
       {!field && (
         <label>
-          Field name
+          {t('field.name')}
           <input name="field" required pattern="[A-Za-z0-9_\-]+" />
         </label>
       )}
       <label>
-        Type
+        {t('field.type')}
         <select name="type" value={type} onChange={(e) => setType(e.target.value)}>
-          {FIELD_TYPES.map((t) => (
-            <option key={t}>{t}</option>
+          {FIELD_TYPES.map((name) => (
+            <option key={name}>{name}</option>
           ))}
         </select>
       </label>
       <FieldOptions type={type} field={field} />
-      <button type="submit">{field ? 'Save field' : 'Add field'}</button>{' '}
+      <button type="submit">{field ? t('field.save') : t('field.add')}</button>{' '}
       {onCancel && (
         <button type="button" className="secondary" onClick={onCancel}>
-          Cancel
+          {t('field.cancel')}
         </button>
       )}
       {error && <p role="alert">{error}</p>}
@@ -72,34 +74,35 @@ export function FieldEditor({ collection, field, onSaved, onCancel }: Props) {
 
 /** The inputs after the type: length (strings), default, choices, note and the flags. */
 function FieldOptions({ type, field }: { type: string; field?: ModelField }) {
+  const { t } = useTranslation('datamodel');
   return (
     <>
       {type === 'string' && (
         <label>
-          Maximum length
+          {t('field.maxLength')}
           <input name="length" type="number" min={1} defaultValue={field?.schema?.max_length ?? 255} />
         </label>
       )}
       <label>
-        Default value (empty for none)
+        {t('field.default')}
         <input name="default" defaultValue={field?.schema?.default_value === null || field?.schema?.default_value === undefined ? '' : String(field.schema.default_value)} />
       </label>
       <label>
-        Choices (one per line, value or value=Label; empty for free input)
+        {t('field.choices')}
         <textarea name="choices" rows={3} defaultValue={formatChoices(field?.meta?.options?.choices)} />
       </label>
       <label>
-        Note
+        {t('field.note')}
         <input name="note" defaultValue={field?.meta?.note ?? ''} />
       </label>
       <label className="inline">
-        <input type="checkbox" name="required" defaultChecked={field?.meta?.required} /> Required
+        <input type="checkbox" name="required" defaultChecked={field?.meta?.required} /> {t('field.required')}
       </label>
       <label className="inline">
-        <input type="checkbox" name="nullable" defaultChecked={field?.schema?.is_nullable ?? true} /> May be empty in the database
+        <input type="checkbox" name="nullable" defaultChecked={field?.schema?.is_nullable ?? true} /> {t('field.nullable')}
       </label>
       <label className="inline">
-        <input type="checkbox" name="unique" defaultChecked={field?.schema?.is_unique} /> Unique
+        <input type="checkbox" name="unique" defaultChecked={field?.schema?.is_unique} /> {t('field.unique')}
       </label>
     </>
   );

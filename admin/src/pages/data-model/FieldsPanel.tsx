@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../api';
 import { Failure } from '../Content';
 import { TableHead } from '../TableHead';
@@ -14,39 +15,40 @@ export function useModelFields(collection: string) {
 
 /** The collection's fields: type, required, default; edit, delete, and add one. */
 export function FieldsPanel({ collection, onChanged }: { collection: string; onChanged: () => void }) {
+  const { t } = useTranslation('datamodel');
   const fields = useModelFields(collection);
   const [editing, setEditing] = useState<string>();
   const [error, setError] = useState<string>();
   async function remove(field: ModelField) {
     setError(undefined);
     const count = await itemCount(collection).catch(() => undefined);
-    const loss = count === undefined ? 'its values in every item' : `its values in ${count} item(s)`;
-    if (!window.confirm(`Delete the field "${field.field}" and ${loss}? This cannot be undone.`)) return;
+    const loss = count === undefined ? t('fields.allValues') : t('fields.values', { count });
+    if (!window.confirm(t('fields.confirmDelete', { field: field.field, loss }))) return;
     await api('DELETE', fieldPath(collection, field.field)).then(onChanged, (e: ApiError) => setError(e.message));
   }
   const done = () => (setEditing(undefined), onChanged());
   if (fields.error) return <Failure error={fields.error} retry={() => fields.refetch()} />;
   return (
-    <section aria-label="Fields">
-      <h2>Fields</h2>
+    <section aria-label={t('fields.title')}>
+      <h2>{t('fields.title')}</h2>
       {error && <p role="alert">{error}</p>}
-      <table aria-label={`Fields of ${collection}`}>
-        <TableHead labels={['Field', 'Type', 'Required', 'Default', 'Actions']} />
+      <table aria-label={t('fields.table', { collection })}>
+        <TableHead labels={[t('fields.field'), t('fields.type'), t('fields.required'), t('fields.default'), t('fields.actions')]} />
         <tbody>
           {(fields.data ?? []).map((f) => (
             <tr key={f.field}>
               <td>{f.field}</td>
-              <td>{f.schema?.is_primary_key ? `${f.type} (primary key)` : f.type}</td>
-              <td>{f.meta?.required ? 'yes' : 'no'}</td>
+              <td>{f.schema?.is_primary_key ? t('fields.primaryKey', { type: f.type }) : f.type}</td>
+              <td>{t(f.meta?.required ? 'fields.yes' : 'fields.no')}</td>
               <td>{f.schema?.default_value === null || f.schema?.default_value === undefined ? '' : String(f.schema.default_value)}</td>
               <td>
                 {f.type !== 'alias' && !f.schema?.is_primary_key && (
                   <>
                     <button type="button" className="secondary" onClick={() => setEditing(f.field)}>
-                      Edit {f.field}
+                      {t('fields.edit', { field: f.field })}
                     </button>{' '}
                     <button type="button" className="danger" onClick={() => void remove(f)}>
-                      Delete {f.field}
+                      {t('fields.delete', { field: f.field })}
                     </button>
                   </>
                 )}
