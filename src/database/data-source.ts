@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { dialectFor } from './dialects/dialect-for';
+import { POSTGRES_TYPES } from './dialects/postgres-types';
 import { MIGRATIONS } from './migrations/migrations';
 import { MIGRATIONS_TABLE } from './vellum-data-source';
 
@@ -50,6 +51,7 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
         username: db.user,
         password: db.password,
         database: db.database,
+        extra: { types: POSTGRES_TYPES },
         ...bounds,
       };
   }

@@ -142,7 +142,6 @@ describe('json(field, path) in queries', () => {
 
   it.each([
     ['a field that is not JSON', 'json(name, color)'],
-    ['an unknown field', 'json(nonexistent, color)'],
     ['a missing path', 'json(metadata)'],
     ['a wildcard path', 'json(metadata, tags[*])'],
     ['a root reference', 'json(metadata, $.color)'],
@@ -152,6 +151,11 @@ describe('json(field, path) in queries', () => {
     ['a path deeper than 10', 'json(metadata, a.b.c.d.e.f.g.h.i.j.k)'],
   ])('refuses %s with 400 INVALID_QUERY', async (_, field) => {
     await expectError(read({ fields: `id,${field}` }), 400, 'INVALID_QUERY');
+  });
+
+  it('answers json() on a field that does not exist with 403 FORBIDDEN, as the reference', async () => {
+    const res = await expectError(read({ fields: 'id,json(nonexistent, color)' }), 403, 'FORBIDDEN');
+    expect(res.body.errors[0].message).toBe(`You don't have permission to access field "nonexistent" in collection "${products}" or it does not exist.`);
   });
 
   it.each([

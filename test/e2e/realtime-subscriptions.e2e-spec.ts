@@ -147,7 +147,8 @@ describe('WebSocket API: subscriptions and items', () => {
     expect(await s.request({ type: 'items', collection: secrets, action: 'read', uid: 'a' })).toMatchObject({ type: 'items', status: 'error', error: { code: 'FORBIDDEN' }, uid: 'a' });
     expect(await s.request({ type: 'items', collection: posts, action: 'create', data: { title: 'no' }, uid: 'b' })).toMatchObject({ status: 'error', error: { code: 'FORBIDDEN' }, uid: 'b' });
     expect(await s.request({ type: 'items', collection: posts, action: 'delete', uid: 'c' })).toMatchObject({ status: 'error', error: { code: 'INVALID_PAYLOAD' }, uid: 'c' });
-    expect(await s.request({ type: 'items', collection: posts, action: 'read', query: { fields: ['nope'] }, uid: 'd' })).toMatchObject({ status: 'error', error: { code: 'INVALID_QUERY' }, uid: 'd' });
+    expect(await s.request({ type: 'items', collection: posts, action: 'read', query: { fields: ['nope'] }, uid: 'd' })).toMatchObject({ status: 'error', error: { code: 'FORBIDDEN' }, uid: 'd' });
+    expect(await s.request({ type: 'items', collection: posts, action: 'read', query: { filter: { nope: { _eq: 1 } } }, uid: 'e' })).toMatchObject({ status: 'error', error: { code: 'INVALID_QUERY' }, uid: 'e' });
     s.close();
   });
 

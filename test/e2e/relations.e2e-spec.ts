@@ -67,6 +67,13 @@ describe('/relations', () => {
     expect(res.body.data).toEqual({ title: 'P', tags: [{ tag_id: { label: 'a' } }, { tag_id: { label: 'b' } }] });
     const filtered = await t.as('admin').get(`/items/${posts}?fields=title&filter[tags][tag_id][label][_eq]=b`);
     expect(filtered.body.data).toEqual([{ title: 'P' }]);
+    // As the reference: a dotted path through a junction field that is no relation (`tag` for `tag_id`) is
+    // left out of the answer, while a junction field that does not exist is a permission error.
+    const through = await t.as('admin').get(`/items/${posts}/${post}?fields=title,tags.id,tags.tag.label,tags.nonexistent.id&deep[tags][_sort]=id`);
+    expect(through.status).toBe(200);
+    expect(through.body.data).toEqual({ title: 'P', tags: [{ id: expect.any(Number) }, { id: expect.any(Number) }] });
+    const unknown = await expectError(t.as('admin').get(`/items/${posts}/${post}?fields=title,tags.nonexistent_field`), 403, 'FORBIDDEN');
+    expect(unknown.body.errors[0].message).toBe(`You don't have permission to access field "nonexistent_field" in collection "${junction}" or it does not exist.`);
   });
 
   it('gives the two foreign keys of a junction with long names their own constraints', async () => {

@@ -169,7 +169,9 @@ describe("@directus/sdk (the reference platform's own client) against Vellum: au
       expect(await sdkError(admin.request(createUser({ email: 'not-an-email', password: 'x' })))).toEqual(
         expect.objectContaining({ status: 400, codes: ['FAILED_VALIDATION'] }),
       );
-      expect(await sdkError(admin.request(readUsers({ fields: ['no_such_field'] })))).toEqual(expect.objectContaining({ status: 400, codes: ['INVALID_QUERY'] }));
+      expect(await sdkError(admin.request(readUsers({ filter: { no_such_field: { _eq: 1 } } as never })))).toEqual(expect.objectContaining({ status: 400, codes: ['INVALID_QUERY'] }));
+      // A field that does not exist in `fields` is a permission error, as the reference answers it.
+      expect(await sdkError(admin.request(readUsers({ fields: ['no_such_field'] })))).toEqual(expect.objectContaining({ status: 403, codes: ['FORBIDDEN'] }));
       expect(await sdkError(admin.request(randomString(501)))).toEqual(expect.objectContaining({ status: 400, codes: ['INVALID_QUERY'] }));
       const unique = uniq('unique');
       await admin.request(createCollection({ collection: unique, schema: {}, fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'code', type: 'string', schema: { is_unique: true } }] }));

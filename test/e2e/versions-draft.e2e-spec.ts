@@ -120,7 +120,7 @@ describe('/versions drafts of a new item (item null)', () => {
       expect(counted.body).toEqual({ data: [{ count: expect.anything() }] });
     });
 
-    it('lists an item whose version no longer applies with the version values and the reason; reading it alone fails', async () => {
+    it('lists an item whose version no longer applies with the version values and the reason, and reads it alone so too', async () => {
       const pages = await createCollection(t, uniq('pages'), [{ field: 'title', type: 'string' }, { field: 'views', type: 'integer' }], { versioning: true });
       const id = (await admin().post(`/items/${pages}`).send({ title: 'Valid', views: 1 })).body.data.id;
       const key = uniq('stale');
@@ -131,7 +131,10 @@ describe('/versions drafts of a new item (item null)', () => {
       const res = await admin().get(`/items/${pages}?version=${key}`);
       const error = { message: expect.any(String), extensions: expect.objectContaining({ code: 'FAILED_VALIDATION', field: 'title' }) };
       expect(res.body).toEqual({ data: [{ id, title: 'Draft value', views: 1, $meta: { version_id: v.id, delta: { id: String(id), title: 'Draft value' }, error } }] });
-      await expectError(admin().get(`/items/${pages}/${id}?version=${key}`), 400, 'FAILED_VALIDATION');
+      // As the reference (its single-item read reports the failure in `$meta.error` as a list does).
+      const one = await admin().get(`/items/${pages}/${id}?version=${key}`);
+      expect(one.status).toBe(200);
+      expect(one.body).toEqual({ data: res.body.data[0] });
     });
   });
 

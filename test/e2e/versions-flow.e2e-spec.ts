@@ -99,7 +99,6 @@ describe('/versions/:id/save, compare, promote', () => {
     it.each([
       ['a value of the wrong type', { views: 'many' }, 400, 'INVALID_PAYLOAD'],
       ['a value longer than the column', { title: 'x'.repeat(41) }, 400, 'VALUE_TOO_LONG'],
-      ['null in a required field', { title: null }, 400, 'FAILED_VALIDATION'],
       ['an array', [{ title: 'x' }], 400, 'INVALID_PAYLOAD'],
     ])('refuses %s like an item update and keeps the delta', async (_label, body, status, code) => {
       const id = await article();
@@ -114,6 +113,26 @@ describe('/versions/:id/save, compare, promote', () => {
 
     it('answers an unknown version with 403', async () => {
       await expectError(admin().post('/versions/00000000-0000-4000-8000-000000000000/save').send({ title: 'x' }), 403, 'FORBIDDEN');
+    });
+
+    it('stores null in a required field as the reference does; reads report it in $meta.error and promote refuses it', async () => {
+      const id = await article();
+      const v = await version(id);
+      const saved = await admin().post(`/versions/${v.id}/save`).send({ title: null });
+      expect(saved.status).toBe(200);
+      expect(saved.body.data).toMatchObject({ id, title: null, body: 'Main body' });
+      const stored = await admin().get(`/versions/${v.id}?fields=key,delta`);
+      expect(stored.body.data.delta).toEqual({ id: String(id), title: null });
+      const key = stored.body.data.key;
+      const error = { message: expect.any(String), extensions: expect.objectContaining({ code: 'FAILED_VALIDATION', field: 'title', type: 'required' }) };
+      const $meta = { version_id: v.id, delta: { id: String(id), title: null }, error };
+      const one = await admin().get(`/items/${articles}/${id}?version=${key}&fields=id,title,body`);
+      expect(one.status).toBe(200);
+      expect(one.body.data).toEqual({ id, title: null, body: 'Main body', $meta });
+      const list = await admin().get(`/items/${articles}?version=${key}&fields=id,title`);
+      expect(list.body.data).toEqual([{ id, title: null, $meta }]);
+      await expectError(admin().post(`/versions/${v.id}/promote`).send({ mainHash: v.hash }), 400, 'FAILED_VALIDATION');
+      expect((await admin().get(`/items/${articles}/${id}?fields=title`)).body.data).toEqual({ title: 'Main title' });
     });
   });
 

@@ -95,7 +95,8 @@ export class ItemsService {
 
   /**
    * Refuses up front a query that reading with it would refuse (INVALID_QUERY), so a write that answers
-   * with a read-back is not committed behind a 400. FORBIDDEN is left to the read-back (204, API.md 1.1).
+   * with a read-back is not committed behind a 400. FORBIDDEN is left to the read-back (204, API.md 1.1),
+   * except for a field that does not exist, refused (403) before anything is written.
    */
   checkReadQuery(query: Query): Promise<void> {
     return checkReadQuery(this.scope, query);

@@ -28,8 +28,8 @@ function rowSchemaOf(overview: SchemaOverview): RowSchema {
 /**
  * One read through the versions of a key (API.md 5.7), in a transaction its caller rolls back: `apply`
  * writes each version (each in a savepoint), `listQuery` narrows a list to the versioned items, `answer`
- * adds `$meta` and hides the keys of rows that exist only in the versions. A failing version fails a
- * read of one item; a list shows it with `$meta.error` instead.
+ * adds `$meta` and hides the keys of rows that exist only in the versions. A failing version is shown
+ * with `$meta.error`, in a list as in a read of one item (as the reference does).
  */
 export class VersionedRead {
   private readonly created = new Map<string, Set<string>>();
@@ -79,7 +79,6 @@ export class VersionedRead {
       });
       this.meta.set(key, meta);
     } catch (e) {
-      if (this.item !== undefined) throw e;
       const failed = { ...meta, error: this.errorOf(e) };
       if (version.item === null) this.failedDrafts.push({ meta: failed, values });
       else {
@@ -118,25 +117,23 @@ export class VersionedRead {
     const hide = (row: Item) => hideCreatedKeys(row, this.collection, schema, this.created);
     const data = result.data;
     if (!Array.isArray(data)) {
-      const meta = this.item !== undefined ? this.meta.get(this.item) : undefined;
-      if (!data || typeof data !== 'object') return result;
-      return { ...result, data: meta ? { ...hide(data as Item), $meta: meta } : hide(data as Item) };
+      if (!data || typeof data !== 'object' || this.item === undefined) return result;
+      // The row is matched to its version by its key, added for that when the fields did not ask for it.
+      const asked = this.primary in (data as Item);
+      const [row] = versionedRows(this.rowsInput([asked ? (data as Item) : { ...(data as Item), [this.primary]: this.item }], query, null, hide, []));
+      if (!asked) delete row[this.primary];
+      return { ...result, data: row };
     }
     // Aggregated rows are no items: nothing to mark, and failed drafts have no count to join.
     if (query.aggregate || query.groupBy) return result;
     const limit = query.limit ?? this.deps.config.query.limitDefault;
-    const rows = versionedRows({
-      rows: data as Item[],
-      primary: this.primary,
-      meta: this.meta,
-      failedDrafts: this.failedDrafts,
-      failedValues: this.failedValues,
-      plainFields: this.plainFields(query),
-      limit: limit < 0 ? null : limit,
-      hide,
-    });
+    const rows = versionedRows(this.rowsInput(data as Item[], query, limit < 0 ? null : limit, hide, this.failedDrafts));
     if (query.fields?.length && !this.asksPrimary(query.fields)) for (const row of rows) delete row[this.primary];
     return { ...result, data: rows };
+  }
+
+  private rowsInput(rows: Item[], query: Query, limit: number | null, hide: (row: Item) => Item, failedDrafts: VersionedRowsInput['failedDrafts']): VersionedRowsInput {
+    return { rows, primary: this.primary, meta: this.meta, failedDrafts, failedValues: this.failedValues, plainFields: this.plainFields(query), limit, hide };
   }
 
   /** The fields without a relation the read asks for at its root (all of them for `*`). */

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, QueryRunner, Repository } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
-import { DatabaseBusyError, ForbiddenError, InvalidPayloadError, UnprocessableContentError, VersionHashMismatchError } from '../../common/errors/errors';
+import { AppErrorList } from '../../common/errors/app-error';
+import { DatabaseBusyError, FailedValidationError, ForbiddenError, InvalidPayloadError, UnprocessableContentError, VersionHashMismatchError } from '../../common/errors/errors';
 import { toAppError } from '../../common/filters/to-app-error';
 import type { Query } from '../../common/query/query.types';
 import { ItemsFactory } from '../items/items.factory';
@@ -75,8 +76,12 @@ export class VersionsService implements ItemVersionReader {
     const changes = asChanges(body);
     if (!isItemVersion(version)) return this.store(version, changes, acc);
     const main = await this.main(version, acc);
-    // The update itself is the validation (relational payloads included); nothing of it is kept.
-    await this.rolledBack((manager) => this.items.for(version.collection, null, manager).updateOne(version.item, changes));
+    // The update itself is the validation (relational payloads included); nothing of it is kept. Values only
+    // the validation rules refuse (a required field saved empty) are kept, as the reference keeps them:
+    // reads through the version then show them with `$meta.error`, and a promote refuses them.
+    await this.rolledBack((manager) => this.items.for(version.collection, null, manager).updateOne(version.item, changes)).catch((e: unknown) => {
+      if (!onlyFailedValidation(e)) throw e;
+    });
     return { ...main, ...(await this.store(version, changes, acc)) };
   }
 
@@ -245,4 +250,10 @@ function isBusy(e: unknown, deps: ItemsDeps): boolean {
 
 function isItemVersion(version: StoredVersion): version is ItemVersion {
   return version.item !== null;
+}
+
+/** Whether an error is nothing but validation rules refusing values (API.md 5.4). */
+function onlyFailedValidation(e: unknown): boolean {
+  const errors = e instanceof AppErrorList ? e.errors : [e];
+  return errors.every((error) => error instanceof FailedValidationError);
 }

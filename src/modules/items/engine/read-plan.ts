@@ -1,4 +1,5 @@
 import { ForbiddenError, InvalidQueryError } from '../../../common/errors/errors';
+import { isPrototypeKey } from '../../../common/prototype-keys';
 import { JsonFunction, JsonPathSegment, parseJsonFunction, splitOutside } from '../../../common/query/parse-json-function';
 import type { DeepQuery } from '../../../common/query/query.types';
 import type { SchemaOverview } from '../../schema/schema-overview';
@@ -44,6 +45,20 @@ export interface PlanOptions {
   backlink?: boolean;
 }
 
+/**
+ * A field `fields` names that does not exist: a permission error in the reference's model, with its
+ * words; its own class so a write can refuse such a read-back query before writing (checkReadQuery).
+ */
+export class MissingFieldError extends ForbiddenError {
+  constructor(field: string, collection: string) {
+    super(`You don't have permission to access field "${field}" in collection "${collection}" or it does not exist.`);
+  }
+}
+
+function missingField(field: string, collection: string): MissingFieldError {
+  return new MissingFieldError(field, collection);
+}
+
 /** The reference's words for a fields, filter, sort or deep path deeper than MAX_RELATIONAL_DEPTH. */
 export function depthExceeded(): InvalidQueryError {
   return new InvalidQueryError('Max relational depth exceeded');
@@ -52,7 +67,8 @@ export function depthExceeded(): InvalidQueryError {
 /**
  * Turns `fields` (`*`, `title`, `author.name`, `*.*`, `comments.*`) into a tree of reads: one query per
  * collection and relation level. Wildcards expand to the fields the caller may read; naming a field the
- * caller may not read is FORBIDDEN, naming one that does not exist is INVALID_QUERY.
+ * caller may not read, or one that does not exist, is FORBIDDEN; a dotted path through a field that is no
+ * relation is ignored, as the reference does.
  */
 export function planRead(
   options: PlanOptions,
@@ -150,7 +166,7 @@ class PlanLevel {
   }
 
   private addFunction(key: string, fn: Omit<ReadNode['functions'][number], 'key'>): void {
-    if (!this.overview.fields[fn.field]) throw new InvalidQueryError(`Field "${fn.field}" does not exist in collection "${this.collection}"`);
+    if (!this.overview.fields[fn.field]) throw missingField(fn.field, this.collection);
     if (!this.mayRead(fn.field)) throw new ForbiddenError();
     checkFunction(this.options.overview, this.options.readable, this.collection, fn);
     this.node.functions.push({ ...fn, key });
@@ -203,14 +219,16 @@ class PlanLevel {
   }
 
   private addField(key: string, name: string, tail: string | null): void {
+    if (isPrototypeKey(name)) throw new InvalidQueryError(`"${name}" is not a field name`);
     const field = this.overview.fields[name];
-    if (!field) throw new InvalidQueryError(`Field "${key}" does not exist in collection "${this.collection}"`);
+    const link = field ? this.options.overview.relation(this.collection, name) : null;
+    // The reference follows a dotted path only through a relation and drops the rest (`title.x`,
+    // `tags.tag.id` where the junction's field is `tag_id`), so such paths are ignored here too.
+    if (tail && !link) return;
+    if (!field) throw missingField(key, this.collection);
     if (!this.mayRead(name)) throw new ForbiddenError();
-    const link = this.options.overview.relation(this.collection, name);
-    if (tail || link?.type === 'o2m') {
-      if (!link) throw new InvalidQueryError(`Field "${key}" of collection "${this.collection}" is not a relation`);
-      this.addChild(key, name, tail, true);
-    } else if (field.type !== 'alias') this.addColumn(key, name);
+    if (tail || link?.type === 'o2m') this.addChild(key, name, tail, true);
+    else if (field.type !== 'alias') this.addColumn(key, name);
   }
 
   /**

@@ -8,7 +8,7 @@ import { compileAggregate, compileCount, compileSelect, inSql, ROOT, SelectSpec,
 import { rowLeadsTo } from './any-field';
 import { castKey, validKey } from './validate-key';
 import { collectionOf, dbOf, Item, ItemsScope } from './items.types';
-import { planRead, ReadNode, RelationNode } from './read-plan';
+import { MissingFieldError, planRead, ReadNode, RelationNode } from './read-plan';
 import { aggregateItem, groupBy, queryWindow, rowFromDb, selectedColumns, shapeItem } from './shape-rows';
 import { validateQuery } from './validate-query';
 import { shapeSnapshots, SnapshotAccess, snapshotColumns } from './revision-snapshots';
@@ -218,6 +218,6 @@ export async function checkReadQuery(scope: ItemsScope, query: Query): Promise<v
   try {
     await prepareRead(scope, query);
   } catch (e) {
-    if (!(e instanceof ForbiddenError)) throw e;
+    if (!(e instanceof ForbiddenError) || e instanceof MissingFieldError) throw e;
   }
 }
