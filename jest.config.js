@@ -6,5 +6,7 @@ module.exports = {
   testRegex: '.*\\.spec\\.ts$',
   ...require('./test/jest-esm'),
   testEnvironment: 'node',
+  // Jest's default is one worker fewer than the cores: on CI's two cores, one worker left a core idle.
+  maxWorkers: 2,
   reporters: ['default', '<rootDir>/../test/reporters/tally-reporter.js'],
 };

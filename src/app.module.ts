@@ -1,6 +1,7 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { Clock, systemClock } from './common/clock';
 import { VellumDataSource } from './database/vellum-data-source';
 import { AuthGuard } from './modules/auth/auth.guard';
 import { CallerScopeInterceptor } from './common/http/caller-scope.interceptor';
@@ -46,11 +47,11 @@ export class AppModule {
    * The whole application for one validated configuration (tests build several side by side).
    * `extraModules` lets the test harness mount probes, such as a route that fails unexpectedly.
    */
-  static register(config: AppConfig, logger: AppLogger, extraModules: Type[] = []): DynamicModule {
+  static register(config: AppConfig, logger: AppLogger, extraModules: Type[] = [], clock: Clock = systemClock): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.register(config, logger),
+        CoreModule.register(config, logger, clock),
         TypeOrmModule.forRootAsync({
           useFactory: () => ({
             ...dataSourceOptions(config),

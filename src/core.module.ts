@@ -3,21 +3,23 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AppExceptionFilter } from './common/filters/app-exception.filter';
 import { AppLogger } from './common/logging/app-logger';
 import { createValidationPipe } from './common/validation.pipe';
+import { CLOCK, Clock } from './common/clock';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { DIALECT, Dialect } from './database/dialects/dialect';
 import { dialectFor } from './database/dialects/dialect-for';
 import { MetricsService } from './common/metrics/metrics.service';
 
-/** Process-wide singletons: configuration, logger, dialect, metrics, the error filter and the validation pipe. */
+/** Process-wide singletons: configuration, logger, clock, dialect, metrics, the error filter and the validation pipe. */
 @Global()
 @Module({})
 export class CoreModule {
-  static register(config: AppConfig, logger: AppLogger): DynamicModule {
+  static register(config: AppConfig, logger: AppLogger, clock: Clock): DynamicModule {
     return {
       module: CoreModule,
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: AppLogger, useValue: logger },
+        { provide: CLOCK, useValue: clock },
         { provide: DIALECT, useValue: dialectFor(config.db.client) },
         MetricsService,
         {
@@ -27,7 +29,7 @@ export class CoreModule {
         },
         { provide: APP_PIPE, useFactory: createValidationPipe },
       ],
-      exports: [APP_CONFIG, AppLogger, DIALECT, MetricsService],
+      exports: [APP_CONFIG, AppLogger, CLOCK, DIALECT, MetricsService],
     };
   }
 }

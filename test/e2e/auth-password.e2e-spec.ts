@@ -1,8 +1,8 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Email } from 'postal-mime';
 import { DataSource } from 'typeorm';
 import { createUser } from '../factories/user.factory';
 import { expectError } from '../helpers/expect-error';
+import { mailSettled } from '../helpers/mail-settled';
 import { startSmtpSink, SmtpSink } from '../helpers/smtp-sink';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
@@ -76,7 +76,7 @@ describe('password reset', () => {
       const res = await t.as('anonymous').post('/auth/password/request').send({ email });
       expect(res.status).toBe(204);
     }
-    await sleep(300);
+    await mailSettled(t);
     expect(smtp.mails.length).toBe(before);
   });
 
@@ -152,7 +152,7 @@ describe('password reset timing and expiry', () => {
     await t.as('anonymous').post('/auth/password/request').send({ email: user.email });
     const href = /href="([^"]+)"/.exec((await smtp.waitFor(user.email)).html ?? '')?.[1] as string;
     const token = new URL(href.replace(/&amp;/g, '&')).searchParams.get('token') as string;
-    await sleep(2100);
+    t.clock.advance(2000);
     await expectError(t.as('anonymous').post('/auth/password/reset').send({ token, password: 'whatever-123' }), 401, 'TOKEN_EXPIRED');
   });
 });

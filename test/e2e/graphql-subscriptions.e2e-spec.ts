@@ -6,7 +6,7 @@ import { expectError } from '../helpers/expect-error';
 import { GqlSocket } from '../helpers/graphql-ws-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
-import { sleep, socketUrl, TestSocket } from '../helpers/ws-client';
+import { socketUrl, TestSocket } from '../helpers/ws-client';
 
 describe('GraphQL subscriptions over WebSocket (/graphql)', () => {
   let t: TestApp;
@@ -96,9 +96,11 @@ describe('GraphQL subscriptions over WebSocket (/graphql)', () => {
     await t.as('admin').patch(`/items/${posts}/${post.id}`).send({ title: 'changed' });
     expect(await updates.take(1)).toEqual([{ data: { [`${posts}_mutated`]: { key: String(post.id), event: 'update' } } }]);
     updates.stop();
-    await sleep(100);
+    // The marker: the same subscription started again after the stop (run() returns once the server has
+    // taken up both messages); the next update reaches it, and must not reach the stopped one.
+    const marker = await s.run(`subscription ($e: EventEnum) { ${posts}_mutated(event: $e) { key event } }`, { e: 'update' });
     await t.as('admin').patch(`/items/${posts}/${post.id}`).send({ title: 'again' });
-    await sleep(300);
+    expect(await marker.take(1)).toEqual([{ data: { [`${posts}_mutated`]: { key: String(post.id), event: 'update' } } }]);
     expect(updates.results).toEqual([]);
     await s.close();
   });
@@ -109,7 +111,9 @@ describe('GraphQL subscriptions over WebSocket (/graphql)', () => {
     await create({ title: 'hidden draft', status: 'draft' });
     const published = await create({ title: 'visible', status: 'published', body: 'secret body' });
     expect(await op.take(1)).toEqual([{ data: { [`${posts}_mutated`]: { event: 'create', data: { id: String(published.id), title: 'visible' } } } }]);
-    await sleep(200);
+    // The marker: a later item the reader may read comes next, with nothing before it.
+    const marker = await create({ title: 'marker', status: 'published' });
+    expect(await op.take(1)).toEqual([{ data: { [`${posts}_mutated`]: { event: 'create', data: { id: String(marker.id), title: 'marker' } } } }]);
     expect(op.results).toEqual([]);
 
     const body = await s.run(mutated('data { body }'));

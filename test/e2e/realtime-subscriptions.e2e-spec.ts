@@ -2,7 +2,7 @@ import { createCollection } from '../factories/collection.factory';
 import { createRole, createUser, grant } from '../factories/user.factory';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
-import { sleep, socketUrl, TestSocket } from '../helpers/ws-client';
+import { socketUrl, TestSocket } from '../helpers/ws-client';
 
 describe('WebSocket API: subscriptions and items', () => {
   let t: TestApp;
@@ -79,9 +79,11 @@ describe('WebSocket API: subscriptions and items', () => {
       s.send({ type: 'subscribe', collection, uid: collection });
       expect(await s.next()).toEqual({ type: 'subscribe', status: 'error', error: { code: 'FORBIDDEN', message: expect.any(String) }, uid: collection });
     }
+    // The marker: an event this socket may receive, sent after the one it must not.
+    expect(await s.request({ type: 'subscribe', collection: posts, event: 'create', uid: 'marker' })).toMatchObject({ event: 'init' });
     await t.as('admin').post(`/items/${secrets}`).send({ code: 'x' });
-    await sleep(200);
-    expect(s.frames).toEqual([]);
+    const marker = await create({ title: 'marker', status: 'published' });
+    expect(await s.framesBefore((f) => f.uid === 'marker' && f.data?.[0]?.id === marker.id)).toEqual([]);
     s.close();
   });
 
@@ -92,8 +94,11 @@ describe('WebSocket API: subscriptions and items', () => {
     expect(await s.next()).toMatchObject({ event: 'init', uid: 'updates' });
     s.send({ type: 'subscribe', collection: posts, item: item.id, query: { fields: ['title'] }, uid: 'one' });
     expect(await s.next()).toEqual({ type: 'subscription', event: 'init', data: { title: 'watched' }, uid: 'one' });
+    // Receives the marker at the end: a create, which neither subscription above may receive.
+    expect(await s.request({ type: 'subscribe', collection: posts, event: 'create', uid: 'marker' })).toMatchObject({ event: 'init' });
 
     const other = await create({ title: 'other', status: 'published' });
+    await s.next((f) => f.uid === 'marker');
     await t.as('admin').patch(`/items/${posts}/${other.id}`).send({ title: 'other, edited' });
     expect(await s.next()).toMatchObject({ event: 'update', data: [expect.objectContaining({ id: other.id })], uid: 'updates' });
     await t.as('admin').patch(`/items/${posts}/${item.id}`).send({ title: 'watched, edited' });
@@ -102,9 +107,9 @@ describe('WebSocket API: subscriptions and items', () => {
       { type: 'subscription', event: 'update', data: { title: 'watched, edited' }, uid: 'one' },
       { type: 'subscription', event: 'update', data: [expect.objectContaining({ id: item.id })], uid: 'updates' },
     ]);
-    await sleep(200);
+    const marker = await create({ title: 'marker', status: 'published' });
     // No create event reached the update-only subscription, and none for `other` reached the item one.
-    expect(s.frames).toEqual([]);
+    expect(await s.framesBefore((f) => f.uid === 'marker' && f.data?.[0]?.id === marker.id)).toEqual([]);
     s.close();
   });
 
@@ -117,12 +122,14 @@ describe('WebSocket API: subscriptions and items', () => {
     expect(await s.request({ type: 'unsubscribe', uid: 'drop' })).toEqual({ type: 'subscription', event: 'unsubscribe', uid: 'drop' });
     await create({ title: 'after unsubscribe', status: 'draft' });
     expect(await s.next()).toMatchObject({ event: 'create', uid: 'keep' });
-    await sleep(200);
-    expect(s.frames).toEqual([]);
+    // The marker: the next create, which 'keep' receives; nothing for 'drop' may come before it.
+    const first = await create({ title: 'marker', status: 'draft' });
+    expect(await s.framesBefore((f) => f.uid === 'keep' && f.data?.[0]?.id === first.id)).toEqual([]);
     expect(await s.request({ type: 'unsubscribe' })).toEqual({ type: 'subscription', event: 'unsubscribe' });
     await create({ title: 'after unsubscribing all', status: 'draft' });
-    await sleep(200);
-    expect(s.frames).toEqual([]);
+    expect(await s.request({ type: 'subscribe', collection: posts, event: 'create', uid: 'marker' })).toMatchObject({ event: 'init' });
+    const second = await create({ title: 'marker', status: 'draft' });
+    expect(await s.framesBefore((f) => f.uid === 'marker' && f.data?.[0]?.id === second.id)).toEqual([]);
     s.close();
   });
 

@@ -2,6 +2,7 @@ import type { Email } from 'postal-mime';
 import { DataSource } from 'typeorm';
 import { createRole, createUser } from '../factories/user.factory';
 import { expectError } from '../helpers/expect-error';
+import { mailSettled } from '../helpers/mail-settled';
 import { startSmtpSink, SmtpSink } from '../helpers/smtp-sink';
 import { ADMIN_EMAIL, createTestApp, TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
@@ -237,7 +238,7 @@ describe('/users', () => {
       const otherRole = await createRole(t);
       expect((await t.as('admin').post('/users/invite').send({ email: user.email, role: otherRole })).status).toBe(204);
       expect((await t.as('admin').get(`/users/${user.id}`)).body.data).toMatchObject({ status: 'active', role: user.role });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await mailSettled(t);
       expect(smtp.mails.some((mail) => mail.to?.some((a) => a.address === user.email))).toBe(false);
     });
 

@@ -4,6 +4,8 @@ import { createCollection } from '../factories/collection.factory';
 import { expectError } from '../helpers/expect-error';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
+import { until } from '../helpers/until';
+import { DataImportService } from '../../src/modules/utils/data-import.service';
 
 const BOUNDARY = 'vellum-test-boundary';
 
@@ -46,7 +48,8 @@ describe('/utils/import limits', () => {
   it('refuses an import beyond IMPORT_MAX_CONCURRENCY with LIMIT_EXCEEDED, and takes one again when a slot is free', async () => {
     const held = stalledImport(notes);
     // Not asked through the API: on SQLite the stalled import's transaction holds the one connection.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const imports = t.app.get(DataImportService);
+    await until(() => imports['running'] === 1, 'the stalled import holds its slot');
     await expectError(importCsv('title\nother\n'), 403, 'LIMIT_EXCEEDED');
     held.finish();
     expect((await held.response).status).toBe(200);

@@ -62,9 +62,12 @@ describe('GET /utils/jobs', () => {
     const gate = new Promise<void>((resolve) => (fail = resolve));
     let reported!: () => void;
     const progressed = new Promise<void>((resolve) => (reported = resolve));
+    let proceed!: () => void;
+    const startSeen = new Promise<void>((resolve) => (proceed = resolve));
     jobs.runInBackground(job, async (report) => {
-      // Progress writes are throttled to one a second.
-      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await startSeen;
+      // Progress writes are throttled to one a second: the app's clock is moved past it.
+      t.clock.advance(1000);
       await report(10);
       reported();
       await gate;
@@ -72,6 +75,7 @@ describe('GET /utils/jobs', () => {
     });
     const started = await t.as(editor.token).get(`/utils/jobs/${job.id}`);
     expect(started.body.data).toMatchObject({ status: 'running', rows_done: 0, finished_on: null });
+    proceed();
     await progressed;
     const running = await t.as(editor.token).get(`/utils/jobs/${job.id}`);
     expect(running.body.data).toMatchObject({ status: 'running', rows_done: 10, finished_on: null });

@@ -6,6 +6,7 @@ import { AppLogger } from '../../src/common/logging/app-logger';
 import type { AppConfig } from '../../src/config/app-config';
 import { loadConfig } from '../../src/config/load-config';
 import { createApp } from '../../src/create-app';
+import { TestClock } from './test-clock';
 import { provisionDatabase, TestDatabase } from './test-database';
 
 export const ADMIN_EMAIL = 'admin@example.com';
@@ -54,6 +55,8 @@ export interface TestApp {
   server: Server;
   config: AppConfig;
   database: TestDatabase;
+  /** The time the app reads for its windows (lockout, token expiry, grace): `clock.advance(ms)` passes one. */
+  clock: TestClock;
   adminToken: string;
   /** `as('admin')`, `as('anonymous')`, or `as(<access token>)`. */
   as(who: 'admin' | 'anonymous' | string): HttpClient;
@@ -67,13 +70,16 @@ export interface TestAppOptions {
   database?: TestDatabase;
   extraModules?: Type[];
   logger?: AppLogger;
+  /** Share one clock between instances of a multi-instance test. */
+  clock?: TestClock;
 }
 
 /** Boots the real AppModule on a fresh database of the selected vendor, with migrations applied. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await provisionDatabase());
   const config = loadConfig({ ...TEST_DEFAULTS, ...database.env, ...options.env });
-  const app = await createApp(config, options.logger ?? new AppLogger(config.logLevel), options.extraModules);
+  const clock = options.clock ?? new TestClock();
+  const app = await createApp(config, options.logger ?? new AppLogger(config.logLevel), options.extraModules, clock);
   const server = app.getHttpServer() as Server;
   const login = async (email: string, password: string): Promise<string> => {
     const res = await request(server).post('/auth/login').send({ email, password });
@@ -87,6 +93,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     server,
     config,
     database,
+    clock,
     adminToken,
     as: (who) => httpClient(server, who === 'admin' ? adminToken : who === 'anonymous' ? undefined : who),
     login,

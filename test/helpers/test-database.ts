@@ -71,6 +71,9 @@ export async function provisionDatabase(client = testClient()): Promise<TestData
     };
     const admin = await connect();
     await admin.query(`CREATE DATABASE "${name}"`);
+    // A commit need not wait for its WAL flush: only durability through a server crash differs, which no
+    // e2e test looks at (the fault suite runs its own server), and each test app's migrations commit often.
+    await admin.query(`ALTER DATABASE "${name}" SET synchronous_commit = off`);
     await admin.end();
     return {
       env: { DB_CLIENT: 'postgres', DB_DATABASE: name, ...server },

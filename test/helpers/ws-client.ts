@@ -62,6 +62,16 @@ export class TestSocket {
     });
   }
 
+  /**
+   * Waits for the first frame matching `marker` (a later event the socket must receive) and returns the
+   * frames that arrived before it, which it takes off the queue: "nothing else arrived" is checked
+   * against what came first, not by waiting a while.
+   */
+  async framesBefore(marker: (f: Frame) => boolean, ms = 5000): Promise<Frame[]> {
+    const found = await this.next(marker, ms);
+    return this.frames.splice(0).filter((f) => f !== found);
+  }
+
   /** Sends a message with `uid` and waits for the answer carrying it. */
   async request(message: Frame): Promise<Frame> {
     this.send(message);
@@ -72,5 +82,3 @@ export class TestSocket {
     this.ws.terminate();
   }
 }
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, Clock } from '../../common/clock';
 import { ForbiddenError, InvalidPayloadError } from '../../common/errors/errors';
 import { isUrlAllowed } from '../../common/url/is-url-allowed';
 import { withQueryParam } from '../../common/url/with-query-param';
@@ -25,6 +26,7 @@ function passwordFingerprint(passwordHash: string | null): string {
 export class PasswordResetService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
     private readonly settings: SettingsService,
@@ -48,6 +50,7 @@ export class PasswordResetService {
         { email: user.email, hash: passwordFingerprint(user.password) },
         this.config.secret,
         this.config.auth.passwordResetTokenTtl,
+        this.clock.now(),
       );
       const link = withQueryParam(resetUrl ?? `${this.config.publicUrl}/admin/reset-password`, 'token', token);
       this.mail.sendInBackground({
@@ -60,7 +63,7 @@ export class PasswordResetService {
   }
 
   async reset(token: string, password: string): Promise<void> {
-    const payload = verifyScopedToken(token, this.config.secret, SCOPE);
+    const payload = verifyScopedToken(token, this.config.secret, SCOPE, this.clock.now());
     const user = typeof payload.email === 'string' ? await this.users.findByEmail(payload.email) : null;
     if (!user || user.status !== 'active' || passwordFingerprint(user.password) !== payload.hash) {
       throw new ForbiddenError();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { CLOCK, Clock } from '../../common/clock';
 import { AppLogger } from '../../common/logging/app-logger';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import type { CacheStore } from './cache-store';
@@ -21,14 +22,17 @@ const ALL_TAG = '';
  */
 @Injectable()
 export class CacheService implements OnModuleInit {
-  private store: CacheStore = new MemoryStore();
+  private store: CacheStore;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly redis: RedisService,
     private readonly logger: AppLogger,
     private readonly metrics: MetricsService,
-  ) {}
+    @Inject(CLOCK) clock: Clock,
+  ) {
+    this.store = new MemoryStore(() => clock.now());
+  }
 
   async onModuleInit(): Promise<void> {
     if (!this.enabled || this.config.cache.store !== 'redis') return;

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { Accountability } from '../../common/accountability';
+import { CLOCK, Clock } from '../../common/clock';
 import { ForbiddenError, RangeNotSatisfiableError } from '../../common/errors/errors';
 import { servedMediaType } from '../../common/http/header-values';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
@@ -57,8 +58,9 @@ export class AssetsService {
     private readonly transforms: TransformService,
     private readonly settings: SettingsService,
     @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(CLOCK) clock: Clock,
   ) {
-    this.bodies = new GenerationCache<Buffer>(transforms.options.memoryCacheBytes, Date.now, (body) => body.length);
+    this.bodies = new GenerationCache<Buffer>(transforms.options.memoryCacheBytes, () => clock.now(), (body) => body.length);
     this.bodiesTtl = transforms.options.memoryCacheBytes > 0 ? config.cache.countTtl : 0;
   }
 

@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { Accountability } from '../../common/accountability';
+import { CLOCK, Clock } from '../../common/clock';
 import { isUuid } from '../../common/is-uuid';
 import { cleanDownloadName, servedMediaType } from '../../common/http/header-values';
 import { ForbiddenError, InvalidPayloadError, RecordNotUniqueError, ServiceUnavailableError } from '../../common/errors/errors';
@@ -59,7 +60,7 @@ export interface IncomingContent {
  */
 @Injectable()
 export class FilesService {
-  private readonly rows = new GenerationCache<Readonly<FileEntity> | null>(FILE_ROWS);
+  private readonly rows: GenerationCache<Readonly<FileEntity> | null>;
 
   constructor(
     @InjectRepository(FileEntity) private readonly files: Repository<FileEntity>,
@@ -71,7 +72,10 @@ export class FilesService {
     private readonly permissions: PermissionsService,
     private readonly counts: CountCacheService,
     private readonly metrics: MetricsService,
-  ) {}
+    @Inject(CLOCK) clock: Clock,
+  ) {
+    this.rows = new GenerationCache<Readonly<FileEntity> | null>(FILE_ROWS, () => clock.now());
+  }
 
   /**
    * A file body (JSON, or a file part's text fields) as FileValues, after the check of every system

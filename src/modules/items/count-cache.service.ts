@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { CLOCK, Clock } from '../../common/clock';
 import { AppLogger } from '../../common/logging/app-logger';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { Dialect, DIALECT } from '../../database/dialects/dialect';
@@ -37,7 +38,7 @@ interface TableMemo {
  */
 @Injectable()
 export class CountCacheService implements OnModuleInit {
-  private readonly entries = new MemoryStore(Date.now, CAPACITY);
+  private readonly entries: MemoryStore;
   private generations: Generations = new MemoryGenerations();
   /** A bump that failed: nothing may be served from the cache until every generation is replaced. */
   private unsafe = false;
@@ -50,7 +51,9 @@ export class CountCacheService implements OnModuleInit {
     private readonly overviews: SchemaOverviewService,
     private readonly redis: RedisService,
     private readonly logger: AppLogger,
+    @Inject(CLOCK) clock: Clock,
   ) {
+    this.entries = new MemoryStore(() => clock.now(), CAPACITY);
     if (this.enabled) watchWrites(dataSource, (writes) => this.written(writes));
   }
 

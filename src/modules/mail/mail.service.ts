@@ -15,6 +15,7 @@ export interface Mail {
 @Injectable()
 export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
   private transporter?: Transporter;
+  private readonly sending = new Set<Promise<void>>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -55,10 +56,20 @@ export class MailService implements OnApplicationBootstrap, OnModuleDestroy {
    * so the answer's timing does not depend on the mail server); failures go to the log.
    */
   sendInBackground(mail: Mail): void {
-    this.send(mail).catch((err: unknown) => this.logger.error({ err, to: mail.to }, 'mail could not be sent'));
+    const sending: Promise<void> = this.send(mail)
+      .catch((err: unknown) => this.logger.error({ err, to: mail.to }, 'mail could not be sent'))
+      .finally(() => this.sending.delete(sending));
+    this.sending.add(sending);
   }
 
-  onModuleDestroy(): void {
+  /** Resolves once every background mail started so far has been accepted by the server or has failed. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.sending]);
+  }
+
+  /** A mail promised by an answer already given is sent before the connection closes (main.ts bounds the wait). */
+  async onModuleDestroy(): Promise<void> {
+    await this.settled();
     this.transporter?.close();
   }
 }

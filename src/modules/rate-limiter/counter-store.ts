@@ -1,4 +1,5 @@
 import type Redis from 'ioredis';
+import { Clock, systemClock } from '../../common/clock';
 import type { AppLogger } from '../../common/logging/app-logger';
 
 export const COUNTER_STORE = Symbol('COUNTER_STORE');
@@ -32,8 +33,10 @@ const SWEEP_ABOVE = 10_000;
 export class MemoryCounterStore implements CounterStore {
   private readonly counters = new Map<string, { count: number; until: number }>();
 
+  constructor(private readonly clock: Clock = systemClock) {}
+
   async hit(key: string, windowMs: number): Promise<CounterHit> {
-    const now = Date.now();
+    const now = this.clock.now();
     const current = this.live(key, now);
     const counter = current ?? { count: 0, until: now + windowMs };
     counter.count += 1;
@@ -42,13 +45,13 @@ export class MemoryCounterStore implements CounterStore {
   }
 
   async get(key: string): Promise<CounterHit> {
-    const now = Date.now();
+    const now = this.clock.now();
     const counter = this.live(key, now);
     return counter ? { count: counter.count, msLeft: counter.until - now } : { count: 0, msLeft: 0 };
   }
 
   async raise(key: string, value: number, windowMs: number): Promise<boolean> {
-    const now = Date.now();
+    const now = this.clock.now();
     const current = this.live(key, now);
     if (current && current.count >= value) return false;
     this.counters.set(key, { count: value, until: now + windowMs });
@@ -88,14 +91,17 @@ return 1`;
  * gets the same fallback; the switch is logged once each way.
  */
 export class RedisCounterStore implements CounterStore {
-  private readonly fallback = new MemoryCounterStore();
+  private readonly fallback: MemoryCounterStore;
   private local = false;
 
   constructor(
     private readonly redis: Redis,
     private readonly namespace: string,
     private readonly logger: AppLogger,
-  ) {}
+    clock: Clock = systemClock,
+  ) {
+    this.fallback = new MemoryCounterStore(clock);
+  }
 
   hit(key: string, windowMs: number): Promise<CounterHit> {
     return this.shared(() => this.sharedHit(key, windowMs), () => this.fallback.hit(key, windowMs));

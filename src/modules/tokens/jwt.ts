@@ -91,21 +91,26 @@ export function verifyAccessToken(token: string, secret: string): AccessTokenPay
   return accessTokenClaims(verify(token, secret));
 }
 
-/** Single-purpose tokens (password reset, invite): `scope` says what they may be used for. */
-export function signScopedToken(scope: string, claims: Record<string, unknown>, secret: string, ttlMs: number): string {
-  return jwt.sign({ ...claims, scope }, secret, { algorithm: 'HS256', issuer: JWT_ISSUER, expiresIn: Math.floor(ttlMs / 1000) });
+/**
+ * Single-purpose tokens (password reset, invite): `scope` says what they may be used for. `now` is the
+ * injected clock's reading (common/clock), so issue and expiry follow the same time.
+ */
+export function signScopedToken(scope: string, claims: Record<string, unknown>, secret: string, ttlMs: number, now = Date.now()): string {
+  const iat = Math.floor(now / 1000);
+  return jwt.sign({ ...claims, scope, iat }, secret, { algorithm: 'HS256', issuer: JWT_ISSUER, expiresIn: Math.floor(ttlMs / 1000) });
 }
 
 /** Expired → 401 TOKEN_EXPIRED; forged or malformed → 403 INVALID_TOKEN; another scope → 403 FORBIDDEN. */
-export function verifyScopedToken(token: string, secret: string, scope: string): jwt.JwtPayload {
-  const payload = verify(token, secret);
+export function verifyScopedToken(token: string, secret: string, scope: string, now = Date.now()): jwt.JwtPayload {
+  const payload = verify(token, secret, now);
   if (payload.scope !== scope) throw new ForbiddenError();
   return payload;
 }
 
-function verify(token: string, secret: string): jwt.JwtPayload {
+function verify(token: string, secret: string, now = Date.now()): jwt.JwtPayload {
   try {
-    return jwt.verify(token, verificationKey(secret), { algorithms: ['HS256'], issuer: JWT_ISSUER }) as jwt.JwtPayload;
+    const options = { algorithms: ['HS256' as const], issuer: JWT_ISSUER, clockTimestamp: Math.floor(now / 1000) };
+    return jwt.verify(token, verificationKey(secret), options) as jwt.JwtPayload;
   } catch (e) {
     throw verificationError(e);
   }

@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, LessThan, MoreThan, Not, Repository } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
+import { CLOCK, Clock } from '../../common/clock';
 import { tokenHash } from './token-hash';
 import { SessionEntity } from './entities/session.entity';
 
@@ -10,7 +11,15 @@ type RequestContext = Pick<Accountability, 'ip' | 'userAgent' | 'origin'>;
 /** svc_sessions (API.md 3.8). Every method takes raw tokens; only their SHA-256 reaches the table. */
 @Injectable()
 export class SessionsService {
-  constructor(@InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>) {}
+  constructor(
+    @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** The injected clock's time, `laterMs` ahead. */
+  private at(laterMs = 0): Date {
+    return new Date(this.clock.now() + laterMs);
+  }
 
   /** `manager` puts the row in the caller's transaction (with its activity row). A session is a user's or a share's. */
   async create(token: string, owner: { user: string } | { share: string }, ttlMs: number, context: RequestContext, manager?: EntityManager): Promise<void> {
@@ -18,7 +27,7 @@ export class SessionsService {
       token: tokenHash(token),
       user: 'user' in owner ? owner.user : null,
       share: 'share' in owner ? owner.share : null,
-      expires: new Date(Date.now() + ttlMs),
+      expires: this.at(ttlMs),
       ip: context.ip,
       user_agent: context.userAgent,
       origin: context.origin,
@@ -27,7 +36,7 @@ export class SessionsService {
 
   /** The session for a token, if it exists and has not expired. */
   findAlive(token: string): Promise<SessionEntity | null> {
-    return this.sessions.findOneBy({ token: tokenHash(token), expires: MoreThan(new Date()) });
+    return this.sessions.findOneBy({ token: tokenHash(token), expires: MoreThan(this.at()) });
   }
 
   /** The session for a token even when expired: logout still records and removes it. */
@@ -36,14 +45,14 @@ export class SessionsService {
   }
 
   isAlive(token: string): Promise<boolean> {
-    return this.sessions.exists({ where: { token: tokenHash(token), expires: MoreThan(new Date()) } });
+    return this.sessions.exists({ where: { token: tokenHash(token), expires: MoreThan(this.at()) } });
   }
 
   /** json/cookie refresh: the row keeps its identity but answers to the new token only. */
   async replaceToken(oldToken: string, newToken: string, ttlMs: number): Promise<boolean> {
     const result = await this.sessions.update(
-      { token: tokenHash(oldToken), expires: MoreThan(new Date()) },
-      { token: tokenHash(newToken), expires: new Date(Date.now() + ttlMs) },
+      { token: tokenHash(oldToken), expires: MoreThan(this.at()) },
+      { token: tokenHash(newToken), expires: this.at(ttlMs) },
     );
     return (result.affected ?? 0) > 0;
   }
@@ -58,7 +67,7 @@ export class SessionsService {
         token: tokenHash(nextToken),
         user: old.user,
         share: old.share,
-        expires: new Date(Date.now() + ttlMs),
+        expires: this.at(ttlMs),
         ip: old.ip,
         user_agent: old.user_agent,
         origin: old.origin,
@@ -66,7 +75,7 @@ export class SessionsService {
       await manager.update(
         SessionEntity,
         { token: old.token },
-        { next_token: tokenHash(nextToken), expires: new Date(Date.now() + graceMs) },
+        { next_token: tokenHash(nextToken), expires: this.at(graceMs) },
       );
     });
   }
@@ -81,6 +90,6 @@ export class SessionsService {
   }
 
   async deleteExpired(): Promise<void> {
-    await this.sessions.delete({ expires: LessThan(new Date()) });
+    await this.sessions.delete({ expires: LessThan(this.at()) });
   }
 }

@@ -4,6 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { isEmail } from 'class-validator';
 import { EntityManager, Repository } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
+import { CLOCK, Clock } from '../../common/clock';
 import { FailedValidationError, ForbiddenError, InvalidPayloadError, RecordNotUniqueError } from '../../common/errors/errors';
 import { isPlainObject } from '../../common/is-plain-object';
 import { isUuid } from '../../common/is-uuid';
@@ -70,6 +71,7 @@ const USERS = 'svc_users';
 export class UsersService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @InjectRepository(RoleEntity) private readonly roles: Repository<RoleEntity>,
     private readonly hasher: HashService,
@@ -232,7 +234,7 @@ export class UsersService {
       else if (existing.role !== role) await writer.update([{ id: existing.id, input: { role } }]);
       const address = existing?.email ?? email.toLowerCase();
       if (!(await this.mailLimiter.admitAddress('invite', address))) continue;
-      const token = signScopedToken(INVITE_SCOPE, { email: address }, this.config.secret, this.config.auth.userInviteTokenTtl);
+      const token = signScopedToken(INVITE_SCOPE, { email: address }, this.config.secret, this.config.auth.userInviteTokenTtl, this.clock.now());
       const link = withQueryParam(inviteUrl ?? `${this.config.publicUrl}/admin/accept-invite`, 'token', token);
       this.mail.sendInBackground({
         to: address,
@@ -245,7 +247,7 @@ export class UsersService {
 
   /** The invited user becomes active with this password; an already active one just gets the password. */
   async acceptInvite(token: string, password: string): Promise<void> {
-    const payload = verifyScopedToken(token, this.config.secret, INVITE_SCOPE);
+    const payload = verifyScopedToken(token, this.config.secret, INVITE_SCOPE, this.clock.now());
     const email = String(payload.email);
     const user = await this.findByEmail(email);
     if (user?.status !== 'invited' && user?.status !== 'active') {

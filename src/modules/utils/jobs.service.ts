@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { BeforeApplicationShutdown, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, Repository } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
+import { CLOCK, Clock } from '../../common/clock';
 import { AppError, AppErrorList } from '../../common/errors/app-error';
 import { ForbiddenError, InternalServerError, ServiceUnavailableError } from '../../common/errors/errors';
 import { serializeError } from '../../common/filters/send-error';
@@ -42,7 +43,13 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   constructor(
     @InjectRepository(JobEntity) private readonly jobs: Repository<JobEntity>,
     private readonly logger: AppLogger,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
+
+  /** The injected clock's time: progress throttling, heartbeats and the abandoned-job sweep read it. */
+  private at(): Date {
+    return new Date(this.clock.now());
+  }
 
   /** Jobs left `running` by an instance that died (killed, crashed) are failed at start-up and then periodically. */
   async onApplicationBootstrap(): Promise<void> {
@@ -59,7 +66,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     clearInterval(this.sweeper);
-    const now = new Date();
+    const now = this.at();
     const reason = new ServiceUnavailableError('jobs', `The instance running this job (${this.instance}) shut down before it ended`);
     const mine = { status: 'running' as const, owner: this.instance };
     try {
@@ -87,7 +94,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
    * heartbeat to age). The update repeats the conditions, so a job whose owner beats in the meantime
    * is left alone. Returns the ids it failed.
    */
-  async failAbandoned(now = new Date()): Promise<string[]> {
+  async failAbandoned(now = this.at()): Promise<string[]> {
     const cutoff = abandonedBefore(now);
     const running = await this.jobs.find({ select: ['id', 'owner', 'updated_on'], where: { status: 'running' } });
     const failed: string[] = [];
@@ -106,7 +113,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   async start(type: JobType, collection: string, acc: Accountability, format: string | null = null): Promise<JobEntity> {
-    const now = new Date();
+    const now = this.at();
     return this.jobs.save(
       this.jobs.create({
         id: randomUUID(),
@@ -137,20 +144,20 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
 
   /** Runs `work` to its end, recording progress and outcome; rethrows the failure for the caller. */
   async run(job: JobEntity, work: (report: ReportProgress) => Promise<JobOutcome>): Promise<JobOutcome> {
-    let lastWrite = Date.now();
+    let lastWrite = this.clock.now();
     const report: ReportProgress = async (rowsDone) => {
       if (this.stopping) throw new ServiceUnavailableError('jobs', 'This instance is shutting down');
-      if (Date.now() - lastWrite < PROGRESS_INTERVAL_MS) return;
-      lastWrite = Date.now();
-      await this.jobs.update({ id: job.id }, { rows_done: rowsDone, updated_on: new Date() });
+      if (this.clock.now() - lastWrite < PROGRESS_INTERVAL_MS) return;
+      lastWrite = this.clock.now();
+      await this.jobs.update({ id: job.id }, { rows_done: rowsDone, updated_on: this.at() });
     };
     // The heartbeat that tells other instances this job is alive, whatever its work is waiting for.
     const heartbeat = setInterval(() => {
-      this.jobs.update({ id: job.id, status: 'running' }, { updated_on: new Date() }).catch(() => undefined);
+      this.jobs.update({ id: job.id, status: 'running' }, { updated_on: this.at() }).catch(() => undefined);
     }, JOB_HEARTBEAT_MS).unref();
     try {
       const outcome = await work(report);
-      const now = new Date();
+      const now = this.at();
       await this.jobs.update(
         { id: job.id },
         { status: 'completed', rows_done: outcome.rowsDone, file: outcome.file ?? null, updated_on: now, finished_on: now },
@@ -161,7 +168,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
       if (this.stopping) throw e;
       const errors = e instanceof AppErrorList ? e.errors : [e instanceof AppError ? e : new InternalServerError()];
       if (!(e instanceof AppError || e instanceof AppErrorList)) this.logger.error({ err: e, job: job.id }, 'job failed');
-      const now = new Date();
+      const now = this.at();
       await this.jobs
         .update({ id: job.id }, { status: 'failed', errors: errors.map(serializeError), updated_on: now, finished_on: now })
         .catch((err: unknown) => this.logger.error({ err, job: job.id }, 'could not record the failure of a job'));

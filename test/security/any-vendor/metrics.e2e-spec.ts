@@ -1,6 +1,7 @@
 import { expectError } from '../../helpers/expect-error';
 import { createTestApp, TestApp } from '../../helpers/test-app';
 import { uniq } from '../../helpers/uniq';
+import { until } from '../../helpers/until';
 import { createUser } from '../../factories/user.factory';
 import { dropRedisNamespace, TEST_REDIS } from '../../helpers/redis-namespace';
 
@@ -104,8 +105,8 @@ describe('metrics', () => {
     });
 
     it("run the reference's connection checks on METRICS_SCHEDULE", async () => {
-      await new Promise((resolve) => setTimeout(resolve, 2200));
-      const text = await scrape();
+      let text = '';
+      await until(async () => value((text = await scrape()), `vellum_db_${t.config.db.client}_response_time_ms_count`) >= 1, 'a scheduled check ran');
       expect(value(text, `vellum_db_${t.config.db.client}_response_time_ms_count`)).toBeGreaterThanOrEqual(1);
       expect(text).toMatch(new RegExp(`^vellum_db_${t.config.db.client}_connection_errors 0$`, 'm'));
       expect(text).toMatch(/^vellum_cache_memory_connection_errors 0$/m);

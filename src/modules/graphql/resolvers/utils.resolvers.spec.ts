@@ -2,6 +2,7 @@ import * as argon2 from 'argon2';
 import type { Request, Response } from 'express';
 import { graphql, GraphQLBoolean, GraphQLObjectType, GraphQLSchema } from 'graphql';
 import { Accountability, anonymousAccountability } from '../../../common/accountability';
+import { systemClock } from '../../../common/clock';
 import { ForbiddenError, InvalidPayloadError } from '../../../common/errors/errors';
 import { AppLogger } from '../../../common/logging/app-logger';
 import { loadConfig } from '../../../config/load-config';
@@ -16,7 +17,7 @@ import { utilsMutations } from './utils.resolvers';
 const config = loadConfig({ NODE_ENV: 'test', CACHE_ENABLED: 'true', HASH_MEMORY_COST: '4096', HASH_TIME_COST: '2', HASH_PARALLELISM: '1' });
 const logger = new AppLogger('silent');
 const redis = new RedisService(config, logger);
-const cache = new CacheService(config, redis, logger, new MetricsService(config));
+const cache = new CacheService(config, redis, logger, new MetricsService(config), systemClock);
 const systemCache = new SystemCacheService(config, redis, logger);
 const utils = new UtilsService(new HashService(config), cache, systemCache);
 
