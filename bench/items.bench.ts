@@ -163,7 +163,7 @@ export async function run(): Promise<void> {
   }
 }
 
-async function seedCollection(url: string, auth: Record<string, string>, c: string): Promise<void> {
+export async function seedCollection(url: string, auth: Record<string, string>, c: string): Promise<void> {
   const created = await fetch(`${url}/collections`, {
     method: 'POST',
     headers: auth,

@@ -1,10 +1,9 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Clock, systemClock } from './common/clock';
 import { VellumDataSource } from './database/vellum-data-source';
 import { AuthGuard } from './modules/auth/auth.guard';
-import { CallerScopeInterceptor } from './common/http/caller-scope.interceptor';
 import { AppLogger } from './common/logging/app-logger';
 import { AppConfig } from './config/app-config';
 import { CoreModule } from './core.module';
@@ -99,7 +98,6 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
-        { provide: APP_INTERCEPTOR, useClass: CallerScopeInterceptor },
       ],
     };
   }

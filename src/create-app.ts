@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import type { Clock } from './common/clock';
+import { enterCallerScopeOnRoutes } from './common/http/route-caller-scope';
 import { indexRoutesByFirstSegment, RouterLike } from './common/http/route-index';
 import { VellumExpressAdapter } from './common/http/vellum-express-adapter';
 import { AppLogger } from './common/logging/app-logger';
@@ -31,6 +32,8 @@ export async function createApp(
   configureApp(app);
   await app.init();
   // Nest adds its routes in init(): they are indexed once they are all there.
-  indexRoutesByFirstSegment((app.getHttpAdapter().getInstance() as { router: RouterLike }).router);
+  const router = (app.getHttpAdapter().getInstance() as { router: RouterLike }).router;
+  enterCallerScopeOnRoutes(router);
+  indexRoutesByFirstSegment(router);
   return app;
 }

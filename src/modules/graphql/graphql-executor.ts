@@ -8,8 +8,13 @@ import type { GraphqlRequestDto } from './dto/graphql-request.dto';
 import { formatGraphqlError } from './format-graphql-error';
 import type { GraphqlContext } from './graphql-context';
 import { documentLimitRules } from './limits/document-limits';
+import { ValidDocuments } from './valid-documents';
 
 type Problem = { message: string; locations?: readonly SourceLocation[] };
+
+/** Valid documents kept per schema, and the longest text kept: about a megabyte at most per schema. */
+const VALID_DOCUMENTS = 64;
+const VALID_DOCUMENT_LENGTH = 4096;
 
 /**
  * Runs one GraphQL-over-HTTP request against a schema, for /graphql and /graphql/system alike. A
@@ -19,6 +24,7 @@ type Problem = { message: string; locations?: readonly SourceLocation[] };
 @Injectable()
 export class GraphqlExecutor {
   private readonly limitRules: ValidationRule[];
+  private readonly valid = new ValidDocuments(VALID_DOCUMENTS, VALID_DOCUMENT_LENGTH);
 
   constructor(
     private readonly logger: AppLogger,
@@ -36,6 +42,21 @@ export class GraphqlExecutor {
 
   /** A document parsed and valid against `schema` for the transport, or what is wrong with it. */
   check(schema: GraphQLSchema, query: string, operationName: string | null | undefined, transport: 'http' | 'ws'): { document: DocumentNode } | { problems: Problem[] } {
+    let document = this.valid.get(schema, query);
+    if (!document) {
+      const checked = this.parseAndValidate(schema, query);
+      if ('problems' in checked) return checked;
+      document = checked.document;
+      this.valid.remember(schema, query, document);
+    }
+    // A caller who may change nothing has a schema without mutations: still a finding about the document.
+    const operation = getOperationAST(document, operationName);
+    if (operation && !schema.getRootType(operation.operation)) return { problems: [{ message: `This schema has no ${operation.operation} operations` }] };
+    if (operation?.operation === 'subscription' && transport === 'http') return { problems: [{ message: 'Subscriptions are served over WebSocket only' }] };
+    return { document };
+  }
+
+  private parseAndValidate(schema: GraphQLSchema, query: string): { document: DocumentNode } | { problems: Problem[] } {
     let document;
     try {
       document = parse(query, { maxTokens: this.config.graphql.tokenLimit });
@@ -50,10 +71,6 @@ export class GraphqlExecutor {
     let problems = validate(schema, document, this.limitRules);
     if (problems.length === 0) problems = validate(schema, document);
     if (problems.length > 0) return { problems: problems.map((p) => ({ message: p.message, locations: p.locations })) };
-    // A caller who may change nothing has a schema without mutations: still a finding about the document.
-    const operation = getOperationAST(document, operationName);
-    if (operation && !schema.getRootType(operation.operation)) return { problems: [{ message: `This schema has no ${operation.operation} operations` }] };
-    if (operation?.operation === 'subscription' && transport === 'http') return { problems: [{ message: 'Subscriptions are served over WebSocket only' }] };
     return { document };
   }
 
