@@ -87,13 +87,15 @@ export function ItemsTable() {
   const presets = usePresets();
   const collections = useCollections();
   if (fields.error) return <Failure error={fields.error} retry={() => fields.refetch()} />;
-  if (presets.error) return <Failure error={presets.error} retry={() => presets.refetch()} />;
-  if (!fields.data || !presets.data || !collections.data) return <p role="status">{t('loading')}</p>;
-  const meta = collections.data.find((c) => c.collection === collection)?.meta as (Record<string, unknown> & { sort_field?: string; archive_field?: string }) | null | undefined;
+  // Without presets (refused or failed) the table still opens, in the default layout.
+  const saved = presets.data ?? (presets.error ? [] : undefined);
+  const described = collections.data ?? (collections.error ? [] : undefined);
+  if (!fields.data || !saved || !described) return <p role="status">{t('loading')}</p>;
+  const meta = described.find((c) => c.collection === collection)?.meta as (Record<string, unknown> & { sort_field?: string; archive_field?: string }) | null | undefined;
   const behaviour: Behaviour = { sortField: meta?.sort_field, archiveField: meta?.archive_field, archiveValue: meta?.archive_value };
-  const bookmark = bookmarkId ? presets.data.find((p) => String(p.id) === bookmarkId && p.collection === collection && p.bookmark !== null) : undefined;
+  const bookmark = bookmarkId ? saved.find((p) => String(p.id) === bookmarkId && p.collection === collection && p.bookmark !== null) : undefined;
   if (bookmarkId && !bookmark) return <p role="alert">{t('bookmarkMissing')}</p>;
-  return <Grid key={bookmarkId ?? ''} collection={collection} fields={fields.data} behaviour={behaviour} preset={bookmark ?? defaultPreset(presets.data, collection)} onBookmark={Boolean(bookmark)} />;
+  return <Grid key={bookmarkId ?? ''} collection={collection} fields={fields.data} behaviour={behaviour} preset={bookmark ?? defaultPreset(saved, collection)} onBookmark={Boolean(bookmark)} />;
 }
 
 interface GridProps {
@@ -126,7 +128,7 @@ function Grid({ collection, fields, behaviour, preset, onBookmark }: GridProps) 
     setState({ ...state, ...next });
     setPage(1);
   };
-  // A change of layout is the user's default for the collection; on a bookmark it stays there until they save it.
+  // Columns and widths are the user's default for the collection; on a bookmark they stay there until saved to it.
   const changeLayout = (next: Partial<GridState>) => {
     const merged = { ...state, ...next };
     setState(merged);
@@ -172,7 +174,7 @@ function Grid({ collection, fields, behaviour, preset, onBookmark }: GridProps) 
         widths={state.widths}
         onWidths={(widths) => changeLayout({ widths })}
         sort={state.sort}
-        onSort={(sort) => changeLayout({ sort })}
+        onSort={(sort) => setState({ ...state, sort })}
         templates={templates}
         pk={pk}
         selected={selected}

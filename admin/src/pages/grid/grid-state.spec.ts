@@ -30,12 +30,13 @@ describe('stateOf', () => {
 
 describe('layoutOf and bookmarkOf', () => {
   const state: GridState = { columns: ['title', 'views'], widths: { title: 240 }, sort: '-views', search: 'ada', conditions: [{ field: 'views', operator: '_gte', value: '2' }], archive: 'all' };
-  it('a layout keeps columns, widths, sort and archive mode, not the search or filter', () => {
-    expect(layoutOf(state)).toEqual({ layout: 'tabular', layout_query: { tabular: { fields: ['title', 'views'], sort: ['-views'], archive: 'all' } }, layout_options: { tabular: { widths: { title: 240 } } } });
+  it('a layout keeps the columns in order and their widths, not the sort, archive mode, search or filter', () => {
+    expect(layoutOf(state)).toEqual({ layout: 'tabular', layout_query: { tabular: { fields: ['title', 'views'] } }, layout_options: { tabular: { widths: { title: 240 } } } });
+    expect({ ...stateOf(preset(layoutOf(state)), fields, base), widths: {} }).toEqual({ ...base, columns: ['title', 'views'] });
   });
-  it('a bookmark adds the search and the filter, and reads back as the same state', () => {
+  it('a bookmark adds the sort, archive mode, search and filter, and reads back as the same state', () => {
     const saved = bookmarkOf(state, typeOf);
-    expect(saved).toMatchObject({ search: 'ada', filter: { views: { _gte: 2 } } });
+    expect(saved).toMatchObject({ search: 'ada', filter: { views: { _gte: 2 } }, layout_query: { tabular: { sort: ['-views'], archive: 'all' } } });
     expect({ ...stateOf(preset({ ...saved, bookmark: 'Popular' }), fields, base), widths: { title: 240 } }).toEqual(state);
   });
   it('an empty search and no conditions are stored as null', () => {

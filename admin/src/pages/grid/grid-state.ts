@@ -71,18 +71,23 @@ export function stateOf(preset: Preset | undefined, fields: string[], base: Grid
   };
 }
 
-/** The layout half of a state (columns, widths, sort): what the collection's default preset keeps. */
+/**
+ * What the collection's default preset keeps: the columns, their order and widths. The sort, archive mode,
+ * search and filter are the table's of the moment (a collection opens afresh) unless saved as a bookmark.
+ */
 export function layoutOf(state: GridState): Pick<Preset, 'layout' | 'layout_query' | 'layout_options'> {
+  return { layout: 'tabular', layout_query: { tabular: { fields: state.columns } }, layout_options: { tabular: { widths: state.widths } } };
+}
+
+/** A bookmark's fields: the layout plus the sort, archive mode, search and filter, to be opened again as they were. */
+export function bookmarkOf(state: GridState, typeOf: (field: string) => string): Pick<Preset, 'layout' | 'layout_query' | 'layout_options' | 'search' | 'filter'> {
   return {
     layout: 'tabular',
     layout_query: { tabular: { fields: state.columns, sort: state.sort ? [state.sort] : [], archive: state.archive } },
     layout_options: { tabular: { widths: state.widths } },
+    search: state.search || null,
+    filter: buildFilter(state.conditions, typeOf),
   };
-}
-
-/** A bookmark's fields: the layout plus the search and the filter, to be opened again as they were. */
-export function bookmarkOf(state: GridState, typeOf: (field: string) => string): Pick<Preset, 'layout' | 'layout_query' | 'layout_options' | 'search' | 'filter'> {
-  return { ...layoutOf(state), search: state.search || null, filter: buildFilter(state.conditions, typeOf) };
 }
 
 /** The archive field's part of the filter: none for all rows; rows without a value count as active. */

@@ -7,21 +7,18 @@ import type { Preset } from './grid-state';
 
 const FIELDS = 'id,bookmark,collection,user,search,layout,layout_query,layout_options,filter';
 
-/** The signed-in user's id: presets are written as theirs (the API refuses anyone else's). */
-export function useMyId() {
-  return useQuery({ queryKey: ['me-id'], queryFn: async () => (await api<{ id: string }>('GET', '/users/me?fields=id')).id, staleTime: Infinity });
-}
+const myId = { queryKey: ['me-id'], queryFn: async () => (await api<{ id: string }>('GET', '/users/me?fields=id')).id, staleTime: Infinity };
 
 /** The user's own presets, every collection's: the default layouts and the bookmarks the navigation lists. */
 export function usePresets() {
-  const me = useMyId();
+  const queryClient = useQueryClient();
   return useQuery({
-    queryKey: ['presets', me.data],
-    queryFn: () => {
-      const filter = JSON.stringify({ user: { _eq: me.data } });
+    queryKey: ['presets'],
+    queryFn: async () => {
+      // Presets are written as the user's own (the API refuses anyone else's), and only those are read back.
+      const filter = JSON.stringify({ user: { _eq: await queryClient.ensureQueryData(myId) } });
       return api<Preset[]>('GET', `/presets?fields=${FIELDS}&sort=bookmark,id&limit=-1&filter=${encodeURIComponent(filter)}`);
     },
-    enabled: Boolean(me.data),
   });
 }
 
@@ -33,10 +30,9 @@ export function defaultPreset(presets: Preset[], collection: string): Preset | u
 /** Creates or changes one of the user's presets, then reads them all again (the navigation lists bookmarks). */
 export function useSavePreset() {
   const queryClient = useQueryClient();
-  const me = useMyId();
   return useMutation({
-    mutationFn: ({ id, ...preset }: Partial<Preset>) =>
-      id === undefined ? api<Preset>('POST', `/presets?fields=${FIELDS}`, { ...preset, user: me.data }) : api<Preset>('PATCH', `/presets/${id}?fields=${FIELDS}`, preset),
+    mutationFn: async ({ id, ...preset }: Partial<Preset>) =>
+      id === undefined ? api<Preset>('POST', `/presets?fields=${FIELDS}`, { ...preset, user: await queryClient.ensureQueryData(myId) }) : api<Preset>('PATCH', `/presets/${id}?fields=${FIELDS}`, preset),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['presets'] }),
   });
 }
