@@ -106,16 +106,46 @@ interface GridProps {
   onBookmark: boolean;
 }
 
-/** A collection's items: columns chosen and ordered, search, filters, archive mode, sort by header or by hand, paging, selection and bulk delete. */
-function Grid({ collection, fields, behaviour, preset, onBookmark }: GridProps) {
+/** Moves an item to another's place through the sort field, then reads the page again. */
+function useManualOrder(collection: string) {
   const { t } = useTranslation('grid');
-  const access = useAccess();
   const queryClient = useQueryClient();
-  const readable = visibleFields(fields);
-  const names = readable.map((f) => f.field);
+  return async (item: string, to: string) => {
+    try {
+      await api('POST', `/utils/sort/${collection}`, { item, to });
+    } catch (e) {
+      notifyFailed(t('notMoved'), (e as Error).message);
+    }
+    await queryClient.invalidateQueries({ queryKey: ['items', collection] });
+  };
+}
+
+/** The table's state and its page; a change of columns or widths is kept as the user's default layout. */
+function useGridState({ collection, fields, behaviour, preset, onBookmark }: GridProps) {
+  const names = visibleFields(fields).map((f) => f.field);
   const [state, setState] = useState<GridState>(() => stateOf(preset, names, { columns: names, widths: {}, search: '', conditions: [], archive: behaviour.archiveField ? 'active' : 'all' }));
   const [page, setPage] = useState(1);
   const saveLayout = useLayoutSaver(collection, onBookmark ? undefined : preset);
+  const change = (next: Partial<GridState>) => {
+    setState({ ...state, ...next });
+    setPage(1);
+  };
+  // On a bookmark, columns and widths stay there until saved to it.
+  const changeLayout = (next: Partial<GridState>) => {
+    const merged = { ...state, ...next };
+    setState(merged);
+    if (!onBookmark) saveLayout(layoutOf(merged));
+  };
+  return { state, setState, page, setPage, change, changeLayout };
+}
+
+/** A collection's items: columns chosen and ordered, search, filters, archive mode, sort by header or by hand, paging, selection and bulk delete. */
+function Grid(props: GridProps) {
+  const { collection, fields, behaviour, preset, onBookmark } = props;
+  const { t } = useTranslation('grid');
+  const access = useAccess();
+  const readable = visibleFields(fields);
+  const { state, setState, page, setPage, change, changeLayout } = useGridState(props);
   const { selected, setSelected, deleteSelected, deleteError } = useBulkDelete(collection);
   const columns = state.columns.map((c) => readable.find((f) => f.field === c)).filter((f): f is Field => Boolean(f));
   const query = readQuery(fields, state, behaviour);
@@ -123,28 +153,9 @@ function Grid({ collection, fields, behaviour, preset, onBookmark }: GridProps) 
   const pk = primaryKey(fields);
   const items = useItemsPage(collection, pk, query, page, templates);
   const collectionName = useCollectionName();
-  const total = items.data?.meta?.filter_count ?? 0;
-  const change = (next: Partial<GridState>) => {
-    setState({ ...state, ...next });
-    setPage(1);
-  };
-  // Columns and widths are the user's default for the collection; on a bookmark they stay there until saved to it.
-  const changeLayout = (next: Partial<GridState>) => {
-    const merged = { ...state, ...next };
-    setState(merged);
-    if (!onBookmark) saveLayout(layoutOf(merged));
-  };
+  const move = useManualOrder(collection);
   const manual = Boolean(behaviour.sortField) && (!state.sort || state.sort === behaviour.sortField) && can(access.data, collection, 'update');
-  async function move(item: string, to: string) {
-    try {
-      await api('POST', `/utils/sort/${collection}`, { item, to });
-    } catch (e) {
-      notifyFailed(t('notMoved'), (e as Error).message);
-    }
-    await queryClient.invalidateQueries({ queryKey: ['items', collection] });
-  }
   const typeOf = (name: string) => fields.find((f) => f.field === name)?.type ?? 'string';
-
   return (
     <section>
       <h1>{collectionName(collection)}</h1>
@@ -181,7 +192,7 @@ function Grid({ collection, fields, behaviour, preset, onBookmark }: GridProps) 
         onSelect={setSelected}
         onMove={manual ? move : undefined}
       />
-      <Pager page={page} total={total} onPage={setPage} />
+      <Pager page={page} total={items.data?.meta?.filter_count ?? 0} onPage={setPage} />
     </section>
   );
 }

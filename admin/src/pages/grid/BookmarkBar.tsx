@@ -13,82 +13,100 @@ interface Props {
   current: () => Partial<Preset>;
 }
 
-/** Saves the table as it stands under a name; on an open bookmark, also updates, renames or deletes it. */
-export function BookmarkBar({ collection, bookmark, current }: Props) {
+/** Saving, updating and deleting bookmarks, each reported either way; a new one opens once saved. */
+function useBookmarkActions({ collection, bookmark, current }: Props) {
   const { t } = useTranslation('grid');
   const navigate = useNavigate();
   const save = useSavePreset();
   const remove = useDeletePreset();
-  const [naming, setNaming] = useState<'new' | 'rename'>();
-  const [name, setName] = useState('');
-  function open(mode: 'new' | 'rename') {
-    setName(mode === 'rename' ? (bookmark?.bookmark ?? '') : '');
-    setNaming(mode);
-  }
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!name.trim()) return;
+  async function write(preset: Partial<Preset>): Promise<Preset | undefined> {
     try {
-      const saved = naming === 'rename' ? await save.mutateAsync({ id: bookmark?.id, bookmark: name.trim() }) : await save.mutateAsync({ ...current(), collection, bookmark: name.trim() });
-      setNaming(undefined);
+      const saved = await save.mutateAsync(preset);
       notifyDone(t('bookmarkSaved', { name: saved.bookmark }));
-      if (naming === 'new') navigate(`/content/${collection}?bookmark=${saved.id}`);
+      return saved;
     } catch (err) {
       notifyFailed(t('bookmarkNotSaved'), (err as Error).message);
     }
   }
-  async function update() {
-    try {
-      await save.mutateAsync({ ...current(), id: bookmark?.id });
-      notifyDone(t('bookmarkSaved', { name: bookmark?.bookmark }));
-    } catch (err) {
-      notifyFailed(t('bookmarkNotSaved'), (err as Error).message);
-    }
-  }
-  async function drop() {
-    if (!bookmark?.id || !window.confirm(t('confirmDeleteBookmark', { name: bookmark.bookmark }))) return;
-    try {
-      await remove.mutateAsync(bookmark.id);
-      notifyDone(t('bookmarkDeleted', { name: bookmark.bookmark }));
-      navigate(`/content/${collection}`);
-    } catch (err) {
-      notifyFailed(t('bookmarkNotDeleted'), (err as Error).message);
-    }
+  return {
+    create: async (name: string) => {
+      const saved = await write({ ...current(), collection, bookmark: name });
+      if (saved) navigate(`/content/${collection}?bookmark=${saved.id}`);
+      return Boolean(saved);
+    },
+    rename: async (name: string) => Boolean(await write({ id: bookmark?.id, bookmark: name })),
+    update: () => write({ ...current(), id: bookmark?.id }),
+    drop: async () => {
+      if (!bookmark?.id || !window.confirm(t('confirmDeleteBookmark', { name: bookmark.bookmark }))) return;
+      try {
+        await remove.mutateAsync(bookmark.id);
+        notifyDone(t('bookmarkDeleted', { name: bookmark.bookmark }));
+        navigate(`/content/${collection}`);
+      } catch (err) {
+        notifyFailed(t('bookmarkNotDeleted'), (err as Error).message);
+      }
+    },
+  };
+}
+
+/** Saves the table as it stands under a name; on an open bookmark, also updates, renames or deletes it. */
+export function BookmarkBar(props: Props) {
+  const { t } = useTranslation('grid');
+  const { bookmark } = props;
+  const actions = useBookmarkActions(props);
+  const [naming, setNaming] = useState<'new' | 'rename'>();
+  if (naming) {
+    const done = naming === 'rename' ? actions.rename : actions.create;
+    return <NameForm initial={naming === 'rename' ? (bookmark?.bookmark ?? '') : ''} submitLabel={naming === 'rename' ? t('rename') : t('saveBookmark')} onSubmit={async (name) => (await done(name)) && setNaming(undefined)} onCancel={() => setNaming(undefined)} />;
   }
   return (
     <div className="toolbar">
       {bookmark && <h2>{t('bookmarkTitle', { name: bookmark.bookmark })}</h2>}
-      {naming ? (
-        <form className="toolbar" onSubmit={submit}>
-          <label>
-            {t('bookmarkName')}
-            <input value={name} required maxLength={255} autoFocus onChange={(e) => setName(e.target.value)} />
-          </label>
-          <button type="submit">{naming === 'rename' ? t('rename') : t('saveBookmark')}</button>
-          <button type="button" className="secondary" onClick={() => setNaming(undefined)}>
-            {t('cancel')}
-          </button>
-        </form>
-      ) : (
+      <button type="button" className="secondary" onClick={() => setNaming('new')}>
+        {t('newBookmark')}
+      </button>
+      {bookmark && (
         <>
-          <button type="button" className="secondary" onClick={() => open('new')}>
-            {t('newBookmark')}
+          <button type="button" className="secondary" onClick={actions.update}>
+            {t('updateBookmark')}
           </button>
-          {bookmark && (
-            <>
-              <button type="button" className="secondary" onClick={update}>
-                {t('updateBookmark')}
-              </button>
-              <button type="button" className="secondary" onClick={() => open('rename')}>
-                {t('renameBookmark')}
-              </button>
-              <button type="button" className="danger" onClick={drop}>
-                {t('deleteBookmark')}
-              </button>
-            </>
-          )}
+          <button type="button" className="secondary" onClick={() => setNaming('rename')}>
+            {t('renameBookmark')}
+          </button>
+          <button type="button" className="danger" onClick={actions.drop}>
+            {t('deleteBookmark')}
+          </button>
         </>
       )}
     </div>
+  );
+}
+
+interface NameFormProps {
+  initial: string;
+  submitLabel: string;
+  onSubmit: (name: string) => unknown;
+  onCancel: () => void;
+}
+
+/** A bookmark's name, asked in place: focused when it opens, sent trimmed, never empty. */
+function NameForm({ initial, submitLabel, onSubmit, onCancel }: NameFormProps) {
+  const { t } = useTranslation('grid');
+  const [name, setName] = useState(initial);
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (name.trim()) void onSubmit(name.trim());
+  }
+  return (
+    <form className="toolbar" onSubmit={submit}>
+      <label>
+        {t('bookmarkName')}
+        <input value={name} required maxLength={255} autoFocus onChange={(e) => setName(e.target.value)} />
+      </label>
+      <button type="submit">{submitLabel}</button>
+      <button type="button" className="secondary" onClick={onCancel}>
+        {t('cancel')}
+      </button>
+    </form>
   );
 }
