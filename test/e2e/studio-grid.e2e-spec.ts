@@ -65,6 +65,16 @@ describe('Vellum Studio: the content table as a data grid, with presets and book
     await page.keyboard.press('Enter');
     await page.locator('tbody tr').nth(0).getByText('Task 3').waitFor();
     expect(await order()).toEqual([3, 1, 2, 4, 5, 6, 7, 8, 9, 10]);
+    // By drag and drop: the last active row onto the first.
+    const dropped = page.waitForResponse((r) => r.url().endsWith('/utils/sort/tasks') && r.request().method() === 'POST');
+    // The drag's events on the rows themselves: a pointer drag lands wherever the scrolled page puts the rows.
+    const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
+    await page.locator('tbody tr').nth(6).dispatchEvent('dragstart', { dataTransfer });
+    await page.locator('tbody tr').nth(0).dispatchEvent('dragover', { dataTransfer });
+    await page.locator('tbody tr').nth(0).dispatchEvent('drop', { dataTransfer });
+    expect((await dropped).status()).toBe(200);
+    await page.locator('tbody tr').nth(0).getByText('Task 7').waitFor();
+    expect(await order()).toEqual([7, 3, 1, 2, 4, 5, 6, 8, 9, 10]);
     expect(await seriousViolations(page)).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { ColumnDef, flexRender, Header, useReactTable, getCoreRowModel, Updater } from '@tanstack/react-table';
-import { KeyboardEvent, useMemo, useState } from 'react';
+import { DragEvent, KeyboardEvent, ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { renderTemplate } from '../../display-template';
@@ -33,6 +33,7 @@ export interface GridTableProps {
 }
 
 const KEY_STEP = 16;
+const DRAG_TYPE = 'application/x-vellum-item';
 
 /** The items as a data grid (TanStack Table): resizable columns, sort by header, selection, manual order. */
 export function GridTable(props: GridTableProps) {
@@ -128,20 +129,29 @@ function HeaderCell({ header, sort, onSort, widths, onWidths }: HeaderCellProps)
   );
 }
 
-type BodyProps = GridTableProps & { rows: { id: string; cells: { id: string; node: React.ReactNode }[] }[] };
+type BodyProps = GridTableProps & { rows: { id: string; cells: { id: string; node: ReactNode }[] }[] };
 
 function Body({ rows, columns, selected, onSelect, onMove }: BodyProps) {
   const { t } = useTranslation('grid');
-  const [dragged, setDragged] = useState<string>();
+  // The dragged row's key travels in the drag itself, so a drop needs no state of its own.
+  const drag = (id: string) => (e: DragEvent) => {
+    e.dataTransfer.setData(DRAG_TYPE, id);
+    e.dataTransfer.effectAllowed = 'move';
+  };
+  const drop = (id: string) => (e: DragEvent) => {
+    const from = e.dataTransfer.getData(DRAG_TYPE);
+    e.preventDefault();
+    if (from && from !== id) onMove?.(from, id);
+  };
   return (
     <tbody>
       {rows.map((row, index) => (
         <tr
           key={row.id}
           draggable={Boolean(onMove)}
-          onDragStart={() => setDragged(row.id)}
+          onDragStart={onMove && drag(row.id)}
           onDragOver={(e) => onMove && e.preventDefault()}
-          onDrop={() => dragged && dragged !== row.id && onMove?.(dragged, row.id)}
+          onDrop={onMove && drop(row.id)}
         >
           <td>
             <input type="checkbox" aria-label={t('selectItem', { id: row.id })} checked={selected.has(row.id)} onChange={() => onSelect(toggled(selected, row.id))} />
