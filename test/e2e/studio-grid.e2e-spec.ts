@@ -68,7 +68,7 @@ describe('Vellum Studio: the content table as a data grid, with presets and book
     // By drag and drop: the last active row onto the first.
     const dropped = page.waitForResponse((r) => r.url().endsWith('/utils/sort/tasks') && r.request().method() === 'POST');
     // The drag's events on the rows themselves: a pointer drag lands wherever the scrolled page puts the rows.
-    const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
+    const dataTransfer = await page.evaluateHandle(() => new (globalThis as unknown as { DataTransfer: new () => object }).DataTransfer());
     await page.locator('tbody tr').nth(6).dispatchEvent('dragstart', { dataTransfer });
     await page.locator('tbody tr').nth(0).dispatchEvent('dragover', { dataTransfer });
     await page.locator('tbody tr').nth(0).dispatchEvent('drop', { dataTransfer });
