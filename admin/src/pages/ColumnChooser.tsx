@@ -1,50 +1,47 @@
-import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useFieldName } from '../shell/studio-data';
 import type { Field } from './fields';
-import { toggled } from './sets';
-
-const storageKey = (collection: string) => `vellum.columns.${collection}`;
-
-/** The columns the user chose for a collection, kept in this browser; the defaults until they choose. */
-export function useColumns(collection: string, defaults: Field[]): [string[], (columns: string[]) => void] {
-  const [chosen, setChosen] = useState<Record<string, string[]>>({});
-  const stored = chosen[collection] ?? readStored(collection);
-  const columns = stored ?? defaults.map((f) => f.field);
-  const choose = (next: string[]) => {
-    localStorage.setItem(storageKey(collection), JSON.stringify(next));
-    setChosen({ ...chosen, [collection]: next });
-  };
-  return [columns, choose];
-}
-
-function readStored(collection: string): string[] | null {
-  try {
-    const value = JSON.parse(localStorage.getItem(storageKey(collection)) ?? 'null') as unknown;
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : null;
-  } catch {
-    return null;
-  }
-}
+import { placed } from './grid/grid-state';
 
 interface Props {
   fields: Field[];
+  /** The shown columns, in the table's order. */
   columns: string[];
   onChange: (columns: string[]) => void;
 }
 
-/** A checkbox per readable field: the table shows the checked ones, in the fields' order. */
+/** A checkbox per readable field, and for a shown one its position in the table (a list, so the keyboard reaches it too). */
 export function ColumnChooser({ fields, columns, onChange }: Props) {
+  const { t } = useTranslation('grid');
   const name = useFieldName();
-  const order = (set: Set<string>) => fields.map((f) => f.field).filter((f) => set.has(f));
+  // Shown columns first, in their order, then the others in the fields' order.
+  const listed = [...columns.map((c) => fields.find((f) => f.field === c)).filter((f): f is Field => Boolean(f)), ...fields.filter((f) => !columns.includes(f.field))];
+  const toggle = (field: string) => onChange(columns.includes(field) ? columns.filter((c) => c !== field) : [...columns, field]);
   return (
     <details className="columns">
-      <summary>Columns</summary>
-      {fields.map((f) => (
-        <label key={f.field} className="inline">
-          <input type="checkbox" checked={columns.includes(f.field)} onChange={() => onChange(order(toggled(new Set(columns), f.field)))} />
-          {name(f)}
-        </label>
-      ))}
+      <summary>{t('columns')}</summary>
+      <ul className="column-list">
+        {listed.map((f) => {
+          const index = columns.indexOf(f.field);
+          return (
+            <li key={f.field}>
+              <label className="inline">
+                <input type="checkbox" checked={index >= 0} onChange={() => toggle(f.field)} />
+                {name(f)}
+              </label>
+              {index >= 0 && (
+                <select aria-label={t('position', { name: name(f) })} value={index} onChange={(e) => onChange(placed(columns, f.field, Number(e.target.value)))}>
+                  {columns.map((_, i) => (
+                    <option key={i} value={i}>
+                      {i + 1}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </li>
+          );
+        })}
+      </ul>
     </details>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ComponentType, lazy, ReactNode, Suspense, useEffect } from 'react';
-import { Link, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { Globals, mustSetUpTfa } from '../access-rows';
 import { api, ApiError, resumeRefresh, signInPath, stopRefresh } from '../api';
 import { ItemForm } from './ItemForm';
@@ -31,11 +32,12 @@ const UsersList = section(() => import('./users/UsersList'), 'UsersList');
 
 /** Shows an API or network failure as a message with a retry, never a blank page. */
 export function Failure({ error, retry }: { error: Error; retry: () => void }) {
+  const { t } = useTranslation('grid');
   return (
     <div role="alert">
       <p>{error.message}</p>
       <button type="button" onClick={retry}>
-        Retry
+        {t('retry')}
       </button>
     </div>
   );
@@ -57,6 +59,7 @@ function useSignedIn() {
 
 /** The signed-in app: the sections' navigation, the collections, and the section's pages. */
 export default function Content({ section = 'content' }: { section?: Section }) {
+  const { t } = useTranslation('grid');
   const me = useSignedIn();
   // Admin access, app access and enforced two-factor come from all of the user's policies (and role flags).
   const globals = useQuery({ queryKey: ['globals'], queryFn: () => api<Globals>('GET', '/policies/me/globals'), enabled: me.isSuccess });
@@ -69,16 +72,16 @@ export default function Content({ section = 'content' }: { section?: Section }) 
   }
   if (me.error && !(me.error instanceof ApiError && me.error.status === 401)) return <Failure error={me.error} retry={() => me.refetch()} />;
   if (globals.error) return <Failure error={globals.error} retry={() => globals.refetch()} />;
-  if (!me.data || !globals.data) return <p role="status">Loading…</p>;
+  if (!me.data || !globals.data) return <p role="status">{t('loading')}</p>;
   if (mustSetUpTfa(globals.data, me.data.tfa_secret)) return <TfaRequired email={me.data.email} onDone={() => void me.refetch()} onSignOut={signOut} />;
   return (
     <AppFrame me={me.data} admin={Boolean(globals.data.admin_access)} onSignOut={signOut}>
       {collections.error instanceof ApiError && collections.error.status === 403 ? (
-        <p role="alert">Your role has no app access, so the Studio cannot show its collections. An administrator can attach a policy with app access to your role or to you.</p>
+        <p role="alert">{t('noAppAccess')}</p>
       ) : (
         collections.error && <Failure error={collections.error} retry={() => collections.refetch()} />
       )}
-      <Suspense fallback={<p role="status">Loading…</p>}>
+      <Suspense fallback={<p role="status">{t('loading')}</p>}>
         <SectionRoutes section={section} />
       </Suspense>
     </AppFrame>
@@ -89,6 +92,7 @@ type Section = 'content' | 'files' | 'users' | 'roles' | 'policies' | 'activity'
 
 /** The pages of a section, under its own path. */
 function SectionRoutes({ section }: { section: Section }) {
+  const { t } = useTranslation('grid');
   if (section === 'activity') return <ActivityPage />;
   if (section === 'settings') return <SettingsPage />;
   if (section === 'profile') return <ProfilePage />;
@@ -100,7 +104,7 @@ function SectionRoutes({ section }: { section: Section }) {
   if (section === 'files') return <ListAndPage list={<FilesLibrary />} page={<FilePage />} param="id" />;
   return (
     <Routes>
-      <Route index element={<h1>Content</h1>} />
+      <Route index element={<h1>{t('content')}</h1>} />
       <Route path=":collection" element={<CollectionTable />} />
       <Route path=":collection/:id" element={<ItemForm />} />
     </Routes>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Condition, operatorsFor } from '../filters';
 import { useFieldName } from '../shell/studio-data';
 import type { Field } from './fields';
@@ -11,21 +12,22 @@ interface Props {
 }
 
 /** Conditions on fields, each with the operators that fit the field's type; all of them must hold. */
-export function FilterBuilder({ fields, conditions, onChange, legend = 'Filters' }: Props) {
+export function FilterBuilder({ fields, conditions, onChange, legend }: Props) {
+  const { t } = useTranslation('grid');
   const name = useFieldName();
   const typeOf = (name: string) => fields.find((f) => f.field === name)?.type ?? 'string';
   const set = (index: number, change: Partial<Condition>) => onChange(conditions.map((c, i) => (i === index ? { ...c, ...change } : c)));
   const add = () => fields.length > 0 && onChange([...conditions, { field: fields[0].field, operator: operatorsFor(fields[0].type)[0].id, value: '' }]);
   return (
     <fieldset className="filters">
-      <legend>{legend}</legend>
+      <legend>{legend ?? t('filters')}</legend>
       {conditions.map((c, i) => {
         const operators = operatorsFor(typeOf(c.field));
         const arity = operators.find((o) => o.id === c.operator)?.arity ?? 'one';
         return (
           <div className="toolbar" key={i}>
             <label>
-              Field {i + 1}
+              {t('filterField', { n: i + 1 })}
               <select value={c.field} onChange={(e) => set(i, { field: e.target.value, operator: operatorsFor(typeOf(e.target.value))[0].id, value: '' })}>
                 {fields.map((f) => (
                   <option key={f.field} value={f.field}>
@@ -35,29 +37,29 @@ export function FilterBuilder({ fields, conditions, onChange, legend = 'Filters'
               </select>
             </label>
             <label>
-              Operator {i + 1}
+              {t('filterOperator', { n: i + 1 })}
               <select value={c.operator} onChange={(e) => set(i, { operator: e.target.value })}>
                 {operators.map((o) => (
                   <option key={o.id} value={o.id}>
-                    {o.label}
+                    {t(`operators.${o.id}`, { defaultValue: o.label })}
                   </option>
                 ))}
               </select>
             </label>
             {arity !== 'none' && (
               <label>
-                Value {i + 1}
-                <input value={c.value} placeholder={arity === 'list' ? 'a, b, c' : undefined} onChange={(e) => set(i, { value: e.target.value })} />
+                {t('filterValue', { n: i + 1 })}
+                <input value={c.value} placeholder={arity === 'list' ? t('listPlaceholder') : undefined} onChange={(e) => set(i, { value: e.target.value })} />
               </label>
             )}
             <button type="button" className="secondary" onClick={() => onChange(conditions.filter((_, j) => j !== i))}>
-              Remove filter {i + 1}
+              {t('removeFilter', { n: i + 1 })}
             </button>
           </div>
         );
       })}
       <button type="button" className="secondary" onClick={add}>
-        Add filter
+        {t('addFilter')}
       </button>
     </fieldset>
   );

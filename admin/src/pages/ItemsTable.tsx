@@ -1,18 +1,22 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { can, useAccess } from '../access';
 import { api, apiBody } from '../api';
-import { buildFilter, Condition } from '../filters';
-import { ColumnChooser, useColumns } from './ColumnChooser';
+import { buildFilter } from '../filters';
+import { ColumnChooser } from './ColumnChooser';
 import { notifyDone, notifyFailed } from '../shell/notify';
-import { renderTemplate, withTemplateFields } from '../display-template';
-import { useCollectionName, useFieldName } from '../shell/studio-data';
+import { withTemplateFields } from '../display-template';
+import { useCollectionName, useCollections } from '../shell/studio-data';
 import { Failure } from './Content';
 import { fetchFields, Field, primaryKey, visibleFields } from './fields';
 import { FilterBuilder } from './FilterBuilder';
+import { BookmarkBar } from './grid/BookmarkBar';
+import { GridTable } from './grid/GridTable';
+import { allOf, archiveFilter, ArchiveMode, bookmarkOf, GridState, layoutOf, pageCount, stateOf } from './grid/grid-state';
+import { defaultPreset, useLayoutSaver, usePresets } from './grid/presets';
 import { useTemplates } from './templates';
-import { toggled } from './sets';
 import { ReadQuery } from './transfer/ExportPanel';
 import { Transfer } from './transfer/Transfer';
 
@@ -20,33 +24,27 @@ const PAGE_SIZE = 25;
 
 type Item = Record<string, unknown>;
 
-/** A cell's text: a related item through its collection's template when it has one. */
-function cell(value: unknown, template?: string): string {
-  if (value === null || value === undefined) return '';
-  if (template && typeof value === 'object') return renderTemplate(template, value);
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+/** What the collection's `meta` says about ordering and archiving its rows. */
+interface Behaviour {
+  sortField?: string | null;
+  archiveField?: string | null;
+  archiveValue?: unknown;
 }
 
-interface ListState {
-  search: string;
-  sort?: string;
-  page: number;
-  conditions: Condition[];
-}
-
-/** What the table reads, paging aside: the chosen columns, the filter, the search and the sort (an export reads the same). */
-function readQuery(fields: Field[], columns: string[], state: ListState): ReadQuery {
-  const filter = buildFilter(state.conditions, (name) => fields.find((f) => f.field === name)?.type ?? 'string');
-  const query: ReadQuery = { fields: columns.length ? columns : [primaryKey(fields)] };
+/** What the table reads, paging aside: the chosen columns, the filter (with the archive mode), the search and the sort; an export reads the same. */
+function readQuery(fields: Field[], state: GridState, behaviour: Behaviour): ReadQuery {
+  const conditions = buildFilter(state.conditions, (name) => fields.find((f) => f.field === name)?.type ?? 'string');
+  const filter = allOf(conditions, archiveFilter(state.archive, behaviour.archiveField, behaviour.archiveValue));
+  const query: ReadQuery = { fields: state.columns.length ? state.columns : [primaryKey(fields)] };
   if (filter) query.filter = filter;
   if (state.search) query.search = state.search;
-  if (state.sort) query.sort = [state.sort];
+  const sort = state.sort ?? behaviour.sortField;
+  if (sort) query.sort = [sort];
   return query;
 }
 
-/** The page of items the table shows: only the chosen columns, with the filter count for the pager. */
-function useItemsPage(collection: string, fields: Field[], query: ReadQuery, page: number, templates: Map<string, string>) {
-  const pk = primaryKey(fields);
+/** One page of items: only the chosen columns, with the filter count for the pager; never the whole collection. */
+function useItemsPage(collection: string, pk: string, query: ReadQuery, page: number, templates: Map<string, string>) {
   const params = new URLSearchParams({ limit: String(PAGE_SIZE), page: String(page), meta: 'filter_count', fields: [...new Set([pk, ...withTemplateFields(query.fields, templates)])].join(',') });
   if (query.filter) params.set('filter', JSON.stringify(query.filter));
   if (query.search) params.set('search', query.search);
@@ -54,140 +52,185 @@ function useItemsPage(collection: string, fields: Field[], query: ReadQuery, pag
   return useQuery({
     queryKey: ['items', collection, params.toString()],
     queryFn: () => apiBody<Item[]>('GET', `/items/${collection}?${params}`),
-    enabled: fields.length > 0,
+    placeholderData: (previous) => previous,
   });
 }
 
 /** The table's selection and its deletion: asked first, reported either way; a refused one keeps the selection to retry or narrow. */
 function useBulkDelete(collection: string) {
+  const { t } = useTranslation('grid');
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [deleteError, setDeleteError] = useState<string>();
   async function deleteSelected() {
-    if (!window.confirm(`Delete ${selected.size} item(s) from ${collection}? This cannot be undone.`)) return;
+    if (!window.confirm(t('confirmDelete', { count: selected.size, collection }))) return;
     setDeleteError(undefined);
     try {
       await api('DELETE', `/items/${collection}`, [...selected]);
-      notifyDone(selected.size === 1 ? '1 item deleted.' : `${selected.size} items deleted.`);
+      notifyDone(t('deleted', { count: selected.size }));
       setSelected(new Set());
     } catch (e) {
       setDeleteError((e as Error).message);
-      notifyFailed('Not deleted', (e as Error).message);
+      notifyFailed(t('notDeleted'), (e as Error).message);
     }
     await queryClient.invalidateQueries({ queryKey: ['items', collection] });
   }
   return { selected, setSelected, deleteSelected, deleteError };
 }
 
-/** A collection's items: chosen columns, search, filters, sort by header, paging with the total, selection and bulk delete. */
+/** A collection's table, once its fields and the user's presets are known: opened as the default layout or a bookmark says. */
 export function ItemsTable() {
+  const { t } = useTranslation('grid');
   const collection = useParams().collection!;
-  const access = useAccess();
-  const [state, setState] = useState<ListState>({ search: '', page: 1, conditions: [] });
-  const { selected, setSelected, deleteSelected, deleteError } = useBulkDelete(collection);
+  const bookmarkId = useSearchParams()[0].get('bookmark');
   const fields = useQuery({ queryKey: ['fields', collection], queryFn: () => fetchFields(collection) });
-  const readable = visibleFields(fields.data ?? []);
-  const [columnNames, setColumns] = useColumns(collection, readable);
-  const columns = readable.filter((f) => columnNames.includes(f.field));
-  const query = readQuery(fields.data ?? [], columns.map((c) => c.field), state);
-  const templates = useTemplates(collection, query.fields);
-  const items = useItemsPage(collection, fields.data ?? [], query, state.page, templates);
-  const collectionName = useCollectionName();
+  const presets = usePresets();
+  const collections = useCollections();
   if (fields.error) return <Failure error={fields.error} retry={() => fields.refetch()} />;
-  const change = (next: Partial<ListState>) => setState({ ...state, page: 1, ...next });
+  // Without presets (refused or failed) the table still opens, in the default layout.
+  const saved = presets.data ?? (presets.error ? [] : undefined);
+  const described = collections.data ?? (collections.error ? [] : undefined);
+  if (!fields.data || !saved || !described) return <p role="status">{t('loading')}</p>;
+  const meta = described.find((c) => c.collection === collection)?.meta as (Record<string, unknown> & { sort_field?: string; archive_field?: string }) | null | undefined;
+  const behaviour: Behaviour = { sortField: meta?.sort_field, archiveField: meta?.archive_field, archiveValue: meta?.archive_value };
+  const bookmark = bookmarkId ? saved.find((p) => String(p.id) === bookmarkId && p.collection === collection && p.bookmark !== null) : undefined;
+  if (bookmarkId && !bookmark) return <p role="alert">{t('bookmarkMissing')}</p>;
+  return <Grid key={bookmarkId ?? ''} collection={collection} fields={fields.data} behaviour={behaviour} preset={bookmark ?? defaultPreset(saved, collection)} onBookmark={Boolean(bookmark)} />;
+}
 
+interface GridProps {
+  collection: string;
+  fields: Field[];
+  behaviour: Behaviour;
+  preset: ReturnType<typeof defaultPreset>;
+  onBookmark: boolean;
+}
+
+/** Moves an item to another's place through the sort field, then reads the page again. */
+function useManualOrder(collection: string) {
+  const { t } = useTranslation('grid');
+  const queryClient = useQueryClient();
+  return async (item: string, to: string) => {
+    try {
+      await api('POST', `/utils/sort/${collection}`, { item, to });
+    } catch (e) {
+      notifyFailed(t('notMoved'), (e as Error).message);
+    }
+    await queryClient.invalidateQueries({ queryKey: ['items', collection] });
+  };
+}
+
+/** The table's state and its page; a change of columns or widths is kept as the user's default layout. */
+function useGridState({ collection, fields, behaviour, preset, onBookmark }: GridProps) {
+  const names = visibleFields(fields).map((f) => f.field);
+  const [state, setState] = useState<GridState>(() => stateOf(preset, names, { columns: names, widths: {}, search: '', conditions: [], archive: behaviour.archiveField ? 'active' : 'all' }));
+  const [page, setPage] = useState(1);
+  const saveLayout = useLayoutSaver(collection, onBookmark ? undefined : preset);
+  const change = (next: Partial<GridState>) => {
+    setState({ ...state, ...next });
+    setPage(1);
+  };
+  // On a bookmark, columns and widths stay there until saved to it.
+  const changeLayout = (next: Partial<GridState>) => {
+    const merged = { ...state, ...next };
+    setState(merged);
+    if (!onBookmark) saveLayout(layoutOf(merged));
+  };
+  return { state, setState, page, setPage, change, changeLayout };
+}
+
+/** A collection's items: columns chosen and ordered, search, filters, archive mode, sort by header or by hand, paging, selection and bulk delete. */
+function Grid(props: GridProps) {
+  const { collection, fields, behaviour, preset, onBookmark } = props;
+  const { t } = useTranslation('grid');
+  const access = useAccess();
+  const readable = visibleFields(fields);
+  const { state, setState, page, setPage, change, changeLayout } = useGridState(props);
+  const { selected, setSelected, deleteSelected, deleteError } = useBulkDelete(collection);
+  const columns = state.columns.map((c) => readable.find((f) => f.field === c)).filter((f): f is Field => Boolean(f));
+  const query = readQuery(fields, state, behaviour);
+  const templates = useTemplates(collection, query.fields);
+  const pk = primaryKey(fields);
+  const items = useItemsPage(collection, pk, query, page, templates);
+  const collectionName = useCollectionName();
+  const move = useManualOrder(collection);
+  const manual = Boolean(behaviour.sortField) && (!state.sort || state.sort === behaviour.sortField) && can(access.data, collection, 'update');
+  const typeOf = (name: string) => fields.find((f) => f.field === name)?.type ?? 'string';
   return (
     <section>
       <h1>{collectionName(collection)}</h1>
+      <BookmarkBar collection={collection} bookmark={onBookmark ? preset : undefined} current={() => bookmarkOf(state, typeOf)} />
       <div className="toolbar">
         <label>
-          Search
+          {t('search')}
           <input type="search" value={state.search} onChange={(e) => change({ search: e.target.value })} />
         </label>
-        {can(access.data, collection, 'create') && <Link to={`/content/${collection}/+`}>Create item</Link>}
+        {behaviour.archiveField && <ArchiveSelect value={state.archive} onChange={(archive) => change({ archive })} />}
+        {can(access.data, collection, 'create') && <Link to={`/content/${collection}/+`}>{t('create')}</Link>}
         {selected.size > 0 && can(access.data, collection, 'delete') && (
           <button type="button" className="danger" onClick={deleteSelected}>
-            Delete {selected.size} selected
+            {t('deleteSelected', { count: selected.size })}
           </button>
         )}
       </div>
-      {deleteError && <p role="alert">The selected items were not deleted: {deleteError}</p>}
+      {deleteError && <p role="alert">{t('deleteError', { message: deleteError })}</p>}
       <Transfer key={collection} collection={collection} query={query} total={items.data?.meta?.filter_count ?? null} />
-      <ColumnChooser fields={readable} columns={columnNames} onChange={setColumns} />
+      <ColumnChooser fields={readable} columns={state.columns} onChange={(next) => changeLayout({ columns: next })} />
       <FilterBuilder fields={readable} conditions={state.conditions} onChange={(conditions) => change({ conditions })} />
       {items.error && <Failure error={items.error} retry={() => items.refetch()} />}
-      <table>
-        <Header columns={columns} sort={state.sort} onSort={(sort) => setState({ ...state, sort })} />
-        <Rows collection={collection} items={items.data?.data ?? []} columns={columns} templates={templates} pk={primaryKey(fields.data ?? [])} selected={selected} onSelect={setSelected} />
-      </table>
-      <Pager page={state.page} total={items.data?.meta?.filter_count ?? 0} onPage={(page) => setState({ ...state, page })} />
+      <GridTable
+        collection={collection}
+        items={items.data?.data ?? []}
+        columns={columns}
+        widths={state.widths}
+        onWidths={(widths) => changeLayout({ widths })}
+        sort={state.sort}
+        onSort={(sort) => setState({ ...state, sort })}
+        templates={templates}
+        pk={pk}
+        selected={selected}
+        onSelect={setSelected}
+        onMove={manual ? move : undefined}
+      />
+      <Pager page={page} total={items.data?.meta?.filter_count ?? 0} onPage={setPage} />
     </section>
   );
 }
 
-function Header({ columns, sort, onSort }: { columns: Field[]; sort?: string; onSort: (sort: string) => void }) {
-  const name = useFieldName();
+function ArchiveSelect({ value, onChange }: { value: ArchiveMode; onChange: (mode: ArchiveMode) => void }) {
+  const { t } = useTranslation('grid');
   return (
-    <thead>
-      <tr>
-        <th scope="col">Select</th>
-        {columns.map((c) => (
-          <th key={c.field} scope="col" aria-sort={sort === c.field ? 'ascending' : sort === `-${c.field}` ? 'descending' : 'none'}>
-            <button type="button" className="secondary" onClick={() => onSort(sort === c.field ? `-${c.field}` : c.field)}>
-              {name(c)}
-            </button>
-          </th>
-        ))}
-      </tr>
-    </thead>
+    <label>
+      {t('archive.label')}
+      <select value={value} onChange={(e) => onChange(e.target.value as ArchiveMode)}>
+        <option value="active">{t('archive.active')}</option>
+        <option value="archived">{t('archive.archived')}</option>
+        <option value="all">{t('archive.all')}</option>
+      </select>
+    </label>
   );
 }
 
+/** The total, where the page stands among all pages, and moves to the first, previous, next and last page. */
 function Pager({ page, total, onPage }: { page: number; total: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation('grid');
+  const pages = pageCount(total, PAGE_SIZE);
   return (
-    <div className="toolbar">
-      <p role="status">{total === 1 ? '1 item' : `${total} items`}</p>
+    <nav className="toolbar" aria-label={t('pages')}>
+      <p role="status">{t('items', { count: total })}</p>
+      <p>{t('pageOf', { page, pages })}</p>
+      <button type="button" className="secondary" disabled={page <= 1} onClick={() => onPage(1)}>
+        {t('firstPage')}
+      </button>
       <button type="button" className="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous page
+        {t('previousPage')}
       </button>
-      <button type="button" className="secondary" disabled={page * PAGE_SIZE >= total} onClick={() => onPage(page + 1)}>
-        Next page
+      <button type="button" className="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t('nextPage')}
       </button>
-    </div>
-  );
-}
-
-interface RowsProps {
-  collection: string;
-  items: Item[];
-  columns: Field[];
-  templates: Map<string, string>;
-  pk: string;
-  selected: Set<string>;
-  onSelect: (selected: Set<string>) => void;
-}
-
-function Rows({ collection, items, columns, templates, pk, selected, onSelect }: RowsProps) {
-  return (
-    <tbody>
-      {items.map((item) => {
-        const id = String(item[pk]);
-        return (
-          <tr key={id}>
-            <td>
-              <input type="checkbox" aria-label={`Select item ${id}`} checked={selected.has(id)} onChange={() => onSelect(toggled(selected, id))} />
-            </td>
-            {columns.map((c, i) => (
-              <td key={c.field}>{i === 0 ? <Link to={`/content/${collection}/${encodeURIComponent(id)}`}>{cell(item[c.field], templates.get(c.field)) || id}</Link> : cell(item[c.field], templates.get(c.field))}</td>
-            ))}
-          </tr>
-        );
-      })}
-      {columns.length === 0 && (
-        <tr>
-          <td>No columns chosen.</td>
-        </tr>
-      )}
-    </tbody>
+      <button type="button" className="secondary" disabled={page >= pages} onClick={() => onPage(pages)}>
+        {t('lastPage')}
+      </button>
+    </nav>
   );
 }
