@@ -9,7 +9,7 @@ import { AuthHttp } from '../auth-http';
 import { SOURCE_LIMIT_DESCRIPTION } from '../auth-docs';
 import { LdapLoginDto } from '../dto/ldap-login.dto';
 import { readForm } from './lib/form-body';
-import { SsoService } from './sso.service';
+import { FinishedSignIn, SsoService } from './sso.service';
 
 const PROVIDER = ApiParam({ name: 'provider', description: 'A name of AUTH_PROVIDERS.' });
 
@@ -66,16 +66,7 @@ export class SsoController {
     const state = this.sso.callbackState(name, (req as Request & { cookies?: Record<string, string> }).cookies?.[cookieName]);
     res.clearCookie(cookieName, this.sso.stateCookieOptions(false));
     const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
-    let finished: Awaited<ReturnType<SsoService['finish']>>;
-    try {
-      finished = await this.sso.finish(name, state, query, requestContext(req));
-    } catch (e) {
-      if (state.redirect === null) throw e;
-      return res.redirect(failureTarget(state.redirect, e));
-    }
-    const body = this.http.respond(res, finished.tokens);
-    if (finished.redirect !== null) return res.redirect(finished.redirect);
-    res.status(200).json({ data: body });
+    await this.signIn(res, state.redirect, () => this.sso.finish(name, state, query, requestContext(req)));
   }
 
   @Get('metadata')
@@ -105,16 +96,7 @@ export class SsoController {
   async acs(@Param('provider') name: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const form = await readForm(req);
     const redirect = this.sso.samlRedirect(name, form.get('RelayState') ?? undefined);
-    let finished: Awaited<ReturnType<SsoService['samlFinish']>>;
-    try {
-      finished = await this.sso.samlFinish(name, form.get('SAMLResponse'), redirect, requestContext(req));
-    } catch (e) {
-      if (redirect === null) throw e;
-      return res.redirect(failureTarget(redirect, e));
-    }
-    const body = this.http.respond(res, finished.tokens);
-    if (finished.redirect !== null) return res.redirect(finished.redirect);
-    res.status(200).json({ data: body });
+    await this.signIn(res, redirect, () => this.sso.samlFinish(name, form.get('SAMLResponse'), redirect, requestContext(req)));
   }
 
   @Post()
@@ -131,5 +113,19 @@ export class SsoController {
   async ldap(@Param('provider') name: string, @Body() dto: LdapLoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const tokens = await this.sso.ldapLogin(name, dto, requestContext(req));
     return { data: this.http.respond(res, tokens) };
+  }
+
+  /** The end of a redirect sign-in: signed in and sent to the target, or sent there told why; without a target, the answer. */
+  private async signIn(res: Response, redirect: string | null, finish: () => Promise<FinishedSignIn>): Promise<void> {
+    let finished: FinishedSignIn;
+    try {
+      finished = await finish();
+    } catch (e) {
+      if (redirect === null) throw e;
+      return res.redirect(failureTarget(redirect, e));
+    }
+    const body = this.http.respond(res, finished.tokens);
+    if (finished.redirect !== null) return res.redirect(finished.redirect);
+    res.status(200).json({ data: body });
   }
 }
