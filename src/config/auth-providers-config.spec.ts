@@ -65,6 +65,7 @@ describe(authProvidersConfig.name, () => {
     [{ ...OPENID, AUTH_CORP_ISSUER_URL: undefined }, 'AUTH_CORP_ISSUER_URL: required for the openid driver'],
     [{ ...OPENID, AUTH_CORP_ISSUER_URL: 'id.example.com' }, 'AUTH_CORP_ISSUER_URL: must be an http(s) URL'],
     [{ ...OPENID, AUTH_CORP_MODE: 'jwt' }, 'AUTH_CORP_MODE: must be json, cookie or session'],
+    [{ ...OPENID, AUTH_CORP_ROLE_MAPPING: '{"dev":1}' }, 'AUTH_CORP_ROLE_MAPPING: every group must map to a role id'],
     [{ ...OPENID, AUTH_CORP_ALLOW_PUBLIC_REGISTRATION: 'yes' }, 'AUTH_CORP_ALLOW_PUBLIC_REGISTRATION: must be "true" or "false"'],
     [{ AUTH_PROVIDERS: 'corp', AUTH_CORP_DRIVER: 'oauth2' }, 'AUTH_CORP_PROFILE_URL: required for the oauth2 driver'],
     [{ AUTH_PROVIDERS: 'dir', AUTH_DIR_DRIVER: 'ldap' }, 'AUTH_DIR_BIND_PASSWORD: required for the ldap driver'],

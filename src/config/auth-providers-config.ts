@@ -1,4 +1,5 @@
 import { envList } from './env-list';
+import { parseRoleMapping } from './role-mapping';
 import { parseIdpMetadata, parseSpMetadata } from './saml-metadata';
 
 export type AuthDriver = 'openid' | 'oauth2' | 'ldap' | 'saml';
@@ -70,6 +71,13 @@ function checkOptions(prefix: string, driver: AuthDriver, raw: Record<string, st
     if (raw[key] && !isHttpUrl(raw[key])) problems.push(`${prefix}${key}: must be an http(s) URL`);
   }
   if (raw.MODE !== undefined && !MODES.includes(raw.MODE as SsoMode)) problems.push(`${prefix}MODE: must be json, cookie or session`);
+  if (raw.ROLE_MAPPING !== undefined) {
+    try {
+      parseRoleMapping(raw.ROLE_MAPPING);
+    } catch (e) {
+      problems.push(`${prefix}ROLE_MAPPING: ${(e as Error).message}`);
+    }
+  }
   for (const key of ['ALLOW_PUBLIC_REGISTRATION', 'SYNC_USER_INFO']) {
     if (raw[key] !== undefined && raw[key] !== 'true' && raw[key] !== 'false') problems.push(`${prefix}${key}: must be "true" or "false"`);
   }

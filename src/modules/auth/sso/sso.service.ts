@@ -4,13 +4,14 @@ import * as client from 'openid-client';
 import { InvalidCredentialsError, InvalidPayloadError, RouteNotFoundError } from '../../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import type { AuthDriver, AuthProviderConfig } from '../../../config/auth-providers-config';
+import { mappedRole, parseRoleMapping } from '../../../config/role-mapping';
 import { UsersService } from '../../users/users.service';
 import { AuthService, IssuedTokens, RequestContext } from '../auth.service';
 import { CredentialsService } from '../credentials.service';
 import { LoginLockoutService } from '../login-lockout.service';
 import { DirectoryPerson, LdapDirectory } from './ldap-directory';
 import { isLoginRedirectAllowed } from './lib/login-redirect';
-import { ProfileIdentity, profileIdentity } from './lib/profile-identity';
+import { profileIdentity } from './lib/profile-identity';
 import { samlIdentity } from './lib/saml-identity';
 import { OAuthClient } from './oauth-client';
 import { SamlClient } from './saml-client';
@@ -112,7 +113,10 @@ export class SsoService {
     const identifierKey = provider.options.identifierKey ?? (provider.driver === 'openid' ? 'sub' : 'email');
     const identity = profileIdentity(profile, { ...provider.options, identifierKey });
     if (!identity) throw new InvalidPayloadError('The provider\'s profile has no identifier');
-    return this.redirectSignIn(provider, identity, state.otp, state.redirect, context);
+    // With a mapping, the groups choose the role at every sign-in (none mapped: the default role), as in the reference.
+    const mapping = provider.options.roleMapping;
+    const role = mapping === undefined ? undefined : mappedRole(parseRoleMapping(mapping), profile[provider.options.groupClaimName || 'groups']);
+    return this.redirectSignIn(provider, { ...identity, role }, state.otp, state.redirect, context);
   }
 
   /** `GET /auth/login/<saml provider>`: the IdP's sign-in page, with the checked redirect target as RelayState. */
@@ -147,7 +151,7 @@ export class SsoService {
     return this.redirectSignIn(provider, identity, null, redirect, context);
   }
 
-  private async redirectSignIn(provider: AuthProviderConfig, identity: ProfileIdentity, otp: string | null, redirect: string | null, context: RequestContext): Promise<FinishedSignIn> {
+  private async redirectSignIn(provider: AuthProviderConfig, identity: SsoPerson, otp: string | null, redirect: string | null, context: RequestContext): Promise<FinishedSignIn> {
     const user = await this.ssoUsers.signInUser(provider, identity);
     await this.credentials.verifyOtp(user, otp);
     const mode = redirect === null ? 'json' : provider.mode === 'session' ? 'session' : 'cookie';
