@@ -1,5 +1,5 @@
 import { envList } from './env-list';
-import { parseRoleMapping } from './role-mapping';
+import { parseAuthParams, parseRoleMapping } from './provider-json-options';
 import { parseIdpMetadata, parseSpMetadata } from './saml-metadata';
 
 export type AuthDriver = 'openid' | 'oauth2' | 'ldap' | 'saml';
@@ -71,11 +71,11 @@ function checkOptions(prefix: string, driver: AuthDriver, raw: Record<string, st
     if (raw[key] && !isHttpUrl(raw[key])) problems.push(`${prefix}${key}: must be an http(s) URL`);
   }
   if (raw.MODE !== undefined && !MODES.includes(raw.MODE as SsoMode)) problems.push(`${prefix}MODE: must be json, cookie or session`);
-  if (raw.ROLE_MAPPING !== undefined) {
+  for (const [key, parse] of [['ROLE_MAPPING', parseRoleMapping], ['PARAMS', parseAuthParams]] as const) {
     try {
-      parseRoleMapping(raw.ROLE_MAPPING);
+      if (raw[key] !== undefined) parse(raw[key]);
     } catch (e) {
-      problems.push(`${prefix}ROLE_MAPPING: ${(e as Error).message}`);
+      problems.push(`${prefix}${key}: ${(e as Error).message}`);
     }
   }
   for (const key of ['ALLOW_PUBLIC_REGISTRATION', 'SYNC_USER_INFO']) {

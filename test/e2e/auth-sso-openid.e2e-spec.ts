@@ -23,7 +23,7 @@ function providersEnv(issuer: string, role: string, editor: string): Record<stri
   const set = (name: string, values: Record<string, string>) => {
     for (const [k, v] of Object.entries({ ...client, ...values })) env[`AUTH_${name}_${k}`] = v;
   };
-  set('CORP', { DRIVER: 'openid', ISSUER_URL: issuer, ALLOW_PUBLIC_REGISTRATION: 'true', DEFAULT_ROLE_ID: role, ICON: 'key', LABEL: 'Corp ID', REDIRECT_ALLOW_LIST: 'https://app.example.com/done', ROLE_MAPPING: `json:{"editors":"${editor}","nobody":"${role}"}` });
+  set('CORP', { DRIVER: 'openid', ISSUER_URL: issuer, ALLOW_PUBLIC_REGISTRATION: 'true', DEFAULT_ROLE_ID: role, ICON: 'key', LABEL: 'Corp ID', REDIRECT_ALLOW_LIST: 'https://app.example.com/done', ROLE_MAPPING: `json:{"editors":"${editor}","nobody":"${role}"}`, PARAMS: 'json:{"ui_locales":"fr","state":"forged"}' });
   set('CLOSED', { DRIVER: 'openid', ISSUER_URL: issuer });
   set('PLAIN', {
     DRIVER: 'oauth2',
@@ -130,6 +130,22 @@ describe('single sign-on: openid and oauth2 (docs/API.md, Single sign-on)', () =
     expect(await userRow('erin')).toMatchObject({ role: editor });
     const me = await t.as(again.body.data.access_token).get('/users/me?fields=role');
     expect(me.body.data).toEqual({ role: editor });
+  });
+
+  it('openid: PARAMS adds to the authorization request but never replaces its state', async () => {
+    const start = await t.as('anonymous').get('/auth/login/corp');
+    const authUrl = new URL(start.headers.location);
+    expect(authUrl.searchParams.get('ui_locales')).toBe('fr');
+    expect(authUrl.searchParams.get('state')).not.toBe('forged');
+    const plain = await t.as('anonymous').get('/auth/login/plain');
+    expect(new URL(plain.headers.location).searchParams.get('ui_locales')).toBeNull();
+  });
+
+  it('form_post: a posted answer is sent on to the GET callback with its parameters (303)', async () => {
+    const res = await t.as('anonymous').post('/auth/login/corp/callback').type('form').send({ code: 'c1', state: 's1', iss: 'x y' });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('./callback?code=c1&state=s1&iss=x+y');
+    await expectError(t.as('anonymous').post('/auth/login/nobody/callback').type('form').send({ code: 'c1' }), 404, 'ROUTE_NOT_FOUND');
   });
 
   it('openid: a redirect target on the allow list is allowed', async () => {

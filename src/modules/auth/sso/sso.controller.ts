@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiFoundResponse, ApiOkResponse, ApiParam, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiFoundResponse, ApiOkResponse, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AppError } from '../../../common/errors/app-error';
 import { requestContext } from '../../../common/guards/request-accountability';
@@ -67,6 +67,25 @@ export class SsoController {
     res.clearCookie(cookieName, this.sso.stateCookieOptions(false));
     const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
     await this.signIn(res, state.redirect, () => this.sso.finish(name, state, query, requestContext(req)));
+  }
+
+  @Post('callback')
+  @ApiDoc({
+    id: 'loginProviderCallbackFormPost',
+    summary: 'Finish a single sign-on posted by the provider',
+    description:
+      'For `response_mode=form_post` (AUTH_<NAME>_PARAMS): the provider posts the answer, and the browser is sent (303) to the GET callback with the same ' +
+      'parameters in the query, where the state cookie (SameSite=Lax, not sent with another site\'s POST) is read.',
+  })
+  @ApiPublic()
+  @PROVIDER
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiBody({ schema: { type: 'object', properties: { code: { type: 'string' }, state: { type: 'string' } } } })
+  @ApiResponse({ status: 303, description: 'To `GET /auth/login/<provider>/callback` with the posted parameters.' })
+  async formPostCallback(@Param('provider') name: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    this.sso.checkOauthProvider(name);
+    const form = await readForm(req);
+    res.redirect(303, `./callback?${form.toString()}`);
   }
 
   @Get('metadata')

@@ -4,7 +4,7 @@ import * as client from 'openid-client';
 import { InvalidCredentialsError, InvalidPayloadError, RouteNotFoundError } from '../../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import type { AuthDriver, AuthProviderConfig } from '../../../config/auth-providers-config';
-import { mappedRole, parseRoleMapping } from '../../../config/role-mapping';
+import { mappedRole, parseRoleMapping } from '../../../config/provider-json-options';
 import { UsersService } from '../../users/users.service';
 import { AuthService, IssuedTokens, RequestContext } from '../auth.service';
 import { CredentialsService } from '../credentials.service';
@@ -100,9 +100,14 @@ export class SsoService {
     return { url, cookieName: `${provider.driver}.${name}`, cookie: signSsoState(state, this.config.secret) };
   }
 
+  /** An unknown name, or a provider without a callback, has no callback route (404). */
+  checkOauthProvider(name: string): void {
+    this.provider(name, OAUTH_DRIVERS, `/auth/login/${name}/callback`);
+  }
+
   /** The state of the cookie, verified, so a failure after it can still go back to the caller's page. */
   callbackState(name: string, cookie: string | undefined): SsoState {
-    this.provider(name, OAUTH_DRIVERS, `/auth/login/${name}/callback`);
+    this.checkOauthProvider(name);
     return verifySsoState(cookie, this.config.secret, name);
   }
 

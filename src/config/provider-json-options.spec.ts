@@ -1,4 +1,4 @@
-import { mappedRole, parseRoleMapping } from './role-mapping';
+import { mappedRole, parseAuthParams, parseRoleMapping } from './provider-json-options';
 
 describe(parseRoleMapping.name, () => {
   it('reads the pairs in order, with or without the json: prefix', () => {
@@ -21,5 +21,18 @@ describe(mappedRole.name, () => {
     [undefined, null],
   ])('%j → %j', (groups, role) => {
     expect(mappedRole(mapping, groups)).toBe(role);
+  });
+});
+
+describe(parseAuthParams.name, () => {
+  it('reads strings as they are and other values as JSON text', () => {
+    expect({ ...parseAuthParams('json:{"response_mode":"form_post","claims":{"id_token":{"email":null}}}') }).toEqual({
+      response_mode: 'form_post',
+      claims: '{"id_token":{"email":null}}',
+    });
+  });
+
+  it.each(['x', '[]', '1'])('refuses %j', (text) => {
+    expect(() => parseAuthParams(text)).toThrow('must be a JSON object of parameter names to values');
   });
 });
