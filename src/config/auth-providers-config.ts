@@ -78,7 +78,7 @@ function checkOptions(prefix: string, driver: AuthDriver, raw: Record<string, st
       problems.push(`${prefix}${key}: ${(e as Error).message}`);
     }
   }
-  for (const key of ['ALLOW_PUBLIC_REGISTRATION', 'SYNC_USER_INFO']) {
+  for (const key of ['ALLOW_PUBLIC_REGISTRATION', 'SYNC_USER_INFO', 'CLIENT_STARTTLS', 'CLIENT_TLS_REJECT_UNAUTHORIZED']) {
     if (raw[key] !== undefined && raw[key] !== 'true' && raw[key] !== 'false') problems.push(`${prefix}${key}: must be "true" or "false"`);
   }
 }

@@ -433,6 +433,11 @@ export const ENV_DOCS: readonly EnvDoc[] = [
     meaning: 'the `saml` driver: the identity provider\'s metadata XML (entity ID, HTTP-Redirect sign-in URL, signing certificates; required) and Vellum\'s own (entity ID and HTTP-POST assertion consumer URL; empty: `<PUBLIC_URL>/auth/login/<name>/metadata` and `/acs`); the upper-case spelling is read too',
   },
   {
+    names: ['AUTH_<NAME>_CLIENT_TLS_CA', 'AUTH_<NAME>_CLIENT_TLS_REJECT_UNAUTHORIZED', 'AUTH_<NAME>_CLIENT_STARTTLS'],
+    defaults: ['unset', '`true`', '`false`'],
+    meaning: 'the `ldap` driver over TLS (an `ldaps://` URL, or STARTTLS on `ldap://` before any bind): the PEM certificate(s) to trust besides the system\'s (`_FILE` for a path), whether the server\'s certificate is checked at all',
+  },
+  {
     names: ['AUTH_<NAME>_ROLE_MAPPING', 'AUTH_<NAME>_GROUP_CLAIM_NAME', 'AUTH_<NAME>_PARAMS'],
     defaults: ['unset', '`groups`', 'unset'],
     meaning: 'the `openid` and `oauth2` drivers: a JSON object (`json:` prefix allowed) of group names to role ids, and the profile claim that lists the person\'s groups (when set, the first mapped group gives the role at each sign-in, none the default role); a JSON object of extra authorization request parameters (`{"response_mode":"form_post"}`), which never replace the ones Vellum sets',
