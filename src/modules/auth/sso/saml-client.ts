@@ -5,11 +5,12 @@ import { isPrototypeKey } from '../../../common/prototype-keys';
 import type { AuthProviderConfig } from '../../../config/auth-providers-config';
 import { parseIdpMetadata, parseSpMetadata } from '../../../config/saml-metadata';
 import { SAML_DEFAULT_KEYS } from './lib/saml-identity';
+import { SamlRequestCache } from './lib/saml-request-cache';
 import { SSO_STATE_TTL_MS } from './sso-state';
 
 /** Clocks of the IdP and Vellum may differ a little; more would stretch every assertion's lifetime. */
 const CLOCK_SKEW_MS = 30_000;
-/** Assertions remembered against replay; only validly signed ones enter, so an attacker cannot fill it. */
+/** Requests sent and assertions consumed that are remembered (each), so memory stays bounded under any load. */
 const MAX_REMEMBERED = 10_000;
 
 const rootParser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', removeNSPrefix: true, processEntities: false, stopNodes: ['*.*'] });
@@ -48,6 +49,7 @@ export class SamlClient {
       wantAuthnResponseSigned: true,
       validateInResponseTo: ValidateInResponseTo.ifPresent,
       requestIdExpirationPeriodMs: SSO_STATE_TTL_MS,
+      cacheProvider: new SamlRequestCache(SSO_STATE_TTL_MS, MAX_REMEMBERED),
       acceptedClockSkewMs: CLOCK_SKEW_MS,
       // The IdP chooses the NameID format and how the person authenticates (password, key, MFA).
       identifierFormat: null,
@@ -99,6 +101,8 @@ export class SamlClient {
     if ((this.consumed.get(id) ?? 0) > now) throw new InvalidCredentialsError();
     if (this.consumed.size >= MAX_REMEMBERED) {
       for (const [key, until] of this.consumed) if (until <= now) this.consumed.delete(key);
+      // Only validly signed assertions get here; past the bound the oldest is the one least likely replayed.
+      if (this.consumed.size >= MAX_REMEMBERED) this.consumed.delete(this.consumed.keys().next().value!);
     }
     const notOnOrAfter = Date.parse(doc.Assertion?.Conditions?.[0]?.$?.NotOnOrAfter ?? '');
     // Without an end the library accepted it for good; remember it for as long as a sign-in may take.
