@@ -43,7 +43,7 @@ describe('single sign-on: saml (docs/API.md, Single sign-on)', () => {
   });
   afterAll(async () => {
     await t?.close();
-    idp?.close();
+    await idp?.close();
     await database?.drop();
   });
 

@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { createServer, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,6 +67,24 @@ export class TestSamlIdp {
   private readonly dir = mkdtempSync(join(tmpdir(), 'vellum-saml-'));
   private readonly idp = keyPair(this.dir, 'idp');
   private readonly other = keyPair(this.dir, 'other');
+  private server?: Server;
+  private ssoUrl = IDP_SSO_URL;
+
+  /**
+   * Serves the IdP's sign-in page on 127.0.0.1 for a browser: it signs `person` in at once and posts the
+   * response to the ACS with the RelayState, as a real IdP's page does. Call before metadata().
+   */
+  async serve(person: Omit<AssertionSpec, 'inResponseTo'>): Promise<void> {
+    this.server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', this.ssoUrl);
+      const fields = { SAMLResponse: this.response({ ...person, inResponseTo: this.requestId(url.href) }), RelayState: url.searchParams.get('RelayState') ?? '' };
+      const inputs = Object.entries(fields).map(([name, value]) => `<input type="hidden" name="${name}" value="${value.replace(/"/g, '&quot;')}">`).join('');
+      res.setHeader('Content-Type', 'text/html');
+      res.end(`<!doctype html><html lang="en"><title>IdP</title><form method="post" action="${person.destination}">${inputs}</form><script>document.forms[0].submit()</script></html>`);
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.ssoUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/sso`;
+  }
 
   metadata(): string {
     return [
@@ -73,7 +93,7 @@ export class TestSamlIdp {
       '<md:KeyDescriptor use="signing"><ds:KeyInfo xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:X509Data>',
       `<ds:X509Certificate>${certBody(this.idp.cert)}</ds:X509Certificate>`,
       '</ds:X509Data></ds:KeyInfo></md:KeyDescriptor>',
-      `<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${IDP_SSO_URL}"/>`,
+      `<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${this.ssoUrl}"/>`,
       '</md:IDPSSODescriptor></md:EntityDescriptor>',
     ].join('');
   }
@@ -113,7 +133,8 @@ export class TestSamlIdp {
     return Buffer.from(this.responseXml(spec)).toString('base64');
   }
 
-  close(): void {
+  async close(): Promise<void> {
+    if (this.server) await new Promise<void>((resolve) => this.server!.close(() => resolve()));
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
