@@ -15,6 +15,9 @@ const MAX_REMEMBERED = 10_000;
 
 const rootParser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', removeNSPrefix: true, processEntities: false, stopNodes: ['*.*'] });
 
+/** The part of node-saml's parsed assertion (xml2js) that identifies it and says until when it is valid. */
+type ParsedAssertion = { Assertion?: { $?: { ID?: string }; Conditions?: { $?: { NotOnOrAfter?: string } }[] } };
+
 function pem(certificate: string): string {
   return `-----BEGIN CERTIFICATE-----\n${certificate.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----`;
 }
@@ -74,7 +77,7 @@ export class SamlClient {
       throw new InvalidCredentialsError();
     }
     if (!profile) throw new InvalidCredentialsError();
-    this.consumeOnce(profile.getAssertion?.() as { Assertion?: { $?: { ID?: string }; Conditions?: { $?: { NotOnOrAfter?: string } }[] } } | undefined);
+    this.consumeOnce(profile.getAssertion?.() as ParsedAssertion | undefined);
     const attributes: Record<string, unknown> = Object.create(null);
     for (const [key, value] of Object.entries((profile.attributes ?? {}) as Record<string, unknown>)) {
       if (!isPrototypeKey(key)) attributes[key] = value;
@@ -94,7 +97,7 @@ export class SamlClient {
     }
   }
 
-  private consumeOnce(doc: { Assertion?: { $?: { ID?: string }; Conditions?: { $?: { NotOnOrAfter?: string } }[] } } | undefined): void {
+  private consumeOnce(doc: ParsedAssertion | undefined): void {
     const id = doc?.Assertion?.$?.ID;
     if (!id) throw new InvalidCredentialsError();
     const now = Date.now();
