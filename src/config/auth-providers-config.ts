@@ -1,6 +1,8 @@
 import { envList } from './env-list';
+import { parseAuthParams, parseRoleMapping } from './provider-json-options';
+import { parseIdpMetadata, parseSpMetadata } from './saml-metadata';
 
-export type AuthDriver = 'openid' | 'oauth2' | 'ldap';
+export type AuthDriver = 'openid' | 'oauth2' | 'ldap' | 'saml';
 export type SsoMode = 'json' | 'cookie' | 'session';
 
 /** One entry of AUTH_PROVIDERS, read from its `AUTH_<NAME>_*` variables (docs/API.md, Single sign-on). */
@@ -19,13 +21,15 @@ export interface AuthProviderConfig {
   options: Readonly<Record<string, string>>;
 }
 
-const DRIVERS: readonly AuthDriver[] = ['openid', 'oauth2', 'ldap'];
+const DRIVERS: readonly AuthDriver[] = ['openid', 'oauth2', 'ldap', 'saml'];
 
 /** The options a driver cannot work without, as the reference requires them. */
 const REQUIRED: Readonly<Record<AuthDriver, readonly string[]>> = {
   openid: ['CLIENT_ID', 'CLIENT_SECRET', 'ISSUER_URL'],
   oauth2: ['CLIENT_ID', 'CLIENT_SECRET', 'AUTHORIZE_URL', 'ACCESS_URL', 'PROFILE_URL'],
   ldap: ['CLIENT_URL', 'BIND_DN', 'BIND_PASSWORD', 'USER_DN'],
+  // The metadata variables keep the reference's lower-case suffix (`IDP_metadata`); checkSamlMetadata reads them.
+  saml: [],
 };
 
 /** Options that must be http(s) URLs when set. */
@@ -67,8 +71,41 @@ function checkOptions(prefix: string, driver: AuthDriver, raw: Record<string, st
     if (raw[key] && !isHttpUrl(raw[key])) problems.push(`${prefix}${key}: must be an http(s) URL`);
   }
   if (raw.MODE !== undefined && !MODES.includes(raw.MODE as SsoMode)) problems.push(`${prefix}MODE: must be json, cookie or session`);
-  for (const key of ['ALLOW_PUBLIC_REGISTRATION', 'SYNC_USER_INFO']) {
+  for (const [key, parse] of [['ROLE_MAPPING', parseRoleMapping], ['PARAMS', parseAuthParams]] as const) {
+    try {
+      if (raw[key] !== undefined) parse(raw[key]);
+    } catch (e) {
+      problems.push(`${prefix}${key}: ${(e as Error).message}`);
+    }
+  }
+  for (const key of ['ALLOW_PUBLIC_REGISTRATION', 'SYNC_USER_INFO', 'CLIENT_STARTTLS', 'CLIENT_TLS_REJECT_UNAUTHORIZED']) {
     if (raw[key] !== undefined && raw[key] !== 'true' && raw[key] !== 'false') problems.push(`${prefix}${key}: must be "true" or "false"`);
+  }
+}
+
+/** The reference spells them `IDP_metadata` and `SP_metadata`; the upper-case spelling is read too. */
+function samlOption(raw: Record<string, string>, key: string): [string, string | undefined] {
+  const name = Object.keys(raw).find((k) => k.toUpperCase() === key) ?? `${key.split('_')[0]}_metadata`;
+  return [name, raw[name]];
+}
+
+/** Metadata that cannot be read would only fail at the first sign-in, far from the variable that causes it. */
+function checkSamlMetadata(prefix: string, raw: Record<string, string>, problems: string[]): void {
+  const [idpName, idp] = samlOption(raw, 'IDP_METADATA');
+  const [spName, sp] = samlOption(raw, 'SP_METADATA');
+  if (!idp) {
+    problems.push(`${prefix}${idpName}: required for the saml driver`);
+  } else {
+    try {
+      parseIdpMetadata(idp);
+    } catch (e) {
+      problems.push(`${prefix}${idpName}: ${(e as Error).message}`);
+    }
+  }
+  try {
+    parseSpMetadata(sp ?? '');
+  } catch (e) {
+    problems.push(`${prefix}${spName}: ${(e as Error).message}`);
   }
 }
 
@@ -76,16 +113,12 @@ function provider(env: NodeJS.ProcessEnv, name: string, problems: string[]): Aut
   const prefix = `AUTH_${name.toUpperCase()}_`;
   const raw = optionsOf(env, prefix);
   const driver = raw.DRIVER as AuthDriver;
-  if (raw.DRIVER === 'saml') {
-    // Refused rather than ignored: a provider that silently never works would look like a broken IdP.
-    problems.push(`${prefix}DRIVER: the saml driver is not available in this version of Vellum`);
-    return null;
-  }
   if (!DRIVERS.includes(driver)) {
     problems.push(`${prefix}DRIVER: must be one of ${DRIVERS.join(', ')} for the provider "${name}" of AUTH_PROVIDERS`);
     return null;
   }
   checkOptions(prefix, driver, raw, problems);
+  if (driver === 'saml') checkSamlMetadata(prefix, raw, problems);
   const { DRIVER, ICON, LABEL, MODE, ALLOW_PUBLIC_REGISTRATION, DEFAULT_ROLE_ID, REDIRECT_ALLOW_LIST, ...rest } = raw;
   const options: Record<string, string> = Object.create(null);
   for (const [key, value] of Object.entries(rest)) options[camelCase(key)] = value;

@@ -19,8 +19,18 @@ const LDIF = [
   [`dn: ou=groups,${LDAP_SUFFIX}`, 'objectClass: organizationalUnit', 'ou: groups', ''].join('\n'),
   person('jdoe', 'jdoe-password', 'jdoe@example.com', 'John'),
   person('msmith', 'msmith-password', 'msmith@example.com', 'Mary'),
+  person('alex', 'alex-password', 'alex@example.com', 'Alex'),
+  person('sam', 'sam-password', 'sam@example.com', 'Sam'),
   [`dn: cn=Editors,ou=groups,${LDAP_SUFFIX}`, 'objectClass: groupOfNames', 'cn: Editors', `member: cn=jdoe,${PEOPLE}`, ''].join('\n'),
 ].join('\n');
+
+/** An ldap provider over TLS to the same directory: the self-signed certificate is trusted only through CLIENT_TLS_CA. */
+function tlsProvider(name: string, url: string, tls: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  const options = { DRIVER: 'ldap', CLIENT_URL: url, BIND_DN: LDAP_ADMIN.dn, BIND_PASSWORD: LDAP_ADMIN.password, USER_DN: PEOPLE, ...tls };
+  for (const [key, value] of Object.entries(options)) env[`AUTH_${name}_${key}`] = value;
+  return env;
+}
 
 describe('single sign-on: ldap (docs/API.md, Single sign-on)', () => {
   let database: TestDatabase;
@@ -41,7 +51,7 @@ describe('single sign-on: ldap (docs/API.md, Single sign-on)', () => {
     t = await createTestApp({
       database,
       env: {
-        AUTH_PROVIDERS: 'directory',
+        AUTH_PROVIDERS: 'directory,secure,starttls,untrusted,starttls_untrusted',
         AUTH_DIRECTORY_DRIVER: 'ldap',
         AUTH_DIRECTORY_CLIENT_URL: slapd.url,
         AUTH_DIRECTORY_BIND_DN: LDAP_ADMIN.dn,
@@ -49,6 +59,10 @@ describe('single sign-on: ldap (docs/API.md, Single sign-on)', () => {
         AUTH_DIRECTORY_USER_DN: PEOPLE,
         AUTH_DIRECTORY_GROUP_DN: `ou=groups,${LDAP_SUFFIX}`,
         AUTH_DIRECTORY_DEFAULT_ROLE_ID: fallback,
+        ...tlsProvider('SECURE', slapd.tls.url, { CLIENT_TLS_CA: slapd.tls.ca }),
+        ...tlsProvider('STARTTLS', slapd.url, { CLIENT_TLS_CA: slapd.tls.ca, CLIENT_STARTTLS: 'true' }),
+        ...tlsProvider('UNTRUSTED', slapd.tls.url, {}),
+        ...tlsProvider('STARTTLS_UNTRUSTED', slapd.url, { CLIENT_STARTTLS: 'true' }),
       },
     });
   });
@@ -108,5 +122,18 @@ describe('single sign-on: ldap (docs/API.md, Single sign-on)', () => {
   it('is not a redirect provider, and password users cannot sign in through it', async () => {
     await expectError(t.as('anonymous').get('/auth/login/directory'), 404, 'ROUTE_NOT_FOUND');
     await expectError(login({ identifier: 'admin', password: 'admin-password-1' }), 401, 'INVALID_CREDENTIALS');
+  });
+
+  it('signs in over ldaps and over STARTTLS with the directory\'s own CA; without it the certificate is refused (503)', async () => {
+    const secure = await t.as('anonymous').post('/auth/login/secure').send({ identifier: 'alex', password: 'alex-password' });
+    expect(secure.status).toBe(200);
+    expect(await userRow(`cn=alex,${PEOPLE}`)).toMatchObject({ provider: 'secure', email: 'alex@example.com' });
+    await expectError(t.as('anonymous').post('/auth/login/secure').send({ identifier: 'alex', password: 'wrong' }), 401, 'INVALID_CREDENTIALS');
+    const starttls = await t.as('anonymous').post('/auth/login/starttls').send({ identifier: 'sam', password: 'sam-password' });
+    expect(starttls.status).toBe(200);
+    expect(await userRow(`cn=sam,${PEOPLE}`)).toMatchObject({ provider: 'starttls' });
+    for (const untrusted of ['untrusted', 'starttls_untrusted']) {
+      await expectError(t.as('anonymous').post(`/auth/login/${untrusted}`).send({ identifier: 'sam', password: 'sam-password' }), 503, 'SERVICE_UNAVAILABLE');
+    }
   });
 });

@@ -14,15 +14,16 @@ const PEOPLE = {
   carol: { email: 'carol@corp.test' },
   dave: { email: 'dave@corp.test' },
   taken: { email: 'taken@corp.test' },
+  erin: { email: 'erin@corp.test', groups: ['staff', 'editors'] },
 };
 
-function providersEnv(issuer: string, role: string): Record<string, string> {
+function providersEnv(issuer: string, role: string, editor: string): Record<string, string> {
   const client = { CLIENT_ID: TEST_CLIENT.id, CLIENT_SECRET: TEST_CLIENT.secret };
   const env: Record<string, string> = { PUBLIC_URL, AUTH_PROVIDERS: 'corp,closed,plain' };
   const set = (name: string, values: Record<string, string>) => {
     for (const [k, v] of Object.entries({ ...client, ...values })) env[`AUTH_${name}_${k}`] = v;
   };
-  set('CORP', { DRIVER: 'openid', ISSUER_URL: issuer, ALLOW_PUBLIC_REGISTRATION: 'true', DEFAULT_ROLE_ID: role, ICON: 'key', LABEL: 'Corp ID', REDIRECT_ALLOW_LIST: 'https://app.example.com/done' });
+  set('CORP', { DRIVER: 'openid', ISSUER_URL: issuer, ALLOW_PUBLIC_REGISTRATION: 'true', DEFAULT_ROLE_ID: role, ICON: 'key', LABEL: 'Corp ID', REDIRECT_ALLOW_LIST: 'https://app.example.com/done', ROLE_MAPPING: `json:{"editors":"${editor}","nobody":"${role}"}`, PARAMS: 'json:{"ui_locales":"fr","state":"forged"}' });
   set('CLOSED', { DRIVER: 'openid', ISSUER_URL: issuer });
   set('PLAIN', {
     DRIVER: 'oauth2',
@@ -42,6 +43,7 @@ describe('single sign-on: openid and oauth2 (docs/API.md, Single sign-on)', () =
   let provider: TestOidcProvider;
   let t: TestApp;
   let role: string;
+  let editor: string;
 
   beforeAll(async () => {
     database = await provisionDatabase();
@@ -50,9 +52,11 @@ describe('single sign-on: openid and oauth2 (docs/API.md, Single sign-on)', () =
     const first = await createTestApp({ database });
     role = await createRole(first);
     await grant(first, role, 'svc_users', 'read');
+    editor = await createRole(first);
+    await grant(first, editor, 'svc_users', 'read');
     await createUser(first, { email: 'taken@corp.test', role });
     await first.close();
-    t = await createTestApp({ database, env: providersEnv(provider.issuer, role) });
+    t = await createTestApp({ database, env: providersEnv(provider.issuer, role, editor) });
   });
   afterAll(async () => {
     await t?.close();
@@ -114,6 +118,34 @@ describe('single sign-on: openid and oauth2 (docs/API.md, Single sign-on)', () =
     const out = await t.as('anonymous').post('/auth/logout').send({ refresh_token: refreshed.body.data.refresh_token });
     expect(out.status).toBe(204);
     await expectError(t.as('anonymous').post('/auth/refresh').send({ refresh_token: refreshed.body.data.refresh_token }), 401, 'INVALID_CREDENTIALS');
+  });
+
+  it('openid: ROLE_MAPPING gives the role of the first mapped group, again at each sign-in', async () => {
+    const first = await signIn('corp', 'erin');
+    expect(first.status).toBe(200);
+    expect(await userRow('erin')).toMatchObject({ provider: 'corp', role: editor });
+    await t.app.get(DataSource).query(`UPDATE svc_users SET role = '${role}' WHERE external_identifier = 'erin'`);
+    const again = await signIn('corp', 'erin');
+    expect(again.status).toBe(200);
+    expect(await userRow('erin')).toMatchObject({ role: editor });
+    const me = await t.as(again.body.data.access_token).get('/users/me?fields=role');
+    expect(me.body.data).toEqual({ role: editor });
+  });
+
+  it('openid: PARAMS adds to the authorization request but never replaces its state', async () => {
+    const start = await t.as('anonymous').get('/auth/login/corp');
+    const authUrl = new URL(start.headers.location);
+    expect(authUrl.searchParams.get('ui_locales')).toBe('fr');
+    expect(authUrl.searchParams.get('state')).not.toBe('forged');
+    const plain = await t.as('anonymous').get('/auth/login/plain');
+    expect(new URL(plain.headers.location).searchParams.get('ui_locales')).toBeNull();
+  });
+
+  it('form_post: a posted answer is sent on to the GET callback with its parameters (303)', async () => {
+    const res = await t.as('anonymous').post('/auth/login/corp/callback').type('form').send({ code: 'c1', state: 's1', iss: 'x y' });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('./callback?code=c1&state=s1&iss=x+y');
+    await expectError(t.as('anonymous').post('/auth/login/nobody/callback').type('form').send({ code: 'c1' }), 404, 'ROUTE_NOT_FOUND');
   });
 
   it('openid: a redirect target on the allow list is allowed', async () => {

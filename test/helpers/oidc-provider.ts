@@ -7,6 +7,7 @@ export interface TestPerson {
   email?: string;
   given_name?: string;
   family_name?: string;
+  groups?: string[];
 }
 
 export interface TestOidcProvider {
@@ -26,7 +27,7 @@ export async function startOidcProvider(redirectUris: string[], people: Record<s
   const issuer = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   const provider = new Provider(issuer, {
     clients: [{ client_id: TEST_CLIENT.id, client_secret: TEST_CLIENT.secret, redirect_uris: redirectUris, token_endpoint_auth_method: 'client_secret_post' }],
-    claims: { openid: ['sub'], email: ['email'], profile: ['given_name', 'family_name'] },
+    claims: { openid: ['sub'], email: ['email'], profile: ['given_name', 'family_name', 'groups'] },
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => true },
     async findAccount(_ctx, sub) {

@@ -1,5 +1,5 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,11 +11,23 @@ export const LDAP_ADMIN = { dn: `cn=admin,${LDAP_SUFFIX}`, password: 'ldap-admin
 
 export interface TestSlapd {
   url: string;
+  /** ldaps:// on its own port, with a self-signed certificate for 127.0.0.1 (`ca`); STARTTLS works on `url` too. */
+  tls: { url: string; ca: string };
   stop(): Promise<void>;
+}
+
+function selfSignedCertificate(dir: string): void {
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'tls.key'), '-out', join(dir, 'tls.crt'), '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
+    { stdio: 'ignore' },
+  );
 }
 
 function config(dir: string): string {
   return [
+    `TLSCertificateFile ${join(dir, 'tls.crt')}`,
+    `TLSCertificateKeyFile ${join(dir, 'tls.key')}`,
     ...['core', 'cosine', 'inetorgperson', 'nis'].map((schema) => `include /etc/ldap/schema/${schema}.schema`),
     `pidfile ${join(dir, 'slapd.pid')}`,
     'modulepath /usr/lib/ldap',
@@ -49,18 +61,23 @@ export async function startSlapd(ldif: string): Promise<TestSlapd> {
   execFileSync('bash', [join(__dirname, '../../scripts/ensure-slapd.sh')], { stdio: 'inherit' });
   const dir = mkdtempSync(join(tmpdir(), 'vellum-slapd-'));
   mkdirSync(join(dir, 'data'));
+  selfSignedCertificate(dir);
   writeFileSync(join(dir, 'slapd.conf'), config(dir));
   writeFileSync(join(dir, 'data.ldif'), ldif);
   execFileSync('/usr/sbin/slapadd', ['-f', join(dir, 'slapd.conf'), '-l', join(dir, 'data.ldif')], { stdio: 'pipe' });
   const port = await freePort();
+  const tlsPort = await freePort();
+  const ca = readFileSync(join(dir, 'tls.crt'), 'utf8');
   // `-d 0` keeps slapd in the foreground, so the child's PID is the server's.
-  const child: ChildProcess = spawn('/usr/sbin/slapd', ['-f', join(dir, 'slapd.conf'), '-h', `ldap://127.0.0.1:${port}/`, '-d', '0'], { stdio: 'ignore' });
-  for (let i = 0; i < 100 && !(await accepting(port)); i++) {
+  const urls = `ldap://127.0.0.1:${port}/ ldaps://127.0.0.1:${tlsPort}/`;
+  const child: ChildProcess = spawn('/usr/sbin/slapd', ['-f', join(dir, 'slapd.conf'), '-h', urls, '-d', '0'], { stdio: 'ignore' });
+  for (let i = 0; i < 100 && !((await accepting(port)) && (await accepting(tlsPort))); i++) {
     if (child.exitCode !== null) throw new Error(`slapd exited with ${child.exitCode}`);
     await sleep(100);
   }
   return {
     url: `ldap://127.0.0.1:${port}`,
+    tls: { url: `ldaps://127.0.0.1:${tlsPort}`, ca },
     stop: async () => {
       if (child.exitCode === null && child.pid !== undefined) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -1,5 +1,6 @@
 import { Client, EqualityFilter, InappropriateAuthError, InsufficientAccessError, InvalidCredentialsError as LdapInvalidCredentials } from 'ldapts';
 import type { Entry } from 'ldapts';
+import type { ConnectionOptions } from 'node:tls';
 import { InvalidCredentialsError, ServiceUnavailableError } from '../../../common/errors/errors';
 import type { AuthProviderConfig } from '../../../config/auth-providers-config';
 
@@ -91,9 +92,22 @@ export class LdapDirectory {
     return searchEntries.flatMap((group) => (Array.isArray(group.cn) ? group.cn : [group.cn])).filter((cn) => cn !== undefined).map(String);
   }
 
+  /** A private CA (self-signed directories are common); certificates are checked unless the operator says otherwise. */
+  private tlsOptions(): ConnectionOptions {
+    const o = this.provider.options;
+    return { ...(o.clientTlsCa ? { ca: [o.clientTlsCa] } : {}), rejectUnauthorized: o.clientTlsRejectUnauthorized !== 'false' };
+  }
+
   private async withClient<T>(work: (client: Client) => Promise<T>): Promise<T> {
-    const client = new Client({ url: this.provider.options.clientUrl, timeout: TIMEOUT_MS, connectTimeout: TIMEOUT_MS });
+    const tlsOptions = this.tlsOptions();
+    const { clientUrl } = this.provider.options;
+    // ldapts opens TLS whenever tlsOptions are given, so plain ldap:// (STARTTLS or not) gets none.
+    const secure = /^ldaps:/i.test(clientUrl);
+    const client = new Client({ url: clientUrl, timeout: TIMEOUT_MS, connectTimeout: TIMEOUT_MS, ...(secure ? { tlsOptions } : {}) });
     try {
+      // STARTTLS before the bind, so neither password crosses the network in clear.
+      // ldapts does not tell the upgraded socket the server's name, which the certificate check needs.
+      if (this.provider.options.clientStarttls === 'true') await client.startTLS({ ...tlsOptions, host: new URL(clientUrl).hostname });
       return await work(client);
     } catch (e) {
       throw failure(e);

@@ -1,5 +1,6 @@
 import * as client from 'openid-client';
 import type { AuthProviderConfig } from '../../../config/auth-providers-config';
+import { parseAuthParams } from '../../../config/provider-json-options';
 import { InvalidCredentialsError, ServiceUnavailableError } from '../../../common/errors/errors';
 
 /** What an authorization-code sign-in learns about the person: the provider's profile claims. */
@@ -29,6 +30,8 @@ export class OAuthClient {
   async authorizationUrl(state: string, verifier: string, prompt: boolean): Promise<string> {
     const config = await this.config();
     const params: Record<string, string> = {
+      // AUTH_<NAME>_PARAMS first: the parameters that bind the code to this sign-in are never the operator's to replace.
+      ...(this.provider.options.params ? parseAuthParams(this.provider.options.params) : {}),
       redirect_uri: this.callbackUrl,
       scope: this.provider.options.scope ?? (this.provider.driver === 'openid' ? 'openid profile email' : 'email'),
       code_challenge: await client.calculatePKCECodeChallenge(verifier),

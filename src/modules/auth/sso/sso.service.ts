@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CookieOptions } from 'express';
 import * as client from 'openid-client';
-import { InvalidPayloadError, RouteNotFoundError } from '../../../common/errors/errors';
+import { InvalidCredentialsError, InvalidPayloadError, RouteNotFoundError } from '../../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import type { AuthDriver, AuthProviderConfig } from '../../../config/auth-providers-config';
+import { mappedRole, parseRoleMapping } from '../../../config/provider-json-options';
 import { UsersService } from '../../users/users.service';
 import { AuthService, IssuedTokens, RequestContext } from '../auth.service';
 import { CredentialsService } from '../credentials.service';
@@ -11,7 +12,9 @@ import { LoginLockoutService } from '../login-lockout.service';
 import { DirectoryPerson, LdapDirectory } from './ldap-directory';
 import { isLoginRedirectAllowed } from './lib/login-redirect';
 import { profileIdentity } from './lib/profile-identity';
+import { samlIdentity } from './lib/saml-identity';
 import { OAuthClient } from './oauth-client';
+import { SamlClient } from './saml-client';
 import { signSsoState, SSO_STATE_TTL_MS, SsoState, verifySsoState } from './sso-state';
 import { SsoPerson, SsoUsersService } from './sso-users.service';
 
@@ -34,13 +37,15 @@ export interface FinishedSignIn {
   redirect: string | null;
 }
 
-const REDIRECT_DRIVERS: readonly AuthDriver[] = ['openid', 'oauth2'];
+const OAUTH_DRIVERS: readonly AuthDriver[] = ['openid', 'oauth2'];
+const REDIRECT_DRIVERS: readonly AuthDriver[] = [...OAUTH_DRIVERS, 'saml'];
 
-/** Single sign-on (docs/API.md, Single sign-on): the redirect flows of openid and oauth2, and LDAP's password check. */
+/** Single sign-on (docs/API.md, Single sign-on): the redirect flows of openid, oauth2 and saml, and LDAP's password check. */
 @Injectable()
 export class SsoService {
   private readonly clients = new Map<string, OAuthClient>();
   private readonly directories = new Map<string, LdapDirectory>();
+  private readonly samlClients = new Map<string, SamlClient>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -58,6 +63,11 @@ export class SsoService {
       .map(({ name, driver, icon, label }) => ({ name, driver, icon, label }));
   }
 
+  /** The driver of a configured provider, null for an unknown name. */
+  driverOf(name: string): AuthDriver | null {
+    return this.config.auth.providers.find((p) => p.name === name)?.driver ?? null;
+  }
+
   /** The state cookie lives as long as its token, on every path (the callback is under PUBLIC_URL's path). */
   stateCookieOptions(withMaxAge = true): CookieOptions {
     return {
@@ -72,16 +82,12 @@ export class SsoService {
 
   /** The state cookie's name, per driver and provider as the reference names it. */
   stateCookieName(name: string): string {
-    return `${this.provider(name, REDIRECT_DRIVERS, `/auth/login/${name}`).driver}.${name}`;
+    return `${this.provider(name, OAUTH_DRIVERS, `/auth/login/${name}`).driver}.${name}`;
   }
 
   async start(name: string, query: { redirect?: unknown; prompt?: unknown; otp?: unknown }): Promise<StartedSignIn> {
-    const provider = this.provider(name, REDIRECT_DRIVERS, `/auth/login/${name}`);
-    if (!isLoginRedirectAllowed(query.redirect, this.config.publicUrl, provider.redirectAllowList)) {
-      // A bracket query (`redirect[a]=1`) arrives as a null-prototype object, which String() cannot convert.
-      const shown = typeof query.redirect === 'string' ? query.redirect : JSON.stringify(query.redirect);
-      throw new InvalidPayloadError(`URL "${shown}" can't be used to redirect after login`);
-    }
+    const provider = this.provider(name, OAUTH_DRIVERS, `/auth/login/${name}`);
+    this.checkRedirect(provider, query.redirect);
     const state: SsoState = {
       provider: name,
       verifier: client.randomPKCECodeVerifier(),
@@ -94,23 +100,74 @@ export class SsoService {
     return { url, cookieName: `${provider.driver}.${name}`, cookie: signSsoState(state, this.config.secret) };
   }
 
+  /** An unknown name, or a provider without a callback, has no callback route (404). */
+  checkOauthProvider(name: string): void {
+    this.provider(name, OAUTH_DRIVERS, `/auth/login/${name}/callback`);
+  }
+
   /** The state of the cookie, verified, so a failure after it can still go back to the caller's page. */
   callbackState(name: string, cookie: string | undefined): SsoState {
-    this.provider(name, REDIRECT_DRIVERS, `/auth/login/${name}/callback`);
+    this.checkOauthProvider(name);
     return verifySsoState(cookie, this.config.secret, name);
   }
 
   async finish(name: string, state: SsoState, query: string, context: RequestContext): Promise<FinishedSignIn> {
-    const provider = this.provider(name, REDIRECT_DRIVERS, `/auth/login/${name}/callback`);
+    const provider = this.provider(name, OAUTH_DRIVERS, `/auth/login/${name}/callback`);
     const callback = new URL(`${this.callbackUrl(name)}${query}`);
     const profile = await this.oauthClient(provider).profile(callback, state.state, state.verifier);
     const identifierKey = provider.options.identifierKey ?? (provider.driver === 'openid' ? 'sub' : 'email');
     const identity = profileIdentity(profile, { ...provider.options, identifierKey });
     if (!identity) throw new InvalidPayloadError('The provider\'s profile has no identifier');
+    // With a mapping, the groups choose the role at every sign-in (none mapped: the default role), as in the reference.
+    const mapping = provider.options.roleMapping;
+    const role = mapping === undefined ? undefined : mappedRole(parseRoleMapping(mapping), profile[provider.options.groupClaimName || 'groups']);
+    return this.redirectSignIn(provider, { ...identity, role }, state.otp, state.redirect, context);
+  }
+
+  /** `GET /auth/login/<saml provider>`: the IdP's sign-in page, with the checked redirect target as RelayState. */
+  samlStart(name: string, redirect: unknown): Promise<string> {
+    const provider = this.provider(name, ['saml'], `/auth/login/${name}`);
+    this.checkRedirect(provider, redirect);
+    return this.samlClient(provider).authorizationUrl(typeof redirect === 'string' ? redirect : '');
+  }
+
+  samlMetadata(name: string): string {
+    return this.samlClient(this.provider(name, ['saml'], `/auth/login/${name}/metadata`)).metadata;
+  }
+
+  /**
+   * `POST /auth/login/<saml provider>/acs`. The RelayState comes back through the browser (or from an
+   * IdP-initiated sign-in), so it is checked again, like the target at the start. The redirect it names
+   * is known before the response is checked, so failures can still go back there.
+   */
+  samlRedirect(name: string, relayState: unknown): string | null {
+    const provider = this.provider(name, ['saml'], `/auth/login/${name}/acs`);
+    if (relayState === undefined || relayState === '') return null;
+    this.checkRedirect(provider, relayState);
+    return relayState as string;
+  }
+
+  async samlFinish(name: string, samlResponse: unknown, redirect: string | null, context: RequestContext): Promise<FinishedSignIn> {
+    const provider = this.provider(name, ['saml'], `/auth/login/${name}/acs`);
+    const attributes = await this.samlClient(provider).attributes(samlResponse);
+    const identity = samlIdentity(attributes, provider.options);
+    // The reference answers an assertion without the identifier like a wrong password.
+    if (!identity) throw new InvalidCredentialsError();
+    return this.redirectSignIn(provider, identity, null, redirect, context);
+  }
+
+  private async redirectSignIn(provider: AuthProviderConfig, identity: SsoPerson, otp: string | null, redirect: string | null, context: RequestContext): Promise<FinishedSignIn> {
     const user = await this.ssoUsers.signInUser(provider, identity);
-    await this.credentials.verifyOtp(user, state.otp);
-    const mode = state.redirect === null ? 'json' : provider.mode === 'session' ? 'session' : 'cookie';
-    return { tokens: await this.auth.openSession(user, mode, context), redirect: state.redirect };
+    await this.credentials.verifyOtp(user, otp);
+    const mode = redirect === null ? 'json' : provider.mode === 'session' ? 'session' : 'cookie';
+    return { tokens: await this.auth.openSession(user, mode, context), redirect };
+  }
+
+  private checkRedirect(provider: AuthProviderConfig, redirect: unknown): void {
+    if (isLoginRedirectAllowed(redirect, this.config.publicUrl, provider.redirectAllowList)) return;
+    // A bracket query (`redirect[a]=1`) arrives as a null-prototype object, which String() cannot convert.
+    const shown = typeof redirect === 'string' ? redirect : JSON.stringify(redirect);
+    throw new InvalidPayloadError(`URL "${shown}" can't be used to redirect after login`);
   }
 
   /** `POST /auth/login/<ldap provider>`: failures count towards the lockout like password sign-ins. */
@@ -146,6 +203,15 @@ export class SsoService {
     if (!found) {
       found = new OAuthClient(provider, this.callbackUrl(provider.name));
       this.clients.set(provider.name, found);
+    }
+    return found;
+  }
+
+  private samlClient(provider: AuthProviderConfig): SamlClient {
+    let found = this.samlClients.get(provider.name);
+    if (!found) {
+      found = new SamlClient(provider, this.config.publicUrl);
+      this.samlClients.set(provider.name, found);
     }
     return found;
   }
