@@ -14,7 +14,7 @@ describe('Vellum Studio: interface language in Chromium', () => {
   });
   studioHooks(() => ({ studio, t }));
 
-  const html = () => studio.page.evaluate(() => document.documentElement.lang);
+  const html = () => studio.page.evaluate<string>('document.documentElement.lang');
 
   it('switches to German on the profile page, saves the choice and keeps German after signing in again', async () => {
     const page = studio.page;

@@ -40,7 +40,7 @@ describe('Vellum Studio: item sidebar and notifications in Chromium', () => {
     await dialog.waitFor();
     // The dialog holds the focus: tabbing past its last button comes back inside it.
     for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
-    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    expect(await dialog.evaluate('(dialog) => dialog.contains(document.activeElement)')).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect((await t.as('admin').get('/items/articles/1?fields=title')).body.data.title).toBe('Final');
@@ -123,8 +123,8 @@ describe('Vellum Studio: the sidebar in the system dark theme', () => {
     const sidebar = page.getByRole('complementary', { name: 'History and comments' });
     await sidebar.getByText('Looks fine').waitFor();
     await sidebar.getByRole('button', { name: /^Compare revision/ }).first().click();
-    expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(36, 36, 36)');
+    expect(await page.evaluate<string>("document.documentElement.getAttribute('data-mantine-color-scheme')")).toBe('dark');
+    expect(await page.evaluate<string>('getComputedStyle(document.body).backgroundColor')).toBe('rgb(36, 36, 36)');
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
