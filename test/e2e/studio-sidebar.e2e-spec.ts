@@ -40,7 +40,8 @@ describe('Vellum Studio: item sidebar and notifications in Chromium', () => {
     await dialog.waitFor();
     // The dialog holds the focus: tabbing past its last button comes back inside it.
     for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
-    expect(await dialog.evaluate('(dialog) => dialog.contains(document.activeElement)')).toBe(true);
+    type Holder = { contains(node: unknown): boolean; ownerDocument: { activeElement: unknown } };
+    expect(await dialog.evaluate((el) => (el as unknown as Holder).contains((el as unknown as Holder).ownerDocument.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect((await t.as('admin').get('/items/articles/1?fields=title')).body.data.title).toBe('Final');
