@@ -1,3 +1,4 @@
+import { FocusTrap } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, ApiError } from '../../api';
@@ -49,20 +50,23 @@ export function ApplyPanel({ comparison, onApplied }: { comparison: Comparison; 
         </ol>
       )}
       {confirming ? (
-        <div role="alertdialog" aria-label="Confirm the apply">
-          <CloseOnEscape onClose={() => setConfirming(false)} />
-          <p>
-            {deletions.length > 0
-              ? `This deletes ${deletions.map((s) => describe(s).replace(/^delete /, '')).join(', ')}, with the data stored there. It cannot be undone.`
-              : 'This changes the schema of this instance.'}
-          </p>
-          <button type="button" className="danger" onClick={() => void apply()}>
-            Apply {plan.data?.length} step(s)
-          </button>
-          <button type="button" className="secondary" onClick={() => setConfirming(false)}>
-            Cancel
-          </button>
-        </div>
+        // Held inside until answered: Tab cycles through its buttons, Esc cancels.
+        <FocusTrap active>
+          <div role="alertdialog" aria-label="Confirm the apply">
+            <CloseOnEscape onClose={() => setConfirming(false)} />
+            <p>
+              {deletions.length > 0
+                ? `This deletes ${deletions.map((s) => describe(s).replace(/^delete /, '')).join(', ')}, with the data stored there. It cannot be undone.`
+                : 'This changes the schema of this instance.'}
+            </p>
+            <button type="button" className="danger" onClick={() => void apply()}>
+              Apply {plan.data?.length} step(s)
+            </button>
+            <button type="button" className="secondary" onClick={() => setConfirming(false)} data-autofocus>
+              Cancel
+            </button>
+          </div>
+        </FocusTrap>
       ) : (
         <button type="button" disabled={!plan.data} onClick={() => setConfirming(true)}>
           Apply…
