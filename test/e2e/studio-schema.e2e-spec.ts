@@ -57,6 +57,13 @@ describe('Vellum Studio: schema moves in Chromium', () => {
     await page.getByRole('button', { name: 'Apply…' }).click();
     await page.getByRole('alertdialog').getByText('This deletes collection legacy, with the data stored there').waitFor();
     expect((await snapshot()).collections.map((c) => c.collection)).toContain('legacy');
+    // The confirmation starts on Cancel and holds the focus: tabbing on stays among its two buttons.
+    const focusedText = () => page.evaluate<string>('document.activeElement?.textContent ?? ""');
+    expect(await focusedText()).toBe('Cancel');
+    await page.keyboard.press('Tab');
+    expect(await focusedText()).toMatch(/^Apply \d+ step/);
+    await page.keyboard.press('Tab');
+    expect(await focusedText()).toBe('Cancel');
     await page.getByRole('button', { name: /^Apply \d+ step/ }).click();
     await page.getByRole('status').filter({ hasText: 'Applied: 3 step(s).' }).waitFor();
     const after = await snapshot();

@@ -34,8 +34,8 @@ describe('Vellum Studio: two-factor sign-in, keyboard use, network failures and 
     await page.getByText(ADMIN_EMAIL).waitFor();
     const link = page.getByRole('link', { name: 'notes' });
     const focused = () => link.evaluate((el) => el === (el as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement);
-    // Past the navigation's toggle and the sections' links (Content, Files, Users, Roles, Activity, Settings, Data model, Schema moves, Your account) to the first collection.
-    for (let i = 0; i < 12 && !(await focused()); i++) await page.keyboard.press('Tab');
+    // Past the navigation's toggle, the header's notifications and the sections' links (Content, Files, Users, Roles, Policies, Activity, Settings, Data model, Schema moves, Your account) to the first collection.
+    for (let i = 0; i < 13 && !(await focused()); i++) await page.keyboard.press('Tab');
     expect(await focused()).toBe(true);
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: /^1 item$/ }).waitFor();

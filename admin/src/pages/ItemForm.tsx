@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate, useParams } from 'react-router';
 import { can, canWriteField, useAccess } from '../access';
@@ -16,6 +16,8 @@ import { FileField, ManyToOnePicker } from './RelationInputs';
 import { CompareVersion, Version, VersionSwitcher } from './Versions';
 
 type Item = Record<string, unknown>;
+
+const ItemSidebar = lazy(() => import('./sidebar/ItemSidebar'));
 
 /** Loads an item and keeps the unsaved edits; `+` creates, `singleton` is the collection's only item. */
 function useItemEditor(collection: string, id: string, version?: Version) {
@@ -120,6 +122,7 @@ export function ItemForm() {
           )}
         </div>
       </form>
+      {!isNew && id !== 'singleton' && !version && item.data && <Suspense fallback={null}><ItemSidebar collection={collection} item={String(item.data[pk])} current={item.data} /></Suspense>}
       {blocker.state === 'blocked' && <UnsavedDialog onLeave={() => blocker.proceed?.()} onStay={() => blocker.reset?.()} />}
     </section>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, ApiError, scheduleRefresh } from '../api';
@@ -11,6 +12,7 @@ interface Props {
 
 /** Sets a password from a mailed token: a reset, or an invitation that then signs the user in. */
 export default function SetPassword({ kind }: Props) {
+  const { t } = useTranslation('signin');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get('token') ?? '';
@@ -38,21 +40,21 @@ export default function SetPassword({ kind }: Props) {
     }
   }
 
-  const title = kind === 'reset' ? 'Set a new password' : 'Accept your invitation';
+  const title = t(kind === 'reset' ? 'setNew' : 'acceptInvite');
   if (deadToken || !token)
     return (
       <main className="narrow">
-        <h1>This link no longer works</h1>
-        <p>The link has expired or was already used. Ask for a new one.</p>
-        <Link to="/signin">Back to sign-in</Link>
+        <h1>{t('deadLink')}</h1>
+        <p>{t('deadLinkExplain')}</p>
+        <Link to="/signin">{t('backToSignIn')}</Link>
       </main>
     );
   if (done)
     return (
       <main className="narrow">
-        <h1>Password changed</h1>
-        <p role="status">Your password is set. Sign in with it.</p>
-        <Link to="/signin">Sign in</Link>
+        <h1>{t('passwordChanged')}</h1>
+        <p role="status">{t('passwordSet')}</p>
+        <Link to="/signin">{t('signIn')}</Link>
       </main>
     );
   return (
@@ -60,10 +62,10 @@ export default function SetPassword({ kind }: Props) {
       <h1>{title}</h1>
       <form onSubmit={submit} aria-label={title}>
         <label>
-          New password
+          {t('newPassword')}
           <input name="password" type="password" autoComplete="new-password" required />
         </label>
-        <button type="submit">Save password</button>
+        <button type="submit">{t('savePassword')}</button>
       </form>
       {error && <p role="alert">{error}</p>}
     </main>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { api, ApiError, apiBody, scheduleRefresh } from '../api';
 import { ssoButtonLabel, ssoFailureMessage, SsoProvider, ssoStartUrl } from '../sso';
@@ -70,24 +71,25 @@ interface PasswordSignInProps {
 
 /** The email/password form, unless AUTH_DISABLE_DEFAULT turned that sign-in off. */
 function PasswordSignIn({ onSubmit, needsOtp, busy }: PasswordSignInProps) {
+  const { t } = useTranslation('signin');
   return (
-    <form onSubmit={onSubmit} aria-label="Sign in">
+    <form onSubmit={onSubmit} aria-label={t('signIn')}>
       <label>
-        Email
+        {t('email')}
         <input name="email" type="email" autoComplete="username" required />
       </label>
       <label>
-        Password
+        {t('password')}
         <input name="password" type="password" autoComplete="current-password" required />
       </label>
       {needsOtp && (
         <label>
-          One-time code
+          {t('otp')}
           <input name="otp" inputMode="numeric" autoComplete="one-time-code" required autoFocus />
         </label>
       )}
       <button type="submit" disabled={busy}>
-        Sign in
+        {t('signIn')}
       </button>
     </form>
   );
@@ -95,6 +97,7 @@ function PasswordSignIn({ onSubmit, needsOtp, busy }: PasswordSignInProps) {
 
 /** "Forgot password": asks the API to mail a reset link; the answer is the same whether the account exists or not. */
 function ForgotPassword() {
+  const { t } = useTranslation('signin');
   const [notice, setNotice] = useState<string>();
   const [error, setError] = useState<string>();
   async function forgot(event: FormEvent<HTMLFormElement>) {
@@ -102,7 +105,7 @@ function ForgotPassword() {
     const email = new FormData(event.currentTarget).get('email');
     try {
       await api('POST', '/auth/password/request', { email });
-      setNotice('If an account exists for this email, a reset link is on its way.');
+      setNotice(t('resetSent'));
     } catch (e) {
       setError((e as Error).message);
     }
@@ -110,13 +113,13 @@ function ForgotPassword() {
 
   return (
     <details>
-      <summary>Forgot password?</summary>
-      <form onSubmit={forgot} aria-label="Request a password reset">
+      <summary>{t('forgot')}</summary>
+      <form onSubmit={forgot} aria-label={t('requestReset')}>
         <label>
-          Email for the reset link
+          {t('resetEmail')}
           <input name="email" type="email" required />
         </label>
-        <button type="submit">Send reset link</button>
+        <button type="submit">{t('sendReset')}</button>
       </form>
       {notice && <p role="status">{notice}</p>}
       {error && <p role="alert">{error}</p>}

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../api';
 import { toggled } from './sets';
 
@@ -26,6 +27,7 @@ const show = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 
 
 /** Main and each version of the item; create, rename and delete a version. */
 export function VersionSwitcher({ collection, item, selected, onSelect }: SwitcherProps) {
+  const { t } = useTranslation('versions');
   const queryClient = useQueryClient();
   const queryKey = ['versions', collection, item];
   const versions = useQuery({
@@ -38,22 +40,22 @@ export function VersionSwitcher({ collection, item, selected, onSelect }: Switch
     onSelect(result ?? undefined);
   }
   const create = () => {
-    const name = window.prompt('Name of the new version');
+    const name = window.prompt(t('newName'));
     if (name) void change(() => api<Version>('POST', '/versions', { key: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), name, collection, item }));
   };
   const rename = () => {
-    const name = window.prompt('New name', selected!.name ?? '');
+    const name = window.prompt(t('rename'), selected!.name ?? '');
     if (name) void change(() => api<Version>('PATCH', `/versions/${selected!.id}`, { name }));
   };
   const remove = () => {
-    if (window.confirm(`Delete the version "${selected!.name}"?`)) void change(() => api('DELETE', `/versions/${selected!.id}`));
+    if (window.confirm(t('deleteConfirm', { name: selected!.name }))) void change(() => api('DELETE', `/versions/${selected!.id}`));
   };
   return (
     <div className="toolbar">
       <label>
-        Version
+        {t('version')}
         <select value={selected?.id ?? ''} onChange={(e) => onSelect(versions.data?.find((v) => v.id === e.target.value))}>
-          <option value="">Main</option>
+          <option value="">{t('main')}</option>
           {versions.data?.map((v) => (
             <option key={v.id} value={v.id}>
               {v.name ?? v.key}
@@ -62,15 +64,15 @@ export function VersionSwitcher({ collection, item, selected, onSelect }: Switch
         </select>
       </label>
       <button type="button" className="secondary" onClick={create}>
-        Create version
+        {t('create')}
       </button>
       {selected && (
         <>
           <button type="button" className="secondary" onClick={rename}>
-            Rename version
+            {t('renameVersion')}
           </button>
           <button type="button" className="danger" onClick={remove}>
-            Delete version
+            {t('deleteVersion')}
           </button>
         </>
       )}
@@ -80,12 +82,13 @@ export function VersionSwitcher({ collection, item, selected, onSelect }: Switch
 
 /** Main and the version side by side, changed fields marked and picked for promotion. */
 export function CompareVersion({ version, onPromoted }: { version: Version; onPromoted: () => void }) {
+  const { t } = useTranslation('versions');
   const queryClient = useQueryClient();
   const comparison = useQuery({ queryKey: ['compare', version.id], queryFn: () => api<Comparison>('GET', `/versions/${version.id}/compare`) });
   const [picked, setPicked] = useState<Set<string>>();
   const [message, setMessage] = useState<string>();
   if (comparison.error) return <p role="alert">{comparison.error.message}</p>;
-  if (!comparison.data) return <p role="status">Comparing…</p>;
+  if (!comparison.data) return <p role="status">{t('comparing')}</p>;
   const { main, current, mainHash } = comparison.data;
   const changed = Object.keys(current).filter((f) => f in main && show(current[f]) !== show(main[f]));
   const fields = picked ?? new Set(changed);
@@ -96,29 +99,29 @@ export function CompareVersion({ version, onPromoted }: { version: Version; onPr
       onPromoted();
     } catch (e) {
       if (!(e instanceof ApiError && e.status === 422)) return setMessage((e as Error).message);
-      setMessage('The item changed since you compared: the comparison is reloaded, check it and promote again.');
+      setMessage(t('stale'));
       await comparison.refetch();
     }
   }
   return (
-    <section aria-label="Compare with main">
-      <h2>Compare “{version.name}” with main</h2>
+    <section aria-label={t('compareLabel')}>
+      <h2>{t('compareTitle', { name: version.name })}</h2>
       <table>
         <thead>
           <tr>
-            <th scope="col">Promote</th>
-            <th scope="col">Field</th>
-            <th scope="col">Main</th>
-            <th scope="col">Version</th>
+            <th scope="col">{t('promote')}</th>
+            <th scope="col">{t('field')}</th>
+            <th scope="col">{t('main')}</th>
+            <th scope="col">{t('version')}</th>
           </tr>
         </thead>
         <tbody>
           {changed.map((f) => (
             <tr key={f} className="changed">
               <td>
-                <input type="checkbox" aria-label={`Promote ${f}`} checked={fields.has(f)} onChange={() => setPicked(toggled(fields, f))} />
+                <input type="checkbox" aria-label={t('promoteField', { field: f })} checked={fields.has(f)} onChange={() => setPicked(toggled(fields, f))} />
               </td>
-              <th scope="row">{f} (changed)</th>
+              <th scope="row">{t('changed', { field: f })}</th>
               <td>{show(main[f])}</td>
               <td>{show(current[f])}</td>
             </tr>
@@ -127,7 +130,7 @@ export function CompareVersion({ version, onPromoted }: { version: Version; onPr
       </table>
       {message && <p role="alert">{message}</p>}
       <button type="button" onClick={promote} disabled={fields.size === 0}>
-        Promote selected fields
+        {t('promoteSelected')}
       </button>
     </section>
   );

@@ -11,7 +11,8 @@ import '@mantine/notifications/styles.css';
 import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
-import { ReactNode } from 'react';
+import { lazy, ReactNode, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { CollectionsNav } from './CollectionsNav';
 import { Crumbs } from './Crumbs';
@@ -19,6 +20,9 @@ import { SECTIONS } from './sections';
 import type { Me } from './studio-data';
 import { useSearchShortcut } from './keys';
 import { ThemeSwitch } from './ThemeSwitch';
+import { applyStudioLanguage } from '../i18n';
+
+const Inbox = lazy(() => import('./Inbox'));
 
 interface Props {
   me: Me;
@@ -37,24 +41,32 @@ export function AppFrame({ me, admin, onSignOut, children }: Props) {
   const phone = useMediaQuery('(max-width: 48em)');
   const navHidden = phone ? !mobileOpen : !desktopOpen;
   useSearchShortcut();
+  const { t } = useTranslation('shell');
+  // The user's language, at sign-in and whenever it changes (the profile page saves it).
+  useEffect(() => void applyStudioLanguage(me.language), [me.language]);
   return (
     <AppShell header={{ height: 52 }} navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !mobileOpen, desktop: !desktopOpen } }} padding="md">
       <Notifications position="top-right" />
       <AppShell.Header>
         <Group h="100%" px="md" gap="sm" wrap="nowrap">
-          <Burger opened={mobileOpen} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label="Navigation" aria-expanded={mobileOpen} />
-          <Burger opened={desktopOpen} onClick={desktop.toggle} visibleFrom="sm" size="sm" aria-label="Navigation" aria-expanded={desktopOpen} />
+          <Burger opened={mobileOpen} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label={t('navigation')} aria-expanded={mobileOpen} />
+          <Burger opened={desktopOpen} onClick={desktop.toggle} visibleFrom="sm" size="sm" aria-label={t('navigation')} aria-expanded={desktopOpen} />
           <Text fw={700} visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
             Vellum Studio
           </Text>
           <Crumbs />
+          <Suspense fallback={null}>
+            <div style={{ marginLeft: 'auto' }}>
+              <Inbox userId={me.id} />
+            </div>
+          </Suspense>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" inert={navHidden} style={{ visibility: navHidden ? 'hidden' : undefined }}>
         <AppShell.Section grow component={ScrollArea}>
           <Sections admin={admin} onNavigate={mobile.close} />
           <Text size="xs" fw={700} tt="uppercase" mt="md" mb={4} px="sm" aria-hidden>
-            Collections
+            {t('collections')}
           </Text>
           <CollectionsNav onNavigate={mobile.close} />
         </AppShell.Section>
@@ -64,7 +76,7 @@ export function AppFrame({ me, admin, onSignOut, children }: Props) {
             {me.email}
           </Text>
           <Button variant="default" size="xs" mt={6} fullWidth onClick={onSignOut}>
-            Sign out
+            {t('signOut')}
           </Button>
         </AppShell.Section>
       </AppShell.Navbar>
@@ -75,11 +87,12 @@ export function AppFrame({ me, admin, onSignOut, children }: Props) {
 
 function Sections({ admin, onNavigate }: { admin: boolean; onNavigate: () => void }) {
   const { pathname } = useLocation();
+  const { t } = useTranslation('shell');
   return (
-    <nav aria-label="Sections">
+    <nav aria-label={t('sections')}>
       {SECTIONS.filter((s) => admin || !s.admin).map((s) => {
         const active = pathname === `/${s.path}` || pathname.startsWith(`/${s.path}/`);
-        return <NavLink key={s.path} component={Link} to={`/${s.path}`} label={s.label} active={active} onClick={onNavigate} aria-current={active ? 'page' : undefined} />;
+        return <NavLink key={s.path} component={Link} to={`/${s.path}`} label={t(`labels.${s.label}`)} active={active} onClick={onNavigate} aria-current={active ? 'page' : undefined} />;
       })}
     </nav>
   );

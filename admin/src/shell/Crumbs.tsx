@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Breadcrumbs.css';
 import '@mantine/core/styles/Anchor.css';
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { crumbsOf } from './crumbs';
 import { useCollectionName } from './studio-data';
@@ -8,9 +9,11 @@ import { useCollectionName } from './studio-data';
 /** Where the page sits: section, collection, item; each step but the last leads back. */
 export function Crumbs() {
   const { pathname } = useLocation();
-  const trail = crumbsOf(pathname, useCollectionName());
+  const { t } = useTranslation('shell');
+  // Section and entry labels are English keys of the shell's catalogue; collection names and keys are kept as they are.
+  const trail = crumbsOf(pathname, useCollectionName()).map((c) => ({ ...c, label: t(`labels.${c.label}`, { defaultValue: c.label }) }));
   return (
-    <nav aria-label="Breadcrumbs" style={{ minWidth: 0, overflow: 'hidden' }}>
+    <nav aria-label={t('breadcrumbs')} style={{ minWidth: 0, overflow: 'hidden' }}>
       <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'nowrap' }}>
         {trail.map((c) =>
           c.to ? (

@@ -1,18 +1,16 @@
 import '@mantine/core/styles/SegmentedControl.css';
 import { MantineColorScheme, SegmentedControl, useMantineColorScheme } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
-const CHOICES = [
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' },
-  { value: 'auto', label: 'System' },
-];
+const CHOICES = ['light', 'dark', 'auto'] as const;
 
 /** Light, dark, or the system's choice; Mantine remembers it in localStorage. */
 export function ThemeSwitch() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const { t } = useTranslation('shell');
   return (
-    <div role="group" aria-label="Theme">
-      <SegmentedControl size="xs" fullWidth data={CHOICES} value={colorScheme} onChange={(v) => setColorScheme(v as MantineColorScheme)} />
+    <div role="group" aria-label={t('theme.label')}>
+      <SegmentedControl size="xs" fullWidth data={CHOICES.map((value) => ({ value, label: t(`theme.${value}`) }))} value={colorScheme} onChange={(v) => setColorScheme(v as MantineColorScheme)} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import type { Field } from '../pages/fields';
 import type { NavCollection } from './nav-tree';
 
 export interface Me {
+  id: string;
   email: string;
   language: string | null;
   tfa_secret: string | null;
@@ -12,7 +13,7 @@ export interface Me {
 
 /** The signed-in user, shared by the shell and the pages (one request, however many read it). */
 export function useMe() {
-  return useQuery({ queryKey: ['me'], queryFn: () => api<Me>('GET', '/users/me?fields=email,language,tfa_secret'), staleTime: 60_000 });
+  return useQuery({ queryKey: ['me'], queryFn: () => api<Me>('GET', '/users/me?fields=id,email,language,tfa_secret'), staleTime: 60_000 });
 }
 
 export type CollectionInfo = NavCollection & { meta?: (NonNullable<NavCollection['meta']> & { display_template?: string | null }) | null };

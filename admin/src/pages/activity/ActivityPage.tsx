@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDateTime, formatNumber } from '../../format';
 import { apiBody } from '../../api';
 import { Failure } from '../Content';
 import type { UserRow } from '../users/UsersList';
@@ -20,6 +22,7 @@ const PAGE_SIZE = 50;
 
 /** Who did what: the activity log, newest first, filtered by user, collection and action, each linking to its item. */
 export function ActivityPage() {
+  const { t, i18n } = useTranslation('activity');
   const [filters, setFilters] = useState({ user: '', collection: '', action: '' });
   const [page, setPage] = useState(1);
   const conditions = [
@@ -34,35 +37,37 @@ export function ActivityPage() {
   const total = activity.data?.meta?.filter_count ?? 0;
   return (
     <section>
-      <h1>Activity</h1>
+      <h1>{t('title')}</h1>
       <div className="toolbar">
         <label>
-          User email contains
+          {t('userEmail')}
           <input type="search" value={filters.user} onChange={(e) => set('user', e.target.value)} />
         </label>
         <label>
-          Collection
+          {t('collection')}
           <input value={filters.collection} onChange={(e) => set('collection', e.target.value)} />
         </label>
         <label>
-          Action
+          {t('action')}
           <select value={filters.action} onChange={(e) => set('action', e.target.value)}>
-            <option value="">Any</option>
+            <option value="">{t('any')}</option>
             {ACTIONS.map((a) => (
-              <option key={a}>{a}</option>
+              <option key={a} value={a}>
+                {t(`actions.${a}`)}
+              </option>
             ))}
           </select>
         </label>
       </div>
       {activity.error && <Failure error={activity.error} retry={() => activity.refetch()} />}
-      <p role="status">{total === 1 ? '1 entry' : `${total} entries`}</p>
+      <p role="status">{t('entries', { count: total, formatted: formatNumber(total, i18n.language) })}</p>
       <ActivityTable entries={activity.data?.data ?? []} />
       <div className="toolbar">
         <button type="button" className="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          Newer
+          {t('newer')}
         </button>
         <button type="button" className="secondary" disabled={page * PAGE_SIZE >= total} onClick={() => setPage(page + 1)}>
-          Older
+          {t('older')}
         </button>
       </div>
     </section>
@@ -78,17 +83,20 @@ function itemLink(entry: Activity): string | null {
 }
 
 function ActivityTable({ entries }: { entries: Activity[] }) {
+  const { t, i18n } = useTranslation('activity');
   return (
-    <table aria-label="Activity">
-      <TableHead labels={['When', 'User', 'Action', 'Collection', 'Item']} />
+    <table aria-label={t('title')}>
+      <TableHead labels={[t('when'), t('user'), t('action'), t('collection'), t('item')]} />
       <tbody>
         {entries.map((entry) => {
           const link = itemLink(entry);
           return (
             <tr key={entry.id}>
-              <td>{entry.timestamp?.slice(0, 19).replace('T', ' ')}</td>
+              <td>
+                <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp, i18n.language)}</time>
+              </td>
               <td>{entry.user?.email ?? ''}</td>
-              <td>{entry.action}</td>
+              <td>{t(`actions.${entry.action}`, { defaultValue: entry.action })}</td>
               <td>{entry.collection}</td>
               <td>{link ? <Link to={link}>{entry.item}</Link> : entry.item}</td>
             </tr>

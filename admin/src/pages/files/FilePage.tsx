@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../format';
 import { useQuery } from '@tanstack/react-query';
 import { ChangeEvent, FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -17,13 +19,14 @@ interface FileDetail extends FileRow {
 
 /** One file: its metadata, title and description, replace the contents, download, delete. */
 export function FilePage() {
+  const { t } = useTranslation('files');
   const id = useParams().id!;
   const navigate = useNavigate();
   const file = useQuery({ queryKey: ['file', id], queryFn: () => api<FileDetail>('GET', `/files/${encodeURIComponent(id)}`) });
   const [message, setMessage] = useState<{ text: string; error: boolean }>();
   const [progress, setProgress] = useState<number>();
   if (file.error) return <Failure error={file.error} retry={() => file.refetch()} />;
-  if (!file.data) return <p role="status">Loading…</p>;
+  if (!file.data) return <p role="status">{t('common:loading')}</p>;
   const f = file.data;
   const report = (text: string, error = false) => setMessage({ text, error });
 
@@ -31,12 +34,12 @@ export function FilePage() {
     const chosen = event.target.files?.[0];
     if (!chosen) return;
     await sendFile(chosen, setProgress, id)
-      .then(() => (report('Contents replaced.'), file.refetch()))
+      .then(() => (report(t('replaced')), file.refetch()))
       .catch((e: ApiError) => report(e.message, true));
     setProgress(undefined);
   }
   async function remove() {
-    if (!window.confirm(`Delete "${f.title ?? f.filename_download}"? Its bytes and every thumbnail go too; this cannot be undone.`)) return;
+    if (!window.confirm(t('deleteConfirm', { name: f.title ?? f.filename_download }))) return;
     await api('DELETE', `/files/${id}`).then(() => navigate('/files'), (e: ApiError) => report(e.message, true));
   }
   return (
@@ -44,20 +47,20 @@ export function FilePage() {
       <h1>{f.title ?? f.filename_download}</h1>
       <Thumbnail file={f} size={320} />
       <Details file={f} />
-      <DetailsForm file={f} onSaved={() => (report('Saved.'), void file.refetch())} onError={(e) => report(e.message, true)} />
-      <FolderSelect value={f.folder} onChange={(folder) => void api('PATCH', `/files/${id}`, { folder }).then(() => (report('Moved.'), file.refetch()), (e: ApiError) => report(e.message, true))} />
+      <DetailsForm file={f} onSaved={() => (report(t('saved')), void file.refetch())} onError={(e) => report(e.message, true)} />
+      <FolderSelect value={f.folder} onChange={(folder) => void api('PATCH', `/files/${id}`, { folder }).then(() => (report(t('moved')), file.refetch()), (e: ApiError) => report(e.message, true))} />
       <label>
-        Replace the contents
+        {t('replace')}
         <input type="file" onChange={replace} />
       </label>
       {progress !== undefined && <progress aria-label="Replacing the contents" max={1} value={progress} />}
       {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
       <div className="toolbar">
         <a href={`/assets/${f.id}?download`} download={f.filename_download}>
-          Download
+          {t('download')}
         </a>
         <button type="button" className="danger" onClick={remove}>
-          Delete file
+          {t('deleteFile')}
         </button>
       </div>
     </section>
@@ -65,14 +68,15 @@ export function FilePage() {
 }
 
 function Details({ file }: { file: FileDetail }) {
+  const { t, i18n } = useTranslation('files');
   const rows: [string, string][] = [
-    ['File name', file.filename_download],
-    ['Type', file.type ?? ''],
-    ['Size', humanSize(file.filesize)],
-    ['Dimensions', file.width && file.height ? `${file.width} × ${file.height}` : ''],
-    ['Duration', file.duration ? `${(file.duration / 1000).toFixed(1)} s` : ''],
-    ['Tags', (file.tags ?? []).join(', ')],
-    ['Uploaded', file.uploaded_on?.slice(0, 19).replace('T', ' ') ?? ''],
+    [t('fileName'), file.filename_download],
+    [t('type'), file.type ?? ''],
+    [t('size'), humanSize(file.filesize)],
+    [t('dimensions'), file.width && file.height ? `${file.width} × ${file.height}` : ''],
+    [t('duration'), file.duration ? `${(file.duration / 1000).toFixed(1)} s` : ''],
+    [t('tags'), (file.tags ?? []).join(', ')],
+    [t('uploaded'), formatDateTime(file.uploaded_on, i18n.language)],
     ...Object.entries(file.metadata ?? {}).map(([k, v]): [string, string] => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]),
   ];
   return (
@@ -96,22 +100,23 @@ interface FormProps {
 }
 
 function DetailsForm({ file, onSaved, onError }: FormProps) {
+  const { t } = useTranslation('files');
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     await api('PATCH', `/files/${file.id}`, { title: form.get('title'), description: form.get('description') || null }).then(onSaved, onError);
   }
   return (
-    <form onSubmit={save} aria-label="File details">
+    <form onSubmit={save} aria-label={t('details')}>
       <label>
-        Title
+        {t('fileTitle')}
         <input name="title" defaultValue={file.title ?? ''} key={`title-${file.title}`} />
       </label>
       <label>
-        Description
+        {t('description')}
         <textarea name="description" rows={3} defaultValue={file.description ?? ''} key={`description-${file.description}`} />
       </label>
-      <button type="submit">Save</button>
+      <button type="submit">{t('save')}</button>
     </form>
   );
 }

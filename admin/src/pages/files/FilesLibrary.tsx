@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatNumber } from '../../format';
 import { useQuery } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -46,6 +48,7 @@ export function Thumbnail({ file, size }: { file: FileRow; size: number }) {
 
 /** The file library: search, a grid of thumbnails or a list, and uploads. */
 export function FilesLibrary() {
+  const { t, i18n } = useTranslation('files');
   const [search, setSearch] = useState('');
   const [view, setView] = useState<'grid' | 'list'>('grid');
   const [kind, setKind] = useState('all');
@@ -54,29 +57,31 @@ export function FilesLibrary() {
   const files = useQuery({ queryKey: ['files', params.toString()], queryFn: () => apiBody<FileRow[]>('GET', `/files?${params}`) });
   return (
     <section>
-      <h1>Files</h1>
+      <h1>{t('title')}</h1>
       <div className="toolbar">
         <label>
-          Search files
+          {t('search')}
           <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
         </label>
         <label>
-          Kind
+          {t('kind')}
           <select value={kind} onChange={(e) => setKind(e.target.value)}>
             {Object.keys(KINDS).map((k) => (
-              <option key={k}>{k}</option>
+              <option key={k} value={k}>
+                {t(`kinds.${k}`)}
+              </option>
             ))}
           </select>
         </label>
         <button type="button" className="secondary" aria-pressed={view === 'list'} onClick={() => setView(view === 'grid' ? 'list' : 'grid')}>
-          {view === 'grid' ? 'Show as list' : 'Show as grid'}
+          {t(view === 'grid' ? 'showList' : 'showGrid')}
         </button>
       </div>
       <FolderBar folder={folder} />
       <Uploader folder={folder} onUploaded={() => void files.refetch()} />
       <ImportFromUrl onImported={() => void files.refetch()} />
       {files.error && <Failure error={files.error} retry={() => files.refetch()} />}
-      <p role="status">{files.data?.meta?.filter_count === 1 ? '1 file' : `${files.data?.meta?.filter_count ?? 0} files`}</p>
+      <p role="status">{t('count', { count: files.data?.meta?.filter_count ?? 0, formatted: formatNumber(files.data?.meta?.filter_count ?? 0, i18n.language) })}</p>
       {view === 'grid' ? <Grid files={files.data?.data ?? []} /> : <List files={files.data?.data ?? []} />}
     </section>
   );
@@ -84,6 +89,7 @@ export function FilesLibrary() {
 
 /** POST /files/import: the server fetches the file itself (its own address rules apply). */
 function ImportFromUrl({ onImported }: { onImported: () => void }) {
+  const { t } = useTranslation('files');
   const [message, setMessage] = useState<{ text: string; error: boolean }>();
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -91,25 +97,26 @@ function ImportFromUrl({ onImported }: { onImported: () => void }) {
     const url = new FormData(form).get('url');
     setMessage(undefined);
     await api<{ filename_download: string }>('POST', '/files/import', { url }).then(
-      (file) => (setMessage({ text: `${file.filename_download} imported`, error: false }), form.reset(), onImported()),
+      (file) => (setMessage({ text: t('imported', { name: file.filename_download }), error: false }), form.reset(), onImported()),
       (e: Error) => setMessage({ text: e.message, error: true }),
     );
   }
   return (
-    <form className="toolbar" onSubmit={submit} aria-label="Import a file from a URL">
+    <form className="toolbar" onSubmit={submit} aria-label={t('importFromUrl')}>
       <label>
-        Import from URL
+        {t('importUrl')}
         <input name="url" type="url" required placeholder="https://…" />
       </label>
-      <button type="submit">Import</button>
+      <button type="submit">{t('import')}</button>
       {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
     </form>
   );
 }
 
 function Grid({ files }: { files: FileRow[] }) {
+  const { t } = useTranslation('files');
   return (
-    <ul className="grid" aria-label="Files">
+    <ul className="grid" aria-label={t('title')}>
       {files.map((f) => (
         <li key={f.id}>
           <Link to={`/files/${f.id}`}>
@@ -123,9 +130,10 @@ function Grid({ files }: { files: FileRow[] }) {
 }
 
 function List({ files }: { files: FileRow[] }) {
+  const { t, i18n } = useTranslation('files');
   return (
-    <table aria-label="Files">
-      <TableHead labels={['Title', 'Type', 'Size', 'Uploaded']} />
+    <table aria-label={t('title')}>
+      <TableHead labels={[t('fileTitle'), t('type'), t('size'), t('uploaded')]} />
       <tbody>
         {files.map((f) => (
           <tr key={f.id}>
@@ -134,7 +142,7 @@ function List({ files }: { files: FileRow[] }) {
             </td>
             <td>{f.type}</td>
             <td>{humanSize(f.filesize)}</td>
-            <td>{f.uploaded_on?.slice(0, 19).replace('T', ' ')}</td>
+            <td>{formatDateTime(f.uploaded_on, i18n.language)}</td>
           </tr>
         ))}
       </tbody>

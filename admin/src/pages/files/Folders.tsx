@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
 import { Link } from 'react-router';
@@ -13,6 +14,7 @@ const link = (id: string | null) => (id ? `/files?folder=${encodeURIComponent(id
 
 /** The breadcrumb of the open folder, its subfolders, and a form to make a new one inside it. */
 export function FolderBar({ folder }: { folder: string | null }) {
+  const { t } = useTranslation('files');
   const folders = useFolders();
   const [error, setError] = useState<string>();
   const all = folders.data ?? [];
@@ -27,8 +29,8 @@ export function FolderBar({ folder }: { folder: string | null }) {
   }
   return (
     <div className="folders">
-      <nav aria-label="Folder path">
-        <Link to={link(null)}>All files</Link>
+      <nav aria-label={t('folderPath')}>
+        <Link to={link(null)}>{t('allFiles')}</Link>
         {folderPath(all, folder).map((f) => (
           <span key={f.id}>
             {' / '}
@@ -36,7 +38,7 @@ export function FolderBar({ folder }: { folder: string | null }) {
           </span>
         ))}
       </nav>
-      <ul className="choices" aria-label="Folders">
+      <ul className="choices" aria-label={t('folders')}>
         {all
           .filter((f) => f.parent === folder)
           .map((f) => (
@@ -45,12 +47,12 @@ export function FolderBar({ folder }: { folder: string | null }) {
             </li>
           ))}
       </ul>
-      <form className="toolbar" onSubmit={create} aria-label="New folder">
+      <form className="toolbar" onSubmit={create} aria-label={t('newFolder')}>
         <label>
-          New folder here
+          {t('newFolderHere')}
           <input name="name" required />
         </label>
-        <button type="submit">Create folder</button>
+        <button type="submit">{t('createFolder')}</button>
         {error && <p role="alert">{error}</p>}
       </form>
     </div>
@@ -60,11 +62,12 @@ export function FolderBar({ folder }: { folder: string | null }) {
 /** Moves a file between folders (PATCH /files/:id). */
 export function FolderSelect({ value, onChange }: { value: string | null; onChange: (folder: string | null) => void }) {
   const folders = useFolders();
+  const { t } = useTranslation('files');
   return (
     <label>
-      Folder
+      {t('folder')}
       <select value={value ?? ''} onChange={(e) => onChange(e.target.value || null)}>
-        <option value="">(no folder)</option>
+        <option value="">{t('noFolder')}</option>
         {(folders.data ?? []).map((f) => (
           <option key={f.id} value={f.id}>
             {folderPath(folders.data ?? [], f.id)

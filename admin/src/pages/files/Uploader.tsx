@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { DragEvent, useState } from 'react';
 import { sendFile } from './upload';
 
@@ -10,6 +11,7 @@ interface Upload {
 
 /** Several files by input or drag and drop, each with its own progress bar and, when refused, the API's reason. */
 export function Uploader({ folder, onUploaded }: { folder: string | null; onUploaded: () => void }) {
+  const { t } = useTranslation('files');
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [over, setOver] = useState(false);
   async function start(files: File[]) {
@@ -33,14 +35,14 @@ export function Uploader({ folder, onUploaded }: { folder: string | null; onUplo
   return (
     <div className={over ? 'dropzone over' : 'dropzone'} onDragOver={(e) => (e.preventDefault(), setOver(true))} onDragLeave={() => setOver(false)} onDrop={drop}>
       <label>
-        Upload files (or drop them here)
+        {t('upload')}
         <input type="file" multiple onChange={(e) => void start([...(e.target.files ?? [])])} />
       </label>
       <ul className="uploads">
         {uploads.map((u, i) => (
           <li key={i}>
-            {u.name} <progress aria-label={`Upload of ${u.name}`} max={1} value={u.progress} />
-            {u.error ? <span role="alert"> {u.name} was refused: {u.error}</span> : u.done ? <span role="status"> {u.name} uploaded</span> : null}
+            {u.name} <progress aria-label={t('uploadOf', { name: u.name })} max={1} value={u.progress} />
+            {u.error ? <span role="alert"> {t('refused', { name: u.name, reason: u.error })}</span> : u.done ? <span role="status"> {t('uploadedOne', { name: u.name })}</span> : null}
           </li>
         ))}
       </ul>

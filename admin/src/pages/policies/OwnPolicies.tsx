@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
 import { Link } from 'react-router';
@@ -11,11 +12,12 @@ const policyOf = (row: AccessRow) => row.policy as { id: string; name: string };
 
 /** The policies attached to a role or a user, in the order they apply, with attaching and detaching. */
 export function OwnPolicies({ owner, id }: { owner: Owner; id: string }) {
+  const { t } = useTranslation('policies');
   const rows = useQuery({ queryKey: ['policy-access', owner, id], queryFn: async () => bySort(await accessOf(owner, id)) });
   const policies = usePolicies();
   const [message, setMessage] = useState<{ text: string; error: boolean }>();
   if (rows.error) return <Failure error={rows.error} retry={() => rows.refetch()} />;
-  if (!rows.data) return <p role="status">Loading…</p>;
+  if (!rows.data) return <p role="status">{t('common:loading')}</p>;
   const attached = new Set(rows.data.map((row) => policyOf(row).id));
   const candidates = (policies.data ?? []).filter((p) => !attached.has(p.id));
   async function run(work: Promise<void>, text: string) {
@@ -28,30 +30,30 @@ export function OwnPolicies({ owner, id }: { owner: Owner; id: string }) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const chosen = candidates.find((p) => p.id === new FormData(event.currentTarget).get('policy'));
-    if (chosen) await run(attach(owner, id, chosen.id), `Policy ${shown(chosen.name)} attached.`);
+    if (chosen) await run(attach(owner, id, chosen.id), t('attached', { name: shown(chosen.name) }));
   }
   return (
     <fieldset>
-      <legend>Policies</legend>
-      {rows.data.length === 0 && <p>No policy is attached{owner === 'role' ? ' to this role itself' : ' to this user directly'}.</p>}
-      <ol aria-label="Attached policies">
+      <legend>{t('title')}</legend>
+      {rows.data.length === 0 && <p>{t(owner === 'role' ? 'noneOnRole' : 'noneOnUser')}</p>}
+      <ol aria-label={t('attachedPolicies')}>
         {rows.data.map((row, index) => (
           <li key={row.id}>
             <Link to={`/policies/${policyOf(row).id}`}>{shown(policyOf(row).name)}</Link>{' '}
             {([-1, 1] as const).map((delta) => (
-              <button key={delta} type="button" className="secondary" disabled={moved(rows.data, index, delta).length === 0} onClick={() => void run(reorder(owner, id, moved(rows.data, index, delta)), `Policy ${shown(policyOf(row).name)} moved.`)}>
-                Move {shown(policyOf(row).name)} {delta < 0 ? 'up' : 'down'}
+              <button key={delta} type="button" className="secondary" disabled={moved(rows.data, index, delta).length === 0} onClick={() => void run(reorder(owner, id, moved(rows.data, index, delta)), t('moved', { name: shown(policyOf(row).name) }))}>
+                {t(delta < 0 ? 'moveUp' : 'moveDown', { name: shown(policyOf(row).name) })}
               </button>
             ))}{' '}
-            <button type="button" className="secondary" onClick={() => void run(detach(owner, id, row.id), `Policy ${shown(policyOf(row).name)} detached.`)}>
-              Detach {shown(policyOf(row).name)}
+            <button type="button" className="secondary" onClick={() => void run(detach(owner, id, row.id), t('detachedPolicy', { name: shown(policyOf(row).name) }))}>
+              {t('detach', { name: shown(policyOf(row).name) })}
             </button>
           </li>
         ))}
       </ol>
-      <form className="toolbar" onSubmit={submit} aria-label="Attach a policy">
+      <form className="toolbar" onSubmit={submit} aria-label={t('attachPolicy')}>
         <label>
-          Policy to attach
+          {t('policyToAttach')}
           <select name="policy">
             {candidates.map((p) => (
               <option key={p.id} value={p.id}>
@@ -61,7 +63,7 @@ export function OwnPolicies({ owner, id }: { owner: Owner; id: string }) {
           </select>
         </label>
         <button type="submit" disabled={candidates.length === 0}>
-          Attach policy
+          {t('attachButton')}
         </button>
       </form>
       {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -13,28 +14,29 @@ const yesNo = (flag: boolean) => (flag ? 'yes' : 'no');
 
 /** The policies with what they grant as a whole, a new policy, and deleting one. */
 export function PoliciesList() {
+  const { t } = useTranslation('policies');
   const policies = usePolicies();
   const queryClient = useQueryClient();
   const [message, setMessage] = useState<Message>();
   if (policies.error) return <Failure error={policies.error} retry={() => policies.refetch()} />;
   async function remove(policy: Policy) {
     const name = shown(policy.name);
-    if (!window.confirm(`Delete the policy "${name}"? Its permissions go with it, and the roles and users it is attached to lose what it grants.`)) return;
+    if (!window.confirm(t('deleteConfirm', { name }))) return;
     await api('DELETE', `/policies/${policy.id}`).then(
-      () => (setMessage({ text: `Policy ${name} deleted.`, error: false }), void queryClient.invalidateQueries({ queryKey: ['policies'] })),
+      () => (setMessage({ text: t('deleted', { name }), error: false }), void queryClient.invalidateQueries({ queryKey: ['policies'] })),
       (e: ApiError) => setMessage({ text: e.message, error: true }),
     );
   }
   return (
     <section>
-      <h1>Policies</h1>
+      <h1>{t('title')}</h1>
       <p>
-        A policy grants permissions on collections; attach it to <Link to="/roles">roles</Link> and to users.
+        {t('intro')} <Link to="/roles">{t('roles')}</Link> {t('introUsers')}
       </p>
       <CreatePolicy />
       {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
-      <table aria-label="Policies">
-        <TableHead labels={['Name', 'Description', 'Admin access', 'App access', 'Two-factor enforced', 'Actions']} />
+      <table aria-label={t('title')}>
+        <TableHead labels={[t('name'), t('description'), t('roles:adminAccess'), t('roles:appAccess'), t('tfaEnforced'), t('roles:actions')]} />
         <tbody>
           {policies.data?.map((p) => (
             <tr key={p.id}>
@@ -42,12 +44,12 @@ export function PoliciesList() {
                 <Link to={`/policies/${p.id}`}>{shown(p.name)}</Link>
               </td>
               <td>{shown(p.description)}</td>
-              <td>{yesNo(p.admin_access)}</td>
-              <td>{yesNo(p.app_access)}</td>
-              <td>{yesNo(p.enforce_tfa)}</td>
+              <td>{t(`roles:${yesNo(p.admin_access)}`)}</td>
+              <td>{t(`roles:${yesNo(p.app_access)}`)}</td>
+              <td>{t(`roles:${yesNo(p.enforce_tfa)}`)}</td>
               <td>
                 <button type="button" className="danger" onClick={() => void remove(p)}>
-                  Delete {shown(p.name)}
+                  {t('delete', { name: shown(p.name) })}
                 </button>
               </td>
             </tr>
@@ -60,6 +62,7 @@ export function PoliciesList() {
 
 /** A new policy, opened at once to set its permissions and attach it. */
 function CreatePolicy() {
+  const { t } = useTranslation('policies');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string>();
@@ -71,19 +74,19 @@ function CreatePolicy() {
     );
   }
   return (
-    <form className="toolbar" onSubmit={create} aria-label="Create a policy">
+    <form className="toolbar" onSubmit={create} aria-label={t('create')}>
       <label>
-        Name of the new policy
+        {t('newName')}
         <input name="name" required maxLength={100} />
       </label>
       <label>
-        Description of the new policy
+        {t('newDescription')}
         <input name="description" />
       </label>
       <label className="inline">
-        <input type="checkbox" name="app_access" defaultChecked /> App access
+        <input type="checkbox" name="app_access" defaultChecked /> {t('roles:appAccess')}
       </label>
-      <button type="submit">Create policy</button>
+      <button type="submit">{t('createButton')}</button>
       {error && <p role="alert">{error}</p>}
     </form>
   );

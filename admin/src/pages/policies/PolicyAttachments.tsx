@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
 import { Link } from 'react-router';
@@ -24,6 +25,7 @@ const ownerOf = (row: AccessRow, owner: Owner) => row[owner] as Named;
 
 /** The roles and the users a policy is attached to, each detached with a button, and attaching one more. */
 export function PolicyAttachments({ policy, roles, users, onChange }: Props) {
+  const { t } = useTranslation('policies');
   const [message, setMessage] = useState<{ text: string; error: boolean }>();
   const allRoles = useRoleNames();
   const allUsers = useQuery({ queryKey: ['users', 'emails'], queryFn: async () => (await api<{ id: string; email: string | null }[]>('GET', '/users?fields=id,email&sort=email&limit=-1')).map((u) => ({ id: u.id, label: u.email ?? u.id })) });
@@ -42,8 +44,8 @@ export function PolicyAttachments({ policy, roles, users, onChange }: Props) {
         owner={owner}
         rows={rows.map((row) => ({ id: row.id, owner: ownerOf(row, owner).id, label: label(row) }))}
         candidates={candidates.filter((c) => !attached.has(c.id))}
-        onAttach={(id, name) => run(attach(owner, id, policy), `Attached to ${name}.`)}
-        onDetach={(row) => run(detach(owner, row.owner, row.id), `Detached from ${row.label}.`)}
+        onAttach={(id, name) => run(attach(owner, id, policy), t('attachedTo', { name }))}
+        onDetach={(row) => run(detach(owner, row.owner, row.id), t('detachedFrom', { name: row.label }))}
       />
     );
   };
@@ -71,7 +73,8 @@ interface AttachedProps {
 }
 
 function Attached({ owner, rows, candidates, onAttach, onDetach }: AttachedProps) {
-  const noun = owner === 'role' ? 'Roles' : 'Users';
+  const { t } = useTranslation('policies');
+  const withPolicy = t(owner === 'role' ? 'rolesWith' : 'usersWith');
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const id = String(new FormData(event.currentTarget).get('owner') ?? '');
@@ -80,21 +83,21 @@ function Attached({ owner, rows, candidates, onAttach, onDetach }: AttachedProps
   }
   return (
     <fieldset>
-      <legend>{noun} with this policy</legend>
-      {rows.length === 0 && <p>None.</p>}
-      <ul aria-label={`${noun} with this policy`}>
+      <legend>{withPolicy}</legend>
+      {rows.length === 0 && <p>{t('none')}</p>}
+      <ul aria-label={withPolicy}>
         {rows.map((row) => (
           <li key={row.id}>
             <Link to={`/${owner}s/${row.owner}`}>{row.label}</Link>{' '}
             <button type="button" className="secondary" onClick={() => void onDetach(row)}>
-              Detach {row.label}
+              {t('detach', { name: row.label })}
             </button>
           </li>
         ))}
       </ul>
-      <form className="toolbar" onSubmit={submit} aria-label={`Attach to a ${owner}`}>
+      <form className="toolbar" onSubmit={submit} aria-label={t(owner === 'role' ? 'attachToRole' : 'attachToUser')}>
         <label>
-          {owner === 'role' ? 'Role' : 'User'} to attach
+          {t(owner === 'role' ? 'roleToAttach' : 'userToAttach')}
           <select name="owner">
             {candidates.map((c) => (
               <option key={c.id} value={c.id}>
@@ -104,7 +107,7 @@ function Attached({ owner, rows, candidates, onAttach, onDetach }: AttachedProps
           </select>
         </label>
         <button type="submit" disabled={candidates.length === 0}>
-          Attach to the {owner}
+          {t(owner === 'role' ? 'attachToTheRole' : 'attachToTheUser')}
         </button>
       </form>
     </fieldset>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
@@ -15,16 +16,17 @@ const ACCESS_FIELDS = [...['id', 'sort', 'role.id', 'role.name'].map((f) => `rol
 
 /** One policy: its name and flags, the roles and users it is attached to, and its permissions per collection. */
 export function PolicyPage() {
+  const { t } = useTranslation('policies');
   const id = useParams().id!;
   const policy = useQuery({ queryKey: ['policies', id], queryFn: () => api<PolicyWithAccess>('GET', `/policies/${encodeURIComponent(id)}?fields=${POLICY_FIELDS},${ACCESS_FIELDS}`) });
   if (policy.error) return <Failure error={policy.error} retry={() => policy.refetch()} />;
-  if (!policy.data) return <p role="status">Loading…</p>;
+  if (!policy.data) return <p role="status">{t('common:loading')}</p>;
   return (
     <section>
       <h1>{shown(policy.data.name)}</h1>
-      {id === PUBLIC_POLICY && <p>What anyone may do without signing in.</p>}
+      {id === PUBLIC_POLICY && <p>{t('publicIntro')}</p>}
       <PolicyForm policy={policy.data} />
-      {policy.data.admin_access ? <p>Admins may do everything: the permissions below are not used for them.</p> : null}
+      {policy.data.admin_access ? <p>{t('adminsDoAll')}</p> : null}
       <PolicyAttachments policy={id} roles={bySort(policy.data.roles)} users={bySort(policy.data.users)} onChange={() => void policy.refetch()} />
       <PermissionMatrix policy={id} />
     </section>
@@ -32,12 +34,13 @@ export function PolicyPage() {
 }
 
 function PolicyForm({ policy }: { policy: Policy }) {
+  const { t } = useTranslation('policies');
   const queryClient = useQueryClient();
   const [message, setMessage] = useState<{ text: string; error: boolean }>();
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     await api('PATCH', `/policies/${policy.id}`, policyValues(event.currentTarget)).then(
-      () => (setMessage({ text: 'Policy saved.', error: false }), void queryClient.invalidateQueries({ queryKey: ['policies'] })),
+      () => (setMessage({ text: t('saved'), error: false }), void queryClient.invalidateQueries({ queryKey: ['policies'] })),
       (e: ApiError) => setMessage({ text: e.message, error: true }),
     );
   }
@@ -47,27 +50,27 @@ function PolicyForm({ policy }: { policy: Policy }) {
     </label>
   );
   return (
-    <form onSubmit={save} aria-label="Policy" key={JSON.stringify(policy)}>
+    <form onSubmit={save} aria-label={t('policy')} key={JSON.stringify(policy)}>
       <label>
-        Name
+        {t('name')}
         <input name="name" required maxLength={100} defaultValue={policy.name} />
       </label>
       <label>
-        Icon
+        {t('icon')}
         <input name="icon" maxLength={64} defaultValue={policy.icon ?? ''} />
       </label>
       <label>
-        Description
+        {t('description')}
         <textarea name="description" rows={2} defaultValue={policy.description ?? ''} />
       </label>
       <label>
-        Allowed addresses (comma-separated IPs or ranges; empty for any)
+        {t('ipAccess')}
         <input name="ip_access" defaultValue={policy.ip_access?.join(', ') ?? ''} />
       </label>
-      {flag('admin_access', 'Admin access')}
-      {flag('app_access', 'App access')}
-      {flag('enforce_tfa', 'Require two-factor sign-in')}
-      <button type="submit">Save policy</button>
+      {flag('admin_access', t('roles:adminAccess'))}
+      {flag('app_access', t('roles:appAccess'))}
+      {flag('enforce_tfa', t('enforceTfa'))}
+      <button type="submit">{t('save')}</button>
       {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
     </form>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Notice } from './ProfilePage';
 import { TwoFactor } from './TwoFactor';
 
@@ -13,18 +14,17 @@ interface Props {
  * set it up: the enrolment of their account page, and signing out. The page they opened shows after.
  */
 export function TfaRequired({ email, onDone, onSignOut }: Props) {
+  const { t } = useTranslation('profile');
   const [notice, setNotice] = useState<Notice>();
   const changed = (next: Notice) => (next.error ? setNotice(next) : onDone());
   return (
     <main className="narrow">
-      <h1>Set up two-factor sign-in</h1>
-      <p>
-        Your access requires two-factor sign-in. Set it up for {email} with an authenticator app before you continue.
-      </p>
+      <h1>{t('setUp')}</h1>
+      <p>{t('required', { email })}</p>
       <TwoFactor enabled={false} onChange={changed} />
       {notice && <p role="alert">{notice.text}</p>}
       <button type="button" className="secondary" onClick={onSignOut}>
-        Sign out
+        {t('shell:signOut')}
       </button>
     </main>
   );

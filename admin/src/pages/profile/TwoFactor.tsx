@@ -1,4 +1,5 @@
 import { FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../api';
 import type { Notice } from './ProfilePage';
 
@@ -12,6 +13,7 @@ interface Enrolment {
  * a QR code for the authenticator app, then the app's first code to turn it on. Off takes a code too.
  */
 export function TwoFactor({ enabled, onChange }: { enabled: boolean; onChange: (notice: Notice) => void }) {
+  const { t } = useTranslation('profile');
   const [enrolment, setEnrolment] = useState<Enrolment>();
   const failed = (e: ApiError) => onChange({ text: e.message, error: true });
   async function generate(event: FormEvent<HTMLFormElement>) {
@@ -28,36 +30,37 @@ export function TwoFactor({ enabled, onChange }: { enabled: boolean; onChange: (
     const body = path === 'enable' ? { secret: enrolment!.secret, otp } : { otp };
     await api('POST', `/users/me/tfa/${path}`, body).then(() => {
       setEnrolment(undefined);
-      onChange({ text: path === 'enable' ? 'Two-factor sign-in is on.' : 'Two-factor sign-in is off.', error: false });
+      onChange({ text: t(path === 'enable' ? 'tfaOn' : 'tfaOff'), error: false });
     }, failed);
   }
-  if (enabled) return <CodeForm label="Turn two-factor sign-in off" onSubmit={(e) => confirm(e, 'disable')} />;
+  if (enabled) return <CodeForm label={t('turnOff')} onSubmit={(e) => confirm(e, 'disable')} />;
   if (enrolment)
     return (
       <div>
-        <img src={enrolment.qr} alt="QR code of your two-factor secret" width={200} height={200} />
+        <img src={enrolment.qr} alt={t('qr')} width={200} height={200} />
         <p>
-          Or type this secret into your authenticator app: <code>{enrolment.secret}</code>
+          {t('typeSecret')} <code>{enrolment.secret}</code>
         </p>
-        <CodeForm label="Turn two-factor sign-in on" onSubmit={(e) => confirm(e, 'enable')} />
+        <CodeForm label={t('turnOn')} onSubmit={(e) => confirm(e, 'enable')} />
       </div>
     );
   return (
-    <form className="toolbar" onSubmit={generate} aria-label="Set up two-factor sign-in">
+    <form className="toolbar" onSubmit={generate} aria-label={t('setUp')}>
       <label>
-        Your password, to set up two-factor sign-in
+        {t('passwordToSetUp')}
         <input name="password" type="password" autoComplete="current-password" required />
       </label>
-      <button type="submit">Set up two-factor sign-in</button>
+      <button type="submit">{t('setUp')}</button>
     </form>
   );
 }
 
 function CodeForm({ label, onSubmit }: { label: string; onSubmit: (event: FormEvent<HTMLFormElement>) => void }) {
+  const { t } = useTranslation('profile');
   return (
     <form className="toolbar" onSubmit={onSubmit} aria-label={label}>
       <label>
-        Code from your authenticator app
+        {t('code')}
         <input name="otp" inputMode="numeric" autoComplete="one-time-code" required />
       </label>
       <button type="submit">{label}</button>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ReactNode, useState } from 'react';
 import { api, ApiError } from '../../api';
@@ -5,11 +6,7 @@ import { Failure } from '../Content';
 import { RuleEditor } from './RuleEditor';
 import { ACTIONS, Cell, FULL, Level, levelOf, Rule, useRules, writeCell } from './rules';
 
-const LEVELS: { id: Level; label: string }[] = [
-  { id: 'none', label: 'No access' },
-  { id: 'full', label: 'Full access' },
-  { id: 'custom', label: 'Custom' },
-];
+const LEVELS: Level[] = ['none', 'full', 'custom'];
 
 type Message = { text: string; error: boolean };
 
@@ -18,6 +15,7 @@ type Message = { text: string; error: boolean };
  * chosen; custom opens an editor of the fields and the filter, written when it is saved.
  */
 export function PermissionMatrix({ policy }: { policy: string }) {
+  const { t } = useTranslation('roles');
   const collections = useQuery({ queryKey: ['collections', 'all'], queryFn: () => api<{ collection: string }[]>('GET', '/collections') });
   const rules = useRules(policy);
   const queryClient = useQueryClient();
@@ -25,14 +23,14 @@ export function PermissionMatrix({ policy }: { policy: string }) {
   const [message, setMessage] = useState<Message>();
   if (collections.error) return <Failure error={collections.error} retry={() => collections.refetch()} />;
   if (rules.error) return <Failure error={rules.error} retry={() => rules.refetch()} />;
-  if (!collections.data || !rules.data) return <p role="status">Loading…</p>;
+  if (!collections.data || !rules.data) return <p role="status">{t('common:loading')}</p>;
   const names = collections.data.map((c) => c.collection).sort();
   // The rules are read again before the editor closes and the message shows: until then the matrix would
   // show the level the cell had before the write.
   const done = async (cell: Cell, level: Level) => {
     await queryClient.invalidateQueries({ queryKey: ['permissions', policy] });
     setEditing(undefined);
-    setMessage({ text: `${cell.action} on ${cell.collection}: ${LEVELS.find((l) => l.id === level)!.label.toLowerCase()} saved.`, error: false });
+    setMessage({ text: t('cellSaved', { action: cell.action, collection: cell.collection, level: t(`levels.${level}`).toLowerCase() }), error: false });
   };
   async function choose(cell: Cell, level: Level) {
     setMessage(undefined);
@@ -51,9 +49,9 @@ export function PermissionMatrix({ policy }: { policy: string }) {
   return (
     <>
       {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
-      {table('Permissions', names.filter((n) => !n.startsWith('svc_')))}
+      {table(t('permissions'), names.filter((n) => !n.startsWith('svc_')))}
       {/* Listed after the content: granting e.g. svc_files to the public is rarer but legitimate. */}
-      {table('System collections', names.filter((n) => n.startsWith('svc_')))}
+      {table(t('systemCollections'), names.filter((n) => n.startsWith('svc_')))}
     </>
   );
 }
@@ -70,6 +68,7 @@ interface MatrixProps {
 }
 
 function Matrix({ caption, collections, policy, rules, editing, onChoose, children }: MatrixProps) {
+  const { t } = useTranslation('roles');
   const isEditing = (cell: Cell) => editing?.collection === cell.collection && editing.action === cell.action;
   return (
     <>
@@ -77,7 +76,7 @@ function Matrix({ caption, collections, policy, rules, editing, onChoose, childr
         <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Collection</th>
+            <th scope="col">{t('collection')}</th>
             {ACTIONS.map((a) => (
               <th key={a} scope="col">
                 {a}
@@ -96,14 +95,14 @@ function Matrix({ caption, collections, policy, rules, editing, onChoose, childr
                   <td key={action}>
                     <select aria-label={`${action} on ${collection}`} value={level} onChange={(e) => onChoose(cell, e.target.value as Level)}>
                       {LEVELS.map((l) => (
-                        <option key={l.id} value={l.id}>
-                          {l.label}
+                        <option key={l} value={l}>
+                          {t(`levels.${l}`)}
                         </option>
                       ))}
                     </select>
                     {level === 'custom' && !isEditing(cell) && (
-                      <button type="button" className="secondary" aria-label={`Edit ${action} on ${collection}`} onClick={() => onChoose(cell, 'custom')}>
-                        Edit
+                      <button type="button" className="secondary" aria-label={t('editCell', { action, collection })} onClick={() => onChoose(cell, 'custom')}>
+                        {t('edit')}
                       </button>
                     )}
                   </td>

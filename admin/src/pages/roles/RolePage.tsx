@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
@@ -19,15 +20,16 @@ export function RolePage() {
 }
 
 function NamedRole({ id }: { id: string }) {
+  const { t } = useTranslation('roles');
   const role = useQuery({ queryKey: ['roles', id], queryFn: () => api<RoleWithParent>('GET', `/roles/${encodeURIComponent(id)}?fields=id,name,description,admin_access,app_access,parent`) });
   if (role.error) return <Failure error={role.error} retry={() => role.refetch()} />;
-  if (!role.data) return <p role="status">Loading…</p>;
+  if (!role.data) return <p role="status">{t('common:loading')}</p>;
   return (
     <section>
       <h1>{role.data.name}</h1>
       <RoleForm role={role.data} />
-      {role.data.admin_access ? <p>Admins may do everything: the permissions of their policies are not used.</p> : null}
-      <p>Users of this role get the permissions of the policies below and of the policies of its parent roles.</p>
+      {role.data.admin_access ? <p>{t('adminsDoAll')}</p> : null}
+      <p>{t('usersGet')}</p>
       <OwnPolicies owner="role" id={id} />
       <RoleOwnRules id={id} />
     </section>
@@ -39,16 +41,18 @@ function NamedRole({ id }: { id: string }) {
  * users, so the page says so rather than leave them unseen.
  */
 function RoleOwnRules({ id }: { id: string }) {
+  const { t } = useTranslation('roles');
   const filter = JSON.stringify({ _and: [{ role: { _eq: id } }, { policy: { _null: true } }] });
   const count = useQuery({
     queryKey: ['permissions', 'of-role', id],
     queryFn: async () => Number((await api<{ count: number | string }[]>('GET', `/permissions?aggregate[count]=*&filter=${encodeURIComponent(filter)}`))[0]?.count ?? 0),
   });
   if (!count.data) return null;
-  return <p role="note">This role also has {count.data} permission(s) of its own, written without a policy by an older client; they apply to its users too.</p>;
+  return <p role="note">{t('ownRules', { count: count.data })}</p>;
 }
 
 function RoleForm({ role }: { role: RoleWithParent }) {
+  const { t } = useTranslation('roles');
   const queryClient = useQueryClient();
   const others = useRoleNames();
   const [message, setMessage] = useState<{ text: string; error: boolean }>();
@@ -63,24 +67,24 @@ function RoleForm({ role }: { role: RoleWithParent }) {
       app_access: data.get('app_access') === 'on',
     };
     await api('PATCH', `/roles/${role.id}`, values).then(
-      () => (setMessage({ text: 'Role saved.', error: false }), void queryClient.invalidateQueries({ queryKey: ['roles'] })),
+      () => (setMessage({ text: t('saved'), error: false }), void queryClient.invalidateQueries({ queryKey: ['roles'] })),
       (e: ApiError) => setMessage({ text: e.message, error: true }),
     );
   }
   return (
-    <form onSubmit={save} aria-label="Role" key={`${JSON.stringify(role)}-${others.isSuccess}`}>
+    <form onSubmit={save} aria-label={t('role')} key={`${JSON.stringify(role)}-${others.isSuccess}`}>
       <label>
-        Name
+        {t('name')}
         <input name="name" required maxLength={100} defaultValue={role.name} />
       </label>
       <label>
-        Description
+        {t('description')}
         <textarea name="description" rows={2} defaultValue={role.description ?? ''} />
       </label>
       <label>
-        Parent role
+        {t('parent')}
         <select name="parent" defaultValue={role.parent ?? ''}>
-          <option value="">No parent</option>
+          <option value="">{t('noParent')}</option>
           {others.data
             ?.filter((r) => r.id !== role.id)
             .map((r) => (
@@ -91,12 +95,12 @@ function RoleForm({ role }: { role: RoleWithParent }) {
         </select>
       </label>
       <label className="inline">
-        <input type="checkbox" name="admin_access" defaultChecked={role.admin_access} /> Admin access
+        <input type="checkbox" name="admin_access" defaultChecked={role.admin_access} /> {t('adminAccess')}
       </label>
       <label className="inline">
-        <input type="checkbox" name="app_access" defaultChecked={role.app_access} /> App access
+        <input type="checkbox" name="app_access" defaultChecked={role.app_access} /> {t('appAccess')}
       </label>
-      <button type="submit">Save role</button>
+      <button type="submit">{t('save')}</button>
       {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
     </form>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -36,6 +37,7 @@ function useUserCounts() {
 
 /** The roles with what they may do and how many users they have, the public's rules, a new role, and deleting one. */
 export function RolesList() {
+  const { t } = useTranslation('roles');
   const roles = useQuery({ queryKey: ['roles', 'list'], queryFn: () => api<Role[]>('GET', '/roles?fields=id,name,description,admin_access,app_access,policies.policy.admin_access,policies.policy.app_access&sort=name&limit=-1') });
   const counts = useUserCounts();
   const queryClient = useQueryClient();
@@ -44,30 +46,30 @@ export function RolesList() {
   const lastAdmin = roles.data?.filter((r) => gives(r, 'admin_access')).length === 1;
   if (roles.error) return <Failure error={roles.error} retry={() => roles.refetch()} />;
   async function remove(role: Role) {
-    if (!window.confirm(`Delete the role "${role.name}"? Its users are left without a role and lose the policies attached to it.`)) return;
+    if (!window.confirm(t('deleteConfirm', { name: role.name }))) return;
     await api('DELETE', `/roles/${role.id}`).then(
-      () => (setMessage({ text: `Role ${role.name} deleted.`, error: false }), void queryClient.invalidateQueries({ queryKey: ['roles'] }), void counts.refetch()),
+      () => (setMessage({ text: t('deleted', { name: role.name }), error: false }), void queryClient.invalidateQueries({ queryKey: ['roles'] }), void counts.refetch()),
       (e: ApiError) => setMessage({ text: e.message, error: true }),
     );
   }
   return (
     <section>
-      <h1>Roles</h1>
+      <h1>{t('title')}</h1>
       <p>
-        A role gives its users the policies attached to it and to its parent roles. <Link to="/policies">Policies</Link> say what each grants.
+        {t('intro')} <Link to="/policies">{t('policies')}</Link> {t('introPolicies')}
       </p>
       <CreateRole />
       {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
-      <table aria-label="Roles">
-        <TableHead labels={['Name', 'Description', 'Admin access', 'App access', 'Users', 'Actions']} />
+      <table aria-label={t('title')}>
+        <TableHead labels={[t('name'), t('description'), t('adminAccess'), t('appAccess'), t('users'), t('actions')]} />
         <tbody>
           <tr>
             <td>
-              <Link to={`/policies/${PUBLIC_POLICY}`}>Public</Link>
+              <Link to={`/policies/${PUBLIC_POLICY}`}>{t('public')}</Link>
             </td>
-            <td>Anyone not signed in</td>
-            <td>no</td>
-            <td>no</td>
+            <td>{t('publicDescription')}</td>
+            <td>{t('no')}</td>
+            <td>{t('no')}</td>
             <td />
             <td />
           </tr>
@@ -77,15 +79,15 @@ export function RolesList() {
                 <Link to={`/roles/${r.id}`}>{r.name}</Link>
               </td>
               <td>{r.description}</td>
-              <td>{gives(r, 'admin_access') ? 'yes' : 'no'}</td>
-              <td>{gives(r, 'app_access') ? 'yes' : 'no'}</td>
+              <td>{t(gives(r, 'admin_access') ? 'yes' : 'no')}</td>
+              <td>{t(gives(r, 'app_access') ? 'yes' : 'no')}</td>
               <td>{counts.data?.get(r.id) ?? 0}</td>
               <td>
                 {gives(r, 'admin_access') && lastAdmin ? (
-                  <span className="hint">The only admin role</span>
+                  <span className="hint">{t('onlyAdmin')}</span>
                 ) : (
                   <button type="button" className="danger" onClick={() => void remove(r)}>
-                    Delete {r.name}
+                    {t('delete', { name: r.name })}
                   </button>
                 )}
               </td>
@@ -99,6 +101,7 @@ export function RolesList() {
 
 /** A new role, opened at once to attach its policies. */
 function CreateRole() {
+  const { t } = useTranslation('roles');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string>();
@@ -112,22 +115,22 @@ function CreateRole() {
     );
   }
   return (
-    <form className="toolbar" onSubmit={create} aria-label="Create a role">
+    <form className="toolbar" onSubmit={create} aria-label={t('create')}>
       <label>
-        Name of the new role
+        {t('newName')}
         <input name="name" required maxLength={100} />
       </label>
       <label>
-        Description of the new role
+        {t('newDescription')}
         <input name="description" />
       </label>
       <label className="inline">
-        <input type="checkbox" name="admin_access" /> Admin access
+        <input type="checkbox" name="admin_access" /> {t('adminAccess')}
       </label>
       <label className="inline">
-        <input type="checkbox" name="app_access" defaultChecked /> App access
+        <input type="checkbox" name="app_access" defaultChecked /> {t('appAccess')}
       </label>
-      <button type="submit">Create role</button>
+      <button type="submit">{t('createButton')}</button>
       {error && <p role="alert">{error}</p>}
     </form>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
 import { ApiError } from '../../api';
@@ -17,6 +18,7 @@ interface Props {
 
 /** A custom rule: the fields the action may touch, with the content table's builder a filter, and the values it presets. */
 export function RuleEditor({ cell, onSaved, onCancel }: Props) {
+  const { t } = useTranslation('roles');
   const { collection, action, rule } = cell;
   const key = filterKey(action);
   const fields = useQuery({ queryKey: ['fields', collection], queryFn: () => fetchFields(collection) });
@@ -29,41 +31,41 @@ export function RuleEditor({ cell, onSaved, onCancel }: Props) {
   const [presets, setPresets] = useState(() => presetsText(rule?.presets));
   const [error, setError] = useState<string>();
   if (fields.error) return <Failure error={fields.error} retry={() => fields.refetch()} />;
-  if (!fields.data) return <p role="status">Loading…</p>;
+  if (!fields.data) return <p role="status">{t('common:loading')}</p>;
   const columns = fields.data.filter((f) => f.type !== 'alias');
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!all && chosen.size === 0 && hasFields(action)) return setError('Choose at least one field, or All fields.');
+    if (!all && chosen.size === 0 && hasFields(action)) return setError(t('chooseField'));
     const preset = hasPresets(action) ? parsePresets(presets) : { presets: null };
     if ('error' in preset) return setError(preset.error);
     const filter = kept ?? buildFilter(conditions, (name) => columns.find((f) => f.field === name)?.type ?? 'string');
     const values = { fields: all || !hasFields(action) ? ['*'] : [...chosen], [key]: filter, presets: preset.presets };
     await writeCell(cell, values).then(onSaved, (e: ApiError) => setError(e.message));
   }
-  const name = `Custom ${action} on ${collection}`;
+  const name = t('customTitle', { action, collection });
   return (
     <form onSubmit={save} aria-label={name} className="rule-editor">
       <h2>{name}</h2>
       {hasFields(action) && <FieldChoice fields={fields.data} all={all} chosen={chosen} onAll={setAll} onChosen={setChosen} />}
       {kept ? (
         <p>
-          The {key === 'validation' ? 'values' : 'rows'} are limited by a filter this editor cannot show: <code>{JSON.stringify(kept)}</code>.{' '}
+          {t(key === 'validation' ? 'keptValues' : 'keptRows')} <code>{JSON.stringify(kept)}</code>.{' '}
           <button type="button" className="secondary" onClick={() => setKept(null)}>
-            Replace the filter
+            {t('replaceFilter')}
           </button>
         </p>
       ) : (
-        <FilterBuilder fields={columns} conditions={conditions} onChange={setConditions} legend={key === 'validation' ? 'Values a new item must have' : `Rows it may ${action}`} />
+        <FilterBuilder fields={columns} conditions={conditions} onChange={setConditions} legend={key === 'validation' ? t('valuesLegend') : t('rowsLegend', { action })} />
       )}
       {hasPresets(action) && (
         <label>
-          Presets (JSON object of field values)
+          {t('presets')}
           <textarea rows={3} value={presets} onChange={(e) => setPresets(e.target.value)} />
         </label>
       )}
-      <button type="submit">Save rule</button>
+      <button type="submit">{t('saveRule')}</button>
       <button type="button" className="secondary" onClick={onCancel}>
-        Cancel
+        {t('common:cancel')}
       </button>
       {error && <p role="alert">{error}</p>}
     </form>
@@ -79,11 +81,12 @@ interface FieldChoiceProps {
 }
 
 function FieldChoice({ fields, all, chosen, onAll, onChosen }: FieldChoiceProps) {
+  const { t } = useTranslation('roles');
   return (
     <fieldset>
-      <legend>Fields</legend>
+      <legend>{t('fields')}</legend>
       <label className="inline">
-        <input type="checkbox" checked={all} onChange={(e) => onAll(e.target.checked)} /> All fields
+        <input type="checkbox" checked={all} onChange={(e) => onAll(e.target.checked)} /> {t('allFields')}
       </label>
       {fields.map((f) => (
         <label className="inline" key={f.field}>

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { FocusTrap } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, ApiError } from '../../api';
@@ -18,6 +20,7 @@ type Result = { ok: true; steps: number } | { ok: false; error: ApiError };
 
 /** The ordered dry-run plan of the comparison, and applying it with its outcome. */
 export function ApplyPanel({ comparison, onApplied }: { comparison: Comparison; onApplied: () => void }) {
+  const { t } = useTranslation('schema');
   const queryClient = useQueryClient();
   const plan = useQuery({
     queryKey: ['schema-plan', comparison.hash, comparison.diff],
@@ -38,34 +41,37 @@ export function ApplyPanel({ comparison, onApplied }: { comparison: Comparison; 
   }
   if (result?.ok) return <AppliedView steps={result.steps} onDone={onApplied} />;
   return (
-    <section aria-label="Plan">
-      <h2>Plan</h2>
+    <section aria-label={t('plan')}>
+      <h2>{t('plan')}</h2>
       {plan.error && <Failure error={plan.error} retry={() => plan.refetch()} />}
       {plan.data && (
-        <ol className="steps" aria-label="Steps in order">
+        <ol className="steps" aria-label={t('steps')}>
           {plan.data.map((step, i) => (
             <li key={i}>{describe(step)}</li>
           ))}
         </ol>
       )}
       {confirming ? (
-        <div role="alertdialog" aria-label="Confirm the apply">
-          <CloseOnEscape onClose={() => setConfirming(false)} />
-          <p>
-            {deletions.length > 0
-              ? `This deletes ${deletions.map((s) => describe(s).replace(/^delete /, '')).join(', ')}, with the data stored there. It cannot be undone.`
-              : 'This changes the schema of this instance.'}
-          </p>
-          <button type="button" className="danger" onClick={() => void apply()}>
-            Apply {plan.data?.length} step(s)
-          </button>
-          <button type="button" className="secondary" onClick={() => setConfirming(false)}>
-            Cancel
-          </button>
-        </div>
+        // Held inside until answered: Tab cycles through its buttons, Esc cancels.
+        <FocusTrap active>
+          <div role="alertdialog" aria-label={t('confirm')}>
+            <CloseOnEscape onClose={() => setConfirming(false)} />
+            <p>
+              {deletions.length > 0
+                ? t('deletes', { what: deletions.map((s) => describe(s).replace(/^delete /, '')).join(', ') })
+                : t('changes')}
+            </p>
+            <button type="button" className="danger" onClick={() => void apply()}>
+              {t('applySteps', { count: plan.data?.length })}
+            </button>
+            <button type="button" className="secondary" onClick={() => setConfirming(false)} data-autofocus>
+              {t('common:cancel')}
+            </button>
+          </div>
+        </FocusTrap>
       ) : (
         <button type="button" disabled={!plan.data} onClick={() => setConfirming(true)}>
-          Apply…
+          {t('apply')}
         </button>
       )}
       {result && !result.ok && <FailedView error={result.error} />}
@@ -74,11 +80,12 @@ export function ApplyPanel({ comparison, onApplied }: { comparison: Comparison; 
 }
 
 function AppliedView({ steps, onDone }: { steps: number; onDone: () => void }) {
+  const { t } = useTranslation('schema');
   return (
-    <section aria-label="Outcome">
-      <p role="status">Applied: {steps} step(s). The schema now matches the snapshot.</p>
+    <section aria-label={t('outcome')}>
+      <p role="status">{t('applied', { count: steps })}</p>
       <button type="button" className="secondary" onClick={onDone}>
-        Compare another snapshot
+        {t('another')}
       </button>
     </section>
   );
@@ -86,13 +93,14 @@ function AppliedView({ steps, onDone }: { steps: number; onDone: () => void }) {
 
 /** A failed apply: the API's message and, where DDL cannot be rolled back (MySQL/MariaDB), the steps that stay applied. */
 function FailedView({ error }: { error: ApiError }) {
+  const { t } = useTranslation('schema');
   const applied = (error.extensions.applied as Step[] | undefined) ?? [];
   return (
     <div role="alert">
       <p>{error.message}</p>
       {applied.length > 0 && (
         <>
-          <p>These steps stay applied:</p>
+          <p>{t('stayApplied')}</p>
           <ol>
             {applied.map((step, i) => (
               <li key={i}>{describe(step)}</li>

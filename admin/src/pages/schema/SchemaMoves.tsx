@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { FormEvent, useState } from 'react';
 import { ApiError, postFile } from '../../api';
 import type { SchemaDiff } from '../../schema-plan';
@@ -28,6 +29,7 @@ const mismatch = (error: ApiError) => error.status === 400 && /version|vendor/.t
  * see what would change, grouped by collection, with the ordered dry-run plan; then apply it.
  */
 export function SchemaMoves() {
+  const { t } = useTranslation('schema');
   const [outcome, setOutcome] = useState<Outcome>({ state: 'idle' });
   const [force, setForce] = useState(false);
   const [merge, setMerge] = useState(false);
@@ -49,34 +51,34 @@ export function SchemaMoves() {
     const text = String(data.get('text') ?? '').trim();
     if (file instanceof File && file.size > 0) return void compare(file);
     if (text) return void compare(pastedSnapshot(text));
-    setOutcome({ state: 'error', error: new ApiError(400, 'INVALID_PAYLOAD', 'Choose a snapshot file or paste one.') });
+    setOutcome({ state: 'error', error: new ApiError(400, 'INVALID_PAYLOAD', t('chooseSnapshot')) });
   }
   return (
     <section>
-      <h1>Schema moves</h1>
+      <h1>{t('title')}</h1>
       <p>
-        Download this instance&apos;s schema: <a href="/schema/snapshot?export=json">snapshot as JSON</a> ·{' '}
-        <a href="/schema/snapshot?export=yaml">snapshot as YAML</a>
+        {t('download')} <a href="/schema/snapshot?export=json">{t('asJson')}</a> ·{' '}
+        <a href="/schema/snapshot?export=yaml">{t('asYaml')}</a>
       </p>
-      <form onSubmit={submit} aria-label="Compare a snapshot">
+      <form onSubmit={submit} aria-label={t('compareSnapshot')}>
         <label>
-          Snapshot file (JSON or YAML)
+          {t('file')}
           <input name="file" type="file" accept=".json,.yaml,.yml,application/json,application/yaml" />
         </label>
         <label>
-          Or paste a snapshot
+          {t('paste')}
           <textarea name="text" rows={6} />
         </label>
         <label className="inline">
           <input type="checkbox" checked={merge} onChange={(e) => setMerge(e.target.checked)} />
-          Merge: only add and change, never delete what the snapshot lacks
+          {t('merge')}
         </label>
         <label className="inline">
           <input type="checkbox" checked={force} onChange={(e) => setForce(e.target.checked)} />
-          Force: compare a snapshot taken on another Vellum version or database vendor
+          {t('force')}
         </label>
-        <p className="hint">Forcing skips the version and vendor check only; types and defaults may not carry over between vendors, so read the plan first.</p>
-        <button type="submit">Compare</button>
+        <p className="hint">{t('forceHint')}</p>
+        <button type="submit">{t('compare')}</button>
       </form>
       <OutcomeView outcome={outcome} onForce={() => (setForce(true), source && void compare(source, true))} onApplied={() => setOutcome({ state: 'idle' })} />
     </section>
@@ -84,14 +86,15 @@ export function SchemaMoves() {
 }
 
 function OutcomeView({ outcome, onForce, onApplied }: { outcome: Outcome; onForce: () => void; onApplied: () => void }) {
-  if (outcome.state === 'same') return <p role="status">Nothing differs: this instance already has that schema.</p>;
+  const { t } = useTranslation('schema');
+  if (outcome.state === 'same') return <p role="status">{t('same')}</p>;
   if (outcome.state === 'error')
     return (
       <div role="alert">
         <p>{outcome.error.message}</p>
         {mismatch(outcome.error) && (
           <button type="button" onClick={onForce}>
-            Compare anyway (force)
+            {t('compareAnyway')}
           </button>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
 import { api, ApiError } from '../../api';
@@ -15,54 +16,51 @@ type Message = { text: string; error: boolean };
 
 /** Settings (a singleton: PATCH /settings) and, for admins, clearing the cache. */
 export function SettingsPage() {
+  const { t } = useTranslation('settings');
   const settings = useQuery({ queryKey: ['settings'], queryFn: () => api<Settings>('GET', '/settings') });
   const [message, setMessage] = useState<Message>();
   if (settings.error) return <Failure error={settings.error} retry={() => settings.refetch()} />;
-  if (!settings.data) return <p role="status">Loading…</p>;
+  if (!settings.data) return <p role="status">{t('common:loading')}</p>;
   const s = settings.data;
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const values = formValues(new FormData(event.currentTarget));
-    if (!values) return setMessage({ text: 'Asset presets must be JSON (a list of presets).', error: true });
+    if (!values) return setMessage({ text: t('presetsNotJson'), error: true });
     await api('PATCH', '/settings', values).then(
-      () => (setMessage({ text: 'Settings saved.', error: false }), void settings.refetch()),
+      () => (setMessage({ text: t('saved'), error: false }), void settings.refetch()),
       (e: ApiError) => setMessage({ text: e.message, error: true }),
     );
   }
   return (
     <section>
-      <h1>Settings</h1>
-      <form onSubmit={save} aria-label="Settings" key={JSON.stringify(s)}>
+      <h1>{t('title')}</h1>
+      <form onSubmit={save} aria-label={t('title')} key={JSON.stringify(s)}>
         <label>
-          Project name
+          {t('projectName')}
           <input name="project_name" defaultValue={s.project_name ?? ''} />
         </label>
         <label>
-          Password policy (a regular expression new passwords must match; empty for none)
+          {t('policy')}
           <input name="policy" defaultValue={s.auth_password_policy ?? ''} />
         </label>
         <label>
-          Failed sign-ins before the account is locked (empty for no limit)
+          {t('attempts')}
           <input name="attempts" type="number" min={1} defaultValue={s.auth_login_attempts ?? ''} />
         </label>
         <label>
-          Image transformations allowed
+          {t('transform')}
           <select name="transform" defaultValue={s.storage_asset_transform ?? 'all'}>
-            <option value="all">all</option>
-            <option value="presets">presets only</option>
-            <option value="none">none</option>
+            <option value="all">{t('transformAll')}</option>
+            <option value="presets">{t('transformPresets')}</option>
+            <option value="none">{t('transformNone')}</option>
           </select>
         </label>
         <label>
-          Asset presets (JSON)
+          {t('presets')}
           <textarea name="presets" rows={5} defaultValue={s.storage_asset_presets ? JSON.stringify(s.storage_asset_presets, null, 2) : ''} />
         </label>
-        <p className="hint">
-          Where password-reset and invitation links may point (besides this Studio&apos;s own pages) is a server setting,
-          PASSWORD_RESET_URL_ALLOW_LIST and USER_INVITE_URL_ALLOW_LIST in the environment, so that a stolen admin session
-          cannot redirect those mails.
-        </p>
-        <button type="submit">Save settings</button>
+        <p className="hint">{t('linksHint')}</p>
+        <button type="submit">{t('save')}</button>
       </form>
       <ClearCache onDone={setMessage} />
       {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
@@ -89,14 +87,15 @@ function formValues(data: FormData): Partial<Settings> | null {
 }
 
 function ClearCache({ onDone }: { onDone: (message: Message) => void }) {
+  const { t } = useTranslation('settings');
   const clear = () =>
     api('POST', '/utils/cache/clear').then(
-      () => onDone({ text: 'The cache is cleared.', error: false }),
+      () => onDone({ text: t('cacheCleared'), error: false }),
       (e: ApiError) => onDone({ text: e.message, error: true }),
     );
   return (
     <button type="button" className="secondary" onClick={() => void clear()}>
-      Clear the cache
+      {t('clearCache')}
     </button>
   );
 }

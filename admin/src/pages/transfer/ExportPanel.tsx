@@ -1,7 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { FormEvent, useState } from 'react';
 import { ApiError, apiLocation } from '../../api';
 import { Failure } from '../Content';
-import { Job, jobIdOf, rowsText, useJob } from './jobs';
+import { Job, jobIdOf, useJob } from './jobs';
 import { RowsProgress } from './RowsProgress';
 
 /** What `POST /utils/export/:collection` accepts as `query`: the table's read, without its paging. */
@@ -29,6 +30,7 @@ interface Props {
 
 /** Export of what the table shows (its filters, search, sort and columns, every page) to a file of the library. */
 export function ExportPanel({ collection, query, total }: Props) {
+  const { t } = useTranslation('transfer');
   const [format, setFormat] = useState('csv');
   const [jobId, setJobId] = useState<string | null>(null);
   const [error, setError] = useState<Error | null>(null);
@@ -39,7 +41,7 @@ export function ExportPanel({ collection, query, total }: Props) {
     setJobId(null);
     try {
       const id = jobIdOf(await apiLocation('POST', `/utils/export/${encodeURIComponent(collection)}`, { format, query }));
-      if (id === null) throw new ApiError(0, undefined, 'The server did not say which job runs the export; see your jobs for it.');
+      if (id === null) throw new ApiError(0, undefined, t('noJob'));
       setJobId(id);
     } catch (e) {
       setError(e as Error);
@@ -47,13 +49,13 @@ export function ExportPanel({ collection, query, total }: Props) {
   }
   return (
     <section className="panel" aria-labelledby="export-heading">
-      <h2 id="export-heading">Export items</h2>
+      <h2 id="export-heading">{t('exportTitle')}</h2>
       <p>
-        The items the table shows, every page of them, filtered, searched and sorted as it is, with its columns ({query.fields.join(', ')}). The file goes to the file library.
+        {t('exportExplain', { columns: query.fields.join(', ') })}
       </p>
       <form className="toolbar" onSubmit={start}>
         <label>
-          Format
+          {t('format')}
           <select value={format} onChange={(e) => setFormat(e.target.value)}>
             {FORMATS.map(([id, label]) => (
               <option key={id} value={id}>
@@ -63,7 +65,7 @@ export function ExportPanel({ collection, query, total }: Props) {
           </select>
         </label>
         <button type="submit" disabled={job.data?.status === 'running'}>
-          Start export
+          {t('startExport')}
         </button>
       </form>
       {error && <p role="alert">{error.message}</p>}
@@ -74,14 +76,15 @@ export function ExportPanel({ collection, query, total }: Props) {
 }
 
 function ExportOutcome({ job, total }: { job: Job; total: number | null }) {
-  if (job.status === 'failed') return <p role="alert">The export failed: {(job.errors ?? []).map((e) => e.message).join(' ')}</p>;
+  const { t } = useTranslation('transfer');
+  if (job.status === 'failed') return <p role="alert">{t('exportFailed', { reason: (job.errors ?? []).map((e) => e.message).join(' ') })}</p>;
   return (
     <div>
-      <RowsProgress job={job} total={total} label="Rows exported" />
+      <RowsProgress job={job} total={total} label={t('rowsExported')} />
       {job.status === 'completed' && (
         <>
-          <p role="status">{rowsText(job.rows_done)} exported</p>
-          {job.file && <a href={`/assets/${encodeURIComponent(job.file)}?download`}>Download the export</a>}
+          <p role="status">{t('exported', { count: job.rows_done })}</p>
+          {job.file && <a href={`/assets/${encodeURIComponent(job.file)}?download`}>{t('download')}</a>}
         </>
       )}
     </div>

@@ -1,7 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { DragEvent, useState } from 'react';
 import { Failure } from '../Content';
-import { Job, rowsText } from './jobs';
+import type { Job } from './jobs';
 import { RowsProgress } from './RowsProgress';
 import { RowErrors } from './RowErrors';
 import { ImportRun, useImport } from './useImport';
@@ -9,6 +10,7 @@ import { ImportRun, useImport } from './useImport';
 /** Import of a CSV or JSON file into the collection: drop or choose it, watch it upload and its rows being written. */
 export function ImportPanel({ collection }: { collection: string }) {
   const { run, job, start, busy } = useImport(collection);
+  const { t } = useTranslation('transfer');
   const [over, setOver] = useState(false);
   const drop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
@@ -18,11 +20,11 @@ export function ImportPanel({ collection }: { collection: string }) {
   };
   return (
     <section className="panel" aria-labelledby="import-heading">
-      <h2 id="import-heading">Import items</h2>
-      <p>A CSV file with a header row, or a JSON array of items. A row with an existing primary key updates that item; if any row is refused, none is written.</p>
+      <h2 id="import-heading">{t('importTitle')}</h2>
+      <p>{t('importExplain')}</p>
       <div className={over ? 'dropzone over' : 'dropzone'} onDragOver={(e) => (e.preventDefault(), setOver(true))} onDragLeave={() => setOver(false)} onDrop={drop}>
         <label>
-          File to import (CSV or JSON, or drop it here)
+          {t('file')}
           <input type="file" accept=".csv,.json,text/csv,application/json" disabled={busy} onChange={(e) => e.target.files?.[0] && void start(e.target.files[0])} />
         </label>
       </div>
@@ -33,15 +35,16 @@ export function ImportPanel({ collection }: { collection: string }) {
 
 function ImportOutcome({ run, job }: { run: ImportRun; job: UseQueryResult<Job> }) {
   const data = job.data;
+  const { t } = useTranslation('transfer');
   return (
     <div>
       <p>
-        Upload of {run.name} <progress aria-label={`Upload of ${run.name}`} max={1} value={run.uploaded} />
+        {t('uploadOf', { name: run.name })} <progress aria-label={t('uploadOf', { name: run.name })} max={1} value={run.uploaded} />
       </p>
       {run.error && (run.error.errors.length > 0 ? <RowErrors errors={run.error.errors} /> : <p role="alert">{run.error.message}</p>)}
       {job.error && <Failure error={job.error} retry={() => job.refetch()} />}
-      {data && data.status !== 'failed' && <RowsProgress job={data} total={run.total} label="Rows imported" />}
-      {data?.status === 'completed' && <p role="status">{rowsText(data.rows_done)} imported</p>}
+      {data && data.status !== 'failed' && <RowsProgress job={data} total={run.total} label={t('rowsImported')} />}
+      {data?.status === 'completed' && <p role="status">{t('imported', { count: data.rows_done })}</p>}
       {data?.status === 'failed' && <RowErrors errors={data.errors ?? []} />}
     </div>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ErrorEntry } from '../../api';
 
 /** API.md 2.2 `extensions.rows`: consecutive lines as a range, the others listed. */
@@ -18,17 +19,18 @@ function fieldOf(error: ErrorEntry): string {
  * lines of the file it happened on). Nothing was written, the import being all or nothing.
  */
 export function RowErrors({ errors }: { errors: ErrorEntry[] }) {
+  const { t } = useTranslation('transfer');
   return (
     <div role="alert">
-      <p>The import was refused and nothing was written.</p>
+      <p>{t('refused')}</p>
       <table>
-        <caption>Import errors</caption>
+        <caption>{t('errors')}</caption>
         <thead>
           <tr>
-            <th scope="col">Lines</th>
-            <th scope="col">Field</th>
-            <th scope="col">Code</th>
-            <th scope="col">Message</th>
+            <th scope="col">{t('lines')}</th>
+            <th scope="col">{t('field')}</th>
+            <th scope="col">{t('code')}</th>
+            <th scope="col">{t('message')}</th>
           </tr>
         </thead>
         <tbody>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { can, useAccess } from '../../access';
 import { ExportPanel, ReadQuery } from './ExportPanel';
@@ -15,6 +16,7 @@ interface Props {
  */
 export function Transfer({ collection, query, total }: Props) {
   const access = useAccess();
+  const { t } = useTranslation('transfer');
   const [open, setOpen] = useState<'import' | 'export' | null>(null);
   // The API imports as upserts: both permissions are needed.
   const canImport = can(access.data, collection, 'create') && can(access.data, collection, 'update');
@@ -24,11 +26,11 @@ export function Transfer({ collection, query, total }: Props) {
       <div className="toolbar">
         {canImport && (
           <button type="button" className="secondary" aria-expanded={open === 'import'} onClick={() => toggle('import')}>
-            Import
+            {t('import')}
           </button>
         )}
         <button type="button" className="secondary" aria-expanded={open === 'export'} onClick={() => toggle('export')}>
-          Export
+          {t('export')}
         </button>
       </div>
       {canImport && (

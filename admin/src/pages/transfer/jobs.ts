@@ -27,8 +27,3 @@ export function jobIdOf(location: string | null): string | null {
   const match = /\/utils\/jobs\/([^/?#]+)$/.exec(location ?? '');
   return match ? decodeURIComponent(match[1]) : null;
 }
-
-/** "1 row" or "N rows". */
-export function rowsText(count: number): string {
-  return count === 1 ? '1 row' : `${count} rows`;
-}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
 import { Link } from 'react-router';
@@ -26,16 +27,17 @@ export function useRoles() {
 
 /** The users with their role and status, and an invitation by email with a role. */
 export function UsersList() {
+  const { t } = useTranslation('users');
   const users = useQuery({ queryKey: ['users'], queryFn: () => api<UserRow[]>('GET', '/users?fields=id,email,first_name,last_name,status,role&sort=email&limit=-1') });
   const roles = useRoles();
   const roleName = (id: string | null) => roles.data?.find((r) => r.id === id)?.name ?? '';
   if (users.error) return <Failure error={users.error} retry={() => users.refetch()} />;
   return (
     <section>
-      <h1>Users</h1>
+      <h1>{t('title')}</h1>
       <Invite roles={roles.data ?? []} onInvited={() => void users.refetch()} />
-      <table aria-label="Users">
-        <TableHead labels={['Email', 'Name', 'Role', 'Status']} />
+      <table aria-label={t('title')}>
+        <TableHead labels={[t('email'), t('name'), t('role'), t('status')]} />
         <tbody>
           {users.data?.map((u) => (
             <tr key={u.id}>
@@ -44,7 +46,7 @@ export function UsersList() {
               </td>
               <td>{[u.first_name, u.last_name].filter(Boolean).join(' ')}</td>
               <td>{roleName(u.role)}</td>
-              <td>{u.status}</td>
+              <td>{t(`statuses.${u.status}`, { defaultValue: u.status })}</td>
             </tr>
           ))}
         </tbody>
@@ -54,6 +56,7 @@ export function UsersList() {
 }
 
 function Invite({ roles, onInvited }: { roles: Role[]; onInvited: () => void }) {
+  const { t } = useTranslation('users');
   const [message, setMessage] = useState<{ text: string; error: boolean }>();
   async function invite(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -61,18 +64,18 @@ function Invite({ roles, onInvited }: { roles: Role[]; onInvited: () => void }) 
     const data = new FormData(form);
     const email = String(data.get('email'));
     await api('POST', '/users/invite', { email, role: data.get('role') }).then(
-      () => (setMessage({ text: `Invitation sent to ${email}.`, error: false }), form.reset(), onInvited()),
+      () => (setMessage({ text: t('invited', { email }), error: false }), form.reset(), onInvited()),
       (e: Error) => setMessage({ text: e.message, error: true }),
     );
   }
   return (
-    <form className="toolbar" onSubmit={invite} aria-label="Invite a user">
+    <form className="toolbar" onSubmit={invite} aria-label={t('invite')}>
       <label>
-        Email to invite
+        {t('inviteEmail')}
         <input name="email" type="email" required />
       </label>
       <label>
-        Role of the invited user
+        {t('inviteRole')}
         <select name="role" required>
           {roles.map((r) => (
             <option key={r.id} value={r.id}>
@@ -81,7 +84,7 @@ function Invite({ roles, onInvited }: { roles: Role[]; onInvited: () => void }) 
           ))}
         </select>
       </label>
-      <button type="submit">Invite</button>
+      <button type="submit">{t('inviteButton')}</button>
       {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
     </form>
   );
