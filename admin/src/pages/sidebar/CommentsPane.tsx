@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { FormEvent, useId, useRef, useState } from 'react';
+import { FormEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
 import { formatDateTime, personName, type PersonName } from '../../format';
@@ -66,6 +66,14 @@ function CommentBox({ collection, item, people }: { collection: string; item: st
   const [text, setText] = useState('');
   const [draft, setDraft] = useState<MentionDraft | null>(null);
   const [caret, setCaret] = useState(0);
+  // Where the caret goes once the inserted mention is on screen: set before the browser handles the next key,
+  // so nothing typed right after choosing a person lands before the mention or outside the box.
+  const caretAfterMention = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (caretAfterMention.current === null) return;
+    box.current?.setSelectionRange(caretAfterMention.current, caretAfterMention.current);
+    caretAfterMention.current = null;
+  }, [text]);
   const matches = draft ? people.filter((p) => (personName(p) ?? '').toLowerCase().includes(draft.query.toLowerCase())).slice(0, 5) : [];
   function typed(value: string, at: number) {
     setText(value);
@@ -76,7 +84,8 @@ function CommentBox({ collection, item, people }: { collection: string; item: st
     const next = insertMention(text, draft!, caret, person.id);
     typed(next.text, next.caret);
     setDraft(null);
-    requestAnimationFrame(() => (box.current?.focus(), box.current?.setSelectionRange(next.caret, next.caret)));
+    caretAfterMention.current = next.caret;
+    box.current?.focus();
   }
   async function post(event: FormEvent) {
     event.preventDefault();
