@@ -1,4 +1,4 @@
-import { ssoButtonLabel, ssoFailureMessage, ssoStartUrl } from './sso';
+import { ssoFailure, ssoProviderName, ssoStartUrl } from './sso';
 
 describe(ssoStartUrl.name, () => {
   it.each([
@@ -10,17 +10,18 @@ describe(ssoStartUrl.name, () => {
   });
 });
 
-describe(ssoFailureMessage.name, () => {
+describe(ssoFailure.name, () => {
   it.each([
-    ['INVALID_CREDENTIALS', 'The provider signed you in, but this Vellum has no account for you.'],
-    ['SOMETHING_ELSE', 'The sign-in failed (SOMETHING_ELSE).'],
-    ['__proto__', 'The sign-in failed (__proto__).'],
-  ])('%s', (reason, message) => expect(ssoFailureMessage(reason)).toBe(message));
+    ['INVALID_CREDENTIALS', 'sso.reason.INVALID_CREDENTIALS'],
+    ['SOMETHING_ELSE', 'sso.failed'],
+    ['__proto__', 'sso.failed'],
+    ['constructor', 'sso.failed'],
+  ])('%s', (reason, key) => expect(ssoFailure(reason)).toEqual({ key, values: { reason } }));
 });
 
-describe(ssoButtonLabel.name, () => {
+describe(ssoProviderName.name, () => {
   it.each([
-    [{ name: 'corp', driver: 'openid', icon: null, label: 'Corp ID' }, 'Sign in with Corp ID'],
-    [{ name: 'corp', driver: 'openid', icon: null, label: null }, 'Sign in with corp'],
-  ])('%j', (provider, label) => expect(ssoButtonLabel(provider)).toBe(label));
+    [{ name: 'corp', driver: 'openid', icon: null, label: 'Corp ID' }, 'Corp ID'],
+    [{ name: 'corp', driver: 'openid', icon: null, label: null }, 'corp'],
+  ])('%j', (provider, name) => expect(ssoProviderName(provider)).toBe(name));
 });

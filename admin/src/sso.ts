@@ -18,20 +18,14 @@ export function ssoStartUrl(provider: string, from: string | null): string {
   return `/auth/login/${encodeURIComponent(provider)}?redirect=${encodeURIComponent(back)}`;
 }
 
-const REASONS: Record<string, string> = {
-  INVALID_CREDENTIALS: 'The provider signed you in, but this Vellum has no account for you.',
-  INVALID_PROVIDER: 'Your account signs in another way (its email belongs to another sign-in method).',
-  USER_SUSPENDED: 'Your account is suspended.',
-  INVALID_OTP: 'Your account uses two-factor authentication: sign in with your email, password and code.',
-  SERVICE_UNAVAILABLE: 'The sign-in provider cannot be reached. Try again later.',
-};
+const REASONS = new Set(['INVALID_CREDENTIALS', 'INVALID_PROVIDER', 'USER_SUSPENDED', 'INVALID_OTP', 'SERVICE_UNAVAILABLE']);
 
-/** The message for a failed single sign-on's `reason`. */
-export function ssoFailureMessage(reason: string): string {
-  return Object.hasOwn(REASONS, reason) ? REASONS[reason] : `The sign-in failed (${reason}).`;
+/** The `signin` translation key for a failed single sign-on's `reason`, and the values its text shows. */
+export function ssoFailure(reason: string): { key: string; values: { reason: string } } {
+  return { key: REASONS.has(reason) ? `sso.reason.${reason}` : 'sso.failed', values: { reason } };
 }
 
-/** The label of a provider's button. */
-export function ssoButtonLabel(provider: SsoProvider): string {
-  return `Sign in with ${provider.label ?? provider.name}`;
+/** The name a provider's button shows. */
+export function ssoProviderName(provider: SsoProvider): string {
+  return provider.label ?? provider.name;
 }

@@ -148,6 +148,10 @@ describe('Vellum Studio: content table and item form in Chromium', () => {
     const dialog = page.getByRole('alertdialog', { name: 'Unsaved changes' });
     await dialog.waitFor();
     expect(await dialog.getByRole('button', { name: 'Stay' }).evaluate(isFocused)).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await dialog.getByRole('button', { name: 'Leave' }).evaluate(isFocused)).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    expect(await dialog.getByRole('button', { name: 'Stay' }).evaluate(isFocused)).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(page.url()).toMatch(/\/admin\/content\/articles\/5$/);

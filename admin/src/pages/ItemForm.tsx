@@ -1,3 +1,4 @@
+import { FocusTrap } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -152,15 +153,17 @@ function FormField(props: FormFieldProps) {
 function UnsavedDialog({ onLeave, onStay }: { onLeave: () => void; onStay: () => void }) {
   const { t } = useTranslation('relations');
   return (
-    <div role="alertdialog" aria-label={t('unsaved.title')}>
-      <CloseOnEscape onClose={onStay} />
-      <p>{t('unsaved.question')}</p>
-      <button type="button" className="danger" onClick={onLeave}>
-        {t('unsaved.leave')}
-      </button>
-      <button type="button" className="secondary" onClick={onStay} autoFocus>
-        {t('unsaved.stay')}
-      </button>
-    </div>
+    <FocusTrap active>
+      <div role="alertdialog" aria-label={t('unsaved.title')}>
+        <CloseOnEscape onClose={onStay} />
+        <p>{t('unsaved.question')}</p>
+        <button type="button" className="danger" onClick={onLeave}>
+          {t('unsaved.leave')}
+        </button>
+        <button type="button" className="secondary" onClick={onStay} autoFocus data-autofocus>
+          {t('unsaved.stay')}
+        </button>
+      </div>
+    </FocusTrap>
   );
 }

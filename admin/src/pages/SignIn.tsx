@@ -3,7 +3,7 @@ import { FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { api, ApiError, apiBody, scheduleRefresh } from '../api';
-import { ssoButtonLabel, ssoFailureMessage, SsoProvider, ssoStartUrl } from '../sso';
+import { ssoFailure, SsoProvider, ssoProviderName, ssoStartUrl } from '../sso';
 
 /** The providers the Studio can sign in with (by redirect), and whether the password form is off. */
 async function readProviders(): Promise<{ providers: SsoProvider[]; disableDefault: boolean }> {
@@ -16,11 +16,13 @@ async function readProviders(): Promise<{ providers: SsoProvider[]; disableDefau
  * and a button per single sign-on provider, whose flow comes back here (`sso`: signed in, `reason`: refused).
  */
 export function SignIn() {
+  const { t } = useTranslation('signin');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [needsOtp, setNeedsOtp] = useState(false);
   const reason = params.get('reason');
-  const [error, setError] = useState<string | undefined>(reason ? ssoFailureMessage(reason) : undefined);
+  const failure = reason ? ssoFailure(reason) : null;
+  const [error, setError] = useState<string | undefined>(failure ? t(failure.key, failure.values) : undefined);
   const [busy, setBusy] = useState(false);
   const auth = useQuery({ queryKey: ['auth-providers'], queryFn: readProviders });
   const from = params.get('from');
@@ -52,7 +54,7 @@ export function SignIn() {
       {auth.data?.providers.map((provider) => (
         <p key={provider.name}>
           <a className="button" href={ssoStartUrl(provider.name, from)}>
-            {ssoButtonLabel(provider)}
+            {t('sso.button', { name: ssoProviderName(provider) })}
           </a>
         </p>
       ))}
