@@ -38,7 +38,7 @@ function UnreadBadge({ count }: { count: number }) {
 
 /** The signed-in user's notifications: the unread count in the header, the list in a drawer, each archived or brought back. */
 export default function Inbox({ userId }: { userId: string }) {
-  const { t, i18n } = useTranslation('notifications');
+  const { t } = useTranslation('notifications');
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
   const [box, setBox] = useState<Box>('inbox');
@@ -79,27 +79,35 @@ export default function Inbox({ userId }: { userId: string }) {
         )}
         <ol className="sidebar-list" aria-label={t(box)}>
           {list.data?.map((n) => (
-            <li key={n.id}>
-              <p>
-                <strong>{n.subject}</strong>
-                <br />
-                <time dateTime={n.timestamp}>{formatDateTime(n.timestamp, i18n.language)}</time>
-              </p>
-              {n.message && <p className="comment-text">{n.message}</p>}
-              <div className="toolbar">
-                {n.collection && n.item && !n.collection.startsWith('svc_') && (
-                  <Link to={`/content/${n.collection}/${encodeURIComponent(n.item)}`} onClick={() => setOpened(false)}>
-                    {t('openItem')}
-                  </Link>
-                )}
-                <button type="button" className="secondary" onClick={() => move([n.id], box === 'inbox' ? 'archived' : 'inbox')}>
-                  {t(box === 'inbox' ? 'archive' : 'unarchive', { subject: n.subject })}
-                </button>
-              </div>
-            </li>
+            <NoticeItem key={n.id} notice={n} box={box} onMove={move} onOpen={() => setOpened(false)} />
           ))}
         </ol>
       </Drawer>
     </>
+  );
+}
+
+/** One notification: what it says, when, a link to its item, and the button that moves it to the other box. */
+function NoticeItem({ notice: n, box, onMove, onOpen }: { notice: Notice; box: Box; onMove: (keys: number[], status: Box) => void; onOpen: () => void }) {
+  const { t, i18n } = useTranslation('notifications');
+  return (
+    <li>
+      <p>
+        <strong>{n.subject}</strong>
+        <br />
+        <time dateTime={n.timestamp}>{formatDateTime(n.timestamp, i18n.language)}</time>
+      </p>
+      {n.message && <p className="comment-text">{n.message}</p>}
+      <div className="toolbar">
+        {n.collection && n.item && !n.collection.startsWith('svc_') && (
+          <Link to={`/content/${n.collection}/${encodeURIComponent(n.item)}`} onClick={onOpen}>
+            {t('openItem')}
+          </Link>
+        )}
+        <button type="button" className="secondary" onClick={() => onMove([n.id], box === 'inbox' ? 'archived' : 'inbox')}>
+          {t(box === 'inbox' ? 'archive' : 'unarchive', { subject: n.subject })}
+        </button>
+      </div>
+    </li>
   );
 }

@@ -63,16 +63,7 @@ export function RolesList() {
       <table aria-label={t('title')}>
         <TableHead labels={[t('name'), t('description'), t('adminAccess'), t('appAccess'), t('users'), t('actions')]} />
         <tbody>
-          <tr>
-            <td>
-              <Link to={`/policies/${PUBLIC_POLICY}`}>{t('public')}</Link>
-            </td>
-            <td>{t('publicDescription')}</td>
-            <td>{t('no')}</td>
-            <td>{t('no')}</td>
-            <td />
-            <td />
-          </tr>
+          <PublicRow />
           {roles.data?.map((r) => (
             <tr key={r.id}>
               <td>
@@ -96,6 +87,23 @@ export function RolesList() {
         </tbody>
       </table>
     </section>
+  );
+}
+
+/** The public's row: what anyone may do without signing in, kept in the public policy. */
+function PublicRow() {
+  const { t } = useTranslation('roles');
+  return (
+    <tr>
+      <td>
+        <Link to={`/policies/${PUBLIC_POLICY}`}>{t('public')}</Link>
+      </td>
+      <td>{t('publicDescription')}</td>
+      <td>{t('no')}</td>
+      <td>{t('no')}</td>
+      <td />
+      <td />
+    </tr>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { FormEvent, useId, useLayoutEffect, useRef, useState } from 'react';
+import { FormEvent, RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
 import { formatDateTime, personName, type PersonName } from '../../format';
@@ -66,14 +66,7 @@ function CommentBox({ collection, item, people }: { collection: string; item: st
   const [text, setText] = useState('');
   const [draft, setDraft] = useState<MentionDraft | null>(null);
   const [caret, setCaret] = useState(0);
-  // Where the caret goes once the inserted mention is on screen: set before the browser handles the next key,
-  // so nothing typed right after choosing a person lands before the mention or outside the box.
-  const caretAfterMention = useRef<number | null>(null);
-  useLayoutEffect(() => {
-    if (caretAfterMention.current === null) return;
-    box.current?.setSelectionRange(caretAfterMention.current, caretAfterMention.current);
-    caretAfterMention.current = null;
-  }, [text]);
+  const placeCaret = useCaretOnRender(box, text);
   const matches = draft ? people.filter((p) => (personName(p) ?? '').toLowerCase().includes(draft.query.toLowerCase())).slice(0, 5) : [];
   function typed(value: string, at: number) {
     setText(value);
@@ -84,7 +77,7 @@ function CommentBox({ collection, item, people }: { collection: string; item: st
     const next = insertMention(text, draft!, caret, person.id);
     typed(next.text, next.caret);
     setDraft(null);
-    caretAfterMention.current = next.caret;
+    placeCaret(next.caret);
     box.current?.focus();
   }
   async function post(event: FormEvent) {
@@ -106,20 +99,41 @@ function CommentBox({ collection, item, people }: { collection: string; item: st
       <p id={`${id}-hint`} className="hint">
         {t('mentionHint')}
       </p>
-      {matches.length > 0 && (
-        <ul className="choices" aria-label={t('mentionChoices')}>
-          {matches.map((p) => (
-            <li key={p.id}>
-              <button type="button" className="secondary" onClick={() => mention(p)}>
-                {t('mention', { name: personName(p) })}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {matches.length > 0 && <MentionChoices people={matches} onChoose={mention} />}
       <button type="submit" disabled={!text.trim()}>
         {t('post')}
       </button>
     </form>
+  );
+}
+
+/**
+ * Places the caret where it was last asked to go as soon as `text` is on screen, before the browser handles the
+ * next key: nothing typed right after choosing a person lands before the mention or outside the box.
+ */
+function useCaretOnRender(box: RefObject<HTMLTextAreaElement | null>, text: string): (offset: number) => void {
+  const pending = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (pending.current === null) return;
+    box.current?.setSelectionRange(pending.current, pending.current);
+    pending.current = null;
+  }, [box, text]);
+  return (offset) => {
+    pending.current = offset;
+  };
+}
+
+function MentionChoices({ people, onChoose }: { people: Person[]; onChoose: (person: Person) => void }) {
+  const { t } = useTranslation('sidebar');
+  return (
+    <ul className="choices" aria-label={t('mentionChoices')}>
+      {people.map((p) => (
+        <li key={p.id}>
+          <button type="button" className="secondary" onClick={() => onChoose(p)}>
+            {t('mention', { name: personName(p) })}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

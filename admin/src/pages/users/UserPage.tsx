@@ -43,27 +43,7 @@ export function UserPage() {
           {t('lastName')}
           <input name="last_name" defaultValue={u.last_name ?? ''} />
         </label>
-        <label>
-          {t('role')}
-          <select name="role" defaultValue={u.role ?? ''}>
-            <option value="">{t('noRole')}</option>
-            {roles.data?.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('status')}
-          <select name="status" defaultValue={u.status}>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <RoleAndStatusFields role={u.role} status={u.status} roles={roles.data} />
         <button type="submit">{t('save')}</button>
       </form>
       <button type="button" className="secondary" onClick={resetTfa}>
@@ -72,6 +52,36 @@ export function UserPage() {
       {message && <Message {...message} />}
       <OwnPolicies owner="user" id={id} />
     </section>
+  );
+}
+
+/** The user's role and status as the form's `role` and `status` fields (suspend by choosing "suspended"). */
+function RoleAndStatusFields({ role, status, roles }: { role: string | null; status: string; roles: { id: string; name: string }[] | undefined }) {
+  const { t } = useTranslation('users');
+  return (
+    <>
+      <label>
+        {t('role')}
+        <select name="role" defaultValue={role ?? ''}>
+          <option value="">{t('noRole')}</option>
+          {roles?.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t('status')}
+        <select name="status" defaultValue={status}>
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`statuses.${s}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
   );
 }
 
