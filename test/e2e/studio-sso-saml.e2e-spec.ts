@@ -1,14 +1,13 @@
 import { DataSource } from 'typeorm';
-import { createRole, grant } from '../factories/user.factory';
 import { freePort } from '../helpers/free-port';
 import { TestSamlIdp } from '../helpers/saml-idp';
-import { startStudioBrowser, StudioBrowser } from '../helpers/studio-browser';
-import { createTestApp, TestApp } from '../helpers/test-app';
-import { provisionDatabase, TestDatabase } from '../helpers/test-database';
+import { SsoStudio, startSsoStudio } from '../helpers/sso-studio';
+import type { StudioBrowser } from '../helpers/studio-browser';
+import type { TestApp } from '../helpers/test-app';
 
 describe('Vellum Studio: single sign-on through a SAML identity provider in Chromium', () => {
-  let database: TestDatabase;
   let idp: TestSamlIdp;
+  let sso: SsoStudio;
   let t: TestApp;
   let studio: StudioBrowser;
 
@@ -22,33 +21,22 @@ describe('Vellum Studio: single sign-on through a SAML identity provider in Chro
       audience: `${publicUrl}/auth/login/corp/metadata`,
       destination: `${publicUrl}/auth/login/corp/acs`,
     });
-    database = await provisionDatabase();
-    const first = await createTestApp({ database });
-    const role = await createRole(first);
-    await grant(first, role, 'svc_users', 'read');
-    await first.close();
-    t = await createTestApp({
-      database,
-      env: {
-        PUBLIC_URL: publicUrl,
-        AUTH_PROVIDERS: 'corp',
-        AUTH_CORP_DRIVER: 'saml',
-        AUTH_CORP_IDP_metadata: idp.metadata(),
-        AUTH_CORP_LABEL: 'Corp SAML',
-        AUTH_CORP_ALLOW_PUBLIC_REGISTRATION: 'true',
-        AUTH_CORP_DEFAULT_ROLE_ID: role,
-      },
-    });
-    studio = await startStudioBrowser(t, port);
+    sso = await startSsoStudio(port, (role) => ({
+      AUTH_PROVIDERS: 'corp',
+      AUTH_CORP_DRIVER: 'saml',
+      AUTH_CORP_IDP_metadata: idp.metadata(),
+      AUTH_CORP_LABEL: 'Corp SAML',
+      AUTH_CORP_ALLOW_PUBLIC_REGISTRATION: 'true',
+      AUTH_CORP_DEFAULT_ROLE_ID: role,
+    }));
+    ({ t, studio } = sso);
   });
   afterEach(async () => {
     await studio?.screenshot(expect.getState().currentTestName ?? 'test');
   });
   afterAll(async () => {
-    await studio?.close();
-    await t?.close();
+    await sso?.close();
     await idp?.close();
-    await database?.drop();
   });
 
   it('signs a new person in through the IdP\'s posted response and lands on the page they asked for', async () => {

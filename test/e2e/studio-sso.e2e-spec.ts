@@ -1,10 +1,9 @@
 import { DataSource } from 'typeorm';
-import { createRole, grant } from '../factories/user.factory';
 import { freePort } from '../helpers/free-port';
 import { startOidcProvider, TEST_CLIENT, TestOidcProvider } from '../helpers/oidc-provider';
-import { seriousViolations, startStudioBrowser, StudioBrowser } from '../helpers/studio-browser';
-import { createTestApp, TestApp } from '../helpers/test-app';
-import { provisionDatabase, TestDatabase } from '../helpers/test-database';
+import { SsoStudio, startSsoStudio } from '../helpers/sso-studio';
+import { seriousViolations, StudioBrowser } from '../helpers/studio-browser';
+import type { TestApp } from '../helpers/test-app';
 
 function providerEnv(name: string, issuer: string, extra: Record<string, string>): Record<string, string> {
   const env: Record<string, string> = { DRIVER: 'openid', ISSUER_URL: issuer, CLIENT_ID: TEST_CLIENT.id, CLIENT_SECRET: TEST_CLIENT.secret, ...extra };
@@ -12,8 +11,8 @@ function providerEnv(name: string, issuer: string, extra: Record<string, string>
 }
 
 describe('Vellum Studio: single sign-on through an OpenID provider in Chromium', () => {
-  let database: TestDatabase;
   let provider: TestOidcProvider;
+  let sso: SsoStudio;
   let t: TestApp;
   let studio: StudioBrowser;
 
@@ -24,31 +23,20 @@ describe('Vellum Studio: single sign-on through an OpenID provider in Chromium',
       ['corp', 'closed'].map((name) => `${publicUrl}/auth/login/${name}/callback`),
       { erin: { email: 'erin@corp.test', given_name: 'Erin' }, frank: { email: 'frank@corp.test' } },
     );
-    database = await provisionDatabase();
-    const first = await createTestApp({ database });
-    const role = await createRole(first);
-    await grant(first, role, 'svc_users', 'read');
-    await first.close();
-    t = await createTestApp({
-      database,
-      env: {
-        PUBLIC_URL: publicUrl,
-        AUTH_PROVIDERS: 'corp,closed',
-        AUTH_DISABLE_DEFAULT: 'true',
-        ...providerEnv('CORP', provider.issuer, { LABEL: 'Corp ID', ALLOW_PUBLIC_REGISTRATION: 'true', DEFAULT_ROLE_ID: role }),
-        ...providerEnv('CLOSED', provider.issuer, { LABEL: 'Closed ID' }),
-      },
-    });
-    studio = await startStudioBrowser(t, port);
+    sso = await startSsoStudio(port, (role) => ({
+      AUTH_PROVIDERS: 'corp,closed',
+      AUTH_DISABLE_DEFAULT: 'true',
+      ...providerEnv('CORP', provider.issuer, { LABEL: 'Corp ID', ALLOW_PUBLIC_REGISTRATION: 'true', DEFAULT_ROLE_ID: role }),
+      ...providerEnv('CLOSED', provider.issuer, { LABEL: 'Closed ID' }),
+    }));
+    ({ t, studio } = sso);
   });
   afterEach(async () => {
     await studio?.screenshot(expect.getState().currentTestName ?? 'test');
   });
   afterAll(async () => {
-    await studio?.close();
-    await t?.close();
+    await sso?.close();
     await provider?.close();
-    await database?.drop();
   });
 
   /** Signs in as `login` on the provider's development pages, then consents if the provider asks (it remembers a grant). */
