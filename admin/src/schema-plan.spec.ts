@@ -12,12 +12,12 @@ describe('groupPlan', () => {
         collections: [{ collection: 'posts', diff: [{ kind: 'N', rhs: { collection: 'posts' } }] }],
         fields: [{ collection: 'posts', field: 'title', diff: [{ kind: 'N', rhs: {} }] }],
       },
-      [{ collection: 'posts', kind: 'created', changes: [{ kind: 'created', subject: 'collection', properties: [] }, { kind: 'created', subject: 'field title', properties: [] }] }],
+      [{ collection: 'posts', kind: 'created', changes: [{ kind: 'created', subject: 'collection', name: '', properties: [] }, { kind: 'created', subject: 'field', name: 'title', properties: [] }] }],
     ],
     [
       'a deleted collection',
       { ...empty, collections: [{ collection: 'old', diff: [{ kind: 'D', lhs: {} }] }] },
-      [{ collection: 'old', kind: 'deleted', changes: [{ kind: 'deleted', subject: 'collection', properties: [] }] }],
+      [{ collection: 'old', kind: 'deleted', changes: [{ kind: 'deleted', subject: 'collection', name: '', properties: [] }] }],
     ],
     [
       'field changes in a collection that stays, groups sorted by name',
@@ -30,13 +30,13 @@ describe('groupPlan', () => {
         relations: [{ collection: 'b', field: 'author', related_collection: 'people', diff: [{ kind: 'N', rhs: {} }] }],
       },
       [
-        { collection: 'a', kind: 'changed', changes: [{ kind: 'deleted', subject: 'field y', properties: [] }] },
+        { collection: 'a', kind: 'changed', changes: [{ kind: 'deleted', subject: 'field', name: 'y', properties: [] }] },
         {
           collection: 'b',
           kind: 'changed',
           changes: [
-            { kind: 'changed', subject: 'field x', properties: [{ property: 'schema.max_length', from: 100, to: 200 }] },
-            { kind: 'created', subject: 'relation author → people', properties: [] },
+            { kind: 'changed', subject: 'field', name: 'x', properties: [{ property: 'schema.max_length', from: 100, to: 200 }] },
+            { kind: 'created', subject: 'relation', name: 'author → people', properties: [] },
           ],
         },
       ],

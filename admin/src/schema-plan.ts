@@ -30,9 +30,13 @@ export interface PropertyChange {
   to: unknown;
 }
 
+export type PlanSubject = 'collection' | 'field' | 'systemField' | 'relation';
+
 export interface PlanChange {
   kind: ChangeKind;
-  subject: string;
+  /** What changes, and its name within the collection (`author → people` for a relation; empty for the collection). */
+  subject: PlanSubject;
+  name: string;
   properties: PropertyChange[];
 }
 
@@ -59,10 +63,10 @@ export function propertyChanges(diff: DiffRecord[]): PropertyChange[] {
     });
 }
 
-function subjectOf(entry: Entry, what: 'collection' | 'field' | 'system field' | 'relation'): string {
-  if (what === 'collection') return 'collection';
-  if (what === 'relation') return `relation ${entry.field} → ${entry.related_collection ?? 'any'}`;
-  return `${what} ${entry.field}`;
+function nameOf(entry: Entry, what: PlanSubject): string {
+  if (what === 'collection') return '';
+  if (what === 'relation') return `${entry.field} → ${entry.related_collection ?? 'any'}`;
+  return entry.field ?? '';
 }
 
 /**
@@ -76,17 +80,17 @@ export function groupPlan(diff: SchemaDiff): PlanGroup[] {
     if (!group) groups.set(collection, (group = { collection, kind: 'changed', changes: [] }));
     return group;
   };
-  const add = (entries: Entry[] | undefined, what: 'collection' | 'field' | 'system field' | 'relation') => {
+  const add = (entries: Entry[] | undefined, what: PlanSubject) => {
     for (const entry of entries ?? []) {
       const kind = wholeKind(entry.diff);
       const group = groupOf(entry.collection);
       if (what === 'collection') group.kind = kind;
-      group.changes.push({ kind, subject: subjectOf(entry, what), properties: kind === 'changed' ? propertyChanges(entry.diff) : [] });
+      group.changes.push({ kind, subject: what, name: nameOf(entry, what), properties: kind === 'changed' ? propertyChanges(entry.diff) : [] });
     }
   };
   add(diff.collections, 'collection');
   add(diff.fields, 'field');
-  add(diff.systemFields, 'system field');
+  add(diff.systemFields, 'systemField');
   add(diff.relations, 'relation');
   return [...groups.values()].sort((a, b) => a.collection.localeCompare(b.collection));
 }
