@@ -17,10 +17,10 @@ describe('parsePresets', () => {
     ['  \n', { presets: null }],
     ['{}', { presets: null }],
     ['{"status":"draft","views":0}', { presets: { status: 'draft', views: 0 } }],
-    ['{status:', { error: 'The presets are not valid JSON.' }],
-    ['[1]', { error: 'The presets must be a JSON object of field values.' }],
-    ['"draft"', { error: 'The presets must be a JSON object of field values.' }],
-    ['null', { error: 'The presets must be a JSON object of field values.' }],
+    ['{status:', { error: 'presetsNotJson' }],
+    ['[1]', { error: 'presetsNotObject' }],
+    ['"draft"', { error: 'presetsNotObject' }],
+    ['null', { error: 'presetsNotObject' }],
   ])('reads %j', (text, result) => {
     expect(parsePresets(text)).toEqual(result);
   });

@@ -37,7 +37,7 @@ export function RuleEditor({ cell, onSaved, onCancel }: Props) {
     event.preventDefault();
     if (!all && chosen.size === 0 && hasFields(action)) return setError(t('chooseField'));
     const preset = hasPresets(action) ? parsePresets(presets) : { presets: null };
-    if ('error' in preset) return setError(preset.error);
+    if ('error' in preset) return setError(t(preset.error));
     const filter = kept ?? buildFilter(conditions, (name) => columns.find((f) => f.field === name)?.type ?? 'string');
     const values = { fields: all || !hasFields(action) ? ['*'] : [...chosen], [key]: filter, presets: preset.presets };
     await writeCell(cell, values).then(onSaved, (e: ApiError) => setError(e.message));
