@@ -53,7 +53,7 @@ export function FilePage() {
         {t('replace')}
         <input type="file" onChange={replace} />
       </label>
-      {progress !== undefined && <progress aria-label="Replacing the contents" max={1} value={progress} />}
+      {progress !== undefined && <progress aria-label={t('replacing')} max={1} value={progress} />}
       {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
       <div className="toolbar">
         <a href={`/assets/${f.id}?download`} download={f.filename_download}>
