@@ -56,6 +56,9 @@ describe('Vellum Studio: content table and item form in Chromium', () => {
     const page = studio.page;
     await page.goto(`${studio.baseUrl}/admin/content/articles`);
     await page.getByRole('link', { name: 'Create item' }).click();
+    // The table's column controls are named after the fields too: fill the form once the new item's page is there.
+    await page.waitForURL(/\/admin\/content\/articles\/\+$/);
+    await page.getByRole('button', { name: 'Create', exact: true }).waitFor();
     await page.getByLabel('views').fill('5');
     await page.getByRole('button', { name: 'Create' }).click();
     await page.locator('#field-title-error').waitFor();

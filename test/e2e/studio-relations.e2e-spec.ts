@@ -108,6 +108,9 @@ describe('Vellum Studio: columns, filters, relations, files and permissions in C
     await page.getByRole('status').filter({ hasText: '3 items' }).waitFor();
     expect(await page.getByRole('link', { name: 'Create item' }).count()).toBe(0);
     await page.getByRole('link', { name: 'First post' }).click();
+    // The table's column controls are named after the fields too: read the form once the item page is there.
+    await page.waitForURL(/\/admin\/content\/posts\/1$/);
+    await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
     await page.getByLabel('title').waitFor();
     expect(await page.getByLabel('body').isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
@@ -136,6 +139,8 @@ describe('Vellum Studio: columns, filters, relations, files and permissions in C
     expect(await first.getByRole('cell').nth(author).innerText()).toBe(`Alan Turing (#${alan})`);
     expect(await page.getByRole('row').filter({ hasText: 'Third post' }).getByRole('cell').nth(author).innerText()).toBe('');
     await first.getByRole('link').click();
+    await page.waitForURL(/\/admin\/content\/posts\/1$/);
+    await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
     await page.getByLabel('Headline').waitFor();
     await page.getByRole('link', { name: `Alan Turing (#${alan})` }).waitFor();
     await page.getByRole('button', { name: 'Choose from Authors' }).click();
@@ -147,7 +152,8 @@ describe('Vellum Studio: columns, filters, relations, files and permissions in C
     // The user's own language wins over the browser's.
     await t.as('admin').patch('/users/me').send({ language: 'de-DE' }).expect(200);
     await page.reload();
-    await nav.getByRole('link', { name: 'Blogeinträge' }).waitFor();
+    // The whole interface follows the user's language now, the navigation's own name included.
+    await page.getByRole('navigation', { name: 'Sammlungen' }).getByRole('link', { name: 'Blogeinträge' }).waitFor();
     await t.as('admin').patch('/users/me').send({ language: null }).expect(200);
   });
 });
