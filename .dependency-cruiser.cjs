@@ -7,14 +7,16 @@ module.exports = {
   forbidden: [
     {
       name: 'engine-is-private',
-      comment: "The items engine's stages change together; other modules use the facade (items.service.ts), so a stage can move without them.",
+      comment:
+        "The items engine's stages change together; other modules use the facade (items.service.ts), so a stage can move without them.",
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/modules/items/' },
       to: { path: '^src/modules/items/engine/' },
     },
     {
       name: 'common-imports-no-module',
-      comment: 'common/ is the floor every module stands on; a module imported from it would drag its providers into every other.',
+      comment:
+        'common/ is the floor every module stands on; a module imported from it would drag its providers into every other.',
       severity: 'error',
       from: { path: '^src/common/' },
       to: { path: '^src/(modules|database|cli)/|^src/[^/]+\\.ts$' },

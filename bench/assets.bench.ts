@@ -18,7 +18,9 @@ const CPU_TARGET_MS = 0.25;
 async function photo(width: number, height: number): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 7919 + (i >> 9) * 104729) % 251;
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 }
 
 async function upload(server: BuiltServer, bytes: Buffer): Promise<string> {
@@ -30,12 +32,28 @@ async function upload(server: BuiltServer, bytes: Buffer): Promise<string> {
 }
 
 /** Requests per second and the server process's CPU per request while 10 clients fetch `path`. */
-async function measure(server: BuiltServer, label: string, path: string, headers: Record<string, string> = {}): Promise<void> {
+async function measure(
+  server: BuiltServer,
+  label: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<void> {
   const probe = await fetch(`${server.url}${path}`, { headers: { ...bearer(server.token), ...headers } });
   const bytes = (await probe.arrayBuffer()).byteLength;
-  if (WARMUP_SECONDS > 0) await autocannon({ url: `${server.url}${path}`, headers: { ...bearer(server.token), ...headers }, duration: WARMUP_SECONDS, connections: 10 });
+  if (WARMUP_SECONDS > 0)
+    await autocannon({
+      url: `${server.url}${path}`,
+      headers: { ...bearer(server.token), ...headers },
+      duration: WARMUP_SECONDS,
+      connections: 10,
+    });
   const cpuBefore = server.cpuMs();
-  const result = await autocannon({ url: `${server.url}${path}`, headers: { ...bearer(server.token), ...headers }, duration: SECONDS, connections: 10 });
+  const result = await autocannon({
+    url: `${server.url}${path}`,
+    headers: { ...bearer(server.token), ...headers },
+    duration: SECONDS,
+    connections: 10,
+  });
   const perRequest = (server.cpuMs() - cpuBefore) / Math.max(1, result.requests.total);
   // autocannon counts a 304 among its non-2xx answers: only the probe's own status is expected.
   const errors = result.errors + (probe.status === 304 ? 0 : result.non2xx);
@@ -60,7 +78,9 @@ export async function run(): Promise<void> {
     await original.arrayBuffer();
     await measure(server, 'GET /assets/:id original', `/assets/${id}`);
     await measure(server, 'GET /assets/:id?width=200 stored variant', variant);
-    await measure(server, 'GET /assets/:id revalidated (If-None-Match)', `/assets/${id}`, { 'If-None-Match': original.headers.get('etag') ?? '' });
+    await measure(server, 'GET /assets/:id revalidated (If-None-Match)', `/assets/${id}`, {
+      'If-None-Match': original.headers.get('etag') ?? '',
+    });
   } finally {
     await server.close();
     await rm(root, { recursive: true, force: true });

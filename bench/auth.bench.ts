@@ -11,7 +11,12 @@ const SECONDS = 5;
 export async function run(): Promise<void> {
   // Every connection comes from 127.0.0.1, one caller: its default share of argon2 slots (one running,
   // eight waiting) would refuse most of them; the total (HASH_MAX_CONCURRENT) keeps its default.
-  const server = await startBenchServer({ LOGIN_STALL_TIME: '0', HASH_MAX_CONCURRENT_PER_CALLER: String(CONNECTIONS), HASH_MAX_QUEUE: String(CONNECTIONS), HASH_MAX_QUEUE_PER_CALLER: String(CONNECTIONS) });
+  const server = await startBenchServer({
+    LOGIN_STALL_TIME: '0',
+    HASH_MAX_CONCURRENT_PER_CALLER: String(CONNECTIONS),
+    HASH_MAX_QUEUE: String(CONNECTIONS),
+    HASH_MAX_QUEUE_PER_CALLER: String(CONNECTIONS),
+  });
   const credentials = JSON.stringify({ email: 'admin@example.com', password: 'bench-admin-password' });
   try {
     await load('POST /auth/login (json mode)', {
@@ -26,7 +31,11 @@ export async function run(): Promise<void> {
     // Refresh tokens rotate on every use: each request takes a live token from the pool and puts back the new one.
     const pool: string[] = [];
     for (let i = 0; i < CONNECTIONS * 2; i++) {
-      const res = await fetch(`${server.url}/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: credentials });
+      const res = await fetch(`${server.url}/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: credentials,
+      });
       pool.push(((await res.json()) as { data: { refresh_token: string } }).data.refresh_token);
     }
     const result = await autocannon({

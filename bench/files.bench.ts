@@ -118,19 +118,26 @@ export async function run(): Promise<void> {
     // Noise, like a real photograph: a flat colour would make transformations unrealistically cheap.
     const pixels = Buffer.alloc(2000 * 1500 * 3);
     for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 7919 + (i >> 9) * 104729) % 251;
-    const photo = await sharp(pixels, { raw: { width: 2000, height: 1500, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+    const photo = await sharp(pixels, { raw: { width: 2000, height: 1500, channels: 3 } })
+      .jpeg({ quality: 85 })
+      .toBuffer();
     const form = new FormData();
     form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
     const created = await fetch(`${server.url}/files`, { method: 'POST', headers: bearer(server.token), body: form });
     const id = ((await created.json()) as { data: { id: string } }).data.id;
 
-    await load(`GET /assets original (${Math.round(photo.length / 1024)} kB JPEG)`, { url: `${server.url}/assets/${id}`, headers: bearer(server.token) });
+    await load(`GET /assets original (${Math.round(photo.length / 1024)} kB JPEG)`, {
+      url: `${server.url}/assets/${id}`,
+      headers: bearer(server.token),
+    });
     const first = await firstTransformations(server.url, server.token, id, 5);
     const stored = await load('GET /assets stored transformation', {
       url: `${server.url}/assets/${id}?width=640&format=webp`,
       headers: bearer(server.token),
     });
-    process.stdout.write(`stored / first transformation: ${(stored.requestsPerSecond / Math.max(1, first)).toFixed(1)}x (target >= 5x)\n`);
+    process.stdout.write(
+      `stored / first transformation: ${(stored.requestsPerSecond / Math.max(1, first)).toFixed(1)}x (target >= 5x)\n`,
+    );
   } finally {
     await server.close();
     await rm(root, { recursive: true, force: true });

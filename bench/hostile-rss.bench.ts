@@ -21,9 +21,20 @@ type Outcomes = Map<string, number>;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A JSON POST from `localAddress`; the answer's status, or what ended it instead. */
-function post(url: string, path: string, body: unknown, localAddress: string, headers: Record<string, string> = {}): Promise<string> {
+function post(
+  url: string,
+  path: string,
+  body: unknown,
+  localAddress: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
   return new Promise((resolve) => {
-    const req = request(`${url}${path}`, { method: 'POST', localAddress, headers: { 'content-type': 'application/json', ...headers }, timeout: REQUEST_TIMEOUT_MS });
+    const req = request(`${url}${path}`, {
+      method: 'POST',
+      localAddress,
+      headers: { 'content-type': 'application/json', ...headers },
+      timeout: REQUEST_TIMEOUT_MS,
+    });
     req.on('response', (res: IncomingMessage) => {
       res.resume();
       res.on('end', () => resolve(String(res.statusCode)));
@@ -47,7 +58,12 @@ function closeCode(chunk: Buffer): string | null {
 function hostileFrame(url: string, localAddress: string): Promise<string> {
   return new Promise((resolve) => {
     const key = randomBytes(16).toString('base64');
-    const headers = { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': key };
+    const headers = {
+      Connection: 'Upgrade',
+      Upgrade: 'websocket',
+      'Sec-WebSocket-Version': '13',
+      'Sec-WebSocket-Key': key,
+    };
     const req = request(`${url}/websocket`, { localAddress, headers, timeout: REQUEST_TIMEOUT_MS });
     req.on('response', (res: IncomingMessage) => resolve(`upgrade refused ${res.statusCode}`));
     req.on('error', (e) => resolve((e as NodeJS.ErrnoException).code ?? e.message));
@@ -87,21 +103,32 @@ async function seed(server: BuiltServer): Promise<void> {
     if (!res.ok) throw new Error(`POST ${path} failed: ${res.status} ${await res.text()}`);
   };
   await call('/collections', { collection: 'hostile', fields: [{ field: 'title', type: 'string' }] });
-  await call('/items/hostile', Array.from({ length: SEED_ROWS }, (_, i) => ({ title: `row ${i}` })));
+  await call(
+    '/items/hostile',
+    Array.from({ length: SEED_ROWS }, (_, i) => ({ title: `row ${i}` })),
+  );
   await call('/permissions', { role: null, collection: 'hostile', action: 'read', fields: ['*'] });
 }
 
 /** Every caller's hostile requests at once, each from its own loopback address; what is unanswered at the deadline is counted so. */
 async function attack(url: string, hostileHash: string): Promise<Record<string, Outcomes>> {
   const document = `{ ${Array.from({ length: ALIASES }, (_, i) => `a${i}: hostile(limit: -1) { id title }`).join(' ')} }`;
-  const outcomes: Record<string, Outcomes> = { 'hash verify (hostile m)': new Map(), 'hash generate (burst)': new Map(), 'graphql 2000 aliases': new Map(), 'websocket pre-auth frame': new Map() };
+  const outcomes: Record<string, Outcomes> = {
+    'hash verify (hostile m)': new Map(),
+    'hash generate (burst)': new Map(),
+    'graphql 2000 aliases': new Map(),
+    'websocket pre-auth frame': new Map(),
+  };
   let open = true;
-  const count = (kind: string) => (outcome: string) => open && outcomes[kind].set(outcome, (outcomes[kind].get(outcome) ?? 0) + 1);
+  const count = (kind: string) => (outcome: string) =>
+    open && outcomes[kind].set(outcome, (outcomes[kind].get(outcome) ?? 0) + 1);
   const all = Promise.all(
     Array.from({ length: CALLERS }, (_, i) => {
       const from = `127.0.0.${i + 2}`;
       return Promise.all([
-        post(url, '/utils/hash/verify', { string: 'secret', hash: hostileHash }, from).then(count('hash verify (hostile m)')),
+        post(url, '/utils/hash/verify', { string: 'secret', hash: hostileHash }, from).then(
+          count('hash verify (hostile m)'),
+        ),
         post(url, '/utils/hash/generate', { string: 'secret' }, from).then(count('hash generate (burst)')),
         post(url, '/graphql', { query: document }, from).then(count('graphql 2000 aliases')),
         hostileFrame(url, from).then(count('websocket pre-auth frame')),
@@ -131,16 +158,27 @@ async function pingWhile(url: string, during: Promise<unknown>): Promise<number>
   return worst;
 }
 
-function report(idle: number, peak: number, after: number, pingMs: number, seconds: number, outcomes: Record<string, Outcomes>): void {
+function report(
+  idle: number,
+  peak: number,
+  after: number,
+  pingMs: number,
+  seconds: number,
+  outcomes: Record<string, Outcomes>,
+): void {
   const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
   const out = process.stdout;
-  out.write(`${CALLERS} callers (127.0.0.2 … 127.0.0.${CALLERS + 1}), each: one hash verify (m=${HOSTILE_MEMORY_COST}), one hash generate, one ${ALIASES}-alias GraphQL document, one ${FRAME_BYTES / MB} MB pre-auth frame\n`);
+  out.write(
+    `${CALLERS} callers (127.0.0.2 … 127.0.0.${CALLERS + 1}), each: one hash verify (m=${HOSTILE_MEMORY_COST}), one hash generate, one ${ALIASES}-alias GraphQL document, one ${FRAME_BYTES / MB} MB pre-auth frame\n`,
+  );
   for (const [kind, counts] of Object.entries(outcomes)) {
     out.write(`  ${kind.padEnd(28)} ${[...counts].map(([outcome, n]) => `${outcome} ×${n}`).join(', ')}\n`);
   }
   const fiveHundreds = Object.values(outcomes).reduce((sum, counts) => sum + (counts.get('500') ?? 0), 0);
   out.write(`500 answers                   ${fiveHundreds}   target 0 (503 for shed load is allowed)\n`);
-  out.write(`burst took                    ${seconds.toFixed(1)} s; slowest /server/ping meanwhile ${pingMs.toFixed(0)} ms\n`);
+  out.write(
+    `burst took                    ${seconds.toFixed(1)} s; slowest /server/ping meanwhile ${pingMs.toFixed(0)} ms\n`,
+  );
   out.write(`RSS idle → peak → after       ${mb(idle)} → ${mb(peak)} → ${mb(after)}\n`);
   out.write(`peak growth over idle         ${mb(peak - idle)}   target < ${TARGET_GROWTH_MB} MB\n`);
 }
@@ -155,7 +193,10 @@ export async function run(): Promise<void> {
   const server = await startBuiltServer({ WEBSOCKETS_ENABLED: 'true' });
   try {
     await seed(server);
-    const hostileHash = (await argon2.hash('secret', { memoryCost: 1024, timeCost: 1, parallelism: 1 })).replace(/\$m=\d+,[pt]=\d+,[pt]=\d+\$/, `$m=${HOSTILE_MEMORY_COST},t=1,p=1$`);
+    const hostileHash = (await argon2.hash('secret', { memoryCost: 1024, timeCost: 1, parallelism: 1 })).replace(
+      /\$m=\d+,[pt]=\d+,[pt]=\d+\$/,
+      `$m=${HOSTILE_MEMORY_COST},t=1,p=1$`,
+    );
     await pause(1000);
     const idle = server.rss();
     let peak = idle;

@@ -50,7 +50,11 @@ let chunk = 'title,body,n,big,price,ratio,active,day,stamp\\n';
  * upload ahead of the server and buffered it here (130 MB by the end of a 1,000,000-row import), which
  * the peak RSS then counted as Vellum's.
  */
-function postStream(url: string, headers: Record<string, string>, body: Readable): Promise<{ status: number; text: string }> {
+function postStream(
+  url: string,
+  headers: Record<string, string>,
+  body: Readable,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'POST', headers }, (res) => {
       let text = '';
@@ -64,7 +68,10 @@ function postStream(url: string, headers: Record<string, string>, body: Readable
 }
 
 /** The server's highest resident set size seen while `work` runs, sampled every 50 ms. */
-async function measured<T>(rss: () => number, work: () => Promise<T>): Promise<{ result: T; seconds: number; peakRss: number }> {
+async function measured<T>(
+  rss: () => number,
+  work: () => Promise<T>,
+): Promise<{ result: T; seconds: number; peakRss: number }> {
   let peak = rss();
   const timer = setInterval(() => (peak = Math.max(peak, rss())), 50);
   const started = process.hrtime.bigint();
@@ -86,7 +93,12 @@ function report(label: string, rows: number, seconds: number, peakRss: number, t
 }
 
 /** One export job of the whole collection, followed to its end (polled every 20 ms: the wait stays small beside the figure). */
-async function exportOnce(url: string, auth: Record<string, string>, collection: string, format: string): Promise<number> {
+async function exportOnce(
+  url: string,
+  auth: Record<string, string>,
+  collection: string,
+  format: string,
+): Promise<number> {
   const res = await fetch(`${url}/utils/export/${collection}`, {
     method: 'POST',
     headers: { ...auth, 'Content-Type': 'application/json' },
@@ -95,7 +107,11 @@ async function exportOnce(url: string, auth: Record<string, string>, collection:
   if (res.status !== 204) throw new Error(`export failed: ${res.status} ${await res.text()}`);
   const job = `${url}${res.headers.get('location')}`;
   for (;;) {
-    const state = ((await (await fetch(job, { headers: auth })).json()) as { data: { status: string; rows_done: number; errors: unknown } }).data;
+    const state = (
+      (await (await fetch(job, { headers: auth })).json()) as {
+        data: { status: string; rows_done: number; errors: unknown };
+      }
+    ).data;
     if (state.status === 'failed') throw new Error(`export failed: ${JSON.stringify(state.errors)}`);
     if (state.status === 'completed') return state.rows_done;
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -203,11 +219,14 @@ export async function run(): Promise<void> {
       headers: { ...auth, 'Content-Type': 'application/json' },
       body: JSON.stringify({ collection: c, fields: FIELDS }),
     });
-    if (created.status !== 200) throw new Error(`creating the collection failed: ${created.status} ${await created.text()}`);
+    if (created.status !== 200)
+      throw new Error(`creating the collection failed: ${created.status} ${await created.text()}`);
     const file = join(dir, 'rows.csv');
     await promisify(execFile)(process.execPath, ['-e', WRITE_ROWS, file, String(ROWS)]);
     const baseline = Math.round(server.rss() / 1024 / 1024);
-    process.stdout.write(`${ROWS} rows, ${Math.round(statSync(file).size / 1024 / 1024)} MB of CSV; server RSS before the import ${baseline} MB\n`);
+    process.stdout.write(
+      `${ROWS} rows, ${Math.round(statSync(file).size / 1024 / 1024)} MB of CSV; server RSS before the import ${baseline} MB\n`,
+    );
 
     const boundary = 'vellum-bench-boundary';
     async function* multipart(): AsyncGenerator<Buffer | string> {
@@ -216,7 +235,11 @@ export async function run(): Promise<void> {
       yield `\r\n--${boundary}--\r\n`;
     }
     const imported = await measured(server.rss, async () => {
-      const res = await postStream(`${server.url}/utils/import/${c}`, { ...auth, 'Content-Type': `multipart/form-data; boundary=${boundary}` }, Readable.from(multipart()));
+      const res = await postStream(
+        `${server.url}/utils/import/${c}`,
+        { ...auth, 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+        Readable.from(multipart()),
+      );
       if (res.status !== 200) throw new Error(`import failed: ${res.status} ${res.text.slice(0, 500)}`);
     });
     report('import', ROWS, imported.seconds, imported.peakRss, 'issue 19: ≥ 50,000 rows/s');
@@ -225,7 +248,10 @@ export async function run(): Promise<void> {
     for (const format of ['csv', 'json', 'xml', 'yaml']) {
       const exported = await measured(server.rss, () => exportOnce(server.url, auth, c, format));
       if (format === 'csv') csvSeconds = exported.seconds;
-      const target = format === 'csv' ? 'issue 19: 100k rows ≤ 0.8 s' : `issue 19: ≤ 2× CSV, here ${(exported.seconds / csvSeconds).toFixed(1)}×`;
+      const target =
+        format === 'csv'
+          ? 'issue 19: 100k rows ≤ 0.8 s'
+          : `issue 19: ≤ 2× CSV, here ${(exported.seconds / csvSeconds).toFixed(1)}×`;
       report(`export ${format}`, exported.result, exported.seconds, exported.peakRss, target);
     }
   } finally {

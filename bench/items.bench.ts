@@ -14,7 +14,10 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
  * The floor: node:http + mysql2 running the SQL Vellum runs for the same requests, with no framework,
  * auth, permissions or activity. Vellum's target is at least 50% of its throughput on each read.
  */
-async function startFloor(env: Record<string, string>, table: string): Promise<{ url: string; close: () => Promise<void> }> {
+async function startFloor(
+  env: Record<string, string>,
+  table: string,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const pool = mysql.createPool({
     host: env.DB_HOST,
     port: Number(env.DB_PORT),
@@ -35,24 +38,33 @@ async function startFloor(env: Record<string, string>, table: string): Promise<{
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const item = JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>;
-      const [result] = await pool.query(`INSERT INTO \`${table}\` (title, body, x, status, published) VALUES (?, ?, ?, ?, ?)`, [
-        item.title,
-        item.body,
-        item.x,
-        item.status,
-        item.published,
+      const [result] = await pool.query(
+        `INSERT INTO \`${table}\` (title, body, x, status, published) VALUES (?, ?, ?, ?, ?)`,
+        [item.title, item.body, item.x, item.status, item.published],
+      );
+      const [rows] = await pool.query(`SELECT ${cols} FROM \`${table}\` WHERE id = ?`, [
+        (result as mysql.ResultSetHeader).insertId,
       ]);
-      const [rows] = await pool.query(`SELECT ${cols} FROM \`${table}\` WHERE id = ?`, [(result as mysql.ResultSetHeader).insertId]);
       return send(res, { data: row((rows as Record<string, unknown>[])[0]) });
     }
     if (url.pathname === '/one') {
-      const [rows] = await pool.query(`SELECT ${cols} FROM \`${table}\` t WHERE t.id = ? ORDER BY t.id LIMIT 1`, [Number(url.searchParams.get('id'))]);
+      const [rows] = await pool.query(`SELECT ${cols} FROM \`${table}\` t WHERE t.id = ? ORDER BY t.id LIMIT 1`, [
+        Number(url.searchParams.get('id')),
+      ]);
       return send(res, { data: row((rows as Record<string, unknown>[])[0]) });
     }
     if (url.pathname === '/filter') {
-      const [rows] = await pool.query(`SELECT ${cols} FROM \`${table}\` t WHERE t.status = ? ORDER BY t.x DESC LIMIT 25`, ['published']);
-      const [count] = await pool.query(`SELECT COUNT(*) AS count FROM \`${table}\` t WHERE t.status = ?`, ['published']);
-      return send(res, { data: (rows as Record<string, unknown>[]).map(row), meta: { filter_count: (count as { count: number }[])[0].count } });
+      const [rows] = await pool.query(
+        `SELECT ${cols} FROM \`${table}\` t WHERE t.status = ? ORDER BY t.x DESC LIMIT 25`,
+        ['published'],
+      );
+      const [count] = await pool.query(`SELECT COUNT(*) AS count FROM \`${table}\` t WHERE t.status = ?`, [
+        'published',
+      ]);
+      return send(res, {
+        data: (rows as Record<string, unknown>[]).map(row),
+        meta: { filter_count: (count as { count: number }[])[0].count },
+      });
     }
     const [rows] = await pool.query(`SELECT ${cols} FROM \`${table}\` t ORDER BY t.id LIMIT 100`);
     return send(res, { data: (rows as Record<string, unknown>[]).map(row) });
@@ -78,7 +90,9 @@ async function startFloor(env: Record<string, string>, table: string): Promise<{
  * What the HTTP framework alone allows: an empty Nest + Express app (no middleware, guard, database or
  * logging) answering the bodies the floor answered, already in memory. Vellum cannot be faster than this.
  */
-async function startFrameworkCeiling(bodies: Record<string, unknown>): Promise<{ url: string; close: () => Promise<void> }> {
+async function startFrameworkCeiling(
+  bodies: Record<string, unknown>,
+): Promise<{ url: string; close: () => Promise<void> }> {
   @Controller()
   class BodiesController {
     @Get('list')
@@ -182,9 +196,19 @@ export async function seedCollection(url: string, auth: Record<string, string>, 
   for (let batch = 0; batch < ROWS / 500; batch++) {
     const items = Array.from({ length: 500 }, (_, i) => {
       const n = batch * 500 + i;
-      return { title: `Item ${n}`, body: 'lorem ipsum '.repeat(10), x: (n * 7919) % ROWS, status: n % 3 ? 'published' : 'draft', published: n % 2 === 0 };
+      return {
+        title: `Item ${n}`,
+        body: 'lorem ipsum '.repeat(10),
+        x: (n * 7919) % ROWS,
+        status: n % 3 ? 'published' : 'draft',
+        published: n % 2 === 0,
+      };
     });
-    const res = await fetch(`${url}/items/${c}?fields=id`, { method: 'POST', headers: auth, body: JSON.stringify(items) });
+    const res = await fetch(`${url}/items/${c}?fields=id`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify(items),
+    });
     if (res.status !== 200) throw new Error(`seeding failed: ${res.status} ${await res.text()}`);
   }
 }
@@ -193,9 +217,23 @@ function benchCases(url: string, auth: Record<string, string>, c: string, floorU
   const body = JSON.stringify({ title: 'New', body: 'text', x: 5, status: 'draft', published: true });
   const onFloor = (target: LoadTarget) => (floorUrl ? { ...target, url: `${floorUrl}${target.url}` } : undefined);
   return [
-    { label: 'GET /items/c?limit=100', ceilingPath: 'list', vellum: { url: `${url}/items/${c}?limit=100`, headers: auth }, floor: onFloor({ url: '/list' }) },
-    { label: 'GET /items/c/:id', ceilingPath: 'one', vellum: { url: `${url}/items/${c}/4242`, headers: auth }, floor: onFloor({ url: '/one?id=4242' }) },
-    { label: 'GET /items/c?filter..&sort=-x&limit=25&meta', vellum: { url: `${url}/items/${c}?${FILTER}`, headers: auth }, floor: onFloor({ url: '/filter' }) },
+    {
+      label: 'GET /items/c?limit=100',
+      ceilingPath: 'list',
+      vellum: { url: `${url}/items/${c}?limit=100`, headers: auth },
+      floor: onFloor({ url: '/list' }),
+    },
+    {
+      label: 'GET /items/c/:id',
+      ceilingPath: 'one',
+      vellum: { url: `${url}/items/${c}/4242`, headers: auth },
+      floor: onFloor({ url: '/one?id=4242' }),
+    },
+    {
+      label: 'GET /items/c?filter..&sort=-x&limit=25&meta',
+      vellum: { url: `${url}/items/${c}?${FILTER}`, headers: auth },
+      floor: onFloor({ url: '/filter' }),
+    },
     {
       label: 'POST /items/c',
       vellum: { url: `${url}/items/${c}`, method: 'POST', headers: auth, body },
@@ -211,13 +249,17 @@ async function measureCase(entry: BenchCase, ceilingUrl: string | undefined): Pr
   const vellumRuns: LoadResult[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     if (entry.floor) floorRuns.push(await load(`  floor ${entry.label} #${round}`, entry.floor));
-    if (ceilingUrl && entry.ceilingPath) ceilingRuns.push(await load(`  empty Nest app ${entry.label} #${round}`, { url: `${ceilingUrl}/${entry.ceilingPath}` }));
+    if (ceilingUrl && entry.ceilingPath)
+      ceilingRuns.push(
+        await load(`  empty Nest app ${entry.label} #${round}`, { url: `${ceilingUrl}/${entry.ceilingPath}` }),
+      );
     vellumRuns.push(await load(`  vellum ${entry.label} #${round}`, entry.vellum));
   }
   const floorResult = median(floorRuns);
   const ceilingResult = median(ceilingRuns);
   const vellumResult = median(vellumRuns)!;
-  for (const result of [floorResult, ceilingResult, vellumResult]) if (result) print({ ...result, label: `${result.label.replace(/ #\d+$/, '')} (median)` });
+  for (const result of [floorResult, ceilingResult, vellumResult])
+    if (result) print({ ...result, label: `${result.label.replace(/ #\d+$/, '')} (median)` });
   if (ceilingResult) process.stdout.write(`    → the framework alone: ${ratio(ceilingResult, floorResult)}\n`);
   if (floorResult) process.stdout.write(`    → ${ratio(vellumResult, floorResult)}\n`);
 }

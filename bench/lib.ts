@@ -87,9 +87,18 @@ const BENCH_PORT = Number(process.env.BENCH_PORT ?? 18_155);
  * Vellum as `npm start` runs it: built, in a process of its own, so memory figures are the server's
  * alone (not the benchmark client's, nor the TypeScript loader's, about 90 MB), on a fresh database.
  */
-export async function startBuiltServer(env: Record<string, string> = {}, port = BENCH_PORT, reuse?: { database: TestDatabase }): Promise<BuiltServer> {
+export async function startBuiltServer(
+  env: Record<string, string> = {},
+  port = BENCH_PORT,
+  reuse?: { database: TestDatabase },
+): Promise<BuiltServer> {
   const root = join(__dirname, '..');
-  if (!reuse) execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+  if (!reuse)
+    execFileSync(
+      process.execPath,
+      [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
+      { cwd: root, stdio: 'inherit' },
+    );
   const database = reuse?.database ?? (await provisionDatabase());
   const started = performance.now();
   // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server as it is measured.
@@ -113,7 +122,13 @@ export async function startBuiltServer(env: Record<string, string> = {}, port = 
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error('Vellum exited before answering');
-    if (await fetch(`${url}/server/ping`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/server/ping`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (attempt > 6000) throw new Error('Vellum did not answer within 60 s');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -150,7 +165,14 @@ export interface LoadResult {
 
 export async function load(
   label: string,
-  options: { url: string; method?: 'GET' | 'POST' | 'PATCH'; headers?: Record<string, string>; body?: string; seconds?: number; connections?: number },
+  options: {
+    url: string;
+    method?: 'GET' | 'POST' | 'PATCH';
+    headers?: Record<string, string>;
+    body?: string;
+    seconds?: number;
+    connections?: number;
+  },
 ): Promise<LoadResult> {
   const result = await autocannon({
     url: options.url,

@@ -3,12 +3,35 @@ import { bearer, BenchServer, startBenchServer } from './lib';
 const COLLECTIONS = 50;
 const FIELDS = 20;
 /** The field types a generated collection cycles through (its key `id` comes on top). */
-const TYPES = ['string', 'text', 'integer', 'bigInteger', 'float', 'decimal', 'boolean', 'json', 'uuid', 'date', 'dateTime', 'timestamp'];
+const TYPES = [
+  'string',
+  'text',
+  'integer',
+  'bigInteger',
+  'float',
+  'decimal',
+  'boolean',
+  'json',
+  'uuid',
+  'date',
+  'dateTime',
+  'timestamp',
+];
 
-type Entry = Record<string, unknown> & { collection: string; field?: string; meta: Record<string, unknown> | null; schema: Record<string, unknown> | null };
+type Entry = Record<string, unknown> & {
+  collection: string;
+  field?: string;
+  meta: Record<string, unknown> | null;
+  schema: Record<string, unknown> | null;
+};
 type Snap = { collections: Entry[]; fields: Entry[]; relations: Entry[] } & Record<string, unknown>;
 
-async function call(server: BenchServer, method: string, path: string, body?: unknown): Promise<{ status: number; ms: number; json: unknown }> {
+async function call(
+  server: BenchServer,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; ms: number; json: unknown }> {
   const started = performance.now();
   const res = await fetch(`${server.url}${path}`, {
     method,
@@ -42,7 +65,10 @@ export async function run(): Promise<void> {
   const template = await startBenchServer();
   let snapshot: Snap;
   try {
-    const fields = Array.from({ length: FIELDS - 1 }, (_, i) => ({ field: `f${String(i).padStart(2, '0')}`, type: TYPES[i % TYPES.length] }));
+    const fields = Array.from({ length: FIELDS - 1 }, (_, i) => ({
+      field: `f${String(i).padStart(2, '0')}`,
+      type: TYPES[i % TYPES.length],
+    }));
     await call(template, 'POST', '/collections', { collection: 'template', fields });
     snapshot = ((await call(template, 'GET', '/schema/snapshot')).json as { data: Snap }).data;
   } finally {
@@ -57,7 +83,8 @@ export async function run(): Promise<void> {
   process.stdout.write(`schema: ${target.collections.length} collections, ${target.fields.length} fields\n`);
 
   const server = await startBenchServer();
-  const applyTarget = server.database.env.DB_CLIENT === 'mariadb' || server.database.env.DB_CLIENT === 'mysql' ? 400 : 300;
+  const applyTarget =
+    server.database.env.DB_CLIENT === 'mariadb' || server.database.env.DB_CLIENT === 'mysql' ? 400 : 300;
   try {
     const empty = ((await call(server, 'GET', '/schema/snapshot')).json as { data: Snap }).data;
     const diff = await call(server, 'POST', '/schema/diff', target);
@@ -72,7 +99,11 @@ export async function run(): Promise<void> {
     report('POST /schema/diff (no change)', again.ms, again.status === 204 ? '204' : `unexpected ${again.status}`);
     const back = await call(server, 'POST', '/schema/diff', empty);
     const teardown = await call(server, 'POST', '/schema/apply', (back.json as { data: unknown }).data);
-    report('POST /schema/apply (teardown: the 50 collections deleted)', teardown.ms, `target ≤ ${applyTarget} ms (issue 19)`);
+    report(
+      'POST /schema/apply (teardown: the 50 collections deleted)',
+      teardown.ms,
+      `target ≤ ${applyTarget} ms (issue 19)`,
+    );
   } finally {
     await server.close();
   }

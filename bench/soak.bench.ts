@@ -15,21 +15,45 @@ type Request = autocannon.Request;
 function mix(auth: Record<string, string>): Request[] {
   const headers = { ...auth, 'content-type': 'application/json' };
   const randomKey = () => 1 + Math.floor(Math.random() * SEED_ROWS);
-  const list: Request = { method: 'GET', path: '/items/soak?filter[n][_gte]=500&sort=-n&limit=25&meta=filter_count', headers };
-  const one: Request = { method: 'GET', headers, setupRequest: (req) => ({ ...req, path: `/items/soak/${randomKey()}` }) };
-  const create: Request = { method: 'POST', path: '/items/soak', headers, body: JSON.stringify({ title: 'soak', n: 7 }) };
+  const list: Request = {
+    method: 'GET',
+    path: '/items/soak?filter[n][_gte]=500&sort=-n&limit=25&meta=filter_count',
+    headers,
+  };
+  const one: Request = {
+    method: 'GET',
+    headers,
+    setupRequest: (req) => ({ ...req, path: `/items/soak/${randomKey()}` }),
+  };
+  const create: Request = {
+    method: 'POST',
+    path: '/items/soak',
+    headers,
+    body: JSON.stringify({ title: 'soak', n: 7 }),
+  };
   const update: Request = {
     method: 'PATCH',
     headers,
-    setupRequest: (req) => ({ ...req, path: `/items/soak/${randomKey()}`, body: JSON.stringify({ title: `updated ${Date.now()}` }) }),
+    setupRequest: (req) => ({
+      ...req,
+      path: `/items/soak/${randomKey()}`,
+      body: JSON.stringify({ title: `updated ${Date.now()}` }),
+    }),
   };
   return [...Array<Request>(12).fill(list), ...Array<Request>(4).fill(one), ...Array<Request>(3).fill(create), update];
 }
 
 async function seed(url: string, auth: Record<string, string>): Promise<void> {
   const headers = { ...auth, 'content-type': 'application/json' };
-  const fields = [{ field: 'title', type: 'string' }, { field: 'n', type: 'integer' }];
-  const made = await fetch(`${url}/collections`, { method: 'POST', headers, body: JSON.stringify({ collection: 'soak', fields }) });
+  const fields = [
+    { field: 'title', type: 'string' },
+    { field: 'n', type: 'integer' },
+  ];
+  const made = await fetch(`${url}/collections`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ collection: 'soak', fields }),
+  });
   if (!made.ok) throw new Error(`creating the collection failed: ${made.status}`);
   const rows = Array.from({ length: SEED_ROWS }, (_, i) => ({ title: `row ${i}`, n: i }));
   const seeded = await fetch(`${url}/items/soak`, { method: 'POST', headers, body: JSON.stringify(rows) });
@@ -57,11 +81,17 @@ export async function run(): Promise<void> {
     const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
     const growth = (endRss - startRss) / startRss;
     const out = process.stdout;
-    out.write(`${CLIENTS} clients, ${SECONDS} s, ${result.requests.total} requests (${Math.round(result.requests.average)} req/s)\n`);
-    out.write(`errors (failed + non-2xx)                  ${String(result.errors + result.non2xx).padStart(6)}      target 0 (issue 18)\n`);
+    out.write(
+      `${CLIENTS} clients, ${SECONDS} s, ${result.requests.total} requests (${Math.round(result.requests.average)} req/s)\n`,
+    );
+    out.write(
+      `errors (failed + non-2xx)                  ${String(result.errors + result.non2xx).padStart(6)}      target 0 (issue 18)\n`,
+    );
     out.write(`latency p50 / p99                          ${result.latency.p50} / ${result.latency.p99} ms\n`);
     out.write(`RSS after warm-up → end (peak)             ${mb(startRss)} → ${mb(endRss)} MB (${mb(peakRss)} MB)\n`);
-    out.write(`RSS growth                                 ${(growth * 100).toFixed(1).padStart(6)} %    target < ${RSS_GROWTH_TARGET * 100} % (issue 18)\n`);
+    out.write(
+      `RSS growth                                 ${(growth * 100).toFixed(1).padStart(6)} %    target < ${RSS_GROWTH_TARGET * 100} % (issue 18)\n`,
+    );
   } finally {
     await server.close();
   }

@@ -28,12 +28,18 @@ export async function run(): Promise<void> {
       // Idle: what the process holds once start-up garbage could be collected.
       await new Promise((resolve) => setTimeout(resolve, 2000));
       rss.push(server.rss() / 1024 / 1024);
-      process.stdout.write(`restart #${round}: ready ${server.readyMs.toFixed(0)} ms, idle RSS ${rss[rss.length - 1].toFixed(0)} MB\n`);
+      process.stdout.write(
+        `restart #${round}: ready ${server.readyMs.toFixed(0)} ms, idle RSS ${rss[rss.length - 1].toFixed(0)} MB\n`,
+      );
       await server.close(true);
     }
   } finally {
     await database.drop();
   }
-  process.stdout.write(`restart, median                            ${median(ready).toFixed(0).padStart(6)} ms   target ≤ ${READY_TARGET_MS} ms (issue 19)\n`);
-  process.stdout.write(`idle RSS after start, median               ${median(rss).toFixed(0).padStart(6)} MB   target ≤ ${IDLE_RSS_TARGET_MB} MB (issue 19)\n`);
+  process.stdout.write(
+    `restart, median                            ${median(ready).toFixed(0).padStart(6)} ms   target ≤ ${READY_TARGET_MS} ms (issue 19)\n`,
+  );
+  process.stdout.write(
+    `idle RSS after start, median               ${median(rss).toFixed(0).padStart(6)} MB   target ≤ ${IDLE_RSS_TARGET_MB} MB (issue 19)\n`,
+  );
 }

@@ -14,7 +14,15 @@ const root = join(__dirname, '..');
 const TARGETS = [
   {
     name: 'server',
-    inputs: ['src', 'ormconfig.ts', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'nest-cli.json'],
+    inputs: [
+      'src',
+      'ormconfig.ts',
+      'package.json',
+      'package-lock.json',
+      'tsconfig.json',
+      'tsconfig.build.json',
+      'nest-cli.json',
+    ],
     skip: [],
     stamp: 'dist/.build-stamp',
     command: 'npx --no-install nest build',

@@ -16,9 +16,12 @@ interface CruiseResult {
  * the code no longer has is itself reported, so it is removed once its cut lands.
  */
 const STILL_TO_CUT: Record<string, string> = {
-  'src/modules/items -> src/modules/users': "the engine's admin-write guards (write-rows.ts) to be handed in through ItemsDeps",
-  'src/modules/permissions -> src/modules/items': 'the /roles, /permissions and /policies routes (access.module.ts) to move above items',
-  'src/modules/schema -> src/modules/permissions': 'the filtered schema reads (schema-reads.ts, schema-visibility.ts) to move above permissions',
+  'src/modules/items -> src/modules/users':
+    "the engine's admin-write guards (write-rows.ts) to be handed in through ItemsDeps",
+  'src/modules/permissions -> src/modules/items':
+    'the /roles, /permissions and /policies routes (access.module.ts) to move above items',
+  'src/modules/schema -> src/modules/permissions':
+    'the filtered schema reads (schema-reads.ts, schema-visibility.ts) to move above permissions',
 };
 
 const result = JSON.parse(readFileSync(0, 'utf8')) as CruiseResult;
@@ -31,7 +34,11 @@ for (const group of folderCycles(graph)) {
   problems.push(`folders import each other: ${group.join(', ')}\n      ${cycleEdges(graph, group).join('\n      ')}`);
 }
 if (problems.length > 0) {
-  process.stderr.write(`Import rules broken (.dependency-cruiser.cjs, docs/ARCHITECTURE.md):\n  - ${problems.join('\n  - ')}\n`);
+  process.stderr.write(
+    `Import rules broken (.dependency-cruiser.cjs, docs/ARCHITECTURE.md):\n  - ${problems.join('\n  - ')}\n`,
+  );
   process.exit(1);
 }
-process.stdout.write(`${result.summary.totalCruised} files: no import rule broken, no cycle between folders (${Object.keys(STILL_TO_CUT).length} imports still to cut, listed in scripts/check-deps.ts).\n`);
+process.stdout.write(
+  `${result.summary.totalCruised} files: no import rule broken, no cycle between folders (${Object.keys(STILL_TO_CUT).length} imports still to cut, listed in scripts/check-deps.ts).\n`,
+);

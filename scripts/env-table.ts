@@ -14,11 +14,18 @@ import { writeOrCheck } from './lib/write-or-check';
 function main(): void {
   const problems = envDocProblems(ENV_DOCS, knownVariables());
   if (problems.length > 0) {
-    process.stderr.write(`src/config/env-docs.ts does not match env.schema.ts:\n${problems.map((p) => `  ${p}\n`).join('')}`);
+    process.stderr.write(
+      `src/config/env-docs.ts does not match env.schema.ts:\n${problems.map((p) => `  ${p}\n`).join('')}`,
+    );
     process.exit(1);
   }
   const file = join(__dirname, '..', 'README.md');
-  writeOrCheck(file, withEnvTable(readFileSync(file, 'utf8'), renderEnvTable(ENV_DOCS)), "README's variable table", 'npm run docs:env');
+  writeOrCheck(
+    file,
+    withEnvTable(readFileSync(file, 'utf8'), renderEnvTable(ENV_DOCS)),
+    "README's variable table",
+    'npm run docs:env',
+  );
 }
 
 main();

@@ -46,7 +46,12 @@ export class AppModule {
    * The whole application for one validated configuration (tests build several side by side).
    * `extraModules` lets the test harness mount probes, such as a route that fails unexpectedly.
    */
-  static register(config: AppConfig, logger: AppLogger, extraModules: Type[] = [], clock: Clock = systemClock): DynamicModule {
+  static register(
+    config: AppConfig,
+    logger: AppLogger,
+    extraModules: Type[] = [],
+    clock: Clock = systemClock,
+  ): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -62,7 +67,10 @@ export class AppModule {
           dataSourceFactory: async (options) => {
             const dataSource = await new VellumDataSource(options!).initialize();
             if (config.db.client === 'sqlite') serializeSqliteTransactions(dataSource);
-            boundStatements(dataSource, dialectFor(config.db.client), { acquireMs: config.db.acquireTimeout, statementMs: config.db.statementTimeout });
+            boundStatements(dataSource, dialectFor(config.db.client), {
+              acquireMs: config.db.acquireTimeout,
+              statementMs: config.db.statementTimeout,
+            });
             return dataSource;
           },
         }),
@@ -96,9 +104,7 @@ export class AppModule {
         RealtimeModule,
         ...extraModules,
       ],
-      providers: [
-        { provide: APP_GUARD, useClass: AuthGuard },
-      ],
+      providers: [{ provide: APP_GUARD, useClass: AuthGuard }],
     };
   }
 }

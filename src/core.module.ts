@@ -24,7 +24,8 @@ export class CoreModule {
         MetricsService,
         {
           provide: APP_FILTER,
-          useFactory: (dialect: Dialect, appLogger: AppLogger) => new AppExceptionFilter((e) => dialect.translateError(e), appLogger),
+          useFactory: (dialect: Dialect, appLogger: AppLogger) =>
+            new AppExceptionFilter((e) => dialect.translateError(e), appLogger),
           inject: [DIALECT, AppLogger],
         },
         { provide: APP_PIPE, useFactory: createValidationPipe },

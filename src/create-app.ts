@@ -24,11 +24,15 @@ export async function createApp(
 ): Promise<NestExpressApplication> {
   // Before anything else starts, so the warning is near the top of the log.
   for (const { name, nearest, message } of config.unknownVariables) logger.warn({ variable: name, nearest }, message);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, logger, extraModules, clock), new VellumExpressAdapter(), {
-    bodyParser: false,
-    logger,
-    abortOnError: false,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.register(config, logger, extraModules, clock),
+    new VellumExpressAdapter(),
+    {
+      bodyParser: false,
+      logger,
+      abortOnError: false,
+    },
+  );
   configureApp(app);
   await app.init();
   // Nest adds its routes in init(): they are indexed once they are all there.

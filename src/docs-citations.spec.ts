@@ -7,9 +7,30 @@ import { extname, join, relative } from 'node:path';
  */
 const ROOT = join(__dirname, '..');
 const CODE_DIRS = ['src', 'admin/src', 'test', 'scripts', 'bench', '.ci'];
-const ROOT_FILES = ['README.md', 'Dockerfile', 'docker-compose.yml', 'package.json', 'docs/API.md', 'docs/ARCHITECTURE.md'];
+const ROOT_FILES = [
+  'README.md',
+  'Dockerfile',
+  'docker-compose.yml',
+  'package.json',
+  'docs/API.md',
+  'docs/ARCHITECTURE.md',
+];
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'data', 'uploads', 'coverage', 'test-artifacts']);
-const TEXT_EXTENSIONS = new Set(['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json', '.md', '.sh', '.yml', '.yaml', '.html', '.css', '']);
+const TEXT_EXTENSIONS = new Set([
+  '.ts',
+  '.tsx',
+  '.js',
+  '.mjs',
+  '.cjs',
+  '.json',
+  '.md',
+  '.sh',
+  '.yml',
+  '.yaml',
+  '.html',
+  '.css',
+  '',
+]);
 
 const SECTION = String.raw`\d+(?:\.\d+)*`;
 /** `API.md 2.1`, `API.md 6.2, 6.4`, `API.md 5.1-5.3`, `API.md 5.2/5.3`, `API.md (sections 3.8, 4.1)`, `API.md §11`. */
@@ -19,7 +40,13 @@ const API_CITATION = citation(String.raw`\bAPI\.md`);
 const CONVENTIONS_CITATION = citation(String.raw`\bCONVENTIONS(?:\.md)?`);
 
 /** Citations a clone cannot follow: the shared folder the project was written from, or the conventions file it held. */
-const OUTSIDE_PATHS = [/\/work\//, /\.\.\/shared\b/, /\bshared\/docs\b/, /\bshared (?:API|CONVENTIONS)\.md/, /\bCONVENTIONS\.md\b/];
+const OUTSIDE_PATHS = [
+  /\/work\//,
+  /\.\.\/shared\b/,
+  /\bshared\/docs\b/,
+  /\bshared (?:API|CONVENTIONS)\.md/,
+  /\bCONVENTIONS\.md\b/,
+];
 
 /** The section numbers cited in `text` by the given citation pattern. */
 export function citedSections(text: string, pattern: RegExp): string[] {
@@ -52,7 +79,11 @@ const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 /** `path: section` for every cited section the document has no heading for. */
 function unresolved(files: string[], pattern: RegExp, document: string): string[] {
   const headings = headedSections(read(document));
-  return files.flatMap((path) => citedSections(read(path), pattern).filter((section) => !headings.has(section)).map((section) => `${path}: ${section}`));
+  return files.flatMap((path) =>
+    citedSections(read(path), pattern)
+      .filter((section) => !headings.has(section))
+      .map((section) => `${path}: ${section}`),
+  );
 }
 
 describe('citedSections', () => {
@@ -83,7 +114,9 @@ describe('citedSections', () => {
 
 describe('headedSections', () => {
   it('reads numbered third-level headings only', () => {
-    expect([...headedSections('## 1 Part\n### 2.1 Exporting items\n### 5 Versions\n###  3 bad\n### 4.2\ntext ### 6 x')]).toEqual(['2.1', '5']);
+    expect([
+      ...headedSections('## 1 Part\n### 2.1 Exporting items\n### 5 Versions\n###  3 bad\n### 4.2\ntext ### 6 x'),
+    ]).toEqual(['2.1', '5']);
   });
 });
 
@@ -105,7 +138,9 @@ describe('the repository cites only what it holds', () => {
     const outside = [...codeFiles, ...ROOT_FILES].flatMap((path) =>
       read(path)
         .split('\n')
-        .flatMap((line, i) => (OUTSIDE_PATHS.some((pattern) => pattern.test(line)) ? [`${path}:${i + 1}: ${line.trim()}`] : [])),
+        .flatMap((line, i) =>
+          OUTSIDE_PATHS.some((pattern) => pattern.test(line)) ? [`${path}:${i + 1}: ${line.trim()}`] : [],
+        ),
     );
     expect(outside).toEqual([]);
   });

@@ -20,8 +20,15 @@ const CLOSE_LIMIT_MS = 5000;
 function stopOnSignals(app: INestApplication, drain: RequestDrain, config: AppConfig, logger: AppLogger): void {
   const stop = async (signal: NodeJS.Signals) => {
     const limit = config.shutdownTimeout;
-    logger.info({ signal, inFlight: drain.inFlight }, `${signal} received: shutting down, no new connections; requests in flight get ${limit} ms to finish`);
-    if (!(await drain.drain(limit))) logger.warn({ inFlight: drain.inFlight }, 'requests still running after SERVER_SHUTDOWN_TIMEOUT: their connections are closed');
+    logger.info(
+      { signal, inFlight: drain.inFlight },
+      `${signal} received: shutting down, no new connections; requests in flight get ${limit} ms to finish`,
+    );
+    if (!(await drain.drain(limit)))
+      logger.warn(
+        { inFlight: drain.inFlight },
+        'requests still running after SERVER_SHUTDOWN_TIMEOUT: their connections are closed',
+      );
     drain.cut();
     setTimeout(() => {
       logger.error(`could not close the database and Redis connections within ${CLOSE_LIMIT_MS} ms; exiting anyway`);
@@ -58,12 +65,15 @@ async function main(): Promise<void> {
   const drain = new RequestDrain(app.getHttpServer() as Server);
   stopOnSignals(app, drain, config, logger);
   await app.listen(config.port, config.host);
-  process.stdout.write(`Vellum ${config.version} listening on http://${config.host}:${config.port} (database: ${config.db.client})\n`);
+  process.stdout.write(
+    `Vellum ${config.version} listening on http://${config.host}:${config.port} (database: ${config.db.client})\n`,
+  );
 }
 
 main().catch((e: unknown) => {
   // The operator's own message, without a stack that says nothing more.
-  const detail = e instanceof DatabaseStartupError ? e.message : e instanceof Error ? (e.stack ?? e.message) : String(e);
+  const detail =
+    e instanceof DatabaseStartupError ? e.message : e instanceof Error ? (e.stack ?? e.message) : String(e);
   process.stderr.write(`Vellum failed to start: ${detail}\n`);
   process.exit(1);
 });

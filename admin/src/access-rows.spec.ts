@@ -32,7 +32,11 @@ describe('nestedChange', () => {
   });
 
   it('carries updates', () => {
-    expect(nestedChange([], [], [{ id: 'a', sort: 1 }])).toEqual({ create: [], update: [{ id: 'a', sort: 1 }], delete: [] });
+    expect(nestedChange([], [], [{ id: 'a', sort: 1 }])).toEqual({
+      create: [],
+      update: [{ id: 'a', sort: 1 }],
+      delete: [],
+    });
   });
 });
 
@@ -74,8 +78,26 @@ describe('shown', () => {
 describe('moved', () => {
   const rows = [row('a', 1), row('b', 1), row('c', null)];
   it.each([
-    ['the second up', 1, -1, [{ id: 'b', sort: 1 }, { id: 'a', sort: 2 }, { id: 'c', sort: 3 }]],
-    ['the second down', 1, 1, [{ id: 'a', sort: 1 }, { id: 'c', sort: 2 }, { id: 'b', sort: 3 }]],
+    [
+      'the second up',
+      1,
+      -1,
+      [
+        { id: 'b', sort: 1 },
+        { id: 'a', sort: 2 },
+        { id: 'c', sort: 3 },
+      ],
+    ],
+    [
+      'the second down',
+      1,
+      1,
+      [
+        { id: 'a', sort: 1 },
+        { id: 'c', sort: 2 },
+        { id: 'b', sort: 3 },
+      ],
+    ],
     ['the first up: nothing', 0, -1, []],
     ['the last down: nothing', 2, 1, []],
     ['a row not in the list: nothing', 5, -1, []],

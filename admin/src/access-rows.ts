@@ -21,7 +21,11 @@ export function nextSort(rows: Pick<AccessRow, 'sort'>[]): number {
 type Change = { id: string; sort: number };
 
 /** The detailed form of a nested list write the API takes: rows to create, ids of rows to delete, rows to update. */
-export function nestedChange(create: Record<string, unknown>[], remove: string[] = [], update: Change[] = []): { create: Record<string, unknown>[]; update: Change[]; delete: string[] } {
+export function nestedChange(
+  create: Record<string, unknown>[],
+  remove: string[] = [],
+  update: Change[] = [],
+): { create: Record<string, unknown>[]; update: Change[]; delete: string[] } {
   return { create, update, delete: remove };
 }
 
@@ -40,7 +44,10 @@ export function moved(rows: Pick<AccessRow, 'id'>[], index: number, delta: -1 | 
 
 /** The addresses of a policy's `ip_access` as typed (comma-separated); null for none, i.e. any address. */
 export function ipList(text: string): string[] | null {
-  const list = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const list = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   return list.length ? list : null;
 }
 

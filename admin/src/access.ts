@@ -22,7 +22,12 @@ export function can(access: Access | undefined, collection: string, action: Acti
 }
 
 /** Whether the user may write this field with the action; the API refuses the others with 403. */
-export function canWriteField(access: Access | undefined, collection: string, action: 'create' | 'update', field: string): boolean {
+export function canWriteField(
+  access: Access | undefined,
+  collection: string,
+  action: 'create' | 'update',
+  field: string,
+): boolean {
   if (!can(access, collection, action)) return false;
   const fields = access?.[collection]?.[action]?.fields;
   return !fields || fields.includes('*') || fields.includes(field);

@@ -26,12 +26,19 @@ export interface ErrorBody {
   errors?: ErrorEntry[];
 }
 
-export const networkError = () => new ApiError(0, 'NETWORK', 'The server cannot be reached. Check the connection and retry.');
+export const networkError = () =>
+  new ApiError(0, 'NETWORK', 'The server cannot be reached. Check the connection and retry.');
 
 /** The error of a refused request: the first error's message and code lead. */
 export function errorOf(status: number, body: ErrorBody): ApiError {
   const first = body.errors?.[0];
-  return new ApiError(status, first?.extensions?.code, first?.message ?? `The server answered ${status}.`, first?.extensions?.field, body.errors ?? []);
+  return new ApiError(
+    status,
+    first?.extensions?.code,
+    first?.message ?? `The server answered ${status}.`,
+    first?.extensions?.field,
+    body.errors ?? [],
+  );
 }
 
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
@@ -62,7 +69,11 @@ export function stopRefresh(): void {
 }
 
 /** A call to the public REST API with the session cookie; answers the whole body (`data` and `meta`). */
-export function apiBody<T>(method: string, path: string, body?: unknown): Promise<{ data: T; meta?: Record<string, number> }> {
+export function apiBody<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ data: T; meta?: Record<string, number> }> {
   return send<T>(path, jsonInit(method, body));
 }
 

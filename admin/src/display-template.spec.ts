@@ -33,7 +33,11 @@ describe('withTemplateFields', () => {
   it.each([
     [['id', 'title'], {}, ['id', 'title']],
     [['id', 'author'], { author: '{{name}}' }, ['id', 'author.name']],
-    [['author', 'editor'], { author: '{{first}} {{last}}', editor: '{{country.code}}' }, ['author.first', 'author.last', 'editor.country.code']],
+    [
+      ['author', 'editor'],
+      { author: '{{first}} {{last}}', editor: '{{country.code}}' },
+      ['author.first', 'author.last', 'editor.country.code'],
+    ],
   ])('%p with %p requests %p', (fields, templates, expected) => {
     expect(withTemplateFields(fields, new Map(Object.entries(templates)))).toEqual(expected);
   });

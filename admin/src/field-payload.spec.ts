@@ -1,7 +1,16 @@
 import { fieldPayload, FieldForm, formatChoices, parseChoices, typedDefault } from './field-payload';
 
 const form = (change: Partial<FieldForm>): FieldForm => ({
-  field: 'title', type: 'string', required: false, nullable: true, unique: false, defaultValue: '', maxLength: '', choices: '', note: '', ...change,
+  field: 'title',
+  type: 'string',
+  required: false,
+  nullable: true,
+  unique: false,
+  defaultValue: '',
+  maxLength: '',
+  choices: '',
+  note: '',
+  ...change,
 });
 
 describe('typedDefault', () => {
@@ -27,8 +36,20 @@ describe('typedDefault', () => {
 
 describe('choices', () => {
   it.each([
-    ['draft\npublished', [{ value: 'draft', text: 'draft' }, { value: 'published', text: 'published' }]],
-    ['a=Option A\n\n b = B ', [{ value: 'a', text: 'Option A' }, { value: 'b', text: 'B' }]],
+    [
+      'draft\npublished',
+      [
+        { value: 'draft', text: 'draft' },
+        { value: 'published', text: 'published' },
+      ],
+    ],
+    [
+      'a=Option A\n\n b = B ',
+      [
+        { value: 'a', text: 'Option A' },
+        { value: 'b', text: 'B' },
+      ],
+    ],
     ['', []],
   ])('parses %j', (text, choices) => {
     expect(parseChoices(text)).toEqual(choices);
@@ -41,12 +62,36 @@ describe('choices', () => {
 
 describe('fieldPayload', () => {
   it.each<[string, Partial<FieldForm>, object]>([
-    ['a string gets 255 by default', {}, { schema: { is_nullable: true, is_unique: false, default_value: null, max_length: 255 }, meta: { required: false, note: null, options: null } }],
-    ['an integer has no length', { type: 'integer', defaultValue: '0' }, { schema: { is_nullable: true, is_unique: false, default_value: 0 } }],
+    [
+      'a string gets 255 by default',
+      {},
+      {
+        schema: { is_nullable: true, is_unique: false, default_value: null, max_length: 255 },
+        meta: { required: false, note: null, options: null },
+      },
+    ],
+    [
+      'an integer has no length',
+      { type: 'integer', defaultValue: '0' },
+      { schema: { is_nullable: true, is_unique: false, default_value: 0 } },
+    ],
     [
       'choices make a dropdown',
       { choices: 'draft\npublished', required: true, maxLength: '20', note: ' Workflow ' },
-      { meta: { required: true, note: 'Workflow', interface: 'select-dropdown', options: { choices: [{ value: 'draft', text: 'draft' }, { value: 'published', text: 'published' }] } }, schema: { max_length: 20 } },
+      {
+        meta: {
+          required: true,
+          note: 'Workflow',
+          interface: 'select-dropdown',
+          options: {
+            choices: [
+              { value: 'draft', text: 'draft' },
+              { value: 'published', text: 'published' },
+            ],
+          },
+        },
+        schema: { max_length: 20 },
+      },
     ],
   ])('%s', (_, change, expected) => {
     expect(fieldPayload(form(change))).toMatchObject(expected);

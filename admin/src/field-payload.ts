@@ -1,7 +1,20 @@
 /** The data types a field can have (alias fields come from relations, not from this form). */
 export const FIELD_TYPES = [
-  'string', 'text', 'integer', 'bigInteger', 'float', 'decimal', 'boolean', 'json', 'csv',
-  'uuid', 'hash', 'date', 'time', 'dateTime', 'timestamp',
+  'string',
+  'text',
+  'integer',
+  'bigInteger',
+  'float',
+  'decimal',
+  'boolean',
+  'json',
+  'csv',
+  'uuid',
+  'hash',
+  'date',
+  'time',
+  'dateTime',
+  'timestamp',
 ] as const;
 
 /** What the field form collects, as text, before it becomes an API payload. */
@@ -20,7 +33,12 @@ export interface FieldForm {
 export interface FieldPayload {
   field: string;
   type: string;
-  meta: { required: boolean; note: string | null; interface?: string; options?: { choices: { text: string; value: string }[] } | null };
+  meta: {
+    required: boolean;
+    note: string | null;
+    interface?: string;
+    options?: { choices: { text: string; value: string }[] } | null;
+  };
   schema: { is_nullable: boolean; is_unique: boolean; default_value: unknown; max_length?: number | null };
 }
 
@@ -55,13 +73,19 @@ export function parseChoices(text: string): { text: string; value: string }[] {
 }
 
 export function formatChoices(choices: { text: string; value: unknown }[] | undefined | null): string {
-  return (choices ?? []).map((c) => (c.text === String(c.value) ? String(c.value) : `${String(c.value)}=${c.text}`)).join('\n');
+  return (choices ?? [])
+    .map((c) => (c.text === String(c.value) ? String(c.value) : `${String(c.value)}=${c.text}`))
+    .join('\n');
 }
 
 /** The POST/PATCH /fields body of the form; throws an Error with a readable message for a bad default or length. */
 export function fieldPayload(form: FieldForm): FieldPayload {
   const choices = parseChoices(form.choices);
-  const schema: FieldPayload['schema'] = { is_nullable: form.nullable, is_unique: form.unique, default_value: typedDefault(form.type, form.defaultValue) };
+  const schema: FieldPayload['schema'] = {
+    is_nullable: form.nullable,
+    is_unique: form.unique,
+    default_value: typedDefault(form.type, form.defaultValue),
+  };
   if (form.type === 'string') {
     const length = form.maxLength.trim() === '' ? 255 : Number(form.maxLength);
     if (!Number.isInteger(length) || length < 1) throw new Error('The maximum length is a whole number above 0.');

@@ -1,12 +1,34 @@
 import { buildFilter, Condition, operatorsFor, parseFilter } from './filters';
 
-const types: Record<string, string> = { title: 'string', views: 'integer', price: 'decimal', published: 'boolean', meta: 'json', at: 'dateTime' };
+const types: Record<string, string> = {
+  title: 'string',
+  views: 'integer',
+  price: 'decimal',
+  published: 'boolean',
+  meta: 'json',
+  at: 'dateTime',
+};
 const typeOf = (field: string) => types[field];
 const c = (field: string, operator: string, value = ''): Condition => ({ field, operator, value });
 
 describe('operatorsFor', () => {
   it.each([
-    ['string', ['_eq', '_neq', '_contains', '_ncontains', '_icontains', '_starts_with', '_ends_with', '_in', '_nin', '_null', '_nnull']],
+    [
+      'string',
+      [
+        '_eq',
+        '_neq',
+        '_contains',
+        '_ncontains',
+        '_icontains',
+        '_starts_with',
+        '_ends_with',
+        '_in',
+        '_nin',
+        '_null',
+        '_nnull',
+      ],
+    ],
     ['integer', ['_eq', '_neq', '_lt', '_lte', '_gt', '_gte', '_in', '_nin', '_null', '_nnull']],
     ['dateTime', ['_eq', '_neq', '_lt', '_lte', '_gt', '_gte', '_in', '_nin', '_null', '_nnull']],
     ['boolean', ['_eq', '_neq', '_null', '_nnull']],
@@ -26,7 +48,11 @@ describe('buildFilter', () => {
     ['booleans', [c('published', '_eq', 'true')], { published: { _eq: true } }],
     ['lists split on commas', [c('views', '_in', '1, 2,3')], { views: { _in: [1, 2, 3] } }],
     ['operators without a value', [c('meta', '_null')], { meta: { _null: true } }],
-    ['several conditions, all of them', [c('title', '_eq', 'a'), c('views', '_gt', '1')], { _and: [{ title: { _eq: 'a' } }, { views: { _gt: 1 } }] }],
+    [
+      'several conditions, all of them',
+      [c('title', '_eq', 'a'), c('views', '_gt', '1')],
+      { _and: [{ title: { _eq: 'a' } }, { views: { _gt: 1 } }] },
+    ],
     ['a value not typed yet, left out', [c('title', '_eq', ''), c('views', '_gt', '1')], { views: { _gt: 1 } }],
     ['an operator that does not fit the type, left out', [c('meta', '_contains', 'x')], null],
   ])('builds %s', (_name, conditions, filter) => {
@@ -38,7 +64,11 @@ describe('parseFilter', () => {
   it.each([
     ['no filter', null, []],
     ['one condition', { title: { _contains: 'news' } }, [c('title', '_contains', 'news')]],
-    ['numbers and booleans as text', { _and: [{ views: { _gte: 10 } }, { published: { _eq: true } }] }, [c('views', '_gte', '10'), c('published', '_eq', 'true')]],
+    [
+      'numbers and booleans as text',
+      { _and: [{ views: { _gte: 10 } }, { published: { _eq: true } }] },
+      [c('views', '_gte', '10'), c('published', '_eq', 'true')],
+    ],
     ['lists joined with commas', { views: { _in: [1, 2, 3] } }, [c('views', '_in', '1, 2, 3')]],
     ['operators without a value', { meta: { _null: true } }, [c('meta', '_null')]],
     ['variables as typed', { owner: { _eq: '$CURRENT_USER' } }, [c('owner', '_eq', '$CURRENT_USER')]],

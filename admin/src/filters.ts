@@ -16,9 +16,20 @@ const op = (id: string, label: string, arity: Operator['arity'] = 'one'): Operat
 
 const EQUALITY = [op('_eq', 'equals'), op('_neq', 'does not equal')];
 const NULLS = [op('_null', 'is empty', 'none'), op('_nnull', 'is not empty', 'none')];
-const ORDER = [op('_lt', 'is less than'), op('_lte', 'is at most'), op('_gt', 'is greater than'), op('_gte', 'is at least')];
+const ORDER = [
+  op('_lt', 'is less than'),
+  op('_lte', 'is at most'),
+  op('_gt', 'is greater than'),
+  op('_gte', 'is at least'),
+];
 const LISTS = [op('_in', 'is one of', 'list'), op('_nin', 'is none of', 'list')];
-const TEXT = [op('_contains', 'contains'), op('_ncontains', 'does not contain'), op('_icontains', 'contains (any case)'), op('_starts_with', 'starts with'), op('_ends_with', 'ends with')];
+const TEXT = [
+  op('_contains', 'contains'),
+  op('_ncontains', 'does not contain'),
+  op('_icontains', 'contains (any case)'),
+  op('_starts_with', 'starts with'),
+  op('_ends_with', 'ends with'),
+];
 
 const NUMERIC = new Set(['integer', 'bigInteger', 'float', 'decimal']);
 const DATES = new Set(['date', 'time', 'dateTime', 'timestamp']);
@@ -42,14 +53,18 @@ function typed(type: string, text: string): unknown {
  * The API's `filter` for the conditions (all must hold), or null when there is none; a condition whose
  * operator needs a value the user has not typed yet is left out rather than sent half-made.
  */
-export function buildFilter(conditions: Condition[], typeOf: (field: string) => string): Record<string, unknown> | null {
+export function buildFilter(
+  conditions: Condition[],
+  typeOf: (field: string) => string,
+): Record<string, unknown> | null {
   const parts: Record<string, unknown>[] = [];
   for (const c of conditions) {
     const operator = operatorsFor(typeOf(c.field)).find((o) => o.id === c.operator);
     if (!operator) continue;
     if (operator.arity === 'none') parts.push({ [c.field]: { [c.operator]: true } });
     else if (c.value.trim() === '') continue;
-    else if (operator.arity === 'list') parts.push({ [c.field]: { [c.operator]: c.value.split(',').map((v) => typed(typeOf(c.field), v.trim())) } });
+    else if (operator.arity === 'list')
+      parts.push({ [c.field]: { [c.operator]: c.value.split(',').map((v) => typed(typeOf(c.field), v.trim())) } });
     else parts.push({ [c.field]: { [c.operator]: typed(typeOf(c.field), c.value) } });
   }
   if (parts.length === 0) return null;

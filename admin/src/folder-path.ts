@@ -8,10 +8,13 @@ export interface Folder {
 export function folderPath(folders: Folder[], id: string | null): Folder[] {
   const path: Folder[] = [];
   const seen = new Set<string>();
-  for (let current = folders.find((f) => f.id === id); current && !seen.has(current.id); current = folders.find((f) => f.id === current!.parent)) {
+  for (
+    let current = folders.find((f) => f.id === id);
+    current && !seen.has(current.id);
+    current = folders.find((f) => f.id === current!.parent)
+  ) {
     seen.add(current.id);
     path.unshift(current);
   }
   return path;
 }
-

@@ -6,7 +6,9 @@ import { baseLanguage, STUDIO_LANGUAGES, type StudioLanguage } from './languages
 // written side by side never edit one shared catalogue. English ships in the first load; another
 // language's files are fetched when someone picks it.
 const english = import.meta.glob<Record<string, unknown>>('./locales/en/*.json', { eager: true, import: 'default' });
-const others = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], { import: 'default' });
+const others = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], {
+  import: 'default',
+});
 
 function areaOf(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1, -'.json'.length);

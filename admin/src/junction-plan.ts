@@ -38,7 +38,12 @@ function parentRelation(input: JunctionInput, parentKey: string, junctionField: 
     collection: input.junction,
     field: parentKey,
     related_collection: input.collection,
-    meta: { one_field: input.field, junction_field: junctionField, sort_field: input.sorted ? 'sort' : null, one_deselect_action: 'delete' },
+    meta: {
+      one_field: input.field,
+      junction_field: junctionField,
+      sort_field: input.sorted ? 'sort' : null,
+      one_deselect_action: 'delete',
+    },
     schema: { on_delete: input.onDelete },
   };
 }
@@ -55,7 +60,13 @@ export function manyToManyPlan(input: JunctionInput, related: string, relatedKey
       { field: relatedKey, type: relatedKeyType, schema: nullable },
     ]),
     relations: [
-      { collection: input.junction, field: relatedKey, related_collection: related, meta: { one_field: null, junction_field: parentKey }, schema: { on_delete: 'CASCADE' } },
+      {
+        collection: input.junction,
+        field: relatedKey,
+        related_collection: related,
+        meta: { one_field: null, junction_field: parentKey },
+        schema: { on_delete: 'CASCADE' },
+      },
       parentRelation(input, parentKey, relatedKey),
     ],
   };
@@ -67,9 +78,18 @@ export function manyToAnyPlan(input: JunctionInput, allowed: string[]): Junction
   const text = { type: 'string', schema: { is_nullable: true } };
   return {
     alias: { field: input.field, type: 'alias', meta: { special: ['m2a'], interface: 'list-m2a' } },
-    junction: junctionBody(input, [{ field: parentKey, type: input.keyType, schema: { is_nullable: true } }, { field: 'item', ...text }, { field: 'collection', ...text }]),
+    junction: junctionBody(input, [
+      { field: parentKey, type: input.keyType, schema: { is_nullable: true } },
+      { field: 'item', ...text },
+      { field: 'collection', ...text },
+    ]),
     relations: [
-      { collection: input.junction, field: 'item', related_collection: null, meta: { one_allowed_collections: allowed, one_collection_field: 'collection', junction_field: parentKey } },
+      {
+        collection: input.junction,
+        field: 'item',
+        related_collection: null,
+        meta: { one_allowed_collections: allowed, one_collection_field: 'collection', junction_field: parentKey },
+      },
       parentRelation(input, parentKey, 'item'),
     ],
   };

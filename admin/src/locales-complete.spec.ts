@@ -3,12 +3,20 @@ import { join } from 'node:path';
 
 type Strings = { [key: string]: string | Strings };
 
-const read = (language: string, area: string): Strings => JSON.parse(readFileSync(join(__dirname, 'locales', language, `${area}.json`), 'utf8'));
+const read = (language: string, area: string): Strings =>
+  JSON.parse(readFileSync(join(__dirname, 'locales', language, `${area}.json`), 'utf8'));
 
 /** Every string's key with the placeholders it fills, so a translation that drops `{{collection}}` shows. */
 function shape(strings: Strings, prefix = ''): string[] {
   return Object.entries(strings).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${prefix}${key} ${[...value.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort().join(',')}`] : shape(value, `${prefix}${key}.`),
+    typeof value === 'string'
+      ? [
+          `${prefix}${key} ${[...value.matchAll(/\{\{(\w+)\}\}/g)]
+            .map((m) => m[1])
+            .sort()
+            .join(',')}`,
+        ]
+      : shape(value, `${prefix}${key}.`),
   );
 }
 

@@ -18,12 +18,19 @@ const SetPassword = lazy(() => import('./pages/SetPassword'));
 
 // Follows the system's light or dark preference until the user picks one, which Mantine keeps in localStorage.
 // The darkest shade keeps white text on filled buttons above WCAG AA contrast in both themes.
-const theme = createTheme({ primaryColor: 'blue', fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', defaultRadius: 'sm', primaryShade: 9 });
+const theme = createTheme({
+  primaryColor: 'blue',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  defaultRadius: 'sm',
+  primaryShade: 9,
+});
 
 const queryClient = new QueryClient({
   defaultOptions: {
     // A client error (401, 403, 400) will not change on retry; a network failure or a 5xx may.
-    queries: { retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1 },
+    queries: {
+      retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1,
+    },
   },
 });
 

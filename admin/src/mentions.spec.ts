@@ -8,9 +8,17 @@ describe('commentSegments', () => {
     ['plain text', 'Looks good', [{ text: 'Looks good' }]],
     ['empty', '', []],
     ['a mention in the middle', `Ask @${ADA} now`, [{ text: 'Ask ' }, { user: ADA }, { text: ' now' }]],
-    ['two mentions side by side, upper case keys read as stored', `@${ADA.toUpperCase()}@${BOB}`, [{ user: ADA }, { user: BOB }]],
+    [
+      'two mentions side by side, upper case keys read as stored',
+      `@${ADA.toUpperCase()}@${BOB}`,
+      [{ user: ADA }, { user: BOB }],
+    ],
     ['an @ without a key stays text', 'mail me @home', [{ text: 'mail me @home' }]],
-    ['a key that is not a version 4 uuid stays text', '@0b7c3a3e-8f1d-1c2a-9b6e-1d2f3a4b5c6d', [{ text: '@0b7c3a3e-8f1d-1c2a-9b6e-1d2f3a4b5c6d' }]],
+    [
+      'a key that is not a version 4 uuid stays text',
+      '@0b7c3a3e-8f1d-1c2a-9b6e-1d2f3a4b5c6d',
+      [{ text: '@0b7c3a3e-8f1d-1c2a-9b6e-1d2f3a4b5c6d' }],
+    ],
   ])('%s', (_name, comment, expected) => {
     expect(commentSegments(comment)).toEqual(expected);
   });
@@ -33,7 +41,13 @@ describe('mentionAt', () => {
 describe('insertMention', () => {
   it.each([
     ['at the end', 'hi @ad', { start: 3, query: 'ad' }, 6, { text: `hi @${ADA} `, caret: 3 + ADA.length + 2 }],
-    ['before more text, one space between', 'hi @ad please', { start: 3, query: 'ad' }, 6, { text: `hi @${ADA} please`, caret: 3 + ADA.length + 2 }],
+    [
+      'before more text, one space between',
+      'hi @ad please',
+      { start: 3, query: 'ad' },
+      6,
+      { text: `hi @${ADA} please`, caret: 3 + ADA.length + 2 },
+    ],
     ['at the start', '@', { start: 0, query: '' }, 1, { text: `@${ADA} `, caret: ADA.length + 2 }],
   ])('%s', (_name, text, draft, caret, expected) => {
     expect(insertMention(text, draft, caret, ADA)).toEqual(expected);

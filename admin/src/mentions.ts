@@ -31,7 +31,12 @@ export function mentionAt(text: string, caret: number): MentionDraft | null {
 }
 
 /** The text with the draft at the caret replaced by a mention of `user`, and where the caret goes next. */
-export function insertMention(text: string, draft: MentionDraft, caret: number, user: string): { text: string; caret: number } {
+export function insertMention(
+  text: string,
+  draft: MentionDraft,
+  caret: number,
+  user: string,
+): { text: string; caret: number } {
   const mention = `@${user} `;
   const rest = text.slice(caret).replace(/^ /, '');
   return { text: text.slice(0, draft.start) + mention + rest, caret: draft.start + mention.length };

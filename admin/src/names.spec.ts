@@ -24,9 +24,14 @@ describe('displayName', () => {
     ['de', 'Blogbeiträge'],
     ['fr-FR', 'Billets'],
     ['nl-NL', 'Blog Posts'],
-  ])('in %s reads "%s"', (language, expected) => expect(displayName('blog_posts', translations, language)).toBe(expected));
+  ])('in %s reads "%s"', (language, expected) =>
+    expect(displayName('blog_posts', translations, language)).toBe(expected),
+  );
 
-  it.each([[null], [undefined], ['nonsense'], [[{ language: 'en-US' }]], [[{ language: 'en-US', translation: '' }]]])('falls back to the key in title case for translations %p', (value) => {
-    expect(displayName('blog_posts', value, 'en-US')).toBe('Blog Posts');
-  });
+  it.each([[null], [undefined], ['nonsense'], [[{ language: 'en-US' }]], [[{ language: 'en-US', translation: '' }]]])(
+    'falls back to the key in title case for translations %p',
+    (value) => {
+      expect(displayName('blog_posts', value, 'en-US')).toBe('Blog Posts');
+    },
+  );
 });

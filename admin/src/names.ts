@@ -27,6 +27,10 @@ function translationFor(translations: Translation[], language: string): string |
 
 /** The name shown for a collection or a field: its translation in the reader's language, else its key in title case. */
 export function displayName(key: string, translations: unknown, language: string): string {
-  const list = Array.isArray(translations) ? translations.filter((t): t is Translation => typeof t?.language === 'string' && typeof t?.translation === 'string') : [];
+  const list = Array.isArray(translations)
+    ? translations.filter(
+        (t): t is Translation => typeof t?.language === 'string' && typeof t?.translation === 'string',
+      )
+    : [];
   return translationFor(list, language) ?? titleCase(key);
 }

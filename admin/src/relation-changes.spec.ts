@@ -1,6 +1,12 @@
 import { ListEntry, listChanges, moveEntry, removeEntry } from './relation-changes';
 
-const linked = (key: number, sort?: number): ListEntry => ({ id: `k${key}`, label: `#${key}`, key, linked: true, sort });
+const linked = (key: number, sort?: number): ListEntry => ({
+  id: `k${key}`,
+  label: `#${key}`,
+  key,
+  linked: true,
+  sort,
+});
 const chosen = (key: number): ListEntry => ({ id: `c${key}`, label: `#${key}`, key });
 const created = (data: Record<string, unknown>): ListEntry => ({ id: 'n', label: 'new', create: data });
 
@@ -8,14 +14,60 @@ describe('listChanges', () => {
   it.each([
     ['nothing changed', [linked(1), linked(2)], [], null, null],
     ['nothing changed in a sorted list', [linked(1, 1), linked(2, 2)], [], 'sort', null],
-    ['a new row', [linked(1), created({ tag_id: { name: 'x' } })], [], null, { create: [{ tag_id: { name: 'x' } }], update: [], delete: [] }],
-    ['a chosen existing row (one-to-many)', [linked(1), chosen(7)], [], null, { create: [], update: [{ id: 7 }], delete: [] }],
+    [
+      'a new row',
+      [linked(1), created({ tag_id: { name: 'x' } })],
+      [],
+      null,
+      { create: [{ tag_id: { name: 'x' } }], update: [], delete: [] },
+    ],
+    [
+      'a chosen existing row (one-to-many)',
+      [linked(1), chosen(7)],
+      [],
+      null,
+      { create: [], update: [{ id: 7 }], delete: [] },
+    ],
     ['a removed row', [linked(2)], [1], null, { create: [], update: [], delete: [1] }],
-    ['a swap in a sorted list', [linked(2, 2), linked(1, 1)], [], 'sort', { create: [], update: [{ id: 2, sort: 1 }, { id: 1, sort: 2 }], delete: [] }],
-    ['new and chosen rows placed in a sorted list', [chosen(5), linked(1, 1), created({ name: 'n' })], [], 'sort', { create: [{ name: 'n', sort: 3 }], update: [{ id: 5, sort: 1 }, { id: 1, sort: 2 }], delete: [] }],
-    ['a sorted row without a stored place yet', [linked(1, undefined)], [], 'sort', { create: [], update: [{ id: 1, sort: 1 }], delete: [] }],
+    [
+      'a swap in a sorted list',
+      [linked(2, 2), linked(1, 1)],
+      [],
+      'sort',
+      {
+        create: [],
+        update: [
+          { id: 2, sort: 1 },
+          { id: 1, sort: 2 },
+        ],
+        delete: [],
+      },
+    ],
+    [
+      'new and chosen rows placed in a sorted list',
+      [chosen(5), linked(1, 1), created({ name: 'n' })],
+      [],
+      'sort',
+      {
+        create: [{ name: 'n', sort: 3 }],
+        update: [
+          { id: 5, sort: 1 },
+          { id: 1, sort: 2 },
+        ],
+        delete: [],
+      },
+    ],
+    [
+      'a sorted row without a stored place yet',
+      [linked(1, undefined)],
+      [],
+      'sort',
+      { create: [], update: [{ id: 1, sort: 1 }], delete: [] },
+    ],
   ])('%s', (_name, entries, removed, sortField, expected) => {
-    expect(listChanges(entries as ListEntry[], removed as number[], 'id', sortField as string | null)).toEqual(expected);
+    expect(listChanges(entries as ListEntry[], removed as number[], 'id', sortField as string | null)).toEqual(
+      expected,
+    );
   });
 });
 

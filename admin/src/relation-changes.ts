@@ -29,12 +29,18 @@ export interface ListChanges {
  * created, chosen rows linked, rows whose place changed renumbered from 1 when the relation has a sort
  * field, and removed rows (those linked from the start) left. Null when nothing changed.
  */
-export function listChanges(entries: ListEntry[], removed: Key[], pk: string, sortField: string | null): ListChanges | null {
+export function listChanges(
+  entries: ListEntry[],
+  removed: Key[],
+  pk: string,
+  sortField: string | null,
+): ListChanges | null {
   const changes: ListChanges = { create: [], update: [], delete: [...removed] };
   entries.forEach((entry, index) => {
     const place = sortField ? { [sortField]: index + 1 } : {};
     if (entry.key === undefined) changes.create.push({ ...entry.create, ...place });
-    else if (!entry.linked || (sortField && entry.sort !== index + 1)) changes.update.push({ [pk]: entry.key, ...place });
+    else if (!entry.linked || (sortField && entry.sort !== index + 1))
+      changes.update.push({ [pk]: entry.key, ...place });
   });
   return changes.create.length || changes.update.length || changes.delete.length ? changes : null;
 }
@@ -51,7 +57,11 @@ export function moveEntry<T>(entries: T[], from: number, to: number): T[] {
 }
 
 /** Removes an entry: a row linked from the start is remembered for the write's `delete`, anything else just goes. */
-export function removeEntry(entries: ListEntry[], removed: Key[], id: string): { entries: ListEntry[]; removed: Key[] } {
+export function removeEntry(
+  entries: ListEntry[],
+  removed: Key[],
+  id: string,
+): { entries: ListEntry[]; removed: Key[] } {
   const entry = entries.find((e) => e.id === id);
   const rest = entries.filter((e) => e.id !== id);
   return { entries: rest, removed: entry?.linked && entry.key !== undefined ? [...removed, entry.key] : removed };

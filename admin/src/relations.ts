@@ -41,15 +41,27 @@ export type ListKind = Extract<NonNullable<RelationKind>, ListRelation>;
 /** What a field of a collection points at: a file, an item of another collection, or items pointing back. */
 export function relationOf(relations: Relation[], collection: string, field: string): RelationKind {
   const own = relations.find((r) => r.collection === collection && r.field === field && r.related_collection);
-  if (own) return own.related_collection === 'svc_files' ? { kind: 'file' } : { kind: 'm2o', related: own.related_collection! };
+  if (own)
+    return own.related_collection === 'svc_files'
+      ? { kind: 'file' }
+      : { kind: 'm2o', related: own.related_collection! };
   const back = relations.find((r) => r.related_collection === collection && r.meta?.one_field === field);
   if (!back) return null;
   const list = { rows: back.collection, parentField: back.field, sortField: back.meta?.sort_field ?? null };
   const junctionField = back.meta?.junction_field;
-  const other = junctionField ? relations.find((r) => r.collection === back.collection && r.field === junctionField) : undefined;
-  if (other?.related_collection) return { kind: 'm2m', junctionField: other.field, related: other.related_collection, ...list };
+  const other = junctionField
+    ? relations.find((r) => r.collection === back.collection && r.field === junctionField)
+    : undefined;
+  if (other?.related_collection)
+    return { kind: 'm2m', junctionField: other.field, related: other.related_collection, ...list };
   if (other?.meta?.one_allowed_collections && other.meta.one_collection_field) {
-    return { kind: 'm2a', itemField: other.field, collectionField: other.meta.one_collection_field, allowed: other.meta.one_allowed_collections, ...list };
+    return {
+      kind: 'm2a',
+      itemField: other.field,
+      collectionField: other.meta.one_collection_field,
+      allowed: other.meta.one_allowed_collections,
+      ...list,
+    };
   }
   return { kind: 'o2m', many: back.collection, manyField: back.field, ...list };
 }

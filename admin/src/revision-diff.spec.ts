@@ -7,8 +7,18 @@ describe('diffRevision', () => {
     ['a number against its string form', { views: 1 }, { views: '1' }, [{ field: 'views', revision: 1, current: '1' }]],
     ['a field gone from the item reads as empty', { old: 'x' }, {}, [{ field: 'old', revision: 'x', current: null }]],
     ['null and a missing value are the same', { note: null }, {}, []],
-    ['objects with keys in another order are equal', { meta: { a: 1, b: [1, { c: 2, d: 3 }] } }, { meta: { b: [1, { d: 3, c: 2 }], a: 1 } }, []],
-    ['a list in another order differs', { tags: ['a', 'b'] }, { tags: ['b', 'a'] }, [{ field: 'tags', revision: ['a', 'b'], current: ['b', 'a'] }]],
+    [
+      'objects with keys in another order are equal',
+      { meta: { a: 1, b: [1, { c: 2, d: 3 }] } },
+      { meta: { b: [1, { d: 3, c: 2 }], a: 1 } },
+      [],
+    ],
+    [
+      'a list in another order differs',
+      { tags: ['a', 'b'] },
+      { tags: ['b', 'a'] },
+      [{ field: 'tags', revision: ['a', 'b'], current: ['b', 'a'] }],
+    ],
     ['a masked hash is left out', { secret: '**********' }, { secret: '**********x' }, []],
     ['no snapshot, no changes', null, { title: 'A' }, []],
   ])('%s', (_name, revision, current, expected) => {

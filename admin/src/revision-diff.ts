@@ -23,7 +23,10 @@ export function canonical(value: unknown): string {
  * What reverting to a revision would change: the fields of its snapshot whose value differs from the
  * current item's. Masked hashes are left out, since a revert leaves them as they are.
  */
-export function diffRevision(revision: Record<string, unknown> | null, current: Record<string, unknown>): FieldChange[] {
+export function diffRevision(
+  revision: Record<string, unknown> | null,
+  current: Record<string, unknown>,
+): FieldChange[] {
   return Object.entries(revision ?? {})
     .filter(([field, value]) => value !== MASK && canonical(value) !== canonical(current[field]))
     .map(([field, value]) => ({ field, revision: value, current: current[field] ?? null }));

@@ -85,7 +85,12 @@ export function groupPlan(diff: SchemaDiff): PlanGroup[] {
       const kind = wholeKind(entry.diff);
       const group = groupOf(entry.collection);
       if (what === 'collection') group.kind = kind;
-      group.changes.push({ kind, subject: what, name: nameOf(entry, what), properties: kind === 'changed' ? propertyChanges(entry.diff) : [] });
+      group.changes.push({
+        kind,
+        subject: what,
+        name: nameOf(entry, what),
+        properties: kind === 'changed' ? propertyChanges(entry.diff) : [],
+      });
     }
   };
   add(diff.collections, 'collection');

@@ -18,7 +18,13 @@ export function ssoStartUrl(provider: string, from: string | null): string {
   return `/auth/login/${encodeURIComponent(provider)}?redirect=${encodeURIComponent(back)}`;
 }
 
-const REASONS = new Set(['INVALID_CREDENTIALS', 'INVALID_PROVIDER', 'USER_SUSPENDED', 'INVALID_OTP', 'SERVICE_UNAVAILABLE']);
+const REASONS = new Set([
+  'INVALID_CREDENTIALS',
+  'INVALID_PROVIDER',
+  'USER_SUSPENDED',
+  'INVALID_OTP',
+  'SERVICE_UNAVAILABLE',
+]);
 
 /** The `signin` translation key for a failed single sign-on's `reason`, and the values its text shows. */
 export function ssoFailure(reason: string): { key: string; values: { reason: string } } {

@@ -27,12 +27,16 @@ type ComposeFile = { version?: unknown; services?: Record<string, Service> };
 function withoutIds(node: unknown, parent?: string): unknown {
   if (Array.isArray(node)) return node.map((item) => withoutIds(item));
   if (!node || typeof node !== 'object') return node;
-  const entries = Object.entries(node).filter(([key, value]) => parent === 'properties' || key !== 'id' || typeof value !== 'string');
+  const entries = Object.entries(node).filter(
+    ([key, value]) => parent === 'properties' || key !== 'id' || typeof value !== 'string',
+  );
   return Object.fromEntries(entries.map(([key, value]) => [key, withoutIds(value, key)]));
 }
 
 function schemaErrors(file: unknown): string[] {
-  const schema = withoutIds(JSON.parse(readFileSync(join(__dirname, '..', 'compose-spec', 'compose-spec.json'), 'utf8'))) as object;
+  const schema = withoutIds(
+    JSON.parse(readFileSync(join(__dirname, '..', 'compose-spec', 'compose-spec.json'), 'utf8')),
+  ) as object;
   // The file names its draft `http://...schema#`, a name Ajv does not register: the meta-check is skipped.
   const ajv = new Ajv2019({ strict: false, allErrors: true, validateSchema: false, formats: FORMATS });
   const validate = ajv.compile(schema);
@@ -53,20 +57,31 @@ function secretProblems(name: string, service: Service): string[] {
     // A switch such as MARIADB_RANDOM_ROOT_PASSWORD=yes names a secret but holds none.
     if (!SECRET_NAME.test(key) || /^(yes|no|true|false)$/i.test(value)) continue;
     const required = /^\$\{[A-Z0-9_]+:\?[^}]*\}$/.test(value);
-    if (!required) problems.push(`${name}: ${key} must come from a secret file (${key}_FILE) or a required variable (\${${key}:?...}), not "${value}"`);
+    if (!required)
+      problems.push(
+        `${name}: ${key} must come from a secret file (${key}_FILE) or a required variable (\${${key}:?...}), not "${value}"`,
+      );
   }
   return problems;
 }
 
 /** `depends_on` with conditions, and `service_healthy` only on services that have a healthcheck. */
-function dependencyProblems(name: string, service: Service, services: Record<string, Service>, mustBeHealthy: string[]): string[] {
+function dependencyProblems(
+  name: string,
+  service: Service,
+  services: Record<string, Service>,
+  mustBeHealthy: string[],
+): string[] {
   const deps = service.depends_on;
   if (deps === undefined) return [];
-  if (Array.isArray(deps)) return [`${name}: depends_on must give each service a condition (service_healthy for ${mustBeHealthy.join(', ')})`];
+  if (Array.isArray(deps))
+    return [`${name}: depends_on must give each service a condition (service_healthy for ${mustBeHealthy.join(', ')})`];
   const problems: string[] = [];
   for (const [dep, { condition }] of Object.entries(deps)) {
-    if (mustBeHealthy.includes(dep) && condition !== 'service_healthy') problems.push(`${name}: must wait for ${dep} with condition service_healthy`);
-    if (condition === 'service_healthy' && !services[dep]?.healthcheck) problems.push(`${name}: waits for ${dep} to be healthy, but ${dep} has no healthcheck`);
+    if (mustBeHealthy.includes(dep) && condition !== 'service_healthy')
+      problems.push(`${name}: must wait for ${dep} with condition service_healthy`);
+    if (condition === 'service_healthy' && !services[dep]?.healthcheck)
+      problems.push(`${name}: waits for ${dep} to be healthy, but ${dep} has no healthcheck`);
   }
   return problems;
 }
@@ -86,7 +101,8 @@ export function composeProblems(file: ComposeFile, app = 'vellum', healthyFirst 
   }
   const appDeps = services[app]?.depends_on;
   for (const dep of healthyFirst) {
-    if (services[app] && !(appDeps && !Array.isArray(appDeps) && dep in appDeps)) problems.push(`${app}: must depend on ${dep} (condition service_healthy)`);
+    if (services[app] && !(appDeps && !Array.isArray(appDeps) && dep in appDeps))
+      problems.push(`${app}: must depend on ${dep} (condition service_healthy)`);
   }
   return problems;
 }

@@ -1,6 +1,9 @@
 import { CruisedModule, cutEdges, cycleEdges, folderCycles, folderGraph, folderOf } from './folder-cycles';
 
-const mod = (source: string, ...resolved: string[]): CruisedModule => ({ source, dependencies: resolved.map((r) => ({ resolved: r })) });
+const mod = (source: string, ...resolved: string[]): CruisedModule => ({
+  source,
+  dependencies: resolved.map((r) => ({ resolved: r })),
+});
 
 describe('folderOf', () => {
   it.each<[string, string | null]>([
@@ -17,7 +20,11 @@ describe('folderOf', () => {
 describe('folderCycles', () => {
   it.each<[string, CruisedModule[], string[][]]>([
     ['no imports', [mod('src/common/a.ts')], []],
-    ['imports inside one folder only', [mod('src/common/a.ts', 'src/common/q/b.ts'), mod('src/common/q/b.ts', 'src/common/a.ts')], []],
+    [
+      'imports inside one folder only',
+      [mod('src/common/a.ts', 'src/common/q/b.ts'), mod('src/common/q/b.ts', 'src/common/a.ts')],
+      [],
+    ],
     ['one way down', [mod('src/modules/users/u.ts', 'src/common/a.ts')], []],
     [
       'two folders through different files',
@@ -52,11 +59,17 @@ describe('cycleEdges', () => {
 });
 
 describe('cutEdges', () => {
-  const ring = () => folderGraph([mod('src/modules/a/x.ts', 'src/modules/b/y.ts'), mod('src/modules/b/z.ts', 'src/modules/a/w.ts')]);
+  const ring = () =>
+    folderGraph([mod('src/modules/a/x.ts', 'src/modules/b/y.ts'), mod('src/modules/b/z.ts', 'src/modules/a/w.ts')]);
   it.each<[string, string[], string[], string[][]]>([
     ['nothing listed', [], [], [['src/modules/a', 'src/modules/b']]],
     ['one import of the ring listed', ['src/modules/b -> src/modules/a'], [], []],
-    ['an import the code no longer has', ['src/modules/a -> src/common'], ['src/modules/a -> src/common'], [['src/modules/a', 'src/modules/b']]],
+    [
+      'an import the code no longer has',
+      ['src/modules/a -> src/common'],
+      ['src/modules/a -> src/common'],
+      [['src/modules/a', 'src/modules/b']],
+    ],
   ])('%s', (_, edges, stale, cycles) => {
     const graph = ring();
     expect(cutEdges(graph, edges)).toEqual(stale);

@@ -23,13 +23,31 @@ describe('nodeEngineFailures', () => {
     ['no engines field', { 'node_modules/a': { version: '1.0.0' } }, []],
     ['engines without node', { 'node_modules/a': { version: '1.0.0', engines: { npm: '>=99' } } }, []],
     ['an old array-style engines field', { 'node_modules/a': { version: '1.0.0', engines: ['node >= 99'] } }, []],
-    ['too new for the tests', { 'node_modules/@s/sdk': { version: '26.0.0', engines: { node: '>=22' }, dev: true } }, ['@s/sdk@26.0.0 >=22 20.19.0 dev']],
-    ['too old for the image', { 'node_modules/x/node_modules/b': { version: '2.0.0', engines: { node: '^20.9.0' } } }, ['b@2.0.0 ^20.9.0 24.0.0 prod']],
-    ['another system only', { 'node_modules/w': { version: '1.0.0', engines: { node: '^20.9.0' }, os: ['win32'] } }, []],
-    ['every system but another', { 'node_modules/w': { version: '1.0.0', engines: { node: '^20.9.0' }, os: ['!win32'] } }, ['w@1.0.0 ^20.9.0 24.0.0 prod']],
+    [
+      'too new for the tests',
+      { 'node_modules/@s/sdk': { version: '26.0.0', engines: { node: '>=22' }, dev: true } },
+      ['@s/sdk@26.0.0 >=22 20.19.0 dev'],
+    ],
+    [
+      'too old for the image',
+      { 'node_modules/x/node_modules/b': { version: '2.0.0', engines: { node: '^20.9.0' } } },
+      ['b@2.0.0 ^20.9.0 24.0.0 prod'],
+    ],
+    [
+      'another system only',
+      { 'node_modules/w': { version: '1.0.0', engines: { node: '^20.9.0' }, os: ['win32'] } },
+      [],
+    ],
+    [
+      'every system but another',
+      { 'node_modules/w': { version: '1.0.0', engines: { node: '^20.9.0' }, os: ['!win32'] } },
+      ['w@1.0.0 ^20.9.0 24.0.0 prod'],
+    ],
   ])('%s', (_, packages, expected) => {
     const failures = nodeEngineFailures(lock(packages), ['20.19.0', '24.0.0']);
-    expect(failures.map((f) => `${f.name}@${f.version} ${f.range} ${f.node} ${f.dev ? 'dev' : 'prod'}`)).toEqual(expected);
+    expect(failures.map((f) => `${f.name}@${f.version} ${f.range} ${f.node} ${f.dev ? 'dev' : 'prod'}`)).toEqual(
+      expected,
+    );
   });
 });
 
@@ -49,8 +67,13 @@ describe('imageNodeVersion', () => {
 describe("dependencies' engines", () => {
   let failures: EngineFailure[];
   beforeAll(() => {
-    const { packages } = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockPackage> };
-    failures = nodeEngineFailures(packages, [process.versions.node, imageNodeVersion(readFileSync(join(root, 'Dockerfile'), 'utf8'))]);
+    const { packages } = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, LockPackage>;
+    };
+    failures = nodeEngineFailures(packages, [
+      process.versions.node,
+      imageNodeVersion(readFileSync(join(root, 'Dockerfile'), 'utf8')),
+    ]);
   });
 
   it("accept both the Node the tests run on and the image's", () => {

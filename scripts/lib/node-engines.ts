@@ -30,7 +30,11 @@ function installedOn(entry: LockPackage, platform: string): boolean {
  * Every installed package (production and development) whose `engines.node` does not accept one of
  * `nodes`, once per package, version and Node version.
  */
-export function nodeEngineFailures(packages: Record<string, LockPackage>, nodes: readonly string[], platform = 'linux'): EngineFailure[] {
+export function nodeEngineFailures(
+  packages: Record<string, LockPackage>,
+  nodes: readonly string[],
+  platform = 'linux',
+): EngineFailure[] {
   const failures = new Map<string, EngineFailure>();
   for (const [path, entry] of Object.entries(packages)) {
     const range = !path || Array.isArray(entry.engines) ? undefined : entry.engines?.node;
@@ -38,7 +42,13 @@ export function nodeEngineFailures(packages: Record<string, LockPackage>, nodes:
     const name = packageName(path);
     for (const node of nodes) {
       if (satisfies(node, range)) continue;
-      failures.set(`${name}@${entry.version}:${node}`, { name, version: entry.version ?? '', range, node, dev: entry.dev === true });
+      failures.set(`${name}@${entry.version}:${node}`, {
+        name,
+        version: entry.version ?? '',
+        range,
+        node,
+        dev: entry.dev === true,
+      });
     }
   }
   return [...failures.values()];
@@ -50,6 +60,7 @@ export function nodeEngineFailures(packages: Record<string, LockPackage>, nodes:
  */
 export function imageNodeVersion(dockerfile: string): string {
   const majors = new Set([...dockerfile.matchAll(/^FROM\s+node:(\d+)/gim)].map((match) => match[1]));
-  if (majors.size !== 1) throw new Error(`expected one Node major across the Dockerfile's FROM lines, found ${majors.size}`);
+  if (majors.size !== 1)
+    throw new Error(`expected one Node major across the Dockerfile's FROM lines, found ${majors.size}`);
   return `${[...majors][0]}.0.0`;
 }

@@ -19,12 +19,24 @@ import type { RowsRef } from '../modules/utils/lib/import-errors';
 import { withAppContext } from './cli-context';
 import { CliError } from './cli-error';
 
-const IMPORT_EXTENSIONS: Record<string, ImportFormat> = { '.json': 'json', '.csv': 'csv', '.tsv': 'csv', '.txt': 'csv' };
-const EXPORT_EXTENSIONS: Record<string, ExportFormat> = { '.json': 'json', '.csv': 'csv', '.xml': 'xml', '.yaml': 'yaml', '.yml': 'yaml' };
+const IMPORT_EXTENSIONS: Record<string, ImportFormat> = {
+  '.json': 'json',
+  '.csv': 'csv',
+  '.tsv': 'csv',
+  '.txt': 'csv',
+};
+const EXPORT_EXTENSIONS: Record<string, ExportFormat> = {
+  '.json': 'json',
+  '.csv': 'csv',
+  '.xml': 'xml',
+  '.yaml': 'yaml',
+  '.yml': 'yaml',
+};
 
 function choice<T extends string>(allowed: readonly T[]): (value: string) => T {
   return (value) => {
-    if (!(allowed as readonly string[]).includes(value)) throw new InvalidArgumentError(`Allowed: ${allowed.join(', ')}.`);
+    if (!(allowed as readonly string[]).includes(value))
+      throw new InvalidArgumentError(`Allowed: ${allowed.join(', ')}.`);
     return value as T;
   };
 }
@@ -39,7 +51,8 @@ function progressBar(unit: string): SingleBar {
       notTTYSchedule: 1000,
       etaBuffer: 50,
       hideCursor: true,
-      formatValue: (value, _options, type) => (type === 'value' || type === 'total' ? `${value}${unit}` : String(value)),
+      formatValue: (value, _options, type) =>
+        type === 'value' || type === 'total' ? `${value}${unit}` : String(value),
     },
     Presets.shades_classic,
   );
@@ -65,7 +78,12 @@ function rate(rows: number, started: number): string {
   return `${rows} rows in ${seconds.toFixed(1)} s (${Math.round(rows / Math.max(seconds, 0.001))} rows/s)`;
 }
 
-async function importFile(collection: string, file: string, options: { format?: ImportFormat }, command: Command): Promise<void> {
+async function importFile(
+  collection: string,
+  file: string,
+  options: { format?: ImportFormat },
+  command: Command,
+): Promise<void> {
   const format = options.format ?? IMPORT_EXTENSIONS[extname(file).toLowerCase()];
   if (!format) command.error(`Cannot tell the format of "${file}": use --format json|csv.`, { exitCode: 2 });
   const size = (await stat(file).catch(() => null))?.size;
@@ -78,7 +96,10 @@ async function importFile(collection: string, file: string, options: { format?: 
     let rows = 0;
     try {
       rows = await app.get(DataImportService).importStream(collection, null, format, source, (done) => {
-        bar.update(source.bytesRead, { rows: done, speed: Math.round(done / Math.max((Date.now() - started) / 1000, 0.001)) });
+        bar.update(source.bytesRead, {
+          rows: done,
+          speed: Math.round(done / Math.max((Date.now() - started) / 1000, 0.001)),
+        });
       });
       bar.update(size, { rows });
     } catch (e) {
@@ -90,9 +111,15 @@ async function importFile(collection: string, file: string, options: { format?: 
   });
 }
 
-async function exportFile(collection: string, file: string, options: { format?: ExportFormat; query: string }, command: Command): Promise<void> {
+async function exportFile(
+  collection: string,
+  file: string,
+  options: { format?: ExportFormat; query: string },
+  command: Command,
+): Promise<void> {
   const format = options.format ?? EXPORT_EXTENSIONS[extname(file).toLowerCase()];
-  if (!format || !isExportFormat(format)) command.error(`Cannot tell the format of "${file}": use --format.`, { exitCode: 2 });
+  if (!format || !isExportFormat(format))
+    command.error(`Cannot tell the format of "${file}": use --format.`, { exitCode: 2 });
   let raw: unknown;
   try {
     raw = JSON.parse(options.query);
@@ -102,7 +129,8 @@ async function exportFile(collection: string, file: string, options: { format?: 
   if (!isPlainObject(raw)) command.error('--query must be a JSON object.', { exitCode: 2 });
   await withAppContext(async (app) => {
     const query = parseExportQuery(raw, app.get<AppConfig>(APP_CONFIG).query);
-    const total = (await app.get(ItemsFactory).for(collection, null).getMeta(query, ['filter_count'])).filter_count ?? 0;
+    const total =
+      (await app.get(ItemsFactory).for(collection, null).getMeta(query, ['filter_count'])).filter_count ?? 0;
     const limited = query.limit !== undefined && query.limit >= 0 ? Math.min(total, query.limit) : total;
     const bar = progressBar('');
     const started = Date.now();
@@ -124,7 +152,9 @@ async function exportFile(collection: string, file: string, options: { format?: 
 export function registerDataCommands(program: Command): void {
   program
     .command('import')
-    .description('Import a JSON array or CSV file into a collection, all rows or none (rows with an existing key update it)')
+    .description(
+      'Import a JSON array or CSV file into a collection, all rows or none (rows with an existing key update it)',
+    )
     .argument('<collection>', 'collection to import into')
     .argument('<file>', 'file to read (.json, .csv)')
     .option('--format <format>', 'json or csv (default: from the file extension)', choice(['json', 'csv'] as const))
@@ -135,7 +165,11 @@ export function registerDataCommands(program: Command): void {
     .description('Export the items of a collection to a file')
     .argument('<collection>', 'collection to export')
     .argument('<file>', 'file to write')
-    .option('--format <format>', `${EXPORT_FORMATS.join(', ')} (default: from the file extension)`, choice(EXPORT_FORMATS))
+    .option(
+      '--format <format>',
+      `${EXPORT_FORMATS.join(', ')} (default: from the file extension)`,
+      choice(EXPORT_FORMATS),
+    )
     .option('--query <json>', 'read query as JSON, as on GET /items (fields, filter, sort, limit)', '{}')
     .action(exportFile);
 }

@@ -19,7 +19,8 @@ function describe(step: PlanStep): string {
 
 /** Asks on the terminal; without one there is nobody to answer, so only --yes may apply. */
 async function confirm(question: string): Promise<boolean> {
-  if (!process.stdin.isTTY) throw new CliError('Not applied: no terminal to confirm on; pass --yes to apply without asking.');
+  if (!process.stdin.isTTY)
+    throw new CliError('Not applied: no terminal to confirm on; pass --yes to apply without asking.');
   const prompt = createInterface({ input: process.stdin, output: process.stderr });
   try {
     return /^y(es)?$/i.test((await prompt.question(`${question} [y/N] `)).trim());
@@ -33,7 +34,12 @@ export function registerSchemaCommands(program: Command): void {
   schema
     .command('snapshot')
     .description('Write the schema snapshot to a file')
-    .addOption(new Option('--format <format>', 'file format (default: from the file extension, else yaml)').choices(['json', 'yaml']))
+    .addOption(
+      new Option('--format <format>', 'file format (default: from the file extension, else yaml)').choices([
+        'json',
+        'yaml',
+      ]),
+    )
     .argument('<file>', 'where to write the snapshot')
     .action(async (file: string, options: { format?: 'json' | 'yaml' }) => {
       await withAppContext(async (app) => {
@@ -54,7 +60,10 @@ export function registerSchemaCommands(program: Command): void {
     .argument('<file>', 'the snapshot file')
     .action(async (file: string, options: { dryRun?: boolean; yes?: boolean }) => {
       if (!existsSync(file)) throw new CliError(`No file ${file}.`);
-      const target = await parseSchemaFile(readFileSync(file, 'utf8'), extname(file).toLowerCase() === '.json' ? 'application/json' : 'text/yaml');
+      const target = await parseSchemaFile(
+        readFileSync(file, 'utf8'),
+        extname(file).toLowerCase() === '.json' ? 'application/json' : 'text/yaml',
+      );
       await withAppContext(async (app) => {
         const sync = app.get(SchemaSyncService);
         const current = sync.snapshot();

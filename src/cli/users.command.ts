@@ -16,8 +16,13 @@ export function registerUsersCommands(program: Command): void {
         const service = app.get(UsersService);
         const role = options.role ? await service.findRoleByIdOrName(options.role) : null;
         if (options.role && !role) throw new CliError(`No role "${options.role}".`);
-        if (await service.findByEmail(options.email)) throw new CliError(`A user with email ${options.email} already exists.`);
-        const user = await service.createUser({ email: options.email, password: options.password, role: role?.id ?? null });
+        if (await service.findByEmail(options.email))
+          throw new CliError(`A user with email ${options.email} already exists.`);
+        const user = await service.createUser({
+          email: options.email,
+          password: options.password,
+          role: role?.id ?? null,
+        });
         process.stdout.write(`${user.id}\n`);
       });
     });

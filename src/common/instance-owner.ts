@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 
 /** The host part of owner tags: characters a storage key may hold everywhere, bounded in length. */
-const HOST = hostname().replace(/[^A-Za-z0-9.-]/g, '-').slice(0, 32);
+const HOST = hostname()
+  .replace(/[^A-Za-z0-9.-]/g, '-')
+  .slice(0, 32);
 
 /**
  * This process among the instances sharing a database and storage: host, PID, and a random part
@@ -44,7 +46,11 @@ function pidRuns(pid: number): boolean {
  * the same container). An owner on another host, or an unreadable tag, is never known to be gone:
  * only its heartbeat or age tells. Assumes a host name is not shared by two PID namespaces.
  */
-export function ownerIsGone(tag: string | null | undefined, self = INSTANCE_OWNER, runs: (pid: number) => boolean = pidRuns): boolean {
+export function ownerIsGone(
+  tag: string | null | undefined,
+  self = INSTANCE_OWNER,
+  runs: (pid: number) => boolean = pidRuns,
+): boolean {
   const owner = parseOwner(tag);
   const me = parseOwner(self)!;
   if (!owner || owner.host !== me.host) return false;

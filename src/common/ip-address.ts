@@ -24,7 +24,8 @@ export function ipInList(entries: readonly string[], address: string | null): bo
     if (isIP(net) === 0) continue;
     const bits = Number(prefix);
     if (prefix === undefined) list.addAddress(unmap(net), family(unmap(net)));
-    else if (Number.isInteger(bits) && bits >= 0 && bits <= (isIP(net) === 6 ? 128 : 32)) list.addSubnet(net, bits, family(net));
+    else if (Number.isInteger(bits) && bits >= 0 && bits <= (isIP(net) === 6 ? 128 : 32))
+      list.addSubnet(net, bits, family(net));
   }
   return list.check(ip, family(ip));
 }

@@ -1,4 +1,10 @@
-import { isPrototypeKey, jsonTextMayHoldPrototypeKey, prototypeKeyIn, prototypeSegment, refusePrototypeKeys } from './prototype-keys';
+import {
+  isPrototypeKey,
+  jsonTextMayHoldPrototypeKey,
+  prototypeKeyIn,
+  prototypeSegment,
+  refusePrototypeKeys,
+} from './prototype-keys';
 
 describe(prototypeKeyIn.name, () => {
   it.each([
@@ -69,6 +75,9 @@ describe(isPrototypeKey.name, () => {
 describe(refusePrototypeKeys.name, () => {
   const fail = (reason: string) => new Error(reason);
   it('throws the caller’s error naming the key and the place', () =>
-    expect(() => refusePrototypeKeys(JSON.parse('{"a":{"prototype":1}}'), 'The body', fail)).toThrow('The body may not use "prototype" as a key'));
-  it('lets other values through', () => expect(() => refusePrototypeKeys({ a: { b: 'prototype' } }, 'The body', fail)).not.toThrow());
+    expect(() => refusePrototypeKeys(JSON.parse('{"a":{"prototype":1}}'), 'The body', fail)).toThrow(
+      'The body may not use "prototype" as a key',
+    ));
+  it('lets other values through', () =>
+    expect(() => refusePrototypeKeys({ a: { b: 'prototype' } }, 'The body', fail)).not.toThrow());
 });

@@ -47,7 +47,9 @@ export function prototypeKeyIn(value: unknown): string | null {
  * records (an import) walks only the rare record that might.
  */
 export function jsonTextMayHoldPrototypeKey(text: string): boolean {
-  return text.includes('__proto__') || text.includes('constructor') || text.includes('prototype') || text.includes('\\u');
+  return (
+    text.includes('__proto__') || text.includes('constructor') || text.includes('prototype') || text.includes('\\u')
+  );
 }
 
 /** The reason a value holding a prototype key is refused, naming the key and where it was sent. */

@@ -5,7 +5,8 @@ function firstConstraint(errors: ValidationError[], path = ''): string {
   for (const error of errors) {
     const name = path ? `${path}.${error.property}` : error.property;
     const message = Object.values(error.constraints ?? {})[0];
-    if (message) return message.startsWith(error.property) ? `"${name}"${message.slice(error.property.length)}` : message;
+    if (message)
+      return message.startsWith(error.property) ? `"${name}"${message.slice(error.property.length)}` : message;
     if (error.children?.length) return firstConstraint(error.children, name);
   }
   return 'Invalid payload';
@@ -17,7 +18,8 @@ class AppValidationPipe extends ValidationPipe {
     try {
       return await super.transform(value, metadata);
     } catch (e) {
-      if (metadata.type === 'query' && e instanceof InvalidPayloadError) throw new InvalidQueryError(e.extensions!.reason);
+      if (metadata.type === 'query' && e instanceof InvalidPayloadError)
+        throw new InvalidQueryError(e.extensions!.reason);
       throw e;
     }
   }

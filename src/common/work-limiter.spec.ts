@@ -29,11 +29,36 @@ const flush = () => new Promise((r) => setImmediate(r));
 
 describe(WorkLimiter.name, () => {
   it.each<[string, WorkLimits, (string | null)[], Outcome[]]>([
-    ['runs up to the total, queues the next, refuses past the queue', { concurrency: 2, perCaller: 2, queue: 1, perCallerQueue: 2 }, ['a', 'b', 'c', 'd'], ['run', 'run', 'wait', 'refuse']],
-    ['lets one caller run and wait only its share', { concurrency: 4, perCaller: 1, queue: 10, perCallerQueue: 1 }, ['a', 'a', 'a', 'b'], ['run', 'wait', 'refuse', 'run']],
-    ['lets one caller queue more than it runs', { concurrency: 4, perCaller: 1, queue: 10, perCallerQueue: 3 }, ['a', 'a', 'a', 'a', 'a', 'b'], ['run', 'wait', 'wait', 'wait', 'refuse', 'run']],
-    ['counts unknown callers only against the totals', { concurrency: 2, perCaller: 1, queue: 1, perCallerQueue: 1 }, [null, null, null, null], ['run', 'run', 'wait', 'refuse']],
-    ['refuses everything waiting when the queue is empty-sized', { concurrency: 1, perCaller: 1, queue: 0, perCallerQueue: 1 }, ['a', 'b'], ['run', 'refuse']],
+    [
+      'runs up to the total, queues the next, refuses past the queue',
+      { concurrency: 2, perCaller: 2, queue: 1, perCallerQueue: 2 },
+      ['a', 'b', 'c', 'd'],
+      ['run', 'run', 'wait', 'refuse'],
+    ],
+    [
+      'lets one caller run and wait only its share',
+      { concurrency: 4, perCaller: 1, queue: 10, perCallerQueue: 1 },
+      ['a', 'a', 'a', 'b'],
+      ['run', 'wait', 'refuse', 'run'],
+    ],
+    [
+      'lets one caller queue more than it runs',
+      { concurrency: 4, perCaller: 1, queue: 10, perCallerQueue: 3 },
+      ['a', 'a', 'a', 'a', 'a', 'b'],
+      ['run', 'wait', 'wait', 'wait', 'refuse', 'run'],
+    ],
+    [
+      'counts unknown callers only against the totals',
+      { concurrency: 2, perCaller: 1, queue: 1, perCallerQueue: 1 },
+      [null, null, null, null],
+      ['run', 'run', 'wait', 'refuse'],
+    ],
+    [
+      'refuses everything waiting when the queue is empty-sized',
+      { concurrency: 1, perCaller: 1, queue: 0, perCallerQueue: 1 },
+      ['a', 'b'],
+      ['run', 'refuse'],
+    ],
   ])('%s', async (_title, limits, keys, expected) => {
     expect((await admit(new WorkLimiter(limits), keys)).outcomes).toEqual(expected);
   });

@@ -35,7 +35,11 @@ export class WorkLimiter {
   /** A promise of the release to call once the work ends, or null when the work must be refused now. */
   acquire(key: string | null, { signal }: AcquireOptions = {}): Promise<Release> | null {
     if (this.mayStart(key)) return Promise.resolve(this.start(key));
-    if (this.waiting.length >= this.limits.queue || (key !== null && this.waiting.filter((w) => w.key === key).length >= this.limits.perCallerQueue)) return null;
+    if (
+      this.waiting.length >= this.limits.queue ||
+      (key !== null && this.waiting.filter((w) => w.key === key).length >= this.limits.perCallerQueue)
+    )
+      return null;
     return new Promise((resolve, reject) => {
       const onAbort = () => {
         this.waiting.splice(this.waiting.indexOf(waiter), 1);
@@ -54,7 +58,9 @@ export class WorkLimiter {
   }
 
   private mayStart(key: string | null): boolean {
-    return this.running < this.limits.concurrency && (key === null || (this.runningBy.get(key) ?? 0) < this.limits.perCaller);
+    return (
+      this.running < this.limits.concurrency && (key === null || (this.runningBy.get(key) ?? 0) < this.limits.perCaller)
+    );
   }
 
   private start(key: string | null): Release {

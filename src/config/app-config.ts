@@ -134,9 +134,21 @@ export interface AppConfig {
   /** The WebSocket API (WEBSOCKETS_*); durations in ms. */
   websockets: {
     enabled: boolean;
-    rest: { enabled: boolean; path: string; auth: 'public' | 'handshake' | 'strict'; authTimeout: number; connLimit: number };
+    rest: {
+      enabled: boolean;
+      path: string;
+      auth: 'public' | 'handshake' | 'strict';
+      authTimeout: number;
+      connLimit: number;
+    };
     /** GraphQL subscriptions over graphql-transport-ws (WEBSOCKETS_GRAPHQL_*), the same settings as `rest`. */
-    graphql: { enabled: boolean; path: string; auth: 'public' | 'handshake' | 'strict'; authTimeout: number; connLimit: number };
+    graphql: {
+      enabled: boolean;
+      path: string;
+      auth: 'public' | 'handshake' | 'strict';
+      authTimeout: number;
+      connLimit: number;
+    };
     heartbeat: { enabled: boolean; period: number };
     /** Bytes a message may have once the connection acts as someone (public included), and before that. */
     maxPayload: number;

@@ -20,7 +20,11 @@ describe(authProvidersConfig.name, () => {
   });
 
   it('reads a provider with its defaults and camel-cased driver options', () => {
-    const { providers, problems } = read({ ...OPENID, AUTH_CORP_USER_ATTRIBUTE_X: 'y', AUTH_CORP_CLIENT_SECRET_FILE: '/run/x' });
+    const { providers, problems } = read({
+      ...OPENID,
+      AUTH_CORP_USER_ATTRIBUTE_X: 'y',
+      AUTH_CORP_CLIENT_SECRET_FILE: '/run/x',
+    });
     expect(problems).toEqual([]);
     expect(providers).toEqual([
       {
@@ -32,7 +36,12 @@ describe(authProvidersConfig.name, () => {
         allowPublicRegistration: false,
         defaultRoleId: null,
         redirectAllowList: null,
-        options: { clientId: 'vellum', clientSecret: 's3cret', issuerUrl: 'https://id.example.com', userAttributeX: 'y' },
+        options: {
+          clientId: 'vellum',
+          clientSecret: 's3cret',
+          issuerUrl: 'https://id.example.com',
+          userAttributeX: 'y',
+        },
       },
     ]);
   });
@@ -60,13 +69,22 @@ describe(authProvidersConfig.name, () => {
   it.each([
     [{ AUTH_PROVIDERS: 'corp' }, 'AUTH_CORP_DRIVER: must be one of openid, oauth2, ldap'],
     [{ AUTH_PROVIDERS: 'corp', AUTH_CORP_DRIVER: 'saml' }, 'AUTH_CORP_IDP_metadata: required for the saml driver'],
-    [{ AUTH_PROVIDERS: 'corp', AUTH_CORP_DRIVER: 'saml', AUTH_CORP_IDP_metadata: '<x' }, 'AUTH_CORP_IDP_metadata: the IdP metadata is not well-formed XML'],
-    [{ AUTH_PROVIDERS: 'corp', AUTH_CORP_DRIVER: 'saml', AUTH_CORP_IDP_METADATA: '<x/>', AUTH_CORP_SP_metadata: '<x' }, 'AUTH_CORP_IDP_METADATA: the IdP metadata has no EntityDescriptor'],
+    [
+      { AUTH_PROVIDERS: 'corp', AUTH_CORP_DRIVER: 'saml', AUTH_CORP_IDP_metadata: '<x' },
+      'AUTH_CORP_IDP_metadata: the IdP metadata is not well-formed XML',
+    ],
+    [
+      { AUTH_PROVIDERS: 'corp', AUTH_CORP_DRIVER: 'saml', AUTH_CORP_IDP_METADATA: '<x/>', AUTH_CORP_SP_metadata: '<x' },
+      'AUTH_CORP_IDP_METADATA: the IdP metadata has no EntityDescriptor',
+    ],
     [{ ...OPENID, AUTH_CORP_ISSUER_URL: undefined }, 'AUTH_CORP_ISSUER_URL: required for the openid driver'],
     [{ ...OPENID, AUTH_CORP_ISSUER_URL: 'id.example.com' }, 'AUTH_CORP_ISSUER_URL: must be an http(s) URL'],
     [{ ...OPENID, AUTH_CORP_MODE: 'jwt' }, 'AUTH_CORP_MODE: must be json, cookie or session'],
     [{ ...OPENID, AUTH_CORP_ROLE_MAPPING: '{"dev":1}' }, 'AUTH_CORP_ROLE_MAPPING: every group must map to a role id'],
-    [{ ...OPENID, AUTH_CORP_ALLOW_PUBLIC_REGISTRATION: 'yes' }, 'AUTH_CORP_ALLOW_PUBLIC_REGISTRATION: must be "true" or "false"'],
+    [
+      { ...OPENID, AUTH_CORP_ALLOW_PUBLIC_REGISTRATION: 'yes' },
+      'AUTH_CORP_ALLOW_PUBLIC_REGISTRATION: must be "true" or "false"',
+    ],
     [{ AUTH_PROVIDERS: 'corp', AUTH_CORP_DRIVER: 'oauth2' }, 'AUTH_CORP_PROFILE_URL: required for the oauth2 driver'],
     [{ AUTH_PROVIDERS: 'dir', AUTH_DIR_DRIVER: 'ldap' }, 'AUTH_DIR_BIND_PASSWORD: required for the ldap driver'],
     [{ AUTH_PROVIDERS: 'a b' }, 'AUTH_PROVIDERS: "a b" is not a provider name'],

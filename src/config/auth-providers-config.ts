@@ -56,7 +56,8 @@ function optionsOf(env: NodeJS.ProcessEnv, prefix: string): Record<string, strin
   const options: Record<string, string> = Object.create(null);
   for (const [key, value] of Object.entries(env)) {
     // `_FILE` variables were already read into their target by file-variables.ts.
-    if (key.startsWith(prefix) && value !== undefined && !key.endsWith('_FILE')) options[key.slice(prefix.length)] = value;
+    if (key.startsWith(prefix) && value !== undefined && !key.endsWith('_FILE'))
+      options[key.slice(prefix.length)] = value;
   }
   return options;
 }
@@ -70,16 +71,26 @@ function checkOptions(prefix: string, driver: AuthDriver, raw: Record<string, st
   for (const key of URL_OPTIONS) {
     if (raw[key] && !isHttpUrl(raw[key])) problems.push(`${prefix}${key}: must be an http(s) URL`);
   }
-  if (raw.MODE !== undefined && !MODES.includes(raw.MODE as SsoMode)) problems.push(`${prefix}MODE: must be json, cookie or session`);
-  for (const [key, parse] of [['ROLE_MAPPING', parseRoleMapping], ['PARAMS', parseAuthParams]] as const) {
+  if (raw.MODE !== undefined && !MODES.includes(raw.MODE as SsoMode))
+    problems.push(`${prefix}MODE: must be json, cookie or session`);
+  for (const [key, parse] of [
+    ['ROLE_MAPPING', parseRoleMapping],
+    ['PARAMS', parseAuthParams],
+  ] as const) {
     try {
       if (raw[key] !== undefined) parse(raw[key]);
     } catch (e) {
       problems.push(`${prefix}${key}: ${(e as Error).message}`);
     }
   }
-  for (const key of ['ALLOW_PUBLIC_REGISTRATION', 'SYNC_USER_INFO', 'CLIENT_STARTTLS', 'CLIENT_TLS_REJECT_UNAUTHORIZED']) {
-    if (raw[key] !== undefined && raw[key] !== 'true' && raw[key] !== 'false') problems.push(`${prefix}${key}: must be "true" or "false"`);
+  for (const key of [
+    'ALLOW_PUBLIC_REGISTRATION',
+    'SYNC_USER_INFO',
+    'CLIENT_STARTTLS',
+    'CLIENT_TLS_REJECT_UNAUTHORIZED',
+  ]) {
+    if (raw[key] !== undefined && raw[key] !== 'true' && raw[key] !== 'false')
+      problems.push(`${prefix}${key}: must be "true" or "false"`);
   }
 }
 

@@ -11,7 +11,10 @@ describe(parseCorsOrigin.name, () => {
     ['https://app.example.com', ['https://app.example.com']],
     ['https://a.example.com, https://b.example.com,', ['https://a.example.com', 'https://b.example.com']],
     ['array:https://a.example.com', ['https://a.example.com']],
-    ['https://a.example.com,regex:^https://[a-z]+\\.example\\.org$', ['https://a.example.com', /^https:\/\/[a-z]+\.example\.org$/]],
+    [
+      'https://a.example.com,regex:^https://[a-z]+\\.example\\.org$',
+      ['https://a.example.com', /^https:\/\/[a-z]+\.example\.org$/],
+    ],
     ['regex:^https://(a|b)\\.example\\.com(:\\d{1,5})?$', /^https:\/\/(a|b)\.example\.com(:\d{1,5})?$/],
   ])('%j → %p', (value, origin) => expect(parseCorsOrigin(value)).toEqual(origin));
 
@@ -19,7 +22,7 @@ describe(parseCorsOrigin.name, () => {
 });
 
 describe('CORS_* in loadConfig', () => {
-  it('defaults to the reference platform\'s values, disabled', () => {
+  it("defaults to the reference platform's values, disabled", () => {
     expect(loadConfig({}).cors).toEqual({
       enabled: false,
       origin: false,

@@ -27,7 +27,12 @@ const FIELDS: Record<string, FieldSpec> = {
   minute: { name: 'minute', min: 0, max: 59 },
   hour: { name: 'hour', min: 0, max: 23 },
   day: { name: 'day of month', min: 1, max: 31 },
-  month: { name: 'month', min: 1, max: 12, names: ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'] },
+  month: {
+    name: 'month',
+    min: 1,
+    max: 12,
+    names: ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'],
+  },
   // 7 is Sunday too, as in most crons.
   weekday: { name: 'day of week', min: 0, max: 7, names: ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'] },
 };
@@ -67,7 +72,8 @@ function parseField(text: string, spec: FieldSpec): Set<number> {
 /** Throws an Error saying what is wrong with `expression`. */
 export function parseCron(expression: string): CronSchedule {
   const parts = expression.trim().split(/\s+/);
-  if (parts.length !== 5 && parts.length !== 6) throw new Error(`a cron expression has 5 or 6 fields, not ${parts.length}`);
+  if (parts.length !== 5 && parts.length !== 6)
+    throw new Error(`a cron expression has 5 or 6 fields, not ${parts.length}`);
   const [second, minute, hour, day, month, weekday] = parts.length === 6 ? parts : ['0', ...parts];
   const weekdays = parseField(weekday, FIELDS.weekday);
   if (weekdays.delete(7)) weekdays.add(0);

@@ -12,8 +12,18 @@ describe('envDocProblems', () => {
     ['a family pattern needs no schema property', [doc(['STORAGE_<NAME>_ROOT'], ['`./uploads`'])], [], []],
     ['a variable without an entry', [doc(['A'], ['`1`'])], ['A', 'B'], ['B has no entry in env-docs.ts']],
     ['a name documented twice', [doc(['A'], ['`1`']), doc(['A'], ['`2`'])], ['A'], ['A is documented twice']],
-    ['a documented name the schema lacks', [doc(['A', 'Z'], ['unset'])], ['A'], ['Z is documented but not in env.schema.ts']],
-    ['defaults neither per name nor shared', [doc(['A', 'B', 'C'], ['`1`', '`2`'])], ['A', 'B', 'C'], ['A, B, C: 3 names but 2 defaults']],
+    [
+      'a documented name the schema lacks',
+      [doc(['A', 'Z'], ['unset'])],
+      ['A'],
+      ['Z is documented but not in env.schema.ts'],
+    ],
+    [
+      'defaults neither per name nor shared',
+      [doc(['A', 'B', 'C'], ['`1`', '`2`'])],
+      ['A', 'B', 'C'],
+      ['A, B, C: 3 names but 2 defaults'],
+    ],
   ])('%s', (_, docs, known, expected) => {
     expect(envDocProblems(docs, known)).toEqual(expected);
   });
@@ -26,7 +36,12 @@ describe('envDocProblems', () => {
 describe('renderEnvTable', () => {
   it('renders one row per entry: names as code, defaults joined in order, the meaning as written', () => {
     expect(renderEnvTable([doc(['A', 'B'], ['`1`', 'unset'], 'first'), doc(['C'], ['`x`'], 'a `c`')])).toBe(
-      ['| Variable | Default | Meaning |', '|---|---|---|', '| `A`, `B` | `1`, unset | first |', '| `C` | `x` | a `c` |'].join('\n'),
+      [
+        '| Variable | Default | Meaning |',
+        '|---|---|---|',
+        '| `A`, `B` | `1`, unset | first |',
+        '| `C` | `x` | a `c` |',
+      ].join('\n'),
     );
   });
 });

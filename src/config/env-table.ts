@@ -21,7 +21,8 @@ export function envDocProblems(docs: readonly EnvDoc[], known: readonly string[]
       if (!isPattern(name) && !known.includes(name)) problems.push(`${name} is documented but not in env.schema.ts`);
     }
     const defaults = doc.defaults.length;
-    if (defaults !== 1 && defaults !== doc.names.length) problems.push(`${doc.names.join(', ')}: ${doc.names.length} names but ${defaults} defaults`);
+    if (defaults !== 1 && defaults !== doc.names.length)
+      problems.push(`${doc.names.join(', ')}: ${doc.names.length} names but ${defaults} defaults`);
   }
   for (const name of known) if (!seen.has(name)) problems.push(`${name} has no entry in env-docs.ts`);
   return problems;
@@ -29,7 +30,9 @@ export function envDocProblems(docs: readonly EnvDoc[], known: readonly string[]
 
 /** The Markdown table, one row per entry, in the entries' order. */
 export function renderEnvTable(docs: readonly EnvDoc[]): string {
-  const rows = docs.map((doc) => `| ${doc.names.map((name) => `\`${name}\``).join(', ')} | ${doc.defaults.join(', ')} | ${doc.meaning} |`);
+  const rows = docs.map(
+    (doc) => `| ${doc.names.map((name) => `\`${name}\``).join(', ')} | ${doc.defaults.join(', ')} | ${doc.meaning} |`,
+  );
   return ['| Variable | Default | Meaning |', '|---|---|---|', ...rows].join('\n');
 }
 

@@ -1,5 +1,17 @@
 import { Transform } from 'class-transformer';
-import { IsBooleanString, IsEmail, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+import {
+  IsBooleanString,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+} from 'class-validator';
 
 const toNumber = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 // Integers are checked by @IsInt after the same conversion.
@@ -104,7 +116,9 @@ export class EnvSchema {
   @IsOptional() @Matches(DURATION) CACHE_COUNT_TTL?: string;
   @IsOptional() @IsString() CACHE_NAMESPACE?: string;
   // An HTTP header name (RFC 9110 token): anything else would make every cached answer fail to send.
-  @IsOptional() @Matches(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, { message: 'CACHE_STATUS_HEADER must be an HTTP header name' }) CACHE_STATUS_HEADER?: string;
+  @IsOptional()
+  @Matches(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, { message: 'CACHE_STATUS_HEADER must be an HTTP header name' })
+  CACHE_STATUS_HEADER?: string;
   @IsOptional() @IsBooleanString(BOOL) CACHE_SCHEMA?: string;
   @IsOptional() @Matches(DURATION) CACHE_SCHEMA_CHECK_INTERVAL?: string;
   @IsOptional() @Matches(/^rediss?:\/\//, { message: 'REDIS must be a redis:// URL' }) REDIS?: string;
@@ -150,17 +164,25 @@ export class EnvSchema {
 
   @IsOptional() @IsBooleanString(BOOL) WEBSOCKETS_ENABLED?: string;
   @IsOptional() @IsBooleanString(BOOL) WEBSOCKETS_REST_ENABLED?: string;
-  @IsOptional() @Matches(/^\/\S*$/, { message: 'WEBSOCKETS_REST_PATH must start with /' }) WEBSOCKETS_REST_PATH?: string;
+  @IsOptional()
+  @Matches(/^\/\S*$/, { message: 'WEBSOCKETS_REST_PATH must start with /' })
+  WEBSOCKETS_REST_PATH?: string;
   @IsOptional() @IsIn(['public', 'handshake', 'strict']) WEBSOCKETS_REST_AUTH?: string;
   /** Seconds, as in the reference platform; fractions allowed. */
   @IsOptional() @Transform(toNumber) @IsNumber() @Min(0.01) WEBSOCKETS_REST_AUTH_TIMEOUT?: number;
   /** A number of connections, or `Infinity` (the reference's default spelling). */
-  @IsOptional() @Matches(/^(\d+|Infinity)$/, { message: 'WEBSOCKETS_REST_CONN_LIMIT must be a whole number or Infinity' }) WEBSOCKETS_REST_CONN_LIMIT?: string;
+  @IsOptional()
+  @Matches(/^(\d+|Infinity)$/, { message: 'WEBSOCKETS_REST_CONN_LIMIT must be a whole number or Infinity' })
+  WEBSOCKETS_REST_CONN_LIMIT?: string;
   @IsOptional() @IsBooleanString(BOOL) WEBSOCKETS_GRAPHQL_ENABLED?: string;
-  @IsOptional() @Matches(/^\/\S*$/, { message: 'WEBSOCKETS_GRAPHQL_PATH must start with /' }) WEBSOCKETS_GRAPHQL_PATH?: string;
+  @IsOptional()
+  @Matches(/^\/\S*$/, { message: 'WEBSOCKETS_GRAPHQL_PATH must start with /' })
+  WEBSOCKETS_GRAPHQL_PATH?: string;
   @IsOptional() @IsIn(['public', 'handshake', 'strict']) WEBSOCKETS_GRAPHQL_AUTH?: string;
   @IsOptional() @Transform(toNumber) @IsNumber() @Min(0.01) WEBSOCKETS_GRAPHQL_AUTH_TIMEOUT?: number;
-  @IsOptional() @Matches(/^(\d+|Infinity)$/, { message: 'WEBSOCKETS_GRAPHQL_CONN_LIMIT must be a whole number or Infinity' }) WEBSOCKETS_GRAPHQL_CONN_LIMIT?: string;
+  @IsOptional()
+  @Matches(/^(\d+|Infinity)$/, { message: 'WEBSOCKETS_GRAPHQL_CONN_LIMIT must be a whole number or Infinity' })
+  WEBSOCKETS_GRAPHQL_CONN_LIMIT?: string;
   @IsOptional() @IsBooleanString(BOOL) WEBSOCKETS_HEARTBEAT_ENABLED?: string;
   @IsOptional() @Transform(toNumber) @IsNumber() @Min(0.01) WEBSOCKETS_HEARTBEAT_PERIOD?: number;
   @IsOptional() @Matches(SIZE) WEBSOCKETS_MAX_PAYLOAD?: string;

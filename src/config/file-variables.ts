@@ -21,7 +21,11 @@ function readsFromFile(name: string, known: ReadonlySet<string>): boolean {
  * to other programs and are left alone. Both NAME and NAME_FILE set, or a file that cannot be read, is
  * a problem: a start-up error that names the variable and the path, never the content.
  */
-export function resolveFileVariables(env: NodeJS.ProcessEnv, known: readonly string[], problems: string[]): NodeJS.ProcessEnv {
+export function resolveFileVariables(
+  env: NodeJS.ProcessEnv,
+  known: readonly string[],
+  problems: string[],
+): NodeJS.ProcessEnv {
   const names = new Set(known);
   const resolved: NodeJS.ProcessEnv = { ...env };
   for (const [name, path] of Object.entries(env)) {

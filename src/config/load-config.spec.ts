@@ -18,9 +18,21 @@ describe(loadConfig.name, () => {
     expect(config).toMatchObject({
       host: '0.0.0.0',
       port: 8055,
-      db: { client: 'sqlite', filename: './data/vellum.db', migrate: true, acquireTimeout: 5000, statementTimeout: 60_000, startupRetryTimeout: 60_000 },
+      db: {
+        client: 'sqlite',
+        filename: './data/vellum.db',
+        migrate: true,
+        acquireTimeout: 5000,
+        statementTimeout: 60_000,
+        startupRetryTimeout: 60_000,
+      },
       admin: { email: 'admin@example.com' },
-      auth: { accessTokenTtl: 900_000, refreshTokenTtl: 604_800_000, sessionCookieTtl: 86_400_000, loginStallTime: 500 },
+      auth: {
+        accessTokenTtl: 900_000,
+        refreshTokenTtl: 604_800_000,
+        sessionCookieTtl: 86_400_000,
+        loginStallTime: 500,
+      },
       query: { limitDefault: 100 },
       maxPayloadSize: 1024 * 1024,
       shutdownTimeout: 1000,
@@ -93,9 +105,19 @@ describe(loadConfig.name, () => {
   });
 
   it('reads the resumable-upload settings, off by default as on the reference platform', () => {
-    expect(loadConfig({}).files.tus).toEqual({ enabled: false, chunkSize: 8 * 1024 * 1024, expiration: 600_000, cleanupSchedule: '0 * * * *' });
+    expect(loadConfig({}).files.tus).toEqual({
+      enabled: false,
+      chunkSize: 8 * 1024 * 1024,
+      expiration: 600_000,
+      cleanupSchedule: '0 * * * *',
+    });
     expect(
-      loadConfig({ TUS_ENABLED: 'true', TUS_CHUNK_SIZE: '1mb', TUS_UPLOAD_EXPIRATION: '1h', TUS_CLEANUP_SCHEDULE: '*/5 * * * *' }).files.tus,
+      loadConfig({
+        TUS_ENABLED: 'true',
+        TUS_CHUNK_SIZE: '1mb',
+        TUS_UPLOAD_EXPIRATION: '1h',
+        TUS_CLEANUP_SCHEDULE: '*/5 * * * *',
+      }).files.tus,
     ).toEqual({ enabled: true, chunkSize: 1024 * 1024, expiration: 3_600_000, cleanupSchedule: '*/5 * * * *' });
   });
 
@@ -125,8 +147,14 @@ describe(loadConfig.name, () => {
 
   it.each([
     [{}, { maxConcurrentImports: 20, importTimeout: 3_600_000 }],
-    [{ IMPORT_MAX_CONCURRENCY: '3', IMPORT_TIMEOUT: '90s' }, { maxConcurrentImports: 3, importTimeout: 90_000 }],
-    [{ IMPORT_CONCURRENT_MAX: '4', IMPORT_TIMEOUT: '2500' }, { maxConcurrentImports: 4, importTimeout: 2_500 }],
+    [
+      { IMPORT_MAX_CONCURRENCY: '3', IMPORT_TIMEOUT: '90s' },
+      { maxConcurrentImports: 3, importTimeout: 90_000 },
+    ],
+    [
+      { IMPORT_CONCURRENT_MAX: '4', IMPORT_TIMEOUT: '2500' },
+      { maxConcurrentImports: 4, importTimeout: 2_500 },
+    ],
     [{ IMPORT_MAX_CONCURRENCY: '2', IMPORT_CONCURRENT_MAX: '4' }, { maxConcurrentImports: 2 }],
   ])('reads the import limits of %j', (env, expected) => {
     expect(loadConfig(env).importExport).toMatchObject(expected);
@@ -149,11 +177,23 @@ describe(loadConfig.name, () => {
   it.each([
     [{}, { enabled: true, path: '/graphql', auth: 'handshake', authTimeout: 10_000, connLimit: Infinity }],
     [
-      { WEBSOCKETS_GRAPHQL_ENABLED: 'false', WEBSOCKETS_GRAPHQL_PATH: '/gql', WEBSOCKETS_GRAPHQL_AUTH: 'strict', WEBSOCKETS_GRAPHQL_AUTH_TIMEOUT: '2.5', WEBSOCKETS_GRAPHQL_CONN_LIMIT: '20' },
+      {
+        WEBSOCKETS_GRAPHQL_ENABLED: 'false',
+        WEBSOCKETS_GRAPHQL_PATH: '/gql',
+        WEBSOCKETS_GRAPHQL_AUTH: 'strict',
+        WEBSOCKETS_GRAPHQL_AUTH_TIMEOUT: '2.5',
+        WEBSOCKETS_GRAPHQL_CONN_LIMIT: '20',
+      },
       { enabled: false, path: '/gql', auth: 'strict', authTimeout: 2_500, connLimit: 20 },
     ],
-    [{ WEBSOCKETS_REST_PATH: '/ws', WEBSOCKETS_REST_AUTH: 'public' }, { path: '/graphql', auth: 'handshake' }],
-    [{ WEBSOCKETS_REST_ENABLED: 'false', WEBSOCKETS_REST_PATH: '/graphql' }, { enabled: true, path: '/graphql' }],
+    [
+      { WEBSOCKETS_REST_PATH: '/ws', WEBSOCKETS_REST_AUTH: 'public' },
+      { path: '/graphql', auth: 'handshake' },
+    ],
+    [
+      { WEBSOCKETS_REST_ENABLED: 'false', WEBSOCKETS_REST_PATH: '/graphql' },
+      { enabled: true, path: '/graphql' },
+    ],
   ])('reads the GraphQL socket of %j apart from the REST one', (env, expected) => {
     expect(loadConfig(env).websockets.graphql).toMatchObject(expected);
   });
@@ -161,7 +201,12 @@ describe(loadConfig.name, () => {
   it.each([
     [{}, { maxConcurrent: 2, maxConcurrentPerCaller: 1, maxQueue: 64, maxQueuePerCaller: 8 }],
     [
-      { HASH_MAX_CONCURRENT: '8', HASH_MAX_CONCURRENT_PER_CALLER: '3', HASH_MAX_QUEUE: '0', HASH_MAX_QUEUE_PER_CALLER: '2' },
+      {
+        HASH_MAX_CONCURRENT: '8',
+        HASH_MAX_CONCURRENT_PER_CALLER: '3',
+        HASH_MAX_QUEUE: '0',
+        HASH_MAX_QUEUE_PER_CALLER: '2',
+      },
       { maxConcurrent: 8, maxConcurrentPerCaller: 3, maxQueue: 0, maxQueuePerCaller: 2 },
     ],
   ])('reads the hashing limits of %j', (env, expected) => {
@@ -171,7 +216,13 @@ describe(loadConfig.name, () => {
   it.each([
     [{}, { tokenLimit: 5000, maxDepth: 25, maxFields: 2000, maxAliases: 100, maxHashingFields: 2 }],
     [
-      { GRAPHQL_QUERY_TOKEN_LIMIT: '900', GRAPHQL_MAX_DEPTH: '7', GRAPHQL_MAX_FIELDS: '50', GRAPHQL_MAX_ALIASES: '0', GRAPHQL_MAX_HASHING_FIELDS: '3' },
+      {
+        GRAPHQL_QUERY_TOKEN_LIMIT: '900',
+        GRAPHQL_MAX_DEPTH: '7',
+        GRAPHQL_MAX_FIELDS: '50',
+        GRAPHQL_MAX_ALIASES: '0',
+        GRAPHQL_MAX_HASHING_FIELDS: '3',
+      },
       { tokenLimit: 900, maxDepth: 7, maxFields: 50, maxAliases: 0, maxHashingFields: 3 },
     ],
   ])('reads the GraphQL document limits of %j', (env, expected) => {
@@ -180,7 +231,10 @@ describe(loadConfig.name, () => {
 
   it.each([
     [{}, { maxPayload: 256 * 1024, preAuthMaxPayload: 8 * 1024 }],
-    [{ WEBSOCKETS_MAX_PAYLOAD: '1mb', WEBSOCKETS_PRE_AUTH_MAX_PAYLOAD: '2kb' }, { maxPayload: 1024 * 1024, preAuthMaxPayload: 2048 }],
+    [
+      { WEBSOCKETS_MAX_PAYLOAD: '1mb', WEBSOCKETS_PRE_AUTH_MAX_PAYLOAD: '2kb' },
+      { maxPayload: 1024 * 1024, preAuthMaxPayload: 2048 },
+    ],
   ])('reads the WebSocket message limits of %j', (env, expected) => {
     expect(loadConfig(env).websockets).toMatchObject(expected);
   });
@@ -217,7 +271,12 @@ describe('<NAME>_FILE variables (file-variables.ts)', () => {
 
   it('reads a storage location key chosen by the operator, and CRLF endings go too', () => {
     const key = secretFile('s3-key', 'AKIA-from-file\r\n');
-    const config = loadConfig({ STORAGE_LOCATIONS: 'cloud', STORAGE_CLOUD_DRIVER: 's3', STORAGE_CLOUD_BUCKET: 'b', STORAGE_CLOUD_KEY_FILE: key });
+    const config = loadConfig({
+      STORAGE_LOCATIONS: 'cloud',
+      STORAGE_CLOUD_DRIVER: 's3',
+      STORAGE_CLOUD_BUCKET: 'b',
+      STORAGE_CLOUD_KEY_FILE: key,
+    });
     expect(config.storage.locations[0].options.key).toBe('AKIA-from-file');
   });
 
@@ -232,7 +291,9 @@ describe('<NAME>_FILE variables (file-variables.ts)', () => {
   });
 
   it("leaves other programs' *_FILE variables alone", () => {
-    expect(problemsOf({ SSL_CERT_FILE: join(secretsDir, 'missing'), NODE_EXTRA_CA_CERTS_FILE: join(secretsDir, 'missing') })).toEqual([]);
+    expect(
+      problemsOf({ SSL_CERT_FILE: join(secretsDir, 'missing'), NODE_EXTRA_CA_CERTS_FILE: join(secretsDir, 'missing') }),
+    ).toEqual([]);
   });
 
   it('validates what a file holds like any other value', () => {

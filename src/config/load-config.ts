@@ -93,7 +93,10 @@ export function loadConfig(given: NodeJS.ProcessEnv): AppConfig {
   const fileProblems: string[] = [];
   const env = resolveFileVariables(given, knownVariables(), fileProblems);
   const parsed = plainToInstance(EnvSchema, env, { exposeDefaultValues: false });
-  const problems = [...fileProblems, ...describe(validateSync(parsed, { whitelist: false, forbidUnknownValues: false }))];
+  const problems = [
+    ...fileProblems,
+    ...describe(validateSync(parsed, { whitelist: false, forbidUnknownValues: false })),
+  ];
   const nodeEnv = (env.NODE_ENV ?? 'development') as AppConfig['nodeEnv'];
 
   if (nodeEnv === 'production' && (env.SECRET ?? '').length < MIN_PRODUCTION_SECRET_LENGTH) {
@@ -101,13 +104,15 @@ export function loadConfig(given: NodeJS.ProcessEnv): AppConfig {
   }
   const client = normaliseClient(env.DB_CLIENT);
   if (client !== 'sqlite' && !env.DB_DATABASE) problems.push(`DB_DATABASE: required for DB_CLIENT=${client}`);
-  if (env.CACHE_STORE === 'redis' && !redisUrl(env)) problems.push('REDIS: required when CACHE_STORE=redis (or REDIS_HOST)');
+  if (env.CACHE_STORE === 'redis' && !redisUrl(env))
+    problems.push('REDIS: required when CACHE_STORE=redis (or REDIS_HOST)');
   // One upgrade path serves one socket (UpgradeRoutes); the defaults differ, a setting may not.
   const bothSockets = flag(env.WEBSOCKETS_REST_ENABLED, true) && flag(env.WEBSOCKETS_GRAPHQL_ENABLED, true);
   if (bothSockets && (env.WEBSOCKETS_GRAPHQL_PATH ?? '/graphql') === (env.WEBSOCKETS_REST_PATH ?? '/websocket')) {
     problems.push('WEBSOCKETS_GRAPHQL_PATH: must differ from WEBSOCKETS_REST_PATH');
   }
-  const tusScheduleProblem = env.TUS_CLEANUP_SCHEDULE === undefined ? null : cronProblem('TUS_CLEANUP_SCHEDULE', env.TUS_CLEANUP_SCHEDULE);
+  const tusScheduleProblem =
+    env.TUS_CLEANUP_SCHEDULE === undefined ? null : cronProblem('TUS_CLEANUP_SCHEDULE', env.TUS_CLEANUP_SCHEDULE);
   if (tusScheduleProblem) problems.push(tusScheduleProblem);
   const locations = storageLocations(env, problems);
   const cors = corsConfig(env, parsed, problems);
@@ -185,7 +190,8 @@ function dbConfig(env: Env, parsed: EnvSchema, client: DbVendorClient): AppConfi
     statementTimeout: duration(env.DB_STATEMENT_TIMEOUT, '60s'),
     // A database started alongside (docker compose, a first MariaDB initialisation) takes tens of seconds.
     startupRetryTimeout: (parsed.DB_STARTUP_RETRY_TIMEOUT ?? 60) * 1000,
-    excludeTables: env.DB_EXCLUDE_TABLES === undefined ? ['spatial_ref_sys', 'sysdiagrams'] : csv(env.DB_EXCLUDE_TABLES),
+    excludeTables:
+      env.DB_EXCLUDE_TABLES === undefined ? ['spatial_ref_sys', 'sysdiagrams'] : csv(env.DB_EXCLUDE_TABLES),
   };
 }
 
@@ -200,7 +206,10 @@ function authConfig(env: Env, parsed: EnvSchema): Omit<AppConfig['auth'], 'provi
     lockoutDuration: duration(env.AUTH_LOCKOUT_DURATION, '15m'),
     loginStallTime: parsed.LOGIN_STALL_TIME ?? 500,
     loginIpAttempts: parsed.AUTH_LOGIN_IP_ATTEMPTS ?? 100,
-    mailPerAddress: { points: parsed.AUTH_MAIL_ADDRESS_POINTS ?? 3, duration: duration(env.AUTH_MAIL_ADDRESS_DURATION, '1h') },
+    mailPerAddress: {
+      points: parsed.AUTH_MAIL_ADDRESS_POINTS ?? 3,
+      duration: duration(env.AUTH_MAIL_ADDRESS_DURATION, '1h'),
+    },
     mailPerIp: { points: parsed.AUTH_MAIL_IP_POINTS ?? 10, duration: duration(env.AUTH_MAIL_IP_DURATION, '1m') },
     refreshCookie: cookie(env, 'REFRESH_TOKEN_COOKIE', 'svc_refresh_token'),
     sessionCookie: cookie(env, 'SESSION_COOKIE', 'svc_session_token'),
@@ -239,7 +248,10 @@ function filesConfig(env: Env): AppConfig['files'] {
   };
 }
 
-function servicesConfig(env: Env, parsed: EnvSchema): Pick<AppConfig, 'cache' | 'redis' | 'redisTimeouts' | 'rateLimiter'> {
+function servicesConfig(
+  env: Env,
+  parsed: EnvSchema,
+): Pick<AppConfig, 'cache' | 'redis' | 'redisTimeouts' | 'rateLimiter'> {
   return {
     cache: {
       enabled: flag(env.CACHE_ENABLED, false),
@@ -252,7 +264,10 @@ function servicesConfig(env: Env, parsed: EnvSchema): Pick<AppConfig, 'cache' | 
       schemaCheckInterval: duration(env.CACHE_SCHEMA_CHECK_INTERVAL, '5s'),
     },
     redis: redisUrl(env),
-    redisTimeouts: { command: duration(env.REDIS_COMMAND_TIMEOUT, '500'), connect: duration(env.REDIS_CONNECT_TIMEOUT, '2000') },
+    redisTimeouts: {
+      command: duration(env.REDIS_COMMAND_TIMEOUT, '500'),
+      connect: duration(env.REDIS_CONNECT_TIMEOUT, '2000'),
+    },
     rateLimiter: {
       enabled: flag(env.RATE_LIMITER_ENABLED, false),
       points: parsed.RATE_LIMITER_POINTS ?? 50,
@@ -323,7 +338,10 @@ function websocketsConfig(env: Env, parsed: EnvSchema): AppConfig['websockets'] 
     enabled: flag(env.WEBSOCKETS_ENABLED, false),
     rest: socketEndpoint(env, parsed, 'REST', '/websocket'),
     graphql: socketEndpoint(env, parsed, 'GRAPHQL', '/graphql'),
-    heartbeat: { enabled: flag(env.WEBSOCKETS_HEARTBEAT_ENABLED, true), period: (parsed.WEBSOCKETS_HEARTBEAT_PERIOD ?? 30) * 1000 },
+    heartbeat: {
+      enabled: flag(env.WEBSOCKETS_HEARTBEAT_ENABLED, true),
+      period: (parsed.WEBSOCKETS_HEARTBEAT_PERIOD ?? 30) * 1000,
+    },
     // ws's own default is 100 MiB, buffered whole before any check; an auth or connection_init message
     // is a token or a password, and a query document fits well within 256 KiB.
     maxPayload: size(env.WEBSOCKETS_MAX_PAYLOAD) ?? 256 * 1024,

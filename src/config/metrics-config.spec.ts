@@ -3,13 +3,28 @@ import { metricsConfig } from './metrics-config';
 describe(metricsConfig.name, () => {
   it('has the reference defaults: off, every service, every minute, no token', () => {
     const problems: string[] = [];
-    expect(metricsConfig({}, problems)).toEqual({ enabled: false, tokens: [], services: ['database', 'cache', 'redis', 'storage'], schedule: '*/1 * * * *' });
+    expect(metricsConfig({}, problems)).toEqual({
+      enabled: false,
+      tokens: [],
+      services: ['database', 'cache', 'redis', 'storage'],
+      schedule: '*/1 * * * *',
+    });
     expect(problems).toEqual([]);
   });
 
   it('reads a list of tokens and services', () => {
-    const env = { METRICS_ENABLED: 'true', METRICS_TOKENS: 'a, b ,', METRICS_SERVICES: 'database,redis', METRICS_SCHEDULE: '*/15 * * * * *' };
-    expect(metricsConfig(env, [])).toEqual({ enabled: true, tokens: ['a', 'b'], services: ['database', 'redis'], schedule: '*/15 * * * * *' });
+    const env = {
+      METRICS_ENABLED: 'true',
+      METRICS_TOKENS: 'a, b ,',
+      METRICS_SERVICES: 'database,redis',
+      METRICS_SCHEDULE: '*/15 * * * * *',
+    };
+    expect(metricsConfig(env, [])).toEqual({
+      enabled: true,
+      tokens: ['a', 'b'],
+      services: ['database', 'redis'],
+      schedule: '*/15 * * * * *',
+    });
   });
 
   it.each([

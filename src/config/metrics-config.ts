@@ -11,7 +11,8 @@ const SERVICES: readonly MeasuredService[] = ['database', 'cache', 'redis', 'sto
 export function metricsConfig(env: NodeJS.ProcessEnv, problems: string[]): MetricsConfig {
   const services = list(env.METRICS_SERVICES ?? SERVICES.join(','));
   for (const service of services) {
-    if (!SERVICES.includes(service as MeasuredService)) problems.push(`METRICS_SERVICES: "${service}" is not one of ${SERVICES.join(', ')}`);
+    if (!SERVICES.includes(service as MeasuredService))
+      problems.push(`METRICS_SERVICES: "${service}" is not one of ${SERVICES.join(', ')}`);
   }
   const schedule = env.METRICS_SCHEDULE ?? '*/1 * * * *';
   const scheduleProblem = cronProblem('METRICS_SCHEDULE', schedule);

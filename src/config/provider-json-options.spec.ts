@@ -2,7 +2,10 @@ import { mappedRole, parseAuthParams, parseRoleMapping } from './provider-json-o
 
 describe(parseRoleMapping.name, () => {
   it('reads the pairs in order, with or without the json: prefix', () => {
-    expect(parseRoleMapping('{"dev":"r1","admin":"r2"}')).toEqual([['dev', 'r1'], ['admin', 'r2']]);
+    expect(parseRoleMapping('{"dev":"r1","admin":"r2"}')).toEqual([
+      ['dev', 'r1'],
+      ['admin', 'r2'],
+    ]);
     expect(parseRoleMapping('json:{"__proto__":"r3"}')).toEqual([['__proto__', 'r3']]);
   });
 

@@ -9,14 +9,16 @@ function jsonObject(text: string, shape: string): Record<string, unknown> {
   } catch {
     throw new Error(`must be a JSON object of ${shape}`);
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`must be a JSON object of ${shape}`);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new Error(`must be a JSON object of ${shape}`);
   return parsed as Record<string, unknown>;
 }
 
 /** Kept as pairs: a group may be called `__proto__` without reaching an object's prototype. */
 export function parseRoleMapping(text: string): RoleMapping {
   const pairs = Object.entries(jsonObject(text, 'group names to role ids'));
-  if (pairs.some(([, role]) => typeof role !== 'string' || role === '')) throw new Error('every group must map to a role id');
+  if (pairs.some(([, role]) => typeof role !== 'string' || role === ''))
+    throw new Error('every group must map to a role id');
   return pairs as [string, string][];
 }
 
@@ -32,6 +34,7 @@ export function mappedRole(mapping: RoleMapping, groups: unknown): string | null
 /** AUTH_<NAME>_PARAMS: extra authorization request parameters. Values that are not strings are sent as their JSON text. */
 export function parseAuthParams(text: string): Record<string, string> {
   const params: Record<string, string> = Object.create(null);
-  for (const [key, value] of Object.entries(jsonObject(text, 'parameter names to values'))) params[key] = typeof value === 'string' ? value : JSON.stringify(value);
+  for (const [key, value] of Object.entries(jsonObject(text, 'parameter names to values')))
+    params[key] = typeof value === 'string' ? value : JSON.stringify(value);
   return params;
 }

@@ -20,7 +20,13 @@ const REDIRECT_BINDING = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
 const POST_BINDING = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST';
 
 // Prefixes dropped (md:, ds:): metadata uses whatever prefixes its producer chose.
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', removeNSPrefix: true, processEntities: false, isArray: () => true });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  removeNSPrefix: true,
+  processEntities: false,
+  isArray: () => true,
+});
 
 /** Metadata is the operator's own text, but a DOCTYPE has no place in it and is where entity expansion attacks live. */
 function entity(text: string, what: string): Element {
@@ -59,7 +65,10 @@ function text(element: Element | string | number): string {
 }
 
 function located(descriptor: Element | undefined, service: string, binding: string): string | null {
-  return attribute(all(descriptor, service).find((s) => attribute(s, 'Binding') === binding), 'Location');
+  return attribute(
+    all(descriptor, service).find((s) => attribute(s, 'Binding') === binding),
+    'Location',
+  );
 }
 
 export function parseIdpMetadata(xml: string): IdpMetadata {
@@ -82,5 +91,8 @@ export function parseIdpMetadata(xml: string): IdpMetadata {
 export function parseSpMetadata(xml: string): SpMetadata {
   if (xml.trim() === '') return { entityId: null, acsUrl: null };
   const root = entity(xml, 'the SP metadata');
-  return { entityId: attribute(root, 'entityID'), acsUrl: located(first(root, 'SPSSODescriptor'), 'AssertionConsumerService', POST_BINDING) };
+  return {
+    entityId: attribute(root, 'entityID'),
+    acsUrl: located(first(root, 'SPSSODescriptor'), 'AssertionConsumerService', POST_BINDING),
+  };
 }

@@ -9,8 +9,16 @@ describe(unknownVariables.name, () => {
     ['REDIS_', 'REDIS', undefined],
     ['STORAGE_LOCATION', 'STORAGE_LOCATIONS', undefined],
     ['AUTH_LOCKOUT_DURATON', 'AUTH_LOCKOUT_DURATION', undefined],
-    ['LOG_STYLE', 'LOG_LEVEL', 'LOG_STYLE is not a Vellum variable and is ignored; the nearest known variable is LOG_LEVEL'],
-    ['CACHE_AUTO_PURGE', 'CACHE_STORE', 'CACHE_AUTO_PURGE is not a Vellum variable and is ignored; the nearest known variable is CACHE_STORE'],
+    [
+      'LOG_STYLE',
+      'LOG_LEVEL',
+      'LOG_STYLE is not a Vellum variable and is ignored; the nearest known variable is LOG_LEVEL',
+    ],
+    [
+      'CACHE_AUTO_PURGE',
+      'CACHE_STORE',
+      'CACHE_AUTO_PURGE is not a Vellum variable and is ignored; the nearest known variable is CACHE_STORE',
+    ],
   ])('warns about %s, naming %s', (name, nearest, message) => {
     const [found] = unknownVariables({ [name]: 'x' });
     expect(found).toMatchObject({ name, nearest });
@@ -37,10 +45,21 @@ describe(unknownVariables.name, () => {
 
   it('ignores variables that are unset, and lists the rest by name', () => {
     expect(unknownVariables({ CORS_ORIGN: undefined })).toEqual([]);
-    expect(unknownVariables({ LOG_STYLE: 'raw', CORS_ORIGN: 'x', PORT: '1' }).map((u) => u.name)).toEqual(['CORS_ORIGN', 'LOG_STYLE']);
+    expect(unknownVariables({ LOG_STYLE: 'raw', CORS_ORIGN: 'x', PORT: '1' }).map((u) => u.name)).toEqual([
+      'CORS_ORIGN',
+      'LOG_STYLE',
+    ]);
   });
 
   it("knows the schema's variables", () => {
-    expect(knownVariables()).toEqual(expect.arrayContaining(['PORT', 'DB_PASSWORD', 'CORS_ORIGIN', 'ASSETS_TRANSFORM_TIMEOUT', 'WEBSOCKETS_GRAPHQL_CONN_LIMIT']));
+    expect(knownVariables()).toEqual(
+      expect.arrayContaining([
+        'PORT',
+        'DB_PASSWORD',
+        'CORS_ORIGIN',
+        'ASSETS_TRANSFORM_TIMEOUT',
+        'WEBSOCKETS_GRAPHQL_CONN_LIMIT',
+      ]),
+    );
   });
 });

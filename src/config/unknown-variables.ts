@@ -4,9 +4,31 @@ import { levenshtein } from './levenshtein';
 
 /** Prefixes of Vellum's own variables: an unknown name under one of them is a mistake or a setting Vellum lacks. */
 const VELLUM_PREFIXES = [
-  'ACCESS_TOKEN_', 'ADMIN_', 'ASSETS_', 'CACHE_', 'CORS_', 'EMAIL_', 'EXPORT_', 'FILE_', 'FILES_', 'GRAPHQL_',
-  'HASH_', 'IMPORT_', 'LOG_', 'LOGIN_', 'MAX_', 'METRICS_', 'PASSWORD_RESET_', 'QUERY_', 'RATE_LIMITER_',
-  'REFRESH_TOKEN_', 'SERVER_', 'SESSION_COOKIE_', 'SESSION_REFRESH_', 'USER_INVITE_', 'WEBSOCKETS_',
+  'ACCESS_TOKEN_',
+  'ADMIN_',
+  'ASSETS_',
+  'CACHE_',
+  'CORS_',
+  'EMAIL_',
+  'EXPORT_',
+  'FILE_',
+  'FILES_',
+  'GRAPHQL_',
+  'HASH_',
+  'IMPORT_',
+  'LOG_',
+  'LOGIN_',
+  'MAX_',
+  'METRICS_',
+  'PASSWORD_RESET_',
+  'QUERY_',
+  'RATE_LIMITER_',
+  'REFRESH_TOKEN_',
+  'SERVER_',
+  'SESSION_COOKIE_',
+  'SESSION_REFRESH_',
+  'USER_INVITE_',
+  'WEBSOCKETS_',
 ];
 
 /**
@@ -27,7 +49,13 @@ let known: readonly string[] | undefined;
 
 /** Every variable of the schema (env.schema.ts), so a variable added there is known here too. */
 export function knownVariables(): readonly string[] {
-  known ??= [...new Set(getMetadataStorage().getTargetValidationMetadatas(EnvSchema, '', true, false).map((m) => m.propertyName))].sort();
+  known ??= [
+    ...new Set(
+      getMetadataStorage()
+        .getTargetValidationMetadatas(EnvSchema, '', true, false)
+        .map((m) => m.propertyName),
+    ),
+  ].sort();
   return known;
 }
 
@@ -49,7 +77,10 @@ function isKnown(name: string, names: ReadonlySet<string>): boolean {
  * The variables that look like Vellum's but that it does not read, each with the nearest known name:
  * without this, a misspelt `CORS_ORIGN` is silently ignored and the setting seems not to work.
  */
-export function unknownVariables(env: NodeJS.ProcessEnv, names: readonly string[] = knownVariables()): UnknownVariable[] {
+export function unknownVariables(
+  env: NodeJS.ProcessEnv,
+  names: readonly string[] = knownVariables(),
+): UnknownVariable[] {
   const known = new Set(names);
   const unknown: UnknownVariable[] = [];
   for (const name of Object.keys(env).sort()) {

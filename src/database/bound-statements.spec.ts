@@ -8,13 +8,13 @@ describe(withinDeadline.name, () => {
   it.each([
     ['answers in time', () => after(5, 'rows'), 50, 'rows'],
     ['no bound (0)', () => after(30, 'rows'), 0, 'rows'],
-  ])('%s: the work\'s value, and no cut', async (_name, work, ms, value) => {
+  ])("%s: the work's value, and no cut", async (_name, work, ms, value) => {
     const onLate = jest.fn();
     await expect(withinDeadline(work(), ms, onLate)).resolves.toBe(value);
     expect(onLate).not.toHaveBeenCalled();
   });
 
-  it('passes on the work\'s own failure', async () => {
+  it("passes on the work's own failure", async () => {
     const failure = new Error('duplicate key');
     await expect(withinDeadline(after(5, failure, true), 50, jest.fn())).rejects.toBe(failure);
   });

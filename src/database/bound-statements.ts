@@ -70,7 +70,15 @@ function boundRunner(runner: QueryRunner, dialect: Dialect, limits: StatementBou
   runner.connect = () => {
     const connecting = connect();
     // A connection the pool hands over after the deadline is closed: nobody waits for it any more.
-    return withinDeadline(connecting, limits.acquireMs, () => void connecting.then(() => dialect.cutConnection(runner), () => undefined));
+    return withinDeadline(
+      connecting,
+      limits.acquireMs,
+      () =>
+        void connecting.then(
+          () => dialect.cutConnection(runner),
+          () => undefined,
+        ),
+    );
   };
   const statement: Bound = (run) => withinDeadline(run(), limits.statementMs, () => dialect.cutConnection(runner));
   bounds.set(runner, statement);

@@ -29,7 +29,9 @@ function flatRows(rows: unknown[][] | FlatRows, columns: number, from: number[])
   const width = Array.isArray(rows) ? (rows.length ? rows[0].length : columns) : rows.width;
   const count = Array.isArray(rows) ? rows.length : width ? rows.values.length / width : 0;
   if (!Array.isArray(rows) && !from.length) return { ...rows, count };
-  const at = Array.isArray(rows) ? (r: number, i: number) => rows[r][i] : (r: number, i: number) => rows.values[r * width + i];
+  const at = Array.isArray(rows)
+    ? (r: number, i: number) => rows[r][i]
+    : (r: number, i: number) => rows.values[r * width + i];
   const out = new Array<unknown>(count * (width + from.length));
   let k = 0;
   for (let r = 0; r < count; r++) {
@@ -58,7 +60,11 @@ export async function insertRows(
   const q = (id: string) => driver.escape(id);
   const references = copied.map((c) => dialect.sameRowValue(q(c.from)));
   const tail = references.every((r) => r !== null) ? (references as string[]) : [];
-  const { width: bound, values: all, count } = flatRows(rows, columns.length, copied.length && !tail.length ? copied.map((c) => columns.indexOf(c.from)) : []);
+  const {
+    width: bound,
+    values: all,
+    count,
+  } = flatRows(rows, columns.length, copied.length && !tail.length ? copied.map((c) => columns.indexOf(c.from)) : []);
   const size = rowsPerInsert(dialect.maxParameters, bound);
   const keys: unknown[] = [];
   const head = `INSERT INTO ${q(table)} (${[...columns, ...copied.map((c) => c.column)].map(q).join(', ')}) VALUES `;
@@ -66,22 +72,31 @@ export async function insertRows(
     const rowsHere = Math.min(size, count - start);
     const part = rowsHere === count ? all : all.slice(start * bound, (start + rowsHere) * bound);
     const list = dialect.valuesList(rowsHere, bound, tail);
-    const { values, params } = list !== null ? { values: list, params: part } : valuesOneByOne(dialect, part, bound, tail);
+    const { values, params } =
+      list !== null ? { values: list, params: part } : valuesOneByOne(dialect, part, bound, tail);
     let sql = head + values;
     const returning = key !== null && dialect.returningMany;
     if (returning) sql += ` RETURNING ${q(key)}`;
     const raw: unknown = await dialect.runInsert(manager, sql, params);
     if (key === null) continue;
     // One statement takes its keys from the sequence in row order; RETURNING need not list them so.
-    const generated = returning ? (raw as Record<string, unknown>[]).map((r) => r[key]).sort((a, b) => Number(a) - Number(b)) : dialect.insertedIds(raw, rowsHere);
-    if (generated.length !== rowsHere) throw new Error(`Expected ${rowsHere} generated keys from ${table}, got ${generated.length}`);
+    const generated = returning
+      ? (raw as Record<string, unknown>[]).map((r) => r[key]).sort((a, b) => Number(a) - Number(b))
+      : dialect.insertedIds(raw, rowsHere);
+    if (generated.length !== rowsHere)
+      throw new Error(`Expected ${rowsHere} generated keys from ${table}, got ${generated.length}`);
     keys.push(...generated);
   }
   return keys;
 }
 
 /** The VALUES list of a vendor that writes some values into the SQL itself (see Dialect.parameter). */
-function valuesOneByOne(dialect: Dialect, flat: unknown[], width: number, tail: readonly string[]): { values: string; params: unknown[] } {
+function valuesOneByOne(
+  dialect: Dialect,
+  flat: unknown[],
+  width: number,
+  tail: readonly string[],
+): { values: string; params: unknown[] } {
   const params: unknown[] = [];
   const tuples: string[] = [];
   for (let start = 0; start < flat.length; start += width) {

@@ -4,7 +4,10 @@ import { retryWhenBusy } from './retry-busy';
 
 const busy = new QueryFailedError('SELECT 1', [], Object.assign(new Error('deadlock detected'), { code: '40P01' }));
 const other = new QueryFailedError('SELECT 1', [], Object.assign(new Error('syntax'), { code: '42601' }));
-const dialect = { translateError: (e: QueryFailedError) => ((e.driverError as { code?: string }).code === '40P01' ? new DatabaseBusyError() : null) };
+const dialect = {
+  translateError: (e: QueryFailedError) =>
+    (e.driverError as { code?: string }).code === '40P01' ? new DatabaseBusyError() : null,
+};
 
 /** A piece of work that fails with `failures` in turn, then answers 'done'; counts its runs. */
 function flaky(failures: unknown[]) {

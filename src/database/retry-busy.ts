@@ -12,7 +12,11 @@ const PAUSE_MS = 25;
  * failure stands, answered 503 with a retry hint. Only for work that is safe to repeat (reads, or a
  * transaction the failure rolled back whole).
  */
-export async function retryWhenBusy<T>(dialect: Pick<Dialect, 'translateError'>, work: () => Promise<T>, attempts = ATTEMPTS): Promise<T> {
+export async function retryWhenBusy<T>(
+  dialect: Pick<Dialect, 'translateError'>,
+  work: () => Promise<T>,
+  attempts = ATTEMPTS,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();

@@ -11,7 +11,9 @@ const LEGACY_MIGRATIONS_TABLE = 'migrations';
  * by an older build does not run its migrations a second time.
  */
 export class VellumDataSource extends DataSource {
-  override async runMigrations(options?: Parameters<DataSource['runMigrations']>[0]): ReturnType<DataSource['runMigrations']> {
+  override async runMigrations(
+    options?: Parameters<DataSource['runMigrations']>[0],
+  ): ReturnType<DataSource['runMigrations']> {
     await this.adoptMigrationsTable();
     return super.runMigrations(options);
   }

@@ -52,7 +52,9 @@ describe(waitForDatabase.name, () => {
   it('gives up after DB_STARTUP_RETRY_TIMEOUT with a message naming it', async () => {
     const h = harness({ DB_STARTUP_RETRY_TIMEOUT: '10' }, [refused()]);
     await expect(h.run()).rejects.toThrow(DatabaseStartupError);
-    await expect(harness({ DB_STARTUP_RETRY_TIMEOUT: '10' }, [refused()]).run()).rejects.toThrow(/within DB_STARTUP_RETRY_TIMEOUT \(10s, 6 attempts\)/);
+    await expect(harness({ DB_STARTUP_RETRY_TIMEOUT: '10' }, [refused()]).run()).rejects.toThrow(
+      /within DB_STARTUP_RETRY_TIMEOUT \(10s, 6 attempts\)/,
+    );
     // 0.5 + 1 + 2 + 4, then what is left of the 10 s.
     expect(h.waits).toEqual([500, 1000, 2000, 4000, 2500]);
   });
@@ -71,13 +73,17 @@ describe(waitForDatabase.name, () => {
   });
 
   it('never writes the password, even when a driver echoes it', async () => {
-    const h = harness({ DB_STARTUP_RETRY_TIMEOUT: '1' }, [Object.assign(new Error('ECONNRESET while sending s3cret-pass'), { code: 'ECONNRESET' })]);
+    const h = harness({ DB_STARTUP_RETRY_TIMEOUT: '1' }, [
+      Object.assign(new Error('ECONNRESET while sending s3cret-pass'), { code: 'ECONNRESET' }),
+    ]);
     const failure = await h.run().catch((e: Error) => e);
     expect([...h.lines.map((l) => l.msg), (failure as Error).message].join('\n')).not.toContain('s3cret-pass');
   });
 
   it('does not wait for SQLite', async () => {
     const config = loadConfig({});
-    await expect(waitForDatabase(config, new AppLogger('silent'), { connect: () => Promise.reject(refused()) })).resolves.toBeUndefined();
+    await expect(
+      waitForDatabase(config, new AppLogger('silent'), { connect: () => Promise.reject(refused()) }),
+    ).resolves.toBeUndefined();
   });
 });

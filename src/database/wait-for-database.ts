@@ -56,7 +56,10 @@ export async function waitForDatabase(config: AppConfig, logger: AppLogger, opti
           `The database (${target}) could not be reached within DB_STARTUP_RETRY_TIMEOUT (${limit / 1000}s, ${attempt} attempts): ${reason}`,
         );
       }
-      logger.warn({ attempt, retryInMs: delay }, `The database (${target}) is not reachable yet (${reason}); attempt ${attempt}, next in ${delay} ms`);
+      logger.warn(
+        { attempt, retryInMs: delay },
+        `The database (${target}) is not reachable yet (${reason}); attempt ${attempt}, next in ${delay} ms`,
+      );
       await wait(delay);
     }
   }

@@ -4,7 +4,8 @@ import type { DataSource, QueryRunner } from 'typeorm';
 export type TableWrite = { table: string; action: 'insert' | 'update' | 'delete' } | 'any';
 
 /** Statements that change no row: reads, transaction control, session settings. */
-const READ_ONLY = /^(select|show|explain|describe|pragma|savepoint|release|rollback|commit|begin|start\s+transaction|set|values)\b/i;
+const READ_ONLY =
+  /^(select|show|explain|describe|pragma|savepoint|release|rollback|commit|begin|start\s+transaction|set|values)\b/i;
 const IDENTIFIER = String.raw`((?:"(?:[^"]|"")+"|\x60(?:[^\x60]|\x60\x60)+\x60|[\w$]+)(?:\s*\.\s*(?:"(?:[^"]|"")+"|\x60(?:[^\x60]|\x60\x60)+\x60|[\w$]+))?)`;
 const WRITES: [RegExp, 'insert' | 'update' | 'delete'][] = [
   [new RegExp(String.raw`^insert\s+(?:ignore\s+)?into\s+${IDENTIFIER}`, 'i'), 'insert'],

@@ -31,8 +31,10 @@ describe('assets from cached file rows and settings', () => {
   let root: string;
 
   const upload = async (filename: string, t = a) =>
-    (await t.as('admin').post('/files').attach('file', TEXT, { filename, contentType: 'text/plain' }).expect(200)).body.data.id as string;
-  const disposition = async (id: string, who = 'admin', t = a) => (await t.as(who).get(`/assets/${id}`).expect(200)).headers['content-disposition'] as string;
+    (await t.as('admin').post('/files').attach('file', TEXT, { filename, contentType: 'text/plain' }).expect(200)).body
+      .data.id as string;
+  const disposition = async (id: string, who = 'admin', t = a) =>
+    (await t.as(who).get(`/assets/${id}`).expect(200)).headers['content-disposition'] as string;
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'vellum-assets-cache-'));
@@ -62,7 +64,12 @@ describe('assets from cached file rows and settings', () => {
   it('follows a new file with an id asked for before it existed', async () => {
     const id = '6f1f3b9e-4c51-4a83-9b8e-2d0c5e7a1b42';
     await a.as('admin').get(`/assets/${id}`).expect(403);
-    await a.as('admin').post('/files').field('id', id).attach('file', TEXT, { filename: 'late.txt', contentType: 'text/plain' }).expect(200);
+    await a
+      .as('admin')
+      .post('/files')
+      .field('id', id)
+      .attach('file', TEXT, { filename: 'late.txt', contentType: 'text/plain' })
+      .expect(200);
     expect(await disposition(id)).toContain('late.txt');
   });
 
@@ -86,26 +93,43 @@ describe('assets from cached file rows and settings', () => {
   it('serves the file row from memory: a change made outside Vellum is seen after CACHE_COUNT_TTL', async () => {
     const id = await upload('before.txt');
     expect(await disposition(id)).toContain('before.txt');
-    await outsideVellum(a.config, `UPDATE svc_files SET filename_download = ${a.config.db.client === 'postgres' ? '$1' : '?'} WHERE id = ${a.config.db.client === 'postgres' ? '$2' : '?'}`, ['after.txt', id]);
+    await outsideVellum(
+      a.config,
+      `UPDATE svc_files SET filename_download = ${a.config.db.client === 'postgres' ? '$1' : '?'} WHERE id = ${a.config.db.client === 'postgres' ? '$2' : '?'}`,
+      ['after.txt', id],
+    );
     expect(await disposition(id)).toContain('before.txt');
     a.clock.advance(CACHE_TTL_MS);
     expect(await disposition(id)).toContain('after.txt');
   });
 
   const content = async (id: string, t = a, headers: Record<string, string> = {}) => {
-    const res = await t.as('admin').get(`/assets/${id}`).set(headers).buffer(true).parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => done(null, Buffer.concat(chunks)));
-    });
-    return { status: res.status, body: (res.body as Buffer).toString(), length: res.headers['content-length'] as string };
+    const res = await t
+      .as('admin')
+      .get(`/assets/${id}`)
+      .set(headers)
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    return {
+      status: res.status,
+      body: (res.body as Buffer).toString(),
+      length: res.headers['content-length'] as string,
+    };
   };
 
   it('answers the bytes of a file replaced through either instance, whole and by range', async () => {
     const id = await upload('notes.txt');
     expect(await content(id)).toEqual({ status: 200, body: 'plain text content', length: '18' });
     expect(await content(id, a, { Range: 'bytes=6-9' })).toEqual({ status: 206, body: 'text', length: '4' });
-    await b.as('admin').patch(`/files/${id}`).attach('file', Buffer.from('replaced, longer content'), { filename: 'notes.txt', contentType: 'text/plain' }).expect(200);
+    await b
+      .as('admin')
+      .patch(`/files/${id}`)
+      .attach('file', Buffer.from('replaced, longer content'), { filename: 'notes.txt', contentType: 'text/plain' })
+      .expect(200);
     expect(await content(id)).toEqual({ status: 200, body: 'replaced, longer content', length: '24' });
     expect(await content(id, a, { Range: 'bytes=10-15' })).toEqual({ status: 206, body: 'longer', length: '6' });
     expect(await content(id, b)).toEqual({ status: 200, body: 'replaced, longer content', length: '24' });

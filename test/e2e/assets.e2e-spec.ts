@@ -19,13 +19,21 @@ describe.each<DriverName>(['local', 's3'])('assets on the %s driver', (driver) =
   const variants = async (fileId: string) => (await stored()).filter((key) => key.startsWith(`${fileId}__`));
   const setSettings = async (values: Partial<SettingsEntity>) => {
     const { id: settingsId } = await t.app.get(SettingsService).read();
-    await t.app.get(DataSource).getRepository(SettingsEntity).update({ id: settingsId }, values as QueryDeepPartialEntity<SettingsEntity>);
+    await t.app
+      .get(DataSource)
+      .getRepository(SettingsEntity)
+      .update({ id: settingsId }, values as QueryDeepPartialEntity<SettingsEntity>);
   };
-  const get = (url: string) => t.as('admin').get(url).buffer(true).parse((res, cb) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => cb(null, Buffer.concat(chunks)));
-  });
+  const get = (url: string) =>
+    t
+      .as('admin')
+      .get(url)
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
 
   async function upload(buffer: Buffer, filename: string, contentType: string): Promise<string> {
     const res = await t.as('admin').post('/files').attach('file', buffer, { filename, contentType });
@@ -36,7 +44,12 @@ describe.each<DriverName>(['local', 's3'])('assets on the %s driver', (driver) =
   beforeAll(async () => {
     storage = await storageEnv(driver);
     t = await createTestApp({
-      env: { ...storage.env, ASSETS_CACHE_TTL: '1h', ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION: '2000', ASSETS_TRANSFORM_MAX_OPERATIONS: '2' },
+      env: {
+        ...storage.env,
+        ASSETS_CACHE_TTL: '1h',
+        ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION: '2000',
+        ASSETS_TRANSFORM_MAX_OPERATIONS: '2',
+      },
     });
     image = await makeImage(200, 100, 'jpeg');
     id = await upload(image, 'photo.jpg', 'image/jpeg');
@@ -63,7 +76,9 @@ describe.each<DriverName>(['local', 's3'])('assets on the %s driver', (driver) =
   });
 
   it('names the download after the path and sends attachment with ?download', async () => {
-    expect((await get(`/assets/${id}/holiday.jpg?download`)).headers['content-disposition']).toBe('attachment; filename="holiday.jpg"');
+    expect((await get(`/assets/${id}/holiday.jpg?download`)).headers['content-disposition']).toBe(
+      'attachment; filename="holiday.jpg"',
+    );
     expect((await get(`/assets/${id}.jpg`)).status).toBe(200);
   });
 
@@ -89,7 +104,14 @@ describe.each<DriverName>(['local', 's3'])('assets on the %s driver', (driver) =
   });
 
   it('answers 416 for an impossible range', async () => {
-    await expectError(t.as('admin').get(`/assets/${id}`).set('Range', `bytes=${image.length + 10}-`), 416, 'RANGE_NOT_SATISFIABLE');
+    await expectError(
+      t
+        .as('admin')
+        .get(`/assets/${id}`)
+        .set('Range', `bytes=${image.length + 10}-`),
+      416,
+      'RANGE_NOT_SATISFIABLE',
+    );
   });
 
   it('answers 304 when the ETag or date still matches', async () => {
@@ -111,11 +133,13 @@ describe.each<DriverName>(['local', 's3'])('assets on the %s driver', (driver) =
     for (const key of await stored()) if (key.startsWith(fileId)) await location.delete(key);
 
     expect((await t.as('admin').get(`/assets/${fileId}`).set('If-None-Match', original.headers.etag)).status).toBe(304);
-    expect((await t.as('admin').get(`/assets/${fileId}?width=40`).set('If-None-Match', variant.headers.etag)).status).toBe(304);
+    expect(
+      (await t.as('admin').get(`/assets/${fileId}?width=40`).set('If-None-Match', variant.headers.etag)).status,
+    ).toBe(304);
     await expectError(t.as('admin').get(`/assets/${fileId}`), 403, 'FORBIDDEN');
   });
 
-  it('answers a new file whose bytes are still under the upload\'s temporary key (its row committed first)', async () => {
+  it("answers a new file whose bytes are still under the upload's temporary key (its row committed first)", async () => {
     const fileId = await upload(await makeImage(30, 20, 'png'), 'moving.png', 'image/png');
     const location = t.app.get(StorageService).location('files');
     const [disk] = (await stored()).filter((key) => key.startsWith(fileId) && !key.includes('__'));
@@ -164,14 +188,28 @@ describe.each<DriverName>(['local', 's3'])('assets on the %s driver', (driver) =
   });
 
   it('applies allow-listed transforms and refuses others', async () => {
-    const flipped = await get(`/assets/${id}?transforms=${encodeURIComponent('[["flop"],["resize",{"width":40}]]')}&format=png`);
+    const flipped = await get(
+      `/assets/${id}?transforms=${encodeURIComponent('[["flop"],["resize",{"width":40}]]')}&format=png`,
+    );
     expect(flipped.status).toBe(200);
     expect((await sharp(flipped.body).metadata()).width).toBe(40);
-    await expectError(t.as('admin').get(`/assets/${id}?transforms=${encodeURIComponent('[["composite",[]]]')}`), 400, 'INVALID_QUERY');
-    await expectError(t.as('admin').get(`/assets/${id}?transforms=${encodeURIComponent('[["flop"],["flip"],["blur"]]')}`), 400, 'INVALID_QUERY');
+    await expectError(
+      t.as('admin').get(`/assets/${id}?transforms=${encodeURIComponent('[["composite",[]]]')}`),
+      400,
+      'INVALID_QUERY',
+    );
+    await expectError(
+      t.as('admin').get(`/assets/${id}?transforms=${encodeURIComponent('[["flop"],["flip"],["blur"]]')}`),
+      400,
+      'INVALID_QUERY',
+    );
     await expectError(t.as('admin').get(`/assets/${id}?transforms=nope`), 400, 'INVALID_QUERY');
     await expectError(t.as('admin').get(`/assets/${id}?width=abc`), 400, 'INVALID_QUERY');
-    await expectError(t.as('admin').get(`/assets/${id}?transforms=${encodeURIComponent('[["blur","x"]]')}`), 400, 'ILLEGAL_ASSET_TRANSFORMATION');
+    await expectError(
+      t.as('admin').get(`/assets/${id}?transforms=${encodeURIComponent('[["blur","x"]]')}`),
+      400,
+      'ILLEGAL_ASSET_TRANSFORMATION',
+    );
   });
 
   it('uses presets from settings and the system presets, within storage_asset_transform', async () => {
@@ -256,13 +294,27 @@ describe('assets transformation limits', () => {
 
   it('answers 503 past ASSETS_TRANSFORM_MAX_CONCURRENT and computes the same output only once', async () => {
     const big = await makeImage(1500, 1500, 'png');
-    const id = (await t.as('admin').post('/files').attach('file', big, { filename: 'big.png', contentType: 'image/png' })).body.data.id;
+    const id = (
+      await t.as('admin').post('/files').attach('file', big, { filename: 'big.png', contentType: 'image/png' })
+    ).body.data.id;
     const statuses = await Promise.all(
-      [301, 302, 303, 304].map((w) => t.as('admin').get(`/assets/${id}?width=${w}&transforms=${encodeURIComponent('[["blur",20]]')}`).then((r) => r.status)),
+      [301, 302, 303, 304].map((w) =>
+        t
+          .as('admin')
+          .get(`/assets/${id}?width=${w}&transforms=${encodeURIComponent('[["blur",20]]')}`)
+          .then((r) => r.status),
+      ),
     );
     expect(statuses).toContain(503);
     expect(statuses).toContain(200);
-    const same = await Promise.all([1, 2, 3].map(() => t.as('admin').get(`/assets/${id}?width=123`).then((r) => r.status)));
+    const same = await Promise.all(
+      [1, 2, 3].map(() =>
+        t
+          .as('admin')
+          .get(`/assets/${id}?width=123`)
+          .then((r) => r.status),
+      ),
+    );
     expect(same).toEqual([200, 200, 200]);
     const keys = (await t.app.get(StorageService).location('files').list('')).filter((k) => k.startsWith(`${id}__`));
     expect(keys.length).toBe(statuses.filter((s) => s === 200).length + 1);
@@ -283,8 +335,14 @@ describe('assets transformation timeout', () => {
 
   it('answers 503 past ASSETS_TRANSFORM_TIMEOUT and stores nothing', async () => {
     const big = await makeImage(1500, 1500, 'png');
-    const id = (await t.as('admin').post('/files').attach('file', big, { filename: 'slow.png', contentType: 'image/png' })).body.data.id;
-    await expectError(t.as('admin').get(`/assets/${id}?width=700&transforms=${encodeURIComponent('[["blur",30]]')}`), 503, 'SERVICE_UNAVAILABLE');
+    const id = (
+      await t.as('admin').post('/files').attach('file', big, { filename: 'slow.png', contentType: 'image/png' })
+    ).body.data.id;
+    await expectError(
+      t.as('admin').get(`/assets/${id}?width=700&transforms=${encodeURIComponent('[["blur",30]]')}`),
+      503,
+      'SERVICE_UNAVAILABLE',
+    );
     const keys = (await t.app.get(StorageService).location('files').list('')).filter((k) => k.startsWith(`${id}__`));
     expect(keys).toEqual([]);
   });

@@ -22,7 +22,7 @@ describe('failed sign-ins counted per account and source', () => {
     await t.close();
   });
 
-  it('locks the account for the stranger\'s source only: the owner still signs in from theirs', async () => {
+  it("locks the account for the stranger's source only: the owner still signs in from theirs", async () => {
     const user = await createUser(t);
     const [stranger, owner] = ['127.0.0.2', '127.0.0.3'];
     for (let i = 0; i < 3; i++) await expectError(login(stranger, user.email, 'wrong'), 401, 'INVALID_CREDENTIALS');
@@ -37,8 +37,10 @@ describe('failed sign-ins counted per account and source', () => {
   it('answers 429 REQUESTS_EXCEEDED to a source past AUTH_LOGIN_IP_ATTEMPTS failures over any accounts, right passwords included', async () => {
     const from = '127.0.0.4';
     const users = [await createUser(t), await createUser(t), await createUser(t)];
-    for (const user of users) for (let i = 0; i < 2; i++) await expectError(login(from, user.email, 'wrong'), 401, 'INVALID_CREDENTIALS');
-    for (let i = 0; i < 2; i++) await expectError(login(from, 'nobody@example.com', 'wrong'), 401, 'INVALID_CREDENTIALS');
+    for (const user of users)
+      for (let i = 0; i < 2; i++) await expectError(login(from, user.email, 'wrong'), 401, 'INVALID_CREDENTIALS');
+    for (let i = 0; i < 2; i++)
+      await expectError(login(from, 'nobody@example.com', 'wrong'), 401, 'INVALID_CREDENTIALS');
     const res = await expectError(login(from, users[0].email, users[0].password), 429, 'REQUESTS_EXCEEDED');
     expect(res.body.errors[0].extensions).toEqual({ code: 'REQUESTS_EXCEEDED', limit: 8, reset: expect.any(String) });
     expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);

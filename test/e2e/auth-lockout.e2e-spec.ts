@@ -56,7 +56,12 @@ describe('failed-login lockout shared through Redis', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    const env = { REDIS: 'redis://127.0.0.1:6379', RATE_LIMITER_STORE: 'redis', CACHE_NAMESPACE: uniq('vellum_test'), AUTH_LOCKOUT_DURATION: '1m' };
+    const env = {
+      REDIS: 'redis://127.0.0.1:6379',
+      RATE_LIMITER_STORE: 'redis',
+      CACHE_NAMESPACE: uniq('vellum_test'),
+      AUTH_LOCKOUT_DURATION: '1m',
+    };
     a = await createTestApp({ env });
     b = await createTestApp({ env, database: a.database });
     await setLoginAttempts(a, 2);
@@ -78,7 +83,9 @@ describe('failed-login lockout shared through Redis', () => {
 describe('per-IP rate limiter', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMITER_ENABLED: 'true', RATE_LIMITER_POINTS: '5', RATE_LIMITER_DURATION: '2' } });
+    t = await createTestApp({
+      env: { RATE_LIMITER_ENABLED: 'true', RATE_LIMITER_POINTS: '5', RATE_LIMITER_DURATION: '2' },
+    });
   });
   afterAll(() => t.close());
 

@@ -16,14 +16,19 @@ describe('POST /auth/login', () => {
   it('json mode (default) answers expires in ms, an access token and a refresh token', async () => {
     const res = await t.as('anonymous').post('/auth/login').send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ data: { expires: 900000, access_token: expect.any(String), refresh_token: expect.any(String) } });
+    expect(res.body).toEqual({
+      data: { expires: 900000, access_token: expect.any(String), refresh_token: expect.any(String) },
+    });
     expect(res.headers['set-cookie']).toBeUndefined();
     const me = await t.as(res.body.data.access_token).get('/users/me');
     expect(me.body.data.email).toBe(ADMIN_EMAIL);
   });
 
   it('cookie mode puts the refresh token in an httpOnly cookie, not in the body', async () => {
-    const res = await t.as('anonymous').post('/auth/login').send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode: 'cookie' });
+    const res = await t
+      .as('anonymous')
+      .post('/auth/login')
+      .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode: 'cookie' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: { expires: 900000, access_token: expect.any(String) } });
     const line = setCookieLine(res, 'svc_refresh_token');
@@ -35,10 +40,15 @@ describe('POST /auth/login', () => {
   });
 
   it('session mode puts the access token in the session cookie and answers only expires', async () => {
-    const res = await t.as('anonymous').post('/auth/login').send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode: 'session' });
+    const res = await t
+      .as('anonymous')
+      .post('/auth/login')
+      .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode: 'session' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: { expires: 86400000 } });
-    expect(setCookieLine(res, 'svc_session_token')).toMatch(/; Max-Age=86400; Path=\/; Expires=.*; HttpOnly; SameSite=Lax$/);
+    expect(setCookieLine(res, 'svc_session_token')).toMatch(
+      /; Max-Age=86400; Path=\/; Expires=.*; HttpOnly; SameSite=Lax$/,
+    );
     const me = await t
       .as('anonymous')
       .get('/users/me')
@@ -49,7 +59,11 @@ describe('POST /auth/login', () => {
 
   it('stores the session with its token hashed and records a login activity row', async () => {
     const user = await createUser(t);
-    const res = await t.as('anonymous').post('/auth/login').set('User-Agent', 'login-test').send({ email: user.email, password: user.password });
+    const res = await t
+      .as('anonymous')
+      .post('/auth/login')
+      .set('User-Agent', 'login-test')
+      .send({ email: user.email, password: user.password });
     const ds = t.app.get(DataSource);
     const sessions = await ds.query(`SELECT ${q(ds, 'token')} FROM svc_sessions WHERE ${q(ds, 'user')} = '${user.id}'`);
     expect(sessions).toEqual([{ token: tokenHash(res.body.data.refresh_token) }]);
@@ -60,7 +74,11 @@ describe('POST /auth/login', () => {
   });
 
   it('answers a wrong password and an unknown email the same way', async () => {
-    const wrong = await expectError(t.as('anonymous').post('/auth/login').send({ email: ADMIN_EMAIL, password: 'nope' }), 401, 'INVALID_CREDENTIALS');
+    const wrong = await expectError(
+      t.as('anonymous').post('/auth/login').send({ email: ADMIN_EMAIL, password: 'nope' }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
     const unknown = await expectError(
       t.as('anonymous').post('/auth/login').send({ email: 'nobody@example.com', password: 'nope' }),
       401,
@@ -71,11 +89,18 @@ describe('POST /auth/login', () => {
 
   it.each(['suspended', 'invited', 'draft', 'archived'])('refuses a %s user', async (status) => {
     const user = await createUser(t, { status });
-    await expectError(t.as('anonymous').post('/auth/login').send({ email: user.email, password: user.password }), 401, 'INVALID_CREDENTIALS');
+    await expectError(
+      t.as('anonymous').post('/auth/login').send({ email: user.email, password: user.password }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
   });
 
   it('matches the email case-insensitively', async () => {
-    const res = await t.as('anonymous').post('/auth/login').send({ email: ADMIN_EMAIL.toUpperCase(), password: ADMIN_PASSWORD });
+    const res = await t
+      .as('anonymous')
+      .post('/auth/login')
+      .send({ email: ADMIN_EMAIL.toUpperCase(), password: ADMIN_PASSWORD });
     expect(res.status).toBe(200);
   });
 
@@ -86,7 +111,9 @@ describe('POST /auth/login', () => {
     ['an empty password', { email: ADMIN_EMAIL, password: '' }],
     ['an empty body', {}],
     ['an unknown mode', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode: 'jwt' }],
-  ])('refuses %s with 400', (_label, body) => expectError(t.as('anonymous').post('/auth/login').send(body), 400, 'INVALID_PAYLOAD'));
+  ])('refuses %s with 400', (_label, body) =>
+    expectError(t.as('anonymous').post('/auth/login').send(body), 400, 'INVALID_PAYLOAD'),
+  );
 
   it.each([
     ['a malformed email', { email: 'not-an-email', password: 'x' }, 'Invalid payload. "email" must be a valid email.'],
@@ -128,13 +155,18 @@ describe('presenting the access token', () => {
 
   it('answers an expired token with 401 TOKEN_EXPIRED', async () => {
     const { id, role, app_access, admin_access, iss } = jwt.decode(t.adminToken) as jwt.JwtPayload;
-    const expired = jwt.sign({ id, role, app_access, admin_access, iss, exp: Math.floor(Date.now() / 1000) - 5 }, t.config.secret);
+    const expired = jwt.sign(
+      { id, role, app_access, admin_access, iss, exp: Math.floor(Date.now() / 1000) - 5 },
+      t.config.secret,
+    );
     await expectError(t.as(expired).get('/users/me'), 401, 'TOKEN_EXPIRED');
   });
 
   it('answers a forged token with 403 INVALID_TOKEN', async () => {
     const { id, role, app_access, admin_access, iss } = jwt.decode(t.adminToken) as jwt.JwtPayload;
-    const forged = jwt.sign({ id, role, app_access, admin_access, iss }, 'another-secret-another-secret-another', { expiresIn: 60 });
+    const forged = jwt.sign({ id, role, app_access, admin_access, iss }, 'another-secret-another-secret-another', {
+      expiresIn: 60,
+    });
     await expectError(t.as(forged).get('/users/me'), 403, 'INVALID_TOKEN');
   });
 
@@ -193,7 +225,10 @@ describe('login cookie attributes from configuration', () => {
   afterAll(() => t.close());
 
   it('sets Secure, SameSite, Domain and Max-Age on the refresh cookie', async () => {
-    const res = await t.as('anonymous').post('/auth/login').send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode: 'cookie' });
+    const res = await t
+      .as('anonymous')
+      .post('/auth/login')
+      .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode: 'cookie' });
     const line = setCookieLine(res, 'svc_refresh_token');
     expect(line).toMatch(/; Max-Age=7200;/);
     expect(line).toMatch(/; Domain=example.test;/);
@@ -201,7 +236,10 @@ describe('login cookie attributes from configuration', () => {
   });
 
   it('sets them on the session cookie and answers the session TTL', async () => {
-    const res = await t.as('anonymous').post('/auth/login').send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode: 'session' });
+    const res = await t
+      .as('anonymous')
+      .post('/auth/login')
+      .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode: 'session' });
     expect(res.body).toEqual({ data: { expires: 1800000 } });
     const line = setCookieLine(res, 'svc_session_token');
     expect(line).toMatch(/; Max-Age=1800;/);

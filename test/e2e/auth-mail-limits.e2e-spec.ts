@@ -6,15 +6,25 @@ import { sources, Sources } from '../helpers/sources';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
 
-const LIMITS = { AUTH_MAIL_ADDRESS_POINTS: '3', AUTH_MAIL_ADDRESS_DURATION: '1h', AUTH_MAIL_IP_POINTS: '5', AUTH_MAIL_IP_DURATION: '1m' };
+const LIMITS = {
+  AUTH_MAIL_ADDRESS_POINTS: '3',
+  AUTH_MAIL_ADDRESS_DURATION: '1h',
+  AUTH_MAIL_IP_POINTS: '5',
+  AUTH_MAIL_IP_DURATION: '1m',
+};
 
 /** How many mails went to `email`, once every mail the apps started to send has arrived or failed. */
 async function mailsTo(apps: TestApp[], smtp: SmtpSink, email: string): Promise<number> {
   for (const app of apps) await mailSettled(app);
-  return smtp.mails.filter((mail) => (mail.to ?? []).some((a) => a.address?.toLowerCase() === email.toLowerCase())).length;
+  return smtp.mails.filter((mail) => (mail.to ?? []).some((a) => a.address?.toLowerCase() === email.toLowerCase()))
+    .length;
 }
 
-function expectRequestsExceeded(res: { status: number; body: any; headers: Record<string, unknown> }, limit: number, windowSeconds: number) {
+function expectRequestsExceeded(
+  res: { status: number; body: any; headers: Record<string, unknown> },
+  limit: number,
+  windowSeconds: number,
+) {
   expect(res.body.errors[0].extensions).toEqual({ code: 'REQUESTS_EXCEEDED', limit, reset: expect.any(String) });
   expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(windowSeconds);
@@ -39,7 +49,11 @@ describe('reset and invite mails, limited per address and per source', () => {
     const user = await createUser(t);
     // 20 requests at once from 20 sources: only the per-address limit can hold them back.
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => src.post(`127.0.0.${10 + i}`, '/auth/password/request', { email: i % 2 ? user.email : user.email.toUpperCase() })),
+      Array.from({ length: 20 }, (_, i) =>
+        src.post(`127.0.0.${10 + i}`, '/auth/password/request', {
+          email: i % 2 ? user.email : user.email.toUpperCase(),
+        }),
+      ),
     );
     expect(answers.map((a) => [a.status, a.text])).toEqual(Array.from({ length: 20 }, () => [204, '']));
     expect(await mailsTo([t], smtp, user.email)).toBe(3);
@@ -54,11 +68,19 @@ describe('reset and invite mails, limited per address and per source', () => {
   it('answers 429 REQUESTS_EXCEEDED with Retry-After to a source past AUTH_MAIL_IP_POINTS, and to no other', async () => {
     const from = '127.0.0.40';
     for (let i = 0; i < 5; i++) {
-      expect((await src.post(from, '/auth/password/request', { email: `${uniq('nobody')}@example.com` })).status).toBe(204);
+      expect((await src.post(from, '/auth/password/request', { email: `${uniq('nobody')}@example.com` })).status).toBe(
+        204,
+      );
     }
     const user = await createUser(t);
-    expectRequestsExceeded(await expectError(src.post(from, '/auth/password/request', { email: user.email }), 429, 'REQUESTS_EXCEEDED'), 5, 60);
-    const gql = await src.post(from, '/graphql/system', { query: `mutation { auth_password_request(email: "${user.email}") }` });
+    expectRequestsExceeded(
+      await expectError(src.post(from, '/auth/password/request', { email: user.email }), 429, 'REQUESTS_EXCEEDED'),
+      5,
+      60,
+    );
+    const gql = await src.post(from, '/graphql/system', {
+      query: `mutation { auth_password_request(email: "${user.email}") }`,
+    });
     expect(gql.body.errors[0].extensions.code).toBe('REQUESTS_EXCEEDED');
     expect(await mailsTo([t], smtp, user.email)).toBe(0);
 
@@ -81,10 +103,20 @@ describe('reset and invite mails, limited per address and per source', () => {
     const role = await createRole(t);
     const from = '127.0.0.60';
     for (let i = 0; i < 5; i++) {
-      expect((await src.post(from, '/users/invite', { email: `${uniq('invitee')}@example.com`, role }, t.adminToken)).status).toBe(204);
+      expect(
+        (await src.post(from, '/users/invite', { email: `${uniq('invitee')}@example.com`, role }, t.adminToken)).status,
+      ).toBe(204);
     }
     const refused = `${uniq('refused')}@example.com`;
-    expectRequestsExceeded(await expectError(src.post(from, '/users/invite', { email: refused, role }, t.adminToken), 429, 'REQUESTS_EXCEEDED'), 5, 60);
+    expectRequestsExceeded(
+      await expectError(
+        src.post(from, '/users/invite', { email: refused, role }, t.adminToken),
+        429,
+        'REQUESTS_EXCEEDED',
+      ),
+      5,
+      60,
+    );
     expect((await t.as('admin').get(`/users?filter[email][_eq]=${refused}`)).body.data).toEqual([]);
     expect(await mailsTo([t], smtp, refused)).toBe(0);
   });
@@ -96,7 +128,14 @@ describe('mail limits shared through Redis', () => {
   let smtp: SmtpSink;
   beforeAll(async () => {
     smtp = await startSmtpSink();
-    const env = { ...smtp.env, ...LIMITS, AUTH_MAIL_IP_POINTS: '50', REDIS: 'redis://127.0.0.1:6379', RATE_LIMITER_STORE: 'redis', CACHE_NAMESPACE: uniq('vellum_test') };
+    const env = {
+      ...smtp.env,
+      ...LIMITS,
+      AUTH_MAIL_IP_POINTS: '50',
+      REDIS: 'redis://127.0.0.1:6379',
+      RATE_LIMITER_STORE: 'redis',
+      CACHE_NAMESPACE: uniq('vellum_test'),
+    };
     a = await createTestApp({ env });
     b = await createTestApp({ env, database: a.database });
   });
@@ -108,7 +147,8 @@ describe('mail limits shared through Redis', () => {
 
   it('counts the mails every instance sends to an address together', async () => {
     const user = await createUser(a);
-    for (const t of [a, b, a, b, a, b]) expect((await t.as('anonymous').post('/auth/password/request').send({ email: user.email })).status).toBe(204);
+    for (const t of [a, b, a, b, a, b])
+      expect((await t.as('anonymous').post('/auth/password/request').send({ email: user.email })).status).toBe(204);
     expect(await mailsTo([a, b], smtp, user.email)).toBe(3);
   });
 });

@@ -36,10 +36,13 @@ describe('password reset', () => {
 
   it('mails a working, single-use reset link and ends every session', async () => {
     const user = await createUser(t);
-    const refresh = (await t.as('anonymous').post('/auth/login').send({ email: user.email, password: user.password })).body.data
-      .refresh_token;
+    const refresh = (await t.as('anonymous').post('/auth/login').send({ email: user.email, password: user.password }))
+      .body.data.refresh_token;
 
-    const res = await t.as('anonymous').post('/auth/password/request').send({ email: user.email, reset_url: RESET_URL });
+    const res = await t
+      .as('anonymous')
+      .post('/auth/password/request')
+      .send({ email: user.email, reset_url: RESET_URL });
     expect(res.status).toBe(204);
     const mail = await smtp.waitFor(user.email);
     expect(mail.from?.address).toBe('vellum@example.com');
@@ -50,11 +53,25 @@ describe('password reset', () => {
 
     const reset = await t.as('anonymous').post('/auth/password/reset').send({ token, password: 'brand-new-password' });
     expect(reset.status).toBe(204);
-    await expectError(t.as('anonymous').post('/auth/refresh').send({ refresh_token: refresh }), 401, 'INVALID_CREDENTIALS');
-    await expectError(t.as('anonymous').post('/auth/login').send({ email: user.email, password: user.password }), 401, 'INVALID_CREDENTIALS');
-    expect((await t.as('anonymous').post('/auth/login').send({ email: user.email, password: 'brand-new-password' })).status).toBe(200);
+    await expectError(
+      t.as('anonymous').post('/auth/refresh').send({ refresh_token: refresh }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
+    await expectError(
+      t.as('anonymous').post('/auth/login').send({ email: user.email, password: user.password }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
+    expect(
+      (await t.as('anonymous').post('/auth/login').send({ email: user.email, password: 'brand-new-password' })).status,
+    ).toBe(200);
 
-    await expectError(t.as('anonymous').post('/auth/password/reset').send({ token, password: 'third-password' }), 403, 'FORBIDDEN');
+    await expectError(
+      t.as('anonymous').post('/auth/password/reset').send({ token, password: 'third-password' }),
+      403,
+      'FORBIDDEN',
+    );
   });
 
   it('defaults the link to PUBLIC_URL and keeps a fragment after the token', async () => {
@@ -97,8 +114,15 @@ describe('password reset', () => {
     const ds = t.app.get(DataSource);
     await ds.query(`UPDATE svc_settings SET auth_password_policy = '/^.{20,}$/'`);
     try {
-      await expectError(t.as('anonymous').post('/auth/password/reset').send({ token, password: 'too-short' }), 400, 'FAILED_VALIDATION');
-      expect((await t.as('anonymous').post('/auth/password/reset').send({ token, password: 'long-enough-password-123' })).status).toBe(204);
+      await expectError(
+        t.as('anonymous').post('/auth/password/reset').send({ token, password: 'too-short' }),
+        400,
+        'FAILED_VALIDATION',
+      );
+      expect(
+        (await t.as('anonymous').post('/auth/password/reset').send({ token, password: 'long-enough-password-123' }))
+          .status,
+      ).toBe(204);
     } finally {
       await ds.query(`UPDATE svc_settings SET auth_password_policy = NULL`);
     }
@@ -116,7 +140,10 @@ describe('password reset', () => {
     ['an access token', 'ACCESS', 403, 'FORBIDDEN'],
   ])('refuses %s', async (_label, token, status, code) => {
     await expectError(
-      t.as('anonymous').post('/auth/password/reset').send({ token: token === 'ACCESS' ? t.adminToken : token, password: 'whatever-123' }),
+      t
+        .as('anonymous')
+        .post('/auth/password/reset')
+        .send({ token: token === 'ACCESS' ? t.adminToken : token, password: 'whatever-123' }),
       status,
       code,
     );
@@ -153,6 +180,10 @@ describe('password reset timing and expiry', () => {
     const href = /href="([^"]+)"/.exec((await smtp.waitFor(user.email)).html ?? '')?.[1] as string;
     const token = new URL(href.replace(/&amp;/g, '&')).searchParams.get('token') as string;
     t.clock.advance(2000);
-    await expectError(t.as('anonymous').post('/auth/password/reset').send({ token, password: 'whatever-123' }), 401, 'TOKEN_EXPIRED');
+    await expectError(
+      t.as('anonymous').post('/auth/password/reset').send({ token, password: 'whatever-123' }),
+      401,
+      'TOKEN_EXPIRED',
+    );
   });
 });

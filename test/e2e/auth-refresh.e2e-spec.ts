@@ -21,10 +21,19 @@ describe('POST /auth/refresh and /auth/logout', () => {
       const first = (await login('json')).body.data.refresh_token;
       const res = await t.as('anonymous').post('/auth/refresh').send({ refresh_token: first });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ data: { expires: 900000, access_token: expect.any(String), refresh_token: expect.any(String) } });
+      expect(res.body).toEqual({
+        data: { expires: 900000, access_token: expect.any(String), refresh_token: expect.any(String) },
+      });
       expect(res.body.data.refresh_token).not.toBe(first);
-      await expectError(t.as('anonymous').post('/auth/refresh').send({ refresh_token: first }), 401, 'INVALID_CREDENTIALS');
-      const again = await t.as('anonymous').post('/auth/refresh').send({ refresh_token: res.body.data.refresh_token, mode: 'json' });
+      await expectError(
+        t.as('anonymous').post('/auth/refresh').send({ refresh_token: first }),
+        401,
+        'INVALID_CREDENTIALS',
+      );
+      const again = await t
+        .as('anonymous')
+        .post('/auth/refresh')
+        .send({ refresh_token: res.body.data.refresh_token, mode: 'json' });
       expect(again.status).toBe(200);
       expect((await t.as(again.body.data.access_token).get('/users/me')).status).toBe(200);
     });
@@ -37,7 +46,11 @@ describe('POST /auth/refresh and /auth/logout', () => {
       const token = (await login('json', user.email, user.password)).body.data.refresh_token;
       await t.app.get(DataSource).query(`UPDATE svc_users SET status = 'suspended' WHERE id = '${user.id}'`);
       await expectError(t.as('anonymous').post('/auth/refresh').send({ refresh_token: token }), 401, 'USER_SUSPENDED');
-      await expectError(t.as('anonymous').post('/auth/refresh').send({ refresh_token: token }), 401, 'INVALID_CREDENTIALS');
+      await expectError(
+        t.as('anonymous').post('/auth/refresh').send({ refresh_token: token }),
+        401,
+        'INVALID_CREDENTIALS',
+      );
     });
 
     it('logs out with 204 and records it; the refresh token is dead afterwards', async () => {
@@ -46,7 +59,11 @@ describe('POST /auth/refresh and /auth/logout', () => {
       const res = await t.as('anonymous').post('/auth/logout').send({ refresh_token: token });
       expect(res.status).toBe(204);
       expect(res.text).toBe('');
-      await expectError(t.as('anonymous').post('/auth/refresh').send({ refresh_token: token }), 401, 'INVALID_CREDENTIALS');
+      await expectError(
+        t.as('anonymous').post('/auth/refresh').send({ refresh_token: token }),
+        401,
+        'INVALID_CREDENTIALS',
+      );
       const ds = t.app.get(DataSource);
       const rows = await ds.query(`SELECT action FROM svc_activity WHERE item = '${user.id}' ORDER BY id`);
       // The administrator's creation of the user, then the user's own sign-in and sign-out.
@@ -114,7 +131,11 @@ describe('POST /auth/refresh and /auth/logout', () => {
         401,
         'INVALID_CREDENTIALS',
       );
-      const later = await t.as('anonymous').post('/auth/refresh').set('Cookie', `svc_session_token=${next}`).send({ mode: 'session' });
+      const later = await t
+        .as('anonymous')
+        .post('/auth/refresh')
+        .set('Cookie', `svc_session_token=${next}`)
+        .send({ mode: 'session' });
       expect(later.status).toBe(200);
     });
 
@@ -128,7 +149,11 @@ describe('POST /auth/refresh and /auth/logout', () => {
       expect(res.status).toBe(204);
       expect(clearsCookie(res, 'svc_session_token')).toBe(true);
 
-      const after = await expectError(t.as('anonymous').get('/users/me').set('Cookie', cookie), 401, 'INVALID_CREDENTIALS');
+      const after = await expectError(
+        t.as('anonymous').get('/users/me').set('Cookie', cookie),
+        401,
+        'INVALID_CREDENTIALS',
+      );
       expect(clearsCookie(after, 'svc_session_token')).toBe(true);
       await expectError(t.as(jwt).get('/users/me'), 401, 'INVALID_CREDENTIALS');
     });

@@ -42,7 +42,11 @@ describe('AUTH_PROVIDERS and AUTH_DISABLE_DEFAULT (docs/API.md, Single sign-on)'
   });
 
   it('has no email/password sign-in, in REST or GraphQL', async () => {
-    await expectError(t.as('anonymous').post('/auth/login').send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }), 404, 'ROUTE_NOT_FOUND');
+    await expectError(
+      t.as('anonymous').post('/auth/login').send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+      404,
+      'ROUTE_NOT_FOUND',
+    );
     const query = `mutation { auth_login(email: "${ADMIN_EMAIL}", password: "${ADMIN_PASSWORD}") { access_token } }`;
     const res = await t.as('anonymous').post('/graphql/system').send({ query });
     expect(res.body.errors[0].extensions.code).toBe('INVALID_PROVIDER');
@@ -63,7 +67,11 @@ describe('AUTH_PROVIDERS and AUTH_DISABLE_DEFAULT (docs/API.md, Single sign-on)'
   });
 
   it('answers 503 when the LDAP directory cannot be reached, 400 for a body without identifier', async () => {
-    await expectError(t.as('anonymous').post('/auth/login/directory').send({ identifier: 'jdoe', password: 'x' }), 503, 'SERVICE_UNAVAILABLE');
+    await expectError(
+      t.as('anonymous').post('/auth/login/directory').send({ identifier: 'jdoe', password: 'x' }),
+      503,
+      'SERVICE_UNAVAILABLE',
+    );
     await expectError(t.as('anonymous').post('/auth/login/directory').send({ password: 'x' }), 400, 'INVALID_PAYLOAD');
   });
 });

@@ -23,7 +23,17 @@ function providersEnv(issuer: string, role: string, editor: string): Record<stri
   const set = (name: string, values: Record<string, string>) => {
     for (const [k, v] of Object.entries({ ...client, ...values })) env[`AUTH_${name}_${k}`] = v;
   };
-  set('CORP', { DRIVER: 'openid', ISSUER_URL: issuer, ALLOW_PUBLIC_REGISTRATION: 'true', DEFAULT_ROLE_ID: role, ICON: 'key', LABEL: 'Corp ID', REDIRECT_ALLOW_LIST: 'https://app.example.com/done', ROLE_MAPPING: `json:{"editors":"${editor}","nobody":"${role}"}`, PARAMS: 'json:{"ui_locales":"fr","state":"forged"}' });
+  set('CORP', {
+    DRIVER: 'openid',
+    ISSUER_URL: issuer,
+    ALLOW_PUBLIC_REGISTRATION: 'true',
+    DEFAULT_ROLE_ID: role,
+    ICON: 'key',
+    LABEL: 'Corp ID',
+    REDIRECT_ALLOW_LIST: 'https://app.example.com/done',
+    ROLE_MAPPING: `json:{"editors":"${editor}","nobody":"${role}"}`,
+    PARAMS: 'json:{"ui_locales":"fr","state":"forged"}',
+  });
   set('CLOSED', { DRIVER: 'openid', ISSUER_URL: issuer });
   set('PLAIN', {
     DRIVER: 'oauth2',
@@ -80,7 +90,13 @@ describe('single sign-on: openid and oauth2 (docs/API.md, Single sign-on)', () =
   }
 
   const userRow = async (identifier: string) =>
-    (await t.app.get(DataSource).query(`SELECT provider, external_identifier, role, email, first_name FROM svc_users WHERE external_identifier = '${identifier}'`))[0];
+    (
+      await t.app
+        .get(DataSource)
+        .query(
+          `SELECT provider, external_identifier, role, email, first_name FROM svc_users WHERE external_identifier = '${identifier}'`,
+        )
+    )[0];
 
   it('lists the providers and the default login as the reference does', async () => {
     const res = await t.as('anonymous').get('/auth');
@@ -101,7 +117,13 @@ describe('single sign-on: openid and oauth2 (docs/API.md, Single sign-on)', () =
     expect(res.headers.location).toBe('/admin/content');
     const session = cookieValue(res, 'svc_session_token');
     expect(session).toBeDefined();
-    expect(await userRow('alice')).toMatchObject({ provider: 'corp', external_identifier: 'alice', role, email: 'alice@corp.test', first_name: 'Alice' });
+    expect(await userRow('alice')).toMatchObject({
+      provider: 'corp',
+      external_identifier: 'alice',
+      role,
+      email: 'alice@corp.test',
+      first_name: 'Alice',
+    });
     const me = await t.as('anonymous').get('/users/me').set('Cookie', `svc_session_token=${session}`);
     expect(me.status).toBe(200);
     expect(me.body.data).toMatchObject({ email: 'alice@corp.test', provider: 'corp' });
@@ -110,14 +132,25 @@ describe('single sign-on: openid and oauth2 (docs/API.md, Single sign-on)', () =
   it('openid: without a redirect answers the tokens; refresh and logout work as for any user', async () => {
     const res = await signIn('corp', 'alice');
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), expires: expect.any(Number) });
+    expect(res.body.data).toEqual({
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+      expires: expect.any(Number),
+    });
     const me = await t.as(res.body.data.access_token).get('/users/me?fields=external_identifier,role');
     expect(me.body.data).toEqual({ external_identifier: 'alice', role });
-    const refreshed = await t.as('anonymous').post('/auth/refresh').send({ refresh_token: res.body.data.refresh_token });
+    const refreshed = await t
+      .as('anonymous')
+      .post('/auth/refresh')
+      .send({ refresh_token: res.body.data.refresh_token });
     expect(refreshed.status).toBe(200);
     const out = await t.as('anonymous').post('/auth/logout').send({ refresh_token: refreshed.body.data.refresh_token });
     expect(out.status).toBe(204);
-    await expectError(t.as('anonymous').post('/auth/refresh').send({ refresh_token: refreshed.body.data.refresh_token }), 401, 'INVALID_CREDENTIALS');
+    await expectError(
+      t.as('anonymous').post('/auth/refresh').send({ refresh_token: refreshed.body.data.refresh_token }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
   });
 
   it('openid: ROLE_MAPPING gives the role of the first mapped group, again at each sign-in', async () => {
@@ -142,10 +175,18 @@ describe('single sign-on: openid and oauth2 (docs/API.md, Single sign-on)', () =
   });
 
   it('form_post: a posted answer is sent on to the GET callback with its parameters (303)', async () => {
-    const res = await t.as('anonymous').post('/auth/login/corp/callback').type('form').send({ code: 'c1', state: 's1', iss: 'x y' });
+    const res = await t
+      .as('anonymous')
+      .post('/auth/login/corp/callback')
+      .type('form')
+      .send({ code: 'c1', state: 's1', iss: 'x y' });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('./callback?code=c1&state=s1&iss=x+y');
-    await expectError(t.as('anonymous').post('/auth/login/nobody/callback').type('form').send({ code: 'c1' }), 404, 'ROUTE_NOT_FOUND');
+    await expectError(
+      t.as('anonymous').post('/auth/login/nobody/callback').type('form').send({ code: 'c1' }),
+      404,
+      'ROUTE_NOT_FOUND',
+    );
   });
 
   it('openid: a redirect target on the allow list is allowed', async () => {
@@ -154,7 +195,7 @@ describe('single sign-on: openid and oauth2 (docs/API.md, Single sign-on)', () =
     expect(res.headers.location).toBe('https://app.example.com/done');
   });
 
-  it('refuses a person unknown to a provider without public registration, with the reference\'s error', async () => {
+  it("refuses a person unknown to a provider without public registration, with the reference's error", async () => {
     const res = await signIn('closed', 'carol', '/admin/login');
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/admin/login?reason=INVALID_CREDENTIALS');
@@ -172,29 +213,51 @@ describe('single sign-on: openid and oauth2 (docs/API.md, Single sign-on)', () =
     const refresh = cookieValue(res, 'svc_refresh_token');
     expect(refresh).toBeDefined();
     expect(await userRow('dave@corp.test')).toMatchObject({ provider: 'plain', role, email: 'dave@corp.test' });
-    const refreshed = await t.as('anonymous').post('/auth/refresh').set('Cookie', `svc_refresh_token=${refresh}`).send({ mode: 'cookie' });
+    const refreshed = await t
+      .as('anonymous')
+      .post('/auth/refresh')
+      .set('Cookie', `svc_refresh_token=${refresh}`)
+      .send({ mode: 'cookie' });
     expect(refreshed.status).toBe(200);
     const me = await t.as(refreshed.body.data.access_token).get('/users/me?fields=email');
     expect(me.body.data).toEqual({ email: 'dave@corp.test' });
   });
 
-  it.each(['https://evil.example/steal', '//evil.example/steal', 'https://app.example.com/other'])('refuses the redirect target %s', async (target) => {
-    await expectError(t.as('anonymous').get(`/auth/login/corp?redirect=${encodeURIComponent(target)}`), 400, 'INVALID_PAYLOAD');
-  });
+  it.each(['https://evil.example/steal', '//evil.example/steal', 'https://app.example.com/other'])(
+    'refuses the redirect target %s',
+    async (target) => {
+      await expectError(
+        t.as('anonymous').get(`/auth/login/corp?redirect=${encodeURIComponent(target)}`),
+        400,
+        'INVALID_PAYLOAD',
+      );
+    },
+  );
 
-  it.each(['redirect[a]=1', 'redirect[toString]=x'])('refuses %s (not a URL) as a payload error, not a crash', async (query) => {
-    await expectError(t.as('anonymous').get(`/auth/login/corp?${query}`), 400, 'INVALID_PAYLOAD');
-  });
+  it.each(['redirect[a]=1', 'redirect[toString]=x'])(
+    'refuses %s (not a URL) as a payload error, not a crash',
+    async (query) => {
+      await expectError(t.as('anonymous').get(`/auth/login/corp?${query}`), 400, 'INVALID_PAYLOAD');
+    },
+  );
 
   it('refuses a callback without the state cookie, and one whose code was not issued for it', async () => {
     await expectError(t.as('anonymous').get('/auth/login/corp/callback?code=x&state=y'), 401, 'INVALID_CREDENTIALS');
     const start = await t.as('anonymous').get('/auth/login/corp');
     const state = cookieValue(start, 'openid.corp');
-    await expectError(t.as('anonymous').get('/auth/login/corp/callback?code=forged&state=wrong').set('Cookie', `openid.corp=${state}`), 401, 'INVALID_CREDENTIALS');
+    await expectError(
+      t.as('anonymous').get('/auth/login/corp/callback?code=forged&state=wrong').set('Cookie', `openid.corp=${state}`),
+      401,
+      'INVALID_CREDENTIALS',
+    );
   });
 
   it('answers 404 for an unknown provider', async () => {
     await expectError(t.as('anonymous').get('/auth/login/nobody'), 404, 'ROUTE_NOT_FOUND');
-    await expectError(t.as('anonymous').post('/auth/login/corp').send({ identifier: 'a', password: 'b' }), 404, 'ROUTE_NOT_FOUND');
+    await expectError(
+      t.as('anonymous').post('/auth/login/corp').send({ identifier: 'a', password: 'b' }),
+      404,
+      'ROUTE_NOT_FOUND',
+    );
   });
 });

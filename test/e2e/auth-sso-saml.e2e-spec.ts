@@ -48,7 +48,13 @@ describe('single sign-on: saml (docs/API.md, Single sign-on)', () => {
   });
 
   const userRow = async (identifier: string) =>
-    (await t.app.get(DataSource).query(`SELECT provider, external_identifier, role, email, first_name FROM svc_users WHERE external_identifier = '${identifier}'`))[0];
+    (
+      await t.app
+        .get(DataSource)
+        .query(
+          `SELECT provider, external_identifier, role, email, first_name FROM svc_users WHERE external_identifier = '${identifier}'`,
+        )
+    )[0];
 
   /** Starts at Vellum and answers the AuthnRequest it sends the browser with, as the IdP would. */
   async function respond(spec: Partial<AssertionSpec> & { nameId: string }, provider = 'corp', redirect?: string) {
@@ -57,10 +63,14 @@ describe('single sign-on: saml (docs/API.md, Single sign-on)', () => {
     expect(start.status).toBe(302);
     const audience = provider === 'corp' ? SP_ENTITY : `${PUBLIC_URL}/auth/login/${provider}/metadata`;
     const destination = `${PUBLIC_URL}/auth/login/${provider}/acs`;
-    return { response: idp.response({ inResponseTo: idp.requestId(start.headers.location), audience, destination, ...spec }), relayState: new URL(start.headers.location).searchParams.get('RelayState') };
+    return {
+      response: idp.response({ inResponseTo: idp.requestId(start.headers.location), audience, destination, ...spec }),
+      relayState: new URL(start.headers.location).searchParams.get('RelayState'),
+    };
   }
 
-  const post = (provider: string, form: Record<string, string>) => t.as('anonymous').post(`/auth/login/${provider}/acs`).type('form').send(form);
+  const post = (provider: string, form: Record<string, string>) =>
+    t.as('anonymous').post(`/auth/login/${provider}/acs`).type('form').send(form);
 
   it('lists the saml provider, also for the Studio (a redirect sign-in)', async () => {
     const res = await t.as('anonymous').get('/auth?sessionOnly');
@@ -89,22 +99,42 @@ describe('single sign-on: saml (docs/API.md, Single sign-on)', () => {
     expect(idp.requestId(res.headers.location)).toEqual(expect.any(String));
   });
 
-  it.each(['https://evil.example/steal', '//evil.example/steal'])('refuses the redirect target %s, at the start and at the ACS', async (target) => {
-    await expectError(t.as('anonymous').get(`/auth/login/corp?redirect=${encodeURIComponent(target)}`), 400, 'INVALID_PAYLOAD');
-    const { response } = await respond({ nameId: 'mallory' });
-    await expectError(post('corp', { SAMLResponse: response, RelayState: target }), 400, 'INVALID_PAYLOAD');
-    expect(await userRow('mallory')).toBeUndefined();
-  });
+  it.each(['https://evil.example/steal', '//evil.example/steal'])(
+    'refuses the redirect target %s, at the start and at the ACS',
+    async (target) => {
+      await expectError(
+        t.as('anonymous').get(`/auth/login/corp?redirect=${encodeURIComponent(target)}`),
+        400,
+        'INVALID_PAYLOAD',
+      );
+      const { response } = await respond({ nameId: 'mallory' });
+      await expectError(post('corp', { SAMLResponse: response, RelayState: target }), 400, 'INVALID_PAYLOAD');
+      expect(await userRow('mallory')).toBeUndefined();
+    },
+  );
 
   it('registers a new person with the default role, sets the session cookie and redirects to the RelayState', async () => {
-    const { response, relayState } = await respond({ nameId: 'Alice', attributes: { emailaddress: 'alice@corp.test', givenname: 'Alice' } }, 'corp', '/admin/content');
+    const { response, relayState } = await respond(
+      { nameId: 'Alice', attributes: { emailaddress: 'alice@corp.test', givenname: 'Alice' } },
+      'corp',
+      '/admin/content',
+    );
     const res = await post('corp', { SAMLResponse: response, RelayState: relayState! });
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/admin/content');
     const session = cookieValue(res, 'svc_session_token');
     expect(session).toBeDefined();
-    expect(await userRow('alice')).toMatchObject({ provider: 'corp', external_identifier: 'alice', role, email: 'alice@corp.test', first_name: 'Alice' });
-    const me = await t.as('anonymous').get('/users/me?fields=email,provider').set('Cookie', `svc_session_token=${session}`);
+    expect(await userRow('alice')).toMatchObject({
+      provider: 'corp',
+      external_identifier: 'alice',
+      role,
+      email: 'alice@corp.test',
+      first_name: 'Alice',
+    });
+    const me = await t
+      .as('anonymous')
+      .get('/users/me?fields=email,provider')
+      .set('Cookie', `svc_session_token=${session}`);
     expect(me.status).toBe(200);
     expect(me.body.data).toEqual({ email: 'alice@corp.test', provider: 'corp' });
   });
@@ -113,13 +143,17 @@ describe('single sign-on: saml (docs/API.md, Single sign-on)', () => {
     const { response } = await respond({ nameId: 'alice' });
     const res = await post('corp', { SAMLResponse: response });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), expires: expect.any(Number) });
+    expect(res.body.data).toEqual({
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+      expires: expect.any(Number),
+    });
     const me = await t.as(res.body.data.access_token).get('/users/me?fields=external_identifier,role');
     expect(me.body.data).toEqual({ external_identifier: 'alice', role });
     await expectError(post('corp', { SAMLResponse: response }), 401, 'INVALID_CREDENTIALS');
   });
 
-  it('refuses a person unknown to a provider without public registration, with the reference\'s error', async () => {
+  it("refuses a person unknown to a provider without public registration, with the reference's error", async () => {
     const { response, relayState } = await respond({ nameId: 'carol' }, 'closed', '/admin/login');
     const res = await post('closed', { SAMLResponse: response, RelayState: relayState! });
     expect(res.status).toBe(302);
@@ -144,8 +178,16 @@ describe('single sign-on: saml (docs/API.md, Single sign-on)', () => {
     const start = await t.as('anonymous').get('/auth/login/corp');
     const spec = { inResponseTo: idp.requestId(start.headers.location), audience: SP_ENTITY, destination: ACS };
     const tampered = idp.responseXml({ ...spec, nameId: 'bob' }).replace('>bob<', '>admin<');
-    await expectError(post('corp', { SAMLResponse: Buffer.from(tampered).toString('base64') }), 401, 'INVALID_CREDENTIALS');
-    await expectError(post('corp', { SAMLResponse: idp.response({ ...spec, nameId: 'bob', inResponseTo: '_never-sent' }) }), 401, 'INVALID_CREDENTIALS');
+    await expectError(
+      post('corp', { SAMLResponse: Buffer.from(tampered).toString('base64') }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
+    await expectError(
+      post('corp', { SAMLResponse: idp.response({ ...spec, nameId: 'bob', inResponseTo: '_never-sent' }) }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
     expect(await userRow('admin')).toBeUndefined();
     expect(await userRow('bob')).toBeUndefined();
   });
@@ -159,7 +201,11 @@ describe('single sign-on: saml (docs/API.md, Single sign-on)', () => {
   it('answers a missing response and a body that is no form as errors, an unknown provider as 404', async () => {
     await expectError(post('corp', {}), 401, 'INVALID_CREDENTIALS');
     await expectError(post('corp', { SAMLResponse: 'not base64 xml' }), 401, 'INVALID_CREDENTIALS');
-    await expectError(t.as('anonymous').post('/auth/login/corp/acs').send({ SAMLResponse: 'x' }), 400, 'INVALID_PAYLOAD');
+    await expectError(
+      t.as('anonymous').post('/auth/login/corp/acs').send({ SAMLResponse: 'x' }),
+      400,
+      'INVALID_PAYLOAD',
+    );
     await expectError(t.as('anonymous').get('/auth/login/nobody/metadata'), 404, 'ROUTE_NOT_FOUND');
     await expectError(post('nobody', { SAMLResponse: 'x' }), 404, 'ROUTE_NOT_FOUND');
   });

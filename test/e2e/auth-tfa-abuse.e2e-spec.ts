@@ -21,7 +21,8 @@ function codeAt(secret: string, steps: number): string {
 describe('two-factor sign-in resists replay and the password oracle', () => {
   let t: TestApp;
   let src: Sources;
-  const login = (from: string, user: TfaUser, otp?: string) => src.post(from, '/auth/login', { email: user.email, password: user.password, otp });
+  const login = (from: string, user: TfaUser, otp?: string) =>
+    src.post(from, '/auth/login', { email: user.email, password: user.password, otp });
   beforeAll(async () => {
     t = await createTestApp({ env: { AUTH_LOGIN_IP_ATTEMPTS: '6' } });
     await setLoginAttempts(t, 3);
@@ -61,7 +62,8 @@ describe('two-factor sign-in resists replay and the password oracle', () => {
 
   it('counts INVALID_OTP answers towards the per-source limit', async () => {
     const users = [await userWithTfa(t), await userWithTfa(t), await userWithTfa(t)];
-    for (const user of users) for (let i = 0; i < 2; i++) await expectError(login('127.0.0.7', user), 401, 'INVALID_OTP');
+    for (const user of users)
+      for (let i = 0; i < 2; i++) await expectError(login('127.0.0.7', user), 401, 'INVALID_OTP');
     await expectError(login('127.0.0.7', users[0], codeAt(users[0].secret, 0)), 429, 'REQUESTS_EXCEEDED');
   });
 });
@@ -84,6 +86,13 @@ describe('one-time codes used once across instances (Redis)', () => {
     const body = { email: user.email, password: user.password, otp: codeAt(user.secret, 0) };
     expect((await a.as('anonymous').post('/auth/login').send(body)).status).toBe(200);
     await expectError(b.as('anonymous').post('/auth/login').send(body), 401, 'INVALID_OTP');
-    await expectError(b.as('anonymous').post('/auth/login').send({ ...body, otp: codeAt(user.secret, -1) }), 401, 'INVALID_OTP');
+    await expectError(
+      b
+        .as('anonymous')
+        .post('/auth/login')
+        .send({ ...body, otp: codeAt(user.secret, -1) }),
+      401,
+      'INVALID_OTP',
+    );
   });
 });

@@ -27,9 +27,15 @@ describe('first admin', () => {
       const announced = lines.join('');
       const match = /First admin created: admin@example\.com \/ (\S+)/.exec(announced);
       expect(match).not.toBeNull();
-      const login = await request(first.getHttpServer()).post('/auth/login').send({ email: 'admin@example.com', password: match![1] });
+      const login = await request(first.getHttpServer())
+        .post('/auth/login')
+        .send({ email: 'admin@example.com', password: match![1] });
       expect(login.status).toBe(200);
-      expect(login.body.data).toEqual({ expires: 900000, access_token: expect.any(String), refresh_token: expect.any(String) });
+      expect(login.body.data).toEqual({
+        expires: 900000,
+        access_token: expect.any(String),
+        refresh_token: expect.any(String),
+      });
       await first.close();
 
       lines.length = 0;
@@ -56,10 +62,20 @@ describe('first admin', () => {
   it("gives the first admin an Administrator role whose admin and app access come from an attached Administrator policy, as the reference's install", async () => {
     const t = await createTestApp();
     try {
-      const fields = 'role.name,role.admin_access,role.app_access,role.policies.policy.name,role.policies.policy.admin_access,role.policies.policy.app_access';
+      const fields =
+        'role.name,role.admin_access,role.app_access,role.policies.policy.name,role.policies.policy.admin_access,role.policies.policy.app_access';
       const me = (await t.as('admin').get(`/users/me?fields=${fields}`).expect(200)).body.data;
-      expect(me.role).toEqual({ name: 'Administrator', admin_access: false, app_access: false, policies: [{ policy: { name: 'Administrator', admin_access: true, app_access: true } }] });
-      expect((await t.as('admin').get('/policies/me/globals').expect(200)).body.data).toEqual({ admin_access: true, app_access: true, enforce_tfa: false });
+      expect(me.role).toEqual({
+        name: 'Administrator',
+        admin_access: false,
+        app_access: false,
+        policies: [{ policy: { name: 'Administrator', admin_access: true, app_access: true } }],
+      });
+      expect((await t.as('admin').get('/policies/me/globals').expect(200)).body.data).toEqual({
+        admin_access: true,
+        app_access: true,
+        enforce_tfa: false,
+      });
     } finally {
       await t.close();
     }

@@ -26,7 +26,13 @@ class CacheProbeModule {}
 
 /** Renames the project behind the API's back, so a cached answer is told apart from a fresh one. */
 async function renameProject(t: TestApp, name: string): Promise<void> {
-  await t.app.get(DataSource).getRepository(SettingsEntity).createQueryBuilder().update().set({ project_name: name }).execute();
+  await t.app
+    .get(DataSource)
+    .getRepository(SettingsEntity)
+    .createQueryBuilder()
+    .update()
+    .set({ project_name: name })
+    .execute();
 }
 
 async function projectName(t: TestApp, who = 'admin', url = '/server/info') {
@@ -56,7 +62,14 @@ describe('data cache, two instances on one database and one Redis', () => {
   let b: TestApp;
   const namespace = uniq('vellum_test');
   beforeAll(async () => {
-    const env = { CACHE_ENABLED: 'true', CACHE_STATUS_HEADER: 'X-Cache', CACHE_STORE: 'redis', REDIS, CACHE_NAMESPACE: namespace, CACHE_TTL: '5m' };
+    const env = {
+      CACHE_ENABLED: 'true',
+      CACHE_STATUS_HEADER: 'X-Cache',
+      CACHE_STORE: 'redis',
+      REDIS,
+      CACHE_NAMESPACE: namespace,
+      CACHE_TTL: '5m',
+    };
     a = await createTestApp({ env, extraModules: [CacheProbeModule] });
     b = await createTestApp({ env, database: a.database });
   });
@@ -192,7 +205,15 @@ describe('data cache, two instances on one database and one Redis', () => {
 describe('data cache when Redis goes away', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { CACHE_ENABLED: 'true', CACHE_STATUS_HEADER: 'X-Cache', CACHE_STORE: 'redis', REDIS, CACHE_NAMESPACE: uniq('vellum_test') } });
+    t = await createTestApp({
+      env: {
+        CACHE_ENABLED: 'true',
+        CACHE_STATUS_HEADER: 'X-Cache',
+        CACHE_STORE: 'redis',
+        REDIS,
+        CACHE_NAMESPACE: uniq('vellum_test'),
+      },
+    });
   });
   afterAll(() => t?.close());
 
@@ -210,7 +231,16 @@ describe('data cache in Redis named by REDIS_HOST and REDIS_PORT (no REDIS url)'
   let t: TestApp;
   beforeAll(async () => {
     const { hostname, port } = new URL(REDIS);
-    t = await createTestApp({ env: { CACHE_ENABLED: 'true', CACHE_STATUS_HEADER: 'X-Cache', CACHE_STORE: 'redis', REDIS_HOST: hostname, REDIS_PORT: port || '6379', CACHE_NAMESPACE: uniq('vellum_test') } });
+    t = await createTestApp({
+      env: {
+        CACHE_ENABLED: 'true',
+        CACHE_STATUS_HEADER: 'X-Cache',
+        CACHE_STORE: 'redis',
+        REDIS_HOST: hostname,
+        REDIS_PORT: port || '6379',
+        CACHE_NAMESPACE: uniq('vellum_test'),
+      },
+    });
   });
   afterAll(() => t?.close());
 
@@ -226,7 +256,9 @@ describe('data cache in memory', () => {
   let t: TestApp;
   beforeAll(async () => {
     // Long, as in production: the test moves the app's clock past it instead of waiting.
-    t = await createTestApp({ env: { CACHE_ENABLED: 'true', CACHE_STATUS_HEADER: 'X-Cache', CACHE_STORE: 'memory', CACHE_TTL: '5m' } });
+    t = await createTestApp({
+      env: { CACHE_ENABLED: 'true', CACHE_STATUS_HEADER: 'X-Cache', CACHE_STORE: 'memory', CACHE_TTL: '5m' },
+    });
   });
   afterAll(() => t?.close());
 

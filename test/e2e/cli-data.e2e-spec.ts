@@ -35,7 +35,10 @@ describe('command line import and export', () => {
   const rows = async () => (await t.as('admin').get(`/items/${books}?sort=id&limit=-1`)).body.data;
 
   it('imports a CSV file with a progress bar on stderr and a summary on stdout', async () => {
-    const result = runCli(['import', books, file('books.csv', 'title,pages,tags\nDune,412,"[""sf""]"\nEmma,300,\n')], env);
+    const result = runCli(
+      ['import', books, file('books.csv', 'title,pages,tags\nDune,412,"[""sf""]"\nEmma,300,\n')],
+      env,
+    );
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^Imported 2 rows in [\d.]+ s \(\d+ rows\/s\)\.\n$/);
     expect(result.stderr).toMatch(/100% \| 2 rows \| \d+ rows\/s \| ETA/);
@@ -52,17 +55,25 @@ describe('command line import and export', () => {
     const out = file(`out-${name}`);
     const exported = runCli(['export', books, out], env);
     expect(exported.status).toBe(0);
-    expect(exported.stdout).toMatch(new RegExp(`^Exported 2 rows in [\\d.]+ s \\(\\d+ rows/s\\) to ${out.replace(/[.]/g, '\\.')}\\.\\n$`));
+    expect(exported.stdout).toMatch(
+      new RegExp(`^Exported 2 rows in [\\d.]+ s \\(\\d+ rows/s\\) to ${out.replace(/[.]/g, '\\.')}\\.\\n$`),
+    );
     expect(exported.stderr).toContain('2 rows');
     const before = await rows();
-    await t.as('admin').delete(`/items/${books}`).send({ query: { limit: -1 } });
+    await t
+      .as('admin')
+      .delete(`/items/${books}`)
+      .send({ query: { limit: -1 } });
     expect(runCli(['import', books, out], env).status).toBe(0);
     expect(await rows()).toEqual(before);
   });
 
   it('exports with --format and --query', () => {
     const out = file('some.txt');
-    const result = runCli(['export', books, out, '--format', 'yaml', '--query', '{"filter":{"pages":{"_gt":400}},"fields":["title"]}'], env);
+    const result = runCli(
+      ['export', books, out, '--format', 'yaml', '--query', '{"filter":{"pages":{"_gt":400}},"fields":["title"]}'],
+      env,
+    );
     expect(result.status).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe('- title: "Dune"\n');
   });
@@ -78,14 +89,21 @@ describe('command line import and export', () => {
   });
 
   it.each([
-    ['an unknown collection', ['import', 'nothing_here', 'books.csv'], 1, "permission"],
+    ['an unknown collection', ['import', 'nothing_here', 'books.csv'], 1, 'permission'],
     ['a missing file', ['import', 'x', 'missing.csv'], 1, 'No file'],
     ['a file of unknown format', ['import', 'x', 'data.bin'], 2, '--format'],
     ['an unknown --format', ['export', 'x', 'out.json', '--format', 'pdf'], 2, 'Allowed'],
     ['a --query that is not JSON', ['export', 'x', 'out.json', '--query', '{'], 2, 'JSON object'],
     ['a missing argument', ['export', 'x'], 2, "missing required argument 'file'"],
   ])('fails on %s', (_label, args, code, message) => {
-    const result = runCli(args.map((a) => (a.includes('.') && !a.startsWith('{') ? file(a, a === 'books.csv' || a === 'data.bin' ? 'title\nx\n' : undefined) : a)), env);
+    const result = runCli(
+      args.map((a) =>
+        a.includes('.') && !a.startsWith('{')
+          ? file(a, a === 'books.csv' || a === 'data.bin' ? 'title\nx\n' : undefined)
+          : a,
+      ),
+      env,
+    );
     expect(result.status).toBe(code);
     expect(result.stderr).toContain(message);
   });

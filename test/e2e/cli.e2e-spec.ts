@@ -20,22 +20,38 @@ describe('command line', () => {
   });
 
   it('users create makes a user who can log in, with the role by name', async () => {
-    const created = runCli(['users', 'create', '--email', 'editor@example.com', '--password', 'editor-pass-1', '--role', 'Administrator'], env);
+    const created = runCli(
+      ['users', 'create', '--email', 'editor@example.com', '--password', 'editor-pass-1', '--role', 'Administrator'],
+      env,
+    );
     expect(created.status).toBe(0);
     expect(created.stdout.trim()).toMatch(/^[0-9a-f-]{36}$/);
     const t = await createTestApp({ database, env: { ADMIN_PASSWORD: 'cli-admin-password' } });
     try {
       const token = await t.login('editor@example.com', 'editor-pass-1');
       // The bootstrap's Administrator role gives admin access through its attached policy.
-      expect((await t.as(token).get('/policies/me/globals').expect(200)).body.data).toMatchObject({ admin_access: true, app_access: true });
+      expect((await t.as(token).get('/policies/me/globals').expect(200)).body.data).toMatchObject({
+        admin_access: true,
+        app_access: true,
+      });
     } finally {
       await t.close();
     }
   });
 
   it.each([
-    ['an existing email', ['users', 'create', '--email', 'editor@example.com', '--password', 'x1234567'], 1, 'already exists'],
-    ['an unknown role', ['users', 'create', '--email', 'n@example.com', '--password', 'x1234567', '--role', 'Nobody'], 1, 'No role'],
+    [
+      'an existing email',
+      ['users', 'create', '--email', 'editor@example.com', '--password', 'x1234567'],
+      1,
+      'already exists',
+    ],
+    [
+      'an unknown role',
+      ['users', 'create', '--email', 'n@example.com', '--password', 'x1234567', '--role', 'Nobody'],
+      1,
+      'No role',
+    ],
     ['a missing option', ['users', 'create', '--email', 'n@example.com'], 2, '--password'],
     ['an unknown command', ['frobnicate'], 2, 'unknown command'],
   ])('fails on %s', (_label, args, code, message) => {

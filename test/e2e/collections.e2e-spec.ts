@@ -13,13 +13,20 @@ describe('/collections', () => {
 
   it('creates a collection with an auto-increment key and its fields', async () => {
     const name = uniq('articles');
-    const res = await t.as('admin').post('/collections').send({
-      collection: name,
-      meta: { note: 'News', accountability: 'all', singleton: false },
-      fields: [{ field: 'title', type: 'string', schema: { max_length: 100 } }],
-    });
+    const res = await t
+      .as('admin')
+      .post('/collections')
+      .send({
+        collection: name,
+        meta: { note: 'News', accountability: 'all', singleton: false },
+        fields: [{ field: 'title', type: 'string', schema: { max_length: 100 } }],
+      });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ collection: name, meta: { collection: name, note: 'News', accountability: 'all', singleton: false }, schema: { name } });
+    expect(res.body.data).toMatchObject({
+      collection: name,
+      meta: { collection: name, note: 'News', accountability: 'all', singleton: false },
+      schema: { name },
+    });
     const fields = await t.as('admin').get(`/fields/${name}`);
     expect(fields.body.data.map((f: { field: string }) => f.field)).toEqual(['id', 'title']);
     const id = fields.body.data[0];
@@ -35,22 +42,46 @@ describe('/collections', () => {
     const fields = (await t.as('admin').get(`/fields/${name}`)).body.data as { field: string }[];
     expect(fields.map((f) => f.field)).toEqual(['title', 'number']);
     expect(fields[1]).toMatchObject({ type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } });
-    const created = await t.as('admin').post(`/items/${name}`).send([{ title: 'a' }, { title: 'b' }]).expect(200);
+    const created = await t
+      .as('admin')
+      .post(`/items/${name}`)
+      .send([{ title: 'a' }, { title: 'b' }])
+      .expect(200);
     expect(created.body.data.map((item: { number: number }) => item.number)).toEqual([1, 2]);
   });
 
   it('creates collections keyed by UUID or by string', async () => {
-    const byUuid = await createCollection(t, uniq('uuids'), [{ field: 'id', type: 'uuid', schema: { is_primary_key: true }, meta: { special: ['uuid'] } }]);
-    const byString = await createCollection(t, uniq('codes'), [{ field: 'code', type: 'string', schema: { is_primary_key: true, max_length: 20 } }]);
-    expect((await t.as('admin').get(`/fields/${byUuid}/id`)).body.data).toMatchObject({ type: 'uuid', schema: { is_primary_key: true, has_auto_increment: false } });
-    expect((await t.as('admin').get(`/fields/${byString}/code`)).body.data).toMatchObject({ type: 'string', schema: { is_primary_key: true, max_length: 20 } });
+    const byUuid = await createCollection(t, uniq('uuids'), [
+      { field: 'id', type: 'uuid', schema: { is_primary_key: true }, meta: { special: ['uuid'] } },
+    ]);
+    const byString = await createCollection(t, uniq('codes'), [
+      { field: 'code', type: 'string', schema: { is_primary_key: true, max_length: 20 } },
+    ]);
+    expect((await t.as('admin').get(`/fields/${byUuid}/id`)).body.data).toMatchObject({
+      type: 'uuid',
+      schema: { is_primary_key: true, has_auto_increment: false },
+    });
+    expect((await t.as('admin').get(`/fields/${byString}/code`)).body.data).toMatchObject({
+      type: 'string',
+      schema: { is_primary_key: true, max_length: 20 },
+    });
   });
 
   it('lists collections, system ones included', async () => {
     const name = await createCollection(t, uniq('listed'));
     const res = await t.as('admin').get('/collections');
     const names = res.body.data.map((c: { collection: string }) => c.collection);
-    expect(names).toEqual(expect.arrayContaining([name, 'svc_users', 'svc_files', 'svc_versions', 'svc_collections', 'svc_fields', 'svc_relations']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        name,
+        'svc_users',
+        'svc_files',
+        'svc_versions',
+        'svc_collections',
+        'svc_fields',
+        'svc_relations',
+      ]),
+    );
     expect(res.body.data.find((c: { collection: string }) => c.collection === 'svc_users').meta.system).toBe(true);
   });
 
@@ -65,7 +96,9 @@ describe('/collections', () => {
     [{ collection: 'bad name!' }],
     [{}],
     [{ collection: 'x_fields', fields: [{ field: 'a', type: 'nope' }] }],
-  ])('refuses %j with 400 INVALID_PAYLOAD', (body) => expectError(t.as('admin').post('/collections').send(body), 400, 'INVALID_PAYLOAD'));
+  ])('refuses %j with 400 INVALID_PAYLOAD', (body) =>
+    expectError(t.as('admin').post('/collections').send(body), 400, 'INVALID_PAYLOAD'),
+  );
 
   it.each([
     ['{"collection":"$name","meta":{"icon":-1e400}}', 'meta.icon'],
@@ -73,17 +106,38 @@ describe('/collections', () => {
     ['{"collection":"$name","meta":{"hidden":"yes"}}', 'meta.hidden'],
     ['{"collection":"$name","meta":{"sort":2147483648}}', 'meta.sort'],
     ['{"collection":"$name","meta":{"translations":"x"}}', 'meta.translations'],
-  ])('refuses a meta member of the wrong type (%s) with 400 INVALID_PAYLOAD and creates nothing', async (body, member) => {
-    const name = uniq('typed');
-    const res = await expectError(t.as('admin').post('/collections').set('Content-Type', 'application/json').send(body.replace('$name', name)), 400, 'INVALID_PAYLOAD');
-    expect(res.body.errors[0].message).toContain(member);
-    await expectError(t.as('admin').get(`/collections/${name}`), 403, 'FORBIDDEN');
-  });
+  ])(
+    'refuses a meta member of the wrong type (%s) with 400 INVALID_PAYLOAD and creates nothing',
+    async (body, member) => {
+      const name = uniq('typed');
+      const res = await expectError(
+        t.as('admin').post('/collections').set('Content-Type', 'application/json').send(body.replace('$name', name)),
+        400,
+        'INVALID_PAYLOAD',
+      );
+      expect(res.body.errors[0].message).toContain(member);
+      await expectError(t.as('admin').get(`/collections/${name}`), 403, 'FORBIDDEN');
+    },
+  );
 
   it('refuses a meta update of the wrong type and keeps the meta', async () => {
     const name = await createCollection(t, uniq('typed'), [], { note: 'kept' });
-    await expectError(t.as('admin').patch(`/collections/${name}`).send({ meta: { note: { a: 1 } } }), 400, 'INVALID_PAYLOAD');
-    await expectError(t.as('admin').patch(`/collections/${name}`).send({ meta: { translations: 'x' } }), 400, 'INVALID_PAYLOAD');
+    await expectError(
+      t
+        .as('admin')
+        .patch(`/collections/${name}`)
+        .send({ meta: { note: { a: 1 } } }),
+      400,
+      'INVALID_PAYLOAD',
+    );
+    await expectError(
+      t
+        .as('admin')
+        .patch(`/collections/${name}`)
+        .send({ meta: { translations: 'x' } }),
+      400,
+      'INVALID_PAYLOAD',
+    );
     expect((await t.as('admin').get(`/collections/${name}`)).body.data.meta.note).toBe('kept');
   });
 
@@ -94,41 +148,92 @@ describe('/collections', () => {
 
   it('creates a folder without a table', async () => {
     const name = uniq('folder');
-    const res = await t.as('admin').post('/collections').send({ collection: name, schema: null, meta: { icon: 'folder' } });
+    const res = await t
+      .as('admin')
+      .post('/collections')
+      .send({ collection: name, schema: null, meta: { icon: 'folder' } });
     expect(res.body.data).toMatchObject({ collection: name, schema: null, meta: { icon: 'folder' } });
   });
 
   it('updates only meta', async () => {
     const name = await createCollection(t, uniq('meta'));
-    const res = await t.as('admin').patch(`/collections/${name}`).send({ meta: { note: 'changed', versioning: true } });
+    const res = await t
+      .as('admin')
+      .patch(`/collections/${name}`)
+      .send({ meta: { note: 'changed', versioning: true } });
     expect(res.status).toBe(200);
     expect(res.body.data.meta).toMatchObject({ note: 'changed', versioning: true });
   });
 
   it('creates several collections from an array and updates their meta in one batch PATCH', async () => {
     const names = [uniq('batch'), uniq('batch'), uniq('batch')];
-    const created = await t.as('admin').post('/collections').send(names.map((collection) => ({ collection, meta: {}, schema: {} })));
+    const created = await t
+      .as('admin')
+      .post('/collections')
+      .send(names.map((collection) => ({ collection, meta: {}, schema: {} })));
     expect(created.status).toBe(200);
     expect(created.body.data.map((c: { collection: string }) => c.collection)).toEqual(names);
-    const res = await t.as('admin').patch('/collections').send(names.map((collection, i) => ({ collection, meta: { sort: 3 - i, note: `n${i}` } })));
+    const res = await t
+      .as('admin')
+      .patch('/collections')
+      .send(names.map((collection, i) => ({ collection, meta: { sort: 3 - i, note: `n${i}` } })));
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual(names.map((collection, i) => ({ collection, meta: expect.objectContaining({ collection, sort: 3 - i, note: `n${i}` }), schema: expect.objectContaining({ name: collection }) })));
+    expect(res.body.data).toEqual(
+      names.map((collection, i) => ({
+        collection,
+        meta: expect.objectContaining({ collection, sort: 3 - i, note: `n${i}` }),
+        schema: expect.objectContaining({ name: collection }),
+      })),
+    );
     expect((await t.as('admin').get(`/collections/${names[2]}`)).body.data.meta).toMatchObject({ sort: 1, note: 'n2' });
   });
 
   it('applies a batch PATCH of collections all or nothing, and only for admins', async () => {
     const name = await createCollection(t, uniq('batch'));
-    await expectError(t.as('admin').patch('/collections').send([{ collection: name, meta: { note: 'x' } }, { collection: uniq('missing'), meta: {} }]), 403, 'FORBIDDEN');
+    await expectError(
+      t
+        .as('admin')
+        .patch('/collections')
+        .send([
+          { collection: name, meta: { note: 'x' } },
+          { collection: uniq('missing'), meta: {} },
+        ]),
+      403,
+      'FORBIDDEN',
+    );
     expect((await t.as('admin').get(`/collections/${name}`)).body.data.meta.note).toBeNull();
     await expectError(t.as('admin').patch('/collections').send({ collection: name, meta: {} }), 400, 'INVALID_PAYLOAD');
     const user = await createUser(t, await createRole(t));
-    await expectError(t.as(user.token).patch('/collections').send([{ collection: name, meta: { note: 'x' } }]), 403, 'FORBIDDEN');
+    await expectError(
+      t
+        .as(user.token)
+        .patch('/collections')
+        .send([{ collection: name, meta: { note: 'x' } }]),
+      403,
+      'FORBIDDEN',
+    );
   });
 
   it('ignores a sort_field that names no column: items are still read and written in key order', async () => {
-    const name = await createCollection(t, uniq('sorted'), [{ field: 'sort', type: 'integer' }], { sort_field: 'sort' });
-    expect((await t.as('admin').patch(`/collections/${name}`).send({ meta: { sort_field: '[1,2' } })).status).toBe(200);
-    expect((await t.as('admin').post(`/items/${name}`).send([{ sort: 2 }, { sort: 1 }])).status).toBe(200);
+    const name = await createCollection(t, uniq('sorted'), [{ field: 'sort', type: 'integer' }], {
+      sort_field: 'sort',
+    });
+    expect(
+      (
+        await t
+          .as('admin')
+          .patch(`/collections/${name}`)
+          .send({ meta: { sort_field: '[1,2' } })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await t
+          .as('admin')
+          .post(`/items/${name}`)
+          .send([{ sort: 2 }, { sort: 1 }])
+      ).status,
+    ).toBe(200);
     expect((await t.as('admin').get(`/items/${name}?fields=id`)).body.data).toEqual([{ id: 1 }, { id: 2 }]);
     await expectError(t.as('admin').post(`/utils/sort/${name}`).send({ item: 1, to: 2 }), 400, 'INVALID_PAYLOAD');
   });
@@ -145,7 +250,14 @@ describe('/collections', () => {
 
   it('refuses the list to the public and lets only admins change collections', async () => {
     await expectError(t.as('anonymous').get('/collections'), 403, 'FORBIDDEN');
-    await expectError(t.as('anonymous').post('/collections').send({ collection: uniq('x') }), 403, 'FORBIDDEN');
+    await expectError(
+      t
+        .as('anonymous')
+        .post('/collections')
+        .send({ collection: uniq('x') }),
+      403,
+      'FORBIDDEN',
+    );
   });
 });
 

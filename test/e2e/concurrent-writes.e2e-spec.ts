@@ -11,11 +11,16 @@ describe('concurrent writes', () => {
   afterAll(() => t.close());
 
   it('keeps every successful batch while failing batches roll back beside them', async () => {
-    const c = await createCollection(t, uniq('notes'), [{ field: 'title', type: 'string', schema: { is_unique: true } }]);
+    const c = await createCollection(t, uniq('notes'), [
+      { field: 'title', type: 'string', schema: { is_unique: true } },
+    ]);
     expect((await t.as('admin').post(`/items/${c}`).send({ title: 'taken' })).status).toBe(200);
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        t.as('admin').post(`/items/${c}`).send(i % 2 === 0 ? [{ title: `a${i}` }, { title: `b${i}` }] : [{ title: `c${i}` }, { title: 'taken' }]),
+        t
+          .as('admin')
+          .post(`/items/${c}`)
+          .send(i % 2 === 0 ? [{ title: `a${i}` }, { title: `b${i}` }] : [{ title: `c${i}` }, { title: 'taken' }]),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? 200 : 400)));

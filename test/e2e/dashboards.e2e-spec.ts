@@ -24,7 +24,8 @@ describe('/dashboards and /panels', () => {
     expect({ status: res.status, errors: res.body.errors }).toEqual({ status: 200, errors: undefined });
     return res.body.data;
   };
-  const dashboard = (values: Record<string, unknown> = {}, who = 'admin') => post('/dashboards', { name: uniq('Sales'), ...values }, who);
+  const dashboard = (values: Record<string, unknown> = {}, who = 'admin') =>
+    post('/dashboards', { name: uniq('Sales'), ...values }, who);
 
   it('creates, reads, lists, updates and deletes dashboards, one or many', async () => {
     const one = await dashboard({ name: 'Sales', note: 'Weekly numbers' });
@@ -47,22 +48,43 @@ describe('/dashboards and /panels', () => {
       { id: expect.any(String), name: 'a', icon: 'dashboard' },
     ]);
     const keys = many.map((d: { id: string }) => d.id);
-    const list = await t.as('admin').get(`/dashboards?filter[id][_in]=${keys.join(',')}&sort=name&fields=name,user_created.id&meta=filter_count`);
-    expect(list.body).toEqual({ data: [{ name: 'a', user_created: { id: admin } }, { name: 'b', user_created: { id: admin } }], meta: { filter_count: 2 } });
+    const list = await t
+      .as('admin')
+      .get(`/dashboards?filter[id][_in]=${keys.join(',')}&sort=name&fields=name,user_created.id&meta=filter_count`);
+    expect(list.body).toEqual({
+      data: [
+        { name: 'a', user_created: { id: admin } },
+        { name: 'b', user_created: { id: admin } },
+      ],
+      meta: { filter_count: 2 },
+    });
     expect((await t.as('admin').get(`/dashboards?search=Weekly&fields=id`)).body.data).toEqual([{ id: one.id }]);
-    expect((await t.as('admin').patch(`/dashboards/${one.id}`).send({ color: '#FF0000' })).body.data.color).toBe('#FF0000');
-    const batch = await t.as('admin').patch('/dashboards?fields=note').send({ keys, data: { note: 'same' } });
+    expect((await t.as('admin').patch(`/dashboards/${one.id}`).send({ color: '#FF0000' })).body.data.color).toBe(
+      '#FF0000',
+    );
+    const batch = await t
+      .as('admin')
+      .patch('/dashboards?fields=note')
+      .send({ keys, data: { note: 'same' } });
     expect(batch.body.data).toEqual([{ note: 'same' }, { note: 'same' }]);
     expect((await t.as('admin').delete('/dashboards').send(keys)).status).toBe(204);
     expect((await t.as('admin').delete(`/dashboards/${one.id}`)).status).toBe(204);
-    expect((await t.as('admin').get(`/dashboards?filter[id][_in]=${[one.id, ...keys].join(',')}`)).body.data).toEqual([]);
+    expect((await t.as('admin').get(`/dashboards?filter[id][_in]=${[one.id, ...keys].join(',')}`)).body.data).toEqual(
+      [],
+    );
     await expectError(t.as('admin').get(`/dashboards/${one.id}`), 403, 'FORBIDDEN');
   });
 
   it('creates, reads, updates and deletes panels with their options', async () => {
     const board = await dashboard();
     const options = { collection: 'articles', function: 'count', filter: { status: { _eq: 'published' } } };
-    const panel = await post('/panels', { ...PANEL, dashboard: board.id, name: 'Published', options, show_header: true });
+    const panel = await post('/panels', {
+      ...PANEL,
+      dashboard: board.id,
+      name: 'Published',
+      options,
+      show_header: true,
+    });
     expect(panel).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       dashboard: board.id,
@@ -89,10 +111,19 @@ describe('/dashboards and /panels', () => {
       { id: expect.any(String), show_header: false, position_y: 13 },
     ]);
     const keys = many.map((p: { id: string }) => p.id);
-    const list = await t.as('admin').get(`/panels?filter[dashboard][name][_eq]=${board.name}&sort=-position_y&fields=position_y,dashboard.name`);
+    const list = await t
+      .as('admin')
+      .get(`/panels?filter[dashboard][name][_eq]=${board.name}&sort=-position_y&fields=position_y,dashboard.name`);
     expect(list.body.data).toEqual([13, 7, 1].map((y) => ({ position_y: y, dashboard: { name: board.name } })));
     expect((await t.as('admin').patch(`/panels/${panel.id}`).send({ width: 24 })).body.data.width).toBe(24);
-    expect((await t.as('admin').patch('/panels?fields=height').send({ keys, data: { height: 3 } })).body.data).toEqual([{ height: 3 }, { height: 3 }]);
+    expect(
+      (
+        await t
+          .as('admin')
+          .patch('/panels?fields=height')
+          .send({ keys, data: { height: 3 } })
+      ).body.data,
+    ).toEqual([{ height: 3 }, { height: 3 }]);
     expect((await t.as('admin').delete('/panels').send(keys)).status).toBe(204);
     expect((await t.as('admin').delete(`/panels/${panel.id}`)).status).toBe(204);
     expect((await t.as('admin').get(`/dashboards/${board.id}?fields=panels`)).body.data).toEqual({ panels: [] });
@@ -115,8 +146,12 @@ describe('/dashboards and /panels', () => {
         expect.objectContaining({ id: second.id, name: 'two', dashboard: board.id, type: 'metric', position_y: 7 }),
       ],
     });
-    expect(Object.keys(read.body.data.panels[0])).toEqual(expect.arrayContaining(['options', 'show_header', 'width', 'user_created']));
-    expect((await t.as('admin').get(`/dashboards/${board.id}?fields=panels`)).body.data.panels.sort()).toEqual([first.id, second.id].sort());
+    expect(Object.keys(read.body.data.panels[0])).toEqual(
+      expect.arrayContaining(['options', 'show_header', 'width', 'user_created']),
+    );
+    expect((await t.as('admin').get(`/dashboards/${board.id}?fields=panels`)).body.data.panels.sort()).toEqual(
+      [first.id, second.id].sort(),
+    );
 
     expect((await t.as('admin').delete(`/dashboards/${board.id}`)).status).toBe(204);
     expect((await t.as('admin').get(`/panels?filter[id][_in]=${first.id},${second.id}`)).body.data).toEqual([]);
@@ -125,12 +160,27 @@ describe('/dashboards and /panels', () => {
 
   it.each<[string, string, Record<string, unknown>, string]>([
     ['a dashboard without a name', '/dashboards', { name: undefined }, 'FAILED_VALIDATION'],
-    ['a dashboard with an icon longer than its column', '/dashboards', { name: 'x', icon: 'i'.repeat(65) }, 'VALUE_TOO_LONG'],
+    [
+      'a dashboard with an icon longer than its column',
+      '/dashboards',
+      { name: 'x', icon: 'i'.repeat(65) },
+      'VALUE_TOO_LONG',
+    ],
     ['a panel without a dashboard', '/panels', { ...PANEL }, 'FAILED_VALIDATION'],
-    ['a panel on a dashboard that does not exist', '/panels', { ...PANEL, dashboard: '00000000-0000-4000-8000-000000000000' }, 'INVALID_FOREIGN_KEY'],
+    [
+      'a panel on a dashboard that does not exist',
+      '/panels',
+      { ...PANEL, dashboard: '00000000-0000-4000-8000-000000000000' },
+      'INVALID_FOREIGN_KEY',
+    ],
     ['a panel without a type', '/panels', { ...PANEL, type: undefined, dashboard: 'board' }, 'FAILED_VALIDATION'],
     ['a panel whose width is no number', '/panels', { ...PANEL, width: 'wide', dashboard: 'board' }, 'INVALID_PAYLOAD'],
-    ['a panel whose header flag is no boolean', '/panels', { ...PANEL, show_header: 'maybe', dashboard: 'board' }, 'INVALID_PAYLOAD'],
+    [
+      'a panel whose header flag is no boolean',
+      '/panels',
+      { ...PANEL, show_header: 'maybe', dashboard: 'board' },
+      'INVALID_PAYLOAD',
+    ],
   ])('refuses %s with 400 and the standard body', async (_name, path, values, code) => {
     const board = await dashboard();
     const body = values.dashboard === 'board' ? { ...values, dashboard: board.id } : values;
@@ -163,18 +213,56 @@ describe('/dashboards and /panels', () => {
 
   it('is listed with its fields and the dashboard-panels relation in /collections, /fields and /relations', async () => {
     for (const name of ['svc_dashboards', 'svc_panels']) {
-      expect((await t.as('admin').get(`/collections/${name}`)).body.data).toMatchObject({ collection: name, meta: { system: true } });
+      expect((await t.as('admin').get(`/collections/${name}`)).body.data).toMatchObject({
+        collection: name,
+        meta: { system: true },
+      });
     }
-    const fields = async (name: string) => (await t.as('admin').get(`/fields/${name}`)).body.data as { field: string; type: string; meta: { special: string[] | null } }[];
+    const fields = async (name: string) =>
+      (await t.as('admin').get(`/fields/${name}`)).body.data as {
+        field: string;
+        type: string;
+        meta: { special: string[] | null };
+      }[];
     const boardFields = await fields('svc_dashboards');
-    expect(boardFields.map((f) => f.field).sort()).toEqual(['color', 'date_created', 'icon', 'id', 'name', 'note', 'panels', 'user_created']);
+    expect(boardFields.map((f) => f.field).sort()).toEqual([
+      'color',
+      'date_created',
+      'icon',
+      'id',
+      'name',
+      'note',
+      'panels',
+      'user_created',
+    ]);
     expect(boardFields.find((f) => f.field === 'panels')).toMatchObject({ type: 'alias', meta: { special: ['o2m'] } });
     const panelFields = await fields('svc_panels');
     expect(panelFields.map((f) => f.field).sort()).toEqual(
-      ['color', 'dashboard', 'date_created', 'height', 'icon', 'id', 'name', 'note', 'options', 'position_x', 'position_y', 'show_header', 'type', 'user_created', 'width'].sort(),
+      [
+        'color',
+        'dashboard',
+        'date_created',
+        'height',
+        'icon',
+        'id',
+        'name',
+        'note',
+        'options',
+        'position_x',
+        'position_y',
+        'show_header',
+        'type',
+        'user_created',
+        'width',
+      ].sort(),
     );
     expect(panelFields.find((f) => f.field === 'options')).toMatchObject({ type: 'json' });
     const relation = (await t.as('admin').get('/relations/svc_panels/dashboard')).body.data;
-    expect(relation).toMatchObject({ collection: 'svc_panels', field: 'dashboard', related_collection: 'svc_dashboards', meta: { one_field: 'panels' } });
+    expect(relation).toMatchObject({
+      collection: 'svc_panels',
+      field: 'dashboard',
+      related_collection: 'svc_dashboards',
+      meta: { one_field: 'panels' },
+    });
   });
 });

@@ -30,13 +30,22 @@ describe.each<DriverName>(['local', 's3'])('/files through the items engine on t
   it('lists files with filter, sort, meta and related fields', async () => {
     const tag = uniq('list');
     const folder = (await t.as('admin').post('/folders').send({ name: tag })).body.data;
-    for (const [name, body] of [['b.txt', 'bb'], ['a.txt', 'aaaa'], ['c.txt', 'c']]) {
+    for (const [name, body] of [
+      ['b.txt', 'bb'],
+      ['a.txt', 'aaaa'],
+      ['c.txt', 'c'],
+    ]) {
       expect((await upload('admin', body, name, { description: tag, folder: folder.id })).status).toBe(200);
     }
     const res = await t
       .as('admin')
       .get('/files')
-      .query({ filter: JSON.stringify({ description: { _eq: tag } }), sort: '-filesize', fields: 'filename_download,filesize,folder.name,uploaded_by.email', meta: '*' });
+      .query({
+        filter: JSON.stringify({ description: { _eq: tag } }),
+        sort: '-filesize',
+        fields: 'filename_download,filesize,folder.name,uploaded_by.email',
+        meta: '*',
+      });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
       { filename_download: 'a.txt', filesize: 4, folder: { name: tag }, uploaded_by: { email: expect.any(String) } },
@@ -46,14 +55,27 @@ describe.each<DriverName>(['local', 's3'])('/files through the items engine on t
     expect(res.body.meta.filter_count).toBe(3);
     expect(res.body.meta.total_count).toBeGreaterThanOrEqual(3);
 
-    const page = await t.as('admin').get('/files').query({ 'filter[description][_eq]': tag, sort: 'filename_download', limit: 1, page: 2, fields: 'filename_download' });
+    const page = await t
+      .as('admin')
+      .get('/files')
+      .query({
+        'filter[description][_eq]': tag,
+        sort: 'filename_download',
+        limit: 1,
+        page: 2,
+        fields: 'filename_download',
+      });
     expect(page.body.data).toEqual([{ filename_download: 'b.txt' }]);
-    const search = await t.as('admin').search('/files').send({ query: { search: tag, fields: ['title'], sort: ['title'] } });
+    const search = await t
+      .as('admin')
+      .search('/files')
+      .send({ query: { search: tag, fields: ['title'], sort: ['title'] } });
     expect(search.status).toBe(200);
     expect(search.body.data.map((f: { title: string }) => f.title)).toEqual(['A', 'B', 'C']);
     await expectError(t.as('admin').get('/files?fields=nope'), 403, 'FORBIDDEN');
 
-    const [one] = (await t.as('admin').get('/files').query({ 'filter[description][_eq]': tag, limit: 1, fields: 'id' })).body.data;
+    const [one] = (await t.as('admin').get('/files').query({ 'filter[description][_eq]': tag, limit: 1, fields: 'id' }))
+      .body.data;
     const single = await t.as('admin').get(`/files/${one.id}`).query({ fields: 'id,folder.*' });
     expect(single.body.data).toEqual({ id: one.id, folder: { id: folder.id, name: tag, parent: null } });
   });
@@ -61,22 +83,43 @@ describe.each<DriverName>(['local', 's3'])('/files through the items engine on t
   it('updates and deletes by { query }; deleting removes the bytes; activity and revisions are written', async () => {
     const tag = uniq('bulk');
     const ids: string[] = [];
-    for (const name of ['x.txt', 'y.txt']) ids.push((await upload('admin', `content of ${name}`, name, { description: tag })).body.data.id);
+    for (const name of ['x.txt', 'y.txt'])
+      ids.push((await upload('admin', `content of ${name}`, name, { description: tag })).body.data.id);
     const keep = (await upload('admin', 'kept', 'keep.txt')).body.data;
 
-    const updated = await t.as('admin').patch('/files?fields=id,title').send({ query: { filter: { description: { _eq: tag } } }, data: { title: 'Renamed' } });
+    const updated = await t
+      .as('admin')
+      .patch('/files?fields=id,title')
+      .send({ query: { filter: { description: { _eq: tag } } }, data: { title: 'Renamed' } });
     expect(updated.status).toBe(200);
     expect(updated.body.data).toHaveLength(2);
     expect(updated.body.data.every((f: { title: string }) => f.title === 'Renamed')).toBe(true);
-    await expectError(t.as('admin').patch('/files').send({ query: { filter: { description: { _eq: tag } } }, data: { filename_disk: 'one-name.txt' } }), 400, 'INVALID_PAYLOAD');
+    await expectError(
+      t
+        .as('admin')
+        .patch('/files')
+        .send({ query: { filter: { description: { _eq: tag } } }, data: { filename_disk: 'one-name.txt' } }),
+      400,
+      'INVALID_PAYLOAD',
+    );
 
-    const activity = await t.as('admin').get('/activity').query({ filter: JSON.stringify({ collection: { _eq: 'svc_files' }, item: { _eq: ids[0] } }), fields: 'action,revisions.delta', sort: 'id' });
+    const activity = await t
+      .as('admin')
+      .get('/activity')
+      .query({
+        filter: JSON.stringify({ collection: { _eq: 'svc_files' }, item: { _eq: ids[0] } }),
+        fields: 'action,revisions.delta',
+        sort: 'id',
+      });
     expect(activity.body.data.map((a: { action: string }) => a.action)).toEqual(['create', 'update']);
     expect(activity.body.data[1].revisions[0].delta).toEqual({ title: 'Renamed' });
 
     const before = await stored();
     expect(before.some((key) => key.startsWith(ids[0]))).toBe(true);
-    const removed = await t.as('admin').delete('/files').send({ query: { filter: { description: { _eq: tag } } } });
+    const removed = await t
+      .as('admin')
+      .delete('/files')
+      .send({ query: { filter: { description: { _eq: tag } } } });
     expect(removed.status).toBe(204);
     const after = await stored();
     for (const id of ids) {
@@ -84,7 +127,12 @@ describe.each<DriverName>(['local', 's3'])('/files through the items engine on t
       await expectError(t.as('admin').get(`/files/${id}`), 403, 'FORBIDDEN');
     }
     expect(after.some((key) => key.startsWith(keep.id))).toBe(true);
-    const deletions = await t.as('admin').get('/activity').query({ filter: JSON.stringify({ collection: { _eq: 'svc_files' }, item: { _eq: ids[1] }, action: { _eq: 'delete' } }) });
+    const deletions = await t
+      .as('admin')
+      .get('/activity')
+      .query({
+        filter: JSON.stringify({ collection: { _eq: 'svc_files' }, item: { _eq: ids[1] }, action: { _eq: 'delete' } }),
+      });
     expect(deletions.body.data).toHaveLength(1);
   });
 
@@ -119,7 +167,11 @@ describe.each<DriverName>(['local', 's3'])('/files through the items engine on t
         await expectError(t.as(owner.token).patch(`/files/${id}`).send({ title: 'x' }), 403, 'FORBIDDEN');
         await expectError(t.as(owner.token).delete(`/files/${id}`), 403, 'FORBIDDEN');
       }
-      await expectError(t.as(owner.token).patch(`/files/${mine.id}`).send({ filename_download: 'other.txt' }), 403, 'FORBIDDEN');
+      await expectError(
+        t.as(owner.token).patch(`/files/${mine.id}`).send({ filename_download: 'other.txt' }),
+        403,
+        'FORBIDDEN',
+      );
       expect((await t.as(owner.token).patch(`/files/${mine.id}`).send({ title: 'Mine' })).body.data.title).toBe('Mine');
       expect((await t.as(owner.token).delete('/files').send({ query: {} })).status).toBe(204);
       await expectError(t.as(owner.token).get(`/files/${mine.id}`), 403, 'FORBIDDEN');
@@ -148,14 +200,31 @@ describe('/users through the items engine', () => {
     const roleName = uniq('editors');
     const role = await createRole(t, { name: roleName });
     const user = await createUser(t, { role, first_name: 'Ada', token: uniq('static') });
-    const res = await t.as('admin').get('/users').query({ fields: '*,role.*', filter: JSON.stringify({ role: { name: { _eq: roleName } } }), meta: 'filter_count' });
+    const res = await t
+      .as('admin')
+      .get('/users')
+      .query({
+        fields: '*,role.*',
+        filter: JSON.stringify({ role: { name: { _eq: roleName } } }),
+        meta: 'filter_count',
+      });
     expect(res.status).toBe(200);
     expect(res.body.meta.filter_count).toBe(1);
     expect(res.body.data).toHaveLength(1);
-    expect(res.body.data[0]).toMatchObject({ id: user.id, first_name: 'Ada', password: CONCEALED, token: CONCEALED, tfa_secret: null, role: { id: role, name: roleName } });
+    expect(res.body.data[0]).toMatchObject({
+      id: user.id,
+      first_name: 'Ada',
+      password: CONCEALED,
+      token: CONCEALED,
+      tfa_secret: null,
+      role: { id: role, name: roleName },
+    });
     const one = await t.as('admin').get(`/users/${user.id}?fields=email,role.name`);
     expect(one.body.data).toEqual({ email: user.email, role: { name: roleName } });
-    const search = await t.as('admin').search('/users').send({ keys: [user.id] });
+    const search = await t
+      .as('admin')
+      .search('/users')
+      .send({ keys: [user.id] });
     expect(search.body.data.map((u: { id: string }) => u.id)).toEqual([user.id]);
   });
 
@@ -167,7 +236,10 @@ describe('/users through the items engine', () => {
     await createUser(t, { first_name: 'Elsewhere' });
     await expectError(t.as(reader.token).get('/users'), 403, 'FORBIDDEN');
 
-    await grant(t, role, 'svc_users', 'read', { fields: ['id', 'first_name', 'email', 'password', 'role'], permissions: { role: { _eq: '$CURRENT_ROLE' } } });
+    await grant(t, role, 'svc_users', 'read', {
+      fields: ['id', 'first_name', 'email', 'password', 'role'],
+      permissions: { role: { _eq: '$CURRENT_ROLE' } },
+    });
     const list = await t.as(reader.token).get('/users?sort=email');
     expect(list.status).toBe(200);
     expect(list.body.data.map((u: { id: string }) => u.id).sort()).toEqual([reader.id, colleague.id].sort());

@@ -43,14 +43,22 @@ describe('the standard error body', () => {
 
   it('answers a body over MAX_PAYLOAD_SIZE with 413 CONTENT_TOO_LARGE', () =>
     expectError(
-      t.as('anonymous').post('/auth/login').send({ email: 'a@example.com', password: 'x'.repeat(2048) }),
+      t
+        .as('anonymous')
+        .post('/auth/login')
+        .send({ email: 'a@example.com', password: 'x'.repeat(2048) }),
       413,
       'CONTENT_TOO_LARGE',
     ));
 
   it('answers a body that does not decompress with 400 INVALID_PAYLOAD', () =>
     expectError(
-      t.as('anonymous').post('/auth/login').set('Content-Type', 'application/json').set('Content-Encoding', 'gzip').send('{"email":"a@example.com"}'),
+      t
+        .as('anonymous')
+        .post('/auth/login')
+        .set('Content-Type', 'application/json')
+        .set('Content-Encoding', 'gzip')
+        .send('{"email":"a@example.com"}'),
       400,
       'INVALID_PAYLOAD',
     ));
@@ -72,19 +80,37 @@ describe('the standard error body', () => {
   });
 
   it('answers a JSON body that is not an object or an array with 400 INVALID_PAYLOAD', () =>
-    expectError(t.as('anonymous').post('/auth/login').set('Content-Type', 'application/json').send('"just a string"'), 400, 'INVALID_PAYLOAD'));
+    expectError(
+      t.as('anonymous').post('/auth/login').set('Content-Type', 'application/json').send('"just a string"'),
+      400,
+      'INVALID_PAYLOAD',
+    ));
 
-  it.each(['/items/%ZZ', '/roles/%E0%A4%A'])('answers a path that does not percent-decode (%s) with 400 INVALID_PAYLOAD', (path) =>
-    expectError(t.as('admin').get(path), 400, 'INVALID_PAYLOAD'));
+  it.each(['/items/%ZZ', '/roles/%E0%A4%A'])(
+    'answers a path that does not percent-decode (%s) with 400 INVALID_PAYLOAD',
+    (path) => expectError(t.as('admin').get(path), 400, 'INVALID_PAYLOAD'),
+  );
 
   it('takes path parameters of any length (long string keys) to the handler', () =>
     expectError(t.as('admin').get(`/items/no_such_collection/${'k'.repeat(3000)}`), 403, 'FORBIDDEN'));
 
   it('answers a body nested deeper than 100 levels with 400 INVALID_PAYLOAD', async () => {
     const deep = `${'['.repeat(101)}${']'.repeat(101)}`;
-    const res = await expectError(t.as('anonymous').post('/auth/login').set('Content-Type', 'application/json').send(`{"email":${deep}}`), 400, 'INVALID_PAYLOAD');
+    const res = await expectError(
+      t.as('anonymous').post('/auth/login').set('Content-Type', 'application/json').send(`{"email":${deep}}`),
+      400,
+      'INVALID_PAYLOAD',
+    );
     expect(res.body.errors[0].message).toContain('nested deeper than 100 levels');
-    expect((await t.as('anonymous').post('/auth/login').set('Content-Type', 'application/json').send(`{"email":${'['.repeat(50)}${']'.repeat(50)}}`)).body.errors[0].message).not.toContain('nested');
+    expect(
+      (
+        await t
+          .as('anonymous')
+          .post('/auth/login')
+          .set('Content-Type', 'application/json')
+          .send(`{"email":${'['.repeat(50)}${']'.repeat(50)}}`)
+      ).body.errors[0].message,
+    ).not.toContain('nested');
   });
 
   it('answers a request Node cannot parse with the standard error body, not an empty 400', async () => {
@@ -93,7 +119,11 @@ describe('the standard error body', () => {
       expect((await http.send({ method: 'GET', path: '/server/ping' })).text).toBe('pong');
       // The same keep-alive connection: the bad request still gets its answer after an earlier one.
       await expectError(http.send({ method: 'GET', path: '/items/\u00fc' }), 400, 'INVALID_PAYLOAD');
-      await expectError(http.send({ method: 'GET', path: `/server/ping?x=${'a'.repeat(20_000)}` }), 431, 'INVALID_PAYLOAD');
+      await expectError(
+        http.send({ method: 'GET', path: `/server/ping?x=${'a'.repeat(20_000)}` }),
+        431,
+        'INVALID_PAYLOAD',
+      );
     } finally {
       http.close();
     }
@@ -101,14 +131,20 @@ describe('the standard error body', () => {
   });
 
   it('answers a DTO violation with 400 INVALID_PAYLOAD naming the field', async () => {
-    const res = await expectError(t.as('anonymous').post('/auth/login').send({ email: 'not-an-email', password: 'x' }), 400, 'INVALID_PAYLOAD');
+    const res = await expectError(
+      t.as('anonymous').post('/auth/login').send({ email: 'not-an-email', password: 'x' }),
+      400,
+      'INVALID_PAYLOAD',
+    );
     expect(res.body.errors[0].message).toContain('email');
   });
 
   it('answers an unexpected exception with a generic 500 and logs the stack', async () => {
     const res = await expectError(t.as('anonymous').get('/__probe/crash'), 500, 'INTERNAL_SERVER_ERROR');
     expect(JSON.stringify(res.body)).not.toContain('secret internal detail');
-    const entry = logged.map((line) => JSON.parse(line)).find((l) => l.err?.message?.includes('secret internal detail'));
+    const entry = logged
+      .map((line) => JSON.parse(line))
+      .find((l) => l.err?.message?.includes('secret internal detail'));
     expect(entry?.err.stack).toContain('ProbeController.crash');
   });
 
@@ -117,5 +153,9 @@ describe('the standard error body', () => {
   });
 
   it('answers wrong credentials with 401 INVALID_CREDENTIALS', () =>
-    expectError(t.as('anonymous').post('/auth/login').send({ email: 'admin@example.com', password: 'wrong' }), 401, 'INVALID_CREDENTIALS'));
+    expectError(
+      t.as('anonymous').post('/auth/login').send({ email: 'admin@example.com', password: 'wrong' }),
+      401,
+      'INVALID_CREDENTIALS',
+    ));
 });

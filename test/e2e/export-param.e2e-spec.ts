@@ -79,8 +79,20 @@ describe('?export= on read endpoints', () => {
     let list: string;
     beforeAll(async () => {
       list = uniq('exported');
-      await t.as('admin').post('/collections').send({ collection: list, fields: [{ field: 'title', type: 'string' }, { field: 'n', type: 'integer' }] });
-      await t.as('admin').post(`/items/${list}`).send(rows.map(({ title, n }) => ({ title, n })));
+      await t
+        .as('admin')
+        .post('/collections')
+        .send({
+          collection: list,
+          fields: [
+            { field: 'title', type: 'string' },
+            { field: 'n', type: 'integer' },
+          ],
+        });
+      await t
+        .as('admin')
+        .post(`/items/${list}`)
+        .send(rows.map(({ title, n }) => ({ title, n })));
     });
 
     it.each([

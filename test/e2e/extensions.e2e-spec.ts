@@ -29,11 +29,43 @@ describe('/extensions', () => {
 
   it('refuses to configure an extension: none exists, and only administrators may try', async () => {
     const appUser = await createUser(t, await createRole(t, { app_access: true }));
-    await expectError(t.as(appUser.token).patch('/extensions/some-extension').send({ meta: { enabled: false } }), 403, 'FORBIDDEN');
-    await expectError(t.as('anonymous').patch('/extensions/bundle/some-extension').send({ meta: { enabled: false } }), 403, 'FORBIDDEN');
-    await expectError(t.as('admin').patch('/extensions/some-extension').send({ enabled: false }), 400, 'INVALID_PAYLOAD');
-    await expectError(t.as('admin').patch('/extensions/some-extension').send({ meta: { enabled: false } }), 403, 'FORBIDDEN');
-    await expectError(t.as('admin').patch('/extensions/bundle/some-extension').send({ meta: { enabled: false } }), 403, 'FORBIDDEN');
+    await expectError(
+      t
+        .as(appUser.token)
+        .patch('/extensions/some-extension')
+        .send({ meta: { enabled: false } }),
+      403,
+      'FORBIDDEN',
+    );
+    await expectError(
+      t
+        .as('anonymous')
+        .patch('/extensions/bundle/some-extension')
+        .send({ meta: { enabled: false } }),
+      403,
+      'FORBIDDEN',
+    );
+    await expectError(
+      t.as('admin').patch('/extensions/some-extension').send({ enabled: false }),
+      400,
+      'INVALID_PAYLOAD',
+    );
+    await expectError(
+      t
+        .as('admin')
+        .patch('/extensions/some-extension')
+        .send({ meta: { enabled: false } }),
+      403,
+      'FORBIDDEN',
+    );
+    await expectError(
+      t
+        .as('admin')
+        .patch('/extensions/bundle/some-extension')
+        .send({ meta: { enabled: false } }),
+      403,
+      'FORBIDDEN',
+    );
   });
 
   it('refuses to uninstall an extension', async () => {
@@ -46,7 +78,9 @@ describe('/extensions', () => {
     const url = `http://127.0.0.1:${(t.server.address() as AddressInfo).port}`;
     const admin = createDirectus(url).with(staticToken(t.adminToken)).with(rest());
     expect(await admin.request(readExtensions())).toEqual([]);
-    const refused = await admin.request(updateExtension('some-extension', { meta: { enabled: false } })).catch((e: unknown) => e);
+    const refused = await admin
+      .request(updateExtension('some-extension', { meta: { enabled: false } }))
+      .catch((e: unknown) => e);
     expect(isDirectusError(refused) && refused.errors[0].extensions.code).toBe('FORBIDDEN');
   });
 });

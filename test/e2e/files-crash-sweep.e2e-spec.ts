@@ -36,13 +36,25 @@ describe('files: temporary upload objects after a crash', () => {
   });
 
   it('writes an upload under a temporary key and leaves only its object in place', async () => {
-    const res = await t.as('admin').post('/files').attach('file', Buffer.from('hello'), { filename: 'hello.txt', contentType: 'text/plain' }).expect(200);
+    const res = await t
+      .as('admin')
+      .post('/files')
+      .attach('file', Buffer.from('hello'), { filename: 'hello.txt', contentType: 'text/plain' })
+      .expect(200);
     expect(await readdir(root)).toEqual([res.body.data.filename_disk]);
   });
 
   it('writes a transformed variant in one piece: nothing temporary stays beside it', async () => {
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).png().toBuffer();
-    const file = (await t.as('admin').post('/files').attach('file', png, { filename: 'p.png', contentType: 'image/png' }).expect(200)).body.data;
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    const file = (
+      await t
+        .as('admin')
+        .post('/files')
+        .attach('file', png, { filename: 'p.png', contentType: 'image/png' })
+        .expect(200)
+    ).body.data;
     await t.as('admin').get(`/assets/${file.id}?width=20`).expect(200);
     const names = await readdir(root, { recursive: true });
     expect(names.filter((name) => String(name).includes('temp_'))).toEqual([]);
@@ -55,14 +67,25 @@ describe('files: temporary upload objects after a crash', () => {
     const live = join(root, `temp_put_${randomUUID()}_${ownerKeyTag()}`);
     for (const path of [put, replacement, live]) await writeFile(path, 'partial');
     const restarted = await createTestApp({ env: env(), database: t.database });
-    for (let i = 0; i < 100 && (existsSync(put) || existsSync(replacement)); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect({ put: existsSync(put), replacement: existsSync(replacement), live: existsSync(live) }).toEqual({ put: false, replacement: false, live: true });
+    for (let i = 0; i < 100 && (existsSync(put) || existsSync(replacement)); i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect({ put: existsSync(put), replacement: existsSync(replacement), live: existsSync(live) }).toEqual({
+      put: false,
+      replacement: false,
+      live: true,
+    });
     await restarted.close();
     await rm(live);
   });
 
   it('completes, removes or keeps each leftover at the next start', async () => {
-    const committed = (await t.as('admin').post('/files').attach('file', Buffer.from('committed bytes'), { filename: 'c.txt', contentType: 'text/plain' }).expect(200)).body.data;
+    const committed = (
+      await t
+        .as('admin')
+        .post('/files')
+        .attach('file', Buffer.from('committed bytes'), { filename: 'c.txt', contentType: 'text/plain' })
+        .expect(200)
+    ).body.data;
     const stranded = join(root, `temp_upload_${committed.id}`);
     await rename(join(root, committed.filename_disk), stranded);
     const orphan = join(root, `temp_upload_${randomUUID()}`);
@@ -76,7 +99,12 @@ describe('files: temporary upload objects after a crash', () => {
     // The sweep runs in the background of the start: wait (bounded) until it has passed every leftover.
     const swept = () => [stranded, orphan, replacement].every((path) => !existsSync(path));
     for (let i = 0; i < 100 && !swept(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect({ stranded: existsSync(stranded), orphan: existsSync(orphan), replacement: existsSync(replacement), running: existsSync(running) }).toEqual({
+    expect({
+      stranded: existsSync(stranded),
+      orphan: existsSync(orphan),
+      replacement: existsSync(replacement),
+      running: existsSync(running),
+    }).toEqual({
       stranded: false,
       orphan: false,
       replacement: false,

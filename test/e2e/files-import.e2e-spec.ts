@@ -51,12 +51,17 @@ describe('POST /files/import', () => {
   describe('with the test server allowed', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp({ env: { ...storage.env, IMPORT_IP_DENY_LIST: '169.254.169.254', FILES_MAX_UPLOAD_SIZE: '200kb' } });
+      t = await createTestApp({
+        env: { ...storage.env, IMPORT_IP_DENY_LIST: '169.254.169.254', FILES_MAX_UPLOAD_SIZE: '200kb' },
+      });
     });
     afterAll(() => t.close());
 
     it('downloads the file: name and type from the response, data fields win', async () => {
-      const res = await t.as('admin').post('/files/import').send({ url: `${base}/images/sunny%20day.png`, data: { description: 'imported' } });
+      const res = await t
+        .as('admin')
+        .post('/files/import')
+        .send({ url: `${base}/images/sunny%20day.png`, data: { description: 'imported' } });
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({
         filename_download: 'sunny day.png',
@@ -72,34 +77,75 @@ describe('POST /files/import', () => {
     });
 
     it('titles the file from its URL file name with the extension kept, as the reference platform does', async () => {
-      const res = await t.as('admin').post('/files/import').send({ url: `${base}/remote/acc-remote-image.png` });
+      const res = await t
+        .as('admin')
+        .post('/files/import')
+        .send({ url: `${base}/remote/acc-remote-image.png` });
       expect(res.body.data).toMatchObject({ filename_download: 'acc-remote-image.png', title: 'Acc Remote Image.png' });
       const upload = await t.as('admin').post('/files').attach('file', image, 'acc-remote-image.png');
       expect(upload.body.data.title).toBe('Acc Remote Image');
     });
 
     it('follows redirects and decodes gzip', async () => {
-      const redirected = await t.as('admin').post('/files/import').send({ url: `${base}/redirect`, data: { title: 'Custom' } });
+      const redirected = await t
+        .as('admin')
+        .post('/files/import')
+        .send({ url: `${base}/redirect`, data: { title: 'Custom' } });
       expect(redirected.body.data).toMatchObject({ filename_download: 'sunny day.png', title: 'Custom' });
-      const gzipped = await t.as('admin').post('/files/import').send({ url: `${base}/gzipped/notes.txt` });
+      const gzipped = await t
+        .as('admin')
+        .post('/files/import')
+        .send({ url: `${base}/gzipped/notes.txt` });
       expect(gzipped.body.data).toMatchObject({ type: 'text/plain', filesize: 16 });
     });
 
     it('checks every redirect against the deny list', async () => {
-      await expectError(t.as('admin').post('/files/import').send({ url: `${base}/to-metadata` }), 503, 'SERVICE_UNAVAILABLE');
+      await expectError(
+        t
+          .as('admin')
+          .post('/files/import')
+          .send({ url: `${base}/to-metadata` }),
+        503,
+        'SERVICE_UNAVAILABLE',
+      );
     });
 
     it('enforces FILES_MAX_UPLOAD_SIZE without leaving bytes behind', async () => {
       const before = await t.app.get(StorageService).location('files').list('');
-      await expectError(t.as('admin').post('/files/import').send({ url: `${base}/huge` }), 413, 'CONTENT_TOO_LARGE');
+      await expectError(
+        t
+          .as('admin')
+          .post('/files/import')
+          .send({ url: `${base}/huge` }),
+        413,
+        'CONTENT_TOO_LARGE',
+      );
       expect(await t.app.get(StorageService).location('files').list('')).toEqual(before);
     });
 
     it('answers 503 when the remote answers an error, 400 for a bad body, 403 for anonymous callers', async () => {
-      await expectError(t.as('admin').post('/files/import').send({ url: `${base}/missing` }), 503, 'SERVICE_UNAVAILABLE');
+      await expectError(
+        t
+          .as('admin')
+          .post('/files/import')
+          .send({ url: `${base}/missing` }),
+        503,
+        'SERVICE_UNAVAILABLE',
+      );
       await expectError(t.as('admin').post('/files/import').send({ url: 'not a url' }), 400, 'INVALID_PAYLOAD');
-      await expectError(t.as('admin').post('/files/import').send({ url: 'file:///etc/passwd' }), 400, 'INVALID_PAYLOAD');
-      await expectError(t.as('anonymous').post('/files/import').send({ url: `${base}/images/sunny%20day.png` }), 403, 'FORBIDDEN');
+      await expectError(
+        t.as('admin').post('/files/import').send({ url: 'file:///etc/passwd' }),
+        400,
+        'INVALID_PAYLOAD',
+      );
+      await expectError(
+        t
+          .as('anonymous')
+          .post('/files/import')
+          .send({ url: `${base}/images/sunny%20day.png` }),
+        403,
+        'FORBIDDEN',
+      );
     });
   });
 

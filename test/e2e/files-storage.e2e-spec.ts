@@ -37,7 +37,13 @@ describe.each(['local', 's3'] as const)('StorageDriver: %s', (kind) => {
       cleanup = () => rm(root, { recursive: true, force: true });
     } else {
       const s3: S3TestServer = await startS3Server();
-      const s3Driver = new S3Driver({ bucket: s3.bucket, endpoint: s3.endpoint, key: 'S3RVER', secret: 'S3RVER', forcePathStyle: true });
+      const s3Driver = new S3Driver({
+        bucket: s3.bucket,
+        endpoint: s3.endpoint,
+        key: 'S3RVER',
+        secret: 'S3RVER',
+        forcePathStyle: true,
+      });
       driver = s3Driver;
       cleanup = async () => {
         s3Driver.destroy();

@@ -18,7 +18,13 @@ describe.each<DriverName>(['local', 's3'])('files on the %s driver', (driver) =>
 
   beforeAll(async () => {
     storage = await storageEnv(driver);
-    t = await createTestApp({ env: { ...storage.env, FILES_MAX_UPLOAD_SIZE: '200kb', FILES_MIME_TYPE_ALLOW_LIST: 'image/*,audio/*,text/plain,application/octet-stream' } });
+    t = await createTestApp({
+      env: {
+        ...storage.env,
+        FILES_MAX_UPLOAD_SIZE: '200kb',
+        FILES_MIME_TYPE_ALLOW_LIST: 'image/*,audio/*,text/plain,application/octet-stream',
+      },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -69,14 +75,44 @@ describe.each<DriverName>(['local', 's3'])('files on the %s driver', (driver) =>
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(2);
     const [first, second] = res.body.data;
-    expect(first).toMatchObject({ title: 'First', description: 'one', tags: null, type: 'image/jpeg', filename_disk: `${first.id}.jpg` });
-    expect(second).toMatchObject({ title: 'Notes', description: null, tags: ['x', 'y'], type: 'text/plain', filesize: 5 });
+    expect(first).toMatchObject({
+      title: 'First',
+      description: 'one',
+      tags: null,
+      type: 'image/jpeg',
+      filename_disk: `${first.id}.jpg`,
+    });
+    expect(second).toMatchObject({
+      title: 'Notes',
+      description: null,
+      tags: ['x', 'y'],
+      type: 'text/plain',
+      filesize: 5,
+    });
   });
 
   it('reads EXIF (orientation applied, allow-listed keys) and IPTC keywords into tags', async () => {
-    const jpeg = await makeImage(40, 20, 'jpeg', { exif: { IFD0: { Make: 'Vellum', Model: 'Cam 1', Software: 'hidden' } }, orientation: 6 });
-    const res = await upload(withIptc(jpeg, encodeIptc([[25, 'sunset'], [25, 'beach']])), 'turned.jpg', 'image/jpeg');
-    expect(res.body.data).toMatchObject({ width: 20, height: 40, tags: ['sunset', 'beach'], metadata: { ifd0: { Make: 'Vellum', Model: 'Cam 1' } } });
+    const jpeg = await makeImage(40, 20, 'jpeg', {
+      exif: { IFD0: { Make: 'Vellum', Model: 'Cam 1', Software: 'hidden' } },
+      orientation: 6,
+    });
+    const res = await upload(
+      withIptc(
+        jpeg,
+        encodeIptc([
+          [25, 'sunset'],
+          [25, 'beach'],
+        ]),
+      ),
+      'turned.jpg',
+      'image/jpeg',
+    );
+    expect(res.body.data).toMatchObject({
+      width: 20,
+      height: 40,
+      tags: ['sunset', 'beach'],
+      metadata: { ifd0: { Make: 'Vellum', Model: 'Cam 1' } },
+    });
     expect(res.body.data.metadata.ifd0.Software).toBeUndefined();
   });
 
@@ -107,7 +143,11 @@ describe.each<DriverName>(['local', 's3'])('files on the %s driver', (driver) =>
   it('answers 413 above FILES_MAX_UPLOAD_SIZE with no row and no bytes left', async () => {
     const before = await stored();
     const rows = await rowCount();
-    await expectError(upload(Buffer.alloc(300 * 1024, 7), 'big.bin', 'application/octet-stream'), 413, 'CONTENT_TOO_LARGE');
+    await expectError(
+      upload(Buffer.alloc(300 * 1024, 7), 'big.bin', 'application/octet-stream'),
+      413,
+      'CONTENT_TOO_LARGE',
+    );
     expect(await stored()).toEqual(before);
     expect(await rowCount()).toBe(rows);
   });
@@ -140,7 +180,11 @@ describe.each<DriverName>(['local', 's3'])('files on the %s driver', (driver) =>
       'INVALID_PAYLOAD',
     );
     expect(await stored()).toEqual(before);
-    await expectError(t.as('admin').post('/files').set('Content-Type', 'multipart/form-data').send('no boundary'), 400, 'INVALID_PAYLOAD');
+    await expectError(
+      t.as('admin').post('/files').set('Content-Type', 'multipart/form-data').send('no boundary'),
+      400,
+      'INVALID_PAYLOAD',
+    );
   });
 
   it('leaves nothing behind when the client goes away in the middle of an upload', async () => {
@@ -154,53 +198,118 @@ describe.each<DriverName>(['local', 's3'])('files on the %s driver', (driver) =>
         port,
         method: 'POST',
         path: '/files',
-        headers: { Authorization: `Bearer ${t.adminToken}`, 'Content-Type': 'multipart/form-data; boundary=XYZ', 'Content-Length': '150000' },
+        headers: {
+          Authorization: `Bearer ${t.adminToken}`,
+          'Content-Type': 'multipart/form-data; boundary=XYZ',
+          'Content-Length': '150000',
+        },
       });
       req.on('error', () => resolve());
-      req.write('--XYZ\r\nContent-Disposition: form-data; name="file"; filename="gone.bin"\r\nContent-Type: application/octet-stream\r\n\r\n');
-      req.write(Buffer.alloc(64 * 1024, 9), () => setTimeout(() => {
-        req.destroy();
-        resolve();
-      }, 100));
+      req.write(
+        '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="gone.bin"\r\nContent-Type: application/octet-stream\r\n\r\n',
+      );
+      req.write(Buffer.alloc(64 * 1024, 9), () =>
+        setTimeout(() => {
+          req.destroy();
+          resolve();
+        }, 100),
+      );
     });
     // The server notices the closed connection asynchronously: wait until its clean-up is done.
-    for (let i = 0; i < 50 && (await stored()).length !== before.length; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 50 && (await stored()).length !== before.length; i++)
+      await new Promise((r) => setTimeout(r, 50));
     expect(await stored()).toEqual(before);
     expect(await rowCount()).toBe(rows);
   });
 
   it('answers 400 for a body that is neither JSON nor multipart', async () => {
-    await expectError(t.as('admin').post('/files').set('Content-Type', 'text/plain').send('hello'), 400, 'INVALID_PAYLOAD');
+    await expectError(
+      t.as('admin').post('/files').set('Content-Type', 'text/plain').send('hello'),
+      400,
+      'INVALID_PAYLOAD',
+    );
   });
 
   it('creates a record without content from JSON; type is required', async () => {
     const res = await t.as('admin').post('/files').send({ type: 'video/mp4', title: 'External', embed: 'abc' });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ type: 'video/mp4', title: 'External', filename_disk: null, storage: 'files', embed: 'abc' });
-    const many = await t.as('admin').post('/files').send([{ type: 'text/plain', filename_download: 'one.txt' }, { type: 'text/plain' }]);
+    expect(res.body.data).toMatchObject({
+      type: 'video/mp4',
+      title: 'External',
+      filename_disk: null,
+      storage: 'files',
+      embed: 'abc',
+    });
+    const many = await t
+      .as('admin')
+      .post('/files')
+      .send([{ type: 'text/plain', filename_download: 'one.txt' }, { type: 'text/plain' }]);
     expect(many.body.data.map((f: { title: string | null }) => f.title)).toEqual(['One', null]);
-    await expectError(t.as('admin').post('/files').send({ id: res.body.data.id, type: 'text/plain' }), 400, 'RECORD_NOT_UNIQUE');
+    await expectError(
+      t.as('admin').post('/files').send({ id: res.body.data.id, type: 'text/plain' }),
+      400,
+      'RECORD_NOT_UNIQUE',
+    );
     await expectError(t.as('admin').post('/files').send({ title: 'no type' }), 400, 'INVALID_PAYLOAD');
     // A member that is no field of svc_files is refused, not dropped (as on every system collection).
-    const refused = await expectError(t.as('admin').post('/files').send({ type: 'x/y', nope: 1 }), 400, 'INVALID_PAYLOAD');
+    const refused = await expectError(
+      t.as('admin').post('/files').send({ type: 'x/y', nope: 1 }),
+      400,
+      'INVALID_PAYLOAD',
+    );
     expect(refused.body.errors[0].message).toContain('"nope"');
   });
 
   it('creates records from a JSON array all or none', async () => {
     const rows = await rowCount();
-    await expectError(t.as('admin').post('/files').send([{ type: 'text/plain', title: 'first' }, { type: 'text/plain', tags: { a: 1 } }]), 400, 'INVALID_PAYLOAD');
-    await expectError(t.as('admin').post('/files').send([{ type: 'text/plain', title: 'first' }, { title: 'no type' }]), 400, 'INVALID_PAYLOAD');
+    await expectError(
+      t
+        .as('admin')
+        .post('/files')
+        .send([
+          { type: 'text/plain', title: 'first' },
+          { type: 'text/plain', tags: { a: 1 } },
+        ]),
+      400,
+      'INVALID_PAYLOAD',
+    );
+    await expectError(
+      t
+        .as('admin')
+        .post('/files')
+        .send([{ type: 'text/plain', title: 'first' }, { title: 'no type' }]),
+      400,
+      'INVALID_PAYLOAD',
+    );
     const taken = (await t.as('admin').post('/files').send({ type: 'text/plain' })).body.data.id;
-    await expectError(t.as('admin').post('/files').send([{ type: 'text/plain', title: 'first' }, { id: taken, type: 'text/plain' }]), 400, 'RECORD_NOT_UNIQUE');
+    await expectError(
+      t
+        .as('admin')
+        .post('/files')
+        .send([
+          { type: 'text/plain', title: 'first' },
+          { id: taken, type: 'text/plain' },
+        ]),
+      400,
+      'RECORD_NOT_UNIQUE',
+    );
     expect(await rowCount()).toBe(rows + 1);
   });
 
   it('refuses a path-traversal filename_disk on upload and on update', async () => {
     const before = await stored();
-    await expectError(upload(Buffer.from('x'), 'x.txt', 'text/plain', { filename_disk: '../../escape.txt' }), 400, 'INVALID_PAYLOAD');
+    await expectError(
+      upload(Buffer.from('x'), 'x.txt', 'text/plain', { filename_disk: '../../escape.txt' }),
+      400,
+      'INVALID_PAYLOAD',
+    );
     expect(await stored()).toEqual(before);
     const { body } = await upload(Buffer.from('x'), 'x.txt', 'text/plain');
-    await expectError(t.as('admin').patch(`/files/${body.data.id}`).send({ filename_disk: '../outside.txt' }), 400, 'INVALID_PAYLOAD');
+    await expectError(
+      t.as('admin').patch(`/files/${body.data.id}`).send({ filename_disk: '../outside.txt' }),
+      400,
+      'INVALID_PAYLOAD',
+    );
   });
 
   it('GET /files/:id answers the record, with fields; unknown or invalid ids are FORBIDDEN', async () => {
@@ -214,7 +323,10 @@ describe.each<DriverName>(['local', 's3'])('files on the %s driver', (driver) =>
 
   it('PATCH /files/:id with JSON updates fields; a new filename_disk moves the bytes', async () => {
     const { body } = await upload(Buffer.from('move me'), 'm.txt', 'text/plain');
-    const res = await t.as('admin').patch(`/files/${body.data.id}`).send({ title: 'Renamed', tags: ['a'], filename_disk: `moved-${body.data.id}.txt` });
+    const res = await t
+      .as('admin')
+      .patch(`/files/${body.data.id}`)
+      .send({ title: 'Renamed', tags: ['a'], filename_disk: `moved-${body.data.id}.txt` });
     expect(res.body.data).toMatchObject({ title: 'Renamed', tags: ['a'], filename_disk: `moved-${body.data.id}.txt` });
     const files = await stored();
     expect(files).toContain(`moved-${body.data.id}.txt`);
@@ -231,9 +343,20 @@ describe.each<DriverName>(['local', 's3'])('files on the %s driver', (driver) =>
     expect((await stored()).filter((key) => key.startsWith(`${id}__`))).toHaveLength(1);
 
     const replacement = await makeImage(30, 60, 'png');
-    const res = await t.as('admin').patch(`/files/${id}`).attach('file', replacement, { filename: 'new.png', contentType: 'image/png' });
+    const res = await t
+      .as('admin')
+      .patch(`/files/${id}`)
+      .attach('file', replacement, { filename: 'new.png', contentType: 'image/png' });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ width: 30, height: 60, filesize: replacement.length, type: 'image/png', filename_disk: `${id}.png`, description: 'kept', title: 'Photo' });
+    expect(res.body.data).toMatchObject({
+      width: 30,
+      height: 60,
+      filesize: replacement.length,
+      type: 'image/png',
+      filename_disk: `${id}.png`,
+      description: 'kept',
+      title: 'Photo',
+    });
     const keys = (await stored()).filter((key) => key.startsWith(id));
     expect(keys).toEqual([`${id}.png`]);
     const asset = await t.as('admin').get(`/assets/${id}`).buffer(true);
@@ -243,12 +366,28 @@ describe.each<DriverName>(['local', 's3'])('files on the %s driver', (driver) =>
   it('PATCH /files updates by keys and by array', async () => {
     const a = (await upload(Buffer.from('a'), 'a.txt', 'text/plain')).body.data.id;
     const b = (await upload(Buffer.from('b'), 'b.txt', 'text/plain')).body.data.id;
-    const byKeys = await t.as('admin').patch('/files').send({ keys: [a, b], data: { description: 'bulk' } });
+    const byKeys = await t
+      .as('admin')
+      .patch('/files')
+      .send({ keys: [a, b], data: { description: 'bulk' } });
     expect(byKeys.status).toBe(200);
     expect(byKeys.body.data.map((f: { description: string }) => f.description)).toEqual(['bulk', 'bulk']);
-    const byArray = await t.as('admin').patch('/files').send([{ id: a, title: 'A2' }, { id: b, title: 'B2' }]);
+    const byArray = await t
+      .as('admin')
+      .patch('/files')
+      .send([
+        { id: a, title: 'A2' },
+        { id: b, title: 'B2' },
+      ]);
     expect(byArray.body.data.map((f: { title: string }) => f.title)).toEqual(['A2', 'B2']);
-    await expectError(t.as('admin').patch('/files').send({ keys: [a, b], data: { filename_disk: 'same.txt' } }), 400, 'INVALID_PAYLOAD');
+    await expectError(
+      t
+        .as('admin')
+        .patch('/files')
+        .send({ keys: [a, b], data: { filename_disk: 'same.txt' } }),
+      400,
+      'INVALID_PAYLOAD',
+    );
   });
 
   it('DELETE /files/:id and DELETE /files remove rows, bytes and stored transformations', async () => {
@@ -260,7 +399,14 @@ describe.each<DriverName>(['local', 's3'])('files on the %s driver', (driver) =>
 
     expect((await t.as('admin').delete(`/files/${one}`)).status).toBe(204);
     expect((await t.as('admin').delete('/files').send([two])).status).toBe(204);
-    expect((await t.as('admin').delete('/files').send({ keys: [three] })).status).toBe(204);
+    expect(
+      (
+        await t
+          .as('admin')
+          .delete('/files')
+          .send({ keys: [three] })
+      ).status,
+    ).toBe(204);
     const keys = await stored();
     for (const id of [one, two, three]) expect(keys.filter((key) => key.startsWith(id))).toEqual([]);
     await expectError(t.as('admin').get(`/files/${one}`), 403, 'FORBIDDEN');
@@ -272,7 +418,10 @@ describe.each<DriverName>(['local', 's3'])('files on the %s driver', (driver) =>
     await expectError(t.as('anonymous').get(`/files/${body.data.id}`), 403, 'FORBIDDEN');
     await expectError(t.as('anonymous').get(`/assets/${body.data.id}`), 403, 'FORBIDDEN');
     await expectError(
-      t.as('anonymous').post('/files').attach('file', Buffer.from('x'), { filename: 'x.txt', contentType: 'text/plain' }),
+      t
+        .as('anonymous')
+        .post('/files')
+        .attach('file', Buffer.from('x'), { filename: 'x.txt', contentType: 'text/plain' }),
       403,
       'FORBIDDEN',
     );

@@ -30,7 +30,14 @@ describe('/folders and the folder of a file', () => {
     expect((await t.as('admin').get(`/folders/${id}`)).body.data.name).toBe(name);
     const list = (await t.as('admin').get('/folders')).body.data;
     expect(list.map((f: { id: string }) => f.id)).toEqual(expect.arrayContaining([id, child.id]));
-    expect((await t.as('admin').patch(`/folders/${id}`).send({ name: `${name}-2` })).body.data.name).toBe(`${name}-2`);
+    expect(
+      (
+        await t
+          .as('admin')
+          .patch(`/folders/${id}`)
+          .send({ name: `${name}-2` })
+      ).body.data.name,
+    ).toBe(`${name}-2`);
     expect((await t.as('admin').delete(`/folders/${id}`)).status).toBe(204);
     await expectError(t.as('admin').get(`/folders/${id}`), 403, 'FORBIDDEN');
     await expectError(t.as('admin').get(`/folders/${child.id}`), 403, 'FORBIDDEN');
@@ -39,21 +46,37 @@ describe('/folders and the folder of a file', () => {
   it('validates bodies and hides folders from anonymous callers', async () => {
     await expectError(t.as('admin').post('/folders').send({}), 400, 'INVALID_PAYLOAD');
     await expectError(t.as('admin').post('/folders').send({ name: 'x', parent: 'nope' }), 400, 'INVALID_PAYLOAD');
-    await expectError(t.as('admin').post('/folders').send({ name: 'x', parent: '00000000-0000-4000-8000-000000000000' }), 400, 'INVALID_FOREIGN_KEY');
+    await expectError(
+      t.as('admin').post('/folders').send({ name: 'x', parent: '00000000-0000-4000-8000-000000000000' }),
+      400,
+      'INVALID_FOREIGN_KEY',
+    );
     await expectError(t.as('anonymous').get('/folders'), 403, 'FORBIDDEN');
     await expectError(t.as('anonymous').post('/folders').send({ name: 'x' }), 403, 'FORBIDDEN');
   });
 
   it('puts files in folders; deleting the folder keeps the file with folder null', async () => {
-    const folder = (await t.as('admin').post('/folders').send({ name: uniq('docs') })).body.data.id;
+    const folder = (
+      await t
+        .as('admin')
+        .post('/folders')
+        .send({ name: uniq('docs') })
+    ).body.data.id;
     const file = await t
       .as('admin')
       .post('/files')
       .field('folder', folder)
       .attach('file', Buffer.from('in a folder'), { filename: 'f.txt', contentType: 'text/plain' });
     expect(file.body.data.folder).toBe(folder);
-    const other = (await t.as('admin').post('/folders').send({ name: uniq('other') })).body.data.id;
-    expect((await t.as('admin').patch(`/files/${file.body.data.id}`).send({ folder: other })).body.data.folder).toBe(other);
+    const other = (
+      await t
+        .as('admin')
+        .post('/folders')
+        .send({ name: uniq('other') })
+    ).body.data.id;
+    expect((await t.as('admin').patch(`/files/${file.body.data.id}`).send({ folder: other })).body.data.folder).toBe(
+      other,
+    );
     await expectError(
       t.as('admin').patch(`/files/${file.body.data.id}`).send({ folder: '00000000-0000-4000-8000-000000000000' }),
       400,
@@ -77,11 +100,19 @@ describe('public access and the default folder', () => {
   });
 
   it('puts uploads into settings.storage_default_folder unless a folder is sent', async () => {
-    const folder = (await t.as('admin').post('/folders').send({ name: uniq('inbox') })).body.data.id;
+    const folder = (
+      await t
+        .as('admin')
+        .post('/folders')
+        .send({ name: uniq('inbox') })
+    ).body.data.id;
     const { id } = await t.app.get(SettingsService).read();
     await t.app.get(DataSource).getRepository(SettingsEntity).update({ id }, { storage_default_folder: folder });
     try {
-      const plain = await t.as('admin').post('/files').attach('file', Buffer.from('a'), { filename: 'a.txt', contentType: 'text/plain' });
+      const plain = await t
+        .as('admin')
+        .post('/files')
+        .attach('file', Buffer.from('a'), { filename: 'a.txt', contentType: 'text/plain' });
       expect(plain.body.data.folder).toBe(folder);
       const explicit = await t
         .as('admin')
@@ -95,8 +126,12 @@ describe('public access and the default folder', () => {
   });
 
   it('lets anonymous callers read files and assets once the public role may read svc_files', async () => {
-    const file = (await t.as('admin').post('/files').attach('file', Buffer.from('public words'), { filename: 'p.txt', contentType: 'text/plain' })).body
-      .data;
+    const file = (
+      await t
+        .as('admin')
+        .post('/files')
+        .attach('file', Buffer.from('public words'), { filename: 'p.txt', contentType: 'text/plain' })
+    ).body.data;
     await expectError(t.as('anonymous').get(`/assets/${file.id}`), 403, 'FORBIDDEN');
     // Granted through the API, so every instance reloads the permissions (a bare INSERT would not be seen).
     await grant(t, null, 'svc_files', 'read');

@@ -53,10 +53,13 @@ describe('fuzz: hostile requests never crash Vellum', () => {
       if (bad) return 'an INTERNAL_SERVER_ERROR inside the errors array';
     }
     if (res.status < 400) return null;
-    if (!body || !Array.isArray(body.errors) || body.errors.length === 0) return `status ${res.status} without the standard error body`;
+    if (!body || !Array.isArray(body.errors) || body.errors.length === 0)
+      return `status ${res.status} without the standard error body`;
     for (const error of body.errors) {
-      if (typeof error?.message !== 'string' || Object.keys(error).sort().join() !== 'extensions,message') return `status ${res.status}: an error entry is not { message, extensions }`;
-      if (typeof error.extensions?.code !== 'string' || !KNOWN_CODES.has(error.extensions.code)) return `status ${res.status}: unknown code ${String(error.extensions?.code)}`;
+      if (typeof error?.message !== 'string' || Object.keys(error).sort().join() !== 'extensions,message')
+        return `status ${res.status}: an error entry is not { message, extensions }`;
+      if (typeof error.extensions?.code !== 'string' || !KNOWN_CODES.has(error.extensions.code))
+        return `status ${res.status}: unknown code ${String(error.extensions?.code)}`;
     }
     if (Object.keys(body).join() !== 'errors') return `status ${res.status}: extra members next to "errors"`;
     return null;
@@ -65,7 +68,12 @@ describe('fuzz: hostile requests never crash Vellum', () => {
   /** Exports and background imports write after answering; wait for them so their rows are not blamed on the next request. */
   async function jobsSettled(res: RawResponse): Promise<void> {
     const location = res.headers.location;
-    const job = typeof location === 'string' ? location : ((res.body as { data?: { id?: unknown; status?: unknown } } | undefined)?.data?.status === 'running' ? `/utils/jobs/${String((res.body as { data: { id: unknown } }).data.id)}` : undefined);
+    const job =
+      typeof location === 'string'
+        ? location
+        : (res.body as { data?: { id?: unknown; status?: unknown } } | undefined)?.data?.status === 'running'
+          ? `/utils/jobs/${String((res.body as { data: { id: unknown } }).data.id)}`
+          : undefined;
     if (!job?.startsWith('/utils/jobs/')) return;
     for (let i = 0; i < 100; i++) {
       const state = await http.send({ method: 'GET', path: job, headers: { Authorization: `Bearer ${t.adminToken}` } });
@@ -89,13 +97,41 @@ describe('fuzz: hostile requests never crash Vellum', () => {
     const admin = { Authorization: `Bearer ${t.adminToken}` };
     const json = { 'Content-Type': 'application/json' };
     return [
-      { label: 'probe: victim reads scratch', method: 'GET', path: `/items/${s.scratch}?fields=*,parent.*&sort=-id&limit=5`, headers: victim },
-      { label: 'probe: victim writes scratch', method: 'POST', path: `/items/${s.scratch}`, headers: { ...victim, ...json }, body: JSON.stringify({ label: 'probe', count: 1 }) },
-      { label: 'probe: admin writes scratch', method: 'POST', path: `/items/${s.scratch}`, headers: { ...admin, ...json }, body: JSON.stringify({ label: 'probe', count: 2, flag: true }) },
-      { label: 'probe: admin sets a password', method: 'PATCH', path: `/users/${s.victim.user}`, headers: { ...admin, ...json }, body: JSON.stringify({ password: 'probe-password-1' }) },
+      {
+        label: 'probe: victim reads scratch',
+        method: 'GET',
+        path: `/items/${s.scratch}?fields=*,parent.*&sort=-id&limit=5`,
+        headers: victim,
+      },
+      {
+        label: 'probe: victim writes scratch',
+        method: 'POST',
+        path: `/items/${s.scratch}`,
+        headers: { ...victim, ...json },
+        body: JSON.stringify({ label: 'probe', count: 1 }),
+      },
+      {
+        label: 'probe: admin writes scratch',
+        method: 'POST',
+        path: `/items/${s.scratch}`,
+        headers: { ...admin, ...json },
+        body: JSON.stringify({ label: 'probe', count: 2, flag: true }),
+      },
+      {
+        label: 'probe: admin sets a password',
+        method: 'PATCH',
+        path: `/users/${s.victim.user}`,
+        headers: { ...admin, ...json },
+        body: JSON.stringify({ password: 'probe-password-1' }),
+      },
       { label: 'probe: victim reads itself', method: 'GET', path: '/users/me', headers: victim },
       { label: 'probe: asset preset', method: 'GET', path: `/assets/${s.fileId}?key=thumb`, headers: admin },
-      { label: 'probe: asset transform', method: 'GET', path: `/assets/${s.fileId}?width=8&height=6&fit=cover`, headers: admin },
+      {
+        label: 'probe: asset transform',
+        method: 'GET',
+        path: `/assets/${s.fileId}?width=8&height=6&fit=cover`,
+        headers: admin,
+      },
     ];
   }
 
@@ -105,7 +141,10 @@ describe('fuzz: hostile requests never crash Vellum', () => {
    * not a crash, and the only 5xx the fuzzer accepts.
    */
   const deniedImport = (req: RawRequest, res: RawResponse) =>
-    res.status === 503 && req.path.startsWith('/files/import') && (res.body as { errors?: { extensions?: { code?: string } }[] })?.errors?.[0]?.extensions?.code === 'SERVICE_UNAVAILABLE';
+    res.status === 503 &&
+    req.path.startsWith('/files/import') &&
+    (res.body as { errors?: { extensions?: { code?: string } }[] })?.errors?.[0]?.extensions?.code ===
+      'SERVICE_UNAVAILABLE';
 
   it('answers every hostile request below 500, with the standard error body for each 4xx', async () => {
     before = await protectedState(t, http.send, ctx.s);
@@ -136,8 +175,12 @@ describe('fuzz: hostile requests never crash Vellum', () => {
       }
       const problem = deniedImport(req, res) ? null : violation(res, req.method);
       if (problem) {
-        const shown = Object.entries(req.headers ?? {}).map(([k, v]) => `${k}: ${v.slice(0, 60)}`).join('; ');
-        failures.push(`${where}: ${problem} [${shown}] body=${String(req.body ?? '').slice(0, 300)} -> ${res.text.slice(0, 300)}`);
+        const shown = Object.entries(req.headers ?? {})
+          .map(([k, v]) => `${k}: ${v.slice(0, 60)}`)
+          .join('; ');
+        failures.push(
+          `${where}: ${problem} [${shown}] body=${String(req.body ?? '').slice(0, 300)} -> ${res.text.slice(0, 300)}`,
+        );
       }
       if (res.status < 300) await jobsSettled(res);
       if (res.status >= 400) {
@@ -155,14 +198,24 @@ describe('fuzz: hostile requests never crash Vellum', () => {
         for (const who of CALLERS) {
           const req = build(ctx, rng, op, who, pickKind(rng, op, round));
           const res = await check(req);
-          if (res && res.status < 300 && MUTATING.has(req.method) && CONFIGURATION.test(op.path) && req.headers?.Authorization === `Bearer ${t.adminToken}`) {
+          if (
+            res &&
+            res.status < 300 &&
+            MUTATING.has(req.method) &&
+            CONFIGURATION.test(op.path) &&
+            req.headers?.Authorization === `Bearer ${t.adminToken}`
+          ) {
             for (const probe of probes()) await check(probe);
           }
         }
       }
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    const tally = (map: Map<string | number, number>) => [...map].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k}: ${n}`).join(', ');
+    const tally = (map: Map<string | number, number>) =>
+      [...map]
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, n]) => `${k}: ${n}`)
+        .join(', ');
     process.stdout.write(
       `fuzz: seed ${SEED}, ${sent} requests in ${seconds} s on ${t.config.db.client}, ${failures.length} failures\n` +
         `  statuses: ${tally(statuses)}\n  codes: ${tally(codes)}\n`,
@@ -170,12 +223,22 @@ describe('fuzz: hostile requests never crash Vellum', () => {
     if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, [...failures, ...logged].join('\n'));
     // A generator that went blind (every request refused for one reason) would pass without testing much.
     const succeeded = [...statuses].filter(([status]) => status < 300).reduce((n, [, count]) => n + count, 0);
-    expect({ succeededShare: succeeded / sent > 0.05, codes: ['FORBIDDEN', 'INVALID_PAYLOAD', 'INVALID_QUERY', 'INVALID_TOKEN', 'ROUTE_NOT_FOUND'].filter((code) => !codes.has(code)) }).toEqual({
+    expect({
+      succeededShare: succeeded / sent > 0.05,
+      codes: ['FORBIDDEN', 'INVALID_PAYLOAD', 'INVALID_QUERY', 'INVALID_TOKEN', 'ROUTE_NOT_FOUND'].filter(
+        (code) => !codes.has(code),
+      ),
+    }).toEqual({
       succeededShare: true,
       codes: [],
     });
     const unexpected = logged.filter((line) => line.includes('unexpected error')).map((line) => line.slice(0, 600));
-    expect({ seed: SEED, failures: failures.slice(0, 40), failureCount: failures.length, unexpectedLogged: unexpected.slice(0, 10) }).toEqual({
+    expect({
+      seed: SEED,
+      failures: failures.slice(0, 40),
+      failureCount: failures.length,
+      unexpectedLogged: unexpected.slice(0, 10),
+    }).toEqual({
       seed: SEED,
       failures: [],
       failureCount: 0,

@@ -26,7 +26,12 @@ describe('POST /graphql: queries of user collections', () => {
       { field: 'at', type: 'dateTime' },
     ]);
     await createRelation(t, articles, 'author', authors, 'articles');
-    [ada, grace] = (await t.as('admin').post(`/items/${authors}`).send([{ name: 'Ada' }, { name: 'Grace' }])).body.data.map((a: { id: number }) => a.id);
+    [ada, grace] = (
+      await t
+        .as('admin')
+        .post(`/items/${authors}`)
+        .send([{ name: 'Ada' }, { name: 'Grace' }])
+    ).body.data.map((a: { id: number }) => a.id);
     const rows = [
       { title: 'Alpha', views: 10, price: 1.5, published: true, author: ada, at: '2020-03-04T05:06:07' },
       { title: 'Beta', views: 20, price: 2.5, published: true, author: grace, at: '2021-06-15T12:00:00' },
@@ -47,7 +52,11 @@ describe('POST /graphql: queries of user collections', () => {
       }`,
       { f: { _or: [{ views: { _gte: 30 } }, { title: { _eq: 'Alpha' } }] } },
     );
-    expect(result).toEqual({ page2: [{ title: 'Gamma', views: 30 }], byPage: [{ title: 'Delta' }, { title: 'Gamma' }], found: [{ title: 'Gamma' }] });
+    expect(result).toEqual({
+      page2: [{ title: 'Gamma', views: 30 }],
+      byPage: [{ title: 'Delta' }, { title: 'Gamma' }],
+      found: [{ title: 'Gamma' }],
+    });
   });
 
   it('reads one item by id, keys as GraphQL IDs', async () => {
@@ -69,18 +78,28 @@ describe('POST /graphql: queries of user collections', () => {
          update: __type(name: "update_${articles}_input") { inputFields { name type { name } } }
          query: __type(name: "Query") { fields { name args { name type { kind ofType { name } } } } } }`,
     );
-    const typeOf = (list: { name: string; type: { name: string } }[], name: string) => list.find((f) => f.name === name)?.type.name;
+    const typeOf = (list: { name: string; type: { name: string } }[], name: string) =>
+      list.find((f) => f.name === name)?.type.name;
     expect(typeOf(types.filter.inputFields, 'id')).toBe('id_filter_operators');
     expect(typeOf(types.create.inputFields, 'id')).toBe('ID');
     expect(typeOf(types.update.inputFields, 'id')).toBe('ID');
     const byId = types.query.fields.find((f: { name: string }) => f.name === `${articles}_by_id`);
-    expect(byId.args.find((a: { name: string }) => a.name === 'id').type).toEqual({ kind: 'NON_NULL', ofType: { name: 'ID' } });
-    const read = async (ids: unknown) => (await data('admin', `query($ids: [ID]) { ${tags}(filter: { id: { _in: $ids } }) { id label } }`, { ids }))[tags];
+    expect(byId.args.find((a: { name: string }) => a.name === 'id').type).toEqual({
+      kind: 'NON_NULL',
+      ofType: { name: 'ID' },
+    });
+    const read = async (ids: unknown) =>
+      (await data('admin', `query($ids: [ID]) { ${tags}(filter: { id: { _in: $ids } }) { id label } }`, { ids }))[tags];
     expect(await read([tag, 'not-a-uuid'])).toEqual([{ id: tag, label: 'red' }]);
     expect(await read(['not-a-uuid'])).toEqual([]);
-    const one = await data('admin', `query($id: ID) { ${tags}(filter: { id: { _eq: $id } }) { label } }`, { id: 'not-a-uuid' });
+    const one = await data('admin', `query($id: ID) { ${tags}(filter: { id: { _eq: $id } }) { label } }`, {
+      id: 'not-a-uuid',
+    });
     expect(one[tags]).toEqual([]);
-    const created = await data('admin', `mutation { create_${articles}_item(data: { id: "9041", title: "Keyed" }) { id title } }`);
+    const created = await data(
+      'admin',
+      `mutation { create_${articles}_item(data: { id: "9041", title: "Keyed" }) { id title } }`,
+    );
     expect(created[`create_${articles}_item`]).toEqual({ id: '9041', title: 'Keyed' });
     expect((await t.as('admin').delete(`/items/${articles}/9041`)).status).toBe(204);
   });
@@ -103,7 +122,7 @@ describe('POST /graphql: queries of user collections', () => {
     ]);
   });
 
-  it('filters on a one-to-many with _some and _none of its rows, or its rows\' fields directly', async () => {
+  it("filters on a one-to-many with _some and _none of its rows, or its rows' fields directly", async () => {
     const result = await data(
       'admin',
       `{
@@ -139,7 +158,17 @@ describe('POST /graphql: queries of user collections', () => {
         filtered: ${articles}_aggregated(filter: { published: { _eq: true } }) { countAll }
       }`,
     );
-    expect(result.all).toEqual([{ countAll: 4, count: { id: 4, author: 3 }, countDistinct: { author: 2 }, sum: { views: 100 }, avg: { price: 3 }, min: { views: 10 }, max: { views: 40 } }]);
+    expect(result.all).toEqual([
+      {
+        countAll: 4,
+        count: { id: 4, author: 3 },
+        countDistinct: { author: 2 },
+        sum: { views: 100 },
+        avg: { price: 3 },
+        min: { views: 10 },
+        max: { views: 40 },
+      },
+    ]);
     expect(result.grouped).toEqual([
       { group: { published: false }, count: { id: 2 }, sum: { views: 70 } },
       { group: { published: true }, count: { id: 2 }, sum: { views: 30 } },
@@ -149,11 +178,17 @@ describe('POST /graphql: queries of user collections', () => {
 
   it("serves only what the caller may read, with REST's row rules, and the rest is not in their schema", async () => {
     const role = await createRole(t);
-    await grant(t, role, articles, 'read', { fields: ['id', 'title', 'author'], permissions: { published: { _eq: true } } });
+    await grant(t, role, articles, 'read', {
+      fields: ['id', 'title', 'author'],
+      permissions: { published: { _eq: true } },
+    });
     const user = await createUser(t, role);
     const result = await data(user.token, `{ ${articles}(sort: ["title"]) { title author } }`);
     // The related collection is not readable: the many-to-one is its key, as REST answers it.
-    expect(result[articles]).toEqual([{ title: 'Alpha', author: ada }, { title: 'Beta', author: grace }]);
+    expect(result[articles]).toEqual([
+      { title: 'Alpha', author: ada },
+      { title: 'Beta', author: grace },
+    ]);
     await expectError(gql(user.token, `{ ${articles} { title views } }`), 400, 'GRAPHQL_VALIDATION');
     await expectError(gql(user.token, `{ ${authors} { name } }`), 400, 'GRAPHQL_VALIDATION');
     await expectError(gql(user.token, `mutation { delete_${articles}_item(id: 1) { id } }`), 400, 'GRAPHQL_VALIDATION');
@@ -161,14 +196,31 @@ describe('POST /graphql: queries of user collections', () => {
 
     // A permission granted later is in the schema at once.
     await grant(t, null, authors, 'read');
-    expect((await data('anonymous', `{ ${authors}(sort: ["name"]) { name } }`))[authors]).toEqual([{ name: 'Ada' }, { name: 'Grace' }]);
+    expect((await data('anonymous', `{ ${authors}(sort: ["name"]) { name } }`))[authors]).toEqual([
+      { name: 'Ada' },
+      { name: 'Grace' },
+    ]);
   });
 
   it('answers engine errors in the GraphQL error format with the REST codes, and schema errors with GRAPHQL_VALIDATION', async () => {
     const badSort = await gql('admin', `{ ${articles}(sort: ["nope"]) { title } }`);
-    expect(badSort.body).toEqual({ data: null, errors: [{ message: expect.any(String), extensions: expect.objectContaining({ code: 'INVALID_QUERY' }), locations: expect.any(Array), path: [articles] }] });
+    expect(badSort.body).toEqual({
+      data: null,
+      errors: [
+        {
+          message: expect.any(String),
+          extensions: expect.objectContaining({ code: 'INVALID_QUERY' }),
+          locations: expect.any(Array),
+          path: [articles],
+        },
+      ],
+    });
     await expectError(gql('admin', `{ ${articles} { nope } }`), 400, 'GRAPHQL_VALIDATION');
-    await expectError(gql('admin', `{ ${articles}(filter: { nope: { _eq: 1 } }) { title } }`), 400, 'GRAPHQL_VALIDATION');
+    await expectError(
+      gql('admin', `{ ${articles}(filter: { nope: { _eq: 1 } }) { title } }`),
+      400,
+      'GRAPHQL_VALIDATION',
+    );
   });
 
   it('is rebuilt when the schema changes: a new collection and a new field are queryable at once', async () => {
@@ -176,7 +228,10 @@ describe('POST /graphql: queries of user collections', () => {
     await t.as('admin').post(`/items/${later}`).send({ label: 'first' });
     expect((await data('admin', `{ ${later} { label } }`))[later]).toEqual([{ label: 'first' }]);
     expect((await t.as('admin').post(`/fields/${later}`).send({ field: 'extra', type: 'integer' })).status).toBe(200);
-    await t.as('admin').patch(`/items/${later}`).send({ query: { limit: -1 }, data: { extra: 7 } });
+    await t
+      .as('admin')
+      .patch(`/items/${later}`)
+      .send({ query: { limit: -1 }, data: { extra: 7 } });
     expect((await data('admin', `{ ${later} { label extra } }`))[later]).toEqual([{ label: 'first', extra: 7 }]);
   });
 });

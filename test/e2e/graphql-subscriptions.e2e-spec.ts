@@ -47,11 +47,19 @@ describe('GraphQL subscriptions over WebSocket (/graphql)', () => {
     const key = String(post.id);
     // Each event carries the item as read when it is sent, so each write waits for the event before it.
     expect(await op.take(1)).toEqual([
-      { data: { [`${posts}_mutated`]: { key, event: 'create', data: { id: key, title: 'first', author: { name: 'Ada' } } } } },
+      {
+        data: {
+          [`${posts}_mutated`]: { key, event: 'create', data: { id: key, title: 'first', author: { name: 'Ada' } } },
+        },
+      },
     ]);
     await t.as('admin').patch(`/items/${posts}/${post.id}`).send({ title: 'edited' });
     expect(await op.take(1)).toEqual([
-      { data: { [`${posts}_mutated`]: { key, event: 'update', data: { id: key, title: 'edited', author: { name: 'Ada' } } } } },
+      {
+        data: {
+          [`${posts}_mutated`]: { key, event: 'update', data: { id: key, title: 'edited', author: { name: 'Ada' } } },
+        },
+      },
     ]);
     await t.as('admin').delete(`/items/${posts}/${post.id}`);
     expect(await op.take(1)).toEqual([{ data: { [`${posts}_mutated`]: { key, event: 'delete', data: null } } }]);
@@ -64,12 +72,21 @@ describe('GraphQL subscriptions over WebSocket (/graphql)', () => {
     const made: { id: number }[] = await create([{ title: 'a' }, { title: 'b' }, { title: 'c' }]);
     const keys = made.map((p) => p.id);
     const created = (await op.take(3)).map((r) => r.data![`${posts}_mutated`]);
-    expect(created).toEqual(['a', 'b', 'c'].map((title, i) => ({ key: String(keys[i]), event: 'create', data: { title } })));
+    expect(created).toEqual(
+      ['a', 'b', 'c'].map((title, i) => ({ key: String(keys[i]), event: 'create', data: { title } })),
+    );
     // The update is read before the delete is sent: a deleted item is not announced as updated.
-    await t.as('admin').patch(`/items/${posts}`).send({ keys, data: { status: 'x' } });
-    expect((await op.take(3)).map((r) => r.data![`${posts}_mutated`]).map((e) => [e.event, e.key])).toEqual(keys.map((k) => ['update', String(k)]));
+    await t
+      .as('admin')
+      .patch(`/items/${posts}`)
+      .send({ keys, data: { status: 'x' } });
+    expect((await op.take(3)).map((r) => r.data![`${posts}_mutated`]).map((e) => [e.event, e.key])).toEqual(
+      keys.map((k) => ['update', String(k)]),
+    );
     await t.as('admin').delete(`/items/${posts}`).send(keys);
-    expect((await op.take(3)).map((r) => r.data![`${posts}_mutated`])).toEqual(keys.map((k) => ({ key: String(k), event: 'delete', data: null })));
+    expect((await op.take(3)).map((r) => r.data![`${posts}_mutated`])).toEqual(
+      keys.map((k) => ({ key: String(k), event: 'delete', data: null })),
+    );
     await s.close();
   });
 
@@ -91,16 +108,24 @@ describe('GraphQL subscriptions over WebSocket (/graphql)', () => {
 
   it('filters by event, and stops when the client completes the subscription', async () => {
     const s = await GqlSocket.open(url, t.adminToken);
-    const updates = await s.run(`subscription ($e: EventEnum) { ${posts}_mutated(event: $e) { key event } }`, { e: 'update' });
+    const updates = await s.run(`subscription ($e: EventEnum) { ${posts}_mutated(event: $e) { key event } }`, {
+      e: 'update',
+    });
     const post = await create({ title: 'watched' });
     await t.as('admin').patch(`/items/${posts}/${post.id}`).send({ title: 'changed' });
-    expect(await updates.take(1)).toEqual([{ data: { [`${posts}_mutated`]: { key: String(post.id), event: 'update' } } }]);
+    expect(await updates.take(1)).toEqual([
+      { data: { [`${posts}_mutated`]: { key: String(post.id), event: 'update' } } },
+    ]);
     updates.stop();
     // The marker: the same subscription started again after the stop (run() returns once the server has
     // taken up both messages); the next update reaches it, and must not reach the stopped one.
-    const marker = await s.run(`subscription ($e: EventEnum) { ${posts}_mutated(event: $e) { key event } }`, { e: 'update' });
+    const marker = await s.run(`subscription ($e: EventEnum) { ${posts}_mutated(event: $e) { key event } }`, {
+      e: 'update',
+    });
     await t.as('admin').patch(`/items/${posts}/${post.id}`).send({ title: 'again' });
-    expect(await marker.take(1)).toEqual([{ data: { [`${posts}_mutated`]: { key: String(post.id), event: 'update' } } }]);
+    expect(await marker.take(1)).toEqual([
+      { data: { [`${posts}_mutated`]: { key: String(post.id), event: 'update' } } },
+    ]);
     expect(updates.results).toEqual([]);
     await s.close();
   });
@@ -110,14 +135,25 @@ describe('GraphQL subscriptions over WebSocket (/graphql)', () => {
     const op = await s.run(mutated('event data { id title }'));
     await create({ title: 'hidden draft', status: 'draft' });
     const published = await create({ title: 'visible', status: 'published', body: 'secret body' });
-    expect(await op.take(1)).toEqual([{ data: { [`${posts}_mutated`]: { event: 'create', data: { id: String(published.id), title: 'visible' } } } }]);
+    expect(await op.take(1)).toEqual([
+      { data: { [`${posts}_mutated`]: { event: 'create', data: { id: String(published.id), title: 'visible' } } } },
+    ]);
     // The marker: a later item the reader may read comes next, with nothing before it.
     const marker = await create({ title: 'marker', status: 'published' });
-    expect(await op.take(1)).toEqual([{ data: { [`${posts}_mutated`]: { event: 'create', data: { id: String(marker.id), title: 'marker' } } } }]);
+    expect(await op.take(1)).toEqual([
+      { data: { [`${posts}_mutated`]: { event: 'create', data: { id: String(marker.id), title: 'marker' } } } },
+    ]);
     expect(op.results).toEqual([]);
 
     const body = await s.run(mutated('data { body }'));
-    expect(await body.ended).toEqual({ errors: [expect.objectContaining({ message: expect.stringContaining('body'), extensions: { code: 'GRAPHQL_VALIDATION' } })] });
+    expect(await body.ended).toEqual({
+      errors: [
+        expect.objectContaining({
+          message: expect.stringContaining('body'),
+          extensions: { code: 'GRAPHQL_VALIDATION' },
+        }),
+      ],
+    });
     await s.close();
   });
 
@@ -125,7 +161,9 @@ describe('GraphQL subscriptions over WebSocket (/graphql)', () => {
     const s = await GqlSocket.open(url, reader.token);
     for (const collection of [secrets, 'no_such_collection']) {
       const op = await s.run(`subscription { ${collection}_mutated { key } }`);
-      expect(await op.ended).toEqual({ errors: [expect.objectContaining({ message: expect.stringContaining(`${collection}_mutated`) })] });
+      expect(await op.ended).toEqual({
+        errors: [expect.objectContaining({ message: expect.stringContaining(`${collection}_mutated`) })],
+      });
     }
     const published = await create({ title: 'listed', status: 'published' });
     const query = await s.run(`query { ${posts}(filter: { id: { _eq: ${published.id} } }) { title } }`);
@@ -147,13 +185,18 @@ describe('GraphQL subscriptions over WebSocket (/graphql)', () => {
     const user = await createUser(t, reader.role);
     const staticToken = uniq('static-token');
     expect((await t.as('admin').patch(`/users/${user.id}`).send({ token: staticToken })).status).toBe(200);
-    const login = await t.as('anonymous').post('/auth/login').send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode: 'session' });
+    const login = await t
+      .as('anonymous')
+      .post('/auth/login')
+      .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode: 'session' });
     const session = /svc_session_token=([^;]+)/.exec(String(login.headers['set-cookie']))![1];
     for (const token of [staticToken, session]) {
       const s = await GqlSocket.open(url, token);
       const op = await s.run(mutated('event data { title }'));
       await create({ title: 'seen', status: 'published' });
-      expect(await op.take(1)).toEqual([{ data: { [`${posts}_mutated`]: { event: 'create', data: { title: 'seen' } } } }]);
+      expect(await op.take(1)).toEqual([
+        { data: { [`${posts}_mutated`]: { event: 'create', data: { title: 'seen' } } } },
+      ]);
       await s.close();
     }
   });
@@ -180,7 +223,14 @@ describe('GraphQL subscriptions over WebSocket (/graphql)', () => {
   });
 
   it('refuses a subscription over HTTP', async () => {
-    await expectError(t.as('admin').post('/graphql').send({ query: mutated('key') }), 400, 'GRAPHQL_VALIDATION');
+    await expectError(
+      t
+        .as('admin')
+        .post('/graphql')
+        .send({ query: mutated('key') }),
+      400,
+      'GRAPHQL_VALIDATION',
+    );
   });
 
   it('describes the socket in /server/info', async () => {
@@ -196,8 +246,17 @@ describe('GraphQL subscriptions: strict and public modes, connection limit, toke
   let notes: string;
 
   beforeAll(async () => {
-    strict = await createTestApp({ env: { WEBSOCKETS_ENABLED: 'true', WEBSOCKETS_GRAPHQL_AUTH: 'strict', WEBSOCKETS_GRAPHQL_PATH: '/live-gql', WEBSOCKETS_GRAPHQL_CONN_LIMIT: '1' } });
-    open = await createTestApp({ env: { WEBSOCKETS_ENABLED: 'true', WEBSOCKETS_GRAPHQL_AUTH: 'public', WEBSOCKETS_REST_ENABLED: 'false' } });
+    strict = await createTestApp({
+      env: {
+        WEBSOCKETS_ENABLED: 'true',
+        WEBSOCKETS_GRAPHQL_AUTH: 'strict',
+        WEBSOCKETS_GRAPHQL_PATH: '/live-gql',
+        WEBSOCKETS_GRAPHQL_CONN_LIMIT: '1',
+      },
+    });
+    open = await createTestApp({
+      env: { WEBSOCKETS_ENABLED: 'true', WEBSOCKETS_GRAPHQL_AUTH: 'public', WEBSOCKETS_REST_ENABLED: 'false' },
+    });
     notes = await createCollection(open, uniq('gs_notes'), [{ field: 'text', type: 'string' }]);
     await grant(open, null, notes, 'read', { fields: ['text'] });
     short = await createTestApp({ env: { WEBSOCKETS_ENABLED: 'true', ACCESS_TOKEN_TTL: '2s' } });
@@ -214,7 +273,9 @@ describe('GraphQL subscriptions: strict and public modes, connection limit, toke
     await expect(GqlSocket.open(`${url}?access_token=forged`)).rejects.toThrow();
     const first = await GqlSocket.open(`${url}?access_token=${strict.adminToken}`);
     const refused = new WebSocket(`${url}?access_token=${strict.adminToken}`, 'graphql-transport-ws');
-    const status = await new Promise((resolve) => refused.on('unexpected-response', (_req, res) => resolve(res.statusCode)));
+    const status = await new Promise((resolve) =>
+      refused.on('unexpected-response', (_req, res) => resolve(res.statusCode)),
+    );
     expect(status).toBe(403);
     await first.close();
     await expect(GqlSocket.open(url.replace('/live-gql', '/graphql'), strict.adminToken)).rejects.toThrow();
@@ -224,15 +285,25 @@ describe('GraphQL subscriptions: strict and public modes, connection limit, toke
     const s = await GqlSocket.open(await socketUrl(open, '/graphql'));
     const op = await s.run(`subscription { ${notes}_mutated { event data { text } } }`);
     await open.as('admin').post(`/items/${notes}`).send({ text: 'hello' });
-    expect(await op.take(1)).toEqual([{ data: { [`${notes}_mutated`]: { event: 'create', data: { text: 'hello' } } } }]);
+    expect(await op.take(1)).toEqual([
+      { data: { [`${notes}_mutated`]: { event: 'create', data: { text: 'hello' } } } },
+    ]);
     // A batch is read in one query with the key added; the public rule does not reach the key.
-    const keys = (await open.as('admin').post(`/items/${notes}`).send([{ text: 'one' }, { text: 'two' }])).body.data.map((n: { id: number }) => n.id);
+    const keys = (
+      await open
+        .as('admin')
+        .post(`/items/${notes}`)
+        .send([{ text: 'one' }, { text: 'two' }])
+    ).body.data.map((n: { id: number }) => n.id);
     // An event carries the item as read when it is sent, so the update waits for both create events.
     expect((await op.take(2)).map((r) => r.data![`${notes}_mutated`])).toEqual([
       { event: 'create', data: { text: 'one' } },
       { event: 'create', data: { text: 'two' } },
     ]);
-    await open.as('admin').patch(`/items/${notes}`).send({ keys, data: { text: 'both' } });
+    await open
+      .as('admin')
+      .patch(`/items/${notes}`)
+      .send({ keys, data: { text: 'both' } });
     expect((await op.take(2)).map((r) => r.data![`${notes}_mutated`])).toEqual([
       { event: 'update', data: { text: 'both' } },
       { event: 'update', data: { text: 'both' } },

@@ -14,8 +14,16 @@ const codes = (body: { errors?: GqlError[] }) => (body.errors ?? []).map((e) => 
 describe('POST /graphql/system access model', () => {
   let t: TestApp;
   let articles: string;
-  const run = (who: string, query: string, variables: Record<string, unknown> = {}) => t.as(who).post('/graphql/system').send({ query, variables });
-  const newPolicy = async (body: Record<string, unknown>) => (await t.as('admin').post('/policies').send({ name: uniq('policy'), ...body }).expect(200)).body.data.id as string;
+  const run = (who: string, query: string, variables: Record<string, unknown> = {}) =>
+    t.as(who).post('/graphql/system').send({ query, variables });
+  const newPolicy = async (body: Record<string, unknown>) =>
+    (
+      await t
+        .as('admin')
+        .post('/policies')
+        .send({ name: uniq('policy'), ...body })
+        .expect(200)
+    ).body.data.id as string;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -28,27 +36,48 @@ describe('POST /graphql/system access model', () => {
     const policy = await newPolicy({});
     const parent = await createRole(t, { name: uniq('parent') });
     const role = await createRole(t, { name: uniq('child'), parent, policies: [{ policy }] });
-    const res = await run('admin', 'query($id: ID!) { roles_by_id(id: $id) { id parent { id children { id } } policies { role { id } policy { id name } } } }', { id: role });
+    const res = await run(
+      'admin',
+      'query($id: ID!) { roles_by_id(id: $id) { id parent { id children { id } } policies { role { id } policy { id name } } } }',
+      { id: role },
+    );
     expect(res.body.errors).toBeUndefined();
-    const rest = await t.as('admin').get(`/roles/${role}?fields=id,parent.id,parent.children.id,policies.role.id,policies.policy.id,policies.policy.name`).expect(200);
+    const rest = await t
+      .as('admin')
+      .get(
+        `/roles/${role}?fields=id,parent.id,parent.children.id,policies.role.id,policies.policy.id,policies.policy.name`,
+      )
+      .expect(200);
     expect(res.body.data.roles_by_id).toEqual(rest.body.data);
     expect(res.body.data.roles_by_id.parent).toEqual({ id: parent, children: [{ id: role }] });
-    expect(res.body.data.roles_by_id.policies).toEqual([{ role: { id: role }, policy: { id: policy, name: expect.any(String) } }]);
+    expect(res.body.data.roles_by_id.policies).toEqual([
+      { role: { id: role }, policy: { id: policy, name: expect.any(String) } },
+    ]);
   });
 
   it("reads a user's own policies through users and users_me", async () => {
     const policy = await newPolicy({ app_access: true });
     const user = await createUser(t, { policies: [{ policy }] });
-    const res = await run('admin', 'query($id: ID!) { users_by_id(id: $id) { policies { user { id } policy { id } } } }', { id: user.id });
+    const res = await run(
+      'admin',
+      'query($id: ID!) { users_by_id(id: $id) { policies { user { id } policy { id } } } }',
+      { id: user.id },
+    );
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.users_by_id.policies).toEqual([{ user: { id: user.id }, policy: { id: policy } }]);
   });
 
   it('creates a role with nested policies and a parent, and the grant works for its user', async () => {
-    const policy = await newPolicy({ app_access: true, permissions: [{ collection: articles, action: 'read', fields: ['*'] }] });
+    const policy = await newPolicy({
+      app_access: true,
+      permissions: [{ collection: articles, action: 'read', fields: ['*'] }],
+    });
     const parent = await createRole(t, { name: uniq('parent') });
-    const mutation = 'mutation($data: create_svc_roles_input!) { create_roles_item(data: $data) { id parent { id } policies { policy { id } } } }';
-    const res = await run('admin', mutation, { data: { name: uniq('readers'), parent: { id: parent }, policies: [{ policy: { id: policy } }] } });
+    const mutation =
+      'mutation($data: create_svc_roles_input!) { create_roles_item(data: $data) { id parent { id } policies { policy { id } } } }';
+    const res = await run('admin', mutation, {
+      data: { name: uniq('readers'), parent: { id: parent }, policies: [{ policy: { id: policy } }] },
+    });
     expect(res.body.errors).toBeUndefined();
     const role = res.body.data.create_roles_item;
     expect(role).toMatchObject({ parent: { id: parent }, policies: [{ policy: { id: policy } }] });
@@ -58,9 +87,17 @@ describe('POST /graphql/system access model', () => {
   });
 
   it('changes a role parent and its policies through update_roles_item', async () => {
-    const [policy, parent, role] = [await newPolicy({}), await createRole(t, { name: uniq('parent') }), await createRole(t, { name: uniq('child') })];
-    const mutation = 'mutation($id: ID!, $data: update_svc_roles_input!) { update_roles_item(id: $id, data: $data) { parent { id } policies { policy { id } } } }';
-    const res = await run('admin', mutation, { id: role, data: { parent: { id: parent }, policies: [{ policy: { id: policy } }] } });
+    const [policy, parent, role] = [
+      await newPolicy({}),
+      await createRole(t, { name: uniq('parent') }),
+      await createRole(t, { name: uniq('child') }),
+    ];
+    const mutation =
+      'mutation($id: ID!, $data: update_svc_roles_input!) { update_roles_item(id: $id, data: $data) { parent { id } policies { policy { id } } } }';
+    const res = await run('admin', mutation, {
+      id: role,
+      data: { parent: { id: parent }, policies: [{ policy: { id: policy } }] },
+    });
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.update_roles_item).toEqual({ parent: { id: parent }, policies: [{ policy: { id: policy } }] });
   });
@@ -70,7 +107,9 @@ describe('POST /graphql/system access model', () => {
     const res = await run(user.token, 'mutation { update_users_me(data: { first_name: "Ada" }) { id first_name } }');
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.update_users_me).toEqual({ id: user.id, first_name: 'Ada' });
-    expect((await t.as('admin').get(`/users/${user.id}?fields=first_name`).expect(200)).body.data.first_name).toBe('Ada');
+    expect((await t.as('admin').get(`/users/${user.id}?fields=first_name`).expect(200)).body.data.first_name).toBe(
+      'Ada',
+    );
   });
 
   it("update_users_me refuses a non-admin's policies and role, as PATCH /users/me does, and writes nothing", async () => {
@@ -82,7 +121,11 @@ describe('POST /graphql/system access model', () => {
       ['role', { role: { id: adminRole } }, { role: adminRole }],
     ];
     for (const [, data, restBody] of attempts) {
-      const res = await run(user.token, 'mutation($data: update_svc_users_input!) { update_users_me(data: $data) { id } }', { data });
+      const res = await run(
+        user.token,
+        'mutation($data: update_svc_users_input!) { update_users_me(data: $data) { id } }',
+        { data },
+      );
       expect(codes(res.body)).toEqual(['FORBIDDEN']);
       expect((await t.as(user.token).patch('/users/me').send(restBody)).status).toBe(403);
     }
@@ -95,7 +138,11 @@ describe('POST /graphql/system access model', () => {
   it('lists access rows to admins only, as the roles and policies are', async () => {
     const policy = await newPolicy({});
     const role = await createRole(t, { policies: [{ policy }] });
-    const res = await run('admin', 'query($role: ID!) { access(filter: { role: { id: { _eq: $role } } }) { role { id } policy { id } } }', { role });
+    const res = await run(
+      'admin',
+      'query($role: ID!) { access(filter: { role: { id: { _eq: $role } } }) { role { id } policy { id } } }',
+      { role },
+    );
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.access).toEqual([{ role: { id: role }, policy: { id: policy } }]);
     const user = await createUser(t, await createRole(t));
@@ -109,11 +156,18 @@ describe('POST /graphql/system access model', () => {
 
   it('refuses an admin grant nested in a non-admin write over GraphQL as over REST', async () => {
     const role = await createRole(t);
-    const presets = await t.as('admin').post('/permissions').send({ role, collection: 'svc_presets', action: 'create', fields: ['*'] }).expect(200);
+    const presets = await t
+      .as('admin')
+      .post('/permissions')
+      .send({ role, collection: 'svc_presets', action: 'create', fields: ['*'] })
+      .expect(200);
     expect(presets.body.data.id).toBeDefined();
     const user = await createUser(t, role);
     const nested = (policy: unknown) => ({ bookmark: 'x', role: { name: uniq('escalated'), policies: [{ policy }] } });
-    const rest = await t.as(user.token).post('/presets').send(nested({ name: uniq('p'), admin_access: true }));
+    const rest = await t
+      .as(user.token)
+      .post('/presets')
+      .send(nested({ name: uniq('p'), admin_access: true }));
     expect(rest.status).toBe(403);
     const mutation = 'mutation($data: create_svc_presets_input!) { create_presets_item(data: $data) { id } }';
     const res = await run(user.token, mutation, { data: nested({ name: uniq('p'), admin_access: true }) });

@@ -16,7 +16,11 @@ describe('POST /graphql/system utility mutations', () => {
     expect(generated.status).toBe(200);
     const hash = generated.body.data.utils_hash_generate as string;
     expect(hash).toMatch(/^\$argon2id\$/);
-    const verified = await run('anonymous', 'mutation($h: String!) { ok: utils_hash_verify(string: "secret", hash: $h) no: utils_hash_verify(string: "other", hash: $h) }', { h: hash });
+    const verified = await run(
+      'anonymous',
+      'mutation($h: String!) { ok: utils_hash_verify(string: "secret", hash: $h) no: utils_hash_verify(string: "other", hash: $h) }',
+      { h: hash },
+    );
     expect(verified.body.data).toEqual({ ok: true, no: false });
   });
 
@@ -28,8 +32,18 @@ describe('POST /graphql/system utility mutations', () => {
   });
 
   it('answers a variable of the wrong type with GRAPHQL_VALIDATION, not INTERNAL_SERVER_ERROR', async () => {
-    const res = await run('anonymous', 'mutation($s: String!) { utils_hash_verify(string: $s, hash: $s) }', { s: { nested: ['x'] } });
-    expect(res.body).toEqual({ errors: [{ message: expect.stringContaining('Variable "$s" got invalid value'), extensions: { code: 'GRAPHQL_VALIDATION' }, locations: expect.any(Array) }] });
+    const res = await run('anonymous', 'mutation($s: String!) { utils_hash_verify(string: $s, hash: $s) }', {
+      s: { nested: ['x'] },
+    });
+    expect(res.body).toEqual({
+      errors: [
+        {
+          message: expect.stringContaining('Variable "$s" got invalid value'),
+          extensions: { code: 'GRAPHQL_VALIDATION' },
+          locations: expect.any(Array),
+        },
+      ],
+    });
   });
 
   it('answers a document nested thousands of levels deep with 400 GRAPHQL_VALIDATION', async () => {

@@ -24,15 +24,23 @@ describe('item permissions of the caller', () => {
   /** A user whose role carries one policy with `permissions`. */
   async function userWith(permissions: Record<string, unknown>[]) {
     const policy = { name: uniq('policy'), app_access: true, permissions };
-    const role = await t.as('admin').post('/roles').send({ name: uniq('role'), policies: { create: [{ policy }], update: [], delete: [] } });
+    const role = await t
+      .as('admin')
+      .post('/roles')
+      .send({ name: uniq('role'), policies: { create: [{ policy }], update: [], delete: [] } });
     expect(role.status).toBe(200);
     return createUser(t, role.body.data.id as string);
   }
 
-  const read = async (token: string, path: string) => (await t.as(token).get(`/permissions/me/${path}`).expect(200)).body.data;
+  const read = async (token: string, path: string) =>
+    (await t.as(token).get(`/permissions/me/${path}`).expect(200)).body.data;
 
   it('opens every action to an administrator, and refuses anonymous callers', async () => {
-    expect(await read('admin', `${articles}/${draft}`)).toEqual({ update: { access: true }, delete: { access: true }, share: { access: true } });
+    expect(await read('admin', `${articles}/${draft}`)).toEqual({
+      update: { access: true },
+      delete: { access: true },
+      share: { access: true },
+    });
     await expectError(t.as('anonymous').get(`/permissions/me/${articles}/${draft}`), 403, 'FORBIDDEN');
   });
 
@@ -42,10 +50,22 @@ describe('item permissions of the caller', () => {
       { collection: articles, action: 'update', fields: ['title'], permissions: { status: { _eq: 'draft' } } },
       { collection: articles, action: 'share', fields: ['*'], permissions: { status: { _eq: 'published' } } },
     ]);
-    expect(await read(user.token, `${articles}/${draft}`)).toEqual({ update: { access: true }, delete: { access: false }, share: { access: false } });
-    expect(await read(user.token, `${articles}/${published}`)).toEqual({ update: { access: false }, delete: { access: false }, share: { access: true } });
+    expect(await read(user.token, `${articles}/${draft}`)).toEqual({
+      update: { access: true },
+      delete: { access: false },
+      share: { access: false },
+    });
+    expect(await read(user.token, `${articles}/${published}`)).toEqual({
+      update: { access: false },
+      delete: { access: false },
+      share: { access: true },
+    });
     // Without a key: whether the caller has a rule for the action at all.
-    expect(await read(user.token, articles)).toEqual({ update: { access: true }, delete: { access: false }, share: { access: true } });
+    expect(await read(user.token, articles)).toEqual({
+      update: { access: true },
+      delete: { access: false },
+      share: { access: true },
+    });
   });
 
   it('answers closed for an item that does not exist, a key of the wrong type and an unknown collection', async () => {
@@ -59,12 +79,26 @@ describe('item permissions of the caller', () => {
   it("gives a singleton's update the fields and presets of the rule: create before its row exists, update after", async () => {
     const user = await userWith([
       { collection: settings, action: 'create', fields: ['motto'], permissions: null, presets: { motto: 'new' } },
-      { collection: settings, action: 'update', fields: ['motto'], permissions: { motto: { _eq: 'open' } }, presets: { motto: 'kept' } },
+      {
+        collection: settings,
+        action: 'update',
+        fields: ['motto'],
+        permissions: { motto: { _eq: 'open' } },
+        presets: { motto: 'kept' },
+      },
     ]);
-    expect((await read(user.token, settings)).update).toEqual({ access: true, fields: ['motto'], presets: { motto: 'new' } });
+    expect((await read(user.token, settings)).update).toEqual({
+      access: true,
+      fields: ['motto'],
+      presets: { motto: 'new' },
+    });
     await t.as('admin').patch(`/items/${settings}`).send({ motto: 'closed' }).expect(200);
     expect((await read(user.token, settings)).update).toEqual({ access: false });
     await t.as('admin').patch(`/items/${settings}`).send({ motto: 'open' }).expect(200);
-    expect(await read(user.token, settings)).toEqual({ update: { access: true, fields: ['motto'], presets: { motto: 'kept' } }, delete: { access: false }, share: { access: false } });
+    expect(await read(user.token, settings)).toEqual({
+      update: { access: true, fields: ['motto'], presets: { motto: 'kept' } },
+      delete: { access: false },
+      share: { access: false },
+    });
   });
 });

@@ -37,8 +37,10 @@ describe('meta counts from the count cache', () => {
       .expect(200);
     return [res.body.meta.filter_count, res.body.meta.total_count];
   }
-  const post = async (values: object) => (await a.as('admin').post(`/items/${c.posts}`).send(values).expect(200)).body.data.id as number;
-  const author = async (name: string) => (await a.as('admin').post(`/items/${c.authors}`).send({ name }).expect(200)).body.data.id as number;
+  const post = async (values: object) =>
+    (await a.as('admin').post(`/items/${c.posts}`).send(values).expect(200)).body.data.id as number;
+  const author = async (name: string) =>
+    (await a.as('admin').post(`/items/${c.authors}`).send({ name }).expect(200)).body.data.id as number;
 
   beforeAll(async () => {
     const env = { REDIS: TEST_REDIS, CACHE_NAMESPACE: namespace, CACHE_COUNT_TTL: `${COUNT_TTL_MS}ms` };
@@ -75,7 +77,11 @@ describe('meta counts from the count cache', () => {
     expect(await counts(c.posts, filter)).toEqual([1, 2]);
     await a.as('admin').patch(`/items/${c.posts}/${id}`).send({ title: 'renamed' }).expect(200);
     expect(await counts(c.posts, filter)).toEqual([0, 2]);
-    await a.as('admin').patch(`/items/${c.posts}`).send({ query: { filter: { title: { _eq: 'renamed' } } }, data: { title: 'crud again' } }).expect(200);
+    await a
+      .as('admin')
+      .patch(`/items/${c.posts}`)
+      .send({ query: { filter: { title: { _eq: 'renamed' } } }, data: { title: 'crud again' } })
+      .expect(200);
     expect(await counts(c.posts, filter)).toEqual([1, 2]);
     await a.as('admin').delete(`/items/${c.posts}/${id}`).expect(204);
     expect(await counts(c.posts, filter)).toEqual([0, 1]);
@@ -94,14 +100,25 @@ describe('meta counts from the count cache', () => {
     await a.as('admin').post(`/items/${c.comments}`).send({ body: 'first!', post: p }).expect(200);
     expect((await counts(c.posts, commented))[0]).toBe(1);
     // A nested write through the one-to-many.
-    await a.as('admin').patch(`/items/${c.posts}/${await post({ title: 'nested' })}`).send({ comments: [{ body: 'first!' }] }).expect(200);
+    await a
+      .as('admin')
+      .patch(`/items/${c.posts}/${await post({ title: 'nested' })}`)
+      .send({ comments: [{ body: 'first!' }] })
+      .expect(200);
     expect((await counts(c.posts, commented))[0]).toBe(2);
   });
 
   it('follows rows the database changes through ON DELETE CASCADE and SET NULL', async () => {
     const bob = await author('Bob');
     const p = await post({ title: 'doomed', author: bob });
-    await a.as('admin').post(`/items/${c.comments}`).send([{ body: 'c1', post: p }, { body: 'c2', post: p }]).expect(200);
+    await a
+      .as('admin')
+      .post(`/items/${c.comments}`)
+      .send([
+        { body: 'c1', post: p },
+        { body: 'c2', post: p },
+      ])
+      .expect(200);
     const ofPost = { post: { _eq: p } };
     const orphans = { author: { _null: true } };
     expect((await counts(c.comments, ofPost))[0]).toBe(2);
@@ -118,7 +135,11 @@ describe('meta counts from the count cache', () => {
     const filter = { title: { _starts_with: 'imported' } };
     expect((await counts(c.posts, filter))[0]).toBe(0);
     const rows = JSON.stringify([{ title: 'imported 1' }, { title: 'imported 2' }]);
-    await a.as('admin').post(`/utils/import/${c.posts}`).attach('file', Buffer.from(rows), { filename: 'rows.json', contentType: 'application/json' }).expect(200);
+    await a
+      .as('admin')
+      .post(`/utils/import/${c.posts}`)
+      .attach('file', Buffer.from(rows), { filename: 'rows.json', contentType: 'application/json' })
+      .expect(200);
     expect((await counts(c.posts, filter))[0]).toBe(2);
   });
 
@@ -126,7 +147,13 @@ describe('meta counts from the count cache', () => {
     const id = await post({ title: 'draft me' });
     const filter = { title: { _eq: 'promoted' } };
     expect((await counts(c.posts, filter))[0]).toBe(0);
-    const version = (await a.as('admin').post('/versions').send({ key: uniq('v'), collection: c.posts, item: String(id) }).expect(200)).body.data;
+    const version = (
+      await a
+        .as('admin')
+        .post('/versions')
+        .send({ key: uniq('v'), collection: c.posts, item: String(id) })
+        .expect(200)
+    ).body.data;
     await a.as('admin').post(`/versions/${version.id}/save`).send({ title: 'promoted' }).expect(200);
     const { mainHash } = (await a.as('admin').get(`/versions/${version.id}/compare`).expect(200)).body.data;
     await a.as('admin').post(`/versions/${version.id}/promote`).send({ mainHash }).expect(200);
@@ -140,7 +167,11 @@ describe('meta counts from the count cache', () => {
     await post({ title: 'visible' });
     const [, visible] = await counts(c.posts, {}, user.token);
     expect(visible).toBeGreaterThan(0);
-    await a.as('admin').patch(`/permissions/${permission}`).send({ permissions: { title: { _eq: 'nothing has this title' } } }).expect(200);
+    await a
+      .as('admin')
+      .patch(`/permissions/${permission}`)
+      .send({ permissions: { title: { _eq: 'nothing has this title' } } })
+      .expect(200);
     expect(await counts(c.posts, {}, user.token)).toEqual([0, 0]);
   });
 

@@ -8,14 +8,24 @@ describe('MAX_RELATIONAL_DEPTH', () => {
   let food: number;
   const message = 'Invalid query. Max relational depth exceeded.';
   // foods.ingredients (one-to-many) -> links.food (many-to-one) -> foods.ingredients ...
-  const path = (hops: number, leaf = 'id') => [...Array.from({ length: hops }, (_, i) => (i % 2 ? 'food' : 'ingredients')), leaf].join('.');
+  const path = (hops: number, leaf = 'id') =>
+    [...Array.from({ length: hops }, (_, i) => (i % 2 ? 'food' : 'ingredients')), leaf].join('.');
 
   beforeAll(async () => {
     t = await createTestApp({ env: { MAX_RELATIONAL_DEPTH: '5' } });
-    await createCollection(t, 'foods', [{ field: 'name', type: 'string' }, { field: 'meta', type: 'json' }]);
+    await createCollection(t, 'foods', [
+      { field: 'name', type: 'string' },
+      { field: 'meta', type: 'json' },
+    ]);
     await createCollection(t, 'links', [{ field: 'food', type: 'integer' }]);
     await createRelation(t, 'links', 'food', 'foods', 'ingredients');
-    food = (await t.as('admin').post('/items/foods').send({ name: 'soup', meta: { a: { b: { c: { d: { e: { f: 'deep' } } } } } }, ingredients: [{}] }).expect(200)).body.data.id;
+    food = (
+      await t
+        .as('admin')
+        .post('/items/foods')
+        .send({ name: 'soup', meta: { a: { b: { c: { d: { e: { f: 'deep' } } } } } }, ingredients: [{}] })
+        .expect(200)
+    ).body.data.id;
   });
   afterAll(() => t.close());
 
@@ -28,24 +38,50 @@ describe('MAX_RELATIONAL_DEPTH', () => {
   it('refuses fields, a filter and a sort deeper than the limit in the reference words', async () => {
     expect((await t.as('admin').get(`/items/foods/${food}`).query({ fields: '*.*.*.*.*' })).status).toBe(200);
     await refused({ fields: '*.*.*.*.*.*' });
-    await refused({ filter: JSON.stringify({ ingredients: { food: { ingredients: { food: { ingredients: { id: { _nnull: true } } } } } } }) }, '/items/foods');
+    await refused(
+      {
+        filter: JSON.stringify({
+          ingredients: { food: { ingredients: { food: { ingredients: { id: { _nnull: true } } } } } },
+        }),
+      },
+      '/items/foods',
+    );
     await refused({ sort: path(5) }, '/items/foods');
   });
 
   it('checks the sort of a single item read too', async () => {
-    expect((await t.as('admin').get(`/items/foods/${food}`).query({ sort: path(4) })).status).toBe(200);
+    expect(
+      (
+        await t
+          .as('admin')
+          .get(`/items/foods/${food}`)
+          .query({ sort: path(4) })
+      ).status,
+    ).toBe(200);
     await refused({ sort: path(5) });
   });
 
   it('counts a deep sort path on top of its deep level, through one-to-many hops too', async () => {
-    const allowed = await t.as('admin').get(`/items/foods/${food}`).query({ fields: '*.*.*.*.*', deep: JSON.stringify({ ingredients: { _sort: path(4).replace(/^ingredients\./, '') } }) });
+    const allowed = await t
+      .as('admin')
+      .get(`/items/foods/${food}`)
+      .query({
+        fields: '*.*.*.*.*',
+        deep: JSON.stringify({ ingredients: { _sort: path(4).replace(/^ingredients\./, '') } }),
+      });
     expect(allowed.status).toBe(200);
     expect(allowed.body.data.ingredients[0].food.ingredients[0].food.ingredients).toEqual([expect.any(Number)]);
-    await refused({ fields: '*.*.*.*.*', deep: JSON.stringify({ ingredients: { _sort: path(5).replace(/^ingredients\./, '') } }) });
+    await refused({
+      fields: '*.*.*.*.*',
+      deep: JSON.stringify({ ingredients: { _sort: path(5).replace(/^ingredients\./, '') } }),
+    });
   });
 
   it('counts only the field path of json(), before looking the fields up', async () => {
-    const allowed = await t.as('admin').get(`/items/foods/${food}`).query({ fields: 'json(ingredients.food.ingredients.food.meta, a.b.c.d.e.f)' });
+    const allowed = await t
+      .as('admin')
+      .get(`/items/foods/${food}`)
+      .query({ fields: 'json(ingredients.food.ingredients.food.meta, a.b.c.d.e.f)' });
     expect(allowed.status).toBe(200);
     expect(allowed.body.data.ingredients[0].food.ingredients[0].food).toEqual({ meta_a_b_c_d_e_f_json: 'deep' });
     await refused({ fields: 'json(ingredients.food.ingredients.food.ingredients.meta, a)' });

@@ -6,10 +6,51 @@ import { createTestApp, TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
 
 const PRODUCTS = [
-  { name: 'Alpha', metadata: { color: 'red', brand: 'BrandX', level: 2, tags: ['electronics', 'sale'], settings: { theme: 'dark' }, active: true }, data: [{ test: 'foo' }], category: 'Tech' },
-  { name: 'Beta', metadata: { color: 'blue', brand: 'BrandY', level: 5, tags: ['home', 'new'], settings: { theme: 'light' }, active: false }, data: [{ test: 'bar' }], category: 'Sports' },
-  { name: 'Gamma', metadata: { color: 'green', brand: 'BrandX', level: 8, tags: ['outdoor'], settings: { theme: 'dark' }, code: '10' }, data: [{ test: 'foo' }], category: 'Tech' },
-  { name: 'Delta', metadata: { color: 'yellow', brand: 'BrandZ', level: 3, tags: ['clearance'], settings: { theme: 'auto' }, brandless: null }, data: [{}], category: 'Home' },
+  {
+    name: 'Alpha',
+    metadata: {
+      color: 'red',
+      brand: 'BrandX',
+      level: 2,
+      tags: ['electronics', 'sale'],
+      settings: { theme: 'dark' },
+      active: true,
+    },
+    data: [{ test: 'foo' }],
+    category: 'Tech',
+  },
+  {
+    name: 'Beta',
+    metadata: {
+      color: 'blue',
+      brand: 'BrandY',
+      level: 5,
+      tags: ['home', 'new'],
+      settings: { theme: 'light' },
+      active: false,
+    },
+    data: [{ test: 'bar' }],
+    category: 'Sports',
+  },
+  {
+    name: 'Gamma',
+    metadata: { color: 'green', brand: 'BrandX', level: 8, tags: ['outdoor'], settings: { theme: 'dark' }, code: '10' },
+    data: [{ test: 'foo' }],
+    category: 'Tech',
+  },
+  {
+    name: 'Delta',
+    metadata: {
+      color: 'yellow',
+      brand: 'BrandZ',
+      level: 3,
+      tags: ['clearance'],
+      settings: { theme: 'auto' },
+      brandless: null,
+    },
+    data: [{}],
+    category: 'Home',
+  },
   { name: 'Epsilon', metadata: { color: 'black', tags: [], level: '9' }, data: null, category: null },
   { name: 'Zeta', metadata: null, data: null, category: null },
 ];
@@ -23,7 +64,10 @@ describe('_json filters inside JSON fields', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    departments = await createCollection(t, uniq('departments'), [{ field: 'name', type: 'string' }, { field: 'metadata', type: 'json' }]);
+    departments = await createCollection(t, uniq('departments'), [
+      { field: 'name', type: 'string' },
+      { field: 'metadata', type: 'json' },
+    ]);
     categories = await createCollection(t, uniq('categories'), [
       { field: 'name', type: 'string' },
       { field: 'metadata', type: 'json' },
@@ -37,20 +81,28 @@ describe('_json filters inside JSON fields', () => {
     ]);
     await createRelation(t, categories, 'department', departments);
     await createRelation(t, products, 'category', categories, 'products');
-    const post = async (collection: string, item: object) => (await t.as('admin').post(`/items/${collection}`).send(item)).body.data.id;
+    const post = async (collection: string, item: object) =>
+      (await t.as('admin').post(`/items/${collection}`).send(item)).body.data.id;
     const tech = await post(departments, { name: 'Tech Department', metadata: { sector: 'technology', budget: 100 } });
-    const consumer = await post(departments, { name: 'Consumer Department', metadata: { sector: 'consumer', budget: 50 } });
+    const consumer = await post(departments, {
+      name: 'Consumer Department',
+      metadata: { sector: 'consumer', budget: 50 },
+    });
     const ids: Record<string, number> = {
       Tech: await post(categories, { name: 'Tech', metadata: { color: 'blue' }, department: tech }),
       Sports: await post(categories, { name: 'Sports', metadata: { color: 'green' }, department: consumer }),
       Home: await post(categories, { name: 'Home', metadata: { color: 'red' }, department: consumer }),
     };
-    for (const { category, ...product } of PRODUCTS) await post(products, { ...product, category: category && ids[category] });
+    for (const { category, ...product } of PRODUCTS)
+      await post(products, { ...product, category: category && ids[category] });
   });
   afterAll(() => t.close());
 
   const names = async (filter: unknown, collection = products) => {
-    const res = await t.as('admin').get(`/items/${collection}`).query({ filter: JSON.stringify(filter), fields: 'name', sort: 'name' });
+    const res = await t
+      .as('admin')
+      .get(`/items/${collection}`)
+      .query({ filter: JSON.stringify(filter), fields: 'name', sort: 'name' });
     expect(res.status).toBe(200);
     return res.body.data.map((item: { name: string }) => item.name);
   };
@@ -58,7 +110,11 @@ describe('_json filters inside JSON fields', () => {
 
   it.each<[string, unknown, string[]]>([
     ['_eq', json({ color: { _eq: 'red' } }), ['Alpha']],
-    ['_neq leaves out items without the value', json({ color: { _neq: 'red' } }), ['Beta', 'Delta', 'Epsilon', 'Gamma']],
+    [
+      '_neq leaves out items without the value',
+      json({ color: { _neq: 'red' } }),
+      ['Beta', 'Delta', 'Epsilon', 'Gamma'],
+    ],
     ['_null on a missing key, a JSON null and a NULL field', json({ brand: { _null: true } }), ['Epsilon', 'Zeta']],
     ['_nnull', json({ brand: { _nnull: true } }), ['Alpha', 'Beta', 'Delta', 'Gamma']],
     ['_null on a JSON null value', json({ brandless: { _null: false } }), []],
@@ -94,9 +150,21 @@ describe('_json filters inside JSON fields', () => {
     ['two paths at once', json({ color: { _eq: 'red' }, brand: { _nnull: true } }), ['Alpha']],
     ['two operators at one path', json({ level: { _gt: 2, _lt: 8 } }), ['Beta', 'Delta']],
     ['_or inside _json', json({ _or: [{ color: { _eq: 'red' } }, { level: { _gt: 7 } }] }), ['Alpha', 'Gamma']],
-    ['_and with a nested _or', json({ _and: [{ _or: [{ color: { _eq: 'red' } }, { color: { _eq: 'blue' } }] }, { level: { _lte: 5 } }] }), ['Alpha', 'Beta']],
-    ['_or beside a path', json({ brand: { _eq: 'BrandX' }, _or: [{ color: { _eq: 'red' } }, { color: { _eq: 'green' } }] }), ['Alpha', 'Gamma']],
-    ['_or of _json and a plain field', { _or: [json({ level: { _gt: 6 } }), { name: { _eq: 'Delta' } }] }, ['Delta', 'Gamma']],
+    [
+      '_and with a nested _or',
+      json({ _and: [{ _or: [{ color: { _eq: 'red' } }, { color: { _eq: 'blue' } }] }, { level: { _lte: 5 } }] }),
+      ['Alpha', 'Beta'],
+    ],
+    [
+      '_or beside a path',
+      json({ brand: { _eq: 'BrandX' }, _or: [{ color: { _eq: 'red' } }, { color: { _eq: 'green' } }] }),
+      ['Alpha', 'Gamma'],
+    ],
+    [
+      '_or of _json and a plain field',
+      { _or: [json({ level: { _gt: 6 } }), { name: { _eq: 'Delta' } }] },
+      ['Delta', 'Gamma'],
+    ],
     ['beside _null on the field', { metadata: { _nnull: true, _json: { brand: { _null: true } } } }, ['Epsilon']],
     ['through a many-to-one', { category: json({ color: { _eq: 'blue' } }) }, ['Alpha', 'Gamma']],
     ['through two many-to-ones', { category: { department: json({ budget: { _gte: 75 } }) } }, ['Alpha', 'Gamma']],
@@ -114,11 +182,14 @@ describe('_json filters inside JSON fields', () => {
   });
 
   it('filters a one-to-many in deep, sorted by json()', async () => {
-    const res = await t.as('admin').get(`/items/${categories}`).query({
-      fields: 'name,products.name',
-      filter: JSON.stringify({ name: { _eq: 'Tech' } }),
-      deep: JSON.stringify({ products: { _filter: json({ level: { _gt: 1 } }), _sort: ['-json(metadata, level)'] } }),
-    });
+    const res = await t
+      .as('admin')
+      .get(`/items/${categories}`)
+      .query({
+        fields: 'name,products.name',
+        filter: JSON.stringify({ name: { _eq: 'Tech' } }),
+        deep: JSON.stringify({ products: { _filter: json({ level: { _gt: 1 } }), _sort: ['-json(metadata, level)'] } }),
+      });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([{ name: 'Tech', products: [{ name: 'Gamma' }, { name: 'Alpha' }] }]);
   });
@@ -156,25 +227,44 @@ describe('_json filters inside JSON fields', () => {
     ['a path nested in a path', json({ 'a.b': { 'c[0]': { _eq: 1 } } })],
     ['a path without operators', json({ color: {} })],
   ])('refuses %s with 400 INVALID_QUERY', async (_name, filter) => {
-    await expectError(t.as('admin').get(`/items/${products}`).query({ filter: JSON.stringify(filter) }), 400, 'INVALID_QUERY');
+    await expectError(
+      t
+        .as('admin')
+        .get(`/items/${products}`)
+        .query({ filter: JSON.stringify(filter) }),
+      400,
+      'INVALID_QUERY',
+    );
   });
 
   it('applies _json in permission rules', async () => {
     const role = await createRole(t);
-    await grant(t, role, products, 'read', { fields: ['name', 'metadata'], permissions: json({ brand: { _eq: 'BrandX' } }) });
+    await grant(t, role, products, 'read', {
+      fields: ['name', 'metadata'],
+      permissions: json({ brand: { _eq: 'BrandX' } }),
+    });
     const user = await createUser(t, role);
-    const res = await t.as(user.token).get(`/items/${products}`).query({ fields: 'name', sort: 'name', filter: JSON.stringify(json({ level: { _gt: 2 } })) });
+    const res = await t
+      .as(user.token)
+      .get(`/items/${products}`)
+      .query({ fields: 'name', sort: 'name', filter: JSON.stringify(json({ level: { _gt: 2 } })) });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([{ name: 'Gamma' }]);
   });
 
   describe('GraphQL', () => {
-    const query = (filter: string, variables = '') => `query${variables} { ${products}(filter: ${filter}, sort: ["name"]) { name } }`;
+    const query = (filter: string, variables = '') =>
+      `query${variables} { ${products}(filter: ${filter}, sort: ["name"]) { name } }`;
 
     it('takes _json literals and variables of type GraphQLJsonFilter', async () => {
-      const inline = await data('admin', query('{ metadata: { _json: { _or: [{ color: { _eq: "red" } }, { level: { _gt: 7 } }] } } }'));
+      const inline = await data(
+        'admin',
+        query('{ metadata: { _json: { _or: [{ color: { _eq: "red" } }, { level: { _gt: 7 } }] } } }'),
+      );
       expect(inline[products]).toEqual([{ name: 'Alpha' }, { name: 'Gamma' }]);
-      const variable = await data('admin', query('{ data: { _json: $f } }', '($f: GraphQLJsonFilter)'), { f: { '[0].test': { _eq: 'foo' } } });
+      const variable = await data('admin', query('{ data: { _json: $f } }', '($f: GraphQLJsonFilter)'), {
+        f: { '[0].test': { _eq: 'foo' } },
+      });
       expect(variable[products]).toEqual([{ name: 'Alpha' }, { name: 'Gamma' }]);
     });
 
@@ -190,8 +280,16 @@ describe('_json filters inside JSON fields', () => {
       ['_eq with an empty string', query('{ metadata: { _json: { color: { _eq: "" } } } }'), {}],
       ['a path nested in a path', query('{ metadata: { _json: { a: { b: { _eq: 1 } } } } }'), {}],
       ['_in with text', query('{ metadata: { _json: { color: { _in: "red" } } } }'), {}],
-      ['a wildcard in a variable', query('{ metadata: { _json: $f } }', '($f: GraphQLJsonFilter)'), { f: { 'items[*]': { _eq: 'x' } } }],
-      ['an empty path in a variable', query('{ metadata: { _json: $f } }', '($f: GraphQLJsonFilter)'), { f: { '': { _eq: 'x' } } }],
+      [
+        'a wildcard in a variable',
+        query('{ metadata: { _json: $f } }', '($f: GraphQLJsonFilter)'),
+        { f: { 'items[*]': { _eq: 'x' } } },
+      ],
+      [
+        'an empty path in a variable',
+        query('{ metadata: { _json: $f } }', '($f: GraphQLJsonFilter)'),
+        { f: { '': { _eq: 'x' } } },
+      ],
     ])('answers errors for %s', async (_name, text, variables) => {
       const res = await gql('admin', text, variables);
       expect(res.body.errors?.length).toBeGreaterThan(0);

@@ -73,7 +73,10 @@ describe('the query engine on /items', () => {
     ['filter[at][_gte]=2021-01-01', ['beta', 'Gamma']],
     ['filter[_or][0][n][_eq]=1&filter[_or][1][n][_eq]=4', ['Alpha', 'delta']],
     ['filter[_and][0][n][_gt]=1&filter[_and][1][flag][_eq]=true', ['Gamma']],
-    [`filter=${encodeURIComponent(JSON.stringify({ _or: [{ name: { _eq: 'beta' } }, { n: { _in: [3] } }] }))}`, ['beta', 'Gamma']],
+    [
+      `filter=${encodeURIComponent(JSON.stringify({ _or: [{ name: { _eq: 'beta' } }, { n: { _in: [3] } }] }))}`,
+      ['beta', 'Gamma'],
+    ],
   ])('%s', async (query, expected) => expect(await names(query)).toEqual(expected));
 
   it.each([
@@ -87,7 +90,9 @@ describe('the query engine on /items', () => {
     ['filter[note][_nin]=x', ['beta', 'delta']],
     ['filter[flag][_neq]=true', ['beta']],
     ['filter[at][_nbetween]=2020-06-01,2022-01-01', ['Alpha', 'Gamma']],
-  ])('a negated operator leaves out rows without a value: %s', async (query, expected) => expect(await names(query)).toEqual(expected));
+  ])('a negated operator leaves out rows without a value: %s', async (query, expected) =>
+    expect(await names(query)).toEqual(expected),
+  );
 
   it.each([
     ['search=ALP', ['Alpha']],
@@ -116,14 +121,20 @@ describe('the query engine on /items', () => {
 
   it('aggregates, with and without groupBy', async () => {
     expect((await t.as('admin').get(`/items/${c}?aggregate[count]=*`)).body.data).toEqual([{ count: 4 }]);
-    const sums = await t.as('admin').get(`/items/${c}?aggregate[sum]=n&aggregate[max]=price&aggregate[countDistinct]=flag`);
+    const sums = await t
+      .as('admin')
+      .get(`/items/${c}?aggregate[sum]=n&aggregate[max]=price&aggregate[countDistinct]=flag`);
     expect(sums.body.data).toEqual([{ sum: { n: 10 }, max: { price: 40 }, countDistinct: { flag: 2 } }]);
-    const grouped = await t.as('admin').get(`/items/${c}?aggregate[count]=*&aggregate[avg]=n&groupBy=flag&filter[flag][_nnull]=true&sort=flag`);
+    const grouped = await t
+      .as('admin')
+      .get(`/items/${c}?aggregate[count]=*&aggregate[avg]=n&groupBy=flag&filter[flag][_nnull]=true&sort=flag`);
     expect(grouped.body.data).toEqual([
       { flag: false, count: 1, avg: { n: 2 } },
       { flag: true, count: 2, avg: { n: 2 } },
     ]);
-    const byYear = await t.as('admin').get(`/items/${c}?aggregate[count]=*&groupBy=year(at),flag&filter[at][_nnull]=true`);
+    const byYear = await t
+      .as('admin')
+      .get(`/items/${c}?aggregate[count]=*&groupBy=year(at),flag&filter[at][_nnull]=true`);
     const years = [...byYear.body.data].sort((a: { at_year: number }, b: { at_year: number }) => a.at_year - b.at_year);
     expect(years).toEqual([
       { at_year: 2020, flag: true, count: 1 },
@@ -134,7 +145,9 @@ describe('the query engine on /items', () => {
   });
 
   it('answers and filters on date functions', async () => {
-    const res = await t.as('admin').get(`/items/${c}?fields=name,year(at),month(at),day(at),hour(at)&filter[year(at)][_gte]=2021&sort=n`);
+    const res = await t
+      .as('admin')
+      .get(`/items/${c}?fields=name,year(at),month(at),day(at),hour(at)&filter[year(at)][_gte]=2021&sort=n`);
     expect(res.body.data).toEqual([
       { name: 'beta', at_year: 2021, at_month: 6, at_day: 15, at_hour: 12 },
       { name: 'Gamma', at_year: 2099, at_month: 1, at_day: 1, at_hour: 0 },
@@ -148,7 +161,9 @@ describe('the query engine on /items', () => {
   });
 
   it('answers $CURRENT_USER with the caller', async () => {
-    const withOwner = await createCollection(t, uniq('owned'), [{ field: 'owner', type: 'uuid', meta: { special: ['user-created'] } }]);
+    const withOwner = await createCollection(t, uniq('owned'), [
+      { field: 'owner', type: 'uuid', meta: { special: ['user-created'] } },
+    ]);
     await t.as('admin').post(`/items/${withOwner}`).send({});
     const res = await t.as('admin').get(`/items/${withOwner}?filter[owner][_eq]=$CURRENT_USER&meta=filter_count`);
     expect(res.body.meta.filter_count).toBe(1);
@@ -177,12 +192,20 @@ describe('the query engine on /items', () => {
     ['filter[at][_lt]=$NOW(soon)'],
     ['filter[at][_in]=2020-01-01,tomorrow'],
     [`filter=${encodeURIComponent('{"price":{"_between":[0,1e400]}}')}`],
-  ])('refuses %s with 400 INVALID_QUERY', (query) => expectError(t.as('admin').get(`/items/${c}?${query}`), 400, 'INVALID_QUERY'));
+  ])('refuses %s with 400 INVALID_QUERY', (query) =>
+    expectError(t.as('admin').get(`/items/${c}?${query}`), 400, 'INVALID_QUERY'),
+  );
 
   it('answers a field that does not exist as a permission error and ignores a dotted path through a plain field, as the reference', async () => {
     for (const fields of ['nope', 'name,year(nope)', 'name,json(nope, a)']) {
-      const res = await expectError(t.as('admin').get(`/items/${c}?fields=${encodeURIComponent(fields)}`), 403, 'FORBIDDEN');
-      expect(res.body.errors[0].message).toBe(`You don't have permission to access field "nope" in collection "${c}" or it does not exist.`);
+      const res = await expectError(
+        t.as('admin').get(`/items/${c}?fields=${encodeURIComponent(fields)}`),
+        403,
+        'FORBIDDEN',
+      );
+      expect(res.body.errors[0].message).toBe(
+        `You don't have permission to access field "nope" in collection "${c}" or it does not exist.`,
+      );
     }
     expect(await names('fields=name,name.sub,nope.id')).toEqual(['Alpha', 'beta', 'Gamma', 'delta']);
     const res = await t.as('admin').get(`/items/${c}?fields=name,name.sub,nope.id&filter[n][_eq]=1`);
@@ -190,12 +213,20 @@ describe('the query engine on /items', () => {
   });
 
   it('reads with SEARCH and a query in the body', async () => {
-    const res = await t.as('admin').search(`/items/${c}`).send({ query: { filter: { n: { _eq: 3 } }, fields: ['name'] } });
+    const res = await t
+      .as('admin')
+      .search(`/items/${c}`)
+      .send({ query: { filter: { n: { _eq: 3 } }, fields: ['name'] } });
     expect(res.body.data).toEqual([{ name: 'Gamma' }]);
   });
 
   it('serves singletons', async () => {
-    const s = await createCollection(t, uniq('single'), [{ field: 'motto', type: 'string', schema: { default_value: 'none' } }], { singleton: true });
+    const s = await createCollection(
+      t,
+      uniq('single'),
+      [{ field: 'motto', type: 'string', schema: { default_value: 'none' } }],
+      { singleton: true },
+    );
     expect((await t.as('admin').get(`/items/${s}`)).body.data).toEqual({ id: null, motto: 'none' });
     await t.as('admin').patch(`/items/${s}`).send({ motto: 'first' });
     await t.as('admin').patch(`/items/${s}`).send({ motto: 'second' });

@@ -8,18 +8,27 @@ describe('GET /items sorted on a relational path', () => {
   let t: TestApp;
   let countries: string;
   let states: string;
-  const names = async (query: string) => (await t.as('admin').get(`/items/${countries}?fields=name&${query}`)).body.data.map((c: { name: string }) => c.name);
+  const names = async (query: string) =>
+    (await t.as('admin').get(`/items/${countries}?fields=name&${query}`)).body.data.map(
+      (c: { name: string }) => c.name,
+    );
 
   beforeAll(async () => {
     t = await createTestApp();
     countries = await createCollection(t, uniq('countries'), [{ field: 'name', type: 'string' }]);
-    states = await createCollection(t, uniq('states'), [{ field: 'name', type: 'string' }, { field: 'country', type: 'integer' }]);
-    await createRelation(t, states, 'country', countries, 'states');
-    const made = await t.as('admin').post(`/items/${countries}`).send([
-      { name: 'Middle', states: [{ name: 'Kansas' }, { name: 'Bavaria' }] },
-      { name: 'Low', states: [{ name: 'Alabama' }, { name: 'Delaware' }] },
-      { name: 'High', states: [{ name: 'Yukon' }, { name: 'Maine' }] },
+    states = await createCollection(t, uniq('states'), [
+      { field: 'name', type: 'string' },
+      { field: 'country', type: 'integer' },
     ]);
+    await createRelation(t, states, 'country', countries, 'states');
+    const made = await t
+      .as('admin')
+      .post(`/items/${countries}`)
+      .send([
+        { name: 'Middle', states: [{ name: 'Kansas' }, { name: 'Bavaria' }] },
+        { name: 'Low', states: [{ name: 'Alabama' }, { name: 'Delaware' }] },
+        { name: 'High', states: [{ name: 'Yukon' }, { name: 'Maine' }] },
+      ]);
     expect(made.status).toBe(200);
   });
   afterAll(() => t.close());
@@ -43,12 +52,18 @@ describe('GET /items sorted on a relational path', () => {
       { field: 'owner', type: 'integer' },
     ]);
     await createRelation(t, tokens, 'owner', owners, 'tokens');
-    const made = await t.as('admin').post(`/items/${owners}`).send([
-      { name: 'B', tokens: [{ code: 'bbbbbbbb-0000-4000-8000-000000000000', active: true, data: { n: 2 } }] },
-      { name: 'A', tokens: [{ code: 'aaaaaaaa-0000-4000-8000-000000000000', active: false, data: { n: 1 } }] },
-    ]);
+    const made = await t
+      .as('admin')
+      .post(`/items/${owners}`)
+      .send([
+        { name: 'B', tokens: [{ code: 'bbbbbbbb-0000-4000-8000-000000000000', active: true, data: { n: 2 } }] },
+        { name: 'A', tokens: [{ code: 'aaaaaaaa-0000-4000-8000-000000000000', active: false, data: { n: 1 } }] },
+      ]);
     expect(made.status).toBe(200);
-    const sorted = async (sort: string) => (await t.as('admin').get(`/items/${owners}?fields=name&sort=${sort}`).expect(200)).body.data.map((o: { name: string }) => o.name);
+    const sorted = async (sort: string) =>
+      (await t.as('admin').get(`/items/${owners}?fields=name&sort=${sort}`).expect(200)).body.data.map(
+        (o: { name: string }) => o.name,
+      );
     expect(await sorted('tokens.code')).toEqual(['A', 'B']);
     expect(await sorted('-tokens.code')).toEqual(['B', 'A']);
     expect(await sorted('tokens.active')).toEqual(['A', 'B']);

@@ -29,16 +29,19 @@ describe('/items/:collection', () => {
   afterAll(() => t.close());
 
   it('creates one item and answers it with the same types on every vendor', async () => {
-    const res = await t.as('admin').post(`/items/${articles}`).send({
-      title: 'Hello',
-      published: true,
-      tags: ['a', { b: 1 }],
-      labels: ['x', 'y'],
-      rating: 4.5,
-      day: '2024-02-03',
-      at: '2024-02-03T10:20:30',
-      stamp: '2024-02-03T10:20:30.000Z',
-    });
+    const res = await t
+      .as('admin')
+      .post(`/items/${articles}`)
+      .send({
+        title: 'Hello',
+        published: true,
+        tags: ['a', { b: 1 }],
+        labels: ['x', 'y'],
+        rating: 4.5,
+        day: '2024-02-03',
+        at: '2024-02-03T10:20:30',
+        stamp: '2024-02-03T10:20:30.000Z',
+      });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       id: expect.any(Number),
@@ -58,7 +61,10 @@ describe('/items/:collection', () => {
   });
 
   it('creates many items from an array and reads them back with the caller fields', async () => {
-    const res = await t.as('admin').post(`/items/${articles}?fields=title`).send([{ title: 'one' }, { title: 'two' }]);
+    const res = await t
+      .as('admin')
+      .post(`/items/${articles}?fields=title`)
+      .send([{ title: 'one' }, { title: 'two' }]);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([{ title: 'one' }, { title: 'two' }]);
   });
@@ -77,7 +83,10 @@ describe('/items/:collection', () => {
     const service = t.app.get(ItemsFactory).for(c, null);
     const keys = await service.upsertMany([{ id: first, title: 'new' }, { title: 'added' }]);
     expect(keys[0]).toBe(first);
-    expect((await t.as('admin').get(`/items/${c}?fields=title&sort=id`)).body.data).toEqual([{ title: 'new' }, { title: 'added' }]);
+    expect((await t.as('admin').get(`/items/${c}?fields=title&sort=id`)).body.data).toEqual([
+      { title: 'new' },
+      { title: 'added' },
+    ]);
   });
 
   it('reads one item and answers a missing one with 403', async () => {
@@ -97,16 +106,47 @@ describe('/items/:collection', () => {
   });
 
   it('updates one, many by keys, many by query and many as an array', async () => {
-    const made = await t.as('admin').post(`/items/${articles}`).send([{ title: 'u1' }, { title: 'u2' }, { title: 'u3' }]);
+    const made = await t
+      .as('admin')
+      .post(`/items/${articles}`)
+      .send([{ title: 'u1' }, { title: 'u2' }, { title: 'u3' }]);
     const [a, b, c] = made.body.data.map((i: { id: number }) => i.id);
-    expect((await t.as('admin').patch(`/items/${articles}/${a}`).send({ views: 5 })).body.data).toMatchObject({ id: a, views: 5 });
-    const byKeys = await t.as('admin').patch(`/items/${articles}?fields=id,views`).send({ keys: [a, b], data: { views: 7 } });
-    expect(byKeys.body.data).toEqual([{ id: a, views: 7 }, { id: b, views: 7 }]);
-    const byQuery = await t.as('admin').patch(`/items/${articles}?fields=id,body`).send({ query: { filter: { title: { _eq: 'u3' } } }, data: { body: 'q' } });
+    expect((await t.as('admin').patch(`/items/${articles}/${a}`).send({ views: 5 })).body.data).toMatchObject({
+      id: a,
+      views: 5,
+    });
+    const byKeys = await t
+      .as('admin')
+      .patch(`/items/${articles}?fields=id,views`)
+      .send({ keys: [a, b], data: { views: 7 } });
+    expect(byKeys.body.data).toEqual([
+      { id: a, views: 7 },
+      { id: b, views: 7 },
+    ]);
+    const byQuery = await t
+      .as('admin')
+      .patch(`/items/${articles}?fields=id,body`)
+      .send({ query: { filter: { title: { _eq: 'u3' } } }, data: { body: 'q' } });
     expect(byQuery.body.data).toEqual([{ id: c, body: 'q' }]);
-    const batch = await t.as('admin').patch(`/items/${articles}?fields=id,title`).send([{ id: a, title: 'A' }, { id: b, title: 'B' }]);
-    expect(batch.body.data).toEqual([{ id: a, title: 'A' }, { id: b, title: 'B' }]);
-    await expectError(t.as('admin').patch(`/items/${articles}`).send({ keys: [a] }), 400, 'INVALID_PAYLOAD');
+    const batch = await t
+      .as('admin')
+      .patch(`/items/${articles}?fields=id,title`)
+      .send([
+        { id: a, title: 'A' },
+        { id: b, title: 'B' },
+      ]);
+    expect(batch.body.data).toEqual([
+      { id: a, title: 'A' },
+      { id: b, title: 'B' },
+    ]);
+    await expectError(
+      t
+        .as('admin')
+        .patch(`/items/${articles}`)
+        .send({ keys: [a] }),
+      400,
+      'INVALID_PAYLOAD',
+    );
     await expectError(t.as('admin').patch(`/items/${articles}/999999`).send({ views: 1 }), 403, 'FORBIDDEN');
   });
 
@@ -115,65 +155,143 @@ describe('/items/:collection', () => {
     expect(made.status).toBe(200);
     expect(made.body.data).not.toHaveProperty('nope');
     const id = made.body.data.id;
-    const updated = await t.as('admin').patch(`/items/${articles}/${id}`).send({ ...made.body.data, id: 999999, title: 'k2', nope: 2 });
+    const updated = await t
+      .as('admin')
+      .patch(`/items/${articles}/${id}`)
+      .send({ ...made.body.data, id: 999999, title: 'k2', nope: 2 });
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ id, title: 'k2' });
     await expectError(t.as('admin').get(`/items/${articles}/999999`), 403, 'FORBIDDEN');
   });
 
   it('takes payload keys named after other Object members (toString) for unknown keys, not for fields', async () => {
-    const made = await t.as('admin').post(`/items/${articles}`).send(JSON.parse('{"title":"proto","toString":"x","hasOwnProperty":{"polluted":1}}'));
+    const made = await t
+      .as('admin')
+      .post(`/items/${articles}`)
+      .send(JSON.parse('{"title":"proto","toString":"x","hasOwnProperty":{"polluted":1}}'));
     expect(made.status).toBe(200);
     expect(made.body.data).toMatchObject({ title: 'proto' });
     expect(made.body.data).not.toHaveProperty('toString', 'x');
-    const updated = await t.as('admin').patch(`/items/${articles}/${made.body.data.id}`).send(JSON.parse('{"title":"proto2","valueOf":"x"}'));
+    const updated = await t
+      .as('admin')
+      .patch(`/items/${articles}/${made.body.data.id}`)
+      .send(JSON.parse('{"title":"proto2","valueOf":"x"}'));
     expect(updated.body.data).toMatchObject({ title: 'proto2' });
     expect(Object.prototype).not.toHaveProperty('polluted');
   });
 
   it('refuses payload keys that lead to a prototype (constructor, __proto__, prototype)', async () => {
-    for (const body of ['{"title":"proto","constructor":{"polluted":1}}', '{"title":"proto","__proto__":{"polluted":1}}', '{"title":"proto","prototype":"x"}']) {
+    for (const body of [
+      '{"title":"proto","constructor":{"polluted":1}}',
+      '{"title":"proto","__proto__":{"polluted":1}}',
+      '{"title":"proto","prototype":"x"}',
+    ]) {
       await expectError(t.as('admin').post(`/items/${articles}`).send(JSON.parse(body)), 400, 'INVALID_PAYLOAD');
     }
     expect(Object.prototype).not.toHaveProperty('polluted');
   });
 
   it('refuses a write whose read-back query is invalid before writing anything', async () => {
-    const count = async () => Number((await t.as('admin').get(`/items/${articles}?aggregate[count]=*`)).body.data[0].count);
+    const count = async () =>
+      Number((await t.as('admin').get(`/items/${articles}?aggregate[count]=*`)).body.data[0].count);
     const before = await count();
     await expectError(t.as('admin').post(`/items/${articles}?fields=nope`).send({ title: 'never' }), 403, 'FORBIDDEN');
-    await expectError(t.as('admin').post(`/items/${articles}?sort=nope`).send([{ title: 'never' }]), 400, 'INVALID_QUERY');
+    await expectError(
+      t
+        .as('admin')
+        .post(`/items/${articles}?sort=nope`)
+        .send([{ title: 'never' }]),
+      400,
+      'INVALID_QUERY',
+    );
     const made = (await t.as('admin').post(`/items/${articles}`).send({ title: 'kept' })).body.data;
-    await expectError(t.as('admin').patch(`/items/${articles}/${made.id}?filter[nope][_eq]=1`).send({ title: 'changed' }), 400, 'INVALID_QUERY');
-    await expectError(t.as('admin').patch(`/items/${articles}?fields=nope`).send({ keys: [made.id], data: { title: 'changed' } }), 403, 'FORBIDDEN');
-    await expectError(t.as('admin').patch(`/items/${articles}/${made.id}?groupBy=`).send({ title: 'changed' }), 400, 'INVALID_QUERY');
+    await expectError(
+      t.as('admin').patch(`/items/${articles}/${made.id}?filter[nope][_eq]=1`).send({ title: 'changed' }),
+      400,
+      'INVALID_QUERY',
+    );
+    await expectError(
+      t
+        .as('admin')
+        .patch(`/items/${articles}?fields=nope`)
+        .send({ keys: [made.id], data: { title: 'changed' } }),
+      403,
+      'FORBIDDEN',
+    );
+    await expectError(
+      t.as('admin').patch(`/items/${articles}/${made.id}?groupBy=`).send({ title: 'changed' }),
+      400,
+      'INVALID_QUERY',
+    );
     expect((await t.as('admin').get(`/items/${articles}/${made.id}`)).body.data.title).toBe('kept');
     expect(await count()).toBe(before + 1);
     await expectError(t.as('admin').post('/roles?fields=nope').send({ name: 'never' }), 403, 'FORBIDDEN');
     await expectError(t.as('admin').post('/users?fields=nope').send({ email: 'never@example.com' }), 403, 'FORBIDDEN');
     await expectError(t.as('admin').post('/folders?fields=nope').send({ name: 'never' }), 403, 'FORBIDDEN');
-    for (const path of ['/roles?filter[name][_eq]=never', '/users?filter[email][_eq]=never@example.com', '/folders?filter[name][_eq]=never']) {
+    for (const path of [
+      '/roles?filter[name][_eq]=never',
+      '/users?filter[email][_eq]=never@example.com',
+      '/folders?filter[name][_eq]=never',
+    ]) {
       expect((await t.as('admin').get(path)).body.data).toEqual([]);
     }
   });
 
   it('answers keys that are objects or arrays with 403, even ones that do not convert to a string', async () => {
     const odd = { toString: 'x', valueOf: 1 };
-    await expectError(t.as('admin').delete(`/items/${articles}`).send({ keys: [odd] }), 403, 'FORBIDDEN');
-    await expectError(t.as('admin').delete(`/items/${articles}`).send([[1]]), 403, 'FORBIDDEN');
-    await expectError(t.as('admin').patch(`/items/${articles}`).send({ keys: [odd], data: { title: 'x' } }), 403, 'FORBIDDEN');
-    expect((await t.as('admin').search(`/items/${articles}`).send({ keys: [odd, true] })).body.data).toEqual([]);
+    await expectError(
+      t
+        .as('admin')
+        .delete(`/items/${articles}`)
+        .send({ keys: [odd] }),
+      403,
+      'FORBIDDEN',
+    );
+    await expectError(
+      t
+        .as('admin')
+        .delete(`/items/${articles}`)
+        .send([[1]]),
+      403,
+      'FORBIDDEN',
+    );
+    await expectError(
+      t
+        .as('admin')
+        .patch(`/items/${articles}`)
+        .send({ keys: [odd], data: { title: 'x' } }),
+      403,
+      'FORBIDDEN',
+    );
+    expect(
+      (
+        await t
+          .as('admin')
+          .search(`/items/${articles}`)
+          .send({ keys: [odd, true] })
+      ).body.data,
+    ).toEqual([]);
   });
 
   it('answers integer keys the column cannot hold (fractions, beyond its range) as unknown keys on every vendor', async () => {
-    expect((await t.as('admin').search(`/items/${articles}`).send({ keys: [-0.5, 1.5, 2147483648, 1.2345678901234568e29] })).body.data).toEqual([]);
+    expect(
+      (
+        await t
+          .as('admin')
+          .search(`/items/${articles}`)
+          .send({ keys: [-0.5, 1.5, 2147483648, 1.2345678901234568e29] })
+      ).body.data,
+    ).toEqual([]);
     await expectError(t.as('admin').get(`/items/${articles}/1.5`), 403, 'FORBIDDEN');
     await expectError(t.as('admin').get(`/items/${articles}/2147483648`), 403, 'FORBIDDEN');
     await expectError(t.as('admin').delete(`/items/${articles}`).send([0.5]), 403, 'FORBIDDEN');
   });
 
   it('stores a NUL character where the database can, and refuses it with 400 where it cannot (PostgreSQL)', async () => {
-    const written = await t.as('admin').post(`/items/${articles}`).send({ title: 'a\u0000b', tags: ['\u0000'] });
+    const written = await t
+      .as('admin')
+      .post(`/items/${articles}`)
+      .send({ title: 'a\u0000b', tags: ['\u0000'] });
     if (written.status === 200) expect(written.body.data.title).toBe('a\u0000b');
     else await expectError(Promise.resolve(written), 400, 'INVALID_PAYLOAD');
     const read = await t.as('admin').get(`/items/${articles}?filter[title][_eq]=a%00b`);
@@ -182,12 +300,29 @@ describe('/items/:collection', () => {
   });
 
   it('deletes one, by array, by keys and by query with 204', async () => {
-    const made = await t.as('admin').post(`/items/${articles}`).send([{ title: 'd1' }, { title: 'd2' }, { title: 'd3' }, { title: 'd4' }]);
+    const made = await t
+      .as('admin')
+      .post(`/items/${articles}`)
+      .send([{ title: 'd1' }, { title: 'd2' }, { title: 'd3' }, { title: 'd4' }]);
     const ids = made.body.data.map((i: { id: number }) => i.id);
     expect((await t.as('admin').delete(`/items/${articles}/${ids[0]}`)).status).toBe(204);
     expect((await t.as('admin').delete(`/items/${articles}`).send([ids[1]])).status).toBe(204);
-    expect((await t.as('admin').delete(`/items/${articles}`).send({ keys: [ids[2]] })).status).toBe(204);
-    expect((await t.as('admin').delete(`/items/${articles}`).send({ query: { filter: { title: { _eq: 'd4' } } } })).status).toBe(204);
+    expect(
+      (
+        await t
+          .as('admin')
+          .delete(`/items/${articles}`)
+          .send({ keys: [ids[2]] })
+      ).status,
+    ).toBe(204);
+    expect(
+      (
+        await t
+          .as('admin')
+          .delete(`/items/${articles}`)
+          .send({ query: { filter: { title: { _eq: 'd4' } } } })
+      ).status,
+    ).toBe(204);
     const left = await t.as('admin').get(`/items/${articles}?filter[title][_in]=d1,d2,d3,d4`);
     expect(left.body.data).toEqual([]);
     await expectError(t.as('admin').delete(`/items/${articles}/${ids[0]}`), 403, 'FORBIDDEN');
@@ -206,14 +341,30 @@ describe('/items/:collection', () => {
   });
 
   it('stores the ends of a 32-bit integer on every vendor', async () => {
-    const made = (await t.as('admin').post(`/items/${articles}`).send([{ title: 'min', views: -2147483648 }, { title: 'max', views: 2147483647 }])).body.data;
-    const read = await t.as('admin').get(`/items/${articles}?filter[id][_in]=${made.map((a: { id: number }) => a.id).join(',')}&fields=views&sort=views`);
+    const made = (
+      await t
+        .as('admin')
+        .post(`/items/${articles}`)
+        .send([
+          { title: 'min', views: -2147483648 },
+          { title: 'max', views: 2147483647 },
+        ])
+    ).body.data;
+    const read = await t
+      .as('admin')
+      .get(
+        `/items/${articles}?filter[id][_in]=${made.map((a: { id: number }) => a.id).join(',')}&fields=views&sort=views`,
+      );
     expect(read.body.data).toEqual([{ views: -2147483648 }, { views: 2147483647 }]);
   });
 
   it('answers a duplicate unique value with RECORD_NOT_UNIQUE on every vendor', async () => {
     await t.as('admin').post(`/items/${articles}`).send({ title: 'u', slug: 'same' });
-    const res = await expectError(t.as('admin').post(`/items/${articles}`).send({ title: 'u', slug: 'same' }), 400, 'RECORD_NOT_UNIQUE');
+    const res = await expectError(
+      t.as('admin').post(`/items/${articles}`).send({ title: 'u', slug: 'same' }),
+      400,
+      'RECORD_NOT_UNIQUE',
+    );
     expect(res.body.errors[0].extensions).toMatchObject({ collection: articles, field: 'slug' });
   });
 
@@ -222,7 +373,8 @@ describe('/items/:collection', () => {
     await expectError(t.as('admin').get('/items/svc_users'), 403, 'FORBIDDEN');
   });
 
-  it('is forbidden to the public without permissions', () => expectError(t.as('anonymous').get(`/items/${articles}`), 403, 'FORBIDDEN'));
+  it('is forbidden to the public without permissions', () =>
+    expectError(t.as('anonymous').get(`/items/${articles}`), 403, 'FORBIDDEN'));
 
   describe('relations', () => {
     let authors: string;
@@ -237,30 +389,55 @@ describe('/items/:collection', () => {
       ]);
       await createRelation(t, posts, 'author', authors, 'posts');
       author = (await t.as('admin').post(`/items/${authors}`).send({ name: 'Ann' })).body.data.id;
-      await t.as('admin').post(`/items/${posts}`).send([{ title: 'p1', author }, { title: 'p2', author }, { title: 'p3', author: null }]);
+      await t
+        .as('admin')
+        .post(`/items/${posts}`)
+        .send([
+          { title: 'p1', author },
+          { title: 'p2', author },
+          { title: 'p3', author: null },
+        ]);
     });
 
     it('expands many-to-one with dot paths and *.*', async () => {
       const res = await t.as('admin').get(`/items/${posts}?fields=title,author.name&sort=title`);
-      expect(res.body.data).toEqual([{ title: 'p1', author: { name: 'Ann' } }, { title: 'p2', author: { name: 'Ann' } }, { title: 'p3', author: null }]);
+      expect(res.body.data).toEqual([
+        { title: 'p1', author: { name: 'Ann' } },
+        { title: 'p2', author: { name: 'Ann' } },
+        { title: 'p3', author: null },
+      ]);
       const all = await t.as('admin').get(`/items/${posts}?fields=*.*&limit=1&sort=title`);
-      expect(all.body.data[0]).toEqual({ id: expect.any(Number), title: 'p1', author: { id: author, name: 'Ann', posts: expect.any(Array) } });
+      expect(all.body.data[0]).toEqual({
+        id: expect.any(Number),
+        title: 'p1',
+        author: { id: author, name: 'Ann', posts: expect.any(Array) },
+      });
     });
 
     it('answers one-to-many as keys with * and as objects with a path', async () => {
       const res = await t.as('admin').get(`/items/${authors}/${author}`);
       expect(res.body.data.posts).toHaveLength(2);
-      const deep = await t.as('admin').get(`/items/${authors}/${author}?fields=name,posts.title&deep[posts][_sort]=-title&deep[posts][_limit]=1`);
+      const deep = await t
+        .as('admin')
+        .get(`/items/${authors}/${author}?fields=name,posts.title&deep[posts][_sort]=-title&deep[posts][_limit]=1`);
       expect(deep.body.data).toEqual({ name: 'Ann', posts: [{ title: 'p2' }] });
     });
 
     it('windows, sorts and filters one-to-many keys read with * by deep as it does objects', async () => {
-      const keys = (await t.as('admin').get(`/items/${posts}?fields=id&filter[author][_eq]=${author}&sort=-title`)).body.data.map((p: { id: number }) => p.id);
-      const offset = await t.as('admin').get(`/items/${authors}/${author}?fields=*&deep[posts][_sort]=-title&deep[posts][_offset]=1`);
+      const keys = (
+        await t.as('admin').get(`/items/${posts}?fields=id&filter[author][_eq]=${author}&sort=-title`)
+      ).body.data.map((p: { id: number }) => p.id);
+      const offset = await t
+        .as('admin')
+        .get(`/items/${authors}/${author}?fields=*&deep[posts][_sort]=-title&deep[posts][_offset]=1`);
       expect(offset.body.data.posts).toEqual([keys[1]]);
-      const limit = await t.as('admin').get(`/items/${authors}?fields=*&filter[id][_eq]=${author}&deep[posts][_sort]=-title&deep[posts][_limit]=1`);
+      const limit = await t
+        .as('admin')
+        .get(`/items/${authors}?fields=*&filter[id][_eq]=${author}&deep[posts][_sort]=-title&deep[posts][_limit]=1`);
       expect(limit.body.data[0].posts).toEqual([keys[0]]);
-      const filtered = await t.as('admin').get(`/items/${authors}/${author}?fields=posts&deep[posts][_filter][title][_eq]=p1`);
+      const filtered = await t
+        .as('admin')
+        .get(`/items/${authors}/${author}?fields=posts&deep[posts][_filter][title][_eq]=p1`);
       expect(filtered.body.data).toEqual({ posts: [keys[1]] });
     });
 
@@ -281,33 +458,58 @@ describe('/items/:collection', () => {
     });
 
     it('sorts by a many-to-one path, then by a field', async () => {
-      const res = await t.as('admin').get(`/items/${posts}?fields=title&filter[author][_nnull]=true&sort=-author.name,-title`);
+      const res = await t
+        .as('admin')
+        .get(`/items/${posts}?fields=title&filter[author][_nnull]=true&sort=-author.name,-title`);
       expect(res.body.data).toEqual([{ title: 'p2' }, { title: 'p1' }]);
     });
 
     it('writes nested many-to-one objects', async () => {
-      const created = await t.as('admin').post(`/items/${posts}?fields=title,author.name`).send({ title: 'n1', author: { name: 'Bob' } });
+      const created = await t
+        .as('admin')
+        .post(`/items/${posts}?fields=title,author.name`)
+        .send({ title: 'n1', author: { name: 'Bob' } });
       expect(created.body.data).toEqual({ title: 'n1', author: { name: 'Bob' } });
-      const linked = await t.as('admin').post(`/items/${posts}?fields=author.name`).send({ title: 'n2', author: { id: author, name: 'Ann B.' } });
+      const linked = await t
+        .as('admin')
+        .post(`/items/${posts}?fields=author.name`)
+        .send({ title: 'n2', author: { id: author, name: 'Ann B.' } });
       expect(linked.body.data).toEqual({ author: { name: 'Ann B.' } });
       await t.as('admin').patch(`/items/${authors}/${author}`).send({ name: 'Ann' });
     });
 
     it('writes one-to-many sets: arrays replace the set, { create, update, delete } change parts', async () => {
-      const made = await t.as('admin').post(`/items/${authors}?fields=name,posts.title`).send({ name: 'Cy', posts: [{ title: 'c1' }, { title: 'c2' }] });
+      const made = await t
+        .as('admin')
+        .post(`/items/${authors}?fields=name,posts.title`)
+        .send({ name: 'Cy', posts: [{ title: 'c1' }, { title: 'c2' }] });
       expect(made.body.data).toEqual({ name: 'Cy', posts: [{ title: 'c1' }, { title: 'c2' }] });
       const cy = (await t.as('admin').get(`/items/${authors}?filter[name][_eq]=Cy&fields=id,posts`)).body.data[0];
       const [c1, c2] = cy.posts;
-      const replaced = await t.as('admin').patch(`/items/${authors}/${cy.id}?fields=posts.title`).send({ posts: [c2, { title: 'c3' }] });
+      const replaced = await t
+        .as('admin')
+        .patch(`/items/${authors}/${cy.id}?fields=posts.title`)
+        .send({ posts: [c2, { title: 'c3' }] });
       expect(replaced.body.data.posts.map((p: { title: string }) => p.title).sort()).toEqual(['c2', 'c3']);
       expect((await t.as('admin').get(`/items/${posts}/${c1}?fields=author`)).body.data).toEqual({ author: null });
-      const partial = await t.as('admin').patch(`/items/${authors}/${cy.id}?fields=posts.title`).send({ posts: { create: [{ title: 'c4' }], update: [{ id: c2, title: 'c2!' }], delete: [] } });
+      const partial = await t
+        .as('admin')
+        .patch(`/items/${authors}/${cy.id}?fields=posts.title`)
+        .send({ posts: { create: [{ title: 'c4' }], update: [{ id: c2, title: 'c2!' }], delete: [] } });
       expect(partial.body.data.posts.map((p: { title: string }) => p.title).sort()).toEqual(['c2!', 'c3', 'c4']);
-      await expectError(t.as('admin').patch(`/items/${authors}/${cy.id}`).send({ posts: 'nope' }), 400, 'INVALID_PAYLOAD');
+      await expectError(
+        t.as('admin').patch(`/items/${authors}/${cy.id}`).send({ posts: 'nope' }),
+        400,
+        'INVALID_PAYLOAD',
+      );
     });
 
     it('answers an invalid foreign key with INVALID_FOREIGN_KEY on every vendor', () =>
-      expectError(t.as('admin').post(`/items/${posts}`).send({ title: 'bad', author: 424242 }), 400, 'INVALID_FOREIGN_KEY'));
+      expectError(
+        t.as('admin').post(`/items/${posts}`).send({ title: 'bad', author: 424242 }),
+        400,
+        'INVALID_FOREIGN_KEY',
+      ));
   });
 });
 

@@ -15,7 +15,10 @@ describe('metrics of the database', () => {
     if (t.config.db.client === 'sqlite') {
       expect(pool).toEqual([]);
     } else {
-      expect(pool).toEqual([expect.stringMatching(/^vellum_db_pool_connections\{state="in_use"\} \d+$/), expect.stringMatching(/^vellum_db_pool_connections\{state="idle"\} [1-9]\d*$/)]);
+      expect(pool).toEqual([
+        expect.stringMatching(/^vellum_db_pool_connections\{state="in_use"\} \d+$/),
+        expect.stringMatching(/^vellum_db_pool_connections\{state="idle"\} [1-9]\d*$/),
+      ]);
     }
   });
 });

@@ -14,7 +14,9 @@ describe('multipart limits', () => {
   const stored = () => readdirSync(root);
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { STORAGE_LOCATIONS: 'local', STORAGE_LOCAL_ROOT: root, FILES_MAX_UPLOAD_SIZE: '100kb' } });
+    t = await createTestApp({
+      env: { STORAGE_LOCATIONS: 'local', STORAGE_LOCAL_ROOT: root, FILES_MAX_UPLOAD_SIZE: '100kb' },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -25,14 +27,22 @@ describe('multipart limits', () => {
     const rows = await rowCount();
     const req = t.as('admin').post('/files');
     for (let i = 0; i < 1001; i++) req.field(`f${i}`, 'x');
-    await expectError(req.attach('file', Buffer.from('hello'), { filename: 'a.txt', contentType: 'text/plain' }), 400, 'INVALID_PAYLOAD');
+    await expectError(
+      req.attach('file', Buffer.from('hello'), { filename: 'a.txt', contentType: 'text/plain' }),
+      400,
+      'INVALID_PAYLOAD',
+    );
     expect(await rowCount()).toBe(rows);
     expect(stored()).toEqual([]);
   });
 
   it('refuses a text field over 1 MB with 400 INVALID_PAYLOAD', async () => {
     const res = await expectError(
-      t.as('admin').post('/files').field('description', 'd'.repeat(1024 * 1024 + 1)).attach('file', Buffer.from('x'), { filename: 'a.txt', contentType: 'text/plain' }),
+      t
+        .as('admin')
+        .post('/files')
+        .field('description', 'd'.repeat(1024 * 1024 + 1))
+        .attach('file', Buffer.from('x'), { filename: 'a.txt', contentType: 'text/plain' }),
       400,
       'INVALID_PAYLOAD',
     );
@@ -40,21 +50,41 @@ describe('multipart limits', () => {
   });
 
   it('answers 413 CONTENT_TOO_LARGE for a replacement over FILES_MAX_UPLOAD_SIZE and keeps the file as it was', async () => {
-    const created = await t.as('admin').post('/files').attach('file', Buffer.from('original'), { filename: 'keep.txt', contentType: 'text/plain' }).expect(200);
+    const created = await t
+      .as('admin')
+      .post('/files')
+      .attach('file', Buffer.from('original'), { filename: 'keep.txt', contentType: 'text/plain' })
+      .expect(200);
     const id = created.body.data.id as string;
     await expectError(
-      t.as('admin').patch(`/files/${id}`).attach('file', Buffer.alloc(150 * 1024, 1), { filename: 'big.bin', contentType: 'application/octet-stream' }),
+      t
+        .as('admin')
+        .patch(`/files/${id}`)
+        .attach('file', Buffer.alloc(150 * 1024, 1), { filename: 'big.bin', contentType: 'application/octet-stream' }),
       413,
       'CONTENT_TOO_LARGE',
     );
     const after = await t.as('admin').get(`/files/${id}`).expect(200);
-    expect({ filesize: Number(after.body.data.filesize), type: after.body.data.type }).toEqual({ filesize: 8, type: 'text/plain' });
+    expect({ filesize: Number(after.body.data.filesize), type: after.body.data.type }).toEqual({
+      filesize: 8,
+      type: 'text/plain',
+    });
     expect(stored()).toHaveLength(1);
   });
 
   it('imports the first file part of an import and ignores a second one', async () => {
     const collection = `mp_${Date.now()}`;
-    await t.as('admin').post('/collections').send({ collection, fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'title', type: 'string' }] }).expect(200);
+    await t
+      .as('admin')
+      .post('/collections')
+      .send({
+        collection,
+        fields: [
+          { field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } },
+          { field: 'title', type: 'string' },
+        ],
+      })
+      .expect(200);
     await t
       .as('admin')
       .post(`/utils/import/${collection}`)

@@ -8,7 +8,10 @@ import { createTestApp, TestApp } from '../helpers/test-app';
 
 type Doc = {
   tags: { name: string; 'x-collection'?: string }[];
-  paths: Record<string, Record<string, { operationId?: string; requestBody?: { content: Record<string, { schema: unknown }> } }>>;
+  paths: Record<
+    string,
+    Record<string, { operationId?: string; requestBody?: { content: Record<string, { schema: unknown }> } }>
+  >;
   components: { schemas: Record<string, { properties: Record<string, unknown>; required?: string[] }> };
 };
 
@@ -120,13 +123,31 @@ describe('the live OpenAPI document (GET /server/specs/oas) as the contract of a
   it('declares a tag, an item schema and the paths of each collection, with operation ids in the SDK vocabulary', () => {
     expect(nameOf(s.articles)).toMatch(/^Items[A-Z]\w*Articles$/);
     const article = nameOf(s.articles).slice('Items'.length);
-    const ops = (path: string) => Object.fromEntries(Object.entries(doc.paths[path] ?? {}).filter(([k]) => k !== 'parameters').map(([method, op]) => [method, op.operationId]));
-    expect(ops(`/items/${s.articles}`)).toEqual({ get: `readItems${article}`, post: `createItem${article}`, patch: `updateItems${article}`, delete: `deleteItems${article}` });
-    expect(ops(`/items/${s.articles}/{id}`)).toEqual({ get: `readItem${article}`, patch: `updateItem${article}`, delete: `deleteItem${article}` });
+    const ops = (path: string) =>
+      Object.fromEntries(
+        Object.entries(doc.paths[path] ?? {})
+          .filter(([k]) => k !== 'parameters')
+          .map(([method, op]) => [method, op.operationId]),
+      );
+    expect(ops(`/items/${s.articles}`)).toEqual({
+      get: `readItems${article}`,
+      post: `createItem${article}`,
+      patch: `updateItems${article}`,
+      delete: `deleteItems${article}`,
+    });
+    expect(ops(`/items/${s.articles}/{id}`)).toEqual({
+      get: `readItem${article}`,
+      patch: `updateItem${article}`,
+      delete: `deleteItem${article}`,
+    });
     const home = nameOf(s.home).slice('Items'.length);
     expect(ops(`/items/${s.home}`)).toEqual({ get: `readSingleton${home}`, patch: `updateSingleton${home}` });
     expect(doc.paths[`/items/${s.home}/{id}`]).toBeUndefined();
-    const ids = Object.values(doc.paths).flatMap((path) => Object.values(path).map((op) => op.operationId).filter(Boolean));
+    const ids = Object.values(doc.paths).flatMap((path) =>
+      Object.values(path)
+        .map((op) => op.operationId)
+        .filter(Boolean),
+    );
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -155,23 +176,36 @@ describe('the live OpenAPI document (GET /server/specs/oas) as the contract of a
       comments: { type: 'array', items: { oneOf: [INT, ref(nameOf(s.comments))] } },
       tags: { type: 'array', items: { oneOf: [INT, ref(nameOf(s.junction))] } },
     });
-    expect(schemaOf(s.authors).properties).toEqual({ id: UUID, name: { type: 'string' }, articles: { type: 'array', items: { oneOf: [INT, ref(nameOf(s.articles))] } } });
-    expect(schemaOf(s.junction).properties[`${s.tags}_id`]).toEqual({ oneOf: [{ ...INT, nullable: true }, ref(nameOf(s.tags))] });
+    expect(schemaOf(s.authors).properties).toEqual({
+      id: UUID,
+      name: { type: 'string' },
+      articles: { type: 'array', items: { oneOf: [INT, ref(nameOf(s.articles))] } },
+    });
+    expect(schemaOf(s.junction).properties[`${s.tags}_id`]).toEqual({
+      oneOf: [{ ...INT, nullable: true }, ref(nameOf(s.tags))],
+    });
   });
 
   it('requires on create what the items engine requires: required and NOT NULL fields without a default', () => {
-    const body = (collection: string) => doc.paths[`/items/${collection}`].post.requestBody!.content['application/json'].schema as { oneOf: unknown[] };
+    const body = (collection: string) =>
+      doc.paths[`/items/${collection}`].post.requestBody!.content['application/json'].schema as { oneOf: unknown[] };
     expect(body(s.articles).oneOf[0]).toEqual({ allOf: [ref(nameOf(s.articles))], required: ['title', 'slug'] });
     expect(body(s.authors).oneOf[0]).toEqual({ allOf: [ref(nameOf(s.authors))], required: ['name'] });
     expect(body(s.tags).oneOf[0]).toEqual(ref(nameOf(s.tags)));
   });
 
-  it('lints without errors or warnings, whole, with the repository\'s redocly.yaml (pinned redocly CLI)', async () => {
+  it("lints without errors or warnings, whole, with the repository's redocly.yaml (pinned redocly CLI)", async () => {
     expect(await lintOpenApi(folder.dir, doc)).toEqual([]);
     // The lint can fail: a flaw in an added operation is reported.
     const flawed = structuredClone(doc) as unknown as { paths: Record<string, Record<string, { summary?: string }>> };
     delete flawed.paths[`/items/${s.articles}`].get.summary;
-    expect(await lintOpenApi(folder.dir, flawed)).toEqual([expect.objectContaining({ ruleId: 'operation-summary', severity: 'error', pointer: `${encoded(`/items/${s.articles}`)}/get/summary` })]);
+    expect(await lintOpenApi(folder.dir, flawed)).toEqual([
+      expect.objectContaining({
+        ruleId: 'operation-summary',
+        severity: 'error',
+        pointer: `${encoded(`/items/${s.articles}`)}/get/summary`,
+      }),
+    ]);
   });
 
   it('generates types that compile under tsc --strict and refuse wrong bodies, keys and paths', async () => {
@@ -199,19 +233,45 @@ describe('the live OpenAPI document (GET /server/specs/oas) as the contract of a
       uploaded: number;
     };
     const r = await runClient<Result>(join(folder.dir, 'client.ts'), url, t.adminToken);
-    expect(r).toMatchObject({ created: 200, read: { status: 200, title: 'Typed', keywords: ['a', 'b'] }, updated: { status: 200, views: 4 }, removed: { status: 204 }, home: 'Welcome', uploaded: 200 });
+    expect(r).toMatchObject({
+      created: 200,
+      read: { status: 200, title: 'Typed', keywords: ['a', 'b'] },
+      updated: { status: 200, views: 4 },
+      removed: { status: 204 },
+      home: 'Welcome',
+      uploaded: 200,
+    });
     expect(r.listed).toEqual(expect.arrayContaining(['Typed', 'Gone']));
 
     const admin = t.as('admin');
-    const stored = await admin.get(`/items/${s.articles}/${r.id}?fields=*,comments.text,tags.${s.tags}_id.label,author.name`).expect(200);
+    const stored = await admin
+      .get(`/items/${s.articles}/${r.id}?fields=*,comments.text,tags.${s.tags}_id.label,author.name`)
+      .expect(200);
     expect(stored.body.data).toMatchObject({
-      title: 'Typed', slug: 'typed', views: 4, big: 9007199254740991, rating: 1.5, price: 9.99, published: true, extra: { nested: [1, 2] },
-      keywords: ['c'], codes: 'x,y', day: '2024-01-31', at: '13:45:00', written: '2024-01-31T13:45:00', stamp: '2024-01-31T13:45:00.000Z',
-      author: { name: 'Ada' }, comments: [{ text: 'first' }], tags: [{ [`${s.tags}_id`]: { label: 'news' } }],
+      title: 'Typed',
+      slug: 'typed',
+      views: 4,
+      big: 9007199254740991,
+      rating: 1.5,
+      price: 9.99,
+      published: true,
+      extra: { nested: [1, 2] },
+      keywords: ['c'],
+      codes: 'x,y',
+      day: '2024-01-31',
+      at: '13:45:00',
+      written: '2024-01-31T13:45:00',
+      stamp: '2024-01-31T13:45:00.000Z',
+      author: { name: 'Ada' },
+      comments: [{ text: 'first' }],
+      tags: [{ [`${s.tags}_id`]: { label: 'news' } }],
     });
     await admin.get(`/items/${s.articles}/${r.removed.id}`).expect(403);
     expect((await admin.get(`/items/${s.home}`).expect(200)).body.data.headline).toBe('Welcome');
-    const files = await admin.get('/files').query({ filter: JSON.stringify({ title: { _eq: 'typed upload' } }) }).expect(200);
+    const files = await admin
+      .get('/files')
+      .query({ filter: JSON.stringify({ title: { _eq: 'typed upload' } }) })
+      .expect(200);
     expect(files.body.data).toEqual([expect.objectContaining({ filename_download: 'typed.txt', type: 'text/plain' })]);
     expect((await admin.get(`/assets/${files.body.data[0].id}`).expect(200)).text).toBe('typed upload');
   }, 120000);

@@ -17,7 +17,11 @@ describe('GET /permissions/me', () => {
     const role = await createRole(t);
     editor = await createUser(t, role);
     await grant(t, role, docs, 'read', { fields: ['id', 'title', 'status'] });
-    await grant(t, role, docs, 'update', { fields: ['title'], permissions: { status: { _eq: 'draft' } }, presets: { status: 'draft' } });
+    await grant(t, role, docs, 'update', {
+      fields: ['title'],
+      permissions: { status: { _eq: 'draft' } },
+      presets: { status: 'draft' },
+    });
     await grant(t, null, docs, 'read', { fields: ['title'], permissions: { status: { _eq: 'published' } } });
   });
   afterAll(() => t.close());
@@ -26,9 +30,28 @@ describe('GET /permissions/me', () => {
     const res = await t.as(editor.token).get('/permissions/me').expect(200);
     // The role has app access: what it grants by itself is part of the user's access, as in the reference.
     expect(Object.keys(res.body.data).sort()).toEqual(
-      [docs, 'svc_access', 'svc_activity', 'svc_collections', 'svc_comments', 'svc_fields', 'svc_notifications', 'svc_policies', 'svc_presets', 'svc_relations', 'svc_roles', 'svc_settings', 'svc_shares', 'svc_translations', 'svc_users'].sort(),
+      [
+        docs,
+        'svc_access',
+        'svc_activity',
+        'svc_collections',
+        'svc_comments',
+        'svc_fields',
+        'svc_notifications',
+        'svc_policies',
+        'svc_presets',
+        'svc_relations',
+        'svc_roles',
+        'svc_settings',
+        'svc_shares',
+        'svc_translations',
+        'svc_users',
+      ].sort(),
     );
-    expect(res.body.data.svc_users.read).toEqual({ access: 'partial', fields: expect.arrayContaining(['id', 'email']) });
+    expect(res.body.data.svc_users.read).toEqual({
+      access: 'partial',
+      fields: expect.arrayContaining(['id', 'email']),
+    });
     expect(res.body.data.svc_users.update).toEqual({ access: 'none' });
     expect(res.body.data.svc_notifications.update).toEqual({ access: 'partial', fields: ['status'] });
     expect(res.body.data.svc_presets.delete).toEqual({ access: 'partial', fields: ['*'] });
@@ -59,7 +82,9 @@ describe('GET /permissions/me', () => {
 
   it("answers an anonymous caller the public role's access", async () => {
     const res = await t.as('anonymous').get('/permissions/me').expect(200);
-    expect(res.body.data).toEqual({ [docs]: expect.objectContaining({ read: { access: 'partial', fields: ['title'] }, update: { access: 'none' } }) });
+    expect(res.body.data).toEqual({
+      [docs]: expect.objectContaining({ read: { access: 'partial', fields: ['title'] }, update: { access: 'none' } }),
+    });
   });
 
   it('still keeps the permission rows themselves for admins', async () => {

@@ -27,9 +27,10 @@ describe('WebSocket API: subscriptions and items', () => {
   });
   afterAll(() => t.close());
 
-  const create = async (data: Record<string, unknown>) => (await t.as('admin').post(`/items/${posts}`).send(data)).body.data;
+  const create = async (data: Record<string, unknown>) =>
+    (await t.as('admin').post(`/items/${posts}`).send(data)).body.data;
 
-  it('answers a subscription\'s events with its uid as text, as the reference, also when it was sent as a number', async () => {
+  it("answers a subscription's events with its uid as text, as the reference, also when it was sent as a number", async () => {
     const s = await TestSocket.authenticated(url, t.adminToken);
     s.send({ type: 'subscribe', collection: secrets, query: { fields: ['id'], limit: 0 }, uid: 7 });
     expect(await s.next()).toEqual({ type: 'subscription', event: 'init', data: [], uid: '7' });
@@ -42,12 +43,27 @@ describe('WebSocket API: subscriptions and items', () => {
     const first = await create({ title: 'first', status: 'published' });
     const s = await TestSocket.authenticated(url, t.adminToken);
     s.send({ type: 'subscribe', collection: posts, query: { fields: ['id', 'title'], sort: ['id'] }, uid: 'all' });
-    expect(await s.next()).toEqual({ type: 'subscription', event: 'init', data: [{ id: first.id, title: 'first' }], uid: 'all' });
+    expect(await s.next()).toEqual({
+      type: 'subscription',
+      event: 'init',
+      data: [{ id: first.id, title: 'first' }],
+      uid: 'all',
+    });
 
     const second = await create({ title: 'second', status: 'draft' });
-    expect(await s.next()).toEqual({ type: 'subscription', event: 'create', data: [{ id: second.id, title: 'second' }], uid: 'all' });
+    expect(await s.next()).toEqual({
+      type: 'subscription',
+      event: 'create',
+      data: [{ id: second.id, title: 'second' }],
+      uid: 'all',
+    });
     await t.as('admin').patch(`/items/${posts}/${second.id}`).send({ title: 'second, edited' });
-    expect(await s.next()).toEqual({ type: 'subscription', event: 'update', data: [{ id: second.id, title: 'second, edited' }], uid: 'all' });
+    expect(await s.next()).toEqual({
+      type: 'subscription',
+      event: 'update',
+      data: [{ id: second.id, title: 'second, edited' }],
+      uid: 'all',
+    });
     await t.as('admin').delete(`/items/${posts}/${second.id}`);
     // Deleted through the path: the key as the path gave it, as the reference announces it.
     expect(await s.next()).toEqual({ type: 'subscription', event: 'delete', data: [String(second.id)], uid: 'all' });
@@ -69,7 +85,12 @@ describe('WebSocket API: subscriptions and items', () => {
     await create({ title: 'hidden draft', status: 'draft', body: 'x' });
     const published = await create({ title: 'visible', status: 'published', body: 'secret body' });
     // The draft's event is skipped (nothing the reader may read); the published one comes without body or status.
-    expect(await s.next()).toEqual({ type: 'subscription', event: 'create', data: [{ id: published.id, title: 'visible' }], uid: 'r' });
+    expect(await s.next()).toEqual({
+      type: 'subscription',
+      event: 'create',
+      data: [{ id: published.id, title: 'visible' }],
+      uid: 'r',
+    });
     s.close();
   });
 
@@ -77,10 +98,17 @@ describe('WebSocket API: subscriptions and items', () => {
     const s = await TestSocket.authenticated(url, reader.token);
     for (const collection of [secrets, 'no_such_collection']) {
       s.send({ type: 'subscribe', collection, uid: collection });
-      expect(await s.next()).toEqual({ type: 'subscribe', status: 'error', error: { code: 'FORBIDDEN', message: expect.any(String) }, uid: collection });
+      expect(await s.next()).toEqual({
+        type: 'subscribe',
+        status: 'error',
+        error: { code: 'FORBIDDEN', message: expect.any(String) },
+        uid: collection,
+      });
     }
     // The marker: an event this socket may receive, sent after the one it must not.
-    expect(await s.request({ type: 'subscribe', collection: posts, event: 'create', uid: 'marker' })).toMatchObject({ event: 'init' });
+    expect(await s.request({ type: 'subscribe', collection: posts, event: 'create', uid: 'marker' })).toMatchObject({
+      event: 'init',
+    });
     await t.as('admin').post(`/items/${secrets}`).send({ code: 'x' });
     const marker = await create({ title: 'marker', status: 'published' });
     expect(await s.framesBefore((f) => f.uid === 'marker' && f.data?.[0]?.id === marker.id)).toEqual([]);
@@ -95,12 +123,18 @@ describe('WebSocket API: subscriptions and items', () => {
     s.send({ type: 'subscribe', collection: posts, item: item.id, query: { fields: ['title'] }, uid: 'one' });
     expect(await s.next()).toEqual({ type: 'subscription', event: 'init', data: { title: 'watched' }, uid: 'one' });
     // Receives the marker at the end: a create, which neither subscription above may receive.
-    expect(await s.request({ type: 'subscribe', collection: posts, event: 'create', uid: 'marker' })).toMatchObject({ event: 'init' });
+    expect(await s.request({ type: 'subscribe', collection: posts, event: 'create', uid: 'marker' })).toMatchObject({
+      event: 'init',
+    });
 
     const other = await create({ title: 'other', status: 'published' });
     await s.next((f) => f.uid === 'marker');
     await t.as('admin').patch(`/items/${posts}/${other.id}`).send({ title: 'other, edited' });
-    expect(await s.next()).toMatchObject({ event: 'update', data: [expect.objectContaining({ id: other.id })], uid: 'updates' });
+    expect(await s.next()).toMatchObject({
+      event: 'update',
+      data: [expect.objectContaining({ id: other.id })],
+      uid: 'updates',
+    });
     await t.as('admin').patch(`/items/${posts}/${item.id}`).send({ title: 'watched, edited' });
     const events = [await s.next(), await s.next()].sort((a, b) => a.uid.localeCompare(b.uid));
     expect(events).toEqual([
@@ -119,7 +153,11 @@ describe('WebSocket API: subscriptions and items', () => {
     s.send({ type: 'subscribe', collection: posts, event: 'create', uid: 'drop' });
     await s.next((f) => f.uid === 'keep');
     await s.next((f) => f.uid === 'drop');
-    expect(await s.request({ type: 'unsubscribe', uid: 'drop' })).toEqual({ type: 'subscription', event: 'unsubscribe', uid: 'drop' });
+    expect(await s.request({ type: 'unsubscribe', uid: 'drop' })).toEqual({
+      type: 'subscription',
+      event: 'unsubscribe',
+      uid: 'drop',
+    });
     await create({ title: 'after unsubscribe', status: 'draft' });
     expect(await s.next()).toMatchObject({ event: 'create', uid: 'keep' });
     // The marker: the next create, which 'keep' receives; nothing for 'drop' may come before it.
@@ -127,7 +165,9 @@ describe('WebSocket API: subscriptions and items', () => {
     expect(await s.framesBefore((f) => f.uid === 'keep' && f.data?.[0]?.id === first.id)).toEqual([]);
     expect(await s.request({ type: 'unsubscribe' })).toEqual({ type: 'subscription', event: 'unsubscribe' });
     await create({ title: 'after unsubscribing all', status: 'draft' });
-    expect(await s.request({ type: 'subscribe', collection: posts, event: 'create', uid: 'marker' })).toMatchObject({ event: 'init' });
+    expect(await s.request({ type: 'subscribe', collection: posts, event: 'create', uid: 'marker' })).toMatchObject({
+      event: 'init',
+    });
     const second = await create({ title: 'marker', status: 'draft' });
     expect(await s.framesBefore((f) => f.uid === 'marker' && f.data?.[0]?.id === second.id)).toEqual([]);
     s.close();
@@ -135,27 +175,80 @@ describe('WebSocket API: subscriptions and items', () => {
 
   it('runs items actions over the socket through the same engine', async () => {
     const s = await TestSocket.authenticated(url, t.adminToken);
-    const created = await s.request({ type: 'items', collection: posts, action: 'create', data: { title: 'by socket', status: 'draft' }, query: { fields: ['id', 'title'] }, uid: 1 });
+    const created = await s.request({
+      type: 'items',
+      collection: posts,
+      action: 'create',
+      data: { title: 'by socket', status: 'draft' },
+      query: { fields: ['id', 'title'] },
+      uid: 1,
+    });
     expect(created).toEqual({ type: 'items', data: { id: expect.any(Number), title: 'by socket' }, uid: 1 });
     const id = created.data.id;
-    const read = await s.request({ type: 'items', collection: posts, action: 'read', id, query: { fields: ['title', 'status'] }, uid: 2 });
+    const read = await s.request({
+      type: 'items',
+      collection: posts,
+      action: 'read',
+      id,
+      query: { fields: ['title', 'status'] },
+      uid: 2,
+    });
     expect(read).toEqual({ type: 'items', data: { title: 'by socket', status: 'draft' }, uid: 2 });
-    const updated = await s.request({ type: 'items', collection: posts, action: 'update', id, data: { status: 'published' }, query: { fields: ['status'] }, uid: 3 });
+    const updated = await s.request({
+      type: 'items',
+      collection: posts,
+      action: 'update',
+      id,
+      data: { status: 'published' },
+      query: { fields: ['status'] },
+      uid: 3,
+    });
     expect(updated).toEqual({ type: 'items', data: { status: 'published' }, uid: 3 });
-    const list = await s.request({ type: 'items', collection: posts, action: 'read', query: { filter: { id: { _eq: id } }, fields: ['id'], meta: 'filter_count' }, uid: 4 });
+    const list = await s.request({
+      type: 'items',
+      collection: posts,
+      action: 'read',
+      query: { filter: { id: { _eq: id } }, fields: ['id'], meta: 'filter_count' },
+      uid: 4,
+    });
     expect(list).toEqual({ type: 'items', data: [{ id }], meta: { filter_count: 1 }, uid: 4 });
-    expect(await s.request({ type: 'items', collection: posts, action: 'delete', id, uid: 5 })).toEqual({ type: 'items', data: id, uid: 5 });
+    expect(await s.request({ type: 'items', collection: posts, action: 'delete', id, uid: 5 })).toEqual({
+      type: 'items',
+      data: id,
+      uid: 5,
+    });
     expect((await t.as('admin').get(`/items/${posts}/${id}`)).status).toBe(403);
     s.close();
   });
 
   it('answers items errors with the standard codes', async () => {
     const s = await TestSocket.authenticated(url, reader.token);
-    expect(await s.request({ type: 'items', collection: secrets, action: 'read', uid: 'a' })).toMatchObject({ type: 'items', status: 'error', error: { code: 'FORBIDDEN' }, uid: 'a' });
-    expect(await s.request({ type: 'items', collection: posts, action: 'create', data: { title: 'no' }, uid: 'b' })).toMatchObject({ status: 'error', error: { code: 'FORBIDDEN' }, uid: 'b' });
-    expect(await s.request({ type: 'items', collection: posts, action: 'delete', uid: 'c' })).toMatchObject({ status: 'error', error: { code: 'INVALID_PAYLOAD' }, uid: 'c' });
-    expect(await s.request({ type: 'items', collection: posts, action: 'read', query: { fields: ['nope'] }, uid: 'd' })).toMatchObject({ status: 'error', error: { code: 'FORBIDDEN' }, uid: 'd' });
-    expect(await s.request({ type: 'items', collection: posts, action: 'read', query: { filter: { nope: { _eq: 1 } } }, uid: 'e' })).toMatchObject({ status: 'error', error: { code: 'INVALID_QUERY' }, uid: 'e' });
+    expect(await s.request({ type: 'items', collection: secrets, action: 'read', uid: 'a' })).toMatchObject({
+      type: 'items',
+      status: 'error',
+      error: { code: 'FORBIDDEN' },
+      uid: 'a',
+    });
+    expect(
+      await s.request({ type: 'items', collection: posts, action: 'create', data: { title: 'no' }, uid: 'b' }),
+    ).toMatchObject({ status: 'error', error: { code: 'FORBIDDEN' }, uid: 'b' });
+    expect(await s.request({ type: 'items', collection: posts, action: 'delete', uid: 'c' })).toMatchObject({
+      status: 'error',
+      error: { code: 'INVALID_PAYLOAD' },
+      uid: 'c',
+    });
+    expect(
+      await s.request({ type: 'items', collection: posts, action: 'read', query: { fields: ['nope'] }, uid: 'd' }),
+    ).toMatchObject({ status: 'error', error: { code: 'FORBIDDEN' }, uid: 'd' });
+    expect(
+      await s.request({
+        type: 'items',
+        collection: posts,
+        action: 'read',
+        query: { filter: { nope: { _eq: 1 } } },
+        uid: 'e',
+      }),
+    ).toMatchObject({ status: 'error', error: { code: 'INVALID_QUERY' }, uid: 'e' });
     s.close();
   });
 
@@ -164,7 +257,13 @@ describe('WebSocket API: subscriptions and items', () => {
     watcher.send({ type: 'subscribe', collection: posts, event: 'create', query: { fields: ['title'] }, uid: 'w' });
     await watcher.next();
     const writer = await TestSocket.authenticated(url, t.adminToken);
-    await writer.request({ type: 'items', collection: posts, action: 'create', data: [{ title: 'a' }, { title: 'b' }], uid: 'batch' });
+    await writer.request({
+      type: 'items',
+      collection: posts,
+      action: 'create',
+      data: [{ title: 'a' }, { title: 'b' }],
+      uid: 'batch',
+    });
     // A batch created is announced item by item, as the reference does.
     expect(await watcher.next()).toEqual({ type: 'subscription', event: 'create', data: [{ title: 'a' }], uid: 'w' });
     expect(await watcher.next()).toEqual({ type: 'subscription', event: 'create', data: [{ title: 'b' }], uid: 'w' });

@@ -38,7 +38,11 @@ describe('WebSocket API: transport and authentication', () => {
 
     it.each([
       ['a bad token', { type: 'auth', access_token: 'nope' }, 'Authentication handshake failed.'],
-      ['wrong credentials', { type: 'auth', email: 'nobody@example.com', password: 'wrong-password' }, 'Authentication handshake failed.'],
+      [
+        'wrong credentials',
+        { type: 'auth', email: 'nobody@example.com', password: 'wrong-password' },
+        'Authentication handshake failed.',
+      ],
       ['a first message that is not auth', { type: 'ping' }, 'Authentication handshake failed.'],
     ])('answers AUTH_FAILED and closes on %s', async (_what, message, text) => {
       const s = await TestSocket.open(url);
@@ -50,7 +54,11 @@ describe('WebSocket API: transport and authentication', () => {
     it('closes a connection that does not authenticate within the timeout', async () => {
       const s = await TestSocket.open(url);
       const started = Date.now();
-      expect(await s.next()).toEqual({ type: 'auth', status: 'error', error: { code: 'AUTH_FAILED', message: 'Authentication handshake failed.' } });
+      expect(await s.next()).toEqual({
+        type: 'auth',
+        status: 'error',
+        error: { code: 'AUTH_FAILED', message: 'Authentication handshake failed.' },
+      });
       await s.closed;
       expect(Date.now() - started).toBeGreaterThanOrEqual(400);
     });
@@ -63,9 +71,18 @@ describe('WebSocket API: transport and authentication', () => {
     it('answers a malformed message with INVALID_PAYLOAD and keeps the connection', async () => {
       const s = await TestSocket.authenticated(url, t.adminToken);
       s.ws.send('not json');
-      expect(await s.next()).toEqual({ type: 'server', status: 'error', error: { code: 'INVALID_PAYLOAD', message: expect.any(String) } });
+      expect(await s.next()).toEqual({
+        type: 'server',
+        status: 'error',
+        error: { code: 'INVALID_PAYLOAD', message: expect.any(String) },
+      });
       s.send({ type: 'subscribe', uid: 'x' });
-      expect(await s.next()).toMatchObject({ type: 'subscribe', status: 'error', error: { code: 'INVALID_PAYLOAD' }, uid: 'x' });
+      expect(await s.next()).toMatchObject({
+        type: 'subscribe',
+        status: 'error',
+        error: { code: 'INVALID_PAYLOAD' },
+        uid: 'x',
+      });
       expect(await s.request({ type: 'ping', uid: 2 })).toEqual({ type: 'pong', uid: 2 });
       s.close();
     });
@@ -81,7 +98,12 @@ describe('WebSocket API: transport and authentication', () => {
 
     it('describes the socket in /server/info for signed-in users', async () => {
       const res = await t.as('admin').get('/server/info');
-      expect(res.body.data.websocket).toEqual({ rest: { authentication: 'handshake', path: '/websocket' }, graphql: { authentication: 'handshake', path: '/graphql' }, heartbeat: 30, logs: false });
+      expect(res.body.data.websocket).toEqual({
+        rest: { authentication: 'handshake', path: '/websocket' },
+        graphql: { authentication: 'handshake', path: '/graphql' },
+        heartbeat: 30,
+        logs: false,
+      });
     });
 
     it('lets the app close with sockets open', async () => {
@@ -93,7 +115,9 @@ describe('WebSocket API: transport and authentication', () => {
     let t: TestApp;
     let url: string;
     beforeAll(async () => {
-      t = await createTestApp({ env: { WEBSOCKETS_ENABLED: 'true', WEBSOCKETS_REST_AUTH: 'strict', WEBSOCKETS_REST_PATH: '/live' } });
+      t = await createTestApp({
+        env: { WEBSOCKETS_ENABLED: 'true', WEBSOCKETS_REST_AUTH: 'strict', WEBSOCKETS_REST_PATH: '/live' },
+      });
       url = await socketUrl(t, '/live');
     });
     afterAll(() => t.close());
@@ -120,7 +144,12 @@ describe('WebSocket API: transport and authentication', () => {
     let url: string;
     beforeAll(async () => {
       t = await createTestApp({
-        env: { WEBSOCKETS_ENABLED: 'true', WEBSOCKETS_REST_AUTH: 'public', WEBSOCKETS_HEARTBEAT_PERIOD: '0.3', WEBSOCKETS_REST_CONN_LIMIT: '3' },
+        env: {
+          WEBSOCKETS_ENABLED: 'true',
+          WEBSOCKETS_REST_AUTH: 'public',
+          WEBSOCKETS_HEARTBEAT_PERIOD: '0.3',
+          WEBSOCKETS_REST_CONN_LIMIT: '3',
+        },
       });
       url = await socketUrl(t);
     });
@@ -151,7 +180,12 @@ describe('WebSocket API: transport and authentication', () => {
     it('serves anonymous clients as the public role', async () => {
       const s = await TestSocket.open(url);
       s.send({ type: 'subscribe', collection: 'svc_users', uid: 'u' });
-      expect(await s.next((f) => f.uid === 'u')).toMatchObject({ type: 'subscribe', status: 'error', error: { code: 'FORBIDDEN' }, uid: 'u' });
+      expect(await s.next((f) => f.uid === 'u')).toMatchObject({
+        type: 'subscribe',
+        status: 'error',
+        error: { code: 'FORBIDDEN' },
+        uid: 'u',
+      });
       s.send({ type: 'auth', access_token: t.adminToken, uid: 'a' });
       expect(await s.next((f) => f.uid === 'a')).toEqual({ type: 'auth', status: 'ok', uid: 'a' });
       s.close();

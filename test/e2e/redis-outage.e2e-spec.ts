@@ -20,7 +20,20 @@ async function freePort(): Promise<number> {
  * append-only file written at every command), as a Redis that was only out of reach would.
  */
 async function startRedis(port: number, dir: string): Promise<ChildProcess> {
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir];
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'yes',
+    '--appendfsync',
+    'always',
+    '--dir',
+    dir,
+  ];
   const child = spawn('redis-server', args, { stdio: 'ignore' });
   for (let i = 0; i < 50; i++) {
     const up = await new Promise<boolean>((resolve) => {
@@ -47,12 +60,23 @@ describe('a Redis outage with CACHE_STORE=redis', () => {
   let redis: ChildProcess;
   let port: number;
   const dir = mkdtempSync(join(tmpdir(), 'vellum-redis-'));
-  const health = async () => (await t.as('admin').get('/server/health')).body as { status: string; checks: Record<string, { status: string }[]> };
+  const health = async () =>
+    (await t.as('admin').get('/server/health')).body as {
+      status: string;
+      checks: Record<string, { status: string }[]>;
+    };
 
   beforeAll(async () => {
     port = await freePort();
     redis = await startRedis(port, dir);
-    t = await createTestApp({ env: { REDIS: `redis://127.0.0.1:${port}`, CACHE_ENABLED: 'true', CACHE_STATUS_HEADER: 'X-Cache', CACHE_STORE: 'redis' } });
+    t = await createTestApp({
+      env: {
+        REDIS: `redis://127.0.0.1:${port}`,
+        CACHE_ENABLED: 'true',
+        CACHE_STATUS_HEADER: 'X-Cache',
+        CACHE_STORE: 'redis',
+      },
+    });
     await createCollection(t, 'notes', [{ field: 'text', type: 'string' }]);
     await t.as('admin').post('/items/notes').send({ text: 'before' }).expect(200);
   });
@@ -75,10 +99,14 @@ describe('a Redis outage with CACHE_STORE=redis', () => {
     await t.as('anonymous').post('/auth/login').send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
     expect(performance.now() - started).toBeLessThan(5000);
     const degraded = await health();
-    expect({ status: degraded.status, redis: degraded.checks['redis:connection'][0].status }).toEqual({ status: 'warn', redis: 'warn' });
+    expect({ status: degraded.status, redis: degraded.checks['redis:connection'][0].status }).toEqual({
+      status: 'warn',
+      redis: 'warn',
+    });
 
     redis = await startRedis(port, dir);
-    for (let i = 0; i < 50 && (await health()).status !== 'ok'; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let i = 0; i < 50 && (await health()).status !== 'ok'; i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await health()).checks['redis:connection'][0].status).toBe('ok');
     // The entry cached before the outage does not come back: the write made during it is seen.
     const after = await t.as('admin').get('/items/notes?sort=id').expect(200);
@@ -93,8 +121,10 @@ describe('meta counts across a Redis outage, two instances', () => {
   let redis: ChildProcess;
   let port: number;
   const dir = mkdtempSync(join(tmpdir(), 'vellum-redis-'));
-  const count = async (t: TestApp) => (await t.as('admin').get('/items/tasks?meta=filter_count&limit=1').expect(200)).body.meta.filter_count as number;
-  const redisOk = async (t: TestApp) => (await t.as('admin').get('/server/health')).body.checks['redis:connection'][0].status === 'ok';
+  const count = async (t: TestApp) =>
+    (await t.as('admin').get('/items/tasks?meta=filter_count&limit=1').expect(200)).body.meta.filter_count as number;
+  const redisOk = async (t: TestApp) =>
+    (await t.as('admin').get('/server/health')).body.checks['redis:connection'][0].status === 'ok';
 
   beforeAll(async () => {
     port = await freePort();

@@ -39,20 +39,54 @@ describe('many-to-any relations', () => {
       field: 'item',
       related_collection: null,
       schema: null,
-      meta: expect.objectContaining({ one_collection: null, one_allowed_collections: [s.circles, s.squares], one_collection_field: 'collection', junction_field: 'shapes_id' }),
+      meta: expect.objectContaining({
+        one_collection: null,
+        one_allowed_collections: [s.circles, s.squares],
+        one_collection_field: 'collection',
+        junction_field: 'shapes_id',
+      }),
     });
-    expect(relations.find((r: { field: string }) => r.field === 'shapes_id')).toMatchObject({ related_collection: s.shapes, meta: { one_field: 'children', junction_field: 'item' }, schema: { on_delete: 'SET NULL' } });
-    expect((await t.as('admin').get(`/fields/${s.shapes}/children`)).body.data).toMatchObject({ type: 'alias', meta: { special: ['m2a'], interface: 'list-m2a' } });
-    expect((await t.as('admin').get(`/fields/${s.junction}/item`)).body.data).toMatchObject({ meta: { special: null }, schema: { foreign_key_table: null } });
+    expect(relations.find((r: { field: string }) => r.field === 'shapes_id')).toMatchObject({
+      related_collection: s.shapes,
+      meta: { one_field: 'children', junction_field: 'item' },
+      schema: { on_delete: 'SET NULL' },
+    });
+    expect((await t.as('admin').get(`/fields/${s.shapes}/children`)).body.data).toMatchObject({
+      type: 'alias',
+      meta: { special: ['m2a'], interface: 'list-m2a' },
+    });
+    expect((await t.as('admin').get(`/fields/${s.junction}/item`)).body.data).toMatchObject({
+      meta: { special: null },
+      schema: { foreign_key_table: null },
+    });
   });
 
   it('refuses a many-to-any relation naming a missing collection or collection field', async () => {
     const s = await m2a();
-    const junction = await createCollection(t, uniq('j'), [{ field: 'item', type: 'string' }, { field: 'kind', type: 'string' }]);
-    const send = (meta: Record<string, unknown>) => t.as('admin').post('/relations').send({ collection: junction, field: 'item', related_collection: null, meta });
-    await expectError(send({ one_allowed_collections: [s.circles, 'nope'], one_collection_field: 'kind' }), 400, 'INVALID_PAYLOAD');
-    await expectError(send({ one_allowed_collections: [s.circles], one_collection_field: 'nope' }), 400, 'INVALID_PAYLOAD');
-    await expectError(t.as('admin').post('/relations').send({ collection: junction, field: 'kind', related_collection: s.shapes, meta: { one_field: 'name' } }), 400, 'INVALID_PAYLOAD');
+    const junction = await createCollection(t, uniq('j'), [
+      { field: 'item', type: 'string' },
+      { field: 'kind', type: 'string' },
+    ]);
+    const send = (meta: Record<string, unknown>) =>
+      t.as('admin').post('/relations').send({ collection: junction, field: 'item', related_collection: null, meta });
+    await expectError(
+      send({ one_allowed_collections: [s.circles, 'nope'], one_collection_field: 'kind' }),
+      400,
+      'INVALID_PAYLOAD',
+    );
+    await expectError(
+      send({ one_allowed_collections: [s.circles], one_collection_field: 'nope' }),
+      400,
+      'INVALID_PAYLOAD',
+    );
+    await expectError(
+      t
+        .as('admin')
+        .post('/relations')
+        .send({ collection: junction, field: 'kind', related_collection: s.shapes, meta: { one_field: 'name' } }),
+      400,
+      'INVALID_PAYLOAD',
+    );
   });
 
   it('creates the related items and junction rows of a nested write, and reads each collection through item:<collection>', async () => {
@@ -62,17 +96,27 @@ describe('many-to-any relations', () => {
     expect(keys.body.data.children).toHaveLength(3);
     expect(keys.body.data.children.every((k: unknown) => typeof k === 'number')).toBe(true);
 
-    const raw = (await t.as('admin').get(`/items/${s.shapes}/${id}?fields=children.collection,children.item`)).body.data.children;
+    const raw = (await t.as('admin').get(`/items/${s.shapes}/${id}?fields=children.collection,children.item`)).body.data
+      .children;
     expect(raw).toEqual([
       { collection: s.circles, item: expect.any(String) },
       { collection: s.squares, item: expect.any(String) },
       { collection: s.circles, item: String(big) },
     ]);
 
-    const both = await t.as('admin').get(`/items/${s.shapes}/${id}`).query({ fields: `name,children.item:${s.circles}.radius,children.item:${s.squares}.*` });
-    expect(both.body.data).toEqual({ name: 'S', children: [{ item: { radius: 3 } }, { item: { id: Number(raw[1].item), width: 2 } }, { item: { radius: 8 } }] });
+    const both = await t
+      .as('admin')
+      .get(`/items/${s.shapes}/${id}`)
+      .query({ fields: `name,children.item:${s.circles}.radius,children.item:${s.squares}.*` });
+    expect(both.body.data).toEqual({
+      name: 'S',
+      children: [{ item: { radius: 3 } }, { item: { id: Number(raw[1].item), width: 2 } }, { item: { radius: 8 } }],
+    });
 
-    const circlesOnly = await t.as('admin').get(`/items/${s.shapes}/${id}`).query({ fields: `children.collection,children.item:${s.circles}.*` });
+    const circlesOnly = await t
+      .as('admin')
+      .get(`/items/${s.shapes}/${id}`)
+      .query({ fields: `children.collection,children.item:${s.circles}.*` });
     expect(circlesOnly.body.data.children).toEqual([
       { collection: s.circles, item: { id: Number(raw[0].item), radius: 3 } },
       { collection: s.squares, item: raw[1].item },
@@ -86,17 +130,37 @@ describe('many-to-any relations', () => {
   it('expands item from its own collection under wildcards and an unscoped item path', async () => {
     const s = await m2a();
     const { id, big } = await shapeWithChildren(s);
-    const raw = (await t.as('admin').get(`/items/${s.shapes}/${id}?fields=children.item`)).body.data.children.map((c: { item: string }) => Number(c.item));
+    const raw = (await t.as('admin').get(`/items/${s.shapes}/${id}?fields=children.item`)).body.data.children.map(
+      (c: { item: string }) => Number(c.item),
+    );
     const deep = await t.as('admin').get(`/items/${s.shapes}/${id}?fields=*.*.*`);
     expect(deep.status).toBe(200);
     expect(deep.body.data.children).toEqual([
-      { id: expect.any(Number), shapes_id: { id, name: 'S', children: expect.any(Array) }, collection: s.circles, item: { id: raw[0], radius: 3 } },
-      { id: expect.any(Number), shapes_id: { id, name: 'S', children: expect.any(Array) }, collection: s.squares, item: { id: raw[1], width: 2 } },
-      { id: expect.any(Number), shapes_id: { id, name: 'S', children: expect.any(Array) }, collection: s.circles, item: { id: big, radius: 8 } },
+      {
+        id: expect.any(Number),
+        shapes_id: { id, name: 'S', children: expect.any(Array) },
+        collection: s.circles,
+        item: { id: raw[0], radius: 3 },
+      },
+      {
+        id: expect.any(Number),
+        shapes_id: { id, name: 'S', children: expect.any(Array) },
+        collection: s.squares,
+        item: { id: raw[1], width: 2 },
+      },
+      {
+        id: expect.any(Number),
+        shapes_id: { id, name: 'S', children: expect.any(Array) },
+        collection: s.circles,
+        item: { id: big, radius: 8 },
+      },
     ]);
     const children = (await t.as('admin').get(`/items/${s.shapes}/${id}?fields=children.*.*`)).body.data.children;
-    expect(children.map((c: { item: unknown }) => c.item)).toEqual(deep.body.data.children.map((c: { item: unknown }) => c.item));
-    const unscoped = (await t.as('admin').get(`/items/${s.shapes}/${id}?fields=children.item.id,children.collection`)).body.data.children;
+    expect(children.map((c: { item: unknown }) => c.item)).toEqual(
+      deep.body.data.children.map((c: { item: unknown }) => c.item),
+    );
+    const unscoped = (await t.as('admin').get(`/items/${s.shapes}/${id}?fields=children.item.id,children.collection`))
+      .body.data.children;
     expect(unscoped).toEqual([
       { collection: s.circles, item: { id: raw[0] } },
       { collection: s.squares, item: { id: raw[1] } },
@@ -109,13 +173,26 @@ describe('many-to-any relations', () => {
   it('filters and sorts through item:<collection> while wildcards expand the items', async () => {
     const s = await m2a();
     for (const radius of [4, 1, 3]) {
-      await t.as('admin').post(`/items/${s.shapes}`).send({ name: `w${radius}`, children: [{ collection: s.circles, item: { radius } }] });
+      await t
+        .as('admin')
+        .post(`/items/${s.shapes}`)
+        .send({ name: `w${radius}`, children: [{ collection: s.circles, item: { radius } }] });
     }
     const read = (sort: string, limit: number) =>
-      t.as('admin').get(`/items/${s.shapes}`).query({ fields: '*.*.*', sort, limit, filter: JSON.stringify({ children: { [`item:${s.circles}`]: { radius: { _lt: 4 } } } }) });
+      t
+        .as('admin')
+        .get(`/items/${s.shapes}`)
+        .query({
+          fields: '*.*.*',
+          sort,
+          limit,
+          filter: JSON.stringify({ children: { [`item:${s.circles}`]: { radius: { _lt: 4 } } } }),
+        });
     const asc = await read(`children.item:${s.circles}.radius`, 5);
     expect(asc.status).toBe(200);
-    expect(asc.body.data.map((r: { children: { item: { radius: number } }[] }) => r.children[0].item.radius)).toEqual([1, 3]);
+    expect(asc.body.data.map((r: { children: { item: { radius: number } }[] }) => r.children[0].item.radius)).toEqual([
+      1, 3,
+    ]);
     const desc = await read(`-children.item:${s.circles}.radius`, 1);
     expect(desc.body.data.map((r: { name: string }) => r.name)).toEqual(['w3']);
   });
@@ -124,32 +201,72 @@ describe('many-to-any relations', () => {
     const s = await m2a();
     expect((await t.as('admin').post(`/fields/${s.circles}`).send({ field: 'at', type: 'dateTime' })).status).toBe(200);
     for (const year of [2004, 2001, 2003]) {
-      await t.as('admin').post(`/items/${s.shapes}`).send({ name: `y${year}`, children: [{ collection: s.circles, item: { radius: 1, at: `${year}-05-05T10:00:00` } }] });
+      await t
+        .as('admin')
+        .post(`/items/${s.shapes}`)
+        .send({
+          name: `y${year}`,
+          children: [{ collection: s.circles, item: { radius: 1, at: `${year}-05-05T10:00:00` } }],
+        });
     }
-    const read = (sort: string) => t.as('admin').get(`/items/${s.shapes}`).query({ sort, limit: 2, fields: `name,children.item:${s.circles}.year(at)` });
+    const read = (sort: string) =>
+      t
+        .as('admin')
+        .get(`/items/${s.shapes}`)
+        .query({ sort, limit: 2, fields: `name,children.item:${s.circles}.year(at)` });
     const asc = await read(`children.item:${s.circles}.year(at)`);
     expect(asc.status).toBe(200);
     expect(asc.body.data).toEqual([
       { name: 'y2001', children: [{ item: { at_year: 2001 } }] },
       { name: 'y2003', children: [{ item: { at_year: 2003 } }] },
     ]);
-    expect((await read(`-children.item:${s.circles}.year(at)`)).body.data.map((r: { name: string }) => r.name)).toEqual(['y2004', 'y2003']);
-    const filtered = await t.as('admin').get(`/items/${s.shapes}`).query({ fields: 'name', filter: JSON.stringify({ children: { [`item:${s.circles}`]: { 'year(at)': { _eq: 2003 } } } }) });
+    expect((await read(`-children.item:${s.circles}.year(at)`)).body.data.map((r: { name: string }) => r.name)).toEqual(
+      ['y2004', 'y2003'],
+    );
+    const filtered = await t
+      .as('admin')
+      .get(`/items/${s.shapes}`)
+      .query({
+        fields: 'name',
+        filter: JSON.stringify({ children: { [`item:${s.circles}`]: { 'year(at)': { _eq: 2003 } } } }),
+      });
     expect(filtered.body.data).toEqual([{ name: 'y2003' }]);
   });
 
   it('refuses item:<collection> for a collection the relation does not allow', async () => {
     const s = await m2a();
-    await expectError(t.as('admin').get(`/items/${s.shapes}`).query({ fields: `children.item:${s.shapes}.name` }), 400, 'INVALID_QUERY');
-    await expectError(t.as('admin').get(`/items/${s.shapes}`).query({ filter: JSON.stringify({ children: { [`item:${s.shapes}`]: { name: { _eq: 'x' } } } }) }), 400, 'INVALID_QUERY');
+    await expectError(
+      t
+        .as('admin')
+        .get(`/items/${s.shapes}`)
+        .query({ fields: `children.item:${s.shapes}.name` }),
+      400,
+      'INVALID_QUERY',
+    );
+    await expectError(
+      t
+        .as('admin')
+        .get(`/items/${s.shapes}`)
+        .query({ filter: JSON.stringify({ children: { [`item:${s.shapes}`]: { name: { _eq: 'x' } } } }) }),
+      400,
+      'INVALID_QUERY',
+    );
   });
 
   it('filters through item:<collection>, with _some, _none and count()', async () => {
     const s = await m2a();
     const { id } = await shapeWithChildren(s);
-    const plain = (await t.as('admin').post(`/items/${s.shapes}`).send({ name: 'P', children: [{ collection: s.squares, item: { width: 9 } }] })).body.data.id;
+    const plain = (
+      await t
+        .as('admin')
+        .post(`/items/${s.shapes}`)
+        .send({ name: 'P', children: [{ collection: s.squares, item: { width: 9 } }] })
+    ).body.data.id;
     const ids = async (filter: unknown) => {
-      const res = await t.as('admin').get(`/items/${s.shapes}`).query({ fields: 'id', sort: 'id', filter: JSON.stringify(filter) });
+      const res = await t
+        .as('admin')
+        .get(`/items/${s.shapes}`)
+        .query({ fields: 'id', sort: 'id', filter: JSON.stringify(filter) });
       expect(res.status).toBe(200);
       return res.body.data.map((r: { id: number }) => r.id);
     };
@@ -158,7 +275,9 @@ describe('many-to-any relations', () => {
     expect(await ids({ children: { _none: { [`item:${s.circles}`]: { radius: { _gt: 0 } } } } })).toEqual([plain]);
     expect(await ids({ children: { [`item:${s.squares}`]: { width: { _eq: 3 } } } })).toEqual([]);
     expect(await ids({ 'count(children)': { _eq: 3 } })).toEqual([id]);
-    const bracket = await t.as('admin').get(`/items/${s.shapes}?fields=id&filter[children][item:${s.circles}][radius][_gt]=5`);
+    const bracket = await t
+      .as('admin')
+      .get(`/items/${s.shapes}?fields=id&filter[children][item:${s.circles}][radius][_gt]=5`);
     expect(bracket.body.data).toEqual([{ id }]);
   });
 
@@ -166,12 +285,29 @@ describe('many-to-any relations', () => {
     const s = await m2a();
     const made = [];
     for (const radius of [4, 1, 3]) {
-      made.push((await t.as('admin').post(`/items/${s.shapes}`).send({ name: `r${radius}`, children: [{ collection: s.circles, item: { radius } }] })).body.data.id);
+      made.push(
+        (
+          await t
+            .as('admin')
+            .post(`/items/${s.shapes}`)
+            .send({ name: `r${radius}`, children: [{ collection: s.circles, item: { radius } }] })
+        ).body.data.id,
+      );
     }
-    const names = async (sort: string) => (await t.as('admin').get(`/items/${s.shapes}`).query({ fields: 'name', sort })).body.data.map((r: { name: string }) => r.name);
+    const names = async (sort: string) =>
+      (await t.as('admin').get(`/items/${s.shapes}`).query({ fields: 'name', sort })).body.data.map(
+        (r: { name: string }) => r.name,
+      );
     expect(await names(`children.item:${s.circles}.radius`)).toEqual(['r1', 'r3', 'r4']);
     expect(await names(`-children.item:${s.circles}.radius`)).toEqual(['r4', 'r3', 'r1']);
-    await expectError(t.as('admin').get(`/items/${s.shapes}`).query({ sort: `children.item:${s.shapes}.name` }), 400, 'INVALID_QUERY');
+    await expectError(
+      t
+        .as('admin')
+        .get(`/items/${s.shapes}`)
+        .query({ sort: `children.item:${s.shapes}.name` }),
+      400,
+      'INVALID_QUERY',
+    );
   });
 
   it('windows the junction rows with deep', async () => {
@@ -180,14 +316,21 @@ describe('many-to-any relations', () => {
     const res = await t
       .as('admin')
       .get(`/items/${s.shapes}/${id}`)
-      .query({ fields: `children.item:${s.circles}.radius`, 'deep[children][_filter][collection][_eq]': s.circles, 'deep[children][_sort]': '-id', 'deep[children][_limit]': 1 });
+      .query({
+        fields: `children.item:${s.circles}.radius`,
+        'deep[children][_filter][collection][_eq]': s.circles,
+        'deep[children][_sort]': '-id',
+        'deep[children][_limit]': 1,
+      });
     expect(res.body.data.children).toEqual([{ item: { radius: 8 } }]);
   });
 
   it('updates through create, update and delete, and replaces the set with an array', async () => {
     const s = await m2a();
     const { id, big } = await shapeWithChildren(s);
-    const rows = (await t.as('admin').get(`/items/${s.junction}?fields=id,collection,item&sort=id&filter[shapes_id][_eq]=${id}`)).body.data;
+    const rows = (
+      await t.as('admin').get(`/items/${s.junction}?fields=id,collection,item&sort=id&filter[shapes_id][_eq]=${id}`)
+    ).body.data;
     const res = await t
       .as('admin')
       .patch(`/items/${s.shapes}/${id}`)
@@ -200,7 +343,9 @@ describe('many-to-any relations', () => {
       });
     expect(res.status).toBe(200);
     const fields = `children.collection,children.item:${s.circles}.radius,children.item:${s.squares}.width`;
-    const read = async () => (await t.as('admin').get(`/items/${s.shapes}/${id}`).query({ fields, 'deep[children][_sort]': 'id' })).body.data.children;
+    const read = async () =>
+      (await t.as('admin').get(`/items/${s.shapes}/${id}`).query({ fields, 'deep[children][_sort]': 'id' })).body.data
+        .children;
     expect(await read()).toEqual([
       { collection: s.squares, item: { width: 2 } },
       { collection: s.circles, item: { radius: 10 } },
@@ -208,7 +353,10 @@ describe('many-to-any relations', () => {
     ]);
     expect((await t.as('admin').get(`/items/${s.junction}/${rows[0].id}`)).body.data.shapes_id).toBeNull();
 
-    await t.as('admin').patch(`/items/${s.shapes}/${id}`).send({ children: [rows[1].id, { collection: s.circles, item: { radius: 1 } }] });
+    await t
+      .as('admin')
+      .patch(`/items/${s.shapes}/${id}`)
+      .send({ children: [rows[1].id, { collection: s.circles, item: { radius: 1 } }] });
     expect(await read()).toEqual([
       { collection: s.squares, item: { width: 2 } },
       { collection: s.circles, item: { radius: 1 } },
@@ -217,7 +365,10 @@ describe('many-to-any relations', () => {
 
   it('refuses a nested item whose collection the relation does not allow', async () => {
     const s = await m2a();
-    const res = t.as('admin').post(`/items/${s.shapes}`).send({ name: 'x', children: [{ collection: s.shapes, item: { name: 'y' } }] });
+    const res = t
+      .as('admin')
+      .post(`/items/${s.shapes}`)
+      .send({ name: 'x', children: [{ collection: s.shapes, item: { name: 'y' } }] });
     await expectError(res, 400, 'INVALID_PAYLOAD');
     expect((await t.as('admin').get(`/items/${s.shapes}?filter[name][_eq]=x`)).body.data).toEqual([]);
   });
@@ -229,22 +380,48 @@ describe('many-to-any relations', () => {
     for (const collection of [s.shapes, s.junction]) await grant(t, role, collection, 'read');
     await grant(t, role, s.circles, 'read', { permissions: { radius: { _gt: 5 } } });
     const user = await createUser(t, role);
-    const res = await t.as(user.token).get(`/items/${s.shapes}/${id}`).query({ fields: `children.item:${s.circles}.id` });
+    const res = await t
+      .as(user.token)
+      .get(`/items/${s.shapes}/${id}`)
+      .query({ fields: `children.item:${s.circles}.id` });
     expect(res.body.data.children).toEqual([{ item: null }, { item: expect.any(String) }, { item: { id: big } }]);
     const wild = await t.as(user.token).get(`/items/${s.shapes}/${id}`).query({ fields: 'children.*.*' });
     expect(wild.body.data.children.map((c: { item: unknown }) => c.item)).toEqual([null, null, { id: big, radius: 8 }]);
-    await expectError(t.as(user.token).get(`/items/${s.shapes}/${id}`).query({ fields: `children.item:${s.squares}.id` }), 403, 'FORBIDDEN');
-    const filtered = await t.as(user.token).get(`/items/${s.shapes}`).query({ fields: 'id', filter: JSON.stringify({ children: { [`item:${s.circles}`]: { radius: { _lt: 5 } } } }) });
+    await expectError(
+      t
+        .as(user.token)
+        .get(`/items/${s.shapes}/${id}`)
+        .query({ fields: `children.item:${s.squares}.id` }),
+      403,
+      'FORBIDDEN',
+    );
+    const filtered = await t
+      .as(user.token)
+      .get(`/items/${s.shapes}`)
+      .query({ fields: 'id', filter: JSON.stringify({ children: { [`item:${s.circles}`]: { radius: { _lt: 5 } } } }) });
     expect(filtered.body.data).toEqual([]);
   });
 
   it('leaves a deleted collection out of the allowed ones, and removes the relation with the last', async () => {
     const s = await m2a();
-    const item = async () => (await t.as('admin').get(`/relations/${s.junction}`)).body.data.find((r: { field: string }) => r.field === 'item');
+    const item = async () =>
+      (await t.as('admin').get(`/relations/${s.junction}`)).body.data.find(
+        (r: { field: string }) => r.field === 'item',
+      );
     expect((await t.as('admin').delete(`/collections/${s.circles}`)).status).toBe(204);
     expect((await item()).meta.one_allowed_collections).toEqual([s.squares]);
-    const shape = await t.as('admin').post(`/items/${s.shapes}`).send({ name: 'S', children: [{ collection: s.squares, item: { width: 4 } }] });
-    expect((await t.as('admin').get(`/items/${s.shapes}/${shape.body.data.id}`).query({ fields: `children.item:${s.squares}.width` })).body.data.children).toEqual([{ item: { width: 4 } }]);
+    const shape = await t
+      .as('admin')
+      .post(`/items/${s.shapes}`)
+      .send({ name: 'S', children: [{ collection: s.squares, item: { width: 4 } }] });
+    expect(
+      (
+        await t
+          .as('admin')
+          .get(`/items/${s.shapes}/${shape.body.data.id}`)
+          .query({ fields: `children.item:${s.squares}.width` })
+      ).body.data.children,
+    ).toEqual([{ item: { width: 4 } }]);
     expect((await t.as('admin').delete(`/collections/${s.squares}`)).status).toBe(204);
     expect(await item()).toBeUndefined();
   });
@@ -253,12 +430,19 @@ describe('many-to-any relations', () => {
     const s = await m2a();
     await shapeWithChildren(s);
     const snapshot = (await t.as('admin').get('/schema/snapshot')).body.data;
-    expect(snapshot.relations.find((r: { collection: string; field: string }) => r.collection === s.junction && r.field === 'item')).toMatchObject({
+    expect(
+      snapshot.relations.find(
+        (r: { collection: string; field: string }) => r.collection === s.junction && r.field === 'item',
+      ),
+    ).toMatchObject({
       related_collection: null,
       meta: { one_allowed_collections: [s.circles, s.squares], one_collection_field: 'collection' },
     });
     expect((await t.as('admin').post('/schema/diff').send(snapshot)).status).toBe(204);
-    const gql = await t.as('admin').post('/graphql').send({ query: `{ ${s.shapes} { name children { collection } } }` });
+    const gql = await t
+      .as('admin')
+      .post('/graphql')
+      .send({ query: `{ ${s.shapes} { name children { collection } } }` });
     expect(gql.status).toBe(200);
     expect(gql.body.errors).toBeUndefined();
     expect(gql.body.data[s.shapes][0].children).toHaveLength(3);
@@ -272,45 +456,77 @@ describe('many-to-any relations', () => {
       expect(res.body.errors).toBeUndefined();
       return res.body.data;
     };
-    const both = await gql(`{ ${s.shapes}(filter: { id: { _eq: ${id} } }) { children { item { __typename ... on ${s.circles} { radius } ... on ${s.squares} { width } } } } }`);
+    const both = await gql(
+      `{ ${s.shapes}(filter: { id: { _eq: ${id} } }) { children { item { __typename ... on ${s.circles} { radius } ... on ${s.squares} { width } } } } }`,
+    );
     expect(both[s.shapes][0].children).toEqual([
       { item: { __typename: s.circles, radius: 3 } },
       { item: { __typename: s.squares, width: 2 } },
       { item: { __typename: s.circles, radius: 8 } },
     ]);
-    const circles = await gql(`{ ${s.shapes}_by_id(id: ${id}) { children { collection item { __typename ... on ${s.circles} { radius } } } } }`);
-    expect(circles[`${s.shapes}_by_id`].children.map((c: { item: unknown }) => c.item)).toEqual([{ __typename: s.circles, radius: 3 }, { __typename: s.squares }, { __typename: s.circles, radius: 8 }]);
-    const created = await gql(`mutation($d: create_${s.shapes}_input!) { create_${s.shapes}_item(data: $d) { name children { item { ... on ${s.circles} { radius } } } } }`, {
-      d: { name: 'G', children: [{ collection: s.circles, item: { radius: 5 } }] },
-    });
+    const circles = await gql(
+      `{ ${s.shapes}_by_id(id: ${id}) { children { collection item { __typename ... on ${s.circles} { radius } } } } }`,
+    );
+    expect(circles[`${s.shapes}_by_id`].children.map((c: { item: unknown }) => c.item)).toEqual([
+      { __typename: s.circles, radius: 3 },
+      { __typename: s.squares },
+      { __typename: s.circles, radius: 8 },
+    ]);
+    const created = await gql(
+      `mutation($d: create_${s.shapes}_input!) { create_${s.shapes}_item(data: $d) { name children { item { ... on ${s.circles} { radius } } } } }`,
+      {
+        d: { name: 'G', children: [{ collection: s.circles, item: { radius: 5 } }] },
+      },
+    );
     expect(created[`create_${s.shapes}_item`]).toEqual({ name: 'G', children: [{ item: { radius: 5 } }] });
   });
 
   it('filters GraphQL on a junction item as item__<collection>, as REST does with item:<collection>', async () => {
     const s = await m2a();
     const { id, big } = await shapeWithChildren(s);
-    const other = (await t.as('admin').post(`/items/${s.shapes}`).send({ name: 'T', children: [{ collection: s.squares, item: { width: 8 } }] })).body.data.id;
+    const other = (
+      await t
+        .as('admin')
+        .post(`/items/${s.shapes}`)
+        .send({ name: 'T', children: [{ collection: s.squares, item: { width: 8 } }] })
+    ).body.data.id;
     const gql = async (query: string) => {
       const res = await t.as('admin').post('/graphql').send({ query });
       expect(res.body.errors).toBeUndefined();
       return res.body.data;
     };
-    const junction = await gql(`{ ${s.junction}(filter: { item__${s.circles}: { radius: { _gt: 5 } } }) { item { ... on ${s.circles} { id } } } }`);
+    const junction = await gql(
+      `{ ${s.junction}(filter: { item__${s.circles}: { radius: { _gt: 5 } } }) { item { ... on ${s.circles} { id } } } }`,
+    );
     expect(junction[s.junction]).toEqual([{ item: { id: String(big) } }]);
-    const rest = await t.as('admin').get(`/items/${s.junction}`).query({ fields: 'item', filter: JSON.stringify({ [`item:${s.circles}`]: { radius: { _gt: 5 } } }) });
+    const rest = await t
+      .as('admin')
+      .get(`/items/${s.junction}`)
+      .query({ fields: 'item', filter: JSON.stringify({ [`item:${s.circles}`]: { radius: { _gt: 5 } } }) });
     expect(rest.body.data).toEqual([{ item: String(big) }]);
-    const shapes = await gql(`{ ${s.shapes}(filter: { children: { item__${s.squares}: { width: { _eq: 8 } } } }) { id } }`);
+    const shapes = await gql(
+      `{ ${s.shapes}(filter: { children: { item__${s.squares}: { width: { _eq: 8 } } } }) { id } }`,
+    );
     expect(shapes[s.shapes]).toEqual([{ id: String(other) }]);
-    const some = await gql(`{ ${s.shapes}(filter: { _or: [{ children: { _some: { item__${s.circles}: { radius: { _eq: 3 } } } } }] }) { id } }`);
+    const some = await gql(
+      `{ ${s.shapes}(filter: { _or: [{ children: { _some: { item__${s.circles}: { radius: { _eq: 3 } } } } }] }) { id } }`,
+    );
     expect(some[s.shapes]).toEqual([{ id: String(id) }]);
-    const deep = await gql(`{ ${s.shapes}_by_id(id: ${id}) { children(filter: { item__${s.squares}: { width: { _eq: 2 } } }) { collection } } }`);
+    const deep = await gql(
+      `{ ${s.shapes}_by_id(id: ${id}) { children(filter: { item__${s.squares}: { width: { _eq: 2 } } }) { collection } } }`,
+    );
     expect(deep[`${s.shapes}_by_id`].children).toEqual([{ collection: s.squares }]);
     const fields = await gql(`{ __type(name: "${s.junction}_filter") { inputFields { name type { name } } } }`);
     const names = fields.__type.inputFields.map((f: { name: string }) => f.name);
     expect(names).toEqual(expect.arrayContaining([`item__${s.circles}`, `item__${s.squares}`]));
     expect(names).not.toContain('item');
-    expect(fields.__type.inputFields.find((f: { name: string }) => f.name === `item__${s.circles}`).type.name).toBe(`${s.circles}_filter`);
-    const bare = await t.as('admin').post('/graphql').send({ query: `{ ${s.junction}(filter: { item: { _eq: "1" } }) { id } }` });
+    expect(fields.__type.inputFields.find((f: { name: string }) => f.name === `item__${s.circles}`).type.name).toBe(
+      `${s.circles}_filter`,
+    );
+    const bare = await t
+      .as('admin')
+      .post('/graphql')
+      .send({ query: `{ ${s.junction}(filter: { item: { _eq: "1" } }) { id } }` });
     expect(bare.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION');
   });
 
@@ -324,8 +540,14 @@ describe('many-to-any relations', () => {
       expect((await target.as('admin').post('/schema/apply').send(diff.body.data)).status).toBe(204);
       expect((await target.as('admin').post('/schema/diff').send(snapshot)).status).toBe(204);
       expect((await target.as('admin').get(`/fields/${s.shapes}/children`)).body.data.meta.special).toEqual(['m2a']);
-      const shape = await target.as('admin').post(`/items/${s.shapes}`).send({ name: 'S', children: [{ collection: s.circles, item: { radius: 2 } }] });
-      const read = await target.as('admin').get(`/items/${s.shapes}/${shape.body.data.id}`).query({ fields: `children.item:${s.circles}.radius` });
+      const shape = await target
+        .as('admin')
+        .post(`/items/${s.shapes}`)
+        .send({ name: 'S', children: [{ collection: s.circles, item: { radius: 2 } }] });
+      const read = await target
+        .as('admin')
+        .get(`/items/${s.shapes}/${shape.body.data.id}`)
+        .query({ fields: `children.item:${s.circles}.radius` });
       expect(read.body.data.children).toEqual([{ item: { radius: 2 } }]);
     } finally {
       await source.close();

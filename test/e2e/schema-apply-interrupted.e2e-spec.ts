@@ -26,7 +26,14 @@ describe('an interrupted schema apply is reported by the next one', () => {
   let diff: object;
   const host = parseOwner(INSTANCE_OWNER)!.host;
   const leave = (owner: string, updatedOn = new Date()) =>
-    journal.insert({ id: crypto.randomUUID(), owner, steps, applied: 1, started_on: new Date('2026-11-25T09:00:00Z'), updated_on: updatedOn });
+    journal.insert({
+      id: crypto.randomUUID(),
+      owner,
+      steps,
+      applied: 1,
+      started_on: new Date('2026-11-25T09:00:00Z'),
+      updated_on: updatedOn,
+    });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -40,7 +47,8 @@ describe('an interrupted schema apply is reported by the next one', () => {
     const template = await createCollection(t, uniq('template'), [{ field: 'title', type: 'string' }]);
     const target = (await t.as('admin').get('/schema/snapshot').expect(200)).body.data;
     await t.as('admin').delete(`/collections/${template}`).expect(204);
-    const rename = (entry: { collection: string }) => (entry.collection === template ? { ...entry, collection: name } : entry);
+    const rename = (entry: { collection: string }) =>
+      entry.collection === template ? { ...entry, collection: name } : entry;
     const wanted = { ...target, collections: target.collections.map(rename), fields: target.fields.map(rename) };
     expect(snapshot.collections.length).toBe(target.collections.length - 1);
     diff = (await t.as('admin').post('/schema/diff').send(wanted).expect(200)).body.data;
@@ -53,8 +61,14 @@ describe('an interrupted schema apply is reported by the next one', () => {
     expect(refused.status).toBe(400);
     const [error] = refused.body.errors;
     expect(error.extensions.code).toBe('INVALID_PAYLOAD');
-    expect(error.message).toContain('1 of 3 steps were applied (create_collection drafts); not applied: create_field drafts.body, delete_collection legacy');
-    expect(error.extensions.interrupted).toEqual({ started_on: '2026-11-25T09:00:00.000Z', applied: steps.slice(0, 1), not_applied: steps.slice(1) });
+    expect(error.message).toContain(
+      '1 of 3 steps were applied (create_collection drafts); not applied: create_field drafts.body, delete_collection legacy',
+    );
+    expect(error.extensions.interrupted).toEqual({
+      started_on: '2026-11-25T09:00:00.000Z',
+      applied: steps.slice(0, 1),
+      not_applied: steps.slice(1),
+    });
     expect(await journal.count()).toBe(0);
     await t.as('admin').post('/schema/apply').send(diff).expect(204);
   });
@@ -65,7 +79,10 @@ describe('an interrupted schema apply is reported by the next one', () => {
     expect(await journal.count()).toBe(1);
     await journal.update({ owner: 'other-host:4242:cafe0001' }, { updated_on: new Date(Date.now() - 120_000) });
     const refused = await t.as('admin').post('/schema/apply?force=true').send(diff);
-    expect([refused.status, refused.body.errors?.[0]?.message]).toEqual([400, expect.stringContaining('stopped before it ended')]);
+    expect([refused.status, refused.body.errors?.[0]?.message]).toEqual([
+      400,
+      expect.stringContaining('stopped before it ended'),
+    ]);
   });
 
   it('leaves nothing in the journal after an apply that succeeds or fails', async () => {
@@ -80,15 +97,22 @@ describe('an interrupted schema apply is reported by the next one', () => {
     const holder = schemaLockHolder();
     if (!holder) return expect(await journal.count()).toBe(0);
     const other = await holder(t.database.env);
-    const apply = t.as('admin').post('/schema/apply').send(diff).then((res) => res);
+    const apply = t
+      .as('admin')
+      .post('/schema/apply')
+      .send(diff)
+      .then((res) => res);
     const journaled = ['mysql', 'mariadb'].includes(testClient());
     // Where it journals, wait for the entry (however slow the machine); elsewhere give it time to appear wrongly.
     const deadline = Date.now() + (journaled ? 15_000 : 700);
-    while (Date.now() < deadline && (await journal.count()) === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (Date.now() < deadline && (await journal.count()) === 0)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     const running = await journal.find();
     await other.release();
     expect((await apply).status).toBe(204);
-    expect(running.map((r) => [r.owner, r.applied, r.steps?.length])).toEqual(journaled ? [[INSTANCE_OWNER, 0, 1]] : []);
+    expect(running.map((r) => [r.owner, r.applied, r.steps?.length])).toEqual(
+      journaled ? [[INSTANCE_OWNER, 0, 1]] : [],
+    );
     expect(await journal.count()).toBe(0);
   });
 });

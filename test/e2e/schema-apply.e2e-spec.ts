@@ -5,7 +5,13 @@ import { createTestApp, TestApp } from '../helpers/test-app';
 import { testClient } from '../helpers/test-database';
 import { uniq } from '../helpers/uniq';
 
-type Entry = Record<string, unknown> & { collection: string; field?: string; type?: string; meta: Record<string, unknown> | null; schema: Record<string, unknown> | null };
+type Entry = Record<string, unknown> & {
+  collection: string;
+  field?: string;
+  type?: string;
+  meta: Record<string, unknown> | null;
+  schema: Record<string, unknown> | null;
+};
 interface Snap {
   collections: Entry[];
   fields: Entry[];
@@ -39,9 +45,15 @@ describe('POST /schema/apply', () => {
     if (res.status !== 200) throw new Error(`diff failed: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.data as { hash: string; diff: Record<string, unknown[]> };
   };
-  const apply = (body: unknown, query = '') => t.as('admin').post(`/schema/apply${query}`).send(body as object);
-  const field = (snap: Snap, collection: string, name: string) => snap.fields.find((f) => f.collection === collection && f.field === name)!;
-  const items = async (collection: string) => (await t.as('admin').get(`/items/${collection}?sort=id&limit=-1`)).body.data as Record<string, unknown>[];
+  const apply = (body: unknown, query = '') =>
+    t
+      .as('admin')
+      .post(`/schema/apply${query}`)
+      .send(body as object);
+  const field = (snap: Snap, collection: string, name: string) =>
+    snap.fields.find((f) => f.collection === collection && f.field === name)!;
+  const items = async (collection: string) =>
+    (await t.as('admin').get(`/items/${collection}?sort=id&limit=-1`)).body.data as Record<string, unknown>[];
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -59,17 +71,28 @@ describe('POST /schema/apply', () => {
       { field: 'rating', type: 'float' },
     ]);
     await createCollection(t, old, [{ field: 'name', type: 'string' }]);
-    for (const row of [{ title: 'First', views: 12, code: '42', rating: 1.5 }, { title: 'Second', views: 7, code: '7', rating: null }]) {
+    for (const row of [
+      { title: 'First', views: 12, code: '42', rating: 1.5 },
+      { title: 'Second', views: 7, code: '7', rating: null },
+    ]) {
       expect((await t.as('admin').post(`/items/${articles}`).send(row)).status).toBe(200);
     }
 
     const target = await snapshot();
     target.collections = target.collections.filter((c) => c.collection !== old);
-    target.fields = target.fields.filter((f) => f.collection !== old && !(f.collection === articles && f.field === 'rating'));
-    const authorsEntry = copyEntry(target.collections.find((c) => c.collection === articles)!, authors);
+    target.fields = target.fields.filter(
+      (f) => f.collection !== old && !(f.collection === articles && f.field === 'rating'),
+    );
+    const authorsEntry = copyEntry(
+      target.collections.find((c) => c.collection === articles)!,
+      authors,
+    );
     authorsEntry.meta!.note = 'People';
     target.collections.push(authorsEntry);
-    target.fields.push(copyEntry(field(target, articles, 'id'), authors), copyEntry(field(target, articles, 'title'), authors, 'name'));
+    target.fields.push(
+      copyEntry(field(target, articles, 'id'), authors),
+      copyEntry(field(target, articles, 'title'), authors, 'name'),
+    );
     const authorField = copyEntry(field(target, articles, 'views'), articles, 'author');
     Object.assign(authorField.meta!, { special: ['m2o'] });
     Object.assign(authorField.schema!, { foreign_key_table: authors, foreign_key_column: 'id' });
@@ -92,7 +115,15 @@ describe('POST /schema/apply', () => {
         sort_field: null,
         one_deselect_action: 'nullify',
       },
-      schema: { table: articles, column: 'author', foreign_key_table: authors, foreign_key_column: 'id', constraint_name: null, on_update: 'NO ACTION', on_delete: 'SET NULL' },
+      schema: {
+        table: articles,
+        column: 'author',
+        foreign_key_table: authors,
+        foreign_key_column: 'id',
+        constraint_name: null,
+        on_update: 'NO ACTION',
+        on_delete: 'SET NULL',
+      },
     });
     target.collections.find((c) => c.collection === articles)!.meta!.note = 'Stories';
     field(target, articles, 'title').meta!.note = 'Headline';
@@ -102,7 +133,13 @@ describe('POST /schema/apply', () => {
     const { hash, diff } = await diffTo(target);
     const dry = await apply({ hash, diff }, '?dry_run=true');
     expect(dry.status).toBe(200);
-    expect((dry.body.data as { action: string; collection: string; field?: string }[]).map((s) => [s.action, s.collection, s.field ?? null])).toEqual([
+    expect(
+      (dry.body.data as { action: string; collection: string; field?: string }[]).map((s) => [
+        s.action,
+        s.collection,
+        s.field ?? null,
+      ]),
+    ).toEqual([
       ['create_collection', authors, null],
       ['delete_collection', old, null],
       ['update_collection', articles, null],
@@ -120,8 +157,14 @@ describe('POST /schema/apply', () => {
     expect((await t.as('admin').post('/schema/diff').send(target)).status).toBe(204);
     const after = await snapshot();
     expect(field(after, articles, 'code')).toMatchObject({ type: 'integer' });
-    expect(field(after, authors, 'articles')).toMatchObject({ type: 'alias', meta: { note: 'Written', special: ['o2m'] } });
-    expect(after.relations.find((r) => r.collection === articles)).toMatchObject({ related_collection: authors, schema: { on_delete: 'SET NULL' } });
+    expect(field(after, authors, 'articles')).toMatchObject({
+      type: 'alias',
+      meta: { note: 'Written', special: ['o2m'] },
+    });
+    expect(after.relations.find((r) => r.collection === articles)).toMatchObject({
+      related_collection: authors,
+      schema: { on_delete: 'SET NULL' },
+    });
     expect((await t.as('admin').get(`/collections/${old}`)).status).toBe(403);
 
     const rows = await items(articles);
@@ -139,7 +182,10 @@ describe('POST /schema/apply', () => {
 
   it('changes a field type and keeps the data, and refuses a change the data cannot take', async () => {
     const name = uniq('ap_types');
-    await createCollection(t, name, [{ field: 'amount', type: 'string' }, { field: 'label', type: 'string', schema: { max_length: 50 } }]);
+    await createCollection(t, name, [
+      { field: 'amount', type: 'string' },
+      { field: 'label', type: 'string', schema: { max_length: 50 } },
+    ]);
     await t.as('admin').post(`/items/${name}`).send({ amount: '250', label: 'a label' });
     const target = await snapshot();
     field(target, name, 'amount').type = 'integer';
@@ -151,7 +197,9 @@ describe('POST /schema/apply', () => {
     const refused = await snapshot();
     field(refused, name, 'label').type = 'integer';
     const res = await expectError(apply(await diffTo(refused)), 400, 'INVALID_PAYLOAD');
-    expect(res.body.errors[0].extensions).toMatchObject({ step: { action: 'update_field', collection: name, field: 'label' } });
+    expect(res.body.errors[0].extensions).toMatchObject({
+      step: { action: 'update_field', collection: name, field: 'label' },
+    });
     expect(field(await snapshot(), name, 'label').type).toBe('text');
     expect((await items(name))[0]).toMatchObject({ label: 'a label' });
   });
@@ -191,7 +239,12 @@ describe('POST /schema/apply', () => {
     const name = uniq('ap_order');
     const target = await snapshot();
     const order = ['id', 'zeta', 'alpha', 'mid', 'beta'];
-    target.collections.push(copyEntry(target.collections.find((c) => c.collection === source)!, name));
+    target.collections.push(
+      copyEntry(
+        target.collections.find((c) => c.collection === source)!,
+        name,
+      ),
+    );
     // Snapshots written by hand or by other tools carry no `sort`: the order of the list is the order.
     for (const fieldName of order) {
       const entry = copyEntry(field(target, source, fieldName), name);
@@ -208,8 +261,15 @@ describe('POST /schema/apply', () => {
     const [a, b, c] = [uniq('batch_a'), uniq('batch_b'), uniq('batch_c')];
     await createCollection(t, a, [{ field: 'name', type: 'string' }]);
     await createCollection(t, b, [{ field: 'a', type: 'integer' }]);
-    await createCollection(t, c, [{ field: 'b', type: 'integer' }, { field: 'a', type: 'integer' }]);
-    await t.as('admin').post('/relations').send({ collection: b, field: 'a', related_collection: a, meta: { one_field: 'bs' } }).expect(200);
+    await createCollection(t, c, [
+      { field: 'b', type: 'integer' },
+      { field: 'a', type: 'integer' },
+    ]);
+    await t
+      .as('admin')
+      .post('/relations')
+      .send({ collection: b, field: 'a', related_collection: a, meta: { one_field: 'bs' } })
+      .expect(200);
     await t.as('admin').post('/relations').send({ collection: c, field: 'b', related_collection: b }).expect(200);
     await t.as('admin').post('/relations').send({ collection: c, field: 'a', related_collection: a }).expect(200);
     const full = await snapshot();
@@ -217,11 +277,18 @@ describe('POST /schema/apply', () => {
     for (const name of [a, b, c]) await expectError(t.as('admin').get(`/collections/${name}`), 403, 'FORBIDDEN');
     expect((await apply(await diffTo(full))).status).toBe(204);
     const restored = await snapshot();
-    expect(restored.relations.filter((r) => [a, b, c].includes(r.collection)).map((r) => `${r.collection}.${r.field}->${r.related_collection}`).sort()).toEqual(
-      [`${b}.a->${a}`, `${c}.a->${a}`, `${c}.b->${b}`].sort(),
-    );
+    expect(
+      restored.relations
+        .filter((r) => [a, b, c].includes(r.collection))
+        .map((r) => `${r.collection}.${r.field}->${r.related_collection}`)
+        .sort(),
+    ).toEqual([`${b}.a->${a}`, `${c}.a->${a}`, `${c}.b->${b}`].sort());
     expect(restored.fields.filter((f) => f.collection === a).map((f) => f.field)).toEqual(['id', 'name', 'bs']);
-    await t.as('admin').post(`/items/${a}`).send({ name: 'x', bs: [{}] }).expect(200);
+    await t
+      .as('admin')
+      .post(`/items/${a}`)
+      .send({ name: 'x', bs: [{}] })
+      .expect(200);
   });
 
   it('changes nothing on a dry run', async () => {
@@ -241,14 +308,28 @@ describe('POST /schema/apply', () => {
     const target = await snapshot();
     target.collections.push({ collection: yamlName, meta: { collection: yamlName }, schema: { name: yamlName } });
     const yamlBody = toYaml(await diffTo(target));
-    expect((await t.as('admin').post('/schema/apply').attach('file', Buffer.from(yamlBody), { filename: 'diff.yaml', contentType: 'text/yaml' })).status).toBe(204);
+    expect(
+      (
+        await t
+          .as('admin')
+          .post('/schema/apply')
+          .attach('file', Buffer.from(yamlBody), { filename: 'diff.yaml', contentType: 'text/yaml' })
+      ).status,
+    ).toBe(204);
     expect((await t.as('admin').get(`/collections/${yamlName}`)).status).toBe(200);
 
     const jsonName = uniq('ap_json');
     const next = await snapshot();
     next.collections.push({ collection: jsonName, meta: { collection: jsonName }, schema: { name: jsonName } });
     const jsonBody = JSON.stringify({ data: await diffTo(next) });
-    expect((await t.as('admin').post('/schema/apply').attach('file', Buffer.from(jsonBody), { filename: 'diff.json', contentType: 'application/json' })).status).toBe(204);
+    expect(
+      (
+        await t
+          .as('admin')
+          .post('/schema/apply')
+          .attach('file', Buffer.from(jsonBody), { filename: 'diff.json', contentType: 'application/json' })
+      ).status,
+    ).toBe(204);
     expect((await t.as('admin').get(`/collections/${jsonName}`)).status).toBe(200);
   });
 
@@ -256,12 +337,21 @@ describe('POST /schema/apply', () => {
     const original = await snapshot();
     const indexed = { collection: 'svc_activity', field: 'timestamp', schema: { is_indexed: true } };
     expect(original.systemFields).toContainEqual(indexed);
-    const without = { ...original, systemFields: original.systemFields.filter((f) => !(f.collection === 'svc_activity' && f.field === 'timestamp')) };
+    const without = {
+      ...original,
+      systemFields: original.systemFields.filter((f) => !(f.collection === 'svc_activity' && f.field === 'timestamp')),
+    };
     const drop = await diffTo(without);
     expect(drop.diff).toEqual({
       collections: [],
       fields: [],
-      systemFields: [{ collection: 'svc_activity', field: 'timestamp', diff: [{ kind: 'E', path: ['schema', 'is_indexed'], lhs: true, rhs: false }] }],
+      systemFields: [
+        {
+          collection: 'svc_activity',
+          field: 'timestamp',
+          diff: [{ kind: 'E', path: ['schema', 'is_indexed'], lhs: true, rhs: false }],
+        },
+      ],
       relations: [],
     });
     expect((await apply(drop)).status).toBe(204);
@@ -271,7 +361,21 @@ describe('POST /schema/apply', () => {
   });
 
   it('refuses a change of a system field other than its index', async () => {
-    const body = { hash: 'h', diff: { collections: [], fields: [], relations: [], systemFields: [{ collection: 'svc_users', field: 'email', diff: [{ kind: 'E', path: ['schema', 'is_nullable'], lhs: false, rhs: true }] }] } };
+    const body = {
+      hash: 'h',
+      diff: {
+        collections: [],
+        fields: [],
+        relations: [],
+        systemFields: [
+          {
+            collection: 'svc_users',
+            field: 'email',
+            diff: [{ kind: 'E', path: ['schema', 'is_nullable'], lhs: false, rhs: true }],
+          },
+        ],
+      },
+    };
     const res = await expectError(apply(body, '?force=true'), 400, 'INVALID_PAYLOAD');
     expect(res.body.errors[0].message).toContain('Only the index');
   });
@@ -292,17 +396,35 @@ describe('POST /schema/apply', () => {
   });
 
   it('answers 204 for an empty diff', async () => {
-    expect((await apply({ hash: 'anything', diff: { collections: [], fields: [], systemFields: [], relations: [] } })).status).toBe(204);
+    expect(
+      (await apply({ hash: 'anything', diff: { collections: [], fields: [], systemFields: [], relations: [] } }))
+        .status,
+    ).toBe(204);
   });
 
   it.each([
     ['no hash', { diff: { collections: [], fields: [], systemFields: [], relations: [] } }],
     ['a diff without systemFields', { hash: 'h', diff: { collections: [], fields: [], relations: [] } }],
-    ['a record of an unknown kind', { hash: 'h', diff: { collections: [{ collection: 'a', diff: [{ kind: 'Z' }] }], fields: [], systemFields: [], relations: [] } }],
+    [
+      'a record of an unknown kind',
+      {
+        hash: 'h',
+        diff: {
+          collections: [{ collection: 'a', diff: [{ kind: 'Z' }] }],
+          fields: [],
+          systemFields: [],
+          relations: [],
+        },
+      },
+    ],
   ])('refuses %s', (_label, body) => expectError(apply(body), 400, 'INVALID_PAYLOAD'));
 
   it('refuses other content types with 415', () =>
-    expectError(t.as('admin').post('/schema/apply').set('Content-Type', 'text/csv').send('hash,diff'), 415, 'UNSUPPORTED_MEDIA_TYPE'));
+    expectError(
+      t.as('admin').post('/schema/apply').set('Content-Type', 'text/csv').send('hash,diff'),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    ));
 
   // PostgreSQL and SQLite name tables and indexes in one namespace: a table can't take an index's name.
   const indexNamesTables = testClient() !== 'mysql' && testClient() !== 'mariadb';
@@ -312,13 +434,21 @@ describe('POST /schema/apply', () => {
     const names = [`${base}_a`, `${base}_code_unique`, `${base}_z`];
     const target = await snapshot();
     for (const name of names) {
-      target.collections.push(copyEntry(target.collections.find((c) => c.collection === base)!, name));
+      target.collections.push(
+        copyEntry(
+          target.collections.find((c) => c.collection === base)!,
+          name,
+        ),
+      );
       target.fields.push(copyEntry(field(target, base, 'id'), name));
     }
     const res = await apply(await diffTo(target));
     if (!indexNamesTables) return expect(res.status).toBe(204);
     expect(res.status).toBe(400);
-    expect(res.body.errors[0].extensions).toMatchObject({ step: { index: 1, action: 'create_collection', collection: names[1] }, applied: [] });
+    expect(res.body.errors[0].extensions).toMatchObject({
+      step: { index: 1, action: 'create_collection', collection: names[1] },
+      applied: [],
+    });
     for (const name of names) expect((await t.as('admin').get(`/collections/${name}`)).status).toBe(403);
   });
 
@@ -328,7 +458,12 @@ describe('POST /schema/apply', () => {
     await createCollection(t, existing, [{ field: 'title', type: 'string' }]);
     await t.as('admin').post(`/items/${existing}`).send({ title: null });
     const target = await snapshot();
-    target.collections.push(copyEntry(target.collections.find((c) => c.collection === existing)!, created));
+    target.collections.push(
+      copyEntry(
+        target.collections.find((c) => c.collection === existing)!,
+        created,
+      ),
+    );
     target.fields.push(copyEntry(field(target, existing, 'id'), created));
     field(target, existing, 'title').schema!.is_nullable = false;
 

@@ -13,7 +13,8 @@ import { createTestApp, TestApp } from '../helpers/test-app';
  * run), so the column order of the catalog reader is checked on its own.
  */
 function comparable(overview: SchemaOverview) {
-  const byName = (fields: object) => Object.fromEntries(Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const byName = (fields: object) =>
+    Object.fromEntries(Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return {
     collections: [...overview.collections.values()].map((c) => ({ ...c, fields: byName(c.fields) })),
     relations: overview.relations,
@@ -23,21 +24,72 @@ function comparable(overview: SchemaOverview) {
   };
 }
 
-const FIELD_TYPES = ['string', 'text', 'integer', 'bigInteger', 'float', 'decimal', 'boolean', 'json', 'csv', 'uuid', 'hash', 'date', 'time', 'dateTime', 'timestamp'];
+const FIELD_TYPES = [
+  'string',
+  'text',
+  'integer',
+  'bigInteger',
+  'float',
+  'decimal',
+  'boolean',
+  'json',
+  'csv',
+  'uuid',
+  'hash',
+  'date',
+  'time',
+  'dateTime',
+  'timestamp',
+];
 
 /** Tables as the overview uses them, sizes left implicit put back; columns and keys by name (see comparable). */
 function comparableTables(tables: CatalogTable[], driver: DataSource['driver']) {
-  const byName = <T extends { name?: string }>(list: T[]) => [...list].sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
+  const byName = <T extends { name?: string }>(list: T[]) =>
+    [...list].sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
   return byName(withTypeDefaults(driver, tables)).map((table) => ({
     name: table.name,
-    columns: byName(table.columns).map(({ name, type, length, width, precision, scale, isNullable, isPrimary, isUnique, default: value, isGenerated, generationStrategy }) => ({
-      ...{ name, type, length, width, precision, scale, isNullable, isPrimary, isUnique, default: value, isGenerated, generationStrategy },
+    columns: byName(table.columns).map(
+      ({
+        name,
+        type,
+        length,
+        width,
+        precision,
+        scale,
+        isNullable,
+        isPrimary,
+        isUnique,
+        default: value,
+        isGenerated,
+        generationStrategy,
+      }) => ({
+        ...{
+          name,
+          type,
+          length,
+          width,
+          precision,
+          scale,
+          isNullable,
+          isPrimary,
+          isUnique,
+          default: value,
+          isGenerated,
+          generationStrategy,
+        },
+      }),
+    ),
+    indices: byName(table.indices).map(({ name, columnNames, isUnique }) => ({
+      name,
+      columnNames,
+      isUnique: Boolean(isUnique),
     })),
-    indices: byName(table.indices).map(({ name, columnNames, isUnique }) => ({ name, columnNames, isUnique: Boolean(isUnique) })),
     uniques: byName(table.uniques).map(({ name, columnNames }) => ({ name, columnNames })),
-    foreignKeys: byName(table.foreignKeys).map(({ name, columnNames, referencedTableName, referencedColumnNames, onDelete, onUpdate }) => ({
-      ...{ name, columnNames, referencedTableName, referencedColumnNames, onDelete, onUpdate },
-    })),
+    foreignKeys: byName(table.foreignKeys).map(
+      ({ name, columnNames, referencedTableName, referencedColumnNames, onDelete, onUpdate }) => ({
+        ...{ name, columnNames, referencedTableName, referencedColumnNames, onDelete, onUpdate },
+      }),
+    ),
   }));
 }
 
@@ -65,7 +117,11 @@ describe('schema overview from the database catalog', () => {
     ]);
     await createRelation(t, 'catalog_codes', 'writer', names.authors, 'codes');
     await createRelation(t, 'catalog_codes', 'article', names.articles, undefined, 'NO ACTION');
-    await createCollection(t, 'catalog_types', FIELD_TYPES.map((type) => ({ field: `a_${type}`, type })));
+    await createCollection(
+      t,
+      'catalog_types',
+      FIELD_TYPES.map((type) => ({ field: `a_${type}`, type })),
+    );
   });
   afterAll(() => t.close());
 
@@ -83,7 +139,17 @@ describe('schema overview from the database catalog', () => {
       await overviews.reload();
     }
     const codes = ours.collections.find((c) => c.collection === 'catalog_codes');
-    expect(Object.keys(overviews.current.collection('catalog_codes')!.fields)).toEqual(['code', 'amount', 'quantity', 'ratio', 'active', 'due', 'label', 'writer', 'article']);
+    expect(Object.keys(overviews.current.collection('catalog_codes')!.fields)).toEqual([
+      'code',
+      'amount',
+      'quantity',
+      'ratio',
+      'active',
+      'due',
+      'label',
+      'writer',
+      'article',
+    ]);
     expect(codes?.fields.quantity.schema).toMatchObject({ is_unique: true, is_nullable: false, default_value: 3 });
     expect(ours.referencing.length).toBeGreaterThan(0);
     expect(ours).toEqual(typeorm);
@@ -92,12 +158,16 @@ describe('schema overview from the database catalog', () => {
   it("reads every table's columns, sizes, defaults, indexes and keys as TypeORM's introspection does", async () => {
     const dataSource = t.app.get(DataSource);
     const dialect = t.app.get<Dialect>(DIALECT);
-    const tables = [...t.app.get(SchemaOverviewService).current.collections.values()].map((c) => c.table).filter((name): name is string => !!name);
+    const tables = [...t.app.get(SchemaOverviewService).current.collections.values()]
+      .map((c) => c.table)
+      .filter((name): name is string => !!name);
     const runner = dataSource.createQueryRunner();
     try {
       const ours = comparableTables(await dialect.readTables(runner, tables), dataSource.driver);
       const typeorm = comparableTables(await runner.getTables(tables), dataSource.driver);
-      expect(ours.map((table) => table.name)).toEqual(expect.arrayContaining(['catalog_codes', 'catalog_types', 'svc_revisions', 'svc_users']));
+      expect(ours.map((table) => table.name)).toEqual(
+        expect.arrayContaining(['catalog_codes', 'catalog_types', 'svc_revisions', 'svc_users']),
+      );
       expect(ours).toEqual(typeorm);
     } finally {
       await runner.release();

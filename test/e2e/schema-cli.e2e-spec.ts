@@ -35,20 +35,27 @@ describe('vellum schema (command line)', () => {
     ['json', ['--format', 'json'], 'snapshot.out', JSON.parse],
     ['yaml, from the extension', [], 'snapshot.yml', parseYaml],
     ['json, from the extension', [], 'snapshot.json', JSON.parse],
-  ] as [string, string[], string, (text: string) => unknown][])('snapshot writes %s', async (_label, options, name, parse) => {
-    const file = join(dir, name);
-    const result = runCli(['schema', 'snapshot', ...options, file], sourceEnv);
-    expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
-    expect(result.stdout).toContain(`Snapshot written to ${file}`);
-    expect(parse(readFileSync(file, 'utf8'))).toEqual((await source.as('admin').get('/schema/snapshot')).body.data);
-  });
+  ] as [string, string[], string, (text: string) => unknown][])(
+    'snapshot writes %s',
+    async (_label, options, name, parse) => {
+      const file = join(dir, name);
+      const result = runCli(['schema', 'snapshot', ...options, file], sourceEnv);
+      expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
+      expect(result.stdout).toContain(`Snapshot written to ${file}`);
+      expect(parse(readFileSync(file, 'utf8'))).toEqual((await source.as('admin').get('/schema/snapshot')).body.data);
+    },
+  );
 
   it('apply --dry-run prints the ordered steps and changes nothing', () => {
     const file = join(dir, 'snapshot.yml');
     const dry = runCli(['schema', 'apply', '--dry-run', file], targetEnv);
     expect(dry.status).toBe(0);
     const lines = dry.stdout.trim().split('\n');
-    expect(lines.slice(0, 3)).toEqual(['create_collection cli_folder', 'create_collection cli_articles', 'create_collection cli_authors']);
+    expect(lines.slice(0, 3)).toEqual([
+      'create_collection cli_folder',
+      'create_collection cli_articles',
+      'create_collection cli_authors',
+    ]);
     expect(lines).toContain('create_relation cli_articles.author');
     const again = runCli(['schema', 'apply', '--dry-run', file], targetEnv);
     expect(again.stdout).toBe(dry.stdout);
@@ -58,7 +65,9 @@ describe('vellum schema (command line)', () => {
     const result = runCli(['schema', 'apply', join(dir, 'snapshot.yml')], targetEnv);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('--yes');
-    expect(runCli(['schema', 'apply', '--dry-run', join(dir, 'snapshot.yml')], targetEnv).stdout).toContain('create_collection');
+    expect(runCli(['schema', 'apply', '--dry-run', join(dir, 'snapshot.yml')], targetEnv).stdout).toContain(
+      'create_collection',
+    );
   });
 
   it('apply --yes brings an empty instance to the snapshot, and a second run finds nothing to do', async () => {
@@ -93,7 +102,12 @@ describe('vellum schema (command line)', () => {
   it.each([
     ['a missing file', () => ['schema', 'apply', '--yes', join(dir, 'nope.yaml')], 1, 'No file'],
     ['a file that is not YAML', () => ['schema', 'apply', '--yes', writeTemp('bad.yaml', 'version: [1')], 1, 'YAML'],
-    ['a file that is not a snapshot', () => ['schema', 'apply', '--yes', writeTemp('bad.json', '{"version": 3}')], 1, '"version" must be 1'],
+    [
+      'a file that is not a snapshot',
+      () => ['schema', 'apply', '--yes', writeTemp('bad.json', '{"version": 3}')],
+      1,
+      '"version" must be 1',
+    ],
     ['an unknown format', () => ['schema', 'snapshot', '--format', 'xml', join(dir, 'x')], 2, 'xml'],
     ['no file argument', () => ['schema', 'snapshot'], 2, 'file'],
   ] as [string, () => string[], number, string][])('fails on %s', (_label, args, code, message) => {

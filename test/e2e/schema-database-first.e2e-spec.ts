@@ -4,7 +4,11 @@ import { createRole, createUser, grant } from '../factories/user.factory';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
 /** The message a query fails with, or null when it succeeds. */
-const failure = (query: Promise<unknown>): Promise<string | null> => query.then(() => null, (err: unknown) => String(err));
+const failure = (query: Promise<unknown>): Promise<string | null> =>
+  query.then(
+    () => null,
+    (err: unknown) => String(err),
+  );
 
 /**
  * API.md 11.1 and 11.2: tables made with plain SQL are served, adopted and written through Vellum, and
@@ -36,17 +40,34 @@ describe('database-first: tables Vellum did not create', () => {
   it('lists the table with meta null, neither excluded nor keyless tables, and system tables only as such', async () => {
     const res = await t.as('admin').get('/collections').expect(200);
     const names = (res.body.data as { collection: string }[]).map((c) => c.collection);
-    expect(res.body.data.find((c: { collection: string }) => c.collection === 'legacy_books')).toEqual({ collection: 'legacy_books', meta: null, schema: { name: 'legacy_books' } });
+    expect(res.body.data.find((c: { collection: string }) => c.collection === 'legacy_books')).toEqual({
+      collection: 'legacy_books',
+      meta: null,
+      schema: { name: 'legacy_books' },
+    });
     expect(names).not.toEqual(expect.arrayContaining(['legacy_hidden']));
     expect(names).not.toEqual(expect.arrayContaining(['legacy_keyless']));
     // Vellum's own tables are listed as system collections only (with their system meta).
-    expect(res.body.data.filter((c: { collection: string; meta: unknown }) => c.collection.startsWith('svc_') && c.meta === null)).toEqual([]);
+    expect(
+      res.body.data.filter(
+        (c: { collection: string; meta: unknown }) => c.collection.startsWith('svc_') && c.meta === null,
+      ),
+    ).toEqual([]);
     await t.as('admin').get('/collections/legacy_hidden').expect(403);
   });
 
   it('lists its columns with types read from the catalog', async () => {
     const res = await t.as('admin').get('/fields/legacy_books').expect(200);
-    const byName = Object.fromEntries((res.body.data as { field: string; type: string; meta: unknown; schema: { max_length: number | null; is_primary_key: boolean } }[]).map((f) => [f.field, f]));
+    const byName = Object.fromEntries(
+      (
+        res.body.data as {
+          field: string;
+          type: string;
+          meta: unknown;
+          schema: { max_length: number | null; is_primary_key: boolean };
+        }[]
+      ).map((f) => [f.field, f]),
+    );
     expect(Object.fromEntries(Object.entries(byName).map(([name, f]) => [name, f.type]))).toEqual({
       id: 'integer',
       title: 'string',
@@ -65,7 +86,10 @@ describe('database-first: tables Vellum did not create', () => {
     expect(read.body.data).toMatchObject({ id: 1, title: 'Dune', pages: 412 });
     await t.as('admin').post('/items/legacy_books').send({ id: 2, title: 'Emma', in_print: true }).expect(200);
     await t.as('admin').patch('/items/legacy_books/1').send({ pages: 500 }).expect(200);
-    const rows = (await sql(`SELECT id, pages FROM legacy_books ORDER BY id`)) as { id: number; pages: number | null }[];
+    const rows = (await sql(`SELECT id, pages FROM legacy_books ORDER BY id`)) as {
+      id: number;
+      pages: number | null;
+    }[];
     expect(rows.map((r) => [Number(r.id), r.pages === null ? null : Number(r.pages)])).toEqual([
       [1, 500],
       [2, null],
@@ -89,18 +113,36 @@ describe('database-first: tables Vellum did not create', () => {
 
   it('is adopted by giving it meta, and is then in the snapshot', async () => {
     const before = await t.as('admin').get('/schema/snapshot').expect(200);
-    expect((before.body.data.collections as { collection: string }[]).map((c) => c.collection)).not.toContain('legacy_books');
-    await t.as('admin').patch('/collections/legacy_books').send({ meta: { icon: 'book', note: 'from the old system' } }).expect(200);
-    await t.as('admin').patch('/fields/legacy_books/title').send({ meta: { interface: 'input', required: true } }).expect(200);
+    expect((before.body.data.collections as { collection: string }[]).map((c) => c.collection)).not.toContain(
+      'legacy_books',
+    );
+    await t
+      .as('admin')
+      .patch('/collections/legacy_books')
+      .send({ meta: { icon: 'book', note: 'from the old system' } })
+      .expect(200);
+    await t
+      .as('admin')
+      .patch('/fields/legacy_books/title')
+      .send({ meta: { interface: 'input', required: true } })
+      .expect(200);
     await t.as('admin').post('/fields/legacy_books').send({ field: 'title', type: 'string', meta: {} }).expect(400);
     const collection = await t.as('admin').get('/collections/legacy_books').expect(200);
-    expect(collection.body.data.meta).toMatchObject({ collection: 'legacy_books', icon: 'book', note: 'from the old system' });
+    expect(collection.body.data.meta).toMatchObject({
+      collection: 'legacy_books',
+      icon: 'book',
+      note: 'from the old system',
+    });
     const field = await t.as('admin').get('/fields/legacy_books/title').expect(200);
     expect(field.body.data).toMatchObject({ type: 'string', meta: { interface: 'input', required: true } });
     await t.as('admin').post('/items/legacy_books').send({ id: 3 }).expect(400);
     const after = await t.as('admin').get('/schema/snapshot').expect(200);
-    expect((after.body.data.collections as { collection: string }[]).map((c) => c.collection)).toContain('legacy_books');
-    const snapshotFields = (after.body.data.fields as { collection: string; field: string }[]).filter((f) => f.collection === 'legacy_books');
+    expect((after.body.data.collections as { collection: string }[]).map((c) => c.collection)).toContain(
+      'legacy_books',
+    );
+    const snapshotFields = (after.body.data.fields as { collection: string; field: string }[]).filter(
+      (f) => f.collection === 'legacy_books',
+    );
     expect(snapshotFields.map((f) => f.field)).toEqual(['title']);
   });
 

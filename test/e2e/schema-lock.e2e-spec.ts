@@ -17,7 +17,11 @@ describe('schema changes hold one lock per database', () => {
     it('waits for a change another instance holds the lock for, while reads and item writes go on', async () => {
       const other = await holder(t.database.env);
       let settled = false;
-      const change = t.as('admin').post(`/fields/${collection}`).send({ field: 'waited', type: 'integer' }).then((res) => ((settled = true), res));
+      const change = t
+        .as('admin')
+        .post(`/fields/${collection}`)
+        .send({ field: 'waited', type: 'integer' })
+        .then((res) => ((settled = true), res));
       await new Promise((resolve) => setTimeout(resolve, 700));
       expect(settled).toBe(false);
       await t.as('admin').post(`/items/${collection}`).send({ title: 'meanwhile' }).expect(200);
@@ -28,7 +32,9 @@ describe('schema changes hold one lock per database', () => {
     });
   } else {
     it('runs concurrent changes one after the other on the one connection of the file', async () => {
-      const answers = await Promise.all(['a1', 'a2', 'a3'].map((field) => t.as('admin').post(`/fields/${collection}`).send({ field, type: 'integer' })));
+      const answers = await Promise.all(
+        ['a1', 'a2', 'a3'].map((field) => t.as('admin').post(`/fields/${collection}`).send({ field, type: 'integer' })),
+      );
       expect(answers.map((res) => res.status)).toEqual([200, 200, 200]);
     });
   }

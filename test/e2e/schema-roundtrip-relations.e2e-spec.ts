@@ -5,18 +5,51 @@ import { createTestApp, TestApp } from '../helpers/test-app';
 type Snap = Record<string, unknown>;
 
 /** Through the API as the reference's clients build them: a junction and its two many-to-ones. */
-async function createJunction(t: TestApp, from: string, to: string, alias: string, special: 'm2m' | 'translations', toKey = 'id'): Promise<void> {
+async function createJunction(
+  t: TestApp,
+  from: string,
+  to: string,
+  alias: string,
+  special: 'm2m' | 'translations',
+  toKey = 'id',
+): Promise<void> {
   const junction = `${from}_${alias}`;
   const toField = `${to}_${toKey}`;
-  await t.as('admin').post(`/fields/${from}`).send({ field: alias, type: 'alias', meta: { special: [special], interface: special === 'm2m' ? 'list-m2m' : 'translations' } }).expect(200);
+  await t
+    .as('admin')
+    .post(`/fields/${from}`)
+    .send({
+      field: alias,
+      type: 'alias',
+      meta: { special: [special], interface: special === 'm2m' ? 'list-m2m' : 'translations' },
+    })
+    .expect(200);
   await createCollection(t, junction, [
     { field: `${from}_id`, type: 'integer' },
     { field: toField, type: toKey === 'id' ? 'integer' : 'string' },
     ...(special === 'translations' ? [{ field: 'title', type: 'string' }] : []),
   ]);
   const admin = t.as('admin');
-  await admin.post('/relations').send({ collection: junction, field: `${from}_id`, related_collection: from, meta: { one_field: alias, junction_field: toField }, schema: { on_delete: 'SET NULL' } }).expect(200);
-  await admin.post('/relations').send({ collection: junction, field: toField, related_collection: to, meta: { one_field: null, junction_field: `${from}_id` }, schema: { on_delete: 'SET NULL' } }).expect(200);
+  await admin
+    .post('/relations')
+    .send({
+      collection: junction,
+      field: `${from}_id`,
+      related_collection: from,
+      meta: { one_field: alias, junction_field: toField },
+      schema: { on_delete: 'SET NULL' },
+    })
+    .expect(200);
+  await admin
+    .post('/relations')
+    .send({
+      collection: junction,
+      field: toField,
+      related_collection: to,
+      meta: { one_field: null, junction_field: `${from}_id` },
+      schema: { on_delete: 'SET NULL' },
+    })
+    .expect(200);
 }
 
 /** Every relation kind: many-to-one with its one-to-many, many-to-many, many-to-any and translations. */
@@ -29,7 +62,9 @@ async function createEveryRelation(t: TestApp): Promise<void> {
   await createRelation(t, 'rt_articles', 'author', 'rt_authors', 'articles');
   await createCollection(t, 'rt_tags', [{ field: 'label', type: 'string' }]);
   await createJunction(t, 'rt_articles', 'rt_tags', 'tags', 'm2m');
-  await createCollection(t, 'rt_languages', [{ field: 'code', type: 'string', schema: { is_primary_key: true, max_length: 8 } }]);
+  await createCollection(t, 'rt_languages', [
+    { field: 'code', type: 'string', schema: { is_primary_key: true, max_length: 8 } },
+  ]);
   await createJunction(t, 'rt_articles', 'rt_languages', 'translations', 'translations', 'code');
   await createM2a(t);
 }
@@ -44,7 +79,8 @@ describe('schema round trip of every relation kind', () => {
   let origin: Snap;
   const targets: TestApp[] = [];
 
-  const snapshot = async (t: TestApp): Promise<Snap> => (await t.as('admin').get('/schema/snapshot').expect(200)).body.data;
+  const snapshot = async (t: TestApp): Promise<Snap> =>
+    (await t.as('admin').get('/schema/snapshot').expect(200)).body.data;
 
   beforeAll(async () => {
     source = await createTestApp();
@@ -57,15 +93,23 @@ describe('schema round trip of every relation kind', () => {
   });
 
   it('keeps the many-to-many and translations aliases in the snapshot', () => {
-    const fields = (origin.fields as { collection: string; field: string; type: string }[]).map((f) => `${f.collection}.${f.field}:${f.type}`);
-    expect(fields).toEqual(expect.arrayContaining(['rt_articles.tags:alias', 'rt_articles.translations:alias', 'rt_authors.articles:alias']));
+    const fields = (origin.fields as { collection: string; field: string; type: string }[]).map(
+      (f) => `${f.collection}.${f.field}:${f.type}`,
+    );
+    expect(fields).toEqual(
+      expect.arrayContaining(['rt_articles.tags:alias', 'rt_articles.translations:alias', 'rt_authors.articles:alias']),
+    );
   });
 
   it('applies it as a JSON body onto an empty instance, and the snapshot comes back the same', async () => {
     const target = await createTestApp();
     targets.push(target);
     const diff = await target.as('admin').post('/schema/diff').send(origin).expect(200);
-    const stale = await target.as('admin').post('/schema/apply').send({ ...diff.body.data, hash: 'stale' }).expect(400);
+    const stale = await target
+      .as('admin')
+      .post('/schema/apply')
+      .send({ ...diff.body.data, hash: 'stale' })
+      .expect(400);
     expect(stale.body.errors[0].message).toContain("Provided hash does not match the current instance's schema hash");
     await target.as('admin').post('/schema/apply').send(diff.body.data).expect(204);
     expect(await snapshot(target)).toEqual(origin);
@@ -76,7 +120,11 @@ describe('schema round trip of every relation kind', () => {
     targets.push(target);
     const yaml = (await source.as('admin').get('/schema/snapshot').query({ export: 'yaml' }).expect(200)).text;
     const diff = await target.as('admin').post('/schema/diff').attach('file', Buffer.from(yaml)).expect(200);
-    await target.as('admin').post('/schema/apply').attach('file', Buffer.from(JSON.stringify(diff.body.data))).expect(204);
+    await target
+      .as('admin')
+      .post('/schema/apply')
+      .attach('file', Buffer.from(JSON.stringify(diff.body.data)))
+      .expect(204);
     expect(await snapshot(target)).toEqual(origin);
     expect(toYaml(await snapshot(target))).toEqual(toYaml(origin));
   });

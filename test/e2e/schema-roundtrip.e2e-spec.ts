@@ -36,24 +36,27 @@ describe(`schema round trip ${[here, ...CHAIN].join(' → ')}`, () => {
     expect((await source.as('admin').post('/schema/diff').send(origin)).status).toBe(204);
   });
 
-  it.each(CHAIN.map((vendor, i) => [vendor, i]))('applies the previous snapshot onto an empty %s instance', async (vendor) => {
-    const database = await provisionDatabase(vendor);
-    const target = await createTestApp({ database });
-    opened.push({ app: target, database });
-    const admin = target.as('admin');
+  it.each(CHAIN.map((vendor, i) => [vendor, i]))(
+    'applies the previous snapshot onto an empty %s instance',
+    async (vendor) => {
+      const database = await provisionDatabase(vendor);
+      const target = await createTestApp({ database });
+      opened.push({ app: target, database });
+      const admin = target.as('admin');
 
-    if (previous.vendor !== (await snapshot(target)).vendor) {
-      expect((await admin.post('/schema/diff').send(previous)).status).toBe(400);
-    }
-    const diff = await admin.post('/schema/diff?force=true').send(previous);
-    expect(diff.status).toBe(200);
-    const applied = await admin.post('/schema/apply').send(diff.body.data);
-    expect({ status: applied.status, body: applied.body }).toEqual({ status: 204, body: {} });
+      if (previous.vendor !== (await snapshot(target)).vendor) {
+        expect((await admin.post('/schema/diff').send(previous)).status).toBe(400);
+      }
+      const diff = await admin.post('/schema/diff?force=true').send(previous);
+      expect(diff.status).toBe(200);
+      const applied = await admin.post('/schema/apply').send(diff.body.data);
+      expect({ status: applied.status, body: applied.body }).toEqual({ status: 204, body: {} });
 
-    const copy = await snapshot(target);
-    expect((await admin.post('/schema/diff?force=true').send(previous)).status).toBe(204);
-    expect((await admin.post('/schema/diff?force=true').send(origin)).status).toBe(204);
-    expect((await source.as('admin').post('/schema/diff?force=true').send(copy)).status).toBe(204);
-    previous = copy;
-  });
+      const copy = await snapshot(target);
+      expect((await admin.post('/schema/diff?force=true').send(previous)).status).toBe(204);
+      expect((await admin.post('/schema/diff?force=true').send(origin)).status).toBe(204);
+      expect((await source.as('admin').post('/schema/diff?force=true').send(copy)).status).toBe(204);
+      previous = copy;
+    },
+  );
 });

@@ -5,7 +5,12 @@ import { expectError } from '../helpers/expect-error';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { testClient } from '../helpers/test-database';
 
-type Entry = Record<string, unknown> & { collection: string; field?: string; meta: Record<string, unknown> | null; schema: Record<string, unknown> | null };
+type Entry = Record<string, unknown> & {
+  collection: string;
+  field?: string;
+  meta: Record<string, unknown> | null;
+  schema: Record<string, unknown> | null;
+};
 interface Snap {
   version: number;
   platform: string;
@@ -17,8 +22,22 @@ interface Snap {
 }
 
 const FIELD_SCHEMA_KEYS = [
-  'data_type', 'default_value', 'foreign_key_column', 'foreign_key_table', 'generation_expression', 'has_auto_increment', 'is_generated',
-  'is_indexed', 'is_nullable', 'is_primary_key', 'is_unique', 'max_length', 'name', 'numeric_precision', 'numeric_scale', 'table',
+  'data_type',
+  'default_value',
+  'foreign_key_column',
+  'foreign_key_table',
+  'generation_expression',
+  'has_auto_increment',
+  'is_generated',
+  'is_indexed',
+  'is_nullable',
+  'is_primary_key',
+  'is_unique',
+  'max_length',
+  'name',
+  'numeric_precision',
+  'numeric_scale',
+  'table',
 ];
 const VENDOR: Record<string, string> = { sqlite: 'sqlite', mysql: 'mysql', mariadb: 'mysql', postgres: 'postgres' };
 
@@ -27,7 +46,11 @@ describe('/schema snapshot and diff', () => {
   let names: { authors: string; articles: string; folder: string };
   let snap: Snap;
   const copy = (): Snap => structuredClone(snap);
-  const diff = (body: unknown, query = '') => t.as('admin').post(`/schema/diff${query}`).send(body as object);
+  const diff = (body: unknown, query = '') =>
+    t
+      .as('admin')
+      .post(`/schema/diff${query}`)
+      .send(body as object);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -42,7 +65,15 @@ describe('/schema snapshot and diff', () => {
       expect(res.status).toBe(200);
       expect(Object.keys(res.body)).toEqual(['data']);
       const data = res.body.data as Snap;
-      expect(Object.keys(data).sort()).toEqual(['collections', 'fields', 'platform', 'relations', 'systemFields', 'vendor', 'version']);
+      expect(Object.keys(data).sort()).toEqual([
+        'collections',
+        'fields',
+        'platform',
+        'relations',
+        'systemFields',
+        'vendor',
+        'version',
+      ]);
       expect(data).toMatchObject({ version: 1, platform: t.config.version, vendor: VENDOR[testClient()] });
       expect(data.collections.map((c) => c.collection)).toEqual([names.articles, names.authors, names.folder]);
       for (const entry of data.collections) {
@@ -50,29 +81,78 @@ describe('/schema snapshot and diff', () => {
         expect(entry.meta).not.toHaveProperty('id');
         expect(entry.meta).not.toHaveProperty('system');
       }
-      expect(data.collections.find((c) => c.collection === names.folder)).toMatchObject({ schema: null, meta: { note: 'Groups the others' } });
-      expect(data.collections.find((c) => c.collection === names.articles)).toMatchObject({ schema: { name: names.articles }, meta: { note: 'Stories', group: names.folder } });
+      expect(data.collections.find((c) => c.collection === names.folder)).toMatchObject({
+        schema: null,
+        meta: { note: 'Groups the others' },
+      });
+      expect(data.collections.find((c) => c.collection === names.articles)).toMatchObject({
+        schema: { name: names.articles },
+        meta: { note: 'Stories', group: names.folder },
+      });
     });
 
     it('lists fields by collection and creation order, without ids, with the full column description', async () => {
       const fields = snap.fields.filter((f) => f.collection === names.articles).map((f) => f.field);
-      expect(fields).toEqual(['id', 'title', 'body', 'views', 'rating', 'price', 'published', 'status', 'tags', 'labels', 'day', 'at', 'starts', 'stamp', 'created', 'big', 'author', 'owner', 'secret']);
+      expect(fields).toEqual([
+        'id',
+        'title',
+        'body',
+        'views',
+        'rating',
+        'price',
+        'published',
+        'status',
+        'tags',
+        'labels',
+        'day',
+        'at',
+        'starts',
+        'stamp',
+        'created',
+        'big',
+        'author',
+        'owner',
+        'secret',
+      ]);
       expect(snap.fields.map((f) => f.collection)).toEqual([...snap.fields.map((f) => f.collection)].sort());
       for (const entry of snap.fields) {
         expect(Object.keys(entry).sort()).toEqual(['collection', 'field', 'meta', 'schema', 'type']);
         expect(entry.meta).not.toHaveProperty('id');
         if (entry.type !== 'alias') expect(Object.keys(entry.schema!).sort()).toEqual(FIELD_SCHEMA_KEYS);
       }
-      const field = (collection: string, name: string) => snap.fields.find((f) => f.collection === collection && f.field === name)!;
-      expect(field(names.articles, 'id')).toMatchObject({ type: 'integer', schema: { is_primary_key: true, has_auto_increment: true, is_nullable: false } });
-      expect(field(names.articles, 'title')).toMatchObject({ type: 'string', meta: { interface: 'input', note: 'Headline' }, schema: { max_length: 200, table: names.articles } });
-      expect(field(names.articles, 'status')).toMatchObject({ schema: { default_value: 'draft', is_indexed: true, max_length: 255 } });
+      const field = (collection: string, name: string) =>
+        snap.fields.find((f) => f.collection === collection && f.field === name)!;
+      expect(field(names.articles, 'id')).toMatchObject({
+        type: 'integer',
+        schema: { is_primary_key: true, has_auto_increment: true, is_nullable: false },
+      });
+      expect(field(names.articles, 'title')).toMatchObject({
+        type: 'string',
+        meta: { interface: 'input', note: 'Headline' },
+        schema: { max_length: 200, table: names.articles },
+      });
+      expect(field(names.articles, 'status')).toMatchObject({
+        schema: { default_value: 'draft', is_indexed: true, max_length: 255 },
+      });
       expect(field(names.articles, 'views')).toMatchObject({ type: 'integer', schema: { default_value: 0 } });
       expect(field(names.articles, 'published')).toMatchObject({ type: 'boolean', schema: { default_value: false } });
-      expect(field(names.articles, 'created')).toMatchObject({ type: 'timestamp', meta: { special: ['date-created'] }, schema: { default_value: 'CURRENT_TIMESTAMP' } });
-      expect(field(names.articles, 'author')).toMatchObject({ type: 'uuid', schema: { foreign_key_table: names.authors, foreign_key_column: 'id' } });
-      expect(field(names.authors, 'name')).toMatchObject({ schema: { is_unique: true, is_nullable: false, max_length: 120 } });
-      expect(field(names.authors, 'articles')).toMatchObject({ type: 'alias', schema: null, meta: { special: ['o2m'] } });
+      expect(field(names.articles, 'created')).toMatchObject({
+        type: 'timestamp',
+        meta: { special: ['date-created'] },
+        schema: { default_value: 'CURRENT_TIMESTAMP' },
+      });
+      expect(field(names.articles, 'author')).toMatchObject({
+        type: 'uuid',
+        schema: { foreign_key_table: names.authors, foreign_key_column: 'id' },
+      });
+      expect(field(names.authors, 'name')).toMatchObject({
+        schema: { is_unique: true, is_nullable: false, max_length: 120 },
+      });
+      expect(field(names.authors, 'articles')).toMatchObject({
+        type: 'alias',
+        schema: null,
+        meta: { special: ['o2m'] },
+      });
     });
 
     it('describes relations without ids, names system fields that carry an index, and leaves system collections out', () => {
@@ -81,19 +161,36 @@ describe('/schema snapshot and diff', () => {
           collection: names.articles,
           field: 'author',
           related_collection: names.authors,
-          meta: expect.objectContaining({ many_collection: names.articles, many_field: 'author', one_collection: names.authors, one_field: 'articles' }),
-          schema: expect.objectContaining({ table: names.articles, column: 'author', foreign_key_table: names.authors, foreign_key_column: 'id', on_delete: 'CASCADE' }),
+          meta: expect.objectContaining({
+            many_collection: names.articles,
+            many_field: 'author',
+            one_collection: names.authors,
+            one_field: 'articles',
+          }),
+          schema: expect.objectContaining({
+            table: names.articles,
+            column: 'author',
+            foreign_key_table: names.authors,
+            foreign_key_column: 'id',
+            on_delete: 'CASCADE',
+          }),
         },
         {
           collection: names.articles,
           field: 'owner',
           related_collection: 'svc_users',
           meta: expect.objectContaining({ many_field: 'owner', one_collection: 'svc_users', one_field: null }),
-          schema: expect.objectContaining({ foreign_key_table: 'svc_users', foreign_key_column: 'id', on_delete: 'SET NULL' }),
+          schema: expect.objectContaining({
+            foreign_key_table: 'svc_users',
+            foreign_key_column: 'id',
+            on_delete: 'SET NULL',
+          }),
         },
       ]);
       expect(snap.relations[0].meta).not.toHaveProperty('id');
-      expect(snap.systemFields).toEqual(expect.arrayContaining([{ collection: 'svc_users', field: 'email', schema: { is_indexed: true } }]));
+      expect(snap.systemFields).toEqual(
+        expect.arrayContaining([{ collection: 'svc_users', field: 'email', schema: { is_indexed: true } }]),
+      );
       for (const entry of snap.systemFields) expect(entry.collection).toMatch(/^svc_/);
       const userNames = [...snap.collections, ...snap.fields, ...snap.relations].map((e) => e.collection);
       expect(userNames.filter((n) => n.startsWith('svc_'))).toEqual([]);
@@ -107,25 +204,33 @@ describe('/schema snapshot and diff', () => {
       ['json', (text: string) => JSON.parse(text), /^application\/json/],
       ['yaml', (text: string) => parseYaml(text), /^text\/yaml/],
     ] as const)('answers ?export=%s as a download of the snapshot object', async (format, parse, type) => {
-      const res = await t.as('admin').get(`/schema/snapshot?export=${format}`).buffer(true).parse((r, done) => {
-        let text = '';
-        r.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        r.on('end', () => done(null, text));
-      });
+      const res = await t
+        .as('admin')
+        .get(`/schema/snapshot?export=${format}`)
+        .buffer(true)
+        .parse((r, done) => {
+          let text = '';
+          r.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          r.on('end', () => done(null, text));
+        });
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(type);
       expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename=".+\\.${format}"`));
       expect(parse(res.body as string)).toEqual(snap);
     });
 
-    it.each([['csv', /^text\/csv/], ['xml', /^text\/xml/]])('answers ?export=%s as a download', async (format, type) => {
+    it.each([
+      ['csv', /^text\/csv/],
+      ['xml', /^text\/xml/],
+    ])('answers ?export=%s as a download', async (format, type) => {
       const res = await t.as('admin').get(`/schema/snapshot?export=${format}`);
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(type);
       expect(res.headers['content-disposition']).toMatch(/^attachment; /);
     });
 
-    it('refuses an unknown export format', () => expectError(t.as('admin').get('/schema/snapshot?export=pdf'), 400, 'INVALID_QUERY'));
+    it('refuses an unknown export format', () =>
+      expectError(t.as('admin').get('/schema/snapshot?export=pdf'), 400, 'INVALID_QUERY'));
 
     it('is for admins only', async () => {
       const user = await createUser(t, await createRole(t));
@@ -137,7 +242,7 @@ describe('/schema snapshot and diff', () => {
   });
 
   describe('POST /schema/diff', () => {
-    it('answers 204 for the instance\'s own snapshot, raw or in its { data } envelope', async () => {
+    it("answers 204 for the instance's own snapshot, raw or in its { data } envelope", async () => {
       expect((await diff(snap)).status).toBe(204);
       expect((await diff({ data: snap })).status).toBe(204);
     });
@@ -145,7 +250,11 @@ describe('/schema snapshot and diff', () => {
     it('records created, changed and deleted collections', async () => {
       const target = copy();
       target.collections = target.collections.filter((c) => c.collection !== names.folder);
-      target.collections.push({ collection: 'snap_new', meta: { collection: 'snap_new', note: null }, schema: { name: 'snap_new' } });
+      target.collections.push({
+        collection: 'snap_new',
+        meta: { collection: 'snap_new', note: null },
+        schema: { name: 'snap_new' },
+      });
       target.collections.find((c) => c.collection === names.authors)!.meta!.note = 'People';
       const res = await diff(target);
       expect(res.status).toBe(200);
@@ -153,7 +262,10 @@ describe('/schema snapshot and diff', () => {
       expect(res.body.data.diff).toEqual({
         collections: [
           { collection: names.authors, diff: [{ kind: 'E', path: ['meta', 'note'], lhs: null, rhs: 'People' }] },
-          { collection: names.folder, diff: [{ kind: 'D', lhs: snap.collections.find((c) => c.collection === names.folder) }] },
+          {
+            collection: names.folder,
+            diff: [{ kind: 'D', lhs: snap.collections.find((c) => c.collection === names.folder) }],
+          },
           { collection: 'snap_new', diff: [{ kind: 'N', rhs: target.collections.at(-1) }] },
         ],
         fields: [],
@@ -167,13 +279,17 @@ describe('/schema snapshot and diff', () => {
       const title = target.fields.find((f) => f.collection === names.articles && f.field === 'title')!;
       title.schema!.is_nullable = false;
       title.meta!.note = 'Main headline';
-      target.fields = target.fields.filter((f) => !(f.collection === names.articles && ['body', 'author'].includes(f.field!)));
+      target.fields = target.fields.filter(
+        (f) => !(f.collection === names.articles && ['body', 'author'].includes(f.field!)),
+      );
       const subtitle = { ...structuredClone(title), field: 'subtitle' };
       target.fields.push(subtitle);
       target.relations = target.relations.filter((r) => r.field !== 'author');
       target.fields = target.fields.filter((f) => !(f.collection === names.authors && f.field === 'articles'));
       const { body } = await diff(target);
-      const kinds = (body.data.diff.fields as { collection: string; field: string; diff: { kind: string; path?: string[] }[] }[]).map((f) => [
+      const kinds = (
+        body.data.diff.fields as { collection: string; field: string; diff: { kind: string; path?: string[] }[] }[]
+      ).map((f) => [
         f.collection,
         f.field,
         f.diff.map((r) => `${r.kind}${r.path ? `:${r.path.join('.')}` : ''}`).sort(),
@@ -208,13 +324,27 @@ describe('/schema snapshot and diff', () => {
       const removed = copy();
       removed.relations = removed.relations.filter((r) => r.field !== 'author');
       expect((await diff(removed)).body.data.diff.relations).toEqual([
-        { collection: names.articles, field: 'author', related_collection: names.authors, diff: [{ kind: 'D', lhs: snap.relations[0] }] },
+        {
+          collection: names.articles,
+          field: 'author',
+          related_collection: names.authors,
+          diff: [{ kind: 'D', lhs: snap.relations[0] }],
+        },
       ]);
       const added = copy();
-      const rating = { ...snap.relations[0], field: 'views', meta: { ...snap.relations[0].meta, many_field: 'views', one_field: null } };
+      const rating = {
+        ...snap.relations[0],
+        field: 'views',
+        meta: { ...snap.relations[0].meta, many_field: 'views', one_field: null },
+      };
       added.relations.push(rating);
       expect((await diff(added)).body.data.diff.relations).toEqual([
-        { collection: names.articles, field: 'views', related_collection: names.authors, diff: [{ kind: 'N', rhs: rating }] },
+        {
+          collection: names.articles,
+          field: 'views',
+          related_collection: names.authors,
+          diff: [{ kind: 'N', rhs: rating }],
+        },
       ]);
     });
 
@@ -262,9 +392,12 @@ describe('/schema snapshot and diff', () => {
         expect((await diff(foreignVersion(), query)).status).toBe(204);
       });
 
-      it.each([['?force=false'], ['?force=0']])('still refuses with %s', (query) => expectError(diff(foreignVendor(), query), 400, 'INVALID_PAYLOAD'));
+      it.each([['?force=false'], ['?force=0']])('still refuses with %s', (query) =>
+        expectError(diff(foreignVendor(), query), 400, 'INVALID_PAYLOAD'),
+      );
 
-      it('refuses a force value that is not a boolean', () => expectError(diff(foreignVendor(), '?force=maybe'), 400, 'INVALID_QUERY'));
+      it('refuses a force value that is not a boolean', () =>
+        expectError(diff(foreignVendor(), '?force=maybe'), 400, 'INVALID_QUERY'));
     });
 
     it.each([
@@ -283,20 +416,30 @@ describe('/schema snapshot and diff', () => {
       expectError(t.as('admin').post('/schema/diff').set('Content-Type', 'application/json'), 400, 'INVALID_PAYLOAD'));
 
     it('refuses other content types with 415', async () => {
-      const res = await expectError(t.as('admin').post('/schema/diff').set('Content-Type', 'text/plain').send('version: 1'), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      const res = await expectError(
+        t.as('admin').post('/schema/diff').set('Content-Type', 'text/plain').send('version: 1'),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      );
       expect(res.body.errors[0].extensions).toMatchObject({ mediaType: 'text/plain' });
     });
 
     describe('file uploads', () => {
       const upload = (files: [string, string, string][], query = '') => {
         let req = t.as('admin').post(`/schema/diff${query}`);
-        for (const [content, filename, contentType] of files) req = req.attach('file', Buffer.from(content), { filename, contentType });
+        for (const [content, filename, contentType] of files)
+          req = req.attach('file', Buffer.from(content), { filename, contentType });
         return req;
       };
 
       it('answers an upload cut before its closing boundary with 400 INVALID_PAYLOAD and keeps serving', async () => {
-        const body = '--cut\r\nContent-Disposition: form-data; name="file"; filename="s.json"\r\nContent-Type: application/json\r\n\r\n{}\r\n';
-        await expectError(t.as('admin').post('/schema/diff').set('Content-Type', 'multipart/form-data; boundary=cut').send(body), 400, 'INVALID_PAYLOAD');
+        const body =
+          '--cut\r\nContent-Disposition: form-data; name="file"; filename="s.json"\r\nContent-Type: application/json\r\n\r\n{}\r\n';
+        await expectError(
+          t.as('admin').post('/schema/diff').set('Content-Type', 'multipart/form-data; boundary=cut').send(body),
+          400,
+          'INVALID_PAYLOAD',
+        );
         expect((await t.as('anonymous').get('/server/ping')).text).toBe('pong');
       });
 
@@ -306,7 +449,12 @@ describe('/schema snapshot and diff', () => {
         target.collections[0].meta!.note = 'From YAML';
         const res = await upload([[toYaml(target), 'schema.yaml', 'application/x-yaml']]);
         expect(res.status).toBe(200);
-        expect(res.body.data.diff.collections).toEqual([{ collection: target.collections[0].collection, diff: [expect.objectContaining({ kind: 'E', rhs: 'From YAML' })] }]);
+        expect(res.body.data.diff.collections).toEqual([
+          {
+            collection: target.collections[0].collection,
+            diff: [expect.objectContaining({ kind: 'E', rhs: 'From YAML' })],
+          },
+        ]);
       });
 
       it('reads a JSON file by its part type, the { data } envelope included', async () => {
@@ -320,7 +468,14 @@ describe('/schema snapshot and diff', () => {
       });
 
       it.each([
-        ['two files', () => [[toYaml(snap), 'a.yaml', 'text/yaml'], [toYaml(snap), 'b.yaml', 'text/yaml']], 'only one file'],
+        [
+          'two files',
+          () => [
+            [toYaml(snap), 'a.yaml', 'text/yaml'],
+            [toYaml(snap), 'b.yaml', 'text/yaml'],
+          ],
+          'only one file',
+        ],
         ['broken YAML', () => [['version: [1', 'a.yaml', 'text/yaml']], 'YAML'],
         ['broken JSON', () => [['{"version":', 'a.json', 'application/json']], 'JSON'],
       ] as [string, () => [string, string, string][], string][])('refuses %s', async (_label, files, mention) => {
@@ -329,7 +484,11 @@ describe('/schema snapshot and diff', () => {
       });
 
       it('refuses an upload without a file', async () => {
-        const res = await expectError(t.as('admin').post('/schema/diff').field('note', 'nothing'), 400, 'INVALID_PAYLOAD');
+        const res = await expectError(
+          t.as('admin').post('/schema/diff').field('note', 'nothing'),
+          400,
+          'INVALID_PAYLOAD',
+        );
         expect(res.body.errors[0].message).toContain('one file');
       });
     });

@@ -62,7 +62,9 @@ describe('collections, fields and relations as a non-admin reads them', () => {
       await expectError(t.as(editor.token).get(`/fields/${secret}`), 403, 'FORBIDDEN');
       const all = await t.as(editor.token).get('/fields').expect(200);
       expect(names(all.body.data)).toEqual([posts, authors, ...APP_SYSTEM].sort());
-      const users = (await t.as(editor.token).get('/fields/svc_users').expect(200)).body.data.map((f: { field: string }) => f.field);
+      const users = (await t.as(editor.token).get('/fields/svc_users').expect(200)).body.data.map(
+        (f: { field: string }) => f.field,
+      );
       expect(users).toEqual(expect.arrayContaining(['id', 'email', 'first_name', 'role']));
       expect(users).not.toContain('token');
       expect(users).not.toContain('auth_data');
@@ -72,8 +74,12 @@ describe('collections, fields and relations as a non-admin reads them', () => {
     it('lists the relations of readable fields', async () => {
       const res = await t.as(editor.token).get('/relations').expect(200);
       const ownRelations = res.body.data.filter((r: { collection: string }) => !r.collection.startsWith('svc_'));
-      expect(ownRelations).toEqual([expect.objectContaining({ collection: posts, field: 'author', related_collection: authors })]);
-      expect(res.body.data).toContainEqual(expect.objectContaining({ collection: 'svc_users', field: 'role', related_collection: 'svc_roles' }));
+      expect(ownRelations).toEqual([
+        expect.objectContaining({ collection: posts, field: 'author', related_collection: authors }),
+      ]);
+      expect(res.body.data).toContainEqual(
+        expect.objectContaining({ collection: 'svc_users', field: 'role', related_collection: 'svc_roles' }),
+      );
       await t.as(editor.token).get(`/relations/${posts}/author`).expect(200);
     });
 
@@ -91,16 +97,32 @@ describe('collections, fields and relations as a non-admin reads them', () => {
     it('lists the folder of a readable collection with it', async () => {
       const folder = uniq('folder');
       await t.as('admin').post('/collections').send({ collection: folder, meta: {}, schema: null }).expect(200);
-      await t.as('admin').patch(`/collections/${posts}`).send({ meta: { group: folder } }).expect(200);
+      await t
+        .as('admin')
+        .patch(`/collections/${posts}`)
+        .send({ meta: { group: folder } })
+        .expect(200);
       const res = await t.as(editor.token).get('/collections').expect(200);
       expect(own(res.body.data)).toEqual([authors, folder, posts].sort());
-      await t.as('admin').patch(`/collections/${posts}`).send({ meta: { group: null } }).expect(200);
+      await t
+        .as('admin')
+        .patch(`/collections/${posts}`)
+        .send({ meta: { group: null } })
+        .expect(200);
     });
   });
 
   describe('a caller without app access', () => {
     it('is refused the lists even with read rules on collections', async () => {
-      for (const path of ['/collections', `/collections/${posts}`, '/fields', `/fields/${posts}`, '/relations', `/relations/${posts}`, `/relations/${posts}/author`]) {
+      for (const path of [
+        '/collections',
+        `/collections/${posts}`,
+        '/fields',
+        `/fields/${posts}`,
+        '/relations',
+        `/relations/${posts}`,
+        `/relations/${posts}/author`,
+      ]) {
         await expectError(t.as(apiOnly.token).get(path), 403, 'FORBIDDEN');
       }
     });
@@ -117,22 +139,41 @@ describe('collections, fields and relations as a non-admin reads them', () => {
       await grant(t, role, authors, 'read');
       await grant(t, role, 'svc_collections', 'read');
       await grant(t, role, 'svc_fields', 'read');
-      expect(names((await t.as(user.token).get('/collections').expect(200)).body.data)).toEqual([authors, 'svc_collections', 'svc_fields'].sort());
-      expect(names((await t.as(user.token).get('/fields').expect(200)).body.data)).toEqual([authors, 'svc_collections', 'svc_fields'].sort());
+      expect(names((await t.as(user.token).get('/collections').expect(200)).body.data)).toEqual(
+        [authors, 'svc_collections', 'svc_fields'].sort(),
+      );
+      expect(names((await t.as(user.token).get('/fields').expect(200)).body.data)).toEqual(
+        [authors, 'svc_collections', 'svc_fields'].sort(),
+      );
       await expectError(t.as(user.token).get('/relations'), 403, 'FORBIDDEN');
     });
 
     it('refuses the public and a user without a role', async () => {
       const noRole = await createUser(t, null);
       for (const who of ['anonymous', noRole.token]) {
-        for (const path of ['/collections', '/fields', `/fields/${posts}`, '/relations']) await expectError(t.as(who).get(path), 403, 'FORBIDDEN');
+        for (const path of ['/collections', '/fields', `/fields/${posts}`, '/relations'])
+          await expectError(t.as(who).get(path), 403, 'FORBIDDEN');
       }
     });
   });
 
   it('refuses every change to a non-admin', async () => {
-    await expectError(t.as(editor.token).post('/collections').send({ collection: uniq('x') }), 403, 'FORBIDDEN');
-    await expectError(t.as(editor.token).patch(`/fields/${posts}/title`).send({ meta: { note: 'x' } }), 403, 'FORBIDDEN');
+    await expectError(
+      t
+        .as(editor.token)
+        .post('/collections')
+        .send({ collection: uniq('x') }),
+      403,
+      'FORBIDDEN',
+    );
+    await expectError(
+      t
+        .as(editor.token)
+        .patch(`/fields/${posts}/title`)
+        .send({ meta: { note: 'x' } }),
+      403,
+      'FORBIDDEN',
+    );
     await expectError(t.as(editor.token).delete(`/relations/${posts}/author`), 403, 'FORBIDDEN');
     await t.as('admin').get(`/relations/${posts}/author`).expect(200);
   });

@@ -54,14 +54,38 @@ describe("@directus/sdk (the reference platform's own client) against Vellum: se
       form.append('folder', folder.id);
       form.append('file', new Blob([sdk.png], { type: 'image/png' }), 'harbour.png');
       const file = await admin.request(uploadFiles(form));
-      expect(file).toEqual(expect.objectContaining({ id: expect.any(String), title: 'Harbour at dawn', folder: folder.id, type: 'image/png', width: 40, height: 30 }));
+      expect(file).toEqual(
+        expect.objectContaining({
+          id: expect.any(String),
+          title: 'Harbour at dawn',
+          folder: folder.id,
+          type: 'image/png',
+          width: 40,
+          height: 30,
+        }),
+      );
 
-      expect(await admin.request(readFile(file.id, { fields: ['title', 'filename_download'] }))).toEqual({ title: 'Harbour at dawn', filename_download: 'harbour.png' });
-      expect(await admin.request(readFiles({ filter: { folder: { _eq: folder.id } }, fields: ['id'] }))).toEqual([{ id: file.id }]);
+      expect(await admin.request(readFile(file.id, { fields: ['title', 'filename_download'] }))).toEqual({
+        title: 'Harbour at dawn',
+        filename_download: 'harbour.png',
+      });
+      expect(await admin.request(readFiles({ filter: { folder: { _eq: folder.id } }, fields: ['id'] }))).toEqual([
+        { id: file.id },
+      ]);
 
       const original = await streamBytes(await admin.request(readAssetRaw(file.id)));
       expect(original.equals(sdk.png)).toBe(true);
-      const small = Buffer.from(await admin.request(readAssetArrayBuffer(file.id, { width: 10, height: 10, fit: 'cover', format: 'webp', transforms: [['blur', 1]] })));
+      const small = Buffer.from(
+        await admin.request(
+          readAssetArrayBuffer(file.id, {
+            width: 10,
+            height: 10,
+            fit: 'cover',
+            format: 'webp',
+            transforms: [['blur', 1]],
+          }),
+        ),
+      );
       expect(small.subarray(8, 12).toString('ascii')).toBe('WEBP');
 
       const many = new FormData();
@@ -72,10 +96,24 @@ describe("@directus/sdk (the reference platform's own client) against Vellum: se
       // Without `id` among the fields the re-read comes back in database order, not necessarily upload order.
       const uploaded = await admin.request(uploadFiles(many, { fields: ['title', 'filename_download'] }));
       expect(uploaded).toHaveLength(2);
-      expect(uploaded).toEqual(expect.arrayContaining([{ title: 'First', filename_download: 'one.txt' }, { title: 'Second', filename_download: 'two.txt' }]));
+      expect(uploaded).toEqual(
+        expect.arrayContaining([
+          { title: 'First', filename_download: 'one.txt' },
+          { title: 'Second', filename_download: 'two.txt' },
+        ]),
+      );
 
-      const imported = await admin.request(importFile(`${sdk.originUrl}/pictures/harbour.png`, { title: 'Imported harbour' }));
-      expect(imported).toEqual(expect.objectContaining({ id: expect.any(String), title: 'Imported harbour', type: 'image/png', filename_download: 'harbour.png' }));
+      const imported = await admin.request(
+        importFile(`${sdk.originUrl}/pictures/harbour.png`, { title: 'Imported harbour' }),
+      );
+      expect(imported).toEqual(
+        expect.objectContaining({
+          id: expect.any(String),
+          title: 'Imported harbour',
+          type: 'image/png',
+          filename_download: 'harbour.png',
+        }),
+      );
     });
   });
 
@@ -85,11 +123,17 @@ describe("@directus/sdk (the reference platform's own client) against Vellum: se
       const [a, b] = await admin.request(createFolders([{ name: uniq('a') }, { name: uniq('b') }], { fields: ['id'] }));
       const renamed = await admin.request(updateFolders([a.id, b.id], { name: 'same' }, { fields: ['name'] }));
       expect(renamed).toEqual([{ name: 'same' }, { name: 'same' }]);
-      expect(await admin.request(updateFoldersBatch([{ id: b.id, parent: a.id }], { fields: ['parent'] }))).toEqual([{ parent: a.id }]);
-      expect((await sdkError(admin.request(updateFolders([a.id], { parent: a.id })))).codes).toEqual(['INVALID_PAYLOAD']);
+      expect(await admin.request(updateFoldersBatch([{ id: b.id, parent: a.id }], { fields: ['parent'] }))).toEqual([
+        { parent: a.id },
+      ]);
+      expect((await sdkError(admin.request(updateFolders([a.id], { parent: a.id })))).codes).toEqual([
+        'INVALID_PAYLOAD',
+      ]);
       expect(await admin.request(deleteFolders([a.id]))).toBeNull();
       expect(await admin.request(readFolders({ filter: { id: { _in: [a.id, b.id] } } }))).toEqual([]);
-      expect((await sdkError(admin.request(createFolders([{ name: 'ok' }, { name: '' }])))).codes).toEqual(['INVALID_PAYLOAD']);
+      expect((await sdkError(admin.request(createFolders([{ name: 'ok' }, { name: '' }])))).codes).toEqual([
+        'INVALID_PAYLOAD',
+      ]);
       expect(await admin.request(readFolders({ filter: { name: { _eq: 'ok' } } }))).toEqual([]);
     });
   });
@@ -99,9 +143,20 @@ describe("@directus/sdk (the reference platform's own client) against Vellum: se
       const admin = await sdk.adminClient();
       // As on the reference platform, a role is an admin's through the policies attached to it.
       const roles = await admin.request(readRoles({ fields: ['id', 'name', 'policies.policy.admin_access'] } as never));
-      expect(roles).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Administrator', policies: [{ policy: { admin_access: true } }] })]));
-      expect(Array.isArray(await admin.request(readPermissions({ fields: ['id', 'collection', 'action'], limit: 5 })))).toBe(true);
-      const users = await admin.request(readUsers({ fields: ['email', 'role.policies.policy.admin_access'], filter: { email: { _eq: ADMIN_EMAIL } } } as never));
+      expect(roles).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ name: 'Administrator', policies: [{ policy: { admin_access: true } }] }),
+        ]),
+      );
+      expect(
+        Array.isArray(await admin.request(readPermissions({ fields: ['id', 'collection', 'action'], limit: 5 }))),
+      ).toBe(true);
+      const users = await admin.request(
+        readUsers({
+          fields: ['email', 'role.policies.policy.admin_access'],
+          filter: { email: { _eq: ADMIN_EMAIL } },
+        } as never),
+      );
       expect(users).toEqual([{ email: ADMIN_EMAIL, role: { policies: [{ policy: { admin_access: true } }] } }]);
     });
   });
@@ -111,23 +166,52 @@ describe("@directus/sdk (the reference platform's own client) against Vellum: se
       const admin = await sdk.adminClient();
       expect(await admin.request(randomString(12))).toMatch(/^[A-Za-z0-9_-]{12}$/);
       expect(emptyOk(await admin.request(clearCache()))).toEqual({ status: 200, length: '0' });
-      const hash = await admin.request(customEndpoint<string>({ path: '/utils/hash/generate', method: 'POST', body: JSON.stringify({ string: 'secret' }) }));
+      const hash = await admin.request(
+        customEndpoint<string>({
+          path: '/utils/hash/generate',
+          method: 'POST',
+          body: JSON.stringify({ string: 'secret' }),
+        }),
+      );
       expect(hash).toMatch(/^\$argon2id\$/);
-      expect(await admin.request(customEndpoint<boolean>({ path: '/utils/hash/verify', method: 'POST', body: JSON.stringify({ string: 'secret', hash }) }))).toBe(true);
+      expect(
+        await admin.request(
+          customEndpoint<boolean>({
+            path: '/utils/hash/verify',
+            method: 'POST',
+            body: JSON.stringify({ string: 'secret', hash }),
+          }),
+        ),
+      ).toBe(true);
     });
   });
 
   describe('GraphQL', () => {
     it("query(q, vars, 'system') against /graphql/system", async () => {
-      const client = createDirectus(sdk.url).with(authentication('json', { autoRefresh: false })).with(graphql()).with(rest());
+      const client = createDirectus(sdk.url)
+        .with(authentication('json', { autoRefresh: false }))
+        .with(graphql())
+        .with(rest());
       await client.login({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-      expect(await client.query<{ server_ping: string }>('query { server_ping }', undefined, 'system')).toEqual({ server_ping: 'pong' });
-      const random = await client.query<{ utils_random_string: string }>('mutation Random($length: Int) { utils_random_string(length: $length) }', { length: 9 }, 'system');
+      expect(await client.query<{ server_ping: string }>('query { server_ping }', undefined, 'system')).toEqual({
+        server_ping: 'pong',
+      });
+      const random = await client.query<{ utils_random_string: string }>(
+        'mutation Random($length: Int) { utils_random_string(length: $length) }',
+        { length: 9 },
+        'system',
+      );
       expect(random.utils_random_string).toHaveLength(9);
       const sdl = (await client.request(readGraphqlSdl('system'))) as unknown as Response;
       expect(sdl.headers.get('content-disposition')).toMatch(/^attachment; filename=".+\.graphql"$/);
       expect(await sdl.text()).toContain('utils_random_string(length: Int): String');
-      const e = await sdkError(client.query('mutation { auth_login(email: "admin@example.com", password: "wrong") { access_token } }', {}, 'system'));
+      const e = await sdkError(
+        client.query(
+          'mutation { auth_login(email: "admin@example.com", password: "wrong") { access_token } }',
+          {},
+          'system',
+        ),
+      );
       expect(e.codes).toEqual(['INVALID_CREDENTIALS']);
     });
   });

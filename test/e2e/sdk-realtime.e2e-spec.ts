@@ -33,20 +33,33 @@ describe('the Directus SDK realtime client', () => {
   let collection: string;
   beforeAll(async () => {
     t = await createTestApp({ env: { WEBSOCKETS_ENABLED: 'true' } });
-    collection = await createCollection(t, uniq('live'), [{ field: 'title', type: 'string' }, { field: 'body', type: 'text' }]);
+    collection = await createCollection(t, uniq('live'), [
+      { field: 'title', type: 'string' },
+      { field: 'body', type: 'text' },
+    ]);
     await t.app.listen(0, '127.0.0.1');
     url = `http://127.0.0.1:${(t.server.address() as AddressInfo).port}`;
   });
   afterAll(() => t.close());
 
   it('connects with the handshake, subscribes with a query and receives init, create, update and delete', async () => {
-    const client = createDirectus(url, { globals: { WebSocket: WebSocket as never } }).with(staticToken(t.adminToken)).with(realtime({ reconnect: false }));
+    const client = createDirectus(url, { globals: { WebSocket: WebSocket as never } })
+      .with(staticToken(t.adminToken))
+      .with(realtime({ reconnect: false }));
     await client.connect();
     try {
-      const { subscription, unsubscribe } = await client.subscribe(collection, { query: { fields: ['id', 'title'], sort: ['id'] } });
+      const { subscription, unsubscribe } = await client.subscribe(collection, {
+        query: { fields: ['id', 'title'], sort: ['id'] },
+      });
       const received = collect(subscription as AsyncIterable<Event>);
       expect(await received.waitFor('init')).toMatchObject({ type: 'subscription', data: [] });
-      const id = (await t.as('admin').post(`/items/${collection}`).send({ title: 'first', body: 'left out by the query' }).expect(200)).body.data.id;
+      const id = (
+        await t
+          .as('admin')
+          .post(`/items/${collection}`)
+          .send({ title: 'first', body: 'left out by the query' })
+          .expect(200)
+      ).body.data.id;
       expect(await received.waitFor('create')).toMatchObject({ data: [{ id, title: 'first' }] });
       await t.as('admin').patch(`/items/${collection}/${id}`).send({ title: 'renamed' }).expect(200);
       expect(await received.waitFor('update')).toMatchObject({ data: [{ id, title: 'renamed' }] });

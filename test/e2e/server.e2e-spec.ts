@@ -27,7 +27,11 @@ describe('server endpoints', () => {
     const res = await t.as('admin').get('/server/health');
     const body = JSON.parse(res.text);
     expect(res.status).toBe(200);
-    expect(body).toMatchObject({ status: expect.stringMatching(/^(ok|warn)$/), releaseId: t.config.version, serviceId: 'vellum' });
+    expect(body).toMatchObject({
+      status: expect.stringMatching(/^(ok|warn)$/),
+      releaseId: t.config.version,
+      serviceId: 'vellum',
+    });
     const [check] = Object.values(body.checks as Record<string, { status: string; observedUnit: string }[]>)[0];
     expect(check).toMatchObject({ componentType: 'datastore', observedUnit: 'ms' });
   });
@@ -74,10 +78,13 @@ describe('server endpoints', () => {
     expect(res.headers['x-request-id']).toBe('trace-42');
   });
 
-  it.each(['/SERVER/Ping', '/server/ping/'])('routes %s as the reference platform does (case and a trailing slash ignored)', async (path) => {
-    const res = await t.as('anonymous').get(path);
-    expect({ status: res.status, text: res.text }).toEqual({ status: 200, text: 'pong' });
-  });
+  it.each(['/SERVER/Ping', '/server/ping/'])(
+    'routes %s as the reference platform does (case and a trailing slash ignored)',
+    async (path) => {
+      const res = await t.as('anonymous').get(path);
+      expect({ status: res.status, text: res.text }).toEqual({ status: 200, text: 'pong' });
+    },
+  );
 
   it('answers HEAD on a read with its headers and no body', async () => {
     const res = await t.as('admin').head('/server/info');

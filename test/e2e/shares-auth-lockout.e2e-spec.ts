@@ -49,7 +49,8 @@ describe('POST /shares/auth lockout', () => {
 
   it('counts failed share sign-ins towards the per-source limit', async () => {
     const ids = [await share('a'), await share('b'), await share('c')];
-    for (const id of ids) for (let i = 0; i < 2; i++) await expectError(signIn('127.0.0.5', id, 'wrong'), 401, 'INVALID_CREDENTIALS');
+    for (const id of ids)
+      for (let i = 0; i < 2; i++) await expectError(signIn('127.0.0.5', id, 'wrong'), 401, 'INVALID_CREDENTIALS');
     await expectError(signIn('127.0.0.5', ids[0], 'a'), 429, 'REQUESTS_EXCEEDED');
     expect((await signIn('127.0.0.6', ids[0], 'a')).status).toBe(200);
   });

@@ -40,9 +40,15 @@ describe('POST /shares/auth', () => {
     await createRelation(t, comments, 'article', articles, 'comments');
     await createRelation(t, articles, 'cover', 'svc_files');
     const upload = async (name: string) =>
-      (await t.as('admin').post('/files').attach('file', Buffer.from(`${name}\n`), { filename: `${name}.txt`, contentType: 'text/plain' })).body.data.id as string;
+      (
+        await t
+          .as('admin')
+          .post('/files')
+          .attach('file', Buffer.from(`${name}\n`), { filename: `${name}.txt`, contentType: 'text/plain' })
+      ).body.data.id as string;
     [files.cover, files.other] = [await upload('cover'), await upload('other')];
-    const made = async (collection: string, body: unknown[]) => (await t.as('admin').post(`/items/${collection}`).send(body)).body.data.map((r: { id: number }) => r.id);
+    const made = async (collection: string, body: unknown[]) =>
+      (await t.as('admin').post(`/items/${collection}`).send(body)).body.data.map((r: { id: number }) => r.id);
     [ids.ada, ids.bob] = await made(authors, [{ name: 'Ada' }, { name: 'Bob' }]);
     [shared, other] = await made(articles, [
       { title: 'Shared', secret: 's1', author: ids.ada, cover: files.cover },
@@ -60,20 +66,35 @@ describe('POST /shares/auth', () => {
   afterAll(() => t.close());
 
   const share = async (values: Record<string, unknown> = {}) =>
-    (await t.as('admin').post('/shares').send({ collection: articles, item: String(shared), role: reader, ...values })).body.data as { id: string };
+    (
+      await t
+        .as('admin')
+        .post('/shares')
+        .send({ collection: articles, item: String(shared), role: reader, ...values })
+    ).body.data as { id: string };
   const signIn = async (body: Record<string, unknown>) => {
     const res = await t.as('anonymous').post('/shares/auth').send(body);
     expect({ status: res.status, errors: res.body.errors }).toEqual({ status: 200, errors: undefined });
     return res;
   };
-  const tokenFor = async (values: Record<string, unknown> = {}) => (await signIn({ share: (await share(values)).id })).body.data.access_token as string;
+  const tokenFor = async (values: Record<string, unknown> = {}) =>
+    (await signIn({ share: (await share(values)).id })).body.data.access_token as string;
 
-  it('signs in (json mode) and reads the shared item with the role\'s fields, and no other item', async () => {
+  it("signs in (json mode) and reads the shared item with the role's fields, and no other item", async () => {
     const { id } = await share({ password: 'open sesame' });
     const res = await signIn({ share: id, password: 'open sesame' });
-    expect(res.body.data).toEqual({ expires: expect.any(Number), access_token: expect.any(String), refresh_token: expect.any(String) });
+    expect(res.body.data).toEqual({
+      expires: expect.any(Number),
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+    });
     const token = res.body.data.access_token;
-    expect((await t.as(token).get(`/items/${articles}/${shared}`)).body.data).toEqual({ id: shared, title: 'Shared', author: ids.ada, cover: files.cover });
+    expect((await t.as(token).get(`/items/${articles}/${shared}`)).body.data).toEqual({
+      id: shared,
+      title: 'Shared',
+      author: ids.ada,
+      cover: files.cover,
+    });
     expect((await t.as(token).get(`/items/${articles}?fields=id`)).body.data).toEqual([{ id: shared }]);
     await expectError(t.as(token).get(`/items/${articles}/${other}`), 403, 'FORBIDDEN');
     await expectError(t.as(token).get(`/items/${articles}/${shared}?fields=secret`), 403, 'FORBIDDEN');
@@ -108,11 +129,18 @@ describe('POST /shares/auth', () => {
     await expectError(t.as(token).patch(`/items/${articles}/${shared}`).send({ title: 'x' }), 403, 'FORBIDDEN');
     await expectError(t.as(token).post(`/items/${articles}`).send({ title: 'x' }), 403, 'FORBIDDEN');
     await expectError(t.as(token).delete(`/items/${articles}/${shared}`), 403, 'FORBIDDEN');
-    await expectError(t.as(token).post('/shares').send({ collection: articles, item: String(shared) }), 403, 'FORBIDDEN');
+    await expectError(
+      t
+        .as(token)
+        .post('/shares')
+        .send({ collection: articles, item: String(shared) }),
+      403,
+      'FORBIDDEN',
+    );
     expect((await t.as('admin').get(`/items/${articles}/${shared}?fields=title`)).body.data.title).toBe('Shared');
   });
 
-  it('reads as the public role when the share has none, apart from the public\'s cached answers', async () => {
+  it("reads as the public role when the share has none, apart from the public's cached answers", async () => {
     const token = await tokenFor({ collection: notes, item: String(ids.note), role: null });
     expect((await t.as('anonymous').get(`/items/${notes}?fields=text`)).body.data).toHaveLength(2);
     expect((await t.as(token).get(`/items/${notes}?fields=text`)).body.data).toEqual([{ text: 'public note' }]);
@@ -122,7 +150,11 @@ describe('POST /shares/auth', () => {
 
   it('refuses a wrong or missing password, an unknown share and a closed one with 401 INVALID_CREDENTIALS', async () => {
     const locked = await share({ password: 'right' });
-    const closed = [await share({ date_end: '2020-01-01T00:00:00.000Z' }), await share({ date_start: '2999-01-01T00:00:00.000Z' }), await share({ max_uses: 0 })];
+    const closed = [
+      await share({ date_end: '2020-01-01T00:00:00.000Z' }),
+      await share({ date_start: '2999-01-01T00:00:00.000Z' }),
+      await share({ max_uses: 0 }),
+    ];
     for (const body of [
       { share: locked.id, password: 'wrong' },
       { share: locked.id },
@@ -133,7 +165,11 @@ describe('POST /shares/auth', () => {
       await expectError(t.as('anonymous').post('/shares/auth').send(body), 401, 'INVALID_CREDENTIALS');
     }
     await expectError(t.as('anonymous').post('/shares/auth').send({}), 400, 'INVALID_PAYLOAD');
-    await expectError(t.as('anonymous').post('/shares/auth').send({ share: locked.id, password: 'right', mode: 'carrier-pigeon' }), 400, 'INVALID_PAYLOAD');
+    await expectError(
+      t.as('anonymous').post('/shares/auth').send({ share: locked.id, password: 'right', mode: 'carrier-pigeon' }),
+      400,
+      'INVALID_PAYLOAD',
+    );
   });
 
   it('counts each sign-in and refuses one past max_uses', async () => {
@@ -144,17 +180,33 @@ describe('POST /shares/auth', () => {
     expect((await t.as('admin').get(`/shares/${id}?fields=times_used`)).body.data).toEqual({ times_used: 2 });
   });
 
-  it('refreshes and logs out a share session like a user\'s', async () => {
+  it("refreshes and logs out a share session like a user's", async () => {
     const { id } = await share({ max_uses: 1 });
     const first = (await signIn({ share: id })).body.data;
     const refreshed = await t.as('anonymous').post('/auth/refresh').send({ refresh_token: first.refresh_token });
     expect(refreshed.status).toBe(200);
-    expect(refreshed.body.data).toEqual({ expires: expect.any(Number), access_token: expect.any(String), refresh_token: expect.any(String) });
+    expect(refreshed.body.data).toEqual({
+      expires: expect.any(Number),
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+    });
     // A refresh is no new use: the share with one use keeps its session.
-    expect((await t.as(refreshed.body.data.access_token).get(`/items/${articles}?fields=id`)).body.data).toEqual([{ id: shared }]);
-    await expectError(t.as('anonymous').post('/auth/refresh').send({ refresh_token: first.refresh_token }), 401, 'INVALID_CREDENTIALS');
-    expect((await t.as('anonymous').post('/auth/logout').send({ refresh_token: refreshed.body.data.refresh_token })).status).toBe(204);
-    await expectError(t.as('anonymous').post('/auth/refresh').send({ refresh_token: refreshed.body.data.refresh_token }), 401, 'INVALID_CREDENTIALS');
+    expect((await t.as(refreshed.body.data.access_token).get(`/items/${articles}?fields=id`)).body.data).toEqual([
+      { id: shared },
+    ]);
+    await expectError(
+      t.as('anonymous').post('/auth/refresh').send({ refresh_token: first.refresh_token }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
+    expect(
+      (await t.as('anonymous').post('/auth/logout').send({ refresh_token: refreshed.body.data.refresh_token })).status,
+    ).toBe(204);
+    await expectError(
+      t.as('anonymous').post('/auth/refresh').send({ refresh_token: refreshed.body.data.refresh_token }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
   });
 
   it('stops refreshing once the share is deleted', async () => {
@@ -170,7 +222,11 @@ describe('POST /shares/auth', () => {
     expect(cookie.body.data).toEqual({ expires: expect.any(Number), access_token: expect.any(String) });
     const refreshToken = cookieValue(cookie, 'svc_refresh_token');
     expect(refreshToken).toEqual(expect.any(String));
-    const again = await t.as('anonymous').post('/auth/refresh').set('Cookie', `svc_refresh_token=${refreshToken}`).send({});
+    const again = await t
+      .as('anonymous')
+      .post('/auth/refresh')
+      .set('Cookie', `svc_refresh_token=${refreshToken}`)
+      .send({});
     expect(again.status).toBe(200);
 
     const session = await signIn({ share: id, mode: 'session' });
@@ -178,11 +234,26 @@ describe('POST /shares/auth', () => {
     const jwt = cookieValue(session, 'svc_session_token')!;
     const read = await t.as('anonymous').get(`/items/${articles}?fields=id`).set('Cookie', `svc_session_token=${jwt}`);
     expect(read.body.data).toEqual([{ id: shared }]);
-    const renewed = await t.as('anonymous').post('/auth/refresh').set('Cookie', `svc_session_token=${jwt}`).send({ mode: 'session' });
+    const renewed = await t
+      .as('anonymous')
+      .post('/auth/refresh')
+      .set('Cookie', `svc_session_token=${jwt}`)
+      .send({ mode: 'session' });
     const next = cookieValue(renewed, 'svc_session_token')!;
-    expect((await t.as('anonymous').get(`/items/${articles}?fields=id`).set('Cookie', `svc_session_token=${next}`)).body.data).toEqual([{ id: shared }]);
-    const out = await t.as('anonymous').post('/auth/logout').set('Cookie', `svc_session_token=${jwt}`).send({ mode: 'session' });
+    expect(
+      (await t.as('anonymous').get(`/items/${articles}?fields=id`).set('Cookie', `svc_session_token=${next}`)).body
+        .data,
+    ).toEqual([{ id: shared }]);
+    const out = await t
+      .as('anonymous')
+      .post('/auth/logout')
+      .set('Cookie', `svc_session_token=${jwt}`)
+      .send({ mode: 'session' });
     expect(out.status).toBe(204);
-    await expectError(t.as('anonymous').get(`/items/${articles}`).set('Cookie', `svc_session_token=${jwt}`), 401, 'INVALID_CREDENTIALS');
+    await expectError(
+      t.as('anonymous').get(`/items/${articles}`).set('Cookie', `svc_session_token=${jwt}`),
+      401,
+      'INVALID_CREDENTIALS',
+    );
   });
 });

@@ -20,7 +20,12 @@ describe('POST /shares/invite', () => {
     let published: number;
     ({ articles, published } = await createPublishedAndDraft(t));
     await t.as('admin').patch('/users/me').send({ first_name: 'Ada', last_name: 'Lovelace' }).expect(200);
-    share = (await t.as('admin').post('/shares').send({ collection: articles, item: String(published) })).body.data.id;
+    share = (
+      await t
+        .as('admin')
+        .post('/shares')
+        .send({ collection: articles, item: String(published) })
+    ).body.data.id;
   });
   afterAll(async () => {
     await t.close();
@@ -29,7 +34,10 @@ describe('POST /shares/invite', () => {
 
   it("mails each address the share's link, naming who shares and the collection", async () => {
     const [first, second] = [`${uniq('guest')}@example.com`, `${uniq('guest')}@example.com`];
-    const res = await t.as('admin').post('/shares/invite').send({ share, emails: [first, second] });
+    const res = await t
+      .as('admin')
+      .post('/shares/invite')
+      .send({ share, emails: [first, second] });
     expect(res.status).toBe(204);
     for (const address of [first, second]) {
       const mail = await smtp.waitFor(address);
@@ -53,12 +61,37 @@ describe('POST /shares/invite', () => {
     const outsider = await createUser(t, await createRole(t));
     expect(outsider.token).not.toBe('');
     const address = `${uniq('nobody')}@example.com`;
-    await expectError(t.as(outsider.token).post('/shares/invite').send({ share, emails: [address] }), 403, 'FORBIDDEN');
-    await expectError(t.as('anonymous').post('/shares/invite').send({ share, emails: [address] }), 403, 'FORBIDDEN');
-    await expectError(t.as('admin').post('/shares/invite').send({ share: '00000000-0000-4000-8000-000000000000', emails: [address] }), 403, 'FORBIDDEN');
+    await expectError(
+      t
+        .as(outsider.token)
+        .post('/shares/invite')
+        .send({ share, emails: [address] }),
+      403,
+      'FORBIDDEN',
+    );
+    await expectError(
+      t
+        .as('anonymous')
+        .post('/shares/invite')
+        .send({ share, emails: [address] }),
+      403,
+      'FORBIDDEN',
+    );
+    await expectError(
+      t
+        .as('admin')
+        .post('/shares/invite')
+        .send({ share: '00000000-0000-4000-8000-000000000000', emails: [address] }),
+      403,
+      'FORBIDDEN',
+    );
     // A later mail to the same sink arrives after any of these would have.
     const marker = `${uniq('marker')}@example.com`;
-    await t.as('admin').post('/shares/invite').send({ share, emails: [marker] }).expect(204);
+    await t
+      .as('admin')
+      .post('/shares/invite')
+      .send({ share, emails: [marker] })
+      .expect(204);
     await smtp.waitFor(marker);
     expect(smtp.mails.filter((m) => m.to?.some((to) => to.address === address))).toEqual([]);
   });
@@ -68,7 +101,10 @@ describe('POST /shares/invite', () => {
     const url = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
     const token = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
     const address = `${uniq('sdk')}@example.com`;
-    await createDirectus(url).with(staticToken(token)).with(rest()).request(inviteShare(share, [address]));
+    await createDirectus(url)
+      .with(staticToken(token))
+      .with(rest())
+      .request(inviteShare(share, [address]));
     expect((await smtp.waitFor(address)).subject).toBe('Ada Lovelace has shared an item with you');
   });
 });

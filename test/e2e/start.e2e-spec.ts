@@ -24,7 +24,10 @@ describe('starting Vellum', () => {
       expect(password).toBeDefined();
       // Not a terminal: JSON lines, without Nest's line per module and per route.
       expect(first.output()).not.toMatch(/Mapped \{|dependencies initialized|RouterExplorer/);
-      const logLines = first.output().split('\n').filter((line) => line.startsWith('{'));
+      const logLines = first
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'));
       expect(logLines.length).toBeGreaterThan(0);
       for (const line of logLines) expect(() => JSON.parse(line)).not.toThrow();
       const login = await fetch(`${first.url}/auth/login`, {
@@ -35,8 +38,14 @@ describe('starting Vellum', () => {
       expect(login.status).toBe(200);
       // The first admin is one through the Administrator policy attached to their role.
       const { access_token } = ((await login.json()) as { data: { access_token: string } }).data;
-      const globals = await fetch(`${first.url}/policies/me/globals`, { headers: { Authorization: `Bearer ${access_token}` } });
-      expect(((await globals.json()) as { data: unknown }).data).toEqual({ admin_access: true, app_access: true, enforce_tfa: false });
+      const globals = await fetch(`${first.url}/policies/me/globals`, {
+        headers: { Authorization: `Bearer ${access_token}` },
+      });
+      expect(((await globals.json()) as { data: unknown }).data).toEqual({
+        admin_access: true,
+        app_access: true,
+        enforce_tfa: false,
+      });
     } finally {
       await first.stop();
     }
@@ -51,9 +60,15 @@ describe('starting Vellum', () => {
       expect(studio.status).toBe(200);
       expect(await studio.text()).toContain('<title>Vellum Studio</title>');
       // LOG_FORMAT=pretty: the request's log line is one a person reads (level and message), not JSON.
-      for (let i = 0; i < 40 && !/INFO.*request/.test(second.output()); i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 40 && !/INFO.*request/.test(second.output()); i++)
+        await new Promise((r) => setTimeout(r, 50));
       expect(second.output()).toMatch(/INFO.*request/);
-      expect(second.output().split('\n').filter((line) => line.startsWith('{'))).toEqual([]);
+      expect(
+        second
+          .output()
+          .split('\n')
+          .filter((line) => line.startsWith('{')),
+      ).toEqual([]);
     } finally {
       await second.stop();
     }

@@ -1,6 +1,12 @@
 import { createCollection } from '../factories/collection.factory';
 import { createRole, createUser, grant } from '../factories/user.factory';
-import { seriousViolations, signInAsAdmin, startStudioBrowser, StudioBrowser, studioHooks } from '../helpers/studio-browser';
+import {
+  seriousViolations,
+  signInAsAdmin,
+  startStudioBrowser,
+  StudioBrowser,
+  studioHooks,
+} from '../helpers/studio-browser';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
 describe('Vellum Studio: the activity log in Chromium', () => {
@@ -33,17 +39,27 @@ describe('Vellum Studio: the activity log in Chromium', () => {
 
     // The editor signed in, then created a note.
     await page.getByLabel('User email contains').fill(editor.email.slice(0, 12));
-    await page.getByRole('status').filter({ hasText: /^2 entries$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^2 entries$/ })
+      .waitFor();
     expect((await table.locator('tbody tr td:nth-child(3)').allInnerTexts()).sort()).toEqual(['create', 'login']);
     await page.getByLabel('Action').selectOption('create');
-    await page.getByRole('status').filter({ hasText: /^1 entry$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^1 entry$/ })
+      .waitFor();
     expect(await table.locator('tbody tr td:nth-child(4)').allInnerTexts()).toEqual(['notes']);
     await page.getByLabel('User email contains').fill('');
 
     await page.getByLabel('Collection', { exact: true }).fill('tags');
     await page.getByLabel('Action').selectOption('update');
-    await page.getByRole('status').filter({ hasText: /^1 entry$/ }).waitFor();
-    const expected = (await t.as('admin').get('/activity?filter[collection][_eq]=tags&filter[action][_eq]=update')).body.data;
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^1 entry$/ })
+      .waitFor();
+    const expected = (await t.as('admin').get('/activity?filter[collection][_eq]=tags&filter[action][_eq]=update')).body
+      .data;
     expect(expected).toHaveLength(1);
     await table.getByRole('link', { name: '1' }).click();
     await page.waitForURL(/\/admin\/content\/tags\/1$/);

@@ -89,7 +89,8 @@ describe('Vellum Studio: signing in, password reset and invites in Chromium', ()
 
   it('opens the mailed invite link, sets the password and lands signed in', async () => {
     const email = 'invitee@example.com';
-    const role = (await t.as('admin').post('/roles').send({ name: 'Invitees', app_access: true }).expect(200)).body.data.id;
+    const role = (await t.as('admin').post('/roles').send({ name: 'Invitees', app_access: true }).expect(200)).body.data
+      .id;
     await t.as('admin').post('/users/invite').send({ email, role }).expect(204);
     const link = linkIn((await smtp.waitFor(email)).html ?? '', studio.baseUrl, '/admin/accept-invite');
     const page = await studio.newPage();

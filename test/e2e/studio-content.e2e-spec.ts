@@ -2,22 +2,31 @@ import { seriousViolations, startStudioBrowser, StudioBrowser } from '../helpers
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TestApp } from '../helpers/test-app';
 
 /** Whether the element has the focus (run in the page). */
-const isFocused = (el: unknown) => el === (el as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement;
+const isFocused = (el: unknown) =>
+  el === (el as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement;
 
 describe('Vellum Studio: content table and item form in Chromium', () => {
   let t: TestApp;
   let studio: StudioBrowser;
   beforeAll(async () => {
     t = await createTestApp();
-    await t.as('admin').post('/collections').send({
-      collection: 'articles',
-      fields: [
-        { field: 'title', type: 'string', meta: { required: true } },
-        { field: 'views', type: 'integer' },
-        { field: 'published', type: 'boolean' },
-      ],
-    }).expect(200);
-    const rows = Array.from({ length: 30 }, (_, i) => ({ title: `Article ${String(i + 1).padStart(2, '0')}`, views: i, published: i % 2 === 0 }));
+    await t
+      .as('admin')
+      .post('/collections')
+      .send({
+        collection: 'articles',
+        fields: [
+          { field: 'title', type: 'string', meta: { required: true } },
+          { field: 'views', type: 'integer' },
+          { field: 'published', type: 'boolean' },
+        ],
+      })
+      .expect(200);
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      title: `Article ${String(i + 1).padStart(2, '0')}`,
+      views: i,
+      published: i % 2 === 0,
+    }));
     await t.as('admin').post('/items/articles').send(rows).expect(200);
     studio = await startStudioBrowser(t);
     const page = studio.page;
@@ -48,7 +57,10 @@ describe('Vellum Studio: content table and item form in Chromium', () => {
     await page.getByRole('button', { name: 'views' }).click();
     await page.locator('tbody tr').first().getByText('Article 30').waitFor();
     await page.getByLabel('Search').fill('Article 07');
-    await page.getByRole('status').filter({ hasText: /^1 item$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^1 item$/ })
+      .waitFor();
     expect(await seriousViolations(page)).toEqual([]);
   });
 
@@ -91,24 +103,41 @@ describe('Vellum Studio: content table and item form in Chromium', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Space');
     await page.getByRole('button', { name: 'Delete 2 selected' }).click();
-    await page.getByRole('status').filter({ hasText: /^28 items$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^28 items$/ })
+      .waitFor();
     expect((await t.as('admin').get('/items/articles?filter[id][_in]=1,2,3')).body.data).toEqual([]);
   });
 
   it('starts afresh in another collection: no selection, search or page carried over', async () => {
     const page = studio.page;
-    await t.as('admin').post('/collections').send({ collection: 'notes', fields: [{ field: 'body', type: 'string' }] }).expect(200);
-    await t.as('admin').post('/items/notes').send([{ body: 'First note' }, { body: 'Second note' }]).expect(200);
+    await t
+      .as('admin')
+      .post('/collections')
+      .send({ collection: 'notes', fields: [{ field: 'body', type: 'string' }] })
+      .expect(200);
+    await t
+      .as('admin')
+      .post('/items/notes')
+      .send([{ body: 'First note' }, { body: 'Second note' }])
+      .expect(200);
     await page.goto(`${studio.baseUrl}/admin/content/articles`);
     await page.getByRole('checkbox', { name: 'Select item 4', exact: true }).check();
     await page.getByLabel('Search').fill('Article');
     await page.getByRole('button', { name: 'Delete 1 selected' }).waitFor();
     await page.getByRole('navigation', { name: 'Collections' }).getByRole('link', { name: 'notes' }).click();
-    await page.getByRole('status').filter({ hasText: /^2 items$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^2 items$/ })
+      .waitFor();
     expect(await page.getByLabel('Search').inputValue()).toBe('');
     expect(await page.getByRole('button', { name: /^Delete \d+ selected$/ }).count()).toBe(0);
     await page.getByRole('navigation', { name: 'Collections' }).getByRole('link', { name: 'articles' }).click();
-    await page.getByRole('status').filter({ hasText: /^28 items$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^28 items$/ })
+      .waitFor();
     expect(await page.getByRole('checkbox', { name: 'Select item 4', exact: true }).isChecked()).toBe(false);
     expect(await page.getByRole('button', { name: /^Delete \d+ selected$/ }).count()).toBe(0);
     expect((await t.as('admin').get('/items/notes')).body.data).toHaveLength(2);
@@ -127,12 +156,21 @@ describe('Vellum Studio: content table and item form in Chromium', () => {
     // A refusal as the API words it (a rule the editor cannot see, say), answered in place of the real call.
     await page.route('**/items/articles', (route) =>
       route.request().method() === 'DELETE'
-        ? route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: 'You do not have permission to access this.', extensions: { code: 'FORBIDDEN' } }] }) })
+        ? route.fulfill({
+            status: 403,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              errors: [{ message: 'You do not have permission to access this.', extensions: { code: 'FORBIDDEN' } }],
+            }),
+          })
         : route.continue(),
     );
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Delete 1 selected' }).click();
-    await page.getByRole('alert').filter({ hasText: 'The selected items were not deleted: You do not have permission to access this.' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'The selected items were not deleted: You do not have permission to access this.' })
+      .waitFor();
     expect(await page.getByRole('checkbox', { name: 'Select item 4', exact: true }).isChecked()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await page.unroute('**/items/articles');
@@ -159,16 +197,24 @@ describe('Vellum Studio: content table and item form in Chromium', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(page.url()).toMatch(/\/admin\/content\/articles\/5$/);
     expect(await page.getByLabel('views').inputValue()).toBe('77');
-    const patched = page.waitForResponse((res) => res.request().method() === 'PATCH' && res.url().endsWith('/items/articles/5'));
+    const patched = page.waitForResponse(
+      (res) => res.request().method() === 'PATCH' && res.url().endsWith('/items/articles/5'),
+    );
     await page.keyboard.press('Control+s');
     expect((await patched).status()).toBe(200);
     expect((await t.as('admin').get('/items/articles/5')).body.data.views).toBe(77);
     await page.getByRole('navigation', { name: 'Collections' }).getByRole('link', { name: 'articles' }).click();
-    await page.getByRole('status').filter({ hasText: /^28 items$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^28 items$/ })
+      .waitFor();
     await page.getByRole('heading', { level: 1 }).click();
     await page.keyboard.press('/');
     expect(await page.getByLabel('Search').evaluate(isFocused)).toBe(true);
     await page.keyboard.type('Article 09');
-    await page.getByRole('status').filter({ hasText: /^1 item$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^1 item$/ })
+      .waitFor();
   });
 });

@@ -1,11 +1,22 @@
 import type { Dialog, Page } from 'playwright-core';
 import { createCollection } from '../factories/collection.factory';
-import { seriousViolations, signInAsAdmin, startStudioBrowser, StudioBrowser, studioHooks } from '../helpers/studio-browser';
+import {
+  seriousViolations,
+  signInAsAdmin,
+  startStudioBrowser,
+  StudioBrowser,
+  studioHooks,
+} from '../helpers/studio-browser';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
 /** Answers the next confirmation dialog and resolves with its text. */
 function nextDialog(page: Page, accept: boolean): Promise<string> {
-  return new Promise((resolve) => page.once('dialog', (dialog: Dialog) => void (accept ? dialog.accept() : dialog.dismiss()).then(() => resolve(dialog.message()))));
+  return new Promise((resolve) =>
+    page.once(
+      'dialog',
+      (dialog: Dialog) => void (accept ? dialog.accept() : dialog.dismiss()).then(() => resolve(dialog.message())),
+    ),
+  );
 }
 
 describe('Vellum Studio: the data model in Chromium', () => {
@@ -31,7 +42,10 @@ describe('Vellum Studio: the data model in Chromium', () => {
     await form.getByRole('button', { name: 'Create collection' }).click();
     await page.getByRole('heading', { name: 'books' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    expect((await admin().get('/collections/books').expect(200)).body.data.meta).toMatchObject({ versioning: true, singleton: false });
+    expect((await admin().get('/collections/books').expect(200)).body.data.meta).toMatchObject({
+      versioning: true,
+      singleton: false,
+    });
     const id = (await admin().get('/fields/books/id').expect(200)).body.data;
     expect(id).toMatchObject({ type: 'uuid', schema: expect.objectContaining({ is_primary_key: true }) });
   });
@@ -43,22 +57,35 @@ describe('Vellum Studio: the data model in Chromium', () => {
     await add.getByLabel('Maximum length').fill('100');
     await add.getByLabel('Required').check();
     await add.getByRole('button', { name: 'Add field' }).click();
-    await page.getByRole('table', { name: 'Fields of books' }).getByRole('cell', { name: 'title', exact: true }).waitFor();
+    await page
+      .getByRole('table', { name: 'Fields of books' })
+      .getByRole('cell', { name: 'title', exact: true })
+      .waitFor();
     await add.getByLabel('Field name').fill('status');
     await add.getByLabel('Default value').fill('draft');
     await add.getByLabel('Choices').fill('draft=Draft\npublished=Published');
     await add.getByRole('button', { name: 'Add field' }).click();
-    await page.getByRole('table', { name: 'Fields of books' }).getByRole('cell', { name: 'status', exact: true }).waitFor();
+    await page
+      .getByRole('table', { name: 'Fields of books' })
+      .getByRole('cell', { name: 'status', exact: true })
+      .waitFor();
     await add.getByLabel('Field name').fill('pages');
     await add.getByLabel('Type').selectOption('integer');
     await add.getByLabel('Default value').fill('many');
     await add.getByRole('button', { name: 'Add field' }).click();
     await add.getByRole('alert').filter({ hasText: 'must be a number' }).waitFor();
 
-    expect((await admin().get('/fields/books/title')).body.data).toMatchObject({ type: 'string', meta: { required: true }, schema: { max_length: 100 } });
+    expect((await admin().get('/fields/books/title')).body.data).toMatchObject({
+      type: 'string',
+      meta: { required: true },
+      schema: { max_length: 100 },
+    });
     const status = (await admin().get('/fields/books/status')).body.data;
     expect(status.schema.default_value).toBe('draft');
-    expect(status.meta.options.choices).toEqual([{ value: 'draft', text: 'Draft' }, { value: 'published', text: 'Published' }]);
+    expect(status.meta.options.choices).toEqual([
+      { value: 'draft', text: 'Draft' },
+      { value: 'published', text: 'Published' },
+    ]);
     expect((await admin().get('/fields/books/pages')).status).toBe(403);
 
     await page.getByRole('button', { name: 'Edit title' }).click();
@@ -88,18 +115,26 @@ describe('Vellum Studio: the data model in Chromium', () => {
     const message = nextDialog(page, true);
     await page.getByRole('button', { name: 'Remove books.author' }).click();
     expect(await message).toContain('the list field authors.books goes');
-    await page.getByRole('table', { name: 'Relations of books' }).getByText('author → authors').waitFor({ state: 'detached' });
+    await page
+      .getByRole('table', { name: 'Relations of books' })
+      .getByText('author → authors')
+      .waitFor({ state: 'detached' });
     expect((await admin().get('/relations/books/author')).status).toBe(403);
   });
 
   it('deletes a field and the collection only after a confirmation naming the items lost', async () => {
     const page = studio.page;
-    const created = await admin().post('/items/books').send([{ title: 'One' }, { title: 'Two' }]);
+    const created = await admin()
+      .post('/items/books')
+      .send([{ title: 'One' }, { title: 'Two' }]);
     expect([created.status, created.body.errors]).toEqual([200, undefined]);
     const fieldMessage = nextDialog(page, true);
     await page.getByRole('button', { name: 'Delete status' }).click();
     expect(await fieldMessage).toBe('Delete the field "status" and its values in 2 item(s)? This cannot be undone.');
-    await page.getByRole('table', { name: 'Fields of books' }).getByRole('cell', { name: 'status', exact: true }).waitFor({ state: 'detached' });
+    await page
+      .getByRole('table', { name: 'Fields of books' })
+      .getByRole('cell', { name: 'status', exact: true })
+      .waitFor({ state: 'detached' });
     expect((await admin().get('/fields/books/status')).status).toBe(403);
 
     const declined = nextDialog(page, false);

@@ -1,10 +1,19 @@
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { seriousViolations, signInAsAdmin, startStudioBrowser, StudioBrowser, studioHooks } from '../helpers/studio-browser';
+import {
+  seriousViolations,
+  signInAsAdmin,
+  startStudioBrowser,
+  StudioBrowser,
+  studioHooks,
+} from '../helpers/studio-browser';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
-const png = (color: string) => sharp({ create: { width: 80, height: 60, channels: 3, background: color } }).png().toBuffer();
+const png = (color: string) =>
+  sharp({ create: { width: 80, height: 60, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 
 describe('Vellum Studio: the file library in Chromium', () => {
   let t: TestApp;
@@ -16,7 +25,12 @@ describe('Vellum Studio: the file library in Chromium', () => {
     await signInAsAdmin(studio);
   });
   studioHooks(() => ({ studio, t }));
-  const files = async () => (await t.as('admin').get('/files?sort=filename_download&fields=id,filename_download,filesize,title')).body.data as { id: string; filename_download: string; title: string }[];
+  const files = async () =>
+    (await t.as('admin').get('/files?sort=filename_download&fields=id,filename_download,filesize,title')).body.data as {
+      id: string;
+      filename_download: string;
+      title: string;
+    }[];
 
   it('uploads several files with a progress bar each, refuses one too large with its reason, and shows thumbnails', async () => {
     const page = studio.page;
@@ -34,7 +48,10 @@ describe('Vellum Studio: the file library in Chromium', () => {
     expect(await page.getByRole('progressbar', { name: 'Upload of blue.png' }).getAttribute('value')).toBe('1');
     await page.getByRole('status').filter({ hasText: '2 files' }).waitFor();
     const thumbnail = page.getByRole('img', { name: 'Blue' });
-    await page.waitForFunction((img) => (img as unknown as { naturalWidth: number }).naturalWidth === 160, await thumbnail.elementHandle());
+    await page.waitForFunction(
+      (img) => (img as unknown as { naturalWidth: number }).naturalWidth === 160,
+      await thumbnail.elementHandle(),
+    );
     expect(await seriousViolations(page)).toEqual([]);
     const stored = await files();
     expect(stored.map((f) => f.filename_download)).toEqual(['blue.png', 'notes.txt']);
@@ -43,7 +60,10 @@ describe('Vellum Studio: the file library in Chromium', () => {
     await page.getByRole('button', { name: 'Show as list' }).click();
     await page.getByRole('table', { name: 'Files' }).getByRole('link', { name: 'Notes' }).waitFor();
     await page.getByLabel('Search files').fill('notes');
-    await page.getByRole('status').filter({ hasText: /^1 file$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^1 file$/ })
+      .waitFor();
   });
 
   it('imports a file from a URL and says why another one could not be', async () => {
@@ -82,9 +102,14 @@ describe('Vellum Studio: the file library in Chromium', () => {
     await page.getByLabel('Description').fill('For the tests');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
-    expect((await t.as('admin').get(`/files/${blue.id}`)).body.data).toMatchObject({ title: 'A blue square', description: 'For the tests' });
+    expect((await t.as('admin').get(`/files/${blue.id}`)).body.data).toMatchObject({
+      title: 'A blue square',
+      description: 'For the tests',
+    });
     const red = await png('#cc2222');
-    await page.getByLabel('Replace the contents').setInputFiles({ name: 'red.png', mimeType: 'image/png', buffer: red });
+    await page
+      .getByLabel('Replace the contents')
+      .setInputFiles({ name: 'red.png', mimeType: 'image/png', buffer: red });
     await page.getByRole('status').filter({ hasText: 'Contents replaced.' }).waitFor();
     const bytes = await t.as('admin').get(`/assets/${blue.id}`).buffer(true);
     expect(Buffer.compare(bytes.body as Buffer, red)).toBe(0);
@@ -97,11 +122,15 @@ describe('Vellum Studio: the file library in Chromium', () => {
 
   it('makes folders, uploads into the open one, filters by kind and moves a file, read back through the API', async () => {
     const page = studio.page;
-    const folderId = async (name: string) => (await t.as('admin').get(`/folders?filter[name][_eq]=${name}`)).body.data[0]?.id as string;
+    const folderId = async (name: string) =>
+      (await t.as('admin').get(`/folders?filter[name][_eq]=${name}`)).body.data[0]?.id as string;
     await page.goto(`${studio.baseUrl}/admin/files`);
     await page.getByLabel('New folder here').fill('Photos');
     await page.getByRole('button', { name: 'Create folder' }).click();
-    await page.getByRole('list', { name: 'Folders' }).getByRole('link', { name: /Photos/ }).click();
+    await page
+      .getByRole('list', { name: 'Folders' })
+      .getByRole('link', { name: /Photos/ })
+      .click();
     await page.getByLabel('New folder here').fill('2026');
     await page.getByRole('button', { name: 'Create folder' }).click();
     await page.getByRole('list', { name: 'Folders' }).getByRole('link', { name: /2026/ }).click();
@@ -110,9 +139,14 @@ describe('Vellum Studio: the file library in Chromium', () => {
     const year = await folderId('2026');
     expect((await t.as('admin').get(`/folders/${year}`)).body.data.parent).toBe(photos);
 
-    await page.getByLabel('Upload files (or drop them here)').setInputFiles([{ name: 'green.png', mimeType: 'image/png', buffer: await png('#22aa44') }]);
+    await page
+      .getByLabel('Upload files (or drop them here)')
+      .setInputFiles([{ name: 'green.png', mimeType: 'image/png', buffer: await png('#22aa44') }]);
     await page.getByRole('status').filter({ hasText: 'green.png uploaded' }).waitFor();
-    await page.getByRole('status').filter({ hasText: /^1 file$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^1 file$/ })
+      .waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     const green = (await t.as('admin').get('/files?filter[filename_download][_eq]=green.png')).body.data[0];
     expect(green.folder).toBe(year);

@@ -1,6 +1,12 @@
 import { createStatusArticles } from '../factories/articles.factory';
 import { createRole, createUser } from '../factories/user.factory';
-import { seriousViolations, signInAsAdmin, startStudioBrowser, StudioBrowser, studioHooks } from '../helpers/studio-browser';
+import {
+  seriousViolations,
+  signInAsAdmin,
+  startStudioBrowser,
+  StudioBrowser,
+  studioHooks,
+} from '../helpers/studio-browser';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
 /** Policies in the Studio: their permissions matrix, their flags, and attaching them to roles and users. */
@@ -20,7 +26,8 @@ describe('Vellum Studio: policies in Chromium', () => {
     return t.as(await t.login(user.email, user.password)).get('/items/articles?sort=id');
   }
 
-  const policyRules = async (policy: string) => (await t.as('admin').get(`/permissions?filter[policy][_eq]=${policy}`).expect(200)).body.data;
+  const policyRules = async (policy: string) =>
+    (await t.as('admin').get(`/permissions?filter[policy][_eq]=${policy}`).expect(200)).body.data;
 
   async function newPolicy(body: Record<string, unknown>): Promise<string> {
     return (await t.as('admin').post('/policies').send(body).expect(200)).body.data.id as string;
@@ -38,7 +45,12 @@ describe('Vellum Studio: policies in Chromium', () => {
     await page.getByRole('button', { name: 'Create policy' }).click();
     await page.getByRole('heading', { name: 'Readers' }).waitFor();
     const [policy] = (await t.as('admin').get('/policies?filter[name][_eq]=Readers').expect(200)).body.data;
-    expect(policy).toMatchObject({ description: 'Read what is out', admin_access: false, app_access: true, enforce_tfa: false });
+    expect(policy).toMatchObject({
+      description: 'Read what is out',
+      admin_access: false,
+      app_access: true,
+      enforce_tfa: false,
+    });
     expect(page.url()).toBe(`${studio.baseUrl}/admin/policies/${policy.id}`);
 
     await page.getByLabel('read on articles', { exact: true }).selectOption('custom');
@@ -52,15 +64,28 @@ describe('Vellum Studio: policies in Chromium', () => {
     await editor.getByLabel('Value 1').fill('published');
     await editor.getByRole('button', { name: 'Save rule' }).click();
     await page.getByRole('status').filter({ hasText: 'read on articles: custom saved.' }).waitFor();
-    expect(await policyRules(policy.id)).toEqual([expect.objectContaining({ policy: policy.id, collection: 'articles', action: 'read', fields: ['id', 'title'], permissions: { status: { _eq: 'published' } } })]);
+    expect(await policyRules(policy.id)).toEqual([
+      expect.objectContaining({
+        policy: policy.id,
+        collection: 'articles',
+        action: 'read',
+        fields: ['id', 'title'],
+        permissions: { status: { _eq: 'published' } },
+      }),
+    ]);
     expect((await readArticles(writer)).status).toBe(403);
 
-    await page.getByRole('form', { name: 'Attach to a role' }).getByLabel('Role to attach').selectOption({ label: 'Writers' });
+    await page
+      .getByRole('form', { name: 'Attach to a role' })
+      .getByLabel('Role to attach')
+      .selectOption({ label: 'Writers' });
     await page.getByRole('button', { name: 'Attach to the role' }).click();
     await page.getByRole('status').filter({ hasText: 'Attached to Writers.' }).waitFor();
     await page.getByRole('list', { name: 'Roles with this policy' }).getByRole('link', { name: 'Writers' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    expect((await t.as('admin').get(`/roles/${role}?fields=policies.policy,policies.sort`).expect(200)).body.data.policies).toEqual([{ policy: policy.id, sort: 1 }]);
+    expect(
+      (await t.as('admin').get(`/roles/${role}?fields=policies.policy,policies.sort`).expect(200)).body.data.policies,
+    ).toEqual([{ policy: policy.id, sort: 1 }]);
     const read = await readArticles(writer);
     expect(read.status).toBe(200);
     expect(read.body.data).toEqual([
@@ -77,12 +102,20 @@ describe('Vellum Studio: policies in Chromium', () => {
   it('attaches a policy to a user of no role from the policy page, and detaches it', async () => {
     const page = studio.page;
     const user = await createUser(t, { role: null, email: 'solo@example.com' });
-    const policy = await newPolicy({ name: 'Solo reader', permissions: [{ collection: 'articles', action: 'read', fields: ['id'] }] });
+    const policy = await newPolicy({
+      name: 'Solo reader',
+      permissions: [{ collection: 'articles', action: 'read', fields: ['id'] }],
+    });
     await page.goto(`${studio.baseUrl}/admin/policies/${policy}`);
-    await page.getByRole('form', { name: 'Attach to a user' }).getByLabel('User to attach').selectOption({ label: 'solo@example.com' });
+    await page
+      .getByRole('form', { name: 'Attach to a user' })
+      .getByLabel('User to attach')
+      .selectOption({ label: 'solo@example.com' });
     await page.getByRole('button', { name: 'Attach to the user' }).click();
     await page.getByRole('status').filter({ hasText: 'Attached to solo@example.com.' }).waitFor();
-    expect((await t.as('admin').get(`/users/${user.id}?fields=policies.policy`).expect(200)).body.data.policies).toEqual([{ policy }]);
+    expect(
+      (await t.as('admin').get(`/users/${user.id}?fields=policies.policy`).expect(200)).body.data.policies,
+    ).toEqual([{ policy }]);
     expect((await readArticles(user)).body.data).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }]);
 
     await page.getByRole('button', { name: 'Detach solo@example.com' }).click();
@@ -92,8 +125,18 @@ describe('Vellum Studio: policies in Chromium', () => {
 
   it("lists a user's own policies on the user page in the order they apply, attaches one more after them, and moves it up", async () => {
     const page = studio.page;
-    const [first, second, third] = [await newPolicy({ name: 'First' }), await newPolicy({ name: 'Second' }), await newPolicy({ name: 'Third' })];
-    const user = await createUser(t, { role: null, policies: [{ policy: second, sort: 2 }, { policy: first, sort: 1 }] });
+    const [first, second, third] = [
+      await newPolicy({ name: 'First' }),
+      await newPolicy({ name: 'Second' }),
+      await newPolicy({ name: 'Third' }),
+    ];
+    const user = await createUser(t, {
+      role: null,
+      policies: [
+        { policy: second, sort: 2 },
+        { policy: first, sort: 1 },
+      ],
+    });
     await page.goto(`${studio.baseUrl}/admin/users/${user.id}`);
     const list = page.getByRole('list', { name: 'Attached policies' });
     await list.getByRole('link', { name: 'Second' }).waitFor();
@@ -104,7 +147,8 @@ describe('Vellum Studio: policies in Chromium', () => {
     expect(await list.getByRole('link').allInnerTexts()).toEqual(['First', 'Second', 'Third']);
     expect(await seriousViolations(page)).toEqual([]);
     const sorts = async () => {
-      const rows = (await t.as('admin').get(`/users/${user.id}?fields=policies.policy,policies.sort`).expect(200)).body.data.policies;
+      const rows = (await t.as('admin').get(`/users/${user.id}?fields=policies.policy,policies.sort`).expect(200)).body
+        .data.policies;
       return Object.fromEntries(rows.map((r: { policy: string; sort: number }) => [r.policy, r.sort]));
     };
     expect(await sorts()).toEqual({ [first]: 1, [second]: 2, [third]: 3 });
@@ -128,7 +172,13 @@ describe('Vellum Studio: policies in Chromium', () => {
     await form.getByRole('button', { name: 'Save policy' }).click();
     await page.getByRole('status').filter({ hasText: 'Policy saved.' }).waitFor();
     const saved = (await t.as('admin').get(`/policies/${policy}`).expect(200)).body.data;
-    expect(saved).toMatchObject({ icon: 'lock', ip_access: ['10.0.0.0/8', '127.0.0.1'], enforce_tfa: true, app_access: true, admin_access: false });
+    expect(saved).toMatchObject({
+      icon: 'lock',
+      ip_access: ['10.0.0.0/8', '127.0.0.1'],
+      enforce_tfa: true,
+      app_access: true,
+      admin_access: false,
+    });
 
     await page.getByLabel('create on articles', { exact: true }).selectOption('custom');
     const editor = page.getByRole('form', { name: 'Custom create on articles' });
@@ -138,7 +188,9 @@ describe('Vellum Studio: policies in Chromium', () => {
     await editor.getByLabel(/Presets/).fill('{"status": "draft"}');
     await editor.getByRole('button', { name: 'Save rule' }).click();
     await page.getByRole('status').filter({ hasText: 'create on articles: custom saved.' }).waitFor();
-    expect(await policyRules(policy)).toEqual([expect.objectContaining({ action: 'create', fields: ['*'], presets: { status: 'draft' } })]);
+    expect(await policyRules(policy)).toEqual([
+      expect.objectContaining({ action: 'create', fields: ['*'], presets: { status: 'draft' } }),
+    ]);
   });
 
   it('deletes a policy after a confirmation naming it', async () => {

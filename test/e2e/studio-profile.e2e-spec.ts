@@ -17,7 +17,8 @@ describe("Vellum Studio: the signed-in user's own account in Chromium", () => {
     await studio.page.getByText(user.email).waitFor();
   });
   studioHooks(() => ({ studio, t }));
-  const login = (password: string, otp?: string) => t.as('anonymous').post('/auth/login').send({ email: user.email, password, otp });
+  const login = (password: string, otp?: string) =>
+    t.as('anonymous').post('/auth/login').send({ email: user.email, password, otp });
 
   it('changes the password, which the API then takes instead of the old one', async () => {
     const page = studio.page;
@@ -38,7 +39,10 @@ describe("Vellum Studio: the signed-in user's own account in Chromium", () => {
     await page.getByLabel('Your password, to set up two-factor sign-in').fill(user.password);
     await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
     const qr = page.getByRole('img', { name: 'QR code of your two-factor secret' });
-    await page.waitForFunction((img) => (img as unknown as { naturalWidth: number }).naturalWidth > 0, await qr.elementHandle());
+    await page.waitForFunction(
+      (img) => (img as unknown as { naturalWidth: number }).naturalWidth > 0,
+      await qr.elementHandle(),
+    );
     const secret = (await page.locator('code').innerText()).trim();
     await page.getByLabel('Code from your authenticator app').fill('000000');
     await page.getByRole('button', { name: 'Turn two-factor sign-in on' }).click();

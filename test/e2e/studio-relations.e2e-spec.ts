@@ -1,7 +1,13 @@
 import sharp from 'sharp';
 import { createCollection } from '../factories/collection.factory';
 import { createRole, createUser, grant } from '../factories/user.factory';
-import { seriousViolations, signInAsAdmin, startStudioBrowser, StudioBrowser, studioHooks } from '../helpers/studio-browser';
+import {
+  seriousViolations,
+  signInAsAdmin,
+  startStudioBrowser,
+  StudioBrowser,
+  studioHooks,
+} from '../helpers/studio-browser';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
 describe('Vellum Studio: columns, filters, relations, files and permissions in Chromium', () => {
@@ -19,14 +25,32 @@ describe('Vellum Studio: columns, filters, relations, files and permissions in C
       { field: 'author', type: 'integer' },
       { field: 'cover', type: 'uuid' },
     ]);
-    await t.as('admin').post('/relations').send({ collection: 'posts', field: 'author', related_collection: 'authors', meta: { one_field: 'posts' } }).expect(200);
-    await t.as('admin').post('/relations').send({ collection: 'posts', field: 'cover', related_collection: 'svc_files' }).expect(200);
-    [ada, alan] = (await t.as('admin').post('/items/authors').send([{ name: 'Ada Lovelace' }, { name: 'Alan Turing' }]).expect(200)).body.data.map((a: { id: number }) => a.id);
-    await t.as('admin').post('/items/posts').send([
-      { title: 'First post', body: 'one', views: 5, author: alan },
-      { title: 'Second post', body: 'two', views: 50 },
-      { title: 'Third post', body: 'three', views: 500 },
-    ]).expect(200);
+    await t
+      .as('admin')
+      .post('/relations')
+      .send({ collection: 'posts', field: 'author', related_collection: 'authors', meta: { one_field: 'posts' } })
+      .expect(200);
+    await t
+      .as('admin')
+      .post('/relations')
+      .send({ collection: 'posts', field: 'cover', related_collection: 'svc_files' })
+      .expect(200);
+    [ada, alan] = (
+      await t
+        .as('admin')
+        .post('/items/authors')
+        .send([{ name: 'Ada Lovelace' }, { name: 'Alan Turing' }])
+        .expect(200)
+    ).body.data.map((a: { id: number }) => a.id);
+    await t
+      .as('admin')
+      .post('/items/posts')
+      .send([
+        { title: 'First post', body: 'one', views: 5, author: alan },
+        { title: 'Second post', body: 'two', views: 50 },
+        { title: 'Third post', body: 'three', views: 500 },
+      ])
+      .expect(200);
     studio = await startStudioBrowser(t);
     await signInAsAdmin(studio);
   });
@@ -41,7 +65,13 @@ describe('Vellum Studio: columns, filters, relations, files and permissions in C
     await page.getByRole('columnheader', { name: 'body' }).waitFor({ state: 'detached' });
     await page.reload();
     await page.getByRole('status').filter({ hasText: '3 items' }).waitFor();
-    expect(await page.getByRole('columnheader').allInnerTexts()).toEqual(['Select', 'Title', 'Views', 'Author', 'Cover']);
+    expect(await page.getByRole('columnheader').allInnerTexts()).toEqual([
+      'Select',
+      'Title',
+      'Views',
+      'Author',
+      'Cover',
+    ]);
     await page.getByRole('button', { name: 'Add filter' }).click();
     await page.getByLabel('Field 1').selectOption('views');
     expect(await page.getByLabel('Operator 1').locator('option').allInnerTexts()).toContain('is greater than');
@@ -53,7 +83,10 @@ describe('Vellum Studio: columns, filters, relations, files and permissions in C
     await page.getByLabel('Field 2').selectOption('title');
     await page.getByLabel('Operator 2').selectOption('_contains');
     await page.getByLabel('Value 2').fill('Third');
-    await page.getByRole('status').filter({ hasText: /^1 item$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^1 item$/ })
+      .waitFor();
     await page.getByRole('link', { name: 'Third post' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
   });
@@ -78,14 +111,21 @@ describe('Vellum Studio: columns, filters, relations, files and permissions in C
 
   it('uploads a file into a file field, previews it as a thumbnail and saves it', async () => {
     const page = studio.page;
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
     await page.goto(`${studio.baseUrl}/admin/content/posts/3`);
     await page.getByText('No file.').waitFor();
-    await page.getByLabel('Upload a file for cover').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });
+    await page
+      .getByLabel('Upload a file for cover')
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });
     const preview = page.getByRole('img', { name: /cover/i });
     await preview.waitFor();
     // The thumbnail really loaded: the browser decoded a 160-pixel-wide image from /assets.
-    await page.waitForFunction((img) => (img as unknown as { naturalWidth: number }).naturalWidth === 160, await preview.elementHandle());
+    await page.waitForFunction(
+      (img) => (img as unknown as { naturalWidth: number }).naturalWidth === 160,
+      await preview.elementHandle(),
+    );
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     const cover = (await t.as('admin').get('/items/posts/3')).body.data.cover;
@@ -94,7 +134,7 @@ describe('Vellum Studio: columns, filters, relations, files and permissions in C
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it("offers a limited user only their collections and actions, with fields they may not update read-only", async () => {
+  it('offers a limited user only their collections and actions, with fields they may not update read-only', async () => {
     const role = await createRole(t);
     const user = await createUser(t, role);
     await grant(t, role, 'posts', 'read', { fields: ['id', 'title', 'body'] });
@@ -103,7 +143,9 @@ describe('Vellum Studio: columns, filters, relations, files and permissions in C
     await page.goto(`${studio.baseUrl}/admin/signin`);
     await studio.signIn(user.email, user.password);
     await page.getByText(user.email).waitFor();
-    expect(await page.getByRole('navigation', { name: 'Collections' }).getByRole('link').allInnerTexts()).toEqual(['Posts']);
+    expect(await page.getByRole('navigation', { name: 'Collections' }).getByRole('link').allInnerTexts()).toEqual([
+      'Posts',
+    ]);
     await page.getByRole('link', { name: 'posts' }).click();
     await page.getByRole('status').filter({ hasText: '3 items' }).waitFor();
     expect(await page.getByRole('link', { name: 'Create item' }).count()).toBe(0);
@@ -117,14 +159,36 @@ describe('Vellum Studio: columns, filters, relations, files and permissions in C
     await page.getByLabel('title').fill('First post, retitled');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
-    expect((await t.as('admin').get('/items/posts/1')).body.data).toMatchObject({ title: 'First post, retitled', body: 'one' });
+    expect((await t.as('admin').get('/items/posts/1')).body.data).toMatchObject({
+      title: 'First post, retitled',
+      body: 'one',
+    });
     expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('names collections and fields by their translations and related items by their display template', async () => {
-    await t.as('admin').patch('/collections/authors').send({ meta: { display_template: '{{name}} (#{{id}})' } }).expect(200);
-    await t.as('admin').patch('/collections/posts').send({ meta: { translations: [{ language: 'en-US', translation: 'Blog entries' }, { language: 'de-DE', translation: 'Blogeinträge' }] } }).expect(200);
-    await t.as('admin').patch('/fields/posts/title').send({ meta: { translations: [{ language: 'en-US', translation: 'Headline' }] } }).expect(200);
+    await t
+      .as('admin')
+      .patch('/collections/authors')
+      .send({ meta: { display_template: '{{name}} (#{{id}})' } })
+      .expect(200);
+    await t
+      .as('admin')
+      .patch('/collections/posts')
+      .send({
+        meta: {
+          translations: [
+            { language: 'en-US', translation: 'Blog entries' },
+            { language: 'de-DE', translation: 'Blogeinträge' },
+          ],
+        },
+      })
+      .expect(200);
+    await t
+      .as('admin')
+      .patch('/fields/posts/title')
+      .send({ meta: { translations: [{ language: 'en-US', translation: 'Headline' }] } })
+      .expect(200);
     const page = await studio.newPage();
     await signInAsAdmin(studio);
     const nav = page.getByRole('navigation', { name: 'Collections' });
@@ -137,7 +201,9 @@ describe('Vellum Studio: columns, filters, relations, files and permissions in C
     const author = (await page.getByRole('columnheader').allInnerTexts()).indexOf('Author');
     expect(author).toBeGreaterThan(0);
     expect(await first.getByRole('cell').nth(author).innerText()).toBe(`Alan Turing (#${alan})`);
-    expect(await page.getByRole('row').filter({ hasText: 'Third post' }).getByRole('cell').nth(author).innerText()).toBe('');
+    expect(
+      await page.getByRole('row').filter({ hasText: 'Third post' }).getByRole('cell').nth(author).innerText(),
+    ).toBe('');
     await first.getByRole('link').click();
     await page.waitForURL(/\/admin\/content\/posts\/1$/);
     await page.getByRole('button', { name: 'Save', exact: true }).waitFor();

@@ -1,9 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { createCollection } from '../factories/collection.factory';
-import { seriousViolations, signInAsAdmin, startStudioBrowser, StudioBrowser, studioHooks } from '../helpers/studio-browser';
+import {
+  seriousViolations,
+  signInAsAdmin,
+  startStudioBrowser,
+  StudioBrowser,
+  studioHooks,
+} from '../helpers/studio-browser';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
-type Snapshot = { vendor: string; collections: { collection: string }[]; fields: { collection: string; field: string; meta: Record<string, unknown> }[] };
+type Snapshot = {
+  vendor: string;
+  collections: { collection: string }[];
+  fields: { collection: string; field: string; meta: Record<string, unknown> }[];
+};
 
 describe('Vellum Studio: schema moves in Chromium', () => {
   let t: TestApp;
@@ -11,7 +21,13 @@ describe('Vellum Studio: schema moves in Chromium', () => {
   let target: Snapshot;
   const snapshot = async (): Promise<Snapshot> => (await t.as('admin').get('/schema/snapshot').expect(200)).body.data;
   const chooseSnapshot = (text: string, name = 'target.json') =>
-    studio.page.getByLabel('Snapshot file (JSON or YAML)').setInputFiles({ name, mimeType: name.endsWith('.json') ? 'application/json' : 'application/yaml', buffer: Buffer.from(text) });
+    studio.page
+      .getByLabel('Snapshot file (JSON or YAML)')
+      .setInputFiles({
+        name,
+        mimeType: name.endsWith('.json') ? 'application/json' : 'application/yaml',
+        buffer: Buffer.from(text),
+      });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -21,7 +37,11 @@ describe('Vellum Studio: schema moves in Chromium', () => {
     // The live schema drifts from the target: posts goes, legacy comes, a note changes.
     await t.as('admin').delete('/collections/posts').expect(204);
     await createCollection(t, 'legacy', [{ field: 'code', type: 'integer' }]);
-    await t.as('admin').patch('/fields/notes/text').send({ meta: { note: 'Drifted' } }).expect(200);
+    await t
+      .as('admin')
+      .patch('/fields/notes/text')
+      .send({ meta: { note: 'Drifted' } })
+      .expect(200);
     studio = await startStudioBrowser(t);
     await signInAsAdmin(studio);
   });
@@ -31,7 +51,10 @@ describe('Vellum Studio: schema moves in Chromium', () => {
     const page = studio.page;
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Schema moves' }).click();
     await page.getByRole('heading', { name: 'Schema moves' }).waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'snapshot as YAML' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'snapshot as YAML' }).click(),
+    ]);
     const text = readFileSync((await download.path())!, 'utf8');
     expect(text).toMatch(/collection: legacy/);
     expect(text).toMatch(/note: Drifted/);
@@ -55,7 +78,10 @@ describe('Vellum Studio: schema moves in Chromium', () => {
     await studio.screenshot('schema-plan');
 
     await page.getByRole('button', { name: 'Apply…' }).click();
-    await page.getByRole('alertdialog').getByText('This deletes collection legacy, with the data stored there').waitFor();
+    await page
+      .getByRole('alertdialog')
+      .getByText('This deletes collection legacy, with the data stored there')
+      .waitFor();
     expect((await snapshot()).collections.map((c) => c.collection)).toContain('legacy');
     // The confirmation starts on Cancel and holds the focus: tabbing on stays among its two buttons.
     const focusedText = () => page.evaluate<string>('document.activeElement?.textContent ?? ""');
@@ -84,11 +110,19 @@ describe('Vellum Studio: schema moves in Chromium', () => {
   it('explains a vendor mismatch and compares anyway when forced', async () => {
     const page = studio.page;
     const current = await snapshot();
-    const other = { ...current, vendor: current.vendor === 'sqlite' ? 'mysql' : 'sqlite', collections: current.collections.filter((c) => c.collection !== 'posts'), fields: current.fields.filter((f) => f.collection !== 'posts') };
+    const other = {
+      ...current,
+      vendor: current.vendor === 'sqlite' ? 'mysql' : 'sqlite',
+      collections: current.collections.filter((c) => c.collection !== 'posts'),
+      fields: current.fields.filter((f) => f.collection !== 'posts'),
+    };
     await page.goto(`${studio.baseUrl}/admin/schema`);
     await chooseSnapshot(JSON.stringify(other));
     await page.getByRole('button', { name: 'Compare' }).click();
-    await page.getByRole('alert').filter({ hasText: `taken on vendor "${other.vendor}"` }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `taken on vendor "${other.vendor}"` })
+      .waitFor();
     await page.getByRole('button', { name: 'Compare anyway (force)' }).click();
     await page.getByRole('region', { name: 'Differences' }).getByText('posts — deleted').waitFor();
     expect(await page.getByLabel(/^Force:/).isChecked()).toBe(true);
@@ -102,12 +136,20 @@ describe('Vellum Studio: schema moves in Chromium', () => {
     const names = Array.from({ length: 50 }, (_, i) => `wide_${String(i).padStart(2, '0')}`);
     const wide = {
       ...current,
-      collections: [...current.collections, ...names.map((collection) => ({ ...current.collections[0], collection, schema: { name: collection } }))],
+      collections: [
+        ...current.collections,
+        ...names.map((collection) => ({ ...current.collections[0], collection, schema: { name: collection } })),
+      ],
       fields: [
         ...current.fields,
         ...names.flatMap((collection) => [
           { ...pk, collection, schema: { ...(pk as unknown as { schema: object }).schema, table: collection } },
-          ...Array.from({ length: 19 }, (_, i) => ({ ...template, collection, field: `f_${i}`, schema: { ...(template as unknown as { schema: object }).schema, table: collection, name: `f_${i}` } })),
+          ...Array.from({ length: 19 }, (_, i) => ({
+            ...template,
+            collection,
+            field: `f_${i}`,
+            schema: { ...(template as unknown as { schema: object }).schema, table: collection, name: `f_${i}` },
+          })),
         ]),
       ],
     };

@@ -11,7 +11,11 @@ describe('Vellum Studio: two-factor sign-in, keyboard use, network failures and 
     // A short session: a page reloaded without renewing it would be signed out within seconds.
     t = await createTestApp({ env: { SESSION_COOKIE_TTL: '8s' } });
     await createCollection(t, 'notes', [{ field: 'text', type: 'string' }]);
-    await t.as('admin').post('/items/notes').send([{ text: 'remember the milk' }]).expect(200);
+    await t
+      .as('admin')
+      .post('/items/notes')
+      .send([{ text: 'remember the milk' }])
+      .expect(200);
     studio = await startStudioBrowser(t);
   });
   afterEach(async () => {
@@ -33,20 +37,32 @@ describe('Vellum Studio: two-factor sign-in, keyboard use, network failures and 
     await page.keyboard.press('Enter');
     await page.getByText(ADMIN_EMAIL).waitFor();
     const link = page.getByRole('link', { name: 'notes' });
-    const focused = () => link.evaluate((el) => el === (el as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement);
+    const focused = () =>
+      link.evaluate(
+        (el) => el === (el as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement,
+      );
     // Past the navigation's toggle, the header's notifications and the sections' links (Content, Files, Users, Roles, Policies, Activity, Settings, Data model, Schema moves, Your account) to the first collection.
     for (let i = 0; i < 13 && !(await focused()); i++) await page.keyboard.press('Tab');
     expect(await focused()).toBe(true);
     await page.keyboard.press('Enter');
-    await page.getByRole('status').filter({ hasText: /^1 item$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^1 item$/ })
+      .waitFor();
   });
 
   it('asks for the one-time code of a user with two-factor on, and signs them in with it', async () => {
     // App access lets the user read their own row, whose email the Studio shows once signed in; a user
     // without a role reads only their id (API.md), as with the reference.
     const user = await createUser(t, await createRole(t));
-    const { secret } = (await t.as(user.token).post('/users/me/tfa/generate').send({ password: user.password }).expect(200)).body.data;
-    await t.as(user.token).post('/users/me/tfa/enable').send({ secret, otp: generateSync({ secret }) }).expect(204);
+    const { secret } = (
+      await t.as(user.token).post('/users/me/tfa/generate').send({ password: user.password }).expect(200)
+    ).body.data;
+    await t
+      .as(user.token)
+      .post('/users/me/tfa/enable')
+      .send({ secret, otp: generateSync({ secret }) })
+      .expect(204);
     const page = await studio.newPage();
     await page.goto(`${studio.baseUrl}/admin/signin`);
     await studio.signIn(user.email, user.password);

@@ -1,5 +1,11 @@
 import { createCollection } from '../factories/collection.factory';
-import { seriousViolations, signInAsAdmin, startStudioBrowser, StudioBrowser, studioHooks } from '../helpers/studio-browser';
+import {
+  seriousViolations,
+  signInAsAdmin,
+  startStudioBrowser,
+  StudioBrowser,
+  studioHooks,
+} from '../helpers/studio-browser';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
 describe('Vellum Studio: settings in Chromium', () => {
@@ -22,7 +28,9 @@ describe('Vellum Studio: settings in Chromium', () => {
     await page.getByLabel('Asset presets (JSON)').fill('not json');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByRole('alert').filter({ hasText: 'Asset presets must be JSON' }).waitFor();
-    await page.getByLabel('Asset presets (JSON)').fill('[{ "key": "thumb", "width": 64, "height": 64, "fit": "cover" }]');
+    await page
+      .getByLabel('Asset presets (JSON)')
+      .fill('[{ "key": "thumb", "width": 64, "height": 64, "fit": "cover" }]');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByRole('status').filter({ hasText: 'Settings saved.' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);

@@ -1,10 +1,17 @@
 import { gzipSync } from 'node:zlib';
 import { createCollection } from '../factories/collection.factory';
-import { seriousViolations, signInAsAdmin, startStudioBrowser, StudioBrowser, studioHooks } from '../helpers/studio-browser';
+import {
+  seriousViolations,
+  signInAsAdmin,
+  startStudioBrowser,
+  StudioBrowser,
+  studioHooks,
+} from '../helpers/studio-browser';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
 /** Whether the page scrolls sideways: its content wider than the window. */
-const scrollsSideways = (studio: StudioBrowser) => studio.page.evaluate<boolean>('document.documentElement.scrollWidth > document.documentElement.clientWidth');
+const scrollsSideways = (studio: StudioBrowser) =>
+  studio.page.evaluate<boolean>('document.documentElement.scrollWidth > document.documentElement.clientWidth');
 
 describe('Vellum Studio: the app shell (navigation, breadcrumbs, themes, narrow screens) in Chromium', () => {
   let t: TestApp;
@@ -12,16 +19,50 @@ describe('Vellum Studio: the app shell (navigation, breadcrumbs, themes, narrow 
   beforeAll(async () => {
     t = await createTestApp();
     const admin = t.as('admin');
-    await admin.post('/collections').send({ collection: 'blog', schema: null, meta: { sort: 1 } }).expect(200);
-    await createCollection(t, 'blog_posts', [{ field: 'title', type: 'string' }, { field: 'summary_text', type: 'text' }, { field: 'view_count', type: 'integer' }], { group: 'blog', sort: 2 });
+    await admin
+      .post('/collections')
+      .send({ collection: 'blog', schema: null, meta: { sort: 1 } })
+      .expect(200);
+    await createCollection(
+      t,
+      'blog_posts',
+      [
+        { field: 'title', type: 'string' },
+        { field: 'summary_text', type: 'text' },
+        { field: 'view_count', type: 'integer' },
+      ],
+      { group: 'blog', sort: 2 },
+    );
     await createCollection(t, 'tags', [{ field: 'label', type: 'string' }], { group: 'blog', sort: 1 });
-    await createCollection(t, 'blog_posts_tags', [{ field: 'post_id', type: 'integer' }, { field: 'tag_id', type: 'integer' }]);
-    await admin.post('/relations').send({ collection: 'blog_posts_tags', field: 'post_id', related_collection: 'blog_posts', meta: { one_field: 'tags', junction_field: 'tag_id' } }).expect(200);
-    await admin.post('/relations').send({ collection: 'blog_posts_tags', field: 'tag_id', related_collection: 'tags', meta: { junction_field: 'post_id' } }).expect(200);
+    await createCollection(t, 'blog_posts_tags', [
+      { field: 'post_id', type: 'integer' },
+      { field: 'tag_id', type: 'integer' },
+    ]);
+    await admin
+      .post('/relations')
+      .send({
+        collection: 'blog_posts_tags',
+        field: 'post_id',
+        related_collection: 'blog_posts',
+        meta: { one_field: 'tags', junction_field: 'tag_id' },
+      })
+      .expect(200);
+    await admin
+      .post('/relations')
+      .send({
+        collection: 'blog_posts_tags',
+        field: 'tag_id',
+        related_collection: 'tags',
+        meta: { junction_field: 'post_id' },
+      })
+      .expect(200);
     await createCollection(t, 'secret_notes', [{ field: 'body', type: 'string' }], { hidden: true });
     await createCollection(t, 'pages', [{ field: 'heading', type: 'string' }], { sort: 2 });
     const long = 'A long title that a narrow screen has to wrap rather than widen the page for';
-    await admin.post('/items/blog_posts').send({ title: long, summary_text: long.repeat(3), view_count: 12 }).expect(200);
+    await admin
+      .post('/items/blog_posts')
+      .send({ title: long, summary_text: long.repeat(3), view_count: 12 })
+      .expect(200);
     studio = await startStudioBrowser(t);
     await signInAsAdmin(studio);
   });
@@ -57,11 +98,15 @@ describe('Vellum Studio: the app shell (navigation, breadcrumbs, themes, narrow 
 
   it('follows the system dark theme, switches to light, and remembers the choice', async () => {
     const page = studio.page;
-    const scheme = () => page.evaluate<string | null>("document.documentElement.getAttribute('data-mantine-color-scheme')");
+    const scheme = () =>
+      page.evaluate<string | null>("document.documentElement.getAttribute('data-mantine-color-scheme')");
     const background = () => page.evaluate<string>('getComputedStyle(document.body).backgroundColor');
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto(`${studio.baseUrl}/admin/content/blog_posts`);
-    await page.getByRole('status').filter({ hasText: /^1 item$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^1 item$/ })
+      .waitFor();
     expect(await scheme()).toBe('dark');
     expect(await background()).toBe('rgb(36, 36, 36)');
     expect(await seriousViolations(page)).toEqual([]);
@@ -69,7 +114,10 @@ describe('Vellum Studio: the app shell (navigation, breadcrumbs, themes, narrow 
     await theme.getByText('Light', { exact: true }).click();
     expect(await scheme()).toBe('light');
     await page.reload();
-    await page.getByRole('status').filter({ hasText: /^1 item$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^1 item$/ })
+      .waitFor();
     expect(await scheme()).toBe('light');
     expect(await background()).toBe('rgb(255, 255, 255)');
     await theme.getByText('System', { exact: true }).click();
@@ -82,7 +130,10 @@ describe('Vellum Studio: the app shell (navigation, breadcrumbs, themes, narrow 
     const page = studio.page;
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${studio.baseUrl}/admin/content/blog_posts`);
-    await page.getByRole('status').filter({ hasText: /^1 item$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^1 item$/ })
+      .waitFor();
     expect(await scrollsSideways(studio)).toBe(false);
     const nav = page.getByRole('navigation', { name: 'Collections' });
     expect(await nav.getByRole('link', { name: 'Pages' }).isVisible()).toBe(false);

@@ -1,6 +1,12 @@
 import { createCollection } from '../factories/collection.factory';
 import { createRole, createUser, CreatedUser } from '../factories/user.factory';
-import { seriousViolations, signInAsAdmin, startStudioBrowser, StudioBrowser, studioHooks } from '../helpers/studio-browser';
+import {
+  seriousViolations,
+  signInAsAdmin,
+  startStudioBrowser,
+  StudioBrowser,
+  studioHooks,
+} from '../helpers/studio-browser';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
 /** The item page's sidebar (revisions with diff and revert, comments with mentions) and the header's notifications inbox. */
@@ -12,12 +18,21 @@ describe('Vellum Studio: item sidebar and notifications in Chromium', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const admin = t.as('admin');
-    await createCollection(t, 'articles', [{ field: 'title', type: 'string' }, { field: 'views', type: 'integer' }]);
+    await createCollection(t, 'articles', [
+      { field: 'title', type: 'string' },
+      { field: 'views', type: 'integer' },
+    ]);
     await admin.post('/items/articles').send({ title: 'First draft', views: 1 }).expect(200);
     await admin.patch('/items/articles/1').send({ title: 'Second draft', views: 2 }).expect(200);
     await admin.patch('/items/articles/1').send({ title: 'Final' }).expect(200);
-    revisions = (await admin.get('/revisions?filter[collection][_eq]=articles&filter[item][_eq]=1&sort=id&fields=id,data')).body.data;
-    grace = await createUser(t, { role: await createRole(t, { admin: true }), first_name: 'Grace', last_name: 'Hopper' });
+    revisions = (
+      await admin.get('/revisions?filter[collection][_eq]=articles&filter[item][_eq]=1&sort=id&fields=id,data')
+    ).body.data;
+    grace = await createUser(t, {
+      role: await createRole(t, { admin: true }),
+      first_name: 'Grace',
+      last_name: 'Hopper',
+    });
     studio = await startStudioBrowser(t);
     await signInAsAdmin(studio);
   });
@@ -32,7 +47,10 @@ describe('Vellum Studio: item sidebar and notifications in Chromium', () => {
     const second = revisions[1].id;
     await sidebar.getByRole('button', { name: `Compare revision ${second}` }).click();
     const diff = sidebar.getByRole('table', { name: `Revision ${second} against the current item` });
-    expect(await diff.getByRole('row').allInnerTexts()).toEqual(['Field\tIn the revision\tNow', 'title\tSecond draft\tFinal']);
+    expect(await diff.getByRole('row').allInnerTexts()).toEqual([
+      'Field\tIn the revision\tNow',
+      'title\tSecond draft\tFinal',
+    ]);
     expect(await seriousViolations(page)).toEqual([]);
 
     await sidebar.getByRole('button', { name: `Revert to revision ${second}` }).click();
@@ -41,7 +59,11 @@ describe('Vellum Studio: item sidebar and notifications in Chromium', () => {
     // The dialog holds the focus: tabbing past its last button comes back inside it.
     for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
     type Holder = { contains(node: unknown): boolean; ownerDocument: { activeElement: unknown } };
-    expect(await dialog.evaluate((el) => (el as unknown as Holder).contains((el as unknown as Holder).ownerDocument.activeElement))).toBe(true);
+    expect(
+      await dialog.evaluate((el) =>
+        (el as unknown as Holder).contains((el as unknown as Holder).ownerDocument.activeElement),
+      ),
+    ).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect((await t.as('admin').get('/items/articles/1?fields=title')).body.data.title).toBe('Final');
@@ -50,13 +72,24 @@ describe('Vellum Studio: item sidebar and notifications in Chromium', () => {
     await dialog.getByRole('button', { name: 'Revert', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Item reverted.' }).waitFor();
     await page.getByLabel('title').and(page.locator('[value="Second draft"]')).waitFor();
-    expect((await t.as('admin').get('/items/articles/1?fields=title,views')).body.data).toEqual({ title: 'Second draft', views: 2 });
+    expect((await t.as('admin').get('/items/articles/1?fields=title,views')).body.data).toEqual({
+      title: 'Second draft',
+      views: 2,
+    });
     expect(await sidebar.getByText(/^Updated by /).count()).toBe(3);
   });
 
   it('reports a refused revert in the dialog and changes nothing', async () => {
     const page = studio.page;
-    await page.route('**/utils/revert/**', (route) => route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: "You don't have permission to access this.", extensions: { code: 'FORBIDDEN' } }] }) }));
+    await page.route('**/utils/revert/**', (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          errors: [{ message: "You don't have permission to access this.", extensions: { code: 'FORBIDDEN' } }],
+        }),
+      }),
+    );
     const sidebar = page.getByRole('complementary', { name: 'History and comments' });
     await sidebar.getByRole('button', { name: `Revert to revision ${revisions[0].id}` }).click();
     const dialog = page.getByRole('dialog');
@@ -80,8 +113,20 @@ describe('Vellum Studio: item sidebar and notifications in Chromium', () => {
     await sidebar.locator('.mention').filter({ hasText: '@Grace Hopper' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
-    const notices = (await t.as('admin').get(`/notifications?filter[recipient][_eq]=${grace.id}&fields=subject,message,collection,item,status`)).body.data;
-    expect(notices).toEqual([{ subject: 'Admin User mentioned you on articles', message: expect.stringContaining('> Please check this @Grace Hopper thanks'), collection: 'articles', item: '1', status: 'inbox' }]);
+    const notices = (
+      await t
+        .as('admin')
+        .get(`/notifications?filter[recipient][_eq]=${grace.id}&fields=subject,message,collection,item,status`)
+    ).body.data;
+    expect(notices).toEqual([
+      {
+        subject: 'Admin User mentioned you on articles',
+        message: expect.stringContaining('> Please check this @Grace Hopper thanks'),
+        collection: 'articles',
+        item: '1',
+        status: 'inbox',
+      },
+    ]);
 
     await studio.newPage();
     await page.context().close();
@@ -97,7 +142,9 @@ describe('Vellum Studio: item sidebar and notifications in Chromium', () => {
     await drawer.getByText('Nothing new.').waitFor();
     await inboxPage.keyboard.press('Escape');
     await inboxPage.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
-    expect((await t.as('admin').get(`/notifications?filter[recipient][_eq]=${grace.id}&fields=status`)).body.data).toEqual([{ status: 'archived' }]);
+    expect(
+      (await t.as('admin').get(`/notifications?filter[recipient][_eq]=${grace.id}&fields=status`)).body.data,
+    ).toEqual([{ status: 'archived' }]);
   });
 });
 
@@ -123,8 +170,13 @@ describe('Vellum Studio: the sidebar in the system dark theme', () => {
     await page.goto(`${studio.baseUrl}/admin/content/notes/1`);
     const sidebar = page.getByRole('complementary', { name: 'History and comments' });
     await sidebar.getByText('Looks fine').waitFor();
-    await sidebar.getByRole('button', { name: /^Compare revision/ }).first().click();
-    expect(await page.evaluate<string>("document.documentElement.getAttribute('data-mantine-color-scheme')")).toBe('dark');
+    await sidebar
+      .getByRole('button', { name: /^Compare revision/ })
+      .first()
+      .click();
+    expect(await page.evaluate<string>("document.documentElement.getAttribute('data-mantine-color-scheme')")).toBe(
+      'dark',
+    );
     expect(await page.evaluate<string>('getComputedStyle(document.body).backgroundColor')).toBe('rgb(36, 36, 36)');
     expect(await seriousViolations(page)).toEqual([]);
   });

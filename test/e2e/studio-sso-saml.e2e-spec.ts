@@ -39,14 +39,16 @@ describe('Vellum Studio: single sign-on through a SAML identity provider in Chro
     await idp?.close();
   });
 
-  it('signs a new person in through the IdP\'s posted response and lands on the page they asked for', async () => {
+  it("signs a new person in through the IdP's posted response and lands on the page they asked for", async () => {
     const page = studio.page;
     await page.goto(`${studio.baseUrl}/admin/users`);
     await page.waitForURL(/\/admin\/signin\?from=/);
     await page.getByRole('link', { name: 'Sign in with Corp SAML' }).click();
     await page.waitForURL(`${studio.baseUrl}/admin/users`);
     await page.getByText('grace@corp.test').first().waitFor();
-    const [row] = await t.app.get(DataSource).query(`SELECT provider, external_identifier FROM svc_users WHERE email = 'grace@corp.test'`);
+    const [row] = await t.app
+      .get(DataSource)
+      .query(`SELECT provider, external_identifier FROM svc_users WHERE email = 'grace@corp.test'`);
     expect(row).toEqual({ provider: 'corp', external_identifier: 'grace' });
   });
 });

@@ -6,7 +6,13 @@ import { seriousViolations, StudioBrowser } from '../helpers/studio-browser';
 import type { TestApp } from '../helpers/test-app';
 
 function providerEnv(name: string, issuer: string, extra: Record<string, string>): Record<string, string> {
-  const env: Record<string, string> = { DRIVER: 'openid', ISSUER_URL: issuer, CLIENT_ID: TEST_CLIENT.id, CLIENT_SECRET: TEST_CLIENT.secret, ...extra };
+  const env: Record<string, string> = {
+    DRIVER: 'openid',
+    ISSUER_URL: issuer,
+    CLIENT_ID: TEST_CLIENT.id,
+    CLIENT_SECRET: TEST_CLIENT.secret,
+    ...extra,
+  };
   return Object.fromEntries(Object.entries(env).map(([k, v]) => [`AUTH_${name}_${k}`, v]));
 }
 
@@ -26,7 +32,11 @@ describe('Vellum Studio: single sign-on through an OpenID provider in Chromium',
     sso = await startSsoStudio(port, (role) => ({
       AUTH_PROVIDERS: 'corp,closed',
       AUTH_DISABLE_DEFAULT: 'true',
-      ...providerEnv('CORP', provider.issuer, { LABEL: 'Corp ID', ALLOW_PUBLIC_REGISTRATION: 'true', DEFAULT_ROLE_ID: role }),
+      ...providerEnv('CORP', provider.issuer, {
+        LABEL: 'Corp ID',
+        ALLOW_PUBLIC_REGISTRATION: 'true',
+        DEFAULT_ROLE_ID: role,
+      }),
       ...providerEnv('CLOSED', provider.issuer, { LABEL: 'Closed ID' }),
     }));
     ({ t, studio } = sso);
@@ -45,8 +55,19 @@ describe('Vellum Studio: single sign-on through an OpenID provider in Chromium',
     await page.locator('input[name="login"]').fill(login);
     await page.locator('input[name="password"]').fill('any-password');
     await page.locator('button[type="submit"]').click();
-    const back = page.waitForURL((url) => url.href.startsWith(studio.baseUrl)).then(() => false, () => false);
-    const asked = page.locator('input[name="prompt"][value="consent"]').waitFor({ state: 'attached' }).then(() => true, () => false);
+    const back = page
+      .waitForURL((url) => url.href.startsWith(studio.baseUrl))
+      .then(
+        () => false,
+        () => false,
+      );
+    const asked = page
+      .locator('input[name="prompt"][value="consent"]')
+      .waitFor({ state: 'attached' })
+      .then(
+        () => true,
+        () => false,
+      );
     if (await Promise.race([back, asked])) await page.locator('button[type="submit"]').click();
   }
 
@@ -68,11 +89,13 @@ describe('Vellum Studio: single sign-on through an OpenID provider in Chromium',
     await atProvider('erin');
     await page.waitForURL(`${studio.baseUrl}/admin/users`);
     await page.getByText('erin@corp.test').first().waitFor();
-    const [row] = await t.app.get(DataSource).query(`SELECT provider, external_identifier FROM svc_users WHERE email = 'erin@corp.test'`);
+    const [row] = await t.app
+      .get(DataSource)
+      .query(`SELECT provider, external_identifier FROM svc_users WHERE email = 'erin@corp.test'`);
     expect(row).toEqual({ provider: 'corp', external_identifier: 'erin' });
   });
 
-  it('comes back to the sign-in page with the reason when the provider\'s person has no account', async () => {
+  it("comes back to the sign-in page with the reason when the provider's person has no account", async () => {
     const page = await studio.newPage();
     await page.goto(`${studio.baseUrl}/admin/signin`);
     await page.getByRole('link', { name: 'Sign in with Closed ID' }).click();

@@ -11,7 +11,9 @@ describe('Vellum Studio: enforced two-factor sign-in in Chromium', () => {
   let policy: string;
   beforeAll(async () => {
     t = await createTestApp();
-    policy = (await t.as('admin').post('/policies').send({ name: 'Careful', app_access: true, enforce_tfa: true }).expect(200)).body.data.id;
+    policy = (
+      await t.as('admin').post('/policies').send({ name: 'Careful', app_access: true, enforce_tfa: true }).expect(200)
+    ).body.data.id;
     studio = await startStudioBrowser(t);
   });
   studioHooks(() => ({ studio, t }));
@@ -41,13 +43,22 @@ describe('Vellum Studio: enforced two-factor sign-in in Chromium', () => {
     await page.getByRole('heading', { name: 'Your account' }).waitFor();
     await page.getByRole('navigation', { name: 'Sections' }).waitFor();
     expect(await gate().count()).toBe(0);
-    const login = (otp?: string) => t.as('anonymous').post('/auth/login').send({ email: user.email, password: user.password, otp });
+    const login = (otp?: string) =>
+      t.as('anonymous').post('/auth/login').send({ email: user.email, password: user.password, otp });
     await expectError(login(), 401, 'INVALID_OTP');
     await login(generateSync({ secret })).expect(200);
   });
 
   it('lets a user whose policies do not enforce it straight in', async () => {
-    const user = await createUser(t, { role: null, policies: [{ policy: (await t.as('admin').post('/policies').send({ name: 'Relaxed', app_access: true }).expect(200)).body.data.id }] });
+    const user = await createUser(t, {
+      role: null,
+      policies: [
+        {
+          policy: (await t.as('admin').post('/policies').send({ name: 'Relaxed', app_access: true }).expect(200)).body
+            .data.id,
+        },
+      ],
+    });
     const page = await studio.newPage();
     await page.goto(`${studio.baseUrl}/admin/activity`);
     await studio.signIn(user.email, user.password);

@@ -1,7 +1,13 @@
 import { generateSync } from 'otplib';
 import { createRole, createUser } from '../factories/user.factory';
 import { startSmtpSink, SmtpSink } from '../helpers/smtp-sink';
-import { seriousViolations, signInAsAdmin, startStudioBrowser, StudioBrowser, studioHooks } from '../helpers/studio-browser';
+import {
+  seriousViolations,
+  signInAsAdmin,
+  startStudioBrowser,
+  StudioBrowser,
+  studioHooks,
+} from '../helpers/studio-browser';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
 describe('Vellum Studio: users in Chromium', () => {
@@ -39,8 +45,14 @@ describe('Vellum Studio: users in Chromium', () => {
   it('suspends a user, who can no longer sign in, and resets their two-factor', async () => {
     const page = studio.page;
     const user = await createUser(t, editors);
-    const { secret } = (await t.as(user.token).post('/users/me/tfa/generate').send({ password: user.password }).expect(200)).body.data;
-    await t.as(user.token).post('/users/me/tfa/enable').send({ secret, otp: generateSync({ secret }) }).expect(204);
+    const { secret } = (
+      await t.as(user.token).post('/users/me/tfa/generate').send({ password: user.password }).expect(200)
+    ).body.data;
+    await t
+      .as(user.token)
+      .post('/users/me/tfa/enable')
+      .send({ secret, otp: generateSync({ secret }) })
+      .expect(204);
     await page.goto(`${studio.baseUrl}/admin/users/${user.id}`);
     await page.getByRole('heading', { name: user.email }).waitFor();
     page.once('dialog', (dialog) => void dialog.accept());
@@ -52,7 +64,12 @@ describe('Vellum Studio: users in Chromium', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    expect((await t.as('admin').get(`/users/${user.id}`)).body.data).toMatchObject({ first_name: 'Ada', status: 'suspended' });
-    expect((await t.as('anonymous').post('/auth/login').send({ email: user.email, password: user.password })).status).toBe(401);
+    expect((await t.as('admin').get(`/users/${user.id}`)).body.data).toMatchObject({
+      first_name: 'Ada',
+      status: 'suspended',
+    });
+    expect(
+      (await t.as('anonymous').post('/auth/login').send({ email: user.email, password: user.password })).status,
+    ).toBe(401);
   });
 });

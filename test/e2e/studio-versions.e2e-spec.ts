@@ -6,11 +6,18 @@ describe('Vellum Studio: content versions in Chromium', () => {
   let studio: StudioBrowser;
   beforeAll(async () => {
     t = await createTestApp();
-    await t.as('admin').post('/collections').send({
-      collection: 'pages',
-      meta: { versioning: true },
-      fields: [{ field: 'title', type: 'string' }, { field: 'body', type: 'text' }],
-    }).expect(200);
+    await t
+      .as('admin')
+      .post('/collections')
+      .send({
+        collection: 'pages',
+        meta: { versioning: true },
+        fields: [
+          { field: 'title', type: 'string' },
+          { field: 'body', type: 'text' },
+        ],
+      })
+      .expect(200);
     await t.as('admin').post('/items/pages').send({ title: 'Home', body: 'Welcome' }).expect(200);
     studio = await startStudioBrowser(t);
     const page = studio.page;
@@ -31,7 +38,11 @@ describe('Vellum Studio: content versions in Chromium', () => {
     const answers: Record<string, string> = { 'Name of the new version': 'Draft one', 'New name': 'Renamed draft' };
     page.on('dialog', (dialog) => void dialog.accept(answers[dialog.message()]));
     await page.getByRole('button', { name: 'Create version' }).click();
-    await page.getByLabel('Version').locator('option:checked').filter({ hasText: 'Draft one' }).waitFor({ state: 'attached' });
+    await page
+      .getByLabel('Version')
+      .locator('option:checked')
+      .filter({ hasText: 'Draft one' })
+      .waitFor({ state: 'attached' });
     await page.getByLabel('title').fill('Draft title');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
@@ -45,8 +56,15 @@ describe('Vellum Studio: content versions in Chromium', () => {
     await page.getByRole('button', { name: 'Promote selected fields' }).click();
     await page.getByRole('alert').filter({ hasText: 'The item changed since you compared' }).waitFor();
     await page.getByRole('button', { name: 'Promote selected fields' }).click();
-    await page.getByLabel('Version').locator('option:checked').filter({ hasText: 'Main' }).waitFor({ state: 'attached' });
-    expect((await t.as('admin').get('/items/pages/1')).body.data).toMatchObject({ title: 'Draft title', body: 'Changed meanwhile' });
+    await page
+      .getByLabel('Version')
+      .locator('option:checked')
+      .filter({ hasText: 'Main' })
+      .waitFor({ state: 'attached' });
+    expect((await t.as('admin').get('/items/pages/1')).body.data).toMatchObject({
+      title: 'Draft title',
+      body: 'Changed meanwhile',
+    });
 
     await page.getByLabel('Version').selectOption({ label: 'Draft one' });
     await page.getByRole('button', { name: 'Rename version' }).click();

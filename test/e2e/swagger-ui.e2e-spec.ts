@@ -48,7 +48,9 @@ describe('Swagger UI at /docs in a real browser', () => {
       await anonymous.open();
       const me = await anonymous.tryOut('readMe');
       expect(me.status).toBe('401');
-      expect(JSON.parse(me.text)).toEqual({ errors: [{ message: expect.any(String), extensions: { code: 'INVALID_CREDENTIALS' } }] });
+      expect(JSON.parse(me.text)).toEqual({
+        errors: [{ message: expect.any(String), extensions: { code: 'INVALID_CREDENTIALS' } }],
+      });
     } finally {
       await fresh.close();
     }

@@ -31,16 +31,22 @@ describe('sessions and migrations as system collections', () => {
   });
 
   it('lists svc_sessions and svc_migrations with their fields to an administrator, not to an app user', async () => {
-    const names = (await t.as('admin').get('/collections').expect(200)).body.data.map((c: { collection: string }) => c.collection);
-    expect(names).toEqual(expect.arrayContaining(['svc_sessions', 'svc_migrations']));
-    const fields = (await t.as('admin').get('/fields/svc_migrations').expect(200)).body.data.map((f: { field: string }) => f.field).sort();
-    expect(fields).toEqual(['id', 'name', 'timestamp']);
-    expect((await t.as('admin').get('/fields/svc_sessions').expect(200)).body.data.map((f: { field: string }) => f.field)).toEqual(
-      expect.arrayContaining(['token', 'user', 'expires']),
+    const names = (await t.as('admin').get('/collections').expect(200)).body.data.map(
+      (c: { collection: string }) => c.collection,
     );
+    expect(names).toEqual(expect.arrayContaining(['svc_sessions', 'svc_migrations']));
+    const fields = (await t.as('admin').get('/fields/svc_migrations').expect(200)).body.data
+      .map((f: { field: string }) => f.field)
+      .sort();
+    expect(fields).toEqual(['id', 'name', 'timestamp']);
+    expect(
+      (await t.as('admin').get('/fields/svc_sessions').expect(200)).body.data.map((f: { field: string }) => f.field),
+    ).toEqual(expect.arrayContaining(['token', 'user', 'expires']));
 
     const user = await createUser(t, await createRole(t));
-    const visible = (await t.as(user.token).get('/collections').expect(200)).body.data.map((c: { collection: string }) => c.collection);
+    const visible = (await t.as(user.token).get('/collections').expect(200)).body.data.map(
+      (c: { collection: string }) => c.collection,
+    );
     expect(visible).not.toContain('svc_sessions');
     expect(visible).not.toContain('svc_migrations');
     await t.as('admin').get('/items/svc_sessions').expect(403);

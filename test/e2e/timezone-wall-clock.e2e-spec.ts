@@ -31,27 +31,52 @@ describe('date values on servers in other time zones', () => {
   });
   afterAll(() => t.close());
 
-  async function call(server: RunningServer, token: string, path: string, init: RequestInit = {}): Promise<{ status: number; body: any }> {
-    const res = await fetch(`${server.url}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } });
+  async function call(
+    server: RunningServer,
+    token: string,
+    path: string,
+    init: RequestInit = {},
+  ): Promise<{ status: number; body: any }> {
+    const res = await fetch(`${server.url}${path}`, {
+      ...init,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    });
     return { status: res.status, body: await res.json() };
   }
 
-  it.each(['Asia/Seoul', 'America/Sao_Paulo'])('reads and writes them as written with TZ=%s', async (zone) => {
-    const server = await startServer({ ...t.database.env, TZ: zone }, 20000 + Math.floor(Math.random() * 20000));
-    try {
-      const login = await fetch(`${server.url}/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }) });
-      const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-      const fields = 'fields=date,time,datetime,timestamp&sort=id';
-      expect((await call(server, token, `/items/${c}?${fields}&limit=3`)).body.data).toEqual(answered);
-      const one = await call(server, token, `/items/${c}?fields=date,day(datetime)&filter[date][_eq]=2022-01-05&filter[datetime][_eq]=2022-01-05T00:11:11`);
-      expect(one.body.data).toEqual([{ date: '2022-01-05', datetime_day: 5 }]);
-      const written = await call(server, token, `/items/${c}?${fields}`, { method: 'POST', body: JSON.stringify(rows[0]) });
-      expect(written.body.data).toEqual(answered[0]);
-      const id = (await call(server, token, `/items/${c}?fields=id&sort=-id&limit=1`)).body.data[0].id;
-      expect((await t.as('admin').get(`/items/${c}/${id}?fields=date,time,datetime,timestamp`)).body.data).toEqual(answered[0]);
-      expect((await t.as('admin').delete(`/items/${c}/${id}`)).status).toBe(204);
-    } finally {
-      await server.stop();
-    }
-  }, 120_000);
+  it.each(['Asia/Seoul', 'America/Sao_Paulo'])(
+    'reads and writes them as written with TZ=%s',
+    async (zone) => {
+      const server = await startServer({ ...t.database.env, TZ: zone }, 20000 + Math.floor(Math.random() * 20000));
+      try {
+        const login = await fetch(`${server.url}/auth/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+        });
+        const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+        const fields = 'fields=date,time,datetime,timestamp&sort=id';
+        expect((await call(server, token, `/items/${c}?${fields}&limit=3`)).body.data).toEqual(answered);
+        const one = await call(
+          server,
+          token,
+          `/items/${c}?fields=date,day(datetime)&filter[date][_eq]=2022-01-05&filter[datetime][_eq]=2022-01-05T00:11:11`,
+        );
+        expect(one.body.data).toEqual([{ date: '2022-01-05', datetime_day: 5 }]);
+        const written = await call(server, token, `/items/${c}?${fields}`, {
+          method: 'POST',
+          body: JSON.stringify(rows[0]),
+        });
+        expect(written.body.data).toEqual(answered[0]);
+        const id = (await call(server, token, `/items/${c}?fields=id&sort=-id&limit=1`)).body.data[0].id;
+        expect((await t.as('admin').get(`/items/${c}/${id}?fields=date,time,datetime,timestamp`)).body.data).toEqual(
+          answered[0],
+        );
+        expect((await t.as('admin').delete(`/items/${c}/${id}`)).status).toBe(204);
+      } finally {
+        await server.stop();
+      }
+    },
+    120_000,
+  );
 });

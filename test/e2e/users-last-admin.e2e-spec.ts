@@ -17,14 +17,27 @@ describe('the last active admin (as the reference)', () => {
 
   it('can be neither suspended, moved out of the admin role nor deleted, and keeps its sessions', async () => {
     const other = await createRole(t);
-    await expectError(t.as('admin').patch(`/users/${adminId}`).send({ status: 'suspended' }), 422, 'UNPROCESSABLE_CONTENT');
+    await expectError(
+      t.as('admin').patch(`/users/${adminId}`).send({ status: 'suspended' }),
+      422,
+      'UNPROCESSABLE_CONTENT',
+    );
     await expectError(t.as('admin').patch(`/users/${adminId}`).send({ role: other }), 422, 'UNPROCESSABLE_CONTENT');
-    await expectError(t.as('admin').patch('/users').send({ keys: [adminId], data: { role: null } }), 422, 'UNPROCESSABLE_CONTENT');
+    await expectError(
+      t
+        .as('admin')
+        .patch('/users')
+        .send({ keys: [adminId], data: { role: null } }),
+      422,
+      'UNPROCESSABLE_CONTENT',
+    );
     await expectError(t.as('admin').delete(`/users/${adminId}`), 422, 'UNPROCESSABLE_CONTENT');
     await expectError(t.as('admin').delete('/users').send([adminId]), 422, 'UNPROCESSABLE_CONTENT');
     const stored = await t.as('admin').get(`/users/${adminId}?fields=status,role`);
     expect(stored.body.data).toEqual({ status: 'active', role: adminRole });
-    expect((await t.as('anonymous').post('/auth/login').send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(200);
+    expect(
+      (await t.as('anonymous').post('/auth/login').send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status,
+    ).toBe(200);
   });
 
   it('can change once another active admin exists, which then becomes the last one', async () => {

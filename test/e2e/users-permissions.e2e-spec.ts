@@ -20,7 +20,8 @@ describe('/users writes per permissions', () => {
   }
 
   async function refreshTokenOf(user: { email: string; password: string }): Promise<string> {
-    return (await t.as('anonymous').post('/auth/login').send({ email: user.email, password: user.password })).body.data.refresh_token;
+    return (await t.as('anonymous').post('/auth/login').send({ email: user.email, password: user.password })).body.data
+      .refresh_token;
   }
 
   describe('update on first_name only, for id = $CURRENT_USER', () => {
@@ -30,7 +31,10 @@ describe('/users writes per permissions', () => {
     beforeAll(async () => {
       role = await createRole(t);
       await grant(t, role, 'svc_users', 'read');
-      await grant(t, role, 'svc_users', 'update', { fields: ['first_name'], permissions: { id: { _eq: '$CURRENT_USER' } } });
+      await grant(t, role, 'svc_users', 'update', {
+        fields: ['first_name'],
+        permissions: { id: { _eq: '$CURRENT_USER' } },
+      });
       self = await createUser(t, role);
       other = await createUser(t, role);
     });
@@ -42,19 +46,36 @@ describe('/users writes per permissions', () => {
     });
 
     it('updates through { keys, data } and an array of users', async () => {
-      const byKeys = await t.as(self.token).patch('/users').send({ keys: [self.id], data: { first_name: 'Grace' } });
+      const byKeys = await t
+        .as(self.token)
+        .patch('/users')
+        .send({ keys: [self.id], data: { first_name: 'Grace' } });
       expect(byKeys.status).toBe(200);
       expect(byKeys.body.data).toEqual([expect.objectContaining({ id: self.id, first_name: 'Grace' })]);
-      const byArray = await t.as(self.token).patch('/users').send([{ id: self.id, first_name: 'Hedy' }]);
+      const byArray = await t
+        .as(self.token)
+        .patch('/users')
+        .send([{ id: self.id, first_name: 'Hedy' }]);
       expect(byArray.status).toBe(200);
       expect(byArray.body.data).toEqual([expect.objectContaining({ id: self.id, first_name: 'Hedy' })]);
     });
 
     it('refuses another user, a missing user and other fields with 403', async () => {
       await expectError(t.as(self.token).patch(`/users/${other.id}`).send({ first_name: 'Nope' }), 403, 'FORBIDDEN');
-      await expectError(t.as(self.token).patch('/users/00000000-0000-4000-8000-000000000000').send({ first_name: 'Nope' }), 403, 'FORBIDDEN');
+      await expectError(
+        t.as(self.token).patch('/users/00000000-0000-4000-8000-000000000000').send({ first_name: 'Nope' }),
+        403,
+        'FORBIDDEN',
+      );
       await expectError(t.as(self.token).patch(`/users/${self.id}`).send({ last_name: 'Nope' }), 403, 'FORBIDDEN');
-      await expectError(t.as(self.token).patch('/users').send({ keys: [self.id, other.id], data: { first_name: 'Nope' } }), 403, 'FORBIDDEN');
+      await expectError(
+        t
+          .as(self.token)
+          .patch('/users')
+          .send({ keys: [self.id, other.id], data: { first_name: 'Nope' } }),
+        403,
+        'FORBIDDEN',
+      );
       const untouched = await t.as('admin').get(`/users/${other.id}`);
       expect(untouched.body.data.first_name).not.toBe('Nope');
     });
@@ -62,14 +83,28 @@ describe('/users writes per permissions', () => {
     it('never lets the user grant themselves admin', async () => {
       const adminRole = await createRole(t, { admin: true });
       await expectError(t.as(self.token).patch(`/users/${self.id}`).send({ role: adminRole }), 403, 'FORBIDDEN');
-      await expectError(t.as(self.token).patch('/users').send({ keys: [self.id], data: { role: adminRole } }), 403, 'FORBIDDEN');
+      await expectError(
+        t
+          .as(self.token)
+          .patch('/users')
+          .send({ keys: [self.id], data: { role: adminRole } }),
+        403,
+        'FORBIDDEN',
+      );
       expect((await stored(self.id)).role).toBe(role);
       // App access reads the own role only (as the reference), never the admin one.
       await expectError(t.as(self.token).get(`/roles/${adminRole}`), 403, 'FORBIDDEN');
     });
 
     it('refuses create and delete without those permissions', async () => {
-      await expectError(t.as(self.token).post('/users').send({ email: `${uniq('x')}@example.com` }), 403, 'FORBIDDEN');
+      await expectError(
+        t
+          .as(self.token)
+          .post('/users')
+          .send({ email: `${uniq('x')}@example.com` }),
+        403,
+        'FORBIDDEN',
+      );
       await expectError(t.as(self.token).delete(`/users/${self.id}`), 403, 'FORBIDDEN');
       await expectError(t.as(self.token).delete('/users').send([self.id]), 403, 'FORBIDDEN');
       expect((await t.as('admin').get(`/users/${self.id}`)).status).toBe(200);
@@ -93,17 +128,31 @@ describe('/users writes per permissions', () => {
 
     it('creates a user with the presets, the password hashed and the email in lower case', async () => {
       const email = `${uniq('Mixed')}@Example.com`;
-      const res = await t.as(creator.token).post('/users').send({ email, password: 'a-good-password', first_name: 'Lin' });
+      const res = await t
+        .as(creator.token)
+        .post('/users')
+        .send({ email, password: 'a-good-password', first_name: 'Lin' });
       expect(res.status).toBe(200);
-      expect(res.body.data).toMatchObject({ email: email.toLowerCase(), role: presetRole, title: 'Invited by a manager', status: 'active', password: '**********' });
+      expect(res.body.data).toMatchObject({
+        email: email.toLowerCase(),
+        role: presetRole,
+        title: 'Invited by a manager',
+        status: 'active',
+        password: '**********',
+      });
       expect(JSON.stringify(res.body)).not.toContain('a-good-password');
       expect((await stored(res.body.data.id)).password).toMatch(/^\$argon2/);
-      expect((await t.as('anonymous').post('/auth/login').send({ email, password: 'a-good-password' })).status).toBe(200);
+      expect((await t.as('anonymous').post('/auth/login').send({ email, password: 'a-good-password' })).status).toBe(
+        200,
+      );
     });
 
     it('shows a static token once and stores it hashed', async () => {
       const token = uniq('static-token');
-      const res = await t.as(creator.token).post('/users').send({ email: `${uniq('tok')}@example.com`, first_name: 'Tok', token });
+      const res = await t
+        .as(creator.token)
+        .post('/users')
+        .send({ email: `${uniq('tok')}@example.com`, first_name: 'Tok', token });
       expect(res.status).toBe(200);
       expect(res.body.data.token).toBe(token);
       expect((await stored(res.body.data.id)).token).not.toBe(token);
@@ -115,15 +164,43 @@ describe('/users writes per permissions', () => {
 
     it('refuses fields outside the allow-list, failed validation and a taken email', async () => {
       const adminRole = await createRole(t, { admin: true });
-      await expectError(t.as(creator.token).post('/users').send({ email: `${uniq('r')}@example.com`, first_name: 'R', role: adminRole }), 403, 'FORBIDDEN');
-      await expectError(t.as(creator.token).post('/users').send({ email: `${uniq('v')}@example.com` }), 400, 'FAILED_VALIDATION');
-      await expectError(t.as(creator.token).post('/users').send({ email: creator.email.toUpperCase(), first_name: 'Dup' }), 400, 'RECORD_NOT_UNIQUE');
+      await expectError(
+        t
+          .as(creator.token)
+          .post('/users')
+          .send({ email: `${uniq('r')}@example.com`, first_name: 'R', role: adminRole }),
+        403,
+        'FORBIDDEN',
+      );
+      await expectError(
+        t
+          .as(creator.token)
+          .post('/users')
+          .send({ email: `${uniq('v')}@example.com` }),
+        400,
+        'FAILED_VALIDATION',
+      );
+      await expectError(
+        t.as(creator.token).post('/users').send({ email: creator.email.toUpperCase(), first_name: 'Dup' }),
+        400,
+        'RECORD_NOT_UNIQUE',
+      );
     });
 
     it('creates an array all or nothing', async () => {
       const fresh = `${uniq('batch')}@example.com`;
-      await expectError(t.as(creator.token).post('/users').send([{ email: fresh, first_name: 'A' }, { email: `${uniq('b')}@example.com` }]), 400, 'FAILED_VALIDATION');
-      const search = await t.as('admin').get('/users').query({ filter: JSON.stringify({ email: { _eq: fresh } }) });
+      await expectError(
+        t
+          .as(creator.token)
+          .post('/users')
+          .send([{ email: fresh, first_name: 'A' }, { email: `${uniq('b')}@example.com` }]),
+        400,
+        'FAILED_VALIDATION',
+      );
+      const search = await t
+        .as('admin')
+        .get('/users')
+        .query({ filter: JSON.stringify({ email: { _eq: fresh } }) });
       expect(search.body.data).toEqual([]);
     });
   });
@@ -153,7 +230,14 @@ describe('/users writes per permissions', () => {
       await expectError(t.as(deleter.token).delete(`/users/${keeper.id}`), 403, 'FORBIDDEN');
       // Without update permission the body is never looked at: forbidden, not invalid.
       await expectError(t.as(deleter.token).patch(`/users/${keeper.id}`).send({ email: 5 }), 403, 'FORBIDDEN');
-      await expectError(t.as(deleter.token).delete('/users').send({ keys: [target.id, keeper.id] }), 403, 'FORBIDDEN');
+      await expectError(
+        t
+          .as(deleter.token)
+          .delete('/users')
+          .send({ keys: [target.id, keeper.id] }),
+        403,
+        'FORBIDDEN',
+      );
       expect((await t.as('admin').get(`/users/${target.id}`)).status).toBe(200);
       expect((await t.as('admin').get(`/users/${keeper.id}`)).status).toBe(200);
     });
@@ -161,7 +245,10 @@ describe('/users writes per permissions', () => {
     it('deletes by { query } within the filter', async () => {
       const a = await createUser(t, { first_name: tag, last_name: 'q' });
       const b = await createUser(t, { first_name: tag, last_name: 'q' });
-      const res = await t.as(deleter.token).delete('/users').send({ query: { filter: { first_name: { _eq: tag } } } });
+      const res = await t
+        .as(deleter.token)
+        .delete('/users')
+        .send({ query: { filter: { first_name: { _eq: tag } } } });
       expect(res.status).toBe(204);
       for (const id of [a.id, b.id]) await expectError(t.as('admin').get(`/users/${id}`), 403, 'FORBIDDEN');
     });
@@ -175,12 +262,26 @@ describe('/users writes per permissions', () => {
       const manager = await createUser(t, role);
       const target = await createUser(t);
       const first = await refreshTokenOf(target);
-      expect((await t.as(manager.token).patch(`/users/${target.id}`).send({ password: 'a-new-password' })).status).toBe(200);
-      await expectError(t.as('anonymous').post('/auth/refresh').send({ refresh_token: first }), 401, 'INVALID_CREDENTIALS');
+      expect((await t.as(manager.token).patch(`/users/${target.id}`).send({ password: 'a-new-password' })).status).toBe(
+        200,
+      );
+      await expectError(
+        t.as('anonymous').post('/auth/refresh').send({ refresh_token: first }),
+        401,
+        'INVALID_CREDENTIALS',
+      );
       const second = await refreshTokenOf({ email: target.email, password: 'a-new-password' });
       expect((await t.as(manager.token).patch(`/users/${target.id}`).send({ status: 'suspended' })).status).toBe(200);
-      await expectError(t.as('anonymous').post('/auth/refresh').send({ refresh_token: second }), 401, 'INVALID_CREDENTIALS');
-      await expectError(t.as(manager.token).patch(`/users/${target.id}`).send({ tfa_secret: 'ABC' }), 400, 'INVALID_PAYLOAD');
+      await expectError(
+        t.as('anonymous').post('/auth/refresh').send({ refresh_token: second }),
+        401,
+        'INVALID_CREDENTIALS',
+      );
+      await expectError(
+        t.as(manager.token).patch(`/users/${target.id}`).send({ tfa_secret: 'ABC' }),
+        400,
+        'INVALID_PAYLOAD',
+      );
     });
   });
 
@@ -190,7 +291,10 @@ describe('/users writes per permissions', () => {
       const a = await createUser(t, { first_name: tag });
       const b = await createUser(t, { first_name: tag });
       const other = await createUser(t, { first_name: 'other' });
-      const res = await t.as('admin').patch('/users').send({ query: { filter: { first_name: { _eq: tag } } }, data: { last_name: 'Batched' } });
+      const res = await t
+        .as('admin')
+        .patch('/users')
+        .send({ query: { filter: { first_name: { _eq: tag } } }, data: { last_name: 'Batched' } });
       expect(res.status).toBe(200);
       expect(res.body.data.map((u: { id: string }) => u.id).sort()).toEqual([a.id, b.id].sort());
       expect(res.body.data.every((u: { last_name: string }) => u.last_name === 'Batched')).toBe(true);
@@ -203,11 +307,17 @@ describe('/users writes per permissions', () => {
       const b = await createUser(t, { first_name: tag });
       const refresh_token = await refreshTokenOf(a);
       await expectError(
-        t.as('admin').patch('/users').send({ query: { filter: { first_name: { _eq: tag } } }, data: { email: `${uniq('same')}@example.com` } }),
+        t
+          .as('admin')
+          .patch('/users')
+          .send({ query: { filter: { first_name: { _eq: tag } } }, data: { email: `${uniq('same')}@example.com` } }),
         400,
         'RECORD_NOT_UNIQUE',
       );
-      const res = await t.as('admin').patch('/users').send({ query: { filter: { first_name: { _eq: tag } } }, data: { status: 'archived' } });
+      const res = await t
+        .as('admin')
+        .patch('/users')
+        .send({ query: { filter: { first_name: { _eq: tag } } }, data: { status: 'archived' } });
       expect(res.status).toBe(200);
       await expectError(t.as('anonymous').post('/auth/refresh').send({ refresh_token }), 401, 'INVALID_CREDENTIALS');
       expect((await t.as('admin').get(`/users/${b.id}`)).body.data.status).toBe('archived');
@@ -218,16 +328,37 @@ describe('/users writes per permissions', () => {
       const a = await createUser(t, { first_name: tag });
       const b = await createUser(t, { first_name: tag });
       const keep = await createUser(t, { first_name: 'keep' });
-      expect((await t.as('admin').delete('/users').send({ query: { filter: { first_name: { _eq: tag } } } })).status).toBe(204);
+      expect(
+        (
+          await t
+            .as('admin')
+            .delete('/users')
+            .send({ query: { filter: { first_name: { _eq: tag } } } })
+        ).status,
+      ).toBe(204);
       for (const id of [a.id, b.id]) await expectError(t.as('admin').get(`/users/${id}`), 403, 'FORBIDDEN');
       expect((await t.as('admin').get(`/users/${keep.id}`)).status).toBe(200);
     });
 
     it('refuses keys and query together, and a query that is not an object', async () => {
       const user = await createUser(t);
-      await expectError(t.as('admin').patch('/users').send({ keys: [user.id], query: {}, data: { first_name: 'x' } }), 400, 'INVALID_PAYLOAD');
+      await expectError(
+        t
+          .as('admin')
+          .patch('/users')
+          .send({ keys: [user.id], query: {}, data: { first_name: 'x' } }),
+        400,
+        'INVALID_PAYLOAD',
+      );
       await expectError(t.as('admin').delete('/users').send({ query: 'all' }), 400, 'INVALID_PAYLOAD');
-      await expectError(t.as('admin').delete('/users').send({ keys: [user.id], query: {} }), 400, 'INVALID_PAYLOAD');
+      await expectError(
+        t
+          .as('admin')
+          .delete('/users')
+          .send({ keys: [user.id], query: {} }),
+        400,
+        'INVALID_PAYLOAD',
+      );
       expect((await t.as('admin').get(`/users/${user.id}`)).status).toBe(200);
     });
   });

@@ -34,11 +34,25 @@ describe('/users', () => {
     it('creates a user, never showing the password', async () => {
       const role = await createRole(t);
       const email = `${uniq('new')}@example.com`;
-      const res = await t.as('admin').post('/users').send({ email, password: 'secret-password', role, first_name: 'Ada' });
+      const res = await t
+        .as('admin')
+        .post('/users')
+        .send({ email, password: 'secret-password', role, first_name: 'Ada' });
       expect(res.status).toBe(200);
-      expect(res.body.data).toMatchObject({ id: expect.any(String), email, first_name: 'Ada', role, status: 'active', password: '**********', tfa_secret: null, token: null });
+      expect(res.body.data).toMatchObject({
+        id: expect.any(String),
+        email,
+        first_name: 'Ada',
+        role,
+        status: 'active',
+        password: '**********',
+        tfa_secret: null,
+        token: null,
+      });
       expect(JSON.stringify(res.body)).not.toContain('secret-password');
-      expect((await t.as('anonymous').post('/auth/login').send({ email, password: 'secret-password' })).status).toBe(200);
+      expect((await t.as('anonymous').post('/auth/login').send({ email, password: 'secret-password' })).status).toBe(
+        200,
+      );
     });
 
     it('reads one user and a page of users, narrowed by fields', async () => {
@@ -50,7 +64,9 @@ describe('/users', () => {
       expect(page.body.data).toHaveLength(2);
       expect(Object.keys(page.body.data[0])).toEqual(['id']);
       const all = await t.as('admin').get('/users?limit=-1');
-      expect(all.body.data.map((u: { email: string }) => u.email)).toEqual(expect.arrayContaining([ADMIN_EMAIL, user.email]));
+      expect(all.body.data.map((u: { email: string }) => u.email)).toEqual(
+        expect.arrayContaining([ADMIN_EMAIL, user.email]),
+      );
       const rest = await t.as('admin').get('/users?limit=-1&offset=1');
       expect(rest.body.data).toEqual(all.body.data.slice(1));
       await expectError(t.as('admin').get('/users?limit=abc'), 400, 'INVALID_QUERY');
@@ -58,7 +74,10 @@ describe('/users', () => {
 
     it('updates and deletes a user', async () => {
       const user = await createUser(t);
-      const patched = await t.as('admin').patch(`/users/${user.id}`).send({ title: 'Editor', tags: ['a', 'b'] });
+      const patched = await t
+        .as('admin')
+        .patch(`/users/${user.id}`)
+        .send({ title: 'Editor', tags: ['a', 'b'] });
       expect(patched.body.data).toMatchObject({ id: user.id, title: 'Editor', tags: ['a', 'b'] });
       expect((await t.as('admin').delete(`/users/${user.id}`)).status).toBe(204);
       await expectError(t.as('admin').get(`/users/${user.id}`), 403, 'FORBIDDEN');
@@ -67,17 +86,36 @@ describe('/users', () => {
     it('creates, updates and deletes several users with batch bodies', async () => {
       const role = await createRole(t);
       const emails = [`${uniq('b1')}@example.com`, `${uniq('b2')}@example.com`];
-      const created = await t.as('admin').post('/users').send(emails.map((email) => ({ email, role })));
+      const created = await t
+        .as('admin')
+        .post('/users')
+        .send(emails.map((email) => ({ email, role })));
       expect(created.status).toBe(200);
       expect(created.body.data.map((u: { email: string }) => u.email)).toEqual(emails);
       const ids = created.body.data.map((u: { id: string }) => u.id);
 
-      const byKeys = await t.as('admin').patch('/users').send({ keys: ids, data: { title: 'Batch' } });
+      const byKeys = await t
+        .as('admin')
+        .patch('/users')
+        .send({ keys: ids, data: { title: 'Batch' } });
       expect(byKeys.body.data.map((u: { title: string }) => u.title)).toEqual(['Batch', 'Batch']);
-      const each = await t.as('admin').patch('/users').send([{ id: ids[0], first_name: 'One' }, { id: ids[1], first_name: 'Two' }]);
+      const each = await t
+        .as('admin')
+        .patch('/users')
+        .send([
+          { id: ids[0], first_name: 'One' },
+          { id: ids[1], first_name: 'Two' },
+        ]);
       expect(each.body.data.map((u: { first_name: string }) => u.first_name)).toEqual(['One', 'Two']);
 
-      expect((await t.as('admin').delete('/users').send({ keys: [ids[0]] })).status).toBe(204);
+      expect(
+        (
+          await t
+            .as('admin')
+            .delete('/users')
+            .send({ keys: [ids[0]] })
+        ).status,
+      ).toBe(204);
       expect((await t.as('admin').delete('/users').send([ids[1]])).status).toBe(204);
       for (const id of ids) await expectError(t.as('admin').get(`/users/${id}`), 403, 'FORBIDDEN');
     });
@@ -85,20 +123,45 @@ describe('/users', () => {
     it('writes nothing when one item of a batch is refused', async () => {
       const existing = await createUser(t);
       const fresh = `${uniq('fresh')}@example.com`;
-      await expectError(t.as('admin').post('/users').send([{ email: fresh }, { email: existing.email }]), 400, 'RECORD_NOT_UNIQUE');
-      const all = (await t.as('admin').get('/users?limit=-1&fields=email')).body.data.map((u: { email: string }) => u.email);
+      await expectError(
+        t
+          .as('admin')
+          .post('/users')
+          .send([{ email: fresh }, { email: existing.email }]),
+        400,
+        'RECORD_NOT_UNIQUE',
+      );
+      const all = (await t.as('admin').get('/users?limit=-1&fields=email')).body.data.map(
+        (u: { email: string }) => u.email,
+      );
       expect(all).not.toContain(fresh);
 
       await expectError(
-        t.as('admin').patch('/users').send([{ id: existing.id, title: 'Changed' }, { id: '00000000-0000-4000-8000-000000000000', title: 'x' }]),
+        t
+          .as('admin')
+          .patch('/users')
+          .send([
+            { id: existing.id, title: 'Changed' },
+            { id: '00000000-0000-4000-8000-000000000000', title: 'x' },
+          ]),
         403,
         'FORBIDDEN',
       );
       expect((await t.as('admin').get(`/users/${existing.id}`)).body.data.title).toBeNull();
-      await expectError(t.as('admin').patch('/users').send({ keys: [existing.id] }), 400, 'INVALID_PAYLOAD');
+      await expectError(
+        t
+          .as('admin')
+          .patch('/users')
+          .send({ keys: [existing.id] }),
+        400,
+        'INVALID_PAYLOAD',
+      );
       const other = await createUser(t);
       await expectError(
-        t.as('admin').patch('/users').send({ keys: [existing.id, other.id], data: { email: `${uniq('same')}@example.com` } }),
+        t
+          .as('admin')
+          .patch('/users')
+          .send({ keys: [existing.id, other.id], data: { email: `${uniq('same')}@example.com` } }),
         400,
         'RECORD_NOT_UNIQUE',
       );
@@ -118,11 +181,22 @@ describe('/users', () => {
       const user = await createUser(t);
       await expectError(t.as('admin').post('/users').send({ email: user.email }), 400, 'RECORD_NOT_UNIQUE');
       await expectError(t.as('admin').post('/users').send({ email: 'not-an-email' }), 400, 'FAILED_VALIDATION');
-      await expectError(t.as('admin').post('/users').send({ email: user.email.toUpperCase() }), 400, 'RECORD_NOT_UNIQUE');
-      await expectError(t.as('admin').patch(`/users/${user.id}`).send({ tfa_secret: 'JBSWY3DPEHPK3PXP' }), 400, 'INVALID_PAYLOAD');
+      await expectError(
+        t.as('admin').post('/users').send({ email: user.email.toUpperCase() }),
+        400,
+        'RECORD_NOT_UNIQUE',
+      );
+      await expectError(
+        t.as('admin').patch(`/users/${user.id}`).send({ tfa_secret: 'JBSWY3DPEHPK3PXP' }),
+        400,
+        'INVALID_PAYLOAD',
+      );
       await expectError(t.as('admin').patch(`/users/${user.id}`).send({ status: 'sleeping' }), 400, 'INVALID_PAYLOAD');
       await expectError(
-        t.as('admin').post('/users').send({ email: `${uniq('x')}@example.com`, role: '00000000-0000-4000-8000-000000000000' }),
+        t
+          .as('admin')
+          .post('/users')
+          .send({ email: `${uniq('x')}@example.com`, role: '00000000-0000-4000-8000-000000000000' }),
         400,
         'INVALID_PAYLOAD',
       );
@@ -133,7 +207,10 @@ describe('/users', () => {
       await ds.query(`UPDATE svc_settings SET auth_password_policy = '^.{12,}$'`);
       try {
         await expectError(
-          t.as('admin').post('/users').send({ email: `${uniq('p')}@example.com`, password: 'short' }),
+          t
+            .as('admin')
+            .post('/users')
+            .send({ email: `${uniq('p')}@example.com`, password: 'short' }),
           400,
           'FAILED_VALIDATION',
         );
@@ -157,22 +234,30 @@ describe('/users', () => {
   describe('status and password effects on sessions', () => {
     it.each(['suspended', 'archived', 'draft'])('setting %s ends every session of the user', async (status) => {
       const user = await createUser(t);
-      const { refresh_token } = (await t.as('anonymous').post('/auth/login').send({ email: user.email, password: user.password })).body.data;
+      const { refresh_token } = (
+        await t.as('anonymous').post('/auth/login').send({ email: user.email, password: user.password })
+      ).body.data;
       await t.as('admin').patch(`/users/${user.id}`).send({ status });
       await expectError(t.as('anonymous').post('/auth/refresh').send({ refresh_token }), 401, 'INVALID_CREDENTIALS');
     });
 
     it('a new password ends the sessions', async () => {
       const user = await createUser(t);
-      const { refresh_token } = (await t.as('anonymous').post('/auth/login').send({ email: user.email, password: user.password })).body.data;
+      const { refresh_token } = (
+        await t.as('anonymous').post('/auth/login').send({ email: user.email, password: user.password })
+      ).body.data;
       await t.as('admin').patch(`/users/${user.id}`).send({ password: 'changed-password' });
       await expectError(t.as('anonymous').post('/auth/refresh').send({ refresh_token }), 401, 'INVALID_CREDENTIALS');
-      expect((await t.as('anonymous').post('/auth/login').send({ email: user.email, password: 'changed-password' })).status).toBe(200);
+      expect(
+        (await t.as('anonymous').post('/auth/login').send({ email: user.email, password: 'changed-password' })).status,
+      ).toBe(200);
     });
 
     it('other edits keep the sessions', async () => {
       const user = await createUser(t);
-      const { refresh_token } = (await t.as('anonymous').post('/auth/login').send({ email: user.email, password: user.password })).body.data;
+      const { refresh_token } = (
+        await t.as('anonymous').post('/auth/login').send({ email: user.email, password: user.password })
+      ).body.data;
       await t.as('admin').patch(`/users/${user.id}`).send({ first_name: 'Same' });
       expect((await t.as('anonymous').post('/auth/refresh').send({ refresh_token })).status).toBe(200);
     });
@@ -201,26 +286,41 @@ describe('/users', () => {
       const user = await createUser(t);
       const token = await t.login(user.email, user.password);
       expect((await t.as(token).patch('/users/me').send({ password: 'my-new-password' })).status).toBe(200);
-      expect((await t.as('anonymous').post('/auth/login').send({ email: user.email, password: 'my-new-password' })).status).toBe(200);
+      expect(
+        (await t.as('anonymous').post('/auth/login').send({ email: user.email, password: 'my-new-password' })).status,
+      ).toBe(200);
     });
 
-    it('answers anonymous callers with 401', () => expectError(t.as('anonymous').patch('/users/me').send({}), 401, 'INVALID_CREDENTIALS'));
+    it('answers anonymous callers with 401', () =>
+      expectError(t.as('anonymous').patch('/users/me').send({}), 401, 'INVALID_CREDENTIALS'));
   });
 
   describe('invites', () => {
     it('mails an invite; accepting it activates the user with the chosen password', async () => {
       const role = await createRole(t);
       const email = `${uniq('invitee')}@example.com`;
-      expect((await t.as('admin').post('/users/invite').send({ email, role, invite_url: INVITE_URL })).status).toBe(204);
+      expect((await t.as('admin').post('/users/invite').send({ email, role, invite_url: INVITE_URL })).status).toBe(
+        204,
+      );
       const mail = await smtp.waitFor(email);
       const token = tokenIn(mail);
 
-      const [invited] = (await t.as('admin').get('/users?limit=-1')).body.data.filter((u: { email: string }) => u.email === email);
+      const [invited] = (await t.as('admin').get('/users?limit=-1')).body.data.filter(
+        (u: { email: string }) => u.email === email,
+      );
       expect(invited).toMatchObject({ status: 'invited', role });
-      await expectError(t.as('anonymous').post('/auth/login').send({ email, password: 'anything' }), 401, 'INVALID_CREDENTIALS');
+      await expectError(
+        t.as('anonymous').post('/auth/login').send({ email, password: 'anything' }),
+        401,
+        'INVALID_CREDENTIALS',
+      );
 
-      expect((await t.as('anonymous').post('/users/invite/accept').send({ token, password: 'invitee-password' })).status).toBe(204);
-      expect((await t.as('anonymous').post('/auth/login').send({ email, password: 'invitee-password' })).status).toBe(200);
+      expect(
+        (await t.as('anonymous').post('/users/invite/accept').send({ token, password: 'invitee-password' })).status,
+      ).toBe(204);
+      expect((await t.as('anonymous').post('/auth/login').send({ email, password: 'invitee-password' })).status).toBe(
+        200,
+      );
     });
 
     it('refuses to accept an invite for a user who is neither invited nor active', async () => {
@@ -228,16 +328,25 @@ describe('/users', () => {
       const email = `${uniq('gone')}@example.com`;
       await t.as('admin').post('/users/invite').send({ email, role });
       const token = tokenIn(await smtp.waitFor(email));
-      const [invited] = (await t.as('admin').get('/users?limit=-1')).body.data.filter((u: { email: string }) => u.email === email);
+      const [invited] = (await t.as('admin').get('/users?limit=-1')).body.data.filter(
+        (u: { email: string }) => u.email === email,
+      );
       await t.as('admin').patch(`/users/${invited.id}`).send({ status: 'suspended' });
-      await expectError(t.as('anonymous').post('/users/invite/accept').send({ token, password: 'some-password' }), 400, 'INVALID_PAYLOAD');
+      await expectError(
+        t.as('anonymous').post('/users/invite/accept').send({ token, password: 'some-password' }),
+        400,
+        'INVALID_PAYLOAD',
+      );
     });
 
     it('leaves an existing active user alone: no error, no mail, nothing changed', async () => {
       const user = await createUser(t);
       const otherRole = await createRole(t);
       expect((await t.as('admin').post('/users/invite').send({ email: user.email, role: otherRole })).status).toBe(204);
-      expect((await t.as('admin').get(`/users/${user.id}`)).body.data).toMatchObject({ status: 'active', role: user.role });
+      expect((await t.as('admin').get(`/users/${user.id}`)).body.data).toMatchObject({
+        status: 'active',
+        role: user.role,
+      });
       await mailSettled(t);
       expect(smtp.mails.some((mail) => mail.to?.some((a) => a.address === user.email))).toBe(false);
     });
@@ -252,42 +361,74 @@ describe('/users', () => {
     it('refuses an invite_url outside USER_INVITE_URL_ALLOW_LIST, and non-admins', async () => {
       const role = await createRole(t);
       await expectError(
-        t.as('admin').post('/users/invite').send({ email: `${uniq('c')}@example.com`, role, invite_url: 'https://evil.example.com/x' }),
+        t
+          .as('admin')
+          .post('/users/invite')
+          .send({ email: `${uniq('c')}@example.com`, role, invite_url: 'https://evil.example.com/x' }),
         400,
         'INVALID_PAYLOAD',
       );
-      await expectError(t.as(userToken).post('/users/invite').send({ email: `${uniq('d')}@example.com`, role }), 403, 'FORBIDDEN');
+      await expectError(
+        t
+          .as(userToken)
+          .post('/users/invite')
+          .send({ email: `${uniq('d')}@example.com`, role }),
+        403,
+        'FORBIDDEN',
+      );
     });
 
     it('refuses a malformed invite token', () =>
-      expectError(t.as('anonymous').post('/users/invite/accept').send({ token: 'garbage', password: 'x-password' }), 403, 'INVALID_TOKEN'));
+      expectError(
+        t.as('anonymous').post('/users/invite/accept').send({ token: 'garbage', password: 'x-password' }),
+        403,
+        'INVALID_TOKEN',
+      ));
 
     it('invites and accepts over GraphQL (users_invite, users_invite_accept) as over REST', async () => {
-      const gql = (who: string, query: string, variables: Record<string, unknown>) => t.as(who).post('/graphql/system').send({ query, variables });
+      const gql = (who: string, query: string, variables: Record<string, unknown>) =>
+        t.as(who).post('/graphql/system').send({ query, variables });
       const role = await createRole(t);
       const email = `${uniq('gql-invitee')}@example.com`;
-      const invite = 'mutation($email: String!, $role: String!, $url: String) { users_invite(email: $email, role: $role, invite_url: $url) }';
+      const invite =
+        'mutation($email: String!, $role: String!, $url: String) { users_invite(email: $email, role: $role, invite_url: $url) }';
       const refused = await gql(userToken, invite, { email, role });
       expect(refused.body.errors[0].extensions.code).toBe('FORBIDDEN');
       const badRole = await gql('admin', invite, { email, role: 'not-a-role' });
       expect(badRole.body.errors[0].extensions.code).toBe('INVALID_PAYLOAD');
-      expect((await gql('admin', invite, { email, role, url: INVITE_URL })).body).toEqual({ data: { users_invite: true } });
+      expect((await gql('admin', invite, { email, role, url: INVITE_URL })).body).toEqual({
+        data: { users_invite: true },
+      });
       const token = tokenIn(await smtp.waitFor(email));
-      const accept = 'mutation($token: String!, $password: String!) { users_invite_accept(token: $token, password: $password) }';
+      const accept =
+        'mutation($token: String!, $password: String!) { users_invite_accept(token: $token, password: $password) }';
       const garbage = await gql('anonymous', accept, { token: 'garbage', password: 'x-password' });
       expect(garbage.body.errors[0].extensions.code).toBe('INVALID_TOKEN');
-      expect((await gql('anonymous', accept, { token, password: 'gql-invitee-password' })).body).toEqual({ data: { users_invite_accept: true } });
-      expect((await t.as('anonymous').post('/auth/login').send({ email, password: 'gql-invitee-password' })).status).toBe(200);
+      expect((await gql('anonymous', accept, { token, password: 'gql-invitee-password' })).body).toEqual({
+        data: { users_invite_accept: true },
+      });
+      expect(
+        (await t.as('anonymous').post('/auth/login').send({ email, password: 'gql-invitee-password' })).status,
+      ).toBe(200);
     });
   });
 
   describe('activity and revisions', () => {
     const history = async (id: string) =>
-      (await t.as('admin').get(`/activity?filter[collection][_eq]=svc_users&filter[item][_eq]=${id}&sort=id&fields=action,user,revisions.data,revisions.delta`)).body.data;
+      (
+        await t
+          .as('admin')
+          .get(
+            `/activity?filter[collection][_eq]=svc_users&filter[item][_eq]=${id}&sort=id&fields=action,user,revisions.data,revisions.delta`,
+          )
+      ).body.data;
 
     it("records an administrator's create, update and delete of a user, with revisions whose secrets are concealed", async () => {
       const adminId = (await t.as('admin').get('/users/me?fields=id')).body.data.id;
-      const created = await t.as('admin').post('/users').send({ email: `${uniq('tracked')}@example.com`, password: 'first-password', first_name: 'Ann' });
+      const created = await t
+        .as('admin')
+        .post('/users')
+        .send({ email: `${uniq('tracked')}@example.com`, password: 'first-password', first_name: 'Ann' });
       const id = created.body.data.id;
       await t.as('admin').patch(`/users/${id}`).send({ first_name: 'Bea', password: 'second-password' }).expect(200);
       await t.as('admin').delete(`/users/${id}`).expect(204);
@@ -306,7 +447,9 @@ describe('/users', () => {
       const token = await t.login(user.email, user.password);
       await t.as(token).patch('/users/me').send({ first_name: 'Own' }).expect(200);
       const updates = (await history(user.id)).filter((a: { action: string }) => a.action === 'update');
-      expect(updates).toEqual([{ action: 'update', user: user.id, revisions: [expect.objectContaining({ delta: { first_name: 'Own' } })] }]);
+      expect(updates).toEqual([
+        { action: 'update', user: user.id, revisions: [expect.objectContaining({ delta: { first_name: 'Own' } })] },
+      ]);
     });
   });
 });

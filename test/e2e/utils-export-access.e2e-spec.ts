@@ -19,12 +19,17 @@ describe('/utils/export refused up front', () => {
     const db = t.app.get(DataSource);
     return { jobs: await db.getRepository(JobEntity).count(), files: await db.getRepository(FileEntity).count() };
   };
-  const exportAs = (token: string, collection: string) => t.as(token).post(`/utils/export/${collection}`).send({ format: 'csv', query: {} });
+  const exportAs = (token: string, collection: string) =>
+    t.as(token).post(`/utils/export/${collection}`).send({ format: 'csv', query: {} });
 
   beforeAll(async () => {
     t = await createTestApp();
     notes = await createCollection(t, uniq('notes'), [{ field: 'title', type: 'string' }]);
-    await t.as('admin').post(`/items/${notes}`).send([{ title: 'a' }, { title: 'b' }]).expect(200);
+    await t
+      .as('admin')
+      .post(`/items/${notes}`)
+      .send([{ title: 'a' }, { title: 'b' }])
+      .expect(200);
   });
   afterAll(() => t.close());
 
@@ -49,17 +54,20 @@ describe('/utils/export refused up front', () => {
     ],
   ];
 
-  it.each(callers)('%s gets 403 FORBIDDEN for an existing and a missing collection alike, and nothing is written', async (_who, caller) => {
-    const token = await caller();
-    const before = await written();
-    const existing = await exportAs(token, notes);
-    const missing = await exportAs(token, uniq('nothing'));
-    expect(existing.status).toBe(403);
-    expect(existing.body).toEqual({ errors: [{ message: expect.any(String), extensions: { code: 'FORBIDDEN' } }] });
-    expect(existing.headers.location).toBeUndefined();
-    expect({ status: missing.status, body: missing.body }).toEqual({ status: existing.status, body: existing.body });
-    expect(await written()).toEqual(before);
-  });
+  it.each(callers)(
+    '%s gets 403 FORBIDDEN for an existing and a missing collection alike, and nothing is written',
+    async (_who, caller) => {
+      const token = await caller();
+      const before = await written();
+      const existing = await exportAs(token, notes);
+      const missing = await exportAs(token, uniq('nothing'));
+      expect(existing.status).toBe(403);
+      expect(existing.body).toEqual({ errors: [{ message: expect.any(String), extensions: { code: 'FORBIDDEN' } }] });
+      expect(existing.headers.location).toBeUndefined();
+      expect({ status: missing.status, body: missing.body }).toEqual({ status: existing.status, body: existing.body });
+      expect(await written()).toEqual(before);
+    },
+  );
 
   it('an anonymous caller may export when the public role may read the collection and create files, as in the reference', async () => {
     const publicRead = await grant(t, null, notes, 'read');

@@ -29,21 +29,31 @@ describe('/utils/export and the export command without a limit: every row', () =
   beforeAll(async () => {
     t = await createTestApp({ env: { EXPORT_BATCH_SIZE: BATCH } });
     notes = await createCollection(t, uniq('notes'), [{ field: 'title', type: 'string' }]);
-    const created = await t.as('admin').post(`/items/${notes}`).send(ALL_IDS.map((n) => ({ title: `note ${n}` })));
+    const created = await t
+      .as('admin')
+      .post(`/items/${notes}`)
+      .send(ALL_IDS.map((n) => ({ title: `note ${n}` })));
     expect(created.status).toBe(200);
   });
   afterAll(() => t.close());
 
-  it.each(['csv', 'json'] as const)('writes every row to %s when the query has no limit, and counts them on the job', async (format) => {
-    const { job, text } = await exportFile({ format, query: {} });
-    expect(idsOf(format, text)).toEqual(ALL_IDS);
-    expect(job.rows_done).toBe(ROWS);
-  });
+  it.each(['csv', 'json'] as const)(
+    'writes every row to %s when the query has no limit, and counts them on the job',
+    async (format) => {
+      const { job, text } = await exportFile({ format, query: {} });
+      expect(idsOf(format, text)).toEqual(ALL_IDS);
+      expect(job.rows_done).toBe(ROWS);
+    },
+  );
 
   it.each([
     ['limit -1', { limit: -1 }, ALL_IDS],
     ['an explicit limit past one page', { limit: 150 }, ALL_IDS.slice(0, 150)],
-    ['an explicit limit with an offset, sorted by another field', { limit: 120, offset: 10, sort: ['-title'] }, undefined],
+    [
+      'an explicit limit with an offset, sorted by another field',
+      { limit: 120, offset: 10, sort: ['-title'] },
+      undefined,
+    ],
   ])('honours %s', async (_name, query, ids) => {
     const { job, text } = await exportFile({ format: 'csv', query });
     const exported = idsOf('csv', text);

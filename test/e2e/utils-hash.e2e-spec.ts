@@ -36,10 +36,23 @@ describe('POST /utils/hash/*', () => {
   it('signs in a user whose stored password hash has its parameters in the order m, p, t', async () => {
     const user = await createUser(t, { password: 'stored-in-old-order' });
     const ds = t.app.get(DataSource);
-    const old = await argon2.hash('stored-in-old-order', { type: argon2.argon2id, memoryCost: 4096, timeCost: 2, parallelism: 1 });
+    const old = await argon2.hash('stored-in-old-order', {
+      type: argon2.argon2id,
+      memoryCost: 4096,
+      timeCost: 2,
+      parallelism: 1,
+    });
     expect(old).toMatch(/m=4096,p=1,t=2/);
-    await ds.createQueryBuilder().update('svc_users').set({ password: old }).where('id = :id', { id: user.id }).execute();
-    const res = await t.as('anonymous').post('/auth/login').send({ email: user.email, password: 'stored-in-old-order' });
+    await ds
+      .createQueryBuilder()
+      .update('svc_users')
+      .set({ password: old })
+      .where('id = :id', { id: user.id })
+      .execute();
+    const res = await t
+      .as('anonymous')
+      .post('/auth/login')
+      .send({ email: user.email, password: 'stored-in-old-order' });
     expect(res.status).toBe(200);
   });
 
@@ -56,7 +69,8 @@ describe('POST /utils/hash/*', () => {
     ['empty', { string: '' }],
     ['not a string', { string: 42 }],
   ])('generate refuses a %s string with INVALID_PAYLOAD', (_name, body) =>
-    expectError(t.as('anonymous').post('/utils/hash/generate').send(body), 400, 'INVALID_PAYLOAD'));
+    expectError(t.as('anonymous').post('/utils/hash/generate').send(body), 400, 'INVALID_PAYLOAD'),
+  );
 
   it('verifies a generated hash: true for the string, false for another', async () => {
     const { body } = await t.as('anonymous').post('/utils/hash/generate').send({ string: 'secret' });
@@ -83,5 +97,6 @@ describe('POST /utils/hash/*', () => {
     ['bcrypt hash', { string: 'x', hash: '$2b$10$abcdefghijklmnopqrstuu5Yt1q0fHnV2y7YbGr0nW1m3h8C3fJ2S' }],
     ['plain text hash', { string: 'x', hash: 'not-a-hash' }],
   ])('verify answers INVALID_PAYLOAD for a %s', (_name, body) =>
-    expectError(t.as('anonymous').post('/utils/hash/verify').send(body), 400, 'INVALID_PAYLOAD'));
+    expectError(t.as('anonymous').post('/utils/hash/verify').send(body), 400, 'INVALID_PAYLOAD'),
+  );
 });

@@ -11,13 +11,18 @@ describe('/utils/import and /utils/export across batches', () => {
   let t: TestApp;
   let source: string;
 
-  async function exportJson(body: Record<string, unknown>): Promise<{ job: Record<string, unknown>; rows: Record<string, unknown>[] }> {
+  async function exportJson(
+    body: Record<string, unknown>,
+  ): Promise<{ job: Record<string, unknown>; rows: Record<string, unknown>[] }> {
     const { job, text } = await exportAndDownload(t, source, { format: 'json', ...body });
     return { job, rows: JSON.parse(text) };
   }
 
   function importCsv(collection: string, csv: string) {
-    return t.as('admin').post(`/utils/import/${collection}`).attach('file', Buffer.from(csv), { filename: 'rows.csv', contentType: 'text/csv' });
+    return t
+      .as('admin')
+      .post(`/utils/import/${collection}`)
+      .attach('file', Buffer.from(csv), { filename: 'rows.csv', contentType: 'text/csv' });
   }
 
   beforeAll(async () => {
@@ -33,8 +38,18 @@ describe('/utils/import and /utils/export across batches', () => {
 
   it('imports every batch, with a create activity per row', async () => {
     const items = (await t.as('admin').get(`/items/${source}?sort=id&fields=title`)).body.data;
-    expect(items.map((i: { title: string }) => i.title)).toEqual(['row 1', 'row 2', 'row 3', 'row 4', 'row 5', 'row 6', 'row 7']);
-    const activity = (await t.as('admin').get(`/activity?filter[collection][_eq]=${source}&filter[action][_eq]=create&limit=-1`)).body.data;
+    expect(items.map((i: { title: string }) => i.title)).toEqual([
+      'row 1',
+      'row 2',
+      'row 3',
+      'row 4',
+      'row 5',
+      'row 6',
+      'row 7',
+    ]);
+    const activity = (
+      await t.as('admin').get(`/activity?filter[collection][_eq]=${source}&filter[action][_eq]=create&limit=-1`)
+    ).body.data;
     expect(activity).toHaveLength(7);
   });
 
@@ -60,7 +75,10 @@ describe('/utils/import and /utils/export across batches', () => {
     const res = await importCsv(target, 'n\n1\n2\n3\n4\n5\nnot a number\n7\n');
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([
-      { message: expect.stringContaining('"n"'), extensions: expect.objectContaining({ code: 'INVALID_PAYLOAD', rows: [{ type: 'lines', rows: [7] }] }) },
+      {
+        message: expect.stringContaining('"n"'),
+        extensions: expect.objectContaining({ code: 'INVALID_PAYLOAD', rows: [{ type: 'lines', rows: [7] }] }),
+      },
     ]);
     expect((await t.as('admin').get(`/items/${target}`)).body.data).toEqual([]);
   });
@@ -70,7 +88,10 @@ describe('/utils/import and /utils/export across batches', () => {
     const res = await importCsv(target, 'id,n\n1,1\n2,2\n3,x\n1,5\n4,y\n');
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([
-      { message: expect.stringContaining('"n"'), extensions: expect.objectContaining({ code: 'INVALID_PAYLOAD', rows: [{ type: 'lines', rows: [4, 6] }] }) },
+      {
+        message: expect.stringContaining('"n"'),
+        extensions: expect.objectContaining({ code: 'INVALID_PAYLOAD', rows: [{ type: 'lines', rows: [4, 6] }] }),
+      },
     ]);
     expect((await t.as('admin').get(`/items/${target}`)).body.data).toEqual([]);
   });
@@ -83,7 +104,8 @@ describe('/utils/import and /utils/export across batches', () => {
       { id: 2, n: 2 },
       { id: 4, n: 4 },
     ]);
-    const activity = (await t.as('admin').get(`/activity?filter[collection][_eq]=${target}&sort=id&fields=action,item`)).body.data;
+    const activity = (await t.as('admin').get(`/activity?filter[collection][_eq]=${target}&sort=id&fields=action,item`))
+      .body.data;
     expect(activity).toEqual([
       { action: 'create', item: '1' },
       { action: 'create', item: '2' },

@@ -80,16 +80,26 @@ describe('/utils/import and /utils/export', () => {
   }
 
   async function download(file: string): Promise<Buffer> {
-    const res = await t.as('admin').get(`/assets/${file}`).buffer(true).parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const res = await t
+      .as('admin')
+      .get(`/assets/${file}`)
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(res.status).toBe(200);
     return res.body as Buffer;
   }
 
-  function importFile(collection: string, content: Buffer | string, contentType: string, token = t.adminToken, query = '') {
+  function importFile(
+    collection: string,
+    content: Buffer | string,
+    contentType: string,
+    token = t.adminToken,
+    query = '',
+  ) {
     return t
       .as(token)
       .post(`/utils/import/${collection}${query}`)
@@ -116,7 +126,14 @@ describe('/utils/import and /utils/export', () => {
   ])('round trip through %s', (format, type) => {
     it('exports to a new file and imports it back into identical rows, for every field type', async () => {
       const job = await exportFile(source, { format, query: { limit: -1 } });
-      expect(job).toMatchObject({ type: 'export', status: 'completed', rows_done: ROWS.length, format, errors: null, file: expect.any(String) });
+      expect(job).toMatchObject({
+        type: 'export',
+        status: 'completed',
+        rows_done: ROWS.length,
+        format,
+        errors: null,
+        file: expect.any(String),
+      });
       const file = (await t.as('admin').get(`/files/${job.file}`)).body.data;
       expect(file.title).toMatch(new RegExp(`^export-${source}-\\d{8}-\\d{6}$`));
       expect(file.filename_download).toBe(`${file.title}.${format}`);
@@ -136,8 +153,17 @@ describe('/utils/import and /utils/export', () => {
     ['xml', /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<data>\n {2}<item>/, 'text/xml'],
     ['yaml', /^- id: 1\n {2}str: "He said \\"hi\\", then; left"\n/, 'text/yaml'],
   ])('exports %s with the caller query and file fields applied', async (format, pattern, type) => {
-    const folder = (await t.as('admin').post('/folders').send({ name: uniq('exports') })).body.data.id;
-    const job = await exportFile(source, { format, query: { filter: { int: { _eq: -42 } } }, file: { title: 'Mine', folder } });
+    const folder = (
+      await t
+        .as('admin')
+        .post('/folders')
+        .send({ name: uniq('exports') })
+    ).body.data.id;
+    const job = await exportFile(source, {
+      format,
+      query: { filter: { int: { _eq: -42 } } },
+      file: { title: 'Mine', folder },
+    });
     expect(job.rows_done).toBe(1);
     const file = (await t.as('admin').get(`/files/${job.file}`)).body.data;
     expect(file).toMatchObject({ title: 'Mine', filename_download: `Mine.${format}`, folder, type });
@@ -147,9 +173,27 @@ describe('/utils/import and /utils/export', () => {
   it('export: 400 without format or query or with an unknown format, 403 for an unknown collection', async () => {
     await expectError(t.as('admin').post(`/utils/export/${source}`).send({ query: {} }), 400, 'INVALID_PAYLOAD');
     await expectError(t.as('admin').post(`/utils/export/${source}`).send({ format: 'csv' }), 400, 'INVALID_PAYLOAD');
-    await expectError(t.as('admin').post(`/utils/export/${source}`).send({ format: 'pdf', query: {} }), 400, 'INVALID_PAYLOAD');
-    await expectError(t.as('admin').post(`/utils/export/${source}`).send({ format: 'csv', query: { limit: 'x' } }), 400, 'INVALID_QUERY');
-    await expectError(t.as('admin').post(`/utils/export/${uniq('nothing')}`).send({ format: 'csv', query: {} }), 403, 'FORBIDDEN');
+    await expectError(
+      t.as('admin').post(`/utils/export/${source}`).send({ format: 'pdf', query: {} }),
+      400,
+      'INVALID_PAYLOAD',
+    );
+    await expectError(
+      t
+        .as('admin')
+        .post(`/utils/export/${source}`)
+        .send({ format: 'csv', query: { limit: 'x' } }),
+      400,
+      'INVALID_QUERY',
+    );
+    await expectError(
+      t
+        .as('admin')
+        .post(`/utils/export/${uniq('nothing')}`)
+        .send({ format: 'csv', query: {} }),
+      403,
+      'FORBIDDEN',
+    );
   });
 
   it("export: reads with the caller's permissions; without read permission it is refused FORBIDDEN, no job started", async () => {
@@ -177,7 +221,12 @@ describe('/utils/import and /utils/export', () => {
         { field: 'code', type: 'string', schema: { is_unique: true } },
       ]);
     });
-    beforeEach(() => t.as('admin').delete(`/items/${notes}`).send({ query: { limit: -1 } }));
+    beforeEach(() =>
+      t
+        .as('admin')
+        .delete(`/items/${notes}`)
+        .send({ query: { limit: -1 } }),
+    );
 
     it('reads CSV with ; delimiter and a BOM, updates rows whose key exists and creates the others', async () => {
       const existing = (await t.as('admin').post(`/items/${notes}`).send({ title: 'old', n: 1 })).body.data.id;
@@ -196,7 +245,11 @@ describe('/utils/import and /utils/export', () => {
       expect(res.body.errors).toEqual([
         {
           message: expect.any(String),
-          extensions: expect.objectContaining({ code: 'FAILED_VALIDATION', field: 'title', rows: [{ type: 'lines', rows: [3, 6, 8] }] }),
+          extensions: expect.objectContaining({
+            code: 'FAILED_VALIDATION',
+            field: 'title',
+            rows: [{ type: 'lines', rows: [3, 6, 8] }],
+          }),
         },
         {
           message: expect.stringContaining('"n"'),
@@ -210,30 +263,60 @@ describe('/utils/import and /utils/export', () => {
       ['JSON without the key', 'application/json', JSON.stringify([{ name: 'a' }, { kind: 'x' }])],
       ['CSV without the column', 'text/csv', 'kind\nx\n'],
       ['CSV with an empty cell', 'text/csv', 'name,kind\na,x\n,y\n'],
-      ['JSON with a new key', 'application/json', JSON.stringify([{ id: 7001, name: 'a' }, { id: 7002, kind: 'x' }])],
+      [
+        'JSON with a new key',
+        'application/json',
+        JSON.stringify([
+          { id: 7001, name: 'a' },
+          { id: 7002, kind: 'x' },
+        ]),
+      ],
       ['JSON with a null', 'application/json', JSON.stringify([{ name: 'a' }, { name: null, kind: 'x' }])],
-    ])('refuses a row without a value for a NOT NULL field (%s) with FAILED_VALIDATION naming it, before the database, and writes nothing', async (_case, type, content) => {
-      const strict = await createCollection(t, uniq('strict'), [
-        { field: 'name', type: 'string', schema: { is_nullable: false } },
-        { field: 'kind', type: 'string' },
-      ]);
-      const res = await importFile(strict, content, type);
-      expect(res.status).toBe(400);
-      expect(res.body.errors).toEqual([
-        { message: expect.stringContaining('"name"'), extensions: expect.objectContaining({ code: 'FAILED_VALIDATION', field: 'name' }) },
-      ]);
-      expect(await rows(strict)).toEqual([]);
-      // The same rule as an item created through REST: one engine checks both.
-      const created = await t.as('admin').post(`/items/${strict}`).send({ kind: 'x' });
-      expect([created.status, created.body.errors?.[0]?.extensions]).toEqual([400, expect.objectContaining({ code: 'FAILED_VALIDATION', field: 'name' })]);
-    });
+    ])(
+      'refuses a row without a value for a NOT NULL field (%s) with FAILED_VALIDATION naming it, before the database, and writes nothing',
+      async (_case, type, content) => {
+        const strict = await createCollection(t, uniq('strict'), [
+          { field: 'name', type: 'string', schema: { is_nullable: false } },
+          { field: 'kind', type: 'string' },
+        ]);
+        const res = await importFile(strict, content, type);
+        expect(res.status).toBe(400);
+        expect(res.body.errors).toEqual([
+          {
+            message: expect.stringContaining('"name"'),
+            extensions: expect.objectContaining({ code: 'FAILED_VALIDATION', field: 'name' }),
+          },
+        ]);
+        expect(await rows(strict)).toEqual([]);
+        // The same rule as an item created through REST: one engine checks both.
+        const created = await t.as('admin').post(`/items/${strict}`).send({ kind: 'x' });
+        expect([created.status, created.body.errors?.[0]?.extensions]).toEqual([
+          400,
+          expect.objectContaining({ code: 'FAILED_VALIDATION', field: 'name' }),
+        ]);
+      },
+    );
 
     it('reports a database error with its line (RECORD_NOT_UNIQUE) from JSON, and writes nothing', async () => {
-      const json = JSON.stringify([{ title: 'a', code: 'same' }, { title: 'b', code: 'other' }, { title: 'c', code: 'same' }], null, 1);
+      const json = JSON.stringify(
+        [
+          { title: 'a', code: 'same' },
+          { title: 'b', code: 'other' },
+          { title: 'c', code: 'same' },
+        ],
+        null,
+        1,
+      );
       const res = await importFile(notes, json, 'application/json');
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual([
-        { message: expect.any(String), extensions: expect.objectContaining({ code: 'RECORD_NOT_UNIQUE', rows: [{ type: 'lines', rows: [expect.any(Number)] }] }) },
+        {
+          message: expect.any(String),
+          extensions: expect.objectContaining({
+            code: 'RECORD_NOT_UNIQUE',
+            rows: [{ type: 'lines', rows: [expect.any(Number)] }],
+          }),
+        },
       ]);
       expect(await rows(notes)).toEqual([]);
     });
@@ -243,7 +326,10 @@ describe('/utils/import and /utils/export', () => {
       const res = await importFile(notes, csv, 'text/csv');
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual([
-        { message: expect.any(String), extensions: expect.objectContaining({ code: 'RECORD_NOT_UNIQUE', rows: [{ type: 'lines', rows: [4] }] }) },
+        {
+          message: expect.any(String),
+          extensions: expect.objectContaining({ code: 'RECORD_NOT_UNIQUE', rows: [{ type: 'lines', rows: [4] }] }),
+        },
       ]);
       expect(await rows(notes)).toEqual([]);
     });
@@ -255,13 +341,23 @@ describe('/utils/import and /utils/export', () => {
         { id: 9001, title: 'first again', n: 3 },
         { id: 9002, title: 'second', n: 2 },
       ]);
-      const activity = (await t.as('admin').get(`/activity?filter[collection][_eq]=${notes}&filter[item][_in]=9001,9002&sort=id&fields=id,action,item`)).body.data;
+      const activity = (
+        await t
+          .as('admin')
+          .get(`/activity?filter[collection][_eq]=${notes}&filter[item][_in]=9001,9002&sort=id&fields=id,action,item`)
+      ).body.data;
       expect(activity.map((a: { action: string; item: string }) => [a.action, a.item])).toEqual([
         ['create', '9001'],
         ['create', '9002'],
         ['update', '9001'],
       ]);
-      const revisions = (await t.as('admin').get(`/revisions?filter[collection][_eq]=${notes}&filter[item][_in]=9001,9002&sort=id&fields=activity,item,delta`)).body.data;
+      const revisions = (
+        await t
+          .as('admin')
+          .get(
+            `/revisions?filter[collection][_eq]=${notes}&filter[item][_in]=9001,9002&sort=id&fields=activity,item,delta`,
+          )
+      ).body.data;
       expect(revisions).toEqual([
         { activity: activity[0].id, item: '9001', delta: { id: '9001', title: 'first', n: '1' } },
         { activity: activity[1].id, item: '9002', delta: { id: '9002', title: 'second', n: '2' } },
@@ -278,7 +374,10 @@ describe('/utils/import and /utils/export', () => {
 
     it('builds related items from dotted CSV headers', async () => {
       const authors = await createCollection(t, uniq('authors'), [{ field: 'name', type: 'string' }]);
-      const posts = await createCollection(t, uniq('posts'), [{ field: 'title', type: 'string' }, { field: 'author', type: 'integer' }]);
+      const posts = await createCollection(t, uniq('posts'), [
+        { field: 'title', type: 'string' },
+        { field: 'author', type: 'integer' },
+      ]);
       await createRelation(t, posts, 'author', authors);
       await importFile(posts, 'title,author.name\nfirst,Ann\nsecond,Bob\n', 'text/csv').expect(200);
       const res = await t.as('admin').get(`/items/${posts}?fields=title,author.name&sort=id`);
@@ -289,9 +388,21 @@ describe('/utils/import and /utils/export', () => {
     });
 
     it('runs in the background with ?background=true, the job recording rows and errors', async () => {
-      const res = await importFile(notes, JSON.stringify([{ title: 'x' }, { title: 'y' }]), 'application/json', t.adminToken, '?background=true');
+      const res = await importFile(
+        notes,
+        JSON.stringify([{ title: 'x' }, { title: 'y' }]),
+        'application/json',
+        t.adminToken,
+        '?background=true',
+      );
       expect(res.status).toBe(200);
-      expect(res.body.data).toMatchObject({ id: expect.any(String), type: 'import', collection: notes, format: 'json', status: 'running' });
+      expect(res.body.data).toMatchObject({
+        id: expect.any(String),
+        type: 'import',
+        collection: notes,
+        format: 'json',
+        status: 'running',
+      });
       expect(await waitForJob(res.body.data.id)).toMatchObject({ status: 'completed', rows_done: 2, errors: null });
       expect((await rows(notes)).map((r) => r.title)).toEqual(['x', 'y']);
 
@@ -300,13 +411,20 @@ describe('/utils/import and /utils/export', () => {
       expect(await waitForJob(bad.body.data.id)).toMatchObject({ status: 'completed', rows_done: 1 });
       expect(await waitForJob(failed.body.data.id)).toMatchObject({
         status: 'failed',
-        errors: [{ message: expect.any(String), extensions: expect.objectContaining({ code: 'FAILED_VALIDATION', rows: [{ type: 'lines', rows: [2] }] }) }],
+        errors: [
+          {
+            message: expect.any(String),
+            extensions: expect.objectContaining({ code: 'FAILED_VALIDATION', rows: [{ type: 'lines', rows: [2] }] }),
+          },
+        ],
       });
       expect(await rows(notes)).toHaveLength(3);
     });
 
     it('writes the one item of a singleton, and refuses a second row', async () => {
-      const settings = await createCollection(t, uniq('site'), [{ field: 'name', type: 'string' }], { singleton: true });
+      const settings = await createCollection(t, uniq('site'), [{ field: 'name', type: 'string' }], {
+        singleton: true,
+      });
       await importFile(settings, '[{"name":"first"}]', 'application/json').expect(200);
       await importFile(settings, '[{"name":"second"}]', 'application/json').expect(200);
       expect((await t.as('admin').get(`/items/${settings}`)).body.data).toMatchObject({ name: 'second' });
@@ -330,7 +448,14 @@ describe('/utils/import and /utils/export', () => {
     });
 
     it('is 415 for a request that is not multipart and for a file part of another type', async () => {
-      await expectError(t.as('admin').post(`/utils/import/${notes}`).send([{ title: 'x' }]), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      await expectError(
+        t
+          .as('admin')
+          .post(`/utils/import/${notes}`)
+          .send([{ title: 'x' }]),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      );
       await expectError(importFile(notes, 'title\nx\n', 'text/plain'), 415, 'UNSUPPORTED_MEDIA_TYPE');
       await expectError(importFile(notes, 'title\nx\n', 'application/xml'), 415, 'UNSUPPORTED_MEDIA_TYPE');
       expect(await rows(notes)).toEqual([]);
@@ -341,14 +466,21 @@ describe('/utils/import and /utils/export', () => {
       ['CSV', 'text/csv', 'title\ncut\n', ''],
       ['JSON in the background', 'application/json', '[{"title":"cut"}]', '?background=true'],
       ['PNG', 'image/png', 'not rows', ''],
-    ])('answers a %s upload cut before its closing boundary with 400 or 415, writes nothing and keeps serving', async (_what, type, content, query) => {
-      const body = `--cut\r\nContent-Disposition: form-data; name="file"; filename="data"\r\nContent-Type: ${type}\r\n\r\n${content}\r\n`;
-      const res = t.as('admin').post(`/utils/import/${notes}${query}`).set('Content-Type', 'multipart/form-data; boundary=cut').send(body);
-      if (type === 'image/png') await expectError(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
-      else await expectError(res, 400, 'INVALID_PAYLOAD');
-      expect(await rows(notes)).toEqual([]);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect((await t.as('anonymous').get('/server/ping')).text).toBe('pong');
-    });
+    ])(
+      'answers a %s upload cut before its closing boundary with 400 or 415, writes nothing and keeps serving',
+      async (_what, type, content, query) => {
+        const body = `--cut\r\nContent-Disposition: form-data; name="file"; filename="data"\r\nContent-Type: ${type}\r\n\r\n${content}\r\n`;
+        const res = t
+          .as('admin')
+          .post(`/utils/import/${notes}${query}`)
+          .set('Content-Type', 'multipart/form-data; boundary=cut')
+          .send(body);
+        if (type === 'image/png') await expectError(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
+        else await expectError(res, 400, 'INVALID_PAYLOAD');
+        expect(await rows(notes)).toEqual([]);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect((await t.as('anonymous').get('/server/ping')).text).toBe('pong');
+      },
+    );
   });
 });

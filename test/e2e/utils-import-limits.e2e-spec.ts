@@ -21,20 +21,27 @@ describe('/utils/import limits', () => {
       method: 'POST',
       headers: { Authorization: `Bearer ${t.adminToken}`, 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` },
     });
-    const response = new Promise<{ status: number; body: { errors?: { extensions: { code: string } }[] } }>((resolve, reject) => {
-      req.on('response', (res: IncomingMessage) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : {} }));
-      });
-      req.on('error', reject);
-    });
-    req.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="rows.csv"\r\nContent-Type: text/csv\r\n\r\ntitle\nfirst\n`);
+    const response = new Promise<{ status: number; body: { errors?: { extensions: { code: string } }[] } }>(
+      (resolve, reject) => {
+        req.on('response', (res: IncomingMessage) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : {} }));
+        });
+        req.on('error', reject);
+      },
+    );
+    req.write(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="rows.csv"\r\nContent-Type: text/csv\r\n\r\ntitle\nfirst\n`,
+    );
     return { response, finish: () => req.end(`second\r\n--${BOUNDARY}--\r\n`) };
   }
 
   function importCsv(csv: string) {
-    return t.as('admin').post(`/utils/import/${notes}`).attach('file', Buffer.from(csv), { filename: 'rows.csv', contentType: 'text/csv' });
+    return t
+      .as('admin')
+      .post(`/utils/import/${notes}`)
+      .attach('file', Buffer.from(csv), { filename: 'rows.csv', contentType: 'text/csv' });
   }
 
   beforeAll(async () => {
@@ -54,7 +61,9 @@ describe('/utils/import limits', () => {
     held.finish();
     expect((await held.response).status).toBe(200);
     await importCsv('title\nthird\n').expect(200);
-    const titles = (await t.as('admin').get(`/items/${notes}?sort=id`)).body.data.map((i: { title: string }) => i.title);
+    const titles = (await t.as('admin').get(`/items/${notes}?sort=id`)).body.data.map(
+      (i: { title: string }) => i.title,
+    );
     expect(titles).toEqual(['first', 'second', 'third']);
   });
 

@@ -15,7 +15,10 @@ describe('jobs abandoned by a stopped instance', () => {
   async function leftRunning(ageMs: number): Promise<string> {
     const job = await jobs.start('import', 'articles', admin, 'csv');
     const beat = new Date(Date.now() - ageMs);
-    await t.app.get(DataSource).getRepository(JobEntity).update({ id: job.id }, { owner: 'gone-host:4242:deadbeef', updated_on: beat });
+    await t.app
+      .get(DataSource)
+      .getRepository(JobEntity)
+      .update({ id: job.id }, { owner: 'gone-host:4242:deadbeef', updated_on: beat });
     return job.id;
   }
 
@@ -23,7 +26,15 @@ describe('jobs abandoned by a stopped instance', () => {
     t = await createTestApp();
     jobs = t.app.get(JobsService);
     const me = await t.as('admin').get('/users/me').expect(200);
-    admin = { user: me.body.data.id, role: me.body.data.role, admin: true, app: true, ip: null, userAgent: null, origin: null };
+    admin = {
+      user: me.body.data.id,
+      role: me.body.data.role,
+      admin: true,
+      app: true,
+      ip: null,
+      userAgent: null,
+      origin: null,
+    };
   });
   afterAll(() => t.close());
 
@@ -39,7 +50,9 @@ describe('jobs abandoned by a stopped instance', () => {
     expect(await jobs.failAbandoned()).toEqual([abandoned]);
     const res = await t.as('admin').get(`/utils/jobs/${abandoned}`).expect(200);
     expect(res.body.data.status).toBe('failed');
-    expect(res.body.data.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'SERVICE_UNAVAILABLE' }) })]);
+    expect(res.body.data.errors).toEqual([
+      expect.objectContaining({ extensions: expect.objectContaining({ code: 'SERVICE_UNAVAILABLE' }) }),
+    ]);
     expect(res.body.data.errors[0].message).toContain('gone-host:4242:deadbeef');
     expect((await row(live)).status).toBe('running');
   });

@@ -20,7 +20,15 @@ describe('GET /utils/jobs', () => {
     const role = await users.createRole({ name: uniq('editor'), admin_access: false });
     const email = `${uniq('user')}@example.com`;
     const user = await users.createUser({ email, password: 'user-password-1', role: role.id });
-    const acc: Accountability = { user: user.id, role: role.id, admin: false, app: true, ip: null, userAgent: null, origin: null };
+    const acc: Accountability = {
+      user: user.id,
+      role: role.id,
+      admin: false,
+      app: true,
+      ip: null,
+      userAgent: null,
+      origin: null,
+    };
     return { token: await t.login(email, 'user-password-1'), acc };
   }
 
@@ -53,7 +61,9 @@ describe('GET /utils/jobs', () => {
       errors: null,
       file: null,
     });
-    expect(new Date(res.body.data.finished_on).getTime()).toBeGreaterThanOrEqual(new Date(res.body.data.created_on).getTime());
+    expect(new Date(res.body.data.finished_on).getTime()).toBeGreaterThanOrEqual(
+      new Date(res.body.data.created_on).getTime(),
+    );
   });
 
   it('shows a running job and then how it failed, with the row errors', async () => {
@@ -71,7 +81,9 @@ describe('GET /utils/jobs', () => {
       await report(10);
       reported();
       await gate;
-      throw new AppErrorList([new FailedValidationError({ field: 'title', type: 'required', rows: { type: 'lines', rows: [3, 7] } })]);
+      throw new AppErrorList([
+        new FailedValidationError({ field: 'title', type: 'required', rows: { type: 'lines', rows: [3, 7] } }),
+      ]);
     });
     const started = await t.as(editor.token).get(`/utils/jobs/${job.id}`);
     expect(started.body.data).toMatchObject({ status: 'running', rows_done: 0, finished_on: null });
@@ -90,16 +102,25 @@ describe('GET /utils/jobs', () => {
     expect(failed.body.data.errors).toEqual([
       {
         message: expect.any(String),
-        extensions: { code: 'FAILED_VALIDATION', field: 'title', type: 'required', rows: { type: 'lines', rows: [3, 7] } },
+        extensions: {
+          code: 'FAILED_VALIDATION',
+          field: 'title',
+          type: 'required',
+          rows: { type: 'lines', rows: [3, 7] },
+        },
       },
     ]);
   });
 
   it('records an unexpected failure without leaking its message', async () => {
     const job = await jobs.start('export', 'articles', editor.acc, 'xml');
-    await expect(jobs.run(job, async () => Promise.reject(new Error('disk on fire at /var/secret')))).rejects.toThrow('disk on fire');
+    await expect(jobs.run(job, async () => Promise.reject(new Error('disk on fire at /var/secret')))).rejects.toThrow(
+      'disk on fire',
+    );
     const res = await t.as(editor.token).get(`/utils/jobs/${job.id}`);
-    expect(res.body.data.errors).toEqual([{ message: expect.not.stringContaining('secret'), extensions: { code: 'INTERNAL_SERVER_ERROR' } }]);
+    expect(res.body.data.errors).toEqual([
+      { message: expect.not.stringContaining('secret'), extensions: { code: 'INTERNAL_SERVER_ERROR' } },
+    ]);
   });
 
   it("lists only the caller's jobs", async () => {
@@ -122,8 +143,11 @@ describe('GET /utils/jobs', () => {
   });
 
   it.each(['0', '1001', 'many'])('refuses limit=%s with INVALID_QUERY', (limit) =>
-    expectError(t.as(editor.token).get(`/utils/jobs?limit=${limit}`), 400, 'INVALID_QUERY'));
+    expectError(t.as(editor.token).get(`/utils/jobs?limit=${limit}`), 400, 'INVALID_QUERY'),
+  );
 
-  it.each(['limit[a]=1', 'limit[constructor][prototype][polluted]=yes', 'limit[]=5'])('refuses %s (not a number) with INVALID_QUERY', (query) =>
-    expectError(t.as(editor.token).get(`/utils/jobs?${query}`), 400, 'INVALID_QUERY'));
+  it.each(['limit[a]=1', 'limit[constructor][prototype][polluted]=yes', 'limit[]=5'])(
+    'refuses %s (not a number) with INVALID_QUERY',
+    (query) => expectError(t.as(editor.token).get(`/utils/jobs?${query}`), 400, 'INVALID_QUERY'),
+  );
 });

@@ -27,8 +27,10 @@ describe('GET /utils/random/string', () => {
   });
 
   it.each(['0', '501', '-3', '2.5', 'ten', ''])('refuses length=%s with INVALID_QUERY', (length) =>
-    expectError(t.as('anonymous').get(`/utils/random/string?length=${length}`), 400, 'INVALID_QUERY'));
+    expectError(t.as('anonymous').get(`/utils/random/string?length=${length}`), 400, 'INVALID_QUERY'),
+  );
 
   it.each(['length[a]=1', 'length[toString]=1'])('refuses %s (not a number) with INVALID_QUERY', (query) =>
-    expectError(t.as('anonymous').get(`/utils/random/string?${query}`), 400, 'INVALID_QUERY'));
+    expectError(t.as('anonymous').get(`/utils/random/string?${query}`), 400, 'INVALID_QUERY'),
+  );
 });

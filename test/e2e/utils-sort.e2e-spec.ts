@@ -11,14 +11,25 @@ describe('POST /utils/sort/:collection', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    tasks = await createCollection(t, uniq('tasks'), [{ field: 'name', type: 'string' }, { field: 'sort', type: 'integer' }], { sort_field: 'sort' });
+    tasks = await createCollection(
+      t,
+      uniq('tasks'),
+      [
+        { field: 'name', type: 'string' },
+        { field: 'sort', type: 'integer' },
+      ],
+      { sort_field: 'sort' },
+    );
     plain = await createCollection(t, uniq('plain'), [{ field: 'name', type: 'string' }]);
   });
   afterAll(() => t.close());
 
   /** The ids of the new rows, in the order given (the create answer is in sort order). */
   async function seed(rows: { name: string; sort: number | null }[]): Promise<number[]> {
-    await t.as('admin').delete(`/items/${tasks}`).send({ query: { limit: -1 } });
+    await t
+      .as('admin')
+      .delete(`/items/${tasks}`)
+      .send({ query: { limit: -1 } });
     const res = await t.as('admin').post(`/items/${tasks}`).send(rows);
     const ids = new Map<string, number>(res.body.data.map((r: { id: number; name: string }) => [r.name, r.id]));
     return rows.map((r) => ids.get(r.name)!);
@@ -39,9 +50,15 @@ describe('POST /utils/sort/:collection', () => {
 
   it('moves an item up, keys given as strings', async () => {
     const [a, , , d] = await seed(['a', 'b', 'c', 'd'].map((name, i) => ({ name, sort: i + 1 })));
-    await t.as('admin').post(`/utils/sort/${tasks}`).send({ item: String(d), to: String(a) }).expect(200);
+    await t
+      .as('admin')
+      .post(`/utils/sort/${tasks}`)
+      .send({ item: String(d), to: String(a) })
+      .expect(200);
     expect(await order()).toEqual(['d', 'a', 'b', 'c']);
-    const sorts = (await t.as('admin').get(`/items/${tasks}?sort=sort&fields=sort`)).body.data.map((r: { sort: number }) => r.sort);
+    const sorts = (await t.as('admin').get(`/items/${tasks}?sort=sort&fields=sort`)).body.data.map(
+      (r: { sort: number }) => r.sort,
+    );
     expect(sorts).toEqual([1, 2, 3, 4]);
   });
 
@@ -55,7 +72,9 @@ describe('POST /utils/sort/:collection', () => {
     await t.as('admin').post(`/utils/sort/${tasks}`).send({ item: d, to: b }).expect(200);
     // c goes last (6), the duplicates make it d a b c (1..4), then d takes b's place.
     expect(await order()).toEqual(['a', 'b', 'd', 'c']);
-    const sorts = (await t.as('admin').get(`/items/${tasks}?sort=sort&fields=sort`)).body.data.map((r: { sort: number }) => r.sort);
+    const sorts = (await t.as('admin').get(`/items/${tasks}?sort=sort&fields=sort`)).body.data.map(
+      (r: { sort: number }) => r.sort,
+    );
     expect(sorts).toEqual([1, 2, 3, 4]);
   });
 
@@ -70,7 +89,14 @@ describe('POST /utils/sort/:collection', () => {
     await expectError(t.as('admin').post(`/utils/sort/${tasks}`).send({ item: 'x', to: b }), 403, 'FORBIDDEN');
     await expectError(t.as('admin').post(`/utils/sort/${tasks}`).send({ item: 1.5, to: b }), 403, 'FORBIDDEN');
     await expectError(t.as('admin').post(`/utils/sort/${tasks}`).send({ item: a, to: -1e308 }), 403, 'FORBIDDEN');
-    await expectError(t.as('admin').post(`/utils/sort/${uniq('nothing')}`).send({ item: 1, to: 2 }), 403, 'FORBIDDEN');
+    await expectError(
+      t
+        .as('admin')
+        .post(`/utils/sort/${uniq('nothing')}`)
+        .send({ item: 1, to: 2 }),
+      403,
+      'FORBIDDEN',
+    );
     const reader = await createUser(t, await createRole(t));
     await grant(t, reader.role, tasks, 'read');
     await expectError(t.as(reader.token).post(`/utils/sort/${tasks}`).send({ item: a, to: b }), 403, 'FORBIDDEN');
@@ -91,7 +117,10 @@ describe('POST /utils/sort/:collection', () => {
     const res = await t
       .as('admin')
       .post('/graphql/system')
-      .send({ query: 'mutation ($c: String!, $i: ID!, $to: ID!) { utils_sort(collection: $c, item: $i, to: $to) }', variables: { c: tasks, i: a, to: b } });
+      .send({
+        query: 'mutation ($c: String!, $i: ID!, $to: ID!) { utils_sort(collection: $c, item: $i, to: $to) }',
+        variables: { c: tasks, i: a, to: b },
+      });
     expect(res.body).toEqual({ data: { utils_sort: true } });
     expect(await order()).toEqual(['b', 'a']);
     const refused = await t

@@ -14,9 +14,16 @@ describe('/versions/:id/save, compare, promote', () => {
   const userOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).id as string;
   const marks = () => ({ _user: userOf(t.adminToken), _date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
   const article = async (values: Record<string, unknown> = {}) =>
-    (await admin().post(`/items/${articles}`).send({ title: 'Main title', body: 'Main body', views: 1, ...values })).body.data.id as number;
+    (
+      await admin()
+        .post(`/items/${articles}`)
+        .send({ title: 'Main title', body: 'Main body', views: 1, ...values })
+    ).body.data.id as number;
   const version = async (item: number, as = admin()) =>
-    (await as.post('/versions').send({ key: uniq('draft'), collection: articles, item: String(item) })).body.data as { id: string; hash: string };
+    (await as.post('/versions').send({ key: uniq('draft'), collection: articles, item: String(item) })).body.data as {
+      id: string;
+      hash: string;
+    };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -44,12 +51,15 @@ describe('/versions/:id/save, compare, promote', () => {
       const second = await admin().post(`/versions/${v.id}/save`).send({ body: 'Draft body', views: 7 });
       expect(second.body).toEqual({ data: { id, title: 'Draft title', body: 'Draft body', views: 7, ...marks() } });
       const stored = await admin().get(`/versions/${v.id}?fields=delta,hash`);
-      expect(stored.body.data).toEqual({ delta: { id: String(id), title: 'Draft title', body: 'Draft body', views: 7 }, hash: v.hash });
+      expect(stored.body.data).toEqual({
+        delta: { id: String(id), title: 'Draft title', body: 'Draft body', views: 7 },
+        hash: v.hash,
+      });
       const main = await admin().get(`/items/${articles}/${id}`);
       expect(main.body.data).toEqual({ id, title: 'Main title', body: 'Main body', views: 1 });
     });
 
-    it('answers who changed the version last in the item\'s user_updated and date_updated fields', async () => {
+    it("answers who changed the version last in the item's user_updated and date_updated fields", async () => {
       const stamped = await createCollection(
         t,
         uniq('stamped'),
@@ -61,9 +71,18 @@ describe('/versions/:id/save, compare, promote', () => {
         { versioning: true },
       );
       const id = (await admin().post(`/items/${stamped}`).send({ title: 'x' })).body.data.id;
-      const v = (await admin().post('/versions').send({ key: 'draft', collection: stamped, item: String(id) })).body.data;
+      const v = (
+        await admin()
+          .post('/versions')
+          .send({ key: 'draft', collection: stamped, item: String(id) })
+      ).body.data;
       await admin().post(`/versions/${v.id}/save`).send({ title: 'y' });
-      const expected = { id: String(id), title: 'y', user_updated: userOf(t.adminToken), date_updated: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) };
+      const expected = {
+        id: String(id),
+        title: 'y',
+        user_updated: userOf(t.adminToken),
+        date_updated: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      };
       expect((await admin().get(`/versions/${v.id}`)).body.data.delta).toEqual(expected);
       expect((await admin().get(`/versions/${v.id}/compare`)).body.data.current).toEqual(expected);
       const main = (await admin().get(`/versions/${v.id}/compare`)).body.data.mainHash;
@@ -75,24 +94,52 @@ describe('/versions/:id/save, compare, promote', () => {
       const id = await article();
       const v = await version(id);
       await admin().post(`/versions/${v.id}/save`).send({ title: 'Tracked' });
-      const activity = await admin().get(`/activity?filter[collection][_eq]=${articles}&filter[item][_eq]=${id}&filter[action][_eq]=version_save`);
-      expect(activity.body.data).toEqual([expect.objectContaining({ action: 'version_save', collection: articles, item: String(id), user: expect.any(String) })]);
+      const activity = await admin().get(
+        `/activity?filter[collection][_eq]=${articles}&filter[item][_eq]=${id}&filter[action][_eq]=version_save`,
+      );
+      expect(activity.body.data).toEqual([
+        expect.objectContaining({
+          action: 'version_save',
+          collection: articles,
+          item: String(id),
+          user: expect.any(String),
+        }),
+      ]);
       const revisions = await admin().get(`/revisions?filter[version][_eq]=${v.id}`);
       expect(revisions.body.data).toEqual([
-        expect.objectContaining({ activity: activity.body.data[0].id, collection: articles, item: String(id), version: v.id, data: { title: 'Tracked' }, delta: { title: 'Tracked' } }),
+        expect.objectContaining({
+          activity: activity.body.data[0].id,
+          collection: articles,
+          item: String(id),
+          version: v.id,
+          data: { title: 'Tracked' },
+          delta: { title: 'Tracked' },
+        }),
       ]);
     });
 
     it('records nothing for a collection without accountability, and only activity for accountability activity', async () => {
       for (const accountability of [null, 'activity']) {
-        const quiet = await createCollection(t, uniq('quiet'), [{ field: 'title', type: 'string' }], { versioning: true, accountability });
+        const quiet = await createCollection(t, uniq('quiet'), [{ field: 'title', type: 'string' }], {
+          versioning: true,
+          accountability,
+        });
         const id = (await admin().post(`/items/${quiet}`).send({ title: 'x' })).body.data.id;
-        const v = (await admin().post('/versions').send({ key: 'draft', collection: quiet, item: String(id) })).body.data;
+        const v = (
+          await admin()
+            .post('/versions')
+            .send({ key: 'draft', collection: quiet, item: String(id) })
+        ).body.data;
         expect((await admin().post(`/versions/${v.id}/save`).send({ title: 'y' })).status).toBe(200);
-        const activity = await admin().get(`/activity?filter[collection][_eq]=${quiet}&filter[action][_eq]=version_save`);
+        const activity = await admin().get(
+          `/activity?filter[collection][_eq]=${quiet}&filter[action][_eq]=version_save`,
+        );
         expect(activity.body.data).toHaveLength(accountability ? 1 : 0);
         expect((await admin().get(`/revisions?filter[version][_eq]=${v.id}`)).body.data).toEqual([]);
-        expect((await admin().get(`/versions/${v.id}?fields=delta`)).body.data.delta).toEqual({ id: String(id), title: 'y' });
+        expect((await admin().get(`/versions/${v.id}?fields=delta`)).body.data.delta).toEqual({
+          id: String(id),
+          title: 'y',
+        });
       }
     });
 
@@ -104,7 +151,13 @@ describe('/versions/:id/save, compare, promote', () => {
       const id = await article();
       const v = await version(id);
       await admin().post(`/versions/${v.id}/save`).send({ body: 'kept' });
-      await expectError(admin().post(`/versions/${v.id}/save`).send(body as object), status, code);
+      await expectError(
+        admin()
+          .post(`/versions/${v.id}/save`)
+          .send(body as object),
+        status,
+        code,
+      );
       const stored = await admin().get(`/versions/${v.id}?fields=delta`);
       expect(stored.body.data.delta).toEqual({ id: String(id), body: 'kept' });
       const saves = await admin().get(`/revisions?filter[version][_eq]=${v.id}`);
@@ -112,7 +165,11 @@ describe('/versions/:id/save, compare, promote', () => {
     });
 
     it('answers an unknown version with 403', async () => {
-      await expectError(admin().post('/versions/00000000-0000-4000-8000-000000000000/save').send({ title: 'x' }), 403, 'FORBIDDEN');
+      await expectError(
+        admin().post('/versions/00000000-0000-4000-8000-000000000000/save').send({ title: 'x' }),
+        403,
+        'FORBIDDEN',
+      );
     });
 
     it('stores null in a required field as the reference does; reads report it in $meta.error and promote refuses it', async () => {
@@ -124,7 +181,10 @@ describe('/versions/:id/save, compare, promote', () => {
       const stored = await admin().get(`/versions/${v.id}?fields=key,delta`);
       expect(stored.body.data.delta).toEqual({ id: String(id), title: null });
       const key = stored.body.data.key;
-      const error = { message: expect.any(String), extensions: expect.objectContaining({ code: 'FAILED_VALIDATION', field: 'title', type: 'required' }) };
+      const error = {
+        message: expect.any(String),
+        extensions: expect.objectContaining({ code: 'FAILED_VALIDATION', field: 'title', type: 'required' }),
+      };
       const $meta = { version_id: v.id, delta: { id: String(id), title: null }, error };
       const one = await admin().get(`/items/${articles}/${id}?version=${key}&fields=id,title,body`);
       expect(one.status).toBe(200);
@@ -144,7 +204,9 @@ describe('/versions/:id/save, compare, promote', () => {
       const res = await admin().get(`/versions/${v.id}/compare`);
       const main = { id, title: 'Main title', body: 'Main body', views: 1 };
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ data: { outdated: false, mainHash: objectHash(main), current: { id: String(id), title: 'Compared' }, main } });
+      expect(res.body).toEqual({
+        data: { outdated: false, mainHash: objectHash(main), current: { id: String(id), title: 'Compared' }, main },
+      });
       expect(res.body.data.mainHash).toBe(v.hash);
     });
 
@@ -154,7 +216,10 @@ describe('/versions/:id/save, compare, promote', () => {
       await admin().patch(`/items/${articles}/${id}`).send({ views: 2 });
       await admin().post(`/versions/${v.id}/save`).send({ title: 'Later' });
       const res = await admin().get(`/versions/${v.id}/compare`);
-      expect(res.body.data).toMatchObject({ outdated: true, mainHash: objectHash({ id, title: 'Main title', body: 'Main body', views: 2 }) });
+      expect(res.body.data).toMatchObject({
+        outdated: true,
+        mainHash: objectHash({ id, title: 'Main title', body: 'Main body', views: 2 }),
+      });
     });
   });
 
@@ -169,17 +234,24 @@ describe('/versions/:id/save, compare, promote', () => {
       const main = await admin().get(`/items/${articles}/${id}`);
       expect(main.body.data).toEqual({ id, title: 'Promoted', body: 'Main body', views: 9 });
       expect((await admin().get(`/versions/${v.id}`)).status).toBe(200);
-      const updates = await admin().get(`/activity?filter[collection][_eq]=${articles}&filter[item][_eq]=${id}&filter[action][_eq]=update`);
+      const updates = await admin().get(
+        `/activity?filter[collection][_eq]=${articles}&filter[item][_eq]=${id}&filter[action][_eq]=update`,
+      );
       expect(updates.body.data).toHaveLength(1);
       const revision = await admin().get(`/revisions?filter[activity][_eq]=${updates.body.data[0].id}`);
-      expect(revision.body.data[0]).toMatchObject({ delta: { title: 'Promoted', views: 9 }, data: { id, title: 'Promoted', body: 'Main body', views: 9 } });
+      expect(revision.body.data[0]).toMatchObject({
+        delta: { title: 'Promoted', views: 9 },
+        data: { id, title: 'Promoted', body: 'Main body', views: 9 },
+      });
     });
 
     it('promotes only the named fields', async () => {
       const id = await article();
       const v = await version(id);
       await admin().post(`/versions/${v.id}/save`).send({ title: 'Picked', body: 'Left out' });
-      const res = await admin().post(`/versions/${v.id}/promote`).send({ mainHash: v.hash, fields: ['title'] });
+      const res = await admin()
+        .post(`/versions/${v.id}/promote`)
+        .send({ mainHash: v.hash, fields: ['title'] });
       expect(res.body).toEqual({ data: String(id) });
       const main = await admin().get(`/items/${articles}/${id}`);
       expect(main.body.data).toMatchObject({ title: 'Picked', body: 'Main body' });
@@ -188,7 +260,11 @@ describe('/versions/:id/save, compare, promote', () => {
     it('refuses a version without changes with 422', async () => {
       const id = await article();
       const v = await version(id);
-      const res = await expectError(admin().post(`/versions/${v.id}/promote`).send({ mainHash: v.hash }), 422, 'UNPROCESSABLE_CONTENT');
+      const res = await expectError(
+        admin().post(`/versions/${v.id}/promote`).send({ mainHash: v.hash }),
+        422,
+        'UNPROCESSABLE_CONTENT',
+      );
       expect(res.body.errors[0].extensions.reason).toMatch(/No changes/);
     });
 
@@ -203,7 +279,11 @@ describe('/versions/:id/save, compare, promote', () => {
     });
 
     it('answers an unknown version with 403', async () => {
-      await expectError(admin().post('/versions/00000000-0000-4000-8000-000000000000/promote').send({ mainHash: 'x' }), 403, 'FORBIDDEN');
+      await expectError(
+        admin().post('/versions/00000000-0000-4000-8000-000000000000/promote').send({ mainHash: 'x' }),
+        403,
+        'FORBIDDEN',
+      );
     });
 
     it('refuses a promote that would break the field rules, and writes nothing', async () => {
@@ -211,12 +291,20 @@ describe('/versions/:id/save, compare, promote', () => {
       const v = await version(id);
       await admin().post(`/versions/${v.id}/save`).send({ views: 3 });
       // The field rule arrives after the save: promote validates like any update.
-      await admin().patch(`/fields/${articles}/views`).send({ meta: { validation: { views: { _gt: 5 } } } });
+      await admin()
+        .patch(`/fields/${articles}/views`)
+        .send({ meta: { validation: { views: { _gt: 5 } } } });
       try {
-        await expectError(admin().post(`/versions/${v.id}/promote`).send({ mainHash: v.hash }), 400, 'FAILED_VALIDATION');
+        await expectError(
+          admin().post(`/versions/${v.id}/promote`).send({ mainHash: v.hash }),
+          400,
+          'FAILED_VALIDATION',
+        );
         expect((await admin().get(`/items/${articles}/${id}`)).body.data.views).toBe(1);
       } finally {
-        await admin().patch(`/fields/${articles}/views`).send({ meta: { validation: null } });
+        await admin()
+          .patch(`/fields/${articles}/views`)
+          .send({ meta: { validation: null } });
       }
     });
   });
@@ -225,27 +313,58 @@ describe('/versions/:id/save, compare, promote', () => {
     const fields = ['f0', 'f1', 'f2', 'f3', 'f4', 'f5'];
 
     it('keeps every change of concurrent saves to one version', async () => {
-      const wide = await createCollection(t, uniq('wide'), fields.map((field) => ({ field, type: 'string' })), { versioning: true });
+      const wide = await createCollection(
+        t,
+        uniq('wide'),
+        fields.map((field) => ({ field, type: 'string' })),
+        { versioning: true },
+      );
       const id = (await admin().post(`/items/${wide}`).send({})).body.data.id;
-      const v = (await admin().post('/versions').send({ key: 'draft', collection: wide, item: String(id) })).body.data;
-      const saves = await Promise.all(fields.map((field) => admin().post(`/versions/${v.id}/save`).send({ [field]: `${field} draft` })));
+      const v = (
+        await admin()
+          .post('/versions')
+          .send({ key: 'draft', collection: wide, item: String(id) })
+      ).body.data;
+      const saves = await Promise.all(
+        fields.map((field) =>
+          admin()
+            .post(`/versions/${v.id}/save`)
+            .send({ [field]: `${field} draft` }),
+        ),
+      );
       expect(saves.map((res) => res.status)).toEqual(fields.map(() => 200));
       const stored = await admin().get(`/versions/${v.id}?fields=delta`);
-      expect(stored.body.data.delta).toEqual({ id: String(id), ...Object.fromEntries(fields.map((field) => [field, `${field} draft`])) });
+      expect(stored.body.data.delta).toEqual({
+        id: String(id),
+        ...Object.fromEntries(fields.map((field) => [field, `${field} draft`])),
+      });
       expect((await admin().get(`/revisions?filter[version][_eq]=${v.id}`)).body.data).toHaveLength(fields.length);
     });
 
     it('lets one of two concurrent promotes on the same main hash through and refuses the other', async () => {
-      const wide = await createCollection(t, uniq('wide'), fields.map((field) => ({ field, type: 'string' })), { versioning: true });
+      const wide = await createCollection(
+        t,
+        uniq('wide'),
+        fields.map((field) => ({ field, type: 'string' })),
+        { versioning: true },
+      );
       const id = (await admin().post(`/items/${wide}`).send({})).body.data.id;
       const versions = await Promise.all(
         ['a', 'b'].map(async (key, i) => {
-          const v = (await admin().post('/versions').send({ key, collection: wide, item: String(id) })).body.data;
-          await admin().post(`/versions/${v.id}/save`).send({ [fields[i]]: key });
+          const v = (
+            await admin()
+              .post('/versions')
+              .send({ key, collection: wide, item: String(id) })
+          ).body.data;
+          await admin()
+            .post(`/versions/${v.id}/save`)
+            .send({ [fields[i]]: key });
           return v as { id: string; hash: string };
         }),
       );
-      const results = await Promise.all(versions.map((v) => admin().post(`/versions/${v.id}/promote`).send({ mainHash: v.hash })));
+      const results = await Promise.all(
+        versions.map((v) => admin().post(`/versions/${v.id}/promote`).send({ mainHash: v.hash })),
+      );
       expect(results.map((res) => res.status).sort()).toEqual([200, 422]);
       expect(results.find((res) => res.status === 422)!.body.errors[0].extensions.code).toBe('VERSION_HASH_MISMATCH');
     });
@@ -273,16 +392,33 @@ describe('/versions/:id/save, compare, promote', () => {
 
       const compare = await t.as(alice.token).get(`/versions/${v.id}/compare`);
       const current = { id, title: 'Shared', body: 'Bob body', views: 1 };
-      expect(compare.body.data).toEqual({ outdated: true, mainHash: objectHash(current), current: { id: String(id), title: 'Alice title' }, main: current });
+      expect(compare.body.data).toEqual({
+        outdated: true,
+        mainHash: objectHash(current),
+        current: { id: String(id), title: 'Alice title' },
+        main: current,
+      });
 
-      const stale = await expectError(t.as(alice.token).post(`/versions/${v.id}/promote`).send({ mainHash: v.hash }), 422, 'VERSION_HASH_MISMATCH');
-      expect(stale.body.errors[0].extensions).toEqual({ code: 'VERSION_HASH_MISMATCH', mainHash: compare.body.data.mainHash });
+      const stale = await expectError(
+        t.as(alice.token).post(`/versions/${v.id}/promote`).send({ mainHash: v.hash }),
+        422,
+        'VERSION_HASH_MISMATCH',
+      );
+      expect(stale.body.errors[0].extensions).toEqual({
+        code: 'VERSION_HASH_MISMATCH',
+        mainHash: compare.body.data.mainHash,
+      });
       expect((await admin().get(`/items/${articles}/${id}`)).body.data).toEqual(current);
 
-      const res = await t.as(alice.token).post(`/versions/${v.id}/promote`).send({ mainHash: compare.body.data.mainHash });
+      const res = await t
+        .as(alice.token)
+        .post(`/versions/${v.id}/promote`)
+        .send({ mainHash: compare.body.data.mainHash });
       expect(res.body).toEqual({ data: String(id) });
       expect((await admin().get(`/items/${articles}/${id}`)).body.data).toEqual({ ...current, title: 'Alice title' });
-      const updates = await admin().get(`/activity?filter[item][_eq]=${id}&filter[collection][_eq]=${articles}&filter[action][_eq]=update&sort=id&fields=user`);
+      const updates = await admin().get(
+        `/activity?filter[item][_eq]=${id}&filter[collection][_eq]=${articles}&filter[action][_eq]=update&sort=id&fields=user`,
+      );
       expect(updates.body.data).toEqual([{ user: bob.id }, { user: alice.id }]);
     });
   });
@@ -305,20 +441,38 @@ describe('/versions/:id/save, compare, promote', () => {
       await grant(t, role, articles, 'read');
       await expectError(t.as(reader.token).post(`/versions/${v.id}/save`).send({ body: 'x' }), 403, 'FORBIDDEN');
       await expectError(t.as(reader.token).get(`/versions/${v.id}/compare`), 403, 'FORBIDDEN');
-      await expectError(t.as(reader.token).post(`/versions/${v.id}/promote`).send({ mainHash: v.hash }), 403, 'FORBIDDEN');
+      await expectError(
+        t.as(reader.token).post(`/versions/${v.id}/promote`).send({ mainHash: v.hash }),
+        403,
+        'FORBIDDEN',
+      );
     });
 
     it('saves with read access only, and needs update access on the item to promote', async () => {
       await grant(t, role, 'svc_versions', 'read');
       const saved = await t.as(reader.token).post(`/versions/${v.id}/save`).send({ body: 'Reader body' });
       expect(saved.status).toBe(200);
-      await expectError(t.as(reader.token).post(`/versions/${v.id}/promote`).send({ mainHash: v.hash }), 403, 'FORBIDDEN');
+      await expectError(
+        t.as(reader.token).post(`/versions/${v.id}/promote`).send({ mainHash: v.hash }),
+        403,
+        'FORBIDDEN',
+      );
       await grant(t, role, articles, 'update', { fields: ['body'] });
       // The delta holds a title the role may not write: the normal update rule refuses it.
-      await expectError(t.as(reader.token).post(`/versions/${v.id}/promote`).send({ mainHash: v.hash }), 403, 'FORBIDDEN');
-      const res = await t.as(reader.token).post(`/versions/${v.id}/promote`).send({ mainHash: v.hash, fields: ['body'] });
+      await expectError(
+        t.as(reader.token).post(`/versions/${v.id}/promote`).send({ mainHash: v.hash }),
+        403,
+        'FORBIDDEN',
+      );
+      const res = await t
+        .as(reader.token)
+        .post(`/versions/${v.id}/promote`)
+        .send({ mainHash: v.hash, fields: ['body'] });
       expect(res.body).toEqual({ data: String(id) });
-      expect((await admin().get(`/items/${articles}/${id}`)).body.data).toMatchObject({ title: 'Guarded', body: 'Reader body' });
+      expect((await admin().get(`/items/${articles}/${id}`)).body.data).toMatchObject({
+        title: 'Guarded',
+        body: 'Reader body',
+      });
     });
 
     it('needs read access to the item to save', async () => {

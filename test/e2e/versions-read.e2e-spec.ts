@@ -18,15 +18,26 @@ describe('reading through a version, relational versions', () => {
   /** An article by Ann with two comments, and a version of it under `key`. */
   async function fixture(key: string, title = uniq('Main')) {
     const id = (await admin().post(`/items/${articles}`).send({ title, author: ann })).body.data.id as number;
-    const made = await admin().post(`/items/${comments}`).send([{ text: 'c1', article: id }, { text: 'c2', article: id }]);
+    const made = await admin()
+      .post(`/items/${comments}`)
+      .send([
+        { text: 'c1', article: id },
+        { text: 'c2', article: id },
+      ]);
     const [c1, c2] = made.body.data.map((c: { id: number }) => c.id) as number[];
-    const v = (await admin().post('/versions').send({ key, collection: articles, item: String(id) })).body.data as { id: string; hash: string };
+    const v = (
+      await admin()
+        .post('/versions')
+        .send({ key, collection: articles, item: String(id) })
+    ).body.data as { id: string; hash: string };
     return { id, title, c1, c2, v };
   }
   /** API.md 5.7: what a read through a version tells of the version it applied. */
   const meta = (version: string) => ({ version_id: version, delta: expect.any(Object) });
   const save = async (version: string, body: unknown) => {
-    const res = await admin().post(`/versions/${version}/save`).send(body as object);
+    const res = await admin()
+      .post(`/versions/${version}/save`)
+      .send(body as object);
     expect(res.status).toBe(200);
     return res;
   };
@@ -34,11 +45,26 @@ describe('reading through a version, relational versions', () => {
   beforeAll(async () => {
     t = await createTestApp();
     authors = await createCollection(t, uniq('authors'), [{ field: 'name', type: 'string' }]);
-    articles = await createCollection(t, uniq('articles'), [{ field: 'title', type: 'string' }, { field: 'author', type: 'integer' }], { versioning: true });
-    comments = await createCollection(t, uniq('comments'), [{ field: 'text', type: 'string' }, { field: 'article', type: 'integer' }]);
+    articles = await createCollection(
+      t,
+      uniq('articles'),
+      [
+        { field: 'title', type: 'string' },
+        { field: 'author', type: 'integer' },
+      ],
+      { versioning: true },
+    );
+    comments = await createCollection(t, uniq('comments'), [
+      { field: 'text', type: 'string' },
+      { field: 'article', type: 'integer' },
+    ]);
     await createRelation(t, articles, 'author', authors);
     await createRelation(t, comments, 'article', articles, 'comments');
-    [ann, bea] = (await admin().post(`/items/${authors}`).send([{ name: 'Ann' }, { name: 'Bea' }])).body.data.map((a: { id: number }) => a.id);
+    [ann, bea] = (
+      await admin()
+        .post(`/items/${authors}`)
+        .send([{ name: 'Ann' }, { name: 'Bea' }])
+    ).body.data.map((a: { id: number }) => a.id);
   });
   afterAll(() => t.close());
 
@@ -51,7 +77,13 @@ describe('reading through a version, relational versions', () => {
       expect(main.body.data).toEqual({ id, title, author: ann, comments: [c1, c2] });
       const res = await admin().get(`/items/${articles}/${id}?version=${key}`);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ data: { ...main.body.data, title: 'Draft title', $meta: { version_id: v.id, delta: { id: String(id), title: 'Draft title' } } } });
+      expect(res.body).toEqual({
+        data: {
+          ...main.body.data,
+          title: 'Draft title',
+          $meta: { version_id: v.id, delta: { id: String(id), title: 'Draft title' } },
+        },
+      });
       expect((await admin().get(`/items/${articles}/${id}`)).body).toEqual(main.body);
     });
 
@@ -97,9 +129,13 @@ describe('reading through a version, relational versions', () => {
       const b = await fixture(uniq('other'), uniq('Listed'));
       await save(a.v.id, { title: `${a.title} (draft)` });
       await save(b.v.id, { title: 'Other version' });
-      const res = await admin().get(`/items/${articles}?version=${key}&filter[id][_in]=${a.id},${b.id}&fields=id,title&sort=id`);
+      const res = await admin().get(
+        `/items/${articles}?version=${key}&filter[id][_in]=${a.id},${b.id}&fields=id,title&sort=id`,
+      );
       expect(res.body).toEqual({ data: [{ id: a.id, title: `${a.title} (draft)`, $meta: meta(a.v.id) }] });
-      const none = await admin().get(`/items/${articles}?version=${uniq('none')}&filter[id][_in]=${a.id},${b.id}&meta=filter_count`);
+      const none = await admin().get(
+        `/items/${articles}?version=${uniq('none')}&filter[id][_in]=${a.id},${b.id}&meta=filter_count`,
+      );
       expect(none.body).toEqual({ data: [], meta: { filter_count: 0 } });
     });
 
@@ -107,11 +143,15 @@ describe('reading through a version, relational versions', () => {
       const key = uniq('draft');
       const a = await fixture(key);
       await save(a.v.id, { title: `${key} title` });
-      const res = await admin().get(`/items/${articles}?version=${key}&filter[title][_eq]=${key} title&fields=id&meta=filter_count`);
+      const res = await admin().get(
+        `/items/${articles}?version=${key}&filter[title][_eq]=${key} title&fields=id&meta=filter_count`,
+      );
       expect(res.body).toEqual({ data: [{ id: a.id, $meta: meta(a.v.id) }], meta: { filter_count: 1 } });
       const main = await admin().get(`/items/${articles}?filter[title][_eq]=${key} title`);
       expect(main.body.data).toEqual([]);
-      const counted = await admin().get(`/items/${articles}?version=${key}&aggregate[count]=*&filter[title][_starts_with]=${key}`);
+      const counted = await admin().get(
+        `/items/${articles}?version=${key}&aggregate[count]=*&filter[title][_starts_with]=${key}`,
+      );
       expect(counted.body).toEqual({ data: [{ count: 1 }] });
     });
 
@@ -123,19 +163,30 @@ describe('reading through a version, relational versions', () => {
       await save(kept.v.id, { title: 'kept draft' });
       await admin().delete(`/items/${comments}`).send([gone.c1, gone.c2]);
       expect((await admin().delete(`/items/${articles}/${gone.id}`)).status).toBe(204);
-      const res = await admin().get(`/items/${articles}?version=${key}&filter[id][_in]=${gone.id},${kept.id}&fields=id,title`);
+      const res = await admin().get(
+        `/items/${articles}?version=${key}&filter[id][_in]=${gone.id},${kept.id}&fields=id,title`,
+      );
       expect(res.body.data).toEqual([{ id: kept.id, title: 'kept draft', $meta: meta(kept.v.id) }]);
     });
   });
 
   describe('singletons', () => {
     it('read the singleton through a version', async () => {
-      const settings = await createCollection(t, uniq('site'), [{ field: 'headline', type: 'string' }], { singleton: true, versioning: true });
+      const settings = await createCollection(t, uniq('site'), [{ field: 'headline', type: 'string' }], {
+        singleton: true,
+        versioning: true,
+      });
       const main = await admin().patch(`/items/${settings}`).send({ headline: 'Live' });
       const key = uniq('draft');
-      const v = (await admin().post('/versions').send({ key, collection: settings, item: String(main.body.data.id) })).body.data;
+      const v = (
+        await admin()
+          .post('/versions')
+          .send({ key, collection: settings, item: String(main.body.data.id) })
+      ).body.data;
       await save(v.id, { headline: 'Coming soon' });
-      expect((await admin().get(`/items/${settings}?version=${key}&fields=headline`)).body).toEqual({ data: { headline: 'Coming soon', $meta: meta(v.id) } });
+      expect((await admin().get(`/items/${settings}?version=${key}&fields=headline`)).body).toEqual({
+        data: { headline: 'Coming soon', $meta: meta(v.id) },
+      });
       expect((await admin().get(`/items/${settings}?fields=headline`)).body).toEqual({ data: { headline: 'Live' } });
     });
   });
@@ -162,17 +213,26 @@ describe('reading through a version, relational versions', () => {
       const key = uniq('draft');
       const { id, v } = await fixture(key);
       await save(v.id, { author: { id: author, name: 'Dee (edited)' } });
-      expect((await admin().get(`/items/${articles}/${id}?version=${key}&fields=author.*`)).body.data).toEqual({ author: { id: author, name: 'Dee (edited)' }, $meta: meta(v.id) });
+      expect((await admin().get(`/items/${articles}/${id}?version=${key}&fields=author.*`)).body.data).toEqual({
+        author: { id: author, name: 'Dee (edited)' },
+        $meta: meta(v.id),
+      });
       expect((await admin().get(`/items/${authors}/${author}`)).body.data.name).toBe('Dee');
       await admin().post(`/versions/${v.id}/promote`).send({ mainHash: v.hash });
-      expect((await admin().get(`/items/${articles}/${id}?fields=author.*`)).body.data).toEqual({ author: { id: author, name: 'Dee (edited)' } });
+      expect((await admin().get(`/items/${articles}/${id}?fields=author.*`)).body.data).toEqual({
+        author: { id: author, name: 'Dee (edited)' },
+      });
     });
 
     it('applies a one-to-many change set (create, update, delete) on read and on promote', async () => {
       const key = uniq('draft');
       const { id, c1, c2, v } = await fixture(key);
-      await save(v.id, { comments: { create: [{ text: 'c3' }], update: [{ id: c1, text: 'c1 edited' }], delete: [c2] } });
-      const through = await admin().get(`/items/${articles}/${id}?version=${key}&fields=comments.text&deep[comments][_sort]=text`);
+      await save(v.id, {
+        comments: { create: [{ text: 'c3' }], update: [{ id: c1, text: 'c1 edited' }], delete: [c2] },
+      });
+      const through = await admin().get(
+        `/items/${articles}/${id}?version=${key}&fields=comments.text&deep[comments][_sort]=text`,
+      );
       expect(through.body.data).toEqual({ comments: [{ text: 'c1 edited' }, { text: 'c3' }], $meta: meta(v.id) });
       const untouched = await admin().get(`/items/${articles}/${id}?fields=comments.text&deep[comments][_sort]=text`);
       expect(untouched.body.data).toEqual({ comments: [{ text: 'c1' }, { text: 'c2' }] });
@@ -181,7 +241,10 @@ describe('reading through a version, relational versions', () => {
       const promoted = await admin().get(`/items/${articles}/${id}?fields=comments.text&deep[comments][_sort]=text`);
       expect(promoted.body.data).toEqual({ comments: [{ text: 'c1 edited' }, { text: 'c3' }] });
       // The default deselect action detaches: the removed comment still exists without its article.
-      expect((await admin().get(`/items/${comments}/${c2}?fields=text,article`)).body.data).toEqual({ text: 'c2', article: null });
+      expect((await admin().get(`/items/${comments}/${c2}?fields=text,article`)).body.data).toEqual({
+        text: 'c2',
+        article: null,
+      });
     });
 
     it('applies a one-to-many list: listed items attached, new ones created, the others detached', async () => {
@@ -189,8 +252,13 @@ describe('reading through a version, relational versions', () => {
       const { id, c1, c2, v } = await fixture(key);
       const loose = (await admin().post(`/items/${comments}`).send({ text: 'loose' })).body.data.id;
       await save(v.id, { comments: [c1, loose, { text: 'fresh' }] });
-      const through = await admin().get(`/items/${articles}/${id}?version=${key}&fields=comments.text&deep[comments][_sort]=text`);
-      expect(through.body.data).toEqual({ comments: [{ text: 'c1' }, { text: 'fresh' }, { text: 'loose' }], $meta: meta(v.id) });
+      const through = await admin().get(
+        `/items/${articles}/${id}?version=${key}&fields=comments.text&deep[comments][_sort]=text`,
+      );
+      expect(through.body.data).toEqual({
+        comments: [{ text: 'c1' }, { text: 'fresh' }, { text: 'loose' }],
+        $meta: meta(v.id),
+      });
       await admin().post(`/versions/${v.id}/promote`).send({ mainHash: v.hash });
       const promoted = await admin().get(`/items/${articles}/${id}?fields=comments.text&deep[comments][_sort]=text`);
       expect(promoted.body.data).toEqual({ comments: [{ text: 'c1' }, { text: 'fresh' }, { text: 'loose' }] });
@@ -202,7 +270,10 @@ describe('reading through a version, relational versions', () => {
       const { id, v } = await fixture(key);
       await save(v.id, { comments: { create: [{ text: 'first' }] } });
       await save(v.id, { comments: { create: [{ text: 'second' }] } });
-      expect((await admin().get(`/versions/${v.id}?fields=delta`)).body.data.delta).toEqual({ id: String(id), comments: { create: [{ text: 'second' }] } });
+      expect((await admin().get(`/versions/${v.id}?fields=delta`)).body.data.delta).toEqual({
+        id: String(id),
+        comments: { create: [{ text: 'second' }] },
+      });
     });
 
     it.each([
@@ -241,7 +312,11 @@ describe('reading through a version, relational versions', () => {
       await grant(t, role, 'svc_versions', 'read');
       const res = await t.as(user.token).get(`/items/${articles}/${item.id}?version=${key}`);
       expect(res.body).toEqual({ data: { id: item.id, title: 'Seen by readers', $meta: meta(item.v.id) } });
-      await expectError(t.as(user.token).get(`/items/${articles}/${item.id}?version=${key}&fields=author`), 403, 'FORBIDDEN');
+      await expectError(
+        t.as(user.token).get(`/items/${articles}/${item.id}?version=${key}&fields=author`),
+        403,
+        'FORBIDDEN',
+      );
       const list = await t.as(user.token).get(`/items/${articles}?version=${key}&filter[id][_eq]=${item.id}`);
       expect(list.body).toEqual({ data: [{ id: item.id, title: 'Seen by readers', $meta: meta(item.v.id) }] });
     });

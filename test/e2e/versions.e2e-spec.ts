@@ -13,13 +13,28 @@ describe('/versions', () => {
   let first: number;
   let second: number;
 
-  const create = (body: unknown) => t.as('admin').post('/versions').send(body as object);
+  const create = (body: unknown) =>
+    t
+      .as('admin')
+      .post('/versions')
+      .send(body as object);
 
   beforeAll(async () => {
     t = await createTestApp();
-    articles = await createCollection(t, uniq('articles'), [{ field: 'title', type: 'string' }, { field: 'body', type: 'text' }], { versioning: true });
+    articles = await createCollection(
+      t,
+      uniq('articles'),
+      [
+        { field: 'title', type: 'string' },
+        { field: 'body', type: 'text' },
+      ],
+      { versioning: true },
+    );
     plain = await createCollection(t, uniq('plain'), [{ field: 'title', type: 'string' }]);
-    const res = await t.as('admin').post(`/items/${articles}`).send([{ title: 'first' }, { title: 'second' }]);
+    const res = await t
+      .as('admin')
+      .post(`/items/${articles}`)
+      .send([{ title: 'first' }, { title: 'second' }]);
     [first, second] = res.body.data.map((a: { id: number }) => a.id);
   });
   afterAll(() => t.close());
@@ -50,14 +65,19 @@ describe('/versions', () => {
       ]);
       expect(bare.status).toBe(200);
       expect(bare.body.data).toHaveLength(2);
-      expect(bare.body.data.map((v: { item: string }) => v.item).sort()).toEqual([String(first), String(second)].sort());
+      expect(bare.body.data.map((v: { item: string }) => v.item).sort()).toEqual(
+        [String(first), String(second)].sort(),
+      );
       const wrapped = await create({ data: [{ key: uniq('c'), collection: articles, item: String(first) }] });
       expect(wrapped.status).toBe(200);
       expect(wrapped.body.data).toEqual([expect.objectContaining({ collection: articles, item: String(first) })]);
     });
 
     it('answers with the fields asked for', async () => {
-      const res = await t.as('admin').post('/versions?fields=key,item').send({ key: 'fields-asked', collection: articles, item: String(second) });
+      const res = await t
+        .as('admin')
+        .post('/versions?fields=key,item')
+        .send({ key: 'fields-asked', collection: articles, item: String(second) });
       expect(res.body).toEqual({ data: { key: 'fields-asked', item: String(second) } });
     });
 
@@ -75,7 +95,11 @@ describe('/versions', () => {
 
     it('refuses a collection without versioning, an unknown collection and a system collection with 422', async () => {
       const res = await t.as('admin').post(`/items/${plain}`).send({ title: 'x' });
-      await expectError(create({ key: 'k', collection: plain, item: String(res.body.data.id) }), 422, 'UNPROCESSABLE_CONTENT');
+      await expectError(
+        create({ key: 'k', collection: plain, item: String(res.body.data.id) }),
+        422,
+        'UNPROCESSABLE_CONTENT',
+      );
       await expectError(create({ key: 'k', collection: uniq('nowhere'), item: '1' }), 422, 'UNPROCESSABLE_CONTENT');
       const role = await createRole(t);
       await expectError(create({ key: 'k', collection: 'svc_roles', item: role }), 422, 'UNPROCESSABLE_CONTENT');
@@ -117,22 +141,46 @@ describe('/versions', () => {
     });
 
     it('needs create permission on svc_versions', async () => {
-      await expectError(t.as(editor.token).post('/versions').send({ key: uniq('p'), collection: articles, item: String(first) }), 403, 'FORBIDDEN');
+      await expectError(
+        t
+          .as(editor.token)
+          .post('/versions')
+          .send({ key: uniq('p'), collection: articles, item: String(first) }),
+        403,
+        'FORBIDDEN',
+      );
       await expectError(t.as('anonymous').get('/versions'), 403, 'FORBIDDEN');
     });
 
     it('needs read access to the item, and hashes the item as the caller reads it', async () => {
       await grant(t, role, 'svc_versions', 'create');
       await grant(t, role, 'svc_versions', 'read');
-      await expectError(t.as(editor.token).post('/versions').send({ key: uniq('p'), collection: articles, item: String(hidden) }), 403, 'FORBIDDEN');
-      const res = await t.as(editor.token).post('/versions').send({ key: uniq('p'), collection: articles, item: String(first) });
+      await expectError(
+        t
+          .as(editor.token)
+          .post('/versions')
+          .send({ key: uniq('p'), collection: articles, item: String(hidden) }),
+        403,
+        'FORBIDDEN',
+      );
+      const res = await t
+        .as(editor.token)
+        .post('/versions')
+        .send({ key: uniq('p'), collection: articles, item: String(first) });
       expect(res.status).toBe(200);
       expect(res.body.data.hash).toBe(objectHash({ id: first, title: 'first', body: null }));
     });
 
     it('answers 403 for an item the caller may not read before looking at versioning', async () => {
       const res = await t.as('admin').post(`/items/${plain}`).send({ title: 'x' });
-      await expectError(t.as(editor.token).post('/versions').send({ key: uniq('p'), collection: plain, item: String(res.body.data.id) }), 403, 'FORBIDDEN');
+      await expectError(
+        t
+          .as(editor.token)
+          .post('/versions')
+          .send({ key: uniq('p'), collection: plain, item: String(res.body.data.id) }),
+        403,
+        'FORBIDDEN',
+      );
     });
   });
 
@@ -147,8 +195,13 @@ describe('/versions', () => {
 
     it('lists through the shared query engine with meta', async () => {
       const res = await t.as('admin').get(`/versions?filter[key][_eq]=${key}&fields=id,key,item&meta=*`);
-      expect(res.body).toEqual({ data: [{ id, key, item: String(second) }], meta: { total_count: expect.any(Number), filter_count: 1 } });
-      const sorted = await t.as('admin').get(`/versions?filter[collection][_eq]=${articles}&sort=-date_created&limit=1&fields=id`);
+      expect(res.body).toEqual({
+        data: [{ id, key, item: String(second) }],
+        meta: { total_count: expect.any(Number), filter_count: 1 },
+      });
+      const sorted = await t
+        .as('admin')
+        .get(`/versions?filter[collection][_eq]=${articles}&sort=-date_created&limit=1&fields=id`);
       expect(sorted.body.data).toHaveLength(1);
     });
 
@@ -159,7 +212,10 @@ describe('/versions', () => {
     });
 
     it('reads with SEARCH and a query in the body', async () => {
-      const res = await t.as('admin').search('/versions').send({ query: { filter: { key: { _eq: key } }, fields: ['key'] } });
+      const res = await t
+        .as('admin')
+        .search('/versions')
+        .send({ query: { filter: { key: { _eq: key } }, fields: ['key'] } });
       expect(res.body).toEqual({ data: [{ key }] });
     });
   });
@@ -196,36 +252,78 @@ describe('/versions', () => {
     });
 
     it('changes many with { keys, data }, { query, data } and an array', async () => {
-      const ids: string[] = (await create([
-        { key: uniq('m'), collection: articles, item: String(first) },
-        { key: uniq('m'), collection: articles, item: String(second) },
-      ])).body.data.map((v: { id: string }) => v.id);
-      const byKeys = await t.as('admin').patch('/versions?fields=name').send({ keys: ids, data: { name: 'by keys' } });
+      const ids: string[] = (
+        await create([
+          { key: uniq('m'), collection: articles, item: String(first) },
+          { key: uniq('m'), collection: articles, item: String(second) },
+        ])
+      ).body.data.map((v: { id: string }) => v.id);
+      const byKeys = await t
+        .as('admin')
+        .patch('/versions?fields=name')
+        .send({ keys: ids, data: { name: 'by keys' } });
       expect(byKeys.body).toEqual({ data: [{ name: 'by keys' }, { name: 'by keys' }] });
-      const byQuery = await t.as('admin').patch('/versions?fields=name').send({ query: { filter: { id: { _in: ids } } }, data: { name: 'by query' } });
+      const byQuery = await t
+        .as('admin')
+        .patch('/versions?fields=name')
+        .send({ query: { filter: { id: { _in: ids } } }, data: { name: 'by query' } });
       expect(byQuery.body.data).toEqual([{ name: 'by query' }, { name: 'by query' }]);
-      const byArray = await t.as('admin').patch('/versions?fields=id,name').send([
-        { id: ids[0], name: 'one' },
-        { id: ids[1], name: 'two' },
-      ]);
-      expect(byArray.body.data).toEqual(expect.arrayContaining([{ id: ids[0], name: 'one' }, { id: ids[1], name: 'two' }]));
+      const byArray = await t
+        .as('admin')
+        .patch('/versions?fields=id,name')
+        .send([
+          { id: ids[0], name: 'one' },
+          { id: ids[1], name: 'two' },
+        ]);
+      expect(byArray.body.data).toEqual(
+        expect.arrayContaining([
+          { id: ids[0], name: 'one' },
+          { id: ids[1], name: 'two' },
+        ]),
+      );
     });
 
     it('applies the rules to every batch form', async () => {
-      const ids: string[] = (await create([
-        { key: uniq('m'), collection: articles, item: String(first) },
-        { key: uniq('m'), collection: articles, item: String(first) },
-      ])).body.data.map((v: { id: string }) => v.id);
-      await expectError(t.as('admin').patch('/versions').send({ keys: ids, data: { item: '5' } }), 400, 'INVALID_PAYLOAD');
-      await expectError(t.as('admin').patch('/versions').send([{ id: ids[0], collection: plain }]), 400, 'INVALID_PAYLOAD');
+      const ids: string[] = (
+        await create([
+          { key: uniq('m'), collection: articles, item: String(first) },
+          { key: uniq('m'), collection: articles, item: String(first) },
+        ])
+      ).body.data.map((v: { id: string }) => v.id);
+      await expectError(
+        t
+          .as('admin')
+          .patch('/versions')
+          .send({ keys: ids, data: { item: '5' } }),
+        400,
+        'INVALID_PAYLOAD',
+      );
+      await expectError(
+        t
+          .as('admin')
+          .patch('/versions')
+          .send([{ id: ids[0], collection: plain }]),
+        400,
+        'INVALID_PAYLOAD',
+      );
       // Both versions of one item renamed to the same key.
-      await expectError(t.as('admin').patch('/versions').send({ keys: ids, data: { key: uniq('same') } }), 422, 'UNPROCESSABLE_CONTENT');
+      await expectError(
+        t
+          .as('admin')
+          .patch('/versions')
+          .send({ keys: ids, data: { key: uniq('same') } }),
+        422,
+        'UNPROCESSABLE_CONTENT',
+      );
       const same = uniq('same');
       await expectError(
-        t.as('admin').patch('/versions').send([
-          { id: ids[0], key: same },
-          { id: ids[1], key: same },
-        ]),
+        t
+          .as('admin')
+          .patch('/versions')
+          .send([
+            { id: ids[0], key: same },
+            { id: ids[1], key: same },
+          ]),
         422,
         'UNPROCESSABLE_CONTENT',
       );
@@ -236,7 +334,9 @@ describe('/versions', () => {
 
   describe('DELETE', () => {
     const three = async () =>
-      (await create([1, 2, 3].map(() => ({ key: uniq('del'), collection: articles, item: String(first) })))).body.data.map((v: { id: string }) => v.id) as string[];
+      (
+        await create([1, 2, 3].map(() => ({ key: uniq('del'), collection: articles, item: String(first) })))
+      ).body.data.map((v: { id: string }) => v.id) as string[];
 
     it('deletes one, an array of keys, { keys } and { query } with 204', async () => {
       const ids = await three();
@@ -244,9 +344,23 @@ describe('/versions', () => {
       expect(one.status).toBe(204);
       expect(one.text).toBe('');
       expect((await t.as('admin').delete('/versions').send([ids[1]])).status).toBe(204);
-      expect((await t.as('admin').delete('/versions').send({ keys: [ids[2]] })).status).toBe(204);
+      expect(
+        (
+          await t
+            .as('admin')
+            .delete('/versions')
+            .send({ keys: [ids[2]] })
+        ).status,
+      ).toBe(204);
       const more = await three();
-      expect((await t.as('admin').delete('/versions').send({ query: { filter: { id: { _in: more } } } })).status).toBe(204);
+      expect(
+        (
+          await t
+            .as('admin')
+            .delete('/versions')
+            .send({ query: { filter: { id: { _in: more } } } })
+        ).status,
+      ).toBe(204);
       const left = await t.as('admin').get(`/versions?filter[id][_in]=${[...ids, ...more].join(',')}`);
       expect(left.body.data).toEqual([]);
     });

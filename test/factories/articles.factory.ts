@@ -7,10 +7,14 @@ export async function createStatusArticles(t: TestApp): Promise<void> {
     { field: 'title', type: 'string' },
     { field: 'status', type: 'string' },
   ]);
-  await t.as('admin').post('/items/articles').send([
-    { title: 'Draft one', status: 'draft' },
-    { title: 'Out now', status: 'published' },
-    { title: 'Draft two', status: 'draft' },
-    { title: 'Also out', status: 'published' },
-  ]).expect(200);
+  await t
+    .as('admin')
+    .post('/items/articles')
+    .send([
+      { title: 'Draft one', status: 'draft' },
+      { title: 'Out now', status: 'published' },
+      { title: 'Draft two', status: 'draft' },
+      { title: 'Also out', status: 'published' },
+    ])
+    .expect(200);
 }

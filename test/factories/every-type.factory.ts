@@ -38,7 +38,10 @@ export const EVERY_TYPE: FieldSpec[] = [
 ];
 
 async function post(t: TestApp, path: string, body: unknown): Promise<void> {
-  const res = await t.as('admin').post(path).send(body as object);
+  const res = await t
+    .as('admin')
+    .post(path)
+    .send(body as object);
   if (res.status !== 200) throw new Error(`POST ${path} failed: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
@@ -57,18 +60,52 @@ export async function createEveryTypeSchema(t: TestApp, prefix = uniq('oas')): P
     { field: 'name', type: 'string', schema: { is_nullable: false } },
   ]);
   await createCollection(t, s.articles, EVERY_TYPE, { note: 'Stories' });
-  await createCollection(t, s.comments, [{ field: 'text', type: 'string' }, { field: 'article', type: 'integer' }]);
+  await createCollection(t, s.comments, [
+    { field: 'text', type: 'string' },
+    { field: 'article', type: 'integer' },
+  ]);
   await createCollection(t, s.tags, [{ field: 'label', type: 'string' }]);
-  await createCollection(t, s.junction, [{ field: `${s.articles}_id`, type: 'integer' }, { field: `${s.tags}_id`, type: 'integer' }]);
+  await createCollection(t, s.junction, [
+    { field: `${s.articles}_id`, type: 'integer' },
+    { field: `${s.tags}_id`, type: 'integer' },
+  ]);
   await createCollection(t, s.home, [{ field: 'headline', type: 'string' }], { singleton: true });
-  for (const [collection, field] of [[s.authors, 'articles'], [s.articles, 'comments']]) await post(t, `/fields/${collection}`, { field, type: 'alias', meta: { special: ['o2m'] } });
+  for (const [collection, field] of [
+    [s.authors, 'articles'],
+    [s.articles, 'comments'],
+  ])
+    await post(t, `/fields/${collection}`, { field, type: 'alias', meta: { special: ['o2m'] } });
   await post(t, `/fields/${s.articles}`, { field: 'tags', type: 'alias', meta: { special: ['m2m'] } });
   const relations = [
-    { collection: s.articles, field: 'author', related_collection: s.authors, meta: { one_field: 'articles' }, schema: { on_delete: 'SET NULL' } },
+    {
+      collection: s.articles,
+      field: 'author',
+      related_collection: s.authors,
+      meta: { one_field: 'articles' },
+      schema: { on_delete: 'SET NULL' },
+    },
     { collection: s.articles, field: 'cover', related_collection: 'svc_files', schema: { on_delete: 'SET NULL' } },
-    { collection: s.comments, field: 'article', related_collection: s.articles, meta: { one_field: 'comments' }, schema: { on_delete: 'SET NULL' } },
-    { collection: s.junction, field: `${s.tags}_id`, related_collection: s.tags, meta: { junction_field: `${s.articles}_id` }, schema: { on_delete: 'SET NULL' } },
-    { collection: s.junction, field: `${s.articles}_id`, related_collection: s.articles, meta: { one_field: 'tags', junction_field: `${s.tags}_id` }, schema: { on_delete: 'SET NULL' } },
+    {
+      collection: s.comments,
+      field: 'article',
+      related_collection: s.articles,
+      meta: { one_field: 'comments' },
+      schema: { on_delete: 'SET NULL' },
+    },
+    {
+      collection: s.junction,
+      field: `${s.tags}_id`,
+      related_collection: s.tags,
+      meta: { junction_field: `${s.articles}_id` },
+      schema: { on_delete: 'SET NULL' },
+    },
+    {
+      collection: s.junction,
+      field: `${s.articles}_id`,
+      related_collection: s.articles,
+      meta: { one_field: 'tags', junction_field: `${s.tags}_id` },
+      schema: { on_delete: 'SET NULL' },
+    },
   ];
   for (const relation of relations) await post(t, '/relations', relation);
   return s;

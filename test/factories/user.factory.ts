@@ -17,7 +17,10 @@ export async function createRole(
   values: Record<string, unknown> & { admin?: boolean } = {},
 ): Promise<string> {
   const { admin, ...rest } = values;
-  const res = await t.as('admin').post('/roles').send({ name: uniq('role'), admin_access: admin ?? false, app_access: true, ...rest });
+  const res = await t
+    .as('admin')
+    .post('/roles')
+    .send({ name: uniq('role'), admin_access: admin ?? false, app_access: true, ...rest });
   if (res.status !== 200) throw new Error(`creating a role failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data.id as string;
 }
@@ -30,8 +33,12 @@ export async function grant(
   action: 'create' | 'read' | 'update' | 'delete',
   rule: { fields?: string[] | string; permissions?: unknown; validation?: unknown; presets?: unknown } = {},
 ): Promise<number> {
-  const res = await t.as('admin').post('/permissions').send({ role, collection, action, fields: ['*'], ...rule });
-  if (res.status !== 200) throw new Error(`granting ${action} on ${collection} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const res = await t
+    .as('admin')
+    .post('/permissions')
+    .send({ role, collection, action, fields: ['*'], ...rule });
+  if (res.status !== 200)
+    throw new Error(`granting ${action} on ${collection} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data.id as number;
 }
 
@@ -50,7 +57,10 @@ export async function createUser(
   const email = (fields.email as string | undefined) ?? `${uniq('user')}@example.com`;
   const password = (fields.password as string | undefined) ?? uniq('password');
   const role = fields.role === undefined ? await createRole(t) : fields.role;
-  const res = await t.as('admin').post('/users').send({ ...fields, email, password, role });
+  const res = await t
+    .as('admin')
+    .post('/users')
+    .send({ ...fields, email, password, role });
   if (res.status !== 200) throw new Error(`user creation failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.data.id, email, password, role, token: byRole ? await t.login(email, password) : '' };
 }
@@ -59,9 +69,13 @@ export async function createUser(
 export async function enableTfa(t: TestApp, user: CreatedUser): Promise<string> {
   const token = user.token || (await t.login(user.email, user.password));
   const generated = await t.as(token).post('/users/me/tfa/generate').send({ password: user.password });
-  if (generated.status !== 200) throw new Error(`tfa/generate failed: ${generated.status} ${JSON.stringify(generated.body)}`);
+  if (generated.status !== 200)
+    throw new Error(`tfa/generate failed: ${generated.status} ${JSON.stringify(generated.body)}`);
   const { secret } = generated.body.data as { secret: string };
-  const enabled = await t.as(token).post('/users/me/tfa/enable').send({ secret, otp: generateSync({ secret }) });
+  const enabled = await t
+    .as(token)
+    .post('/users/me/tfa/enable')
+    .send({ secret, otp: generateSync({ secret }) });
   if (enabled.status !== 204) throw new Error(`tfa/enable failed: ${enabled.status} ${JSON.stringify(enabled.body)}`);
   return secret;
 }

@@ -21,7 +21,14 @@ function loop(api: Api, kind: Sample['kind'], samples: Sample[], stop: () => boo
   return (async () => {
     while (!stop()) {
       const res = await once();
-      samples.push({ at: Date.now(), kind, status: res.status, code: res.body?.errors?.[0]?.extensions?.code, n: kind === 'write' ? n : undefined, health: res.body?.status });
+      samples.push({
+        at: Date.now(),
+        kind,
+        status: res.status,
+        code: res.body?.errors?.[0]?.extensions?.code,
+        n: kind === 'write' ? n : undefined,
+        health: res.body?.status,
+      });
       await sleep(kind === 'health' ? 100 : 20);
     }
   })();
@@ -38,7 +45,11 @@ describe('fault: PostgreSQL restarted under reads and writes', () => {
   it('answers 503 during the outage, recovers within seconds, and keeps every acknowledged write', async () => {
     const server = await fleet.vellum();
     const admin = await new Api(server.url).asAdmin();
-    expectStatus(await admin.post('/collections', { collection: 'events', meta: {}, fields: [{ field: 'n', type: 'integer' }] }), 200, 'create events');
+    expectStatus(
+      await admin.post('/collections', { collection: 'events', meta: {}, fields: [{ field: 'n', type: 'integer' }] }),
+      200,
+      'create events',
+    );
 
     const samples: Sample[] = [];
     let stopping = false;
@@ -49,7 +60,11 @@ describe('fault: PostgreSQL restarted under reads and writes', () => {
     await sleep(3_000);
     fleet.pg.start();
     const up = Date.now();
-    const recovered = await waitFor(() => samples.some((s) => s.kind === 'write' && s.at > up && s.status === 200), 10_000, 50);
+    const recovered = await waitFor(
+      () => samples.some((s) => s.kind === 'write' && s.at > up && s.status === 200),
+      10_000,
+      50,
+    );
     const writeBack = samples.find((s) => s.kind === 'write' && s.at > up && s.status === 200)?.at ?? Infinity;
     await waitFor(() => samples.some((s) => s.kind === 'health' && s.at > writeBack && s.status === 200), 10_000, 50);
     await sleep(500);
@@ -57,10 +72,15 @@ describe('fault: PostgreSQL restarted under reads and writes', () => {
     await Promise.all(loops);
 
     const during = samples.filter((s) => s.at > down + 200 && s.at < up);
-    const statuses = (list: Sample[]) => [...new Set(list.map((s) => `${s.kind} ${s.status}${s.code ? ` ${s.code}` : ''}`))].sort();
+    const statuses = (list: Sample[]) =>
+      [...new Set(list.map((s) => `${s.kind} ${s.status}${s.code ? ` ${s.code}` : ''}`))].sort();
     // Every answer is a success or the standard 503; none is a 500 nor left without an answer.
-    expect(statuses(samples).filter((s) => !/ (200|503 SERVICE_UNAVAILABLE)$/.test(s) && !/^health (200|503)$/.test(s))).toEqual([]);
-    expect(statuses(during)).toEqual(expect.arrayContaining(['write 503 SERVICE_UNAVAILABLE', 'read 503 SERVICE_UNAVAILABLE', 'health 503']));
+    expect(
+      statuses(samples).filter((s) => !/ (200|503 SERVICE_UNAVAILABLE)$/.test(s) && !/^health (200|503)$/.test(s)),
+    ).toEqual([]);
+    expect(statuses(during)).toEqual(
+      expect.arrayContaining(['write 503 SERVICE_UNAVAILABLE', 'read 503 SERVICE_UNAVAILABLE', 'health 503']),
+    );
     expect(samples.filter((s) => s.status === 500 || s.status === NO_ANSWER)).toEqual([]);
     expect(recovered).toBe(true);
     expect(writeBack - up).toBeLessThan(5_000);

@@ -23,10 +23,17 @@ describe('fault: the database unreachable at start', () => {
 
   it('gives up after DB_STARTUP_RETRY_TIMEOUT with a clear message and a non-zero exit code', async () => {
     const started = Date.now();
-    const ended = await runBuiltServerToExit(fleet.env({ LOG_LEVEL: 'info', DB_PASSWORD, DB_STARTUP_RETRY_TIMEOUT: '2' }), await freePort(41000), 30_000);
+    const ended = await runBuiltServerToExit(
+      fleet.env({ LOG_LEVEL: 'info', DB_PASSWORD, DB_STARTUP_RETRY_TIMEOUT: '2' }),
+      await freePort(41000),
+      30_000,
+    );
     const elapsed = Date.now() - started;
     expect(ended.code).toBe(1);
-    const message = /Vellum failed to start: The database \(postgres at 127\.0\.0\.1:\d+\) could not be reached within DB_STARTUP_RETRY_TIMEOUT \(2s, (\d+) attempts\)/.exec(ended.output);
+    const message =
+      /Vellum failed to start: The database \(postgres at 127\.0\.0\.1:\d+\) could not be reached within DB_STARTUP_RETRY_TIMEOUT \(2s, (\d+) attempts\)/.exec(
+        ended.output,
+      );
     expect(message).not.toBeNull();
     // Waits of 0.5 s, 1 s, then what is left of the 2 s: a line for each attempt but the last, which the message reports.
     expect(Number(message![1])).toBeGreaterThanOrEqual(3);

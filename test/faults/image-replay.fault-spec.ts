@@ -53,9 +53,20 @@ function shellEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 /** Runs one of the Dockerfile's RUN commands in the copy; resolves with its duration in seconds. */
 function run(command: string, cwd: string, env: NodeJS.ProcessEnv, timeoutMs: number): number {
   const started = Date.now();
-  const ran = spawnSync('sh', ['-c', command], { cwd, env, encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 });
+  const ran = spawnSync('sh', ['-c', command], {
+    cwd,
+    env,
+    encoding: 'utf8',
+    timeout: timeoutMs,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const seconds = Math.round((Date.now() - started) / 100) / 10;
-  if (ran.status !== 0) throw new Error(`\`${command}\` failed (${ran.status ?? ran.signal}) after ${seconds}s:\n${ran.stdout}\n${ran.stderr}`.slice(-6000));
+  if (ran.status !== 0)
+    throw new Error(
+      `\`${command}\` failed (${ran.status ?? ran.signal}) after ${seconds}s:\n${ran.stdout}\n${ran.stderr}`.slice(
+        -6000,
+      ),
+    );
   process.stdout.write(`image replay: \`${command}\` took ${seconds}s\n`);
   return seconds;
 }
@@ -87,11 +98,13 @@ describe("fault: the image's steps replayed without Docker", () => {
     rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
-  it('installs the committed lockfile with the Dockerfile\'s npm ci', () => {
+  it("installs the committed lockfile with the Dockerfile's npm ci", () => {
     // The npm cache is warm in CI (.ci/run installed first); the image build fetches what it lacks.
     const install = steps.install.replace(/\bnpm ci\b/, 'npm ci --prefer-offline');
     run(install, join(dir, 'app'), shellEnv(localPrebuilds(join(dir, 'prebuilds'))), 150_000);
-    expect(existsSync(join(dir, 'app', 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'))).toBe(true);
+    expect(
+      existsSync(join(dir, 'app', 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node')),
+    ).toBe(true);
   }, 160_000);
 
   it('builds the server and the Studio, then drops development dependencies', () => {
@@ -108,12 +121,19 @@ describe("fault: the image's steps replayed without Docker", () => {
     db = await preparePrivateMariadb({ database: 'vellum', user: 'vellum', password: SECRETS.db_password });
     redis = await startPrivateRedis();
     const port = await freePort(42000);
-    const vars = { ADMIN_EMAIL: 'admin@example.com', PUBLIC_URL: `http://127.0.0.1:${port}`, EMAIL_SMTP_HOST: '127.0.0.1', EMAIL_SMTP_PORT: String(await freePort(43000)) };
+    const vars = {
+      ADMIN_EMAIL: 'admin@example.com',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      EMAIL_SMTP_HOST: '127.0.0.1',
+      EMAIL_SMTP_PORT: String(await freePort(43000)),
+    };
     const fromCompose = composeEnvironment(compose, 'vellum', vars);
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '',
       ...steps.env,
-      ...Object.fromEntries(Object.entries(fromCompose).map(([name, value]) => [name, value.replace(/^\/run\/secrets\//, `${secrets}/`)])),
+      ...Object.fromEntries(
+        Object.entries(fromCompose).map(([name, value]) => [name, value.replace(/^\/run\/secrets\//, `${secrets}/`)]),
+      ),
       // The container's network, on this machine: the services' private ports, loopback only.
       HOST: '127.0.0.1',
       PORT: String(port),
@@ -123,7 +143,11 @@ describe("fault: the image's steps replayed without Docker", () => {
       STORAGE_LOCAL_ROOT: join(dir, 'uploads'),
       DB_FILENAME: join(dir, 'data', 'vellum.db'),
     };
-    expect(Object.keys(fromCompose).filter((name) => name.endsWith('_FILE'))).toEqual(['ADMIN_PASSWORD_FILE', 'SECRET_FILE', 'DB_PASSWORD_FILE']);
+    expect(Object.keys(fromCompose).filter((name) => name.endsWith('_FILE'))).toEqual([
+      'ADMIN_PASSWORD_FILE',
+      'SECRET_FILE',
+      'DB_PASSWORD_FILE',
+    ]);
 
     let log = '';
     const [command, ...args] = steps.cmd;

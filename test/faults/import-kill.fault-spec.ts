@@ -17,10 +17,18 @@ describe('fault: kill -9 during a background CSV import', () => {
   it('keeps none of the rows after a restart, and reports the job failed with the reason', async () => {
     const first = await fleet.vellum();
     const admin = await new Api(first.url).asAdmin();
-    expectStatus(await admin.post('/collections', { collection: 'readings', meta: {}, fields: READINGS_FIELDS }), 200, 'create readings');
+    expectStatus(
+      await admin.post('/collections', { collection: 'readings', meta: {}, fields: READINGS_FIELDS }),
+      200,
+      'create readings',
+    );
     expectStatus(await admin.post('/items/readings', { label: 'before', amount: -1 }), 200, 'row before the import');
 
-    const started = expectStatus(await admin.upload('/utils/import/readings?background=true', readingsCsv(ROWS), 'text/csv', 'readings.csv'), 200, 'import');
+    const started = expectStatus(
+      await admin.upload('/utils/import/readings?background=true', readingsCsv(ROWS), 'text/csv', 'readings.csv'),
+      200,
+      'import',
+    );
     const jobId = started.body.data.id as string;
     // A job reports its row count at most once a second: a count above zero means the import is under
     // way and has been writing for a second at least.
@@ -45,7 +53,10 @@ describe('fault: kill -9 during a background CSV import', () => {
     expect(after.status).toBe('failed');
     expect(after.finished_on).not.toBeNull();
     expect(after.errors).toEqual([
-      expect.objectContaining({ message: expect.stringContaining('stopped before it ended'), extensions: expect.objectContaining({ code: 'SERVICE_UNAVAILABLE' }) }),
+      expect.objectContaining({
+        message: expect.stringContaining('stopped before it ended'),
+        extensions: expect.objectContaining({ code: 'SERVICE_UNAVAILABLE' }),
+      }),
     ]);
     // Swept at start, in the background: its importer's PID is gone from this host.
     expect(await waitFor(async () => copies().length === 0, 10_000, 100)).toBe(true);

@@ -19,21 +19,46 @@ interface Sample {
 }
 
 /** One request as a client sees it: status and time, whatever the body (ping answers text). */
-async function timed(url: string, method: string, path: string, token?: string, body?: unknown): Promise<Omit<Sample, 'kind' | 'at'>> {
+async function timed(
+  url: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<Omit<Sample, 'kind' | 'at'>> {
   const started = Date.now();
-  const headers: Record<string, string> = { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) };
+  const headers: Record<string, string> = {
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    ...(body ? { 'Content-Type': 'application/json' } : {}),
+  };
   try {
-    const res = await fetch(`${url}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined, signal: AbortSignal.timeout(10_000) });
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers,
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(10_000),
+    });
     const text = await res.text();
     const json = res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : null;
-    return { ms: Date.now() - started, status: res.status, health: json?.status, redis: json?.checks?.['redis:connection']?.[0]?.status };
+    return {
+      ms: Date.now() - started,
+      status: res.status,
+      health: json?.status,
+      redis: json?.checks?.['redis:connection']?.[0]?.status,
+    };
   } catch {
     return { ms: Date.now() - started, status: 0 };
   }
 }
 
 /** One client per kind of request, each sending the next when the last is answered, until `stop`. */
-function load(url: string, token: string, credentials: object, samples: Sample[], stop: () => boolean): Promise<void[]> {
+function load(
+  url: string,
+  token: string,
+  credentials: object,
+  samples: Sample[],
+  stop: () => boolean,
+): Promise<void[]> {
   const requests: Record<Kind, () => ReturnType<typeof timed>> = {
     'sign-in': () => timed(url, 'POST', '/auth/login', undefined, credentials),
     ping: () => timed(url, 'GET', '/server/ping'),
@@ -93,9 +118,17 @@ describe('fault: Redis stopped and frozen under load', () => {
     const api = new Api(server.url);
     const token = expectStatus(await api.login(), 200, 'admin sign-in').body.data.access_token as string;
     const admin = api.as(token);
-    expectStatus(await admin.post('/collections', { collection: 'notes', meta: {}, fields: [{ field: 'title', type: 'string' }] }), 200, 'create notes');
+    expectStatus(
+      await admin.post('/collections', { collection: 'notes', meta: {}, fields: [{ field: 'title', type: 'string' }] }),
+      200,
+      'create notes',
+    );
     expectStatus(await admin.patch('/settings', { auth_login_attempts: 3 }), 200, 'lockout after 3 failures');
-    expectStatus(await admin.post('/users', { email: 'target@example.com', password: 'target-password-1' }), 200, 'a user to lock out');
+    expectStatus(
+      await admin.post('/users', { email: 'target@example.com', password: 'target-password-1' }),
+      200,
+      'a user to lock out',
+    );
 
     const samples: Sample[] = [];
     let stopping = false;
@@ -123,7 +156,9 @@ describe('fault: Redis stopped and frozen under load', () => {
     await sleep(1_000);
     stopping = true;
     await running;
-    process.stdout.write(`Redis outage, per phase (REDIS_COMMAND_TIMEOUT=${COMMAND_TIMEOUT_MS}):\n${summary(samples, phases)}\n`);
+    process.stdout.write(
+      `Redis outage, per phase (REDIS_COMMAND_TIMEOUT=${COMMAND_TIMEOUT_MS}):\n${summary(samples, phases)}\n`,
+    );
 
     // Every answer is a success: no 500, none lost, sign-in included.
     expect(samples.filter((s) => s.status !== 200)).toEqual([]);
@@ -131,7 +166,10 @@ describe('fault: Redis stopped and frozen under load', () => {
     expect(samples.filter((s) => s.ms > COMMAND_TIMEOUT_MS + MARGIN_MS)).toEqual([]);
     expect(Math.max(...samples.filter((s) => s.kind === 'ping').map((s) => s.ms))).toBeLessThan(COMMAND_TIMEOUT_MS);
     // Health says degraded (warn, not error) while Redis is away, in both outages.
-    for (const [from, to] of [[phases[1][1] + 1_000, phases[2][1]], [phases[3][1] + 2 * COMMAND_TIMEOUT_MS, phases[4][1]]]) {
+    for (const [from, to] of [
+      [phases[1][1] + 1_000, phases[2][1]],
+      [phases[3][1] + 2 * COMMAND_TIMEOUT_MS, phases[4][1]],
+    ]) {
       const checks = samples.filter((s) => s.kind === 'health' && s.at > from && s.at < to);
       expect(checks.length).toBeGreaterThan(0);
       expect(checks.map((s) => `${s.health}/${s.redis}`)).toEqual(checks.map(() => 'warn/warn'));

@@ -1,15 +1,26 @@
 import { Api, expectStatus, waitFor } from './lib/api';
 import { Fleet } from './lib/fleet';
 
-type Snapshot = { collections: { collection: string; schema: object | null }[]; fields: { collection: string; field: string; schema: object | null }[] };
+type Snapshot = {
+  collections: { collection: string; schema: object | null }[];
+  fields: { collection: string; field: string; schema: object | null }[];
+};
 
 const WIDE = 50;
 
 /** The snapshot with WIDE more collections shaped like `template`, each with its fields. */
 function widened(snapshot: Snapshot, template: string): Snapshot {
   const names = Array.from({ length: WIDE }, (_, i) => `wide_${i}`);
-  const asCollection = (entry: Snapshot['collections'][number], collection: string) => ({ ...entry, collection, schema: entry.schema && { name: collection } });
-  const asField = (entry: Snapshot['fields'][number], collection: string) => ({ ...entry, collection, schema: entry.schema && { ...entry.schema, table: collection } });
+  const asCollection = (entry: Snapshot['collections'][number], collection: string) => ({
+    ...entry,
+    collection,
+    schema: entry.schema && { name: collection },
+  });
+  const asField = (entry: Snapshot['fields'][number], collection: string) => ({
+    ...entry,
+    collection,
+    schema: entry.schema && { ...entry.schema, table: collection },
+  });
   const collections = snapshot.collections.filter((c) => c.collection === template);
   const fields = snapshot.fields.filter((f) => f.collection === template);
   return {
@@ -40,7 +51,8 @@ describe('fault: kill -9 during a schema apply', () => {
 
     void admin.request('POST', '/schema/apply', diff, 60_000);
     // Inside the apply's transaction: it holds the schema lock (an advisory lock) while it creates tables.
-    const locked = () => fleet.pg.sql('vellum', "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted") !== '0';
+    const locked = () =>
+      fleet.pg.sql('vellum', "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted") !== '0';
     expect(await waitFor(locked, 20_000, 5)).toBe(true);
     await first.kill();
 

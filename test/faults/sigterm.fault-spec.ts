@@ -26,7 +26,9 @@ function slowUpload(url: string, token: string, chunks: number): Promise<Answer>
       res.on('error', () => resolve({ status: NO_ANSWER, body: null }));
     });
   });
-  req.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="slow.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  req.write(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="slow.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   void (async () => {
     for (let i = 0; i < Math.min(chunks, 3_000) && !req.destroyed; i++) {
       req.write(CHUNK);
@@ -49,7 +51,6 @@ function refused(url: string): Promise<boolean> {
     socket.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ECONNREFUSED'));
   });
 }
-
 
 /**
  * Issue 28: SIGTERM drains: no new connections, requests in flight get SERVER_SHUTDOWN_TIMEOUT to finish,
@@ -79,7 +80,9 @@ describe('fault: SIGTERM under way', () => {
     expect(server.exitCode()).toBe(0);
     expect(Date.now() - signalled).toBeLessThan(15_000);
     const log = server.output();
-    expect(log).toMatch(/"signal":"SIGTERM","inFlight":1,"msg":"SIGTERM received: shutting down, no new connections; requests in flight get 15000 ms to finish"/);
+    expect(log).toMatch(
+      /"signal":"SIGTERM","inFlight":1,"msg":"SIGTERM received: shutting down, no new connections; requests in flight get 15000 ms to finish"/,
+    );
     expect(log).toMatch(/"msg":"Vellum stopped"/);
     // Redis closed without an outage being reported.
     expect(log).not.toMatch(/Redis is unreachable/);
@@ -97,20 +100,34 @@ describe('fault: SIGTERM under way', () => {
     expect(server.exitCode()).toBe(0);
     expect(took).toBeGreaterThanOrEqual(1000);
     expect(took).toBeLessThan(4000);
-    expect(server.output()).toMatch(/"inFlight":1,"msg":"requests still running after SERVER_SHUTDOWN_TIMEOUT: their connections are closed"/);
+    expect(server.output()).toMatch(
+      /"inFlight":1,"msg":"requests still running after SERVER_SHUTDOWN_TIMEOUT: their connections are closed"/,
+    );
   }, 60_000);
 
   it('fails its running background import at once: none of its rows stay', async () => {
     const server = await fleet.vellum({ LOG_LEVEL: 'info' });
     const admin = await new Api(server.url).asAdmin();
-    expectStatus(await admin.post('/collections', { collection: 'readings', meta: {}, fields: READINGS_FIELDS }), 200, 'create readings');
-    const started = expectStatus(await admin.upload('/utils/import/readings?background=true', readingsCsv(300_000), 'text/csv', 'readings.csv'), 200, 'import');
+    expectStatus(
+      await admin.post('/collections', { collection: 'readings', meta: {}, fields: READINGS_FIELDS }),
+      200,
+      'create readings',
+    );
+    const started = expectStatus(
+      await admin.upload('/utils/import/readings?background=true', readingsCsv(300_000), 'text/csv', 'readings.csv'),
+      200,
+      'import',
+    );
     const jobId = started.body.data.id as string;
-    expect(await waitFor(async () => (await admin.get(`/utils/jobs/${jobId}`)).body.data.rows_done > 0, 30_000, 50)).toBe(true);
+    expect(
+      await waitFor(async () => (await admin.get(`/utils/jobs/${jobId}`)).body.data.rows_done > 0, 30_000, 50),
+    ).toBe(true);
     await server.stop();
     expect(server.exitCode()).toBe(0);
     // Marked by the instance itself as it stopped, not a minute later by another one.
-    const [status, errors] = fleet.pg.sql('vellum', `SELECT status, errors FROM svc_jobs WHERE id = '${jobId}'`).split('|');
+    const [status, errors] = fleet.pg
+      .sql('vellum', `SELECT status, errors FROM svc_jobs WHERE id = '${jobId}'`)
+      .split('|');
     expect(status).toBe('failed');
     expect(errors).toContain('shut down before it ended');
     expect(fleet.pg.sql('vellum', 'SELECT count(*) FROM readings')).toBe('0');

@@ -19,7 +19,9 @@ function slowUpload(url: string, token: string, stop: () => boolean): Promise<vo
     req.on('error', () => resolve());
     req.on('response', (res) => res.resume().on('end', resolve).on('error', resolve));
   });
-  req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  req.write(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   void (async () => {
     const chunk = Buffer.alloc(64 * 1024, 7);
     for (let i = 0; i < 2_000 && !stop() && !req.destroyed; i++) {
@@ -49,13 +51,19 @@ describe('fault: kill -9 during a file upload', () => {
     const env = { STORAGE_LOCATIONS: 'local', STORAGE_LOCAL_ROOT: storage };
     const first = await fleet.vellum(env);
     const admin = await new Api(first.url).asAdmin();
-    const done = expectStatus(await admin.upload('/files', 'complete bytes', 'text/plain', 'done.txt'), 200, 'complete upload').body.data;
+    const done = expectStatus(
+      await admin.upload('/files', 'complete bytes', 'text/plain', 'done.txt'),
+      200,
+      'complete upload',
+    ).body.data;
 
     const token = expectStatus(await new Api(first.url).login(), 200, 'login').body.data.access_token;
     let stopping = false;
     const upload = slowUpload(first.url, token, () => stopping);
     // The kill lands while the bytes are being written under their temporary key.
-    expect(await waitFor(() => temporary().some((name) => statSync(join(storage, name)).size > 256 * 1024), 20_000, 50)).toBe(true);
+    expect(
+      await waitFor(() => temporary().some((name) => statSync(join(storage, name)).size > 256 * 1024), 20_000, 50),
+    ).toBe(true);
     await first.kill();
     stopping = true;
     await upload;
@@ -65,7 +73,8 @@ describe('fault: kill -9 during a file upload', () => {
     const again = await new Api(second.url).asAdmin();
     // The sweep runs in the background of the start: bounded wait until it has passed.
     expect(await waitFor(() => temporary().length === 0, 10_000, 50)).toBe(true);
-    const rows = expectStatus(await again.get('/files?fields=id,filename_disk,filesize&limit=-1'), 200, 'list files').body.data;
+    const rows = expectStatus(await again.get('/files?fields=id,filename_disk,filesize&limit=-1'), 200, 'list files')
+      .body.data;
     expect(rows).toEqual([{ id: done.id, filename_disk: done.filename_disk, filesize: 14 }]);
     // Storage holds exactly the bytes of the rows, and they are whole.
     expect(stored()).toEqual([done.filename_disk]);

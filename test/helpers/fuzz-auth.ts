@@ -12,19 +12,40 @@ function signed(claims: object, secret: string): string {
 /** Forged, tampered, expired, wrongly signed and malformed access tokens. */
 function junkTokens({ s, adminToken: admin, secret }: FuzzContext): string[] {
   const [head, , sig] = admin.split('.');
-  const forgedPayload = Buffer.from(JSON.stringify({ id: s.limited.id, role: null, app_access: true, admin_access: true, iss: 'vellum' })).toString('base64url');
+  const forgedPayload = Buffer.from(
+    JSON.stringify({ id: s.limited.id, role: null, app_access: true, admin_access: true, iss: 'vellum' }),
+  ).toString('base64url');
   return [
     `${head}.${forgedPayload}.${sig}`,
     `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${forgedPayload}.`,
     signed({ id: s.adminId, role: null, app_access: true, admin_access: true, iss: 'vellum' }, 'wrong-secret'),
     signed({ id: 'not-a-uuid', role: 123, app_access: 'yes', admin_access: 'true', iss: 'vellum' }, secret),
     signed({ id: "' OR 1=1 --", role: ['x'], app_access: true, admin_access: false, iss: 'vellum' }, secret),
-    signed({ id: { $ne: null }, role: { a: 1 }, app_access: null, admin_access: null, iss: 'vellum', session: ['x'] }, secret),
-    signed({ id: s.limited.id, role: s.limited.role, app_access: true, admin_access: false, iss: 'vellum', session: 'x'.repeat(300) }, secret),
-    signed({ id: s.limited.id, role: s.limited.role, app_access: true, admin_access: false, iss: 'vellum', exp: 1 }, secret),
+    signed(
+      { id: { $ne: null }, role: { a: 1 }, app_access: null, admin_access: null, iss: 'vellum', session: ['x'] },
+      secret,
+    ),
+    signed(
+      {
+        id: s.limited.id,
+        role: s.limited.role,
+        app_access: true,
+        admin_access: false,
+        iss: 'vellum',
+        session: 'x'.repeat(300),
+      },
+      secret,
+    ),
+    signed(
+      { id: s.limited.id, role: s.limited.role, app_access: true, admin_access: false, iss: 'vellum', exp: 1 },
+      secret,
+    ),
     signed({ iss: 'vellum' }, secret),
     signed({ id: s.adminId, iss: 'directus' }, secret),
-    signed({ id: s.adminId, role: null, app_access: true, admin_access: false, iss: 'vellum', exp: 'never', iat: 'now' }, secret),
+    signed(
+      { id: s.adminId, role: null, app_access: true, admin_access: false, iss: 'vellum', exp: 'never', iat: 'now' },
+      secret,
+    ),
     `${admin}x`,
     admin.slice(0, -4),
     'a.b.c',
@@ -43,13 +64,48 @@ export function junkAuth(ctx: FuzzContext, rng: Prng): { headers: Record<string,
     case 0:
       return { headers: { Authorization: `Bearer ${rng.pick(tokens)}` } };
     case 1:
-      return { headers: { Authorization: rng.pick(['Basic YWRtaW46YWRtaW4=', 'Bearer', 'Bearer ', `Bearer ${admin} extra`, `bearer ${admin}`, `BEARER  ${admin}`, 'Token abc', 'Digest x', `Bearer\t${admin}`, 'Bearer a b c']) } };
+      return {
+        headers: {
+          Authorization: rng.pick([
+            'Basic YWRtaW46YWRtaW4=',
+            'Bearer',
+            'Bearer ',
+            `Bearer ${admin} extra`,
+            `bearer ${admin}`,
+            `BEARER  ${admin}`,
+            'Token abc',
+            'Digest x',
+            `Bearer\t${admin}`,
+            'Bearer a b c',
+          ]),
+        },
+      };
     case 2:
-      return { headers: { Cookie: rng.pick([`svc_session_token=${enc(rng.pick(tokens))}`, 'svc_session_token=', '=;;;=%%%; svc_session_token', 'svc_session_token=%E0%A4%A', `svc_refresh_token=${'r'.repeat(64)}`, `svc_session_token=${admin}; svc_session_token=garbage`, `${'c'.repeat(100)}=${'v'.repeat(3000)}`]) } };
+      return {
+        headers: {
+          Cookie: rng.pick([
+            `svc_session_token=${enc(rng.pick(tokens))}`,
+            'svc_session_token=',
+            '=;;;=%%%; svc_session_token',
+            'svc_session_token=%E0%A4%A',
+            `svc_refresh_token=${'r'.repeat(64)}`,
+            `svc_session_token=${admin}; svc_session_token=garbage`,
+            `${'c'.repeat(100)}=${'v'.repeat(3000)}`,
+          ]),
+        },
+      };
     case 3:
       return { headers: {}, query: `access_token=${enc(rng.pick(tokens))}` };
     case 4:
-      return { headers: { Authorization: `Bearer ${admin}` }, query: rng.pick([`access_token=${admin}`, 'access_token[]=a&access_token[]=b', 'access_token[x]=1', 'access_token=']) };
+      return {
+        headers: { Authorization: `Bearer ${admin}` },
+        query: rng.pick([
+          `access_token=${admin}`,
+          'access_token[]=a&access_token[]=b',
+          'access_token[x]=1',
+          'access_token=',
+        ]),
+      };
     default:
       return {
         headers: rng.pick<Record<string, string>>([

@@ -3,7 +3,17 @@ import { template, validParam } from './fuzz-bodies';
 import { ASSET_PARAMS, enc, JUNK_PATH, junkQuery, QUERY_PARAMS, RANGES } from './fuzz-junk';
 import { Operation, Who } from './fuzz-routes';
 import { FuzzContext } from './fuzz-seed';
-import { deepJson, injectKey, JUNK_VALUES, positions, Prng, PROTO_KEYS, RawJson, replaceAt, toJsonText } from './fuzz-values';
+import {
+  deepJson,
+  injectKey,
+  JUNK_VALUES,
+  positions,
+  Prng,
+  PROTO_KEYS,
+  RawJson,
+  replaceAt,
+  toJsonText,
+} from './fuzz-values';
 import { multipartBody, MultipartPart, RawRequest } from './raw-http';
 
 export type FuzzRequest = RawRequest & { label: string };
@@ -61,7 +71,12 @@ function pollute(d: Draft): void {
     d.query.push(junkQuery(d.rng, d.rng.pick(['filter', 'deep', 'alias', 'aggregate'])));
   } else {
     const at = d.rng.pick(objects);
-    d.body = injectKey(d.body, at, d.rng.pick(PROTO_KEYS), d.rng.pick([{ polluted: 'yes' }, { prototype: { polluted: 'yes' } }, 'yes', null, ['polluted']]));
+    d.body = injectKey(
+      d.body,
+      at,
+      d.rng.pick(PROTO_KEYS),
+      d.rng.pick([{ polluted: 'yes' }, { prototype: { polluted: 'yes' } }, 'yes', null, ['polluted']]),
+    );
     d.label = `proto at ${at.join('.') || 'root'}`;
   }
 }
@@ -83,7 +98,10 @@ function rawVariants(text: string): { contentType: string; data: Buffer | string
     { contentType: 'application/xml', data: '<a><b>1</b></a>' },
     { contentType: 'application/x-www-form-urlencoded', data: 'a=1&b[c]=2&__proto__[polluted]=yes' },
     { contentType: 'multipart/form-data', data: text },
-    { contentType: 'multipart/form-data; boundary=zzz', data: '--zzz\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n' },
+    {
+      contentType: 'multipart/form-data; boundary=zzz',
+      data: '--zzz\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n',
+    },
     { contentType: 'application/octet-stream', data: Buffer.from([0, 1, 2, 3]) },
     { contentType: '', data: text },
     { contentType: 'application/vnd.api+json', data: text },
@@ -103,15 +121,32 @@ function rawBody(d: Draft): void {
 
 const BOUNDARY = 'fuzzboundary';
 
-const file = (data: Buffer | string, name = 'file', filename: string | undefined = 'upload.png', contentType = 'image/png'): MultipartPart => ({ name, filename, contentType, data });
+const file = (
+  data: Buffer | string,
+  name = 'file',
+  filename: string | undefined = 'upload.png',
+  contentType = 'image/png',
+): MultipartPart => ({ name, filename, contentType, data });
 
 /** Upload, import and schema-file bodies with wrong parts, wrong files, cut or foreign boundaries. */
-function multipartVariants({ ctx, rng, body }: Draft): { contentType: string; parts?: MultipartPart[]; data?: Buffer | string; close?: boolean }[] {
+function multipartVariants({
+  ctx,
+  rng,
+  body,
+}: Draft): { contentType: string; parts?: MultipartPart[]; data?: Buffer | string; close?: boolean }[] {
   const png = ctx.s.png;
   const type = `multipart/form-data; boundary=${BOUNDARY}`;
-  const textPart = (name: string): MultipartPart => ({ name, data: String(toJsonText(rng.pick(JUNK_VALUES))).slice(0, 5000) });
+  const textPart = (name: string): MultipartPart => ({
+    name,
+    data: String(toJsonText(rng.pick(JUNK_VALUES))).slice(0, 5000),
+  });
   const importRows = rng.pick([
-    file('[{"label":"i","count":"x"},{"__proto__":{"polluted":"yes"}},5,null]', 'file', 'rows.json', 'application/json'),
+    file(
+      '[{"label":"i","count":"x"},{"__proto__":{"polluted":"yes"}},5,null]',
+      'file',
+      'rows.json',
+      'application/json',
+    ),
     file('label,count\n"unclosed,1\nx', 'file', 'rows.csv', 'text/csv'),
     file('{"not":"an array"}', 'file', 'rows.json', 'application/json'),
     file(deepJson(5000, '[', '1', ']').text, 'file', 'rows.json', 'application/json'),
@@ -133,7 +168,10 @@ function multipartVariants({ ctx, rng, body }: Draft): { contentType: string; pa
     { contentType: type, data: `--${BOUNDARY}\r\ngarbage\r\n--${BOUNDARY}--` },
     { contentType: type, parts: [importRows] },
     { contentType: type, parts: [file(toJsonText(body ?? {}), 'file', 'snapshot.json', 'application/json')] },
-    { contentType: type, parts: [file('collections: [\n  - &a [*a]\n', 'file', 'snapshot.yaml', 'application/x-yaml')] },
+    {
+      contentType: type,
+      parts: [file('collections: [\n  - &a [*a]\n', 'file', 'snapshot.yaml', 'application/x-yaml')],
+    },
   ];
 }
 

@@ -124,9 +124,49 @@ export const JUNK_QUERY_VALUES = [
   'x'.repeat(4000),
 ];
 
-export const QUERY_PARAMS = ['filter', 'deep', 'aggregate', 'groupBy', 'sort', 'fields', 'limit', 'offset', 'page', 'meta', 'search', 'export', 'alias', 'version', 'versionRaw', 'backlink'];
-export const ASSET_PARAMS = ['key', 'width', 'height', 'fit', 'quality', 'format', 'withoutEnlargement', 'transforms', 'download'];
-export const RANGES = ['bytes=abc', 'bytes=10-5', 'bytes=-0', 'bytes=0-999999999999', 'bytes=1-2,3-4', 'items=0-1', 'bytes=99999999-', 'bytes=--1', 'bytes=0-0,-1', 'bytes=18446744073709551616-', 'bytes=', 'bytes=-99999999999999999999'];
+export const QUERY_PARAMS = [
+  'filter',
+  'deep',
+  'aggregate',
+  'groupBy',
+  'sort',
+  'fields',
+  'limit',
+  'offset',
+  'page',
+  'meta',
+  'search',
+  'export',
+  'alias',
+  'version',
+  'versionRaw',
+  'backlink',
+];
+export const ASSET_PARAMS = [
+  'key',
+  'width',
+  'height',
+  'fit',
+  'quality',
+  'format',
+  'withoutEnlargement',
+  'transforms',
+  'download',
+];
+export const RANGES = [
+  'bytes=abc',
+  'bytes=10-5',
+  'bytes=-0',
+  'bytes=0-999999999999',
+  'bytes=1-2,3-4',
+  'items=0-1',
+  'bytes=99999999-',
+  'bytes=--1',
+  'bytes=0-0,-1',
+  'bytes=18446744073709551616-',
+  'bytes=',
+  'bytes=-99999999999999999999',
+];
 
 /** One query parameter broken in one way: junk value, wrong shape, deep brackets, pollution keys or bad percent-encoding. */
 export function junkQuery(rng: Prng, name: string): string {
@@ -136,13 +176,26 @@ export function junkQuery(rng: Prng, name: string): string {
     case 2:
       return `${name}=${enc(rng.pick(JUNK_QUERY_VALUES))}`;
     case 3:
-      return rng.pick([`${name}[]=a&${name}[]=b`, `${name}[0][x]=1`, `${name}[a]=1`, `${name}[]=`, `${name}=a&${name}=b`, `${name}`, `${name}=`]);
+      return rng.pick([
+        `${name}[]=a&${name}[]=b`,
+        `${name}[0][x]=1`,
+        `${name}[a]=1`,
+        `${name}[]=`,
+        `${name}=a&${name}=b`,
+        `${name}`,
+        `${name}=`,
+      ]);
     case 4:
       return `${name}${rng.pick(['[title]', '[author][name]', '[tags][tag_id][label]', '[_and][0][title]', '[nope]', '[id]'])}${rng.pick(['[_eq]', '[_nope]', '[_in][]', '[_between][0]', '[_some]', '[_null]', ''])}=${enc(rng.pick(JUNK_QUERY_VALUES.filter((v) => v.length < 200)))}`;
     case 5:
       return `${name}[a][b][c][d][e][f][g][h][i][j][k][l][m]=1`;
     case 6:
-      return rng.pick([`${name}[__proto__][polluted]=yes`, `${name}[constructor][prototype][polluted]=yes`, `__proto__[polluted]=yes`, `constructor[prototype][polluted]=yes`]);
+      return rng.pick([
+        `${name}[__proto__][polluted]=yes`,
+        `${name}[constructor][prototype][polluted]=yes`,
+        `__proto__[polluted]=yes`,
+        `constructor[prototype][polluted]=yes`,
+      ]);
     default:
       return `${name}=${rng.pick(['%FF', '%', '%E0%A4%A', '%00', '%C0%AF', 'a%20b+c', '%2B%2B'])}`;
   }

@@ -13,7 +13,13 @@ export interface Operation {
 }
 
 export const MUTATING = new Set(['POST', 'PATCH', 'DELETE']);
-const MULTIPART_ROUTES = new Set(['POST /files', 'PATCH /files/{id}', 'POST /utils/import/{collection}', 'POST /schema/diff', 'POST /schema/apply']);
+const MULTIPART_ROUTES = new Set([
+  'POST /files',
+  'PATCH /files/{id}',
+  'POST /utils/import/{collection}',
+  'POST /schema/diff',
+  'POST /schema/apply',
+]);
 
 type Parameter = { in: string; name: string } | { $ref: string };
 interface OpenApi {

@@ -140,7 +140,8 @@ function cloneWith(value: unknown, path: (string | number)[], replace: (old: unk
   const [head, ...rest] = path;
   if (Array.isArray(value)) return value.map((v, i) => (i === head ? cloneWith(v, rest, replace) : v));
   const copy: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) copy[k] = k === head ? cloneWith(v, rest, replace) : v;
+  for (const [k, v] of Object.entries(value as Record<string, unknown>))
+    copy[k] = k === head ? cloneWith(v, rest, replace) : v;
   return copy;
 }
 

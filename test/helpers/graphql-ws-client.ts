@@ -1,7 +1,10 @@
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 
-export type Result = { data?: Record<string, any> | null; errors?: readonly { message: string; extensions?: Record<string, unknown> }[] };
+export type Result = {
+  data?: Record<string, any> | null;
+  errors?: readonly { message: string; extensions?: Record<string, unknown> }[];
+};
 
 /** One operation's results as they come, and how it ended (`complete`, or the protocol's `error`). */
 export class Operation {

@@ -21,12 +21,22 @@ export const TEST_CLIENT = { id: 'vellum-test', secret: 'vellum-test-secret-0123
  * An OpenID provider (oidc-provider) on 127.0.0.1 in this process, with its development sign-in and
  * consent forms (any password is accepted; the login is the person's `sub`) and one confidential client.
  */
-export async function startOidcProvider(redirectUris: string[], people: Record<string, TestPerson>): Promise<TestOidcProvider> {
+export async function startOidcProvider(
+  redirectUris: string[],
+  people: Record<string, TestPerson>,
+): Promise<TestOidcProvider> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   const provider = new Provider(issuer, {
-    clients: [{ client_id: TEST_CLIENT.id, client_secret: TEST_CLIENT.secret, redirect_uris: redirectUris, token_endpoint_auth_method: 'client_secret_post' }],
+    clients: [
+      {
+        client_id: TEST_CLIENT.id,
+        client_secret: TEST_CLIENT.secret,
+        redirect_uris: redirectUris,
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
     claims: { openid: ['sub'], email: ['email'], profile: ['given_name', 'family_name', 'groups'] },
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => true },
@@ -63,7 +73,8 @@ function formOf(html: string, base: string): { action: string; fields: URLSearch
   const form = /<form[^>]*action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/.exec(html);
   if (!form) throw new Error(`no form in the provider's page: ${html.slice(0, 300)}`);
   const fields = new URLSearchParams();
-  for (const input of form[2].matchAll(/<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) fields.set(input[1], input[2]);
+  for (const input of form[2].matchAll(/<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g))
+    fields.set(input[1], input[2]);
   return { action: new URL(form[1].replace(/&amp;/g, '&'), base).href, fields };
 }
 

@@ -29,14 +29,23 @@ export async function lintOpenApi(dir: string, document: unknown): Promise<LintP
   await writeFile(file, JSON.stringify(document, null, 2));
   const bin = join(ROOT, 'node_modules', '.bin', 'redocly');
   // The CLI exits 1 when it finds errors; its report is on stdout either way.
-  const { stdout } = await run(bin, ['lint', '--config', join(ROOT, 'redocly.yaml'), '--format', 'json', '--max-problems', '100000', file], { env: TOOL_ENV, maxBuffer: 64 << 20 }).catch(
-    (e: { stdout?: string; stderr?: string }) => {
-      if (!e.stdout) throw new Error(`redocly failed: ${e.stderr}`);
-      return { stdout: e.stdout };
-    },
-  );
-  const report = JSON.parse(stdout) as { problems: { ruleId: string; severity: LintProblem['severity']; message: string; location: { pointer: string }[] }[] };
-  return report.problems.map((p) => ({ ruleId: p.ruleId, severity: p.severity, message: p.message, pointer: p.location[0]?.pointer ?? '' }));
+  const { stdout } = await run(
+    bin,
+    ['lint', '--config', join(ROOT, 'redocly.yaml'), '--format', 'json', '--max-problems', '100000', file],
+    { env: TOOL_ENV, maxBuffer: 64 << 20 },
+  ).catch((e: { stdout?: string; stderr?: string }) => {
+    if (!e.stdout) throw new Error(`redocly failed: ${e.stderr}`);
+    return { stdout: e.stdout };
+  });
+  const report = JSON.parse(stdout) as {
+    problems: { ruleId: string; severity: LintProblem['severity']; message: string; location: { pointer: string }[] }[];
+  };
+  return report.problems.map((p) => ({
+    ruleId: p.ruleId,
+    severity: p.severity,
+    message: p.message,
+    pointer: p.location[0]?.pointer ?? '',
+  }));
 }
 
 /** openapi-typescript's Node API on a document: writes `<dir>/<name>` and answers its path. */
@@ -44,7 +53,11 @@ export async function generateTypes(dir: string, document: unknown, name = 'sche
   const input = join(dir, 'document.json');
   const output = join(dir, name);
   await writeFile(input, JSON.stringify(document));
-  await run(process.execPath, ['-r', '@swc-node/register', join(ROOT, 'test/helpers/openapi-types.ts'), input, output], { cwd: ROOT, env: TOOL_ENV });
+  await run(
+    process.execPath,
+    ['-r', '@swc-node/register', join(ROOT, 'test/helpers/openapi-types.ts'), input, output],
+    { cwd: ROOT, env: TOOL_ENV },
+  );
   return output;
 }
 
@@ -61,13 +74,20 @@ export function compileStrict(files: string[]): string[] {
     skipLibCheck: true,
   });
   return ts.getPreEmitDiagnostics(program).map((d) => {
-    const where = d.file && d.start !== undefined ? `${d.file.fileName}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: ` : '';
+    const where =
+      d.file && d.start !== undefined
+        ? `${d.file.fileName}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: `
+        : '';
     return `${where}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
   });
 }
 
 /** Runs a client module's `run(baseUrl, token)` in a process of its own and answers what it returned. */
 export async function runClient<T>(file: string, baseUrl: string, token: string): Promise<T> {
-  const { stdout } = await run(process.execPath, ['-r', '@swc-node/register', join(ROOT, 'test/helpers/run-openapi-client.ts'), file, baseUrl, token], { cwd: ROOT, env: TOOL_ENV });
+  const { stdout } = await run(
+    process.execPath,
+    ['-r', '@swc-node/register', join(ROOT, 'test/helpers/run-openapi-client.ts'), file, baseUrl, token],
+    { cwd: ROOT, env: TOOL_ENV },
+  );
   return JSON.parse(stdout) as T;
 }

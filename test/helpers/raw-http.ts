@@ -40,7 +40,8 @@ export async function rawClient(server: Server, timeoutMs = 15_000): Promise<{ s
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const send: RawClient = (req) =>
     new Promise((resolve, reject) => {
-      const body = req.body === undefined ? undefined : Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body, 'utf8');
+      const body =
+        req.body === undefined ? undefined : Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body, 'utf8');
       const headers = { ...(req.headers ?? {}), ...(body ? { 'Content-Length': String(body.length) } : {}) };
       const target = { host: '127.0.0.1', port, localAddress: req.from, method: req.method, path: req.path, headers };
       const outgoing = request({ ...target, agent: req.fresh ? false : agent }, (res) => {

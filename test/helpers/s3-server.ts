@@ -21,7 +21,13 @@ export interface S3TestServer {
 /** A real S3-compatible server (s3rver) on 127.0.0.1, port 0, storing in a temporary folder. */
 export async function startS3Server(bucket = 'vellum-test'): Promise<S3TestServer> {
   const directory = await mkdtemp(join(tmpdir(), 'vellum-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {

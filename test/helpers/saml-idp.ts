@@ -33,7 +33,25 @@ export interface AssertionSpec {
 function keyPair(dir: string, name: string): KeyPair {
   const key = join(dir, `${name}.key`);
   const cert = join(dir, `${name}.crt`);
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '2', '-subj', `/CN=${name}`], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '2',
+      '-subj',
+      `/CN=${name}`,
+    ],
+    { stdio: 'ignore' },
+  );
   return { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };
 }
 
@@ -77,10 +95,17 @@ export class TestSamlIdp {
   async serve(person: Omit<AssertionSpec, 'inResponseTo'>): Promise<void> {
     this.server = createServer((req, res) => {
       const url = new URL(req.url ?? '/', this.ssoUrl);
-      const fields = { SAMLResponse: this.response({ ...person, inResponseTo: this.requestId(url.href) }), RelayState: url.searchParams.get('RelayState') ?? '' };
-      const inputs = Object.entries(fields).map(([name, value]) => `<input type="hidden" name="${name}" value="${value.replace(/"/g, '&quot;')}">`).join('');
+      const fields = {
+        SAMLResponse: this.response({ ...person, inResponseTo: this.requestId(url.href) }),
+        RelayState: url.searchParams.get('RelayState') ?? '',
+      };
+      const inputs = Object.entries(fields)
+        .map(([name, value]) => `<input type="hidden" name="${name}" value="${value.replace(/"/g, '&quot;')}">`)
+        .join('');
       res.setHeader('Content-Type', 'text/html');
-      res.end(`<!doctype html><html lang="en"><title>IdP</title><form method="post" action="${person.destination}">${inputs}</form><script>document.forms[0].submit()</script></html>`);
+      res.end(
+        `<!doctype html><html lang="en"><title>IdP</title><form method="post" action="${person.destination}">${inputs}</form><script>document.forms[0].submit()</script></html>`,
+      );
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.ssoUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/sso`;
@@ -100,7 +125,9 @@ export class TestSamlIdp {
 
   /** The ID of the AuthnRequest in a redirect to the IdP (HTTP-Redirect binding: deflated, base64). */
   requestId(location: string): string {
-    const request = inflateRawSync(Buffer.from(new URL(location).searchParams.get('SAMLRequest')!, 'base64')).toString('utf8');
+    const request = inflateRawSync(Buffer.from(new URL(location).searchParams.get('SAMLRequest')!, 'base64')).toString(
+      'utf8',
+    );
     return /\sID="([^"]+)"/.exec(request)![1];
   }
 
@@ -110,7 +137,10 @@ export class TestSamlIdp {
     const until = new Date(now.getTime() + (spec.validForMinutes ?? 5) * 60_000).toISOString();
     const inResponseTo = spec.inResponseTo ? ` InResponseTo="${spec.inResponseTo}"` : '';
     const attributes = Object.entries(spec.attributes ?? {})
-      .map(([name, value]) => `<saml:Attribute Name="${CLAIMS}${name}"><saml:AttributeValue>${value}</saml:AttributeValue></saml:Attribute>`)
+      .map(
+        ([name, value]) =>
+          `<saml:Attribute Name="${CLAIMS}${name}"><saml:AttributeValue>${value}</saml:AttributeValue></saml:Attribute>`,
+      )
       .join('');
     let assertion =
       `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_a${randomUUID()}" Version="2.0" IssueInstant="${now.toISOString()}">` +

@@ -33,7 +33,9 @@ export function cookieFetch(): { fetch: typeof fetch; jar: Map<string, string> }
 }
 
 /** What the SDK rejects with: the standard error body's `errors`, plus the raw response. */
-export async function sdkError(promise: Promise<unknown>): Promise<{ status: number; codes: string[]; error: unknown }> {
+export async function sdkError(
+  promise: Promise<unknown>,
+): Promise<{ status: number; codes: string[]; error: unknown }> {
   try {
     await promise;
   } catch (error) {
@@ -66,7 +68,9 @@ export async function streamBytes(stream: ReadableStream<Uint8Array>): Promise<B
 }
 
 async function adminClientAt(url: string) {
-  const client = createDirectus(url).with(authentication('json', { autoRefresh: false })).with(rest());
+  const client = createDirectus(url)
+    .with(authentication('json', { autoRefresh: false }))
+    .with(rest());
   await client.login({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
   return client;
 }
@@ -107,10 +111,22 @@ export function useSdkApp(): SdkApp {
     const smtp = await startSmtpSink();
     storage = await storageEnv('local');
     const t = await createTestApp({
-      env: { ...smtp.env, ...storage.env, IMPORT_IP_DENY_LIST: '169.254.169.254', PASSWORD_RESET_URL_ALLOW_LIST: RESET_URL, USER_INVITE_URL_ALLOW_LIST: INVITE_URL },
+      env: {
+        ...smtp.env,
+        ...storage.env,
+        IMPORT_IP_DENY_LIST: '169.254.169.254',
+        PASSWORD_RESET_URL_ALLOW_LIST: RESET_URL,
+        USER_INVITE_URL_ALLOW_LIST: INVITE_URL,
+      },
     });
     await t.app.listen(0, '127.0.0.1');
-    Object.assign(app, { t, smtp, png, originUrl: `http://127.0.0.1:${(origin.address() as AddressInfo).port}`, url: `http://127.0.0.1:${(t.server.address() as AddressInfo).port}` });
+    Object.assign(app, {
+      t,
+      smtp,
+      png,
+      originUrl: `http://127.0.0.1:${(origin.address() as AddressInfo).port}`,
+      url: `http://127.0.0.1:${(t.server.address() as AddressInfo).port}`,
+    });
   });
   afterAll(async () => {
     await app.t.close();

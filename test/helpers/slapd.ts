@@ -19,7 +19,23 @@ export interface TestSlapd {
 function selfSignedCertificate(dir: string): void {
   execFileSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'tls.key'), '-out', join(dir, 'tls.crt'), '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      join(dir, 'tls.key'),
+      '-out',
+      join(dir, 'tls.crt'),
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
     { stdio: 'ignore' },
   );
 }
@@ -70,7 +86,9 @@ export async function startSlapd(ldif: string): Promise<TestSlapd> {
   const ca = readFileSync(join(dir, 'tls.crt'), 'utf8');
   // `-d 0` keeps slapd in the foreground, so the child's PID is the server's.
   const urls = `ldap://127.0.0.1:${port}/ ldaps://127.0.0.1:${tlsPort}/`;
-  const child: ChildProcess = spawn('/usr/sbin/slapd', ['-f', join(dir, 'slapd.conf'), '-h', urls, '-d', '0'], { stdio: 'ignore' });
+  const child: ChildProcess = spawn('/usr/sbin/slapd', ['-f', join(dir, 'slapd.conf'), '-h', urls, '-d', '0'], {
+    stdio: 'ignore',
+  });
   for (let i = 0; i < 100 && !((await accepting(port)) && (await accepting(tlsPort))); i++) {
     if (child.exitCode !== null) throw new Error(`slapd exited with ${child.exitCode}`);
     await sleep(100);

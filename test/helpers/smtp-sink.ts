@@ -15,7 +15,8 @@ export interface SmtpSink {
 export async function startSmtpSink(): Promise<SmtpSink> {
   const mails: Email[] = [];
   const waiters: { to: string; resolve: (mail: Email) => void }[] = [];
-  const addressedTo = (mail: Email, to: string) => (mail.to ?? []).some((a) => a.address?.toLowerCase() === to.toLowerCase());
+  const addressedTo = (mail: Email, to: string) =>
+    (mail.to ?? []).some((a) => a.address?.toLowerCase() === to.toLowerCase());
 
   const server = new SMTPServer({
     authOptional: true,

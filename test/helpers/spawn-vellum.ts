@@ -11,7 +11,8 @@ function baseEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 
 /** The Node and V8 flags `npm start` gives the server (package.json's start script). */
 export function startNodeArgs(): string[] {
-  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts
+    .start;
   return start.split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
@@ -41,7 +42,12 @@ export interface RunningServer {
 export type OnOutput = (chunk: string) => void;
 
 /** Spawns `args` with node and resolves once the server answers /server/ping (within 60 s). */
-async function launch(args: string[], env: Record<string, string>, port: number, onOutput?: OnOutput): Promise<RunningServer> {
+async function launch(
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+  onOutput?: OnOutput,
+): Promise<RunningServer> {
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: baseEnv({ HOST: '127.0.0.1', PORT: String(port), ...env }),
@@ -76,7 +82,14 @@ async function launch(args: string[], env: Record<string, string>, port: number,
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, pid: child.pid!, output: () => output, exitCode: () => child.exitCode, stop: () => signal('SIGTERM'), kill: () => signal('SIGKILL') };
+  return {
+    url,
+    pid: child.pid!,
+    output: () => output,
+    exitCode: () => child.exitCode,
+    stop: () => signal('SIGTERM'),
+    kill: () => signal('SIGKILL'),
+  };
 }
 
 export interface EndedServer {
@@ -85,9 +98,16 @@ export interface EndedServer {
 }
 
 /** Runs the built server until it exits by itself (a start-up that fails); kill -9 after `timeoutMs`. */
-export function runBuiltServerToExit(env: Record<string, string>, port: number, timeoutMs: number): Promise<EndedServer> {
+export function runBuiltServerToExit(
+  env: Record<string, string>,
+  port: number,
+  timeoutMs: number,
+): Promise<EndedServer> {
   const main = join(ROOT, 'dist', 'src', 'main.js');
-  const child = spawn(process.execPath, [...startNodeArgs(), main], { cwd: ROOT, env: baseEnv({ HOST: '127.0.0.1', PORT: String(port), ...env }) });
+  const child = spawn(process.execPath, [...startNodeArgs(), main], {
+    cwd: ROOT,
+    env: baseEnv({ HOST: '127.0.0.1', PORT: String(port), ...env }),
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -106,7 +126,11 @@ export function startServer(env: Record<string, string>, port: number): Promise<
 }
 
 /** Starts the built server (dist/src/main.js, `npm run build` first) exactly as `npm start` runs it. */
-export function startBuiltServer(env: Record<string, string>, port: number, onOutput?: OnOutput): Promise<RunningServer> {
+export function startBuiltServer(
+  env: Record<string, string>,
+  port: number,
+  onOutput?: OnOutput,
+): Promise<RunningServer> {
   const main = join(ROOT, 'dist', 'src', 'main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
   return launch([...startNodeArgs(), main], env, port, onOutput);

@@ -32,7 +32,16 @@ export async function startStudioBrowser(t: TestApp, port = 0): Promise<StudioBr
   const baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
   const browser: Browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   mkdirSync(ARTIFACTS, { recursive: true });
   const studio: StudioBrowser = {
@@ -48,7 +57,10 @@ export async function startStudioBrowser(t: TestApp, port = 0): Promise<StudioBr
       await studio.page.getByRole('button', { name: 'Sign in' }).click();
     },
     async screenshot(name) {
-      await studio.page.screenshot({ path: join(ARTIFACTS, `${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}.png`), fullPage: true });
+      await studio.page.screenshot({
+        path: join(ARTIFACTS, `${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}.png`),
+        fullPage: true,
+      });
     },
     close: () => browser.close(),
   };
@@ -59,10 +71,16 @@ export async function startStudioBrowser(t: TestApp, port = 0): Promise<StudioBr
 export async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
-    const result = await (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
+    const result = await (
+      globalThis as unknown as {
+        axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe.run();
     return result.violations;
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** The path and query of a mailed link, on the test server (the mail carries PUBLIC_URL's origin). */

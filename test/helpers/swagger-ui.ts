@@ -6,7 +6,9 @@ import { createTestApp, TestApp, TestAppOptions } from './test-app';
 const CHROMIUM = '/usr/bin/chromium';
 
 /** The app served at its PUBLIC_URL (the document's server, which try-it-out calls) and a browser beside it. */
-export async function startSwaggerUiApp(options: TestAppOptions = {}): Promise<{ t: TestApp; baseUrl: string; browser: Browser }> {
+export async function startSwaggerUiApp(
+  options: TestAppOptions = {},
+): Promise<{ t: TestApp; baseUrl: string; browser: Browser }> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const t = await createTestApp({ ...options, env: { ...options.env, PUBLIC_URL: baseUrl } });
@@ -53,7 +55,8 @@ async function fillParameter(row: Locator, value: string | string[]): Promise<vo
 async function fillMultipart(operation: Locator, multipart: NonNullable<TryIt['multipart']>): Promise<void> {
   const section = operation.locator('.opblock-section-request-body');
   await section.locator('select').first().selectOption('multipart/form-data');
-  for (const [name, value] of Object.entries(multipart.fields ?? {})) await section.locator(`tr[data-property-name="${name}"] input[type="text"]`).fill(value);
+  for (const [name, value] of Object.entries(multipart.fields ?? {}))
+    await section.locator(`tr[data-property-name="${name}"] input[type="text"]`).fill(value);
   const { name, mimeType, text } = multipart.file;
   await section.locator('input[type="file"]').setInputFiles({ name, mimeType, buffer: Buffer.from(text) });
 }
@@ -76,11 +79,14 @@ export class SwaggerUi {
 
   async tryOut(operationId: string, input: TryIt = {}): Promise<Shown> {
     const operation = this.operation(operationId);
-    if (!(await operation.locator('.opblock-body').isVisible())) await operation.locator('.opblock-summary').first().click();
+    if (!(await operation.locator('.opblock-body').isVisible()))
+      await operation.locator('.opblock-summary').first().click();
     const tryOut = operation.locator('button.try-out__btn');
     if ((await tryOut.innerText()).trim() === 'Try it out') await tryOut.click();
-    for (const [name, value] of Object.entries(input.path ?? {})) await fillParameter(operation.locator(`tr[data-param-name="${name}"][data-param-in="path"]`), value);
-    for (const [name, value] of Object.entries(input.query ?? {})) await fillParameter(operation.locator(`tr[data-param-name="${name}"][data-param-in="query"]`), value);
+    for (const [name, value] of Object.entries(input.path ?? {}))
+      await fillParameter(operation.locator(`tr[data-param-name="${name}"][data-param-in="path"]`), value);
+    for (const [name, value] of Object.entries(input.query ?? {}))
+      await fillParameter(operation.locator(`tr[data-param-name="${name}"][data-param-in="query"]`), value);
     if (input.body !== undefined) await operation.locator('textarea.body-param__text').fill(JSON.stringify(input.body));
     if (input.multipart) await fillMultipart(operation, input.multipart);
     // Clear the answer of a previous run, so the one read below is this run's.

@@ -87,7 +87,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     return res.body.data.access_token as string;
   };
   // With AUTH_DISABLE_DEFAULT there is no password sign-in to get the admin a token with.
-  const adminToken = config.auth.disableDefault ? '' : await login(config.admin.email, config.admin.password ?? ADMIN_PASSWORD);
+  const adminToken = config.auth.disableDefault
+    ? ''
+    : await login(config.admin.email, config.admin.password ?? ADMIN_PASSWORD);
   return {
     app,
     server,

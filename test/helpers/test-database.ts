@@ -20,7 +20,9 @@ export function testClient(): string {
  * a test that also provisions another vendor (the cross-vendor round trip) gets that vendor's defaults.
  */
 function serverEnv(client: string, defaultPort: number, defaultUser: string) {
-  const same = ['mysql', 'mariadb'].includes(client) ? ['mysql', 'mariadb'].includes(testClient()) : ['postgres', 'pg'].includes(testClient());
+  const same = ['mysql', 'mariadb'].includes(client)
+    ? ['mysql', 'mariadb'].includes(testClient())
+    : ['postgres', 'pg'].includes(testClient());
   const env = same ? process.env : {};
   return {
     DB_HOST: env.DB_HOST ?? '127.0.0.1',
@@ -43,7 +45,12 @@ export async function provisionDatabase(client = testClient()): Promise<TestData
   if (client === 'mysql' || client === 'mariadb') {
     const server = serverEnv(client, 3306, 'root');
     const connect = () =>
-      mysql.createConnection({ host: server.DB_HOST, port: Number(server.DB_PORT), user: server.DB_USER, password: server.DB_PASSWORD });
+      mysql.createConnection({
+        host: server.DB_HOST,
+        port: Number(server.DB_PORT),
+        user: server.DB_USER,
+        password: server.DB_PASSWORD,
+      });
     const admin = await connect();
     await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
     await admin.end();

@@ -5,7 +5,11 @@ import { setImmediate } from 'node:timers/promises';
  * `what` after `timeoutMs`. For a state the server reaches on its own (a slot taken, a scheduled check
  * run), so the test goes on as soon as it is there rather than after a guessed pause.
  */
-export async function until(reached: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+export async function until(
+  reached: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await reached())) {
     if (Date.now() > deadline) throw new Error(`${what}: not reached within ${timeoutMs} ms`);

@@ -57,7 +57,10 @@ export class TestSocket {
     const index = this.frames.findIndex(match);
     if (index >= 0) return Promise.resolve(this.frames.splice(index, 1)[0]);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching frame within ${ms} ms; got ${JSON.stringify(this.frames)}`)), ms);
+      const timer = setTimeout(
+        () => reject(new Error(`no matching frame within ${ms} ms; got ${JSON.stringify(this.frames)}`)),
+        ms,
+      );
       this.waiters.push({ match, resolve: (f) => (clearTimeout(timer), resolve(f)) });
     });
   }

@@ -20,7 +20,10 @@ class TallyReporter {
 
 function slowestFiles(testResults) {
   const timed = testResults
-    .map((r) => ({ name: path.relative(process.cwd(), r.testFilePath), seconds: (r.perfStats.end - r.perfStats.start) / 1000 }))
+    .map((r) => ({
+      name: path.relative(process.cwd(), r.testFilePath),
+      seconds: (r.perfStats.end - r.perfStats.start) / 1000,
+    }))
     .sort((a, b) => b.seconds - a.seconds)
     .slice(0, SLOWEST_SHOWN);
   const lines = timed.map((t) => `  ${t.seconds.toFixed(1).padStart(7)} s  ${t.name}`);

@@ -20,7 +20,12 @@ describe(`a database that accepts connections but never answers (${client})`, ()
     proxy = await StallProxy.start({ host: database.env.DB_HOST, port: Number(database.env.DB_PORT) });
     t = await createTestApp({
       database,
-      env: { DB_HOST: '127.0.0.1', DB_PORT: String(proxy.port), DB_ACQUIRE_TIMEOUT: String(ACQUIRE_MS), DB_STATEMENT_TIMEOUT: String(STATEMENT_MS) },
+      env: {
+        DB_HOST: '127.0.0.1',
+        DB_PORT: String(proxy.port),
+        DB_ACQUIRE_TIMEOUT: String(ACQUIRE_MS),
+        DB_STATEMENT_TIMEOUT: String(STATEMENT_MS),
+      },
     });
   });
   afterAll(async () => {
@@ -53,7 +58,12 @@ describe(`a database that accepts connections but never answers (${client})`, ()
     proxy.unstall();
     let status = 0;
     for (let i = 0; i < 50 && status !== 200; i++) {
-      status = (await t.as('admin').get('/users').timeout(BOUND_MS * 3)).status;
+      status = (
+        await t
+          .as('admin')
+          .get('/users')
+          .timeout(BOUND_MS * 3)
+      ).status;
       if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(status).toBe(200);

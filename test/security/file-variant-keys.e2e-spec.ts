@@ -5,7 +5,7 @@ import { makeImage } from '../helpers/images';
 import { StorageEnv, storageEnv } from '../helpers/storage-env';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
-describe('a client-chosen filename_disk cannot take another file\'s storage names', () => {
+describe("a client-chosen filename_disk cannot take another file's storage names", () => {
   let t: TestApp;
   let storage: StorageEnv;
   let member: string;
@@ -14,11 +14,15 @@ describe('a client-chosen filename_disk cannot take another file\'s storage name
   let evil: Buffer;
 
   const asset = (url: string) =>
-    t.as('admin').get(url).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    t
+      .as('admin')
+      .get(url)
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
   const upload = (token: string, fields: Record<string, string>, image = evil) => {
     const req = t.as(token).post('/files');
     for (const [name, value] of Object.entries(fields)) req.field(name, value);
@@ -31,7 +35,10 @@ describe('a client-chosen filename_disk cannot take another file\'s storage name
     const role = await createRole(t);
     for (const action of ['create', 'read', 'update'] as const) await grant(t, role, 'svc_files', action);
     member = (await createUser(t, role)).token;
-    const res = await t.as('admin').post('/files').attach('file', await makeImage(40, 40, 'jpeg'), { filename: 'admin.jpg', contentType: 'image/jpeg' });
+    const res = await t
+      .as('admin')
+      .post('/files')
+      .attach('file', await makeImage(40, 40, 'jpeg'), { filename: 'admin.jpg', contentType: 'image/jpeg' });
     adminFile = res.body.data.id;
     // Anyone can compute where the admin's flipped variant will be stored: the key is a hash of the request.
     flippedKey = transformKey(res.body.data.filename_disk, [['flip']], 'jpeg');
@@ -42,7 +49,7 @@ describe('a client-chosen filename_disk cannot take another file\'s storage name
     await storage.close();
   });
 
-  it('refuses an upload named as another file\'s transformation, which then serves the admin\'s image', async () => {
+  it("refuses an upload named as another file's transformation, which then serves the admin's image", async () => {
     await expectError(upload(member, { filename_disk: flippedKey }), 400, 'INVALID_PAYLOAD');
     const res = await asset(`/assets/${adminFile}?transforms=${encodeURIComponent('[["flip"]]')}`);
     expect(res.status).toBe(200);
@@ -52,11 +59,15 @@ describe('a client-chosen filename_disk cannot take another file\'s storage name
 
   it.each([
     ['a transformation key', () => flippedKey],
-    ['another file\'s name', () => `${adminFile}.jpg`],
+    ["another file's name", () => `${adminFile}.jpg`],
     ['a name sharing its transformations', () => `${adminFile}.png`],
     ['an upload in progress', () => `temp_upload_${adminFile}_x`],
   ])('refuses %s on a JSON create, an update and an upload', async (_name, name) => {
-    await expectError(t.as(member).post('/files').send({ type: 'image/jpeg', filename_disk: name() }), 400, 'INVALID_PAYLOAD');
+    await expectError(
+      t.as(member).post('/files').send({ type: 'image/jpeg', filename_disk: name() }),
+      400,
+      'INVALID_PAYLOAD',
+    );
     const own = (await upload(member, {})).body.data.id;
     await expectError(t.as(member).patch(`/files/${own}`).send({ filename_disk: name() }), 400, 'INVALID_PAYLOAD');
     // An upload onto an existing object is FORBIDDEN, as the reference answers it (API.md 6.2).
@@ -73,15 +84,24 @@ describe('a client-chosen filename_disk cannot take another file\'s storage name
       .field('filename_disk', 'shared/a_b%c.jpg')
       .attach('file', await makeImage(8, 8, 'jpeg'), { filename: 'a.jpg', contentType: 'image/jpeg' });
     expect(res.status).toBe(200);
-    await expectError(t.as(member).post('/files').send({ type: 'image/png', filename_disk: 'shared/a_b%c.png' }), 400, 'INVALID_PAYLOAD');
-    expect((await t.as(member).post('/files').send({ type: 'image/png', filename_disk: 'shared/aXb%c.png' })).status).toBe(200);
+    await expectError(
+      t.as(member).post('/files').send({ type: 'image/png', filename_disk: 'shared/a_b%c.png' }),
+      400,
+      'INVALID_PAYLOAD',
+    );
+    expect(
+      (await t.as(member).post('/files').send({ type: 'image/png', filename_disk: 'shared/aXb%c.png' })).status,
+    ).toBe(200);
   });
 
-  it('still accepts a name of the client\'s own', async () => {
+  it("still accepts a name of the client's own", async () => {
     const res = await upload(member, { filename_disk: 'members/photo-1.jpg' });
     expect(res.status).toBe(200);
     expect(res.body.data.filename_disk).toBe('members/photo-1.jpg');
-    const renamed = await t.as(member).patch(`/files/${res.body.data.id}`).send({ filename_disk: 'members/photo-2.jpg' });
+    const renamed = await t
+      .as(member)
+      .patch(`/files/${res.body.data.id}`)
+      .send({ filename_disk: 'members/photo-2.jpg' });
     expect(renamed.body.data?.filename_disk).toBe('members/photo-2.jpg');
   });
 });

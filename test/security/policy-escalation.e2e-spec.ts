@@ -18,22 +18,43 @@ describe('a non-admin cannot give anyone admin access through policies', () => {
   /** Stands for the notes collection in the table below, made only once the app runs. */
   const NOTES = '<notes>';
   const rule = (collection: string, action: string) => ({ collection, action, fields: ['*'] });
-  const isAdmin = async (token: string) => (await t.as(token).get('/policies/me/globals').expect(200)).body.data.admin_access;
+  const isAdmin = async (token: string) =>
+    (await t.as(token).get('/policies/me/globals').expect(200)).body.data.admin_access;
 
   /** A signed-in user whose role holds one policy of `collections`' every write, and that role and policy. */
   async function nonAdmin(collections: string[]) {
     const permissions = collections.flatMap((c) => ['create', 'read', 'update', 'delete'].map((a) => rule(c, a)));
-    const policy = (await t.as('admin').post('/policies').send({ name: uniq('p'), app_access: true, permissions }).expect(200)).body.data.id;
-    const res = await t.as('admin').post('/roles?fields=id,policies.id').send({ name: uniq('r'), policies: [{ policy }] }).expect(200);
+    const policy = (
+      await t
+        .as('admin')
+        .post('/policies')
+        .send({ name: uniq('p'), app_access: true, permissions })
+        .expect(200)
+    ).body.data.id;
+    const res = await t
+      .as('admin')
+      .post('/roles?fields=id,policies.id')
+      .send({ name: uniq('r'), policies: [{ policy }] })
+      .expect(200);
     const user = await createUser(t, res.body.data.id as string);
-    return { ...user, roleId: res.body.data.id as string, policy: policy as string, access: res.body.data.policies[0].id as string };
+    return {
+      ...user,
+      roleId: res.body.data.id as string,
+      policy: policy as string,
+      access: res.body.data.policies[0].id as string,
+    };
   }
 
   beforeAll(async () => {
     t = await createTestApp();
     adminRole = (await t.as('admin').get('/users/me?fields=role').expect(200)).body.data.role;
-    adminPolicy = (await t.as('admin').get(`/roles/${adminRole}?fields=policies.policy`).expect(200)).body.data.policies[0].policy;
-    notes = await createCollection(t, uniq('notes'), [{ field: 'title', type: 'string' }, { field: 'owner', type: 'uuid' }, { field: 'team', type: 'uuid' }]);
+    adminPolicy = (await t.as('admin').get(`/roles/${adminRole}?fields=policies.policy`).expect(200)).body.data
+      .policies[0].policy;
+    notes = await createCollection(t, uniq('notes'), [
+      { field: 'title', type: 'string' },
+      { field: 'owner', type: 'uuid' },
+      { field: 'team', type: 'uuid' },
+    ]);
     await createRelation(t, notes, 'owner', 'svc_users');
     await createRelation(t, notes, 'team', 'svc_roles');
     member = await createUser(t, null);
@@ -42,7 +63,12 @@ describe('a non-admin cannot give anyone admin access through policies', () => {
 
   it('refuses a member attaching policies to themselves through PATCH /users/me, even a plain one', async () => {
     const user = await nonAdmin([]);
-    for (const policies of [[{ policy: adminPolicy }], { create: [{ policy: adminPolicy }], update: [], delete: [] }, [{ policy: { name: 'evil', admin_access: true } }], [{ policy: user.policy }]]) {
+    for (const policies of [
+      [{ policy: adminPolicy }],
+      { create: [{ policy: adminPolicy }], update: [], delete: [] },
+      [{ policy: { name: 'evil', admin_access: true } }],
+      [{ policy: user.policy }],
+    ]) {
       const res = await t.as(user.token).patch('/users/me').send({ policies });
       expect(res.status).toBe(403);
     }
@@ -50,14 +76,65 @@ describe('a non-admin cannot give anyone admin access through policies', () => {
     expect((await t.as('admin').get(`/users/${user.id}?fields=policies`).expect(200)).body.data.policies).toEqual([]);
   });
 
-  const escalations: [string, string[], (u: Awaited<ReturnType<typeof nonAdmin>>) => [string, Record<string, unknown>]][] = [
-    ["their role's parent set to the admin role", ['svc_roles', NOTES], (u) => [`/items/${notes}`, { title: 'x', team: { id: u.roleId, parent: adminRole } }]],
-    ["their role's own admin flag", ['svc_roles', NOTES], (u) => [`/items/${notes}`, { title: 'x', team: { id: u.roleId, admin_access: true } }]],
-    ['the admin policy attached to their role', ['svc_roles', 'svc_access', NOTES], (u) => [`/items/${notes}`, { title: 'x', team: { id: u.roleId, policies: [{ policy: adminPolicy }] } }]],
-    ["their role's access row pointed at the admin policy", ['svc_roles', 'svc_access', NOTES], (u) => [`/items/${notes}`, { title: 'x', team: { id: u.roleId, policies: { create: [], update: [{ id: u.access, policy: adminPolicy }], delete: [] } } }]],
-    ["their role's policy made admin", ['svc_roles', 'svc_access', 'svc_policies', NOTES], (u) => [`/items/${notes}`, { title: 'x', team: { id: u.roleId, policies: { create: [], update: [{ id: u.access, policy: { id: u.policy, admin_access: true } }], delete: [] } } }]],
-    ['the admin policy attached to themselves as a user', ['svc_users', 'svc_access'], (u) => [`/users/${u.id}`, { policies: [{ policy: adminPolicy }] }]],
-    ['the admin policy attached to them through another collection', ['svc_users', 'svc_access', NOTES], (u) => [`/items/${notes}`, { title: 'x', owner: { id: u.id, policies: [{ policy: adminPolicy }] } }]],
+  const escalations: [
+    string,
+    string[],
+    (u: Awaited<ReturnType<typeof nonAdmin>>) => [string, Record<string, unknown>],
+  ][] = [
+    [
+      "their role's parent set to the admin role",
+      ['svc_roles', NOTES],
+      (u) => [`/items/${notes}`, { title: 'x', team: { id: u.roleId, parent: adminRole } }],
+    ],
+    [
+      "their role's own admin flag",
+      ['svc_roles', NOTES],
+      (u) => [`/items/${notes}`, { title: 'x', team: { id: u.roleId, admin_access: true } }],
+    ],
+    [
+      'the admin policy attached to their role',
+      ['svc_roles', 'svc_access', NOTES],
+      (u) => [`/items/${notes}`, { title: 'x', team: { id: u.roleId, policies: [{ policy: adminPolicy }] } }],
+    ],
+    [
+      "their role's access row pointed at the admin policy",
+      ['svc_roles', 'svc_access', NOTES],
+      (u) => [
+        `/items/${notes}`,
+        {
+          title: 'x',
+          team: { id: u.roleId, policies: { create: [], update: [{ id: u.access, policy: adminPolicy }], delete: [] } },
+        },
+      ],
+    ],
+    [
+      "their role's policy made admin",
+      ['svc_roles', 'svc_access', 'svc_policies', NOTES],
+      (u) => [
+        `/items/${notes}`,
+        {
+          title: 'x',
+          team: {
+            id: u.roleId,
+            policies: {
+              create: [],
+              update: [{ id: u.access, policy: { id: u.policy, admin_access: true } }],
+              delete: [],
+            },
+          },
+        },
+      ],
+    ],
+    [
+      'the admin policy attached to themselves as a user',
+      ['svc_users', 'svc_access'],
+      (u) => [`/users/${u.id}`, { policies: [{ policy: adminPolicy }] }],
+    ],
+    [
+      'the admin policy attached to them through another collection',
+      ['svc_users', 'svc_access', NOTES],
+      (u) => [`/items/${notes}`, { title: 'x', owner: { id: u.id, policies: [{ policy: adminPolicy }] } }],
+    ],
   ];
 
   it.each(escalations)('refuses %s, and nothing is written', async (_what, grants, write) => {
@@ -72,15 +149,28 @@ describe('a non-admin cannot give anyone admin access through policies', () => {
 
   it('refuses a user manager with access-row rights giving another user the admin policy', async () => {
     const user = await nonAdmin(['svc_users', 'svc_access']);
-    expect((await t.as(user.token).patch(`/users/${member.id}`).send({ policies: [{ policy: adminPolicy }] })).status).toBe(403);
+    expect(
+      (
+        await t
+          .as(user.token)
+          .patch(`/users/${member.id}`)
+          .send({ policies: [{ policy: adminPolicy }] })
+      ).status,
+    ).toBe(403);
     expect((await t.as('admin').get(`/users/${member.id}?fields=policies`).expect(200)).body.data.policies).toEqual([]);
   });
 
   it('still lets such a user attach an ordinary policy to another user', async () => {
     const user = await nonAdmin(['svc_users', 'svc_access']);
     const other = await createUser(t, null);
-    await t.as(user.token).patch(`/users/${other.id}`).send({ policies: [{ policy: user.policy }] }).expect(200);
-    expect((await t.as('admin').get(`/users/${other.id}?fields=policies.policy`).expect(200)).body.data.policies).toEqual([{ policy: user.policy }]);
+    await t
+      .as(user.token)
+      .patch(`/users/${other.id}`)
+      .send({ policies: [{ policy: user.policy }] })
+      .expect(200);
+    expect(
+      (await t.as('admin').get(`/users/${other.id}?fields=policies.policy`).expect(200)).body.data.policies,
+    ).toEqual([{ policy: user.policy }]);
   });
 
   it("refuses a user manager's write to a user whose admin access is a policy of their own, without a 500", async () => {

@@ -19,7 +19,11 @@ describe('read permissions on every path', () => {
   let colleague: CreatedUser;
   let roleless: CreatedUser;
   let file: string;
-  const adminEmail = () => t.as('admin').get('/users/me?fields=email').then((r) => r.body.data.email as string);
+  const adminEmail = () =>
+    t
+      .as('admin')
+      .get('/users/me?fields=email')
+      .then((r) => r.body.data.email as string);
 
   beforeAll(async () => {
     t = await createTestApp({ env: { WEBSOCKETS_ENABLED: 'true' } });
@@ -32,7 +36,10 @@ describe('read permissions on every path', () => {
     await createRelation(t, articles, 'owner', 'svc_users', 'owned_articles');
     memberRole = await createRole(t, { name: uniq('Members') });
     // Members read published articles without their note, and of users only their own row.
-    await grant(t, memberRole, articles, 'read', { fields: ['id', 'title', 'status', 'owner'], permissions: { status: { _eq: 'published' } } });
+    await grant(t, memberRole, articles, 'read', {
+      fields: ['id', 'title', 'status', 'owner'],
+      permissions: { status: { _eq: 'published' } },
+    });
     await grant(t, memberRole, 'svc_users', 'read', {
       fields: ['id', 'email', 'first_name', 'role', 'avatar', 'password', 'token', 'owned_articles'],
       permissions: { id: { _eq: '$CURRENT_USER' } },
@@ -44,11 +51,12 @@ describe('read permissions on every path', () => {
     await write({ title: 'mine, published', status: 'published', secret_note: 'my note', owner: member.id });
     await write({ title: 'mine, draft', status: 'draft', secret_note: 'my draft note', owner: member.id });
     await write({ title: 'theirs, draft', status: 'draft', secret_note: 'colleague secret', owner: colleague.id });
-    file = (await t.as('admin').post('/files').send({ type: 'text/plain', title: 'Private admin file' }).expect(200)).body.data.id;
+    file = (await t.as('admin').post('/files').send({ type: 'text/plain', title: 'Private admin file' }).expect(200))
+      .body.data.id;
   });
   afterAll(() => t.close());
 
-  describe('/users/me and users_me read with the caller\'s rules', () => {
+  describe("/users/me and users_me read with the caller's rules", () => {
     it('lists no colleague through role.users', async () => {
       const res = await t.as(member.token).get('/users/me?fields=role.users.*').expect(200);
       expect(res.body.data.role.users.map((u: { id: string }) => u.id)).toEqual([member.id]);
@@ -74,9 +82,14 @@ describe('read permissions on every path', () => {
     it('gives a user without a role their id alone, whatever they ask', async () => {
       await t.as(roleless.token).patch('/users/me').send({ avatar: file });
       for (const fields of ['*', 'avatar.uploaded_by.email', 'email']) {
-        expect((await t.as(roleless.token).get(`/users/me?fields=${fields}`).expect(200)).body).toEqual({ data: { id: roleless.id } });
+        expect((await t.as(roleless.token).get(`/users/me?fields=${fields}`).expect(200)).body).toEqual({
+          data: { id: roleless.id },
+        });
       }
-      const gql = await t.as(roleless.token).post('/graphql/system').send({ query: '{ users_me { id email avatar { title } } }' });
+      const gql = await t
+        .as(roleless.token)
+        .post('/graphql/system')
+        .send({ query: '{ users_me { id email avatar { title } } }' });
       expect(JSON.stringify(gql.body)).not.toMatch(/Private admin file|@example\.com/);
     });
 
@@ -85,14 +98,24 @@ describe('read permissions on every path', () => {
       expect(res.body.data).toEqual({ email: member.email, role: { name: expect.stringMatching(/^Members/) } });
       // A role without a users rule of its own reads through app access, as the Studio's profile and menu do.
       const studioUser = await createUser(t, await createRole(t));
-      const studio = await t.as(studioUser.token).get('/users/me?fields=email,tfa_secret,role.admin_access').expect(200);
+      const studio = await t
+        .as(studioUser.token)
+        .get('/users/me?fields=email,tfa_secret,role.admin_access')
+        .expect(200);
       expect(studio.body.data).toEqual({ email: studioUser.email, tfa_secret: null, role: { admin_access: false } });
-      const patched = await t.as(member.token).patch('/users/me?fields=first_name').send({ first_name: 'Grace' }).expect(200);
+      const patched = await t
+        .as(member.token)
+        .patch('/users/me?fields=first_name')
+        .send({ first_name: 'Grace' })
+        .expect(200);
       expect(patched.body).toEqual({ data: { first_name: 'Grace' } });
     });
 
     it('lists no colleague through GraphQL users_me', async () => {
-      const res = await t.as(member.token).post('/graphql/system').send({ query: '{ users_me { id role { users { id email } } } }' });
+      const res = await t
+        .as(member.token)
+        .post('/graphql/system')
+        .send({ query: '{ users_me { id role { users { id email } } } }' });
       expect(res.body.data.users_me.role.users).toEqual([{ id: member.id, email: member.email }]);
       expect(JSON.stringify(res.body)).not.toContain(colleague.email);
     });
@@ -102,7 +125,10 @@ describe('read permissions on every path', () => {
     it('counts only the related rows the caller may read', async () => {
       const res = await t.as(member.token).get(`/users/${member.id}?fields=count(owned_articles)`).expect(200);
       expect(res.body.data).toEqual({ owned_articles_count: 1 });
-      const filtered = await t.as(member.token).get(`/users?fields=id&filter[count(owned_articles)][_eq]=2`).expect(200);
+      const filtered = await t
+        .as(member.token)
+        .get(`/users?fields=id&filter[count(owned_articles)][_eq]=2`)
+        .expect(200);
       expect(filtered.body.data).toEqual([]);
     });
 
@@ -121,13 +147,21 @@ describe('read permissions on every path', () => {
     it('sorts by a related field as if the rows the caller may not read were not there', async () => {
       const role = await createRole(t);
       await grant(t, role, articles, 'read');
-      await grant(t, role, 'svc_users', 'read', { fields: ['id', 'email'], permissions: { id: { _eq: '$CURRENT_USER' } } });
+      await grant(t, role, 'svc_users', 'read', {
+        fields: ['id', 'email'],
+        permissions: { id: { _eq: '$CURRENT_USER' } },
+      });
       const reader = await createUser(t, role);
       const zed = await createUser(t, { role: memberRole, email: `zzz-${uniq('u')}@example.com` });
       const abe = await createUser(t, { role: memberRole, email: `aaa-${uniq('u')}@example.com` });
-      const first = (await t.as('admin').post(`/items/${articles}`).send({ title: 'by zed', owner: zed.id })).body.data.id;
-      const second = (await t.as('admin').post(`/items/${articles}`).send({ title: 'by abe', owner: abe.id })).body.data.id;
-      const res = await t.as(reader.token).get(`/items/${articles}?fields=id&sort=owner.email,id&filter[id][_in]=${first},${second}`).expect(200);
+      const first = (await t.as('admin').post(`/items/${articles}`).send({ title: 'by zed', owner: zed.id })).body.data
+        .id;
+      const second = (await t.as('admin').post(`/items/${articles}`).send({ title: 'by abe', owner: abe.id })).body.data
+        .id;
+      const res = await t
+        .as(reader.token)
+        .get(`/items/${articles}?fields=id&sort=owner.email,id&filter[id][_in]=${first},${second}`)
+        .expect(200);
       // Ordered by the emails it would be [second, first]: the reader may read neither.
       expect(res.body.data.map((a: { id: number }) => a.id)).toEqual([first, second]);
       await expectError(t.as(reader.token).get(`/items/${articles}?sort=owner.first_name`), 403, 'FORBIDDEN');
@@ -139,18 +173,25 @@ describe('read permissions on every path', () => {
       await expectError(t.as(member.token).get(`/items/${articles}?filter[secret_note][_eq]=x`), 403, 'FORBIDDEN');
     });
 
-    it.each(['groupBy=password', 'groupBy=token', 'aggregate[min]=password', 'aggregate[max]=token', 'sort=password', 'groupBy=tfa_secret'])(
-      'never answers a raw secret: %s is refused, to an admin and to a user on their own row',
-      async (query) => {
-        const admin = await expectError(t.as('admin').get(`/users?${query}`), 400, 'INVALID_QUERY');
-        expect(JSON.stringify(admin.body)).not.toContain('$argon2');
-        if (!query.includes('tfa_secret')) await expectError(t.as(member.token).get(`/users?${query}`), 400, 'INVALID_QUERY');
-      },
-    );
+    it.each([
+      'groupBy=password',
+      'groupBy=token',
+      'aggregate[min]=password',
+      'aggregate[max]=token',
+      'sort=password',
+      'groupBy=tfa_secret',
+    ])('never answers a raw secret: %s is refused, to an admin and to a user on their own row', async (query) => {
+      const admin = await expectError(t.as('admin').get(`/users?${query}`), 400, 'INVALID_QUERY');
+      expect(JSON.stringify(admin.body)).not.toContain('$argon2');
+      if (!query.includes('tfa_secret'))
+        await expectError(t.as(member.token).get(`/users?${query}`), 400, 'INVALID_QUERY');
+    });
 
     it('still counts secrets and groups plain fields', async () => {
       const res = await t.as('admin').get('/users?aggregate[count]=password&groupBy=status').expect(200);
-      expect(res.body.data).toEqual(expect.arrayContaining([{ status: 'active', count: { password: expect.any(Number) } }]));
+      expect(res.body.data).toEqual(
+        expect.arrayContaining([{ status: 'active', count: { password: expect.any(Number) } }]),
+      );
     });
   });
 
@@ -162,10 +203,16 @@ describe('read permissions on every path', () => {
       ]);
       const id = (await t.as('admin').post(`/items/${vault}`).send({ title: 'Before', pin: 'first-pin' })).body.data.id;
       await t.as('admin').patch(`/items/${vault}/${id}`).send({ title: 'After', pin: 'second-pin' }).expect(200);
-      const res = await t.as('admin').get(`/revisions?filter[collection][_eq]=${vault}&sort=id&fields=data,delta`).expect(200);
+      const res = await t
+        .as('admin')
+        .get(`/revisions?filter[collection][_eq]=${vault}&sort=id&fields=data,delta`)
+        .expect(200);
       expect(res.body.data).toEqual([
         { data: { title: 'Before', pin: '**********' }, delta: { title: 'Before', pin: '**********' } },
-        { data: expect.objectContaining({ title: 'After', pin: '**********' }), delta: { title: 'After', pin: '**********' } },
+        {
+          data: expect.objectContaining({ title: 'After', pin: '**********' }),
+          delta: { title: 'After', pin: '**********' },
+        },
       ]);
       expect(JSON.stringify(res.body)).not.toContain('$argon2');
       await expectError(t.as('admin').get(`/revisions?filter[data][_contains]=argon2`), 400, 'INVALID_QUERY');
@@ -179,9 +226,15 @@ describe('read permissions on every path', () => {
       const historian = await createUser(t, role);
       const hidden = await createCollection(t, uniq('hidden'), [{ field: 'code', type: 'string' }]);
       await t.as('admin').post(`/items/${hidden}`).send({ code: 'launch code' }).expect(200);
-      const seen = await t.as(historian.token).get(`/revisions?filter[collection][_eq]=${articles}&fields=data,delta&sort=id&limit=1`).expect(200);
+      const seen = await t
+        .as(historian.token)
+        .get(`/revisions?filter[collection][_eq]=${articles}&fields=data,delta&sort=id&limit=1`)
+        .expect(200);
       expect(seen.body.data).toEqual([{ data: { title: 'mine, published' }, delta: { title: 'mine, published' } }]);
-      const unseen = await t.as(historian.token).get(`/revisions?filter[collection][_eq]=${hidden}&fields=collection,data,delta`).expect(200);
+      const unseen = await t
+        .as(historian.token)
+        .get(`/revisions?filter[collection][_eq]=${hidden}&fields=collection,data,delta`)
+        .expect(200);
       expect(unseen.body.data).toEqual([{ collection: hidden, data: null, delta: null }]);
       await expectError(t.as(historian.token).get(`/revisions?filter[data][_contains]=launch`), 400, 'INVALID_QUERY');
     });
@@ -189,9 +242,15 @@ describe('read permissions on every path', () => {
     it("show nothing of an item outside the caller's row filter", async () => {
       const role = await createRole(t);
       await grant(t, role, 'svc_revisions', 'read');
-      await grant(t, role, articles, 'read', { fields: ['id', 'title'], permissions: { status: { _eq: 'published' } } });
+      await grant(t, role, articles, 'read', {
+        fields: ['id', 'title'],
+        permissions: { status: { _eq: 'published' } },
+      });
       const historian = await createUser(t, role);
-      const res = await t.as(historian.token).get(`/revisions?filter[collection][_eq]=${articles}&fields=data&sort=id&limit=3`).expect(200);
+      const res = await t
+        .as(historian.token)
+        .get(`/revisions?filter[collection][_eq]=${articles}&fields=data&sort=id&limit=3`)
+        .expect(200);
       // The first three are the creates of a published article and two drafts.
       expect(res.body.data).toEqual([{ data: { title: 'mine, published' } }, { data: null }, { data: null }]);
       expect(JSON.stringify(res.body)).not.toContain('draft');
@@ -212,7 +271,8 @@ describe('read permissions on every path', () => {
       reader = await createUser(t, role);
     });
 
-    const create = async (status: string) => (await t.as('admin').post(`/items/${posts}`).send({ title: status, status }).expect(200)).body.data.id as number;
+    const create = async (status: string) =>
+      (await t.as('admin').post(`/items/${posts}`).send({ title: status, status }).expect(200)).body.data.id as number;
 
     it('reach only WebSocket subscribers who could read the deleted item', async () => {
       const url = await socketUrl(t);
@@ -238,7 +298,9 @@ describe('read permissions on every path', () => {
       const [draft, published] = [await create('draft'), await create('published')];
       await t.as('admin').delete(`/items/${posts}/${draft}`).expect(204);
       await t.as('admin').delete(`/items/${posts}/${published}`).expect(204);
-      expect(await op.take(1)).toEqual([{ data: { [`${posts}_mutated`]: { key: String(published), event: 'delete' } } }]);
+      expect(await op.take(1)).toEqual([
+        { data: { [`${posts}_mutated`]: { key: String(published), event: 'delete' } } },
+      ]);
       const marker = await create('published');
       await t.as('admin').delete(`/items/${posts}/${marker}`).expect(204);
       expect(await op.take(1)).toEqual([{ data: { [`${posts}_mutated`]: { key: String(marker), event: 'delete' } } }]);

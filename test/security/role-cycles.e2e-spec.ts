@@ -10,8 +10,16 @@ describe('role nesting refuses loops', () => {
   });
   afterAll(() => t.close());
 
-  const role = async (parent: string | null = null) => (await t.as('admin').post('/roles').send({ name: uniq('role'), parent }).expect(200)).body.data.id as string;
-  const parentOf = async (id: string) => (await t.as('admin').get(`/roles/${id}?fields=parent`).expect(200)).body.data.parent;
+  const role = async (parent: string | null = null) =>
+    (
+      await t
+        .as('admin')
+        .post('/roles')
+        .send({ name: uniq('role'), parent })
+        .expect(200)
+    ).body.data.id as string;
+  const parentOf = async (id: string) =>
+    (await t.as('admin').get(`/roles/${id}?fields=parent`).expect(200)).body.data.parent;
 
   it('refuses a role as its own parent, or under its child or grandchild, and keeps the tree', async () => {
     const top = await role();
@@ -19,8 +27,22 @@ describe('role nesting refuses loops', () => {
     const grandchild = await role(child);
     await expectError(t.as('admin').patch(`/roles/${top}`).send({ parent: top }), 400, 'INVALID_PAYLOAD');
     await expectError(t.as('admin').patch(`/roles/${top}`).send({ parent: child }), 400, 'INVALID_PAYLOAD');
-    await expectError(t.as('admin').patch('/roles').send({ keys: [top], data: { parent: grandchild } }), 400, 'INVALID_PAYLOAD');
-    await expectError(t.as('admin').patch(`/roles/${grandchild}`).send({ children: [top] }), 400, 'INVALID_PAYLOAD');
+    await expectError(
+      t
+        .as('admin')
+        .patch('/roles')
+        .send({ keys: [top], data: { parent: grandchild } }),
+      400,
+      'INVALID_PAYLOAD',
+    );
+    await expectError(
+      t
+        .as('admin')
+        .patch(`/roles/${grandchild}`)
+        .send({ children: [top] }),
+      400,
+      'INVALID_PAYLOAD',
+    );
     expect([await parentOf(top), await parentOf(child), await parentOf(grandchild)]).toEqual([null, top, child]);
   });
 

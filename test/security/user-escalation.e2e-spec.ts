@@ -21,8 +21,10 @@ describe('a user manager cannot become or take over an administrator', () => {
   let notes: string;
 
   const as = () => t.as(mgr.token);
-  const stored = async (id: string) => (await t.as('admin').get(`/users/${id}?fields=id,email,role,status,first_name`).expect(200)).body.data;
-  const byEmail = async (email: string) => (await t.as('admin').get(`/users?filter[email][_eq]=${email}&fields=id`).expect(200)).body.data;
+  const stored = async (id: string) =>
+    (await t.as('admin').get(`/users/${id}?fields=id,email,role,status,first_name`).expect(200)).body.data;
+  const byEmail = async (email: string) =>
+    (await t.as('admin').get(`/users?filter[email][_eq]=${email}&fields=id`).expect(200)).body.data;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -33,7 +35,11 @@ describe('a user manager cannot become or take over an administrator', () => {
     mgrRole = await createRole(t);
     for (const action of ['create', 'read', 'update', 'delete'] as const) await grant(t, mgrRole, 'svc_users', action);
     for (const action of ['read', 'update'] as const) await grant(t, mgrRole, 'svc_roles', action);
-    notes = await createCollection(t, uniq('notes'), [{ field: 'title', type: 'string' }, { field: 'owner', type: 'uuid' }, { field: 'team', type: 'uuid' }]);
+    notes = await createCollection(t, uniq('notes'), [
+      { field: 'title', type: 'string' },
+      { field: 'owner', type: 'uuid' },
+      { field: 'team', type: 'uuid' },
+    ]);
     await createRelation(t, notes, 'owner', 'svc_users');
     await createRelation(t, notes, 'team', 'svc_roles');
     for (const action of ['create', 'read'] as const) await grant(t, mgrRole, notes, action);
@@ -43,24 +49,60 @@ describe('a user manager cannot become or take over an administrator', () => {
 
   /** The administrator is untouched and can still sign in as before. */
   async function adminIntact(): Promise<void> {
-    expect(await stored(adminId)).toMatchObject({ email: adminEmail, role: adminRole, status: 'active', first_name: expect.not.stringMatching(/^Mallory$/) });
+    expect(await stored(adminId)).toMatchObject({
+      email: adminEmail,
+      role: adminRole,
+      status: 'active',
+      first_name: expect.not.stringMatching(/^Mallory$/),
+    });
     await t.login(adminEmail, ADMIN_PASSWORD);
   }
 
   describe('giving a user an admin role', () => {
     it('is refused on create, single and batch, and nobody is created', async () => {
       const email = `${uniq('evil')}@example.com`;
-      await expectError(as().post('/users').send({ email, password: 'evil-password-1', role: adminRole }), 403, 'FORBIDDEN');
+      await expectError(
+        as().post('/users').send({ email, password: 'evil-password-1', role: adminRole }),
+        403,
+        'FORBIDDEN',
+      );
       const other = `${uniq('evil')}@example.com`;
-      await expectError(as().post('/users').send([{ email: other, password: 'evil-password-1', role: plainRole }, { email, password: 'evil-password-1', role: adminRole }]), 403, 'FORBIDDEN');
+      await expectError(
+        as()
+          .post('/users')
+          .send([
+            { email: other, password: 'evil-password-1', role: plainRole },
+            { email, password: 'evil-password-1', role: adminRole },
+          ]),
+        403,
+        'FORBIDDEN',
+      );
       expect([...(await byEmail(email)), ...(await byEmail(other))]).toEqual([]);
     });
 
     it('is refused on their own user through /users/:id and batches, which keeps its role', async () => {
       await expectError(as().patch(`/users/${mgr.id}`).send({ role: adminRole }), 403, 'FORBIDDEN');
-      await expectError(as().patch('/users').send({ keys: [mgr.id], data: { role: adminRole } }), 403, 'FORBIDDEN');
-      await expectError(as().patch('/users').send([{ id: mgr.id, role: adminRole }]), 403, 'FORBIDDEN');
-      await expectError(as().patch('/users').send({ query: { filter: { id: { _eq: mgr.id } } }, data: { role: adminRole } }), 403, 'FORBIDDEN');
+      await expectError(
+        as()
+          .patch('/users')
+          .send({ keys: [mgr.id], data: { role: adminRole } }),
+        403,
+        'FORBIDDEN',
+      );
+      await expectError(
+        as()
+          .patch('/users')
+          .send([{ id: mgr.id, role: adminRole }]),
+        403,
+        'FORBIDDEN',
+      );
+      await expectError(
+        as()
+          .patch('/users')
+          .send({ query: { filter: { id: { _eq: mgr.id } } }, data: { role: adminRole } }),
+        403,
+        'FORBIDDEN',
+      );
       expect((await stored(mgr.id)).role).toBe(mgrRole);
     });
 
@@ -72,17 +114,41 @@ describe('a user manager cannot become or take over an administrator', () => {
 
     it('is refused through a nested write from another collection', async () => {
       const email = `${uniq('evil')}@example.com`;
-      await expectError(as().post(`/items/${notes}`).send({ title: 'x', owner: { email, password: 'evil-password-1', role: adminRole } }), 403, 'FORBIDDEN');
-      await expectError(as().post(`/items/${notes}`).send({ title: 'x', owner: { id: mgr.id, role: adminRole } }), 403, 'FORBIDDEN');
+      await expectError(
+        as()
+          .post(`/items/${notes}`)
+          .send({ title: 'x', owner: { email, password: 'evil-password-1', role: adminRole } }),
+        403,
+        'FORBIDDEN',
+      );
+      await expectError(
+        as()
+          .post(`/items/${notes}`)
+          .send({ title: 'x', owner: { id: mgr.id, role: adminRole } }),
+        403,
+        'FORBIDDEN',
+      );
       expect(await byEmail(email)).toEqual([]);
       expect((await stored(mgr.id)).role).toBe(mgrRole);
     });
 
     it("is refused through a role's users alias, with svc_roles permissions", async () => {
-      await expectError(as().patch(`/roles/${adminRole}`).send({ users: [mgr.id] }), 403, 'FORBIDDEN');
-      const nested = await as().post(`/items/${notes}`).send({ title: 'x', team: { id: adminRole, users: [mgr.id] } });
+      await expectError(
+        as()
+          .patch(`/roles/${adminRole}`)
+          .send({ users: [mgr.id] }),
+        403,
+        'FORBIDDEN',
+      );
+      const nested = await as()
+        .post(`/items/${notes}`)
+        .send({ title: 'x', team: { id: adminRole, users: [mgr.id] } });
       expect(nested.status).toBe(403);
-      const gql = await as().post('/graphql/system').send({ query: `mutation { update_roles_item(id: "${adminRole}", data: { users: [{ id: "${mgr.id}" }] }) { id } }` });
+      const gql = await as()
+        .post('/graphql/system')
+        .send({
+          query: `mutation { update_roles_item(id: "${adminRole}", data: { users: [{ id: "${mgr.id}" }] }) { id } }`,
+        });
       expect(gql.body.errors?.length).toBeGreaterThan(0);
       expect((await stored(mgr.id)).role).toBe(mgrRole);
     });
@@ -100,10 +166,34 @@ describe('a user manager cannot become or take over an administrator', () => {
 
     it.each(takeovers)('refuses their %s through /users/:id, batches and nested writes', async (_what, body) => {
       await expectError(as().patch(`/users/${adminId}`).send(body()), 403, 'FORBIDDEN');
-      await expectError(as().patch('/users').send({ keys: [adminId], data: body() }), 403, 'FORBIDDEN');
-      await expectError(as().patch('/users').send([{ id: adminId, ...body() }]), 403, 'FORBIDDEN');
-      await expectError(as().patch('/users').send({ query: { filter: { role: { _eq: adminRole } } }, data: body() }), 403, 'FORBIDDEN');
-      await expectError(as().post(`/items/${notes}`).send({ title: 'x', owner: { id: adminId, ...body() } }), 403, 'FORBIDDEN');
+      await expectError(
+        as()
+          .patch('/users')
+          .send({ keys: [adminId], data: body() }),
+        403,
+        'FORBIDDEN',
+      );
+      await expectError(
+        as()
+          .patch('/users')
+          .send([{ id: adminId, ...body() }]),
+        403,
+        'FORBIDDEN',
+      );
+      await expectError(
+        as()
+          .patch('/users')
+          .send({ query: { filter: { role: { _eq: adminRole } } }, data: body() }),
+        403,
+        'FORBIDDEN',
+      );
+      await expectError(
+        as()
+          .post(`/items/${notes}`)
+          .send({ title: 'x', owner: { id: adminId, ...body() } }),
+        403,
+        'FORBIDDEN',
+      );
       await adminIntact();
     });
 
@@ -116,7 +206,13 @@ describe('a user manager cannot become or take over an administrator', () => {
     it('refuses deleting them, single and batch', async () => {
       await expectError(as().delete(`/users/${adminId}`), 403, 'FORBIDDEN');
       await expectError(as().delete('/users').send([adminId]), 403, 'FORBIDDEN');
-      await expectError(as().delete('/users').send({ query: { filter: { role: { _eq: adminRole } } } }), 403, 'FORBIDDEN');
+      await expectError(
+        as()
+          .delete('/users')
+          .send({ query: { filter: { role: { _eq: adminRole } } } }),
+        403,
+        'FORBIDDEN',
+      );
       await adminIntact();
     });
 
@@ -125,8 +221,16 @@ describe('a user manager cannot become or take over an administrator', () => {
       const runner = t.app.get(DataSource).createQueryRunner();
       await runner.startTransaction();
       try {
-        await runner.manager.createQueryBuilder().update('svc_users').set({ role: adminRole }).where('id = :id', { id: user.id }).execute();
-        const write = as().patch(`/users/${user.id}`).send({ password: 'taken-over-password-1' }).then((res) => res);
+        await runner.manager
+          .createQueryBuilder()
+          .update('svc_users')
+          .set({ role: adminRole })
+          .where('id = :id', { id: user.id })
+          .execute();
+        const write = as()
+          .patch(`/users/${user.id}`)
+          .send({ password: 'taken-over-password-1' })
+          .then((res) => res);
         await new Promise((resolve) => setTimeout(resolve, 500));
         await runner.commitTransaction();
         await expectError(write, 403, 'FORBIDDEN');
@@ -139,7 +243,13 @@ describe('a user manager cannot become or take over an administrator', () => {
 
     it('refuses a batch that mixes an ordinary user with an administrator, writing neither', async () => {
       const user = await createUser(t, plainRole);
-      await expectError(as().patch('/users').send({ keys: [user.id, adminId], data: { first_name: 'Mallory' } }), 403, 'FORBIDDEN');
+      await expectError(
+        as()
+          .patch('/users')
+          .send({ keys: [user.id, adminId], data: { first_name: 'Mallory' } }),
+        403,
+        'FORBIDDEN',
+      );
       expect((await stored(user.id)).first_name).not.toBe('Mallory');
       await adminIntact();
     });
@@ -160,9 +270,12 @@ describe('a user manager cannot become or take over an administrator', () => {
       `mutation { update_users_item(id: "${adminId}", data: { password: "taken-over-password-1" }) { id } }`,
       `mutation { delete_users_item(id: "${adminId}") { id } }`,
     ];
-    for (const query of mutations) expect((await as().post('/graphql/system').send({ query })).body.errors?.length).toBeGreaterThan(0);
+    for (const query of mutations)
+      expect((await as().post('/graphql/system').send({ query })).body.errors?.length).toBeGreaterThan(0);
     const rows = JSON.stringify([{ email, password: 'evil-password-1', role: adminRole }]);
-    const imported = await as().post('/utils/import/svc_users').attach('file', Buffer.from(rows), { filename: 'u.json', contentType: 'application/json' });
+    const imported = await as()
+      .post('/utils/import/svc_users')
+      .attach('file', Buffer.from(rows), { filename: 'u.json', contentType: 'application/json' });
     await expectError(Promise.resolve(imported), 403, 'FORBIDDEN');
     expect(await byEmail(email)).toEqual([]);
     await adminIntact();
@@ -171,10 +284,19 @@ describe('a user manager cannot become or take over an administrator', () => {
   describe('legitimate use goes on', () => {
     it('the user manager creates, edits, re-roles and deletes ordinary users', async () => {
       const email = `${uniq('new')}@example.com`;
-      const created = await as().post('/users').send({ email, password: 'fine-password-1', role: plainRole }).expect(200);
+      const created = await as()
+        .post('/users')
+        .send({ email, password: 'fine-password-1', role: plainRole })
+        .expect(200);
       const id = created.body.data.id;
-      await as().patch(`/users/${id}`).send({ first_name: 'Ann', password: 'fine-password-2', role: otherRole }).expect(200);
-      await as().patch('/users').send({ keys: [id], data: { last_name: 'Lee' } }).expect(200);
+      await as()
+        .patch(`/users/${id}`)
+        .send({ first_name: 'Ann', password: 'fine-password-2', role: otherRole })
+        .expect(200);
+      await as()
+        .patch('/users')
+        .send({ keys: [id], data: { last_name: 'Lee' } })
+        .expect(200);
       expect(await stored(id)).toMatchObject({ first_name: 'Ann', role: otherRole });
       await t.login(email, 'fine-password-2');
       await as().delete(`/users/${id}`).expect(204);
@@ -182,7 +304,9 @@ describe('a user manager cannot become or take over an administrator', () => {
 
     it('an administrator still makes and edits administrators', async () => {
       const email = `${uniq('admin')}@example.com`;
-      const id = (await t.as('admin').post('/users').send({ email, password: 'admin-password-2', role: adminRole }).expect(200)).body.data.id;
+      const id = (
+        await t.as('admin').post('/users').send({ email, password: 'admin-password-2', role: adminRole }).expect(200)
+      ).body.data.id;
       await t.as('admin').patch(`/users/${id}`).send({ first_name: 'Ada', password: 'admin-password-3' }).expect(200);
       const token = await t.login(email, 'admin-password-3');
       await t.as(token).patch(`/users/${mgr.id}`).send({ role: adminRole }).expect(200);

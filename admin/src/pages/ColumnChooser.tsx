@@ -15,8 +15,12 @@ export function ColumnChooser({ fields, columns, onChange }: Props) {
   const { t } = useTranslation('grid');
   const name = useFieldName();
   // Shown columns first, in their order, then the others in the fields' order.
-  const listed = [...columns.map((c) => fields.find((f) => f.field === c)).filter((f): f is Field => Boolean(f)), ...fields.filter((f) => !columns.includes(f.field))];
-  const toggle = (field: string) => onChange(columns.includes(field) ? columns.filter((c) => c !== field) : [...columns, field]);
+  const listed = [
+    ...columns.map((c) => fields.find((f) => f.field === c)).filter((f): f is Field => Boolean(f)),
+    ...fields.filter((f) => !columns.includes(f.field)),
+  ];
+  const toggle = (field: string) =>
+    onChange(columns.includes(field) ? columns.filter((c) => c !== field) : [...columns, field]);
   return (
     <details className="columns">
       <summary>{t('columns')}</summary>
@@ -30,7 +34,11 @@ export function ColumnChooser({ fields, columns, onChange }: Props) {
                 {name(f)}
               </label>
               {index >= 0 && (
-                <select aria-label={t('position', { name: name(f) })} value={index} onChange={(e) => onChange(placed(columns, f.field, Number(e.target.value)))}>
+                <select
+                  aria-label={t('position', { name: name(f) })}
+                  value={index}
+                  onChange={(e) => onChange(placed(columns, f.field, Number(e.target.value)))}
+                >
                   {columns.map((_, i) => (
                     <option key={i} value={i}>
                       {i + 1}

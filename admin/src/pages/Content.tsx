@@ -49,7 +49,8 @@ function useSignedIn() {
   const navigate = useNavigate();
   const me = useMe();
   useEffect(() => {
-    if (me.error instanceof ApiError && me.error.status === 401) navigate(signInPath(location.pathname + location.search), { replace: true });
+    if (me.error instanceof ApiError && me.error.status === 401)
+      navigate(signInPath(location.pathname + location.search), { replace: true });
   }, [me.error, location, navigate]);
   useEffect(() => {
     if (me.isSuccess) resumeRefresh();
@@ -62,7 +63,11 @@ export default function Content({ section = 'content' }: { section?: Section }) 
   const { t } = useTranslation('grid');
   const me = useSignedIn();
   // Admin access, app access and enforced two-factor come from all of the user's policies (and role flags).
-  const globals = useQuery({ queryKey: ['globals'], queryFn: () => api<Globals>('GET', '/policies/me/globals'), enabled: me.isSuccess });
+  const globals = useQuery({
+    queryKey: ['globals'],
+    queryFn: () => api<Globals>('GET', '/policies/me/globals'),
+    enabled: me.isSuccess,
+  });
   const navigate = useNavigate();
   const collections = useCollections(me.isSuccess);
   async function signOut() {
@@ -70,10 +75,12 @@ export default function Content({ section = 'content' }: { section?: Section }) 
     await api('POST', '/auth/logout', { mode: 'session' }).catch(() => undefined);
     navigate('/signin', { replace: true });
   }
-  if (me.error && !(me.error instanceof ApiError && me.error.status === 401)) return <Failure error={me.error} retry={() => me.refetch()} />;
+  if (me.error && !(me.error instanceof ApiError && me.error.status === 401))
+    return <Failure error={me.error} retry={() => me.refetch()} />;
   if (globals.error) return <Failure error={globals.error} retry={() => globals.refetch()} />;
   if (!me.data || !globals.data) return <p role="status">{t('loading')}</p>;
-  if (mustSetUpTfa(globals.data, me.data.tfa_secret)) return <TfaRequired email={me.data.email} onDone={() => void me.refetch()} onSignOut={signOut} />;
+  if (mustSetUpTfa(globals.data, me.data.tfa_secret))
+    return <TfaRequired email={me.data.email} onDone={() => void me.refetch()} onSignOut={signOut} />;
   return (
     <AppFrame me={me.data} admin={Boolean(globals.data.admin_access)} onSignOut={signOut}>
       {collections.error instanceof ApiError && collections.error.status === 403 ? (
@@ -88,7 +95,8 @@ export default function Content({ section = 'content' }: { section?: Section }) 
   );
 }
 
-type Section = 'content' | 'files' | 'users' | 'roles' | 'policies' | 'activity' | 'settings' | 'profile' | 'data-model' | 'schema';
+type Section =
+  'content' | 'files' | 'users' | 'roles' | 'policies' | 'activity' | 'settings' | 'profile' | 'data-model' | 'schema';
 
 /** The pages of a section, under its own path. */
 function SectionRoutes({ section }: { section: Section }) {
@@ -97,7 +105,8 @@ function SectionRoutes({ section }: { section: Section }) {
   if (section === 'settings') return <SettingsPage />;
   if (section === 'profile') return <ProfilePage />;
   if (section === 'schema') return <SchemaMoves />;
-  if (section === 'data-model') return <ListAndPage list={<DataModelList />} page={<CollectionModel />} param="collection" />;
+  if (section === 'data-model')
+    return <ListAndPage list={<DataModelList />} page={<CollectionModel />} param="collection" />;
   if (section === 'users') return <ListAndPage list={<UsersList />} page={<UserPage />} param="id" />;
   if (section === 'roles') return <ListAndPage list={<RolesList />} page={<RolePage />} param="id" />;
   if (section === 'policies') return <ListAndPage list={<PoliciesList />} page={<PolicyPage />} param="id" />;

@@ -13,7 +13,12 @@ interface Props {
 }
 
 const NUMERIC = new Set(['integer', 'bigInteger', 'float', 'decimal']);
-const DATE_INPUT: Record<string, string> = { date: 'date', time: 'time', dateTime: 'datetime-local', timestamp: 'datetime-local' };
+const DATE_INPUT: Record<string, string> = {
+  date: 'date',
+  time: 'time',
+  dateTime: 'datetime-local',
+  timestamp: 'datetime-local',
+};
 
 function fromText(type: string, text: string): unknown {
   if (text === '') return null;
@@ -30,10 +35,22 @@ export function FieldInput({ field, value, readOnly, error, idPrefix = 'field', 
   const choices = field.meta?.options?.choices;
   let input;
   if (field.type === 'boolean') {
-    input = <input {...common} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} style={{ width: 'auto' }} />;
+    input = (
+      <input
+        {...common}
+        type="checkbox"
+        checked={value === true}
+        onChange={(e) => onChange(e.target.checked)}
+        style={{ width: 'auto' }}
+      />
+    );
   } else if (choices) {
     input = (
-      <select {...common} value={value === null || value === undefined ? '' : String(value)} onChange={(e) => onChange(fromText(field.type, e.target.value))}>
+      <select
+        {...common}
+        value={value === null || value === undefined ? '' : String(value)}
+        onChange={(e) => onChange(fromText(field.type, e.target.value))}
+      >
         <option value="">{t('input.noChoice')}</option>
         {choices.map((c) => (
           <option key={String(c.value)} value={String(c.value)}>
@@ -43,12 +60,31 @@ export function FieldInput({ field, value, readOnly, error, idPrefix = 'field', 
       </select>
     );
   } else if (field.type === 'json' || field.type === 'text') {
-    const text = field.type === 'json' && value !== null && value !== undefined && typeof value !== 'string' ? JSON.stringify(value, null, 2) : ((value as string) ?? '');
-    input = <textarea {...common} rows={field.type === 'json' ? 6 : 4} value={text} onChange={(e) => onChange(field.type === 'json' ? parseJson(e.target.value) : e.target.value)} />;
+    const text =
+      field.type === 'json' && value !== null && value !== undefined && typeof value !== 'string'
+        ? JSON.stringify(value, null, 2)
+        : ((value as string) ?? '');
+    input = (
+      <textarea
+        {...common}
+        rows={field.type === 'json' ? 6 : 4}
+        value={text}
+        onChange={(e) => onChange(field.type === 'json' ? parseJson(e.target.value) : e.target.value)}
+      />
+    );
   } else {
     const type = NUMERIC.has(field.type) ? 'number' : (DATE_INPUT[field.type] ?? 'text');
-    const text = value === null || value === undefined ? '' : String(value).slice(0, type === 'datetime-local' ? 19 : undefined);
-    input = <input {...common} type={type} step={type === 'number' ? 'any' : undefined} value={text} onChange={(e) => onChange(fromText(field.type, e.target.value))} />;
+    const text =
+      value === null || value === undefined ? '' : String(value).slice(0, type === 'datetime-local' ? 19 : undefined);
+    input = (
+      <input
+        {...common}
+        type={type}
+        step={type === 'number' ? 'any' : undefined}
+        value={text}
+        onChange={(e) => onChange(fromText(field.type, e.target.value))}
+      />
+    );
   }
   return (
     <div className="field">

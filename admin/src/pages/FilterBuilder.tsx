@@ -16,8 +16,11 @@ export function FilterBuilder({ fields, conditions, onChange, legend }: Props) {
   const { t } = useTranslation('grid');
   const name = useFieldName();
   const typeOf = (name: string) => fields.find((f) => f.field === name)?.type ?? 'string';
-  const set = (index: number, change: Partial<Condition>) => onChange(conditions.map((c, i) => (i === index ? { ...c, ...change } : c)));
-  const add = () => fields.length > 0 && onChange([...conditions, { field: fields[0].field, operator: operatorsFor(fields[0].type)[0].id, value: '' }]);
+  const set = (index: number, change: Partial<Condition>) =>
+    onChange(conditions.map((c, i) => (i === index ? { ...c, ...change } : c)));
+  const add = () =>
+    fields.length > 0 &&
+    onChange([...conditions, { field: fields[0].field, operator: operatorsFor(fields[0].type)[0].id, value: '' }]);
   return (
     <fieldset className="filters">
       <legend>{legend ?? t('filters')}</legend>
@@ -28,7 +31,12 @@ export function FilterBuilder({ fields, conditions, onChange, legend }: Props) {
           <div className="toolbar" key={i}>
             <label>
               {t('filterField', { n: i + 1 })}
-              <select value={c.field} onChange={(e) => set(i, { field: e.target.value, operator: operatorsFor(typeOf(e.target.value))[0].id, value: '' })}>
+              <select
+                value={c.field}
+                onChange={(e) =>
+                  set(i, { field: e.target.value, operator: operatorsFor(typeOf(e.target.value))[0].id, value: '' })
+                }
+              >
                 {fields.map((f) => (
                   <option key={f.field} value={f.field}>
                     {name(f)}
@@ -49,7 +57,11 @@ export function FilterBuilder({ fields, conditions, onChange, legend }: Props) {
             {arity !== 'none' && (
               <label>
                 {t('filterValue', { n: i + 1 })}
-                <input value={c.value} placeholder={arity === 'list' ? t('listPlaceholder') : undefined} onChange={(e) => set(i, { value: e.target.value })} />
+                <input
+                  value={c.value}
+                  placeholder={arity === 'list' ? t('listPlaceholder') : undefined}
+                  onChange={(e) => set(i, { value: e.target.value })}
+                />
               </label>
             )}
             <button type="button" className="secondary" onClick={() => onChange(conditions.filter((_, j) => j !== i))}>

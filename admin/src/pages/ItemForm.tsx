@@ -34,7 +34,10 @@ function useItemEditor(collection: string, id: string, version?: Version) {
   const [error, setError] = useState<ApiError>();
   // Leaving after a save or a delete is intended: the guard must not ask about edits just written.
   const leaving = useRef(false);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => Object.keys(edits).length > 0 && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      Object.keys(edits).length > 0 && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => setEdits({}), [path]);
 
   async function leaveTo(to: string) {
@@ -47,9 +50,12 @@ function useItemEditor(collection: string, id: string, version?: Version) {
     setError(undefined);
     try {
       // Edits made while a version is selected go to the version and leave the main item as it is.
-      const [method, target] = version ? ['POST', `/versions/${version.id}/save`] : [isNew ? 'POST' : 'PATCH', isNew ? `/items/${collection}` : path];
+      const [method, target] = version
+        ? ['POST', `/versions/${version.id}/save`]
+        : [isNew ? 'POST' : 'PATCH', isNew ? `/items/${collection}` : path];
       const result = await api<Item>(method, target, edits);
-      if (isNew) return leaveTo(`/content/${collection}/${encodeURIComponent(String(result[primaryKey(fields.data ?? [])]))}`);
+      if (isNew)
+        return leaveTo(`/content/${collection}/${encodeURIComponent(String(result[primaryKey(fields.data ?? [])]))}`);
       setEdits({});
       notifyDone(t('item.saved'));
       // Nested writes changed related rows: their lists read them again.
@@ -60,13 +66,17 @@ function useItemEditor(collection: string, id: string, version?: Version) {
   }
   async function remove() {
     if (!window.confirm(t('item.confirmDelete'))) return;
-    await api('DELETE', mainPath).then(() => (notifyDone(t('item.deleted')), leaveTo(`/content/${collection}`)), setError);
+    await api('DELETE', mainPath).then(
+      () => (notifyDone(t('item.deleted')), leaveTo(`/content/${collection}`)),
+      setError,
+    );
   }
   // A list field edited back to what is stored hands `undefined`: no edit left, nothing to guard.
-  const edit = (field: string, value: unknown) => setEdits((current) => {
-    const { [field]: _, ...rest } = current;
-    return value === undefined ? rest : { ...rest, [field]: value };
-  });
+  const edit = (field: string, value: unknown) =>
+    setEdits((current) => {
+      const { [field]: _, ...rest } = current;
+      return value === undefined ? rest : { ...rest, [field]: value };
+    });
   return { isNew, fields, item, edits, edit, error, save, remove, blocker };
 }
 
@@ -75,7 +85,10 @@ export function ItemForm() {
   const { collection, id } = useParams() as { collection: string; id: string };
   const [version, setVersion] = useState<Version>();
   const [comparing, setComparing] = useState(false);
-  const meta = useQuery({ queryKey: ['collection', collection], queryFn: () => api<{ meta?: { versioning?: boolean } | null }>('GET', `/collections/${collection}`) });
+  const meta = useQuery({
+    queryKey: ['collection', collection],
+    queryFn: () => api<{ meta?: { versioning?: boolean } | null }>('GET', `/collections/${collection}`),
+  });
   const { isNew, fields, item, edits, edit, error, save, remove, blocker } = useItemEditor(collection, id, version);
   const { t } = useTranslation('relations');
   const access = useAccess();
@@ -83,23 +96,40 @@ export function ItemForm() {
   const form = useRef<HTMLFormElement>(null);
   useSaveShortcut(form);
   const versioned = Boolean(meta.data?.meta?.versioning) && !isNew && id !== 'singleton';
-  if (fields.error || item.error) return <Failure error={(fields.error ?? item.error)!} retry={() => (fields.refetch(), item.refetch())} />;
+  if (fields.error || item.error)
+    return <Failure error={(fields.error ?? item.error)!} retry={() => (fields.refetch(), item.refetch())} />;
   if (!fields.data || (!isNew && !item.data)) return <p role="status">{t('loading')}</p>;
   const pk = primaryKey(fields.data);
   // A new item's list fields are written with it (nested); other alias fields show nothing.
   const shown = fields.data.filter((f) => !f.meta?.hidden && !(isNew && f.schema?.has_auto_increment));
-  const writable = (f: Field) => canWriteField(access.data, collection, isNew ? 'create' : 'update', f.field) && !f.meta?.readonly && (isNew || f.field !== pk);
+  const writable = (f: Field) =>
+    canWriteField(access.data, collection, isNew ? 'create' : 'update', f.field) &&
+    !f.meta?.readonly &&
+    (isNew || f.field !== pk);
   const mayWrite = can(access.data, collection, isNew ? 'create' : 'update') || version !== undefined;
   return (
     <section>
-      <h1>{isNew ? t('item.newTitle', { collection: collectionName(collection) }) : t('item.title', { collection: collectionName(collection), key: String(item.data?.[pk] ?? '') })}</h1>
-      {versioned && <VersionSwitcher collection={collection} item={id} selected={version} onSelect={(v) => (setVersion(v), setComparing(false))} />}
+      <h1>
+        {isNew
+          ? t('item.newTitle', { collection: collectionName(collection) })
+          : t('item.title', { collection: collectionName(collection), key: String(item.data?.[pk] ?? '') })}
+      </h1>
+      {versioned && (
+        <VersionSwitcher
+          collection={collection}
+          item={id}
+          selected={version}
+          onSelect={(v) => (setVersion(v), setComparing(false))}
+        />
+      )}
       {version && (
         <button type="button" className="secondary" onClick={() => setComparing(!comparing)}>
           {comparing ? t('item.closeComparison') : t('item.compare')}
         </button>
       )}
-      {version && comparing && <CompareVersion version={version} onPromoted={() => (setVersion(undefined), setComparing(false))} />}
+      {version && comparing && (
+        <CompareVersion version={version} onPromoted={() => (setVersion(undefined), setComparing(false))} />
+      )}
       <form ref={form} onSubmit={(e) => (e.preventDefault(), save())} aria-label={t('item.form')}>
         {shown.map((f) => (
           <FormField
@@ -123,8 +153,14 @@ export function ItemForm() {
           )}
         </div>
       </form>
-      {!isNew && id !== 'singleton' && !version && item.data && <Suspense fallback={null}><ItemSidebar collection={collection} item={String(item.data[pk])} current={item.data} /></Suspense>}
-      {blocker.state === 'blocked' && <UnsavedDialog onLeave={() => blocker.proceed?.()} onStay={() => blocker.reset?.()} />}
+      {!isNew && id !== 'singleton' && !version && item.data && (
+        <Suspense fallback={null}>
+          <ItemSidebar collection={collection} item={String(item.data[pk])} current={item.data} />
+        </Suspense>
+      )}
+      {blocker.state === 'blocked' && (
+        <UnsavedDialog onLeave={() => blocker.proceed?.()} onStay={() => blocker.reset?.()} />
+      )}
     </section>
   );
 }
@@ -143,7 +179,8 @@ interface FormFieldProps {
 function FormField(props: FormFieldProps) {
   const relations = useRelations();
   const relation = relationOf(relations.data ?? [], props.collection, props.field.field);
-  if (relation?.kind === 'o2m' || relation?.kind === 'm2m' || relation?.kind === 'm2a') return <RelatedList {...props} kind={relation} />;
+  if (relation?.kind === 'o2m' || relation?.kind === 'm2m' || relation?.kind === 'm2a')
+    return <RelatedList {...props} kind={relation} />;
   if (props.field.type === 'alias') return null;
   if (relation?.kind === 'file') return <FileField {...props} />;
   if (relation?.kind === 'm2o') return <ManyToOnePicker {...props} related={relation.related} />;

@@ -29,26 +29,54 @@ export function ItemPicker({ collection, opened, multiple, exclude, onClose, onC
   const { t } = useTranslation('relations');
   const collectionName = useCollectionName()(collection);
   return (
-    <RelationDialog opened={opened} onClose={onClose} title={t(multiple ? 'picker.titleMany' : 'picker.titleOne', { collection: collectionName })}>
-      {opened && <PickerBody collection={collection} multiple={multiple} exclude={exclude} onChoose={(items) => (onChoose(items), onClose())} />}
+    <RelationDialog
+      opened={opened}
+      onClose={onClose}
+      title={t(multiple ? 'picker.titleMany' : 'picker.titleOne', { collection: collectionName })}
+    >
+      {opened && (
+        <PickerBody
+          collection={collection}
+          multiple={multiple}
+          exclude={exclude}
+          onChoose={(items) => (onChoose(items), onClose())}
+        />
+      )}
     </RelationDialog>
   );
 }
 
-function PickerBody({ collection, multiple, exclude, onChoose }: Pick<Props, 'collection' | 'multiple' | 'exclude' | 'onChoose'>) {
+function PickerBody({
+  collection,
+  multiple,
+  exclude,
+  onChoose,
+}: Pick<Props, 'collection' | 'multiple' | 'exclude' | 'onChoose'>) {
   const { t } = useTranslation('relations');
   const collectionName = useCollectionName()(collection);
   const shape = useCollectionShape(collection);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [picked, setPicked] = useState<Item[]>([]);
-  const choose = (items: Item[]) => onChoose(items.map((item) => ({ key: item[shape.pk] as Picked['key'], label: shape.name(item) })));
-  const params = new URLSearchParams({ limit: String(PICKER_PAGE), page: String(page), fields: shape.fields, meta: 'filter_count', sort: shape.pk });
+  const choose = (items: Item[]) =>
+    onChoose(items.map((item) => ({ key: item[shape.pk] as Picked['key'], label: shape.name(item) })));
+  const params = new URLSearchParams({
+    limit: String(PICKER_PAGE),
+    page: String(page),
+    fields: shape.fields,
+    meta: 'filter_count',
+    sort: shape.pk,
+  });
   if (search) params.set('search', search);
-  const rows = useQuery({ queryKey: ['items', collection, 'picker', params.toString()], queryFn: () => apiBody<Item[]>('GET', `/items/${collection}?${params}`), enabled: shape.ready });
+  const rows = useQuery({
+    queryKey: ['items', collection, 'picker', params.toString()],
+    queryFn: () => apiBody<Item[]>('GET', `/items/${collection}?${params}`),
+    enabled: shape.ready,
+  });
   const pages = Math.max(1, Math.ceil((rows.data?.meta?.filter_count ?? 0) / PICKER_PAGE));
   const isPicked = (item: Item) => picked.some((p) => p[shape.pk] === item[shape.pk]);
-  const toggle = (item: Item) => setPicked(isPicked(item) ? picked.filter((p) => p[shape.pk] !== item[shape.pk]) : [...picked, item]);
+  const toggle = (item: Item) =>
+    setPicked(isPicked(item) ? picked.filter((p) => p[shape.pk] !== item[shape.pk]) : [...picked, item]);
   const offered = (rows.data?.data ?? []).filter((item) => !exclude?.has(String(item[shape.pk])));
   return (
     <div className="picker">

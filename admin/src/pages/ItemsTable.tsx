@@ -14,7 +14,16 @@ import { fetchFields, Field, primaryKey, visibleFields } from './fields';
 import { FilterBuilder } from './FilterBuilder';
 import { BookmarkBar } from './grid/BookmarkBar';
 import { GridTable } from './grid/GridTable';
-import { allOf, archiveFilter, ArchiveMode, bookmarkOf, GridState, layoutOf, pageCount, stateOf } from './grid/grid-state';
+import {
+  allOf,
+  archiveFilter,
+  ArchiveMode,
+  bookmarkOf,
+  GridState,
+  layoutOf,
+  pageCount,
+  stateOf,
+} from './grid/grid-state';
 import { defaultPreset, useLayoutSaver, usePresets } from './grid/presets';
 import { useTemplates } from './templates';
 import { ReadQuery } from './transfer/ExportPanel';
@@ -45,7 +54,12 @@ function readQuery(fields: Field[], state: GridState, behaviour: Behaviour): Rea
 
 /** One page of items: only the chosen columns, with the filter count for the pager; never the whole collection. */
 function useItemsPage(collection: string, pk: string, query: ReadQuery, page: number, templates: Map<string, string>) {
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE), page: String(page), meta: 'filter_count', fields: [...new Set([pk, ...withTemplateFields(query.fields, templates)])].join(',') });
+  const params = new URLSearchParams({
+    limit: String(PAGE_SIZE),
+    page: String(page),
+    meta: 'filter_count',
+    fields: [...new Set([pk, ...withTemplateFields(query.fields, templates)])].join(','),
+  });
   if (query.filter) params.set('filter', JSON.stringify(query.filter));
   if (query.search) params.set('search', query.search);
   if (query.sort) params.set('sort', query.sort.join(','));
@@ -91,11 +105,27 @@ export function ItemsTable() {
   const saved = presets.data ?? (presets.error ? [] : undefined);
   const described = collections.data ?? (collections.error ? [] : undefined);
   if (!fields.data || !saved || !described) return <p role="status">{t('loading')}</p>;
-  const meta = described.find((c) => c.collection === collection)?.meta as (Record<string, unknown> & { sort_field?: string; archive_field?: string }) | null | undefined;
-  const behaviour: Behaviour = { sortField: meta?.sort_field, archiveField: meta?.archive_field, archiveValue: meta?.archive_value };
-  const bookmark = bookmarkId ? saved.find((p) => String(p.id) === bookmarkId && p.collection === collection && p.bookmark !== null) : undefined;
+  const meta = described.find((c) => c.collection === collection)?.meta as
+    (Record<string, unknown> & { sort_field?: string; archive_field?: string }) | null | undefined;
+  const behaviour: Behaviour = {
+    sortField: meta?.sort_field,
+    archiveField: meta?.archive_field,
+    archiveValue: meta?.archive_value,
+  };
+  const bookmark = bookmarkId
+    ? saved.find((p) => String(p.id) === bookmarkId && p.collection === collection && p.bookmark !== null)
+    : undefined;
   if (bookmarkId && !bookmark) return <p role="alert">{t('bookmarkMissing')}</p>;
-  return <Grid key={bookmarkId ?? ''} collection={collection} fields={fields.data} behaviour={behaviour} preset={bookmark ?? defaultPreset(saved, collection)} onBookmark={Boolean(bookmark)} />;
+  return (
+    <Grid
+      key={bookmarkId ?? ''}
+      collection={collection}
+      fields={fields.data}
+      behaviour={behaviour}
+      preset={bookmark ?? defaultPreset(saved, collection)}
+      onBookmark={Boolean(bookmark)}
+    />
+  );
 }
 
 interface GridProps {
@@ -123,7 +153,15 @@ function useManualOrder(collection: string) {
 /** The table's state and its page; a change of columns or widths is kept as the user's default layout. */
 function useGridState({ collection, fields, behaviour, preset, onBookmark }: GridProps) {
   const names = visibleFields(fields).map((f) => f.field);
-  const [state, setState] = useState<GridState>(() => stateOf(preset, names, { columns: names, widths: {}, search: '', conditions: [], archive: behaviour.archiveField ? 'active' : 'all' }));
+  const [state, setState] = useState<GridState>(() =>
+    stateOf(preset, names, {
+      columns: names,
+      widths: {},
+      search: '',
+      conditions: [],
+      archive: behaviour.archiveField ? 'active' : 'all',
+    }),
+  );
   const [page, setPage] = useState(1);
   const saveLayout = useLayoutSaver(collection, onBookmark ? undefined : preset);
   const change = (next: Partial<GridState>) => {
@@ -154,12 +192,19 @@ function Grid(props: GridProps) {
   const items = useItemsPage(collection, pk, query, page, templates);
   const collectionName = useCollectionName();
   const move = useManualOrder(collection);
-  const manual = Boolean(behaviour.sortField) && (!state.sort || state.sort === behaviour.sortField) && can(access.data, collection, 'update');
+  const manual =
+    Boolean(behaviour.sortField) &&
+    (!state.sort || state.sort === behaviour.sortField) &&
+    can(access.data, collection, 'update');
   const typeOf = (name: string) => fields.find((f) => f.field === name)?.type ?? 'string';
   return (
     <section>
       <h1>{collectionName(collection)}</h1>
-      <BookmarkBar collection={collection} bookmark={onBookmark ? preset : undefined} current={() => bookmarkOf(state, typeOf)} />
+      <BookmarkBar
+        collection={collection}
+        bookmark={onBookmark ? preset : undefined}
+        current={() => bookmarkOf(state, typeOf)}
+      />
       <div className="toolbar">
         <label>
           {t('search')}
@@ -176,7 +221,11 @@ function Grid(props: GridProps) {
       {deleteError && <p role="alert">{t('deleteError', { message: deleteError })}</p>}
       <Transfer key={collection} collection={collection} query={query} total={items.data?.meta?.filter_count ?? null} />
       <ColumnChooser fields={readable} columns={state.columns} onChange={(next) => changeLayout({ columns: next })} />
-      <FilterBuilder fields={readable} conditions={state.conditions} onChange={(conditions) => change({ conditions })} />
+      <FilterBuilder
+        fields={readable}
+        conditions={state.conditions}
+        onChange={(conditions) => change({ conditions })}
+      />
       {items.error && <Failure error={items.error} retry={() => items.refetch()} />}
       <GridTable
         collection={collection}

@@ -21,7 +21,10 @@ export function NewItemDialog({ collection, omit, onClose, onCreate }: Props) {
   const collectionName = useCollectionName()(collection);
   const fields = useQuery({ queryKey: ['fields', collection], queryFn: () => fetchFields(collection) });
   const [data, setData] = useState<Item>({});
-  const shown = (fields.data ?? []).filter((f) => f.type !== 'alias' && !f.meta?.hidden && !f.meta?.readonly && !f.schema?.has_auto_increment && f.field !== omit);
+  const shown = (fields.data ?? []).filter(
+    (f) =>
+      f.type !== 'alias' && !f.meta?.hidden && !f.meta?.readonly && !f.schema?.has_auto_increment && f.field !== omit,
+  );
   function submit(event: FormEvent) {
     event.preventDefault();
     // Submitting must not submit the item's own form around the portal's React tree.
@@ -35,7 +38,14 @@ export function NewItemDialog({ collection, omit, onClose, onCreate }: Props) {
       {!fields.data && <p role="status">{t('loading')}</p>}
       <form onSubmit={submit} aria-label={t('create.form', { collection: collectionName })}>
         {shown.map((f) => (
-          <FieldInput key={f.field} idPrefix="nested" field={f} value={data[f.field]} readOnly={false} onChange={(v) => setData({ ...data, [f.field]: v })} />
+          <FieldInput
+            key={f.field}
+            idPrefix="nested"
+            field={f}
+            value={data[f.field]}
+            readOnly={false}
+            onChange={(v) => setData({ ...data, [f.field]: v })}
+          />
         ))}
         <button type="submit">{t('create.submit')}</button>
       </form>

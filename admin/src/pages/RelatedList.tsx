@@ -50,13 +50,26 @@ function useListDraft({ kind, itemId, value, onChange }: Props, target: string) 
   }
   const add = (entries: ListEntry[]) => update({ ...current, entries: [...current.entries, ...entries] });
   const named = (label: string) => (kind.kind === 'm2a' ? `${collectionName(target)}: ${label}` : label);
-  const link = (ref: Key | Item): Item => (kind.kind === 'm2m' ? { [kind.junctionField]: ref } : kind.kind === 'm2a' ? { [kind.collectionField]: target, [kind.itemField]: ref } : {});
+  const link = (ref: Key | Item): Item =>
+    kind.kind === 'm2m'
+      ? { [kind.junctionField]: ref }
+      : kind.kind === 'm2a'
+        ? { [kind.collectionField]: target, [kind.itemField]: ref }
+        : {};
   return {
     rows,
     current,
     chosen: (items: Picked[]) =>
-      add(items.map(({ key, label }) => ({ id: newId(), label: named(label), ref: `${target}/${key}`, ...(kind.kind === 'o2m' ? { key } : { create: link(key) }) }))),
-    created: (data: Item, label: string) => add([{ id: newId(), label: named(label), create: kind.kind === 'o2m' ? data : link(data) }]),
+      add(
+        items.map(({ key, label }) => ({
+          id: newId(),
+          label: named(label),
+          ref: `${target}/${key}`,
+          ...(kind.kind === 'o2m' ? { key } : { create: link(key) }),
+        })),
+      ),
+    created: (data: Item, label: string) =>
+      add([{ id: newId(), label: named(label), create: kind.kind === 'o2m' ? data : link(data) }]),
     move: (from: number, to: number) => update({ ...current, entries: moveEntry(current.entries, from, to) }),
     remove: (id: string) => update(removeEntry(current.entries, current.removed, id)),
   };
@@ -74,16 +87,31 @@ export function RelatedList(props: Props) {
   const [anyCollection, setAnyCollection] = useState(kind.kind === 'm2a' ? kind.allowed[0] : '');
   const target = kind.kind === 'm2a' ? anyCollection : listTarget(kind);
   const { rows, current, chosen, created, move, remove } = useListDraft(props, target);
-  const taken = new Set(current.entries.filter((e) => e.ref?.startsWith(`${target}/`)).map((e) => e.ref!.slice(target.length + 1)));
+  const taken = new Set(
+    current.entries.filter((e) => e.ref?.startsWith(`${target}/`)).map((e) => e.ref!.slice(target.length + 1)),
+  );
   return (
     <section className="field related-list" aria-label={fieldName}>
       <h2>{fieldName}</h2>
       {rows.error ? <p role="alert">{rows.error.message}</p> : !rows.ready && <p role="status">{t('loading')}</p>}
       {rows.ready && current.entries.length === 0 && <p>{t('list.empty')}</p>}
-      <EntryList entries={current.entries} sortable={kind.sortField !== null && !readOnly} readOnly={readOnly} move={move} remove={remove} />
+      <EntryList
+        entries={current.entries}
+        sortable={kind.sortField !== null && !readOnly}
+        readOnly={readOnly}
+        move={move}
+        remove={remove}
+      />
       {!readOnly && (
         <div className="toolbar">
-          {kind.kind === 'm2a' && <CollectionChoice allowed={kind.allowed} fieldName={fieldName} value={anyCollection} onChange={setAnyCollection} />}
+          {kind.kind === 'm2a' && (
+            <CollectionChoice
+              allowed={kind.allowed}
+              fieldName={fieldName}
+              value={anyCollection}
+              onChange={setAnyCollection}
+            />
+          )}
           <button type="button" className="secondary" onClick={() => setDialog('pick')}>
             {t('list.addExisting', { field: fieldName })}
           </button>
@@ -93,8 +121,24 @@ export function RelatedList(props: Props) {
         </div>
       )}
       <Suspense fallback={null}>
-        {dialog === 'pick' && <ItemPicker collection={target} opened multiple exclude={taken} onClose={() => setDialog(null)} onChoose={chosen} />}
-        {dialog === 'create' && <NewItemDialog collection={target} omit={kind.kind === 'o2m' ? kind.parentField : undefined} onClose={() => setDialog(null)} onCreate={created} />}
+        {dialog === 'pick' && (
+          <ItemPicker
+            collection={target}
+            opened
+            multiple
+            exclude={taken}
+            onClose={() => setDialog(null)}
+            onChoose={chosen}
+          />
+        )}
+        {dialog === 'create' && (
+          <NewItemDialog
+            collection={target}
+            omit={kind.kind === 'o2m' ? kind.parentField : undefined}
+            onClose={() => setDialog(null)}
+            onCreate={created}
+          />
+        )}
       </Suspense>
     </section>
   );
@@ -115,15 +159,37 @@ function EntryList({ entries, sortable, readOnly, move, remove }: EntryListProps
   return (
     <ol>
       {entries.map((entry, index) => (
-        <li key={entry.id} draggable={sortable} onDragStart={() => setDragged(index)} onDragOver={(e) => sortable && e.preventDefault()} onDrop={() => dragged !== undefined && (move(dragged, index), setDragged(undefined))}>
-          {entry.ref && entry.linked ? <Link to={`/content/${entry.ref.split('/').map(encodeURIComponent).join('/')}`}>{entry.label}</Link> : <span>{entry.label}</span>}
+        <li
+          key={entry.id}
+          draggable={sortable}
+          onDragStart={() => setDragged(index)}
+          onDragOver={(e) => sortable && e.preventDefault()}
+          onDrop={() => dragged !== undefined && (move(dragged, index), setDragged(undefined))}
+        >
+          {entry.ref && entry.linked ? (
+            <Link to={`/content/${entry.ref.split('/').map(encodeURIComponent).join('/')}`}>{entry.label}</Link>
+          ) : (
+            <span>{entry.label}</span>
+          )}
           {!entry.linked && <em> {t('list.unsaved')}</em>}
           {sortable && (
             <>
-              <button type="button" className="secondary" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={t('list.up', { name: entry.label })}>
+              <button
+                type="button"
+                className="secondary"
+                disabled={index === 0}
+                onClick={() => move(index, index - 1)}
+                aria-label={t('list.up', { name: entry.label })}
+              >
                 ↑
               </button>
-              <button type="button" className="secondary" disabled={index === entries.length - 1} onClick={() => move(index, index + 1)} aria-label={t('list.down', { name: entry.label })}>
+              <button
+                type="button"
+                className="secondary"
+                disabled={index === entries.length - 1}
+                onClick={() => move(index, index + 1)}
+                aria-label={t('list.down', { name: entry.label })}
+              >
                 ↓
               </button>
             </>
@@ -139,7 +205,17 @@ function EntryList({ entries, sortable, readOnly, move, remove }: EntryListProps
   );
 }
 
-function CollectionChoice({ allowed, fieldName, value, onChange }: { allowed: string[]; fieldName: string; value: string; onChange: (c: string) => void }) {
+function CollectionChoice({
+  allowed,
+  fieldName,
+  value,
+  onChange,
+}: {
+  allowed: string[];
+  fieldName: string;
+  value: string;
+  onChange: (c: string) => void;
+}) {
   const { t } = useTranslation('relations');
   const collectionName = useCollectionName();
   return (

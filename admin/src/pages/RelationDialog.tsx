@@ -18,7 +18,14 @@ interface Props {
 export function RelationDialog({ opened, title, onClose, children }: Props) {
   const { t } = useTranslation('relations');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('close') }} transitionProps={{ duration: 0 }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('close') }}
+      transitionProps={{ duration: 0 }}
+    >
       {children}
     </Modal>
   );

@@ -37,7 +37,8 @@ export function ManyToOnePicker({ field, related, value, readOnly, onChange }: P
     <fieldset className="field">
       <legend>{fieldName}</legend>
       <p>
-        {t('m2o.selected')} {none ? t('m2o.none') : <Link to={`/content/${related}/${encodeURIComponent(String(id))}`}>{shown}</Link>}
+        {t('m2o.selected')}{' '}
+        {none ? t('m2o.none') : <Link to={`/content/${related}/${encodeURIComponent(String(id))}`}>{shown}</Link>}
       </p>
       {!readOnly && (
         <div className="toolbar">
@@ -53,7 +54,13 @@ export function ManyToOnePicker({ field, related, value, readOnly, onChange }: P
       )}
       {open && (
         <Suspense fallback={null}>
-          <ItemPicker collection={related} opened multiple={false} onClose={() => setOpen(false)} onChoose={([item]) => onChange(item.key)} />
+          <ItemPicker
+            collection={related}
+            opened
+            multiple={false}
+            onClose={() => setOpen(false)}
+            onChoose={([item]) => onChange(item.key)}
+          />
         </Suspense>
       )}
     </fieldset>
@@ -80,7 +87,11 @@ export function FileField({ field, value, readOnly, onChange }: FileProps) {
   const id = value !== null && typeof value === 'object' ? (value as Item).id : value;
   const [error, setError] = useState<string>();
   const fieldName = useFieldName()(field);
-  const file = useQuery({ queryKey: ['file', id], queryFn: () => api<FileRow>('GET', `/files/${encodeURIComponent(String(id))}`), enabled: typeof id === 'string' });
+  const file = useQuery({
+    queryKey: ['file', id],
+    queryFn: () => api<FileRow>('GET', `/files/${encodeURIComponent(String(id))}`),
+    enabled: typeof id === 'string',
+  });
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0];
     if (!chosen) return;
@@ -96,7 +107,14 @@ export function FileField({ field, value, readOnly, onChange }: FileProps) {
       <legend>{fieldName}</legend>
       {file.data && (
         <figure>
-          {file.data.type?.startsWith('image/') && <img src={`/assets/${file.data.id}?width=160&height=160&fit=cover`} alt={file.data.title ?? file.data.filename_download} width={160} height={160} />}
+          {file.data.type?.startsWith('image/') && (
+            <img
+              src={`/assets/${file.data.id}?width=160&height=160&fit=cover`}
+              alt={file.data.title ?? file.data.filename_download}
+              width={160}
+              height={160}
+            />
+          )}
           <figcaption>
             <a href={`/assets/${file.data.id}?download`}>{file.data.filename_download}</a>
           </figcaption>

@@ -36,7 +36,12 @@ export function SignIn() {
     setBusy(true);
     setError(undefined);
     try {
-      const body = { email: form.get('email'), password: form.get('password'), otp: form.get('otp') || undefined, mode: 'session' };
+      const body = {
+        email: form.get('email'),
+        password: form.get('password'),
+        otp: form.get('otp') || undefined,
+        mode: 'session',
+      };
       const { expires } = await api<{ expires: number }>('POST', '/auth/login', body);
       scheduleRefresh(expires);
       navigate(params.get('from') ?? '/content', { replace: true });

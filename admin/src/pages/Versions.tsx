@@ -23,7 +23,8 @@ interface SwitcherProps {
   onSelect: (version?: Version) => void;
 }
 
-const show = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const show = (v: unknown) =>
+  v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
 /** Main and each version of the item; create, rename and delete a version. */
 export function VersionSwitcher({ collection, item, selected, onSelect }: SwitcherProps) {
@@ -32,7 +33,11 @@ export function VersionSwitcher({ collection, item, selected, onSelect }: Switch
   const queryKey = ['versions', collection, item];
   const versions = useQuery({
     queryKey,
-    queryFn: () => api<Version[]>('GET', `/versions?filter[collection][_eq]=${collection}&filter[item][_eq]=${encodeURIComponent(item)}`),
+    queryFn: () =>
+      api<Version[]>(
+        'GET',
+        `/versions?filter[collection][_eq]=${collection}&filter[item][_eq]=${encodeURIComponent(item)}`,
+      ),
   });
   async function change(run: () => Promise<Version | void>) {
     const result = await run();
@@ -41,20 +46,32 @@ export function VersionSwitcher({ collection, item, selected, onSelect }: Switch
   }
   const create = () => {
     const name = window.prompt(t('newName'));
-    if (name) void change(() => api<Version>('POST', '/versions', { key: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), name, collection, item }));
+    if (name)
+      void change(() =>
+        api<Version>('POST', '/versions', {
+          key: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+          name,
+          collection,
+          item,
+        }),
+      );
   };
   const rename = () => {
     const name = window.prompt(t('rename'), selected!.name ?? '');
     if (name) void change(() => api<Version>('PATCH', `/versions/${selected!.id}`, { name }));
   };
   const remove = () => {
-    if (window.confirm(t('deleteConfirm', { name: selected!.name }))) void change(() => api('DELETE', `/versions/${selected!.id}`));
+    if (window.confirm(t('deleteConfirm', { name: selected!.name })))
+      void change(() => api('DELETE', `/versions/${selected!.id}`));
   };
   return (
     <div className="toolbar">
       <label>
         {t('version')}
-        <select value={selected?.id ?? ''} onChange={(e) => onSelect(versions.data?.find((v) => v.id === e.target.value))}>
+        <select
+          value={selected?.id ?? ''}
+          onChange={(e) => onSelect(versions.data?.find((v) => v.id === e.target.value))}
+        >
           <option value="">{t('main')}</option>
           {versions.data?.map((v) => (
             <option key={v.id} value={v.id}>
@@ -84,7 +101,10 @@ export function VersionSwitcher({ collection, item, selected, onSelect }: Switch
 export function CompareVersion({ version, onPromoted }: { version: Version; onPromoted: () => void }) {
   const { t } = useTranslation('versions');
   const queryClient = useQueryClient();
-  const comparison = useQuery({ queryKey: ['compare', version.id], queryFn: () => api<Comparison>('GET', `/versions/${version.id}/compare`) });
+  const comparison = useQuery({
+    queryKey: ['compare', version.id],
+    queryFn: () => api<Comparison>('GET', `/versions/${version.id}/compare`),
+  });
   const [picked, setPicked] = useState<Set<string>>();
   const [message, setMessage] = useState<string>();
   if (comparison.error) return <p role="alert">{comparison.error.message}</p>;
@@ -119,7 +139,12 @@ export function CompareVersion({ version, onPromoted }: { version: Version; onPr
           {changed.map((f) => (
             <tr key={f} className="changed">
               <td>
-                <input type="checkbox" aria-label={t('promoteField', { field: f })} checked={fields.has(f)} onChange={() => setPicked(toggled(fields, f))} />
+                <input
+                  type="checkbox"
+                  aria-label={t('promoteField', { field: f })}
+                  checked={fields.has(f)}
+                  onChange={() => setPicked(toggled(fields, f))}
+                />
               </td>
               <th scope="row">{t('changed', { field: f })}</th>
               <td>{show(main[f])}</td>

@@ -4,7 +4,13 @@ export interface Field {
   field: string;
   type: string;
   schema?: { is_primary_key?: boolean; is_nullable?: boolean; has_auto_increment?: boolean } | null;
-  meta?: { hidden?: boolean; readonly?: boolean; translations?: unknown; special?: string[] | null; options?: { choices?: { text: string; value: unknown }[] } | null } | null;
+  meta?: {
+    hidden?: boolean;
+    readonly?: boolean;
+    translations?: unknown;
+    special?: string[] | null;
+    options?: { choices?: { text: string; value: unknown }[] } | null;
+  } | null;
 }
 
 /** The fields the signed-in user may read, as the API filters them by permission. */

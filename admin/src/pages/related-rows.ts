@@ -17,7 +17,9 @@ export function listTarget(kind: ListKind): string {
 function anyName(item: unknown, template: string | null | undefined): string {
   if (item === null || typeof item !== 'object') return String(item ?? '');
   const row = item as Item;
-  const text = template ? renderTemplate(template, row) : Object.values(row).find((v) => typeof v === 'string' && v !== '');
+  const text = template
+    ? renderTemplate(template, row)
+    : Object.values(row).find((v) => typeof v === 'string' && v !== '');
   return String(text || (row.id ?? ''));
 }
 
@@ -31,22 +33,45 @@ export function useListRows(kind: ListKind, itemId: string) {
   if (kind.kind === 'o2m') fields.push(...rows.paths);
   if (kind.kind === 'm2m') fields.push(...target.paths.map((p) => `${kind.junctionField}.${p}`));
   if (kind.kind === 'm2a') fields.push(kind.collectionField, ...kind.allowed.map((c) => `${kind.itemField}:${c}.*`));
-  const params = new URLSearchParams({ limit: '-1', fields: fields.join(','), sort: kind.sortField ?? rows.pk, filter: JSON.stringify({ [kind.parentField]: { _eq: itemId } }) });
+  const params = new URLSearchParams({
+    limit: '-1',
+    fields: fields.join(','),
+    sort: kind.sortField ?? rows.pk,
+    filter: JSON.stringify({ [kind.parentField]: { _eq: itemId } }),
+  });
   const ready = rows.ready && (kind.kind !== 'm2m' || target.ready);
-  const data = useQuery({ queryKey: ['items', kind.rows, 'related', params.toString()], queryFn: () => api<Item[]>('GET', `/items/${enc(kind.rows)}?${params}`), enabled: ready && itemId !== '' });
+  const data = useQuery({
+    queryKey: ['items', kind.rows, 'related', params.toString()],
+    queryFn: () => api<Item[]>('GET', `/items/${enc(kind.rows)}?${params}`),
+    enabled: ready && itemId !== '',
+  });
   const entry = (row: Item): ListEntry => {
     const key = row[rows.pk] as string | number;
     const base = { id: `k${key}`, key, linked: true, sort: kind.sortField ? row[kind.sortField] : undefined };
     if (kind.kind === 'o2m') return { ...base, label: rows.name(row), ref: `${kind.rows}/${key}` };
     if (kind.kind === 'm2m') {
       const related = row[kind.junctionField] as Item | null;
-      return { ...base, label: target.name(related ?? undefined), ref: related ? `${kind.related}/${related[target.pk]}` : undefined };
+      return {
+        ...base,
+        label: target.name(related ?? undefined),
+        ref: related ? `${kind.related}/${related[target.pk]}` : undefined,
+      };
     }
     const collection = String(row[kind.collectionField]);
     const item = row[kind.itemField];
     const template = collections.data?.find((c) => c.collection === collection)?.meta?.display_template;
     const itemKey = item !== null && typeof item === 'object' ? (item as Item).id : item;
-    return { ...base, label: `${collectionName(collection)}: ${anyName(item, template)}`, ref: `${collection}/${String(itemKey)}` };
+    return {
+      ...base,
+      label: `${collectionName(collection)}: ${anyName(item, template)}`,
+      ref: `${collection}/${String(itemKey)}`,
+    };
   };
-  return { ready: itemId === '' ? ready : data.isSuccess, error: data.error, entries: (data.data ?? []).map(entry), pk: rows.pk, target };
+  return {
+    ready: itemId === '' ? ready : data.isSuccess,
+    error: data.error,
+    entries: (data.data ?? []).map(entry),
+    pk: rows.pk,
+    target,
+  };
 }

@@ -45,12 +45,30 @@ export function AppFrame({ me, admin, onSignOut, children }: Props) {
   // The user's language, at sign-in and whenever it changes (the profile page saves it).
   useEffect(() => void applyStudioLanguage(me.language), [me.language]);
   return (
-    <AppShell header={{ height: 52 }} navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !mobileOpen, desktop: !desktopOpen } }} padding="md">
+    <AppShell
+      header={{ height: 52 }}
+      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !mobileOpen, desktop: !desktopOpen } }}
+      padding="md"
+    >
       <Notifications position="top-right" />
       <AppShell.Header>
         <Group h="100%" px="md" gap="sm" wrap="nowrap">
-          <Burger opened={mobileOpen} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label={t('navigation')} aria-expanded={mobileOpen} />
-          <Burger opened={desktopOpen} onClick={desktop.toggle} visibleFrom="sm" size="sm" aria-label={t('navigation')} aria-expanded={desktopOpen} />
+          <Burger
+            opened={mobileOpen}
+            onClick={mobile.toggle}
+            hiddenFrom="sm"
+            size="sm"
+            aria-label={t('navigation')}
+            aria-expanded={mobileOpen}
+          />
+          <Burger
+            opened={desktopOpen}
+            onClick={desktop.toggle}
+            visibleFrom="sm"
+            size="sm"
+            aria-label={t('navigation')}
+            aria-expanded={desktopOpen}
+          />
           <Text fw={700} visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
             Vellum Studio
           </Text>
@@ -92,7 +110,17 @@ function Sections({ admin, onNavigate }: { admin: boolean; onNavigate: () => voi
     <nav aria-label={t('sections')}>
       {SECTIONS.filter((s) => admin || !s.admin).map((s) => {
         const active = pathname === `/${s.path}` || pathname.startsWith(`/${s.path}/`);
-        return <NavLink key={s.path} component={Link} to={`/${s.path}`} label={t(`labels.${s.label}`)} active={active} onClick={onNavigate} aria-current={active ? 'page' : undefined} />;
+        return (
+          <NavLink
+            key={s.path}
+            component={Link}
+            to={`/${s.path}`}
+            label={t(`labels.${s.label}`)}
+            active={active}
+            onClick={onNavigate}
+            aria-current={active ? 'page' : undefined}
+          />
+        );
       })}
     </nav>
   );

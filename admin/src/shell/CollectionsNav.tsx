@@ -32,7 +32,9 @@ function Entry({ node, bookmarks, onNavigate }: { node: NavNode; bookmarks: Pres
   const name = useCollectionName()(node.entry.collection);
   const { pathname, search } = useLocation();
   const path = `/content/${node.entry.collection}`;
-  const children = node.children.map((child) => <Entry key={child.entry.collection} node={child} bookmarks={bookmarks} onNavigate={onNavigate} />);
+  const children = node.children.map((child) => (
+    <Entry key={child.entry.collection} node={child} bookmarks={bookmarks} onNavigate={onNavigate} />
+  ));
   const own = bookmarks.filter((b) => b.collection === node.entry.collection);
   const bookmarkOpen = new URLSearchParams(search).get('bookmark');
   // A folder has no table: it only opens and closes its group.
@@ -48,14 +50,28 @@ function Entry({ node, bookmarks, onNavigate }: { node: NavNode; bookmarks: Pres
   const active = here && !bookmarkOpen;
   return (
     <>
-      <NavLink component={Link} to={to} label={name} active={active} onClick={onNavigate} aria-current={active ? 'page' : undefined} />
+      <NavLink
+        component={Link}
+        to={to}
+        label={name}
+        active={active}
+        onClick={onNavigate}
+        aria-current={active ? 'page' : undefined}
+      />
       {own.length > 0 && (
         <ul className="nav-bookmarks" aria-label={name}>
           {own.map((b) => {
             const current = here && bookmarkOpen === String(b.id);
             return (
               <li key={b.id}>
-                <NavLink component={Link} to={`${path}?bookmark=${b.id}`} label={b.bookmark} active={current} onClick={onNavigate} aria-current={current ? 'page' : undefined} />
+                <NavLink
+                  component={Link}
+                  to={`${path}?bookmark=${b.id}`}
+                  label={b.bookmark}
+                  active={current}
+                  onClick={onNavigate}
+                  aria-current={current ? 'page' : undefined}
+                />
               </li>
             );
           })}

@@ -11,7 +11,10 @@ export function Crumbs() {
   const { pathname } = useLocation();
   const { t } = useTranslation('shell');
   // Section and entry labels are English keys of the shell's catalogue; collection names and keys are kept as they are.
-  const trail = crumbsOf(pathname, useCollectionName()).map((c) => ({ ...c, label: t(`labels.${c.label}`, { defaultValue: c.label }) }));
+  const trail = crumbsOf(pathname, useCollectionName()).map((c) => ({
+    ...c,
+    label: t(`labels.${c.label}`, { defaultValue: c.label }),
+  }));
   return (
     <nav aria-label={t('breadcrumbs')} style={{ minWidth: 0, overflow: 'hidden' }}>
       <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'nowrap' }}>

@@ -45,12 +45,18 @@ export default function Inbox({ userId }: { userId: string }) {
   const mine = `filter[recipient][_eq]=${encodeURIComponent(userId)}`;
   const unread = useQuery({
     queryKey: ['notifications', 'unread', userId],
-    queryFn: async () => (await apiBody<unknown[]>('GET', `/notifications?${mine}&filter[status][_eq]=inbox&limit=0&meta=filter_count`)).meta?.filter_count ?? 0,
+    queryFn: async () =>
+      (await apiBody<unknown[]>('GET', `/notifications?${mine}&filter[status][_eq]=inbox&limit=0&meta=filter_count`))
+        .meta?.filter_count ?? 0,
     refetchInterval: 30_000,
   });
   const list = useQuery({
     queryKey: ['notifications', box, userId],
-    queryFn: () => api<Notice[]>('GET', `/notifications?${mine}&filter[status][_eq]=${box}&sort=-id&limit=50&fields=id,timestamp,subject,message,collection,item`),
+    queryFn: () =>
+      api<Notice[]>(
+        'GET',
+        `/notifications?${mine}&filter[status][_eq]=${box}&sort=-id&limit=50&fields=id,timestamp,subject,message,collection,item`,
+      ),
     enabled: opened,
   });
   async function move(keys: number[], status: Box) {
@@ -64,16 +70,50 @@ export default function Inbox({ userId }: { userId: string }) {
   const count = unread.data ?? 0;
   return (
     <>
-      <Button variant="subtle" size="compact-sm" onClick={() => setOpened(true)} rightSection={count > 0 ? <UnreadBadge count={count} /> : undefined}>
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        onClick={() => setOpened(true)}
+        rightSection={count > 0 ? <UnreadBadge count={count} /> : undefined}
+      >
         {t('title')}
       </Button>
       {/* Without a fade: the list is readable (and checked for contrast) as soon as it shows. */}
-      <Drawer opened={opened} onClose={() => setOpened(false)} position="right" title={t('title')} trapFocus returnFocus transitionProps={{ duration: 0 }} closeButtonProps={{ 'aria-label': t('common:close') }}>
-        <SegmentedControl fullWidth size="xs" value={box} onChange={(v) => setBox(v as Box)} data={[{ value: 'inbox', label: t('inbox') }, { value: 'archived', label: t('archived') }]} aria-label={t('which')} />
+      <Drawer
+        opened={opened}
+        onClose={() => setOpened(false)}
+        position="right"
+        title={t('title')}
+        trapFocus
+        returnFocus
+        transitionProps={{ duration: 0 }}
+        closeButtonProps={{ 'aria-label': t('common:close') }}
+      >
+        <SegmentedControl
+          fullWidth
+          size="xs"
+          value={box}
+          onChange={(v) => setBox(v as Box)}
+          data={[
+            { value: 'inbox', label: t('inbox') },
+            { value: 'archived', label: t('archived') },
+          ]}
+          aria-label={t('which')}
+        />
         {list.error && <p role="alert">{list.error.message}</p>}
         {list.data?.length === 0 && <p>{t(box === 'inbox' ? 'emptyInbox' : 'emptyArchive')}</p>}
         {box === 'inbox' && (list.data?.length ?? 0) > 1 && (
-          <Button variant="default" size="xs" mt="sm" onClick={() => move(list.data!.map((n) => n.id), 'archived')}>
+          <Button
+            variant="default"
+            size="xs"
+            mt="sm"
+            onClick={() =>
+              move(
+                list.data!.map((n) => n.id),
+                'archived',
+              )
+            }
+          >
             {t('archiveAll')}
           </Button>
         )}
@@ -88,7 +128,17 @@ export default function Inbox({ userId }: { userId: string }) {
 }
 
 /** One notification: what it says, when, a link to its item, and the button that moves it to the other box. */
-function NoticeItem({ notice: n, box, onMove, onOpen }: { notice: Notice; box: Box; onMove: (keys: number[], status: Box) => void; onOpen: () => void }) {
+function NoticeItem({
+  notice: n,
+  box,
+  onMove,
+  onOpen,
+}: {
+  notice: Notice;
+  box: Box;
+  onMove: (keys: number[], status: Box) => void;
+  onOpen: () => void;
+}) {
   const { t, i18n } = useTranslation('notifications');
   return (
     <li>
@@ -104,7 +154,11 @@ function NoticeItem({ notice: n, box, onMove, onOpen }: { notice: Notice; box: B
             {t('openItem')}
           </Link>
         )}
-        <button type="button" className="secondary" onClick={() => onMove([n.id], box === 'inbox' ? 'archived' : 'inbox')}>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => onMove([n.id], box === 'inbox' ? 'archived' : 'inbox')}
+        >
           {t(box === 'inbox' ? 'archive' : 'unarchive', { subject: n.subject })}
         </button>
       </div>

@@ -10,7 +10,13 @@ export function ThemeSwitch() {
   const { t } = useTranslation('shell');
   return (
     <div role="group" aria-label={t('theme.label')}>
-      <SegmentedControl size="xs" fullWidth data={CHOICES.map((value) => ({ value, label: t(`theme.${value}`) }))} value={colorScheme} onChange={(v) => setColorScheme(v as MantineColorScheme)} />
+      <SegmentedControl
+        size="xs"
+        fullWidth
+        data={CHOICES.map((value) => ({ value, label: t(`theme.${value}`) }))}
+        value={colorScheme}
+        onChange={(v) => setColorScheme(v as MantineColorScheme)}
+      />
     </div>
   );
 }

@@ -23,9 +23,13 @@ export function crumbsOf(pathname: string, collectionName: (collection: string) 
   const trail: Crumb[] = [{ label: known.label, to: `/${section}` }];
   if (entry !== undefined) {
     const byCollection = section === 'content' || section === 'data-model';
-    trail.push({ label: byCollection ? collectionName(entry) : (ENTRY_LABELS[section] ?? entry), to: `/${section}/${encodeURIComponent(entry)}` });
+    trail.push({
+      label: byCollection ? collectionName(entry) : (ENTRY_LABELS[section] ?? entry),
+      to: `/${section}/${encodeURIComponent(entry)}`,
+    });
   }
-  if (section === 'content' && item !== undefined && item !== 'singleton') trail.push({ label: item === '+' ? 'New item' : item });
+  if (section === 'content' && item !== undefined && item !== 'singleton')
+    trail.push({ label: item === '+' ? 'New item' : item });
   delete trail[trail.length - 1].to;
   return trail;
 }

@@ -1,7 +1,13 @@
 /** A collection as GET /collections answers it, with what the navigation reads of its `meta`. */
 export interface NavCollection {
   collection: string;
-  meta?: { hidden?: boolean | null; singleton?: boolean | null; group?: string | null; sort?: number | null; translations?: unknown } | null;
+  meta?: {
+    hidden?: boolean | null;
+    singleton?: boolean | null;
+    group?: string | null;
+    sort?: number | null;
+    translations?: unknown;
+  } | null;
   schema?: unknown;
 }
 
@@ -36,7 +42,8 @@ function inCycle(byName: Map<string, NavCollection>, start: NavCollection): bool
 export function navTree(collections: NavCollection[], junctions: ReadonlySet<string>): NavNode[] {
   const byName = new Map(collections.map((c) => [c.collection, c]));
   const shown = (c: NavCollection) => !c.meta?.hidden && !junctions.has(c.collection);
-  const parentOf = (c: NavCollection) => (c.meta?.group && byName.has(c.meta.group) && !inCycle(byName, c) ? c.meta.group : null);
+  const parentOf = (c: NavCollection) =>
+    c.meta?.group && byName.has(c.meta.group) && !inCycle(byName, c) ? c.meta.group : null;
   const build = (parent: string | null): NavNode[] =>
     collections
       .filter((c) => parentOf(c) === parent && shown(c))

@@ -11,5 +11,10 @@ export function notifyDone(message: string): void {
 
 /** A result that did not: an alert that stays until closed, since the user has to act on it. */
 export function notifyFailed(what: string, reason: string): void {
-  notifications.show({ message: `${what}: ${reason}`, color: 'red', autoClose: false, closeButtonProps: closeButtonProps() });
+  notifications.show({
+    message: `${what}: ${reason}`,
+    color: 'red',
+    autoClose: false,
+    closeButtonProps: closeButtonProps(),
+  });
 }

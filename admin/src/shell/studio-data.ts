@@ -13,16 +13,23 @@ export interface Me {
 
 /** The signed-in user, shared by the shell and the pages (one request, however many read it). */
 export function useMe() {
-  return useQuery({ queryKey: ['me'], queryFn: () => api<Me>('GET', '/users/me?fields=id,email,language,tfa_secret'), staleTime: 60_000 });
+  return useQuery({
+    queryKey: ['me'],
+    queryFn: () => api<Me>('GET', '/users/me?fields=id,email,language,tfa_secret'),
+    staleTime: 60_000,
+  });
 }
 
-export type CollectionInfo = NavCollection & { meta?: (NonNullable<NavCollection['meta']> & { display_template?: string | null }) | null };
+export type CollectionInfo = NavCollection & {
+  meta?: (NonNullable<NavCollection['meta']> & { display_template?: string | null }) | null;
+};
 
 /** The content collections with their `meta` (system collections have pages of their own). */
 export function useCollections(enabled = true) {
   return useQuery({
     queryKey: ['collections'],
-    queryFn: async () => (await api<CollectionInfo[]>('GET', '/collections')).filter((c) => !c.collection.startsWith('svc_')),
+    queryFn: async () =>
+      (await api<CollectionInfo[]>('GET', '/collections')).filter((c) => !c.collection.startsWith('svc_')),
     enabled,
     staleTime: 60_000,
   });
@@ -37,7 +44,8 @@ export function useLanguage(): string {
 export function useCollectionName(): (collection: string) => string {
   const collections = useCollections();
   const language = useLanguage();
-  return (collection) => displayName(collection, collections.data?.find((c) => c.collection === collection)?.meta?.translations, language);
+  return (collection) =>
+    displayName(collection, collections.data?.find((c) => c.collection === collection)?.meta?.translations, language);
 }
 
 /** Field names as people read them, the same way as collection names. */

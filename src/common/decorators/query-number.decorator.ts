@@ -5,5 +5,7 @@ import { Transform } from 'class-transformer';
  * `limit[a]=1`, a null-prototype object Number() cannot convert) stays as sent for the validators to refuse.
  */
 export function QueryNumber(): PropertyDecorator {
-  return Transform(({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value));
+  return Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && value.trim() !== '' ? Number(value) : value,
+  );
 }

@@ -251,7 +251,9 @@ export class RequestsExceededError extends AppError<{ limit: number; reset: stri
 }
 
 /** A GraphQL document that does not parse or does not validate against the schema. */
-export class GraphqlValidationError extends AppError<{ errors: { message: string; locations?: readonly unknown[] }[] }> {
+export class GraphqlValidationError extends AppError<{
+  errors: { message: string; locations?: readonly unknown[] }[];
+}> {
   readonly code = ErrorCode.GraphqlValidation;
   readonly status = 400;
   constructor(errors: { message: string; locations?: readonly unknown[] }[]) {
@@ -325,7 +327,11 @@ export interface SchemaApplyStep {
  * is an AppError (400 INVALID_PAYLOAD otherwise) and names the failed step and the steps already applied:
  * on MySQL/MariaDB DDL commits as it goes, so those stay applied.
  */
-export class SchemaApplyFailedError extends AppError<{ reason: string; step: SchemaApplyStep; applied: SchemaApplyStep[] }> {
+export class SchemaApplyFailedError extends AppError<{
+  reason: string;
+  step: SchemaApplyStep;
+  applied: SchemaApplyStep[];
+}> {
   readonly code: ErrorCode;
   readonly status: number;
   constructor(step: SchemaApplyStep, applied: SchemaApplyStep[], cause: unknown) {

@@ -2,7 +2,13 @@
 type Step = string | { value: unknown; depth: number };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) && !Buffer.isBuffer(value);
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    !(value instanceof Date) &&
+    !Buffer.isBuffer(value)
+  );
 }
 
 /** Database values JSON.stringify cannot write as the API answers them: bigints as text, Buffers as base64. */

@@ -2,9 +2,21 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
 import { parse as parseYaml } from 'yaml';
 import type { ExportFormat } from '../query/query.types';
-import { csvFields, EXPORT_FORMATS, flattenKeys, isExportFormat, serializePages, serializeRows, SerializerOptions } from './export-formats';
+import {
+  csvFields,
+  EXPORT_FORMATS,
+  flattenKeys,
+  isExportFormat,
+  serializePages,
+  serializeRows,
+  SerializerOptions,
+} from './export-formats';
 
-async function serialize(format: ExportFormat, rows: Record<string, unknown>[], options?: SerializerOptions): Promise<string> {
+async function serialize(
+  format: ExportFormat,
+  rows: Record<string, unknown>[],
+  options?: SerializerOptions,
+): Promise<string> {
   let out = '';
   for await (const chunk of serializeRows(format, rows, options)) out += chunk;
   return out;
@@ -23,13 +35,12 @@ const rows = [
 ];
 
 describe(serializeRows.name, () => {
-  it.each([
-    [[]],
-    [rows],
-    [[{ a: { b: [1, { c: 'd' }] }, e: null }]],
-  ])('json writes the bytes of a tab-indented JSON array for %j', async (input) => {
-    expect(await serialize('json', input)).toBe(JSON.stringify(input, null, '\t'));
-  });
+  it.each([[[]], [rows], [[{ a: { b: [1, { c: 'd' }] }, e: null }]]])(
+    'json writes the bytes of a tab-indented JSON array for %j',
+    async (input) => {
+      expect(await serialize('json', input)).toBe(JSON.stringify(input, null, '\t'));
+    },
+  );
 
   it.each([
     [
@@ -41,12 +52,30 @@ describe(serializeRows.name, () => {
         '1,"Hello, ""world""",Ada,Paris,"[""a"",""b""]",true\n' +
         '2,"Line\nbreak",,,[],false\n',
     ],
-    ['columns from fields', 'csv', rows, ['title', 'author.name'], 'title,author.name\n"Hello, ""world""",Ada\n"Line\nbreak",\n'],
+    [
+      'columns from fields',
+      'csv',
+      rows,
+      ['title', 'author.name'],
+      'title,author.name\n"Hello, ""world""",Ada\n"Line\nbreak",\n',
+    ],
     ['an object in one column', 'csv', [{ author: { name: 'Ada' } }], ['author'], 'author\n"{""name"":""Ada""}"\n'],
     ['no rows, known fields', 'csv', [], ['id', 'title'], 'id,title\n'],
     ['no rows, no fields', 'csv', [], undefined, ''],
-    ['dates and bigints', 'csv', [{ when: new Date('2024-01-02T03:04:05.000Z'), big: 10n }], undefined, 'when,big\n2024-01-02T03:04:05.000Z,10\n'],
-    ['numbers, booleans and spaces kept by quoting', 'csv', [{ n: 1.5, ok: false, s: ' x ' }], undefined, 'n,ok,s\n1.5,false," x "\n'],
+    [
+      'dates and bigints',
+      'csv',
+      [{ when: new Date('2024-01-02T03:04:05.000Z'), big: 10n }],
+      undefined,
+      'when,big\n2024-01-02T03:04:05.000Z,10\n',
+    ],
+    [
+      'numbers, booleans and spaces kept by quoting',
+      'csv',
+      [{ n: 1.5, ok: false, s: ' x ' }],
+      undefined,
+      'n,ok,s\n1.5,false," x "\n',
+    ],
     ['a byte order mark', 'csv_utf8', [{ name: 'Zoë' }], undefined, '\uFEFFname\nZoë\n'],
   ] as [string, ExportFormat, Record<string, unknown>[], string[] | undefined, string][])(
     '%s: %s',
@@ -58,7 +87,14 @@ describe(serializeRows.name, () => {
   it('csv round-trips through a CSV parser', async () => {
     const parsed = parseCsv(await serialize('csv', rows), { columns: true });
     expect(parsed).toEqual([
-      { id: '1', title: 'Hello, "world"', 'author.name': 'Ada', 'author.address.city': 'Paris', tags: '["a","b"]', done: 'true' },
+      {
+        id: '1',
+        title: 'Hello, "world"',
+        'author.name': 'Ada',
+        'author.address.city': 'Paris',
+        tags: '["a","b"]',
+        done: 'true',
+      },
       { id: '2', title: 'Line\nbreak', 'author.name': '', 'author.address.city': '', tags: '[]', done: 'false' },
     ]);
   });
@@ -83,8 +119,19 @@ describe(serializeRows.name, () => {
     [rows],
     [[{ when: 'x: y', list: [{ a: 1 }] }]],
     [[{}, { a: {} }, { b: [] }]],
-    [[{ true: 'yes', null: 'no', 'a key: with colon': '#not a comment', '': 'empty key', 'déjà': 'vu' }]],
-    [[{ s: 'true', n: '123', e: '', multi: 'one\ntwo\r\n\ttab', q: '"quoted" \\ back', odd: '\u0085\u2028\u007f\u0001' }]],
+    [[{ true: 'yes', null: 'no', 'a key: with colon': '#not a comment', '': 'empty key', déjà: 'vu' }]],
+    [
+      [
+        {
+          s: 'true',
+          n: '123',
+          e: '',
+          multi: 'one\ntwo\r\n\ttab',
+          q: '"quoted" \\ back',
+          odd: '\u0085\u2028\u007f\u0001',
+        },
+      ],
+    ],
     [[{ nested: [[1, 2], [], [{ deep: { deeper: [null, false, -1.5e-7] } }]] }]],
   ])('yaml of %j parses back to the rows', async (input) => {
     expect(parseYaml(await serialize('yaml', input))).toEqual(input);
@@ -97,7 +144,9 @@ describe(serializeRows.name, () => {
   });
 
   it('yaml writes dates as ISO strings', async () => {
-    expect(parseYaml(await serialize('yaml', [{ at: new Date('2024-01-02T03:04:05.000Z') }]))).toEqual([{ at: '2024-01-02T03:04:05.000Z' }]);
+    expect(parseYaml(await serialize('yaml', [{ at: new Date('2024-01-02T03:04:05.000Z') }]))).toEqual([
+      { at: '2024-01-02T03:04:05.000Z' },
+    ]);
   });
 
   it.each(EXPORT_FORMATS.map((f) => [f]))('%s gives the same output for an asynchronous source', async (format) => {
@@ -110,13 +159,16 @@ describe(serializeRows.name, () => {
 describe('values nested past the export depth', () => {
   const deepText = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
 
-  it.each(EXPORT_FORMATS.map((f) => [f]))('%s writes 98 levels as structure and 20,000 without overflowing', async (format) => {
-    const shallow = await serialize(format, [{ id: 1, meta: JSON.parse(deepText(98)) }]);
-    if (format === 'json') expect(JSON.parse(shallow)).toEqual([{ id: 1, meta: JSON.parse(deepText(98)) }]);
-    if (format === 'xml') expect(shallow.match(/<a>/g)).toHaveLength(98);
-    const deep = await serialize(format, [{ id: 1, meta: JSON.parse(deepText(20_000)) }]);
-    expect(deep.length).toBeGreaterThan(20_000 * 4);
-  });
+  it.each(EXPORT_FORMATS.map((f) => [f]))(
+    '%s writes 98 levels as structure and 20,000 without overflowing',
+    async (format) => {
+      const shallow = await serialize(format, [{ id: 1, meta: JSON.parse(deepText(98)) }]);
+      if (format === 'json') expect(JSON.parse(shallow)).toEqual([{ id: 1, meta: JSON.parse(deepText(98)) }]);
+      if (format === 'xml') expect(shallow.match(/<a>/g)).toHaveLength(98);
+      const deep = await serialize(format, [{ id: 1, meta: JSON.parse(deepText(20_000)) }]);
+      expect(deep.length).toBeGreaterThan(20_000 * 4);
+    },
+  );
 
   it('xml and yaml write the part past the limit as its JSON text', async () => {
     const meta = JSON.parse(deepText(150));
@@ -178,14 +230,17 @@ describe(serializePages.name, () => {
     for await (const chunk of chunks) out += chunk;
     return out;
   }
-  async function* pagesOf(list: (typeof rows)[]): AsyncGenerator<(typeof rows)> {
+  async function* pagesOf(list: (typeof rows)[]): AsyncGenerator<typeof rows> {
     for (const page of list) yield page;
   }
 
-  it.each(EXPORT_FORMATS.map((format) => [format]))('writes %s a page at a time exactly as row by row', async (format) => {
-    const expected = await text(serializeRows(format, rows));
-    for (const split of [[rows], [rows.slice(0, 1), rows.slice(1)], [[], rows.slice(0, 3), rows.slice(3)]]) {
-      expect(await text(serializePages(format, pagesOf(split)))).toBe(expected);
-    }
-  });
+  it.each(EXPORT_FORMATS.map((format) => [format]))(
+    'writes %s a page at a time exactly as row by row',
+    async (format) => {
+      const expected = await text(serializeRows(format, rows));
+      for (const split of [[rows], [rows.slice(0, 1), rows.slice(1)], [[], rows.slice(0, 3), rows.slice(3)]]) {
+        expect(await text(serializePages(format, pagesOf(split)))).toBe(expected);
+      }
+    },
+  );
 });

@@ -54,7 +54,12 @@ function isRecord(value: unknown): value is Row {
 const EXPORT_DEPTH = MAX_JSON_DEPTH;
 
 /** Database values (Date, bigint, Buffer) as the JSON the API answers with; past EXPORT_DEPTH, JSON text. */
-function toPlain(value: unknown, key: (k: string) => string = (k) => k, text?: (s: string) => string, depth = 0): unknown {
+function toPlain(
+  value: unknown,
+  key: (k: string) => string = (k) => k,
+  text?: (s: string) => string,
+  depth = 0,
+): unknown {
   if (typeof value === 'string') return text ? text(value) : value;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'bigint') return value.toString();
@@ -163,7 +168,10 @@ function containsBuffer(value: unknown, depth = 0): boolean {
   if (Buffer.isBuffer(value)) return true;
   if (depth >= EXPORT_DEPTH) return false;
   if (Array.isArray(value)) return value.some((v) => containsBuffer(v, depth + 1));
-  return isRecord(value) && Object.values(value).some((v) => v !== null && typeof v === 'object' && containsBuffer(v, depth + 1));
+  return (
+    isRecord(value) &&
+    Object.values(value).some((v) => v !== null && typeof v === 'object' && containsBuffer(v, depth + 1))
+  );
 }
 
 function jsonSerializer(): RowSerializer {
@@ -356,7 +364,11 @@ export async function serializeObject(format: ExportFormat, row: Row): Promise<s
 const CHUNK_SIZE = 64 * 1024;
 
 /** Serializes rows as they arrive; pair with `Readable.from` for a response or a file upload. */
-export function serializeRows(format: ExportFormat, rows: Iterable<Row> | AsyncIterable<Row>, options: SerializerOptions = {}): AsyncGenerator<string> {
+export function serializeRows(
+  format: ExportFormat,
+  rows: Iterable<Row> | AsyncIterable<Row>,
+  options: SerializerOptions = {},
+): AsyncGenerator<string> {
   return serializePages(format, onePerPage(rows), options);
 }
 
@@ -365,7 +377,11 @@ async function* onePerPage(rows: Iterable<Row> | AsyncIterable<Row>): AsyncGener
 }
 
 /** serializeRows for rows that arrive a page at a time (large exports): one wait per page, not per row. */
-export async function* serializePages(format: ExportFormat, pages: AsyncIterable<Row[]>, options: SerializerOptions = {}): AsyncGenerator<string> {
+export async function* serializePages(
+  format: ExportFormat,
+  pages: AsyncIterable<Row[]>,
+  options: SerializerOptions = {},
+): AsyncGenerator<string> {
   const serializer = createSerializer(format, options);
   // Rows are small: handing them on one by one would cost more than serializing them.
   let buffered = serializer.start();

@@ -18,6 +18,12 @@ export class AppExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
-    sendError(ctx.getRequest<Request & { id?: string }>(), ctx.getResponse<ServerResponse>(), exception, this.logger, this.translateDatabaseError);
+    sendError(
+      ctx.getRequest<Request & { id?: string }>(),
+      ctx.getResponse<ServerResponse>(),
+      exception,
+      this.logger,
+      this.translateDatabaseError,
+    );
   }
 }

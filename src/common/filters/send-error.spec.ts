@@ -1,5 +1,12 @@
 import type { ServerResponse } from 'node:http';
-import { DatabaseBusyError, DatabaseUnavailableError, HashingBusyError, InternalServerError, ServiceBusyError, ServiceUnavailableError } from '../errors/errors';
+import {
+  DatabaseBusyError,
+  DatabaseUnavailableError,
+  HashingBusyError,
+  InternalServerError,
+  ServiceBusyError,
+  ServiceUnavailableError,
+} from '../errors/errors';
 import type { AppLogger } from '../logging/app-logger';
 import { sendError } from './send-error';
 
@@ -7,8 +14,19 @@ function capture(exception: unknown) {
   const calls: { level: string; obj: Record<string, unknown>; msg?: string }[] = [];
   const record = (level: string) => (obj: Record<string, unknown>, msg?: string) => calls.push({ level, obj, msg });
   const logger = { warn: record('warn'), error: record('error') } as unknown as AppLogger;
-  const res = { headersSent: false, removeHeader: () => undefined, setHeader: () => undefined, end: () => undefined } as unknown as ServerResponse;
-  sendError({ originalUrl: '/utils/hash/verify?access_token=secret-token', id: 'r1' }, res, exception, logger, () => null);
+  const res = {
+    headersSent: false,
+    removeHeader: () => undefined,
+    setHeader: () => undefined,
+    end: () => undefined,
+  } as unknown as ServerResponse;
+  sendError(
+    { originalUrl: '/utils/hash/verify?access_token=secret-token', id: 'r1' },
+    res,
+    exception,
+    logger,
+    () => null,
+  );
   return calls;
 }
 
@@ -17,10 +35,19 @@ describe(sendError.name, () => {
     ['hashing refused', new HashingBusyError()],
     ['a busy database', new DatabaseBusyError()],
     ['a stalled or unreachable database', new DatabaseUnavailableError()],
-    ['a transformation queue full', new ServiceBusyError('assets', 'Server too busy to transform the image, retry later')],
+    [
+      'a transformation queue full',
+      new ServiceBusyError('assets', 'Server too busy to transform the image, retry later'),
+    ],
   ])('logs shed load (%s) as one warning without the error or its stack, nor the query string', (_label, error) => {
     const calls = capture(error);
-    expect(calls).toEqual([{ level: 'warn', obj: { reqId: 'r1', path: '/utils/hash/verify', service: error.extensions?.service }, msg: error.message }]);
+    expect(calls).toEqual([
+      {
+        level: 'warn',
+        obj: { reqId: 'r1', path: '/utils/hash/verify', service: error.extensions?.service },
+        msg: error.message,
+      },
+    ]);
     expect(JSON.stringify(calls)).not.toContain('secret-token');
   });
 

@@ -5,7 +5,9 @@ describe(exportFileName.name, () => {
   it.each([
     ['articles', 'csv', 'articles 20260102-030405.csv'],
     [null, 'yaml', 'Export 20260102-030405.yaml'],
-  ])('%s, %s → %s', (collection, extension, expected) => expect(exportFileName(collection, extension, date)).toBe(expected));
+  ])('%s, %s → %s', (collection, extension, expected) =>
+    expect(exportFileName(collection, extension, date)).toBe(expected),
+  );
 });
 
 describe(attachmentDisposition.name, () => {

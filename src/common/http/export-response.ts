@@ -1,6 +1,13 @@
 import { Readable } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
-import { csvFields, EXPORT_FORMAT_INFO, EXPORT_FORMATS, isExportFormat, serializeObject, serializeRows } from '../export/export-formats';
+import {
+  csvFields,
+  EXPORT_FORMAT_INFO,
+  EXPORT_FORMATS,
+  isExportFormat,
+  serializeObject,
+  serializeRows,
+} from '../export/export-formats';
 import { InvalidQueryError } from '../errors/errors';
 import { sendError } from '../filters/send-error';
 import type { AppLogger } from '../logging/app-logger';
@@ -17,7 +24,8 @@ import { routeCollection } from './route-collection';
 export function prepareExport(req: Request, res: Response, next: NextFunction, logger: AppLogger): void {
   const format = req.query.export;
   if (req.method !== 'GET' && req.method !== 'SEARCH') return next();
-  if (!isExportFormat(format)) return next(new InvalidQueryError(`"export" must be one of ${EXPORT_FORMATS.join(', ')}`));
+  if (!isExportFormat(format))
+    return next(new InvalidQueryError(`"export" must be one of ${EXPORT_FORMATS.join(', ')}`));
 
   // Read now: inside the route's segment router, `req.path` is only the part after the segment.
   const path = req.path;
@@ -27,16 +35,17 @@ export function prepareExport(req: Request, res: Response, next: NextFunction, l
   const fail = (e: unknown) => sendError(req, res, e, logger);
   res.json = (payload: unknown) => {
     // Errors and answers without a `data` envelope are not data sets: they leave unchanged.
-    if (res.statusCode >= 300 || payload === null || typeof payload !== 'object' || !('data' in payload)) return json(payload);
+    if (res.statusCode >= 300 || payload === null || typeof payload !== 'object' || !('data' in payload))
+      return json(payload);
     const data = (payload as { data: unknown }).data;
     const { contentType, extension } = EXPORT_FORMAT_INFO[format];
     res.setHeader('Content-Type', contentType);
-    res.setHeader('Content-Disposition', attachmentDisposition(exportFileName(routeCollection(path), extension, new Date())));
+    res.setHeader(
+      'Content-Disposition',
+      attachmentDisposition(exportFileName(routeCollection(path), extension, new Date())),
+    );
     if (isPlainObject(data)) {
-      serializeObject(format, data).then(
-        (text) => res.end(text),
-        fail,
-      );
+      serializeObject(format, data).then((text) => res.end(text), fail);
       return res;
     }
     const rows = (Array.isArray(data) ? data : []) as Record<string, unknown>[];

@@ -9,6 +9,9 @@ describe(withFrameAncestorsNone.name, () => {
     ["default-src 'self'; img-src *", "default-src 'self'; img-src *; frame-ancestors 'none'"],
     ["frame-ancestors 'self'", "frame-ancestors 'self'"],
     ["default-src 'none'; Frame-Ancestors https://a.example", "default-src 'none'; Frame-Ancestors https://a.example"],
-    ["script-src 'self' https://frame-ancestors.example", "script-src 'self' https://frame-ancestors.example; frame-ancestors 'none'"],
+    [
+      "script-src 'self' https://frame-ancestors.example",
+      "script-src 'self' https://frame-ancestors.example; frame-ancestors 'none'",
+    ],
   ])('%j → %j', (policy, expected) => expect(withFrameAncestorsNone(policy)).toBe(expected));
 });

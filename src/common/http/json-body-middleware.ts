@@ -8,7 +8,10 @@ import { bodyTooLarge, parseJsonBody } from './json-body';
 const JSON_MEDIA_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 
 function hasBody(req: Request): boolean {
-  return req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+  return (
+    req.headers['transfer-encoding'] !== undefined ||
+    (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0')
+  );
 }
 
 /** raw-body's own failures (too large, shorter than announced, aborted) in the one error model. */

@@ -28,7 +28,12 @@ describe(jsonShapeProblem.name, () => {
   ])('%j within %i levels: %j', (value, max, expected) => expect(jsonShapeProblem(value, max)).toEqual(expected));
 
   it('measures depths that would overflow a recursive walk', () => {
-    expect(jsonShapeProblem(nested(200_000, (v) => [v]), 100)).toEqual(deep);
+    expect(
+      jsonShapeProblem(
+        nested(200_000, (v) => [v]),
+        100,
+      ),
+    ).toEqual(deep);
   });
 });
 
@@ -43,7 +48,8 @@ describe(parseJsonBody.name, () => {
     ['\uFEFF{"bom":true}', undefined, { bom: true }],
     ['{"a":1}', 'identity', { a: 1 }],
   ])('%j (encoding %s) parses to %j', (text, encoding, expected) =>
-    expect(parseJsonBody(Buffer.from(text), encoding, LIMIT)).toEqual(expected));
+    expect(parseJsonBody(Buffer.from(text), encoding, LIMIT)).toEqual(expected),
+  );
 
   it('undoes gzip', () => expect(parseJsonBody(gzipSync('{"z":[1]}'), 'gzip', LIMIT)).toEqual({ z: [1] }));
 

@@ -33,7 +33,9 @@ export function jsonShapeProblem(value: unknown, max: number): JsonShapeProblem 
 export function jsonShapeReason(value: unknown, where: string): string | null {
   const problem = jsonShapeProblem(value, MAX_JSON_DEPTH);
   if (!problem) return null;
-  return 'tooDeep' in problem ? `${where} is nested deeper than ${MAX_JSON_DEPTH} levels` : prototypeKeyReason(problem.prototypeKey, where);
+  return 'tooDeep' in problem
+    ? `${where} is nested deeper than ${MAX_JSON_DEPTH} levels`
+    : prototypeKeyReason(problem.prototypeKey, where);
 }
 
 /** Throws 400 INVALID_PAYLOAD naming `where` when the value may not be written (jsonShapeReason). */
@@ -90,7 +92,9 @@ function decoded(raw: Buffer, encoding: string | undefined, limit: number): Buff
  * large (413 CONTENT_TOO_LARGE).
  */
 export function parseJsonBody(raw: Buffer, encoding: string | undefined, limit: number): unknown {
-  const text = decoded(raw, encoding, limit).toString('utf8').replace(/^\uFEFF/, '');
+  const text = decoded(raw, encoding, limit)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   const first = /\S/.exec(text);
   if (!first) return {};
   if (first[0] !== '{' && first[0] !== '[') throw new InvalidPayloadError('Request body is not valid JSON');

@@ -22,10 +22,13 @@ async function slowServer(): Promise<{ server: Server; drain: RequestDrain; port
 
 function get(port: number, ms: number): Promise<Reply | Error> {
   return new Promise((resolve) => {
-    const req = request({ port, host: '127.0.0.1', path: `/?ms=${ms}`, agent: false, headers: { Connection: 'keep-alive' } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection }));
-    });
+    const req = request(
+      { port, host: '127.0.0.1', path: `/?ms=${ms}`, agent: false, headers: { Connection: 'keep-alive' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection }));
+      },
+    );
     req.on('error', resolve);
     req.end();
   });

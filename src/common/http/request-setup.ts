@@ -37,7 +37,10 @@ export function requestSetup(logger: AppLogger) {
       const started = performance.now();
       res.once('finish', () => {
         const ms = Math.round((performance.now() - started) * 10) / 10;
-        logger.pino.info({ reqId: id, method: req.method, url: scrubUrl(req.originalUrl), status: res.statusCode, ms }, 'request');
+        logger.pino.info(
+          { reqId: id, method: req.method, url: scrubUrl(req.originalUrl), status: res.statusCode, ms },
+          'request',
+        );
       });
     }
     if (req.query.export !== undefined) return prepareExport(req, res, next, logger);

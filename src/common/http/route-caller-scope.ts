@@ -18,7 +18,11 @@ export function enterCallerScopeOnRoutes(root: RouterLike): void {
   for (const layer of root.stack) {
     for (const routeLayer of (layer.route?.stack ?? []) as RouteLayerLike[]) {
       const handle = routeLayer.handle;
-      routeLayer.handle = (req, res, next) => runForCaller(() => accountabilityOf(req), () => handle(req, res, next));
+      routeLayer.handle = (req, res, next) =>
+        runForCaller(
+          () => accountabilityOf(req),
+          () => handle(req, res, next),
+        );
     }
   }
 }

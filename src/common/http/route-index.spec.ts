@@ -45,8 +45,26 @@ describe(indexRoutesByFirstSegment.name, () => {
     app.get('/items/:collection/after', (req, res) => res.send(`after ${req.headers['x-seen']}`));
     app.use((_req, res) => res.status(404).send('none'));
     expect(
-      await answers(app, ['/items/special', '/ITEMS/Blog', '/server/ping/', '/items/late', '/server/late', '/items/a/after', '/docs', '/serverx/ping']),
-    ).toEqual(['special', 'items Blog /ITEMS/Blog', 'pong', 'items late /items/late', 'param first', 'after yes', 'none', 'none']);
+      await answers(app, [
+        '/items/special',
+        '/ITEMS/Blog',
+        '/server/ping/',
+        '/items/late',
+        '/server/late',
+        '/items/a/after',
+        '/docs',
+        '/serverx/ping',
+      ]),
+    ).toEqual([
+      'special',
+      'items Blog /ITEMS/Blog',
+      'pong',
+      'items late /items/late',
+      'param first',
+      'after yes',
+      'none',
+      'none',
+    ]);
   });
 });
 

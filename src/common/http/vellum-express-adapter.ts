@@ -18,15 +18,23 @@ function expressHttpClasses(app: Express) {
   }
   Request.prototype = app.request;
   function Reply(this: ServerResponse, req: IncomingMessage, options?: object) {
-    (ServerResponse as unknown as (this: ServerResponse, req: IncomingMessage, options?: object) => void).call(this, req, options);
+    (ServerResponse as unknown as (this: ServerResponse, req: IncomingMessage, options?: object) => void).call(
+      this,
+      req,
+      options,
+    );
   }
   Reply.prototype = app.response;
-  return { IncomingMessage: Request as unknown as typeof IncomingMessage, ServerResponse: Reply as unknown as typeof ServerResponse };
+  return {
+    IncomingMessage: Request as unknown as typeof IncomingMessage,
+    ServerResponse: Reply as unknown as typeof ServerResponse,
+  };
 }
 
 /** Answers that the fast path writes: a plain JSON body, not a file, not an export's download. */
 function isPlainJsonAnswer(response: Response, body: unknown): body is object {
-  if (body === null || typeof body !== 'object' || body instanceof StreamableFile || body instanceof Error) return false;
+  if (body === null || typeof body !== 'object' || body instanceof StreamableFile || body instanceof Error)
+    return false;
   // `?export=` replaces res.json on the response (export-response.ts); a route may have set its own type.
   if (Object.prototype.hasOwnProperty.call(response, 'json')) return false;
   return response.getHeader('Content-Type') === undefined;

@@ -16,7 +16,12 @@ export type LogFormat = 'json' | 'pretty' | 'auto';
 function defaultDestination(format: LogFormat): pino.DestinationStream {
   const readable = format === 'pretty' || (format === 'auto' && process.stdout.isTTY === true);
   // Only on a terminal: a server writing JSON logs never loads the pretty printer.
-  if (readable) return (require('pino-pretty') as typeof import('pino-pretty'))({ colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' });
+  if (readable)
+    return (require('pino-pretty') as typeof import('pino-pretty'))({
+      colorize: process.stdout.isTTY === true,
+      translateTime: 'SYS:HH:MM:ss.l',
+      ignore: 'pid,hostname,service',
+    });
   return pino.destination({ dest: 1, sync: false });
 }
 

@@ -3,7 +3,13 @@
  * route ("Mapped {/items/:collection, GET} route"), about 150 lines that bury what a person starting
  * Vellum needs to see. They stay available at LOG_LEVEL=debug.
  */
-const CHATTY_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication']);
+const CHATTY_CONTEXTS = new Set([
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestFactory',
+  'NestApplication',
+]);
 
 export function isFrameworkChatter(context: string | undefined): boolean {
   return context !== undefined && CHATTY_CONTEXTS.has(context);

@@ -11,16 +11,40 @@ function logged(write: (logger: AppLogger) => void): Record<string, any> {
 
 describe(errorWithoutSecrets.name, () => {
   it('keeps what explains a failed statement, not its values', () => {
-    const driverError = Object.assign(new Error("Duplicate entry 'x'"), { code: 'ER_DUP_ENTRY', sql: "INSERT INTO t VALUES ('hunter2')" });
-    const err = errorWithoutSecrets(new QueryFailedError('INSERT INTO t VALUES (?)', ['hunter2'], driverError)) as Record<string, any>;
-    expect(err).toMatchObject({ type: 'QueryFailedError', query: 'INSERT INTO t VALUES (?)', parameters: '[redacted]', code: 'ER_DUP_ENTRY' });
+    const driverError = Object.assign(new Error("Duplicate entry 'x'"), {
+      code: 'ER_DUP_ENTRY',
+      sql: "INSERT INTO t VALUES ('hunter2')",
+    });
+    const err = errorWithoutSecrets(
+      new QueryFailedError('INSERT INTO t VALUES (?)', ['hunter2'], driverError),
+    ) as Record<string, any>;
+    expect(err).toMatchObject({
+      type: 'QueryFailedError',
+      query: 'INSERT INTO t VALUES (?)',
+      parameters: '[redacted]',
+      code: 'ER_DUP_ENTRY',
+    });
     expect(err.driverError).toMatchObject({ code: 'ER_DUP_ENTRY', sql: '[redacted]' });
     expect(JSON.stringify(err)).not.toContain('hunter2');
   });
 
   it.each([
-    ['an S3 refusal', { name: 'InvalidAccessKeyId', AWSAccessKeyId: 'AKIA-SECRET', StringToSign: 'AKIA-SECRET', Code: 'InvalidAccessKeyId' }],
-    ['an HTTP client error', { name: 'HTTPError', config: { headers: { Authorization: 'Bearer AKIA-SECRET' }, body: '{"password":"AKIA-SECRET"}' } }],
+    [
+      'an S3 refusal',
+      {
+        name: 'InvalidAccessKeyId',
+        AWSAccessKeyId: 'AKIA-SECRET',
+        StringToSign: 'AKIA-SECRET',
+        Code: 'InvalidAccessKeyId',
+      },
+    ],
+    [
+      'an HTTP client error',
+      {
+        name: 'HTTPError',
+        config: { headers: { Authorization: 'Bearer AKIA-SECRET' }, body: '{"password":"AKIA-SECRET"}' },
+      },
+    ],
     ['a value that is not an Error', { password: 'AKIA-SECRET', nested: [{ token: 'AKIA-SECRET' }] }],
   ])('drops the secrets of %s', (_label, fields) => {
     const err = Object.assign(new Error('refused'), fields);
@@ -32,7 +56,10 @@ describe(errorWithoutSecrets.name, () => {
 describe('AppLogger redaction', () => {
   it.each([
     ['a body', { body: { email: 'a@example.com', password: 'hunter2-secret' } }],
-    ['request headers', { req: { headers: { authorization: 'Bearer hunter2-secret', cookie: 'svc_session_token=hunter2-secret' } } }],
+    [
+      'request headers',
+      { req: { headers: { authorization: 'Bearer hunter2-secret', cookie: 'svc_session_token=hunter2-secret' } } },
+    ],
     ['response headers', { res: { headers: { 'set-cookie': 'svc_refresh_token=hunter2-secret' } } }],
     ['a user', { user: { id: 1, tfa_secret: 'hunter2-secret', token: 'hunter2-secret' } }],
     ['top-level fields', { access_token: 'hunter2-secret', refresh_token: 'hunter2-secret', otp: 'hunter2-secret' }],
@@ -44,7 +71,9 @@ describe('AppLogger redaction', () => {
   });
 
   it('keeps the rest of the line', () => {
-    const line = logged((logger) => logger.info({ body: { email: 'a@example.com', password: 'p' }, status: 200 }, 'done'));
+    const line = logged((logger) =>
+      logger.info({ body: { email: 'a@example.com', password: 'p' }, status: 200 }, 'done'),
+    );
     expect(line).toMatchObject({ msg: 'done', status: 200, body: { email: 'a@example.com', password: '[redacted]' } });
   });
 });

@@ -3,7 +3,18 @@ import { isSecretName, REDACTED } from './secret-names';
 
 /** Fields of a log object that may hold a secret: whole request parts, users, bodies and headers. */
 const CONTAINERS = ['body', 'query', 'user', 'headers', 'req.headers', 'res.headers'];
-const FIELDS = ['password', 'token', 'access_token', 'refresh_token', 'secret', 'tfa_secret', 'otp', 'authorization', 'cookie', 'set-cookie'];
+const FIELDS = [
+  'password',
+  'token',
+  'access_token',
+  'refresh_token',
+  'secret',
+  'tfa_secret',
+  'otp',
+  'authorization',
+  'cookie',
+  'set-cookie',
+];
 /** A path segment; bracketed when the name is not an identifier (`["set-cookie"]`). */
 const segment = (field: string) => (/^\w+$/.test(field) ? `.${field}` : `["${field}"]`);
 
@@ -21,7 +32,15 @@ export const REDACT_PATHS = [
  * MySQL, its text with those values written in (`sql`); bodies of failed HTTP calls; the key id and the
  * signed strings an S3 server sends back when it refuses a request.
  */
-const ERROR_FIELDS = new Set(['parameters', 'sql', 'body', 'stringtosign', 'stringtosignbytes', 'canonicalrequest', 'canonicalrequestbytes']);
+const ERROR_FIELDS = new Set([
+  'parameters',
+  'sql',
+  'body',
+  'stringtosign',
+  'stringtosignbytes',
+  'canonicalrequest',
+  'canonicalrequestbytes',
+]);
 
 function withoutSecrets(value: unknown, depth: number): unknown {
   if (value === null || typeof value !== 'object' || depth > 5) return value;

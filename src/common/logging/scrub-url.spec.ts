@@ -7,7 +7,10 @@ describe(scrubUrl.name, () => {
     ['/users/me?fields=id&access_token=eyJ.a.b&limit=1', '/users/me?fields=id&access_token=[redacted]&limit=1'],
     ['/admin/reset-password?token=eyJ.a.b', '/admin/reset-password?token=[redacted]'],
     ['/admin/accept-invite?token=abc#/x', '/admin/accept-invite?token=[redacted]'],
-    ['/x?refresh_token=r&password=p&tfa_secret=s&otp=123456', '/x?refresh_token=[redacted]&password=[redacted]&tfa_secret=[redacted]&otp=[redacted]'],
+    [
+      '/x?refresh_token=r&password=p&tfa_secret=s&otp=123456',
+      '/x?refresh_token=[redacted]&password=[redacted]&tfa_secret=[redacted]&otp=[redacted]',
+    ],
     ['/x?access%5Ftoken=t', '/x?access%5Ftoken=[redacted]'],
     ['/items/a?filter[token][_eq]=t', '/items/a?filter[token][_eq]=[redacted]'],
     ['/items/a?filter%5Bpassword%5D%5B_eq%5D=p', '/items/a?filter%5Bpassword%5D%5B_eq%5D=[redacted]'],

@@ -52,9 +52,15 @@ export class MetricsService {
   }
 
   private createRecorders(registers: Registry): Recorders {
-    const counter = (name: string, help: string) => new Counter({ name: `${METRIC_PREFIX}${name}`, help, registers: [registers] });
+    const counter = (name: string, help: string) =>
+      new Counter({ name: `${METRIC_PREFIX}${name}`, help, registers: [registers] });
     return {
-      requests: new Counter({ name: `${METRIC_PREFIX}http_requests_total`, help: 'HTTP requests answered, by route template and status', labelNames: LABELS, registers: [registers] }),
+      requests: new Counter({
+        name: `${METRIC_PREFIX}http_requests_total`,
+        help: 'HTTP requests answered, by route template and status',
+        labelNames: LABELS,
+        registers: [registers],
+      }),
       durations: new Histogram({
         name: `${METRIC_PREFIX}http_request_duration_seconds`,
         help: 'Time from a request to the end of its answer, by route template and status',

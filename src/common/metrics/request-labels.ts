@@ -21,7 +21,10 @@ function unroutedLabel(path: string): string {
  * path it asked for: ids, collection names and made-up paths would let any client grow the registry
  * without end. Every label comes from a set the code fixes.
  */
-export function requestLabels(req: { method: string; route?: unknown; originalUrl: string }, status: number): RequestLabels {
+export function requestLabels(
+  req: { method: string; route?: unknown; originalUrl: string },
+  status: number,
+): RequestLabels {
   const method = METHODS.has(req.method) ? req.method : 'OTHER';
   const route = routeTemplate(req.route) ?? unroutedLabel(req.originalUrl.split('?', 1)[0]);
   return { method, route, status: String(status) };

@@ -22,7 +22,8 @@ export function openApiConfig(config: AppConfig): Omit<OpenAPIObject, 'paths'> {
     .setLicense('MIT', 'https://opensource.org/licenses/MIT')
     .addServer(config.publicUrl, 'This instance (PUBLIC_URL)');
   for (const tag of API_TAGS) builder.addTag(tag.name, tag.description);
-  for (const [name, scheme] of Object.entries(securitySchemes(config.auth.sessionCookie.name))) builder.addSecurity(name, scheme);
+  for (const [name, scheme] of Object.entries(securitySchemes(config.auth.sessionCookie.name)))
+    builder.addSecurity(name, scheme);
   const document = builder.build();
   document.components = {
     ...document.components,

@@ -35,12 +35,18 @@ const keysBody = (data: SchemaObject): SchemaObject => ({
   required: ['keys', 'data'],
   properties: { keys: { type: 'array', items: ref('PrimaryKey') }, data },
 });
-const queryBody = (data: SchemaObject): SchemaObject => ({ type: 'object', required: ['query', 'data'], properties: { query: ref('Query'), data } });
+const queryBody = (data: SchemaObject): SchemaObject => ({
+  type: 'object',
+  required: ['query', 'data'],
+  properties: { query: ref('Query'), data },
+});
 
 /** Create: one object or an array of them (all or nothing). */
 export const createBody = (one: SchemaObject): SchemaObject => ({ oneOf: [one, { type: 'array', items: one }] });
 /** Batch update (API.md 1.7): an array of items with their keys, `{ keys, data }` or `{ query, data }`. */
-const updateBody = (one: SchemaObject): SchemaObject => ({ oneOf: [{ type: 'array', items: one }, keysBody(one), queryBody(one)] });
+const updateBody = (one: SchemaObject): SchemaObject => ({
+  oneOf: [{ type: 'array', items: one }, keysBody(one), queryBody(one)],
+});
 /** Batch delete (API.md 1.7): an array of keys, `{ keys }` or `{ query }`. */
 const DELETE_BODY: SchemaObject = {
   oneOf: [
@@ -61,32 +67,89 @@ export function itemsRouteDocs(r: ItemsResource) {
   const aSingular = indefinite(singular);
   const params = Object.entries(r.params ?? {}).map(([name, description]) => ApiParam({ name, description }));
   const idParam = ApiParam({ name: 'id', description: `The ${singular}'s primary key.` });
-  const routeAs = (auth: ApiAuthOptions) => (id: string, summary: string, description: string, ...rest: MethodDecorator[]) =>
-    applyDecorators(ApiDoc({ id, summary, description }), ApiAuth(auth), ...params, ...rest);
+  const routeAs =
+    (auth: ApiAuthOptions) =>
+    (id: string, summary: string, description: string, ...rest: MethodDecorator[]) =>
+      applyDecorators(ApiDoc({ id, summary, description }), ApiAuth(auth), ...params, ...rest);
   const route = routeAs(r.auth);
   const write = routeAs(r.writeAuth ?? r.auth);
   const writeErrors = ApiErrors(400, 403, ...(r.writeErrors ?? []));
 
   return {
     list: () =>
-      route(`read${r.many}`, `List ${plural}`, [`The ${plural} the caller may read, shaped and narrowed by the shared query parameters.`, r.listNote, SEARCH_NOTE].filter(Boolean).join(' '),
-        ApiListQuery(...(r.query ?? [])), ApiData(schema, `\`{ data: [${singular}], meta? }\``, { many: true }), ApiErrors(400, 403), ApiSearchable()),
+      route(
+        `read${r.many}`,
+        `List ${plural}`,
+        [
+          `The ${plural} the caller may read, shaped and narrowed by the shared query parameters.`,
+          r.listNote,
+          SEARCH_NOTE,
+        ]
+          .filter(Boolean)
+          .join(' '),
+        ApiListQuery(...(r.query ?? [])),
+        ApiData(schema, `\`{ data: [${singular}], meta? }\``, { many: true }),
+        ApiErrors(400, 403),
+        ApiSearchable(),
+      ),
     read: () =>
-      route(`read${r.one}`, `Read ${aSingular}`, `One ${singular} by its primary key; 403 when it does not exist or the caller may not read it.`,
-        idParam, ApiQueryParams(...ONE_QUERY, ...(r.query ?? [])), ApiData(schema, `\`{ data: ${singular} }\``), ApiErrors(400, 403)),
+      route(
+        `read${r.one}`,
+        `Read ${aSingular}`,
+        `One ${singular} by its primary key; 403 when it does not exist or the caller may not read it.`,
+        idParam,
+        ApiQueryParams(...ONE_QUERY, ...(r.query ?? [])),
+        ApiData(schema, `\`{ data: ${singular} }\``),
+        ApiErrors(400, 403),
+      ),
     create: () =>
-      write(`create${r.many}`, `Create ${plural}`, `Creates one ${singular} (an object) or several (an array, all or nothing).`,
-        ApiQueryParams(...WRITE_QUERY), ApiJsonBody(createBody(one), `One ${singular}, or an array of them.`), ApiWritten(schema), writeErrors),
+      write(
+        `create${r.many}`,
+        `Create ${plural}`,
+        `Creates one ${singular} (an object) or several (an array, all or nothing).`,
+        ApiQueryParams(...WRITE_QUERY),
+        ApiJsonBody(createBody(one), `One ${singular}, or an array of them.`),
+        ApiWritten(schema),
+        writeErrors,
+      ),
     update: () =>
-      write(`update${r.many}`, `Update ${plural}`, `Updates several ${plural}: an array of ${plural} with their primary keys, \`{ keys, data }\` or \`{ query, data }\`.`,
-        ApiQueryParams(...WRITE_QUERY), ApiJsonBody(updateBody(one), 'The items to change and how.'), ApiWritten(schema, { many: true }), writeErrors),
+      write(
+        `update${r.many}`,
+        `Update ${plural}`,
+        `Updates several ${plural}: an array of ${plural} with their primary keys, \`{ keys, data }\` or \`{ query, data }\`.`,
+        ApiQueryParams(...WRITE_QUERY),
+        ApiJsonBody(updateBody(one), 'The items to change and how.'),
+        ApiWritten(schema, { many: true }),
+        writeErrors,
+      ),
     updateOne: () =>
-      write(`update${r.one}`, `Update ${aSingular}`, `Changes the given fields of one ${singular}.`,
-        idParam, ApiQueryParams(...WRITE_QUERY), ApiJsonBody(one, 'The fields to change.'), ApiWritten(schema, { one: true }), writeErrors),
+      write(
+        `update${r.one}`,
+        `Update ${aSingular}`,
+        `Changes the given fields of one ${singular}.`,
+        idParam,
+        ApiQueryParams(...WRITE_QUERY),
+        ApiJsonBody(one, 'The fields to change.'),
+        ApiWritten(schema, { one: true }),
+        writeErrors,
+      ),
     remove: () =>
-      write(`delete${r.many}`, `Delete ${plural}`, `Deletes several ${plural}: an array of primary keys, \`{ keys }\` or \`{ query }\`.`,
-        ApiJsonBody(DELETE_BODY, 'The items to delete.'), ApiNoContentResponse({ description: 'Deleted.' }), writeErrors),
+      write(
+        `delete${r.many}`,
+        `Delete ${plural}`,
+        `Deletes several ${plural}: an array of primary keys, \`{ keys }\` or \`{ query }\`.`,
+        ApiJsonBody(DELETE_BODY, 'The items to delete.'),
+        ApiNoContentResponse({ description: 'Deleted.' }),
+        writeErrors,
+      ),
     removeOne: () =>
-      write(`delete${r.one}`, `Delete ${aSingular}`, `Deletes one ${singular}.`, idParam, ApiNoContentResponse({ description: 'Deleted.' }), writeErrors),
+      write(
+        `delete${r.one}`,
+        `Delete ${aSingular}`,
+        `Deletes one ${singular}.`,
+        idParam,
+        ApiNoContentResponse({ description: 'Deleted.' }),
+        writeErrors,
+      ),
   };
 }

@@ -42,7 +42,11 @@ export function envelope(data: Schema, options: { meta?: boolean } = {}): Schema
 }
 
 /** A 200 with `{ data: <schema> }`; `{ data: [<schema>], meta? }` with `many` (`meta: false` where no counts are answered). */
-export function ApiData(schema: string | Schema, description: string, options: { many?: boolean; meta?: boolean } = {}): MethodDecorator {
+export function ApiData(
+  schema: string | Schema,
+  description: string,
+  options: { many?: boolean; meta?: boolean } = {},
+): MethodDecorator {
   const data = options.many ? { type: 'array' as const, items: schemaOf(schema) } : schemaOf(schema);
   return ApiOkResponse({ description, schema: envelope(data, { meta: options.meta ?? options.many }) });
 }
@@ -56,7 +60,10 @@ export function ApiWritten(schema: string, options: { many?: boolean; one?: bool
   const list: SchemaObject = { type: 'array', items: one };
   const data = options.one ? one : options.many ? list : { oneOf: [one, list] };
   return applyDecorators(
-    ApiOkResponse({ description: 'The written items, re-read with `fields`: one for an object body, a list for an array.', schema: envelope(data) }),
+    ApiOkResponse({
+      description: 'The written items, re-read with `fields`: one for an object body, a list for an array.',
+      schema: envelope(data),
+    }),
     ApiNoContentResponse({ description: 'Written, but the caller may not read the result back.' }),
   );
 }
@@ -65,7 +72,11 @@ export function ApiWritten(schema: string, options: { many?: boolean; one?: bool
  * A JSON body, as a DTO class, a schema name or a schema (400 when it is malformed or breaks the rules,
  * 413 past `MAX_PAYLOAD_SIZE`).
  */
-export function ApiJsonBody(body: Type<unknown> | string | Schema, description: string, options: { required?: boolean } = {}): MethodDecorator {
+export function ApiJsonBody(
+  body: Type<unknown> | string | Schema,
+  description: string,
+  options: { required?: boolean } = {},
+): MethodDecorator {
   const shape = typeof body === 'function' ? { type: body } : { schema: schemaOf(body) };
   return applyDecorators(ApiBody({ required: options.required ?? true, description, ...shape }), ApiErrors(400, 413));
 }

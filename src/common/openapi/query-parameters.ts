@@ -23,7 +23,8 @@ export const QUERY_PARAMETERS = {
   Fields: {
     name: 'fields',
     in: 'query',
-    description: 'The fields to answer, comma-separated; `*` for all, dot paths through relations. Example: `id,title,author.name` or `*,author.*`.',
+    description:
+      'The fields to answer, comma-separated; `*` for all, dot paths through relations. Example: `id,title,author.name` or `*,author.*`.',
     ...csv({ type: 'string' }),
     example: ['*'],
   },
@@ -38,13 +39,15 @@ export const QUERY_PARAMETERS = {
   Sort: {
     name: 'sort',
     in: 'query',
-    description: 'Fields to sort by, comma-separated; `-` before a field sorts descending, `?` sorts randomly. Example: `-date_created,title`.',
+    description:
+      'Fields to sort by, comma-separated; `-` before a field sorts descending, `?` sorts randomly. Example: `-date_created,title`.',
     ...csv({ type: 'string' }),
   },
   Limit: {
     name: 'limit',
     in: 'query',
-    description: 'How many items to answer (`QUERY_LIMIT_DEFAULT` when absent); `-1` for all, up to `QUERY_LIMIT_MAX`. Example: `10`.',
+    description:
+      'How many items to answer (`QUERY_LIMIT_DEFAULT` when absent); `-1` for all, up to `QUERY_LIMIT_MAX`. Example: `10`.',
     schema: { type: 'integer', minimum: -1 },
   },
   Offset: {
@@ -68,7 +71,8 @@ export const QUERY_PARAMETERS = {
   Meta: {
     name: 'meta',
     in: 'query',
-    description: 'Counts to answer in `meta`: `total_count`, `filter_count`, or `*` for both. Example: `total_count,filter_count`.',
+    description:
+      'Counts to answer in `meta`: `total_count`, `filter_count`, or `*` for both. Example: `total_count,filter_count`.',
     ...csv({ type: 'string', enum: ['total_count', 'filter_count', '*'] }),
   },
   Deep: {
@@ -90,19 +94,22 @@ export const QUERY_PARAMETERS = {
   GroupBy: {
     name: 'groupBy',
     in: 'query',
-    description: 'Fields to group the aggregates by, comma-separated; date functions allowed. Example: `status,year(date_created)`.',
+    description:
+      'Fields to group the aggregates by, comma-separated; date functions allowed. Example: `status,year(date_created)`.',
     ...csv({ type: 'string' }),
   },
   Alias: {
     name: 'alias',
     in: 'query',
-    description: 'Extra names for fields, as JSON `{ alias: field }`, so one relation can be read twice with different queries. Example: `{"writer":"author"}`.',
+    description:
+      'Extra names for fields, as JSON `{ alias: field }`, so one relation can be read twice with different queries. Example: `{"writer":"author"}`.',
     ...JSON_TEXT,
   },
   Version: {
     name: 'version',
     in: 'query',
-    description: 'Read the item through this content version (its key), with the version’s changes applied. Example: `draft`.',
+    description:
+      'Read the item through this content version (its key), with the version’s changes applied. Example: `draft`.',
     schema: { type: 'string' },
   },
   Export: {
@@ -116,7 +123,21 @@ export const QUERY_PARAMETERS = {
 export type QueryParameterName = keyof typeof QUERY_PARAMETERS;
 
 /** Every query parameter of a list read (API.md 1.6). */
-const LIST_QUERY: QueryParameterName[] = ['Fields', 'Filter', 'Sort', 'Limit', 'Offset', 'Page', 'Search', 'Meta', 'Deep', 'Aggregate', 'GroupBy', 'Alias', 'Export'];
+const LIST_QUERY: QueryParameterName[] = [
+  'Fields',
+  'Filter',
+  'Sort',
+  'Limit',
+  'Offset',
+  'Page',
+  'Search',
+  'Meta',
+  'Deep',
+  'Aggregate',
+  'GroupBy',
+  'Alias',
+  'Export',
+];
 /** What a read of one item takes. */
 export const ONE_QUERY: QueryParameterName[] = ['Fields', 'Deep', 'Alias', 'Export'];
 /** What a write takes: the shape of the items it answers, re-read after the write. */
@@ -132,9 +153,16 @@ export const PARAMETER_REF_PREFIX = '#/components/parameters/';
  */
 export function ApiQueryParams(...names: QueryParameterName[]): MethodDecorator {
   return applyDecorators(
-    ...names.map((key) => ApiQuery({ name: QUERY_PARAMETERS[key].name, required: false, schema: { $ref: `${PARAMETER_REF_PREFIX}${key}` } })),
+    ...names.map((key) =>
+      ApiQuery({
+        name: QUERY_PARAMETERS[key].name,
+        required: false,
+        schema: { $ref: `${PARAMETER_REF_PREFIX}${key}` },
+      }),
+    ),
   );
 }
 
 /** The shared query of a list read; `extra` adds e.g. `Version` where content versions apply. */
-export const ApiListQuery = (...extra: QueryParameterName[]): MethodDecorator => ApiQueryParams(...LIST_QUERY, ...extra);
+export const ApiListQuery = (...extra: QueryParameterName[]): MethodDecorator =>
+  ApiQueryParams(...LIST_QUERY, ...extra);

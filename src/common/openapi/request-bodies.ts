@@ -7,9 +7,17 @@ import { ref } from './schema-shorthand';
 export const REQUEST_BODY_REF_PREFIX = '#/components/requestBodies/';
 
 /** A multipart body of one binary `file` part (a file input in Swagger UI), with text parts before it. */
-function multipart(file: string, textParts: Record<string, SchemaObject> = {}, fileTypes?: string): RequestBodyObject['content'][string] {
+function multipart(
+  file: string,
+  textParts: Record<string, SchemaObject> = {},
+  fileTypes?: string,
+): RequestBodyObject['content'][string] {
   return {
-    schema: { type: 'object', required: ['file'], properties: { ...textParts, file: { type: 'string', format: 'binary', description: file } } },
+    schema: {
+      type: 'object',
+      required: ['file'],
+      properties: { ...textParts, file: { type: 'string', format: 'binary', description: file } },
+    },
     ...(fileTypes ? { encoding: { file: { contentType: fileTypes } } } : {}),
   };
 }
@@ -24,7 +32,8 @@ const FILE_FIELDS: Record<string, SchemaObject> = {
   description: { type: 'string', example: '' },
 };
 
-const SNAPSHOT_FILE = 'A snapshot file (`GET /schema/snapshot?export=json|yaml`): JSON when its part says `application/json`, YAML otherwise.';
+const SNAPSHOT_FILE =
+  'A snapshot file (`GET /schema/snapshot?export=json|yaml`): JSON when its part says `application/json`, YAML otherwise.';
 
 /**
  * Bodies that take more than one media type, declared once: Nest gives every media type of an operation
@@ -33,7 +42,8 @@ const SNAPSHOT_FILE = 'A snapshot file (`GET /schema/snapshot?export=json|yaml`)
 export const REQUEST_BODIES: Record<string, RequestBodyObject> = {
   FileUpload: {
     required: true,
-    description: 'Multipart: text fields, then the file part they apply to; several files in one body create several records. JSON: a file record without content (`type` required), or an array of them.',
+    description:
+      'Multipart: text fields, then the file part they apply to; several files in one body create several records. JSON: a file record without content (`type` required), or an array of them.',
     content: {
       'multipart/form-data': multipart('The file content.', FILE_FIELDS),
       'application/json': { schema: { oneOf: [ref('File'), { type: 'array', items: ref('File') }] } },
@@ -41,7 +51,8 @@ export const REQUEST_BODIES: Record<string, RequestBodyObject> = {
   },
   FileReplace: {
     required: true,
-    description: 'JSON: file fields to change. Multipart: new content for the file (text fields first), keeping its id.',
+    description:
+      'JSON: file fields to change. Multipart: new content for the file (text fields first), keeping its id.',
     content: {
       'application/json': { schema: ref('File') },
       'multipart/form-data': multipart('The new content.', FILE_FIELDS),
@@ -50,7 +61,13 @@ export const REQUEST_BODIES: Record<string, RequestBodyObject> = {
   ImportUpload: {
     required: true,
     description: 'One file part: JSON (a top-level array of items) or CSV (a header row naming the fields).',
-    content: { 'multipart/form-data': multipart('The items to import.', {}, 'application/json, text/csv, application/vnd.ms-excel') },
+    content: {
+      'multipart/form-data': multipart(
+        'The items to import.',
+        {},
+        'application/json, text/csv, application/vnd.ms-excel',
+      ),
+    },
   },
   SchemaSnapshotBody: {
     required: true,
@@ -65,7 +82,11 @@ export const REQUEST_BODIES: Record<string, RequestBodyObject> = {
     description: 'The `data` of `POST /schema/diff` (`{ hash, diff }`): JSON, or a JSON or YAML file of it.',
     content: {
       'application/json': { schema: ref('SchemaDiff') },
-      'multipart/form-data': multipart('`{ hash, diff }` as a JSON or YAML file.', {}, 'application/json, application/yaml, text/yaml'),
+      'multipart/form-data': multipart(
+        '`{ hash, diff }` as a JSON or YAML file.',
+        {},
+        'application/json, application/yaml, text/yaml',
+      ),
     },
   },
 };

@@ -9,11 +9,22 @@ describe(property.name, () => {
     ['strings?', { type: 'array', items: { type: 'string' }, nullable: true }],
     ['json', {}],
     ['m2o:role', { description: 'The key of the related role, or the role itself when `fields` reaches into it.' }],
-    ['o2m:panels', { type: 'array', items: {}, description: 'The keys of the related panels, or the panels themselves when `fields` reaches into them.' }],
-    [{ type: 'string', enum: ['a'] }, { type: 'string', enum: ['a'] }],
+    [
+      'o2m:panels',
+      {
+        type: 'array',
+        items: {},
+        description: 'The keys of the related panels, or the panels themselves when `fields` reaches into them.',
+      },
+    ],
+    [
+      { type: 'string', enum: ['a'] },
+      { type: 'string', enum: ['a'] },
+    ],
   ])('reads %j', (spec, expected) => expect(property(spec as never)).toEqual(expected));
 
-  it('refuses a word it does not know', () => expect(() => property('text')).toThrow('Unknown property shorthand "text"'));
+  it('refuses a word it does not know', () =>
+    expect(() => property('text')).toThrow('Unknown property shorthand "text"'));
 });
 
 describe(object.name, () => {

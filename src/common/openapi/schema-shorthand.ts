@@ -25,8 +25,16 @@ export function property(spec: PropertySpec): SchemaObject {
   const [kind, target] = word.split(':');
   // No type: a key or an object, null included (OpenAPI 3.0 cannot say `nullable` without a type).
   if (kind === 'json') return {};
-  if (kind === 'm2o') return { description: `The key of the related ${target}, or the ${target} itself when \`fields\` reaches into it.` };
-  if (kind === 'o2m') return { type: 'array', items: {}, description: `The keys of the related ${target}, or the ${target} themselves when \`fields\` reaches into them.` };
+  if (kind === 'm2o')
+    return {
+      description: `The key of the related ${target}, or the ${target} itself when \`fields\` reaches into it.`,
+    };
+  if (kind === 'o2m')
+    return {
+      type: 'array',
+      items: {},
+      description: `The keys of the related ${target}, or the ${target} themselves when \`fields\` reaches into them.`,
+    };
   const base = BASE[kind];
   if (!base) throw new Error(`Unknown property shorthand "${spec}"`);
   return nullable ? { ...base, nullable: true } : base;
@@ -34,7 +42,11 @@ export function property(spec: PropertySpec): SchemaObject {
 
 /** An object schema; every property is optional since `fields` chooses which ones an answer has. */
 export function object(properties: Record<string, PropertySpec>, extra: Partial<SchemaObject> = {}): SchemaObject {
-  return { type: 'object', properties: Object.fromEntries(Object.entries(properties).map(([name, spec]) => [name, property(spec)])), ...extra };
+  return {
+    type: 'object',
+    properties: Object.fromEntries(Object.entries(properties).map(([name, spec]) => [name, property(spec)])),
+    ...extra,
+  };
 }
 
 export const ref = (name: string): SchemaObject => ({ $ref: `#/components/schemas/${name}` }) as SchemaObject;

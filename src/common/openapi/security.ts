@@ -9,7 +9,8 @@ export function securitySchemes(sessionCookieName: string): Record<string, Secur
       type: 'http',
       scheme: 'bearer',
       bearerFormat: 'JWT',
-      description: 'The `access_token` of `POST /auth/login`, or a user’s static token, in `Authorization: Bearer <token>`.',
+      description:
+        'The `access_token` of `POST /auth/login`, or a user’s static token, in `Authorization: Bearer <token>`.',
     },
     accessTokenQuery: {
       type: 'apiKey',

@@ -28,7 +28,8 @@ export function toList(raw: unknown, parameter: string): string[] {
   const values = Array.isArray(raw) ? raw : [raw];
   const out: string[] = [];
   for (const value of values) {
-    if (typeof value !== 'string') throw new InvalidQueryError(`"${parameter}" must be a string or an array of strings`);
+    if (typeof value !== 'string')
+      throw new InvalidQueryError(`"${parameter}" must be a string or an array of strings`);
     for (const part of splitOutside(value, ',')) {
       const trimmed = part.trim();
       if (trimmed) out.push(trimmed);

@@ -7,9 +7,34 @@ import { refusePrototypeKeys } from '../prototype-keys';
 import { parseObjectParam } from './parse-json-param';
 
 export const FIELD_OPERATORS: readonly FieldOperator[] = [
-  '_eq', '_neq', '_ieq', '_nieq', '_lt', '_lte', '_gt', '_gte', '_in', '_nin', '_null', '_nnull', '_empty', '_nempty',
-  '_contains', '_ncontains', '_icontains', '_nicontains', '_starts_with', '_nstarts_with', '_istarts_with',
-  '_nistarts_with', '_ends_with', '_nends_with', '_iends_with', '_niends_with', '_between', '_nbetween',
+  '_eq',
+  '_neq',
+  '_ieq',
+  '_nieq',
+  '_lt',
+  '_lte',
+  '_gt',
+  '_gte',
+  '_in',
+  '_nin',
+  '_null',
+  '_nnull',
+  '_empty',
+  '_nempty',
+  '_contains',
+  '_ncontains',
+  '_icontains',
+  '_nicontains',
+  '_starts_with',
+  '_nstarts_with',
+  '_istarts_with',
+  '_nistarts_with',
+  '_ends_with',
+  '_nends_with',
+  '_iends_with',
+  '_niends_with',
+  '_between',
+  '_nbetween',
 ];
 
 /** What `_json` applies at a JSON path: every field operator. */
@@ -26,9 +51,17 @@ interface FilterRules {
   fail: (reason: string) => Error;
 }
 
-const QUERY_FILTER: FilterRules = { operators: new Set(FIELD_OPERATORS), json: true, fail: (reason) => new InvalidQueryError(reason) };
+const QUERY_FILTER: FilterRules = {
+  operators: new Set(FIELD_OPERATORS),
+  json: true,
+  fail: (reason) => new InvalidQueryError(reason),
+};
 /** API.md 1.6: `_regex` exists only for validation rules, which are checked on payloads, never in SQL. */
-const VALIDATION_RULE: FilterRules = { operators: new Set([...FIELD_OPERATORS, '_regex']), json: false, fail: (reason) => new InvalidPayloadError(reason) };
+const VALIDATION_RULE: FilterRules = {
+  operators: new Set([...FIELD_OPERATORS, '_regex']),
+  json: false,
+  fail: (reason) => new InvalidPayloadError(reason),
+};
 
 /**
  * `filter={"title":{"_eq":"x"}}` (JSON text) or the bracket form `filter[title][_eq]=x` (already an object
@@ -76,7 +109,13 @@ function checkFilter(filter: Record<string, unknown>, parameter: string, rules: 
   }
 }
 
-function checkOperator(filter: Record<string, unknown>, operator: string, value: unknown, parameter: string, rules: FilterRules): void {
+function checkOperator(
+  filter: Record<string, unknown>,
+  operator: string,
+  value: unknown,
+  parameter: string,
+  rules: FilterRules,
+): void {
   if (!rules.operators.has(operator)) {
     throw rules.fail(`Unknown filter operator "${operator}" in "${parameter}"`);
   }
@@ -97,7 +136,8 @@ function checkOperator(filter: Record<string, unknown>, operator: string, value:
   if (value === '' && !['_null', '_nnull', '_empty', '_nempty'].includes(operator)) {
     throw rules.fail(`"${operator}" in "${parameter}" has an empty value; use "_empty" instead`);
   }
-  if (operator === '_regex' && !compiles(String(value))) throw rules.fail(`"_regex" in "${parameter}" is not a valid regular expression`);
+  if (operator === '_regex' && !compiles(String(value)))
+    throw rules.fail(`"_regex" in "${parameter}" is not a valid regular expression`);
 }
 
 function compiles(source: string): boolean {

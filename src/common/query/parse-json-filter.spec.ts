@@ -3,7 +3,12 @@ import { JSON_OPERATORS } from './parse-filter';
 import { parseJsonFilter } from './parse-json-filter';
 
 const parse = (value: unknown) => parseJsonFilter(value, JSON_OPERATORS);
-const at = (pathText: string, path: (string | number)[], operator: string, value: unknown) => ({ path, pathText, operator, value });
+const at = (pathText: string, path: (string | number)[], operator: string, value: unknown) => ({
+  path,
+  pathText,
+  operator,
+  value,
+});
 
 describe(parseJsonFilter.name, () => {
   it.each<[string, unknown, unknown]>([
@@ -11,18 +16,47 @@ describe(parseJsonFilter.name, () => {
     [
       'paths with keys and indexes, several operators',
       { 'settings.theme': { _null: true }, '[0].tags[1]': { _gt: 1, _lt: 5 } },
-      { logic: 'and', children: [at('settings.theme', ['settings', 'theme'], '_null', true), at('[0].tags[1]', [0, 'tags', 1], '_gt', 1), at('[0].tags[1]', [0, 'tags', 1], '_lt', 5)] },
+      {
+        logic: 'and',
+        children: [
+          at('settings.theme', ['settings', 'theme'], '_null', true),
+          at('[0].tags[1]', [0, 'tags', 1], '_gt', 1),
+          at('[0].tags[1]', [0, 'tags', 1], '_lt', 5),
+        ],
+      },
     ],
     [
       '_or with a nested _and',
       { _or: [{ a: { _eq: 1 } }, { _and: [{ b: { _in: ['x', 2] } }] }] },
       {
         logic: 'and',
-        children: [{ logic: 'or', children: [{ logic: 'and', children: [at('a', ['a'], '_eq', 1)] }, { logic: 'and', children: [{ logic: 'and', children: [{ logic: 'and', children: [at('b', ['b'], '_in', ['x', 2])] }] }] }] }],
+        children: [
+          {
+            logic: 'or',
+            children: [
+              { logic: 'and', children: [at('a', ['a'], '_eq', 1)] },
+              {
+                logic: 'and',
+                children: [{ logic: 'and', children: [{ logic: 'and', children: [at('b', ['b'], '_in', ['x', 2])] }] }],
+              },
+            ],
+          },
+        ],
       },
     ],
-    ['null and booleans as values', { a: { _eq: null, _neq: false, _nnull: 'true' } }, { logic: 'and', children: [at('a', ['a'], '_eq', null), at('a', ['a'], '_neq', false), at('a', ['a'], '_nnull', 'true')] }],
-    ['between of two', { a: { _between: ['x', 'y'] } }, { logic: 'and', children: [at('a', ['a'], '_between', ['x', 'y'])] }],
+    [
+      'null and booleans as values',
+      { a: { _eq: null, _neq: false, _nnull: 'true' } },
+      {
+        logic: 'and',
+        children: [at('a', ['a'], '_eq', null), at('a', ['a'], '_neq', false), at('a', ['a'], '_nnull', 'true')],
+      },
+    ],
+    [
+      'between of two',
+      { a: { _between: ['x', 'y'] } },
+      { logic: 'and', children: [at('a', ['a'], '_between', ['x', 'y'])] },
+    ],
     ['nothing', {}, { logic: 'and', children: [] }],
   ])('parses %s', (_name, value, expected) => expect(parse(value)).toEqual(expected));
 

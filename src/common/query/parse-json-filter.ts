@@ -24,7 +24,10 @@ export function parseJsonFilter(value: unknown, operators: ReadonlySet<string>):
       if (!Array.isArray(inner) || inner.some((entry) => !isPlainObject(entry))) {
         throw new InvalidQueryError(`"${key}" in "_json" must be an array of objects`);
       }
-      children.push({ logic: key === '_and' ? 'and' : 'or', children: inner.map((entry) => parseJsonFilter(entry, operators)) });
+      children.push({
+        logic: key === '_and' ? 'and' : 'or',
+        children: inner.map((entry) => parseJsonFilter(entry, operators)),
+      });
     } else {
       children.push(...pathConditions(key, inner, operators));
     }
@@ -40,7 +43,9 @@ function pathConditions(pathText: string, inner: unknown, operators: ReadonlySet
   if (!entries.length) throw new InvalidQueryError(`JSON path "${pathText}" in "_json" needs an operator`);
   return entries.map(([operator, operand]) => {
     if (!operator.startsWith('_')) {
-      throw new InvalidQueryError(`JSON path "${pathText}" in "_json" cannot hold the path "${operator}"; write "${pathText}.${operator}" instead`);
+      throw new InvalidQueryError(
+        `JSON path "${pathText}" in "_json" cannot hold the path "${operator}"; write "${pathText}.${operator}" instead`,
+      );
     }
     if (!operators.has(operator)) throw new InvalidQueryError(`Unknown filter operator "${operator}" in "_json"`);
     checkOperand(pathText, operator, operand);
@@ -53,11 +58,14 @@ function checkOperand(pathText: string, operator: string, operand: unknown): voi
   if (LISTS.has(operator)) {
     const size = operator.endsWith('between') ? 2 : null;
     if (!Array.isArray(operand) || operand.length === 0 || (size !== null && operand.length !== size)) {
-      throw new InvalidQueryError(`${where} needs ${size === null ? 'a non-empty list of values' : 'a list of two values'}`);
+      throw new InvalidQueryError(
+        `${where} needs ${size === null ? 'a non-empty list of values' : 'a list of two values'}`,
+      );
     }
     operand.forEach((v) => checkScalar(where, v, false));
   } else if (FLAGS.has(operator)) {
-    if (typeof operand !== 'boolean' && operand !== 'true' && operand !== 'false') throw new InvalidQueryError(`${where} needs true or false`);
+    if (typeof operand !== 'boolean' && operand !== 'true' && operand !== 'false')
+      throw new InvalidQueryError(`${where} needs true or false`);
   } else {
     checkScalar(where, operand, true);
   }
@@ -65,7 +73,8 @@ function checkOperand(pathText: string, operator: string, operand: unknown): voi
 
 function checkScalar(where: string, v: unknown, nullable: boolean): void {
   if (v === null && nullable) return;
-  if (typeof v === 'string' && v === '') throw new InvalidQueryError(`${where} has an empty value; use "_empty" instead`);
+  if (typeof v === 'string' && v === '')
+    throw new InvalidQueryError(`${where} has an empty value; use "_empty" instead`);
   if (typeof v === 'number' && !Number.isFinite(v)) throw new InvalidQueryError(`${where} is not a number in range`);
   if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') {
     throw new InvalidQueryError(`${where} needs a string, number or boolean`);

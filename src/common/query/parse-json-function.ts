@@ -40,12 +40,16 @@ export function parseJsonPath(text: string): JsonPathSegment[] {
       segments.push(key[0]);
       rest = candidate.slice(key[0].length);
     } else {
-      throw new InvalidQueryError(`Invalid JSON path "${text}": use keys of letters, digits and underscores, and [n] indexes`);
+      throw new InvalidQueryError(
+        `Invalid JSON path "${text}": use keys of letters, digits and underscores, and [n] indexes`,
+      );
     }
   }
   if (!segments.length) throw new InvalidQueryError('Invalid json() syntax: missing path');
   if (segments.length > JSON_PATH_MAX_DEPTH) {
-    throw new InvalidQueryError(`JSON path depth (${segments.length}) exceeds allowed maximum of ${JSON_PATH_MAX_DEPTH}`);
+    throw new InvalidQueryError(
+      `JSON path depth (${segments.length}) exceeds allowed maximum of ${JSON_PATH_MAX_DEPTH}`,
+    );
   }
   return segments;
 }

@@ -19,7 +19,8 @@ export function parseJsonParam(raw: unknown, parameter: string): unknown {
     }
   }
   const problem = jsonShapeProblem(value, MAX_JSON_DEPTH);
-  if (problem && 'tooDeep' in problem) throw new InvalidQueryError(`"${parameter}" is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  if (problem && 'tooDeep' in problem)
+    throw new InvalidQueryError(`"${parameter}" is nested deeper than ${MAX_JSON_DEPTH} levels`);
   if (problem) throw new InvalidQueryError(prototypeKeyReason(problem.prototypeKey, `"${parameter}"`));
   return value;
 }

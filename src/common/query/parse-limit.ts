@@ -7,9 +7,11 @@ export interface LimitOptions {
 
 export function parseInteger(raw: unknown, parameter: string, min: number): number {
   const text = typeof raw === 'number' ? String(raw) : raw;
-  if (typeof text !== 'string' || !/^-?\d+$/.test(text.trim())) throw new InvalidQueryError(`"${parameter}" must be an integer`);
+  if (typeof text !== 'string' || !/^-?\d+$/.test(text.trim()))
+    throw new InvalidQueryError(`"${parameter}" must be an integer`);
   const value = Number(text);
-  if (!Number.isSafeInteger(value) || value < min) throw new InvalidQueryError(`"${parameter}" must be at least ${min}`);
+  if (!Number.isSafeInteger(value) || value < min)
+    throw new InvalidQueryError(`"${parameter}" must be at least ${min}`);
   return value;
 }
 

@@ -9,7 +9,8 @@ export function parseMeta(raw: unknown): MetaKey[] {
   const parts = toList(raw, 'meta');
   if (parts.includes('*')) return [...META_KEYS];
   for (const part of parts) {
-    if (!(META_KEYS as readonly string[]).includes(part)) throw new InvalidQueryError(`"meta" does not accept "${part}"`);
+    if (!(META_KEYS as readonly string[]).includes(part))
+      throw new InvalidQueryError(`"meta" does not accept "${part}"`);
   }
   return [...new Set(parts)] as MetaKey[];
 }

@@ -12,30 +12,71 @@ describe(parseFields.name, () => {
   it.each([
     ['title', ['title']],
     ['title, author.name', ['title', 'author.name']],
-    [['title', 'body,author.*'], ['title', 'body', 'author.*']],
+    [
+      ['title', 'body,author.*'],
+      ['title', 'body', 'author.*'],
+    ],
     ['*.*', ['*.*']],
-    ['id,json(metadata, items[0].name),author.json(profile, theme)', ['id', 'json(metadata, items[0].name)', 'author.json(profile, theme)']],
+    [
+      'id,json(metadata, items[0].name),author.json(profile, theme)',
+      ['id', 'json(metadata, items[0].name)', 'author.json(profile, theme)'],
+    ],
   ])('parses %j', (raw, expected) => expect(parseFields(raw)).toEqual(expected));
-  it.each([[{ a: 1 }], ['a..b'], ['a;drop'], ['json(metadata)'], ["json(metadata, a') OR 1=1"], ['json(metadata, color).x']])('rejects %j', (raw) =>
-    expect(() => parseFields(raw)).toThrow(InvalidQueryError),
-  );
+  it.each([
+    [{ a: 1 }],
+    ['a..b'],
+    ['a;drop'],
+    ['json(metadata)'],
+    ["json(metadata, a') OR 1=1"],
+    ['json(metadata, color).x'],
+  ])('rejects %j', (raw) => expect(() => parseFields(raw)).toThrow(InvalidQueryError));
 });
 
 describe(parseSort.name, () => {
   it.each([
     ['title', [{ field: 'title', order: 'ASC' }]],
-    ['-date_created,title', [{ field: 'date_created', order: 'DESC' }, { field: 'title', order: 'ASC' }]],
+    [
+      '-date_created,title',
+      [
+        { field: 'date_created', order: 'DESC' },
+        { field: 'title', order: 'ASC' },
+      ],
+    ],
     [['-author.name'], [{ field: 'author.name', order: 'DESC' }]],
     ['-children.item:circles.radius', [{ field: 'children.item:circles.radius', order: 'DESC' }]],
     ['?', 'random'],
-    ['-json(metadata, dimensions.width),id', [{ field: 'json(metadata, dimensions.width)', order: 'DESC' }, { field: 'id', order: 'ASC' }]],
-    ['year(date),-count(comments)', [{ field: 'year(date)', order: 'ASC' }, { field: 'count(comments)', order: 'DESC' }]],
+    [
+      '-json(metadata, dimensions.width),id',
+      [
+        { field: 'json(metadata, dimensions.width)', order: 'DESC' },
+        { field: 'id', order: 'ASC' },
+      ],
+    ],
+    [
+      'year(date),-count(comments)',
+      [
+        { field: 'year(date)', order: 'ASC' },
+        { field: 'count(comments)', order: 'DESC' },
+      ],
+    ],
     ['-country_id.year(date)', [{ field: 'country_id.year(date)', order: 'DESC' }]],
     ['children.item:circles.month(at)', [{ field: 'children.item:circles.month(at)', order: 'ASC' }]],
     ['-year(country_id.date)', [{ field: 'country_id.year(date)', order: 'DESC' }]],
     ['json(author.profile, a)', [{ field: 'json(author.profile, a)', order: 'ASC' }]],
   ])('parses %j', (raw, expected) => expect(parseSort(raw)).toEqual(expected));
-  it.each([['--a'], ['a b'], [5], ['a:'], ['a::b'], [':a'], ['json(metadata, $.x)'], ['year(date).id'], ['year()'], ['year(a)(b)'], ['year(date']])('rejects %j', (raw) => expect(() => parseSort(raw)).toThrow(InvalidQueryError));
+  it.each([
+    ['--a'],
+    ['a b'],
+    [5],
+    ['a:'],
+    ['a::b'],
+    [':a'],
+    ['json(metadata, $.x)'],
+    ['year(date).id'],
+    ['year()'],
+    ['year(a)(b)'],
+    ['year(date'],
+  ])('rejects %j', (raw) => expect(() => parseSort(raw)).toThrow(InvalidQueryError));
 });
 
 describe(parseFilter.name, () => {
@@ -43,7 +84,10 @@ describe(parseFilter.name, () => {
     ['{"title":{"_eq":"x"}}', { title: { _eq: 'x' } }],
     [{ title: { _eq: 'x' } }, { title: { _eq: 'x' } }],
     [{ id: { _in: '1,2' } }, { id: { _in: ['1', '2'] } }],
-    [{ _and: { 0: { a: { _eq: '1' } }, 1: { b: { _null: 'true' } } } }, { _and: [{ a: { _eq: '1' } }, { b: { _null: 'true' } }] }],
+    [
+      { _and: { 0: { a: { _eq: '1' } }, 1: { b: { _null: 'true' } } } },
+      { _and: [{ a: { _eq: '1' } }, { b: { _null: 'true' } }] },
+    ],
     [{ author: { name: { _contains: 'x' } } }, { author: { name: { _contains: 'x' } } }],
     [{ comments: { _some: { text: { _eq: 'x' } } } }, { comments: { _some: { text: { _eq: 'x' } } } }],
     [{ n: { _between: [1, 5] } }, { n: { _between: [1, 5] } }],
@@ -71,9 +115,17 @@ describe(parseLimit.name, () => {
     ['-1', { limitMax: 50 }, 50],
     [undefined, { limitMax: 50 }, 50],
     ['0', {}, 0],
-  ])('parses %j with %j', (raw, options, expected) => expect(parseLimit(raw, { limitDefault: 100, ...options })).toBe(expected));
-  it.each([['abc', {}], ['-2', {}], ['51', { limitMax: 50 }], ['1.5', {}]])('rejects %j with %j', (raw, options) =>
-    expect(() => parseLimit(raw, { limitDefault: 100, ...options })).toThrow(InvalidQueryError));
+  ])('parses %j with %j', (raw, options, expected) =>
+    expect(parseLimit(raw, { limitDefault: 100, ...options })).toBe(expected),
+  );
+  it.each([
+    ['abc', {}],
+    ['-2', {}],
+    ['51', { limitMax: 50 }],
+    ['1.5', {}],
+  ])('rejects %j with %j', (raw, options) =>
+    expect(() => parseLimit(raw, { limitDefault: 100, ...options })).toThrow(InvalidQueryError),
+  );
 });
 
 describe(parseMeta.name, () => {
@@ -89,22 +141,63 @@ describe(parseQuery.name, () => {
   it.each([
     [{}, { limit: 100 }],
     [{ limit: '5' }, { limit: 5, fields: ['*'] }],
-    [{ fields: 'a,b', offset: '10', page: '2' }, { fields: ['a', 'b'], limit: 100, offset: 10, page: 2 }],
-    [{ aggregate: { count: '*' }, groupBy: 'status' }, { aggregate: { count: ['*'] }, groupBy: ['status'], limit: 100, fields: ['*'] }],
+    [
+      { fields: 'a,b', offset: '10', page: '2' },
+      { fields: ['a', 'b'], limit: 100, offset: 10, page: 2 },
+    ],
+    [
+      { aggregate: { count: '*' }, groupBy: 'status' },
+      { aggregate: { count: ['*'] }, groupBy: ['status'], limit: 100, fields: ['*'] },
+    ],
     [{ aggregate: '{"sum":"price,tax"}' }, { aggregate: { sum: ['price', 'tax'] }, limit: 100, fields: ['*'] }],
     [
-      { deep: { comments: { _limit: '2', _sort: '-id', _filter: { text: { _eq: 'x' } }, author: { _fields: 'name' } } } },
       {
-        deep: { comments: { limit: 2, sort: [{ field: 'id', order: 'DESC' }], filter: { text: { _eq: 'x' } }, deep: { author: { fields: ['name'] } } } },
+        deep: { comments: { _limit: '2', _sort: '-id', _filter: { text: { _eq: 'x' } }, author: { _fields: 'name' } } },
+      },
+      {
+        deep: {
+          comments: {
+            limit: 2,
+            sort: [{ field: 'id', order: 'DESC' }],
+            filter: { text: { _eq: 'x' } },
+            deep: { author: { fields: ['name'] } },
+          },
+        },
         limit: 100,
         fields: ['*'],
       },
     ],
-    [{ alias: { first: 'title' }, backlink: 'false', version: 'draft', versionRaw: 'true', export: 'csv', search: 'hi' },
-      { alias: { first: 'title' }, backlink: false, version: 'draft', versionRaw: true, export: 'csv', search: 'hi', limit: 100, fields: ['*'] }],
+    [
+      {
+        alias: { first: 'title' },
+        backlink: 'false',
+        version: 'draft',
+        versionRaw: 'true',
+        export: 'csv',
+        search: 'hi',
+      },
+      {
+        alias: { first: 'title' },
+        backlink: false,
+        version: 'draft',
+        versionRaw: true,
+        export: 'csv',
+        search: 'hi',
+        limit: 100,
+        fields: ['*'],
+      },
+    ],
     [
       { fields: 'c', alias: '{"c":"json(meta, a.b)"}', sort: '-c,constructor' },
-      { fields: ['c'], alias: { c: 'json(meta, a.b)' }, sort: [{ field: 'json(meta, a.b)', order: 'DESC' }, { field: 'constructor', order: 'ASC' }], limit: 100 },
+      {
+        fields: ['c'],
+        alias: { c: 'json(meta, a.b)' },
+        sort: [
+          { field: 'json(meta, a.b)', order: 'DESC' },
+          { field: 'constructor', order: 'ASC' },
+        ],
+        limit: 100,
+      },
     ],
   ])('parses %j', (raw, expected) => expect(parseQuery(raw, limits)).toEqual(expected));
   it.each([

@@ -9,11 +9,33 @@ import { parseSort } from './parse-sort';
 import { AggregateFunction, DeepQuery, EXPORT_FORMATS, ExportFormat, Query } from './query.types';
 
 const AGGREGATES: readonly AggregateFunction[] = [
-  'count', 'countDistinct', 'countAll', 'sum', 'sumDistinct', 'avg', 'avgDistinct', 'min', 'max',
+  'count',
+  'countDistinct',
+  'countAll',
+  'sum',
+  'sumDistinct',
+  'avg',
+  'avgDistinct',
+  'min',
+  'max',
 ];
 const KNOWN = new Set([
-  'fields', 'filter', 'search', 'sort', 'limit', 'offset', 'page', 'meta', 'deep', 'aggregate', 'groupBy',
-  'alias', 'backlink', 'version', 'versionRaw', 'export',
+  'fields',
+  'filter',
+  'search',
+  'sort',
+  'limit',
+  'offset',
+  'page',
+  'meta',
+  'deep',
+  'aggregate',
+  'groupBy',
+  'alias',
+  'backlink',
+  'version',
+  'versionRaw',
+  'export',
 ]);
 
 function booleanParam(raw: unknown, parameter: string): boolean {
@@ -31,7 +53,8 @@ function parseAggregate(raw: unknown): Query['aggregate'] {
   const object = parseObjectParam(raw, 'aggregate');
   const out: NonNullable<Query['aggregate']> = {};
   for (const [fn, fields] of Object.entries(object)) {
-    if (!(AGGREGATES as readonly string[]).includes(fn)) throw new InvalidQueryError(`Unknown aggregate function "${fn}"`);
+    if (!(AGGREGATES as readonly string[]).includes(fn))
+      throw new InvalidQueryError(`Unknown aggregate function "${fn}"`);
     out[fn as AggregateFunction] = toList(fields, `aggregate[${fn}]`);
   }
   return out;
@@ -41,7 +64,8 @@ function parseDeep(raw: unknown, options: LimitOptions, path = 'deep'): Record<s
   const object = parseObjectParam(raw, path);
   const out: Record<string, DeepQuery> = {};
   for (const [field, value] of Object.entries(object)) {
-    if (field.startsWith('_')) throw new InvalidQueryError(`"${path}" must be keyed by relational fields, found "${field}"`);
+    if (field.startsWith('_'))
+      throw new InvalidQueryError(`"${path}" must be keyed by relational fields, found "${field}"`);
     const sub = parseObjectParam(value, `${path}[${field}]`);
     const deep: DeepQuery = {};
     const nested: Record<string, unknown> = {};
@@ -100,7 +124,11 @@ export function parseQuery(raw: Record<string, unknown>, options: LimitOptions):
   if (has('aggregate')) query.aggregate = parseAggregate(raw.aggregate);
   if (has('groupBy')) query.groupBy = parseFields(raw.groupBy, 'groupBy');
   // An aggregate read with nothing to select is refused here, before a write that answers with a read runs.
-  if ((query.aggregate || query.groupBy) && !query.groupBy?.length && !Object.values(query.aggregate ?? {}).some((fields) => fields?.length)) {
+  if (
+    (query.aggregate || query.groupBy) &&
+    !query.groupBy?.length &&
+    !Object.values(query.aggregate ?? {}).some((fields) => fields?.length)
+  ) {
     throw new InvalidQueryError('"groupBy" needs "aggregate" or fields to group on');
   }
   if (has('alias')) {
@@ -117,14 +145,17 @@ export function parseQuery(raw: Record<string, unknown>, options: LimitOptions):
   // A sort on an alias of json() sorts on the call (the reference platform's `sort=my_color`).
   if (Array.isArray(query.sort) && query.alias) {
     const alias = query.alias;
-    query.sort = query.sort.map((s) => (Object.hasOwn(alias, s.field) && parseJsonFunction(alias[s.field]) ? { ...s, field: alias[s.field] } : s));
+    query.sort = query.sort.map((s) =>
+      Object.hasOwn(alias, s.field) && parseJsonFunction(alias[s.field]) ? { ...s, field: alias[s.field] } : s,
+    );
   }
   if (has('backlink')) query.backlink = booleanParam(raw.backlink, 'backlink');
   if (has('version')) query.version = stringParam(raw.version, 'version');
   if (has('versionRaw')) query.versionRaw = booleanParam(raw.versionRaw, 'versionRaw');
   if (has('export')) {
     const format = stringParam(raw.export, 'export');
-    if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw new InvalidQueryError(`"export" does not accept "${format}"`);
+    if (!(EXPORT_FORMATS as readonly string[]).includes(format))
+      throw new InvalidQueryError(`"export" does not accept "${format}"`);
     query.export = format as ExportFormat;
   }
   if (!query.fields && Object.keys(raw).some((key) => KNOWN.has(key))) query.fields = ['*'];

@@ -22,7 +22,8 @@ export function parseSort(raw: unknown): SortEntry[] | 'random' {
   return parts.map((part) => {
     const descending = part.startsWith('-');
     const field = normalizeFunctionPath(descending ? part.slice(1) : part);
-    if (!parseJsonFunction(field) && !PATH.test(field)) throw new InvalidQueryError(`"sort" contains the malformed entry "${part}"`);
+    if (!parseJsonFunction(field) && !PATH.test(field))
+      throw new InvalidQueryError(`"sort" contains the malformed entry "${part}"`);
     return { field, order: descending ? 'DESC' : 'ASC' };
   });
 }

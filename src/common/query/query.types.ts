@@ -55,15 +55,7 @@ export interface SortEntry {
 export type MetaKey = 'total_count' | 'filter_count';
 
 export type AggregateFunction =
-  | 'count'
-  | 'countDistinct'
-  | 'countAll'
-  | 'sum'
-  | 'sumDistinct'
-  | 'avg'
-  | 'avgDistinct'
-  | 'min'
-  | 'max';
+  'count' | 'countDistinct' | 'countAll' | 'sum' | 'sumDistinct' | 'avg' | 'avgDistinct' | 'min' | 'max';
 
 /** API.md 1.1: the formats `?export=` and the export job write. */
 export const EXPORT_FORMATS = ['json', 'csv', 'csv_utf8', 'xml', 'yaml'] as const;

@@ -31,6 +31,11 @@ export abstract class BaseDialect {
   }
 
   fieldColumn(type: string, size: FieldColumnSize): FieldColumnSpec {
-    return fieldColumnFor(type, size, { uuid: this.uuidType(), json: this.jsonType(), timestamp: this.timestampType(), ...this.columnTypes });
+    return fieldColumnFor(type, size, {
+      uuid: this.uuidType(),
+      json: this.jsonType(),
+      timestamp: this.timestampType(),
+      ...this.columnTypes,
+    });
   }
 }

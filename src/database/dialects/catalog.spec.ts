@@ -1,9 +1,26 @@
 import { CatalogColumn, CatalogTable, TypeDefaults, withTypeDefaults } from './catalog';
 
-const MYSQL: TypeDefaults = { dataTypeDefaults: { varchar: { length: 255 }, char: { length: 1 }, decimal: { precision: 10, scale: 0 }, double: { precision: 22 } }, withLengthColumnTypes: ['varchar', 'char'] };
+const MYSQL: TypeDefaults = {
+  dataTypeDefaults: {
+    varchar: { length: 255 },
+    char: { length: 1 },
+    decimal: { precision: 10, scale: 0 },
+    double: { precision: 22 },
+  },
+  withLengthColumnTypes: ['varchar', 'char'],
+};
 
 function table(column: Partial<CatalogColumn>): CatalogTable {
-  const full: CatalogColumn = { name: 'c', type: 'varchar', length: '', isNullable: true, isPrimary: false, isUnique: false, isGenerated: false, ...column };
+  const full: CatalogColumn = {
+    name: 'c',
+    type: 'varchar',
+    length: '',
+    isNullable: true,
+    isPrimary: false,
+    isUnique: false,
+    isGenerated: false,
+    ...column,
+  };
   return { name: 't', columns: [full], indices: [], uniques: [], foreignKeys: [] };
 }
 
@@ -29,6 +46,8 @@ describe('withTypeDefaults', () => {
   });
 
   it('leaves every length alone where the driver has no defaults (SQLite)', () => {
-    expect(withTypeDefaults({ withLengthColumnTypes: ['varchar'] }, [table({ length: '' })])[0].columns[0].length).toBe('');
+    expect(withTypeDefaults({ withLengthColumnTypes: ['varchar'] }, [table({ length: '' })])[0].columns[0].length).toBe(
+      '',
+    );
   });
 });

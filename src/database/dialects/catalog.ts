@@ -75,7 +75,12 @@ export function withTypeDefaults(driver: TypeDefaults, tables: CatalogTable[]): 
   for (const column of tables.flatMap((table) => table.columns)) {
     const defaults = driver.dataTypeDefaults?.[column.type];
     if (!defaults) continue;
-    if (column.length === '' && defaults.length !== undefined && driver.withLengthColumnTypes.includes(column.type as ColumnType)) column.length = String(defaults.length);
+    if (
+      column.length === '' &&
+      defaults.length !== undefined &&
+      driver.withLengthColumnTypes.includes(column.type as ColumnType)
+    )
+      column.length = String(defaults.length);
     if (defaults.precision === undefined || defaults.scale === undefined) continue;
     column.precision ??= defaults.precision;
     column.scale ??= defaults.scale;

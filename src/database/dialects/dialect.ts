@@ -100,7 +100,12 @@ export interface Dialect {
    * none or it is JSON null. `text`: strings unquoted, `true`/`false`, numbers as written, compared like a
    * text column. `number`: JSON numbers as numbers and anything else NULL, so no string compares as one.
    */
-  jsonScalar(column: string, path: JsonPathSegment[], kind: 'text' | 'number', bind: (value: unknown) => string): string;
+  jsonScalar(
+    column: string,
+    path: JsonPathSegment[],
+    kind: 'text' | 'number',
+    bind: (value: unknown) => string,
+  ): string;
   /** Expressions that order rows by the value at `path` (numbers by value, strings as text), most significant first. */
   jsonSort(column: string, path: JsonPathSegment[], bind: (value: unknown) => string): string[];
   /**
@@ -141,7 +146,12 @@ export interface Dialect {
    * the column on MariaDB and PostgreSQL: CONVENTIONS 13). Null when TypeORM's changeColumn keeps the data
    * (SQLite rebuilds the table and copies the rows).
    */
-  alterColumnTypeSql(quotedTable: string, quotedColumn: string, column: ColumnTypeSpec & { precision?: number; scale?: number }, nullable: boolean): string | null;
+  alterColumnTypeSql(
+    quotedTable: string,
+    quotedColumn: string,
+    column: ColumnTypeSpec & { precision?: number; scale?: number },
+    nullable: boolean,
+  ): string | null;
   /** A timestamp as a bound parameter the vendor stores without shifting it. */
   timestampParam(date: Date): string;
   /** A boolean as a bound parameter (SQLite's driver accepts numbers only). */
@@ -189,12 +199,21 @@ const VALUES_LISTS = new Map<string, string>();
  * `rows` tuples of `columns` placeholders made by `placeholder(index)`, each followed by the expressions
  * of `tail`, remembered per shape: an import asks for the same few shapes thousands of times.
  */
-export function placeholderList(vendor: Vendor, rows: number, columns: number, placeholder: (index: number) => string, tail: readonly string[] = []): string {
+export function placeholderList(
+  vendor: Vendor,
+  rows: number,
+  columns: number,
+  placeholder: (index: number) => string,
+  tail: readonly string[] = [],
+): string {
   const key = `${vendor} ${rows} ${columns} ${tail.join(', ')}`;
   let list = VALUES_LISTS.get(key);
   if (list === undefined) {
     const tuples: string[] = [];
-    for (let r = 0; r < rows; r++) tuples.push(`(${[...Array.from({ length: columns }, (_, c) => placeholder(r * columns + c)), ...tail].join(', ')})`);
+    for (let r = 0; r < rows; r++)
+      tuples.push(
+        `(${[...Array.from({ length: columns }, (_, c) => placeholder(r * columns + c)), ...tail].join(', ')})`,
+      );
     list = tuples.join(', ');
     // Shapes are few (row counts up to the INSERT cap, by column count); the bound only guards odd uses.
     if (VALUES_LISTS.size >= 256) VALUES_LISTS.clear();

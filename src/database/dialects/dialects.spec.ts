@@ -15,14 +15,17 @@ describe('dialects', () => {
     ['postgres', 'postgres', true, 'RANDOM()', false, true],
     ['sqlite', 'sqlite', true, 'RANDOM()', true, false],
     ['better-sqlite3', 'sqlite', true, 'RANDOM()', true, false],
-  ])('%s is vendor %s (transactional DDL %s, random %s, statement rollback %s, multi-statement query %s)', (client, vendor, ddl, random, statementRollback, multi) => {
-    const dialect = dialectFor(client);
-    expect(dialect.vendor).toBe(vendor);
-    expect(dialect.transactionalDdl).toBe(ddl);
-    expect(dialect.randomOrder()).toBe(random);
-    expect(dialect.statementRollback).toBe(statementRollback);
-    expect(dialect.multiStatementQuery).toBe(multi);
-  });
+  ])(
+    '%s is vendor %s (transactional DDL %s, random %s, statement rollback %s, multi-statement query %s)',
+    (client, vendor, ddl, random, statementRollback, multi) => {
+      const dialect = dialectFor(client);
+      expect(dialect.vendor).toBe(vendor);
+      expect(dialect.transactionalDdl).toBe(ddl);
+      expect(dialect.randomOrder()).toBe(random);
+      expect(dialect.statementRollback).toBe(statementRollback);
+      expect(dialect.multiStatementQuery).toBe(multi);
+    },
+  );
 
   it.each([
     ['mysql', 'CAST(x AS CHAR)'],
@@ -42,13 +45,22 @@ describe('dialects', () => {
     expect(lock.release).toBe(release);
   });
 
-  it('needs no schema lock on SQLite, whose one connection runs one transaction at a time', () => expect(dialectFor('sqlite').schemaLock()).toBeNull());
+  it('needs no schema lock on SQLite, whose one connection runs one transaction at a time', () =>
+    expect(dialectFor('sqlite').schemaLock()).toBeNull());
 
   it.each([
-    ['postgres', 'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name IN ($1, $2)'],
-    ['mysql', 'SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN ($1, $2)'],
+    [
+      'postgres',
+      'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name IN ($1, $2)',
+    ],
+    [
+      'mysql',
+      'SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN ($1, $2)',
+    ],
     ['sqlite', "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ($1, $2)"],
-  ])('%s lists the existing tables among bound names with %s', (client, sql) => expect(dialectFor(client).tablesAmongSql('$1, $2')).toBe(sql));
+  ])('%s lists the existing tables among bound names with %s', (client, sql) =>
+    expect(dialectFor(client).tablesAmongSql('$1, $2')).toBe(sql),
+  );
 
   it.each([
     ['postgres', '"t"."title"', 'q', '"t"."title" ILIKE :q'],
@@ -73,7 +85,9 @@ describe('dialects', () => {
     ['mysql', { insertId: 0 }, 2, []],
     ['postgres', [], 2, []],
     ['sqlite', 7, 2, []],
-  ])('%s keys of a multi-row insert from %j', (client, raw, count, ids) => expect(dialectFor(client).insertedIds(raw, count)).toEqual(ids));
+  ])('%s keys of a multi-row insert from %j', (client, raw, count, ids) =>
+    expect(dialectFor(client).insertedIds(raw, count)).toEqual(ids),
+  );
 
   it.each([
     ['postgres', { type: 'jsonb' }, { type: 'uuid' }],
@@ -88,14 +102,20 @@ describe('dialects', () => {
     [
       'sqlite unique',
       'sqlite',
-      failure('INSERT INTO "articles"', { code: 'SQLITE_CONSTRAINT_UNIQUE', message: 'UNIQUE constraint failed: articles.slug' }),
+      failure('INSERT INTO "articles"', {
+        code: 'SQLITE_CONSTRAINT_UNIQUE',
+        message: 'UNIQUE constraint failed: articles.slug',
+      }),
       ErrorCode.RecordNotUnique,
       { collection: 'articles', field: 'slug' },
     ],
     [
       'sqlite foreign key',
       'sqlite',
-      failure('INSERT INTO "articles"', { code: 'SQLITE_CONSTRAINT_FOREIGNKEY', message: 'FOREIGN KEY constraint failed' }),
+      failure('INSERT INTO "articles"', {
+        code: 'SQLITE_CONSTRAINT_FOREIGNKEY',
+        message: 'FOREIGN KEY constraint failed',
+      }),
       ErrorCode.InvalidForeignKey,
       {},
     ],
@@ -147,7 +167,10 @@ describe('dialects', () => {
     [
       'mysql too long',
       'mysql',
-      failure('INSERT INTO `articles`', { code: 'ER_DATA_TOO_LONG', sqlMessage: "Data too long for column 'title' at row 1" }),
+      failure('INSERT INTO `articles`', {
+        code: 'ER_DATA_TOO_LONG',
+        sqlMessage: "Data too long for column 'title' at row 1",
+      }),
       ErrorCode.ValueTooLong,
       { collection: 'articles', field: 'title' },
     ],
@@ -161,7 +184,11 @@ describe('dialects', () => {
     [
       'postgres foreign key',
       'postgres',
-      failure('INSERT', { code: '23503', table: 'articles', detail: 'Key (author)=(7) is not present in table "authors".' }),
+      failure('INSERT', {
+        code: '23503',
+        table: 'articles',
+        detail: 'Key (author)=(7) is not present in table "authors".',
+      }),
       ErrorCode.InvalidForeignKey,
       { collection: 'articles', field: 'author', value: '7' },
     ],
@@ -241,7 +268,11 @@ describe('dialects', () => {
   ])('%s: %s (%s) is 503 SERVICE_UNAVAILABLE with a retry hint, never a 500', (client, code) => {
     const translated = dialectFor(client).translateError(failure('ALTER TABLE x ADD y int', { code }));
     expect(translated).toBeInstanceOf(DatabaseBusyError);
-    expect({ status: translated?.status, code: translated?.code, retry: (translated as DatabaseBusyError).retryAfterSeconds }).toEqual({
+    expect({
+      status: translated?.status,
+      code: translated?.code,
+      retry: (translated as DatabaseBusyError).retryAfterSeconds,
+    }).toEqual({
       status: 503,
       code: 'SERVICE_UNAVAILABLE',
       retry: 1,

@@ -85,14 +85,19 @@ function defaultOf(row: MysqlColumnRow, spelling: MysqlSpelling): string | undef
 }
 
 /** Display width, length, precision and scale as TypeORM reports them: each left out when it is the type's default. */
-export function mysqlSizes(row: MysqlColumnRow, type: string, spelling: MysqlSpelling): Pick<CatalogColumn, 'length' | 'width' | 'precision' | 'scale'> {
+export function mysqlSizes(
+  row: MysqlColumnRow,
+  type: string,
+  spelling: MysqlSpelling,
+): Pick<CatalogColumn, 'length' | 'width' | 'precision' | 'scale'> {
   const defaults = spelling.defaults[type] ?? {};
   const sizes: Pick<CatalogColumn, 'length' | 'width' | 'precision' | 'scale'> = { length: '' };
   if (spelling.widths && WIDTH_TYPES.has(type)) {
     const text = row.COLUMN_TYPE;
     const width = parseInt(text.substring(text.indexOf('(') + 1, text.indexOf(')')));
     const unsigned = text.includes('unsigned') || text.includes('zerofill');
-    const defaultWidth = defaults.width !== undefined && unsigned && NARROWER_UNSIGNED.has(type) ? defaults.width - 1 : defaults.width;
+    const defaultWidth =
+      defaults.width !== undefined && unsigned && NARROWER_UNSIGNED.has(type) ? defaults.width - 1 : defaults.width;
     if (width && width !== defaultWidth) sizes.width = width;
   }
   if (spelling.withLengthTypes.includes(type) && row.CHARACTER_MAXIMUM_LENGTH) {
@@ -100,8 +105,10 @@ export function mysqlSizes(row: MysqlColumnRow, type: string, spelling: MysqlSpe
     if (length !== String(defaults.length)) sizes.length = length;
   }
   if (PRECISION_TYPES.has(type)) {
-    if (row.NUMERIC_PRECISION !== null && defaults.precision !== row.NUMERIC_PRECISION) sizes.precision = parseInt(String(row.NUMERIC_PRECISION));
-    if (row.NUMERIC_SCALE !== null && defaults.scale !== row.NUMERIC_SCALE) sizes.scale = parseInt(String(row.NUMERIC_SCALE));
+    if (row.NUMERIC_PRECISION !== null && defaults.precision !== row.NUMERIC_PRECISION)
+      sizes.precision = parseInt(String(row.NUMERIC_PRECISION));
+    if (row.NUMERIC_SCALE !== null && defaults.scale !== row.NUMERIC_SCALE)
+      sizes.scale = parseInt(String(row.NUMERIC_SCALE));
   }
   if (TIME_TYPES.has(type) && row.DATETIME_PRECISION !== null && row.DATETIME_PRECISION !== undefined) {
     const precision = parseInt(String(row.DATETIME_PRECISION));
@@ -111,7 +118,12 @@ export function mysqlSizes(row: MysqlColumnRow, type: string, spelling: MysqlSpe
 }
 
 /** A column as TypeORM's MySQL introspection reads it (`uniques` are the table's single-column unique indexes). */
-export function mysqlColumn(row: MysqlColumnRow, primary: ReadonlySet<string>, uniques: ReadonlySet<string>, spelling: MysqlSpelling): CatalogColumn {
+export function mysqlColumn(
+  row: MysqlColumnRow,
+  primary: ReadonlySet<string>,
+  uniques: ReadonlySet<string>,
+  spelling: MysqlSpelling,
+): CatalogColumn {
   const dataType = row.DATA_TYPE.toLowerCase();
   const type = dataType === 'geomcollection' ? 'geometrycollection' : dataType;
   const generated = row.EXTRA.includes('auto_increment');
@@ -136,7 +148,12 @@ function indexesOf(rows: IndexRow[], foreignKeyNames: ReadonlySet<string>): Cata
     if (row.INDEX_NAME === 'PRIMARY' || foreignKeyNames.has(row.INDEX_NAME)) continue;
     const index = byName.get(row.INDEX_NAME);
     if (index) index.columnNames.push(row.COLUMN_NAME);
-    else byName.set(row.INDEX_NAME, { name: row.INDEX_NAME, columnNames: [row.COLUMN_NAME], isUnique: Number(row.NON_UNIQUE) === 0 });
+    else
+      byName.set(row.INDEX_NAME, {
+        name: row.INDEX_NAME,
+        columnNames: [row.COLUMN_NAME],
+        isUnique: Number(row.NON_UNIQUE) === 0,
+      });
   }
   return [...byName.values()];
 }
@@ -153,7 +170,9 @@ function foreignKeysOf(rows: ForeignKeyRow[]): CatalogTable['foreignKeys'] {
     byName.set(row.CONSTRAINT_NAME, {
       name: row.CONSTRAINT_NAME,
       columnNames: [row.COLUMN_NAME],
-      referencedTableName: Number(row.SAME_SCHEMA) ? row.REFERENCED_TABLE_NAME : `${row.REFERENCED_TABLE_SCHEMA}.${row.REFERENCED_TABLE_NAME}`,
+      referencedTableName: Number(row.SAME_SCHEMA)
+        ? row.REFERENCED_TABLE_NAME
+        : `${row.REFERENCED_TABLE_SCHEMA}.${row.REFERENCED_TABLE_NAME}`,
       referencedColumnNames: [row.REFERENCED_COLUMN_NAME],
       onDelete: row.DELETE_RULE,
       onUpdate: row.UPDATE_RULE,
@@ -162,11 +181,26 @@ function foreignKeysOf(rows: ForeignKeyRow[]): CatalogTable['foreignKeys'] {
   return [...byName.values()];
 }
 
-function tableOf(name: string, columns: MysqlColumnRow[], indexRows: IndexRow[], keyRows: ForeignKeyRow[], foreignKeyNames: ReadonlySet<string>, spelling: MysqlSpelling): CatalogTable {
+function tableOf(
+  name: string,
+  columns: MysqlColumnRow[],
+  indexRows: IndexRow[],
+  keyRows: ForeignKeyRow[],
+  foreignKeyNames: ReadonlySet<string>,
+  spelling: MysqlSpelling,
+): CatalogTable {
   const indices = indexesOf(indexRows, foreignKeyNames);
   const primary = new Set(indexRows.filter((row) => row.INDEX_NAME === 'PRIMARY').map((row) => row.COLUMN_NAME));
-  const uniques = new Set(indices.filter((index) => index.isUnique && index.columnNames.length === 1).map((index) => index.columnNames[0]));
-  return { name, columns: columns.map((row) => mysqlColumn(row, primary, uniques, spelling)), indices, uniques: [], foreignKeys: foreignKeysOf(keyRows) };
+  const uniques = new Set(
+    indices.filter((index) => index.isUnique && index.columnNames.length === 1).map((index) => index.columnNames[0]),
+  );
+  return {
+    name,
+    columns: columns.map((row) => mysqlColumn(row, primary, uniques, spelling)),
+    indices,
+    uniques: [],
+    foreignKeys: foreignKeysOf(keyRows),
+  };
 }
 
 /** Whether `version` (`10.11.19-MariaDB-…`) is at least `least`, compared number by number. */
@@ -180,7 +214,12 @@ export function versionAtLeast(version: string, least: number[]): boolean {
 }
 
 /** How TypeORM's driver for `type` on a server of `version` spells columns. */
-export function mysqlSpelling(driver: { options: { type: string }; version?: string; dataTypeDefaults: MysqlSpelling['defaults']; withLengthColumnTypes: readonly unknown[] }): MysqlSpelling {
+export function mysqlSpelling(driver: {
+  options: { type: string };
+  version?: string;
+  dataTypeDefaults: MysqlSpelling['defaults'];
+  withLengthColumnTypes: readonly unknown[];
+}): MysqlSpelling {
   const mariaDb = driver.options.type === 'mariadb';
   const version = driver.version ?? '0';
   return {
@@ -193,7 +232,11 @@ export function mysqlSpelling(driver: { options: { type: string }; version?: str
 }
 
 /** The tables among `names` in the connection's database; names that are no table are left out. */
-export async function readMysqlCatalog(runner: QueryRunner, names: string[], spelling: MysqlSpelling): Promise<CatalogTable[]> {
+export async function readMysqlCatalog(
+  runner: QueryRunner,
+  names: string[],
+  spelling: MysqlSpelling,
+): Promise<CatalogTable[]> {
   if (names.length === 0) return [];
   // One after the other: the runner of an open transaction has one connection.
   const columns = rowsByTable((await runner.query(COLUMNS_SQL, [names])) as MysqlColumnRow[], (row) => row.TABLE_NAME);
@@ -202,5 +245,7 @@ export async function readMysqlCatalog(runner: QueryRunner, names: string[], spe
   const keys = rowsByTable(keyRows, (row) => row.TABLE_NAME);
   // As TypeORM does: an index named as a foreign key of any of the tables read is that key's.
   const foreignKeyNames = new Set(keyRows.map((row) => row.CONSTRAINT_NAME));
-  return [...columns].map(([name, rows]) => tableOf(name, rows, indexes.get(name) ?? [], keys.get(name) ?? [], foreignKeyNames, spelling));
+  return [...columns].map(([name, rows]) =>
+    tableOf(name, rows, indexes.get(name) ?? [], keys.get(name) ?? [], foreignKeyNames, spelling),
+  );
 }

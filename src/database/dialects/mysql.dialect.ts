@@ -3,7 +3,14 @@ import type { CatalogTable } from './catalog';
 import { mysqlSpelling, readMysqlCatalog } from './mysql-catalog';
 import type { AppError } from '../../common/errors/app-error';
 import type { JsonPathSegment } from '../../common/query/parse-json-function';
-import { DatabaseBusyError, InvalidForeignKeyError, NotNullViolationError, RecordNotUniqueError, ValueOutOfRangeError, ValueTooLongError } from '../../common/errors/errors';
+import {
+  DatabaseBusyError,
+  InvalidForeignKeyError,
+  NotNullViolationError,
+  RecordNotUniqueError,
+  ValueOutOfRangeError,
+  ValueTooLongError,
+} from '../../common/errors/errors';
 import { trackStatement } from '../watch-writes';
 import { boundStatement } from '../bound-statements';
 import {
@@ -41,9 +48,16 @@ function tableOf(err: QueryFailedError): string {
 const checksum = (view: string, columns: string, schemaColumn = 'TABLE_SCHEMA') =>
   `(SELECT CONCAT(COUNT(*), '/', COALESCE(SUM(CRC32(CONCAT_WS('|', ${columns}))), 0)) FROM information_schema.${view} WHERE ${schemaColumn} = DATABASE())`;
 const MYSQL_FINGERPRINT = `SELECT CONCAT_WS(':', ${[
-  checksum('COLUMNS', "TABLE_NAME, COLUMN_NAME, ORDINAL_POSITION, COLUMN_TYPE, IS_NULLABLE, COALESCE(COLUMN_DEFAULT, '~'), COLUMN_KEY, EXTRA"),
+  checksum(
+    'COLUMNS',
+    "TABLE_NAME, COLUMN_NAME, ORDINAL_POSITION, COLUMN_TYPE, IS_NULLABLE, COALESCE(COLUMN_DEFAULT, '~'), COLUMN_KEY, EXTRA",
+  ),
   checksum('STATISTICS', 'TABLE_NAME, INDEX_NAME, COLUMN_NAME, SEQ_IN_INDEX, NON_UNIQUE'),
-  checksum('REFERENTIAL_CONSTRAINTS', 'TABLE_NAME, CONSTRAINT_NAME, REFERENCED_TABLE_NAME, UPDATE_RULE, DELETE_RULE', 'CONSTRAINT_SCHEMA'),
+  checksum(
+    'REFERENTIAL_CONSTRAINTS',
+    'TABLE_NAME, CONSTRAINT_NAME, REFERENCED_TABLE_NAME, UPDATE_RULE, DELETE_RULE',
+    'CONSTRAINT_SCHEMA',
+  ),
 ].join(', ')}) AS fingerprint`;
 
 export class MysqlDialect extends BaseDialect implements Dialect {
@@ -128,7 +142,12 @@ export class MysqlDialect extends BaseDialect implements Dialect {
       else if (v === undefined) values[i] = null;
     }
     const runner = manager.queryRunner;
-    const execute = () => new Promise((resolve, reject) => connection.execute(sql, values, (err, raw) => (err ? reject(new QueryFailedError(sql, values, err)) : resolve(raw))));
+    const execute = () =>
+      new Promise((resolve, reject) =>
+        connection.execute(sql, values, (err, raw) =>
+          err ? reject(new QueryFailedError(sql, values, err)) : resolve(raw),
+        ),
+      );
     return trackStatement(runner, sql, () => boundStatement(runner, execute));
   }
 
@@ -149,7 +168,11 @@ export class MysqlDialect extends BaseDialect implements Dialect {
   }
 
   readTables(runner: QueryRunner, names: string[]): Promise<CatalogTable[]> {
-    return readMysqlCatalog(runner, names, mysqlSpelling(runner.connection.driver as unknown as Parameters<typeof mysqlSpelling>[0]));
+    return readMysqlCatalog(
+      runner,
+      names,
+      mysqlSpelling(runner.connection.driver as unknown as Parameters<typeof mysqlSpelling>[0]),
+    );
   }
 
   override insertDefaultsSql(quotedTable: string): string {
@@ -162,7 +185,16 @@ export class MysqlDialect extends BaseDialect implements Dialect {
   }
 
   dateFunction(fn: DateFunction, column: string): string {
-    const sql = { year: 'YEAR(?)', month: 'MONTH(?)', week: 'WEEK(?, 3)', day: 'DAYOFMONTH(?)', weekday: '(DAYOFWEEK(?) - 1)', hour: 'HOUR(?)', minute: 'MINUTE(?)', second: 'SECOND(?)' }[fn];
+    const sql = {
+      year: 'YEAR(?)',
+      month: 'MONTH(?)',
+      week: 'WEEK(?, 3)',
+      day: 'DAYOFMONTH(?)',
+      weekday: '(DAYOFWEEK(?) - 1)',
+      hour: 'HOUR(?)',
+      minute: 'MINUTE(?)',
+      second: 'SECOND(?)',
+    }[fn];
     return sql.replace('?', column);
   }
 
@@ -171,7 +203,12 @@ export class MysqlDialect extends BaseDialect implements Dialect {
     return `CASE WHEN JSON_VALID(${column}) THEN CAST(JSON_EXTRACT(${column}, ${bind(jsonPathText(path))}) AS CHAR) END`;
   }
 
-  jsonScalar(column: string, path: JsonPathSegment[], kind: 'text' | 'number', bind: (value: unknown) => string): string {
+  jsonScalar(
+    column: string,
+    path: JsonPathSegment[],
+    kind: 'text' | 'number',
+    bind: (value: unknown) => string,
+  ): string {
     const value = () => this.jsonExtract(column, path, bind);
     if (kind === 'number') return this.jsonNumber(value);
     // JSON_UNQUOTE answers a binary collation: converted, the text compares as a text column does.
@@ -275,7 +312,8 @@ export class MysqlDialect extends BaseDialect implements Dialect {
 
   poolStats(driver: unknown): PoolStats | null {
     // mysql2's pool keeps its connections in two queues and offers no public count.
-    const pool = (driver as { pool?: { _allConnections?: { length: number }; _freeConnections?: { length: number } } }).pool;
+    const pool = (driver as { pool?: { _allConnections?: { length: number }; _freeConnections?: { length: number } } })
+      .pool;
     if (!pool?._allConnections || !pool._freeConnections) return null;
     const idle = pool._freeConnections.length;
     return { inUse: pool._allConnections.length - idle, idle };
@@ -284,6 +322,9 @@ export class MysqlDialect extends BaseDialect implements Dialect {
   schemaLock(): SchemaLock {
     // A named lock belongs to the connection, not the transaction: DDL commits implicitly on MySQL, so the
     // lock must outlive those commits and be released by hand. Waits up to 60 s, then answers 0.
-    return { acquire: `SELECT GET_LOCK('${SCHEMA_LOCK_NAME}', 60) AS granted`, release: `SELECT RELEASE_LOCK('${SCHEMA_LOCK_NAME}')` };
+    return {
+      acquire: `SELECT GET_LOCK('${SCHEMA_LOCK_NAME}', 60) AS granted`,
+      release: `SELECT RELEASE_LOCK('${SCHEMA_LOCK_NAME}')`,
+    };
   }
 }

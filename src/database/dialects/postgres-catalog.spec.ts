@@ -12,12 +12,14 @@ describe(postgresDefault.name, () => {
     ["('now'::text)::date", 'date', false, { isGenerated: false, default: "('now'::text)::date" }],
     ['CURRENT_TIMESTAMP', 'timestamp with time zone', false, { isGenerated: false, default: 'CURRENT_TIMESTAMP' }],
     ["'draft'::character varying", 'character varying', false, { isGenerated: false, default: "'draft'" }],
-    ["'{\"a\": 1}'::jsonb", 'jsonb', false, { isGenerated: false, default: "'{\"a\": 1}'" }],
+    ['\'{"a": 1}\'::jsonb', 'jsonb', false, { isGenerated: false, default: '\'{"a": 1}\'' }],
     ['0', 'integer', false, { isGenerated: false, default: "'0'" }],
     ['-3', 'integer', false, { isGenerated: false, default: "'-3'" }],
     ['1.5', 'numeric', false, { isGenerated: false, default: '1.5' }],
     ['true', 'boolean', false, { isGenerated: false, default: 'true' }],
-  ])('reads %j on a %s column (identity: %s)', (sql, type, identity, expected) => expect(postgresDefault(sql, type, identity)).toEqual(expected));
+  ])('reads %j on a %s column (identity: %s)', (sql, type, identity, expected) =>
+    expect(postgresDefault(sql, type, identity)).toEqual(expected),
+  );
 });
 
 describe(postgresSize.name, () => {

@@ -75,7 +75,12 @@ interface IndexRow {
 const VARHDRSZ = 4;
 /** PostgreSQL's default fractional-second precision, which TypeORM leaves out. */
 const DEFAULT_DATETIME_PRECISION = 6;
-const TIME_TYPES = new Set(['time without time zone', 'time with time zone', 'timestamp without time zone', 'timestamp with time zone']);
+const TIME_TYPES = new Set([
+  'time without time zone',
+  'time with time zone',
+  'timestamp without time zone',
+  'timestamp with time zone',
+]);
 
 type Size = Pick<CatalogColumn, 'length' | 'precision' | 'scale'>;
 
@@ -90,15 +95,22 @@ export function postgresSize(type: string, modifier: number): Size {
   switch (type) {
     case 'character varying':
     case 'character':
-      return { length: given && !(type === 'character' && modifier - VARHDRSZ === 1) ? String(modifier - VARHDRSZ) : '' };
+      return {
+        length: given && !(type === 'character' && modifier - VARHDRSZ === 1) ? String(modifier - VARHDRSZ) : '',
+      };
     case 'bit varying':
     case 'bit':
       return { length: given && !(type === 'bit' && modifier === 1) ? String(modifier) : '' };
     case 'numeric':
-      return given ? { length: '', precision: ((modifier - VARHDRSZ) >> 16) & 0xffff, scale: (modifier - VARHDRSZ) & 0xffff } : { length: '' };
+      return given
+        ? { length: '', precision: ((modifier - VARHDRSZ) >> 16) & 0xffff, scale: (modifier - VARHDRSZ) & 0xffff }
+        : { length: '' };
     case 'interval': {
       const precision = modifier & 0xffff;
-      return { length: '', precision: !given || precision === 0xffff || precision === DEFAULT_DATETIME_PRECISION ? undefined : precision };
+      return {
+        length: '',
+        precision: !given || precision === 0xffff || precision === DEFAULT_DATETIME_PRECISION ? undefined : precision,
+      };
     }
     default:
       if (!TIME_TYPES.has(type)) return { length: '' };
@@ -111,7 +123,11 @@ export function postgresSize(type: string, modifier: number): Size {
  * key, a UUID function on a uuid column a generated UUID, and other defaults lose their type casts
  * (`'draft'::character varying` is `'draft'`).
  */
-export function postgresDefault(sql: string | null, type: string, identity: boolean): Pick<CatalogColumn, 'default' | 'isGenerated' | 'generationStrategy'> {
+export function postgresDefault(
+  sql: string | null,
+  type: string,
+  identity: boolean,
+): Pick<CatalogColumn, 'default' | 'isGenerated' | 'generationStrategy'> {
   if (identity) return { isGenerated: true, generationStrategy: 'identity' };
   if (sql === null) return { isGenerated: false };
   if (/^nextval\('.+'::regclass\)$/.test(sql)) return { isGenerated: true, generationStrategy: 'increment' };
@@ -138,8 +154,12 @@ function columnOf(row: ColumnRow & { name: string }, constraints: ConstraintRow[
 function tableOf(name: string, columns: ColumnRow[], constraints: ConstraintRow[], indices: IndexRow[]): CatalogTable {
   return {
     name,
-    columns: columns.filter((row): row is ColumnRow & { name: string } => row.name !== null).map((row) => columnOf(row, constraints)),
-    indices: indices.filter((i) => i.columns.length > 0).map((i) => ({ name: i.name, columnNames: i.columns, isUnique: i.is_unique })),
+    columns: columns
+      .filter((row): row is ColumnRow & { name: string } => row.name !== null)
+      .map((row) => columnOf(row, constraints)),
+    indices: indices
+      .filter((i) => i.columns.length > 0)
+      .map((i) => ({ name: i.name, columnNames: i.columns, isUnique: i.is_unique })),
     uniques: constraints.filter((k) => k.kind === 'u').map((k) => ({ name: k.name, columnNames: k.columns })),
     foreignKeys: constraints
       .filter((k) => k.kind === 'f')
@@ -159,7 +179,10 @@ export async function readPostgresCatalog(runner: QueryRunner, names: string[]):
   if (names.length === 0) return [];
   // One after the other: the runner of an open transaction has one connection.
   const columns = rowsByTable((await runner.query(COLUMNS_SQL, [names])) as ColumnRow[], (row) => row.table_name);
-  const constraints = rowsByTable((await runner.query(CONSTRAINTS_SQL, [names])) as ConstraintRow[], (row) => row.table_name);
+  const constraints = rowsByTable(
+    (await runner.query(CONSTRAINTS_SQL, [names])) as ConstraintRow[],
+    (row) => row.table_name,
+  );
   const indices = rowsByTable((await runner.query(INDICES_SQL, [names])) as IndexRow[], (row) => row.table_name);
   return [...columns].map(([name, rows]) => tableOf(name, rows, constraints.get(name) ?? [], indices.get(name) ?? []));
 }

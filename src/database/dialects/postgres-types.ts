@@ -11,5 +11,7 @@ const WALL_CLOCK_TYPES = new Set<number>([types.builtins.DATE, types.builtins.TI
  */
 export const POSTGRES_TYPES = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    WALL_CLOCK_TYPES.has(oid) && format !== 'binary' ? (value: string) => value : types.getTypeParser(oid, format)) as typeof types.getTypeParser,
+    WALL_CLOCK_TYPES.has(oid) && format !== 'binary'
+      ? (value: string) => value
+      : types.getTypeParser(oid, format)) as typeof types.getTypeParser,
 };

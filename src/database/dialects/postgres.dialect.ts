@@ -3,7 +3,16 @@ import type { CatalogTable } from './catalog';
 import { readPostgresCatalog } from './postgres-catalog';
 import type { AppError } from '../../common/errors/app-error';
 import type { JsonPathSegment } from '../../common/query/parse-json-function';
-import { DatabaseBusyError, InvalidForeignKeyError, InvalidPayloadError, InvalidQueryError, NotNullViolationError, RecordNotUniqueError, ValueOutOfRangeError, ValueTooLongError } from '../../common/errors/errors';
+import {
+  DatabaseBusyError,
+  InvalidForeignKeyError,
+  InvalidPayloadError,
+  InvalidQueryError,
+  NotNullViolationError,
+  RecordNotUniqueError,
+  ValueOutOfRangeError,
+  ValueTooLongError,
+} from '../../common/errors/errors';
 import {
   columnSql,
   ColumnTypeSpec,
@@ -121,7 +130,16 @@ export class PostgresDialect extends BaseDialect implements Dialect {
   }
 
   dateFunction(fn: DateFunction, column: string): string {
-    const part = { year: 'YEAR', month: 'MONTH', week: 'WEEK', day: 'DAY', weekday: 'DOW', hour: 'HOUR', minute: 'MINUTE', second: 'SECOND' }[fn];
+    const part = {
+      year: 'YEAR',
+      month: 'MONTH',
+      week: 'WEEK',
+      day: 'DAY',
+      weekday: 'DOW',
+      hour: 'HOUR',
+      minute: 'MINUTE',
+      second: 'SECOND',
+    }[fn];
     return `CAST(EXTRACT(${part} FROM ${column}) AS INTEGER)`;
   }
 
@@ -129,7 +147,12 @@ export class PostgresDialect extends BaseDialect implements Dialect {
     return `CAST(${this.jsonAt(column, path, bind)} AS text)`;
   }
 
-  jsonScalar(column: string, path: JsonPathSegment[], kind: 'text' | 'number', bind: (value: unknown) => string): string {
+  jsonScalar(
+    column: string,
+    path: JsonPathSegment[],
+    kind: 'text' | 'number',
+    bind: (value: unknown) => string,
+  ): string {
     if (kind === 'text') return `(CAST(${column} AS jsonb) #>> CAST(${bind(path.map(String))} AS text[]))`;
     const at = this.jsonAt(column, path, bind);
     return `CASE WHEN jsonb_typeof(${at}) = 'number' THEN CAST(${at} AS numeric) END`;
@@ -157,7 +180,11 @@ export class PostgresDialect extends BaseDialect implements Dialect {
     return { type: 'timestamp with time zone' };
   }
 
-  alterColumnTypeSql(quotedTable: string, quotedColumn: string, column: ColumnTypeSpec & { precision?: number; scale?: number }): string | null {
+  alterColumnTypeSql(
+    quotedTable: string,
+    quotedColumn: string,
+    column: ColumnTypeSpec & { precision?: number; scale?: number },
+  ): string | null {
     const type = columnSql(column);
     return `ALTER TABLE ${quotedTable} ALTER COLUMN ${quotedColumn} TYPE ${type} USING ${quotedColumn}::${type}`;
   }
@@ -222,6 +249,9 @@ export class PostgresDialect extends BaseDialect implements Dialect {
 
   schemaLock(): SchemaLock {
     // A transaction-level advisory lock: released by the commit or rollback, even if the process dies.
-    return { acquire: `SELECT 1 AS granted FROM (SELECT pg_advisory_xact_lock(hashtext('${SCHEMA_LOCK_NAME}'))) AS held`, release: null };
+    return {
+      acquire: `SELECT 1 AS granted FROM (SELECT pg_advisory_xact_lock(hashtext('${SCHEMA_LOCK_NAME}'))) AS held`,
+      release: null,
+    };
   }
 }

@@ -2,7 +2,12 @@ import type { EntityManager, QueryFailedError, QueryRunner } from 'typeorm';
 import type { CatalogTable } from './catalog';
 import type { AppError } from '../../common/errors/app-error';
 import type { JsonPathSegment } from '../../common/query/parse-json-function';
-import { DatabaseBusyError, InvalidForeignKeyError, NotNullViolationError, RecordNotUniqueError } from '../../common/errors/errors';
+import {
+  DatabaseBusyError,
+  InvalidForeignKeyError,
+  NotNullViolationError,
+  RecordNotUniqueError,
+} from '../../common/errors/errors';
 import {
   ColumnTypeSpec,
   DateFunction,
@@ -108,7 +113,16 @@ export class SqliteDialect extends BaseDialect implements Dialect {
   }
 
   dateFunction(fn: DateFunction, column: string): string {
-    const format = { year: '%Y', month: '%m', week: '%W', day: '%d', weekday: '%w', hour: '%H', minute: '%M', second: '%S' }[fn];
+    const format = {
+      year: '%Y',
+      month: '%m',
+      week: '%W',
+      day: '%d',
+      weekday: '%w',
+      hour: '%H',
+      minute: '%M',
+      second: '%S',
+    }[fn];
     return `CAST(strftime('${format}', ${column}) AS INTEGER)`;
   }
 
@@ -117,7 +131,12 @@ export class SqliteDialect extends BaseDialect implements Dialect {
     return `CASE WHEN json_valid(${column}) THEN ${column} -> ${bind(jsonPathText(path))} END`;
   }
 
-  jsonScalar(column: string, path: JsonPathSegment[], kind: 'text' | 'number', bind: (value: unknown) => string): string {
+  jsonScalar(
+    column: string,
+    path: JsonPathSegment[],
+    kind: 'text' | 'number',
+    bind: (value: unknown) => string,
+  ): string {
     const at = () => `${column}, ${bind(jsonPathText(path))}`;
     // json_extract answers true as 1: booleans are spelled out so they read as on the other vendors.
     const value =

@@ -9,7 +9,10 @@ export class AddFieldType1763900000000 implements MigrationInterface {
   name = 'AddFieldType1763900000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.addColumn('svc_fields', new TableColumn({ name: 'type', type: 'varchar', length: '64', isNullable: true }));
+    await queryRunner.addColumn(
+      'svc_fields',
+      new TableColumn({ name: 'type', type: 'varchar', length: '64', isNullable: true }),
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

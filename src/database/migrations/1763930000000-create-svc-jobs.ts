@@ -26,8 +26,18 @@ export class CreateSvcJobs1763930000000 implements MigrationInterface {
         ],
         indices: [new TableIndex({ name: 'svc_jobs_user_index', columnNames: ['user'] })],
         foreignKeys: [
-          new TableForeignKey({ columnNames: ['user'], referencedTableName: 'svc_users', referencedColumnNames: ['id'], onDelete: 'SET NULL' }),
-          new TableForeignKey({ columnNames: ['file'], referencedTableName: 'svc_files', referencedColumnNames: ['id'], onDelete: 'SET NULL' }),
+          new TableForeignKey({
+            columnNames: ['user'],
+            referencedTableName: 'svc_users',
+            referencedColumnNames: ['id'],
+            onDelete: 'SET NULL',
+          }),
+          new TableForeignKey({
+            columnNames: ['file'],
+            referencedTableName: 'svc_files',
+            referencedColumnNames: ['id'],
+            onDelete: 'SET NULL',
+          }),
         ],
       }),
     );

@@ -8,7 +8,10 @@ export class AddJobOwner1764000000000 implements MigrationInterface {
   name = 'AddJobOwner1764000000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.addColumn('svc_jobs', new TableColumn({ name: 'owner', type: 'varchar', length: '64', isNullable: true }));
+    await queryRunner.addColumn(
+      'svc_jobs',
+      new TableColumn({ name: 'owner', type: 'varchar', length: '64', isNullable: true }),
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

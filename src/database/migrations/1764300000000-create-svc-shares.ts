@@ -26,9 +26,24 @@ export class CreateSvcShares1764300000000 implements MigrationInterface {
         ],
         // A share goes with the collection it opens and the role it reads as; its creator may leave.
         foreignKeys: [
-          new TableForeignKey({ columnNames: ['collection'], referencedTableName: 'svc_collections', referencedColumnNames: ['collection'], onDelete: 'CASCADE' }),
-          new TableForeignKey({ columnNames: ['role'], referencedTableName: 'svc_roles', referencedColumnNames: ['id'], onDelete: 'CASCADE' }),
-          new TableForeignKey({ columnNames: ['user_created'], referencedTableName: 'svc_users', referencedColumnNames: ['id'], onDelete: 'SET NULL' }),
+          new TableForeignKey({
+            columnNames: ['collection'],
+            referencedTableName: 'svc_collections',
+            referencedColumnNames: ['collection'],
+            onDelete: 'CASCADE',
+          }),
+          new TableForeignKey({
+            columnNames: ['role'],
+            referencedTableName: 'svc_roles',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          }),
+          new TableForeignKey({
+            columnNames: ['user_created'],
+            referencedTableName: 'svc_users',
+            referencedColumnNames: ['id'],
+            onDelete: 'SET NULL',
+          }),
         ],
       }),
     );

@@ -2,7 +2,12 @@ import { MigrationInterface, QueryRunner, Table, TableColumnOptions, TableForeig
 import { columnsFor } from './column-types';
 
 const fk = (column: string, table: string, onDelete: string, referenced = 'id') =>
-  new TableForeignKey({ columnNames: [column], referencedTableName: table, referencedColumnNames: [referenced], onDelete });
+  new TableForeignKey({
+    columnNames: [column],
+    referencedTableName: table,
+    referencedColumnNames: [referenced],
+    onDelete,
+  });
 
 const required = { isNullable: false } as const;
 
@@ -33,11 +38,22 @@ export class CreateSvcCommentsDashboardsTranslations1764400000000 implements Mig
         c.uuid('user_updated'),
       ],
       // Comments go with their collection; their authors and editors may leave.
-      [fk('collection', 'svc_collections', 'CASCADE', 'collection'), fk('user_created', 'svc_users', 'SET NULL'), fk('user_updated', 'svc_users', 'SET NULL')],
+      [
+        fk('collection', 'svc_collections', 'CASCADE', 'collection'),
+        fk('user_created', 'svc_users', 'SET NULL'),
+        fk('user_updated', 'svc_users', 'SET NULL'),
+      ],
     );
     await create(
       'svc_dashboards',
-      [c.uuidPrimary(), c.string('name', 255, required), c.string('icon', 64, { ...required, default: "'dashboard'" }), c.text('note'), ...stamps, c.string('color', 255)],
+      [
+        c.uuidPrimary(),
+        c.string('name', 255, required),
+        c.string('icon', 64, { ...required, default: "'dashboard'" }),
+        c.text('note'),
+        ...stamps,
+        c.string('color', 255),
+      ],
       [fk('user_created', 'svc_users', 'SET NULL')],
     );
     await create(
@@ -58,10 +74,16 @@ export class CreateSvcCommentsDashboardsTranslations1764400000000 implements Mig
       // A dashboard's panels are part of it.
       [fk('dashboard', 'svc_dashboards', 'CASCADE'), fk('user_created', 'svc_users', 'SET NULL')],
     );
-    await create('svc_translations', [c.uuidPrimary(), c.string('language', 255, required), c.string('key', 255, required), c.text('value', required)]);
+    await create('svc_translations', [
+      c.uuidPrimary(),
+      c.string('language', 255, required),
+      c.string('key', 255, required),
+      c.text('value', required),
+    ]);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const table of ['svc_translations', 'svc_panels', 'svc_dashboards', 'svc_comments']) await queryRunner.dropTable(table);
+    for (const table of ['svc_translations', 'svc_panels', 'svc_dashboards', 'svc_comments'])
+      await queryRunner.dropTable(table);
   }
 }

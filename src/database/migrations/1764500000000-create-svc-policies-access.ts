@@ -48,12 +48,28 @@ export class CreateSvcPoliciesAccess1764500000000 implements MigrationInterface 
         ],
       }),
     );
-    const fk = (column: string, table: string, onDelete: string) => new TableForeignKey({ columnNames: [column], referencedTableName: table, referencedColumnNames: ['id'], onDelete });
+    const fk = (column: string, table: string, onDelete: string) =>
+      new TableForeignKey({
+        columnNames: [column],
+        referencedTableName: table,
+        referencedColumnNames: ['id'],
+        onDelete,
+      });
     await queryRunner.createTable(
       new Table({
         name: 'svc_access',
-        columns: [c.uuidPrimary(), c.uuid('role'), c.uuid('user'), c.uuid('policy', { isNullable: false }), c.integer('sort')],
-        foreignKeys: [fk('role', 'svc_roles', 'CASCADE'), fk('user', 'svc_users', 'CASCADE'), fk('policy', 'svc_policies', 'CASCADE')],
+        columns: [
+          c.uuidPrimary(),
+          c.uuid('role'),
+          c.uuid('user'),
+          c.uuid('policy', { isNullable: false }),
+          c.integer('sort'),
+        ],
+        foreignKeys: [
+          fk('role', 'svc_roles', 'CASCADE'),
+          fk('user', 'svc_users', 'CASCADE'),
+          fk('policy', 'svc_policies', 'CASCADE'),
+        ],
       }),
     );
     await queryRunner.addColumn('svc_roles', new TableColumn(c.uuid('parent')));
@@ -66,32 +82,104 @@ export class CreateSvcPoliciesAccess1764500000000 implements MigrationInterface 
   private async moveGrants(queryRunner: QueryRunner): Promise<void> {
     const q = () => queryRunner.manager.createQueryBuilder();
     const bool = (value: boolean) => columnsFor(queryRunner).dialect.booleanParam(value);
-    await q().insert().into('svc_policies').values({ id: PUBLIC_POLICY, name: '$t:public_label', icon: 'public', description: '$t:public_description', admin_access: bool(false), app_access: bool(false), enforce_tfa: bool(false) }).execute();
-    await q().insert().into('svc_access').values({ id: randomUUID(), role: null, user: null, policy: PUBLIC_POLICY, sort: 1 }).execute();
+    await q()
+      .insert()
+      .into('svc_policies')
+      .values({
+        id: PUBLIC_POLICY,
+        name: '$t:public_label',
+        icon: 'public',
+        description: '$t:public_description',
+        admin_access: bool(false),
+        app_access: bool(false),
+        enforce_tfa: bool(false),
+      })
+      .execute();
+    await q()
+      .insert()
+      .into('svc_access')
+      .values({ id: randomUUID(), role: null, user: null, policy: PUBLIC_POLICY, sort: 1 })
+      .execute();
     await q().update('svc_permissions').set({ policy: PUBLIC_POLICY }).where('role IS NULL').execute();
-    const roles = await q().select(['r.id AS id', 'r.name AS name', 'r.icon AS icon', 'r.description AS description', 'r.ip_access AS ip_access', ...FLAGS.map((f) => `r.${f} AS ${f}`)]).from('svc_roles', 'r').getRawMany<RoleRow>();
+    const roles = await q()
+      .select([
+        'r.id AS id',
+        'r.name AS name',
+        'r.icon AS icon',
+        'r.description AS description',
+        'r.ip_access AS ip_access',
+        ...FLAGS.map((f) => `r.${f} AS ${f}`),
+      ])
+      .from('svc_roles', 'r')
+      .getRawMany<RoleRow>();
     for (const role of roles) {
       const policy = randomUUID();
       const flags = Object.fromEntries(FLAGS.map((f) => [f, bool(truthy(role[f]))]));
-      await q().insert().into('svc_policies').values({ id: policy, name: role.name, icon: role.icon ?? 'badge', description: role.description, ip_access: role.ip_access, ...flags }).execute();
-      await q().insert().into('svc_access').values({ id: randomUUID(), role: role.id, user: null, policy, sort: 1 }).execute();
-      await q().update('svc_permissions').set({ policy, role: null }).where('role = :role', { role: role.id }).execute();
+      await q()
+        .insert()
+        .into('svc_policies')
+        .values({
+          id: policy,
+          name: role.name,
+          icon: role.icon ?? 'badge',
+          description: role.description,
+          ip_access: role.ip_access,
+          ...flags,
+        })
+        .execute();
+      await q()
+        .insert()
+        .into('svc_access')
+        .values({ id: randomUUID(), role: role.id, user: null, policy, sort: 1 })
+        .execute();
+      await q()
+        .update('svc_permissions')
+        .set({ policy, role: null })
+        .where('role = :role', { role: role.id })
+        .execute();
     }
     // The policies hold the flags now; a role's own are what Vellum's earlier clients may still set.
-    await q().update('svc_roles').set({ admin_access: bool(false), app_access: bool(false), enforce_tfa: bool(false), ip_access: null }).execute();
+    await q()
+      .update('svc_roles')
+      .set({ admin_access: bool(false), app_access: bool(false), enforce_tfa: bool(false), ip_access: null })
+      .execute();
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
     const q = () => queryRunner.manager.createQueryBuilder();
     const bool = (value: boolean) => columnsFor(queryRunner).dialect.booleanParam(value);
-    const links = await q().select(['a.role AS role', 'a.policy AS policy']).from('svc_access', 'a').where('a.role IS NOT NULL').getRawMany<{ role: string; policy: string }>();
+    const links = await q()
+      .select(['a.role AS role', 'a.policy AS policy'])
+      .from('svc_access', 'a')
+      .where('a.role IS NOT NULL')
+      .getRawMany<{ role: string; policy: string }>();
     for (const link of links) {
-      const policy = await q().select(['p.ip_access AS ip_access', ...FLAGS.map((f) => `p.${f} AS ${f}`)]).from('svc_policies', 'p').where('p.id = :id', { id: link.policy }).getRawOne<Record<string, unknown>>();
-      if (policy) await q().update('svc_roles').set({ ip_access: policy.ip_access, ...Object.fromEntries(FLAGS.map((f) => [f, bool(truthy(policy[f]))])) }).where('id = :id', { id: link.role }).execute();
-      await q().update('svc_permissions').set({ role: link.role }).where('policy = :policy AND role IS NULL', { policy: link.policy }).execute();
+      const policy = await q()
+        .select(['p.ip_access AS ip_access', ...FLAGS.map((f) => `p.${f} AS ${f}`)])
+        .from('svc_policies', 'p')
+        .where('p.id = :id', { id: link.policy })
+        .getRawOne<Record<string, unknown>>();
+      if (policy)
+        await q()
+          .update('svc_roles')
+          .set({ ip_access: policy.ip_access, ...Object.fromEntries(FLAGS.map((f) => [f, bool(truthy(policy[f]))])) })
+          .where('id = :id', { id: link.role })
+          .execute();
+      await q()
+        .update('svc_permissions')
+        .set({ role: link.role })
+        .where('policy = :policy AND role IS NULL', { policy: link.policy })
+        .execute();
     }
-    await q().delete().from('svc_permissions').where('role IS NULL AND policy IS NOT NULL AND policy <> :public', { public: PUBLIC_POLICY }).execute();
-    for (const [table, column] of [['svc_permissions', 'policy'], ['svc_roles', 'parent']]) {
+    await q()
+      .delete()
+      .from('svc_permissions')
+      .where('role IS NULL AND policy IS NOT NULL AND policy <> :public', { public: PUBLIC_POLICY })
+      .execute();
+    for (const [table, column] of [
+      ['svc_permissions', 'policy'],
+      ['svc_roles', 'parent'],
+    ]) {
       const key = (await queryRunner.getTable(table))?.foreignKeys.find((f) => f.columnNames.includes(column));
       if (key) await queryRunner.dropForeignKey(table, key);
       await queryRunner.dropColumn(table, column);

@@ -202,7 +202,11 @@ function fieldsTable(c: Columns): Table {
       c.boolean('searchable', true),
     ],
     indices: [
-      new TableIndex({ name: 'svc_fields_collection_field_unique', columnNames: ['collection', 'field'], isUnique: true }),
+      new TableIndex({
+        name: 'svc_fields_collection_field_unique',
+        columnNames: ['collection', 'field'],
+        isUnique: true,
+      }),
     ],
   });
 }

@@ -8,7 +8,8 @@ const ACTIVITY_COLUMNS = ['action', 'user', 'ip', 'user_agent', 'origin', 'colle
 const REVISION_COLUMNS = ['activity', 'collection', 'item', 'data', 'version'];
 const DELTA = { column: 'delta', from: 'data' };
 
-export type ActivityAction = 'create' | 'update' | 'delete' | 'revert' | 'version_save' | 'comment' | 'login' | 'logout';
+export type ActivityAction =
+  'create' | 'update' | 'delete' | 'revert' | 'version_save' | 'comment' | 'login' | 'logout';
 
 export interface ActivityEntry {
   action: ActivityAction;
@@ -72,7 +73,9 @@ export class ActivityService {
    */
   async recordMany(manager: EntityManager, entries: ActivityEntry[]): Promise<number[]> {
     if (!entries.length) return [];
-    const ids = (await insertRows(manager, this.dialect, 'svc_activity', ACTIVITY_COLUMNS, activityRows(entries), 'id')).map(Number);
+    const ids = (
+      await insertRows(manager, this.dialect, 'svc_activity', ACTIVITY_COLUMNS, activityRows(entries), 'id')
+    ).map(Number);
     // A create's delta is its data: when every revision here is one, its text is sent once.
     const copyData = entries.every((e) => !e.revision || e.revision.delta === e.revision.data);
     const revisions = revisionRows(entries, ids, copyData);

@@ -28,9 +28,18 @@ export class AuthController {
   ) {}
 
   @Get()
-  @ApiDoc({ id: 'readProviders', summary: 'List the sign-in providers', description: 'The single sign-on providers of AUTH_PROVIDERS, and whether email/password sign-in is off (AUTH_DISABLE_DEFAULT).' })
+  @ApiDoc({
+    id: 'readProviders',
+    summary: 'List the sign-in providers',
+    description:
+      'The single sign-on providers of AUTH_PROVIDERS, and whether email/password sign-in is off (AUTH_DISABLE_DEFAULT).',
+  })
   @ApiPublic()
-  @ApiQuery({ name: 'sessionOnly', required: false, description: 'Present: only the providers that sign in by redirect (openid, oauth2).' })
+  @ApiQuery({
+    name: 'sessionOnly',
+    required: false,
+    description: 'Present: only the providers that sign in by redirect (openid, oauth2).',
+  })
   @ApiOkResponse({
     description: '`{ data: [{ name, driver, icon, label }], disableDefault }`.',
     schema: {
@@ -40,7 +49,12 @@ export class AuthController {
           type: 'array',
           items: {
             type: 'object',
-            properties: { name: { type: 'string' }, driver: { type: 'string', enum: ['openid', 'oauth2', 'ldap'] }, icon: { type: 'string', nullable: true }, label: { type: 'string', nullable: true } },
+            properties: {
+              name: { type: 'string' },
+              driver: { type: 'string', enum: ['openid', 'oauth2', 'ldap'] },
+              icon: { type: 'string', nullable: true },
+              label: { type: 'string', nullable: true },
+            },
           },
         },
         disableDefault: { type: 'boolean' },
@@ -48,7 +62,10 @@ export class AuthController {
     },
   })
   providers(@Query('sessionOnly') sessionOnly: unknown) {
-    return { data: this.sso.list(sessionOnly !== undefined && sessionOnly !== 'false'), disableDefault: this.config.auth.disableDefault };
+    return {
+      data: this.sso.list(sessionOnly !== undefined && sessionOnly !== 'false'),
+      disableDefault: this.config.auth.disableDefault,
+    };
   }
 
   @Post('login')
@@ -72,19 +89,33 @@ export class AuthController {
 
   @Post('refresh')
   @HttpCode(200)
-  @ApiDoc({ id: 'refresh', summary: 'Refresh the session', description: 'A new access token for the refresh token (body in json mode, cookie otherwise); the refresh token is replaced.' })
+  @ApiDoc({
+    id: 'refresh',
+    summary: 'Refresh the session',
+    description:
+      'A new access token for the refresh token (body in json mode, cookie otherwise); the refresh token is replaced.',
+  })
   @ApiPublic()
   @ApiJsonBody(RefreshDto, 'The refresh token in json mode; nothing in cookie and session mode.', { required: false })
   @ApiData('AuthTokens', TOKENS_DESCRIPTION)
   async refresh(@Body() dto: RefreshDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const mode = dto.mode ?? (dto.refresh_token ? 'json' : 'cookie');
-    const tokens = await this.auth.refresh(mode, this.http.presentedToken(req, mode, dto.refresh_token), requestContext(req));
+    const tokens = await this.auth.refresh(
+      mode,
+      this.http.presentedToken(req, mode, dto.refresh_token),
+      requestContext(req),
+    );
     return { data: this.http.respond(res, tokens) };
   }
 
   @Post('logout')
   @HttpCode(204)
-  @ApiDoc({ id: 'logout', summary: 'Sign out', description: 'Ends the session of the refresh token (body in json mode, cookie otherwise) and clears the auth cookies.' })
+  @ApiDoc({
+    id: 'logout',
+    summary: 'Sign out',
+    description:
+      'Ends the session of the refresh token (body in json mode, cookie otherwise) and clears the auth cookies.',
+  })
   @ApiPublic()
   @ApiJsonBody(RefreshDto, 'The refresh token in json mode; nothing in cookie and session mode.', { required: false })
   @ApiNoContentResponse({ description: 'The session is ended and the auth cookies cleared.' })
@@ -96,13 +127,17 @@ export class AuthController {
 
   @Post('password/request')
   @HttpCode(204)
-  @ApiDoc({ id: 'passwordRequest', summary: 'Request a password reset', description: 'Mails a reset link to the user with this email, if there is one; the answer is the same either way.' })
+  @ApiDoc({
+    id: 'passwordRequest',
+    summary: 'Request a password reset',
+    description: 'Mails a reset link to the user with this email, if there is one; the answer is the same either way.',
+  })
   @ApiPublic()
   @ApiJsonBody(PasswordRequestDto, 'The email of the account, and where the mailed link points.')
   @ApiNoContentResponse({
     description:
       'Always, known email or not, and also past AUTH_MAIL_ADDRESS_POINTS mails to the address (then none is sent). ' +
-      '400 only for a reset_url outside the allow-list, 429 REQUESTS_EXCEEDED past AUTH_MAIL_IP_POINTS requests from the caller\'s address.',
+      "400 only for a reset_url outside the allow-list, 429 REQUESTS_EXCEEDED past AUTH_MAIL_IP_POINTS requests from the caller's address.",
   })
   async requestPasswordReset(@Body() dto: PasswordRequestDto, @Req() req: Request): Promise<void> {
     await this.passwordReset.request(dto.email, dto.reset_url, requestContext(req).ip);
@@ -110,7 +145,11 @@ export class AuthController {
 
   @Post('password/reset')
   @HttpCode(204)
-  @ApiDoc({ id: 'passwordReset', summary: 'Reset a password', description: 'Sets a new password with the token of the reset mail.' })
+  @ApiDoc({
+    id: 'passwordReset',
+    summary: 'Reset a password',
+    description: 'Sets a new password with the token of the reset mail.',
+  })
   @ApiPublic()
   @ApiJsonBody(PasswordResetDto, 'The token of the reset mail and the new password.')
   @ApiNoContentResponse({ description: 'The password is changed and every session of the user ended.' })

@@ -22,7 +22,16 @@ import { JwtStrategy } from './strategies/jwt.strategy';
 import { LocalStrategy } from './strategies/local.strategy';
 
 @Module({
-  imports: [ActivityModule, UsersModule, SessionsModule, SettingsModule, MailModule, RateLimiterModule, SharesModule, PermissionsModule],
+  imports: [
+    ActivityModule,
+    UsersModule,
+    SessionsModule,
+    SettingsModule,
+    MailModule,
+    RateLimiterModule,
+    SharesModule,
+    PermissionsModule,
+  ],
   controllers: [AuthController, ShareAuthController, SsoController],
   providers: [
     AuthService,

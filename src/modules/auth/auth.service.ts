@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
-import { InvalidCredentialsError, InvalidPayloadError, InvalidProviderError, UserSuspendedError } from '../../common/errors/errors';
+import {
+  InvalidCredentialsError,
+  InvalidPayloadError,
+  InvalidProviderError,
+  UserSuspendedError,
+} from '../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ActivityService } from '../activity/activity.service';
 import { AccessGrantsService } from '../permissions/access-grants.service';
@@ -89,8 +94,13 @@ export class AuthService {
    * POST /shares/auth: a session of the share (no user), issued and refreshed like a login's; uses the
    * share once. Failures are counted and locked out per share and source, as a user's sign-ins are.
    */
-  async shareLogin(input: { share: string; password?: string; mode?: AuthMode }, context: RequestContext): Promise<IssuedTokens> {
-    const share = await this.lockout.guard(`share:${input.share}`, context.ip, () => this.shares.signIn(input.share, input.password));
+  async shareLogin(
+    input: { share: string; password?: string; mode?: AuthMode },
+    context: RequestContext,
+  ): Promise<IssuedTokens> {
+    const share = await this.lockout.guard(`share:${input.share}`, context.ip, () =>
+      this.shares.signIn(input.share, input.password),
+    );
     const mode = input.mode ?? 'json';
     const token = randomToken();
     await this.sessions.deleteExpired();
@@ -157,7 +167,12 @@ export class AuthService {
     // Even session-mode logins start with REFRESH_TOKEN_TTL on the row (API.md 3.1); refreshes shorten it.
     await this.dataSource.transaction(async (manager) => {
       await this.sessions.create(token, { user: user.id }, this.config.auth.refreshTokenTtl, context, manager);
-      await this.activity.record(manager, { action: 'login', collection: USERS_COLLECTION, item: user.id, acc: { user: user.id, ...context } });
+      await this.activity.record(manager, {
+        action: 'login',
+        collection: USERS_COLLECTION,
+        item: user.id,
+        acc: { user: user.id, ...context },
+      });
     });
     await this.users.touchLastAccess(user.id);
     return this.issue(user, mode, token, context.ip);
@@ -165,7 +180,12 @@ export class AuthService {
 
   private async rotateSession(session: SessionEntity, next: string): Promise<void> {
     try {
-      await this.sessions.rotate(session, next, this.config.auth.sessionCookieTtl, this.config.auth.sessionRefreshGracePeriod);
+      await this.sessions.rotate(
+        session,
+        next,
+        this.config.auth.sessionCookieTtl,
+        this.config.auth.sessionRefreshGracePeriod,
+      );
     } catch (e) {
       // A concurrent refresh of the same token rotated it first: its next token is ours too.
       const rotated = await this.sessions.find(next);

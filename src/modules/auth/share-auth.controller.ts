@@ -29,7 +29,10 @@ export class ShareAuthController {
   })
   @ApiPublic()
   @ApiJsonBody(ShareLoginDto, 'The share and, when it has one, its password.')
-  @ApiData('AuthTokens', 'As /auth/login in the same mode: `{ data: { expires, access_token?, refresh_token? } }`, or the refresh / session cookie.')
+  @ApiData(
+    'AuthTokens',
+    'As /auth/login in the same mode: `{ data: { expires, access_token?, refresh_token? } }`, or the refresh / session cookie.',
+  )
   async signIn(@Body() dto: ShareLoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const tokens = await this.auth.shareLogin(dto, requestContext(req));
     return { data: this.http.respond(res, tokens) };

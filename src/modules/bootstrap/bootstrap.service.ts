@@ -36,8 +36,19 @@ export class BootstrapService implements OnApplicationBootstrap {
 
     const generated = this.config.admin.password === undefined;
     const password = this.config.admin.password ?? randomBytes(18).toString('base64url');
-    const role = await this.users.createRole({ name: 'Administrator', icon: 'verified', admin_access: false, app_access: false });
-    await this.users.attachNewPolicy(role.id, { name: 'Administrator', icon: 'verified', description: 'Full access, given to the first admin at the first start', admin_access: true, app_access: true });
+    const role = await this.users.createRole({
+      name: 'Administrator',
+      icon: 'verified',
+      admin_access: false,
+      app_access: false,
+    });
+    await this.users.attachNewPolicy(role.id, {
+      name: 'Administrator',
+      icon: 'verified',
+      description: 'Full access, given to the first admin at the first start',
+      admin_access: true,
+      app_access: true,
+    });
     await this.users.createUser({
       email: this.config.admin.email,
       password,

@@ -34,6 +34,9 @@ export class CacheModule implements NestModule {
     // Without Redis there is no other instance to catch up with: the version check would be a no-op hop.
     if (this.config.redis === undefined) return;
     // /server/ping answers whatever state Redis is in: load balancers poll it, and it reads no system state.
-    consumer.apply(SystemCacheSyncMiddleware).exclude({ path: 'server/ping', method: RequestMethod.GET }).forRoutes('{*path}');
+    consumer
+      .apply(SystemCacheSyncMiddleware)
+      .exclude({ path: 'server/ping', method: RequestMethod.GET })
+      .forRoutes('{*path}');
   }
 }

@@ -38,7 +38,12 @@ export class CacheService implements OnModuleInit {
     if (!this.enabled || this.config.cache.store !== 'redis') return;
     this.store = new RedisStore(await this.redis.connect('cache'));
     this.redis.onReconnect(() => {
-      this.clear().catch((err: unknown) => this.logger.warn({ err }, 'the data cache could not be cleared after Redis came back; entries expire with CACHE_TTL'));
+      this.clear().catch((err: unknown) =>
+        this.logger.warn(
+          { err },
+          'the data cache could not be cleared after Redis came back; entries expire with CACHE_TTL',
+        ),
+      );
     });
   }
 
@@ -83,7 +88,10 @@ export class CacheService implements OnModuleInit {
     } catch (err) {
       // During a Redis outage (logged once by RedisService) the whole cache is cleared when it is back.
       if (this.redis.configured && !this.redis.reachable) return;
-      this.logger.error({ err, collection }, 'data cache invalidation failed; cached reads may be stale until CACHE_TTL');
+      this.logger.error(
+        { err, collection },
+        'data cache invalidation failed; cached reads may be stale until CACHE_TTL',
+      );
     }
   }
 

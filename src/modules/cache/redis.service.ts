@@ -83,7 +83,9 @@ export class RedisService implements OnApplicationShutdown {
   private lost(): void {
     if (this.down || this.closing || this.connections.size === 0) return;
     this.down = true;
-    this.logger.warn('Redis is unreachable: the data cache is bypassed and other instances are not told of changes until it is back');
+    this.logger.warn(
+      'Redis is unreachable: the data cache is bypassed and other instances are not told of changes until it is back',
+    );
     // The connections that have not noticed yet would each make one more command wait its timeout.
     for (const redis of this.connections.keys()) if (redis.status === 'ready') redis.disconnect(true);
   }

@@ -24,7 +24,14 @@ export class ResponseCacheInterceptor implements NestInterceptor {
     const req = ctx.switchToHttp().getRequest<Request>();
     const res = ctx.switchToHttp().getResponse<Response>();
     const query = req.query as Record<string, unknown>;
-    if (!isCacheableRequest({ method: req.method, path: fullPath(req), query, cacheControl: req.headers['cache-control'] })) {
+    if (
+      !isCacheableRequest({
+        method: req.method,
+        path: fullPath(req),
+        query,
+        cacheControl: req.headers['cache-control'],
+      })
+    ) {
       return next.handle();
     }
     // CACHE_STATUS_HEADER names the header telling a read from the cache (`HIT`) from a computed one (`MISS`).
@@ -40,7 +47,9 @@ export class ResponseCacheInterceptor implements NestInterceptor {
           tap((value) => {
             // Only JSON bodies: streams and `@Res()` handlers (undefined) are not answers we can replay.
             if (!found || !isJsonObject(value)) return;
-            this.cache.set(found.key, value).catch((err: unknown) => this.logger.debug({ err }, 'data cache write failed'));
+            this.cache
+              .set(found.key, value)
+              .catch((err: unknown) => this.logger.debug({ err }, 'data cache write failed'));
           }),
         );
       }),

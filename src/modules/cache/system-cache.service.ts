@@ -39,7 +39,10 @@ export class SystemCacheService implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     if (!this.redisService.configured) return;
-    const [redis, subscriber] = await Promise.all([this.redisService.connect('system'), this.redisService.connect('system-subscribe', 'subscriber')]);
+    const [redis, subscriber] = await Promise.all([
+      this.redisService.connect('system'),
+      this.redisService.connect('system-subscribe', 'subscriber'),
+    ]);
     // This instance loads its state while starting: whatever version is shared now is what it holds.
     this.loadedVersion = await redis.get(this.versionKey);
     subscriber.on('message', (channel: string, version: string) => {
@@ -79,9 +82,11 @@ export class SystemCacheService implements OnModuleInit {
     if (this.pending?.version !== version) {
       // Reloads run one after another, so an older one never finishes last.
       const previous = this.pending?.done ?? Promise.resolve();
-      const done = previous.then(() => this.runHandlers()).then(() => {
-        this.loadedVersion = version;
-      });
+      const done = previous
+        .then(() => this.runHandlers())
+        .then(() => {
+          this.loadedVersion = version;
+        });
       this.pending = { version, done };
     }
     return this.pending.done;

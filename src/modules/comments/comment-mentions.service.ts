@@ -20,10 +20,12 @@ interface Mention {
 }
 
 /** Forbidden reads count as nothing to see; anything else is a failure worth a log line. */
-const unlessForbidden = <T>(fallback: T) => (err: unknown): T => {
-  if (err instanceof ForbiddenError) return fallback;
-  throw err;
-};
+const unlessForbidden =
+  <T>(fallback: T) =>
+  (err: unknown): T => {
+    if (err instanceof ForbiddenError) return fallback;
+    throw err;
+  };
 
 /**
  * Notifies the users a new comment mentions (`@<user key>`), as the reference does: each one who can
@@ -39,14 +41,22 @@ export class CommentMentionsService {
 
   /** A mention that cannot be notified never undoes the comment: it is logged and skipped. */
   async notify(comments: CommentToCreate[], senderId: string | null): Promise<void> {
-    const mentions = comments.map((comment) => ({ comment, users: mentionedUsers(comment.comment) })).filter((m) => m.users.length > 0);
+    const mentions = comments
+      .map((comment) => ({ comment, users: mentionedUsers(comment.comment) }))
+      .filter((m) => m.users.length > 0);
     if (!mentions.length) return;
     // Read as the system: whom one may mention is not limited by whom one may read.
-    const [sender] = senderId ? await this.items.for('svc_users', null).readByQuery({ filter: { id: { _eq: senderId } }, fields: NAME_FIELDS, limit: 1 }) : [];
+    const [sender] = senderId
+      ? await this.items
+          .for('svc_users', null)
+          .readByQuery({ filter: { id: { _eq: senderId } }, fields: NAME_FIELDS, limit: 1 })
+      : [];
     for (const { comment, users } of mentions) {
       for (const user of users) {
         const mention = { comment, mentioned: users, senderId, sender: personName(sender as PersonName | undefined) };
-        await this.notifyOne(mention, user).catch((err: unknown) => this.logger.error({ err, user }, 'a mention could not be notified'));
+        await this.notifyOne(mention, user).catch((err: unknown) =>
+          this.logger.error({ err, user }, 'a mention could not be notified'),
+        );
       }
     }
   }
@@ -58,7 +68,10 @@ export class CommentMentionsService {
       .readByQuery({ filter: { id: { _eq: userId } }, fields: [...NAME_FIELDS, 'role'], limit: 1 });
     if (!recipient) return;
     const acc = await this.accountabilityOf(recipient);
-    const readable = await assertItemReadable(this.items, acc, comment.collection, comment.item).then(() => true, unlessForbidden(false));
+    const readable = await assertItemReadable(this.items, acc, comment.collection, comment.item).then(
+      () => true,
+      unlessForbidden(false),
+    );
     if (!readable) return;
     const notice = mentionNotice({
       comment: comment.comment,
@@ -67,7 +80,15 @@ export class CommentMentionsService {
       sender: mention.sender,
       names: await this.namesKnownTo(acc, mention.mentioned),
     });
-    await this.items.for('svc_notifications', null).createOne({ recipient: userId, sender: mention.senderId, ...notice, collection: comment.collection, item: comment.item });
+    await this.items
+      .for('svc_notifications', null)
+      .createOne({
+        recipient: userId,
+        sender: mention.senderId,
+        ...notice,
+        collection: comment.collection,
+        item: comment.item,
+      });
   }
 
   /** The recipient as the caller they would be, with the access their policies give them from anywhere. */

@@ -7,7 +7,12 @@ import { CommentsService } from './comments.service';
 /** `/comments` over svc_comments: remarks left on an item, by users who can read it, notifying the users they mention. */
 @Module({
   imports: [ItemsModule],
-  controllers: [collectionController('comments', 'svc_comments', { creator: CommentsService, docs: { tag: 'Comments', many: 'Comments', one: 'Comment' } })],
+  controllers: [
+    collectionController('comments', 'svc_comments', {
+      creator: CommentsService,
+      docs: { tag: 'Comments', many: 'Comments', one: 'Comment' },
+    }),
+  ],
   providers: [CommentsService, CommentMentionsService],
 })
 export class CommentsModule {}

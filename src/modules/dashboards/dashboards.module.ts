@@ -9,7 +9,9 @@ import { ItemsModule } from '../items/items.module';
 @Module({
   imports: [ItemsModule],
   controllers: [
-    collectionController('dashboards', 'svc_dashboards', { docs: { tag: 'Dashboards', many: 'Dashboards', one: 'Dashboard' } }),
+    collectionController('dashboards', 'svc_dashboards', {
+      docs: { tag: 'Dashboards', many: 'Dashboards', one: 'Dashboard' },
+    }),
     collectionController('panels', 'svc_panels', { docs: { tag: 'Panels', many: 'Panels', one: 'Panel' } }),
   ],
 })

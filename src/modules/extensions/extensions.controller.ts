@@ -20,7 +20,11 @@ import { isPlainObject } from '../../common/is-plain-object';
 @Controller('extensions')
 export class ExtensionsController {
   @Get()
-  @ApiDoc({ id: 'readExtensions', summary: 'List the installed extensions', description: 'Vellum loads no extensions: always `{ data: [] }`. 403 FORBIDDEN without app access.' })
+  @ApiDoc({
+    id: 'readExtensions',
+    summary: 'List the installed extensions',
+    description: 'Vellum loads no extensions: always `{ data: [] }`. 403 FORBIDDEN without app access.',
+  })
   @ApiAuth()
   @ApiErrors(403)
   @ApiData({ type: 'object' }, '`{ data: [] }`', { many: true, meta: false })
@@ -30,7 +34,11 @@ export class ExtensionsController {
   }
 
   @Get('sources/:chunk')
-  @ApiDoc({ id: 'readExtensionSource', summary: 'Read the code of the app extensions', description: 'No app extension is installed: always 404 ROUTE_NOT_FOUND.' })
+  @ApiDoc({
+    id: 'readExtensionSource',
+    summary: 'Read the code of the app extensions',
+    description: 'No app extension is installed: always 404 ROUTE_NOT_FOUND.',
+  })
   @ApiAuth({ anonymous: true })
   @ApiErrors(404)
   @ApiData({ type: 'string' }, 'Never answered: no app extension is installed.')
@@ -39,25 +47,44 @@ export class ExtensionsController {
   }
 
   @Patch(':name')
-  @ApiDoc({ id: 'updateExtension', summary: 'Configure an extension', description: 'Administrators only (403 FORBIDDEN otherwise); a body without a `meta` object is 400, and since no extension is installed any other is 403 FORBIDDEN.' })
+  @ApiDoc({
+    id: 'updateExtension',
+    summary: 'Configure an extension',
+    description:
+      'Administrators only (403 FORBIDDEN otherwise); a body without a `meta` object is 400, and since no extension is installed any other is 403 FORBIDDEN.',
+  })
   @ApiAuth({ admin: true })
-  @ApiJsonBody(object({ meta: 'json' }), 'The extension\'s settings, `{ meta }`.')
+  @ApiJsonBody(object({ meta: 'json' }), "The extension's settings, `{ meta }`.")
   @ApiData({ type: 'object' }, 'Never answered: no extension is installed.')
   update(@Param('name') _name: string, @Body() body: unknown, @Acc() acc: Accountability): never {
     return refuseUpdate(body, acc);
   }
 
   @Patch(':bundle/:name')
-  @ApiDoc({ id: 'updateBundleExtension', summary: 'Configure an extension of a bundle', description: 'Administrators only (403 FORBIDDEN otherwise); a body without a `meta` object is 400, and since no extension is installed any other is 403 FORBIDDEN.' })
+  @ApiDoc({
+    id: 'updateBundleExtension',
+    summary: 'Configure an extension of a bundle',
+    description:
+      'Administrators only (403 FORBIDDEN otherwise); a body without a `meta` object is 400, and since no extension is installed any other is 403 FORBIDDEN.',
+  })
   @ApiAuth({ admin: true })
-  @ApiJsonBody(object({ meta: 'json' }), 'The extension\'s settings, `{ meta }`.')
+  @ApiJsonBody(object({ meta: 'json' }), "The extension's settings, `{ meta }`.")
   @ApiData({ type: 'object' }, 'Never answered: no extension is installed.')
-  updateInBundle(@Param('bundle') _bundle: string, @Param('name') _name: string, @Body() body: unknown, @Acc() acc: Accountability): never {
+  updateInBundle(
+    @Param('bundle') _bundle: string,
+    @Param('name') _name: string,
+    @Body() body: unknown,
+    @Acc() acc: Accountability,
+  ): never {
     return refuseUpdate(body, acc);
   }
 
   @Delete(':name')
-  @ApiDoc({ id: 'uninstallExtension', summary: 'Uninstall an extension', description: 'No extension is installed: always 403 FORBIDDEN.' })
+  @ApiDoc({
+    id: 'uninstallExtension',
+    summary: 'Uninstall an extension',
+    description: 'No extension is installed: always 403 FORBIDDEN.',
+  })
   @ApiAuth({ admin: true })
   @ApiData({ type: 'object' }, 'Never answered: no extension is installed.')
   uninstall(@Param('name') _name: string): never {

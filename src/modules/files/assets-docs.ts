@@ -10,7 +10,11 @@ export function ApiAssetRead(id: string, summary: string, description: string): 
   return applyDecorators(
     ApiDoc({ id, summary, description }),
     ApiAuth({ anonymous: true }),
-    ApiQuery({ name: 'key', required: false, description: 'A transformation preset: `system-small-cover`, ... or one of `storage_asset_presets`.' }),
+    ApiQuery({
+      name: 'key',
+      required: false,
+      description: 'A transformation preset: `system-small-cover`, ... or one of `storage_asset_presets`.',
+    }),
     ApiQuery({ name: 'width', required: false, schema: { ...integer, minimum: 1 } }),
     ApiQuery({ name: 'height', required: false, schema: { ...integer, minimum: 1 } }),
     ApiQuery({ name: 'fit', required: false, enum: ['cover', 'contain', 'inside', 'outside'] }),
@@ -19,11 +23,25 @@ export function ApiAssetRead(id: string, summary: string, description: string): 
     ApiQuery({ name: 'withoutEnlargement', required: false, type: Boolean }),
     ApiQuery({ name: 'focal_point_x', required: false, schema: integer }),
     ApiQuery({ name: 'focal_point_y', required: false, schema: integer }),
-    ApiQuery({ name: 'transforms', required: false, description: 'Image operations as JSON, e.g. `[["blur", 10], ["tint", "#4d4dff"]]`.' }),
-    ApiQuery({ name: 'download', required: false, description: 'Present: answer as an attachment (a download) instead of inline.' }),
+    ApiQuery({
+      name: 'transforms',
+      required: false,
+      description: 'Image operations as JSON, e.g. `[["blur", 10], ["tint", "#4d4dff"]]`.',
+    }),
+    ApiQuery({
+      name: 'download',
+      required: false,
+      description: 'Present: answer as an attachment (a download) instead of inline.',
+    }),
     ApiProduces('*/*'),
-    ApiOkResponse({ description: 'The content (or its transformation), with its media type.', schema: { type: 'string', format: 'binary' } }),
-    ApiPartialContentResponse({ description: 'The part asked for with `Range`.', schema: { type: 'string', format: 'binary' } }),
+    ApiOkResponse({
+      description: 'The content (or its transformation), with its media type.',
+      schema: { type: 'string', format: 'binary' },
+    }),
+    ApiPartialContentResponse({
+      description: 'The part asked for with `Range`.',
+      schema: { type: 'string', format: 'binary' },
+    }),
     ApiErrors(400, 403),
   );
 }

@@ -16,8 +16,16 @@ export class AssetsController {
     private readonly logger: AppLogger,
   ) {}
 
-  private async send(req: Request, res: Response, id: string, filename: string | undefined, query: Record<string, unknown>, acc: Accountability) {
-    const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
+  private async send(
+    req: Request,
+    res: Response,
+    id: string,
+    filename: string | undefined,
+    query: Record<string, unknown>,
+    acc: Accountability,
+  ) {
+    const header = (name: string) =>
+      typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined;
     const answer = await this.assets.serve(
       {
         id,
@@ -46,13 +54,27 @@ export class AssetsController {
   }
 
   @Get(':id')
-  @ApiAssetRead('readAssetRaw', 'Read a file’s content', 'The content of a file, or an image transformation of it (a preset `key`, or `width`, `height`, `fit`, `format`, `quality`, `transforms`, ...). `Range` reads part of it; 403 for a file the caller may not read.')
-  async get(@Req() req: Request, @Res() res: Response, @Param('id') id: string, @Query() query: Record<string, unknown>, @Acc() acc: Accountability) {
+  @ApiAssetRead(
+    'readAssetRaw',
+    'Read a file’s content',
+    'The content of a file, or an image transformation of it (a preset `key`, or `width`, `height`, `fit`, `format`, `quality`, `transforms`, ...). `Range` reads part of it; 403 for a file the caller may not read.',
+  )
+  async get(
+    @Req() req: Request,
+    @Res() res: Response,
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+    @Acc() acc: Accountability,
+  ) {
     await this.send(req, res, id, undefined, query, acc);
   }
 
   @Get(':id/:filename')
-  @ApiAssetRead('readAssetRawByName', 'Read a file’s content under a name', 'As `GET /assets/{id}`, with the name the download gets in the path (SEO-friendly URLs).')
+  @ApiAssetRead(
+    'readAssetRawByName',
+    'Read a file’s content under a name',
+    'As `GET /assets/{id}`, with the name the download gets in the path (SEO-friendly URLs).',
+  )
   async getNamed(
     @Req() req: Request,
     @Res() res: Response,

@@ -60,7 +60,11 @@ export class AssetsService {
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(CLOCK) clock: Clock,
   ) {
-    this.bodies = new GenerationCache<Buffer>(transforms.options.memoryCacheBytes, () => clock.now(), (body) => body.length);
+    this.bodies = new GenerationCache<Buffer>(
+      transforms.options.memoryCacheBytes,
+      () => clock.now(),
+      (body) => body.length,
+    );
     this.bodiesTtl = transforms.options.memoryCacheBytes > 0 ? config.cache.countTtl : 0;
   }
 
@@ -82,7 +86,11 @@ export class AssetsService {
     if (this.notModified(request, etag, modified)) return { status: 304, headers };
     const object: StoredObject = { location: row.storage, key, etag };
     const cached = this.bodies.get(cacheKey(object), etag);
-    const found = cached ? { key, stat: { size: cached.length } } : variant ? { key, stat: await this.transforms.ensure(row, variant) } : await this.locate(row, key);
+    const found = cached
+      ? { key, stat: { size: cached.length } }
+      : variant
+        ? { key, stat: await this.transforms.ensure(row, variant) }
+        : await this.locate(row, key);
     if (!found) throw new ForbiddenError();
     const { stat } = found;
 
@@ -102,7 +110,12 @@ export class AssetsService {
     return { status, headers, body };
   }
 
-  private headers(request: AssetRequest, row: FileEntity, variant: { type: string; variesByAccept: boolean } | null, acc: Accountability): Record<string, string> {
+  private headers(
+    request: AssetRequest,
+    row: FileEntity,
+    variant: { type: string; variesByAccept: boolean } | null,
+    acc: Accountability,
+  ): Record<string, string> {
     const options = this.transforms.options;
     return {
       'Content-Type': variant?.type ?? servedMediaType(row.type),
@@ -135,9 +148,15 @@ export class AssetsService {
   }
 
   /** A whole small object is read (from `storedAt`) into memory and kept; a range or a large object is streamed. */
-  private async read(object: StoredObject, storedAt: string, size: number, range?: ByteRange): Promise<Readable | Buffer> {
+  private async read(
+    object: StoredObject,
+    storedAt: string,
+    size: number,
+    range?: ByteRange,
+  ): Promise<Readable | Buffer> {
     const stream = await this.storage.location(object.location).getStream(storedAt, range);
-    if (range || this.bodiesTtl === 0 || size > this.transforms.options.memoryCacheBytes / LARGEST_CACHED_SHARE) return stream;
+    if (range || this.bodiesTtl === 0 || size > this.transforms.options.memoryCacheBytes / LARGEST_CACHED_SHARE)
+      return stream;
     const body = await buffer(stream);
     this.bodies.set(cacheKey(object), object.etag, body, this.bodiesTtl);
     return body;

@@ -7,10 +7,21 @@ import { shareVariants, variantStem } from './lib/disk-name';
  * the same storage location (`abc.png` beside `abc.jpg`, or the same name): each would be served the
  * other's variants, and deleting one would delete the other's. `files` is the internal engine on svc_files.
  */
-export async function assertOwnVariants(files: ItemsService, storage: string, disk: string, self: string): Promise<void> {
+export async function assertOwnVariants(
+  files: ItemsService,
+  storage: string,
+  disk: string,
+  self: string,
+): Promise<void> {
   const candidates = await files.readByQuery({
     fields: ['filename_disk'],
-    filter: { _and: [{ storage: { _eq: storage } }, { filename_disk: { _starts_with: variantStem(disk) } }, { id: { _neq: self } }] },
+    filter: {
+      _and: [
+        { storage: { _eq: storage } },
+        { filename_disk: { _starts_with: variantStem(disk) } },
+        { id: { _neq: self } },
+      ],
+    },
     limit: -1,
   });
   if (candidates.some((row) => typeof row.filename_disk === 'string' && shareVariants(row.filename_disk, disk))) {

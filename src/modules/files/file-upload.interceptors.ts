@@ -18,7 +18,8 @@ export class FileUploadsInterceptor extends MultipartInterceptor<string> {
   constructor(@Inject(FilesService) files: FilesService, @Inject(APP_CONFIG) config: AppConfig) {
     super(
       {
-        handle: (req, part) => files.upload(part, files.values(multipartFields(part.fields), 'create'), accountabilityOf(req)),
+        handle: (req, part) =>
+          files.upload(part, files.values(multipartFields(part.fields), 'create'), accountabilityOf(req)),
         undo: async (req, key) => {
           await files.deleteMany([key], { ...accountabilityOf(req), admin: true });
         },

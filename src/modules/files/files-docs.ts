@@ -20,26 +20,41 @@ export const FILES_DOCS = {
       {
         id: 'uploadFiles',
         summary: 'Upload files',
-        description: 'Multipart: each file part is stored as a new file, with the text fields before it as its fields (title, folder, ...). JSON: a record without content (`type` required), or several.',
+        description:
+          'Multipart: each file part is stored as a new file, with the text fields before it as its fields (title, folder, ...). JSON: a record without content (`type` required), or several.',
       },
       ApiBodyRef('FileUpload'),
       ApiWritten('File'),
     ),
   import: () =>
     write(
-      { id: 'importFile', summary: 'Import a file from a URL', description: 'Downloads the file at `url` (http or https, public addresses only) into a new file record with the fields of `data`.' },
+      {
+        id: 'importFile',
+        summary: 'Import a file from a URL',
+        description:
+          'Downloads the file at `url` (http or https, public addresses only) into a new file record with the fields of `data`.',
+      },
       ApiJsonBody(ImportFileDto, 'The address to download and the fields of the new file.'),
       ApiWritten('File', { one: true }),
     ),
   updateOne: () =>
     write(
-      { id: 'updateFile', summary: 'Update a file', description: 'JSON: changes the fields of the file record. Multipart: replaces its content (and the fields sent before the file part), keeping its id.' },
+      {
+        id: 'updateFile',
+        summary: 'Update a file',
+        description:
+          'JSON: changes the fields of the file record. Multipart: replaces its content (and the fields sent before the file part), keeping its id.',
+      },
       ApiBodyRef('FileReplace'),
       ApiWritten('File', { one: true }),
     ),
   purgeTransforms: () =>
     applyDecorators(
-      ApiDoc({ id: 'purgeFileTransforms', summary: 'Purge the transformations of a file', description: 'Deletes the stored image transformations of a file; the original stays. Administrators only.' }),
+      ApiDoc({
+        id: 'purgeFileTransforms',
+        summary: 'Purge the transformations of a file',
+        description: 'Deletes the stored image transformations of a file; the original stays. Administrators only.',
+      }),
       ApiNoContentResponse({ description: 'The transformations are gone.' }),
     ),
 };

@@ -1,4 +1,17 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res, Search, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Req,
+  Res,
+  Search,
+  UseInterceptors,
+} from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { Accountability } from '../../common/accountability';
@@ -58,19 +71,31 @@ export class FilesController {
   @HttpCode(200)
   @docs.upload()
   @UseInterceptors(FileUploadsInterceptor)
-  async create(@Req() req: Request, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+  async create(
+    @Req() req: Request,
+    @ListQuery() query: Query,
+    @Acc() acc: Accountability,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const service = this.files.engine(acc);
     if (isMultipart(req)) {
       const keys = uploadedKeys(req);
       // The files are stored by now: a read-back query that fails must not leave them behind.
-      return this.http.written(service, res, query, async () => (keys.length > 1 ? keys : keys[0])).catch(async (e: unknown) => {
-        await this.files.deleteMany(keys, { ...acc, admin: true }).catch(() => undefined);
-        throw e;
-      });
+      return this.http
+        .written(service, res, query, async () => (keys.length > 1 ? keys : keys[0]))
+        .catch(async (e: unknown) => {
+          await this.files.deleteMany(keys, { ...acc, admin: true }).catch(() => undefined);
+          throw e;
+        });
     }
     const body: unknown = req.body;
     if (Array.isArray(body)) {
-      return this.http.written(service, res, query, () => this.files.createMany(body.map((item) => this.files.values(item, 'create')), acc));
+      return this.http.written(service, res, query, () =>
+        this.files.createMany(
+          body.map((item) => this.files.values(item, 'create')),
+          acc,
+        ),
+      );
     }
     if (!isPlainObject(body)) throw new InvalidPayloadError('The body must be a JSON object or multipart/form-data');
     return this.http.written(service, res, query, () => this.files.createOne(this.files.values(body, 'create'), acc));
@@ -79,8 +104,15 @@ export class FilesController {
   @Post('import')
   @HttpCode(200)
   @docs.import()
-  async import(@Body() dto: ImportFileDto, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
-    return this.http.written(this.files.engine(acc), res, query, () => this.importer.importUrl(dto.url, this.files.values(dto.data ?? {}, 'create'), acc));
+  async import(
+    @Body() dto: ImportFileDto,
+    @ListQuery() query: Query,
+    @Acc() acc: Accountability,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.http.written(this.files.engine(acc), res, query, () =>
+      this.importer.importUrl(dto.url, this.files.values(dto.data ?? {}, 'create'), acc),
+    );
   }
 
   @Post(':id/purge-transforms')
@@ -100,7 +132,13 @@ export class FilesController {
   @Patch(':id')
   @docs.updateOne()
   @UseInterceptors(FileReplaceInterceptor)
-  async updateOne(@Req() req: Request, @Param('id') id: string, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+  async updateOne(
+    @Req() req: Request,
+    @Param('id') id: string,
+    @ListQuery() query: Query,
+    @Acc() acc: Accountability,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const service = this.files.engine(acc);
     if (isMultipart(req)) {
       const [key] = uploadedKeys(req);
@@ -111,7 +149,12 @@ export class FilesController {
 
   @Patch()
   @docs.update()
-  update(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+  update(
+    @Body() body: unknown,
+    @ListQuery() query: Query,
+    @Acc() acc: Accountability,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     return this.http.update(this.files.engine(acc), res, body, query, this.files.writer(acc));
   }
 

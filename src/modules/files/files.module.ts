@@ -20,7 +20,18 @@ import { TusService } from './tus/tus.service';
 @Module({
   imports: [TypeOrmModule.forFeature([FileEntity]), SettingsModule, ItemsModule],
   controllers: [TusController, FilesController, FoldersController, AssetsController],
-  providers: [FileUploadsInterceptor, FileReplaceInterceptor, FilesService, FoldersService, AssetsService, ImportService, StorageService, TransformService, UploadSweeper, TusService],
+  providers: [
+    FileUploadsInterceptor,
+    FileReplaceInterceptor,
+    FilesService,
+    FoldersService,
+    AssetsService,
+    ImportService,
+    StorageService,
+    TransformService,
+    UploadSweeper,
+    TusService,
+  ],
   exports: [FilesService, StorageService],
 })
 export class FilesModule {}

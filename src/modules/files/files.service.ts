@@ -8,7 +8,12 @@ import type { Accountability } from '../../common/accountability';
 import { CLOCK, Clock } from '../../common/clock';
 import { isUuid } from '../../common/is-uuid';
 import { cleanDownloadName, servedMediaType } from '../../common/http/header-values';
-import { ForbiddenError, InvalidPayloadError, RecordNotUniqueError, ServiceUnavailableError } from '../../common/errors/errors';
+import {
+  ForbiddenError,
+  InvalidPayloadError,
+  RecordNotUniqueError,
+  ServiceUnavailableError,
+} from '../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { inChunks } from '../../database/key-lists';
 import { isPlainObject } from '../../common/is-plain-object';
@@ -129,7 +134,12 @@ export class FilesService {
     if (!isUuid(id)) return false;
     const settings = await this.settings.read();
     const key = id.toLowerCase();
-    return [settings.project_logo, settings.public_background, settings.public_foreground, settings.public_favicon].some((v) => v === key);
+    return [
+      settings.project_logo,
+      settings.public_background,
+      settings.public_foreground,
+      settings.public_favicon,
+    ].some((v) => v === key);
   }
 
   /** JSON `POST /files`: a record without content; `type` is required. */
@@ -152,7 +162,9 @@ export class FilesService {
         ...values,
         id,
         storage,
-        filename_download: values.filename_download ?? (values.title ? cleanDownloadName(values.title) : `${id}${extensionForType(values.type)}`),
+        filename_download:
+          values.filename_download ??
+          (values.title ? cleanDownloadName(values.title) : `${id}${extensionForType(values.type)}`),
         title: values.title ?? (values.filename_download ? formatTitle(values.filename_download) : null),
         folder: values.folder === undefined ? await this.defaultFolder() : values.folder,
       });
@@ -171,7 +183,8 @@ export class FilesService {
     const type = values.type ?? bareType(content.type) ?? 'application/octet-stream';
     this.assertTypeAllowed(type);
     const id = values.id ?? randomUUID();
-    const filenameDownload = values.filename_download ?? (cleanDownloadName(content.filename) || `${id}${extensionForType(type)}`);
+    const filenameDownload =
+      values.filename_download ?? (cleanDownloadName(content.filename) || `${id}${extensionForType(type)}`);
     const storage = values.storage ?? this.storage.defaultLocation;
     const driver = this.storage.location(storage);
     const disk = values.filename_disk ?? `${id}${extensionOf(filenameDownload) || extensionForType(type)}`;
@@ -189,7 +202,9 @@ export class FilesService {
     try {
       const metadata = await this.extractMetadata(storage, temp, type, filesize);
       // API.md 6.3: extracted values only fill what the client left empty.
-      const found = Object.fromEntries(Object.entries(metadata).filter(([field]) => values[field as keyof FileValues] === undefined));
+      const found = Object.fromEntries(
+        Object.entries(metadata).filter(([field]) => values[field as keyof FileValues] === undefined),
+      );
       await this.dataSource.transaction(async (manager) => {
         await this.engine(acc, manager).createOne({
           ...values,
@@ -240,12 +255,20 @@ export class FilesService {
     try {
       const { width, height, duration } = await this.extractMetadata(storage, temp, type, filesize);
       await this.dataSource.transaction(async (manager) => {
-        await this.engine(acc, manager).updateOne(row.id, { ...values, storage, filename_disk: disk, filename_download: filenameDownload, type });
-        await manager.update(
-          FileEntity,
-          { id: row.id },
-          { filesize, width: width ?? null, height: height ?? null, duration: duration ?? null, uploaded_on: new Date() } as FileRow,
-        );
+        await this.engine(acc, manager).updateOne(row.id, {
+          ...values,
+          storage,
+          filename_disk: disk,
+          filename_download: filenameDownload,
+          type,
+        });
+        await manager.update(FileEntity, { id: row.id }, {
+          filesize,
+          width: width ?? null,
+          height: height ?? null,
+          duration: duration ?? null,
+          uploaded_on: new Date(),
+        } as FileRow);
       });
     } catch (err) {
       await driver.delete(temp).catch(() => undefined);
@@ -260,14 +283,17 @@ export class FilesService {
   async updateOne(id: string, values: FileValues, acc: Accountability): Promise<string> {
     const row = await this.row(id);
     this.assertValues(values);
-    const movesBytes = values.filename_disk !== undefined && values.filename_disk !== row.filename_disk && row.filename_disk;
+    const movesBytes =
+      values.filename_disk !== undefined && values.filename_disk !== row.filename_disk && row.filename_disk;
     if (values.filename_disk && values.filename_disk !== row.filename_disk) {
       await assertOwnVariants(this.engine(null), values.storage ?? row.storage, values.filename_disk, row.id);
     }
     if (movesBytes && values.filename_disk) {
       const driver = this.storage.location(row.storage);
       if (await driver.exists(values.filename_disk)) {
-        throw new ForbiddenError(`An object named "${values.filename_disk}" already exists in storage "${row.storage}".`);
+        throw new ForbiddenError(
+          `An object named "${values.filename_disk}" already exists in storage "${row.storage}".`,
+        );
       }
     }
     await this.engine(acc).updateOne(row.id, { ...values });
@@ -292,7 +318,8 @@ export class FilesService {
   /** The batch forms of API.md 1.7 with the rules above, for ItemsHttp. */
   writer(acc: Accountability): ItemsWriter {
     const keysOf = (keys: PrimaryKey[]) => {
-      if (!Array.isArray(keys) || keys.some((key) => typeof key !== 'string')) throw new InvalidPayloadError('"keys" must be an array of ids');
+      if (!Array.isArray(keys) || keys.some((key) => typeof key !== 'string'))
+        throw new InvalidPayloadError('"keys" must be an array of ids');
       return keys as string[];
     };
     const byQuery = async (query: Query) => (await this.engine(acc).keysByQuery(query)).map(String);
@@ -306,7 +333,8 @@ export class FilesService {
       },
       updateBatch: async (items) => {
         const updates = items.map((item) => {
-          if (!isPlainObject(item) || typeof item.id !== 'string') throw new InvalidPayloadError('Every object needs its "id"');
+          if (!isPlainObject(item) || typeof item.id !== 'string')
+            throw new InvalidPayloadError('Every object needs its "id"');
           return { id: item.id, values: this.values(item, 'update') };
         });
         const keys: string[] = [];
@@ -321,7 +349,9 @@ export class FilesService {
   /** Rows first (all or none, with the caller's delete permission), then their bytes and stored transformations. */
   async deleteMany(keys: string[], acc: Accountability): Promise<string[]> {
     if (keys.length === 0) return [];
-    const rows = await inChunks([...new Set(keys.filter(isUuid).map((key) => key.toLowerCase()))], (ids) => this.files.findBy({ id: In(ids) }));
+    const rows = await inChunks([...new Set(keys.filter(isUuid).map((key) => key.toLowerCase()))], (ids) =>
+      this.files.findBy({ id: In(ids) }),
+    );
     await this.engine(acc).deleteMany(keys);
     for (const row of rows) await this.deleteStoredObjects(row);
     return rows.map((row) => row.id);
@@ -343,7 +373,8 @@ export class FilesService {
   }
 
   private async assertNewId(id: string): Promise<void> {
-    if (await this.files.existsBy({ id })) throw new RecordNotUniqueError({ collection: 'svc_files', field: 'id', value: id });
+    if (await this.files.existsBy({ id }))
+      throw new RecordNotUniqueError({ collection: 'svc_files', field: 'id', value: id });
   }
 
   private assertValues(values: FileValues): void {
@@ -363,13 +394,24 @@ export class FilesService {
 
   /** Streams content into storage under FILES_MAX_UPLOAD_SIZE (lib/write-content.ts) and returns its size. */
   private async writeContent(storage: string, key: string, content: IncomingContent, type: string): Promise<number> {
-    const size = await writeContent(this.storage.location(storage), key, content.stream, type, this.config.files.maxUploadSize);
+    const size = await writeContent(
+      this.storage.location(storage),
+      key,
+      content.stream,
+      type,
+      this.config.files.maxUploadSize,
+    );
     this.metrics.uploaded(size);
     return size;
   }
 
   /** Image metadata (API.md 6.3), or the duration of audio and video whose container states it. */
-  private async extractMetadata(storage: string, key: string, type: string, size: number): Promise<ImageMetadata & { duration?: number }> {
+  private async extractMetadata(
+    storage: string,
+    key: string,
+    type: string,
+    size: number,
+  ): Promise<ImageMetadata & { duration?: number }> {
     const image = METADATA_TYPES.has(type);
     if (!image && !DURATION_TYPES.has(type)) return {};
     const stream = await this.storage.location(storage).getStream(key);

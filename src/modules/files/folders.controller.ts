@@ -43,7 +43,12 @@ export class FoldersController {
   @Post()
   @HttpCode(200)
   @docs.create()
-  async create(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+  async create(
+    @Body() body: unknown,
+    @ListQuery() query: Query,
+    @Acc() acc: Accountability,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const create = (item: unknown) => this.folders.parse(CreateFolderDto, item, 'create');
     const dtos = Array.isArray(body) ? await Promise.all(body.map(create)) : await create(body);
     return this.http.written(this.folders.engine(acc), res, query, () =>
@@ -53,13 +58,24 @@ export class FoldersController {
 
   @Patch()
   @docs.update()
-  update(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+  update(
+    @Body() body: unknown,
+    @ListQuery() query: Query,
+    @Acc() acc: Accountability,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     return this.http.update(this.folders.engine(acc), res, body, query, this.folders.writer(acc));
   }
 
   @Patch(':id')
   @docs.updateOne()
-  async updateOne(@Param('id') id: string, @Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+  async updateOne(
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @ListQuery() query: Query,
+    @Acc() acc: Accountability,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const dto = await this.folders.parse(UpdateFolderDto, body, 'update');
     return this.http.written(this.folders.engine(acc), res, query, () => this.folders.updateOne(id, dto, acc));
   }

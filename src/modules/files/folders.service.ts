@@ -15,7 +15,8 @@ function createValues(values: CreateFolderDto): Item {
 /** The changes `values` make to each of the folders `keys`. */
 function updateValues(keys: PrimaryKey[], values: UpdateFolderDto): Item {
   const parent = values.parent?.toLowerCase();
-  if (parent && keys.some((key) => String(key).toLowerCase() === parent)) throw new InvalidPayloadError('A folder cannot be its own parent');
+  if (parent && keys.some((key) => String(key).toLowerCase() === parent))
+    throw new InvalidPayloadError('A folder cannot be its own parent');
   const changes: Item = {};
   if (values.name !== undefined) changes.name = values.name;
   if (values.parent !== undefined) changes.parent = values.parent?.toLowerCase() ?? null;
@@ -35,7 +36,11 @@ export class FoldersService {
    * A folder body as its DTO reads it, after the check of every system collection's write: members that
    * are not fields of svc_folders are refused (the DTO alone would drop them).
    */
-  parse<T extends CreateFolderDto | UpdateFolderDto>(type: Type<T>, body: unknown, mode: 'create' | 'update'): Promise<T> {
+  parse<T extends CreateFolderDto | UpdateFolderDto>(
+    type: Type<T>,
+    body: unknown,
+    mode: 'create' | 'update',
+  ): Promise<T> {
     this.items.for('svc_folders', null).checkSystemPayload(body, mode);
     return validateBody(type, body, 'folder');
   }
@@ -62,7 +67,8 @@ export class FoldersService {
   writer(acc: Accountability): ItemsWriter {
     const engine = this.engine(acc);
     const dto = (data: unknown) => this.parse(UpdateFolderDto, data, 'update');
-    const updateMany = async (keys: PrimaryKey[], data: Item) => engine.updateMany(keys, updateValues(keys, await dto(data)));
+    const updateMany = async (keys: PrimaryKey[], data: Item) =>
+      engine.updateMany(keys, updateValues(keys, await dto(data)));
     return {
       updateOne: async (key, data) => engine.updateOne(key, updateValues([key], await dto(data))),
       updateMany,
@@ -73,7 +79,8 @@ export class FoldersService {
       updateBatch: async (items) => {
         const batch = await Promise.all(
           items.map(async (item) => {
-            if (!isPlainObject(item) || typeof item.id !== 'string') throw new InvalidPayloadError('Every folder in the array needs its "id"');
+            if (!isPlainObject(item) || typeof item.id !== 'string')
+              throw new InvalidPayloadError('Every folder in the array needs its "id"');
             return { id: item.id, ...updateValues([item.id], await dto(item)) };
           }),
         );

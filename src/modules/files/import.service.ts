@@ -51,7 +51,10 @@ export class ImportService {
       response.destroy();
       throw new ContentTooLargeError();
     }
-    const timer = setTimeout(() => response.destroy(unavailable('The download took too long')), Math.max(0, deadline - Date.now()));
+    const timer = setTimeout(
+      () => response.destroy(unavailable('The download took too long')),
+      Math.max(0, deadline - Date.now()),
+    );
     try {
       const segment = finalUrl.pathname.split('/').filter(Boolean).pop() ?? '';
       let filename = segment;
@@ -66,7 +69,11 @@ export class ImportService {
       const name = filename || finalUrl.hostname;
       // The reference platform titles an imported file with its extension (an upload drops it).
       const titled = { ...values, title: values.title ?? formatTitle(name, { keepExtension: true }) };
-      return await this.files.upload({ stream, filename: name, type: bareType(response.headers['content-type']) }, titled, acc);
+      return await this.files.upload(
+        { stream, filename: name, type: bareType(response.headers['content-type']) },
+        titled,
+        acc,
+      );
     } finally {
       clearTimeout(timer);
     }
@@ -75,7 +82,13 @@ export class ImportService {
   private decode(response: IncomingMessage): Readable {
     const encoding = String(response.headers['content-encoding'] ?? '').toLowerCase();
     const decoder =
-      encoding === 'gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : null;
+      encoding === 'gzip'
+        ? createGunzip()
+        : encoding === 'deflate'
+          ? createInflate()
+          : encoding === 'br'
+            ? createBrotliDecompress()
+            : null;
     if (!decoder) return response;
     response.on('error', (err) => decoder.destroy(err));
     return response.pipe(decoder);
@@ -89,7 +102,8 @@ export class ImportService {
       throw new InvalidPayloadError('"url" must be an absolute URL');
     }
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidPayloadError('Only http and https URLs can be imported');
+      if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        throw new InvalidPayloadError('Only http and https URLs can be imported');
       const address = await this.resolveAllowed(url.hostname.replace(/^\[|\]$/g, ''));
       const response = await this.request(url, address, deadline);
       const status = response.statusCode ?? 0;
@@ -127,14 +141,23 @@ export class ImportService {
 
   private request(url: URL, pinned: { address: string; family: number }, deadline: number): Promise<IncomingMessage> {
     const pin: LookupFunction = (_host, options, callback) => {
-      if ((options as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [pinned]);
+      if ((options as { all?: boolean }).all)
+        (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [pinned]);
       else callback(null, pinned.address, pinned.family);
     };
     const client = url.protocol === 'https:' ? https : http;
     return new Promise((resolve, reject) => {
-      const req = client.get(url, { lookup: pin, headers: { 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'Vellum' } }, resolve);
-      req.setTimeout(Math.max(1, deadline - Date.now()), () => req.destroy(unavailable('The remote server did not answer in time')));
-      req.on('error', (err) => reject(err instanceof AppError ? err : unavailable(`Couldn't fetch the file: ${err.message}`)));
+      const req = client.get(
+        url,
+        { lookup: pin, headers: { 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'Vellum' } },
+        resolve,
+      );
+      req.setTimeout(Math.max(1, deadline - Date.now()), () =>
+        req.destroy(unavailable('The remote server did not answer in time')),
+      );
+      req.on('error', (err) =>
+        reject(err instanceof AppError ? err : unavailable(`Couldn't fetch the file: ${err.message}`)),
+      );
     });
   }
 }

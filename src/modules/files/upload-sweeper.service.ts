@@ -40,7 +40,10 @@ export class UploadSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   async sweep(minAgeMs = MIN_AGE_MS): Promise<void> {
     for (const name of this.storage.names) {
       await this.sweepLocation(this.storage.location(name), minAgeMs).catch((err: unknown) => {
-        this.logger.warn({ err, storage: name }, 'temporary upload objects could not be swept; the next pass tries again');
+        this.logger.warn(
+          { err, storage: name },
+          'temporary upload objects could not be swept; the next pass tries again',
+        );
       });
     }
   }

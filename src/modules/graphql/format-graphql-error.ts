@@ -14,7 +14,10 @@ export function formatGraphqlError(
   onUnexpected: (err: unknown) => void,
   translateDatabaseError?: TranslateDatabaseError,
 ): GraphQLFormattedError {
-  const where = { ...(error.locations ? { locations: error.locations } : {}), ...(error.path ? { path: error.path } : {}) };
+  const where = {
+    ...(error.locations ? { locations: error.locations } : {}),
+    ...(error.path ? { path: error.path } : {}),
+  };
   // A variable of the wrong type comes back wrapping the scalar's own GraphQLError: still GraphQL's finding.
   if (!error.originalError || error.originalError instanceof GraphQLError) {
     return { message: error.message, extensions: { code: ErrorCode.GraphqlValidation }, ...where };

@@ -1,5 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { execute, getOperationAST, GraphQLError, GraphQLSchema, parse, validate, type DocumentNode, type ExecutionResult, type FormattedExecutionResult, type SourceLocation, type ValidationRule } from 'graphql';
+import {
+  execute,
+  getOperationAST,
+  GraphQLError,
+  GraphQLSchema,
+  parse,
+  validate,
+  type DocumentNode,
+  type ExecutionResult,
+  type FormattedExecutionResult,
+  type SourceLocation,
+  type ValidationRule,
+} from 'graphql';
 import { GraphqlValidationError } from '../../common/errors/errors';
 import { AppLogger } from '../../common/logging/app-logger';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
@@ -34,14 +46,31 @@ export class GraphqlExecutor {
     this.limitRules = documentLimitRules(config.graphql);
   }
 
-  async run(schema: GraphQLSchema, dto: GraphqlRequestDto, contextValue: GraphqlContext): Promise<FormattedExecutionResult> {
+  async run(
+    schema: GraphQLSchema,
+    dto: GraphqlRequestDto,
+    contextValue: GraphqlContext,
+  ): Promise<FormattedExecutionResult> {
     const checked = this.check(schema, dto.query, dto.operationName, 'http');
     if ('problems' in checked) throw new GraphqlValidationError(checked.problems);
-    return this.format(await execute({ schema, document: checked.document, variableValues: dto.variables, operationName: dto.operationName, contextValue }));
+    return this.format(
+      await execute({
+        schema,
+        document: checked.document,
+        variableValues: dto.variables,
+        operationName: dto.operationName,
+        contextValue,
+      }),
+    );
   }
 
   /** A document parsed and valid against `schema` for the transport, or what is wrong with it. */
-  check(schema: GraphQLSchema, query: string, operationName: string | null | undefined, transport: 'http' | 'ws'): { document: DocumentNode } | { problems: Problem[] } {
+  check(
+    schema: GraphQLSchema,
+    query: string,
+    operationName: string | null | undefined,
+    transport: 'http' | 'ws',
+  ): { document: DocumentNode } | { problems: Problem[] } {
     let document = this.valid.get(schema, query);
     if (!document) {
       const checked = this.parseAndValidate(schema, query);
@@ -51,8 +80,10 @@ export class GraphqlExecutor {
     }
     // A caller who may change nothing has a schema without mutations: still a finding about the document.
     const operation = getOperationAST(document, operationName);
-    if (operation && !schema.getRootType(operation.operation)) return { problems: [{ message: `This schema has no ${operation.operation} operations` }] };
-    if (operation?.operation === 'subscription' && transport === 'http') return { problems: [{ message: 'Subscriptions are served over WebSocket only' }] };
+    if (operation && !schema.getRootType(operation.operation))
+      return { problems: [{ message: `This schema has no ${operation.operation} operations` }] };
+    if (operation?.operation === 'subscription' && transport === 'http')
+      return { problems: [{ message: 'Subscriptions are served over WebSocket only' }] };
     return { document };
   }
 

@@ -24,19 +24,33 @@ export class GraphqlSdlController {
   ) {}
 
   @Get()
-  @ApiDoc({ id: 'readGraphqlSdl', summary: 'Read the items GraphQL schema', description: 'The schema of `POST /graphql` as the caller may use it, in SDL, as a file download.' })
+  @ApiDoc({
+    id: 'readGraphqlSdl',
+    summary: 'Read the items GraphQL schema',
+    description: 'The schema of `POST /graphql` as the caller may use it, in SDL, as a file download.',
+  })
   @ApiAuth({ anonymous: true })
   @ApiProduces('application/octet-stream')
-  @ApiOkResponse({ description: "The caller's items GraphQL schema in SDL, as an attachment.", schema: { type: 'string', format: 'binary' } })
+  @ApiOkResponse({
+    description: "The caller's items GraphQL schema in SDL, as an attachment.",
+    schema: { type: 'string', format: 'binary' },
+  })
   async items(@Acc() acc: Accountability, @Res() res: Response): Promise<void> {
     await this.send(res, await this.itemsSchema.schemaFor(acc));
   }
 
   @Get('system')
-  @ApiDoc({ id: 'readGraphqlSdlSystem', summary: 'Read the system GraphQL schema', description: 'The schema of `POST /graphql/system` in SDL, as a file download.' })
+  @ApiDoc({
+    id: 'readGraphqlSdlSystem',
+    summary: 'Read the system GraphQL schema',
+    description: 'The schema of `POST /graphql/system` in SDL, as a file download.',
+  })
   @ApiPublic()
   @ApiProduces('application/octet-stream')
-  @ApiOkResponse({ description: 'The system GraphQL schema in SDL, as an attachment.', schema: { type: 'string', format: 'binary' } })
+  @ApiOkResponse({
+    description: 'The system GraphQL schema in SDL, as an attachment.',
+    schema: { type: 'string', format: 'binary' },
+  })
   async system(@Res() res: Response): Promise<void> {
     await this.send(res, this.systemSchema.schema);
   }

@@ -63,7 +63,8 @@ export class GraphqlSocketService implements OnApplicationBootstrap, OnModuleDes
         execute: (args: ExecutionArgs) => runAsCaller((args.contextValue as ItemsContext).acc, () => execute(args)),
         subscribe: (args: ExecutionArgs) => runAsCaller((args.contextValue as ItemsContext).acc, () => subscribe(args)),
         onConnect: (ctx) => this.onConnect(ctx),
-        onSubscribe: (ctx, _id, payload) => this.onSubscribe(ctx, payload.query, payload.operationName, payload.variables),
+        onSubscribe: (ctx, _id, payload) =>
+          this.onSubscribe(ctx, payload.query, payload.operationName, payload.variables),
         onNext: (_ctx, _id, _payload, _args, result) => this.executor.format(result),
       },
       wss,
@@ -71,7 +72,10 @@ export class GraphqlSocketService implements OnApplicationBootstrap, OnModuleDes
       heartbeat.enabled ? heartbeat.period : 0,
     );
     this.wss = wss;
-    this.stopRoute = this.routes.add(graphql.path, (req, socket, head, url) => void this.onUpgrade(req, socket, head, url));
+    this.stopRoute = this.routes.add(
+      graphql.path,
+      (req, socket, head, url) => void this.onUpgrade(req, socket, head, url),
+    );
   }
 
   /** Before Nest closes the HTTP server: open sockets would keep it (and the process) alive. */
@@ -87,7 +91,9 @@ export class GraphqlSocketService implements OnApplicationBootstrap, OnModuleDes
     const wss = this.wss;
     if (!wss) return void socket.destroy();
     const token = url.searchParams.get('access_token') || null;
-    switch (decideUpgrade({ mode: this.settings.auth, open: wss.clients.size, limit: this.settings.connLimit, token })) {
+    switch (
+      decideUpgrade({ mode: this.settings.auth, open: wss.clients.size, limit: this.settings.connLimit, token })
+    ) {
       case 'refuse-limit':
         return refuseUpgrade(socket, '403 Forbidden');
       case 'refuse-auth':
@@ -106,7 +112,9 @@ export class GraphqlSocketService implements OnApplicationBootstrap, OnModuleDes
       // graphql-ws prints a socket's errors to stderr with their stack; they are the client's doing (a
       // frame over the limit, a broken frame) and ws has already closed the connection: one debug line.
       ws.removeAllListeners('error');
-      ws.on('error', (err: Error & { code?: string }) => this.logger.debug({ code: err.code }, `graphql websocket closed: ${err.message}`));
+      ws.on('error', (err: Error & { code?: string }) =>
+        this.logger.debug({ code: err.code }, `graphql websocket closed: ${err.message}`),
+      );
     });
   }
 
@@ -116,7 +124,8 @@ export class GraphqlSocketService implements OnApplicationBootstrap, OnModuleDes
     let auth = this.acting.get(request);
     const token = ctx.connectionParams?.access_token;
     if (!auth && typeof token === 'string') auth = (await this.verify(token, request)) ?? undefined;
-    if (!auth && this.settings.auth === 'public') auth = { acc: anonymousAccountability(requestContext(request)), expiresAt: null };
+    if (!auth && this.settings.auth === 'public')
+      auth = { acc: anonymousAccountability(requestContext(request)), expiresAt: null };
     if (!auth) return false;
     this.acting.set(request, auth);
     limitFrames(socket, this.config.websockets.maxPayload);
@@ -131,14 +140,22 @@ export class GraphqlSocketService implements OnApplicationBootstrap, OnModuleDes
   }
 
   /** The operation against the caller's own /graphql schema, or the reasons it cannot run (the protocol's `error`). */
-  private async onSubscribe(ctx: Ctx, query: string, operationName?: string | null, variables?: Record<string, unknown> | null): Promise<ExecutionArgs | GraphQLError[]> {
+  private async onSubscribe(
+    ctx: Ctx,
+    query: string,
+    operationName?: string | null,
+    variables?: Record<string, unknown> | null,
+  ): Promise<ExecutionArgs | GraphQLError[]> {
     // graphql-ws parsed the frame itself: the JSON body's checks on depth and keys did not see these variables.
     const reason = jsonShapeReason(variables, 'The variables');
     if (reason) return [new GraphQLError(reason, { extensions: { code: ErrorCode.InvalidPayload } })];
     const acc = this.acting.get(ctx.extra.request)!.acc;
     const schema = await this.itemsSchema.schemaFor(acc);
     const checked = this.executor.check(schema, query, operationName, 'ws');
-    if ('problems' in checked) return checked.problems.map((p) => new GraphQLError(p.message, { extensions: { code: ErrorCode.GraphqlValidation } }));
+    if ('problems' in checked)
+      return checked.problems.map(
+        (p) => new GraphQLError(p.message, { extensions: { code: ErrorCode.GraphqlValidation } }),
+      );
     const contextValue: ItemsContext = { acc };
     return { schema, document: checked.document, operationName, variableValues: variables ?? undefined, contextValue };
   }

@@ -10,7 +10,13 @@ import { GraphqlExecutor } from './graphql-executor';
 import { ItemsSchema } from './items/items-schema';
 import { SystemSchema } from './system-schema';
 
-const GRAPHQL_RESULT = { type: 'object' as const, properties: { data: { type: 'object' as const, additionalProperties: true }, errors: { type: 'array' as const, items: { type: 'object' as const } } } };
+const GRAPHQL_RESULT = {
+  type: 'object' as const,
+  properties: {
+    data: { type: 'object' as const, additionalProperties: true },
+    errors: { type: 'array' as const, items: { type: 'object' as const } },
+  },
+};
 
 @ApiTags('GraphQL')
 @Controller('graphql')
@@ -24,22 +30,48 @@ export class GraphqlSystemController {
   /** The user collections the caller may use: their items, with the query arguments and permission rules of REST. */
   @Post()
   @HttpCode(200)
-  @ApiDoc({ id: 'graphqlQuery', summary: 'Query the items with GraphQL', description: 'A GraphQL query or mutation over the user collections the caller may use (their schema: `GET /server/specs/graphql`).' })
+  @ApiDoc({
+    id: 'graphqlQuery',
+    summary: 'Query the items with GraphQL',
+    description:
+      'A GraphQL query or mutation over the user collections the caller may use (their schema: `GET /server/specs/graphql`).',
+  })
   @ApiAuth({ anonymous: true })
   @ApiJsonBody(GraphqlRequestDto, 'The GraphQL document, its variables and operation name.')
-  @ApiOkResponse({ description: '`{ data, errors? }`; errors carry the REST codes in `extensions.code`.', schema: GRAPHQL_RESULT })
-  async items(@Body() dto: GraphqlRequestDto, @Acc() acc: Accountability, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  @ApiOkResponse({
+    description: '`{ data, errors? }`; errors carry the REST codes in `extensions.code`.',
+    schema: GRAPHQL_RESULT,
+  })
+  async items(
+    @Body() dto: GraphqlRequestDto,
+    @Acc() acc: Accountability,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     return this.executor.run(await this.itemsSchema.schemaFor(acc), dto, { acc, req, res });
   }
 
   /** A document that does not parse or validate is 400 GRAPHQL_VALIDATION; resolver errors come back in `errors`. */
   @Post('system')
   @HttpCode(200)
-  @ApiDoc({ id: 'graphqlSystemQuery', summary: 'Query the system with GraphQL', description: 'A GraphQL query or mutation over the system collections (users, files, schema, ...); a document that does not parse or validate is 400 GRAPHQL_VALIDATION.' })
+  @ApiDoc({
+    id: 'graphqlSystemQuery',
+    summary: 'Query the system with GraphQL',
+    description:
+      'A GraphQL query or mutation over the system collections (users, files, schema, ...); a document that does not parse or validate is 400 GRAPHQL_VALIDATION.',
+  })
   @ApiAuth({ anonymous: true })
   @ApiJsonBody(GraphqlRequestDto, 'The GraphQL document, its variables and operation name.')
-  @ApiOkResponse({ description: '`{ data, errors? }`; errors carry the REST codes in `extensions.code`.', schema: GRAPHQL_RESULT })
-  system(@Body() dto: GraphqlRequestDto, @Acc() acc: Accountability, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  @ApiOkResponse({
+    description: '`{ data, errors? }`; errors carry the REST codes in `extensions.code`.',
+    schema: GRAPHQL_RESULT,
+  })
+  system(
+    @Body() dto: GraphqlRequestDto,
+    @Acc() acc: Accountability,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     return this.executor.run(this.systemSchema.schema, dto, { acc, req, res });
   }
 }

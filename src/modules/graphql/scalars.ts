@@ -8,7 +8,11 @@ export const GraphQLBigInt = new GraphQLScalarType<bigint | number, string>({
   name: 'GraphQLBigInt',
   description: 'An integer of any size, serialised as a string.',
   serialize: (value) => {
-    if (typeof value === 'number' || typeof value === 'bigint' || (typeof value === 'string' && /^-?\d+$/.test(value))) {
+    if (
+      typeof value === 'number' ||
+      typeof value === 'bigint' ||
+      (typeof value === 'string' && /^-?\d+$/.test(value))
+    ) {
       return String(value);
     }
     throw new GraphQLError(`GraphQLBigInt cannot represent ${String(value)}`);

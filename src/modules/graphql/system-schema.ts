@@ -56,7 +56,11 @@ export class SystemSchema implements OnModuleInit {
     this.overviews = get(SchemaOverviewService);
     this.itemDeps = { items: get(ItemsFactory), limits: get<AppConfig>(APP_CONFIG).query };
     const versions = get(VersionsService);
-    this.ownServices = { [VERSIONS]: { for: (_collection: string, acc: Accountability | null, manager?: EntityManager) => versions.for(acc, manager) } };
+    this.ownServices = {
+      [VERSIONS]: {
+        for: (_collection: string, acc: Accountability | null, manager?: EntityManager) => versions.for(acc, manager),
+      },
+    };
     const users = get(UsersService);
     this.updateSelf = (acc, body) => users.updateSelfWith(acc, body);
     const server = get(ServerService);
@@ -64,7 +68,9 @@ export class SystemSchema implements OnModuleInit {
       server_ping: { type: GraphQLString, resolve: () => 'pong' },
       // As GET /server/health: the status for everyone, the checks for administrators.
       server_health: { type: GraphQLJSON, resolve: (_root, _args, ctx: GraphqlContext) => server.health(ctx.acc) },
-      ...schemaQueries(get(SchemaReads)), ...policiesQueries(get(AccessGrantsService)) };
+      ...schemaQueries(get(SchemaReads)),
+      ...policiesQueries(get(AccessGrantsService)),
+    };
     this.mutations = {
       ...authMutations(get(AuthService), get(AuthHttp), get(PasswordResetService)),
       ...usersMutations(get(TfaService), users),

@@ -14,7 +14,12 @@ describe('ValidDocuments', () => {
   });
 
   it.each([
-    ['drops the least recently used past its capacity', ['{ a }', '{ b }', 'get { a }', '{ c }'], ['{ a }', '{ c }'], ['{ b }']],
+    [
+      'drops the least recently used past its capacity',
+      ['{ a }', '{ b }', 'get { a }', '{ c }'],
+      ['{ a }', '{ c }'],
+      ['{ b }'],
+    ],
     ['keeps no text longer than its bound', ['{ a }', '{  b  }'], ['{ a }'], ['{  b  }']],
   ])('%s', (_, steps, kept, dropped) => {
     const cache = new ValidDocuments(2, 6);

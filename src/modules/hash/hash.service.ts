@@ -28,13 +28,19 @@ export class HashService {
   private readonly limiter: WorkLimiter;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    const { memoryCost, timeCost, parallelism, maxConcurrent, maxConcurrentPerCaller, maxQueue, maxQueuePerCaller } = config.hash;
+    const { memoryCost, timeCost, parallelism, maxConcurrent, maxConcurrentPerCaller, maxQueue, maxQueuePerCaller } =
+      config.hash;
     this.costs = {
       memoryCost: memoryCost ?? ARGON2_DEFAULT_COSTS.memoryCost,
       timeCost: timeCost ?? ARGON2_DEFAULT_COSTS.timeCost,
       parallelism: parallelism ?? ARGON2_DEFAULT_COSTS.parallelism,
     };
-    this.limiter = new WorkLimiter({ concurrency: maxConcurrent, perCaller: maxConcurrentPerCaller, queue: maxQueue, perCallerQueue: maxQueuePerCaller });
+    this.limiter = new WorkLimiter({
+      concurrency: maxConcurrent,
+      perCaller: maxConcurrentPerCaller,
+      queue: maxQueue,
+      perCallerQueue: maxQueuePerCaller,
+    });
   }
 
   async hash(value: string): Promise<string> {

@@ -6,8 +6,14 @@ import { ItemsModule } from './items.module';
 @Module({
   imports: [ItemsModule],
   controllers: [
-    collectionController('activity', 'svc_activity', { readOnly: true, docs: { tag: 'Activity', many: 'Activities', one: 'Activity' } }),
-    collectionController('revisions', 'svc_revisions', { readOnly: true, docs: { tag: 'Revisions', many: 'Revisions', one: 'Revision' } }),
+    collectionController('activity', 'svc_activity', {
+      readOnly: true,
+      docs: { tag: 'Activity', many: 'Activities', one: 'Activity' },
+    }),
+    collectionController('revisions', 'svc_revisions', {
+      readOnly: true,
+      docs: { tag: 'Revisions', many: 'Revisions', one: 'Revision' },
+    }),
   ],
 })
 export class ActivityRoutesModule {}

@@ -1,4 +1,19 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Optional, Param, Patch, Post, Res, Search, Type, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Optional,
+  Param,
+  Patch,
+  Post,
+  Res,
+  Search,
+  Type,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Accountability } from '../../common/accountability';
@@ -43,14 +58,20 @@ interface ItemsRoutes {
  * The standard REST routes of a system collection (`/roles`, `/permissions`, `/activity`, ...) served by
  * the items engine with the caller's permissions, the same batch forms and envelopes as /items.
  */
-export function collectionController(path: string, collection: string, options: CollectionControllerOptions): Type<unknown> {
+export function collectionController(
+  path: string,
+  collection: string,
+  options: CollectionControllerOptions,
+): Type<unknown> {
   const { tag, ...names } = options.docs;
   const auth = options.adminOnly ? { admin: true } : { anonymous: true };
   const docs = itemsRouteDocs({ ...names, auth, writeAuth: options.adminWrites ? { admin: true } : undefined });
   const read = readController(path, collection, tag, docs, options.adminOnly ? [AdminGuard] : []);
   const writeGuards = options.adminWrites ? [AdminGuard] : [];
   const changes = options.readOnly ? read : withChangeRoutes(path, collection, docs, read, writeGuards);
-  const controller = options.readOnly ? read : withCreateRoute(path, collection, docs, changes, writeGuards, options.creator);
+  const controller = options.readOnly
+    ? read
+    : withCreateRoute(path, collection, docs, changes, writeGuards, options.creator);
   // A name of its own for each generated controller, as Nest's route log shows it.
   const name = `${path.replace(/(^|[-_/])(\w)/g, (_m, _s, c: string) => c.toUpperCase())}Controller`;
   return Object.defineProperty(controller, 'name', { value: name });
@@ -58,7 +79,13 @@ export function collectionController(path: string, collection: string, options: 
 
 type Docs = ReturnType<typeof itemsRouteDocs>;
 
-function readController(path: string, collection: string, tag: ApiTagName, docs: Docs, guards: Type<unknown>[]): Type<ItemsRoutes> {
+function readController(
+  path: string,
+  collection: string,
+  tag: ApiTagName,
+  docs: Docs,
+  guards: Type<unknown>[],
+): Type<ItemsRoutes> {
   @ApiTags(tag)
   @UseGuards(...guards)
   @Controller(path)
@@ -90,7 +117,14 @@ function readController(path: string, collection: string, tag: ApiTagName, docs:
   return ReadController;
 }
 
-function withCreateRoute(path: string, collection: string, docs: Docs, Base: Type<ItemsRoutes>, guards: Type<unknown>[], Creator?: Type<ItemsCreator>): Type<ItemsRoutes> {
+function withCreateRoute(
+  path: string,
+  collection: string,
+  docs: Docs,
+  Base: Type<ItemsRoutes>,
+  guards: Type<unknown>[],
+  Creator?: Type<ItemsCreator>,
+): Type<ItemsRoutes> {
   @Controller(path)
   class CreateController extends Base {
     constructor(
@@ -106,7 +140,12 @@ function withCreateRoute(path: string, collection: string, docs: Docs, Base: Typ
     @UseGuards(...guards)
     @HttpCode(200)
     @docs.create()
-    create(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+    create(
+      @Body() body: unknown,
+      @ListQuery() query: Query,
+      @Acc() acc: Accountability,
+      @Res({ passthrough: true }) res: Response,
+    ) {
       const service = this.items.for(collection, acc);
       const creator = this.creator;
       if (!creator) return this.http.create(service, res, body, query);
@@ -116,20 +155,37 @@ function withCreateRoute(path: string, collection: string, docs: Docs, Base: Typ
   return CreateController;
 }
 
-function withChangeRoutes(path: string, collection: string, docs: Docs, ReadController: Type<ItemsRoutes>, guards: Type<unknown>[]): Type<ItemsRoutes> {
+function withChangeRoutes(
+  path: string,
+  collection: string,
+  docs: Docs,
+  ReadController: Type<ItemsRoutes>,
+  guards: Type<unknown>[],
+): Type<ItemsRoutes> {
   @Controller(path)
   class ChangeController extends ReadController {
     @Patch()
     @UseGuards(...guards)
     @docs.update()
-    update(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+    update(
+      @Body() body: unknown,
+      @ListQuery() query: Query,
+      @Acc() acc: Accountability,
+      @Res({ passthrough: true }) res: Response,
+    ) {
       return this.http.update(this.items.for(collection, acc), res, body, query);
     }
 
     @Patch(':id')
     @UseGuards(...guards)
     @docs.updateOne()
-    updateOne(@Param('id') id: string, @Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+    updateOne(
+      @Param('id') id: string,
+      @Body() body: unknown,
+      @ListQuery() query: Query,
+      @Acc() acc: Accountability,
+      @Res({ passthrough: true }) res: Response,
+    ) {
       return this.http.updateOne(this.items.for(collection, acc), res, id, body, query);
     }
 

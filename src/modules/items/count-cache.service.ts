@@ -59,7 +59,10 @@ export class CountCacheService implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     if (!this.enabled || !this.redis.configured) return;
-    this.generations = new RedisGenerations(await this.redis.connect('count'), `${this.config.cache.namespace}:count-generation:`);
+    this.generations = new RedisGenerations(
+      await this.redis.connect('count'),
+      `${this.config.cache.namespace}:count-generation:`,
+    );
     // Writes made while Redis was away, here or on another instance, could not replace their
     // generations: what was cached before is forgotten, and every generation replaced before the next hit.
     this.redis.onReconnect(() => {

@@ -11,7 +11,10 @@ import { isPlainObject } from '../../common/is-plain-object';
  * The writes an endpoint can serve in its own way (files store bytes next to their rows); by default the
  * items engine itself.
  */
-export type ItemsWriter = Pick<ItemsService, 'updateBatch' | 'updateMany' | 'updateByQuery' | 'updateOne' | 'deleteMany' | 'deleteByQuery'>;
+export type ItemsWriter = Pick<
+  ItemsService,
+  'updateBatch' | 'updateMany' | 'updateByQuery' | 'updateOne' | 'deleteMany' | 'deleteByQuery'
+>;
 
 /**
  * The HTTP side of every items-like endpoint (items, files, versions, roles, ...): batch body forms of
@@ -73,8 +76,10 @@ export class ItemsHttp {
     if (service.schema.singleton) return this.written(service, res, query, () => service.upsertSingleton(body));
     const { keys, query: bodyQuery, data } = body;
     if (!isPlainObject(data)) throw new InvalidPayloadError('"data" is required and must be an object');
-    if (keys !== undefined && bodyQuery !== undefined) throw new InvalidPayloadError('Send "keys" or "query", not both');
-    if (Array.isArray(keys)) return this.written(service, res, query, () => writer.updateMany(keys as PrimaryKey[], data));
+    if (keys !== undefined && bodyQuery !== undefined)
+      throw new InvalidPayloadError('Send "keys" or "query", not both');
+    if (Array.isArray(keys))
+      return this.written(service, res, query, () => writer.updateMany(keys as PrimaryKey[], data));
     if (isPlainObject(bodyQuery)) {
       const selection = parseQuery(bodyQuery, this.config.query);
       return this.written(service, res, query, () => writer.updateByQuery(selection, data));
@@ -82,7 +87,14 @@ export class ItemsHttp {
     throw new InvalidPayloadError('The body needs "keys" or "query" next to "data"');
   }
 
-  async updateOne(service: ItemsService, res: Response, id: string, body: unknown, query: Query, writer: ItemsWriter = service) {
+  async updateOne(
+    service: ItemsService,
+    res: Response,
+    id: string,
+    body: unknown,
+    query: Query,
+    writer: ItemsWriter = service,
+  ) {
     if (!isPlainObject(body)) throw new InvalidPayloadError('The body must be an object');
     return this.written(service, res, query, () => writer.updateOne(id, body));
   }

@@ -1,4 +1,17 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Optional, Param, Patch, Post, Res, Search } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Optional,
+  Param,
+  Patch,
+  Post,
+  Res,
+  Search,
+} from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { EntityManager } from 'typeorm';
@@ -19,7 +32,8 @@ const docs = itemsRouteDocs({
   one: 'Item',
   auth: { anonymous: true },
   query: ['Version'],
-  listNote: 'A singleton collection answers its one item as `data`, and POST and PATCH /items/{collection} create or change that item.',
+  listNote:
+    'A singleton collection answers its one item as `data`, and POST and PATCH /items/{collection} create or change that item.',
   params: { collection: 'A user collection, e.g. `articles`; system collections have their own endpoints (403 here).' },
 });
 
@@ -48,27 +62,50 @@ export class ItemsController {
   @Search()
   @HttpCode(200)
   @ApiSearchRoute()
-  search(@Param('collection') collection: string, @ListQuery() query: Query, @Body() body: unknown, @Acc() acc: Accountability) {
+  search(
+    @Param('collection') collection: string,
+    @ListQuery() query: Query,
+    @Body() body: unknown,
+    @Acc() acc: Accountability,
+  ) {
     return this.http.search(this.service(collection, acc), query, body);
   }
 
   @Get(':id')
   @docs.read()
-  read(@Param('collection') collection: string, @Param('id') id: string, @ListQuery() query: Query, @Acc() acc: Accountability) {
-    const read = (q: Query, manager?: EntityManager) => this.http.readOne(this.service(collection, acc, manager), id, q);
+  read(
+    @Param('collection') collection: string,
+    @Param('id') id: string,
+    @ListQuery() query: Query,
+    @Acc() acc: Accountability,
+  ) {
+    const read = (q: Query, manager?: EntityManager) =>
+      this.http.readOne(this.service(collection, acc, manager), id, q);
     return query.version && this.versions ? this.versions.read(collection, id, query, acc, read) : read(query);
   }
 
   @Post()
   @HttpCode(200)
   @docs.create()
-  create(@Param('collection') collection: string, @Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+  create(
+    @Param('collection') collection: string,
+    @Body() body: unknown,
+    @ListQuery() query: Query,
+    @Acc() acc: Accountability,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     return this.http.create(this.service(collection, acc), res, body, query);
   }
 
   @Patch()
   @docs.update()
-  update(@Param('collection') collection: string, @Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+  update(
+    @Param('collection') collection: string,
+    @Body() body: unknown,
+    @ListQuery() query: Query,
+    @Acc() acc: Accountability,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     return this.http.update(this.service(collection, acc), res, body, query);
   }
 
@@ -88,14 +125,22 @@ export class ItemsController {
   @Delete()
   @HttpCode(204)
   @docs.remove()
-  async remove(@Param('collection') collection: string, @Body() body: unknown, @Acc() acc: Accountability): Promise<void> {
+  async remove(
+    @Param('collection') collection: string,
+    @Body() body: unknown,
+    @Acc() acc: Accountability,
+  ): Promise<void> {
     await this.http.delete(this.service(collection, acc), body);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @docs.removeOne()
-  async removeOne(@Param('collection') collection: string, @Param('id') id: string, @Acc() acc: Accountability): Promise<void> {
+  async removeOne(
+    @Param('collection') collection: string,
+    @Param('id') id: string,
+    @Acc() acc: Accountability,
+  ): Promise<void> {
     await this.service(collection, acc).deleteOne(id);
   }
 }

@@ -12,6 +12,14 @@ import { ItemsHttp } from './items-http';
   imports: [SchemaModule, PermissionsModule, ActivityModule],
   controllers: [ItemsController],
   providers: [ItemsFactory, ItemsHttp, ItemEventsService, CountCacheService],
-  exports: [ItemsFactory, ItemsHttp, ItemEventsService, CountCacheService, SchemaModule, PermissionsModule, ActivityModule],
+  exports: [
+    ItemsFactory,
+    ItemsHttp,
+    ItemEventsService,
+    CountCacheService,
+    SchemaModule,
+    PermissionsModule,
+    ActivityModule,
+  ],
 })
 export class ItemsModule {}

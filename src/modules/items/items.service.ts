@@ -5,10 +5,27 @@ import { isPlainObject } from '../../common/is-plain-object';
 import type { MetaKey, Query } from '../../common/query/query.types';
 import { loadAccess, readableDeleted, requireRule } from './engine/access';
 import { afterSql, anyOfSql, inSql } from './engine/compile-sql';
-import { collectionOf, CreateOptions, Item, ItemsDeps, ItemsOptions, ItemsScope, PreparedCreates, PrimaryKey } from './engine/items.types';
+import {
+  collectionOf,
+  CreateOptions,
+  Item,
+  ItemsDeps,
+  ItemsOptions,
+  ItemsScope,
+  PreparedCreates,
+  PrimaryKey,
+} from './engine/items.types';
 import { checkReadQuery, ExtraWhere, prepareRead, readAggregate, readItems, readMeta } from './engine/run-read';
 import { castKey, validKey } from './engine/validate-key';
-import { afterWrite, createPlan, createRows, deleteItems, prepareCreates, updateItems, upsertRows } from './engine/write-items';
+import {
+  afterWrite,
+  createPlan,
+  createRows,
+  deleteItems,
+  prepareCreates,
+  updateItems,
+  upsertRows,
+} from './engine/write-items';
 import type { NestedWrite } from './engine/write-nested';
 import { moveSort } from './engine/move-sort';
 import { MutationBudget } from './engine/mutation-budget';
@@ -17,7 +34,15 @@ import { keyExists, lockRow, singletonKey, transaction } from './engine/write-ro
 import { keyPermitted } from './engine/key-permitted';
 
 // Other modules import the engine's types from the facade only, never from ./engine.
-export type { CreateOptions, Item, ItemsDeps, ItemsOptions, PreparedCreates, PrimaryKey, RowErrorHandler } from './engine/items.types';
+export type {
+  CreateOptions,
+  Item,
+  ItemsDeps,
+  ItemsOptions,
+  PreparedCreates,
+  PrimaryKey,
+  RowErrorHandler,
+} from './engine/items.types';
 export type { SqlContext } from './engine/compile-filter';
 // What a revision revert (secrets kept as they are) and the live OpenAPI document (required fields) share with the engine.
 export { CONCEALED } from './engine/items.types';
@@ -69,15 +94,20 @@ export class ItemsService {
    */
   async readAfter(query: Query, key: PrimaryKey): Promise<Item[]> {
     const [only, ...more] = Array.isArray(query.sort) ? query.sort : [];
-    if (!only || more.length || only.field !== this.primaryKey) throw new Error('readAfter needs a read sorted by the primary key alone');
-    return this.readByQuery({ ...query, offset: 0, page: undefined }, (ctx) => afterSql(ctx, only.field, only.order, key));
+    if (!only || more.length || only.field !== this.primaryKey)
+      throw new Error('readAfter needs a read sorted by the primary key alone');
+    return this.readByQuery({ ...query, offset: 0, page: undefined }, (ctx) =>
+      afterSql(ctx, only.field, only.order, key),
+    );
   }
 
   async readMany(keys: PrimaryKey[], query: Query = {}): Promise<Item[]> {
     const pk = this.schema.fields[this.primaryKey];
     const cast = keys.filter((k) => validKey(pk, k)).map((k) => castKey(pk, k));
     if (!cast.length) return [];
-    const items = await this.readByQuery({ ...query, limit: -1, offset: 0, page: undefined }, (ctx) => anyOfSql(ctx, pk.field, cast));
+    const items = await this.readByQuery({ ...query, limit: -1, offset: 0, page: undefined }, (ctx) =>
+      anyOfSql(ctx, pk.field, cast),
+    );
     if (query.sort?.length || items.some((item) => item[pk.field] === undefined)) return items;
     // Without a sort of their own, callers (re-reads after a write, SEARCH { keys }) get the order they named.
     const position = new Map(cast.map((k, i) => [String(k), i]));
@@ -88,7 +118,9 @@ export class ItemsService {
   async readOne(key: PrimaryKey, query: Query = {}): Promise<Item> {
     const pk = this.schema.fields[this.primaryKey];
     if (!validKey(pk, key)) throw new ForbiddenError();
-    const [item] = await this.readByQuery({ ...query, limit: 1, offset: 0, page: undefined }, (ctx) => inSql(ctx, pk.field, [castKey(pk, key)]));
+    const [item] = await this.readByQuery({ ...query, limit: 1, offset: 0, page: undefined }, (ctx) =>
+      inSql(ctx, pk.field, [castKey(pk, key)]),
+    );
     if (!item) throw new ForbiddenError();
     return item;
   }
@@ -171,7 +203,9 @@ export class ItemsService {
     if (!Array.isArray(data)) throw new InvalidPayloadError('Expected an array of items');
     const budget = this.spend(data.length);
     const plan = await createPlan(this.scope);
-    const keys = await transaction(this.scope, (manager) => createRows(this.nested(manager, budget), plan, data, options.rowError, options.prepared));
+    const keys = await transaction(this.scope, (manager) =>
+      createRows(this.nested(manager, budget), plan, data, options.rowError, options.prepared),
+    );
     await afterWrite(this.scope, 'create', keys);
     this.scope.options.onCreated?.(this.collection, keys);
     return keys;
@@ -199,7 +233,9 @@ export class ItemsService {
     const budget = this.spend(keys.length);
     const access = await loadAccess(this.scope);
     const rule = requireRule(access, this.collection, 'update');
-    const result = await transaction(this.scope, (manager) => updateItems(this.nested(manager, budget), access, rule, keys, data));
+    const result = await transaction(this.scope, (manager) =>
+      updateItems(this.nested(manager, budget), access, rule, keys, data),
+    );
     await afterWrite(this.scope, 'update', result);
     return result;
   }
@@ -214,7 +250,8 @@ export class ItemsService {
     await transaction(this.scope, async (manager) => {
       const service = this.base(this.collection, manager, budget);
       for (const item of items) {
-        if (!isPlainObject(item) || item[pk] === undefined || item[pk] === null) throw new InvalidPayloadError(`Each item needs its primary key "${pk}"`);
+        if (!isPlainObject(item) || item[pk] === undefined || item[pk] === null)
+          throw new InvalidPayloadError(`Each item needs its primary key "${pk}"`);
         const { [pk]: key, ...data } = item;
         keys.push(await service.updateOne(key as PrimaryKey, data));
       }
@@ -234,7 +271,8 @@ export class ItemsService {
     const key = item[pk] as PrimaryKey | undefined | null;
     return transaction(this.scope, async (manager) => {
       const service = this.base(this.collection, manager);
-      if (key === undefined || key === null || !(await keyExists(this.scope, manager, key))) return service.createOne(item);
+      if (key === undefined || key === null || !(await keyExists(this.scope, manager, key)))
+        return service.createOne(item);
       const { [pk]: _key, ...data } = item;
       return service.updateOne(key, data);
     });
@@ -248,7 +286,11 @@ export class ItemsService {
     if (!Array.isArray(items)) throw new InvalidPayloadError('Expected an array of items');
     const { keys, created } = await transaction(this.scope, (manager) => {
       const service = this.base(this.collection, manager);
-      const upserts = { write: service.nested(manager), update: (key: PrimaryKey, data: Item) => service.updateOne(key, data), ...options };
+      const upserts = {
+        write: service.nested(manager),
+        update: (key: PrimaryKey, data: Item) => service.updateOne(key, data),
+        ...options,
+      };
       return upsertRows(upserts, items);
     });
     if (created.length) await afterWrite(this.scope, 'create', created);
@@ -293,7 +335,9 @@ export class ItemsService {
 
   /** `item` takes the place of `to` in the sort field, the rows between moving up or down (API.md 2). */
   moveSort(item: unknown, to: unknown): Promise<void> {
-    return moveSort(this.scope, item, to, (manager, key, data) => this.base(this.collection, manager).updateOne(key, data));
+    return moveSort(this.scope, item, to, (manager, key, data) =>
+      this.base(this.collection, manager).updateOne(key, data),
+    );
   }
 
   /** Holds the row's write lock until the scope's transaction ends. */
@@ -307,7 +351,11 @@ export class ItemsService {
   }
 
   private nested(manager: EntityManager, budget?: MutationBudget): NestedWrite {
-    return { scope: { ...this.scope, manager }, manager, related: (collection) => this.base(collection, manager, budget) };
+    return {
+      scope: { ...this.scope, manager },
+      manager,
+      related: (collection) => this.base(collection, manager, budget),
+    };
   }
 
   /** Spends `count` writes of the mutation's budget (a new one at the top of a mutation) and answers it. */
@@ -321,7 +369,13 @@ export class ItemsService {
   async keysByQuery(query: Query): Promise<PrimaryKey[]> {
     if (!isPlainObject(query)) throw new InvalidPayloadError('"query" must be an object');
     const pk = this.primaryKey;
-    const items = await this.readByQuery({ ...query, fields: [pk], aggregate: undefined, groupBy: undefined, deep: undefined });
+    const items = await this.readByQuery({
+      ...query,
+      fields: [pk],
+      aggregate: undefined,
+      groupBy: undefined,
+      deep: undefined,
+    });
     return items.map((i) => i[pk] as PrimaryKey);
   }
 }

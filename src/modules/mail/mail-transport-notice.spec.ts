@@ -1,6 +1,10 @@
 import { mailTransportNotice } from './mail-transport-notice';
 
-const email = (transport: 'log' | 'smtp') => ({ transport, from: 'no-reply@example.com', smtp: { secure: false, ignoreTls: false } });
+const email = (transport: 'log' | 'smtp') => ({
+  transport,
+  from: 'no-reply@example.com',
+  smtp: { secure: false, ignoreTls: false },
+});
 
 describe(mailTransportNotice.name, () => {
   it.each([

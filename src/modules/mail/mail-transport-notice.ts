@@ -22,6 +22,7 @@ export function mailTransportNotice(config: Pick<AppConfig, 'nodeEnv' | 'email'>
   }
   return {
     level: 'info',
-    message: 'EMAIL_TRANSPORT is "log": mail is not delivered; the log shows each mail\'s recipient and subject, never its content.',
+    message:
+      'EMAIL_TRANSPORT is "log": mail is not delivered; the log shows each mail\'s recipient and subject, never its content.',
   };
 }

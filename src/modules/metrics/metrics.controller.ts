@@ -29,14 +29,22 @@ export class MetricsController {
     id: 'readMetrics',
     summary: 'Read the Prometheus metrics',
     description:
-      'This instance\'s metrics in the Prometheus text format, for administrators and for `Authorization: Metrics <token>` with a token of METRICS_TOKENS (403 FORBIDDEN for anyone else). 404 when METRICS_ENABLED is not true.',
+      "This instance's metrics in the Prometheus text format, for administrators and for `Authorization: Metrics <token>` with a token of METRICS_TOKENS (403 FORBIDDEN for anyone else). 404 when METRICS_ENABLED is not true.",
   })
   @ApiProduces('text/plain')
   @ApiAuth()
   @ApiSecurity('metricsToken')
   @ApiErrors(403, 404)
-  @ApiOkResponse({ description: 'This instance\'s metrics in the Prometheus text format.', content: { 'text/plain': { schema: { type: 'string' } } } })
-  async read(@Acc() acc: Accountability, @Headers('authorization') authorization: string | undefined, @Req() req: Request, @Res() res: Response): Promise<void> {
+  @ApiOkResponse({
+    description: "This instance's metrics in the Prometheus text format.",
+    content: { 'text/plain': { schema: { type: 'string' } } },
+  })
+  async read(
+    @Acc() acc: Accountability,
+    @Headers('authorization') authorization: string | undefined,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
     const registry = this.metrics.registry;
     if (!registry) throw new RouteNotFoundError(requestPath(req));
     if (!acc.admin && !hasMetricsToken(authorization, this.config.metrics.tokens)) throw new ForbiddenError();

@@ -7,7 +7,11 @@ import { NotificationsService } from './notifications.service';
 /** `/notifications` over svc_notifications through the items engine; a new one is mailed to its recipient. */
 @Module({
   imports: [ItemsModule, MailModule],
-  controllers: [collectionController('notifications', 'svc_notifications', { docs: { tag: 'Notifications', many: 'Notifications', one: 'Notification' } })],
+  controllers: [
+    collectionController('notifications', 'svc_notifications', {
+      docs: { tag: 'Notifications', many: 'Notifications', one: 'Notification' },
+    }),
+  ],
   providers: [NotificationsService],
 })
 export class NotificationsModule {}

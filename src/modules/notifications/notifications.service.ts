@@ -29,7 +29,9 @@ export class NotificationsService implements OnModuleInit, OnModuleDestroy {
   onModuleInit(): void {
     this.stop = this.events.on((event) => {
       if (event.collection !== 'svc_notifications' || event.action !== 'create') return;
-      this.mailCreated(event.keys).catch((err: unknown) => this.logger.error({ err }, 'notification mails could not be prepared'));
+      this.mailCreated(event.keys).catch((err: unknown) =>
+        this.logger.error({ err }, 'notification mails could not be prepared'),
+      );
     });
   }
 

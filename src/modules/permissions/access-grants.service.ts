@@ -4,7 +4,17 @@ import { DataSource } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { storedBoolean as truthy } from '../../database/stored-boolean';
 import { SystemCacheService } from '../cache/system-cache.service';
-import { AccessTree, Globals, Grant, GrantFlags, globalsOf, grantsFrom, grantsOf, policyIds, roleChain } from './lib/access-grants';
+import {
+  AccessTree,
+  Globals,
+  Grant,
+  GrantFlags,
+  globalsOf,
+  grantsFrom,
+  grantsOf,
+  policyIds,
+  roleChain,
+} from './lib/access-grants';
 import { remember } from './lib/remember';
 
 type Caller = Pick<Accountability, 'user' | 'role' | 'ip'>;
@@ -18,11 +28,20 @@ interface FlagRow {
 }
 
 function flagsOf(row: FlagRow): GrantFlags {
-  const ip = (row.ip_access ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
-  return { admin: truthy(row.admin_access), app: truthy(row.app_access), enforceTfa: truthy(row.enforce_tfa), ip: ip.length ? ip : null };
+  const ip = (row.ip_access ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return {
+    admin: truthy(row.admin_access),
+    app: truthy(row.app_access),
+    enforceTfa: truthy(row.enforce_tfa),
+    ip: ip.length ? ip : null,
+  };
 }
 
-const FLAG_COLUMNS = (alias: string) => ['id', 'admin_access', 'app_access', 'enforce_tfa', 'ip_access'].map((c) => `${alias}.${c} AS ${c}`);
+const FLAG_COLUMNS = (alias: string) =>
+  ['id', 'admin_access', 'app_access', 'enforce_tfa', 'ip_access'].map((c) => `${alias}.${c} AS ${c}`);
 
 /**
  * Which policies a caller has (their role's, its ancestors', their own), read once and kept until a system
@@ -81,9 +100,18 @@ export class AccessGrantsService implements OnModuleInit {
 
   private async loadTree(): Promise<AccessTree> {
     const q = () => this.dataSource.createQueryBuilder();
-    const roles = await q().select([...FLAG_COLUMNS('r'), 'r.parent AS parent']).from('svc_roles', 'r').getRawMany<FlagRow & { parent: string | null }>();
+    const roles = await q()
+      .select([...FLAG_COLUMNS('r'), 'r.parent AS parent'])
+      .from('svc_roles', 'r')
+      .getRawMany<FlagRow & { parent: string | null }>();
     const policies = await q().select(FLAG_COLUMNS('p')).from('svc_policies', 'p').getRawMany<FlagRow>();
-    const links = await q().select(['a.role AS role', 'a.policy AS policy']).from('svc_access', 'a').where(`a.${this.userColumn} IS NULL`).orderBy('a.sort').addOrderBy('a.id').getRawMany<{ role: string | null; policy: string }>();
+    const links = await q()
+      .select(['a.role AS role', 'a.policy AS policy'])
+      .from('svc_access', 'a')
+      .where(`a.${this.userColumn} IS NULL`)
+      .orderBy('a.sort')
+      .addOrderBy('a.id')
+      .getRawMany<{ role: string | null; policy: string }>();
     const rolePolicies = new Map<string | null, string[]>();
     for (const link of links) rolePolicies.set(link.role, [...(rolePolicies.get(link.role) ?? []), link.policy]);
     return {
@@ -94,7 +122,14 @@ export class AccessGrantsService implements OnModuleInit {
   }
 
   private async loadUserPolicies(user: string): Promise<string[]> {
-    const rows = await this.dataSource.createQueryBuilder().select('a.policy', 'policy').from('svc_access', 'a').where(`a.${this.userColumn} = :user`, { user }).orderBy('a.sort').addOrderBy('a.id').getRawMany<{ policy: string }>();
+    const rows = await this.dataSource
+      .createQueryBuilder()
+      .select('a.policy', 'policy')
+      .from('svc_access', 'a')
+      .where(`a.${this.userColumn} = :user`, { user })
+      .orderBy('a.sort')
+      .addOrderBy('a.id')
+      .getRawMany<{ policy: string }>();
     return rows.map((row) => row.policy);
   }
 }

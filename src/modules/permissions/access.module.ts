@@ -16,10 +16,22 @@ import { PoliciesMeController } from './policies-me.controller';
   controllers: [
     PermissionsMeController,
     PoliciesMeController,
-    collectionController('roles', 'svc_roles', { adminWrites: true, docs: { tag: 'Roles', many: 'Roles', one: 'Role' } }),
-    collectionController('permissions', 'svc_permissions', { adminOnly: true, docs: { tag: 'Permissions', many: 'Permissions', one: 'Permission' } }),
-    collectionController('policies', 'svc_policies', { adminOnly: true, docs: { tag: 'Policies', many: 'Policies', one: 'Policy' } }),
-    collectionController('access', 'svc_access', { adminOnly: true, docs: { tag: 'Access', many: 'AccessRows', one: 'AccessRow' } }),
+    collectionController('roles', 'svc_roles', {
+      adminWrites: true,
+      docs: { tag: 'Roles', many: 'Roles', one: 'Role' },
+    }),
+    collectionController('permissions', 'svc_permissions', {
+      adminOnly: true,
+      docs: { tag: 'Permissions', many: 'Permissions', one: 'Permission' },
+    }),
+    collectionController('policies', 'svc_policies', {
+      adminOnly: true,
+      docs: { tag: 'Policies', many: 'Policies', one: 'Policy' },
+    }),
+    collectionController('access', 'svc_access', {
+      adminOnly: true,
+      docs: { tag: 'Access', many: 'AccessRows', one: 'AccessRow' },
+    }),
   ],
   providers: [ItemPermissionsService],
 })

@@ -27,7 +27,8 @@ export class ItemPermissionsService {
     const singleton = this.singleton(service);
     if (singleton === null) return { update: { access: false }, delete: { access: false }, share: { access: false } };
     const rules = await this.permissions.rules(acc);
-    const rule = (action: string): PermissionRule | null => rules.find((r) => r.collection === collection && (r.action as string) === action) ?? null;
+    const rule = (action: string): PermissionRule | null =>
+      rules.find((r) => r.collection === collection && (r.action as string) === action) ?? null;
     // A singleton without its row yet is saved by a create; with it, its page acts on that row.
     const row = singleton ? await service.singletonKey() : (key ?? null);
     const updateAction = singleton && row === null ? 'create' : 'update';
@@ -54,7 +55,12 @@ export class ItemPermissionsService {
   }
 
   /** As creating a share checks it: a share rule whose row filter the item passes, and the item readable. */
-  private async mayShare(acc: Accountability, collection: string, rule: PermissionRule | null, row: PrimaryKey | null): Promise<boolean> {
+  private async mayShare(
+    acc: Accountability,
+    collection: string,
+    rule: PermissionRule | null,
+    row: PrimaryKey | null,
+  ): Promise<boolean> {
     if (!rule) return false;
     if (row === null) return true;
     try {

@@ -20,7 +20,10 @@ const ItemPermissionsDocs = () =>
     ApiAuth(),
     ApiErrors(403),
     ApiParam({ name: 'collection', description: 'The collection’s name, e.g. `articles`.' }),
-    ApiData(object({ update: ENTRY, delete: ENTRY, share: ENTRY }), '`{ data: { update, delete, share: { access } } }`; a singleton’s `update` also has its `fields` and `presets`'),
+    ApiData(
+      object({ update: ENTRY, delete: ENTRY, share: ENTRY }),
+      '`{ data: { update, delete, share: { access } } }`; a singleton’s `update` also has its `fields` and `presets`',
+    ),
   );
 
 /** The caller's own access per collection: what an app needs to offer only the actions it may take. */
@@ -37,11 +40,25 @@ export class PermissionsMeController {
   @ApiDoc({
     id: 'readUserPermissions',
     summary: 'Read your own access',
-    description: "The caller's access per collection and action (none, partial with a row filter, full), with the fields and presets: what an app needs to offer only the actions it may take.",
+    description:
+      "The caller's access per collection and action (none, partial with a row filter, full), with the fields and presets: what an app needs to offer only the actions it may take.",
   })
   @ApiAuth({ anonymous: true })
   @ApiData(
-    { type: 'object', additionalProperties: { type: 'object', additionalProperties: { type: 'object', properties: { access: { type: 'string', enum: ['none', 'partial', 'full'] }, fields: { type: 'array', items: { type: 'string' } }, presets: { type: 'object' } } } } },
+    {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: {
+          type: 'object',
+          properties: {
+            access: { type: 'string', enum: ['none', 'partial', 'full'] },
+            fields: { type: 'array', items: { type: 'string' } },
+            presets: { type: 'object' },
+          },
+        },
+      },
+    },
     '`{ data: { <collection>: { create|read|update|delete|share: { access, fields?, presets? } } } }`',
   )
   async me(@Acc() acc: Accountability): Promise<{ data: CollectionAccess }> {
@@ -53,10 +70,14 @@ export class PermissionsMeController {
   @ApiDoc({
     id: 'readCollectionItemPermissions',
     summary: 'Read your own access to a collection’s items, or a singleton',
-    description: 'Whether the caller may update, delete and share items of the collection (a singleton: its one item, with the fields and presets of its update rule). 403 for anonymous callers.',
+    description:
+      'Whether the caller may update, delete and share items of the collection (a singleton: its one item, with the fields and presets of its update rule). 403 for anonymous callers.',
   })
   @ItemPermissionsDocs()
-  async collection(@Acc() acc: Accountability, @Param('collection') collection: string): Promise<{ data: ItemPermissions }> {
+  async collection(
+    @Acc() acc: Accountability,
+    @Param('collection') collection: string,
+  ): Promise<{ data: ItemPermissions }> {
     return { data: await this.items.of(acc, collection) };
   }
 
@@ -64,11 +85,16 @@ export class PermissionsMeController {
   @ApiDoc({
     id: 'readItemPermissions',
     summary: 'Read your own access to one item',
-    description: 'Whether the caller may update, delete and share this item now: a rule for the action whose row filter the item passes. 403 for anonymous callers.',
+    description:
+      'Whether the caller may update, delete and share this item now: a rule for the action whose row filter the item passes. 403 for anonymous callers.',
   })
   @ItemPermissionsDocs()
   @ApiParam({ name: 'key', description: 'The item’s primary key.' })
-  async item(@Acc() acc: Accountability, @Param('collection') collection: string, @Param('key') key: string): Promise<{ data: ItemPermissions }> {
+  async item(
+    @Acc() acc: Accountability,
+    @Param('collection') collection: string,
+    @Param('key') key: string,
+  ): Promise<{ data: ItemPermissions }> {
     return { data: await this.items.of(acc, collection, key) };
   }
 }

@@ -90,21 +90,39 @@ export class PermissionsService implements OnModuleInit {
   }
 
   private loadRows(grant: string): Promise<Permission[]> {
-    const qb = this.dataSource.createQueryBuilder().select(['p.collection AS collection', 'p.action AS action', 'p.fields AS fields', 'p.permissions AS permissions', 'p.validation AS validation', 'p.presets AS presets']).from('svc_permissions', 'p');
+    const qb = this.dataSource
+      .createQueryBuilder()
+      .select([
+        'p.collection AS collection',
+        'p.action AS action',
+        'p.fields AS fields',
+        'p.permissions AS permissions',
+        'p.validation AS validation',
+        'p.presets AS presets',
+      ])
+      .from('svc_permissions', 'p');
     const [kind, id] = [grant.slice(0, grant.indexOf(':')), grant.slice(grant.indexOf(':') + 1)];
     if (kind === 'policy') qb.where('p.policy = :id', { id });
     else if (id === '$public') qb.where('p.role IS NULL AND p.policy IS NULL');
     else qb.where('p.role = :id AND p.policy IS NULL', { id });
-    return qb.orderBy('p.id').getRawMany<Row>().then((list) =>
-      list.map((row) => ({
-        collection: row.collection,
-        action: row.action as PermissionAction,
-        fields: row.fields ? row.fields.split(',').map((f) => f.trim()).filter(Boolean) : null,
-        permissions: json<Filter>(row.permissions),
-        validation: json<Filter>(row.validation),
-        presets: json<Record<string, unknown>>(row.presets),
-      })),
-    );
+    return qb
+      .orderBy('p.id')
+      .getRawMany<Row>()
+      .then((list) =>
+        list.map((row) => ({
+          collection: row.collection,
+          action: row.action as PermissionAction,
+          fields: row.fields
+            ? row.fields
+                .split(',')
+                .map((f) => f.trim())
+                .filter(Boolean)
+            : null,
+          permissions: json<Filter>(row.permissions),
+          validation: json<Filter>(row.validation),
+          presets: json<Record<string, unknown>>(row.presets),
+        })),
+      );
   }
 
   /** The rules of a set of grants, merged, with what app access grants by itself when `app`. */
@@ -124,7 +142,9 @@ export class PermissionsService implements OnModuleInit {
     if (acc.share) {
       const overview = this.moduleRef.get(SchemaOverviewService, { strict: false }).current;
       // Keyed by the schema's version too: a new relation opens (or closes) related rows.
-      return remember(this.shares, `${acc.share.id}@${overview.version}`, () => this.shareRules(acc.share!.id, overview));
+      return remember(this.shares, `${acc.share.id}@${overview.version}`, () =>
+        this.shareRules(acc.share!.id, overview),
+      );
     }
     return this.rulesOfGrants(await this.grants.grants(acc), acc.app);
   }
@@ -145,7 +165,11 @@ export class PermissionsService implements OnModuleInit {
     if (!share || !primary) return [];
     const grants = await this.grants.grants({ user: null, role: share.role, ip: null });
     const admin = share.role !== null && globalsOf(grants).admin_access;
-    return sharePermissions({ ...share, primary }, overview.relations, admin ? 'admin' : await this.rulesOfGrants(grants, false));
+    return sharePermissions(
+      { ...share, primary },
+      overview.relations,
+      admin ? 'admin' : await this.rulesOfGrants(grants, false),
+    );
   }
 
   /** What `$CURRENT_ROLES` and `$CURRENT_POLICIES` stand for in the caller's rules, presets and queries. */

@@ -18,10 +18,14 @@ export class PoliciesMeController {
   @ApiDoc({
     id: 'readPolicyGlobals',
     summary: "Read the caller's access flags",
-    description: "The caller's admin access, app access and enforced two-factor, from every policy that applies to this request; `{ app_access: false }` for anonymous callers and shares.",
+    description:
+      "The caller's admin access, app access and enforced two-factor, from every policy that applies to this request; `{ app_access: false }` for anonymous callers and shares.",
   })
   @ApiAuth({ anonymous: true })
-  @ApiData(object({ app_access: 'boolean', admin_access: 'boolean', enforce_tfa: 'boolean' }), '`{ data: { app_access, admin_access, enforce_tfa } }`')
+  @ApiData(
+    object({ app_access: 'boolean', admin_access: 'boolean', enforce_tfa: 'boolean' }),
+    '`{ data: { app_access, admin_access, enforce_tfa } }`',
+  )
   async globals(@Acc() acc: Accountability): Promise<{ data: Globals | { app_access: false } }> {
     // As the reference: a caller signed in as no one learns nothing about the public access.
     if ((!acc.user && !acc.role) || acc.share) return { data: { app_access: false } };

@@ -8,6 +8,8 @@ import { ItemsModule } from '../items/items.module';
  */
 @Module({
   imports: [ItemsModule],
-  controllers: [collectionController('presets', 'svc_presets', { docs: { tag: 'Presets', many: 'Presets', one: 'Preset' } })],
+  controllers: [
+    collectionController('presets', 'svc_presets', { docs: { tag: 'Presets', many: 'Presets', one: 'Preset' } }),
+  ],
 })
 export class PresetsModule {}

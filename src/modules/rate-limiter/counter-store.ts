@@ -104,15 +104,24 @@ export class RedisCounterStore implements CounterStore {
   }
 
   hit(key: string, windowMs: number): Promise<CounterHit> {
-    return this.shared(() => this.sharedHit(key, windowMs), () => this.fallback.hit(key, windowMs));
+    return this.shared(
+      () => this.sharedHit(key, windowMs),
+      () => this.fallback.hit(key, windowMs),
+    );
   }
 
   get(key: string): Promise<CounterHit> {
-    return this.shared(() => this.sharedGet(key), () => this.fallback.get(key));
+    return this.shared(
+      () => this.sharedGet(key),
+      () => this.fallback.get(key),
+    );
   }
 
   reset(key: string): Promise<void> {
-    return this.shared(async () => void (await this.redis.del(this.key(key))), () => this.fallback.reset(key));
+    return this.shared(
+      async () => void (await this.redis.del(this.key(key))),
+      () => this.fallback.reset(key),
+    );
   }
 
   raise(key: string, value: number, windowMs: number): Promise<boolean> {
@@ -127,11 +136,16 @@ export class RedisCounterStore implements CounterStore {
     try {
       result = await remote();
     } catch (err) {
-      if (!this.local) this.logger.warn({ reason: (err as Error).message }, 'Redis is unreachable: login lockout and rate limits count in this instance alone until it is back');
+      if (!this.local)
+        this.logger.warn(
+          { reason: (err as Error).message },
+          'Redis is unreachable: login lockout and rate limits count in this instance alone until it is back',
+        );
       this.local = true;
       return local();
     }
-    if (this.local) this.logger.info('Redis is reachable again: login lockout and rate limits are shared by every instance again');
+    if (this.local)
+      this.logger.info('Redis is reachable again: login lockout and rate limits are shared by every instance again');
     this.local = false;
     return result;
   }
@@ -147,7 +161,10 @@ export class RedisCounterStore implements CounterStore {
 
   private async sharedGet(key: string): Promise<CounterHit> {
     const name = this.key(key);
-    const [[, count], [, ttl]] = (await this.redis.multi().get(name).pttl(name).exec()) as [[unknown, string | null], [unknown, number]];
+    const [[, count], [, ttl]] = (await this.redis.multi().get(name).pttl(name).exec()) as [
+      [unknown, string | null],
+      [unknown, number],
+    ];
     return count === null ? { count: 0, msLeft: 0 } : { count: Number(count), msLeft: Math.max(ttl, 0) };
   }
 

@@ -8,13 +8,25 @@ import { IpRateLimiterMiddleware } from './ip-rate-limiter.middleware';
 import { MailLimiterService } from './mail-limiter.service';
 
 /** Redis when it is configured and the limiter or cache is told to use it; otherwise this process's memory. */
-async function createCounterStore(config: AppConfig, redis: RedisService, logger: AppLogger, clock: Clock): Promise<CounterStore> {
-  const useRedis = config.redis !== undefined && (config.rateLimiter.store === 'redis' || config.cache.store === 'redis');
-  return useRedis ? new RedisCounterStore(await redis.connect('counters'), config.cache.namespace, logger, clock) : new MemoryCounterStore(clock);
+async function createCounterStore(
+  config: AppConfig,
+  redis: RedisService,
+  logger: AppLogger,
+  clock: Clock,
+): Promise<CounterStore> {
+  const useRedis =
+    config.redis !== undefined && (config.rateLimiter.store === 'redis' || config.cache.store === 'redis');
+  return useRedis
+    ? new RedisCounterStore(await redis.connect('counters'), config.cache.namespace, logger, clock)
+    : new MemoryCounterStore(clock);
 }
 
 @Module({
-  providers: [{ provide: COUNTER_STORE, useFactory: createCounterStore, inject: [APP_CONFIG, RedisService, AppLogger, CLOCK] }, IpRateLimiterMiddleware, MailLimiterService],
+  providers: [
+    { provide: COUNTER_STORE, useFactory: createCounterStore, inject: [APP_CONFIG, RedisService, AppLogger, CLOCK] },
+    IpRateLimiterMiddleware,
+    MailLimiterService,
+  ],
   exports: [COUNTER_STORE, MailLimiterService],
 })
 export class RateLimiterModule implements NestModule, OnApplicationShutdown {

@@ -57,7 +57,8 @@ export class ItemsMessagesService {
   private async update(service: ItemsService, message: ItemsMessage, query: Query): Promise<Answer> {
     const data = message.data;
     if (!isPlainObject(data)) throw new InvalidPayloadError('"data" must be an object');
-    if (message.id !== undefined) return { data: await service.readOne(await service.updateOne(message.id, data), query) };
+    if (message.id !== undefined)
+      return { data: await service.readOne(await service.updateOne(message.id, data), query) };
     if (message.ids) return { data: await service.readMany(await service.updateMany(message.ids, data), query) };
     if (service.schema.singleton) {
       await service.upsertSingleton(data);

@@ -33,7 +33,8 @@ export class MessageRouter {
     } catch {
       message = { type: 'other', name: '' };
     }
-    if (message.type !== 'auth') throw new SocketError('auth', 'AUTH_FAILED', 'Authentication handshake failed.', message.uid);
+    if (message.type !== 'auth')
+      throw new SocketError('auth', 'AUTH_FAILED', 'Authentication handshake failed.', message.uid);
     return message;
   }
 

@@ -39,7 +39,10 @@ export class RealtimeBusService implements OnModuleInit, OnModuleDestroy {
       this.publish(event);
     });
     if (!this.redisService.configured) return;
-    const [publisher, subscriber] = await Promise.all([this.redisService.connect('realtime'), this.redisService.connect('realtime-subscribe', 'subscriber')]);
+    const [publisher, subscriber] = await Promise.all([
+      this.redisService.connect('realtime'),
+      this.redisService.connect('realtime-subscribe', 'subscriber'),
+    ]);
     subscriber.on('message', (channel: string, text: string) => {
       if (channel === this.channel) this.received(text);
     });

@@ -42,7 +42,10 @@ export class RealtimeServerService implements OnApplicationBootstrap, OnModuleDe
   onApplicationBootstrap(): void {
     if (!this.settings.enabled || !this.settings.rest.enabled) return;
     this.wss = new WebSocketServer({ noServer: true, maxPayload: this.settings.maxPayload });
-    this.stopRoute = this.routes.add(this.settings.rest.path, (req, socket, head, url) => void this.onUpgrade(req, socket, head, url));
+    this.stopRoute = this.routes.add(
+      this.settings.rest.path,
+      (req, socket, head, url) => void this.onUpgrade(req, socket, head, url),
+    );
     if (this.settings.heartbeat.enabled) {
       this.heartbeat = setInterval(() => this.pulse(), this.settings.heartbeat.period);
       this.heartbeat.unref();
@@ -77,7 +80,9 @@ export class RealtimeServerService implements OnApplicationBootstrap, OnModuleDe
         return this.accept(req, socket, head, (ws) => this.connected(ws, auth, context));
       }
       case 'public':
-        return this.accept(req, socket, head, (ws) => this.connected(ws, { acc: anonymousAccountability(context), expiresAt: null }, context));
+        return this.accept(req, socket, head, (ws) =>
+          this.connected(ws, { acc: anonymousAccountability(context), expiresAt: null }, context),
+        );
       case 'handshake':
         return this.accept(req, socket, head, (ws) => this.handshake(ws, context));
     }
@@ -101,7 +106,12 @@ export class RealtimeServerService implements OnApplicationBootstrap, OnModuleDe
     limitFrames(ws, this.settings.preAuthMaxPayload);
     const fail = (error: unknown) => {
       const client = new SocketClient(ws, anonymousAccountability(context), this.logger);
-      client.sendError('auth', error instanceof SocketError ? error : new SocketError('auth', 'AUTH_FAILED', 'Authentication handshake failed.'));
+      client.sendError(
+        'auth',
+        error instanceof SocketError
+          ? error
+          : new SocketError('auth', 'AUTH_FAILED', 'Authentication handshake failed.'),
+      );
       ws.close();
     };
     const timer = setTimeout(() => fail(null), this.settings.rest.authTimeout).unref();

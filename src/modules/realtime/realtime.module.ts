@@ -12,7 +12,15 @@ import { UpgradeRoutes } from './upgrade-routes.service';
 /** The reference platform's WebSocket API at WEBSOCKETS_REST_PATH (issue 16); idle unless WEBSOCKETS_ENABLED. */
 @Module({
   imports: [ItemsModule, AuthModule],
-  providers: [RealtimeServerService, MessageRouter, SocketAuthService, SubscriptionsService, ItemsMessagesService, RealtimeBusService, UpgradeRoutes],
+  providers: [
+    RealtimeServerService,
+    MessageRouter,
+    SocketAuthService,
+    SubscriptionsService,
+    ItemsMessagesService,
+    RealtimeBusService,
+    UpgradeRoutes,
+  ],
   // GraphQL subscriptions (GraphqlModule) use the same upgrade routing, socket authentication and event bus.
   exports: [UpgradeRoutes, SocketAuthService, RealtimeBusService],
 })

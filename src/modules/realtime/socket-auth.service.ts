@@ -40,7 +40,10 @@ export class SocketAuthService {
       if ('access_token' in message) return await this.forToken(message.access_token, context);
       const issued =
         'email' in message
-          ? await this.auth.login({ email: message.email, password: message.password, otp: message.otp, mode: 'json' }, context)
+          ? await this.auth.login(
+              { email: message.email, password: message.password, otp: message.otp, mode: 'json' },
+              context,
+            )
           : await this.auth.refresh('json', message.refresh_token, context);
       return { ...(await this.forToken(issued.accessToken, context)), refreshToken: issued.token };
     } catch (e) {

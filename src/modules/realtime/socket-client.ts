@@ -31,7 +31,11 @@ export class SocketClient {
     let text = errorFrame(type, error, uid);
     if (text === null) {
       this.logger.error({ err: error }, `websocket ${type} message failed`);
-      text = frame(type, { status: 'error', error: { code: 'INTERNAL_SERVER_ERROR', message: 'An unexpected error occurred.' } }, uid);
+      text = frame(
+        type,
+        { status: 'error', error: { code: 'INTERNAL_SERVER_ERROR', message: 'An unexpected error occurred.' } },
+        uid,
+      );
     }
     if (this.open) this.ws.send(text);
   }
@@ -46,7 +50,10 @@ export class SocketClient {
     this.clearExpiry();
     if (expiresAt === null) return;
     const wait = Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER);
-    this.expiryTimer = setTimeout(() => (Date.now() >= expiresAt ? expired() : this.expireAt(expiresAt, expired)), wait);
+    this.expiryTimer = setTimeout(
+      () => (Date.now() >= expiresAt ? expired() : this.expireAt(expiresAt, expired)),
+      wait,
+    );
     // Never what keeps the process alive: shutdown closes the socket anyway.
     this.expiryTimer.unref();
   }

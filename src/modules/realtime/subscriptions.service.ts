@@ -60,7 +60,14 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
 
   async subscribe(client: SocketClient, message: SubscribeMessage): Promise<void> {
     const query = parseQuery(message.query ?? {}, this.config.query);
-    const subscription: Subscription = { client, collection: message.collection, query, event: message.event, item: message.item, uid: subscriptionUid(message.uid) };
+    const subscription: Subscription = {
+      client,
+      collection: message.collection,
+      query,
+      event: message.event,
+      item: message.item,
+      uid: subscriptionUid(message.uid),
+    };
     // The initial read is also the permission check: FORBIDDEN here registers nothing.
     const data = await this.read(subscription);
     // A uid names one subscription per connection: subscribing again with it replaces the old one.
@@ -74,7 +81,8 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
   /** One subscription by uid, or every subscription of the connection. */
   unsubscribe(client: SocketClient, uid?: Uid): void {
     for (const [collection, set] of this.byCollection) {
-      for (const s of set) if (s.client === client && (uid === undefined || String(s.uid) === String(uid))) set.delete(s);
+      for (const s of set)
+        if (s.client === client && (uid === undefined || String(s.uid) === String(uid))) set.delete(s);
       if (!set.size) this.byCollection.delete(collection);
     }
   }
@@ -92,7 +100,8 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
     try {
       const data = await this.read(s, event);
       if (Array.isArray(data) && data.length === 0) return;
-      for (const payload of eventPayloads(event.action, data, s.item !== undefined)) s.client.send('subscription', { event: event.action, data: payload }, s.uid);
+      for (const payload of eventPayloads(event.action, data, s.item !== undefined))
+        s.client.send('subscription', { event: event.action, data: payload }, s.uid);
     } catch (e) {
       s.client.sendError('subscribe', e, s.uid);
     }

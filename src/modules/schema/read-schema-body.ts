@@ -13,10 +13,18 @@ const WORKER_LIMITS = { maxOldGenerationSizeMb: 512 };
 
 function parseOnWorker(text: string, format: SnapshotFormat): Promise<ParsedSnapshotText> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_FILE, { workerData: { text, format }, execArgv: WORKER_EXEC_ARGV, resourceLimits: WORKER_LIMITS });
+    const worker = new Worker(WORKER_FILE, {
+      workerData: { text, format },
+      execArgv: WORKER_EXEC_ARGV,
+      resourceLimits: WORKER_LIMITS,
+    });
     worker.once('message', resolve);
     worker.once('error', (err: Error & { code?: string }) =>
-      reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new InvalidPayloadError('The uploaded file is too large to read') : err),
+      reject(
+        err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new InvalidPayloadError('The uploaded file is too large to read')
+          : err,
+      ),
     );
     worker.once('exit', (code) => reject(new Error(`The snapshot file reader stopped (exit code ${code})`)));
   });
@@ -29,7 +37,10 @@ function parseOnWorker(text: string, format: SnapshotFormat): Promise<ParsedSnap
 export async function parseSchemaFile(text: string, mimeType: string): Promise<unknown> {
   const format: SnapshotFormat = mimeType === 'application/json' ? 'json' : 'yaml';
   const parsed = format === 'json' ? parseSnapshotText(text, format) : await parseOnWorker(text, format);
-  if ('error' in parsed) throw new InvalidPayloadError(`The uploaded file is not valid ${format === 'json' ? 'JSON' : 'YAML'}: ${parsed.error}`);
+  if ('error' in parsed)
+    throw new InvalidPayloadError(
+      `The uploaded file is not valid ${format === 'json' ? 'JSON' : 'YAML'}: ${parsed.error}`,
+    );
   return parsed.value;
 }
 

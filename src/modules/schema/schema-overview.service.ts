@@ -137,11 +137,19 @@ export class SchemaOverviewService implements OnModuleInit {
   private async readSource(manager: EntityManager): Promise<Omit<OverviewSource, 'version'>> {
     // One after the other: a manager of an open transaction has one connection, and pg refuses overlapping queries on it.
     const excluded = new Set(this.config.db.excludeTables);
-    const collections = (await manager.getRepository(CollectionMetaEntity).find()).filter((c) => !excluded.has(c.collection));
+    const collections = (await manager.getRepository(CollectionMetaEntity).find()).filter(
+      (c) => !excluded.has(c.collection),
+    );
     const fields = await manager.getRepository(FieldMetaEntity).find({ order: { sort: 'ASC', id: 'ASC' } });
     const relations = await manager.getRepository(RelationMetaEntity).find({ order: { id: 'ASC' } });
     const found = ((await manager.query(this.dialect.allTablesSql())) as { name: string }[]).map((row) => row.name);
-    const names = [...new Set([...Object.keys(SYSTEM_COLLECTIONS), ...collections.map((c) => c.collection), ...servedTables(found, [...excluded])])];
+    const names = [
+      ...new Set([
+        ...Object.keys(SYSTEM_COLLECTIONS),
+        ...collections.map((c) => c.collection),
+        ...servedTables(found, [...excluded]),
+      ]),
+    ];
     const runner = manager.queryRunner ?? this.dataSource.createQueryRunner();
     try {
       return {

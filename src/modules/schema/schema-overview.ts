@@ -1,4 +1,10 @@
-import type { CollectionOverview, FieldOverview, ReferencingKeys, RelationLink, RelationOverview } from './schema.types';
+import type {
+  CollectionOverview,
+  FieldOverview,
+  ReferencingKeys,
+  RelationLink,
+  RelationOverview,
+} from './schema.types';
 
 /**
  * The one in-memory model of collections, fields and relations (ARCHITECTURE: schema overview). Built
@@ -22,7 +28,8 @@ export class SchemaOverview {
     for (const relation of relations) {
       const meta = relation.meta;
       if (!relation.related_collection) {
-        if (meta?.one_allowed_collections?.length && meta.one_collection_field) this.anyLinks.set(`${relation.collection}.${relation.field}`, relation);
+        if (meta?.one_allowed_collections?.length && meta.one_collection_field)
+          this.anyLinks.set(`${relation.collection}.${relation.field}`, relation);
         continue;
       }
       const related = collections.get(relation.related_collection);
@@ -84,13 +91,23 @@ export class SchemaOverview {
     const relation = this.anyLinks.get(`${collection}.${field}`);
     const related = this.collections.get(target);
     if (!relation?.meta?.one_allowed_collections?.includes(target) || !related?.table) return null;
-    return { type: 'm2o', collection, field, related: target, relatedField: related.primary, relation, collectionField: relation.meta.one_collection_field! };
+    return {
+      type: 'm2o',
+      collection,
+      field,
+      related: target,
+      relatedField: related.primary,
+      relation,
+      collectionField: relation.meta.one_collection_field!,
+    };
   }
 
   /** The many-to-ones a many-to-any's `item` field makes, one per allowed collection; empty for other fields. */
   anyTargets(collection: string, field: string): RelationLink[] {
     const allowed = this.anyLinks.get(`${collection}.${field}`)?.meta?.one_allowed_collections ?? [];
-    return allowed.map((target) => this.anyToOne(collection, field, target)).filter((link): link is RelationLink => link !== null);
+    return allowed
+      .map((target) => this.anyToOne(collection, field, target))
+      .filter((link): link is RelationLink => link !== null);
   }
 
   /** Whether `collection.field` is a many-to-any's `item` field. */

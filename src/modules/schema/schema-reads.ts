@@ -64,7 +64,9 @@ export class SchemaReads {
   async relations(acc: Accountability | null, collection?: string): Promise<RelationOverview[]> {
     const visible = await this.visibility(acc, 'svc_relations');
     if (collection !== undefined) this.known(collection, visible);
-    return this.schema.overview.relations.filter((r) => (collection === undefined || r.collection === collection) && relationVisible(visible, r));
+    return this.schema.overview.relations.filter(
+      (r) => (collection === undefined || r.collection === collection) && relationVisible(visible, r),
+    );
   }
 
   async relation(acc: Accountability | null, collection: string, field: string): Promise<RelationOverview> {

@@ -1,4 +1,15 @@
-import { Controller, Get, HttpCode, Inject, Post, Query, Req, Res, StreamableFile, UseInterceptors } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Post,
+  Query,
+  Req,
+  Res,
+  StreamableFile,
+  UseInterceptors,
+} from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AdminOnly } from '../../common/decorators/admin-only.decorator';
@@ -31,7 +42,8 @@ export class SchemaSyncController {
   @ApiDoc({
     id: 'schemaSnapshot',
     summary: 'Take a schema snapshot',
-    description: 'The user schema (collections, fields, relations) as a snapshot, for `POST /schema/diff` on another instance; `export` answers it as a file.',
+    description:
+      'The user schema (collections, fields, relations) as a snapshot, for `POST /schema/diff` on another instance; `export` answers it as a file.',
   })
   @ApiQueryParams('Export')
   @ApiData('SchemaSnapshot', '`{ data: snapshot }`, or the snapshot file with `export`.')
@@ -53,10 +65,16 @@ export class SchemaSyncController {
   @ApiDoc({
     id: 'schemaDiff',
     summary: 'Compare a snapshot with the schema',
-    description: 'What must change to turn this schema into the posted snapshot (JSON, or a JSON/YAML file upload); its `data` is the body of `POST /schema/apply`. 415 for another content type.',
+    description:
+      'What must change to turn this schema into the posted snapshot (JSON, or a JSON/YAML file upload); its `data` is the body of `POST /schema/apply`. 415 for another content type.',
   })
   @ApiBodyRef('SchemaSnapshotBody')
-  @ApiQuery({ name: 'force', required: false, type: Boolean, description: 'Diff a snapshot of another version or database vendor' })
+  @ApiQuery({
+    name: 'force',
+    required: false,
+    type: Boolean,
+    description: 'Diff a snapshot of another version or database vendor',
+  })
   @ApiQuery({ name: 'mode', required: false, enum: ['mirror', 'merge'], description: '`merge` leaves deletions out' })
   @ApiData('SchemaDiff', '`{ data: { hash, diff } }`')
   @ApiNoContentResponse({ description: 'Nothing differs' })
@@ -81,13 +99,27 @@ export class SchemaSyncController {
   @ApiDoc({
     id: 'schemaApply',
     summary: 'Apply a schema diff',
-    description: 'Applies a diff made by `POST /schema/diff` (JSON, or a JSON/YAML file upload), step by step; refused when the schema changed since the diff, unless `force`. 415 for another content type.',
+    description:
+      'Applies a diff made by `POST /schema/diff` (JSON, or a JSON/YAML file upload), step by step; refused when the schema changed since the diff, unless `force`. 415 for another content type.',
   })
   @ApiBodyRef('SchemaDiffBody')
-  @ApiQuery({ name: 'force', required: false, type: Boolean, description: 'Skip the check that the schema did not change since the diff' })
-  @ApiQuery({ name: 'dry_run', required: false, type: Boolean, description: 'Answer the ordered plan and change nothing' })
+  @ApiQuery({
+    name: 'force',
+    required: false,
+    type: Boolean,
+    description: 'Skip the check that the schema did not change since the diff',
+  })
+  @ApiQuery({
+    name: 'dry_run',
+    required: false,
+    type: Boolean,
+    description: 'Answer the ordered plan and change nothing',
+  })
   @ApiNoContentResponse({ description: 'Applied (or nothing to apply)' })
-  @ApiOkResponse({ description: 'With `dry_run`: `{ data: [step] }`, the ordered plan.', schema: envelope({ type: 'array', items: { type: 'object' } }) })
+  @ApiOkResponse({
+    description: 'With `dry_run`: `{ data: [step] }`, the ordered plan.',
+    schema: envelope({ type: 'array', items: { type: 'object' } }),
+  })
   async apply(
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,

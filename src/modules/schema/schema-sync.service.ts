@@ -1,7 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryFailedError, QueryRunner, TableIndex } from 'typeorm';
 import { AppError } from '../../common/errors/app-error';
-import { InvalidPayloadError, SchemaApplyFailedError, SchemaApplyInterruptedError, SchemaApplyStep } from '../../common/errors/errors';
+import {
+  InvalidPayloadError,
+  SchemaApplyFailedError,
+  SchemaApplyInterruptedError,
+  SchemaApplyStep,
+} from '../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { Dialect, DIALECT } from '../../database/dialects/dialect';
 import { ApplyJournal } from './apply-journal.service';
@@ -44,7 +49,11 @@ class NewTableRuns {
     if (index >= this.end) {
       let end = index + 1;
       while (this.plan[end]?.action === 'create_collection') end++;
-      this.existing = await tablesAmong(this.runner, this.dialect, this.plan.slice(index, end).map((step) => step.collection));
+      this.existing = await tablesAmong(
+        this.runner,
+        this.dialect,
+        this.plan.slice(index, end).map((step) => step.collection),
+      );
       this.end = end;
     }
     return this.existing;
@@ -56,13 +65,25 @@ const BATCHED = new Set<PlanStep['action']>(['create_collection', 'delete_collec
 
 /** SchemaService checks the type and the schema members itself, so the entry passes as it is. */
 function fieldInput(entry: SnapshotField): FieldInput {
-  return { field: entry.field, type: entry.type as FieldType, meta: entry.meta, schema: entry.type === 'alias' ? null : entry.schema };
+  return {
+    field: entry.field,
+    type: entry.type as FieldType,
+    meta: entry.meta,
+    schema: entry.type === 'alias' ? null : entry.schema,
+  };
 }
 
 /** Schema members whose value differs between the current field and the target entry. */
-function changedSchema(current: Record<string, unknown> | null, target: Record<string, unknown> | null): Record<string, unknown> {
+function changedSchema(
+  current: Record<string, unknown> | null,
+  target: Record<string, unknown> | null,
+): Record<string, unknown> {
   if (!target) return {};
-  return Object.fromEntries(Object.entries(target).filter(([key, value]) => JSON.stringify(current?.[key] ?? null) !== JSON.stringify(value ?? null)));
+  return Object.fromEntries(
+    Object.entries(target).filter(
+      ([key, value]) => JSON.stringify(current?.[key] ?? null) !== JSON.stringify(value ?? null),
+    ),
+  );
 }
 
 /**
@@ -159,7 +180,11 @@ export class SchemaSyncService {
         const newTables = new NewTableRuns(runner, this.dialect, plan);
         for (const [index, step] of plan.entries()) {
           progress.step = describeStep(step, index);
-          batch ??= await this.startBatch(newTables, index, (ddlStep) => (progress.step = describeStep(plan[ddlStep], ddlStep)));
+          batch ??= await this.startBatch(
+            newTables,
+            index,
+            (ddlStep) => (progress.step = describeStep(plan[ddlStep], ddlStep)),
+          );
           batch.rows.step = index;
           try {
             await this.runStep(runner, step, batch);
@@ -177,7 +202,8 @@ export class SchemaSyncService {
             await batch.rows.flush(runner);
             batch = null;
           }
-          if (BATCHED.has(step.action) && next && next.action !== step.action) await this.overviews.reload(runner.manager);
+          if (BATCHED.has(step.action) && next && next.action !== step.action)
+            await this.overviews.reload(runner.manager);
           if (this.dialect.transactionalDdl) continue;
           // DDL commits implicitly on MySQL/MariaDB: each step commits on its own, so a failure can say how far it got.
           await runner.commitTransaction();
@@ -216,7 +242,12 @@ export class SchemaSyncService {
       case 'create_collection':
         await this.schema.createCollection(
           runner,
-          { collection: step.collection, meta: step.entry.meta, schema: step.entry.schema === null ? null : {}, fields: step.fields.map(fieldInput) },
+          {
+            collection: step.collection,
+            meta: step.entry.meta,
+            schema: step.entry.schema === null ? null : {},
+            fields: step.fields.map(fieldInput),
+          },
           batch,
         );
         return;
@@ -267,16 +298,25 @@ export class SchemaSyncService {
   }
 
   /** API.md 4.3 e: a system field's plain index is the only thing a diff may change on system tables. */
-  private async setSystemFieldIndex(runner: QueryRunner, collection: string, field: string, indexed: boolean): Promise<void> {
+  private async setSystemFieldIndex(
+    runner: QueryRunner,
+    collection: string,
+    field: string,
+    indexed: boolean,
+  ): Promise<void> {
     const table = await runner.getTable(collection);
-    if (!table || !table.findColumnByName(field)) throw new InvalidPayloadError(`System field "${collection}.${field}" does not exist`);
+    if (!table || !table.findColumnByName(field))
+      throw new InvalidPayloadError(`System field "${collection}.${field}" does not exist`);
     const indices = table.indices.filter((i) => i.columnNames.length === 1 && i.columnNames[0] === field);
     if (indexed && indices.length === 0) {
       await runner.createIndex(table, new TableIndex({ name: `${collection}_${field}_index`, columnNames: [field] }));
     }
     if (!indexed) {
       const plain = indices.filter((i) => !i.isUnique);
-      if (plain.length < indices.length) throw new InvalidPayloadError(`The index of system field "${collection}.${field}" keeps it unique and can't be dropped`);
+      if (plain.length < indices.length)
+        throw new InvalidPayloadError(
+          `The index of system field "${collection}.${field}" keeps it unique and can't be dropped`,
+        );
       for (const index of plain) await runner.dropIndex(table, index);
     }
     await this.overviews.reload(runner.manager);

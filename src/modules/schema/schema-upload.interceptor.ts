@@ -46,7 +46,9 @@ function readFilePart(req: Request, maxSize: number): Promise<SchemaFile | undef
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => fail(new ContentTooLargeError()));
       stream.on('error', cutOff);
-      file = new Promise((done) => stream.on('end', () => done({ mimeType: info.mimeType, text: Buffer.concat(chunks).toString('utf8') })));
+      file = new Promise((done) =>
+        stream.on('end', () => done({ mimeType: info.mimeType, text: Buffer.concat(chunks).toString('utf8') })),
+      );
     });
     const cutOff = (e: Error) => fail(new InvalidPayloadError(`The multipart body was cut off: ${e.message}`));
     parser.on('error', cutOff);

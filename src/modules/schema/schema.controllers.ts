@@ -11,7 +11,8 @@ import { SchemaReads } from './schema-reads';
 import { SchemaService } from './schema.service';
 
 function body(value: unknown): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InvalidPayloadError('The body must be an object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new InvalidPayloadError('The body must be an object');
   return value as Record<string, unknown>;
 }
 
@@ -26,12 +27,17 @@ function checked(value: unknown, kind: SchemaBodyKind, mode: SchemaBodyMode, pat
 function batch(value: unknown, kind: SchemaBodyKind, mode: SchemaBodyMode): Record<string, unknown>[] {
   if (!Array.isArray(value)) throw new InvalidPayloadError(`The body must be an array of objects with their "${kind}"`);
   const items = value.map((item, i) => checked(item, kind, mode, `[${i}].`));
-  if (items.some((item) => typeof item[kind] !== 'string')) throw new InvalidPayloadError(`Every object needs its "${kind}"`);
+  if (items.some((item) => typeof item[kind] !== 'string'))
+    throw new InvalidPayloadError(`Every object needs its "${kind}"`);
   return items;
 }
 
 /** Runs `work` for each item in order, in one schema transaction: all are applied or none. */
-async function each<T>(schema: SchemaService, items: Record<string, unknown>[], work: (runner: QueryRunner, item: Record<string, unknown>) => Promise<T>): Promise<T[]> {
+async function each<T>(
+  schema: SchemaService,
+  items: Record<string, unknown>[],
+  work: (runner: QueryRunner, item: Record<string, unknown>) => Promise<T>,
+): Promise<T[]> {
   return schema.run(async (runner) => {
     const out: T[] = [];
     for (const item of items) out.push(await work(runner, item));
@@ -70,7 +76,9 @@ export class CollectionsController {
   @SCHEMA_DOCS.collections.create()
   async create(@Body() input: unknown) {
     if (Array.isArray(input)) {
-      const names = await each(this.schema, batch(input, 'collection', 'create'), (runner, item) => this.schema.createCollection(runner, item as never));
+      const names = await each(this.schema, batch(input, 'collection', 'create'), (runner, item) =>
+        this.schema.createCollection(runner, item as never),
+      );
       return { data: await Promise.all(names.map((name) => this.reads.collection(null, name))) };
     }
     const item = checked(input, 'collection', 'create');
@@ -83,7 +91,9 @@ export class CollectionsController {
   @SCHEMA_DOCS.collections.updateBatch()
   async updateBatch(@Body() input: unknown) {
     const items = batch(input, 'collection', 'update');
-    await each(this.schema, items, (runner, item) => this.schema.updateCollection(runner, item.collection as string, item.meta));
+    await each(this.schema, items, (runner, item) =>
+      this.schema.updateCollection(runner, item.collection as string, item.meta),
+    );
     return { data: await Promise.all(items.map((item) => this.reads.collection(null, item.collection as string))) };
   }
 
@@ -150,7 +160,9 @@ export class FieldsController {
   @SCHEMA_DOCS.fields.updateBatch()
   async updateBatch(@Param('collection') collection: string, @Body() input: unknown) {
     const items = batch(input, 'field', 'update');
-    await each(this.schema, items, (runner, item) => this.schema.updateField(runner, collection, item.field as string, item));
+    await each(this.schema, items, (runner, item) =>
+      this.schema.updateField(runner, collection, item.field as string, item),
+    );
     return { data: await Promise.all(items.map((item) => this.reads.field(null, collection, item.field as string))) };
   }
 

@@ -18,6 +18,9 @@ import { SchemaService } from './schema.service';
 })
 export class SchemaModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(SchemaFreshnessMiddleware).exclude({ path: 'server/ping', method: RequestMethod.GET }).forRoutes('{*path}');
+    consumer
+      .apply(SchemaFreshnessMiddleware)
+      .exclude({ path: 'server/ping', method: RequestMethod.GET })
+      .forRoutes('{*path}');
   }
 }

@@ -3,11 +3,7 @@ import { saveFieldMeta } from './lib/field-metas';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, QueryRunner, Table, TableColumn, TableForeignKey } from 'typeorm';
-import {
-  DatabaseBusyError,
-  ForbiddenError,
-  InvalidPayloadError,
-} from '../../common/errors/errors';
+import { DatabaseBusyError, ForbiddenError, InvalidPayloadError } from '../../common/errors/errors';
 import { Dialect, DIALECT } from '../../database/dialects/dialect';
 import { CacheService } from '../cache/cache.service';
 import { CollectionMetaEntity } from './entities/collection-meta.entity';
@@ -122,7 +118,11 @@ export class SchemaService {
    * A schema apply creating many collections batches them (BatchOptions): the overview is reloaded once
    * after the last one instead of after each (each reload reads every table's definition).
    */
-  async createCollection(runner: QueryRunner, input: CollectionInput, options: BatchOptions = { reload: true }): Promise<string> {
+  async createCollection(
+    runner: QueryRunner,
+    input: CollectionInput,
+    options: BatchOptions = { reload: true },
+  ): Promise<string> {
     if (!isPlainObject(input) || typeof input.collection !== 'string' || !NAME.test(input.collection)) {
       throw new InvalidPayloadError('"collection" must be a name of letters, digits, "_" or "-"');
     }
@@ -130,8 +130,10 @@ export class SchemaService {
     if (isPrototypeKey(name)) throw new InvalidPayloadError(`"${name}" can't name a collection`); // rows and the overview are keyed by names
     if (isSystemCollection(name)) throw new InvalidPayloadError('Collection names can\'t start with "svc_"');
     const taken = async () => (options.existing ?? (await tablesAmong(runner, this.dialect, [name]))).has(name);
-    if (this.overview.has(name) || (await taken())) throw new InvalidPayloadError(`Collection "${name}" already exists`);
-    if (input.fields !== undefined && !Array.isArray(input.fields)) throw new InvalidPayloadError('"fields" must be an array');
+    if (this.overview.has(name) || (await taken()))
+      throw new InvalidPayloadError(`Collection "${name}" already exists`);
+    if (input.fields !== undefined && !Array.isArray(input.fields))
+      throw new InvalidPayloadError('"fields" must be an array');
     const checked = (input.fields ?? []).map((f) => this.checkFieldInput(f));
     // Checked before any DDL: on MySQL a table created before a refused meta would stay.
     const meta = this.collectionMeta(name, input.meta ?? {});
@@ -140,7 +142,9 @@ export class SchemaService {
     const fields = folder ? checked : withPrimaryKey(checked);
     let ddl: DdlStatement[] = [];
     if (!folder) {
-      const columns = fields.filter((f) => f.type !== 'alias').map((f) => new TableColumn(columnForField(this.dialect, f.field, f.type!, f.schema ?? {})));
+      const columns = fields
+        .filter((f) => f.type !== 'alias')
+        .map((f) => new TableColumn(columnForField(this.dialect, f.field, f.type!, f.schema ?? {})));
       const indices = fields
         .filter((f) => f.type !== 'alias' && !f.schema?.is_primary_key && (f.schema?.is_unique || f.schema?.is_indexed))
         .map((f) => indexFor(name, f.field, !!f.schema?.is_unique));
@@ -153,13 +157,20 @@ export class SchemaService {
   }
 
   /** DDL and meta rows join the batch's `rows`, run now when the change stands alone or the overview is read next. */
-  private async writeRows(runner: QueryRunner, options: BatchOptions, add: (rows: CollectionRows) => void): Promise<void> {
+  private async writeRows(
+    runner: QueryRunner,
+    options: BatchOptions,
+    add: (rows: CollectionRows) => void,
+  ): Promise<void> {
     const rows = options.rows ?? new CollectionRows(this.dialect);
     add(rows);
     if (!options.rows || options.reload) await rows.flush(runner);
   }
 
-  private collectionMeta(name: string, meta: Record<string, unknown>): Partial<CollectionMetaEntity> & { collection: string } {
+  private collectionMeta(
+    name: string,
+    meta: Record<string, unknown>,
+  ): Partial<CollectionMetaEntity> & { collection: string } {
     if (!isPlainObject(meta)) throw new InvalidPayloadError('"meta" must be an object');
     const values = pickMeta(meta, COLLECTION_META) as Partial<CollectionMetaEntity>;
     if (values.accountability !== undefined && !['all', 'activity', null].includes(values.accountability)) {
@@ -190,13 +201,19 @@ export class SchemaService {
     for (const relation of overview.relations) {
       if (relation.meta?.system) continue;
       const allowed = relation.meta?.one_allowed_collections ?? [];
-      if (relation.collection === name || relation.related_collection === name || (allowed.length === 1 && allowed[0] === name)) {
+      if (
+        relation.collection === name ||
+        relation.related_collection === name ||
+        (allowed.length === 1 && allowed[0] === name)
+      ) {
         await this.removeRelation(runner, relation.collection, relation.field, relation.collection !== name);
         relationsRemoved = true;
       } else if (allowed.includes(name)) {
         // As the reference: a many-to-any keeps its other collections.
         const where = { many_collection: relation.collection, many_field: relation.field };
-        await runner.manager.getRepository(RelationMetaEntity).update(where, { one_allowed_collections: allowed.filter((c) => c !== name) });
+        await runner.manager
+          .getRepository(RelationMetaEntity)
+          .update(where, { one_allowed_collections: allowed.filter((c) => c !== name) });
         relationsRemoved = true;
       }
     }
@@ -210,11 +227,14 @@ export class SchemaService {
   private checkFieldInput(input: unknown): FieldInput & { type: FieldType } {
     if (!isPlainObject(input)) throw new InvalidPayloadError('A field must be an object');
     const { field, type, meta, schema } = input as unknown as FieldInput;
-    if (typeof field !== 'string' || !NAME.test(field)) throw new InvalidPayloadError('"field" must be a name of letters, digits, "_" or "-"');
+    if (typeof field !== 'string' || !NAME.test(field))
+      throw new InvalidPayloadError('"field" must be a name of letters, digits, "_" or "-"');
     if (isPrototypeKey(field)) throw new InvalidPayloadError(`"${field}" can't name a field`);
     if (!isFieldType(type)) throw new InvalidPayloadError(`"type" of field "${field}" must be one of the field types`);
-    if (meta !== undefined && meta !== null && !isPlainObject(meta)) throw new InvalidPayloadError(`"meta" of field "${field}" must be an object`);
-    if (schema !== undefined && schema !== null && !isPlainObject(schema)) throw new InvalidPayloadError(`"schema" of field "${field}" must be an object`);
+    if (meta !== undefined && meta !== null && !isPlainObject(meta))
+      throw new InvalidPayloadError(`"meta" of field "${field}" must be an object`);
+    if (schema !== undefined && schema !== null && !isPlainObject(schema))
+      throw new InvalidPayloadError(`"schema" of field "${field}" must be an object`);
     if (schema) checkFieldSchema(schema as Record<string, unknown>, field, type);
     const special = normalizeSpecial(meta?.special);
     const checkedMeta = meta ? { ...meta, ...(special !== undefined ? { special } : {}) } : meta;
@@ -225,11 +245,16 @@ export class SchemaService {
   async createField(runner: QueryRunner, collection: string, input: unknown): Promise<string> {
     const target = this.requireUserCollection(collection);
     const field = this.checkFieldInput(input);
-    if (target.fields[field.field]) throw new InvalidPayloadError(`Field "${field.field}" already exists in collection "${collection}"`);
+    if (target.fields[field.field])
+      throw new InvalidPayloadError(`Field "${field.field}" already exists in collection "${collection}"`);
     if (field.type !== 'alias') {
       if (!target.table) throw new InvalidPayloadError(`Collection "${collection}" is a folder and has no table`);
-      if (field.schema?.is_primary_key) throw new InvalidPayloadError('A primary key can only be given when the collection is created');
-      await runner.addColumn(target.table, new TableColumn(columnForField(this.dialect, field.field, field.type, field.schema ?? {})));
+      if (field.schema?.is_primary_key)
+        throw new InvalidPayloadError('A primary key can only be given when the collection is created');
+      await runner.addColumn(
+        target.table,
+        new TableColumn(columnForField(this.dialect, field.field, field.type, field.schema ?? {})),
+      );
       if (field.schema?.is_unique || field.schema?.is_indexed) {
         await runner.createIndex(target.table, indexFor(target.table, field.field, !!field.schema.is_unique));
       }
@@ -247,13 +272,24 @@ export class SchemaService {
     if (!isPlainObject(input)) throw new InvalidPayloadError('The body must be an object');
     const type = (input.type ?? current.type) as FieldType;
     if (!isFieldType(type)) throw new InvalidPayloadError('"type" must be one of the field types');
-    if ((type === 'alias') !== (current.type === 'alias')) throw new InvalidPayloadError('A field can\'t change to or from type "alias"');
-    if (input.meta !== undefined && input.meta !== null && !isPlainObject(input.meta)) throw new InvalidPayloadError('"meta" must be an object');
-    if (input.schema !== undefined && input.schema !== null && !isPlainObject(input.schema)) throw new InvalidPayloadError('"schema" must be an object');
-    if (target.system && (input.type !== undefined || input.schema)) throw new InvalidPayloadError(`System field "${fieldName}" can't be changed`);
-    const schema = checkFieldSchema((input.schema ?? {}) as Record<string, unknown>, fieldName, type, current.schema?.numeric_precision ?? undefined);
+    if ((type === 'alias') !== (current.type === 'alias'))
+      throw new InvalidPayloadError('A field can\'t change to or from type "alias"');
+    if (input.meta !== undefined && input.meta !== null && !isPlainObject(input.meta))
+      throw new InvalidPayloadError('"meta" must be an object');
+    if (input.schema !== undefined && input.schema !== null && !isPlainObject(input.schema))
+      throw new InvalidPayloadError('"schema" must be an object');
+    if (target.system && (input.type !== undefined || input.schema))
+      throw new InvalidPayloadError(`System field "${fieldName}" can't be changed`);
+    const schema = checkFieldSchema(
+      (input.schema ?? {}) as Record<string, unknown>,
+      fieldName,
+      type,
+      current.schema?.numeric_precision ?? undefined,
+    );
     const special = normalizeSpecial((input.meta as Record<string, unknown> | undefined)?.special);
-    const meta = input.meta ? { ...(input.meta as Record<string, unknown>), ...(special !== undefined ? { special } : {}) } : {};
+    const meta = input.meta
+      ? { ...(input.meta as Record<string, unknown>), ...(special !== undefined ? { special } : {}) }
+      : {};
     pickMeta(meta, FIELD_META);
 
     if (type !== 'alias' && target.table && current.schema) {
@@ -267,19 +303,19 @@ export class SchemaService {
     const target = this.requireUserCollection(collection);
     const field = target.fields[fieldName];
     if (!field) throw new ForbiddenError();
-    if (field.primaryKey) throw new InvalidPayloadError('The primary key can\'t be deleted');
+    if (field.primaryKey) throw new InvalidPayloadError("The primary key can't be deleted");
     const overview = this.overview;
     const link = overview.relation(collection, fieldName);
     if (link?.type === 'm2o') await this.removeRelation(runner, collection, fieldName, false);
     if (link?.type === 'o2m') {
-      await runner.manager.getRepository(RelationMetaEntity).update(
-        { many_collection: link.related, many_field: link.relatedField },
-        { one_field: null },
-      );
+      await runner.manager
+        .getRepository(RelationMetaEntity)
+        .update({ many_collection: link.related, many_field: link.relatedField }, { one_field: null });
     }
     if (field.type !== 'alias' && target.table) {
       const table = (await runner.getTable(target.table))!;
-      for (const index of table.indices.filter((i) => i.columnNames.includes(fieldName))) await runner.dropIndex(table, index);
+      for (const index of table.indices.filter((i) => i.columnNames.includes(fieldName)))
+        await runner.dropIndex(table, index);
       await runner.dropColumn(target.table, fieldName);
     }
     await runner.manager.getRepository(FieldMetaEntity).delete({ collection, field: fieldName });
@@ -289,11 +325,13 @@ export class SchemaService {
   async createRelation(runner: QueryRunner, input: unknown): Promise<void> {
     if (!isPlainObject(input)) throw new InvalidPayloadError('The body must be an object');
     const { collection, field, related_collection: related } = input as unknown as RelationInput;
-    if (typeof collection !== 'string' || typeof field !== 'string') throw new InvalidPayloadError('"collection" and "field" are required');
+    if (typeof collection !== 'string' || typeof field !== 'string')
+      throw new InvalidPayloadError('"collection" and "field" are required');
     const many = this.requireUserCollection(collection);
     const manyField = many.fields[field];
     if (!manyField) throw new InvalidPayloadError(`Field "${field}" does not exist in collection "${collection}"`);
-    if (this.overview.relationEntry(collection, field)) throw new InvalidPayloadError(`Field "${collection}.${field}" already has a relation`);
+    if (this.overview.relationEntry(collection, field))
+      throw new InvalidPayloadError(`Field "${collection}.${field}" already has a relation`);
     if (related !== undefined && related !== null && (typeof related !== 'string' || !this.overview.has(related))) {
       throw new InvalidPayloadError(`Related collection "${String(related)}" does not exist`);
     }
@@ -304,7 +342,8 @@ export class SchemaService {
     const schema = input.schema as RelationInput['schema'];
     if (related && schema !== null && manyField.type !== 'alias' && many.table) {
       const onDelete = (schema?.on_delete ?? 'SET NULL').toUpperCase();
-      if (!ON_DELETE.includes(onDelete)) throw new InvalidPayloadError(`"schema.on_delete" must be one of ${ON_DELETE.join(', ')}`);
+      if (!ON_DELETE.includes(onDelete))
+        throw new InvalidPayloadError(`"schema.on_delete" must be one of ${ON_DELETE.join(', ')}`);
       const target = this.overview.collection(related)!;
       if (!target.table) throw new InvalidPayloadError(`Related collection "${related}" has no table`);
       await runner.createForeignKey(
@@ -325,7 +364,11 @@ export class SchemaService {
       one_collection: related ?? null,
     });
     if (typeof oneField === 'string' && related && !keepOneField) {
-      await saveFieldMeta(runner, related, { field: oneField, type: 'alias', meta: { special: ['o2m'], interface: 'list-o2m' } });
+      await saveFieldMeta(runner, related, {
+        field: oneField,
+        type: 'alias',
+        meta: { special: ['o2m'], interface: 'list-o2m' },
+      });
     }
     // A many-to-any's `item` holds keys of several collections: no many-to-one of its own.
     if (related && !manyField.special.includes('m2o') && manyField.type !== 'alias') {
@@ -343,28 +386,43 @@ export class SchemaService {
     const previousOneField = relation.meta?.one_field ?? null;
     if (oneField !== undefined && oneField !== previousOneField) {
       if (previousOneField && relation.related_collection) {
-        await runner.manager.getRepository(FieldMetaEntity).delete({ collection: relation.related_collection, field: previousOneField });
+        await runner.manager
+          .getRepository(FieldMetaEntity)
+          .delete({ collection: relation.related_collection, field: previousOneField });
       }
       if (typeof oneField === 'string' && relation.related_collection) {
         if (!NAME.test(oneField) || this.overview.field(relation.related_collection, oneField)) {
           throw new InvalidPayloadError(`"meta.one_field" "${oneField}" is not a free field name`);
         }
-        await saveFieldMeta(runner, relation.related_collection, { field: oneField, type: 'alias', meta: { special: ['o2m'], interface: 'list-o2m' } });
+        await saveFieldMeta(runner, relation.related_collection, {
+          field: oneField,
+          type: 'alias',
+          meta: { special: ['o2m'], interface: 'list-o2m' },
+        });
       }
     }
     // A body with only `schema` (the SDK's updateRelation(c, f, { schema })) leaves the meta row alone.
     if (Object.keys(meta).length > 0) {
-      await runner.manager.getRepository(RelationMetaEntity).update({ many_collection: collection, many_field: field }, meta as Partial<RelationMetaEntity>);
+      await runner.manager
+        .getRepository(RelationMetaEntity)
+        .update({ many_collection: collection, many_field: field }, meta as Partial<RelationMetaEntity>);
     }
     const schema = input.schema as RelationInput['schema'];
     if (isPlainObject(schema) && schema.on_delete && relation.schema && relation.related_collection) {
       const onDelete = String(schema.on_delete).toUpperCase();
-      if (!ON_DELETE.includes(onDelete)) throw new InvalidPayloadError(`"schema.on_delete" must be one of ${ON_DELETE.join(', ')}`);
+      if (!ON_DELETE.includes(onDelete))
+        throw new InvalidPayloadError(`"schema.on_delete" must be one of ${ON_DELETE.join(', ')}`);
       const target = this.overview.collection(relation.related_collection)!;
       await this.dropForeignKey(runner, collection, field);
       await runner.createForeignKey(
         collection,
-        new TableForeignKey({ name: foreignKeyName(collection, field), columnNames: [field], referencedTableName: target.table!, referencedColumnNames: [target.primary], onDelete }),
+        new TableForeignKey({
+          name: foreignKeyName(collection, field),
+          columnNames: [field],
+          referencedTableName: target.table!,
+          referencedColumnNames: [target.primary],
+          onDelete,
+        }),
       );
     }
     await this.overviews.reload(runner.manager);
@@ -383,12 +441,19 @@ export class SchemaService {
     if (loaded && fk) await runner.dropForeignKey(loaded, fk);
   }
 
-  private async removeRelation(runner: QueryRunner, collection: string, field: string, dropKey: boolean): Promise<void> {
+  private async removeRelation(
+    runner: QueryRunner,
+    collection: string,
+    field: string,
+    dropKey: boolean,
+  ): Promise<void> {
     const relation = this.overview.relationEntry(collection, field);
     if (!relation) return;
     if (dropKey && (await runner.hasTable(collection))) await this.dropForeignKey(runner, collection, field);
     if (relation.meta?.one_field && relation.related_collection) {
-      await runner.manager.getRepository(FieldMetaEntity).delete({ collection: relation.related_collection, field: relation.meta.one_field });
+      await runner.manager
+        .getRepository(FieldMetaEntity)
+        .delete({ collection: relation.related_collection, field: relation.meta.one_field });
     }
     await runner.manager.getRepository(RelationMetaEntity).delete({ many_collection: collection, many_field: field });
   }

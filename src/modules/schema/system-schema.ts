@@ -43,12 +43,21 @@ export const SYSTEM_COLLECTIONS: Record<
   },
   svc_roles: {
     accountability: 'all',
-    fields: { id: { type: 'uuid', special: ['uuid'] }, ip_access: { type: 'csv', special: ['cast-csv'] }, parent: { type: 'uuid', special: ['m2o'] } },
+    fields: {
+      id: { type: 'uuid', special: ['uuid'] },
+      ip_access: { type: 'csv', special: ['cast-csv'] },
+      parent: { type: 'uuid', special: ['m2o'] },
+    },
   },
   svc_policies: { accountability: 'all', fields: { id: UUID_KEY, ip_access: CSV_TEXT } },
   svc_access: {
     accountability: 'all',
-    fields: { id: UUID_KEY, role: { type: 'uuid', special: ['m2o'] }, user: { type: 'uuid', special: ['m2o'] }, policy: { type: 'uuid', special: ['m2o'] } },
+    fields: {
+      id: UUID_KEY,
+      role: { type: 'uuid', special: ['m2o'] },
+      user: { type: 'uuid', special: ['m2o'] },
+      policy: { type: 'uuid', special: ['m2o'] },
+    },
   },
   svc_permissions: {
     accountability: 'all',
@@ -83,13 +92,24 @@ export const SYSTEM_COLLECTIONS: Record<
   svc_collections: { accountability: null, fields: { translations: JSON_TEXT, item_duplication_fields: JSON_TEXT } },
   svc_fields: {
     accountability: null,
-    fields: { special: CSV_TEXT, options: JSON_TEXT, display_options: JSON_TEXT, translations: JSON_TEXT, conditions: JSON_TEXT, validation: JSON_TEXT },
+    fields: {
+      special: CSV_TEXT,
+      options: JSON_TEXT,
+      display_options: JSON_TEXT,
+      translations: JSON_TEXT,
+      conditions: JSON_TEXT,
+      validation: JSON_TEXT,
+    },
   },
   svc_relations: { accountability: null, fields: { one_allowed_collections: CSV_TEXT } },
   svc_activity: { accountability: null, fields: { user: { type: 'uuid' }, timestamp: { type: 'timestamp' } } },
   svc_revisions: {
     accountability: null,
-    fields: { data: { type: 'json', special: ['cast-json'] }, delta: { type: 'json', special: ['cast-json'] }, version: { type: 'uuid' } },
+    fields: {
+      data: { type: 'json', special: ['cast-json'] },
+      delta: { type: 'json', special: ['cast-json'] },
+      version: { type: 'uuid' },
+    },
   },
   svc_settings: {
     accountability: 'all',
@@ -138,52 +158,104 @@ export const SYSTEM_COLLECTIONS: Record<
   svc_dashboards: { accountability: 'all', fields: { id: UUID_KEY, ...CREATED } },
   svc_panels: {
     accountability: 'all',
-    fields: { id: UUID_KEY, dashboard: { type: 'uuid', special: ['m2o'] }, show_header: { type: 'boolean' }, options: JSON_TEXT, ...CREATED },
+    fields: {
+      id: UUID_KEY,
+      dashboard: { type: 'uuid', special: ['m2o'] },
+      show_header: { type: 'boolean' },
+      options: JSON_TEXT,
+      ...CREATED,
+    },
   },
   svc_translations: { accountability: 'all', fields: { id: UUID_KEY } },
   // Listed for administrators as the reference lists its own; no route reads or writes them as items.
-  svc_sessions: { accountability: null, fields: { token: { special: ['conceal'] }, user: { type: 'uuid' }, share: { type: 'uuid' }, next_token: { special: ['conceal'] } } },
+  svc_sessions: {
+    accountability: null,
+    fields: {
+      token: { special: ['conceal'] },
+      user: { type: 'uuid' },
+      share: { type: 'uuid' },
+      next_token: { special: ['conceal'] },
+    },
+  },
   svc_migrations: { accountability: null, fields: {} },
 };
 
 /** Relations between system collections, so `fields=role.name` or `filter[user][email]` work on them. */
-export const SYSTEM_RELATIONS: (Omit<RelationMeta, 'one_collection_field' | 'one_allowed_collections' | 'junction_field' | 'sort_field' | 'one_deselect_action'> &
-  Partial<Pick<RelationMeta, 'one_deselect_action' | 'junction_field' | 'sort_field'>>)[] =
-  [
-    { many_collection: 'svc_users', many_field: 'role', one_collection: 'svc_roles', one_field: 'users' },
-    { many_collection: 'svc_users', many_field: 'avatar', one_collection: 'svc_files', one_field: null },
-    { many_collection: 'svc_permissions', many_field: 'role', one_collection: 'svc_roles', one_field: null },
-    // As the reference: svc_access is the junction of two many-to-manys. A policy's `roles` are its access rows
-    // with a role, its `users` those with a user; roles and users list theirs as `policies`. A permission or
-    // access row taken out of its list is deleted: without its owner, it would attach its policy to the public.
-    { many_collection: 'svc_permissions', many_field: 'policy', one_collection: 'svc_policies', one_field: 'permissions', one_deselect_action: 'delete' },
-    { many_collection: 'svc_access', many_field: 'policy', one_collection: 'svc_policies', one_field: 'roles', one_deselect_action: 'delete', junction_field: 'role' },
-    { many_collection: 'svc_access', many_field: 'policy', one_collection: 'svc_policies', one_field: 'users', one_deselect_action: 'delete', junction_field: 'user' },
-    { many_collection: 'svc_access', many_field: 'role', one_collection: 'svc_roles', one_field: 'policies', one_deselect_action: 'delete', junction_field: 'policy', sort_field: 'sort' },
-    { many_collection: 'svc_access', many_field: 'user', one_collection: 'svc_users', one_field: 'policies', one_deselect_action: 'delete', junction_field: 'policy', sort_field: 'sort' },
-    { many_collection: 'svc_roles', many_field: 'parent', one_collection: 'svc_roles', one_field: 'children' },
-    { many_collection: 'svc_files', many_field: 'folder', one_collection: 'svc_folders', one_field: null },
-    { many_collection: 'svc_files', many_field: 'uploaded_by', one_collection: 'svc_users', one_field: null },
-    { many_collection: 'svc_files', many_field: 'modified_by', one_collection: 'svc_users', one_field: null },
-    { many_collection: 'svc_folders', many_field: 'parent', one_collection: 'svc_folders', one_field: null },
-    { many_collection: 'svc_versions', many_field: 'user_created', one_collection: 'svc_users', one_field: null },
-    { many_collection: 'svc_versions', many_field: 'user_updated', one_collection: 'svc_users', one_field: null },
-    { many_collection: 'svc_activity', many_field: 'user', one_collection: 'svc_users', one_field: null },
-    { many_collection: 'svc_revisions', many_field: 'activity', one_collection: 'svc_activity', one_field: 'revisions' },
-    { many_collection: 'svc_revisions', many_field: 'version', one_collection: 'svc_versions', one_field: null },
-    { many_collection: 'svc_revisions', many_field: 'parent', one_collection: 'svc_revisions', one_field: null },
-    { many_collection: 'svc_presets', many_field: 'user', one_collection: 'svc_users', one_field: null },
-    { many_collection: 'svc_presets', many_field: 'role', one_collection: 'svc_roles', one_field: null },
-    { many_collection: 'svc_notifications', many_field: 'recipient', one_collection: 'svc_users', one_field: null },
-    { many_collection: 'svc_notifications', many_field: 'sender', one_collection: 'svc_users', one_field: null },
-    { many_collection: 'svc_shares', many_field: 'role', one_collection: 'svc_roles', one_field: null },
-    { many_collection: 'svc_shares', many_field: 'user_created', one_collection: 'svc_users', one_field: null },
-    { many_collection: 'svc_comments', many_field: 'user_created', one_collection: 'svc_users', one_field: null },
-    { many_collection: 'svc_comments', many_field: 'user_updated', one_collection: 'svc_users', one_field: null },
-    { many_collection: 'svc_dashboards', many_field: 'user_created', one_collection: 'svc_users', one_field: null },
-    { many_collection: 'svc_panels', many_field: 'dashboard', one_collection: 'svc_dashboards', one_field: 'panels' },
-    { many_collection: 'svc_panels', many_field: 'user_created', one_collection: 'svc_users', one_field: null },
-  ];
+export const SYSTEM_RELATIONS: (Omit<
+  RelationMeta,
+  'one_collection_field' | 'one_allowed_collections' | 'junction_field' | 'sort_field' | 'one_deselect_action'
+> &
+  Partial<Pick<RelationMeta, 'one_deselect_action' | 'junction_field' | 'sort_field'>>)[] = [
+  { many_collection: 'svc_users', many_field: 'role', one_collection: 'svc_roles', one_field: 'users' },
+  { many_collection: 'svc_users', many_field: 'avatar', one_collection: 'svc_files', one_field: null },
+  { many_collection: 'svc_permissions', many_field: 'role', one_collection: 'svc_roles', one_field: null },
+  // As the reference: svc_access is the junction of two many-to-manys. A policy's `roles` are its access rows
+  // with a role, its `users` those with a user; roles and users list theirs as `policies`. A permission or
+  // access row taken out of its list is deleted: without its owner, it would attach its policy to the public.
+  {
+    many_collection: 'svc_permissions',
+    many_field: 'policy',
+    one_collection: 'svc_policies',
+    one_field: 'permissions',
+    one_deselect_action: 'delete',
+  },
+  {
+    many_collection: 'svc_access',
+    many_field: 'policy',
+    one_collection: 'svc_policies',
+    one_field: 'roles',
+    one_deselect_action: 'delete',
+    junction_field: 'role',
+  },
+  {
+    many_collection: 'svc_access',
+    many_field: 'policy',
+    one_collection: 'svc_policies',
+    one_field: 'users',
+    one_deselect_action: 'delete',
+    junction_field: 'user',
+  },
+  {
+    many_collection: 'svc_access',
+    many_field: 'role',
+    one_collection: 'svc_roles',
+    one_field: 'policies',
+    one_deselect_action: 'delete',
+    junction_field: 'policy',
+    sort_field: 'sort',
+  },
+  {
+    many_collection: 'svc_access',
+    many_field: 'user',
+    one_collection: 'svc_users',
+    one_field: 'policies',
+    one_deselect_action: 'delete',
+    junction_field: 'policy',
+    sort_field: 'sort',
+  },
+  { many_collection: 'svc_roles', many_field: 'parent', one_collection: 'svc_roles', one_field: 'children' },
+  { many_collection: 'svc_files', many_field: 'folder', one_collection: 'svc_folders', one_field: null },
+  { many_collection: 'svc_files', many_field: 'uploaded_by', one_collection: 'svc_users', one_field: null },
+  { many_collection: 'svc_files', many_field: 'modified_by', one_collection: 'svc_users', one_field: null },
+  { many_collection: 'svc_folders', many_field: 'parent', one_collection: 'svc_folders', one_field: null },
+  { many_collection: 'svc_versions', many_field: 'user_created', one_collection: 'svc_users', one_field: null },
+  { many_collection: 'svc_versions', many_field: 'user_updated', one_collection: 'svc_users', one_field: null },
+  { many_collection: 'svc_activity', many_field: 'user', one_collection: 'svc_users', one_field: null },
+  { many_collection: 'svc_revisions', many_field: 'activity', one_collection: 'svc_activity', one_field: 'revisions' },
+  { many_collection: 'svc_revisions', many_field: 'version', one_collection: 'svc_versions', one_field: null },
+  { many_collection: 'svc_revisions', many_field: 'parent', one_collection: 'svc_revisions', one_field: null },
+  { many_collection: 'svc_presets', many_field: 'user', one_collection: 'svc_users', one_field: null },
+  { many_collection: 'svc_presets', many_field: 'role', one_collection: 'svc_roles', one_field: null },
+  { many_collection: 'svc_notifications', many_field: 'recipient', one_collection: 'svc_users', one_field: null },
+  { many_collection: 'svc_notifications', many_field: 'sender', one_collection: 'svc_users', one_field: null },
+  { many_collection: 'svc_shares', many_field: 'role', one_collection: 'svc_roles', one_field: null },
+  { many_collection: 'svc_shares', many_field: 'user_created', one_collection: 'svc_users', one_field: null },
+  { many_collection: 'svc_comments', many_field: 'user_created', one_collection: 'svc_users', one_field: null },
+  { many_collection: 'svc_comments', many_field: 'user_updated', one_collection: 'svc_users', one_field: null },
+  { many_collection: 'svc_dashboards', many_field: 'user_created', one_collection: 'svc_users', one_field: null },
+  { many_collection: 'svc_panels', many_field: 'dashboard', one_collection: 'svc_dashboards', one_field: 'panels' },
+  { many_collection: 'svc_panels', many_field: 'user_created', one_collection: 'svc_users', one_field: null },
+];
 
 /**
  * The schema's own metadata tables: listed like the other system collections, but their indexes are

@@ -36,7 +36,10 @@ export class HealthService {
   ) {}
 
   async report(): Promise<HealthReport> {
-    const [database, redis] = await Promise.all([this.checkDatabase(), this.redis.configured ? this.checkRedis() : null]);
+    const [database, redis] = await Promise.all([
+      this.checkDatabase(),
+      this.redis.configured ? this.checkRedis() : null,
+    ]);
     const checks: Record<string, HealthCheck[]> = { [`${this.dialect.vendor}:responseTime`]: [database] };
     if (redis) checks['redis:connection'] = [redis];
     const statuses = Object.values(checks).flatMap((list) => list.map((c) => c.status));
@@ -56,7 +59,11 @@ export class HealthService {
     const base = { componentType: 'cache', observedUnit: 'ms', threshold: this.config.redisTimeouts.command };
     const elapsed = this.redis.reachable ? await this.redis.ping() : null;
     if (elapsed !== null) return { ...base, status: 'ok', observedValue: elapsed };
-    return { ...base, status: 'warn', output: 'Redis is unreachable: the data cache is bypassed and login lockout and rate limits count per instance' };
+    return {
+      ...base,
+      status: 'warn',
+      output: 'Redis is unreachable: the data cache is bypassed and login lockout and rate limits count per instance',
+    };
   }
 
   private async checkDatabase(): Promise<HealthCheck> {
@@ -66,7 +73,9 @@ export class HealthService {
       if (!this.dataSource.isInitialized) throw new Error('The database connection is closed');
       await Promise.race([
         this.dataSource.query('SELECT 1'),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('The database did not answer in time')), DB_CHECK_TIMEOUT_MS).unref()),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('The database did not answer in time')), DB_CHECK_TIMEOUT_MS).unref(),
+        ),
       ]);
       const elapsed = Math.round(performance.now() - started);
       return { ...base, status: elapsed > DB_RESPONSE_THRESHOLD_MS ? 'warn' : 'ok', observedValue: elapsed };

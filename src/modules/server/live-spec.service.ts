@@ -31,7 +31,10 @@ export class LiveSpecService {
     const base = this.base.document;
     if (!base) return null;
     const overview = this.overviews.current;
-    const [lookup, publicLookup] = await Promise.all([this.permissions.lookup(acc), this.permissions.lookup(anonymousAccountability())]);
+    const [lookup, publicLookup] = await Promise.all([
+      this.permissions.lookup(acc),
+      this.permissions.lookup(anonymousAccountability()),
+    ]);
     const collections = [...overview.collections.keys()].filter((name) => !isSystemCollection(name));
     const access = liveAccess(lookup, publicLookup, collections);
     return this.documents.get(overview.version, access.key, () => liveDocument(base, overview, access));

@@ -9,7 +9,12 @@ import { Acc } from '../../common/decorators/acc.decorator';
 import { ServerService } from './server.service';
 
 const HEALTH = object(
-  { status: { type: 'string', enum: ['ok', 'warn', 'error'] }, releaseId: 'string', serviceId: 'string', checks: { type: 'object', additionalProperties: true } },
+  {
+    status: { type: 'string', enum: ['ok', 'warn', 'error'] },
+    releaseId: 'string',
+    serviceId: 'string',
+    checks: { type: 'object', additionalProperties: true },
+  },
   { required: ['status'] },
 );
 
@@ -21,7 +26,14 @@ export class ServerController {
   @Get('ping')
   // The reference's type for the same body; monitors that check it keep working.
   @Header('Content-Type', 'text/html; charset=utf-8')
-  @ApiDoc({ id: 'serverPing', summary: 'Ping', description: 'Answers `pong`: the process is up (neither rate-limited nor touching the database).' }, { limits: [] })
+  @ApiDoc(
+    {
+      id: 'serverPing',
+      summary: 'Ping',
+      description: 'Answers `pong`: the process is up (neither rate-limited nor touching the database).',
+    },
+    { limits: [] },
+  )
   @ApiPublic()
   @ApiProduces('text/html')
   @ApiOkResponse({ description: '`pong`', schema: { type: 'string', example: 'pong' } })
@@ -30,7 +42,15 @@ export class ServerController {
   }
 
   @Get('health')
-  @ApiDoc({ id: 'serverHealth', summary: 'Check the health', description: 'The state of the database, cache and storage: `{ status }` for everyone, the checks and release for administrators.' }, { limits: [429] })
+  @ApiDoc(
+    {
+      id: 'serverHealth',
+      summary: 'Check the health',
+      description:
+        'The state of the database, cache and storage: `{ status }` for everyone, the checks and release for administrators.',
+    },
+    { limits: [429] },
+  )
   @ApiAuth({ anonymous: true })
   @ApiProduces('application/health+json')
   @ApiOkResponse({ description: '`{ status }` for everyone; checks and release for administrators.', schema: HEALTH })
@@ -45,17 +65,32 @@ export class ServerController {
   }
 
   @Get('info')
-  @ApiDoc({ id: 'serverInfo', summary: 'Read the server information', description: 'The project’s name, logo and colours for everyone; the version and the limits for signed-in users.' })
+  @ApiDoc({
+    id: 'serverInfo',
+    summary: 'Read the server information',
+    description: 'The project’s name, logo and colours for everyone; the version and the limits for signed-in users.',
+  })
   @ApiAuth({ anonymous: true })
-  @ApiData(object({ project: { type: 'object', additionalProperties: true } }, { additionalProperties: true }), 'Project information; limits and version for signed-in users.')
+  @ApiData(
+    object({ project: { type: 'object', additionalProperties: true } }, { additionalProperties: true }),
+    'Project information; limits and version for signed-in users.',
+  )
   async info(@Acc() acc: Accountability) {
     return { data: await this.server.info(acc) };
   }
 
   @Get('specs/oas')
-  @ApiDoc({ id: 'readOpenApiSpec', summary: 'Read the OpenAPI document', description: 'The OpenAPI 3 document of this instance, as the caller sees it: the system routes and the paths and item schemas of the collections the caller may read.' })
+  @ApiDoc({
+    id: 'readOpenApiSpec',
+    summary: 'Read the OpenAPI document',
+    description:
+      'The OpenAPI 3 document of this instance, as the caller sees it: the system routes and the paths and item schemas of the collections the caller may read.',
+  })
   @ApiAuth({ anonymous: true })
-  @ApiOkResponse({ description: 'The OpenAPI 3 document of this instance.', schema: { type: 'object', additionalProperties: true } })
+  @ApiOkResponse({
+    description: 'The OpenAPI 3 document of this instance.',
+    schema: { type: 'object', additionalProperties: true },
+  })
   oas(@Acc() acc: Accountability) {
     return this.server.openApi(acc);
   }

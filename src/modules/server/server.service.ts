@@ -42,7 +42,11 @@ export class ServerService {
       rateLimit: rateLimiter.enabled ? { points: rateLimiter.points, duration: rateLimiter.duration } : false,
       rateLimitGlobal: false,
       queryLimit: { default: query.limitDefault, max: query.limitMax ?? -1 },
-      uploads: { maxSize: files.maxUploadSize ?? null, tus: files.tus.enabled, ...(files.tus.enabled && { chunkSize: files.tus.chunkSize }) },
+      uploads: {
+        maxSize: files.maxUploadSize ?? null,
+        tus: files.tus.enabled,
+        ...(files.tus.enabled && { chunkSize: files.tus.chunkSize }),
+      },
       websocket: this.websocketInfo(),
     };
   }

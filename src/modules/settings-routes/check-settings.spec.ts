@@ -4,7 +4,13 @@ import { checkSettingsInput } from './check-settings';
 describe(checkSettingsInput.name, () => {
   it.each([
     [{ project_name: 'x' }],
-    [{ auth_password_policy: '/^.{8,}$/u', storage_asset_transform: 'presets', storage_asset_presets: [{ key: 'thumb', width: 64, fit: 'cover' }] }],
+    [
+      {
+        auth_password_policy: '/^.{8,}$/u',
+        storage_asset_transform: 'presets',
+        storage_asset_presets: [{ key: 'thumb', width: 64, fit: 'cover' }],
+      },
+    ],
     [{ auth_password_policy: '^.{12,}$', storage_asset_transform: null, storage_asset_presets: null }],
     [[{ id: 1 }]],
   ])('accepts %j', (input) => expect(() => checkSettingsInput(input)).not.toThrow());

@@ -15,7 +15,8 @@ export function checkSettingsInput(input: unknown): void {
   if (!isPlainObject(input)) return;
   const policy = input.auth_password_policy;
   if (policy !== undefined && policy !== null) {
-    if (typeof policy !== 'string') throw new InvalidPayloadError('"auth_password_policy" must be a regular expression or null');
+    if (typeof policy !== 'string')
+      throw new InvalidPayloadError('"auth_password_policy" must be a regular expression or null');
     try {
       passwordPolicyRegex(policy);
     } catch {
@@ -31,11 +32,15 @@ export function checkSettingsInput(input: unknown): void {
   if (!Array.isArray(presets)) throw new InvalidPayloadError('"storage_asset_presets" must be an array or null');
   presets.forEach((preset: unknown, i) => {
     const where = `"storage_asset_presets[${i}]"`;
-    if (!isPlainObject(preset) || typeof preset.key !== 'string' || preset.key === '') throw new InvalidPayloadError(`${where} must be an object with a "key"`);
+    if (!isPlainObject(preset) || typeof preset.key !== 'string' || preset.key === '')
+      throw new InvalidPayloadError(`${where} must be an object with a "key"`);
     try {
       parseTransformParams(preset, Number.MAX_SAFE_INTEGER);
     } catch (e) {
-      if (e instanceof AppError) throw new InvalidPayloadError(`${where}: ${(e.extensions as { reason?: string } | undefined)?.reason ?? e.message}`);
+      if (e instanceof AppError)
+        throw new InvalidPayloadError(
+          `${where}: ${(e.extensions as { reason?: string } | undefined)?.reason ?? e.message}`,
+        );
       throw e;
     }
   });

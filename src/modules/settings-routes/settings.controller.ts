@@ -25,7 +25,12 @@ export class SettingsController {
   ) {}
 
   @Get()
-  @ApiDoc({ id: 'readSettings', summary: 'Read the settings', description: 'The project settings, for every signed-in user whatever their permissions; 403 for anonymous callers.' })
+  @ApiDoc({
+    id: 'readSettings',
+    summary: 'Read the settings',
+    description:
+      'The project settings, for every signed-in user whatever their permissions; 403 for anonymous callers.',
+  })
   @ApiAuth()
   @ApiQueryParams(...ONE_QUERY)
   @ApiErrors(400, 403)
@@ -38,11 +43,20 @@ export class SettingsController {
 
   @Patch()
   @AdminOnly()
-  @ApiDoc({ id: 'updateSettings', summary: 'Update the settings', description: 'Changes the given settings. Administrators only.' })
+  @ApiDoc({
+    id: 'updateSettings',
+    summary: 'Update the settings',
+    description: 'Changes the given settings. Administrators only.',
+  })
   @ApiQueryParams(...WRITE_QUERY)
   @ApiJsonBody('Settings', 'The settings to change.')
   @ApiWritten('Settings', { one: true })
-  update(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+  update(
+    @Body() body: unknown,
+    @ListQuery() query: Query,
+    @Acc() acc: Accountability,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     checkSettingsInput(body);
     return this.http.update(this.items.for('svc_settings', acc), res, body, query);
   }

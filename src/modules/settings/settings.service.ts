@@ -27,6 +27,8 @@ export class SettingsService {
   async ensure(): Promise<SettingsEntity> {
     const [row] = await this.settings.find({ order: { id: 'ASC' }, take: 1 });
     if (row) return row;
-    return this.settings.save(this.settings.create({ project_name: 'Vellum', auth_login_attempts: 25, storage_asset_transform: 'all' }));
+    return this.settings.save(
+      this.settings.create({ project_name: 'Vellum', auth_login_attempts: 25, storage_asset_transform: 'all' }),
+    );
   }
 }

@@ -8,7 +8,13 @@ import { SharesService } from './shares.service';
 /** `/shares` over svc_shares: links that open one item to someone outside the project. */
 @Module({
   imports: [ItemsModule, MailModule],
-  controllers: [SharesController, collectionController('shares', 'svc_shares', { creator: SharesService, docs: { tag: 'Shares', many: 'Shares', one: 'Share' } })],
+  controllers: [
+    SharesController,
+    collectionController('shares', 'svc_shares', {
+      creator: SharesService,
+      docs: { tag: 'Shares', many: 'Shares', one: 'Share' },
+    }),
+  ],
   providers: [SharesService],
   exports: [SharesService],
 })

@@ -46,9 +46,13 @@ export class SharesService implements ItemsCreator {
   /** One share (object body) or many (array); each needs the right to share its item. */
   async create(body: unknown, acc: Accountability): Promise<PrimaryKey | PrimaryKey[]> {
     const list = Array.isArray(body) ? body : [body];
-    const shares = list.map((share) => (isPlainObject(share) && typeof share.item === 'number' ? { ...share, item: String(share.item) } : share));
+    const shares = list.map((share) =>
+      isPlainObject(share) && typeof share.item === 'number' ? { ...share, item: String(share.item) } : share,
+    );
     for (const share of shares) await this.assertMayShare(share, acc);
-    return Array.isArray(body) ? this.for(acc).createMany(shares as Item[]) : this.for(acc).createOne(shares[0] as Item);
+    return Array.isArray(body)
+      ? this.for(acc).createMany(shares as Item[])
+      : this.for(acc).createOne(shares[0] as Item);
   }
 
   /**
@@ -60,9 +64,12 @@ export class SharesService implements ItemsCreator {
     const { share, emails } = readInviteBody(body);
     if (!acc.user) throw new ForbiddenError();
     const { collection } = await this.for(acc).readOne(share, { fields: ['collection'] });
-    const inviter = await this.items.for('svc_users', null).readOne(acc.user, { fields: ['first_name', 'last_name', 'email'] });
+    const inviter = await this.items
+      .for('svc_users', null)
+      .readOne(acc.user, { fields: ['first_name', 'last_name', 'email'] });
     const link = `${this.config.publicUrl}/admin/shared/${encodeURIComponent(share)}`;
-    for (const email of emails) this.mail.sendInBackground(shareInviteMail(email, inviter as ShareInviter, String(collection), link));
+    for (const email of emails)
+      this.mail.sendInBackground(shareInviteMail(email, inviter as ShareInviter, String(collection), link));
   }
 
   /** The share's public facts while it is open; FORBIDDEN for a share that is unknown, not yet or no longer open. */
@@ -81,7 +88,10 @@ export class SharesService implements ItemsCreator {
   async signIn(id: string, password: string | undefined): Promise<ShareScope> {
     const share = await this.row(id);
     if (!share || !isShareOpen(share, new Date())) throw new InvalidCredentialsError();
-    if (share.password !== null && !(password !== undefined && (await this.passwordMatches(share.password, password)))) {
+    if (
+      share.password !== null &&
+      !(password !== undefined && (await this.passwordMatches(share.password, password)))
+    ) {
       throw new InvalidCredentialsError();
     }
     // Counted in the statement that checks the limit, so two sign-ins at once cannot both take the last use.
@@ -110,7 +120,12 @@ export class SharesService implements ItemsCreator {
       .readOne(id, { fields: ['id', 'collection', 'item', 'date_start', 'date_end', 'times_used', 'max_uses'] })
       .catch(() => null);
     if (!share) return null;
-    const secret = await this.dataSource.createQueryBuilder().select('s.password', 'password').from('svc_shares', 's').where('s.id = :id', { id }).getRawOne<{ password: string | null }>();
+    const secret = await this.dataSource
+      .createQueryBuilder()
+      .select('s.password', 'password')
+      .from('svc_shares', 's')
+      .where('s.id = :id', { id })
+      .getRawOne<{ password: string | null }>();
     return { ...(share as unknown as ShareRow), password: secret?.password ?? null };
   }
 
@@ -127,7 +142,9 @@ export class SharesService implements ItemsCreator {
     if (!isPlainObject(share) || typeof share.collection !== 'string' || typeof share.item !== 'string') {
       throw new InvalidPayloadError('A share needs "collection" and "item"');
     }
-    const rule = (await this.permissions.rules(acc)).find((r) => r.collection === share.collection && (r.action as string) === 'share');
+    const rule = (await this.permissions.rules(acc)).find(
+      (r) => r.collection === share.collection && (r.action as string) === 'share',
+    );
     if (!rule) throw new ForbiddenError();
     await assertItemReadable(this.items, acc, share.collection, share.item, rule.permissions);
   }

@@ -95,9 +95,19 @@ export function verifyAccessToken(token: string, secret: string): AccessTokenPay
  * Single-purpose tokens (password reset, invite): `scope` says what they may be used for. `now` is the
  * injected clock's reading (common/clock), so issue and expiry follow the same time.
  */
-export function signScopedToken(scope: string, claims: Record<string, unknown>, secret: string, ttlMs: number, now = Date.now()): string {
+export function signScopedToken(
+  scope: string,
+  claims: Record<string, unknown>,
+  secret: string,
+  ttlMs: number,
+  now = Date.now(),
+): string {
   const iat = Math.floor(now / 1000);
-  return jwt.sign({ ...claims, scope, iat }, secret, { algorithm: 'HS256', issuer: JWT_ISSUER, expiresIn: Math.floor(ttlMs / 1000) });
+  return jwt.sign({ ...claims, scope, iat }, secret, {
+    algorithm: 'HS256',
+    issuer: JWT_ISSUER,
+    expiresIn: Math.floor(ttlMs / 1000),
+  });
 }
 
 /** Expired → 401 TOKEN_EXPIRED; forged or malformed → 403 INVALID_TOKEN; another scope → 403 FORBIDDEN. */

@@ -22,7 +22,13 @@ export class SessionsService {
   }
 
   /** `manager` puts the row in the caller's transaction (with its activity row). A session is a user's or a share's. */
-  async create(token: string, owner: { user: string } | { share: string }, ttlMs: number, context: RequestContext, manager?: EntityManager): Promise<void> {
+  async create(
+    token: string,
+    owner: { user: string } | { share: string },
+    ttlMs: number,
+    context: RequestContext,
+    manager?: EntityManager,
+  ): Promise<void> {
     await (manager ?? this.sessions.manager).insert(SessionEntity, {
       token: tokenHash(token),
       user: 'user' in owner ? owner.user : null,
@@ -86,7 +92,10 @@ export class SessionsService {
 
   /** Ends every session of a user, except optionally the one the caller is using; `manager`: in the caller's transaction. */
   async deleteForUser(user: string, keepToken?: string, manager?: EntityManager): Promise<void> {
-    await (manager ?? this.sessions.manager).delete(SessionEntity, keepToken ? { user, token: Not(tokenHash(keepToken)) } : { user });
+    await (manager ?? this.sessions.manager).delete(
+      SessionEntity,
+      keepToken ? { user, token: Not(tokenHash(keepToken)) } : { user },
+    );
   }
 
   async deleteExpired(): Promise<void> {

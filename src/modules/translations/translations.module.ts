@@ -5,6 +5,10 @@ import { ItemsModule } from '../items/items.module';
 /** `/translations` over svc_translations: strings per key and language, readable with app access alone. */
 @Module({
   imports: [ItemsModule],
-  controllers: [collectionController('translations', 'svc_translations', { docs: { tag: 'Translations', many: 'Translations', one: 'Translation' } })],
+  controllers: [
+    collectionController('translations', 'svc_translations', {
+      docs: { tag: 'Translations', many: 'Translations', one: 'Translation' },
+    }),
+  ],
 })
 export class TranslationsModule {}

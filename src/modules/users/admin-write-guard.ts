@@ -22,10 +22,18 @@ export interface UserRowWrite {
  * through relations), inside its transaction, after nested many-to-one writes (a role created on the way
  * is seen). Internal writes (no accountability) and administrators pass.
  */
-export async function assertUserWrite(manager: EntityManager, acc: Accountability | null, write: UserRowWrite): Promise<void> {
+export async function assertUserWrite(
+  manager: EntityManager,
+  acc: Accountability | null,
+  write: UserRowWrite,
+): Promise<void> {
   if (!acc || acc.admin) return;
   const keys = write.keys.map(String).filter(isUuid);
-  if (acc.user && keys.includes(acc.user) && write.values.some((row) => SELF_PROTECTED.some((field) => row[field] !== undefined))) {
+  if (
+    acc.user &&
+    keys.includes(acc.user) &&
+    write.values.some((row) => SELF_PROTECTED.some((field) => row[field] !== undefined))
+  ) {
     throw new ForbiddenError();
   }
   const roles = new Set(write.values.map((row) => row.role).filter((role): role is string => typeof role === 'string'));
@@ -43,7 +51,11 @@ export async function assertUserWrite(manager: EntityManager, acc: Accountabilit
  * policies, access rows or roles is refused when it changes which policies have admin access, which
  * roles' chains hold one, or which users hold one of their own; its transaction undoes it.
  */
-export async function keepingAdminSources<T>(manager: EntityManager, acc: Accountability | null, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+export async function keepingAdminSources<T>(
+  manager: EntityManager,
+  acc: Accountability | null,
+  work: (manager: EntityManager) => Promise<T>,
+): Promise<T> {
   if (!acc || acc.admin) return work(manager);
   const before = await adminFingerprint(manager);
   const out = await work(manager);
@@ -56,7 +68,12 @@ async function adminFingerprint(manager: EntityManager): Promise<string> {
   const { roles, policies } = await adminSources(manager);
   const user = manager.connection.driver.escape('user');
   const holders = await inChunks(policies, async (part) => {
-    const query = manager.createQueryBuilder().select(`a.${user}`, 'user').from('svc_access', 'a').where(`a.${user} IS NOT NULL`).andWhere('a.policy IN (:...part)', { part });
+    const query = manager
+      .createQueryBuilder()
+      .select(`a.${user}`, 'user')
+      .from('svc_access', 'a')
+      .where(`a.${user} IS NOT NULL`)
+      .andWhere('a.policy IN (:...part)', { part });
     return (await query.getRawMany<{ user: unknown }>()).map((row) => String(row.user));
   });
   return JSON.stringify([[...roles].sort(), [...policies].sort(), holders.sort()]);
@@ -67,7 +84,12 @@ async function anyOwnAdmin(manager: EntityManager, ids: string[], policies: stri
   if (!policies.length) return false;
   const user = manager.connection.driver.escape('user');
   for (const part of chunks(ids)) {
-    const query = manager.createQueryBuilder().select('a.id', 'id').from('svc_access', 'a').where(`a.${user} IN (:...ids)`, { ids: part }).andWhere('a.policy IN (:...policies)', { policies });
+    const query = manager
+      .createQueryBuilder()
+      .select('a.id', 'id')
+      .from('svc_access', 'a')
+      .where(`a.${user} IN (:...ids)`, { ids: part })
+      .andWhere('a.policy IN (:...policies)', { policies });
     if ((await query.limit(1).getRawMany()).length > 0) return true;
   }
   return false;
@@ -80,7 +102,10 @@ async function anyOwnAdmin(manager: EntityManager, ids: string[], policies: stri
  */
 async function currentRoles(manager: EntityManager, ids: string[]): Promise<string[]> {
   const rows = await inChunks(ids, (part): Promise<{ role: string | null }[]> => {
-    const query = manager.createQueryBuilder(UserEntity, 'u').select('u.role', 'role').where({ id: In(part) });
+    const query = manager
+      .createQueryBuilder(UserEntity, 'u')
+      .select('u.role', 'role')
+      .where({ id: In(part) });
     if (!['sqlite', 'better-sqlite3'].includes(manager.connection.options.type)) query.setLock('pessimistic_write');
     return query.getRawMany();
   });

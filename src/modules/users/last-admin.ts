@@ -17,7 +17,10 @@ export function lastAdminError(): UnprocessableContentError {
 async function activeAdmins(manager: EntityManager, ids?: string[]): Promise<number> {
   const admin = await holdsAdmin(manager, 'u');
   const count = (part?: string[]) => {
-    const query = manager.createQueryBuilder(UserEntity, 'u').where('u.status = :active', { active: 'active' }).andWhere(admin.sql, admin.params);
+    const query = manager
+      .createQueryBuilder(UserEntity, 'u')
+      .where('u.status = :active', { active: 'active' })
+      .andWhere(admin.sql, admin.params);
     if (part) query.andWhere({ id: In(part) });
     return query.getCount();
   };
@@ -36,7 +39,12 @@ async function activeAdmins(manager: EntityManager, ids?: string[]): Promise<num
  */
 async function lockActiveUsers(manager: EntityManager): Promise<void> {
   const status = manager.connection.driver.escape('status');
-  await manager.createQueryBuilder().update(UserEntity).set({ status: () => status }).where(`${status} = :active`, { active: 'active' }).execute();
+  await manager
+    .createQueryBuilder()
+    .update(UserEntity)
+    .set({ status: () => status })
+    .where(`${status} = :active`, { active: 'active' })
+    .execute();
 }
 
 /**
@@ -45,7 +53,11 @@ async function lockActiveUsers(manager: EntityManager): Promise<void> {
  * when one of them is an active admin, the rule is checked after the write, inside the transaction, with
  * the active users locked from its start, so two concurrent demotions of two admins cannot both pass.
  */
-export async function keepingAnAdmin<T>(manager: EntityManager, changed: string[], work: (manager: EntityManager) => Promise<T>): Promise<T> {
+export async function keepingAnAdmin<T>(
+  manager: EntityManager,
+  changed: string[],
+  work: (manager: EntityManager) => Promise<T>,
+): Promise<T> {
   // Other keys name no user (the write refuses them); a uuid column would refuse them in the count.
   const ids = changed.filter(isUuid);
   return manager.transaction(async (tx) => {
@@ -62,7 +74,10 @@ export async function keepingAnAdmin<T>(manager: EntityManager, changed: string[
  * transaction, refusing it when it leaves no active admin where there was one: taking the admin policy
  * from the last admin's role is as final as demoting them.
  */
-export async function keepingAnyAdmin<T>(manager: EntityManager, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+export async function keepingAnyAdmin<T>(
+  manager: EntityManager,
+  work: (manager: EntityManager) => Promise<T>,
+): Promise<T> {
   await lockActiveUsers(manager);
   const before = await activeAdmins(manager);
   const out = await work(manager);

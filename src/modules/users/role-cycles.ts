@@ -19,15 +19,25 @@ export function rolesInCycles(parents: ReadonlyMap<string, string | null>): Set<
 }
 
 async function loopedRoles(manager: EntityManager): Promise<Set<string>> {
-  const rows = await manager.createQueryBuilder().select(['r.id AS id', 'r.parent AS parent']).from('svc_roles', 'r').getRawMany<{ id: string; parent: string | null }>();
+  const rows = await manager
+    .createQueryBuilder()
+    .select(['r.id AS id', 'r.parent AS parent'])
+    .from('svc_roles', 'r')
+    .getRawMany<{ id: string; parent: string | null }>();
   return rolesInCycles(new Map(rows.map((r) => [String(r.id), r.parent === null ? null : String(r.parent)])));
 }
 
 /** Runs `work`, a write of roles, refusing it (400) when it makes a role its own ancestor; a loop stored before stays readable. */
-export async function keepingRoleTree<T>(manager: EntityManager, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+export async function keepingRoleTree<T>(
+  manager: EntityManager,
+  work: (manager: EntityManager) => Promise<T>,
+): Promise<T> {
   const before = await loopedRoles(manager);
   const out = await work(manager);
   const added = [...(await loopedRoles(manager))].find((id) => !before.has(id));
-  if (added) throw new InvalidPayloadError(`Role "${added}" would be its own ancestor: a role's parent cannot be itself or one of its descendants`);
+  if (added)
+    throw new InvalidPayloadError(
+      `Role "${added}" would be its own ancestor: a role's parent cannot be itself or one of its descendants`,
+    );
   return out;
 }

@@ -23,7 +23,10 @@ export class TfaService {
   async generate(userId: string, password: string | undefined): Promise<TfaSecret> {
     const user = await this.users.readOne(userId);
     if (user.tfa_secret) throw new InvalidPayloadError('TFA Secret is already set for this user');
-    if (user.provider === 'default' && (!password || !user.password || !(await this.hasher.verify(user.password, password)))) {
+    if (
+      user.provider === 'default' &&
+      (!password || !user.password || !(await this.hasher.verify(user.password, password)))
+    ) {
       throw new InvalidCredentialsError();
     }
     const secret = newTotpSecret();

@@ -37,7 +37,8 @@ type Selection = { keys: string[] } | { query: Query };
 
 function selectionOf(body: unknown, config: AppConfig): Selection {
   if (!isPlainObject(body)) throw new InvalidPayloadError('Expected an array of ids, { keys } or { query }');
-  if (body.keys !== undefined && body.query !== undefined) throw new InvalidPayloadError('Send "keys" or "query", not both');
+  if (body.keys !== undefined && body.query !== undefined)
+    throw new InvalidPayloadError('Send "keys" or "query", not both');
   if (body.query !== undefined) {
     if (!isPlainObject(body.query)) throw new InvalidPayloadError('"query" has to be an object');
     return { query: parseQuery(body.query, config.query) };
@@ -78,7 +79,11 @@ export class UsersController {
    * Everyone writes within their svc_users permissions (admins: all). A caller without any permission
    * for the action is refused before the body is looked at, as the reference does.
    */
-  private async writer(acc: Accountability, action: 'create' | 'update' | 'delete', query?: Query): Promise<UsersWriter> {
+  private async writer(
+    acc: Accountability,
+    action: 'create' | 'update' | 'delete',
+    query?: Query,
+  ): Promise<UsersWriter> {
     if (!(await this.permissions.find(acc, 'svc_users', action))) throw new ForbiddenError();
     // The answer re-reads with `query`: one it would refuse must fail before anything is written.
     if (query) await this.engine(acc).checkReadQuery(query);
@@ -93,7 +98,8 @@ export class UsersController {
   private async reread(acc: Accountability, res: Response, ids: string | string[], query: Query, dtos: UserInputDto[]) {
     const out = await this.http.reread(this.engine(acc), res, ids, query);
     if (!out) return out;
-    const shown = (user: Item, dto: UserInputDto | undefined) => (dto && typeof dto.token === 'string' && 'token' in user ? { ...user, token: dto.token } : user);
+    const shown = (user: Item, dto: UserInputDto | undefined) =>
+      dto && typeof dto.token === 'string' && 'token' in user ? { ...user, token: dto.token } : user;
     if (Array.isArray(out.data)) return { data: out.data.map((user, i) => shown(user, dtos[i])) };
     return { data: shown(out.data, dtos[0]) };
   }
@@ -167,7 +173,12 @@ export class UsersController {
   @Post()
   @HttpCode(200)
   @docs.create()
-  async create(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+  async create(
+    @Body() body: unknown,
+    @ListQuery() query: Query,
+    @Acc() acc: Accountability,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const writer = await this.writer(acc, 'create', query);
     if (Array.isArray(body)) {
       const dtos = await Promise.all(body.map((item) => this.asUserInput(item, 'create')));
@@ -180,17 +191,27 @@ export class UsersController {
 
   @Patch()
   @docs.update()
-  async updateMany(@Body() body: unknown, @Acc() acc: Accountability, @ListQuery() query: Query, @Res({ passthrough: true }) res: Response) {
+  async updateMany(
+    @Body() body: unknown,
+    @Acc() acc: Accountability,
+    @ListQuery() query: Query,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const writer = await this.writer(acc, 'update', query);
     if (Array.isArray(body)) {
-      const updates = await Promise.all(body.map(async (item) => ({ id: primaryKeyOf(item), input: await this.asUserInput(item, 'update') })));
+      const updates = await Promise.all(
+        body.map(async (item) => ({ id: primaryKeyOf(item), input: await this.asUserInput(item, 'update') })),
+      );
       return this.reread(acc, res, await writer.update(updates), query, []);
     }
     const selection = selectionOf(body, this.config);
     const data = (body as { data?: unknown }).data;
     if (data === undefined) throw new InvalidPayloadError('"data" is required');
     const input = await this.asUserInput(data, 'update');
-    const ids = 'keys' in selection ? await writer.update(selection.keys.map((id) => ({ id, input }))) : await writer.updateByQuery(selection.query, input);
+    const ids =
+      'keys' in selection
+        ? await writer.update(selection.keys.map((id) => ({ id, input })))
+        : await writer.updateByQuery(selection.query, input);
     return this.reread(acc, res, ids, query, []);
   }
 
@@ -212,7 +233,13 @@ export class UsersController {
 
   @Patch(':id')
   @docs.updateOne()
-  async update(@Param('id') id: string, @Body() body: unknown, @Acc() acc: Accountability, @ListQuery() query: Query, @Res({ passthrough: true }) res: Response) {
+  async update(
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Acc() acc: Accountability,
+    @ListQuery() query: Query,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const writer = await this.writer(acc, 'update', query);
     const dto = await this.asUserInput(body, 'update');
     await writer.update([{ id, input: dto }]);

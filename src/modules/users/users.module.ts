@@ -12,7 +12,14 @@ import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity, RoleEntity]), ItemsModule, SessionsModule, SettingsModule, MailModule, RateLimiterModule],
+  imports: [
+    TypeOrmModule.forFeature([UserEntity, RoleEntity]),
+    ItemsModule,
+    SessionsModule,
+    SettingsModule,
+    MailModule,
+    RateLimiterModule,
+  ],
   controllers: [UsersController],
   providers: [UsersService, TfaService],
   exports: [UsersService, TfaService],

@@ -5,7 +5,12 @@ import { isEmail } from 'class-validator';
 import { EntityManager, Repository } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { CLOCK, Clock } from '../../common/clock';
-import { FailedValidationError, ForbiddenError, InvalidPayloadError, RecordNotUniqueError } from '../../common/errors/errors';
+import {
+  FailedValidationError,
+  ForbiddenError,
+  InvalidPayloadError,
+  RecordNotUniqueError,
+} from '../../common/errors/errors';
 import { isPlainObject } from '../../common/is-plain-object';
 import { isUuid } from '../../common/is-uuid';
 import { isUrlAllowed } from '../../common/url/is-url-allowed';
@@ -104,10 +109,7 @@ export class UsersService {
 
   /** Emails are compared case-insensitively, as users type them. */
   findByEmail(email: string): Promise<UserEntity | null> {
-    return this.users
-      .createQueryBuilder('u')
-      .where('LOWER(u.email) = :email', { email: email.toLowerCase() })
-      .getOne();
+    return this.users.createQueryBuilder('u').where('LOWER(u.email) = :email', { email: email.toLowerCase() }).getOne();
   }
 
   /** Single sign-on users by their provider's identifier, compared case-insensitively as the reference does. */
@@ -144,14 +146,23 @@ export class UsersService {
 
   /** A new policy attached to `role` (svc_access), written internally: no permission check, caches told. */
   async attachNewPolicy(role: string, policy: Item & { name: string }): Promise<string> {
-    return String(await this.items.for('svc_policies', null).createOne({ ...policy, roles: { create: [{ role, sort: 1 }] } }));
+    return String(
+      await this.items.for('svc_policies', null).createOne({ ...policy, roles: { create: [{ role, sort: 1 }] } }),
+    );
   }
 
   /** Used by bootstrap: no policy check, the operator chose the first admin's password. */
   async createUser(user: Partial<UserEntity> & { email: string; password?: string }): Promise<UserEntity> {
     const password = user.password ? await this.hasher.hash(user.password) : null;
     return this.users.save(
-      this.users.create({ id: randomUUID(), status: 'active', provider: 'default', ...user, email: user.email.toLowerCase(), password }),
+      this.users.create({
+        id: randomUUID(),
+        status: 'active',
+        provider: 'default',
+        ...user,
+        email: user.email.toLowerCase(),
+        password,
+      }),
     );
   }
 
@@ -169,15 +180,24 @@ export class UsersService {
    */
   assertUpdates(updates: { input: UserInput }[]): void {
     if (updates.length > 1 && updates.some((u) => u.input.email)) {
-      throw new RecordNotUniqueError({ collection: 'svc_users', field: 'email', value: updates.find((u) => u.input.email)?.input.email });
+      throw new RecordNotUniqueError({
+        collection: 'svc_users',
+        field: 'email',
+        value: updates.find((u) => u.input.email)?.input.email,
+      });
     }
     for (const { input } of updates) {
-      if (input.tfa_secret !== undefined) throw new InvalidPayloadError(`You can't change the "tfa_secret" value manually`);
+      if (input.tfa_secret !== undefined)
+        throw new InvalidPayloadError(`You can't change the "tfa_secret" value manually`);
     }
   }
 
   /** API.md 3.5, in the write's transaction: a refused write ends no session. */
-  async endSessions(updates: { id: string; input: UserInput }[], acc: Accountability | null, manager: EntityManager): Promise<void> {
+  async endSessions(
+    updates: { id: string; input: UserInput }[],
+    acc: Accountability | null,
+    manager: EntityManager,
+  ): Promise<void> {
     for (const { id, input } of updates) {
       if (input.status !== undefined && input.status !== 'active') {
         await this.sessions.deleteForUser(id, undefined, manager);
@@ -234,7 +254,13 @@ export class UsersService {
       else if (existing.role !== role) await writer.update([{ id: existing.id, input: { role } }]);
       const address = existing?.email ?? email.toLowerCase();
       if (!(await this.mailLimiter.admitAddress('invite', address))) continue;
-      const token = signScopedToken(INVITE_SCOPE, { email: address }, this.config.secret, this.config.auth.userInviteTokenTtl, this.clock.now());
+      const token = signScopedToken(
+        INVITE_SCOPE,
+        { email: address },
+        this.config.secret,
+        this.config.auth.userInviteTokenTtl,
+        this.clock.now(),
+      );
       const link = withQueryParam(inviteUrl ?? `${this.config.publicUrl}/admin/accept-invite`, 'token', token);
       this.mail.sendInBackground({
         to: address,
@@ -272,7 +298,8 @@ export class UsersService {
       if (!isEmail(input.email)) throw new FailedValidationError({ field: 'email', type: 'email', path: [] });
       values.email = input.email.toLowerCase();
     }
-    if (input.role && !(await this.findRole(input.role))) throw new InvalidPayloadError(`Role "${input.role}" does not exist`);
+    if (input.role && !(await this.findRole(input.role)))
+      throw new InvalidPayloadError(`Role "${input.role}" does not exist`);
     return values;
   }
 }

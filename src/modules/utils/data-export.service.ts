@@ -48,7 +48,13 @@ export class DataExportService {
    * who may not do both is refused here (403, the answer of an unknown collection, API.md), before
    * anything is written.
    */
-  async start(collection: string, acc: Accountability, format: ExportFormat, rawQuery: Record<string, unknown>, file: Record<string, unknown> = {}): Promise<JobEntity> {
+  async start(
+    collection: string,
+    acc: Accountability,
+    format: ExportFormat,
+    rawQuery: Record<string, unknown>,
+    file: Record<string, unknown> = {},
+  ): Promise<JobEntity> {
     const query = parseExportQuery(rawQuery, this.config.query);
     await this.items.for(collection, acc).assertReadable(query);
     await this.files.assertAllowed(acc, 'create');
@@ -60,14 +66,24 @@ export class DataExportService {
         rowsDone = n;
         return report(n);
       });
-      const id = await this.files.upload({ stream: Readable.from(chunks), filename: '', type: FILE_TYPES[format] }, this.fileValues(collection, format, values), acc);
+      const id = await this.files.upload(
+        { stream: Readable.from(chunks), filename: '', type: FILE_TYPES[format] },
+        this.fileValues(collection, format, values),
+        acc,
+      );
       return { rowsDone, file: id };
     });
     return job;
   }
 
   /** The export as text chunks, for a file of the library or (command line) a local file. acc null reads everything. */
-  async *serialize(collection: string, acc: Accountability | null, format: ExportFormat, query: Query, progress?: ExportProgress): AsyncGenerator<string> {
+  async *serialize(
+    collection: string,
+    acc: Accountability | null,
+    format: ExportFormat,
+    query: Query,
+    progress?: ExportProgress,
+  ): AsyncGenerator<string> {
     const service = this.items.for(collection, acc);
     const pk = service.primaryKey;
     const sort = query.sort === 'random' || !query.sort ? [] : [...query.sort];
@@ -77,7 +93,8 @@ export class DataExportService {
     // Sorted by the key alone, a page starts after the last key of the one before, as long as the rows
     // carry their key; deep pages cost no more than the first.
     const keyset = sort.length === 1 && !query.alias?.[pk];
-    const keyOf = (row: Item | undefined): PrimaryKey | undefined => (keyset ? (row?.[pk] as PrimaryKey | undefined) : undefined);
+    const keyOf = (row: Item | undefined): PrimaryKey | undefined =>
+      keyset ? (row?.[pk] as PrimaryKey | undefined) : undefined;
     const pages = pagedRows<Item>(
       (page) => {
         const after = keyOf(page.after);
@@ -90,7 +107,10 @@ export class DataExportService {
 
     // CSV columns come from the first page, so a null relation in the first row does not drop its columns.
     let first: IteratorResult<Item[]> | null = await pages.next();
-    const fields = format === 'csv' || format === 'csv_utf8' ? csvFields(first.done ? [] : first.value, this.relatedItemPath(collection)) : undefined;
+    const fields =
+      format === 'csv' || format === 'csv_utf8'
+        ? csvFields(first.done ? [] : first.value, this.relatedItemPath(collection))
+        : undefined;
     let count = 0;
     async function* counted(): AsyncGenerator<Item[]> {
       let page = first!;
@@ -126,6 +146,11 @@ export class DataExportService {
   /** API.md 2.1: title `export-<collection>-<yyyyMMdd-HHmmss>`, download name `<title>.<format>`, the caller's fields over them. */
   private fileValues(collection: string, format: ExportFormat, values: FileValues): FileValues {
     const title = values.title ?? `export-${collection}-${dateStamp(new Date())}`;
-    return { ...values, title, filename_download: values.filename_download ?? `${title}.${format}`, type: FILE_TYPES[format] };
+    return {
+      ...values,
+      title,
+      filename_download: values.filename_download ?? `${title}.${format}`,
+      type: FILE_TYPES[format],
+    };
   }
 }

@@ -85,9 +85,15 @@ export class DataImportService {
    * media type picks the reader. Resolves once every row is written, or with the job once the part is
    * received for `?background=true`; the slot is held until the import ends either way.
    */
-  async importPart(collection: string, acc: Accountability, part: FilePart, background: boolean): Promise<JobEntity | null> {
+  async importPart(
+    collection: string,
+    acc: Accountability,
+    part: FilePart,
+    background: boolean,
+  ): Promise<JobEntity | null> {
     await this.assertCanImport(collection, acc);
-    if (this.running >= this.config.importExport.maxConcurrentImports) throw new LimitExceededError('concurrent imports');
+    if (this.running >= this.config.importExport.maxConcurrentImports)
+      throw new LimitExceededError('concurrent imports');
     this.running++;
     const release = once(() => this.running--);
     let handedOver = false;
@@ -118,7 +124,12 @@ export class DataImportService {
    * normally whatever its size), then imported after the answer; the job reports how it went. `done`
    * is called when the import has ended, or failed to start.
    */
-  private async importUploadInBackground(collection: string, acc: Accountability, upload: ImportUpload, done: () => void): Promise<JobEntity> {
+  private async importUploadInBackground(
+    collection: string,
+    acc: Accountability,
+    upload: ImportUpload,
+    done: () => void,
+  ): Promise<JobEntity> {
     const path = join(tmpdir(), importTempName(randomUUID()));
     let job: JobEntity;
     try {
@@ -144,7 +155,13 @@ export class DataImportService {
    * The import itself, also used by the command line (acc null: no permission checks, no activity).
    * After IMPORT_TIMEOUT (API.md 2.2) it stops reading and rolls back with OUT_OF_TIME.
    */
-  async importStream(collection: string, acc: Accountability | null, format: ImportFormat, source: Readable, progress?: ImportProgress): Promise<number> {
+  async importStream(
+    collection: string,
+    acc: Accountability | null,
+    format: ImportFormat,
+    source: Readable,
+    progress?: ImportProgress,
+  ): Promise<number> {
     await this.assertCanImport(collection, acc);
     const { importTimeout } = this.config.importExport;
     const deadline = new AbortController();
@@ -155,14 +172,26 @@ export class DataImportService {
       source.destroy(error);
     }, importTimeout);
     try {
-      return await this.importRows(collection, acc, readImportBatches(source, format, { csvColumn: this.csvColumn(collection) }), deadline.signal, progress);
+      return await this.importRows(
+        collection,
+        acc,
+        readImportBatches(source, format, { csvColumn: this.csvColumn(collection) }),
+        deadline.signal,
+        progress,
+      );
     } finally {
       clearTimeout(timer);
       source.destroy();
     }
   }
 
-  private async importRows(collection: string, acc: Accountability | null, pieces: AsyncIterable<ImportRow[]>, deadline: AbortSignal, progress?: ImportProgress): Promise<number> {
+  private async importRows(
+    collection: string,
+    acc: Accountability | null,
+    pieces: AsyncIterable<ImportRow[]>,
+    deadline: AbortSignal,
+    progress?: ImportProgress,
+  ): Promise<number> {
     const { maxImportErrors, importBatchSize } = this.config.importExport;
     const errors = new ImportErrors(maxImportErrors);
     return this.dataSource.transaction(async (manager) => {
@@ -179,21 +208,37 @@ export class DataImportService {
       const write = async (batch: ImportRow[], prepared: PreparedCreates) => {
         done += service.schema.singleton
           ? await this.writeSingleton(service, batch, rowFailed)
-          : (await service.upsertMany(batch.map((row) => row.data), { rowError: (index, e) => rowFailed(batch[index].line, e), prepared })).length;
+          : (
+              await service.upsertMany(
+                batch.map((row) => row.data),
+                { rowError: (index, e) => rowFailed(batch[index].line, e), prepared },
+              )
+            ).length;
         await progress?.(done);
       };
       // While the database writes one batch, the next is parsed and prepared (checked and converted:
       // Vellum's share of the work, done while it would otherwise wait).
       const prepare = (batch: ImportRow[]): Promise<PreparedCreates> =>
         service.schema.singleton ? Promise.resolve(new Map()) : service.prepareCreates(batch.map((row) => row.data));
-      await writePipelined(pieces, importBatchSize, prepare, write, () => deadline.throwIfAborted(), IMPORT_BATCHES_AHEAD);
+      await writePipelined(
+        pieces,
+        importBatchSize,
+        prepare,
+        write,
+        () => deadline.throwIfAborted(),
+        IMPORT_BATCHES_AHEAD,
+      );
       const failed = errors.toError();
       if (failed) throw failed;
       return done;
     });
   }
 
-  private async writeSingleton(service: ItemsService, batch: ImportRow[], rowFailed: (line: number, e: unknown) => void): Promise<number> {
+  private async writeSingleton(
+    service: ItemsService,
+    batch: ImportRow[],
+    rowFailed: (line: number, e: unknown) => void,
+  ): Promise<number> {
     let written = 0;
     for (const row of batch) {
       if (row.row > 1) throw new InvalidPayloadError(`Line ${row.line}: a singleton takes exactly one row`);

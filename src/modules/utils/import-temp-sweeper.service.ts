@@ -25,8 +25,15 @@ export class ImportTempSweeper implements OnApplicationBootstrap {
       if (!name.startsWith('vellum-import-')) continue;
       const path = join(folder, name);
       const info = await stat(path).catch(() => null);
-      if (!info || !importTempIsLeftover(name, Date.now() - info.mtimeMs, this.config.importExport.importTimeout)) continue;
-      if (await unlink(path).then(() => true, () => false)) removed++;
+      if (!info || !importTempIsLeftover(name, Date.now() - info.mtimeMs, this.config.importExport.importTimeout))
+        continue;
+      if (
+        await unlink(path).then(
+          () => true,
+          () => false,
+        )
+      )
+        removed++;
     }
     return removed;
   }

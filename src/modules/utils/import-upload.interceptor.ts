@@ -30,7 +30,9 @@ export class ImportUploadInterceptor extends MultipartInterceptor<ImportPartOutc
         }
         req[IMPORTED] = true;
         const acc = accountabilityOf(req);
-        return { job: await importer.importPart(String(req.params.collection), acc, part, isBackground(req.query.background)) };
+        return {
+          job: await importer.importPart(String(req.params.collection), acc, part, isBackground(req.query.background)),
+        };
       },
     });
   }

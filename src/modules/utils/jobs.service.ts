@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+} from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, Repository } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
@@ -67,15 +73,26 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     this.stopping = true;
     clearInterval(this.sweeper);
     const now = this.at();
-    const reason = new ServiceUnavailableError('jobs', `The instance running this job (${this.instance}) shut down before it ended`);
+    const reason = new ServiceUnavailableError(
+      'jobs',
+      `The instance running this job (${this.instance}) shut down before it ended`,
+    );
     const mine = { status: 'running' as const, owner: this.instance };
     try {
       const running = await this.jobs.find({ select: ['id'], where: mine });
       if (!running.length) return;
-      await this.jobs.update(mine, { status: 'failed', errors: [serializeError(reason)], updated_on: now, finished_on: now });
+      await this.jobs.update(mine, {
+        status: 'failed',
+        errors: [serializeError(reason)],
+        updated_on: now,
+        finished_on: now,
+      });
       this.logger.warn({ jobs: running.map((job) => job.id) }, 'jobs still running at shutdown marked failed');
     } catch (err) {
-      this.logger.warn({ err }, 'could not mark the jobs of this instance at shutdown; other instances fail them once their heartbeat has aged');
+      this.logger.warn(
+        { err },
+        'could not mark the jobs of this instance at shutdown; other instances fail them once their heartbeat has aged',
+      );
     }
   }
 
@@ -101,9 +118,14 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     for (const job of running) {
       const silent = job.updated_on < cutoff;
       if (!silent && !ownerIsGone(job.owner, this.instance)) continue;
-      const reason = new ServiceUnavailableError('jobs', `The instance running this job (${job.owner ?? 'unknown'}) stopped before it ended`);
+      const reason = new ServiceUnavailableError(
+        'jobs',
+        `The instance running this job (${job.owner ?? 'unknown'}) stopped before it ended`,
+      );
       const result = await this.jobs.update(
-        silent ? { id: job.id, status: 'running', updated_on: LessThan(cutoff) } : { id: job.id, status: 'running', owner: job.owner! },
+        silent
+          ? { id: job.id, status: 'running', updated_on: LessThan(cutoff) }
+          : { id: job.id, status: 'running', owner: job.owner! },
         { status: 'failed', errors: [serializeError(reason)], updated_on: now, finished_on: now },
       );
       if (result.affected) failed.push(job.id);
@@ -112,7 +134,12 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     return failed;
   }
 
-  async start(type: JobType, collection: string, acc: Accountability, format: string | null = null): Promise<JobEntity> {
+  async start(
+    type: JobType,
+    collection: string,
+    acc: Accountability,
+    format: string | null = null,
+  ): Promise<JobEntity> {
     const now = this.at();
     return this.jobs.save(
       this.jobs.create({
@@ -160,17 +187,27 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
       const now = this.at();
       await this.jobs.update(
         { id: job.id },
-        { status: 'completed', rows_done: outcome.rowsDone, file: outcome.file ?? null, updated_on: now, finished_on: now },
+        {
+          status: 'completed',
+          rows_done: outcome.rowsDone,
+          file: outcome.file ?? null,
+          updated_on: now,
+          finished_on: now,
+        },
       );
       return outcome;
     } catch (e) {
       // At shutdown the job is already failed, and the database is about to close.
       if (this.stopping) throw e;
       const errors = e instanceof AppErrorList ? e.errors : [e instanceof AppError ? e : new InternalServerError()];
-      if (!(e instanceof AppError || e instanceof AppErrorList)) this.logger.error({ err: e, job: job.id }, 'job failed');
+      if (!(e instanceof AppError || e instanceof AppErrorList))
+        this.logger.error({ err: e, job: job.id }, 'job failed');
       const now = this.at();
       await this.jobs
-        .update({ id: job.id }, { status: 'failed', errors: errors.map(serializeError), updated_on: now, finished_on: now })
+        .update(
+          { id: job.id },
+          { status: 'failed', errors: errors.map(serializeError), updated_on: now, finished_on: now },
+        )
         .catch((err: unknown) => this.logger.error({ err, job: job.id }, 'could not record the failure of a job'));
       throw e;
     } finally {
@@ -201,6 +238,8 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
       .groupBy('job.type')
       .addGroupBy('job.status')
       .getRawMany<{ type: JobType; status: JobStatus; count: number | string }>();
-    return rows.filter((r) => JOB_TYPES.has(r.type) && JOB_STATUSES.has(r.status)).map((r) => ({ type: r.type, status: r.status, count: Number(r.count) }));
+    return rows
+      .filter((r) => JOB_TYPES.has(r.type) && JOB_STATUSES.has(r.status))
+      .map((r) => ({ type: r.type, status: r.status, count: Number(r.count) }));
   }
 }

@@ -21,12 +21,16 @@ export class RevertService {
    * recorded as any update is.
    */
   async revert(revision: string, acc: Accountability): Promise<void> {
-    const row = await this.items.for('svc_revisions', acc).readOne(revision, { fields: ['collection', 'item', 'data'] });
-    if (!isPlainObject(row.data)) throw new InvalidPayloadError("The revision holds no data to revert to");
+    const row = await this.items
+      .for('svc_revisions', acc)
+      .readOne(revision, { fields: ['collection', 'item', 'data'] });
+    if (!isPlainObject(row.data)) throw new InvalidPayloadError('The revision holds no data to revert to');
     const collection = this.overviews.current.collection(String(row.collection));
     if (!collection?.table) throw new ForbiddenError();
     if (isSystemCollection(collection.collection) && !PLAIN_WRITE_SYSTEM_COLLECTIONS.has(collection.collection)) {
-      throw new InvalidPayloadError(`Revisions of ${collection.collection} can't be reverted: change the item through its own endpoint`);
+      throw new InvalidPayloadError(
+        `Revisions of ${collection.collection} can't be reverted: change the item through its own endpoint`,
+      );
     }
     await this.items.for(collection.collection, acc).updateOne(String(row.item), revertValues(row.data, collection));
   }

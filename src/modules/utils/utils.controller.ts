@@ -65,7 +65,11 @@ export class UtilsController {
   @Post('sort/:collection')
   @HttpCode(200)
   @docs.sort()
-  async sort(@Param('collection') collection: string, @Body() dto: SortItemsDto, @Acc() acc: Accountability): Promise<void> {
+  async sort(
+    @Param('collection') collection: string,
+    @Body() dto: SortItemsDto,
+    @Acc() acc: Accountability,
+  ): Promise<void> {
     await this.sorter.sort(collection, acc, dto.item, dto.to);
   }
 
@@ -80,12 +84,17 @@ export class UtilsController {
   @HttpCode(200)
   @UseInterceptors(ImportUploadInterceptor)
   @docs.import()
-  async import(@Param('collection') collection: string, @Req() req: Request, @Acc() acc: Accountability): Promise<{ data: unknown } | void> {
+  async import(
+    @Param('collection') collection: string,
+    @Req() req: Request,
+    @Acc() acc: Accountability,
+  ): Promise<{ data: unknown } | void> {
     const [outcome] = streamedResults<ImportPartOutcome>(req);
     if (outcome === undefined) {
       // Nothing was imported: permissions first, as for a multipart body, then what is wrong with the body.
       await this.importer.assertCanImport(collection, acc);
-      if (!req.is('multipart/form-data')) throw new UnsupportedMediaTypeError(req.headers['content-type']?.split(';')[0].trim() || 'none', 'request');
+      if (!req.is('multipart/form-data'))
+        throw new UnsupportedMediaTypeError(req.headers['content-type']?.split(';')[0].trim() || 'none', 'request');
       throw new InvalidPayloadError('The request has no file part');
     }
     if (outcome !== 'skipped' && outcome.job) return { data: outcome.job };

@@ -17,7 +17,16 @@ import { UtilsService } from './utils.service';
 @Module({
   imports: [TypeOrmModule.forFeature([JobEntity]), ItemsModule, PermissionsModule, FilesModule],
   controllers: [UtilsController],
-  providers: [ImportUploadInterceptor, ImportTempSweeper, UtilsService, JobsService, SortService, DataImportService, DataExportService, RevertService],
+  providers: [
+    ImportUploadInterceptor,
+    ImportTempSweeper,
+    UtilsService,
+    JobsService,
+    SortService,
+    DataImportService,
+    DataExportService,
+    RevertService,
+  ],
   exports: [UtilsService, JobsService, SortService, DataImportService, DataExportService, RevertService],
 })
 export class UtilsModule {}

@@ -32,7 +32,9 @@ export class UtilsService {
 
   randomString(length = RANDOM_STRING_DEFAULT_LENGTH): string {
     if (!Number.isInteger(length) || length < RANDOM_STRING_MIN_LENGTH || length > RANDOM_STRING_MAX_LENGTH) {
-      throw new InvalidPayloadError(`"length" must be an integer from ${RANDOM_STRING_MIN_LENGTH} to ${RANDOM_STRING_MAX_LENGTH}`);
+      throw new InvalidPayloadError(
+        `"length" must be an integer from ${RANDOM_STRING_MIN_LENGTH} to ${RANDOM_STRING_MAX_LENGTH}`,
+      );
     }
     return randomString(length);
   }

@@ -41,7 +41,8 @@ export class VersionItemsService extends ItemsService {
   override async readByQuery(query: Query = {}, extraWhere?: (ctx: SqlContext) => string): Promise<Item[]> {
     const fields = query.fields?.length ? query.fields : ['*'];
     const whole = fields.some((f) => f.startsWith('*'));
-    if (query.aggregate || query.groupBy || (!whole && !fields.includes('delta'))) return super.readByQuery(query, extraWhere);
+    if (query.aggregate || query.groupBy || (!whole && !fields.includes('delta')))
+      return super.readByQuery(query, extraWhere);
     const extra = whole ? [] : ['collection', 'item'].filter((f) => !fields.includes(f));
     const rows = await super.readByQuery({ ...query, fields: [...fields, ...extra] }, extraWhere);
     const schema = deltaSchemaOf(this.engine.overviews.current);
@@ -143,7 +144,9 @@ export class VersionItemsService extends ItemsService {
       const [query, params] = this.engine.dataSource.driver.escapeQueryWithParameters(sql, { keys: part }, {});
       const [duplicate] = (await manager.query(query, params)) as Item[];
       if (duplicate) {
-        throw new UnprocessableContentError(`Version "${duplicate.key}" already exists for item "${duplicate.item}" in collection "${duplicate.collection}"`);
+        throw new UnprocessableContentError(
+          `Version "${duplicate.key}" already exists for item "${duplicate.item}" in collection "${duplicate.collection}"`,
+        );
       }
     }
   }

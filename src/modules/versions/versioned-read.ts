@@ -58,7 +58,10 @@ export class VersionedRead {
   private async applyOne(manager: EntityManager, version: StoredVersion): Promise<void> {
     const schema = deltaSchemaOf(this.overview);
     const stored = deltaOf(version.delta);
-    const meta: VersionMeta = { version_id: version.id, delta: mapDelta(stored ?? {}, this.collection, version.item, schema) };
+    const meta: VersionMeta = {
+      version_id: version.id,
+      delta: mapDelta(stored ?? {}, this.collection, version.item, schema),
+    };
     const values = stored ? stripMarkers(stored, this.collection, schema) : {};
     if (!stored && version.item !== null) {
       this.meta.set(version.item, meta);
@@ -120,20 +123,45 @@ export class VersionedRead {
       if (!data || typeof data !== 'object' || this.item === undefined) return result;
       // The row is matched to its version by its key, added for that when the fields did not ask for it.
       const asked = this.primary in (data as Item);
-      const [row] = versionedRows(this.rowsInput([asked ? (data as Item) : { ...(data as Item), [this.primary]: this.item }], query, null, hide, []));
+      const [row] = versionedRows(
+        this.rowsInput(
+          [asked ? (data as Item) : { ...(data as Item), [this.primary]: this.item }],
+          query,
+          null,
+          hide,
+          [],
+        ),
+      );
       if (!asked) delete row[this.primary];
       return { ...result, data: row };
     }
     // Aggregated rows are no items: nothing to mark, and failed drafts have no count to join.
     if (query.aggregate || query.groupBy) return result;
     const limit = query.limit ?? this.deps.config.query.limitDefault;
-    const rows = versionedRows(this.rowsInput(data as Item[], query, limit < 0 ? null : limit, hide, this.failedDrafts));
+    const rows = versionedRows(
+      this.rowsInput(data as Item[], query, limit < 0 ? null : limit, hide, this.failedDrafts),
+    );
     if (query.fields?.length && !this.asksPrimary(query.fields)) for (const row of rows) delete row[this.primary];
     return { ...result, data: rows };
   }
 
-  private rowsInput(rows: Item[], query: Query, limit: number | null, hide: (row: Item) => Item, failedDrafts: VersionedRowsInput['failedDrafts']): VersionedRowsInput {
-    return { rows, primary: this.primary, meta: this.meta, failedDrafts, failedValues: this.failedValues, plainFields: this.plainFields(query), limit, hide };
+  private rowsInput(
+    rows: Item[],
+    query: Query,
+    limit: number | null,
+    hide: (row: Item) => Item,
+    failedDrafts: VersionedRowsInput['failedDrafts'],
+  ): VersionedRowsInput {
+    return {
+      rows,
+      primary: this.primary,
+      meta: this.meta,
+      failedDrafts,
+      failedValues: this.failedValues,
+      plainFields: this.plainFields(query),
+      limit,
+      hide,
+    };
   }
 
   /** The fields without a relation the read asks for at its root (all of them for `*`). */
@@ -141,7 +169,12 @@ export class VersionedRead {
     const fields = this.overview.collection(this.collection)?.fields ?? {};
     const root = new Set((query.fields?.length ? query.fields : ['*']).map((f) => f.split('.')[0]));
     return Object.values(fields)
-      .filter((f) => f.type !== 'alias' && !this.overview.relation(this.collection, f.field) && !this.overview.isAnyToOne(this.collection, f.field))
+      .filter(
+        (f) =>
+          f.type !== 'alias' &&
+          !this.overview.relation(this.collection, f.field) &&
+          !this.overview.isAnyToOne(this.collection, f.field),
+      )
       .map((f) => f.field)
       .filter((field) => root.has('*') || root.has(field));
   }

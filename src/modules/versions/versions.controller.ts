@@ -42,21 +42,38 @@ export class VersionsController {
   @Post()
   @HttpCode(200)
   @docs.create()
-  create(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+  create(
+    @Body() body: unknown,
+    @ListQuery() query: Query,
+    @Acc() acc: Accountability,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     // The seed's multiple form wraps the list in `data`; the reference platform's is the bare array.
-    const versions = isPlainObject(body) && Object.keys(body).length === 1 && Array.isArray(body.data) ? body.data : body;
+    const versions =
+      isPlainObject(body) && Object.keys(body).length === 1 && Array.isArray(body.data) ? body.data : body;
     return this.http.create(this.versions.for(acc), res, versions, query);
   }
 
   @Patch()
   @docs.update()
-  update(@Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+  update(
+    @Body() body: unknown,
+    @ListQuery() query: Query,
+    @Acc() acc: Accountability,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     return this.http.update(this.versions.for(acc), res, body, query);
   }
 
   @Patch(':id')
   @docs.updateOne()
-  updateOne(@Param('id') id: string, @Body() body: unknown, @ListQuery() query: Query, @Acc() acc: Accountability, @Res({ passthrough: true }) res: Response) {
+  updateOne(
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @ListQuery() query: Query,
+    @Acc() acc: Accountability,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     return this.http.updateOne(this.versions.for(acc), res, id, body, query);
   }
 

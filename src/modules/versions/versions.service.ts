@@ -3,7 +3,14 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, QueryRunner, Repository } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { AppErrorList } from '../../common/errors/app-error';
-import { DatabaseBusyError, FailedValidationError, ForbiddenError, InvalidPayloadError, UnprocessableContentError, VersionHashMismatchError } from '../../common/errors/errors';
+import {
+  DatabaseBusyError,
+  FailedValidationError,
+  ForbiddenError,
+  InvalidPayloadError,
+  UnprocessableContentError,
+  VersionHashMismatchError,
+} from '../../common/errors/errors';
 import { toAppError } from '../../common/filters/to-app-error';
 import type { Query } from '../../common/query/query.types';
 import { ItemsFactory } from '../items/items.factory';
@@ -79,7 +86,9 @@ export class VersionsService implements ItemVersionReader {
     // The update itself is the validation (relational payloads included); nothing of it is kept. Values only
     // the validation rules refuse (a required field saved empty) are kept, as the reference keeps them:
     // reads through the version then show them with `$meta.error`, and a promote refuses them.
-    await this.rolledBack((manager) => this.items.for(version.collection, null, manager).updateOne(version.item, changes)).catch((e: unknown) => {
+    await this.rolledBack((manager) =>
+      this.items.for(version.collection, null, manager).updateOne(version.item, changes),
+    ).catch((e: unknown) => {
       if (!onlyFailedValidation(e)) throw e;
     });
     return { ...main, ...(await this.store(version, changes, acc)) };
@@ -90,9 +99,14 @@ export class VersionsService implements ItemVersionReader {
     return this.deps.dataSource.transaction(async (manager) => {
       // Concurrent saves of one version queue here and each merges over the delta the previous one left.
       await this.lock(manager, VERSIONS, version.id);
-      const { delta: stored } = await manager.getRepository(VersionEntity).findOneOrFail({ select: ['id', 'delta'], where: { id: version.id } });
+      const { delta: stored } = await manager
+        .getRepository(VersionEntity)
+        .findOneOrFail({ select: ['id', 'delta'], where: { id: version.id } });
       const schema = deltaSchemaOf(this.deps.overviews.current);
-      const merged = mergeDelta(stored, stampDelta(changes, stored, version.collection, schema, acc.user, new Date().toISOString()));
+      const merged = mergeDelta(
+        stored,
+        stampDelta(changes, stored, version.collection, schema, acc.user, new Date().toISOString()),
+      );
       await this.items.for(VERSIONS, null, manager).updateOne(version.id, { delta: merged });
       const tracking = this.deps.overviews.current.collection(version.collection)?.accountability ?? null;
       if (tracking && version.item !== null) {
@@ -114,7 +128,12 @@ export class VersionsService implements ItemVersionReader {
     if (!isItemVersion(version)) throw new ForbiddenError();
     const main = await this.main(version, acc);
     const mainHash = hashItem(main);
-    const current = mapDelta(deltaOf(version.delta) ?? {}, version.collection, version.item, deltaSchemaOf(this.deps.overviews.current));
+    const current = mapDelta(
+      deltaOf(version.delta) ?? {},
+      version.collection,
+      version.item,
+      deltaSchemaOf(this.deps.overviews.current),
+    );
     return { outdated: version.hash !== mainHash, mainHash, current, main };
   }
 
@@ -122,7 +141,12 @@ export class VersionsService implements ItemVersionReader {
    * API.md 5.6: the delta (or its `fields`) written to the main item as the caller's own update, in one
    * transaction, unless the main item changed since the caller took `mainHash`. The version is kept.
    */
-  async promote(id: string, mainHash: string | undefined, fields: string[] | undefined, acc: Accountability): Promise<string> {
+  async promote(
+    id: string,
+    mainHash: string | undefined,
+    fields: string[] | undefined,
+    acc: Accountability,
+  ): Promise<string> {
     const version = await this.version(id, acc);
     if (!isItemVersion(version)) return this.promoteDraft(version, fields, acc);
     if (typeof mainHash !== 'string') throw new InvalidPayloadError('"mainHash" is required');
@@ -141,14 +165,20 @@ export class VersionsService implements ItemVersionReader {
   }
 
   /** API.md 5.6: a draft of a new item is created with the caller's rights and the version then names it. */
-  private async promoteDraft(version: StoredVersion, fields: string[] | undefined, acc: Accountability): Promise<string> {
+  private async promoteDraft(
+    version: StoredVersion,
+    fields: string[] | undefined,
+    acc: Accountability,
+  ): Promise<string> {
     if (!(await this.deps.permissions.find(acc, version.collection, 'create'))) throw new ForbiddenError();
     const delta = this.writable(version);
     if (!delta) throw new UnprocessableContentError('No changes to promote');
     return this.deps.dataSource.transaction(async (manager) => {
       // Two promotes of one draft must not create the item twice: the second finds it named already.
       await this.lock(manager, VERSIONS, version.id);
-      const { item } = await manager.getRepository(VersionEntity).findOneOrFail({ select: ['id', 'item'], where: { id: version.id } });
+      const { item } = await manager
+        .getRepository(VersionEntity)
+        .findOneOrFail({ select: ['id', 'item'], where: { id: version.id } });
       if (item !== null) throw new UnprocessableContentError('This draft was promoted already');
       const key = String(await this.items.for(version.collection, acc, manager).createOne(pickDelta(delta, fields)));
       await this.items.for(VERSIONS, null, manager).updateOne(version.id, { item: key });
@@ -194,8 +224,17 @@ export class VersionsService implements ItemVersionReader {
   }
 
   /** The versions of `key` on the collection (and item) the caller may read, as stored. */
-  private async visible(key: string, collection: string, item: string | undefined, acc: Accountability): Promise<StoredVersion[]> {
-    const filter = { key: { _eq: key }, collection: { _eq: collection }, ...(item !== undefined ? { item: { _eq: item } } : {}) };
+  private async visible(
+    key: string,
+    collection: string,
+    item: string | undefined,
+    acc: Accountability,
+  ): Promise<StoredVersion[]> {
+    const filter = {
+      key: { _eq: key },
+      collection: { _eq: collection },
+      ...(item !== undefined ? { item: { _eq: item } } : {}),
+    };
     const ids = (await this.for(acc).readByQuery({ fields: ['id'], filter, limit: -1 })).map((v) => String(v.id));
     return (ids.length ? await this.versions.find({ select: STORED, where: { id: In(ids) } }) : []) as StoredVersion[];
   }

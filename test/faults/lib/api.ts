@@ -42,12 +42,23 @@ export class Api {
   patch = (path: string, body: unknown) => this.request('PATCH', path, body);
 
   /** A multipart body with one file part named `file`. */
-  async upload(path: string, content: string | Buffer, type: string, filename: string, timeoutMs = 60_000): Promise<Answer> {
+  async upload(
+    path: string,
+    content: string | Buffer,
+    type: string,
+    filename: string,
+    timeoutMs = 60_000,
+  ): Promise<Answer> {
     const form = new FormData();
     form.append('file', new Blob([content], { type }), filename);
     const headers: Record<string, string> = this.token ? { Authorization: `Bearer ${this.token}` } : {};
     try {
-      const res = await fetch(`${this.url}${path}`, { method: 'POST', headers, body: form, signal: AbortSignal.timeout(timeoutMs) });
+      const res = await fetch(`${this.url}${path}`, {
+        method: 'POST',
+        headers,
+        body: form,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       const text = await res.text();
       return { status: res.status, body: text ? JSON.parse(text) : null };
     } catch {
@@ -74,14 +85,19 @@ export class Api {
 
 /** The answer, or a thrown error naming it when its status is not `status`. */
 export function expectStatus(res: Answer, status: number, what: string): Answer {
-  if (res.status !== status) throw new Error(`${what}: expected ${status}, got ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== status)
+    throw new Error(`${what}: expected ${status}, got ${res.status} ${JSON.stringify(res.body)}`);
   return res;
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `check` every `everyMs` until it is true or `timeoutMs` passes; returns whether it became true. */
-export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, everyMs = 100): Promise<boolean> {
+export async function waitFor(
+  check: () => Promise<boolean> | boolean,
+  timeoutMs: number,
+  everyMs = 100,
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return true;

@@ -45,7 +45,9 @@ export class Fleet {
 
   /** The environment of a Vellum on this fleet's database (and Redis), plus `extra`. */
   env(extra: Record<string, string> = {}): Record<string, string> {
-    const redis: Record<string, string> = this.redis ? { REDIS: this.redis.url, CACHE_ENABLED: 'true', CACHE_STORE: 'redis' } : {};
+    const redis: Record<string, string> = this.redis
+      ? { REDIS: this.redis.url, CACHE_ENABLED: 'true', CACHE_STORE: 'redis' }
+      : {};
     // TMPDIR: a background import's copy of its upload lands here, and goes with the scratch directory.
     return { ...VELLUM_ENV, ...this.pg.env(this.database), ...redis, TMPDIR: this.dir, ...extra };
   }

@@ -33,29 +33,44 @@ function envPairs(args: string): [string, string][] {
 export function imageSteps(dockerfile: string): ImageSteps {
   const all = instructions(dockerfile);
   const lastFrom = all.map((i) => i.name).lastIndexOf('FROM');
-  const runs = all.slice(0, lastFrom).filter((i) => i.name === 'RUN').map((i) => i.args);
+  const runs = all
+    .slice(0, lastFrom)
+    .filter((i) => i.name === 'RUN')
+    .map((i) => i.args);
   const install = runs.find((run) => /\bnpm ci\b/.test(run));
   const build = runs.find((run) => /\bnpm run build\b/.test(run));
-  const cmd = all.slice(lastFrom).filter((i) => i.name === 'CMD').pop();
-  if (!install || !build || !cmd) throw new Error('the Dockerfile has no `npm ci`, no `npm run build` in its build stage, or no CMD');
+  const cmd = all
+    .slice(lastFrom)
+    .filter((i) => i.name === 'CMD')
+    .pop();
+  if (!install || !build || !cmd)
+    throw new Error('the Dockerfile has no `npm ci`, no `npm run build` in its build stage, or no CMD');
   return {
     install,
     build,
-    env: Object.fromEntries(all.slice(lastFrom).filter((i) => i.name === 'ENV').flatMap((i) => envPairs(i.args))),
+    env: Object.fromEntries(
+      all
+        .slice(lastFrom)
+        .filter((i) => i.name === 'ENV')
+        .flatMap((i) => envPairs(i.args)),
+    ),
     cmd: JSON.parse(cmd.args) as string[],
   };
 }
 
 /** Compose's interpolation of `${NAME}`, `${NAME:-default}`, `${NAME-default}`, `${NAME:?error}` and `$$`. */
 export function interpolate(value: string, vars: Record<string, string | undefined>): string {
-  return value.replace(/\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?])([^}]*))?\}/g, (whole, name?: string, colon?: string, kind?: string, rest?: string) => {
-    if (whole === '$$') return '$';
-    const set = vars[name!];
-    const missing = set === undefined || (colon === ':' && set === '');
-    if (!missing || kind === undefined) return set ?? '';
-    if (kind === '-') return rest ?? '';
-    throw new Error(`${name}: ${rest}`);
-  });
+  return value.replace(
+    /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?])([^}]*))?\}/g,
+    (whole, name?: string, colon?: string, kind?: string, rest?: string) => {
+      if (whole === '$$') return '$';
+      const set = vars[name!];
+      const missing = set === undefined || (colon === ':' && set === '');
+      if (!missing || kind === undefined) return set ?? '';
+      if (kind === '-') return rest ?? '';
+      throw new Error(`${name}: ${rest}`);
+    },
+  );
 }
 
 interface ComposeFile {
@@ -63,7 +78,11 @@ interface ComposeFile {
 }
 
 /** The environment compose gives `service`, interpolated with `vars` (the shell's, or a .env file's). */
-export function composeEnvironment(compose: ComposeFile, service: string, vars: Record<string, string | undefined>): Record<string, string> {
+export function composeEnvironment(
+  compose: ComposeFile,
+  service: string,
+  vars: Record<string, string | undefined>,
+): Record<string, string> {
   const environment = compose.services[service]?.environment ?? {};
   const entries: [string, string][] = Array.isArray(environment)
     ? environment.map((item) => [item.split('=')[0], item.slice(item.indexOf('=') + 1)])

@@ -35,10 +35,14 @@ export async function preparePrivateMariadb(account: MariadbAccount): Promise<Pr
   const dir = mkdtempSync('/tmp/vellum-mariadb-');
   const data = join(dir, 'data');
   const port = await freePort(43306);
-  execFileSync('mariadb-install-db', ['--no-defaults', `--datadir=${data}`, '--user=root', '--auth-root-authentication-method=socket', '--skip-test-db'], {
-    stdio: 'ignore',
-    timeout: 60_000,
-  });
+  execFileSync(
+    'mariadb-install-db',
+    ['--no-defaults', `--datadir=${data}`, '--user=root', '--auth-root-authentication-method=socket', '--skip-test-db'],
+    {
+      stdio: 'ignore',
+      timeout: 60_000,
+    },
+  );
   // What the image's entrypoint does with MARIADB_DATABASE, MARIADB_USER and MARIADB_PASSWORD(_FILE).
   const init = join(dir, 'init.sql');
   const quoted = account.password.replace(/'/g, "''");
@@ -48,8 +52,16 @@ export async function preparePrivateMariadb(account: MariadbAccount): Promise<Pr
   );
   let child: ChildProcess | undefined;
   const args = [
-    '--no-defaults', `--datadir=${data}`, `--port=${port}`, '--bind-address=127.0.0.1', `--socket=${join(dir, 'sock')}`,
-    `--pid-file=${join(dir, 'pid')}`, `--init-file=${init}`, '--user=root', '--skip-log-bin', '--innodb-buffer-pool-size=32M',
+    '--no-defaults',
+    `--datadir=${data}`,
+    `--port=${port}`,
+    '--bind-address=127.0.0.1',
+    `--socket=${join(dir, 'sock')}`,
+    `--pid-file=${join(dir, 'pid')}`,
+    `--init-file=${init}`,
+    '--user=root',
+    '--skip-log-bin',
+    '--innodb-buffer-pool-size=32M',
   ];
   return {
     port,

@@ -35,19 +35,42 @@ function run(command: string, args: string[], timeout = 30_000): string {
 
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const dir = mkdtempSync('/tmp/vellum-pg-');
-  if (userInfo().uid === 0) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()), 0);
+  if (userInfo().uid === 0)
+    chownSync(dir, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()), 0);
   const data = join(dir, 'data');
   const port = await freePort(55432);
   run(`${BIN}/initdb`, ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8'], 60_000);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`;
-  const pgCtl = (...args: string[]) => run(`${BIN}/pg_ctl`, ['-D', data, '-w', '-t', '30', '-l', join(dir, 'log'), ...args]);
+  const pgCtl = (...args: string[]) =>
+    run(`${BIN}/pg_ctl`, ['-D', data, '-w', '-t', '30', '-l', join(dir, 'log'), ...args]);
   const pg: PrivatePostgres = {
     port,
-    env: (database) => ({ DB_CLIENT: 'postgres', DB_HOST: '127.0.0.1', DB_PORT: String(port), DB_USER: 'postgres', DB_PASSWORD: '', DB_DATABASE: database }),
-    createDatabase: (name) => void run(`${BIN}/createdb`, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', name]),
+    env: (database) => ({
+      DB_CLIENT: 'postgres',
+      DB_HOST: '127.0.0.1',
+      DB_PORT: String(port),
+      DB_USER: 'postgres',
+      DB_PASSWORD: '',
+      DB_DATABASE: database,
+    }),
+    createDatabase: (name) =>
+      void run(`${BIN}/createdb`, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', name]),
     start: () => void pgCtl('-o', options, 'start'),
     stop: () => void pgCtl('-m', 'immediate', 'stop'),
-    sql: (database, statement) => run(`${BIN}/psql`, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database, '-At', '-c', statement]).trim(),
+    sql: (database, statement) =>
+      run(`${BIN}/psql`, [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(port),
+        '-U',
+        'postgres',
+        '-d',
+        database,
+        '-At',
+        '-c',
+        statement,
+      ]).trim(),
     destroy: () => {
       // Stopped whatever state the spec left it in; a cluster already down makes pg_ctl fail, which is fine.
       const [file, ...rest] = asOwner(`${BIN}/pg_ctl`, ['-D', data, '-m', 'immediate', '-w', '-t', '30', 'stop']);

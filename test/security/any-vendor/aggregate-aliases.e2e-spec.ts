@@ -14,7 +14,11 @@ describe('aggregates and groups of alias fields', () => {
     t = await createTestApp();
     authors = await createCollection(t, uniq('authors'), [{ field: 'name', type: 'string' }]);
     const posts = await createCollection(t, uniq('posts'), [{ field: 'author', type: 'integer' }]);
-    await t.as('admin').post(`/fields/${authors}`).send({ field: 'posts', type: 'alias', meta: { special: ['o2m'] } }).expect(200);
+    await t
+      .as('admin')
+      .post(`/fields/${authors}`)
+      .send({ field: 'posts', type: 'alias', meta: { special: ['o2m'] } })
+      .expect(200);
     await createRelation(t, posts, 'author', authors, 'posts');
     await t.as('admin').get(`/items/${authors}?fields=posts`).expect(200);
   });

@@ -12,8 +12,17 @@ const preflight = (t: TestApp, origin: string, path = '/users/me') =>
 
 /** A tus upload's creation, as a cross-origin tus client sends it. */
 const tusCreation = (t: TestApp, origin: string) =>
-  t.as('admin').post('/files/tus').set('Origin', origin).set({ 'Tus-Resumable': '1.0.0', 'Upload-Length': '10', 'Upload-Metadata': `filename ${Buffer.from('a.txt').toString('base64')}` });
-const corsHeaders = (headers: Record<string, string>) => Object.keys(headers).filter((name) => name.startsWith('access-control-'));
+  t
+    .as('admin')
+    .post('/files/tus')
+    .set('Origin', origin)
+    .set({
+      'Tus-Resumable': '1.0.0',
+      'Upload-Length': '10',
+      'Upload-Metadata': `filename ${Buffer.from('a.txt').toString('base64')}`,
+    });
+const corsHeaders = (headers: Record<string, string>) =>
+  Object.keys(headers).filter((name) => name.startsWith('access-control-'));
 
 /** CORS with the reference platform's CORS_* variables, through the `cors` middleware. */
 describe('CORS', () => {
@@ -39,7 +48,13 @@ describe('CORS', () => {
   describe('with CORS_ENABLED and a list of origins', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp({ env: { CORS_ENABLED: 'true', CORS_ORIGIN: `${APP},regex:^https://[a-z]+\\.example\\.org$`, TUS_ENABLED: 'true' } });
+      t = await createTestApp({
+        env: {
+          CORS_ENABLED: 'true',
+          CORS_ORIGIN: `${APP},regex:^https://[a-z]+\\.example\\.org$`,
+          TUS_ENABLED: 'true',
+        },
+      });
     });
     afterAll(() => t.close());
 
@@ -47,7 +62,9 @@ describe('CORS', () => {
       const allowed = await tusCreation(t, APP);
       expect(allowed.status).toBe(201);
       expect(allowed.headers['access-control-allow-origin']).toBe(APP);
-      expect(allowed.headers['access-control-expose-headers'].split(', ')).toEqual(expect.arrayContaining(['Content-Range', 'Location', 'Upload-Offset', 'Directus-File-Id']));
+      expect(allowed.headers['access-control-expose-headers'].split(', ')).toEqual(
+        expect.arrayContaining(['Content-Range', 'Location', 'Upload-Offset', 'Directus-File-Id']),
+      );
       const refused = await tusCreation(t, 'https://evil.example');
       expect(refused.status).toBe(201);
       // What the cors middleware sends every origin, as on any route; no allowed origin, nothing of tus's.
@@ -75,24 +92,41 @@ describe('CORS', () => {
       expect(res.headers['access-control-expose-headers']).toBe('Content-Range');
     });
 
-    it.each(['https://evil.example.com', 'https://cms.example.org.evil.com', 'http://app.example.com'])('gives %s no allowed origin', async (origin) => {
-      for (const res of [await preflight(t, origin), await t.as('anonymous').get('/server/ping').set('Origin', origin)]) {
-        expect(res.headers['access-control-allow-origin']).toBeUndefined();
-      }
-    });
+    it.each(['https://evil.example.com', 'https://cms.example.org.evil.com', 'http://app.example.com'])(
+      'gives %s no allowed origin',
+      async (origin) => {
+        for (const res of [
+          await preflight(t, origin),
+          await t.as('anonymous').get('/server/ping').set('Origin', origin),
+        ]) {
+          expect(res.headers['access-control-allow-origin']).toBeUndefined();
+        }
+      },
+    );
 
     it('lets an allowed origin sign in with a session cookie and send it back', async () => {
-      const login = await t.as('anonymous').post('/auth/login').set('Origin', APP).send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode: 'session' });
+      const login = await t
+        .as('anonymous')
+        .post('/auth/login')
+        .set('Origin', APP)
+        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode: 'session' });
       expect(login.status).toBe(200);
       expect(login.headers['access-control-allow-origin']).toBe(APP);
       expect(login.headers['access-control-allow-credentials']).toBe('true');
       const session = cookieValue(login, 'svc_session_token');
       expect(session).toEqual(expect.any(String));
 
-      const me = await t.as('anonymous').get('/users/me').set('Origin', APP).set('Cookie', `svc_session_token=${session}`);
+      const me = await t
+        .as('anonymous')
+        .get('/users/me')
+        .set('Origin', APP)
+        .set('Cookie', `svc_session_token=${session}`);
       expect(me.status).toBe(200);
       expect(me.body.data.email).toBe(ADMIN_EMAIL);
-      expect(me.headers).toMatchObject({ 'access-control-allow-origin': APP, 'access-control-allow-credentials': 'true' });
+      expect(me.headers).toMatchObject({
+        'access-control-allow-origin': APP,
+        'access-control-allow-credentials': 'true',
+      });
     });
 
     it('keeps the CORS headers on an error answer', async () => {

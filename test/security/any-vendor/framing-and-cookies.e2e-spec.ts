@@ -50,7 +50,10 @@ describe('framing of HTML pages and Secure cookies', () => {
 
     it('cookies are not Secure, so the Studio works on http://localhost', async () => {
       for (const mode of ['session', 'cookie']) {
-        const res = await t.as('anonymous').post('/auth/login').send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode });
+        const res = await t
+          .as('anonymous')
+          .post('/auth/login')
+          .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode });
         const line = setCookie(res, mode === 'session' ? 'svc_session_token' : 'svc_refresh_token');
         expect(line).toBeDefined();
         expect(line).not.toMatch(/; Secure/);
@@ -66,9 +69,15 @@ describe('framing of HTML pages and Secure cookies', () => {
     afterAll(() => t.close());
 
     it('the session and refresh cookies are Secure when set, refreshed and cleared', async () => {
-      const session = await t.as('anonymous').post('/auth/login').send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode: 'session' });
+      const session = await t
+        .as('anonymous')
+        .post('/auth/login')
+        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode: 'session' });
       expect(setCookie(session, 'svc_session_token')).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
-      const login = await t.as('anonymous').post('/auth/login').send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode: 'cookie' });
+      const login = await t
+        .as('anonymous')
+        .post('/auth/login')
+        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode: 'cookie' });
       const refresh = setCookie(login, 'svc_refresh_token')!;
       expect(refresh).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
       const cookie = refresh.split(';')[0];
@@ -88,9 +97,15 @@ describe('framing of HTML pages and Secure cookies', () => {
     afterAll(() => t.close());
 
     it('the explicit setting wins for its cookie only', async () => {
-      const session = await t.as('anonymous').post('/auth/login').send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode: 'session' });
+      const session = await t
+        .as('anonymous')
+        .post('/auth/login')
+        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode: 'session' });
       expect(setCookie(session, 'svc_session_token')).not.toMatch(/; Secure/);
-      const login = await t.as('anonymous').post('/auth/login').send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode: 'cookie' });
+      const login = await t
+        .as('anonymous')
+        .post('/auth/login')
+        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, mode: 'cookie' });
       expect(setCookie(login, 'svc_refresh_token')).toMatch(/; Secure;/);
     });
   });

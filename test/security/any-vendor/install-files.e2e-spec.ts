@@ -8,21 +8,57 @@ const compose = () => parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8
 
 /** The on-premise install files, checked without a Docker engine (CI has none). */
 describe('docker-compose.yml', () => {
-  it('is valid against the Compose specification and Vellum\'s rules', () => {
+  it("is valid against the Compose specification and Vellum's rules", () => {
     expect(composeProblems(compose())).toEqual([]);
   });
 
   it.each([
     ['the obsolete version key', (f: any) => (f.version = '3.8'), 'version: obsolete'],
-    ['a key the specification does not have', (f: any) => (f.services.vellum.restart_when = 'always'), 'schema: /services/vellum must NOT have additional properties'],
-    ['an unknown depends_on condition', (f: any) => (f.services.vellum.depends_on.cache.condition = 'service_ready'), 'schema: /services/vellum/depends_on'],
-    ['a malformed healthcheck interval', (f: any) => (f.services.cache.healthcheck.interval = 'ten seconds'), 'schema: /services/cache/healthcheck/interval must match format "duration"'],
-    ['a default password', (f: any) => (f.services.vellum.environment.DB_PASSWORD = '${DB_PASSWORD:-vellum}'), 'vellum: DB_PASSWORD must come from a secret file'],
-    ['an inline secret', (f: any) => (f.services.database.environment.MARIADB_PASSWORD = 'vellum'), 'database: MARIADB_PASSWORD must come from a secret file'],
-    ['depends_on without conditions', (f: any) => (f.services.vellum.depends_on = ['database', 'cache']), 'vellum: depends_on must give each service a condition'],
-    ['a database started but not healthy', (f: any) => (f.services.vellum.depends_on.database.condition = 'service_started'), 'vellum: must wait for database with condition service_healthy'],
-    ['a healthy wait on a service without healthcheck', (f: any) => delete f.services.cache.healthcheck, 'vellum: waits for cache to be healthy, but cache has no healthcheck'],
-    ['Vellum not waiting for Redis', (f: any) => delete f.services.vellum.depends_on.cache, 'vellum: must depend on cache'],
+    [
+      'a key the specification does not have',
+      (f: any) => (f.services.vellum.restart_when = 'always'),
+      'schema: /services/vellum must NOT have additional properties',
+    ],
+    [
+      'an unknown depends_on condition',
+      (f: any) => (f.services.vellum.depends_on.cache.condition = 'service_ready'),
+      'schema: /services/vellum/depends_on',
+    ],
+    [
+      'a malformed healthcheck interval',
+      (f: any) => (f.services.cache.healthcheck.interval = 'ten seconds'),
+      'schema: /services/cache/healthcheck/interval must match format "duration"',
+    ],
+    [
+      'a default password',
+      (f: any) => (f.services.vellum.environment.DB_PASSWORD = '${DB_PASSWORD:-vellum}'),
+      'vellum: DB_PASSWORD must come from a secret file',
+    ],
+    [
+      'an inline secret',
+      (f: any) => (f.services.database.environment.MARIADB_PASSWORD = 'vellum'),
+      'database: MARIADB_PASSWORD must come from a secret file',
+    ],
+    [
+      'depends_on without conditions',
+      (f: any) => (f.services.vellum.depends_on = ['database', 'cache']),
+      'vellum: depends_on must give each service a condition',
+    ],
+    [
+      'a database started but not healthy',
+      (f: any) => (f.services.vellum.depends_on.database.condition = 'service_started'),
+      'vellum: must wait for database with condition service_healthy',
+    ],
+    [
+      'a healthy wait on a service without healthcheck',
+      (f: any) => delete f.services.cache.healthcheck,
+      'vellum: waits for cache to be healthy, but cache has no healthcheck',
+    ],
+    [
+      'Vellum not waiting for Redis',
+      (f: any) => delete f.services.vellum.depends_on.cache,
+      'vellum: must depend on cache',
+    ],
   ])('refuses %s', (_what, change, problem) => {
     const file = compose();
     change(file);

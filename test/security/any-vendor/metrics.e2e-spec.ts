@@ -13,7 +13,8 @@ function value(text: string, series: string): number {
   return line ? Number(line.slice(series.length + 1)) : 0;
 }
 
-const seriesOf = (text: string, name: string) => text.split('\n').filter((l) => l.startsWith(`${name}{`) || l.startsWith(`${name} `));
+const seriesOf = (text: string, name: string) =>
+  text.split('\n').filter((l) => l.startsWith(`${name}{`) || l.startsWith(`${name} `));
 
 /** Prometheus metrics at /metrics (METRICS_*), read as a scraper reads them. */
 describe('metrics', () => {
@@ -26,7 +27,11 @@ describe('metrics', () => {
 
     it('do not exist: 404 ROUTE_NOT_FOUND, administrators and tokens included', async () => {
       await expectError(t.as('admin').get('/metrics'), 404, 'ROUTE_NOT_FOUND');
-      await expectError(t.as('anonymous').get('/metrics').set('Authorization', `Metrics ${TOKENS[0]}`), 404, 'ROUTE_NOT_FOUND');
+      await expectError(
+        t.as('anonymous').get('/metrics').set('Authorization', `Metrics ${TOKENS[0]}`),
+        404,
+        'ROUTE_NOT_FOUND',
+      );
     });
   });
 
@@ -40,13 +45,21 @@ describe('metrics', () => {
 
     beforeAll(async () => {
       t = await createTestApp({
-        env: { METRICS_ENABLED: 'true', METRICS_TOKENS: TOKENS.join(','), METRICS_SCHEDULE: '* * * * * *', CACHE_ENABLED: 'true' },
+        env: {
+          METRICS_ENABLED: 'true',
+          METRICS_TOKENS: TOKENS.join(','),
+          METRICS_SCHEDULE: '* * * * * *',
+          CACHE_ENABLED: 'true',
+        },
       });
     });
     afterAll(() => t.close());
 
     it('answer a metrics token and an administrator in the Prometheus text format', async () => {
-      for (const res of [await t.as('anonymous').get('/metrics').set('Authorization', `metrics ${TOKENS[0]}`), await t.as('admin').get('/metrics')]) {
+      for (const res of [
+        await t.as('anonymous').get('/metrics').set('Authorization', `metrics ${TOKENS[0]}`),
+        await t.as('admin').get('/metrics'),
+      ]) {
         expect(res.status).toBe(200);
         expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
         expect(res.text).toMatch(/^# HELP process_cpu_user_seconds_total /m);
@@ -57,8 +70,16 @@ describe('metrics', () => {
     it('refuse anyone else with 403 FORBIDDEN', async () => {
       const user = await createUser(t, null);
       await expectError(t.as('anonymous').get('/metrics'), 403, 'FORBIDDEN');
-      await expectError(t.as('anonymous').get('/metrics').set('Authorization', 'Metrics not-a-token'), 403, 'FORBIDDEN');
-      await expectError(t.as('anonymous').get('/metrics').set('Authorization', `Metrics ${TOKENS[0]} extra`), 403, 'FORBIDDEN');
+      await expectError(
+        t.as('anonymous').get('/metrics').set('Authorization', 'Metrics not-a-token'),
+        403,
+        'FORBIDDEN',
+      );
+      await expectError(
+        t.as('anonymous').get('/metrics').set('Authorization', `Metrics ${TOKENS[0]} extra`),
+        403,
+        'FORBIDDEN',
+      );
       await expectError(t.as(user.token).get('/metrics'), 403, 'FORBIDDEN');
     });
 
@@ -67,7 +88,8 @@ describe('metrics', () => {
       const denied = 'vellum_http_requests_total{method="GET",route="/users/:id",status="403"}';
       const before = await scrape();
       for (let i = 0; i < 3; i++) await t.as('anonymous').get('/server/ping');
-      for (const id of ['5b2c4a3e-1111-4c4c-8c8c-000000000001', '5b2c4a3e-1111-4c4c-8c8c-000000000002']) await t.as('anonymous').get(`/users/${id}`);
+      for (const id of ['5b2c4a3e-1111-4c4c-8c8c-000000000001', '5b2c4a3e-1111-4c4c-8c8c-000000000002'])
+        await t.as('anonymous').get(`/users/${id}`);
       const after = await scrape();
       expect(value(after, ok) - value(before, ok)).toBe(3);
       expect(value(after, denied) - value(before, denied)).toBe(2);
@@ -84,7 +106,9 @@ describe('metrics', () => {
       expect(after).not.toMatch(/made-up|Coll|ITEMS/);
       // At most the series of /items/:collection and of this scrape's own route are new.
       expect(seriesOf(after, 'vellum_http_requests_total').length - before.length).toBeLessThanOrEqual(2);
-      expect(value(after, 'vellum_http_requests_total{method="GET",route="unmatched",status="404"}')).toBeGreaterThanOrEqual(41);
+      expect(
+        value(after, 'vellum_http_requests_total{method="GET",route="unmatched",status="404"}'),
+      ).toBeGreaterThanOrEqual(41);
     });
 
     it('count data cache hits and misses, stored upload bytes and failed statements', async () => {
@@ -92,21 +116,33 @@ describe('metrics', () => {
       const path = `/roles?filter[name][_eq]=${uniq('role')}`;
       await t.as('admin').get(path);
       await t.as('admin').get(path);
-      const upload = await t.as('admin').post('/files').attach('file', Buffer.alloc(1234, 1), { filename: 'm.bin', contentType: 'application/octet-stream' });
+      const upload = await t
+        .as('admin')
+        .post('/files')
+        .attach('file', Buffer.alloc(1234, 1), { filename: 'm.bin', contentType: 'application/octet-stream' });
       expect(upload.status).toBe(200);
       // A second user with the admin's address fails on the unique index.
       await t.as('admin').post('/users').send({ email: t.config.admin.email, password: 'another-password' });
       const after = await scrape();
-      expect(value(after, 'vellum_cache_misses_total') - value(before, 'vellum_cache_misses_total')).toBeGreaterThanOrEqual(1);
-      expect(value(after, 'vellum_cache_hits_total') - value(before, 'vellum_cache_hits_total')).toBeGreaterThanOrEqual(1);
+      expect(
+        value(after, 'vellum_cache_misses_total') - value(before, 'vellum_cache_misses_total'),
+      ).toBeGreaterThanOrEqual(1);
+      expect(value(after, 'vellum_cache_hits_total') - value(before, 'vellum_cache_hits_total')).toBeGreaterThanOrEqual(
+        1,
+      );
       expect(value(after, 'vellum_upload_bytes_total') - value(before, 'vellum_upload_bytes_total')).toBe(1234);
-      expect(value(after, 'vellum_db_query_errors_total') - value(before, 'vellum_db_query_errors_total')).toBeGreaterThanOrEqual(1);
+      expect(
+        value(after, 'vellum_db_query_errors_total') - value(before, 'vellum_db_query_errors_total'),
+      ).toBeGreaterThanOrEqual(1);
       expect(after).toMatch(/^# TYPE vellum_jobs gauge$/m);
     });
 
     it("run the reference's connection checks on METRICS_SCHEDULE", async () => {
       let text = '';
-      await until(async () => value((text = await scrape()), `vellum_db_${t.config.db.client}_response_time_ms_count`) >= 1, 'a scheduled check ran');
+      await until(
+        async () => value((text = await scrape()), `vellum_db_${t.config.db.client}_response_time_ms_count`) >= 1,
+        'a scheduled check ran',
+      );
       expect(value(text, `vellum_db_${t.config.db.client}_response_time_ms_count`)).toBeGreaterThanOrEqual(1);
       expect(text).toMatch(new RegExp(`^vellum_db_${t.config.db.client}_connection_errors 0$`, 'm'));
       expect(text).toMatch(/^vellum_cache_memory_connection_errors 0$/m);
@@ -118,7 +154,15 @@ describe('metrics', () => {
     const namespace = uniq('metrics');
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp({ env: { METRICS_ENABLED: 'true', REDIS: TEST_REDIS, CACHE_ENABLED: 'true', CACHE_STORE: 'redis', CACHE_NAMESPACE: namespace } });
+      t = await createTestApp({
+        env: {
+          METRICS_ENABLED: 'true',
+          REDIS: TEST_REDIS,
+          CACHE_ENABLED: 'true',
+          CACHE_STORE: 'redis',
+          CACHE_NAMESPACE: namespace,
+        },
+      });
     });
     afterAll(async () => {
       await t.close();

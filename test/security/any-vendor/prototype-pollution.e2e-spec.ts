@@ -29,7 +29,8 @@ const pristine = ownKeys();
 
 function restorePrototypes(): void {
   WATCHED.forEach((o, i) => {
-    for (const key of Reflect.ownKeys(o)) if (!pristine[i].includes(String(key))) delete (o as Record<PropertyKey, unknown>)[key];
+    for (const key of Reflect.ownKeys(o))
+      if (!pristine[i].includes(String(key))) delete (o as Record<PropertyKey, unknown>)[key];
   });
 }
 
@@ -53,7 +54,8 @@ describe('Security: no input reaches an object prototype', () => {
     ]);
     await createRelation(t, articles, 'owner', authors, 'articles');
     const role = await createRole(t);
-    for (const c of [articles, authors]) for (const action of ['create', 'read', 'update'] as const) await grant(t, role, c, action);
+    for (const c of [articles, authors])
+      for (const action of ['create', 'read', 'update'] as const) await grant(t, role, c, action);
     creator = (await createUser(t, role)).token;
     const articlesRole = await createRole(t);
     for (const action of ['create', 'update'] as const) await grant(t, articlesRole, articles, action);
@@ -68,18 +70,29 @@ describe('Security: no input reaches an object prototype', () => {
   async function expectUnpolluted(): Promise<void> {
     expect(({} as Record<string, unknown>).z).toBeUndefined();
     expect(ownKeys()).toEqual(pristine);
-    expect((await request(t.server).post('/auth/login').send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(200);
+    expect(
+      (await request(t.server).post('/auth/login').send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status,
+    ).toBe(200);
   }
 
   const importCsv = (token: string, csv: string) =>
-    t.as(token).post(`/utils/import/${articles}`).attach('file', Buffer.from(csv), { filename: 'p.csv', contentType: 'text/csv' });
+    t
+      .as(token)
+      .post(`/utils/import/${articles}`)
+      .attach('file', Buffer.from(csv), { filename: 'p.csv', contentType: 'text/csv' });
 
   describe('CSV import headers', () => {
-    it.each(WAYS.flatMap((way): [string, () => string, string][] => [
-      [`${way}.z by a creator`, () => creator, `title,${way}.z\nhello,1\n`],
-      [`owner.${way}.z by a creator`, () => creator, `title,owner.${way}.z\nhello,1\n`],
-      [`owner.${way}.z by a user who may not create authors (refused before the 403)`, () => articlesOnly, `title,owner.${way}.z\nhello,1\n`],
-    ]).concat([['a plain __proto__ column', () => creator, 'title,__proto__\nhello,1\n']]))('refuses %s', async (_what, who, csv) => {
+    it.each(
+      WAYS.flatMap((way): [string, () => string, string][] => [
+        [`${way}.z by a creator`, () => creator, `title,${way}.z\nhello,1\n`],
+        [`owner.${way}.z by a creator`, () => creator, `title,owner.${way}.z\nhello,1\n`],
+        [
+          `owner.${way}.z by a user who may not create authors (refused before the 403)`,
+          () => articlesOnly,
+          `title,owner.${way}.z\nhello,1\n`,
+        ],
+      ]).concat([['a plain __proto__ column', () => creator, 'title,__proto__\nhello,1\n']]),
+    )('refuses %s', async (_what, who, csv) => {
       await expectError(importCsv(who(), csv), 400, 'INVALID_PAYLOAD');
       await expectUnpolluted();
     });
@@ -92,7 +105,14 @@ describe('Security: no input reaches an object prototype', () => {
 
   it.each(WAYS)('refuses a JSON import record holding %s', async (way) => {
     const file = JSON.stringify([{ title: 'x', ...hostile(way) }]);
-    await expectError(t.as(creator).post(`/utils/import/${articles}`).attach('file', Buffer.from(file), { filename: 'p.json', contentType: 'application/json' }), 400, 'INVALID_PAYLOAD');
+    await expectError(
+      t
+        .as(creator)
+        .post(`/utils/import/${articles}`)
+        .attach('file', Buffer.from(file), { filename: 'p.json', contentType: 'application/json' }),
+      400,
+      'INVALID_PAYLOAD',
+    );
     await expectUnpolluted();
   });
 
@@ -108,11 +128,16 @@ describe('Security: no input reaches an object prototype', () => {
     const upload = (text: string, filename: string, contentType: string) =>
       t.as('admin').post('/schema/apply').attach('file', Buffer.from(text), { filename, contentType });
 
-    it.each(WAYS.flatMap((way) => [
-      [way, 'a JSON body', (body: object) => t.as('admin').post('/schema/apply').send(body)],
-      [way, 'a JSON file', (body: object) => upload(JSON.stringify(body), 'diff.json', 'application/json')],
-      [way, 'a YAML file', (body: object) => upload(toYaml(body), 'diff.yaml', 'text/yaml')],
-    ] as const))('refuses a diff path through %s in %s', async (way, _how, send) => {
+    it.each(
+      WAYS.flatMap(
+        (way) =>
+          [
+            [way, 'a JSON body', (body: object) => t.as('admin').post('/schema/apply').send(body)],
+            [way, 'a JSON file', (body: object) => upload(JSON.stringify(body), 'diff.json', 'application/json')],
+            [way, 'a YAML file', (body: object) => upload(toYaml(body), 'diff.yaml', 'text/yaml')],
+          ] as const,
+      ),
+    )('refuses a diff path through %s in %s', async (way, _how, send) => {
       await expectError(send(await hostileDiff(way)), 400, 'INVALID_PAYLOAD');
       await expectUnpolluted();
     });
@@ -121,62 +146,159 @@ describe('Security: no input reaches an object prototype', () => {
   describe('schema names', () => {
     const names = WAYS.map((way) => way.split('.')[0]);
     it.each(names)('refuses a collection named %s', async (name) => {
-      await expectError(t.as('admin').post('/collections').send({ collection: name, meta: {}, fields: [] }), 400, 'INVALID_PAYLOAD');
+      await expectError(
+        t.as('admin').post('/collections').send({ collection: name, meta: {}, fields: [] }),
+        400,
+        'INVALID_PAYLOAD',
+      );
       await expectUnpolluted();
     });
     it.each(names)('refuses a field named %s', async (name) => {
-      await expectError(t.as('admin').post(`/fields/${articles}`).send({ field: name, type: 'string' }), 400, 'INVALID_PAYLOAD');
+      await expectError(
+        t.as('admin').post(`/fields/${articles}`).send({ field: name, type: 'string' }),
+        400,
+        'INVALID_PAYLOAD',
+      );
       await expectUnpolluted();
     });
   });
 
   describe('item bodies', () => {
-    it.each(WAYS.flatMap((way) => [
-      [`a create holding ${way}`, () => t.as(creator).post(`/items/${articles}`).send({ title: 'x', ...hostile(way) })],
-      [`an update holding ${way}`, () => t.as(creator).patch(`/items/${articles}/${article}`).send({ title: 'x', ...hostile(way) })],
-      [`a JSON field holding ${way}`, () => t.as(creator).post(`/items/${articles}`).send({ title: 'x', data: hostile(way) })],
-      [`a nested many-to-one holding ${way}`, () => t.as(creator).post(`/items/${articles}`).send({ title: 'x', owner: { name: 'a', ...hostile(way) } })],
-      [`a nested one-to-many holding ${way}`, () => t.as(creator).post(`/items/${authors}`).send({ name: 'a', articles: [{ title: 'x', ...hostile(way) }] })],
-      [`a batch update holding ${way}`, () => t.as(creator).patch(`/items/${articles}`).send({ keys: [article], data: hostile(way) })],
-      [`a settings write holding ${way}`, () => t.as('admin').patch('/settings').send({ project_name: 'x', ...hostile(way) })],
-      [`a preset holding ${way}`, () => t.as('admin').post('/presets').send({ collection: articles, layout_query: hostile(way) })],
-      [`a file upload's metadata holding ${way}`, () =>
-        t.as('admin').post('/files').field('metadata', JSON.stringify(hostile(way))).attach('file', Buffer.from('hello'), { filename: 'a.txt', contentType: 'text/plain' })],
-      [`a file upload's field named ${way}`, () =>
-        t.as('admin').post('/files').field(`${way.split('.')[0]}[z]`, 'polluted').attach('file', Buffer.from('hello'), { filename: 'a.txt', contentType: 'text/plain' })],
-      [`GraphQL variables holding ${way}`, () =>
-        t.as('admin').post('/graphql').send({ query: `mutation($d: create_${articles}_input!) { create_${articles}_item(data: $d) { id } }`, variables: { d: { title: 'x', data: hostile(way) } } })],
-    ] as const))('refuses %s', async (_what, send) => {
+    it.each(
+      WAYS.flatMap(
+        (way) =>
+          [
+            [
+              `a create holding ${way}`,
+              () =>
+                t
+                  .as(creator)
+                  .post(`/items/${articles}`)
+                  .send({ title: 'x', ...hostile(way) }),
+            ],
+            [
+              `an update holding ${way}`,
+              () =>
+                t
+                  .as(creator)
+                  .patch(`/items/${articles}/${article}`)
+                  .send({ title: 'x', ...hostile(way) }),
+            ],
+            [
+              `a JSON field holding ${way}`,
+              () =>
+                t
+                  .as(creator)
+                  .post(`/items/${articles}`)
+                  .send({ title: 'x', data: hostile(way) }),
+            ],
+            [
+              `a nested many-to-one holding ${way}`,
+              () =>
+                t
+                  .as(creator)
+                  .post(`/items/${articles}`)
+                  .send({ title: 'x', owner: { name: 'a', ...hostile(way) } }),
+            ],
+            [
+              `a nested one-to-many holding ${way}`,
+              () =>
+                t
+                  .as(creator)
+                  .post(`/items/${authors}`)
+                  .send({ name: 'a', articles: [{ title: 'x', ...hostile(way) }] }),
+            ],
+            [
+              `a batch update holding ${way}`,
+              () =>
+                t
+                  .as(creator)
+                  .patch(`/items/${articles}`)
+                  .send({ keys: [article], data: hostile(way) }),
+            ],
+            [
+              `a settings write holding ${way}`,
+              () =>
+                t
+                  .as('admin')
+                  .patch('/settings')
+                  .send({ project_name: 'x', ...hostile(way) }),
+            ],
+            [
+              `a preset holding ${way}`,
+              () =>
+                t
+                  .as('admin')
+                  .post('/presets')
+                  .send({ collection: articles, layout_query: hostile(way) }),
+            ],
+            [
+              `a file upload's metadata holding ${way}`,
+              () =>
+                t
+                  .as('admin')
+                  .post('/files')
+                  .field('metadata', JSON.stringify(hostile(way)))
+                  .attach('file', Buffer.from('hello'), { filename: 'a.txt', contentType: 'text/plain' }),
+            ],
+            [
+              `a file upload's field named ${way}`,
+              () =>
+                t
+                  .as('admin')
+                  .post('/files')
+                  .field(`${way.split('.')[0]}[z]`, 'polluted')
+                  .attach('file', Buffer.from('hello'), { filename: 'a.txt', contentType: 'text/plain' }),
+            ],
+            [
+              `GraphQL variables holding ${way}`,
+              () =>
+                t
+                  .as('admin')
+                  .post('/graphql')
+                  .send({
+                    query: `mutation($d: create_${articles}_input!) { create_${articles}_item(data: $d) { id } }`,
+                    variables: { d: { title: 'x', data: hostile(way) } },
+                  }),
+            ],
+          ] as const,
+      ),
+    )('refuses %s', async (_what, send) => {
       await expectError(send(), 400, 'INVALID_PAYLOAD');
       await expectUnpolluted();
     });
   });
 
-  it.each(WAYS.map((way) => way.split('.')[0]))('refuses a GraphQL JSON literal keyed by %s as a validation error', async (key) => {
-    const query = `mutation { create_${articles}_item(data: { title: "x", data: { ${key}: { z: "polluted" } } }) { id } }`;
-    await expectError(t.as('admin').post('/graphql').send({ query }), 400, 'GRAPHQL_VALIDATION');
-    await expectUnpolluted();
-  });
+  it.each(WAYS.map((way) => way.split('.')[0]))(
+    'refuses a GraphQL JSON literal keyed by %s as a validation error',
+    async (key) => {
+      const query = `mutation { create_${articles}_item(data: { title: "x", data: { ${key}: { z: "polluted" } } }) { id } }`;
+      await expectError(t.as('admin').post('/graphql').send({ query }), 400, 'GRAPHQL_VALIDATION');
+      await expectUnpolluted();
+    },
+  );
 
   describe('query parameters', () => {
     const json = (value: unknown) => encodeURIComponent(JSON.stringify(value));
-    it.each(WAYS.flatMap((way) => [
-      [`filter keyed by ${way}`, `filter=${json(hostile(way))}`],
-      [`filter on title.${way}`, `filter=${json({ title: { ...hostile(way) } })}`],
-      [`deep keyed by ${way}`, `deep=${json({ owner: hostile(way) })}`],
-      [`alias named ${way}`, `alias=${json({ [way.split('.')[0]]: 'title' })}`],
-      [`fields through ${way}`, `fields=${segments(way).join('.')}`],
-      [`fields through owner.${way}`, `fields=owner.${segments(way).join('.')}`],
-      [`sort through ${way}`, `sort=${segments(way).join('.')}`],
-      [`aggregate keyed by ${way}`, `aggregate=${json({ count: segments(way).join('.') })}`],
-    ]).concat([
-      ['bracket filter keyed by prototype', 'filter[prototype][z][_eq]=1'],
-      ['bracket alias named prototype', 'alias[prototype]=title'],
-      // qs used to drop Object.prototype's names here, so these filters vanished and every row came back.
-      ['bracket filter keyed by constructor', 'filter[constructor][_eq]=1'],
-      ['bracket filter on title.toString', 'filter[title][toString][z]=1'],
-      ['bracket deep keyed by hasOwnProperty', 'deep[owner][hasOwnProperty][_limit]=1'],
-    ]))('refuses %s', async (_what, query) => {
+    it.each(
+      WAYS.flatMap((way) => [
+        [`filter keyed by ${way}`, `filter=${json(hostile(way))}`],
+        [`filter on title.${way}`, `filter=${json({ title: { ...hostile(way) } })}`],
+        [`deep keyed by ${way}`, `deep=${json({ owner: hostile(way) })}`],
+        [`alias named ${way}`, `alias=${json({ [way.split('.')[0]]: 'title' })}`],
+        [`fields through ${way}`, `fields=${segments(way).join('.')}`],
+        [`fields through owner.${way}`, `fields=owner.${segments(way).join('.')}`],
+        [`sort through ${way}`, `sort=${segments(way).join('.')}`],
+        [`aggregate keyed by ${way}`, `aggregate=${json({ count: segments(way).join('.') })}`],
+      ]).concat([
+        ['bracket filter keyed by prototype', 'filter[prototype][z][_eq]=1'],
+        ['bracket alias named prototype', 'alias[prototype]=title'],
+        // qs used to drop Object.prototype's names here, so these filters vanished and every row came back.
+        ['bracket filter keyed by constructor', 'filter[constructor][_eq]=1'],
+        ['bracket filter on title.toString', 'filter[title][toString][z]=1'],
+        ['bracket deep keyed by hasOwnProperty', 'deep[owner][hasOwnProperty][_limit]=1'],
+      ]),
+    )('refuses %s', async (_what, query) => {
       await expectError(t.as('admin').get(`/items/${articles}?${query}`), 400, 'INVALID_QUERY');
       await expectUnpolluted();
     });
@@ -188,11 +310,28 @@ describe('Security: no input reaches an object prototype', () => {
       url = await socketUrl(t);
     });
 
-    it.each(WAYS.flatMap((way) => [
-      [`an items create holding ${way}`, (uid: string) => ({ type: 'items', collection: articles, action: 'create', data: { title: 'x', ...hostile(way) }, uid })],
-      [`a subscribe query holding ${way}`, (uid: string) => ({ type: 'subscribe', collection: articles, query: { filter: hostile(way) }, uid })],
-      [`a message holding ${way}`, (uid: string) => ({ type: 'ping', ...hostile(way), uid })],
-    ] as const))('refuses %s', async (_what, message) => {
+    it.each(
+      WAYS.flatMap(
+        (way) =>
+          [
+            [
+              `an items create holding ${way}`,
+              (uid: string) => ({
+                type: 'items',
+                collection: articles,
+                action: 'create',
+                data: { title: 'x', ...hostile(way) },
+                uid,
+              }),
+            ],
+            [
+              `a subscribe query holding ${way}`,
+              (uid: string) => ({ type: 'subscribe', collection: articles, query: { filter: hostile(way) }, uid }),
+            ],
+            [`a message holding ${way}`, (uid: string) => ({ type: 'ping', ...hostile(way), uid })],
+          ] as const,
+      ),
+    )('refuses %s', async (_what, message) => {
       const s = await TestSocket.authenticated(url, t.adminToken);
       const answer = await s.request(message('m1'));
       expect(answer).toMatchObject({ status: 'error', error: { code: 'INVALID_PAYLOAD' } });
@@ -203,9 +342,14 @@ describe('Security: no input reaches an object prototype', () => {
     it.each(WAYS)('refuses GraphQL subscription variables holding %s', async (way) => {
       const s = await GqlSocket.open(await socketUrl(t, '/graphql'), t.adminToken);
       const ended = await new Promise<{ errors?: unknown }>((resolve) => {
-        s.client.subscribe({ query: '{ __typename }', variables: { v: hostile(way) } }, { next: () => undefined, error: (errors) => resolve({ errors }), complete: () => resolve({}) });
+        s.client.subscribe(
+          { query: '{ __typename }', variables: { v: hostile(way) } },
+          { next: () => undefined, error: (errors) => resolve({ errors }), complete: () => resolve({}) },
+        );
       });
-      expect(ended.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'INVALID_PAYLOAD' }) })]);
+      expect(ended.errors).toEqual([
+        expect.objectContaining({ extensions: expect.objectContaining({ code: 'INVALID_PAYLOAD' }) }),
+      ]);
       await s.client.dispose();
       await expectUnpolluted();
     });

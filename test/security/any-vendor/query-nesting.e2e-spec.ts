@@ -35,8 +35,14 @@ describe('structured query parameters are nesting-limited like bodies', () => {
   afterAll(() => t.close());
 
   it('still answers a reasonably nested filter', async () => {
-    const res = await t.as('admin').get(`/items/${posts}`).query({ filter: JSON.stringify(nestedFilter(20)) });
-    expect({ status: res.status, ids: res.body.data?.map((r: { id: number }) => r.id) }).toEqual({ status: 200, ids: [1] });
+    const res = await t
+      .as('admin')
+      .get(`/items/${posts}`)
+      .query({ filter: JSON.stringify(nestedFilter(20)) });
+    expect({ status: res.status, ids: res.body.data?.map((r: { id: number }) => r.id) }).toEqual({
+      status: 200,
+      ids: [1],
+    });
   });
 
   it.each([
@@ -49,21 +55,39 @@ describe('structured query parameters are nesting-limited like bodies', () => {
   );
 
   it('GET /users refuses it too (system collections share the parser)', () =>
-    expectError(t.as('admin').get(`/users?filter=${deepJson}`), 400, 'INVALID_QUERY'),
-  );
+    expectError(t.as('admin').get(`/users?filter=${deepJson}`), 400, 'INVALID_QUERY'));
 
   it('SEARCH refuses a filter nested 1000 deep in the body query', () =>
-    expectError(t.as('admin').search(`/items/${posts}`).send({ query: { filter: deepJson } }), 400, 'INVALID_QUERY'),
-  );
+    expectError(
+      t
+        .as('admin')
+        .search(`/items/${posts}`)
+        .send({ query: { filter: deepJson } }),
+      400,
+      'INVALID_QUERY',
+    ));
 
   it('an export refuses it before starting a job', () =>
-    expectError(t.as('admin').post(`/utils/export/${posts}`).send({ format: 'json', query: { filter: deepJson } }), 400, 'INVALID_QUERY'),
-  );
+    expectError(
+      t
+        .as('admin')
+        .post(`/utils/export/${posts}`)
+        .send({ format: 'json', query: { filter: deepJson } }),
+      400,
+      'INVALID_QUERY',
+    ));
 
   // A document nested far deeper fails to parse (GRAPHQL_VALIDATION); this one parses and validates.
   it('a GraphQL filter argument nested 200 deep answers INVALID_QUERY', async () => {
-    const res = await t.as('admin').post('/graphql').send({ query: `{ ${posts}(filter: ${graphqlFilter(200)}) { id } }` });
-    expect({ status: res.status, code: res.body.errors?.[0]?.extensions?.code, rows: res.body.data?.[posts] ?? null }).toEqual({
+    const res = await t
+      .as('admin')
+      .post('/graphql')
+      .send({ query: `{ ${posts}(filter: ${graphqlFilter(200)}) { id } }` });
+    expect({
+      status: res.status,
+      code: res.body.errors?.[0]?.extensions?.code,
+      rows: res.body.data?.[posts] ?? null,
+    }).toEqual({
       status: 200,
       code: 'INVALID_QUERY',
       rows: null,

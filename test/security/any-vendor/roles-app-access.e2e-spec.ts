@@ -22,9 +22,19 @@ describe('/roles for users who are not administrators', () => {
     const other = await createRole(t);
     const user = await createUser(t, role);
     expect(ids(await t.as(user.token).get('/roles?fields=id').expect(200))).toEqual([parent, role].sort());
-    expect((await t.as(user.token).get(`/roles/${role}?fields=name`).expect(200)).body.data.name).toEqual(expect.any(String));
+    expect((await t.as(user.token).get(`/roles/${role}?fields=name`).expect(200)).body.data.name).toEqual(
+      expect.any(String),
+    );
     await expectError(t.as(user.token).get(`/roles/${other}`), 403, 'FORBIDDEN');
-    expect(ids(await t.as(user.token).search('/roles').send({ query: { fields: ['id'] } }).expect(200))).toEqual([parent, role].sort());
+    expect(
+      ids(
+        await t
+          .as(user.token)
+          .search('/roles')
+          .send({ query: { fields: ['id'] } })
+          .expect(200),
+      ),
+    ).toEqual([parent, role].sort());
     const graphql = await t.as(user.token).post('/graphql/system').send({ query: '{ roles { id } }' }).expect(200);
     expect(graphql.body.data.roles.map((r: { id: string }) => r.id).sort()).toEqual([parent, role].sort());
   });
@@ -32,10 +42,27 @@ describe('/roles for users who are not administrators', () => {
   it('keeps the writes for administrators', async () => {
     const role = await createRole(t);
     const user = await createUser(t, role);
-    await expectError(t.as(user.token).post('/roles').send({ name: uniq('role') }), 403, 'FORBIDDEN');
-    await expectError(t.as(user.token).patch(`/roles/${role}`).send({ name: uniq('role') }), 403, 'FORBIDDEN');
+    await expectError(
+      t
+        .as(user.token)
+        .post('/roles')
+        .send({ name: uniq('role') }),
+      403,
+      'FORBIDDEN',
+    );
+    await expectError(
+      t
+        .as(user.token)
+        .patch(`/roles/${role}`)
+        .send({ name: uniq('role') }),
+      403,
+      'FORBIDDEN',
+    );
     await expectError(t.as(user.token).delete(`/roles/${role}`), 403, 'FORBIDDEN');
-    const mutation = await t.as(user.token).post('/graphql/system').send({ query: `mutation { update_roles_item(id: "${role}", data: { name: "x" }) { id } }` });
+    const mutation = await t
+      .as(user.token)
+      .post('/graphql/system')
+      .send({ query: `mutation { update_roles_item(id: "${role}", data: { name: "x" }) { id } }` });
     expect(mutation.body.errors[0].extensions.code).toBe('FORBIDDEN');
   });
 

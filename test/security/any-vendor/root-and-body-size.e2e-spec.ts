@@ -12,11 +12,16 @@ async function postChunked(t: TestApp, path: string, body: Buffer): Promise<{ st
   if (!t.server.listening) await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
   const { port } = t.server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'Content-Type': 'application/json' } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, path, method: 'POST', headers: { 'Content-Type': 'application/json' } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }),
+        );
+      },
+    );
     req.on('error', reject);
     for (let at = 0; at < body.length; at += 64 * 1024) req.write(body.subarray(at, at + 64 * 1024));
     req.end();
@@ -30,12 +35,15 @@ describe('GET /', () => {
   });
   afterAll(() => t.close());
 
-  it.each(['/', '/?utm=x'])('sends %s to the Studio with a 302, as the reference (ROOT_REDIRECT ./admin)', async (path) => {
-    const res = await t.as('anonymous').get(path);
-    expect(res.status).toBe(302);
-    expect(res.headers.location).toBe('./admin');
-    expect((await t.as('anonymous').head('/')).status).toBe(302);
-  });
+  it.each(['/', '/?utm=x'])(
+    'sends %s to the Studio with a 302, as the reference (ROOT_REDIRECT ./admin)',
+    async (path) => {
+      const res = await t.as('anonymous').get(path);
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe('./admin');
+      expect((await t.as('anonymous').head('/')).status).toBe(302);
+    },
+  );
 
   it('stays out of the way of everything else', async () => {
     await expectError(t.as('admin').post('/').send({}), 404, 'ROUTE_NOT_FOUND');
@@ -70,7 +78,11 @@ describe('a JSON body over MAX_PAYLOAD_SIZE (1 MB by default)', () => {
   const big = () => Buffer.from(JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(OVER_DEFAULT_LIMIT) }));
 
   it('is 413 CONTENT_TOO_LARGE with the standard error body, announced by Content-Length', () =>
-    expectError(t.as('anonymous').post('/auth/login').set('Content-Type', 'application/json').send(big().toString()), 413, 'CONTENT_TOO_LARGE'));
+    expectError(
+      t.as('anonymous').post('/auth/login').set('Content-Type', 'application/json').send(big().toString()),
+      413,
+      'CONTENT_TOO_LARGE',
+    ));
 
   it('is 413 when sent in chunks without a length', async () => {
     await expectError(postChunked(t, '/auth/login', big()), 413, 'CONTENT_TOO_LARGE');
@@ -80,12 +92,23 @@ describe('a JSON body over MAX_PAYLOAD_SIZE (1 MB by default)', () => {
     const http = await rawClient(t.server);
     try {
       const headers = { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' };
-      await expectError(http.send({ method: 'POST', path: '/auth/login', headers, body: gzipSync(big()) }), 413, 'CONTENT_TOO_LARGE');
+      await expectError(
+        http.send({ method: 'POST', path: '/auth/login', headers, body: gzipSync(big()) }),
+        413,
+        'CONTENT_TOO_LARGE',
+      );
     } finally {
       http.close();
     }
   });
 
   it('is read as usual under the limit', () =>
-    expectError(t.as('anonymous').post('/auth/login').send({ email: 'a@example.com', password: 'x'.repeat(512 * 1024) }), 401, 'INVALID_CREDENTIALS'));
+    expectError(
+      t
+        .as('anonymous')
+        .post('/auth/login')
+        .send({ email: 'a@example.com', password: 'x'.repeat(512 * 1024) }),
+      401,
+      'INVALID_CREDENTIALS',
+    ));
 });

@@ -40,7 +40,8 @@ describe('no secret reaches the log', () => {
   const mails: Mail[] = [];
   const secrets = new Map<string, string>();
   const keep = (label: string, value: unknown): string => {
-    if (typeof value !== 'string' || value.length < 8) throw new Error(`${label}: no secret to keep (${String(value)})`);
+    if (typeof value !== 'string' || value.length < 8)
+      throw new Error(`${label}: no secret to keep (${String(value)})`);
     secrets.set(label, value);
     return value;
   };
@@ -84,9 +85,13 @@ describe('no secret reaches the log', () => {
 
   it('signs in, refreshes and reads with every kind of token', async () => {
     const anonymous = t.as('anonymous');
-    const login = (await anonymous.post('/auth/login').send({ email: 'admin@example.com', password: config.ADMIN_PASSWORD })).body.data;
+    const login = (
+      await anonymous.post('/auth/login').send({ email: 'admin@example.com', password: config.ADMIN_PASSWORD })
+    ).body.data;
     keep('access token', login.access_token);
-    const refreshed = (await anonymous.post('/auth/refresh').send({ refresh_token: keep('refresh token', login.refresh_token) })).body.data;
+    const refreshed = (
+      await anonymous.post('/auth/refresh').send({ refresh_token: keep('refresh token', login.refresh_token) })
+    ).body.data;
     keep('refreshed access token', refreshed.access_token);
     keep('refreshed refresh token', refreshed.refresh_token);
     expect((await anonymous.get(`/users/me?access_token=${refreshed.access_token}`)).status).toBe(200);
@@ -95,17 +100,26 @@ describe('no secret reaches the log', () => {
     expect((await anonymous.get(`/users/me?access_token=${forged}`)).status).toBe(403);
     expect((await anonymous.get('/users/me').set('Authorization', `Bearer ${forged}`)).status).toBe(403);
 
-    const cookieLogin = await anonymous.post('/auth/login').send({ email: 'admin@example.com', password: config.ADMIN_PASSWORD, mode: 'cookie' });
+    const cookieLogin = await anonymous
+      .post('/auth/login')
+      .send({ email: 'admin@example.com', password: config.ADMIN_PASSWORD, mode: 'cookie' });
     const refreshCookie = keep('refresh cookie', cookieValue(cookieLogin, 'svc_refresh_token'));
-    const cookieRefresh = await anonymous.post('/auth/refresh').set('Cookie', `svc_refresh_token=${refreshCookie}`).send({ mode: 'cookie' });
+    const cookieRefresh = await anonymous
+      .post('/auth/refresh')
+      .set('Cookie', `svc_refresh_token=${refreshCookie}`)
+      .send({ mode: 'cookie' });
     keep('rotated refresh cookie', cookieValue(cookieRefresh, 'svc_refresh_token'));
-    const session = await anonymous.post('/auth/login').send({ email: 'admin@example.com', password: config.ADMIN_PASSWORD, mode: 'session' });
+    const session = await anonymous
+      .post('/auth/login')
+      .send({ email: 'admin@example.com', password: config.ADMIN_PASSWORD, mode: 'session' });
     const sessionCookie = keep('session cookie', cookieValue(session, 'svc_session_token'));
     expect((await anonymous.get('/users/me').set('Cookie', `svc_session_token=${sessionCookie}`)).status).toBe(200);
     expect((await anonymous.post('/auth/logout').send({ refresh_token: refreshed.refresh_token })).status).toBe(204);
 
     const wrong = keep('wrong password', secret('wrong-password'));
-    expect((await anonymous.post('/auth/login').send({ email: 'admin@example.com', password: wrong })).status).toBe(401);
+    expect((await anonymous.post('/auth/login').send({ email: 'admin@example.com', password: wrong })).status).toBe(
+      401,
+    );
     expect((await anonymous.post('/auth/login').send({ email: 'not-an-email', password: wrong })).status).toBe(400);
   });
 
@@ -117,14 +131,25 @@ describe('no secret reaches the log', () => {
     await t.as('anonymous').get(`/admin/reset-password?token=${encodeURIComponent(token)}`);
     const chosen = keep('reset password', secret('reset-password'));
     expect((await t.as('anonymous').post('/auth/password/reset').send({ token, password: chosen })).status).toBe(204);
-    expect((await t.as('anonymous').post('/auth/login').send({ email: user.email, password: chosen })).status).toBe(200);
+    expect((await t.as('anonymous').post('/auth/login').send({ email: user.email, password: chosen })).status).toBe(
+      200,
+    );
     const bogus = keep('bogus reset token', secret('bogus-reset-token'));
-    expect((await t.as('anonymous').post('/auth/password/reset').send({ token: bogus, password: chosen })).status).toBe(403);
+    expect((await t.as('anonymous').post('/auth/password/reset').send({ token: bogus, password: chosen })).status).toBe(
+      403,
+    );
   });
 
   it('invites a user who accepts through the mailed link', async () => {
     const email = `${uniq('invitee')}@example.com`;
-    expect((await t.as('admin').post('/users/invite').send({ email, role: await createRole(t) })).status).toBe(204);
+    expect(
+      (
+        await t
+          .as('admin')
+          .post('/users/invite')
+          .send({ email, role: await createRole(t) })
+      ).status,
+    ).toBe(204);
     const token = keep('invite token', await mailedToken(email));
     await t.as('anonymous').get(`/admin/accept-invite?token=${encodeURIComponent(token)}`);
     const chosen = keep('invitee password', secret('invitee-password'));
@@ -137,8 +162,18 @@ describe('no secret reaches the log', () => {
     const token = await t.login(user.email, user.password);
     const generated = (await t.as(token).post('/users/me/tfa/generate').send({ password: user.password })).body.data;
     const tfaSecret = keep('tfa secret', generated.secret);
-    expect((await t.as(token).post('/users/me/tfa/enable').send({ secret: tfaSecret, otp: generateSync({ secret: tfaSecret }) })).status).toBe(204);
-    const login = await t.as('anonymous').post('/auth/login').send({ email: user.email, password: user.password, otp: generateSync({ secret: tfaSecret }) });
+    expect(
+      (
+        await t
+          .as(token)
+          .post('/users/me/tfa/enable')
+          .send({ secret: tfaSecret, otp: generateSync({ secret: tfaSecret }) })
+      ).status,
+    ).toBe(204);
+    const login = await t
+      .as('anonymous')
+      .post('/auth/login')
+      .send({ email: user.email, password: user.password, otp: generateSync({ secret: tfaSecret }) });
     keep('tfa access token', login.body.data.access_token);
   });
 
@@ -146,11 +181,23 @@ describe('no secret reaches the log', () => {
     const notes = await createCollection(t, uniq('notes'), [{ field: 'text', type: 'string' }]);
     const item = (await t.as('admin').post(`/items/${notes}`).send({ text: 'shared' })).body.data.id;
     const password = keep('share password', secret('share-password'));
-    const share = (await t.as('admin').post('/shares').send({ collection: notes, item: String(item), password })).body.data.id;
+    const share = (
+      await t
+        .as('admin')
+        .post('/shares')
+        .send({ collection: notes, item: String(item), password })
+    ).body.data.id;
     const signedIn = (await t.as('anonymous').post('/shares/auth').send({ share, password })).body.data;
     keep('share access token', signedIn.access_token);
     keep('share refresh token', signedIn.refresh_token);
-    expect((await t.as('anonymous').post('/shares/auth').send({ share, password: keep('wrong share password', secret('nope')) })).status).toBe(401);
+    expect(
+      (
+        await t
+          .as('anonymous')
+          .post('/shares/auth')
+          .send({ share, password: keep('wrong share password', secret('nope')) })
+      ).status,
+    ).toBe(401);
   });
 
   it('sets and uses static tokens, and changes passwords', async () => {
@@ -163,12 +210,23 @@ describe('no secret reaches the log', () => {
     expect((await t.as(staticToken).patch('/users/me').send({ password: own })).status).toBe(200);
     const byAdmin = keep('password set by an admin', secret('admin-set-password'));
     expect((await t.as('admin').patch(`/users/${user.id}`).send({ password: byAdmin })).status).toBe(200);
-    expect((await t.as('admin').post('/utils/hash/generate').send({ string: keep('hashed string', secret('hashed')) })).status).toBe(200);
+    expect(
+      (
+        await t
+          .as('admin')
+          .post('/utils/hash/generate')
+          .send({ string: keep('hashed string', secret('hashed')) })
+      ).status,
+    ).toBe(200);
   });
 
   it('stores files through S3, and fails on a location whose keys are refused', async () => {
     const upload = (storage: string) =>
-      t.as('admin').post('/files').field('storage', storage).attach('file', Buffer.from('hello\n'), { filename: 'hello.txt', contentType: 'text/plain' });
+      t
+        .as('admin')
+        .post('/files')
+        .field('storage', storage)
+        .attach('file', Buffer.from('hello\n'), { filename: 'hello.txt', contentType: 'text/plain' });
     expect((await upload('files')).status).toBe(200);
     expect((await upload('broken')).status).toBeGreaterThanOrEqual(400);
   });
@@ -183,7 +241,11 @@ describe('no secret reaches the log', () => {
     expect(text).toMatch(/mail is not delivered/i);
     const mailLines = log.filter((line) => line.includes('Password reset request'));
     expect(mailLines).toHaveLength(1);
-    expect(JSON.parse(mailLines[0])).toMatchObject({ level: 30, to: expect.stringContaining('@example.com'), subject: 'Password reset request' });
+    expect(JSON.parse(mailLines[0])).toMatchObject({
+      level: 30,
+      to: expect.stringContaining('@example.com'),
+      subject: 'Password reset request',
+    });
   });
 
   it('found none of the secrets above in the whole log', async () => {
@@ -191,7 +253,9 @@ describe('no secret reaches the log', () => {
     const text = log.join('');
     expect(secrets.size).toBeGreaterThanOrEqual(30);
     expect(log.length).toBeGreaterThan(50);
-    const hits = [...secrets].filter(([, value]) => [value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)].some((form) => text.includes(form)));
+    const hits = [...secrets].filter(([, value]) =>
+      [value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)].some((form) => text.includes(form)),
+    );
     expect(hits.map(([label]) => label)).toEqual([]);
   });
 });

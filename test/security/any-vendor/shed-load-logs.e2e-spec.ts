@@ -12,7 +12,18 @@ describe('refused load does not flood the error log', () => {
 
   beforeAll(async () => {
     const logger = new AppLogger('debug', { write: (line: string) => lines.push(JSON.parse(line)) });
-    t = await createTestApp({ logger, env: { WEBSOCKETS_ENABLED: 'true', HASH_MAX_CONCURRENT: '1', HASH_MAX_CONCURRENT_PER_CALLER: '1', HASH_MAX_QUEUE: '0', HASH_MAX_QUEUE_PER_CALLER: '0', HASH_MEMORY_COST: '65536', HASH_TIME_COST: '4' } });
+    t = await createTestApp({
+      logger,
+      env: {
+        WEBSOCKETS_ENABLED: 'true',
+        HASH_MAX_CONCURRENT: '1',
+        HASH_MAX_CONCURRENT_PER_CALLER: '1',
+        HASH_MAX_QUEUE: '0',
+        HASH_MAX_QUEUE_PER_CALLER: '0',
+        HASH_MEMORY_COST: '65536',
+        HASH_TIME_COST: '4',
+      },
+    });
     const write = process.stderr.write.bind(process.stderr);
     process.stderr.write = ((chunk: string | Uint8Array, ...rest: any[]) => {
       stderr.push(String(chunk));
@@ -32,7 +43,11 @@ describe('refused load does not flood the error log', () => {
 
   it('logs each refused hash as one warning without a stack', async () => {
     lines.length = 0;
-    const answers = await Promise.all(Array.from({ length: 12 }, () => t.as('anonymous').post('/utils/hash/generate').send({ string: 'not-logged-secret' })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        t.as('anonymous').post('/utils/hash/generate').send({ string: 'not-logged-secret' }),
+      ),
+    );
     const refused = answers.filter((res) => res.status === 503).length;
     expect(refused).toBeGreaterThan(0);
     const shed = lines.filter((line) => /hash/.test(String(line.msg)) || line.service === 'hash');

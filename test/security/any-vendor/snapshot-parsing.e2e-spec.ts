@@ -68,29 +68,55 @@ describe('parsing large snapshots', () => {
       t.as('admin').post('/schema/diff').attach('file', yaml, { filename: 'snapshot.yaml', contentType: 'text/yaml' }),
     );
     await expectError(Promise.resolve(res), 400, 'INVALID_PAYLOAD');
-    expect(res.body.errors[0].message).toBe(`Invalid payload. The uploaded file is not valid YAML: Map keys must be unique: "key7" appears twice in one mapping (line ${KEYS + 1}).`);
+    expect(res.body.errors[0].message).toBe(
+      `Invalid payload. The uploaded file is not valid YAML: Map keys must be unique: "key7" appears twice in one mapping (line ${KEYS + 1}).`,
+    );
     expect(took).toBeLessThan(10_000);
     expect(slowestPing).toBeLessThan(500);
   }, 120_000);
 
   it.each<[string, (t: TestApp, json: string) => PromiseLike<{ status: number; body: any }>]>([
-    ['as the JSON body', (app, json) => app.as('admin').post('/schema/diff').set('Content-Type', 'application/json').send(json)],
-    ['as a JSON file', (app, json) => app.as('admin').post('/schema/diff').attach('file', Buffer.from(json), { filename: 's.json', contentType: 'application/json' })],
-  ])('a 60,000-key JSON snapshot %s: refused within seconds, pings answered meanwhile', async (_, request) => {
-    const json = JSON.stringify(flatObject());
-    const { res, took, slowestPing } = await whilePinging(() => request(t, json));
-    await expectError(Promise.resolve(res), 400, 'INVALID_PAYLOAD');
-    expect(took).toBeLessThan(10_000);
-    expect(slowestPing).toBeLessThan(500);
-  }, 120_000);
+    [
+      'as the JSON body',
+      (app, json) => app.as('admin').post('/schema/diff').set('Content-Type', 'application/json').send(json),
+    ],
+    [
+      'as a JSON file',
+      (app, json) =>
+        app
+          .as('admin')
+          .post('/schema/diff')
+          .attach('file', Buffer.from(json), { filename: 's.json', contentType: 'application/json' }),
+    ],
+  ])(
+    'a 60,000-key JSON snapshot %s: refused within seconds, pings answered meanwhile',
+    async (_, request) => {
+      const json = JSON.stringify(flatObject());
+      const { res, took, slowestPing } = await whilePinging(() => request(t, json));
+      await expectError(Promise.resolve(res), 400, 'INVALID_PAYLOAD');
+      expect(took).toBeLessThan(10_000);
+      expect(slowestPing).toBeLessThan(500);
+    },
+    120_000,
+  );
 
   it('a YAML snapshot exported by Vellum still diffs, and a YAML file with a key twice in a nested mapping is refused', async () => {
     const exported = await t.as('admin').get('/schema/snapshot?export=yaml').buffer(true);
-    const same = await t.as('admin').post('/schema/diff').attach('file', Buffer.from(exported.text), { filename: 'snapshot.yaml', contentType: 'text/yaml' });
+    const same = await t
+      .as('admin')
+      .post('/schema/diff')
+      .attach('file', Buffer.from(exported.text), { filename: 'snapshot.yaml', contentType: 'text/yaml' });
     expect(same.status).toBe(204);
     const twice = exported.text.replace(/^vendor: (\S+)$/m, 'vendor: $1\nvendor: $1');
     expect(twice).not.toBe(exported.text);
-    const res = await expectError(t.as('admin').post('/schema/diff').attach('file', Buffer.from(twice), { filename: 'snapshot.yaml', contentType: 'text/yaml' }), 400, 'INVALID_PAYLOAD');
+    const res = await expectError(
+      t
+        .as('admin')
+        .post('/schema/diff')
+        .attach('file', Buffer.from(twice), { filename: 'snapshot.yaml', contentType: 'text/yaml' }),
+      400,
+      'INVALID_PAYLOAD',
+    );
     expect(res.body.errors[0].message).toContain('Map keys must be unique: "vendor" appears twice');
   });
 

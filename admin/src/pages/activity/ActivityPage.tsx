@@ -30,9 +30,18 @@ export function ActivityPage() {
     filters.collection && { collection: { _eq: filters.collection } },
     filters.action && { action: { _eq: filters.action } },
   ].filter(Boolean);
-  const params = new URLSearchParams({ fields: 'id,action,timestamp,collection,item,user.email', sort: '-timestamp', limit: String(PAGE_SIZE), page: String(page), meta: 'filter_count' });
+  const params = new URLSearchParams({
+    fields: 'id,action,timestamp,collection,item,user.email',
+    sort: '-timestamp',
+    limit: String(PAGE_SIZE),
+    page: String(page),
+    meta: 'filter_count',
+  });
   if (conditions.length) params.set('filter', JSON.stringify({ _and: conditions }));
-  const activity = useQuery({ queryKey: ['activity', params.toString()], queryFn: () => apiBody<Activity[]>('GET', `/activity?${params}`) });
+  const activity = useQuery({
+    queryKey: ['activity', params.toString()],
+    queryFn: () => apiBody<Activity[]>('GET', `/activity?${params}`),
+  });
   const set = (key: keyof typeof filters, value: string) => (setFilters({ ...filters, [key]: value }), setPage(1));
   const total = activity.data?.meta?.filter_count ?? 0;
   return (
@@ -66,7 +75,12 @@ export function ActivityPage() {
         <button type="button" className="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
           {t('newer')}
         </button>
-        <button type="button" className="secondary" disabled={page * PAGE_SIZE >= total} onClick={() => setPage(page + 1)}>
+        <button
+          type="button"
+          className="secondary"
+          disabled={page * PAGE_SIZE >= total}
+          onClick={() => setPage(page + 1)}
+        >
           {t('older')}
         </button>
       </div>

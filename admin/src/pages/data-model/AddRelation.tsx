@@ -18,7 +18,8 @@ interface Props {
 /** Makes the relation the form describes, each kind in the steps the API needs. */
 async function addRelation(kind: Kind, collection: string, data: FormData): Promise<void> {
   const text = (name: string) => String(data.get(name) ?? '').trim();
-  if (kind === 'm2o') return linkCollections(collection, text('field'), text('other'), text('list') || null, text('on_delete'));
+  if (kind === 'm2o')
+    return linkCollections(collection, text('field'), text('other'), text('list') || null, text('on_delete'));
   if (kind === 'o2m') return linkCollections(text('other'), text('key'), collection, text('field'), text('on_delete'));
   const input: JunctionInput = {
     collection,
@@ -28,22 +29,31 @@ async function addRelation(kind: Kind, collection: string, data: FormData): Prom
     onDelete: text('on_delete'),
     sorted: data.get('sorted') === 'on',
   };
-  if (kind === 'm2m') return createJunction(collection, manyToManyPlan(input, text('other'), await primaryKeyType(text('other'))));
+  if (kind === 'm2m')
+    return createJunction(collection, manyToManyPlan(input, text('other'), await primaryKeyType(text('other'))));
   return createJunction(collection, manyToAnyPlan(input, data.getAll('allowed').map(String)));
 }
 
 /** The form adding a relation of any kind to the collection. */
 export function AddRelation({ collection, onAdded, onError }: Props) {
   const { t } = useTranslation('datamodel');
-  const collections = useQuery({ queryKey: ['model-collections'], queryFn: () => api<CollectionRow[]>('GET', '/collections') });
+  const collections = useQuery({
+    queryKey: ['model-collections'],
+    queryFn: () => api<CollectionRow[]>('GET', '/collections'),
+  });
   const [kind, setKind] = useState<Kind>('m2o');
-  const own = userCollections(collections.data ?? []).filter((c) => c.schema !== null).map((c) => c.collection);
+  const own = userCollections(collections.data ?? [])
+    .filter((c) => c.schema !== null)
+    .map((c) => c.collection);
   const targets = kind === 'm2a' ? own : [...own, 'svc_users', 'svc_files'];
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     if (kind === 'm2a' && new FormData(form).getAll('allowed').length === 0) return onError(t('relations.allowedNone'));
-    await addRelation(kind, collection, new FormData(form)).then(() => (form.reset(), onAdded()), (e: ApiError) => onError(e.message));
+    await addRelation(kind, collection, new FormData(form)).then(
+      () => (form.reset(), onAdded()),
+      (e: ApiError) => onError(e.message),
+    );
   }
   return (
     <form onSubmit={submit} aria-label={t('relations.add')}>

@@ -21,7 +21,10 @@ export function CollectionModel() {
   const { collection = '' } = useParams();
   const { t } = useTranslation('datamodel');
   const queryClient = useQueryClient();
-  const info = useQuery({ queryKey: ['model-collection', collection], queryFn: () => api<CollectionRow>('GET', path(collection)) });
+  const info = useQuery({
+    queryKey: ['model-collection', collection],
+    queryFn: () => api<CollectionRow>('GET', path(collection)),
+  });
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: ['model-collection', collection] });
     void queryClient.invalidateQueries({ queryKey: ['model-fields'] });
@@ -47,7 +50,12 @@ function CollectionSettings({ row, onSaved }: { row: CollectionRow; onSaved: () 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const meta = { note: String(data.get('note')).trim() || null, singleton: data.get('singleton') === 'on', versioning: data.get('versioning') === 'on', hidden: data.get('hidden') === 'on' };
+    const meta = {
+      note: String(data.get('note')).trim() || null,
+      singleton: data.get('singleton') === 'on',
+      versioning: data.get('versioning') === 'on',
+      hidden: data.get('hidden') === 'on',
+    };
     await api('PATCH', path(row.collection), { meta }).then(
       () => (setMessage({ text: t('settings.saved'), error: false }), onSaved()),
       (e: ApiError) => setMessage({ text: e.message, error: true }),

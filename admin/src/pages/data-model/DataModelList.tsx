@@ -14,7 +14,14 @@ export interface CollectionRow {
 
 const PRIMARY_KEYS: Record<string, object[]> = {
   integer: [],
-  uuid: [{ field: 'id', type: 'uuid', schema: { is_primary_key: true }, meta: { special: ['uuid'], hidden: true, readonly: true } }],
+  uuid: [
+    {
+      field: 'id',
+      type: 'uuid',
+      schema: { is_primary_key: true },
+      meta: { special: ['uuid'], hidden: true, readonly: true },
+    },
+  ],
   string: [{ field: 'id', type: 'string', schema: { is_primary_key: true, max_length: 255 } }],
 };
 
@@ -23,7 +30,10 @@ export const userCollections = (rows: CollectionRow[]) => rows.filter((c) => !c.
 /** The data model: every user collection, and a form to create one. */
 export function DataModelList() {
   const { t } = useTranslation('datamodel');
-  const collections = useQuery({ queryKey: ['model-collections'], queryFn: () => api<CollectionRow[]>('GET', '/collections') });
+  const collections = useQuery({
+    queryKey: ['model-collections'],
+    queryFn: () => api<CollectionRow[]>('GET', '/collections'),
+  });
   if (collections.error) return <Failure error={collections.error} retry={() => collections.refetch()} />;
   return (
     <section>
@@ -57,7 +67,11 @@ function CreateCollection() {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const collection = String(data.get('collection')).trim();
-    const meta = { note: String(data.get('note')).trim() || null, singleton: data.get('singleton') === 'on', versioning: data.get('versioning') === 'on' };
+    const meta = {
+      note: String(data.get('note')).trim() || null,
+      singleton: data.get('singleton') === 'on',
+      versioning: data.get('versioning') === 'on',
+    };
     const body = { collection, meta, fields: PRIMARY_KEYS[String(data.get('primary'))] };
     await api('POST', '/collections', body).then(
       () => {

@@ -6,8 +6,18 @@ import { FIELD_TYPES, fieldPayload, formatChoices } from '../../field-payload';
 export interface ModelField {
   field: string;
   type: string;
-  meta: { required?: boolean; note?: string | null; options?: { choices?: { text: string; value: unknown }[] } | null } | null;
-  schema: { is_primary_key?: boolean; is_nullable?: boolean; is_unique?: boolean; default_value?: unknown; max_length?: number | null } | null;
+  meta: {
+    required?: boolean;
+    note?: string | null;
+    options?: { choices?: { text: string; value: unknown }[] } | null;
+  } | null;
+  schema: {
+    is_primary_key?: boolean;
+    is_nullable?: boolean;
+    is_unique?: boolean;
+    default_value?: unknown;
+    max_length?: number | null;
+  } | null;
 }
 
 interface Props {
@@ -30,8 +40,15 @@ export function FieldEditor({ collection, field, onSaved, onCancel }: Props) {
     let payload;
     try {
       payload = fieldPayload({
-        field: field?.field ?? text('field'), type, required: data.get('required') === 'on', nullable: data.get('nullable') === 'on',
-        unique: data.get('unique') === 'on', defaultValue: text('default'), maxLength: text('length'), choices: text('choices'), note: text('note'),
+        field: field?.field ?? text('field'),
+        type,
+        required: data.get('required') === 'on',
+        nullable: data.get('nullable') === 'on',
+        unique: data.get('unique') === 'on',
+        defaultValue: text('default'),
+        maxLength: text('length'),
+        choices: text('choices'),
+        note: text('note'),
       });
     } catch (e) {
       return setError((e as Error).message);
@@ -85,7 +102,14 @@ function FieldOptions({ type, field }: { type: string; field?: ModelField }) {
       )}
       <label>
         {t('field.default')}
-        <input name="default" defaultValue={field?.schema?.default_value === null || field?.schema?.default_value === undefined ? '' : String(field.schema.default_value)} />
+        <input
+          name="default"
+          defaultValue={
+            field?.schema?.default_value === null || field?.schema?.default_value === undefined
+              ? ''
+              : String(field.schema.default_value)
+          }
+        />
       </label>
       <label>
         {t('field.choices')}
@@ -99,7 +123,8 @@ function FieldOptions({ type, field }: { type: string; field?: ModelField }) {
         <input type="checkbox" name="required" defaultChecked={field?.meta?.required} /> {t('field.required')}
       </label>
       <label className="inline">
-        <input type="checkbox" name="nullable" defaultChecked={field?.schema?.is_nullable ?? true} /> {t('field.nullable')}
+        <input type="checkbox" name="nullable" defaultChecked={field?.schema?.is_nullable ?? true} />{' '}
+        {t('field.nullable')}
       </label>
       <label className="inline">
         <input type="checkbox" name="unique" defaultChecked={field?.schema?.is_unique} /> {t('field.unique')}

@@ -7,10 +7,14 @@ import { TableHead } from '../TableHead';
 import { itemCount } from './CollectionModel';
 import { FieldEditor, ModelField } from './FieldEditor';
 
-const fieldPath = (collection: string, field = '') => `/fields/${encodeURIComponent(collection)}${field ? `/${encodeURIComponent(field)}` : ''}`;
+const fieldPath = (collection: string, field = '') =>
+  `/fields/${encodeURIComponent(collection)}${field ? `/${encodeURIComponent(field)}` : ''}`;
 
 export function useModelFields(collection: string) {
-  return useQuery({ queryKey: ['model-fields', collection], queryFn: () => api<ModelField[]>('GET', fieldPath(collection)) });
+  return useQuery({
+    queryKey: ['model-fields', collection],
+    queryFn: () => api<ModelField[]>('GET', fieldPath(collection)),
+  });
 }
 
 /** The collection's fields: type, required, default; edit, delete, and add one. */
@@ -33,14 +37,20 @@ export function FieldsPanel({ collection, onChanged }: { collection: string; onC
       <h2>{t('fields.title')}</h2>
       {error && <p role="alert">{error}</p>}
       <table aria-label={t('fields.table', { collection })}>
-        <TableHead labels={[t('fields.field'), t('fields.type'), t('fields.required'), t('fields.default'), t('fields.actions')]} />
+        <TableHead
+          labels={[t('fields.field'), t('fields.type'), t('fields.required'), t('fields.default'), t('fields.actions')]}
+        />
         <tbody>
           {(fields.data ?? []).map((f) => (
             <tr key={f.field}>
               <td>{f.field}</td>
               <td>{f.schema?.is_primary_key ? t('fields.primaryKey', { type: f.type }) : f.type}</td>
               <td>{t(f.meta?.required ? 'fields.yes' : 'fields.no')}</td>
-              <td>{f.schema?.default_value === null || f.schema?.default_value === undefined ? '' : String(f.schema.default_value)}</td>
+              <td>
+                {f.schema?.default_value === null || f.schema?.default_value === undefined
+                  ? ''
+                  : String(f.schema.default_value)}
+              </td>
               <td>
                 {f.type !== 'alias' && !f.schema?.is_primary_key && (
                   <>
@@ -57,7 +67,15 @@ export function FieldsPanel({ collection, onChanged }: { collection: string; onC
           ))}
         </tbody>
       </table>
-      {editing && <FieldEditor key={editing} collection={collection} field={fields.data?.find((f) => f.field === editing)} onSaved={done} onCancel={() => setEditing(undefined)} />}
+      {editing && (
+        <FieldEditor
+          key={editing}
+          collection={collection}
+          field={fields.data?.find((f) => f.field === editing)}
+          onSaved={done}
+          onCancel={() => setEditing(undefined)}
+        />
+      )}
       {!editing && <FieldEditor key="new" collection={collection} onSaved={done} />}
     </section>
   );

@@ -13,10 +13,27 @@ export async function primaryKeyType(collection: string): Promise<string> {
  * A many-to-one from `many.field` to `one`: the foreign key column (typed like the other side's key),
  * then the relation; when the relation is refused the new column goes again, so nothing half-made stays.
  */
-export async function linkCollections(many: string, field: string, one: string, oneField: string | null, onDelete: string): Promise<void> {
+export async function linkCollections(
+  many: string,
+  field: string,
+  one: string,
+  oneField: string | null,
+  onDelete: string,
+): Promise<void> {
   const type = await primaryKeyType(one);
-  await api('POST', `/fields/${enc(many)}`, { field, type, meta: { special: ['m2o'], interface: 'select-dropdown-m2o' }, schema: { is_nullable: true } });
-  const relation = { collection: many, field, related_collection: one, meta: { one_field: oneField }, schema: { on_delete: onDelete } };
+  await api('POST', `/fields/${enc(many)}`, {
+    field,
+    type,
+    meta: { special: ['m2o'], interface: 'select-dropdown-m2o' },
+    schema: { is_nullable: true },
+  });
+  const relation = {
+    collection: many,
+    field,
+    related_collection: one,
+    meta: { one_field: oneField },
+    schema: { on_delete: onDelete },
+  };
   await api('POST', '/relations', relation).catch(async (e: unknown) => {
     await api('DELETE', `/fields/${enc(many)}/${enc(field)}`).catch(() => undefined);
     throw e;

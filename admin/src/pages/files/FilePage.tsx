@@ -22,7 +22,10 @@ export function FilePage() {
   const { t } = useTranslation('files');
   const id = useParams().id!;
   const navigate = useNavigate();
-  const file = useQuery({ queryKey: ['file', id], queryFn: () => api<FileDetail>('GET', `/files/${encodeURIComponent(id)}`) });
+  const file = useQuery({
+    queryKey: ['file', id],
+    queryFn: () => api<FileDetail>('GET', `/files/${encodeURIComponent(id)}`),
+  });
   const [message, setMessage] = useState<{ text: string; error: boolean }>();
   const [progress, setProgress] = useState<number>();
   if (file.error) return <Failure error={file.error} retry={() => file.refetch()} />;
@@ -40,15 +43,30 @@ export function FilePage() {
   }
   async function remove() {
     if (!window.confirm(t('deleteConfirm', { name: f.title ?? f.filename_download }))) return;
-    await api('DELETE', `/files/${id}`).then(() => navigate('/files'), (e: ApiError) => report(e.message, true));
+    await api('DELETE', `/files/${id}`).then(
+      () => navigate('/files'),
+      (e: ApiError) => report(e.message, true),
+    );
   }
   return (
     <section>
       <h1>{f.title ?? f.filename_download}</h1>
       <Thumbnail file={f} size={320} />
       <Details file={f} />
-      <DetailsForm file={f} onSaved={() => (report(t('saved')), void file.refetch())} onError={(e) => report(e.message, true)} />
-      <FolderSelect value={f.folder} onChange={(folder) => void api('PATCH', `/files/${id}`, { folder }).then(() => (report(t('moved')), file.refetch()), (e: ApiError) => report(e.message, true))} />
+      <DetailsForm
+        file={f}
+        onSaved={() => (report(t('saved')), void file.refetch())}
+        onError={(e) => report(e.message, true)}
+      />
+      <FolderSelect
+        value={f.folder}
+        onChange={(folder) =>
+          void api('PATCH', `/files/${id}`, { folder }).then(
+            () => (report(t('moved')), file.refetch()),
+            (e: ApiError) => report(e.message, true),
+          )
+        }
+      />
       <label>
         {t('replace')}
         <input type="file" onChange={replace} />
@@ -77,7 +95,10 @@ function Details({ file }: { file: FileDetail }) {
     [t('duration'), file.duration ? `${(file.duration / 1000).toFixed(1)} s` : ''],
     [t('tags'), (file.tags ?? []).join(', ')],
     [t('uploaded'), formatDateTime(file.uploaded_on, i18n.language)],
-    ...Object.entries(file.metadata ?? {}).map(([k, v]): [string, string] => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]),
+    ...Object.entries(file.metadata ?? {}).map(([k, v]): [string, string] => [
+      k,
+      typeof v === 'object' ? JSON.stringify(v) : String(v),
+    ]),
   ];
   return (
     <dl className="details">
@@ -104,7 +125,10 @@ function DetailsForm({ file, onSaved, onError }: FormProps) {
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    await api('PATCH', `/files/${file.id}`, { title: form.get('title'), description: form.get('description') || null }).then(onSaved, onError);
+    await api('PATCH', `/files/${file.id}`, {
+      title: form.get('title'),
+      description: form.get('description') || null,
+    }).then(onSaved, onError);
   }
   return (
     <form onSubmit={save} aria-label={t('details')}>
@@ -114,7 +138,12 @@ function DetailsForm({ file, onSaved, onError }: FormProps) {
       </label>
       <label>
         {t('description')}
-        <textarea name="description" rows={3} defaultValue={file.description ?? ''} key={`description-${file.description}`} />
+        <textarea
+          name="description"
+          rows={3}
+          defaultValue={file.description ?? ''}
+          key={`description-${file.description}`}
+        />
       </label>
       <button type="submit">{t('save')}</button>
     </form>

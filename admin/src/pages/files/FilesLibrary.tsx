@@ -43,7 +43,15 @@ function libraryQuery(search: string, kind: string, folder: string | null): URLS
 /** A thumbnail from /assets (a small stored variant, never the original), or the file's type for others. */
 export function Thumbnail({ file, size }: { file: FileRow; size: number }) {
   if (!file.type?.startsWith('image/')) return <span className="filetype">{file.type ?? 'file'}</span>;
-  return <img src={`/assets/${file.id}?width=${size}&height=${size}&fit=cover`} alt={file.title ?? file.filename_download} width={size} height={size} loading="lazy" />;
+  return (
+    <img
+      src={`/assets/${file.id}?width=${size}&height=${size}&fit=cover`}
+      alt={file.title ?? file.filename_download}
+      width={size}
+      height={size}
+      loading="lazy"
+    />
+  );
 }
 
 /** The file library: search, a grid of thumbnails or a list, and uploads. */
@@ -54,7 +62,10 @@ export function FilesLibrary() {
   const [kind, setKind] = useState('all');
   const folder = useSearchParams()[0].get('folder');
   const params = libraryQuery(search, kind, folder);
-  const files = useQuery({ queryKey: ['files', params.toString()], queryFn: () => apiBody<FileRow[]>('GET', `/files?${params}`) });
+  const files = useQuery({
+    queryKey: ['files', params.toString()],
+    queryFn: () => apiBody<FileRow[]>('GET', `/files?${params}`),
+  });
   return (
     <section>
       <h1>{t('title')}</h1>
@@ -73,7 +84,12 @@ export function FilesLibrary() {
             ))}
           </select>
         </label>
-        <button type="button" className="secondary" aria-pressed={view === 'list'} onClick={() => setView(view === 'grid' ? 'list' : 'grid')}>
+        <button
+          type="button"
+          className="secondary"
+          aria-pressed={view === 'list'}
+          onClick={() => setView(view === 'grid' ? 'list' : 'grid')}
+        >
           {t(view === 'grid' ? 'showList' : 'showGrid')}
         </button>
       </div>
@@ -81,7 +97,12 @@ export function FilesLibrary() {
       <Uploader folder={folder} onUploaded={() => void files.refetch()} />
       <ImportFromUrl onImported={() => void files.refetch()} />
       {files.error && <Failure error={files.error} retry={() => files.refetch()} />}
-      <p role="status">{t('count', { count: files.data?.meta?.filter_count ?? 0, formatted: formatNumber(files.data?.meta?.filter_count ?? 0, i18n.language) })}</p>
+      <p role="status">
+        {t('count', {
+          count: files.data?.meta?.filter_count ?? 0,
+          formatted: formatNumber(files.data?.meta?.filter_count ?? 0, i18n.language),
+        })}
+      </p>
       {view === 'grid' ? <Grid files={files.data?.data ?? []} /> : <List files={files.data?.data ?? []} />}
     </section>
   );
@@ -97,7 +118,11 @@ function ImportFromUrl({ onImported }: { onImported: () => void }) {
     const url = new FormData(form).get('url');
     setMessage(undefined);
     await api<{ filename_download: string }>('POST', '/files/import', { url }).then(
-      (file) => (setMessage({ text: t('imported', { name: file.filename_download }), error: false }), form.reset(), onImported()),
+      (file) => (
+        setMessage({ text: t('imported', { name: file.filename_download }), error: false }),
+        form.reset(),
+        onImported()
+      ),
       (e: Error) => setMessage({ text: e.message, error: true }),
     );
   }

@@ -7,7 +7,10 @@ import { Folder, folderPath } from '../../folder-path';
 
 /** Every folder, once: the tree is small, and both the library and the file page need names and parents. */
 export function useFolders() {
-  return useQuery({ queryKey: ['folders'], queryFn: () => api<Folder[]>('GET', '/folders?limit=-1&sort=name&fields=id,name,parent') });
+  return useQuery({
+    queryKey: ['folders'],
+    queryFn: () => api<Folder[]>('GET', '/folders?limit=-1&sort=name&fields=id,name,parent'),
+  });
 }
 
 const link = (id: string | null) => (id ? `/files?folder=${encodeURIComponent(id)}` : '/files');

@@ -17,7 +17,8 @@ export function Uploader({ folder, onUploaded }: { folder: string | null; onUplo
   async function start(files: File[]) {
     const offset = uploads.length;
     setUploads((list) => [...list, ...files.map((f) => ({ name: f.name, progress: 0, done: false }))]);
-    const update = (index: number, change: Partial<Upload>) => setUploads((list) => list.map((u, i) => (i === offset + index ? { ...u, ...change } : u)));
+    const update = (index: number, change: Partial<Upload>) =>
+      setUploads((list) => list.map((u, i) => (i === offset + index ? { ...u, ...change } : u)));
     await Promise.all(
       files.map((file, index) =>
         sendFile(file, (progress) => update(index, { progress }), undefined, folder)
@@ -33,7 +34,12 @@ export function Uploader({ folder, onUploaded }: { folder: string | null; onUplo
     void start([...event.dataTransfer.files]);
   };
   return (
-    <div className={over ? 'dropzone over' : 'dropzone'} onDragOver={(e) => (e.preventDefault(), setOver(true))} onDragLeave={() => setOver(false)} onDrop={drop}>
+    <div
+      className={over ? 'dropzone over' : 'dropzone'}
+      onDragOver={(e) => (e.preventDefault(), setOver(true))}
+      onDragLeave={() => setOver(false)}
+      onDrop={drop}
+    >
       <label>
         {t('upload')}
         <input type="file" multiple onChange={(e) => void start([...(e.target.files ?? [])])} />
@@ -42,7 +48,11 @@ export function Uploader({ folder, onUploaded }: { folder: string | null; onUplo
         {uploads.map((u, i) => (
           <li key={i}>
             {u.name} <progress aria-label={t('uploadOf', { name: u.name })} max={1} value={u.progress} />
-            {u.error ? <span role="alert"> {t('refused', { name: u.name, reason: u.error })}</span> : u.done ? <span role="status"> {t('uploadedOne', { name: u.name })}</span> : null}
+            {u.error ? (
+              <span role="alert"> {t('refused', { name: u.name, reason: u.error })}</span>
+            ) : u.done ? (
+              <span role="status"> {t('uploadedOne', { name: u.name })}</span>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -1,7 +1,12 @@
 import { sendWithProgress } from '../../upload';
 
 /** Sends one file to the library (POST /files, or PATCH /files/:id to replace its contents), with its upload progress. */
-export function sendFile(file: File, onProgress: (fraction: number) => void, replaceId?: string, folder?: string | null): Promise<{ id: string }> {
+export function sendFile(
+  file: File,
+  onProgress: (fraction: number) => void,
+  replaceId?: string,
+  folder?: string | null,
+): Promise<{ id: string }> {
   return replaceId
     ? sendWithProgress('PATCH', `/files/${encodeURIComponent(replaceId)}`, file, onProgress)
     : sendWithProgress('POST', '/files', file, onProgress, folder ? { folder } : {});

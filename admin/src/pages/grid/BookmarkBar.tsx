@@ -57,7 +57,14 @@ export function BookmarkBar(props: Props) {
   const [naming, setNaming] = useState<'new' | 'rename'>();
   if (naming) {
     const done = naming === 'rename' ? actions.rename : actions.create;
-    return <NameForm initial={naming === 'rename' ? (bookmark?.bookmark ?? '') : ''} submitLabel={naming === 'rename' ? t('rename') : t('saveBookmark')} onSubmit={async (name) => (await done(name)) && setNaming(undefined)} onCancel={() => setNaming(undefined)} />;
+    return (
+      <NameForm
+        initial={naming === 'rename' ? (bookmark?.bookmark ?? '') : ''}
+        submitLabel={naming === 'rename' ? t('rename') : t('saveBookmark')}
+        onSubmit={async (name) => (await done(name)) && setNaming(undefined)}
+        onCancel={() => setNaming(undefined)}
+      />
+    );
   }
   return (
     <div className="toolbar">

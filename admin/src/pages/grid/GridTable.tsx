@@ -61,7 +61,8 @@ export function GridTable(props: GridTableProps) {
     columnResizeMode: 'onEnd',
     enableColumnResizing: true,
     state: { columnSizing: widths },
-    onColumnSizingChange: (updater: Updater<Record<string, number>>) => onWidths(typeof updater === 'function' ? updater(widths) : updater),
+    onColumnSizingChange: (updater: Updater<Record<string, number>>) =>
+      onWidths(typeof updater === 'function' ? updater(widths) : updater),
   });
   return (
     <table className="data-grid" style={{ width: table.getTotalSize() + 80 + (props.onMove ? 180 : 0) }}>
@@ -71,7 +72,14 @@ export function GridTable(props: GridTableProps) {
             {t('select')}
           </th>
           {table.getHeaderGroups()[0].headers.map((h) => (
-            <HeaderCell key={h.id} header={h} sort={props.sort} onSort={props.onSort} widths={widths} onWidths={onWidths} />
+            <HeaderCell
+              key={h.id}
+              header={h}
+              sort={props.sort}
+              onSort={props.onSort}
+              widths={widths}
+              onWidths={onWidths}
+            />
           ))}
           {props.onMove && (
             <th scope="col" style={{ width: 180 }}>
@@ -80,7 +88,17 @@ export function GridTable(props: GridTableProps) {
           )}
         </tr>
       </thead>
-      <Body {...props} rows={table.getRowModel().rows.map((r) => ({ id: r.id, cells: r.getVisibleCells().map((c) => ({ id: c.id, node: flexRender(c.column.columnDef.cell, c.getContext()) })) }))} />
+      <Body
+        {...props}
+        rows={table
+          .getRowModel()
+          .rows.map((r) => ({
+            id: r.id,
+            cells: r
+              .getVisibleCells()
+              .map((c) => ({ id: c.id, node: flexRender(c.column.columnDef.cell, c.getContext()) })),
+          }))}
+      />
     </table>
   );
 }
@@ -107,7 +125,11 @@ function HeaderCell({ header, sort, onSort, widths, onWidths }: HeaderCellProps)
     onWidths({ ...widths, [field]: Math.max(60, size + (e.key === 'ArrowLeft' ? -KEY_STEP : KEY_STEP)) });
   }
   return (
-    <th scope="col" style={{ width: size }} aria-sort={sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : 'none'}>
+    <th
+      scope="col"
+      style={{ width: size }}
+      aria-sort={sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : 'none'}
+    >
       <button type="button" className="secondary" onClick={() => onSort(sort === field ? `-${field}` : field)}>
         {label}
       </button>
@@ -154,17 +176,32 @@ function Body({ rows, columns, selected, onSelect, onMove }: BodyProps) {
           onDrop={onMove && drop(row.id)}
         >
           <td>
-            <input type="checkbox" aria-label={t('selectItem', { id: row.id })} checked={selected.has(row.id)} onChange={() => onSelect(toggled(selected, row.id))} />
+            <input
+              type="checkbox"
+              aria-label={t('selectItem', { id: row.id })}
+              checked={selected.has(row.id)}
+              onChange={() => onSelect(toggled(selected, row.id))}
+            />
           </td>
           {row.cells.map((c) => (
             <td key={c.id}>{c.node}</td>
           ))}
           {onMove && (
             <td>
-              <button type="button" className="secondary" disabled={index === 0} onClick={() => onMove(row.id, rows[index - 1].id)}>
+              <button
+                type="button"
+                className="secondary"
+                disabled={index === 0}
+                onClick={() => onMove(row.id, rows[index - 1].id)}
+              >
                 {t('moveUp', { id: row.id })}
               </button>{' '}
-              <button type="button" className="secondary" disabled={index === rows.length - 1} onClick={() => onMove(row.id, rows[index + 1].id)}>
+              <button
+                type="button"
+                className="secondary"
+                disabled={index === rows.length - 1}
+                onClick={() => onMove(row.id, rows[index + 1].id)}
+              >
                 {t('moveDown', { id: row.id })}
               </button>
             </td>

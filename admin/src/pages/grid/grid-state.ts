@@ -39,7 +39,8 @@ function widthsOf(value: unknown, known: Set<string>): Record<string, number> {
   const widths: Record<string, number> = Object.create(null);
   if (!value || typeof value !== 'object') return widths;
   for (const [field, width] of Object.entries(value)) {
-    if (known.has(field) && typeof width === 'number' && Number.isFinite(width)) widths[field] = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Math.round(width)));
+    if (known.has(field) && typeof width === 'number' && Number.isFinite(width))
+      widths[field] = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Math.round(width)));
   }
   return widths;
 }
@@ -76,11 +77,18 @@ export function stateOf(preset: Preset | undefined, fields: string[], base: Grid
  * search and filter are the table's of the moment (a collection opens afresh) unless saved as a bookmark.
  */
 export function layoutOf(state: GridState): Pick<Preset, 'layout' | 'layout_query' | 'layout_options'> {
-  return { layout: 'tabular', layout_query: { tabular: { fields: state.columns } }, layout_options: { tabular: { widths: state.widths } } };
+  return {
+    layout: 'tabular',
+    layout_query: { tabular: { fields: state.columns } },
+    layout_options: { tabular: { widths: state.widths } },
+  };
 }
 
 /** A bookmark's fields: the layout plus the sort, archive mode, search and filter, to be opened again as they were. */
-export function bookmarkOf(state: GridState, typeOf: (field: string) => string): Pick<Preset, 'layout' | 'layout_query' | 'layout_options' | 'search' | 'filter'> {
+export function bookmarkOf(
+  state: GridState,
+  typeOf: (field: string) => string,
+): Pick<Preset, 'layout' | 'layout_query' | 'layout_options' | 'search' | 'filter'> {
   return {
     layout: 'tabular',
     layout_query: { tabular: { fields: state.columns, sort: state.sort ? [state.sort] : [], archive: state.archive } },
@@ -91,7 +99,11 @@ export function bookmarkOf(state: GridState, typeOf: (field: string) => string):
 }
 
 /** The archive field's part of the filter: none for all rows; rows without a value count as active. */
-export function archiveFilter(mode: ArchiveMode, field: string | null | undefined, value: unknown): Record<string, unknown> | null {
+export function archiveFilter(
+  mode: ArchiveMode,
+  field: string | null | undefined,
+  value: unknown,
+): Record<string, unknown> | null {
   if (!field || mode === 'all' || value === null || value === undefined) return null;
   if (mode === 'archived') return { [field]: { _eq: value } };
   return { _or: [{ [field]: { _neq: value } }, { [field]: { _null: true } }] };

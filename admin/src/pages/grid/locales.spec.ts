@@ -5,12 +5,19 @@ import enNav from '../../locales/en/nav.json';
 
 /** Every key of a catalogue, nested ones as `a.b`. */
 function keys(strings: object, prefix = ''): string[] {
-  return Object.entries(strings).flatMap(([key, value]) => (typeof value === 'object' && value ? keys(value, `${prefix}${key}.`) : [`${prefix}${key}`])).sort();
+  return Object.entries(strings)
+    .flatMap(([key, value]) =>
+      typeof value === 'object' && value ? keys(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+    )
+    .sort();
 }
 
 /** The `{{name}}` placeholders of every string, by key. */
 function placeholders(strings: object): Record<string, string[]> {
-  const flat = (s: object, prefix = ''): [string, string][] => Object.entries(s).flatMap(([k, v]) => (typeof v === 'object' && v ? flat(v, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)] as [string, string]]));
+  const flat = (s: object, prefix = ''): [string, string][] =>
+    Object.entries(s).flatMap(([k, v]) =>
+      typeof v === 'object' && v ? flat(v, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)] as [string, string]],
+    );
   return Object.fromEntries(flat(strings).map(([k, v]) => [k, (v.match(/{{\w+}}/g) ?? []).sort()]));
 }
 

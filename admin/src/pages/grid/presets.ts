@@ -7,7 +7,11 @@ import type { Preset } from './grid-state';
 
 const FIELDS = 'id,bookmark,collection,user,search,layout,layout_query,layout_options,filter';
 
-const myId = { queryKey: ['me-id'], queryFn: async () => (await api<{ id: string }>('GET', '/users/me?fields=id')).id, staleTime: Infinity };
+const myId = {
+  queryKey: ['me-id'],
+  queryFn: async () => (await api<{ id: string }>('GET', '/users/me?fields=id')).id,
+  staleTime: Infinity,
+};
 
 /** The user's own presets, every collection's: the default layouts and the bookmarks the navigation lists. */
 export function usePresets() {
@@ -17,7 +21,10 @@ export function usePresets() {
     queryFn: async () => {
       // Presets are written as the user's own (the API refuses anyone else's), and only those are read back.
       const filter = JSON.stringify({ user: { _eq: await queryClient.ensureQueryData(myId) } });
-      return api<Preset[]>('GET', `/presets?fields=${FIELDS}&sort=bookmark,id&limit=-1&filter=${encodeURIComponent(filter)}`);
+      return api<Preset[]>(
+        'GET',
+        `/presets?fields=${FIELDS}&sort=bookmark,id&limit=-1&filter=${encodeURIComponent(filter)}`,
+      );
     },
   });
 }
@@ -32,7 +39,9 @@ export function useSavePreset() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, ...preset }: Partial<Preset>) =>
-      id === undefined ? api<Preset>('POST', `/presets?fields=${FIELDS}`, { ...preset, user: await queryClient.ensureQueryData(myId) }) : api<Preset>('PATCH', `/presets/${id}?fields=${FIELDS}`, preset),
+      id === undefined
+        ? api<Preset>('POST', `/presets?fields=${FIELDS}`, { ...preset, user: await queryClient.ensureQueryData(myId) })
+        : api<Preset>('PATCH', `/presets/${id}?fields=${FIELDS}`, preset),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['presets'] }),
   });
 }

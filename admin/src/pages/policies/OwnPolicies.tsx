@@ -13,7 +13,10 @@ const policyOf = (row: AccessRow) => row.policy as { id: string; name: string };
 /** The policies attached to a role or a user, in the order they apply, with attaching and detaching. */
 export function OwnPolicies({ owner, id }: { owner: Owner; id: string }) {
   const { t } = useTranslation('policies');
-  const rows = useQuery({ queryKey: ['policy-access', owner, id], queryFn: async () => bySort(await accessOf(owner, id)) });
+  const rows = useQuery({
+    queryKey: ['policy-access', owner, id],
+    queryFn: async () => bySort(await accessOf(owner, id)),
+  });
   const policies = usePolicies();
   const [message, setMessage] = useState<{ text: string; error: boolean }>();
   if (rows.error) return <Failure error={rows.error} retry={() => rows.refetch()} />;
@@ -41,11 +44,28 @@ export function OwnPolicies({ owner, id }: { owner: Owner; id: string }) {
           <li key={row.id}>
             <Link to={`/policies/${policyOf(row).id}`}>{shown(policyOf(row).name)}</Link>{' '}
             {([-1, 1] as const).map((delta) => (
-              <button key={delta} type="button" className="secondary" disabled={moved(rows.data, index, delta).length === 0} onClick={() => void run(reorder(owner, id, moved(rows.data, index, delta)), t('moved', { name: shown(policyOf(row).name) }))}>
+              <button
+                key={delta}
+                type="button"
+                className="secondary"
+                disabled={moved(rows.data, index, delta).length === 0}
+                onClick={() =>
+                  void run(
+                    reorder(owner, id, moved(rows.data, index, delta)),
+                    t('moved', { name: shown(policyOf(row).name) }),
+                  )
+                }
+              >
                 {t(delta < 0 ? 'moveUp' : 'moveDown', { name: shown(policyOf(row).name) })}
               </button>
             ))}{' '}
-            <button type="button" className="secondary" onClick={() => void run(detach(owner, id, row.id), t('detachedPolicy', { name: shown(policyOf(row).name) }))}>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() =>
+                void run(detach(owner, id, row.id), t('detachedPolicy', { name: shown(policyOf(row).name) }))
+              }
+            >
               {t('detach', { name: shown(policyOf(row).name) })}
             </button>
           </li>

@@ -23,7 +23,10 @@ export function PoliciesList() {
     const name = shown(policy.name);
     if (!window.confirm(t('deleteConfirm', { name }))) return;
     await api('DELETE', `/policies/${policy.id}`).then(
-      () => (setMessage({ text: t('deleted', { name }), error: false }), void queryClient.invalidateQueries({ queryKey: ['policies'] })),
+      () => (
+        setMessage({ text: t('deleted', { name }), error: false }),
+        void queryClient.invalidateQueries({ queryKey: ['policies'] })
+      ),
       (e: ApiError) => setMessage({ text: e.message, error: true }),
     );
   }
@@ -36,7 +39,16 @@ export function PoliciesList() {
       <CreatePolicy />
       {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
       <table aria-label={t('title')}>
-        <TableHead labels={[t('name'), t('description'), t('roles:adminAccess'), t('roles:appAccess'), t('tfaEnforced'), t('roles:actions')]} />
+        <TableHead
+          labels={[
+            t('name'),
+            t('description'),
+            t('roles:adminAccess'),
+            t('roles:appAccess'),
+            t('tfaEnforced'),
+            t('roles:actions'),
+          ]}
+        />
         <tbody>
           {policies.data?.map((p) => (
             <tr key={p.id}>

@@ -28,7 +28,13 @@ export function PolicyAttachments({ policy, roles, users, onChange }: Props) {
   const { t } = useTranslation('policies');
   const [message, setMessage] = useState<{ text: string; error: boolean }>();
   const allRoles = useRoleNames();
-  const allUsers = useQuery({ queryKey: ['users', 'emails'], queryFn: async () => (await api<{ id: string; email: string | null }[]>('GET', '/users?fields=id,email&sort=email&limit=-1')).map((u) => ({ id: u.id, label: u.email ?? u.id })) });
+  const allUsers = useQuery({
+    queryKey: ['users', 'emails'],
+    queryFn: async () =>
+      (await api<{ id: string; email: string | null }[]>('GET', '/users?fields=id,email&sort=email&limit=-1')).map(
+        (u) => ({ id: u.id, label: u.email ?? u.id }),
+      ),
+  });
   async function run(work: Promise<void>, text: string) {
     setMessage(undefined);
     await work.then(
@@ -51,7 +57,11 @@ export function PolicyAttachments({ policy, roles, users, onChange }: Props) {
   };
   return (
     <>
-      {list('role', roles, allRoles.data?.map((r) => ({ id: r.id, label: r.name })))}
+      {list(
+        'role',
+        roles,
+        allRoles.data?.map((r) => ({ id: r.id, label: r.name })),
+      )}
       {list('user', users, allUsers.data)}
       {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
     </>

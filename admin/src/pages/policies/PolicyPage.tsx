@@ -12,13 +12,20 @@ import { Policy, POLICY_FIELDS, policyValues } from './policy';
 
 type PolicyWithAccess = Policy & { roles: AccessRow[]; users: AccessRow[] };
 
-const ACCESS_FIELDS = [...['id', 'sort', 'role.id', 'role.name'].map((f) => `roles.${f}`), ...['id', 'sort', 'user.id', 'user.email'].map((f) => `users.${f}`)].join(',');
+const ACCESS_FIELDS = [
+  ...['id', 'sort', 'role.id', 'role.name'].map((f) => `roles.${f}`),
+  ...['id', 'sort', 'user.id', 'user.email'].map((f) => `users.${f}`),
+].join(',');
 
 /** One policy: its name and flags, the roles and users it is attached to, and its permissions per collection. */
 export function PolicyPage() {
   const { t } = useTranslation('policies');
   const id = useParams().id!;
-  const policy = useQuery({ queryKey: ['policies', id], queryFn: () => api<PolicyWithAccess>('GET', `/policies/${encodeURIComponent(id)}?fields=${POLICY_FIELDS},${ACCESS_FIELDS}`) });
+  const policy = useQuery({
+    queryKey: ['policies', id],
+    queryFn: () =>
+      api<PolicyWithAccess>('GET', `/policies/${encodeURIComponent(id)}?fields=${POLICY_FIELDS},${ACCESS_FIELDS}`),
+  });
   if (policy.error) return <Failure error={policy.error} retry={() => policy.refetch()} />;
   if (!policy.data) return <p role="status">{t('common:loading')}</p>;
   return (
@@ -27,7 +34,12 @@ export function PolicyPage() {
       {id === PUBLIC_POLICY && <p>{t('publicIntro')}</p>}
       <PolicyForm policy={policy.data} />
       {policy.data.admin_access ? <p>{t('adminsDoAll')}</p> : null}
-      <PolicyAttachments policy={id} roles={bySort(policy.data.roles)} users={bySort(policy.data.users)} onChange={() => void policy.refetch()} />
+      <PolicyAttachments
+        policy={id}
+        roles={bySort(policy.data.roles)}
+        users={bySort(policy.data.users)}
+        onChange={() => void policy.refetch()}
+      />
       <PermissionMatrix policy={id} />
     </section>
   );
@@ -40,7 +52,10 @@ function PolicyForm({ policy }: { policy: Policy }) {
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     await api('PATCH', `/policies/${policy.id}`, policyValues(event.currentTarget)).then(
-      () => (setMessage({ text: t('saved'), error: false }), void queryClient.invalidateQueries({ queryKey: ['policies'] })),
+      () => (
+        setMessage({ text: t('saved'), error: false }),
+        void queryClient.invalidateQueries({ queryKey: ['policies'] })
+      ),
       (e: ApiError) => setMessage({ text: e.message, error: true }),
     );
   }

@@ -18,7 +18,10 @@ export const POLICY_FIELDS = 'id,name,icon,description,admin_access,app_access,e
 
 /** Every policy by name, shared by the policies list and the pages that attach them. */
 export function usePolicies() {
-  return useQuery({ queryKey: ['policies', 'list'], queryFn: () => api<Policy[]>('GET', `/policies?fields=${POLICY_FIELDS}&sort=name&limit=-1`) });
+  return useQuery({
+    queryKey: ['policies', 'list'],
+    queryFn: () => api<Policy[]>('GET', `/policies?fields=${POLICY_FIELDS}&sort=name&limit=-1`),
+  });
 }
 
 /** A policy form's values as the API takes them; the flags left out of a form are left out of the values. */
@@ -36,5 +39,8 @@ export function policyValues(form: HTMLFormElement): Partial<Policy> {
 
 /** Every role's id and name, for choosing one. */
 export function useRoleNames() {
-  return useQuery({ queryKey: ['roles', 'names'], queryFn: () => api<{ id: string; name: string }[]>('GET', '/roles?fields=id,name&sort=name&limit=-1') });
+  return useQuery({
+    queryKey: ['roles', 'names'],
+    queryFn: () => api<{ id: string; name: string }[]>('GET', '/roles?fields=id,name&sort=name&limit=-1'),
+  });
 }

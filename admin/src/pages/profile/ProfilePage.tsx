@@ -19,7 +19,10 @@ export type Notice = { text: string; error: boolean };
 export function ProfilePage() {
   const { t, i18n } = useTranslation('profile');
   const queryClient = useQueryClient();
-  const me = useQuery({ queryKey: ['profile'], queryFn: () => api<Profile>('GET', '/users/me?fields=email,language,tfa_secret') });
+  const me = useQuery({
+    queryKey: ['profile'],
+    queryFn: () => api<Profile>('GET', '/users/me?fields=email,language,tfa_secret'),
+  });
   const [notice, setNotice] = useState<Notice>();
   if (me.error) return <Failure error={me.error} retry={() => me.refetch()} />;
   if (!me.data) return <p role="status">{t('common:loading')}</p>;

@@ -19,10 +19,13 @@ export function TwoFactor({ enabled, onChange }: { enabled: boolean; onChange: (
   async function generate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const password = new FormData(event.currentTarget).get('password');
-    await api<{ secret: string; otpauth_url: string }>('POST', '/users/me/tfa/generate', { password }).then(async ({ secret, otpauth_url }) => {
-      const { toDataURL } = await import('qrcode');
-      setEnrolment({ secret, qr: await toDataURL(otpauth_url, { margin: 1, width: 200 }) });
-    }, failed);
+    await api<{ secret: string; otpauth_url: string }>('POST', '/users/me/tfa/generate', { password }).then(
+      async ({ secret, otpauth_url }) => {
+        const { toDataURL } = await import('qrcode');
+        setEnrolment({ secret, qr: await toDataURL(otpauth_url, { margin: 1, width: 200 }) });
+      },
+      failed,
+    );
   }
   async function confirm(event: FormEvent<HTMLFormElement>, path: 'enable' | 'disable') {
     event.preventDefault();

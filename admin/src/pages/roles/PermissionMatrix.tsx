@@ -16,7 +16,10 @@ type Message = { text: string; error: boolean };
  */
 export function PermissionMatrix({ policy }: { policy: string }) {
   const { t } = useTranslation('roles');
-  const collections = useQuery({ queryKey: ['collections', 'all'], queryFn: () => api<{ collection: string }[]>('GET', '/collections') });
+  const collections = useQuery({
+    queryKey: ['collections', 'all'],
+    queryFn: () => api<{ collection: string }[]>('GET', '/collections'),
+  });
   const rules = useRules(policy);
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Cell>();
@@ -30,7 +33,14 @@ export function PermissionMatrix({ policy }: { policy: string }) {
   const done = async (cell: Cell, level: Level) => {
     await queryClient.invalidateQueries({ queryKey: ['permissions', policy] });
     setEditing(undefined);
-    setMessage({ text: t('cellSaved', { action: cell.action, collection: cell.collection, level: t(`levels.${level}`).toLowerCase() }), error: false });
+    setMessage({
+      text: t('cellSaved', {
+        action: cell.action,
+        collection: cell.collection,
+        level: t(`levels.${level}`).toLowerCase(),
+      }),
+      error: false,
+    });
   };
   async function choose(cell: Cell, level: Level) {
     setMessage(undefined);
@@ -43,15 +53,28 @@ export function PermissionMatrix({ policy }: { policy: string }) {
   }
   const table = (caption: string, list: string[]) => (
     <Matrix caption={caption} collections={list} policy={policy} rules={rules.data} editing={editing} onChoose={choose}>
-      {editing && list.includes(editing.collection) && <RuleEditor key={`${editing.collection}-${editing.action}`} cell={editing} onSaved={() => done(editing, 'custom')} onCancel={() => setEditing(undefined)} />}
+      {editing && list.includes(editing.collection) && (
+        <RuleEditor
+          key={`${editing.collection}-${editing.action}`}
+          cell={editing}
+          onSaved={() => done(editing, 'custom')}
+          onCancel={() => setEditing(undefined)}
+        />
+      )}
     </Matrix>
   );
   return (
     <>
       {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
-      {table(t('permissions'), names.filter((n) => !n.startsWith('svc_')))}
+      {table(
+        t('permissions'),
+        names.filter((n) => !n.startsWith('svc_')),
+      )}
       {/* Listed after the content: granting e.g. svc_files to the public is rarer but legitimate. */}
-      {table(t('systemCollections'), names.filter((n) => n.startsWith('svc_')))}
+      {table(
+        t('systemCollections'),
+        names.filter((n) => n.startsWith('svc_')),
+      )}
     </>
   );
 }
@@ -89,11 +112,20 @@ function Matrix({ caption, collections, policy, rules, editing, onChoose, childr
             <tr key={collection}>
               <th scope="row">{collection}</th>
               {ACTIONS.map((action) => {
-                const cell: Cell = { policy, collection, action, rule: rules.find((r) => r.collection === collection && r.action === action) };
+                const cell: Cell = {
+                  policy,
+                  collection,
+                  action,
+                  rule: rules.find((r) => r.collection === collection && r.action === action),
+                };
                 const level = isEditing(cell) ? 'custom' : levelOf(cell.rule);
                 return (
                   <td key={action}>
-                    <select aria-label={`${action} on ${collection}`} value={level} onChange={(e) => onChoose(cell, e.target.value as Level)}>
+                    <select
+                      aria-label={`${action} on ${collection}`}
+                      value={level}
+                      onChange={(e) => onChoose(cell, e.target.value as Level)}
+                    >
                       {LEVELS.map((l) => (
                         <option key={l} value={l}>
                           {t(`levels.${l}`)}
@@ -101,7 +133,12 @@ function Matrix({ caption, collections, policy, rules, editing, onChoose, childr
                       ))}
                     </select>
                     {level === 'custom' && !isEditing(cell) && (
-                      <button type="button" className="secondary" aria-label={t('editCell', { action, collection })} onClick={() => onChoose(cell, 'custom')}>
+                      <button
+                        type="button"
+                        className="secondary"
+                        aria-label={t('editCell', { action, collection })}
+                        onClick={() => onChoose(cell, 'custom')}
+                      >
                         {t('edit')}
                       </button>
                     )}

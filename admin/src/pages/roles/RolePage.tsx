@@ -21,7 +21,14 @@ export function RolePage() {
 
 function NamedRole({ id }: { id: string }) {
   const { t } = useTranslation('roles');
-  const role = useQuery({ queryKey: ['roles', id], queryFn: () => api<RoleWithParent>('GET', `/roles/${encodeURIComponent(id)}?fields=id,name,description,admin_access,app_access,parent`) });
+  const role = useQuery({
+    queryKey: ['roles', id],
+    queryFn: () =>
+      api<RoleWithParent>(
+        'GET',
+        `/roles/${encodeURIComponent(id)}?fields=id,name,description,admin_access,app_access,parent`,
+      ),
+  });
   if (role.error) return <Failure error={role.error} retry={() => role.refetch()} />;
   if (!role.data) return <p role="status">{t('common:loading')}</p>;
   return (
@@ -45,7 +52,15 @@ function RoleOwnRules({ id }: { id: string }) {
   const filter = JSON.stringify({ _and: [{ role: { _eq: id } }, { policy: { _null: true } }] });
   const count = useQuery({
     queryKey: ['permissions', 'of-role', id],
-    queryFn: async () => Number((await api<{ count: number | string }[]>('GET', `/permissions?aggregate[count]=*&filter=${encodeURIComponent(filter)}`))[0]?.count ?? 0),
+    queryFn: async () =>
+      Number(
+        (
+          await api<{ count: number | string }[]>(
+            'GET',
+            `/permissions?aggregate[count]=*&filter=${encodeURIComponent(filter)}`,
+          )
+        )[0]?.count ?? 0,
+      ),
   });
   if (!count.data) return null;
   return <p role="note">{t('ownRules', { count: count.data })}</p>;
@@ -67,7 +82,10 @@ function RoleForm({ role }: { role: RoleWithParent }) {
       app_access: data.get('app_access') === 'on',
     };
     await api('PATCH', `/roles/${role.id}`, values).then(
-      () => (setMessage({ text: t('saved'), error: false }), void queryClient.invalidateQueries({ queryKey: ['roles'] })),
+      () => (
+        setMessage({ text: t('saved'), error: false }),
+        void queryClient.invalidateQueries({ queryKey: ['roles'] })
+      ),
       (e: ApiError) => setMessage({ text: e.message, error: true }),
     );
   }

@@ -29,7 +29,10 @@ function useUserCounts() {
   return useQuery({
     queryKey: ['users', 'per-role'],
     queryFn: async () => {
-      const groups = await api<{ role: string | null; count: number | string }[]>('GET', '/users?aggregate[count]=*&groupBy=role');
+      const groups = await api<{ role: string | null; count: number | string }[]>(
+        'GET',
+        '/users?aggregate[count]=*&groupBy=role',
+      );
       return new Map(groups.map((g) => [g.role, Number(g.count)]));
     },
   });
@@ -38,7 +41,14 @@ function useUserCounts() {
 /** The roles with what they may do and how many users they have, the public's rules, a new role, and deleting one. */
 export function RolesList() {
   const { t } = useTranslation('roles');
-  const roles = useQuery({ queryKey: ['roles', 'list'], queryFn: () => api<Role[]>('GET', '/roles?fields=id,name,description,admin_access,app_access,policies.policy.admin_access,policies.policy.app_access&sort=name&limit=-1') });
+  const roles = useQuery({
+    queryKey: ['roles', 'list'],
+    queryFn: () =>
+      api<Role[]>(
+        'GET',
+        '/roles?fields=id,name,description,admin_access,app_access,policies.policy.admin_access,policies.policy.app_access&sort=name&limit=-1',
+      ),
+  });
   const counts = useUserCounts();
   const queryClient = useQueryClient();
   const [message, setMessage] = useState<Message>();
@@ -48,7 +58,11 @@ export function RolesList() {
   async function remove(role: Role) {
     if (!window.confirm(t('deleteConfirm', { name: role.name }))) return;
     await api('DELETE', `/roles/${role.id}`).then(
-      () => (setMessage({ text: t('deleted', { name: role.name }), error: false }), void queryClient.invalidateQueries({ queryKey: ['roles'] }), void counts.refetch()),
+      () => (
+        setMessage({ text: t('deleted', { name: role.name }), error: false }),
+        void queryClient.invalidateQueries({ queryKey: ['roles'] }),
+        void counts.refetch()
+      ),
       (e: ApiError) => setMessage({ text: e.message, error: true }),
     );
   }
@@ -116,7 +130,12 @@ function CreateRole() {
   async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const values = { name: data.get('name'), description: data.get('description') || null, admin_access: data.get('admin_access') === 'on', app_access: data.get('app_access') === 'on' };
+    const values = {
+      name: data.get('name'),
+      description: data.get('description') || null,
+      admin_access: data.get('admin_access') === 'on',
+      app_access: data.get('app_access') === 'on',
+    };
     await api<Role>('POST', '/roles', values).then(
       (role) => (void queryClient.invalidateQueries({ queryKey: ['roles'] }), navigate(`/roles/${role.id}`)),
       (e: ApiError) => setError(e.message),

@@ -46,7 +46,9 @@ export function RuleEditor({ cell, onSaved, onCancel }: Props) {
   return (
     <form onSubmit={save} aria-label={name} className="rule-editor">
       <h2>{name}</h2>
-      {hasFields(action) && <FieldChoice fields={fields.data} all={all} chosen={chosen} onAll={setAll} onChosen={setChosen} />}
+      {hasFields(action) && (
+        <FieldChoice fields={fields.data} all={all} chosen={chosen} onAll={setAll} onChosen={setChosen} />
+      )}
       {kept ? (
         <p>
           {t(key === 'validation' ? 'keptValues' : 'keptRows')} <code>{JSON.stringify(kept)}</code>.{' '}
@@ -55,7 +57,12 @@ export function RuleEditor({ cell, onSaved, onCancel }: Props) {
           </button>
         </p>
       ) : (
-        <FilterBuilder fields={columns} conditions={conditions} onChange={setConditions} legend={key === 'validation' ? t('valuesLegend') : t('rowsLegend', { action })} />
+        <FilterBuilder
+          fields={columns}
+          conditions={conditions}
+          onChange={setConditions}
+          legend={key === 'validation' ? t('valuesLegend') : t('rowsLegend', { action })}
+        />
       )}
       {hasPresets(action) && (
         <label>
@@ -90,7 +97,13 @@ function FieldChoice({ fields, all, chosen, onAll, onChosen }: FieldChoiceProps)
       </label>
       {fields.map((f) => (
         <label className="inline" key={f.field}>
-          <input type="checkbox" checked={all || chosen.has(f.field)} disabled={all} onChange={() => onChosen(toggled(chosen, f.field))} /> {f.field}
+          <input
+            type="checkbox"
+            checked={all || chosen.has(f.field)}
+            disabled={all}
+            onChange={() => onChosen(toggled(chosen, f.field))}
+          />{' '}
+          {f.field}
         </label>
       ))}
     </fieldset>

@@ -66,7 +66,13 @@ export async function writeCell(cell: Cell, values: Partial<Rule> | null): Promi
     return;
   }
   if (cell.rule) await api('PATCH', `/permissions/${cell.rule.id}`, values);
-  else await api('POST', '/permissions', { policy: cell.policy, collection: cell.collection, action: cell.action, ...values });
+  else
+    await api('POST', '/permissions', {
+      policy: cell.policy,
+      collection: cell.collection,
+      action: cell.action,
+      ...values,
+    });
 }
 
 /** A full grant: every field, no filter, no preset. */

@@ -14,7 +14,8 @@ interface Step {
   index?: number;
 }
 
-const describe = (step: Step) => `${step.action.replace(/_/g, ' ')} ${step.field ? `${step.collection}.${step.field}` : step.collection}`;
+const describe = (step: Step) =>
+  `${step.action.replace(/_/g, ' ')} ${step.field ? `${step.collection}.${step.field}` : step.collection}`;
 
 type Result = { ok: true; steps: number } | { ok: false; error: ApiError };
 

@@ -10,7 +10,14 @@ export function PlanView({ diff }: { diff: SchemaDiff }) {
   return (
     <section aria-label={t('differences')}>
       <h2>{t('differences')}</h2>
-      <p role="status">{t('affected', { groups: groups.length, created: count('created'), changed: count('changed'), deleted: count('deleted') })}</p>
+      <p role="status">
+        {t('affected', {
+          groups: groups.length,
+          created: count('created'),
+          changed: count('changed'),
+          deleted: count('deleted'),
+        })}
+      </p>
       <ul className="plan">
         {groups.map((group) => (
           <Group key={group.collection} group={group} />
@@ -26,7 +33,8 @@ function Group({ group }: { group: PlanGroup }) {
     <li className={`plan-${group.kind}`}>
       <details open={group.changes.length <= 5}>
         <summary>
-          <strong>{group.collection}</strong> — {t(`kind.${group.kind}`)} {t('groupChanges', { count: group.changes.length })}
+          <strong>{group.collection}</strong> — {t(`kind.${group.kind}`)}{' '}
+          {t('groupChanges', { count: group.changes.length })}
         </summary>
         <ul>
           {group.changes.map((change, i) => (

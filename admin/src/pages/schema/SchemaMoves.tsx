@@ -10,7 +10,11 @@ export interface Comparison {
   diff: SchemaDiff;
 }
 
-type Outcome = { state: 'idle' } | { state: 'same' } | { state: 'diff'; comparison: Comparison } | { state: 'error'; error: ApiError };
+type Outcome =
+  | { state: 'idle' }
+  | { state: 'same' }
+  | { state: 'diff'; comparison: Comparison }
+  | { state: 'error'; error: ApiError };
 
 /** Pasted text goes as a file part too: JSON when it parses as JSON, YAML otherwise (API.md 4.2). */
 function pastedSnapshot(text: string): Blob {
@@ -80,12 +84,24 @@ export function SchemaMoves() {
         <p className="hint">{t('forceHint')}</p>
         <button type="submit">{t('compare')}</button>
       </form>
-      <OutcomeView outcome={outcome} onForce={() => (setForce(true), source && void compare(source, true))} onApplied={() => setOutcome({ state: 'idle' })} />
+      <OutcomeView
+        outcome={outcome}
+        onForce={() => (setForce(true), source && void compare(source, true))}
+        onApplied={() => setOutcome({ state: 'idle' })}
+      />
     </section>
   );
 }
 
-function OutcomeView({ outcome, onForce, onApplied }: { outcome: Outcome; onForce: () => void; onApplied: () => void }) {
+function OutcomeView({
+  outcome,
+  onForce,
+  onApplied,
+}: {
+  outcome: Outcome;
+  onForce: () => void;
+  onApplied: () => void;
+}) {
   const { t } = useTranslation('schema');
   if (outcome.state === 'same') return <p role="status">{t('same')}</p>;
   if (outcome.state === 'error')

@@ -57,7 +57,11 @@ export function SettingsPage() {
         </label>
         <label>
           {t('presets')}
-          <textarea name="presets" rows={5} defaultValue={s.storage_asset_presets ? JSON.stringify(s.storage_asset_presets, null, 2) : ''} />
+          <textarea
+            name="presets"
+            rows={5}
+            defaultValue={s.storage_asset_presets ? JSON.stringify(s.storage_asset_presets, null, 2) : ''}
+          />
         </label>
         <p className="hint">{t('linksHint')}</p>
         <button type="submit">{t('save')}</button>

@@ -19,7 +19,11 @@ const PEOPLE_FIELDS = 'id,first_name,last_name,email';
 
 /** Everyone the reader may see, to show mentions as names; a reader who may list nobody sees "unknown user". */
 function usePeople() {
-  return useQuery({ queryKey: ['people'], queryFn: () => api<Person[]>('GET', `/users?fields=${PEOPLE_FIELDS}&limit=200`).catch(() => []), staleTime: 60_000 });
+  return useQuery({
+    queryKey: ['people'],
+    queryFn: () => api<Person[]>('GET', `/users?fields=${PEOPLE_FIELDS}&limit=200`).catch(() => []),
+    staleTime: 60_000,
+  });
 }
 
 /** The comments on an item, oldest first, and a box to add one; `@` and a name mentions someone, who is then notified. */
@@ -35,7 +39,8 @@ export function CommentsPane({ collection, item }: { collection: string; item: s
       ),
   });
   const people = usePeople();
-  const nameOf = (id: string) => personName(people.data?.find((p) => p.id.toLowerCase() === id)) ?? t('common:unknownUser');
+  const nameOf = (id: string) =>
+    personName(people.data?.find((p) => p.id.toLowerCase() === id)) ?? t('common:unknownUser');
   return (
     <>
       {comments.error && <p role="alert">{comments.error.message}</p>}
@@ -48,7 +53,15 @@ export function CommentsPane({ collection, item }: { collection: string; item: s
               <time dateTime={c.date_created}>{formatDateTime(c.date_created, i18n.language)}</time>
             </p>
             <p className="comment-text">
-              {commentSegments(c.comment).map((s, i) => ('user' in s ? <mark key={i} className="mention">@{nameOf(s.user)}</mark> : <span key={i}>{s.text}</span>))}
+              {commentSegments(c.comment).map((s, i) =>
+                'user' in s ? (
+                  <mark key={i} className="mention">
+                    @{nameOf(s.user)}
+                  </mark>
+                ) : (
+                  <span key={i}>{s.text}</span>
+                ),
+              )}
             </p>
           </li>
         ))}
@@ -67,7 +80,9 @@ function CommentBox({ collection, item, people }: { collection: string; item: st
   const [draft, setDraft] = useState<MentionDraft | null>(null);
   const [caret, setCaret] = useState(0);
   const placeCaret = useCaretOnRender(box, text);
-  const matches = draft ? people.filter((p) => (personName(p) ?? '').toLowerCase().includes(draft.query.toLowerCase())).slice(0, 5) : [];
+  const matches = draft
+    ? people.filter((p) => (personName(p) ?? '').toLowerCase().includes(draft.query.toLowerCase())).slice(0, 5)
+    : [];
   function typed(value: string, at: number) {
     setText(value);
     setCaret(at);
@@ -95,7 +110,14 @@ function CommentBox({ collection, item, people }: { collection: string; item: st
     <form onSubmit={post} aria-label={t('newComment')}>
       {/* Outside the label: a wrapped field's text would become part of its name. */}
       <label htmlFor={id}>{t('comment')}</label>
-      <textarea id={id} ref={box} rows={3} value={text} aria-describedby={`${id}-hint`} onChange={(e) => typed(e.target.value, e.target.selectionStart)} />
+      <textarea
+        id={id}
+        ref={box}
+        rows={3}
+        value={text}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => typed(e.target.value, e.target.selectionStart)}
+      />
       <p id={`${id}-hint`} className="hint">
         {t('mentionHint')}
       </p>

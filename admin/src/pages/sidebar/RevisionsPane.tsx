@@ -14,10 +14,19 @@ export interface Revision {
   activity: { action: string; timestamp: string; user: PersonName | null } | null;
 }
 
-const FIELDS = 'id,data,delta,activity.action,activity.timestamp,activity.user.first_name,activity.user.last_name,activity.user.email';
+const FIELDS =
+  'id,data,delta,activity.action,activity.timestamp,activity.user.first_name,activity.user.last_name,activity.user.email';
 
 /** The item's revisions, newest first: who changed what when, each comparable with the item and revertable. */
-export function RevisionsPane({ collection, item, current }: { collection: string; item: string; current: Record<string, unknown> }) {
+export function RevisionsPane({
+  collection,
+  item,
+  current,
+}: {
+  collection: string;
+  item: string;
+  current: Record<string, unknown>;
+}) {
   const { t } = useTranslation('sidebar');
   const queryClient = useQueryClient();
   const filter = `filter[collection][_eq]=${encodeURIComponent(collection)}&filter[item][_eq]=${encodeURIComponent(item)}`;
@@ -29,7 +38,10 @@ export function RevisionsPane({ collection, item, current }: { collection: strin
   const [reverting, setReverting] = useState<Revision>();
   async function revert(revision: Revision) {
     await api('POST', `/utils/revert/${revision.id}`);
-    await Promise.all([queryClient.invalidateQueries({ queryKey: ['item'] }), queryClient.invalidateQueries({ queryKey: ['revisions', collection, item] })]);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['item'] }),
+      queryClient.invalidateQueries({ queryKey: ['revisions', collection, item] }),
+    ]);
     setOpen(undefined);
     notifyDone(t('reverted'));
   }
@@ -43,7 +55,12 @@ export function RevisionsPane({ collection, item, current }: { collection: strin
           <li key={revision.id}>
             <RevisionSummary revision={revision} />
             <div className="toolbar">
-              <button type="button" className="secondary" aria-expanded={open === revision.id} onClick={() => setOpen(open === revision.id ? undefined : revision.id)}>
+              <button
+                type="button"
+                className="secondary"
+                aria-expanded={open === revision.id}
+                onClick={() => setOpen(open === revision.id ? undefined : revision.id)}
+              >
                 {t('compare', { id: revision.id })}
               </button>
               <button type="button" className="secondary" onClick={() => setReverting(revision)}>
@@ -55,7 +72,13 @@ export function RevisionsPane({ collection, item, current }: { collection: strin
         ))}
       </ol>
       {reverting && (
-        <ConfirmDialog title={t('revertTitle', { id: reverting.id })} confirmLabel={t('revertConfirm')} danger onConfirm={() => revert(reverting)} onClose={() => setReverting(undefined)}>
+        <ConfirmDialog
+          title={t('revertTitle', { id: reverting.id })}
+          confirmLabel={t('revertConfirm')}
+          danger
+          onConfirm={() => revert(reverting)}
+          onClose={() => setReverting(undefined)}
+        >
           <p>{t('revertExplain')}</p>
           <RevisionDiff revision={reverting} current={current} />
         </ConfirmDialog>

@@ -40,7 +40,9 @@ export function ExportPanel({ collection, query, total }: Props) {
     setError(null);
     setJobId(null);
     try {
-      const id = jobIdOf(await apiLocation('POST', `/utils/export/${encodeURIComponent(collection)}`, { format, query }));
+      const id = jobIdOf(
+        await apiLocation('POST', `/utils/export/${encodeURIComponent(collection)}`, { format, query }),
+      );
       if (id === null) throw new ApiError(0, undefined, t('noJob'));
       setJobId(id);
     } catch (e) {
@@ -50,9 +52,7 @@ export function ExportPanel({ collection, query, total }: Props) {
   return (
     <section className="panel" aria-labelledby="export-heading">
       <h2 id="export-heading">{t('exportTitle')}</h2>
-      <p>
-        {t('exportExplain', { columns: query.fields.join(', ') })}
-      </p>
+      <p>{t('exportExplain', { columns: query.fields.join(', ') })}</p>
       <form className="toolbar" onSubmit={start}>
         <label>
           {t('format')}
@@ -77,7 +77,8 @@ export function ExportPanel({ collection, query, total }: Props) {
 
 function ExportOutcome({ job, total }: { job: Job; total: number | null }) {
   const { t } = useTranslation('transfer');
-  if (job.status === 'failed') return <p role="alert">{t('exportFailed', { reason: (job.errors ?? []).map((e) => e.message).join(' ') })}</p>;
+  if (job.status === 'failed')
+    return <p role="alert">{t('exportFailed', { reason: (job.errors ?? []).map((e) => e.message).join(' ') })}</p>;
   return (
     <div>
       <RowsProgress job={job} total={total} label={t('rowsExported')} />

@@ -22,10 +22,20 @@ export function ImportPanel({ collection }: { collection: string }) {
     <section className="panel" aria-labelledby="import-heading">
       <h2 id="import-heading">{t('importTitle')}</h2>
       <p>{t('importExplain')}</p>
-      <div className={over ? 'dropzone over' : 'dropzone'} onDragOver={(e) => (e.preventDefault(), setOver(true))} onDragLeave={() => setOver(false)} onDrop={drop}>
+      <div
+        className={over ? 'dropzone over' : 'dropzone'}
+        onDragOver={(e) => (e.preventDefault(), setOver(true))}
+        onDragLeave={() => setOver(false)}
+        onDrop={drop}
+      >
         <label>
           {t('file')}
-          <input type="file" accept=".csv,.json,text/csv,application/json" disabled={busy} onChange={(e) => e.target.files?.[0] && void start(e.target.files[0])} />
+          <input
+            type="file"
+            accept=".csv,.json,text/csv,application/json"
+            disabled={busy}
+            onChange={(e) => e.target.files?.[0] && void start(e.target.files[0])}
+          />
         </label>
       </div>
       {run && <ImportOutcome run={run} job={job} />}
@@ -39,9 +49,15 @@ function ImportOutcome({ run, job }: { run: ImportRun; job: UseQueryResult<Job> 
   return (
     <div>
       <p>
-        {t('uploadOf', { name: run.name })} <progress aria-label={t('uploadOf', { name: run.name })} max={1} value={run.uploaded} />
+        {t('uploadOf', { name: run.name })}{' '}
+        <progress aria-label={t('uploadOf', { name: run.name })} max={1} value={run.uploaded} />
       </p>
-      {run.error && (run.error.errors.length > 0 ? <RowErrors errors={run.error.errors} /> : <p role="alert">{run.error.message}</p>)}
+      {run.error &&
+        (run.error.errors.length > 0 ? (
+          <RowErrors errors={run.error.errors} />
+        ) : (
+          <p role="alert">{run.error.message}</p>
+        ))}
       {job.error && <Failure error={job.error} retry={() => job.refetch()} />}
       {data && data.status !== 'failed' && <RowsProgress job={data} total={run.total} label={t('rowsImported')} />}
       {data?.status === 'completed' && <p role="status">{t('imported', { count: data.rows_done })}</p>}

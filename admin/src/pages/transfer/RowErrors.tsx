@@ -6,7 +6,9 @@ type RowsRef = { type: 'range'; start: number; end: number } | { type: 'lines'; 
 
 function linesText(rows: unknown): string {
   if (!Array.isArray(rows)) return '';
-  return (rows as RowsRef[]).map((ref) => (ref.type === 'range' ? `${ref.start}–${ref.end}` : ref.rows.join(', '))).join(', ');
+  return (rows as RowsRef[])
+    .map((ref) => (ref.type === 'range' ? `${ref.start}–${ref.end}` : ref.rows.join(', ')))
+    .join(', ');
 }
 
 /** A value of the wrong type is refused as INVALID_PAYLOAD naming its field in the message only ('Field "pages" expects an integer'). */

@@ -25,7 +25,12 @@ export function Transfer({ collection, query, total }: Props) {
     <>
       <div className="toolbar">
         {canImport && (
-          <button type="button" className="secondary" aria-expanded={open === 'import'} onClick={() => toggle('import')}>
+          <button
+            type="button"
+            className="secondary"
+            aria-expanded={open === 'import'}
+            onClick={() => toggle('import')}
+          >
             {t('import')}
           </button>
         )}

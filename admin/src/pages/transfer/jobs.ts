@@ -18,7 +18,8 @@ export function useJob(id: string | null) {
     queryKey: ['job', id],
     queryFn: () => api<Job>('GET', `/utils/jobs/${encodeURIComponent(id!)}`),
     enabled: id !== null,
-    refetchInterval: (query) => (query.state.data?.status === 'completed' || query.state.data?.status === 'failed' ? false : 500),
+    refetchInterval: (query) =>
+      query.state.data?.status === 'completed' || query.state.data?.status === 'failed' ? false : 500,
   });
 }
 

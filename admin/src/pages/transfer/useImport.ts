@@ -40,7 +40,12 @@ export function useImport(collection: string) {
     const part = format ? new File([file], file.name, { type: MEDIA_TYPES[format] }) : file;
     try {
       update({ total: format ? await countRows(file, format) : null });
-      const started = await sendWithProgress<Job>('POST', `/utils/import/${encodeURIComponent(collection)}?background=true`, part, (uploaded) => update({ uploaded }));
+      const started = await sendWithProgress<Job>(
+        'POST',
+        `/utils/import/${encodeURIComponent(collection)}?background=true`,
+        part,
+        (uploaded) => update({ uploaded }),
+      );
       update({ uploaded: 1, jobId: started.id });
     } catch (e) {
       update({ error: e instanceof ApiError ? e : new ApiError(0, undefined, (e as Error).message) });

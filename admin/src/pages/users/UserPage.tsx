@@ -13,7 +13,11 @@ const STATUSES = ['active', 'suspended', 'invited', 'draft', 'archived'];
 export function UserPage() {
   const { t } = useTranslation('users');
   const id = useParams().id!;
-  const user = useQuery({ queryKey: ['user', id], queryFn: () => api<UserRow>('GET', `/users/${encodeURIComponent(id)}?fields=id,email,first_name,last_name,status,role`) });
+  const user = useQuery({
+    queryKey: ['user', id],
+    queryFn: () =>
+      api<UserRow>('GET', `/users/${encodeURIComponent(id)}?fields=id,email,first_name,last_name,status,role`),
+  });
   const roles = useRoles();
   const [message, setMessage] = useState<{ text: string; error: boolean }>();
   if (user.error) return <Failure error={user.error} retry={() => user.refetch()} />;
@@ -24,7 +28,12 @@ export function UserPage() {
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const values = { first_name: data.get('first_name') || null, last_name: data.get('last_name') || null, role: data.get('role') || null, status: data.get('status') };
+    const values = {
+      first_name: data.get('first_name') || null,
+      last_name: data.get('last_name') || null,
+      role: data.get('role') || null,
+      status: data.get('status'),
+    };
     await api('PATCH', `/users/${id}`, values).then(() => done(t('saved')), failed);
   }
   async function resetTfa() {
@@ -56,7 +65,15 @@ export function UserPage() {
 }
 
 /** The user's role and status as the form's `role` and `status` fields (suspend by choosing "suspended"). */
-function RoleAndStatusFields({ role, status, roles }: { role: string | null; status: string; roles: { id: string; name: string }[] | undefined }) {
+function RoleAndStatusFields({
+  role,
+  status,
+  roles,
+}: {
+  role: string | null;
+  status: string;
+  roles: { id: string; name: string }[] | undefined;
+}) {
   const { t } = useTranslation('users');
   return (
     <>

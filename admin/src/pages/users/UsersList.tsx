@@ -28,7 +28,10 @@ export function useRoles() {
 /** The users with their role and status, and an invitation by email with a role. */
 export function UsersList() {
   const { t } = useTranslation('users');
-  const users = useQuery({ queryKey: ['users'], queryFn: () => api<UserRow[]>('GET', '/users?fields=id,email,first_name,last_name,status,role&sort=email&limit=-1') });
+  const users = useQuery({
+    queryKey: ['users'],
+    queryFn: () => api<UserRow[]>('GET', '/users?fields=id,email,first_name,last_name,status,role&sort=email&limit=-1'),
+  });
   const roles = useRoles();
   const roleName = (id: string | null) => roles.data?.find((r) => r.id === id)?.name ?? '';
   if (users.error) return <Failure error={users.error} retry={() => users.refetch()} />;

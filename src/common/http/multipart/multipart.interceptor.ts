@@ -31,7 +31,8 @@ function answerUnlessBodyEnds(error: unknown): Promise<never> {
  */
 function asClientError(e: unknown, req: Request): unknown {
   if (e instanceof AppError || e instanceof AppErrorList || e instanceof HttpException) return e;
-  if (!req.complete && e instanceof Error) return new InvalidPayloadError(`The multipart body was cut off: ${e.message}`);
+  if (!req.complete && e instanceof Error)
+    return new InvalidPayloadError(`The multipart body was cut off: ${e.message}`);
   return e;
 }
 

@@ -12,7 +12,10 @@ describe(fieldsSincePreviousFile.name, () => {
     ['fields before the first file', [{ title: 'a', tags: 'x' }], [{ title: 'a', tags: 'x' }]],
     [
       'a name repeated for the second file: its latest value, the others not again',
-      [{ title: 'a', folder: 'f' }, { title: ['a', 'b'], folder: 'f' }],
+      [
+        { title: 'a', folder: 'f' },
+        { title: ['a', 'b'], folder: 'f' },
+      ],
       [{ title: 'a', folder: 'f' }, { title: 'b' }],
     ],
     ['a second file without fields of its own', [{ title: 'a' }, { title: 'a' }], [{ title: 'a' }, {}]],

@@ -84,7 +84,11 @@ export function fieldsSincePreviousFile(req: Request): Record<string, unknown> {
 export class StreamingStorage<T> implements StorageEngine {
   constructor(private readonly handler: PartHandler<T>) {}
 
-  _handleFile(req: Request, file: Express.Multer.File, callback: (error?: unknown, info?: Partial<StreamedFile<T>>) => void): void {
+  _handleFile(
+    req: Request,
+    file: Express.Multer.File,
+    callback: (error?: unknown, info?: Partial<StreamedFile<T>>) => void,
+  ): void {
     const source = file.stream;
     // The handler gets its own stream: when it gives up (a limit of its own) and destroys what it
     // reads, multer must not take that for a failed part and answer before the handler cleaned up.
@@ -93,7 +97,12 @@ export class StreamingStorage<T> implements StorageEngine {
     // and an 'error' event nobody hears would crash the process.
     source.on('error', (e) => stream.destroy(e));
     stream.on('error', () => undefined);
-    const part = { stream, filename: file.originalname ?? '', type: file.mimetype, fields: fieldsSincePreviousFile(req) };
+    const part = {
+      stream,
+      filename: file.originalname ?? '',
+      type: file.mimetype,
+      fields: fieldsSincePreviousFile(req),
+    };
     // A handler that throws at once fails the part like one that rejects, not the parser's event.
     const work = Promise.resolve().then(() => this.handler.handle(req, part));
     track(

@@ -3,7 +3,11 @@ import { nextSessionToken } from './next-session-token';
 
 describe(cookieOptions.name, () => {
   it.each([
-    [{ name: 'c', secure: false, sameSite: 'lax' as const }, 1000, { httpOnly: true, path: '/', secure: false, sameSite: 'lax', maxAge: 1000 }],
+    [
+      { name: 'c', secure: false, sameSite: 'lax' as const },
+      1000,
+      { httpOnly: true, path: '/', secure: false, sameSite: 'lax', maxAge: 1000 },
+    ],
     [
       { name: 'c', secure: true, sameSite: 'none' as const, domain: 'example.com' },
       undefined,

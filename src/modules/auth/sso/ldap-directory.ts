@@ -1,4 +1,10 @@
-import { Client, EqualityFilter, InappropriateAuthError, InsufficientAccessError, InvalidCredentialsError as LdapInvalidCredentials } from 'ldapts';
+import {
+  Client,
+  EqualityFilter,
+  InappropriateAuthError,
+  InsufficientAccessError,
+  InvalidCredentialsError as LdapInvalidCredentials,
+} from 'ldapts';
 import type { Entry } from 'ldapts';
 import type { ConnectionOptions } from 'node:tls';
 import { InvalidCredentialsError, ServiceUnavailableError } from '../../../common/errors/errors';
@@ -31,7 +37,11 @@ function scope(value: string | undefined): Scope {
 
 /** LDAP's own refusals are a failed sign-in; anything else (unreachable, misconfigured) is the directory unavailable. */
 function failure(e: unknown): Error {
-  if (e instanceof LdapInvalidCredentials || e instanceof InappropriateAuthError || e instanceof InsufficientAccessError) {
+  if (
+    e instanceof LdapInvalidCredentials ||
+    e instanceof InappropriateAuthError ||
+    e instanceof InsufficientAccessError
+  ) {
     return new InvalidCredentialsError();
   }
   if (e instanceof InvalidCredentialsError) return e;
@@ -89,13 +99,19 @@ export class LdapDirectory {
       filter: new EqualityFilter({ attribute, value }),
       attributes: ['cn'],
     });
-    return searchEntries.flatMap((group) => (Array.isArray(group.cn) ? group.cn : [group.cn])).filter((cn) => cn !== undefined).map(String);
+    return searchEntries
+      .flatMap((group) => (Array.isArray(group.cn) ? group.cn : [group.cn]))
+      .filter((cn) => cn !== undefined)
+      .map(String);
   }
 
   /** A private CA (self-signed directories are common); certificates are checked unless the operator says otherwise. */
   private tlsOptions(): ConnectionOptions {
     const o = this.provider.options;
-    return { ...(o.clientTlsCa ? { ca: [o.clientTlsCa] } : {}), rejectUnauthorized: o.clientTlsRejectUnauthorized !== 'false' };
+    return {
+      ...(o.clientTlsCa ? { ca: [o.clientTlsCa] } : {}),
+      rejectUnauthorized: o.clientTlsRejectUnauthorized !== 'false',
+    };
   }
 
   private async withClient<T>(work: (client: Client) => Promise<T>): Promise<T> {
@@ -103,11 +119,17 @@ export class LdapDirectory {
     const { clientUrl } = this.provider.options;
     // ldapts opens TLS whenever tlsOptions are given, so plain ldap:// (STARTTLS or not) gets none.
     const secure = /^ldaps:/i.test(clientUrl);
-    const client = new Client({ url: clientUrl, timeout: TIMEOUT_MS, connectTimeout: TIMEOUT_MS, ...(secure ? { tlsOptions } : {}) });
+    const client = new Client({
+      url: clientUrl,
+      timeout: TIMEOUT_MS,
+      connectTimeout: TIMEOUT_MS,
+      ...(secure ? { tlsOptions } : {}),
+    });
     try {
       // STARTTLS before the bind, so neither password crosses the network in clear.
       // ldapts does not tell the upgraded socket the server's name, which the certificate check needs.
-      if (this.provider.options.clientStarttls === 'true') await client.startTLS({ ...tlsOptions, host: new URL(clientUrl).hostname });
+      if (this.provider.options.clientStarttls === 'true')
+        await client.startTLS({ ...tlsOptions, host: new URL(clientUrl).hostname });
       return await work(client);
     } catch (e) {
       throw failure(e);

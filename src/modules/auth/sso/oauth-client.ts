@@ -49,17 +49,29 @@ export class OAuthClient {
     if (this.provider.driver === 'oauth2') callback.searchParams.delete('iss');
     let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
     try {
-      tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state });
+      tokens = await client.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: verifier,
+        expectedState: state,
+      });
     } catch (e) {
       throw this.failure(e);
     }
-    return this.provider.driver === 'openid' ? this.openidProfile(config, tokens) : this.oauth2Profile(config, tokens.access_token);
+    return this.provider.driver === 'openid'
+      ? this.openidProfile(config, tokens)
+      : this.oauth2Profile(config, tokens.access_token);
   }
 
-  private async openidProfile(config: client.Configuration, tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers): Promise<Profile> {
+  private async openidProfile(
+    config: client.Configuration,
+    tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers,
+  ): Promise<Profile> {
     const claims: Record<string, unknown> = tokens.claims() ?? {};
     try {
-      const info = await client.fetchUserInfo(config, tokens.access_token, typeof claims.sub === 'string' ? claims.sub : client.skipSubjectCheck);
+      const info = await client.fetchUserInfo(
+        config,
+        tokens.access_token,
+        typeof claims.sub === 'string' ? claims.sub : client.skipSubjectCheck,
+      );
       return { ...claims, ...info };
     } catch (e) {
       // Some providers have no userinfo endpoint; the ID token's claims are the profile then.
@@ -70,7 +82,12 @@ export class OAuthClient {
 
   private async oauth2Profile(config: client.Configuration, accessToken: string): Promise<Profile> {
     try {
-      const res = await client.fetchProtectedResource(config, accessToken, new URL(this.provider.options.profileUrl), 'GET');
+      const res = await client.fetchProtectedResource(
+        config,
+        accessToken,
+        new URL(this.provider.options.profileUrl),
+        'GET',
+      );
       if (!res.ok) throw new ServiceUnavailableError('oauth2', `Service returned unexpected response: ${res.status}`);
       const body: unknown = await res.json();
       if (!body || typeof body !== 'object' || Array.isArray(body)) throw new InvalidCredentialsError();
@@ -83,7 +100,8 @@ export class OAuthClient {
   /** The provider's refusal of the code is a failed sign-in; an unreachable or broken provider is unavailable. */
   private failure(e: unknown): Error {
     if (e instanceof InvalidCredentialsError || e instanceof ServiceUnavailableError) return e;
-    if (e instanceof client.ResponseBodyError || e instanceof client.AuthorizationResponseError) return new InvalidCredentialsError();
+    if (e instanceof client.ResponseBodyError || e instanceof client.AuthorizationResponseError)
+      return new InvalidCredentialsError();
     if (e instanceof client.ClientError) return new InvalidCredentialsError();
     return new ServiceUnavailableError(this.provider.driver, 'Service returned unexpected response');
   }
@@ -92,7 +110,9 @@ export class OAuthClient {
     this.configuration ??= this.build().catch((e: unknown) => {
       // A provider down at the first sign-in must not stay broken after it comes back.
       this.configuration = undefined;
-      throw e instanceof ServiceUnavailableError ? e : new ServiceUnavailableError(this.provider.driver, 'Cannot read the provider\'s configuration');
+      throw e instanceof ServiceUnavailableError
+        ? e
+        : new ServiceUnavailableError(this.provider.driver, "Cannot read the provider's configuration");
     });
     return this.configuration;
   }
@@ -111,7 +131,8 @@ export class OAuthClient {
       userinfo_endpoint: options.profileUrl,
     };
     const config = new client.Configuration(metadata, options.clientId, undefined, auth);
-    if ([options.authorizeUrl, options.accessUrl, options.profileUrl].every(allowsHttp)) client.allowInsecureRequests(config);
+    if ([options.authorizeUrl, options.accessUrl, options.profileUrl].every(allowsHttp))
+      client.allowInsecureRequests(config);
     return config;
   }
 }

@@ -13,7 +13,13 @@ const CLOCK_SKEW_MS = 30_000;
 /** Requests sent and assertions consumed that are remembered (each), so memory stays bounded under any load. */
 const MAX_REMEMBERED = 10_000;
 
-const rootParser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', removeNSPrefix: true, processEntities: false, stopNodes: ['*.*'] });
+const rootParser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  removeNSPrefix: true,
+  processEntities: false,
+  stopNodes: ['*.*'],
+});
 
 /** The part of node-saml's parsed assertion (xml2js) that identifies it and says until when it is valid. */
 type ParsedAssertion = { Assertion?: { $?: { ID?: string }; Conditions?: { $?: { NotOnOrAfter?: string } }[] } };
@@ -58,7 +64,9 @@ export class SamlClient {
       identifierFormat: null,
       disableRequestedAuthnContext: true,
     });
-    this.metadata = provider.options.spMetadata?.trim() ? provider.options.spMetadata : this.saml.generateServiceProviderMetadata(null, null);
+    this.metadata = provider.options.spMetadata?.trim()
+      ? provider.options.spMetadata
+      : this.saml.generateServiceProviderMetadata(null, null);
   }
 
   authorizationUrl(relayState: string): Promise<string> {
@@ -82,7 +90,8 @@ export class SamlClient {
     for (const [key, value] of Object.entries((profile.attributes ?? {}) as Record<string, unknown>)) {
       if (!isPrototypeKey(key)) attributes[key] = value;
     }
-    if (profile.nameID && attributes[SAML_DEFAULT_KEYS.identifierKey] === undefined) attributes[SAML_DEFAULT_KEYS.identifierKey] = profile.nameID;
+    if (profile.nameID && attributes[SAML_DEFAULT_KEYS.identifierKey] === undefined)
+      attributes[SAML_DEFAULT_KEYS.identifierKey] = profile.nameID;
     return attributes;
   }
 

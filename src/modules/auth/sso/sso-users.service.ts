@@ -21,7 +21,8 @@ export class SsoUsersService {
   async signInUser(provider: AuthProviderConfig, person: SsoPerson): Promise<UserEntity> {
     const existing = await this.users.findByExternalIdentifier(person.identifier);
     const user = existing ? await this.update(existing, provider, person) : await this.register(provider, person);
-    if (user.status !== 'active') throw user.status === 'suspended' ? new UserSuspendedError() : new InvalidCredentialsError();
+    if (user.status !== 'active')
+      throw user.status === 'suspended' ? new UserSuspendedError() : new InvalidCredentialsError();
     if (user.provider !== provider.name) throw new InvalidProviderError();
     return user;
   }

@@ -1,5 +1,15 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiFoundResponse, ApiOkResponse, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiFoundResponse,
+  ApiOkResponse,
+  ApiParam,
+  ApiProduces,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AppError } from '../../../common/errors/app-error';
 import { requestContext } from '../../../common/guards/request-accountability';
@@ -38,11 +48,27 @@ export class SsoController {
   })
   @ApiPublic()
   @PROVIDER
-  @ApiQuery({ name: 'redirect', required: false, description: 'Where the browser returns after the sign-in: a relative path, PUBLIC_URL, or an entry of AUTH_<NAME>_REDIRECT_ALLOW_LIST.' })
+  @ApiQuery({
+    name: 'redirect',
+    required: false,
+    description:
+      'Where the browser returns after the sign-in: a relative path, PUBLIC_URL, or an entry of AUTH_<NAME>_REDIRECT_ALLOW_LIST.',
+  })
   @ApiQuery({ name: 'prompt', required: false, description: 'Any value: ask the provider for consent again.' })
-  @ApiQuery({ name: 'otp', required: false, description: 'One-time password, for users with two-factor authentication.' })
-  @ApiFoundResponse({ description: 'To the provider\'s authorization page. 400 INVALID_PAYLOAD for a redirect target outside the allow list; 404 for an unknown provider.' })
-  async start(@Param('provider') name: string, @Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
+  @ApiQuery({
+    name: 'otp',
+    required: false,
+    description: 'One-time password, for users with two-factor authentication.',
+  })
+  @ApiFoundResponse({
+    description:
+      "To the provider's authorization page. 400 INVALID_PAYLOAD for a redirect target outside the allow list; 404 for an unknown provider.",
+  })
+  async start(
+    @Param('provider') name: string,
+    @Query() query: Record<string, unknown>,
+    @Res() res: Response,
+  ): Promise<void> {
     if (this.sso.driverOf(name) === 'saml') return res.redirect(await this.sso.samlStart(name, query.redirect));
     const started = await this.sso.start(name, query);
     res.cookie(started.cookieName, started.cookie, this.sso.stateCookieOptions());
@@ -59,11 +85,16 @@ export class SsoController {
   })
   @ApiPublic()
   @PROVIDER
-  @ApiFoundResponse({ description: 'To the redirect target given at the start, signed in, or with `?reason=` on failure.' })
+  @ApiFoundResponse({
+    description: 'To the redirect target given at the start, signed in, or with `?reason=` on failure.',
+  })
   @ApiData('AuthTokens', 'Without a redirect target: the tokens, as a json-mode sign-in answers.')
   async callback(@Param('provider') name: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const cookieName = this.sso.stateCookieName(name);
-    const state = this.sso.callbackState(name, (req as Request & { cookies?: Record<string, string> }).cookies?.[cookieName]);
+    const state = this.sso.callbackState(
+      name,
+      (req as Request & { cookies?: Record<string, string> }).cookies?.[cookieName],
+    );
     res.clearCookie(cookieName, this.sso.stateCookieOptions(false));
     const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
     await this.signIn(res, state.redirect, () => this.sso.finish(name, state, query, requestContext(req)));
@@ -75,7 +106,7 @@ export class SsoController {
     summary: 'Finish a single sign-on posted by the provider',
     description:
       'For `response_mode=form_post` (AUTH_<NAME>_PARAMS): the provider posts the answer, and the browser is sent (303) to the GET callback with the same ' +
-      'parameters in the query, where the state cookie (SameSite=Lax, not sent with another site\'s POST) is read.',
+      "parameters in the query, where the state cookie (SameSite=Lax, not sent with another site's POST) is read.",
   })
   @ApiPublic()
   @PROVIDER
@@ -89,11 +120,19 @@ export class SsoController {
   }
 
   @Get('metadata')
-  @ApiDoc({ id: 'loginSamlMetadata', summary: 'SAML service provider metadata', description: 'The metadata of a saml provider\'s service provider side (AUTH_<NAME>_SP_metadata, or one derived from PUBLIC_URL when empty), for the identity provider.' })
+  @ApiDoc({
+    id: 'loginSamlMetadata',
+    summary: 'SAML service provider metadata',
+    description:
+      "The metadata of a saml provider's service provider side (AUTH_<NAME>_SP_metadata, or one derived from PUBLIC_URL when empty), for the identity provider.",
+  })
   @ApiPublic()
   @PROVIDER
   @ApiProduces('text/xml')
-  @ApiOkResponse({ description: 'The SAML metadata document.', content: { 'text/xml': { schema: { type: 'string' } } } })
+  @ApiOkResponse({
+    description: 'The SAML metadata document.',
+    content: { 'text/xml': { schema: { type: 'string' } } },
+  })
   metadata(@Param('provider') name: string, @Res() res: Response): void {
     res.type('text/xml').send(this.sso.samlMetadata(name));
   }
@@ -109,13 +148,21 @@ export class SsoController {
   @ApiPublic()
   @PROVIDER
   @ApiConsumes('application/x-www-form-urlencoded')
-  @ApiBody({ schema: { type: 'object', required: ['SAMLResponse'], properties: { SAMLResponse: { type: 'string' }, RelayState: { type: 'string' } } } })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['SAMLResponse'],
+      properties: { SAMLResponse: { type: 'string' }, RelayState: { type: 'string' } },
+    },
+  })
   @ApiFoundResponse({ description: 'To the RelayState, signed in, or with `?reason=` on failure.' })
   @ApiData('AuthTokens', 'Without a RelayState: the tokens, as a json-mode sign-in answers.')
   async acs(@Param('provider') name: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const form = await readForm(req);
     const redirect = this.sso.samlRedirect(name, form.get('RelayState') ?? undefined);
-    await this.signIn(res, redirect, () => this.sso.samlFinish(name, form.get('SAMLResponse'), redirect, requestContext(req)));
+    await this.signIn(res, redirect, () =>
+      this.sso.samlFinish(name, form.get('SAMLResponse'), redirect, requestContext(req)),
+    );
   }
 
   @Post()
@@ -123,13 +170,23 @@ export class SsoController {
   @ApiDoc({
     id: 'loginLdap',
     summary: 'Sign in through LDAP',
-    description: 'Signs in with the directory identifier and password of an ldap provider, answered as `POST /auth/login`. ' + SOURCE_LIMIT_DESCRIPTION,
+    description:
+      'Signs in with the directory identifier and password of an ldap provider, answered as `POST /auth/login`. ' +
+      SOURCE_LIMIT_DESCRIPTION,
   })
   @ApiPublic()
   @PROVIDER
-  @ApiJsonBody(LdapLoginDto, 'The directory identifier and password, `otp` with two-factor authentication, and the `mode` of the answer.')
+  @ApiJsonBody(
+    LdapLoginDto,
+    'The directory identifier and password, `otp` with two-factor authentication, and the `mode` of the answer.',
+  )
   @ApiData('AuthTokens', 'As `POST /auth/login` answers.')
-  async ldap(@Param('provider') name: string, @Body() dto: LdapLoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async ldap(
+    @Param('provider') name: string,
+    @Body() dto: LdapLoginDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const tokens = await this.sso.ldapLogin(name, dto, requestContext(req));
     return { data: this.http.respond(res, tokens) };
   }

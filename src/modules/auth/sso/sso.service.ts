@@ -117,10 +117,13 @@ export class SsoService {
     const profile = await this.oauthClient(provider).profile(callback, state.state, state.verifier);
     const identifierKey = provider.options.identifierKey ?? (provider.driver === 'openid' ? 'sub' : 'email');
     const identity = profileIdentity(profile, { ...provider.options, identifierKey });
-    if (!identity) throw new InvalidPayloadError('The provider\'s profile has no identifier');
+    if (!identity) throw new InvalidPayloadError("The provider's profile has no identifier");
     // With a mapping, the groups choose the role at every sign-in (none mapped: the default role), as in the reference.
     const mapping = provider.options.roleMapping;
-    const role = mapping === undefined ? undefined : mappedRole(parseRoleMapping(mapping), profile[provider.options.groupClaimName || 'groups']);
+    const role =
+      mapping === undefined
+        ? undefined
+        : mappedRole(parseRoleMapping(mapping), profile[provider.options.groupClaimName || 'groups']);
     return this.redirectSignIn(provider, { ...identity, role }, state.otp, state.redirect, context);
   }
 
@@ -147,7 +150,12 @@ export class SsoService {
     return relayState as string;
   }
 
-  async samlFinish(name: string, samlResponse: unknown, redirect: string | null, context: RequestContext): Promise<FinishedSignIn> {
+  async samlFinish(
+    name: string,
+    samlResponse: unknown,
+    redirect: string | null,
+    context: RequestContext,
+  ): Promise<FinishedSignIn> {
     const provider = this.provider(name, ['saml'], `/auth/login/${name}/acs`);
     const attributes = await this.samlClient(provider).attributes(samlResponse);
     const identity = samlIdentity(attributes, provider.options);
@@ -156,7 +164,13 @@ export class SsoService {
     return this.redirectSignIn(provider, identity, null, redirect, context);
   }
 
-  private async redirectSignIn(provider: AuthProviderConfig, identity: SsoPerson, otp: string | null, redirect: string | null, context: RequestContext): Promise<FinishedSignIn> {
+  private async redirectSignIn(
+    provider: AuthProviderConfig,
+    identity: SsoPerson,
+    otp: string | null,
+    redirect: string | null,
+    context: RequestContext,
+  ): Promise<FinishedSignIn> {
     const user = await this.ssoUsers.signInUser(provider, identity);
     await this.credentials.verifyOtp(user, otp);
     const mode = redirect === null ? 'json' : provider.mode === 'session' ? 'session' : 'cookie';
@@ -171,7 +185,11 @@ export class SsoService {
   }
 
   /** `POST /auth/login/<ldap provider>`: failures count towards the lockout like password sign-ins. */
-  async ldapLogin(name: string, input: { identifier: string; password: string; otp?: string; mode?: IssuedTokens['mode'] }, context: RequestContext): Promise<IssuedTokens> {
+  async ldapLogin(
+    name: string,
+    input: { identifier: string; password: string; otp?: string; mode?: IssuedTokens['mode'] },
+    context: RequestContext,
+  ): Promise<IssuedTokens> {
     const provider = this.provider(name, ['ldap'], `/auth/login/${name}`);
     const user = await this.lockout.guard(`ldap:${name}:${input.identifier.toLowerCase()}`, context.ip, async () => {
       const person = await this.directory(provider).authenticate(input.identifier, input.password);

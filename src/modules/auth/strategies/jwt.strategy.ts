@@ -6,7 +6,13 @@ import { ExtractJwt, JwtFromRequestFunction, Strategy } from 'passport-jwt';
 import { InvalidCredentialsError, InvalidPayloadError } from '../../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { SessionsService } from '../../tokens/sessions.service';
-import { AccessTokenPayload, JWT_ISSUER, accessTokenClaims, verificationError, verificationKey } from '../../tokens/jwt';
+import {
+  AccessTokenPayload,
+  JWT_ISSUER,
+  accessTokenClaims,
+  verificationError,
+  verificationKey,
+} from '../../tokens/jwt';
 import { VerifiedTokens } from '../lib/verified-tokens';
 import { runStrategy } from './run-strategy';
 

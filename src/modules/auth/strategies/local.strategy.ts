@@ -28,7 +28,11 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
    * password, which it answers with 400) is a wrong login here: 401 INVALID_CREDENTIALS, like any other.
    */
   async authenticateCredentials(credentials: Credentials, ip: string | null): Promise<UserEntity> {
-    const outcome = await runStrategy<UserEntity>(this, { body: credentials, query: {}, ip } satisfies CredentialsRequest);
+    const outcome = await runStrategy<UserEntity>(this, {
+      body: credentials,
+      query: {},
+      ip,
+    } satisfies CredentialsRequest);
     if (!outcome.user) throw new InvalidCredentialsError();
     return outcome.user;
   }

@@ -13,9 +13,22 @@ import { LocalStrategy } from './local.strategy';
 const secret = 's'.repeat(32);
 const cookieName = 'svc_session_token';
 const config = { secret, auth: { sessionCookie: { name: cookieName } } } as AppConfig;
-const claims = { id: '5b0e7c6a-63a4-4c1b-9a57-1d2f3c4b5a69', role: '0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f', app_access: true, admin_access: false };
+const claims = {
+  id: '5b0e7c6a-63a4-4c1b-9a57-1d2f3c4b5a69',
+  role: '0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+  app_access: true,
+  admin_access: false,
+};
 
-function request({ query = '', authorization, cookie }: { query?: string; authorization?: string; cookie?: string }): Request {
+function request({
+  query = '',
+  authorization,
+  cookie,
+}: {
+  query?: string;
+  authorization?: string;
+  cookie?: string;
+}): Request {
   return {
     url: `/items/articles${query}`,
     query: parseQueryString(query.replace(/^\?/, '')),
@@ -83,7 +96,11 @@ describe('JwtStrategy', () => {
   });
 
   it.each([
-    ['an expired token', jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, secret, { issuer: 'vellum' }), ErrorCode.TokenExpired],
+    [
+      'an expired token',
+      jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, secret, { issuer: 'vellum' }),
+      ErrorCode.TokenExpired,
+    ],
     ['another secret', signAccessToken(claims, 'x'.repeat(32), 60_000), ErrorCode.InvalidToken],
     ['another algorithm', jwt.sign(claims, secret, { issuer: 'vellum', algorithm: 'HS512' }), ErrorCode.InvalidToken],
     ['another issuer', jwt.sign(claims, secret, { issuer: 'directus' }), ErrorCode.InvalidToken],
@@ -108,8 +125,10 @@ describe('LocalStrategy', () => {
 
   beforeEach(() => (checked.length = 0));
 
-  it('hands email, password, otp and the caller\'s address to the credential check', async () => {
-    await expect(strategy.authenticateCredentials({ email: 'a@b.c', password: 'pw', otp: '123456' }, '192.0.2.1')).resolves.toBe(user);
+  it("hands email, password, otp and the caller's address to the credential check", async () => {
+    await expect(
+      strategy.authenticateCredentials({ email: 'a@b.c', password: 'pw', otp: '123456' }, '192.0.2.1'),
+    ).resolves.toBe(user);
     expect(checked).toEqual([[{ email: 'a@b.c', password: 'pw', otp: '123456' }, '192.0.2.1']]);
   });
 

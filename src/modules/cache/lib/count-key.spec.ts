@@ -6,7 +6,13 @@ describe(changedTables.name, () => {
   // comments → posts (CASCADE on delete), posts → users (SET NULL on delete), tags → posts (no action),
   // likes → comments (CASCADE on delete and update).
   const referencing: ReferencingKeys = new Map([
-    ['posts', [{ table: 'comments', onDelete: 'CASCADE', onUpdate: 'NO ACTION' }, { table: 'tags', onDelete: 'NO ACTION' }]],
+    [
+      'posts',
+      [
+        { table: 'comments', onDelete: 'CASCADE', onUpdate: 'NO ACTION' },
+        { table: 'tags', onDelete: 'NO ACTION' },
+      ],
+    ],
     ['users', [{ table: 'posts', onDelete: 'SET NULL', onUpdate: 'RESTRICT' }]],
     ['comments', [{ table: 'likes', onDelete: 'cascade', onUpdate: 'CASCADE' }]],
   ]);
@@ -14,10 +20,21 @@ describe(changedTables.name, () => {
   it.each<[string, TableWrite[], string[] | 'any']>([
     ['an insert changes its table only', [{ table: 'posts', action: 'insert' }], ['posts']],
     ['a delete cascades, transitively', [{ table: 'posts', action: 'delete' }], ['comments', 'likes', 'posts']],
-    ['SET NULL updates the referencing rows, which cascade by their ON UPDATE rule', [{ table: 'users', action: 'delete' }], ['posts', 'users']],
+    [
+      'SET NULL updates the referencing rows, which cascade by their ON UPDATE rule',
+      [{ table: 'users', action: 'delete' }],
+      ['posts', 'users'],
+    ],
     ['an update follows ON UPDATE rules only', [{ table: 'comments', action: 'update' }], ['comments', 'likes']],
     ['a table nothing references', [{ table: 'likes', action: 'delete' }], ['likes']],
-    ['several writes', [{ table: 'likes', action: 'insert' }, { table: 'users', action: 'update' }], ['likes', 'users']],
+    [
+      'several writes',
+      [
+        { table: 'likes', action: 'insert' },
+        { table: 'users', action: 'update' },
+      ],
+      ['likes', 'users'],
+    ],
     ['an unattributed write changes anything', [{ table: 'likes', action: 'insert' }, 'any'], 'any'],
   ])('%s', (_name, writes, expected) => expect(sorted(changedTables(writes, referencing))).toEqual(expected));
 
@@ -34,7 +51,10 @@ describe(tablesRead.name, () => {
   const quote = (id: string) => `"${id.replace(/"/g, '""')}"`;
   it.each([
     ['SELECT COUNT(*) AS "count" FROM "posts" "t"', ['posts']],
-    ['SELECT COUNT(*) AS "count" FROM "posts" "t" WHERE EXISTS (SELECT 1 FROM "comments" "r0" WHERE "r0"."post" = "t"."id")', ['comments', 'posts']],
+    [
+      'SELECT COUNT(*) AS "count" FROM "posts" "t" WHERE EXISTS (SELECT 1 FROM "comments" "r0" WHERE "r0"."post" = "t"."id")',
+      ['comments', 'posts'],
+    ],
     ['SELECT COUNT(*) FROM "svc_users" "t"', []],
     ['SELECT COUNT(*) FROM "post" "t"', []],
   ])('%s → %j', (sql, expected) => expect(tablesRead(sql, ['posts', 'comments', 'tags'], quote)).toEqual(expected));
@@ -50,5 +70,7 @@ describe(countKey.name, () => {
     ['bound value', 'SELECT 1', { p0: 2, p1: ['a'] }, ['g1', 'g2']],
     ['bound list', 'SELECT 1', { p0: 1, p1: ['a', 'b'] }, ['g1', 'g2']],
     ['generation', 'SELECT 1', { p0: 1, p1: ['a'] }, ['g1', 'g3']],
-  ])('changes with the %s', (_name, sql, params, generations) => expect(countKey(sql, params, generations)).not.toBe(base));
+  ])('changes with the %s', (_name, sql, params, generations) =>
+    expect(countKey(sql, params, generations)).not.toBe(base),
+  );
 });

@@ -46,5 +46,7 @@ export function tablesRead(sql: string, tables: Iterable<string>, quote: (id: st
 
 /** The key of a cached count: the statement, its bound values, and the data generations it was read at. */
 export function countKey(sql: string, params: Record<string, unknown>, generations: readonly string[]): string {
-  return createHash('sha256').update(stableStringify([sql, params, generations])).digest('hex');
+  return createHash('sha256')
+    .update(stableStringify([sql, params, generations]))
+    .digest('hex');
 }

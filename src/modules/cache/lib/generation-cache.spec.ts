@@ -36,7 +36,12 @@ describe(GenerationCache.name, () => {
 });
 
 describe(`${GenerationCache.name} bounded by weight`, () => {
-  const cache = () => new GenerationCache<string>(10, () => 0, (value) => value.length);
+  const cache = () =>
+    new GenerationCache<string>(
+      10,
+      () => 0,
+      (value) => value.length,
+    );
 
   it.each([
     ['entries that fit together are all kept', ['aaaa', 'bbbb'], [true, true]],

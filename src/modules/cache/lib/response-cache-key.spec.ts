@@ -60,7 +60,9 @@ describe(responseCacheKey.name, () => {
     expect(responseCacheKey({ ...base, ...change })).not.toBe(responseCacheKey(base));
   });
   it('keeps a share session apart from the public and from other shares', () => {
-    const keys = [{ user: null }, { user: null, share: 's1' }, { user: null, share: 's2' }].map((who) => responseCacheKey({ ...base, ...who }));
+    const keys = [{ user: null }, { user: null, share: 's1' }, { user: null, share: 's2' }].map((who) =>
+      responseCacheKey({ ...base, ...who }),
+    );
     expect(new Set(keys).size).toBe(3);
   });
 });

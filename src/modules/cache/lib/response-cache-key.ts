@@ -83,6 +83,13 @@ export function responseCacheKey(parts: {
 }): string {
   const { access_token: _token, ...query } = parts.query;
   return createHash('sha256')
-    .update(stableStringify([parts.user ?? (parts.share ? `share:${parts.share}` : 'public'), parts.path, query, parts.generations]))
+    .update(
+      stableStringify([
+        parts.user ?? (parts.share ? `share:${parts.share}` : 'public'),
+        parts.path,
+        query,
+        parts.generations,
+      ]),
+    )
     .digest('hex');
 }

@@ -15,7 +15,9 @@ describe(commentToCreate.name, () => {
     ['an item that is no key', { ...base, item: { id: 7 } }, '"item" is required'],
     ['an item that is no finite number', { ...base, item: Number.NaN }, '"item" is required'],
   ])('refuses %s with INVALID_PAYLOAD', (_name, value, reason) => {
-    expect(() => commentToCreate(value)).toThrow(expect.objectContaining({ code: ErrorCode.InvalidPayload, extensions: { reason } }));
+    expect(() => commentToCreate(value)).toThrow(
+      expect.objectContaining({ code: ErrorCode.InvalidPayload, extensions: { reason } }),
+    );
   });
 
   it.each<[string, unknown, string]>([
@@ -27,7 +29,12 @@ describe(commentToCreate.name, () => {
   });
 
   it('drops the authorship stamps and keeps everything else', () => {
-    const claimed = { user_created: 'someone', user_updated: 'someone', date_created: '2000-01-01', date_updated: '2000-01-01' };
+    const claimed = {
+      user_created: 'someone',
+      user_updated: 'someone',
+      date_created: '2000-01-01',
+      date_updated: '2000-01-01',
+    };
     expect(commentToCreate({ ...base, ...claimed, id: 'given' })).toEqual({ ...base, id: 'given' });
   });
 });

@@ -19,7 +19,11 @@ const filled = (value: unknown): value is string => typeof value === 'string' &&
 export function commentToCreate(value: unknown): CommentToCreate {
   if (!isPlainObject(value)) throw new InvalidPayloadError('A comment must be an object');
   const item = typeof value.item === 'number' && Number.isFinite(value.item) ? String(value.item) : value.item;
-  for (const [name, given] of [['comment', value.comment], ['collection', value.collection], ['item', item]] as const) {
+  for (const [name, given] of [
+    ['comment', value.comment],
+    ['collection', value.collection],
+    ['item', item],
+  ] as const) {
     if (!filled(given)) throw new InvalidPayloadError(`"${name}" is required`);
   }
   const comment = Object.fromEntries(Object.entries(value).filter(([key]) => !SERVER_FILLED.includes(key)));

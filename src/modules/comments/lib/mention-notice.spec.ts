@@ -39,7 +39,8 @@ describe(mentionNotice.name, () => {
     });
     expect(notice).toEqual({
       subject: 'Cat Poe mentioned you on articles',
-      message: 'Hello Ann Lee,\n\nCat Poe mentioned you in a comment on an item of articles:\n\n> @Ann Lee can you ask @Unknown user?\n> The title is off.',
+      message:
+        'Hello Ann Lee,\n\nCat Poe mentioned you in a comment on an item of articles:\n\n> @Ann Lee can you ask @Unknown user?\n> The title is off.',
     });
   });
 });

@@ -32,7 +32,10 @@ export interface MentionNoticeInput {
  * each mention written as a name (a raw key tells a reader nothing). The item's link is added by the mail.
  */
 export function mentionNotice(input: MentionNoticeInput): { subject: string; message: string } {
-  const text = input.comment.replace(MENTION, (_m, id: string) => `@${input.names[id.toLowerCase()] ?? 'Unknown user'}`);
+  const text = input.comment.replace(
+    MENTION,
+    (_m, id: string) => `@${input.names[id.toLowerCase()] ?? 'Unknown user'}`,
+  );
   const quoted = text
     .split(/\n+/)
     .map((line) => `> ${line}`)

@@ -31,13 +31,15 @@ function positiveInteger(raw: Record<string, string>, name: string, fallback: nu
 function milliseconds(raw: Record<string, string>, name: string, fallback: string): number {
   const value = raw[name] ?? fallback;
   const parsed = /^\d+$/.test(value) ? Number(value) : ms(value as ms.StringValue);
-  if (typeof parsed !== 'number' || Number.isNaN(parsed)) throw new Error(`${name}: must be a duration such as 30d or 7500`);
+  if (typeof parsed !== 'number' || Number.isNaN(parsed))
+    throw new Error(`${name}: must be a duration such as 30d or 7500`);
   return parsed;
 }
 
 function byteSize(raw: Record<string, string>, name: string, fallback: string): number {
   const parsed = bytes.parse(raw[name] ?? fallback);
-  if (parsed === null || Number.isNaN(parsed) || parsed < 0) throw new Error(`${name}: must be a size such as 32mb or 0`);
+  if (parsed === null || Number.isNaN(parsed) || parsed < 0)
+    throw new Error(`${name}: must be a size such as 32mb or 0`);
   return parsed;
 }
 

@@ -6,6 +6,9 @@ export function contentDisposition(type: 'inline' | 'attachment', filename: stri
   const fallback = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const header = `${type}; filename="${fallback}"`;
   if (fallback === filename) return header;
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${header}; filename*=UTF-8''${encoded}`;
 }

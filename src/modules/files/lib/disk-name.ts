@@ -10,7 +10,8 @@ import { variantPrefix } from '../transform/transform-key';
  */
 export function reservedDiskName(key: string): string | null {
   if (key.includes('__')) return '"filename_disk" cannot contain "__": such names are kept for stored transformations';
-  if (key.startsWith(TEMP_PREFIX)) return `"filename_disk" cannot start with "${TEMP_PREFIX}": such names are kept for uploads in progress`;
+  if (key.startsWith(TEMP_PREFIX))
+    return `"filename_disk" cannot start with "${TEMP_PREFIX}": such names are kept for uploads in progress`;
   return null;
 }
 

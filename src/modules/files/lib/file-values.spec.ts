@@ -3,13 +3,22 @@ import { multipartFields, multipartValue, parseFileValues } from './file-values'
 
 describe(parseFileValues.name, () => {
   it.each([
-    [{ title: 'A', type: 'image/png' }, { title: 'A', type: 'image/png' }],
-    [{ width: '120', height: 80 }, { width: 120, height: 80 }],
+    [
+      { title: 'A', type: 'image/png' },
+      { title: 'A', type: 'image/png' },
+    ],
+    [
+      { width: '120', height: 80 },
+      { width: 120, height: 80 },
+    ],
     [{ tags: ['a', 'b'] }, { tags: ['a', 'b'] }],
     [{ tags: '["a","b"]' }, { tags: ['a', 'b'] }],
     [{ tags: 'a, b' }, { tags: ['a', 'b'] }],
     [{ metadata: '{"x":1}' }, { metadata: { x: 1 } }],
-    [{ folder: null, description: null }, { folder: null, description: null }],
+    [
+      { folder: null, description: null },
+      { folder: null, description: null },
+    ],
     [{ filename_disk: 'sub/a.jpg' }, { filename_disk: 'sub/a.jpg' }],
     [{ uploaded_by: 'x', created_on: 'y', title: 'kept' }, { title: 'kept' }],
     [{ nope: 1, title: 'kept' }, { title: 'kept' }],
@@ -37,7 +46,9 @@ describe(parseFileValues.name, () => {
   ])('rejects %j', (input) => expect(() => parseFileValues(input, { allowId: true })).toThrow(InvalidPayloadError));
 
   it('drops id on updates', () => {
-    expect(parseFileValues({ id: 'aaaaaaaa-0000-4000-8000-000000000000', title: 't' }, { allowId: false })).toEqual({ title: 't' });
+    expect(parseFileValues({ id: 'aaaaaaaa-0000-4000-8000-000000000000', title: 't' }, { allowId: false })).toEqual({
+      title: 't',
+    });
   });
 });
 
@@ -54,12 +65,18 @@ describe(multipartValue.name, () => {
 
 describe(multipartFields.name, () => {
   it('applies multipartValue to text values and keeps nested values', () => {
-    expect(multipartFields({ folder: 'null', title: 'A', meta: { a: '1' } })).toEqual({ folder: null, title: 'A', meta: { a: '1' } });
+    expect(multipartFields({ folder: 'null', title: 'A', meta: { a: '1' } })).toEqual({
+      folder: null,
+      title: 'A',
+      meta: { a: '1' },
+    });
   });
 
   it.each([
     [{ folder: '', description: '', title: 'A' }, { title: 'A' }],
     [{ title: ' ' }, { title: ' ' }],
     [{ folder: 'null', description: '' }, { folder: null }],
-  ])('leaves out empty text parts, as not sent: %j → %j', (fields, expected) => expect(multipartFields(fields)).toEqual(expected));
+  ])('leaves out empty text parts, as not sent: %j → %j', (fields, expected) =>
+    expect(multipartFields(fields)).toEqual(expected),
+  );
 });

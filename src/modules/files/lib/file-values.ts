@@ -52,8 +52,15 @@ const WRITABLE: Record<keyof FileValues, Kind> = {
 };
 
 /** Set by Vellum itself; a client sending a whole file object back is not an error, the values are ignored. */
-const SERVER_MANAGED = new Set(['uploaded_by', 'created_on', 'modified_by', 'modified_on', 'uploaded_on', 'tus_id', 'tus_data']);
-
+const SERVER_MANAGED = new Set([
+  'uploaded_by',
+  'created_on',
+  'modified_by',
+  'modified_on',
+  'uploaded_on',
+  'tus_id',
+  'tus_data',
+]);
 
 function parseJson(field: string, value: string): unknown {
   let parsed: unknown;
@@ -92,11 +99,20 @@ function convert(field: string, kind: Kind, value: unknown): unknown {
     case 'integer': {
       // Multipart fields arrive as text.
       const number = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
-      if (typeof number !== 'number' || !Number.isSafeInteger(number)) throw new InvalidPayloadError(`"${field}" must be an integer`);
+      if (typeof number !== 'number' || !Number.isSafeInteger(number))
+        throw new InvalidPayloadError(`"${field}" must be an integer`);
       return number;
     }
     case 'tags': {
-      const list = typeof value === 'string' ? (value.trim().startsWith('[') ? parseJson(field, value) : value.split(',').map((s) => s.trim()).filter(Boolean)) : value;
+      const list =
+        typeof value === 'string'
+          ? value.trim().startsWith('[')
+            ? parseJson(field, value)
+            : value
+                .split(',')
+                .map((s) => s.trim())
+                .filter(Boolean)
+          : value;
       if (!Array.isArray(list) || list.some((tag) => typeof tag !== 'string')) {
         throw new InvalidPayloadError(`"${field}" must be an array of strings`);
       }

@@ -15,5 +15,7 @@ describe(formatTitle.name, () => {
     ['acc-remote-image.png', 'Acc Remote Image.png'],
     ['the_end-of-it.tar.gz', 'The End of It Tar.gz'],
     ['README', 'README'],
-  ])('keeping the extension: %j → %j', (input, expected) => expect(formatTitle(input, { keepExtension: true })).toBe(expected));
+  ])('keeping the extension: %j → %j', (input, expected) =>
+    expect(formatTitle(input, { keepExtension: true })).toBe(expected),
+  );
 });

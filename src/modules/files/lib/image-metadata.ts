@@ -5,7 +5,14 @@ import { parseIptc } from './parse-iptc';
 import { loadSharp } from './load-sharp';
 
 /** Types sharp reads metadata from (API.md 6.3). */
-export const METADATA_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/tiff', 'image/avif']);
+export const METADATA_TYPES = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/tiff',
+  'image/avif',
+]);
 
 export interface ImageMetadata {
   width?: number;
@@ -38,7 +45,13 @@ export async function readImageMetadata(input: Buffer, allowList: readonly strin
   if (info.exif) {
     try {
       const exif = exifReader(info.exif);
-      Object.assign(sections, { ifd0: exif.Image, ifd1: exif.Thumbnail, exif: exif.Photo, gps: exif.GPSInfo, interop: exif.Iop });
+      Object.assign(sections, {
+        ifd0: exif.Image,
+        ifd1: exif.Thumbnail,
+        exif: exif.Photo,
+        gps: exif.GPSInfo,
+        interop: exif.Iop,
+      });
     } catch {
       // Broken EXIF blocks are common in the wild; the image itself is still fine.
     }

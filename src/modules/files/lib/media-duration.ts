@@ -45,7 +45,8 @@ function isoBmffSeconds(buffer: Buffer): number | null {
 
 /** RIFF/WAVE: size of the `data` chunk divided by the byte rate of the `fmt ` chunk. */
 function waveSeconds(buffer: Buffer): number | null {
-  if (buffer.length < 12 || buffer.toString('latin1', 0, 4) !== 'RIFF' || buffer.toString('latin1', 8, 12) !== 'WAVE') return null;
+  if (buffer.length < 12 || buffer.toString('latin1', 0, 4) !== 'RIFF' || buffer.toString('latin1', 8, 12) !== 'WAVE')
+    return null;
   let byteRate = 0;
   let offset = 12;
   while (offset + 8 <= buffer.length) {

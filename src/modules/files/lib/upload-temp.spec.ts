@@ -25,13 +25,22 @@ describe('upload temporary objects', () => {
     expect(fileIdOfTemp(key)).toBeNull();
   });
 
-  it.each([[`temp_upload_${ID}`], ['temp_1234.png'], [uploadTempKey(ID)], [replaceTempKey(ID, '.png')], [`temp_replace_${ID}.png`]])('knows no stopped writer of %s', (key) => {
+  it.each([
+    [`temp_upload_${ID}`],
+    ['temp_1234.png'],
+    [uploadTempKey(ID)],
+    [replaceTempKey(ID, '.png')],
+    [`temp_replace_${ID}.png`],
+  ])('knows no stopped writer of %s', (key) => {
     expect(tempOwnerGone(key)).toBe(false);
   });
 
-  it.each([['temp_1234.png'], ['temp_upload_not-a-uuid'], [`${ID}.png`], [`temp_upload_${ID}x`]])('reads no file id from %s', (key) => {
-    expect(fileIdOfTemp(key)).toBeNull();
-  });
+  it.each([['temp_1234.png'], ['temp_upload_not-a-uuid'], [`${ID}.png`], [`temp_upload_${ID}x`]])(
+    'reads no file id from %s',
+    (key) => {
+      expect(fileIdOfTemp(key)).toBeNull();
+    },
+  );
 
   it.each([
     ['a recent object, whatever it is', uploadTempKey(ID), 60_000, { filename_disk: `${ID}.png` }, false, 'keep'],
@@ -40,11 +49,22 @@ describe('upload temporary objects', () => {
     ['an upload already in place', uploadTempKey(ID), HOUR, { filename_disk: `${ID}.png` }, true, 'delete'],
     ['a replacement left behind', 'temp_5f1c.png', HOUR, null, false, 'delete'],
     ['a recent upload whose writer stopped', uploadTempKey(ID), 60_000, null, false, 'delete', true],
-    ['a recent upload of a stopped writer, committed', uploadTempKey(ID), 60_000, { filename_disk: `${ID}.png` }, false, 'move', true],
+    [
+      'a recent upload of a stopped writer, committed',
+      uploadTempKey(ID),
+      60_000,
+      { filename_disk: `${ID}.png` },
+      false,
+      'move',
+      true,
+    ],
     ['a recent replacement whose writer stopped', replaceTempKey(ID, '.png'), 60_000, null, false, 'delete', true],
     ['a recent replacement still being written', replaceTempKey(ID, '.png'), 60_000, null, false, 'keep'],
     ['a disk write whose writer stopped', putTempKey(ID), 60_000, null, false, 'delete', true],
-  ] as [string, string, number, { filename_disk: string } | null, boolean, string, boolean?][])('%s: %s', (_name, key, age, row, exists, fate, gone = false) => {
-    expect(tempFate(key, age, 10 * 60_000, row, exists, gone)).toBe(fate);
-  });
+  ] as [string, string, number, { filename_disk: string } | null, boolean, string, boolean?][])(
+    '%s: %s',
+    (_name, key, age, row, exists, fate, gone = false) => {
+      expect(tempFate(key, age, 10 * 60_000, row, exists, gone)).toBe(fate);
+    },
+  );
 });

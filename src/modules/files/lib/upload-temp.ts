@@ -59,7 +59,14 @@ export type TempFate = 'move' | 'delete' | 'keep';
  * An upload whose row was committed but whose bytes were never moved into place is completed; anything
  * else is removed.
  */
-export function tempFate(key: string, ageMs: number, minAgeMs: number, row: { filename_disk: string | null } | null, diskExists: boolean, ownerGone = false): TempFate {
+export function tempFate(
+  key: string,
+  ageMs: number,
+  minAgeMs: number,
+  row: { filename_disk: string | null } | null,
+  diskExists: boolean,
+  ownerGone = false,
+): TempFate {
   if (ageMs < minAgeMs && !ownerGone) return 'keep';
   if (fileIdOfTemp(key) !== null && row?.filename_disk && !diskExists) return 'move';
   return 'delete';

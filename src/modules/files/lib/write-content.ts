@@ -9,7 +9,13 @@ import { byteLimit } from './byte-limit';
  * Streams `stream` into `driver` at `key`, at most `maxBytes`, and returns the stored size. A failing
  * source (too large, truncated body) is the client's fault; a failing store is SERVICE_UNAVAILABLE.
  */
-export async function writeContent(driver: StorageDriver, key: string, stream: Readable, type: string, maxBytes: number | undefined): Promise<number> {
+export async function writeContent(
+  driver: StorageDriver,
+  key: string,
+  stream: Readable,
+  type: string,
+  maxBytes: number | undefined,
+): Promise<number> {
   const limiter = byteLimit(maxBytes);
   let sourceError: unknown = stream.errored ?? undefined;
   stream.once('error', (err) => (sourceError ??= err));
@@ -20,7 +26,8 @@ export async function writeContent(driver: StorageDriver, key: string, stream: R
     const reasons = [source, sink].flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
     const tooLarge = reasons.find((r) => r instanceof AppError);
     if (tooLarge) throw tooLarge;
-    if (sourceError) throw new InvalidPayloadError(`The file content could not be read: ${(sourceError as Error).message}`);
+    if (sourceError)
+      throw new InvalidPayloadError(`The file content could not be read: ${(sourceError as Error).message}`);
     if (sink.status === 'rejected' && sink.reason instanceof UnsafeStorageKeyError) {
       throw new InvalidPayloadError('"filename_disk" must stay inside the storage location');
     }

@@ -50,7 +50,10 @@ export class LocalDriver implements StorageDriver {
   async getStream(path: string, range?: ByteRange): Promise<Readable> {
     const full = this.fullPath(path);
     // Reads of 256 KB: most images are one read, not several of the default 64 KB.
-    const stream = createReadStream(full, { highWaterMark: READ_CHUNK, ...(range ? { start: range.start, end: range.end } : {}) });
+    const stream = createReadStream(full, {
+      highWaterMark: READ_CHUNK,
+      ...(range ? { start: range.start, end: range.end } : {}),
+    });
     // Surface a missing file as a rejected promise here rather than as a late stream error.
     await new Promise<void>((resolveOpen, rejectOpen) => {
       stream.once('open', () => resolveOpen());
@@ -90,7 +93,8 @@ export class LocalDriver implements StorageDriver {
     try {
       entries = await readdir(folder, { withFileTypes: true });
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') return [];
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR')
+        return [];
       throw err;
     }
     const keys: string[] = [];

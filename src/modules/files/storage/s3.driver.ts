@@ -42,7 +42,8 @@ export class S3Driver implements StorageDriver {
       endpoint: options.endpoint,
       region: options.region ?? 'us-east-1',
       forcePathStyle: options.forcePathStyle,
-      credentials: options.key && options.secret ? { accessKeyId: options.key, secretAccessKey: options.secret } : undefined,
+      credentials:
+        options.key && options.secret ? { accessKeyId: options.key, secretAccessKey: options.secret } : undefined,
       // Streamed bodies would otherwise be sent with aws-chunked framing, which many S3-compatible
       // servers store verbatim (CONVENTIONS 13).
       requestChecksumCalculation: 'WHEN_REQUIRED',

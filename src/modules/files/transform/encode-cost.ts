@@ -14,7 +14,8 @@ const LOWEST_EFFORT: Record<string, number> = { avif: 0, png: 1 };
 /** sharp quantises a PNG to a palette when asked, or when any of these is given (sharp 0.35, lib/output.js). */
 const PALETTE_IMPLIED_BY = ['quality', 'effort', 'colours', 'colors', 'dither'];
 
-const asOptions = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const asOptions = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** The format an operation sets the output to (sharp: the last such call wins), or null. */
 function formatSetBy([method, first]: TransformOperation): string | null {
@@ -27,7 +28,9 @@ function encoderOptions([method, first, second]: TransformOperation): Record<str
 }
 
 function asksPalette(options: Record<string, unknown>): boolean {
-  return options.palette !== undefined ? options.palette === true : PALETTE_IMPLIED_BY.some((key) => options[key] !== undefined);
+  return options.palette !== undefined
+    ? options.palette === true
+    : PALETTE_IMPLIED_BY.some((key) => options[key] !== undefined);
 }
 
 /** The slow encoder an operation configures ('avif', 'png' for a palette PNG), or null. */
@@ -39,7 +42,11 @@ function slowEncoderOf(operation: TransformOperation): string | null {
 
 /** Whether the output of `operations` on a source of `sourceFormat` is written by an encoder no timeout stops. */
 export function slowOutput(operations: TransformOperation[], sourceFormat: string): boolean {
-  const output = operations.map(formatSetBy).filter((format) => format !== null).at(-1) ?? sourceFormat;
+  const output =
+    operations
+      .map(formatSetBy)
+      .filter((format) => format !== null)
+      .at(-1) ?? sourceFormat;
   // Palette settings made by any PNG call stay in force for a later one.
   return output === 'avif' || (output === 'png' && operations.some((operation) => slowEncoderOf(operation) === 'png'));
 }
@@ -58,12 +65,22 @@ export function withBoundedEffort(operations: TransformOperation[]): TransformOp
  * Whether `operations` producing an image of `size` may run: an encoder no timeout stops is given at
  * most `maxPixels` (ASSETS_TRANSFORM_SLOW_ENCODE_MAX_PIXELS).
  */
-export function encodeFits(size: Size, operations: TransformOperation[], sourceFormat: string, maxPixels: number): boolean {
+export function encodeFits(
+  size: Size,
+  operations: TransformOperation[],
+  sourceFormat: string,
+  maxPixels: number,
+): boolean {
   return !slowOutput(operations, sourceFormat) || size.width * size.height <= maxPixels;
 }
 
 /** Refuses (ILLEGAL_ASSET_TRANSFORMATION) an AVIF or palette PNG output larger than `maxPixels`. */
-export function assertEncodeFits(size: Size, operations: TransformOperation[], sourceFormat: string, maxPixels: number): void {
+export function assertEncodeFits(
+  size: Size,
+  operations: TransformOperation[],
+  sourceFormat: string,
+  maxPixels: number,
+): void {
   if (!encodeFits(size, operations, sourceFormat, maxPixels)) {
     throw new IllegalAssetTransformationError(
       `AVIF and palette PNG outputs (PNG with a quality) are limited to ${maxPixels} pixels (width × height); this one would have ${size.width * size.height}.`,

@@ -16,7 +16,8 @@ export const OPERATION_LIMITS = { kernel: 7, median: 7, blurSigma: 30, claheWind
 export const TO_FORMAT_IDS = ['jpeg', 'jpg', 'png', 'webp', 'tiff', 'tif', 'avif'] as const;
 
 const number = (value: unknown): number => (typeof value === 'number' ? value : 0);
-const member = (value: unknown, key: string): unknown => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined);
+const member = (value: unknown, key: string): unknown =>
+  value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
 
 /** Why `operation` would cost too much, or null; arguments of the wrong type are left to sharp's own checks. */
 export function operationCostProblem([method, first]: TransformOperation): string | null {
@@ -26,15 +27,21 @@ export function operationCostProblem([method, first]: TransformOperation): strin
         ? `"convolve" kernels are limited to ${OPERATION_LIMITS.kernel}×${OPERATION_LIMITS.kernel}`
         : null;
     case 'median':
-      return number(first) > OPERATION_LIMITS.median ? `"median" sizes are limited to ${OPERATION_LIMITS.median}` : null;
+      return number(first) > OPERATION_LIMITS.median
+        ? `"median" sizes are limited to ${OPERATION_LIMITS.median}`
+        : null;
     case 'blur':
-      return Math.max(number(first), number(member(first, 'sigma'))) > OPERATION_LIMITS.blurSigma ? `"blur" sigmas are limited to ${OPERATION_LIMITS.blurSigma}` : null;
+      return Math.max(number(first), number(member(first, 'sigma'))) > OPERATION_LIMITS.blurSigma
+        ? `"blur" sigmas are limited to ${OPERATION_LIMITS.blurSigma}`
+        : null;
     case 'clahe':
       return Math.max(number(member(first, 'width')), number(member(first, 'height'))) > OPERATION_LIMITS.claheWindow
         ? `"clahe" windows are limited to ${OPERATION_LIMITS.claheWindow}×${OPERATION_LIMITS.claheWindow}`
         : null;
     case 'toFormat':
-      return (TO_FORMAT_IDS as readonly unknown[]).includes(first) ? null : `"toFormat" accepts only ${TO_FORMAT_IDS.join(', ')}`;
+      return (TO_FORMAT_IDS as readonly unknown[]).includes(first)
+        ? null
+        : `"toFormat" accepts only ${TO_FORMAT_IDS.join(', ')}`;
     default:
       return null;
   }

@@ -13,14 +13,37 @@ describe(parseTransform.name, () => {
     [{}, null],
     [{ download: '' }, null],
     [{ width: '200' }, { width: 200 }],
-    [{ width: '200', height: '100', fit: 'contain', quality: '80' }, { width: 200, height: 100, fit: 'contain', quality: 80 }],
-    [{ withoutEnlargement: 'true', format: 'webp' }, { withoutEnlargement: true, format: 'webp' }],
-    [{ focal_point_x: '10', focal_point_y: '0' }, { focal_point_x: 10, focal_point_y: 0 }],
+    [
+      { width: '200', height: '100', fit: 'contain', quality: '80' },
+      { width: 200, height: 100, fit: 'contain', quality: 80 },
+    ],
+    [
+      { withoutEnlargement: 'true', format: 'webp' },
+      { withoutEnlargement: true, format: 'webp' },
+    ],
+    [
+      { focal_point_x: '10', focal_point_y: '0' },
+      { focal_point_x: 10, focal_point_y: 0 },
+    ],
     [{ transforms: '[["blur",3],["flip"]]' }, { transforms: [['blur', 3], ['flip']] }],
-    [{ transforms: '[["median",7],["blur",30]]' }, { transforms: [['median', 7], ['blur', 30]] }],
-    [{ transforms: '[["convolve",{"width":3,"height":3,"kernel":[0,1,0,1,1,1,0,1,0]}]]' }, { transforms: [['convolve', { width: 3, height: 3, kernel: [0, 1, 0, 1, 1, 1, 0, 1, 0] }]] }],
+    [
+      { transforms: '[["median",7],["blur",30]]' },
+      {
+        transforms: [
+          ['median', 7],
+          ['blur', 30],
+        ],
+      },
+    ],
+    [
+      { transforms: '[["convolve",{"width":3,"height":3,"kernel":[0,1,0,1,1,1,0,1,0]}]]' },
+      { transforms: [['convolve', { width: 3, height: 3, kernel: [0, 1, 0, 1, 1, 1, 0, 1, 0] }]] },
+    ],
     [{ key: 'thumb' }, { width: 100, height: 100, fit: 'cover', quality: 70 }],
-    [{ key: 'thumb', width: '50' }, { width: 50, height: 100, fit: 'cover', quality: 70 }],
+    [
+      { key: 'thumb', width: '50' },
+      { width: 50, height: 100, fit: 'cover', quality: 70 },
+    ],
     [{ key: 'system-small-cover' }, { width: 64, height: 64, fit: 'cover', format: 'auto' }],
   ])('mode all: %j → %j', (query, expected) => expect(parseTransform(query, settings())).toEqual(expected));
 

@@ -45,10 +45,42 @@ export const TRANSFORM_QUERY_KEYS = [
 
 /** Sharp methods a caller may name in `transforms` (API.md 6.7). None of them reads files or the network. */
 export const ALLOWED_OPERATIONS = new Set([
-  'toFormat', 'jpeg', 'png', 'tiff', 'webp', 'avif', 'resize', 'extend', 'extract', 'trim', 'rotate', 'flip',
-  'flop', 'sharpen', 'median', 'blur', 'flatten', 'gamma', 'negate', 'normalise', 'normalize', 'clahe',
-  'convolve', 'threshold', 'linear', 'recomb', 'modulate', 'tint', 'greyscale', 'grayscale', 'toColorspace',
-  'toColourspace', 'removeAlpha', 'ensureAlpha', 'extractChannel', 'bandbool',
+  'toFormat',
+  'jpeg',
+  'png',
+  'tiff',
+  'webp',
+  'avif',
+  'resize',
+  'extend',
+  'extract',
+  'trim',
+  'rotate',
+  'flip',
+  'flop',
+  'sharpen',
+  'median',
+  'blur',
+  'flatten',
+  'gamma',
+  'negate',
+  'normalise',
+  'normalize',
+  'clahe',
+  'convolve',
+  'threshold',
+  'linear',
+  'recomb',
+  'modulate',
+  'tint',
+  'greyscale',
+  'grayscale',
+  'toColorspace',
+  'toColourspace',
+  'removeAlpha',
+  'ensureAlpha',
+  'extractChannel',
+  'bandbool',
 ]);
 
 const FITS: Fit[] = ['cover', 'contain', 'inside', 'outside'];
@@ -144,7 +176,9 @@ export function parseTransform(query: Record<string, unknown>, settings: Transfo
     const allowed = settings.mode === 'presets' ? (custom ?? system) : system;
     if (asked.length !== 1 || !allowed) {
       throw new InvalidQueryError(
-        settings.mode === 'presets' ? 'Only configured presets can be used for asset transformations' : 'Asset transformations are disabled',
+        settings.mode === 'presets'
+          ? 'Only configured presets can be used for asset transformations'
+          : 'Asset transformations are disabled',
       );
     }
   }

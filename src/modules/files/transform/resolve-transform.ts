@@ -26,7 +26,13 @@ export interface ResolvedTransform {
   variesByAccept: boolean;
 }
 
-const FORMAT_METHODS: Record<string, OutputFormat> = { jpeg: 'jpeg', png: 'png', webp: 'webp', tiff: 'tiff', avif: 'avif' };
+const FORMAT_METHODS: Record<string, OutputFormat> = {
+  jpeg: 'jpeg',
+  png: 'png',
+  webp: 'webp',
+  tiff: 'tiff',
+  avif: 'avif',
+};
 
 function normaliseFormat(format: string): OutputFormat | null {
   if (format === 'jpg' || format === 'jpeg') return 'jpeg';
@@ -37,22 +43,37 @@ function normaliseFormat(format: string): OutputFormat | null {
 /** The formats `format=auto` may answer, best first: AVIF and WebP for clients that take them. */
 function autoFormats(accept: string, source: OutputFormat): OutputFormat[] {
   const fallback = source === 'avif' || source === 'webp' || source === 'tiff' ? 'png' : source;
-  return [...(/image\/avif/i.test(accept) ? ['avif' as const] : []), ...(/image\/webp/i.test(accept) ? ['webp' as const] : []), fallback];
+  return [
+    ...(/image\/avif/i.test(accept) ? ['avif' as const] : []),
+    ...(/image\/webp/i.test(accept) ? ['webp' as const] : []),
+    fallback,
+  ];
 }
 
-const formatOperation = (format: OutputFormat, quality: number | undefined): TransformOperation => ['toFormat', format, ...(quality ? [{ quality }] : [])];
+const formatOperation = (format: OutputFormat, quality: number | undefined): TransformOperation => [
+  'toFormat',
+  format,
+  ...(quality ? [{ quality }] : []),
+];
 
 /**
  * `format=auto`: the best format whose encode fits (see encode-cost.ts); past every limit, the last
  * without its quality, which for PNG is what makes it slow.
  */
-function autoFormatOperation(formats: OutputFormat[], quality: number | undefined, fits: (operation: TransformOperation) => boolean): TransformOperation {
+function autoFormatOperation(
+  formats: OutputFormat[],
+  quality: number | undefined,
+  fits: (operation: TransformOperation) => boolean,
+): TransformOperation {
   const fitting = formats.map((format) => formatOperation(format, quality)).find(fits);
   return fitting ?? formatOperation(formats.at(-1)!, undefined);
 }
 
 /** The resize asked by width, height and fit: clamped by `withoutEnlargement`, or a cover resize plus an extract centred on the focal point. */
-function sizing(params: TransformParams, source: SourceImage & { width: number; height: number }): TransformOperation[] {
+function sizing(
+  params: TransformParams,
+  source: SourceImage & { width: number; height: number },
+): TransformOperation[] {
   if (!params.width && !params.height) return [];
   let width = params.width;
   let height = params.height;
@@ -68,9 +89,14 @@ function sizing(params: TransformParams, source: SourceImage & { width: number; 
     const scaledHeight = Math.max(height, Math.round(source.height * scale));
     const left = Math.min(Math.max(0, Math.round(fx * scale - width / 2)), scaledWidth - width);
     const top = Math.min(Math.max(0, Math.round(fy * scale - height / 2)), scaledHeight - height);
-    return [['resize', { width: scaledWidth, height: scaledHeight, fit: 'fill' }], ['extract', { left, top, width, height }]];
+    return [
+      ['resize', { width: scaledWidth, height: scaledHeight, fit: 'fill' }],
+      ['extract', { left, top, width, height }],
+    ];
   }
-  return [['resize', { width, height, fit: params.fit ?? 'cover', withoutEnlargement: params.withoutEnlargement ?? false }]];
+  return [
+    ['resize', { width, height, fit: params.fit ?? 'cover', withoutEnlargement: params.withoutEnlargement ?? false }],
+  ];
 }
 
 /**
@@ -79,10 +105,17 @@ function sizing(params: TransformParams, source: SourceImage & { width: number; 
  * either direction or of unknown size, pipelines with any step larger, and AVIF or palette PNG outputs
  * of more than `maxSlowPixels` are ILLEGAL_ASSET_TRANSFORMATION; `format=auto` picks a faster format instead.
  */
-export function resolveTransform(params: TransformParams, source: SourceImage, accept: string, limits: TransformLimits): ResolvedTransform {
+export function resolveTransform(
+  params: TransformParams,
+  source: SourceImage,
+  accept: string,
+  limits: TransformLimits,
+): ResolvedTransform {
   const { width, height } = source;
   if (!width || !height || width > limits.maxDimension || height > limits.maxDimension) {
-    throw new IllegalAssetTransformationError('The image is too large or its size is unknown, so it cannot be transformed.');
+    throw new IllegalAssetTransformationError(
+      'The image is too large or its size is unknown, so it cannot be transformed.',
+    );
   }
   const transforms = params.transforms ?? [];
   const resize = sizing(params, { ...source, width, height });
@@ -92,10 +125,13 @@ export function resolveTransform(params: TransformParams, source: SourceImage, a
     if (named) format = named;
   }
   const output = outputSize({ width, height }, [...transforms, ...resize]);
-  const fits = (operation: TransformOperation) => encodeFits(output, [...transforms, operation], source.format, limits.maxSlowPixels);
+  const fits = (operation: TransformOperation) =>
+    encodeFits(output, [...transforms, operation], source.format, limits.maxSlowPixels);
   const formatOps: TransformOperation[] = [];
-  if (params.format === 'auto') formatOps.push(autoFormatOperation(autoFormats(accept, source.format), params.quality, fits));
-  else if (params.format || params.quality) formatOps.push(formatOperation(params.format ? normaliseFormat(params.format)! : format, params.quality));
+  if (params.format === 'auto')
+    formatOps.push(autoFormatOperation(autoFormats(accept, source.format), params.quality, fits));
+  else if (params.format || params.quality)
+    formatOps.push(formatOperation(params.format ? normaliseFormat(params.format)! : format, params.quality));
   if (formatOps.length > 0) format = formatOps[0][1] as OutputFormat;
   const operations = withBoundedEffort([...transforms, ...formatOps, ...resize]);
   assertStagesFit({ width, height }, operations, limits.maxDimension);

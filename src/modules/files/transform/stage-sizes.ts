@@ -18,8 +18,10 @@ interface SizingPlan {
   extend: Edges;
 }
 
-const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
-const obj = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
+const num = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+const obj = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
 
 /** sharp's `resize(width?, height?, options?)` or `resize(options)`. */
 function resizeOf(args: unknown[]): SizingPlan['resize'] {
@@ -34,20 +36,33 @@ function resizeOf(args: unknown[]): SizingPlan['resize'] {
 
 /** Folds operations into the plan sharp builds from them (sharp 0.35, lib/resize.js and operation.js). */
 function sizingPlan(operations: TransformOperation[]): SizingPlan {
-  const plan: SizingPlan = { resize: null, preExtract: null, postExtract: null, angle: 0, extend: { top: 0, bottom: 0, left: 0, right: 0 } };
+  const plan: SizingPlan = {
+    resize: null,
+    preExtract: null,
+    postExtract: null,
+    angle: 0,
+    extend: { top: 0, bottom: 0, left: 0, right: 0 },
+  };
   for (const [method, ...args] of operations) {
     if (method === 'resize') plan.resize = resizeOf(args);
     if (method === 'rotate' && num(args[0]) !== undefined) plan.angle = num(args[0])!;
     if (method === 'extract') {
       const region = obj(args[0]);
-      const extracted = { left: num(region.left) ?? 0, top: num(region.top) ?? 0, width: num(region.width) ?? 0, height: num(region.height) ?? 0 };
+      const extracted = {
+        left: num(region.left) ?? 0,
+        top: num(region.top) ?? 0,
+        width: num(region.width) ?? 0,
+        height: num(region.height) ?? 0,
+      };
       // sharp: an extract after a resize, or a second one, cuts from the resized image.
       if (plan.resize || plan.preExtract) plan.postExtract = extracted;
       else plan.preExtract = extracted;
     }
     if (method === 'extend') {
-      const edges = num(args[0]) !== undefined ? { top: args[0], bottom: args[0], left: args[0], right: args[0] } : obj(args[0]);
-      for (const edge of ['top', 'bottom', 'left', 'right'] as const) plan.extend[edge] = num(edges[edge]) ?? plan.extend[edge];
+      const edges =
+        num(args[0]) !== undefined ? { top: args[0], bottom: args[0], left: args[0], right: args[0] } : obj(args[0]);
+      for (const edge of ['top', 'bottom', 'left', 'right'] as const)
+        plan.extend[edge] = num(edges[edge]) ?? plan.extend[edge];
     }
   }
   return plan;
@@ -58,7 +73,10 @@ function rotated(size: Size, angle: number): Size {
   const radians = (angle * Math.PI) / 180;
   const cos = Math.abs(Math.cos(radians));
   const sin = Math.abs(Math.sin(radians));
-  return { width: Math.ceil(size.width * cos + size.height * sin), height: Math.ceil(size.width * sin + size.height * cos) };
+  return {
+    width: Math.ceil(size.width * cos + size.height * sin),
+    height: Math.ceil(size.width * sin + size.height * cos),
+  };
 }
 
 function resized(size: Size, resize: NonNullable<SizingPlan['resize']>): Size {
@@ -111,9 +129,20 @@ export function outputSize(source: Size, operations: TransformOperation[]): Size
  * than `maxDimension` pixels on a side (ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION), whatever the source.
  */
 export function assertStagesFit(source: Size, operations: TransformOperation[], maxDimension: number): void {
-  const tooLarge = stageSizes(source, operations).some((size) => size.width > maxDimension || size.height > maxDimension);
+  const tooLarge = stageSizes(source, operations).some(
+    (size) => size.width > maxDimension || size.height > maxDimension,
+  );
   if (tooLarge) {
-    const methods = [...new Set(operations.map(([method]) => method).filter((method) => ['resize', 'extend', 'extract', 'rotate'].includes(method)))];
-    throw new IllegalAssetTransformationError(`Every step of a transformation is limited to ${maxDimension} pixels per side.`, methods);
+    const methods = [
+      ...new Set(
+        operations
+          .map(([method]) => method)
+          .filter((method) => ['resize', 'extend', 'extract', 'rotate'].includes(method)),
+      ),
+    ];
+    throw new IllegalAssetTransformationError(
+      `Every step of a transformation is limited to ${maxDimension} pixels per side.`,
+      methods,
+    );
   }
 }

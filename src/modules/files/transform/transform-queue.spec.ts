@@ -17,7 +17,11 @@ describe(TransformQueue.name, () => {
       return n;
     };
     const results = await Promise.all([1, 2, 3, 4, 5].map((n) => queue.run(Date.now() + 1000, null, task(n))));
-    expect({ results, most, order: order.slice(0, 2).sort() }).toEqual({ results: [1, 2, 3, 4, 5], most: 2, order: [1, 2] });
+    expect({ results, most, order: order.slice(0, 2).sort() }).toEqual({
+      results: [1, 2, 3, 4, 5],
+      most: 2,
+      order: [1, 2],
+    });
   });
 
   it('answers 503 at once past maxConcurrent running or waiting', async () => {
@@ -41,13 +45,18 @@ describe(TransformQueue.name, () => {
 
   it('frees the slot of a failed task', async () => {
     const queue = new TransformQueue({ maxRunning: 1, maxRunningPerCaller: 1, maxConcurrent: 1 });
-    await expect(queue.run(Date.now() + 1000, null, async () => Promise.reject(new Error('bad image')))).rejects.toThrow('bad image');
+    await expect(
+      queue.run(Date.now() + 1000, null, async () => Promise.reject(new Error('bad image'))),
+    ).rejects.toThrow('bad image');
     await expect(queue.run(Date.now() + 1000, null, async () => 'next')).resolves.toBe('next');
   });
 
   it("keeps a slot for other callers while one caller's jobs hold its share", async () => {
     const queue = new TransformQueue({ maxRunning: 2, maxRunningPerCaller: 1, maxConcurrent: 10 });
-    const heavy = [queue.run(Date.now() + 1000, 'user:a', () => later(80)), queue.run(Date.now() + 1000, 'user:a', () => later(80))];
+    const heavy = [
+      queue.run(Date.now() + 1000, 'user:a', () => later(80)),
+      queue.run(Date.now() + 1000, 'user:a', () => later(80)),
+    ];
     const started = Date.now();
     await expect(queue.run(Date.now() + 1000, 'user:b', async () => 'small')).resolves.toBe('small');
     expect(Date.now() - started).toBeLessThan(40);

@@ -20,13 +20,21 @@ export class TransformQueue {
 
   constructor({ maxRunning, maxRunningPerCaller, maxConcurrent }: TransformQueueLimits) {
     const queue = Math.max(0, maxConcurrent - maxRunning);
-    this.limiter = new WorkLimiter({ concurrency: maxRunning, perCaller: maxRunningPerCaller, queue, perCallerQueue: queue });
+    this.limiter = new WorkLimiter({
+      concurrency: maxRunning,
+      perCaller: maxRunningPerCaller,
+      queue,
+      perCallerQueue: queue,
+    });
   }
 
   /** `task` once a slot is free; its slot is held until the promise `task` answers settles. */
   async run<T>(deadline: number, caller: string | null, task: () => Promise<T>): Promise<T> {
     const late = new AbortController();
-    const timer = setTimeout(() => late.abort(new ServiceBusyError('assets', 'The transformation took too long')), Math.max(0, deadline - Date.now()));
+    const timer = setTimeout(
+      () => late.abort(new ServiceBusyError('assets', 'The transformation took too long')),
+      Math.max(0, deadline - Date.now()),
+    );
     const slot = this.limiter.acquire(caller, { signal: late.signal });
     if (!slot) {
       clearTimeout(timer);

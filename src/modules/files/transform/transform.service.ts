@@ -2,7 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Readable } from 'node:stream';
 import type { Sharp } from 'sharp';
 import { AppError } from '../../../common/errors/app-error';
-import { IllegalAssetTransformationError, ServiceBusyError, ServiceUnavailableError } from '../../../common/errors/errors';
+import {
+  IllegalAssetTransformationError,
+  ServiceBusyError,
+  ServiceUnavailableError,
+} from '../../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { FileEntity } from '../entities/file.entity';
 import { assetsOptions, AssetsOptions } from '../lib/assets-options';
@@ -58,12 +62,23 @@ export class TransformService {
   plan(row: FileEntity, params: TransformParams, accept: string): VariantPlan {
     const resolved = resolveTransform(
       params,
-      { width: row.width, height: row.height, format: TRANSFORMABLE_TYPES[row.type!], focal_point_x: row.focal_point_x, focal_point_y: row.focal_point_y },
+      {
+        width: row.width,
+        height: row.height,
+        format: TRANSFORMABLE_TYPES[row.type!],
+        focal_point_x: row.focal_point_x,
+        focal_point_y: row.focal_point_y,
+      },
       accept,
       { maxDimension: this.options.maxDimension, maxSlowPixels: this.options.slowEncodeMaxPixels },
     );
     const key = transformKey(row.filename_disk!, resolved.operations, resolved.format);
-    return { key, type: FORMAT_TYPES[resolved.format], variesByAccept: resolved.variesByAccept, operations: resolved.operations };
+    return {
+      key,
+      type: FORMAT_TYPES[resolved.format],
+      variesByAccept: resolved.variesByAccept,
+      operations: resolved.operations,
+    };
   }
 
   /** The stored variant's size, computing and storing it first when it is not there yet. */
@@ -86,7 +101,10 @@ export class TransformService {
     const deadline = Date.now() + this.options.timeoutMs;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new ServiceBusyError('assets', 'The transformation took too long')), this.options.timeoutMs);
+      timer = setTimeout(
+        () => reject(new ServiceBusyError('assets', 'The transformation took too long')),
+        this.options.timeoutMs,
+      );
     });
     // The queue's slot is held until sharp really stops: its own timeout, or for AVIF and palette PNG the bounded
     // size of the encode, makes that at most about a second later.
@@ -95,11 +113,20 @@ export class TransformService {
     return Promise.race([work, late]).finally(() => clearTimeout(timer));
   }
 
-  private async render(row: FileEntity, operations: TransformOperation[], key: string, deadline: number): Promise<void> {
+  private async render(
+    row: FileEntity,
+    operations: TransformOperation[],
+    key: string,
+    deadline: number,
+  ): Promise<void> {
     const driver = this.storage.location(row.storage);
     const source = await driver.getStream(row.filename_disk!);
     // The pixel limit protects against decompression bombs whose row claims a harmless size.
-    const image = loadSharp()({ limitInputPixels: this.options.maxDimension * this.options.maxDimension, failOn: 'error', sequentialRead: true });
+    const image = loadSharp()({
+      limitInputPixels: this.options.maxDimension * this.options.maxDimension,
+      failOn: 'error',
+      sequentialRead: true,
+    });
     source.on('error', (err) => image.destroy(err));
     source.pipe(image);
     // libvips abandons the work once this many whole seconds have passed: nothing runs on past the answer.
@@ -112,10 +139,15 @@ export class TransformService {
       } catch (err) {
         // sharp checks arguments synchronously: a bad argument is the caller's mistake.
         source.destroy();
-        throw new IllegalAssetTransformationError(`Invalid arguments for "${method}": ${(err as Error).message}`, [method]);
+        throw new IllegalAssetTransformationError(`Invalid arguments for "${method}": ${(err as Error).message}`, [
+          method,
+        ]);
       }
     }
-    const output = await this.checkedRender(image, operations, { autoOrient, sourceFormat: TRANSFORMABLE_TYPES[row.type!] });
+    const output = await this.checkedRender(image, operations, {
+      autoOrient,
+      sourceFormat: TRANSFORMABLE_TYPES[row.type!],
+    });
     // Nobody waits for a late result, and storing it would let 503s build variants no request could.
     if (Date.now() > deadline) throw new ServiceBusyError('assets', 'The transformation took too long');
     await driver.put(key, Readable.from(output));
@@ -125,7 +157,11 @@ export class TransformService {
    * The file row's width and height are what the plan was checked against, and a client may change
    * them: the sizes are checked again against the image itself before any pixel is computed.
    */
-  private async checkedRender(image: Sharp, operations: TransformOperation[], source: { autoOrient: boolean; sourceFormat: OutputFormat }): Promise<Buffer> {
+  private async checkedRender(
+    image: Sharp,
+    operations: TransformOperation[],
+    source: { autoOrient: boolean; sourceFormat: OutputFormat },
+  ): Promise<Buffer> {
     try {
       const { width, height, orientation } = await image.metadata();
       const turned = source.autoOrient && (orientation ?? 1) >= 5;
@@ -135,7 +171,8 @@ export class TransformService {
       return await image.toBuffer();
     } catch (err) {
       if (err instanceof AppError) throw err;
-      if (/^timeout/.test((err as Error).message)) throw new ServiceBusyError('assets', 'The transformation took too long');
+      if (/^timeout/.test((err as Error).message))
+        throw new ServiceBusyError('assets', 'The transformation took too long');
       throw new IllegalAssetTransformationError(`The image could not be transformed: ${(err as Error).message}`);
     }
   }

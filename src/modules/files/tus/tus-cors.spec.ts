@@ -2,7 +2,10 @@ import { mergeHeaderLists } from './tus-cors';
 
 describe('mergeHeaderLists', () => {
   it.each<[unknown[], string]>([
-    [['Content-Range', 'Location, Upload-Offset', 'Directus-File-Id'], 'Content-Range, Location, Upload-Offset, Directus-File-Id'],
+    [
+      ['Content-Range', 'Location, Upload-Offset', 'Directus-File-Id'],
+      'Content-Range, Location, Upload-Offset, Directus-File-Id',
+    ],
     [[undefined, 'Location'], 'Location'],
     [['Location', ' Location ,Upload-Offset'], 'Location, Upload-Offset'],
     [['', undefined], ''],

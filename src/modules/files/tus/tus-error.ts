@@ -1,5 +1,10 @@
 import { AppError } from '../../../common/errors/app-error';
-import { ContentTooLargeError, ForbiddenError, InvalidPayloadError, UnsupportedMediaTypeError } from '../../../common/errors/errors';
+import {
+  ContentTooLargeError,
+  ForbiddenError,
+  InvalidPayloadError,
+  UnsupportedMediaTypeError,
+} from '../../../common/errors/errors';
 
 interface TusFailure {
   status_code: number;

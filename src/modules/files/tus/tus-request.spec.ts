@@ -26,9 +26,12 @@ describe('parseUploadMetadata', () => {
     expect({ ...parseUploadMetadata(raw) }).toEqual(expected);
   });
 
-  it.each(['filename not*base64', `a ${b64('1')},a ${b64('2')}`, `a ${b64('1')} extra`, 'a abc', ','])('refuses %j', (raw) => {
-    expect(codeOf(() => parseUploadMetadata(raw))).toBe(ErrorCode.InvalidPayload);
-  });
+  it.each(['filename not*base64', `a ${b64('1')},a ${b64('2')}`, `a ${b64('1')} extra`, 'a abc', ','])(
+    'refuses %j',
+    (raw) => {
+      expect(codeOf(() => parseUploadMetadata(raw))).toBe(ErrorCode.InvalidPayload);
+    },
+  );
 });
 
 describe('assertTusHeaders', () => {
@@ -42,8 +45,20 @@ describe('assertTusHeaders', () => {
     ['another version', 'HEAD', { 'tus-resumable': '0.2.2' }, 100, ErrorCode.InvalidPayload],
     ['no length', 'POST', TUS, 100, ErrorCode.InvalidPayload],
     ['a negative length', 'POST', { ...TUS, 'upload-length': '-1' }, 100, ErrorCode.InvalidPayload],
-    ['both lengths', 'POST', { ...TUS, 'upload-length': '1', 'upload-defer-length': '1' }, 100, ErrorCode.InvalidPayload],
-    ['concatenation', 'POST', { ...TUS, 'upload-length': '1', 'upload-concat': 'partial' }, 100, ErrorCode.InvalidPayload],
+    [
+      'both lengths',
+      'POST',
+      { ...TUS, 'upload-length': '1', 'upload-defer-length': '1' },
+      100,
+      ErrorCode.InvalidPayload,
+    ],
+    [
+      'concatenation',
+      'POST',
+      { ...TUS, 'upload-length': '1', 'upload-concat': 'partial' },
+      100,
+      ErrorCode.InvalidPayload,
+    ],
     ['bad metadata', 'POST', { ...TUS, 'upload-length': '1', 'upload-metadata': 'a *' }, 100, ErrorCode.InvalidPayload],
     ['a chunk', 'PATCH', CHUNK, 100, null],
     ['a chunk without offset', 'PATCH', { ...CHUNK, 'upload-offset': '' }, 100, ErrorCode.InvalidPayload],
@@ -57,7 +72,9 @@ describe('assertTusHeaders', () => {
 
 describe('tusFileRequest', () => {
   it('maps the tus convention onto file fields', () => {
-    expect(tusFileRequest({ filename: 'a.png', filetype: 'image/png', title: 'A', folder: 'null', replace_id: 'x' })).toEqual({
+    expect(
+      tusFileRequest({ filename: 'a.png', filetype: 'image/png', title: 'A', folder: 'null', replace_id: 'x' }),
+    ).toEqual({
       fields: { title: 'A', folder: null },
       filename: 'a.png',
       type: 'image/png',
@@ -67,9 +84,21 @@ describe('tusFileRequest', () => {
   });
 
   it.each([
-    ['the reference platform names', { filename_download: 'b.txt', type: 'text/plain', id: 'y', title: 'B' }, { fields: { title: 'B' }, filename: 'b.txt', type: 'text/plain', replaceId: 'y' }],
-    ['the tus names before the reference ones', { filename: 'a', filename_download: 'b', filetype: 'x/a', type: 'x/b', replace_id: 'p', id: 'q' }, { fields: {}, filename: 'a', type: 'x/a', replaceId: 'p' }],
-    ['an empty tus name, then the reference one', { filename: '', filename_download: 'c' }, { fields: {}, filename: 'c', type: null, replaceId: null }],
+    [
+      'the reference platform names',
+      { filename_download: 'b.txt', type: 'text/plain', id: 'y', title: 'B' },
+      { fields: { title: 'B' }, filename: 'b.txt', type: 'text/plain', replaceId: 'y' },
+    ],
+    [
+      'the tus names before the reference ones',
+      { filename: 'a', filename_download: 'b', filetype: 'x/a', type: 'x/b', replace_id: 'p', id: 'q' },
+      { fields: {}, filename: 'a', type: 'x/a', replaceId: 'p' },
+    ],
+    [
+      'an empty tus name, then the reference one',
+      { filename: '', filename_download: 'c' },
+      { fields: {}, filename: 'c', type: null, replaceId: null },
+    ],
   ])('reads %s', (_name, metadata, expected) => {
     expect(tusFileRequest(metadata)).toEqual(expected);
   });

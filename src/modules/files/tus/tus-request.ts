@@ -51,18 +51,23 @@ function nonNegativeInt(headers: IncomingHttpHeaders, name: string): number | un
  */
 export function assertTusHeaders(method: string, headers: IncomingHttpHeaders, maxSize: number | undefined): void {
   if (method === 'OPTIONS') return;
-  if (header(headers, 'tus-resumable') !== TUS_VERSION) throw new InvalidPayloadError(`"Tus-Resumable" must be "${TUS_VERSION}"`);
+  if (header(headers, 'tus-resumable') !== TUS_VERSION)
+    throw new InvalidPayloadError(`"Tus-Resumable" must be "${TUS_VERSION}"`);
   if (method === 'POST') {
-    if (header(headers, 'upload-concat') !== undefined) throw new InvalidPayloadError('Concatenated uploads are not supported');
+    if (header(headers, 'upload-concat') !== undefined)
+      throw new InvalidPayloadError('Concatenated uploads are not supported');
     const length = nonNegativeInt(headers, 'upload-length');
     const deferred = header(headers, 'upload-defer-length');
-    if (length === undefined && deferred !== '1') throw new InvalidPayloadError('"Upload-Length" or "Upload-Defer-Length: 1" is required');
-    if (length !== undefined && deferred !== undefined) throw new InvalidPayloadError('"Upload-Length" and "Upload-Defer-Length" exclude each other');
+    if (length === undefined && deferred !== '1')
+      throw new InvalidPayloadError('"Upload-Length" or "Upload-Defer-Length: 1" is required');
+    if (length !== undefined && deferred !== undefined)
+      throw new InvalidPayloadError('"Upload-Length" and "Upload-Defer-Length" exclude each other');
     if (length !== undefined && maxSize !== undefined && length > maxSize) throw new ContentTooLargeError();
     parseUploadMetadata(header(headers, 'upload-metadata'));
   }
   if (method === 'PATCH') {
-    if (nonNegativeInt(headers, 'upload-offset') === undefined) throw new InvalidPayloadError('"Upload-Offset" is required');
+    if (nonNegativeInt(headers, 'upload-offset') === undefined)
+      throw new InvalidPayloadError('"Upload-Offset" is required');
     nonNegativeInt(headers, 'upload-length');
     const type = header(headers, 'content-type') ?? '';
     if (type.split(';')[0].trim().toLowerCase() !== 'application/offset+octet-stream') {
@@ -94,7 +99,8 @@ export function storedFileRequest(metadata: Record<string, string | null | undef
 
 function fileRequestOf(metadata: Record<string, string | null | undefined>): TusFileRequest {
   const special = new Set<string>([...FILENAME, ...FILETYPE, ...REPLACE_ID]);
-  const first = (keys: readonly string[]) => keys.map((key) => metadata[key]).find((value) => value !== undefined && value !== null && value !== '');
+  const first = (keys: readonly string[]) =>
+    keys.map((key) => metadata[key]).find((value) => value !== undefined && value !== null && value !== '');
   const rest = Object.entries(metadata).filter(([key, value]) => !special.has(key) && value !== undefined);
   return {
     fields: multipartFields(Object.fromEntries(rest)),

@@ -51,14 +51,20 @@ export class TusService implements OnApplicationBootstrap, OnModuleDestroy {
   ) {
     const { tus, maxUploadSize } = config.files;
     if (!tus.enabled) return;
-    this.store = new FileStore({ directory: join(tmpdir(), 'vellum-tus'), expirationPeriodInMilliseconds: tus.expiration });
+    this.store = new FileStore({
+      directory: join(tmpdir(), 'vellum-tus'),
+      expirationPeriodInMilliseconds: tus.expiration,
+    });
     this.server = new Server({
       path: TUS_PATH,
       datastore: this.store,
       relativeLocation: true,
       ...(maxUploadSize !== undefined && { maxSize: maxUploadSize }),
       getFileIdFromRequest: (req) => uploadIdOf(req as Request),
-      onUploadCreate: async (req, res, upload) => ({ res, metadata: { ...upload.metadata, [OWNER_KEY]: this.caller(req).user ?? '' } }),
+      onUploadCreate: async (req, res, upload) => ({
+        res,
+        metadata: { ...upload.metadata, [OWNER_KEY]: this.caller(req).user ?? '' },
+      }),
       onUploadFinish: async (req, res, upload) => {
         // A creation that carries every byte (or none) is read again by the library after this hook, so the
         // partial upload goes once the answer is out, not before (it answered 403 to a file it had stored).
@@ -134,7 +140,11 @@ export class TusService implements OnApplicationBootstrap, OnModuleDestroy {
   /** The finished bytes become a file (or a file's new content). */
   private async finish(acc: Accountability, upload: Upload): Promise<string> {
     const request = storedFileRequest(upload.metadata ?? {});
-    const content = { stream: createReadStream(join(this.store!.directory, upload.id)), filename: request.filename, type: request.type };
+    const content = {
+      stream: createReadStream(join(this.store!.directory, upload.id)),
+      filename: request.filename,
+      type: request.type,
+    };
     try {
       if (request.replaceId) {
         await this.files.assertAllowed(acc, 'update');

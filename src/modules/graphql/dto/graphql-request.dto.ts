@@ -3,7 +3,9 @@ import { IsObject, IsOptional, IsString } from 'class-validator';
 
 /** A GraphQL-over-HTTP POST body. */
 export class GraphqlRequestDto {
-  @ApiProperty({ example: 'mutation { auth_login(email: "admin@example.com", password: "...") { access_token expires } }' })
+  @ApiProperty({
+    example: 'mutation { auth_login(email: "admin@example.com", password: "...") { access_token expires } }',
+  })
   @IsString()
   query!: string;
 

@@ -19,12 +19,22 @@ export function anyUnionOf(type: unknown): AnyUnionExtensions | null {
  * The output field of a many-to-any `item` field (as the reference): a union of its allowed collections
  * the caller may read, resolved by the junction row's collection field; null when none is readable.
  */
-export function anyUnionField(overview: SchemaOverview, collection: string, field: string, types: Map<string, CollectionTypes>): GraphQLFieldConfig<Record<string, unknown>, unknown> | null {
+export function anyUnionField(
+  overview: SchemaOverview,
+  collection: string,
+  field: string,
+  types: Map<string, CollectionTypes>,
+): GraphQLFieldConfig<Record<string, unknown>, unknown> | null {
   const relation = overview.relationEntry(collection, field)!;
-  const members = (relation.meta!.one_allowed_collections ?? []).map((name) => types.get(name)).filter((t): t is CollectionTypes => t !== undefined);
+  const members = (relation.meta!.one_allowed_collections ?? [])
+    .map((name) => types.get(name))
+    .filter((t): t is CollectionTypes => t !== undefined);
   if (members.length === 0) return null;
   const collectionField = relation.meta!.one_collection_field!;
-  const any: AnyUnionExtensions = { collectionField, keys: Object.fromEntries(members.map((m) => [m.collection.collection, m.collection.primary])) };
+  const any: AnyUnionExtensions = {
+    collectionField,
+    keys: Object.fromEntries(members.map((m) => [m.collection.collection, m.collection.primary])),
+  };
   const type = new GraphQLUnionType({
     name: `${collection}_${field}_union`,
     types: members.map((m): GraphQLObjectType => m.object),
@@ -36,7 +46,9 @@ export function anyUnionField(overview: SchemaOverview, collection: string, fiel
     resolve: (row) => {
       const item = row[field];
       const name = row[collectionField];
-      return typeof item === 'object' && item !== null && typeof name === 'string' && name in any.keys ? { ...item, [COLLECTION]: name } : null;
+      return typeof item === 'object' && item !== null && typeof name === 'string' && name in any.keys
+        ? { ...item, [COLLECTION]: name }
+        : null;
     },
   };
 }

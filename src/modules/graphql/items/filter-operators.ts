@@ -1,4 +1,11 @@
-import { GraphQLBoolean, GraphQLID, GraphQLInputObjectType, GraphQLList, GraphQLString, type GraphQLInputType } from 'graphql';
+import {
+  GraphQLBoolean,
+  GraphQLID,
+  GraphQLInputObjectType,
+  GraphQLList,
+  GraphQLString,
+  type GraphQLInputType,
+} from 'graphql';
 import type { FieldType } from '../../schema/schema.types';
 import { GraphQLJsonFilter, GraphQLStringOrFloat } from './item-scalars';
 
@@ -16,17 +23,52 @@ function operators(name: string, value: GraphQLInputType, names: string[], lists
   });
 }
 
-const TEXT = ['_eq', '_neq', '_contains', '_icontains', '_ncontains', '_starts_with', '_nstarts_with', '_istarts_with', '_nistarts_with', '_ends_with', '_nends_with', '_iends_with', '_niends_with'];
+const TEXT = [
+  '_eq',
+  '_neq',
+  '_contains',
+  '_icontains',
+  '_ncontains',
+  '_starts_with',
+  '_nstarts_with',
+  '_istarts_with',
+  '_nistarts_with',
+  '_ends_with',
+  '_nends_with',
+  '_iends_with',
+  '_niends_with',
+];
 const ORDERED = ['_eq', '_neq', '_lt', '_lte', '_gt', '_gte'];
 
 /** The operator input types of the reference platform's GraphQL schema, one per kind of value. */
-const STRING_OPERATORS = operators('string_filter_operators', GraphQLString, TEXT, ['_in', '_nin'], ['_empty', '_nempty']);
+const STRING_OPERATORS = operators(
+  'string_filter_operators',
+  GraphQLString,
+  TEXT,
+  ['_in', '_nin'],
+  ['_empty', '_nempty'],
+);
 // UUIDs are GraphQL IDs in the reference's schema, so a client's `$id: ID` variable fits their filters.
 const ID_OPERATORS = operators('id_filter_operators', GraphQLID, TEXT, ['_in', '_nin'], ['_empty', '_nempty']);
-const NUMBER_OPERATORS = operators('number_filter_operators', GraphQLStringOrFloat, ORDERED, ['_in', '_nin', '_between', '_nbetween'], []);
-const DATE_OPERATORS = operators('date_filter_operators', GraphQLString, ORDERED, ['_in', '_nin', '_between', '_nbetween'], []);
+const NUMBER_OPERATORS = operators(
+  'number_filter_operators',
+  GraphQLStringOrFloat,
+  ORDERED,
+  ['_in', '_nin', '_between', '_nbetween'],
+  [],
+);
+const DATE_OPERATORS = operators(
+  'date_filter_operators',
+  GraphQLString,
+  ORDERED,
+  ['_in', '_nin', '_between', '_nbetween'],
+  [],
+);
 const BOOLEAN_OPERATORS = operators('boolean_filter_operators', GraphQLBoolean, ['_eq', '_neq'], [], []);
-const JSON_OPERATORS = new GraphQLInputObjectType({ name: 'json_filter_operators', fields: { _json: { type: GraphQLJsonFilter }, ...nullChecks } });
+const JSON_OPERATORS = new GraphQLInputObjectType({
+  name: 'json_filter_operators',
+  fields: { _json: { type: GraphQLJsonFilter }, ...nullChecks },
+});
 
 const NUMERIC: FieldType[] = ['integer', 'bigInteger', 'float', 'decimal'];
 const DATED: FieldType[] = ['date', 'time', 'dateTime', 'timestamp'];

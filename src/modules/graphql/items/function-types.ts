@@ -1,4 +1,13 @@
-import { getNamedType, GraphQLInputObjectType, GraphQLInt, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig, type GraphQLInputType } from 'graphql';
+import {
+  getNamedType,
+  GraphQLInputObjectType,
+  GraphQLInt,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLString,
+  type GraphQLFieldConfig,
+  type GraphQLInputType,
+} from 'graphql';
 import { isPlainObject } from '../../../common/is-plain-object';
 import { parseJsonFunction } from '../../../common/query/parse-json-function';
 import { filterOperatorsFor } from './filter-operators';
@@ -10,8 +19,14 @@ const DATE_PARTS = ['year', 'month', 'week', 'day', 'weekday', 'hour', 'minute',
  * `<field>_func { year month ... }` of date fields and `<field>_func { count }` of one-to-many fields,
  * the reference platform's GraphQL form of REST's `year(field)` and `count(field)`.
  */
-export const DatetimeFunctions = new GraphQLObjectType({ name: 'datetime_functions', fields: Object.fromEntries(DATE_PARTS.map((fn) => [fn, { type: GraphQLInt }])) });
-export const CountFunctions = new GraphQLObjectType({ name: 'count_functions', fields: { count: { type: GraphQLInt } } });
+export const DatetimeFunctions = new GraphQLObjectType({
+  name: 'datetime_functions',
+  fields: Object.fromEntries(DATE_PARTS.map((fn) => [fn, { type: GraphQLInt }])),
+});
+export const CountFunctions = new GraphQLObjectType({
+  name: 'count_functions',
+  fields: { count: { type: GraphQLInt } },
+});
 
 /** What `<field>_func` of a JSON field hands its `json(path:)` members: the item as the engine answered it. */
 interface JsonSource {
@@ -29,7 +44,8 @@ export const JsonFunctions = new GraphQLObjectType<JsonSource>({
     json: {
       type: GraphQLJSON,
       args: { path: { type: new GraphQLNonNull(GraphQLString) } },
-      resolve: (source, args: { path: string }) => source.item[parseJsonFunction(jsonCall(source.field, args.path))!.key],
+      resolve: (source, args: { path: string }) =>
+        source.item[parseJsonFunction(jsonCall(source.field, args.path))!.key],
     },
   },
 });
@@ -41,12 +57,19 @@ export const DatetimeFunctionFilter = new GraphQLInputObjectType({
   name: 'datetime_function_filter_operators',
   fields: Object.fromEntries(DATE_PARTS.map((fn) => [fn, { type: numberOperators }])),
 });
-export const CountFunctionFilter = new GraphQLInputObjectType({ name: 'count_function_filter_operators', fields: { count: { type: numberOperators } } });
+export const CountFunctionFilter = new GraphQLInputObjectType({
+  name: 'count_function_filter_operators',
+  fields: { count: { type: numberOperators } },
+});
 
-export const isFunctionType = (type: unknown) => type === DatetimeFunctions || type === CountFunctions || type === JsonFunctions;
+export const isFunctionType = (type: unknown) =>
+  type === DatetimeFunctions || type === CountFunctions || type === JsonFunctions;
 
 /** The engine answers `year(at)` as `at_year` (REST's key); GraphQL nests it as `at_func { year }`. */
-export function functionField(field: string, type: GraphQLObjectType): GraphQLFieldConfig<Record<string, unknown>, unknown> {
+export function functionField(
+  field: string,
+  type: GraphQLObjectType,
+): GraphQLFieldConfig<Record<string, unknown>, unknown> {
   if (type === JsonFunctions) return { type, resolve: (item): JsonSource => ({ item, field }) };
   const names = Object.keys(type.getFields());
   return { type, resolve: (item) => Object.fromEntries(names.map((fn) => [fn, item[`${field}_${fn}`]])) };

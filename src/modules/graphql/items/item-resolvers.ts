@@ -33,18 +33,31 @@ type Args = Record<string, unknown>;
 type Fields = GraphQLFieldConfigMap<unknown, ItemsContext>;
 
 const QUERY_ARGS = ['filter', 'sort', 'limit', 'offset', 'page', 'search'];
-const DeleteOne = new GraphQLObjectType({ name: 'delete_one', fields: { id: { type: new GraphQLNonNull(GraphQLID) } } });
-const DeleteMany = new GraphQLObjectType({ name: 'delete_many', fields: { ids: { type: new GraphQLNonNull(new GraphQLList(GraphQLID)) } } });
+const DeleteOne = new GraphQLObjectType({
+  name: 'delete_one',
+  fields: { id: { type: new GraphQLNonNull(GraphQLID) } },
+});
+const DeleteMany = new GraphQLObjectType({
+  name: 'delete_many',
+  fields: { ids: { type: new GraphQLNonNull(new GraphQLList(GraphQLID)) } },
+});
 
 /** Input objects come from graphql-js without prototype quirks, but with absent members set to undefined. */
 const plain = <T>(value: T): T => (value === undefined ? value : JSON.parse(JSON.stringify(value)));
 
 /** The REST query the arguments and the selection of a field (or `set`) amount to, parsed by the same parser as REST. */
-export function queryOf(deps: ItemResolverDeps, types: CollectionTypes, args: Args, info: GraphQLResolveInfo, set = info.fieldNodes[0].selectionSet): Query {
+export function queryOf(
+  deps: ItemResolverDeps,
+  types: CollectionTypes,
+  args: Args,
+  info: GraphQLResolveInfo,
+  set = info.fieldNodes[0].selectionSet,
+): Query {
   const raw: Args = selectionToQuery(types.object, set, info);
   if ((raw.fields as string[]).length === 0) raw.fields = [types.collection.primary];
   for (const key of QUERY_ARGS) {
-    if (args[key] !== undefined && args[key] !== null) raw[key] = key === 'filter' ? restFilter(plain(args[key]), types.filter) : plain(args[key]);
+    if (args[key] !== undefined && args[key] !== null)
+      raw[key] = key === 'filter' ? restFilter(plain(args[key]), types.filter) : plain(args[key]);
   }
   return parseQuery(raw, deps.limits);
 }
@@ -53,15 +66,28 @@ export function queryOf(deps: ItemResolverDeps, types: CollectionTypes, args: Ar
 export function itemQueries(deps: ItemResolverDeps, types: CollectionTypes): Fields {
   const name = types.collection.collection;
   const service = (acc: Accountability) => deps.items.for(name, acc);
-  const byKey = { type: types.object, args: { id: { type: new GraphQLNonNull(GraphQLID) }, version: { type: GraphQLString } } };
-  const readOne = (args: Args) => (s: ItemsService, q: Query) => (args.id === undefined ? s.readSingleton(q) : s.readOne(args.id as string, q));
+  const byKey = {
+    type: types.object,
+    args: { id: { type: new GraphQLNonNull(GraphQLID) }, version: { type: GraphQLString } },
+  };
+  const readOne = (args: Args) => (s: ItemsService, q: Query) =>
+    args.id === undefined ? s.readSingleton(q) : s.readOne(args.id as string, q);
   const readVersioned = (args: Args, ctx: ItemsContext, info: GraphQLResolveInfo) =>
-    oneAtATime(ctx, () => readThroughVersion(deps, name, args, ctx.acc, queryOf(deps, types, args, info), readOne(args)));
+    oneAtATime(ctx, () =>
+      readThroughVersion(deps, name, args, ctx.acc, queryOf(deps, types, args, info), readOne(args)),
+    );
   const version = { type: new GraphQLNonNull(GraphQLString) };
   if (types.collection.singleton) {
     return {
-      [name]: { type: types.object, resolve: (_s, args: Args, ctx, info) => service(ctx.acc).readSingleton(queryOf(deps, types, args, info)) },
-      [`${name}_by_version`]: { type: types.object, args: { version }, resolve: (_s, args: Args, ctx, info) => readVersioned(args, ctx, info) },
+      [name]: {
+        type: types.object,
+        resolve: (_s, args: Args, ctx, info) => service(ctx.acc).readSingleton(queryOf(deps, types, args, info)),
+      },
+      [`${name}_by_version`]: {
+        type: types.object,
+        args: { version },
+        resolve: (_s, args: Args, ctx, info) => readVersioned(args, ctx, info),
+      },
     };
   }
   return {
@@ -104,9 +130,15 @@ async function readThroughVersion(
   const version = args.version as string | undefined;
   if (!version || !deps.versions) return read(deps.items.for(collection, acc), query);
   const versioned = { ...query, version };
-  const result = await deps.versions.read(collection, args.id as string | undefined, versioned, acc, async (q, manager) => ({
-    data: await read(deps.items.for(collection, acc, manager), q),
-  }));
+  const result = await deps.versions.read(
+    collection,
+    args.id as string | undefined,
+    versioned,
+    acc,
+    async (q, manager) => ({
+      data: await read(deps.items.for(collection, acc, manager), q),
+    }),
+  );
   return result.data;
 }
 
@@ -114,7 +146,11 @@ async function readThroughVersion(
  * Runs a write and answers the written items read back with the selection, which is checked before
  * anything is written; null (or no items) when the caller may not read them, as REST answers 204.
  */
-async function written(service: ItemsService, query: Query, write: () => Promise<PrimaryKey | PrimaryKey[]>): Promise<Item | Item[] | null> {
+async function written(
+  service: ItemsService,
+  query: Query,
+  write: () => Promise<PrimaryKey | PrimaryKey[]>,
+): Promise<Item | Item[] | null> {
   await service.checkReadQuery(query);
   const keys = await write();
   try {
@@ -128,7 +164,8 @@ async function written(service: ItemsService, query: Query, write: () => Promise
 /** create/update/delete mutations of one collection, single and batch, named as the reference platform names them. */
 export function itemMutations(deps: ItemResolverDeps, types: CollectionTypes): Fields {
   const name = types.collection.collection;
-  const run = (write: (s: ItemsService, args: Args) => Promise<PrimaryKey | PrimaryKey[]>) =>
+  const run =
+    (write: (s: ItemsService, args: Args) => Promise<PrimaryKey | PrimaryKey[]>) =>
     (_s: unknown, args: Args, ctx: ItemsContext, info: GraphQLResolveInfo) => {
       const items = deps.items.for(name, ctx.acc);
       return written(items, queryOf(deps, types, args, info), () => write(items, args));
@@ -142,16 +179,50 @@ export function itemMutations(deps: ItemResolverDeps, types: CollectionTypes): F
   const dataList = (a: Args) => plain((a.data as Item[] | undefined) ?? []);
   const service = (ctx: ItemsContext) => deps.items.for(name, ctx.acc);
   if (types.collection.singleton) {
-    return { [`update_${name}`]: { type: types.object, args: { data: one(types.update) }, resolve: run((s, a) => s.upsertSingleton(data(a))) } };
+    return {
+      [`update_${name}`]: {
+        type: types.object,
+        args: { data: one(types.update) },
+        resolve: run((s, a) => s.upsertSingleton(data(a))),
+      },
+    };
   }
   const query = listArgs(types.filter);
   return {
-    [`create_${name}_items`]: { type: list, args: { ...query, data: many(types.create) }, resolve: run((s, a) => s.createMany(dataList(a))) },
-    [`create_${name}_item`]: { type: types.object, args: { data: one(types.create) }, resolve: run((s, a) => s.createOne(data(a))) },
-    [`update_${name}_items`]: { type: list, args: { ...query, ids, data: one(types.update) }, resolve: run((s, a) => s.updateMany(a.ids as PrimaryKey[], data(a))) },
-    [`update_${name}_batch`]: { type: list, args: { ...query, data: many(types.update) }, resolve: run((s, a) => s.updateBatch(dataList(a))) },
-    [`update_${name}_item`]: { type: types.object, args: { id, data: one(types.update) }, resolve: run((s, a) => s.updateOne(a.id as string, data(a))) },
-    [`delete_${name}_items`]: { type: DeleteMany, args: { ids }, resolve: async (_s, a: Args, ctx) => ({ ids: await service(ctx).deleteMany(a.ids as PrimaryKey[]) }) },
-    [`delete_${name}_item`]: { type: DeleteOne, args: { id }, resolve: async (_s, a: Args, ctx) => ({ id: await service(ctx).deleteOne(a.id as string) }) },
+    [`create_${name}_items`]: {
+      type: list,
+      args: { ...query, data: many(types.create) },
+      resolve: run((s, a) => s.createMany(dataList(a))),
+    },
+    [`create_${name}_item`]: {
+      type: types.object,
+      args: { data: one(types.create) },
+      resolve: run((s, a) => s.createOne(data(a))),
+    },
+    [`update_${name}_items`]: {
+      type: list,
+      args: { ...query, ids, data: one(types.update) },
+      resolve: run((s, a) => s.updateMany(a.ids as PrimaryKey[], data(a))),
+    },
+    [`update_${name}_batch`]: {
+      type: list,
+      args: { ...query, data: many(types.update) },
+      resolve: run((s, a) => s.updateBatch(dataList(a))),
+    },
+    [`update_${name}_item`]: {
+      type: types.object,
+      args: { id, data: one(types.update) },
+      resolve: run((s, a) => s.updateOne(a.id as string, data(a))),
+    },
+    [`delete_${name}_items`]: {
+      type: DeleteMany,
+      args: { ids },
+      resolve: async (_s, a: Args, ctx) => ({ ids: await service(ctx).deleteMany(a.ids as PrimaryKey[]) }),
+    },
+    [`delete_${name}_item`]: {
+      type: DeleteOne,
+      args: { id },
+      resolve: async (_s, a: Args, ctx) => ({ id: await service(ctx).deleteOne(a.id as string) }),
+    },
   };
 }

@@ -1,4 +1,12 @@
-import { GraphQLEnumType, GraphQLID, GraphQLNonNull, GraphQLObjectType, Kind, type GraphQLFieldConfigMap, type GraphQLResolveInfo } from 'graphql';
+import {
+  GraphQLEnumType,
+  GraphQLID,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  Kind,
+  type GraphQLFieldConfigMap,
+  type GraphQLResolveInfo,
+} from 'graphql';
 import type { ItemAction, ItemEvent } from '../../items/item-events.service';
 import type { Item, ItemsService, PrimaryKey } from '../../items/items.service';
 import type { Query } from '../../../common/query/query.types';
@@ -26,14 +34,21 @@ export type ReadItems = (keys: PrimaryKey[]) => Promise<Map<string, Item>>;
 /** Of a delete's keys, those whose items the subscriber could read (ItemsService.readableDeletedKeys). */
 export type ReadDeleted = (keys: PrimaryKey[], rows?: Item[]) => Promise<PrimaryKey[]>;
 
-export const EventEnum = new GraphQLEnumType({ name: 'EventEnum', values: { create: { value: 'create' }, update: { value: 'update' }, delete: { value: 'delete' } } });
+export const EventEnum = new GraphQLEnumType({
+  name: 'EventEnum',
+  values: { create: { value: 'create' }, update: { value: 'update' }, delete: { value: 'delete' } },
+});
 
 /**
  * `<collection>_mutated(event)`, as the reference platform's subscriptions: one event per written key,
  * in the order of the write. Each item is read through the items engine as the subscriber, with the
  * selection of `data`; an item the subscriber may not read is not announced at all.
  */
-export function itemSubscriptions(deps: ItemResolverDeps, source: ItemEventSource, types: CollectionTypes): GraphQLFieldConfigMap<unknown, ItemsContext> {
+export function itemSubscriptions(
+  deps: ItemResolverDeps,
+  source: ItemEventSource,
+  types: CollectionTypes,
+): GraphQLFieldConfigMap<unknown, ItemsContext> {
   const name = types.collection.collection;
   const type = new GraphQLObjectType({
     name: `${name}_mutated`,
@@ -63,12 +78,23 @@ function readItems(service: () => ItemsService, key: string, query: Query): Read
   const fields = query.fields?.some((f) => f === key || f === '*') ? query.fields : [...(query.fields ?? []), key];
   let together = true;
   const oneByOne = async (keys: PrimaryKey[]) => {
-    const items = await Promise.all(keys.map((k) => service().readOne(k, query).then((item) => [String(k), item] as const, () => null)));
+    const items = await Promise.all(
+      keys.map((k) =>
+        service()
+          .readOne(k, query)
+          .then(
+            (item) => [String(k), item] as const,
+            () => null,
+          ),
+      ),
+    );
     return new Map(items.filter((entry) => entry !== null));
   };
   return async (keys) => {
     if (keys.length === 1 || !together) return oneByOne(keys);
-    const items = await service().readMany(keys, { ...query, fields }).catch(() => null);
+    const items = await service()
+      .readMany(keys, { ...query, fields })
+      .catch(() => null);
     if (items) return new Map(items.map((item) => [String(item[key]), item]));
     together = false;
     return oneByOne(keys);
@@ -85,7 +111,13 @@ function dataSelection(info: GraphQLResolveInfo) {
  * The mutations of `collection` (of one action, with `only`) as they are committed. Listens from the
  * call on (not from the first read), so no write in between is missed; ending the iterator stops listening.
  */
-export function watchItemEvents(source: ItemEventSource, collection: string, only: ItemAction | undefined, read: ReadItems, deleted: ReadDeleted): PushQueue<ItemMutation> {
+export function watchItemEvents(
+  source: ItemEventSource,
+  collection: string,
+  only: ItemAction | undefined,
+  read: ReadItems,
+  deleted: ReadDeleted,
+): PushQueue<ItemMutation> {
   let chain = Promise.resolve();
   const queue = new PushQueue<ItemMutation>(() => stop());
   const stop = source.on((event) => {
@@ -96,7 +128,12 @@ export function watchItemEvents(source: ItemEventSource, collection: string, onl
   return queue;
 }
 
-async function deliver(queue: PushQueue<ItemMutation>, event: ItemEvent, read: ReadItems, deleted: ReadDeleted): Promise<void> {
+async function deliver(
+  queue: PushQueue<ItemMutation>,
+  event: ItemEvent,
+  read: ReadItems,
+  deleted: ReadDeleted,
+): Promise<void> {
   if (event.action === 'delete') {
     // Only the deletes of items the subscriber could read are announced, as the other writes.
     const keys = await deleted(event.keys, event.rows).catch(() => []);

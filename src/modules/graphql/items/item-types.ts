@@ -21,7 +21,15 @@ import { isSystemCollection } from '../../schema/system-schema';
 import { GraphQLBigInt } from '../scalars';
 import { anyUnionField } from './any-union';
 import { filterOperatorsFor, isNumeric } from './filter-operators';
-import { CountFunctionFilter, CountFunctions, DatetimeFunctionFilter, DatetimeFunctions, FilterFieldExtensions, functionField, JsonFunctions } from './function-types';
+import {
+  CountFunctionFilter,
+  CountFunctions,
+  DatetimeFunctionFilter,
+  DatetimeFunctions,
+  FilterFieldExtensions,
+  functionField,
+  JsonFunctions,
+} from './function-types';
 import { GraphQLDate, GraphQLJSON, GraphQLStringOrFloat } from './item-scalars';
 
 /** The GraphQL types of one user collection; relational members refer to other collections' types lazily. */
@@ -96,7 +104,11 @@ const userCollections = (name: string) => !isSystemCollection(name);
  * name GraphQL can carry and the caller may read, with the fields they may read; relations into other
  * collections follow the same rule.
  */
-export function buildItemTypes(overview: SchemaOverview, readable: ReadableFields, included: (collection: string) => boolean = userCollections): Map<string, CollectionTypes> {
+export function buildItemTypes(
+  overview: SchemaOverview,
+  readable: ReadableFields,
+  included: (collection: string) => boolean = userCollections,
+): Map<string, CollectionTypes> {
   const types = new Map<string, CollectionTypes>();
   const fieldsOf = (c: CollectionOverview) => {
     const allowed = readable(c.collection);
@@ -112,24 +124,41 @@ export function buildItemTypes(overview: SchemaOverview, readable: ReadableField
       const target = link ? types.get(link.related) : undefined;
       return link && target ? { many: link.type === 'o2m', target } : null;
     };
-    const anyUnion = (field: FieldOverview) => (overview.isAnyToOne(name, field.field) ? anyUnionField(overview, name, field.field, types) : null);
+    const anyUnion = (field: FieldOverview) =>
+      overview.isAnyToOne(name, field.field) ? anyUnionField(overview, name, field.field, types) : null;
     const object: GraphQLObjectType = new GraphQLObjectType({
       name,
       fields: () => objectFields(fieldsOf(collection), related, anyUnion),
     });
-    const anyFilters = (field: FieldOverview) => (overview.isAnyToOne(name, field.field) ? anyItemFilters(overview, name, field.field, types) : null);
+    const anyFilters = (field: FieldOverview) =>
+      overview.isAnyToOne(name, field.field) ? anyItemFilters(overview, name, field.field, types) : null;
     const filter: GraphQLInputObjectType = new GraphQLInputObjectType({
       name: `${name}_filter`,
       fields: () => filterFields(fieldsOf(collection), related, anyFilters, filter),
     });
     const quantifier = new GraphQLInputObjectType({
       name: `${name}_quantifier_filter`,
-      fields: () => ({ ...filterFields(fieldsOf(collection), related, anyFilters, filter), _some: { type: filter }, _none: { type: filter } }),
+      fields: () => ({
+        ...filterFields(fieldsOf(collection), related, anyFilters, filter),
+        _some: { type: filter },
+        _none: { type: filter },
+      }),
     });
     const anyItem = (field: FieldOverview) => overview.isAnyToOne(name, field.field);
     const input = (mode: 'create' | 'update'): GraphQLInputObjectType =>
-      new GraphQLInputObjectType({ name: `${mode}_${name}_input`, fields: () => inputFields(fieldsOf(collection), related, mode, anyItem) });
-    types.set(name, { collection, object, filter, quantifier, create: input('create'), update: input('update'), aggregated: aggregatedType(name, fieldsOf(collection)) });
+      new GraphQLInputObjectType({
+        name: `${mode}_${name}_input`,
+        fields: () => inputFields(fieldsOf(collection), related, mode, anyItem),
+      });
+    types.set(name, {
+      collection,
+      object,
+      filter,
+      quantifier,
+      create: input('create'),
+      update: input('update'),
+      aggregated: aggregatedType(name, fieldsOf(collection)),
+    });
   }
   return types;
 }
@@ -147,7 +176,11 @@ function functionsOf(field: FieldOverview, link: ReturnType<Related>): 'date' | 
 
 const FUNCTION_TYPES = { date: DatetimeFunctions, count: CountFunctions, json: JsonFunctions };
 
-function objectFields(fields: FieldOverview[], related: Related, anyUnion: (field: FieldOverview) => GraphQLFieldConfig<never, unknown> | null): GraphQLFieldConfigMap<unknown, unknown> {
+function objectFields(
+  fields: FieldOverview[],
+  related: Related,
+  anyUnion: (field: FieldOverview) => GraphQLFieldConfig<never, unknown> | null,
+): GraphQLFieldConfigMap<unknown, unknown> {
   const out: GraphQLFieldConfigMap<unknown, unknown> = {};
   for (const field of fields) {
     const link = related(field);
@@ -163,7 +196,10 @@ function objectFields(fields: FieldOverview[], related: Related, anyUnion: (fiel
     }
     const functions = functionsOf(field, link);
     if (functions && !out[`${field.field}_func`]) {
-      out[`${field.field}_func`] = functionField(field.field, FUNCTION_TYPES[functions]) as GraphQLFieldConfig<unknown, unknown>;
+      out[`${field.field}_func`] = functionField(field.field, FUNCTION_TYPES[functions]) as GraphQLFieldConfig<
+        unknown,
+        unknown
+      >;
     }
   }
   return out;
@@ -173,7 +209,12 @@ function objectFields(fields: FieldOverview[], related: Related, anyUnion: (fiel
  * A many-to-any `item` filters as `item__<collection>` with that collection's filter, one per allowed
  * collection the caller may read (the reference's names), REST's `item:<collection>`; not as its bare key.
  */
-function anyItemFilters(overview: SchemaOverview, collection: string, field: string, types: Map<string, CollectionTypes>): GraphQLInputFieldConfigMap {
+function anyItemFilters(
+  overview: SchemaOverview,
+  collection: string,
+  field: string,
+  types: Map<string, CollectionTypes>,
+): GraphQLInputFieldConfigMap {
   const out: GraphQLInputFieldConfigMap = {};
   for (const link of overview.anyTargets(collection, field)) {
     const target = types.get(link.related);
@@ -183,8 +224,16 @@ function anyItemFilters(overview: SchemaOverview, collection: string, field: str
   return out;
 }
 
-function filterFields(fields: FieldOverview[], related: Related, anyFilters: (field: FieldOverview) => GraphQLInputFieldConfigMap | null, self: GraphQLInputObjectType): GraphQLInputFieldConfigMap {
-  const out: GraphQLInputFieldConfigMap = { _and: { type: new GraphQLList(self) }, _or: { type: new GraphQLList(self) } };
+function filterFields(
+  fields: FieldOverview[],
+  related: Related,
+  anyFilters: (field: FieldOverview) => GraphQLInputFieldConfigMap | null,
+  self: GraphQLInputObjectType,
+): GraphQLInputFieldConfigMap {
+  const out: GraphQLInputFieldConfigMap = {
+    _and: { type: new GraphQLList(self) },
+    _or: { type: new GraphQLList(self) },
+  };
   for (const field of fields) {
     const any = anyFilters(field);
     if (any) {
@@ -196,12 +245,18 @@ function filterFields(fields: FieldOverview[], related: Related, anyFilters: (fi
     else if (field.type !== 'alias') out[field.field] = { type: filterOperatorsFor(field.type) };
     const functions = functionsOf(field, link);
     // The reference platform filters JSON with `_json`, not json(): JSON fields get no `_func` filter.
-    if (functions && functions !== 'json') out[`${field.field}_func`] = { type: functions === 'date' ? DatetimeFunctionFilter : CountFunctionFilter };
+    if (functions && functions !== 'json')
+      out[`${field.field}_func`] = { type: functions === 'date' ? DatetimeFunctionFilter : CountFunctionFilter };
   }
   return out;
 }
 
-function inputFields(fields: FieldOverview[], related: Related, mode: 'create' | 'update', anyItem: (field: FieldOverview) => boolean): GraphQLInputFieldConfigMap {
+function inputFields(
+  fields: FieldOverview[],
+  related: Related,
+  mode: 'create' | 'update',
+  anyItem: (field: FieldOverview) => boolean,
+): GraphQLInputFieldConfigMap {
   const out: GraphQLInputFieldConfigMap = {};
   for (const field of fields) {
     // A many-to-any item is a key or an item of the collection its junction row names.
@@ -232,13 +287,22 @@ function aggregatedType(name: string, fields: FieldOverview[]): GraphQLObjectTyp
   });
   const values =
     numeric.length > 0
-      ? new GraphQLObjectType({ name: `${name}_aggregated_fields`, fields: Object.fromEntries(numeric.map((f) => [f.field, { type: GraphQLFloat }])) })
+      ? new GraphQLObjectType({
+          name: `${name}_aggregated_fields`,
+          fields: Object.fromEntries(numeric.map((f) => [f.field, { type: GraphQLFloat }])),
+        })
       : null;
   const numericMembers = values
     ? Object.fromEntries(['avg', 'sum', 'avgDistinct', 'sumDistinct', 'min', 'max'].map((fn) => [fn, { type: values }]))
     : {};
   return new GraphQLObjectType({
     name: `${name}_aggregated`,
-    fields: { group: { type: GraphQLJSON }, countAll: { type: GraphQLInt }, count: { type: counts }, countDistinct: { type: counts }, ...numericMembers },
+    fields: {
+      group: { type: GraphQLJSON },
+      countAll: { type: GraphQLInt },
+      count: { type: counts },
+      countDistinct: { type: counts },
+      ...numericMembers,
+    },
   });
 }

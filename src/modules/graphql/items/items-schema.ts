@@ -20,7 +20,8 @@ const EVERYTHING: Scope = { readable: () => null, can: () => true };
 
 /** What a role's permission rows let it see and do, in the terms the schema is built from. */
 function scopeOf(rules: Permission[]): Scope {
-  const rule = (collection: string, action: PermissionAction) => rules.find((r) => r.collection === collection && r.action === action);
+  const rule = (collection: string, action: PermissionAction) =>
+    rules.find((r) => r.collection === collection && r.action === action);
   return {
     readable: (collection) => {
       const read = rule(collection, 'read');
@@ -80,14 +81,23 @@ export class ItemsSchema {
       Object.assign(queries, itemQueries(this.deps, collection));
       Object.assign(subscriptions, itemSubscriptions(this.deps, this.bus, collection));
       // `create_…`, `update_…`, `delete_…`: offered only with the matching permission.
-      const allowed = Object.entries(itemMutations(this.deps, collection)).filter(([key]) => scope.can(name, key.split('_')[0] as PermissionAction));
+      const allowed = Object.entries(itemMutations(this.deps, collection)).filter(([key]) =>
+        scope.can(name, key.split('_')[0] as PermissionAction),
+      );
       Object.assign(mutations, Object.fromEntries(allowed));
     }
     return new GraphQLSchema({
       // GraphQL requires a Query type with a field, even when the caller may read no collection.
-      query: new GraphQLObjectType({ name: 'Query', fields: Object.keys(queries).length > 0 ? queries : { _empty: { type: GraphQLString } } }),
-      mutation: Object.keys(mutations).length > 0 ? new GraphQLObjectType({ name: 'Mutation', fields: mutations }) : undefined,
-      subscription: Object.keys(subscriptions).length > 0 ? new GraphQLObjectType({ name: 'Subscription', fields: subscriptions }) : undefined,
+      query: new GraphQLObjectType({
+        name: 'Query',
+        fields: Object.keys(queries).length > 0 ? queries : { _empty: { type: GraphQLString } },
+      }),
+      mutation:
+        Object.keys(mutations).length > 0 ? new GraphQLObjectType({ name: 'Mutation', fields: mutations }) : undefined,
+      subscription:
+        Object.keys(subscriptions).length > 0
+          ? new GraphQLObjectType({ name: 'Subscription', fields: subscriptions })
+          : undefined,
     });
   }
 }

@@ -16,10 +16,20 @@ import { isFunctionType, jsonCall, JsonFunctions, restFilter } from './function-
 /** `deep` of the REST query: a relation's own arguments, keyed by relational field (API.md 1.6). */
 type Deep = Record<string, Record<string, unknown>>;
 
-const DEEP_ARGS: Record<string, string> = { filter: '_filter', sort: '_sort', limit: '_limit', offset: '_offset', page: '_page', search: '_search' };
+const DEEP_ARGS: Record<string, string> = {
+  filter: '_filter',
+  sort: '_sort',
+  limit: '_limit',
+  offset: '_offset',
+  page: '_page',
+  search: '_search',
+};
 
 /** The field nodes of a selection set, fragments and inline fragments spread in place. */
-export function fieldNodes(set: SelectionSetNode | undefined, fragments: Record<string, FragmentDefinitionNode>): FieldNode[] {
+export function fieldNodes(
+  set: SelectionSetNode | undefined,
+  fragments: Record<string, FragmentDefinitionNode>,
+): FieldNode[] {
   const out: FieldNode[] = [];
   for (const selection of set?.selections ?? []) {
     if (selection.kind === Kind.FIELD) out.push(selection);
@@ -34,14 +44,25 @@ export function fieldNodes(set: SelectionSetNode | undefined, fragments: Record<
  * (the arguments given on relational fields), so one read of the items engine answers the whole
  * selection, with the same field permissions as REST.
  */
-export function selectionToQuery(type: GraphQLObjectType, set: SelectionSetNode | undefined, info: Pick<GraphQLResolveInfo, 'fragments' | 'variableValues'>) {
+export function selectionToQuery(
+  type: GraphQLObjectType,
+  set: SelectionSetNode | undefined,
+  info: Pick<GraphQLResolveInfo, 'fragments' | 'variableValues'>,
+) {
   const fields: string[] = [];
   const deep: Deep = {};
   walk(type, set, info, '', fields, deep);
   return { fields, ...(Object.keys(deep).length > 0 ? { deep } : {}) };
 }
 
-function walk(type: GraphQLObjectType, set: SelectionSetNode | undefined, info: Pick<GraphQLResolveInfo, 'fragments' | 'variableValues'>, prefix: string, fields: string[], deep: Deep) {
+function walk(
+  type: GraphQLObjectType,
+  set: SelectionSetNode | undefined,
+  info: Pick<GraphQLResolveInfo, 'fragments' | 'variableValues'>,
+  prefix: string,
+  fields: string[],
+  deep: Deep,
+) {
   const defs = type.getFields();
   for (const node of fieldNodes(set, info.fragments)) {
     const name = node.name.value;
@@ -58,7 +79,18 @@ function walk(type: GraphQLObjectType, set: SelectionSetNode | undefined, info: 
       for (const fn of fieldNodes(node.selectionSet, info.fragments)) {
         if (fn.name.value === '__typename') continue;
         if (target !== JsonFunctions) fields.push(`${prefix}${fn.name.value}(${field})`);
-        else fields.push(prefix + jsonCall(field, getArgumentValues(JsonFunctions.getFields().json as GraphQLField<unknown, unknown>, fn, info.variableValues).path as string));
+        else
+          fields.push(
+            prefix +
+              jsonCall(
+                field,
+                getArgumentValues(
+                  JsonFunctions.getFields().json as GraphQLField<unknown, unknown>,
+                  fn,
+                  info.variableValues,
+                ).path as string,
+              ),
+          );
       }
       continue;
     }
@@ -69,7 +101,10 @@ function walk(type: GraphQLObjectType, set: SelectionSetNode | undefined, info: 
     const args = getArgumentValues(def, node, info.variableValues);
     const nested: Deep = (deep[name] as Deep | undefined) ?? {};
     for (const [arg, value] of Object.entries(args)) {
-      if (value !== undefined && value !== null) nested[DEEP_ARGS[arg]] = (arg === 'filter' ? restFilter(value, def.args.find((a) => a.name === 'filter')?.type) : value) as Record<string, unknown>;
+      if (value !== undefined && value !== null)
+        nested[DEEP_ARGS[arg]] = (
+          arg === 'filter' ? restFilter(value, def.args.find((a) => a.name === 'filter')?.type) : value
+        ) as Record<string, unknown>;
     }
     walk(target, node.selectionSet, info, `${prefix}${name}.`, fields, nested);
     if (Object.keys(nested).length > 0) deep[name] = nested;
@@ -79,10 +114,15 @@ function walk(type: GraphQLObjectType, set: SelectionSetNode | undefined, info: 
 type Info = Pick<GraphQLResolveInfo, 'fragments' | 'variableValues'>;
 
 /** The selections of `set` that apply to the union member `member` (`... on circles { }`, named fragments on it). */
-function memberSelection(set: SelectionSetNode | undefined, member: string, fragments: Info['fragments']): SelectionSetNode {
+function memberSelection(
+  set: SelectionSetNode | undefined,
+  member: string,
+  fragments: Info['fragments'],
+): SelectionSetNode {
   const selections: SelectionSetNode['selections'][number][] = [];
   for (const selection of set?.selections ?? []) {
-    if (selection.kind === Kind.INLINE_FRAGMENT && selection.typeCondition?.name.value === member) selections.push(...selection.selectionSet.selections);
+    if (selection.kind === Kind.INLINE_FRAGMENT && selection.typeCondition?.name.value === member)
+      selections.push(...selection.selectionSet.selections);
     if (selection.kind === Kind.FRAGMENT_SPREAD) {
       const fragment = fragments[selection.name.value];
       if (fragment?.typeCondition.name.value === member) selections.push(...fragment.selectionSet.selections);
@@ -96,7 +136,14 @@ function memberSelection(set: SelectionSetNode | undefined, member: string, frag
  * item is an object of its type) and what its fragment selects; the junction's collection field tells
  * the members apart.
  */
-function walkUnion(union: GraphQLUnionType, any: AnyUnionExtensions, node: FieldNode, info: Info, prefix: string, fields: string[]) {
+function walkUnion(
+  union: GraphQLUnionType,
+  any: AnyUnionExtensions,
+  node: FieldNode,
+  info: Info,
+  prefix: string,
+  fields: string[],
+) {
   const push = (path: string) => fields.includes(path) || fields.push(path);
   push(prefix + any.collectionField);
   for (const member of union.getTypes()) {

@@ -31,9 +31,17 @@ describe('documentLimitRules', () => {
 
   it.each([
     ['depth past the limit', '{ node { child { child { child { id } } } } }', 'is nested deeper than 4 levels'],
-    ['depth hidden in fragments', 'fragment A on Node { child { ...B } } fragment B on Node { child { child { id } } } { node { ...A } }', 'is nested deeper than 4 levels'],
+    [
+      'depth hidden in fragments',
+      'fragment A on Node { child { ...B } } fragment B on Node { child { child { id } } } { node { ...A } }',
+      'is nested deeper than 4 levels',
+    ],
     ['too many aliases', `{ ${aliases(4)} }`, 'has more than 3 aliases'],
-    ['aliases multiplied by spreads', 'fragment F on Query { x: node { id } y: node { id } } query Q { ...F ... on Query { ...F } }', 'The Q has more than 3 aliases'],
+    [
+      'aliases multiplied by spreads',
+      'fragment F on Query { x: node { id } y: node { id } } query Q { ...F ... on Query { ...F } }',
+      'The Q has more than 3 aliases',
+    ],
     ['too many fields', `{ ${'node { id name } '.repeat(7)} }`, 'selects more than 20 fields'],
     [
       'fragments that multiply',

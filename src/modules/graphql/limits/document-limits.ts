@@ -1,4 +1,12 @@
-import { GraphQLError, Kind, type ASTVisitor, type OperationDefinitionNode, type SelectionSetNode, type ValidationContext, type ValidationRule } from 'graphql';
+import {
+  GraphQLError,
+  Kind,
+  type ASTVisitor,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
 
 /** What one GraphQL document may ask for (GRAPHQL_*), checked before the standard rules and before any execution. */
 export interface DocumentLimits {
@@ -28,7 +36,8 @@ function operationSizeRule(limits: DocumentLimits): ValidationRule {
   return (context: ValidationContext): ASTVisitor => ({
     OperationDefinition(node) {
       const problem = measure(context, node, limits);
-      if (problem) context.reportError(new GraphQLError(`The ${node.name?.value ?? 'operation'} ${problem}`, { nodes: node }));
+      if (problem)
+        context.reportError(new GraphQLError(`The ${node.name?.value ?? 'operation'} ${problem}`, { nodes: node }));
       return false;
     },
   });
@@ -38,7 +47,11 @@ function operationSizeRule(limits: DocumentLimits): ValidationRule {
  * Walks the operation with its fragments expanded, stopping at the first limit passed, so the walk
  * itself costs at most `maxFields` steps however the fragments multiply.
  */
-function measure(context: ValidationContext, operation: OperationDefinitionNode, limits: DocumentLimits): string | null {
+function measure(
+  context: ValidationContext,
+  operation: OperationDefinitionNode,
+  limits: DocumentLimits,
+): string | null {
   let fields = 0;
   let aliases = 0;
   const spreading = new Set<string>();
@@ -77,7 +90,12 @@ function hashingFieldsRule(max: number): ValidationRule {
       Field(node) {
         if (!context.getFieldDef()?.extensions?.hashing) return;
         if (++count === max + 1) {
-          context.reportError(new GraphQLError(`A document may run at most ${max} password hashing field${max === 1 ? '' : 's'} (${node.name.value})`, { nodes: node }));
+          context.reportError(
+            new GraphQLError(
+              `A document may run at most ${max} password hashing field${max === 1 ? '' : 's'} (${node.name.value})`,
+              { nodes: node },
+            ),
+          );
         }
       },
     };

@@ -1,4 +1,11 @@
-import { GraphQLBoolean, GraphQLEnumType, GraphQLFieldConfigMap, GraphQLNonNull, GraphQLObjectType, GraphQLString } from 'graphql';
+import {
+  GraphQLBoolean,
+  GraphQLEnumType,
+  GraphQLFieldConfigMap,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLString,
+} from 'graphql';
 import { requestContext } from '../../../common/guards/request-accountability';
 import type { AuthHttp } from '../../auth/auth-http';
 import type { AuthMode, AuthService } from '../../auth/auth.service';
@@ -41,7 +48,11 @@ export function authMutations(
         mode: { type: AuthModeType },
         otp: { type: GraphQLString },
       },
-      resolve: async (_root, args: { email: string; password: string; mode?: AuthMode | null; otp?: string | null }, ctx) => {
+      resolve: async (
+        _root,
+        args: { email: string; password: string; mode?: AuthMode | null; otp?: string | null },
+        ctx,
+      ) => {
         const issued = await auth.login(args, requestContext(ctx.req));
         return tokens(http.respond(ctx.res, issued));
       },
@@ -51,7 +62,11 @@ export function authMutations(
       args: { refresh_token: { type: GraphQLString }, mode: { type: AuthModeType } },
       resolve: async (_root, args: { refresh_token?: string | null; mode?: AuthMode | null }, ctx) => {
         const mode = args.mode ?? 'json';
-        const issued = await auth.refresh(mode, http.presentedToken(ctx.req, mode, args.refresh_token), requestContext(ctx.req));
+        const issued = await auth.refresh(
+          mode,
+          http.presentedToken(ctx.req, mode, args.refresh_token),
+          requestContext(ctx.req),
+        );
         return tokens(http.respond(ctx.res, issued));
       },
     },
@@ -76,7 +91,10 @@ export function authMutations(
     auth_password_reset: {
       type: GraphQLBoolean,
       extensions: { hashing: true },
-      args: { token: { type: new GraphQLNonNull(GraphQLString) }, password: { type: new GraphQLNonNull(GraphQLString) } },
+      args: {
+        token: { type: new GraphQLNonNull(GraphQLString) },
+        password: { type: new GraphQLNonNull(GraphQLString) },
+      },
       resolve: async (_root, args: { token: string; password: string }) => {
         await passwordReset.reset(args.token, args.password);
         return true;

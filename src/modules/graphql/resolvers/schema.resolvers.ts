@@ -14,12 +14,24 @@ const CollectionType = new GraphQLObjectType({
 
 const FieldType = new GraphQLObjectType({
   name: 'svc_fields',
-  fields: { collection: { type: GraphQLString }, field: { type: GraphQLString }, type: { type: GraphQLString }, meta: json, schema: json },
+  fields: {
+    collection: { type: GraphQLString },
+    field: { type: GraphQLString },
+    type: { type: GraphQLString },
+    meta: json,
+    schema: json,
+  },
 });
 
 const RelationType = new GraphQLObjectType({
   name: 'svc_relations',
-  fields: { collection: { type: GraphQLString }, field: { type: GraphQLString }, related_collection: { type: GraphQLString }, meta: json, schema: json },
+  fields: {
+    collection: { type: GraphQLString },
+    field: { type: GraphQLString },
+    related_collection: { type: GraphQLString },
+    meta: json,
+    schema: json,
+  },
 });
 
 const listOf = (type: GraphQLObjectType) => new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type)));
@@ -39,7 +51,11 @@ function perCollection(
       args: { collection: name },
       resolve: (_s, args: { collection: string }, ctx) => list(ctx, args.collection),
     },
-    [`${prefix}_by_name`]: { type, args: { collection: name, field: name }, resolve: (_s, args: Named, ctx) => one(ctx, args) },
+    [`${prefix}_by_name`]: {
+      type,
+      args: { collection: name, field: name },
+      resolve: (_s, args: Named, ctx) => one(ctx, args),
+    },
   };
 }
 
@@ -53,8 +69,18 @@ export function schemaQueries(reads: SchemaReads): GraphQLFieldConfigMap<unknown
       resolve: (_s, args: { name: string }, ctx) => reads.collection(ctx.acc, args.name),
     },
     fields: { type: listOf(FieldType), resolve: (_s, _a, ctx) => reads.fields(ctx.acc) },
-    ...perCollection('fields', FieldType, (ctx, c) => reads.fields(ctx.acc, c), (ctx, a) => reads.field(ctx.acc, a.collection, a.field)),
+    ...perCollection(
+      'fields',
+      FieldType,
+      (ctx, c) => reads.fields(ctx.acc, c),
+      (ctx, a) => reads.field(ctx.acc, a.collection, a.field),
+    ),
     relations: { type: listOf(RelationType), resolve: (_s, _a, ctx) => reads.relations(ctx.acc) },
-    ...perCollection('relations', RelationType, (ctx, c) => reads.relations(ctx.acc, c), (ctx, a) => reads.relation(ctx.acc, a.collection, a.field)),
+    ...perCollection(
+      'relations',
+      RelationType,
+      (ctx, c) => reads.relations(ctx.acc, c),
+      (ctx, a) => reads.relation(ctx.acc, a.collection, a.field),
+    ),
   };
 }

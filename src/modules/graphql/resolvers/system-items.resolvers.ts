@@ -53,7 +53,8 @@ function adminOnly(field: Field): Field {
   };
 }
 
-const onlyForAdmins = (fields: Record<string, Field>): Fields => Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, adminOnly(field)]));
+const onlyForAdmins = (fields: Record<string, Field>): Fields =>
+  Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, adminOnly(field)]));
 
 /** `<path>`, `<path>_by_id` and `<path>_aggregated` of one system collection. */
 function queriesOf(deps: ItemResolverDeps, path: string, types: CollectionTypes, admin: boolean): Fields {
@@ -86,7 +87,11 @@ function usersMe(deps: ItemResolverDeps, types: CollectionTypes): Field {
     type: types.object,
     resolve: (_source, _args, ctx, info) => {
       if (!ctx.acc.user) throw new InvalidCredentialsError();
-      return readOwnUser(deps.items.for(types.collection.collection, ctx.acc), ctx.acc.user, queryOf(deps, types, {}, info));
+      return readOwnUser(
+        deps.items.for(types.collection.collection, ctx.acc),
+        ctx.acc.user,
+        queryOf(deps, types, {}, info),
+      );
     },
   };
 }
@@ -138,8 +143,14 @@ export function systemItemFields(
   ownServices: Record<string, ItemResolverDeps['items']> = {},
   updateSelf?: UpdateSelf,
 ): { queries: Fields; mutations: Fields } {
-  const collections = new Map(Object.entries(SYSTEM_ITEMS).map(([path, entry]) => [entry.collection, { path, ...entry }]));
-  const types = buildItemTypes(overview, () => null, (name) => collections.has(name) || name === SETTINGS);
+  const collections = new Map(
+    Object.entries(SYSTEM_ITEMS).map(([path, entry]) => [entry.collection, { path, ...entry }]),
+  );
+  const types = buildItemTypes(
+    overview,
+    () => null,
+    (name) => collections.has(name) || name === SETTINGS,
+  );
   const queries: Fields = {};
   const mutations: Fields = {};
   for (const [name, collectionTypes] of types) {
@@ -147,7 +158,11 @@ export function systemItemFields(
     if (!entry) continue;
     const own = ownServices[name] ? { ...deps, items: ownServices[name] } : deps;
     Object.assign(queries, queriesOf(own, entry.path, collectionTypes, entry.adminOnly === true));
-    if (PLAIN_WRITE_SYSTEM_COLLECTIONS.has(name) || ownServices[name]) Object.assign(mutations, mutationsOf(own, entry.path, collectionTypes, entry.adminOnly === true || entry.adminWrites === true));
+    if (PLAIN_WRITE_SYSTEM_COLLECTIONS.has(name) || ownServices[name])
+      Object.assign(
+        mutations,
+        mutationsOf(own, entry.path, collectionTypes, entry.adminOnly === true || entry.adminWrites === true),
+      );
   }
   const users = types.get('svc_users');
   if (users) queries.users_me = usersMe(deps, users);

@@ -14,7 +14,13 @@ import { MetricsService } from '../../../common/metrics/metrics.service';
 import { UtilsService } from '../../utils/utils.service';
 import { utilsMutations } from './utils.resolvers';
 
-const config = loadConfig({ NODE_ENV: 'test', CACHE_ENABLED: 'true', HASH_MEMORY_COST: '4096', HASH_TIME_COST: '2', HASH_PARALLELISM: '1' });
+const config = loadConfig({
+  NODE_ENV: 'test',
+  CACHE_ENABLED: 'true',
+  HASH_MEMORY_COST: '4096',
+  HASH_TIME_COST: '2',
+  HASH_PARALLELISM: '1',
+});
 const logger = new AppLogger('silent');
 const redis = new RedisService(config, logger);
 const cache = new CacheService(config, redis, logger, new MetricsService(config), systemClock);
@@ -24,13 +30,36 @@ const utils = new UtilsService(new HashService(config), cache, systemCache);
 const schema = new GraphQLSchema({
   query: new GraphQLObjectType({ name: 'Query', fields: { ping: { type: GraphQLBoolean } } }),
   // utils_sort needs a database; the e2e suite covers it.
-  mutation: new GraphQLObjectType({ name: 'Mutation', fields: utilsMutations({ utils, sort: { sort: () => Promise.reject(new Error('not in this suite')) }, reverter: { revert: () => Promise.reject(new Error('not in this suite')) } }) }),
+  mutation: new GraphQLObjectType({
+    name: 'Mutation',
+    fields: utilsMutations({
+      utils,
+      sort: { sort: () => Promise.reject(new Error('not in this suite')) },
+      reverter: { revert: () => Promise.reject(new Error('not in this suite')) },
+    }),
+  }),
 });
 
-const admin: Accountability = { ...anonymousAccountability(), user: 'u-admin', role: 'r-admin', admin: true, app: true };
-const editor: Accountability = { ...anonymousAccountability(), user: 'u-editor', role: 'r-editor', admin: false, app: true };
+const admin: Accountability = {
+  ...anonymousAccountability(),
+  user: 'u-admin',
+  role: 'r-admin',
+  admin: true,
+  app: true,
+};
+const editor: Accountability = {
+  ...anonymousAccountability(),
+  user: 'u-editor',
+  role: 'r-editor',
+  admin: false,
+  app: true,
+};
 
-function run(source: string, acc: Accountability = anonymousAccountability(), variableValues?: Record<string, unknown>) {
+function run(
+  source: string,
+  acc: Accountability = anonymousAccountability(),
+  variableValues?: Record<string, unknown>,
+) {
   return graphql({ schema, source, variableValues, contextValue: { acc, req: {} as Request, res: {} as Response } });
 }
 
@@ -47,7 +76,11 @@ describe('utils GraphQL mutations', () => {
     ['other', false],
   ])('utils_hash_verify of %s → %s', async (value, expected) => {
     const hash = await argon2.hash('secret', { type: argon2.argon2i, memoryCost: 4096, timeCost: 2, parallelism: 1 });
-    const result = await run('mutation ($s: String!, $h: String!) { utils_hash_verify(string: $s, hash: $h) }', undefined, { s: value, h: hash });
+    const result = await run(
+      'mutation ($s: String!, $h: String!) { utils_hash_verify(string: $s, hash: $h) }',
+      undefined,
+      { s: value, h: hash },
+    );
     expect(result).toEqual({ data: { utils_hash_verify: expected } });
   });
 

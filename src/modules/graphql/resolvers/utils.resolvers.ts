@@ -14,7 +14,11 @@ export interface UtilsResolverDeps {
 const requiredString = { type: new GraphQLNonNull(GraphQLString) };
 
 /** API.md 7: the utility mutations of POST /graphql/system, over the same service as REST. */
-export function utilsMutations({ utils, sort, reverter }: UtilsResolverDeps): GraphQLFieldConfigMap<unknown, GraphqlContext> {
+export function utilsMutations({
+  utils,
+  sort,
+  reverter,
+}: UtilsResolverDeps): GraphQLFieldConfigMap<unknown, GraphqlContext> {
   return {
     utils_hash_generate: {
       type: GraphQLString,
@@ -35,7 +39,11 @@ export function utilsMutations({ utils, sort, reverter }: UtilsResolverDeps): Gr
     },
     utils_sort: {
       type: GraphQLBoolean,
-      args: { collection: requiredString, item: { type: new GraphQLNonNull(GraphQLID) }, to: { type: new GraphQLNonNull(GraphQLID) } },
+      args: {
+        collection: requiredString,
+        item: { type: new GraphQLNonNull(GraphQLID) },
+        to: { type: new GraphQLNonNull(GraphQLID) },
+      },
       resolve: async (_source, args: { collection: string; item: string; to: string }, ctx) => {
         await sort.sort(args.collection, ctx.acc, args.item, args.to);
         return true;

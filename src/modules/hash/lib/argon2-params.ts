@@ -20,7 +20,9 @@ export function argon2Costs(hash: string): Argon2Costs | null {
     const [name, value] = pair.split('=');
     if (NAMES[name]) costs[NAMES[name]] = Number(value);
   }
-  return costs.memoryCost !== undefined && costs.timeCost !== undefined && costs.parallelism !== undefined ? (costs as Argon2Costs) : null;
+  return costs.memoryCost !== undefined && costs.timeCost !== undefined && costs.parallelism !== undefined
+    ? (costs as Argon2Costs)
+    : null;
 }
 
 /**
@@ -31,6 +33,7 @@ export function costsAboveLimit(costs: Argon2Costs, limit: Argon2Costs): string 
   const over: string[] = [];
   if (costs.memoryCost > limit.memoryCost) over.push(`memory cost m=${costs.memoryCost} is above ${limit.memoryCost}`);
   if (costs.timeCost > limit.timeCost) over.push(`time cost t=${costs.timeCost} is above ${limit.timeCost}`);
-  if (costs.parallelism > limit.parallelism) over.push(`parallelism p=${costs.parallelism} is above ${limit.parallelism}`);
+  if (costs.parallelism > limit.parallelism)
+    over.push(`parallelism p=${costs.parallelism} is above ${limit.parallelism}`);
   return over.length > 0 ? `"hash" asks for more work than this server allows: ${over.join(', ')}` : null;
 }

@@ -31,7 +31,12 @@ export async function loadAccess(scope: ItemsScope, query?: unknown): Promise<Ac
   const { permissions } = scope.deps;
   const acc = scope.acc;
   const lookup = await permissions.lookup(acc);
-  const vars: DynamicVariables = { now: new Date(), user: acc?.user ?? null, role: acc?.role ?? null, ...(acc ? await permissions.context(acc) : {}) };
+  const vars: DynamicVariables = {
+    now: new Date(),
+    user: acc?.user ?? null,
+    role: acc?.role ?? null,
+    ...(acc ? await permissions.context(acc) : {}),
+  };
   const rules = await permissions.rules(acc);
   let fromRules = RULE_VARIABLES.get(rules);
   if (!fromRules) RULE_VARIABLES.set(rules, (fromRules = variableFields(rules)));
@@ -53,7 +58,10 @@ async function variableRow(scope: ItemsScope, collection: string, key: string, w
   const fields = scope.deps.overviews.current.collection(collection)?.fields ?? {};
   const known = wanted.filter((f) => fields[f] && fields[f].type !== 'alias');
   if (!known.length) return {};
-  const [row] = await runSql(dbOf(scope), compileLookup(scope.deps.dialect, collection, known, { column: 'id', values: [key] }));
+  const [row] = await runSql(
+    dbOf(scope),
+    compileLookup(scope.deps.dialect, collection, known, { column: 'id', values: [key] }),
+  );
   return Object.fromEntries(known.map((f) => [f, readValue(fields[f], row?.[f])]));
 }
 
@@ -71,7 +79,12 @@ export function requireRule(access: Access, collection: string, action: 'create'
 }
 
 /** A read's conditions on `collection`: the row filter always, the query's filter and search when `user`. */
-export function readConditions(access: Access, collection: string, query: { filter?: Filter; search?: string }, user = true): ReadConditions {
+export function readConditions(
+  access: Access,
+  collection: string,
+  query: { filter?: Filter; search?: string },
+  user = true,
+): ReadConditions {
   return {
     permission: rowFilter(access, collection, 'read'),
     filter: user && query.filter ? resolveVariables(query.filter, access.vars) : undefined,
@@ -90,6 +103,7 @@ export async function readableDeleted(scope: ItemsScope, rows: Item[]): Promise<
   if (!access.lookup(collection.collection, 'read')) return [];
   const filter = rowFilter(access, collection.collection, 'read');
   if (!filter) return rows;
-  const isColumn = (field: string) => Object.hasOwn(collection.fields, field) && collection.fields[field].type !== 'alias';
+  const isColumn = (field: string) =>
+    Object.hasOwn(collection.fields, field) && collection.fields[field].type !== 'alias';
   return rows.filter((row) => rowMatches(row, filter, isColumn));
 }

@@ -12,7 +12,10 @@ export function parseAnyField(name: string): { field: string; target: string } |
 export function anyLink(overview: SchemaOverview, collection: string, name: string): RelationLink {
   const parsed = parseAnyField(name);
   const link = parsed && overview.anyToOne(collection, parsed.field, parsed.target);
-  if (!link) throw new InvalidQueryError(`"${name}" of collection "${collection}" is not a many-to-any field and one of its collections`);
+  if (!link)
+    throw new InvalidQueryError(
+      `"${name}" of collection "${collection}" is not a many-to-any field and one of its collections`,
+    );
   return link;
 }
 

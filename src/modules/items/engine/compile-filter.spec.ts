@@ -77,7 +77,12 @@ describe(compileFilter.name, () => {
       '"t"."author" IN (SELECT "r0"."id" FROM "authors" "r0" WHERE "r0"."name" = :p0)',
       { p0: 'Ann' },
     ],
-    ['date function', { 'year(at)': { _eq: '2024' } }, 'CAST(EXTRACT(YEAR FROM "t"."at") AS INTEGER) = :p0', { p0: 2024 }],
+    [
+      'date function',
+      { 'year(at)': { _eq: '2024' } },
+      'CAST(EXTRACT(YEAR FROM "t"."at") AS INTEGER) = :p0',
+      { p0: 2024 },
+    ],
     [
       'count function',
       { 'count(comments)': { _gt: 1 } },
@@ -103,9 +108,11 @@ describe(compileFilter.name, () => {
     ['mysql', '`x`', { title: { _contains: 'A' } }, '"t"."title" LIKE BINARY :p0', '%A%'],
     ['sqlite', '', { title: { _contains: 'A*' } }, '"t"."title" GLOB :p0', '*A[*]*'],
     ['sqlite', '', { title: { _icontains: 'A' } }, '"t"."title" LIKE :p0', '%A%'],
-  ])('%s case rules', (vendor, _q, filter, sql, pattern) => expect(compile(filter as Filter, vendor)).toEqual({ sql, params: { p0: pattern } }));
+  ])('%s case rules', (vendor, _q, filter, sql, pattern) =>
+    expect(compile(filter as Filter, vendor)).toEqual({ sql, params: { p0: pattern } }),
+  );
 
-  describe('lists longer than one IN list (a batch\'s keys)', () => {
+  describe("lists longer than one IN list (a batch's keys)", () => {
     const many = Array.from({ length: 501 }, (_, i) => i + 1);
     it.each<[string, string, unknown]>([
       ['postgres', '"t"."views" = ANY(:p0)', many],
@@ -117,7 +124,10 @@ describe(compileFilter.name, () => {
     });
 
     it.each(['postgres', 'sqlite', 'mysql'])('%s keeps 500 values in an IN list', (vendor) => {
-      expect(compile({ views: { _in: many.slice(0, 500) } }, vendor)).toEqual({ sql: '"t"."views" IN (:...p0)', params: { p0: many.slice(0, 500) } });
+      expect(compile({ views: { _in: many.slice(0, 500) } }, vendor)).toEqual({
+        sql: '"t"."views" IN (:...p0)',
+        params: { p0: many.slice(0, 500) },
+      });
     });
   });
 
@@ -157,10 +167,30 @@ describe(compileFilter.name, () => {
     });
 
     it.each<[string, Filter, string, Record<string, unknown>]>([
-      ['a number compares JSON numbers', { meta: { _json: { n: { _gt: 2 } } } }, `CASE WHEN jsonb_typeof((CAST("t"."meta" AS jsonb) #> CAST(:p0 AS text[]))) = 'number' THEN CAST((CAST("t"."meta" AS jsonb) #> CAST(:p0 AS text[])) AS numeric) END > :p1`, { p0: ['n'], p1: 2 }],
-      ['a list of numbers too', { meta: { _json: { n: { _in: [1, 2] } } } }, `CASE WHEN jsonb_typeof((CAST("t"."meta" AS jsonb) #> CAST(:p0 AS text[]))) = 'number' THEN CAST((CAST("t"."meta" AS jsonb) #> CAST(:p0 AS text[])) AS numeric) END IN (:...p1)`, { p0: ['n'], p1: [1, 2] }],
-      ['a boolean as its text', { meta: { _json: { ok: { _eq: true } } } }, '(CAST("t"."meta" AS jsonb) #>> CAST(:p0 AS text[])) = :p1', { p0: ['ok'], p1: 'true' }],
-      ['negated matches leave out missing values', { meta: { _json: { s: { _ncontains: 'x' } } } }, 'NOT ((CAST("t"."meta" AS jsonb) #>> CAST(:p0 AS text[])) LIKE :p1)', { p0: ['s'], p1: '%x%' }],
+      [
+        'a number compares JSON numbers',
+        { meta: { _json: { n: { _gt: 2 } } } },
+        `CASE WHEN jsonb_typeof((CAST("t"."meta" AS jsonb) #> CAST(:p0 AS text[]))) = 'number' THEN CAST((CAST("t"."meta" AS jsonb) #> CAST(:p0 AS text[])) AS numeric) END > :p1`,
+        { p0: ['n'], p1: 2 },
+      ],
+      [
+        'a list of numbers too',
+        { meta: { _json: { n: { _in: [1, 2] } } } },
+        `CASE WHEN jsonb_typeof((CAST("t"."meta" AS jsonb) #> CAST(:p0 AS text[]))) = 'number' THEN CAST((CAST("t"."meta" AS jsonb) #> CAST(:p0 AS text[])) AS numeric) END IN (:...p1)`,
+        { p0: ['n'], p1: [1, 2] },
+      ],
+      [
+        'a boolean as its text',
+        { meta: { _json: { ok: { _eq: true } } } },
+        '(CAST("t"."meta" AS jsonb) #>> CAST(:p0 AS text[])) = :p1',
+        { p0: ['ok'], p1: 'true' },
+      ],
+      [
+        'negated matches leave out missing values',
+        { meta: { _json: { s: { _ncontains: 'x' } } } },
+        'NOT ((CAST("t"."meta" AS jsonb) #>> CAST(:p0 AS text[])) LIKE :p1)',
+        { p0: ['s'], p1: '%x%' },
+      ],
       [
         '_or of paths beside a path',
         { meta: { _json: { a: { _null: true }, _or: [{ b: { _eq: 'x' } }, { c: { _eq: 'y' } }] } } },
@@ -170,9 +200,11 @@ describe(compileFilter.name, () => {
       ['an empty _json is no condition', { meta: { _json: {} } }, '', {}],
     ])('%s', (_label, filter, sql, params) => expect(compile(filter)).toEqual({ sql, params }));
 
-    it.each<[Filter]>([[{ title: { _json: { a: { _eq: 1 } } } }], [{ meta: { _json: { 'a[*]': { _eq: 1 } } } }], [{ meta: { _json: 'a' } }]])('refuses %j', (filter) =>
-      expect(() => compile(filter)).toThrow(InvalidQueryError),
-    );
+    it.each<[Filter]>([
+      [{ title: { _json: { a: { _eq: 1 } } } }],
+      [{ meta: { _json: { 'a[*]': { _eq: 1 } } } }],
+      [{ meta: { _json: 'a' } }],
+    ])('refuses %j', (filter) => expect(() => compile(filter)).toThrow(InvalidQueryError));
   });
 
   describe('many-to-any', () => {
@@ -187,15 +219,22 @@ describe(compileFilter.name, () => {
         '"t"."id" NOT IN (SELECT "r0"."shapes_id" FROM "shapes_children" "r0" WHERE "r0"."shapes_id" IS NOT NULL AND ("r0"."collection" = :p1 AND "r0"."item" IN (SELECT CAST("r1"."id" AS CHAR) FROM "squares" "r1" WHERE "r1"."width" = :p0)))',
       );
     });
-    it.each<[Filter]>([[{ 'item:authors': { name: { _eq: 'x' } } }], [{ 'item:circles': { _eq: '1' } }], [{ 'item:circles': 'x' } as unknown as Filter], [{ 'shapes_id:shapes': { name: { _eq: 'x' } } }]])(
-      'refuses %j',
-      (filter) => expect(() => compile(filter, 'postgres', 'shapes_children')).toThrow(InvalidQueryError),
+    it.each<[Filter]>([
+      [{ 'item:authors': { name: { _eq: 'x' } } }],
+      [{ 'item:circles': { _eq: '1' } }],
+      [{ 'item:circles': 'x' } as unknown as Filter],
+      [{ 'shapes_id:shapes': { name: { _eq: 'x' } } }],
+    ])('refuses %j', (filter) =>
+      expect(() => compile(filter, 'postgres', 'shapes_children')).toThrow(InvalidQueryError),
     );
   });
 
   describe('row filters of related collections', () => {
     it('applies a row filter that leads back to its own collection once, not without end', () => {
-      const rules: Record<string, Filter> = { articles: { comments: { text: { _eq: 'x' } } }, comments: { article: { title: { _eq: 'y' } } } };
+      const rules: Record<string, Filter> = {
+        articles: { comments: { text: { _eq: 'x' } } },
+        comments: { article: { title: { _eq: 'y' } } },
+      };
       const { sql } = compile(rules.articles, 'postgres', 'articles', (collection) => rules[collection] ?? null);
       expect(sql).toBe(
         '"t"."id" IN (SELECT "r0"."article" FROM "comments" "r0" WHERE "r0"."article" IS NOT NULL AND "r0"."text" = :p0 AND "r0"."article" IN (SELECT "r1"."id" FROM "articles" "r1" WHERE "r1"."title" = :p1 AND "r1"."id" IN (SELECT "r2"."article" FROM "comments" "r2" WHERE "r2"."article" IS NOT NULL AND "r2"."text" = :p2)))',

@@ -35,22 +35,35 @@ export function parseFunction(entry: string): { fn: string; field: string } | nu
  * SQL of a field function (API.md 1.6): date parts of date/time fields, `count()` of a one-to-many
  * field, `json()` (with its `path`) of a JSON field. Unknown functions or unsuitable fields are INVALID_QUERY.
  */
-export function functionSql(ctx: SqlContext, collection: string, alias: string, fn: string, field: string, path?: JsonPathSegment[]): string {
+export function functionSql(
+  ctx: SqlContext,
+  collection: string,
+  alias: string,
+  fn: string,
+  field: string,
+  path?: JsonPathSegment[],
+): string {
   const overview = ctx.overview.collection(collection)!;
   const target = overview.fields[field];
   if (!target) throw new InvalidQueryError(`Field "${field}" does not exist in collection "${collection}"`);
-  if (fn === 'json') return ctx.dialect.jsonValue(jsonColumn(ctx, collection, alias, field), path!, (v) => `:${ctx.param(v)}`);
+  if (fn === 'json')
+    return ctx.dialect.jsonValue(jsonColumn(ctx, collection, alias, field), path!, (v) => `:${ctx.param(v)}`);
   if (fn === 'count') {
     const link = ctx.overview.relation(collection, field);
     if (link?.type !== 'o2m') throw new InvalidQueryError(`"count()" needs a one-to-many field, "${field}" is not one`);
     const r = ctx.alias();
     // Only the related rows the caller may read are counted.
-    const conditions = [`${ctx.quote(r)}.${ctx.quote(link.relatedField)} = ${ctx.quote(alias)}.${ctx.quote(overview.primary)}`, ...junctionOf(ctx, link.junctionKey, r), ...relatedPermission(ctx, link.related, r)];
+    const conditions = [
+      `${ctx.quote(r)}.${ctx.quote(link.relatedField)} = ${ctx.quote(alias)}.${ctx.quote(overview.primary)}`,
+      ...junctionOf(ctx, link.junctionKey, r),
+      ...relatedPermission(ctx, link.related, r),
+    ];
     return `(${relatedSelect(ctx, link.related, r, 'COUNT(*)', conditions)})`;
   }
   if (!DATE_FUNCTIONS.includes(fn)) throw new InvalidQueryError(`Unknown function "${fn}()"`);
   const timeOnly = target.type === 'time' && ['hour', 'minute', 'second'].includes(fn);
-  if (!DATE_TYPES.has(target.type) && !timeOnly) throw new InvalidQueryError(`"${fn}()" needs a date or time field, "${field}" is ${target.type}`);
+  if (!DATE_TYPES.has(target.type) && !timeOnly)
+    throw new InvalidQueryError(`"${fn}()" needs a date or time field, "${field}" is ${target.type}`);
   return ctx.dialect.dateFunction(fn as DateFunction, `${ctx.quote(alias)}.${ctx.quote(field)}`);
 }
 
@@ -105,21 +118,37 @@ export function compileFilter(ctx: SqlContext, collection: string, alias: string
     const nested = Object.fromEntries(Object.entries(value).filter(([k]) => !operators.includes(k)));
 
     if (link?.type === 'o2m') {
-      if (operators.length) throw new InvalidQueryError(`One-to-many field "${key}" can only be filtered through its related fields`);
-      parts.push(reverseSql(ctx, { collection: link.related, field: link.relatedField, junctionKey: link.junctionKey }, `${ctx.quote(alias)}.${ctx.quote(overview.primary)}`, nested));
+      if (operators.length)
+        throw new InvalidQueryError(`One-to-many field "${key}" can only be filtered through its related fields`);
+      parts.push(
+        reverseSql(
+          ctx,
+          { collection: link.related, field: link.relatedField, junctionKey: link.junctionKey },
+          `${ctx.quote(alias)}.${ctx.quote(overview.primary)}`,
+          nested,
+        ),
+      );
       continue;
     }
     for (const operator of operators) {
       const column = `${ctx.quote(alias)}.${ctx.quote(key)}`;
-      const sql = operator === '_json' ? jsonFilterSql(ctx, field, column, value[operator]) : compileOperator(ctx, field, column, operator, value[operator]);
+      const sql =
+        operator === '_json'
+          ? jsonFilterSql(ctx, field, column, value[operator])
+          : compileOperator(ctx, field, column, operator, value[operator]);
       if (sql) parts.push(sql);
     }
     if (Object.keys(nested).length) {
       if (link?.type !== 'm2o') throw new InvalidQueryError(`Field "${key}" is not a relation and needs an operator`);
       const r = ctx.alias();
-      const conditions = [compileFilter(ctx, link.related, r, nested as Filter) || '1=1', ...relatedPermission(ctx, link.related, r)];
+      const conditions = [
+        compileFilter(ctx, link.related, r, nested as Filter) || '1=1',
+        ...relatedPermission(ctx, link.related, r),
+      ];
       const primary = `${ctx.quote(r)}.${ctx.quote(ctx.overview.collection(link.related)!.primary)}`;
-      parts.push(`${ctx.quote(alias)}.${ctx.quote(key)} IN (${relatedSelect(ctx, link.related, r, primary, conditions)})`);
+      parts.push(
+        `${ctx.quote(alias)}.${ctx.quote(key)} IN (${relatedSelect(ctx, link.related, r, primary, conditions)})`,
+      );
     }
   }
   return parts.length > 1 ? `(${parts.join(' AND ')})` : (parts[0] ?? '');
@@ -146,7 +175,13 @@ export function relatedPermission(ctx: SqlContext, collection: string, r: string
 }
 
 /** `SELECT <expression> FROM <collection> r WHERE <conditions>`; `expression` is SQL on the alias `r`. */
-export function relatedSelect(ctx: SqlContext, collection: string, r: string, expression: string, conditions: string[]): string {
+export function relatedSelect(
+  ctx: SqlContext,
+  collection: string,
+  r: string,
+  expression: string,
+  conditions: string[],
+): string {
   const table = ctx.overview.collection(collection)!.table!;
   return `SELECT ${expression} FROM ${ctx.quote(table)} ${ctx.quote(r)} WHERE ${conditions.join(' AND ')}`;
 }
@@ -161,7 +196,10 @@ function anyToOneSql(ctx: SqlContext, link: RelationLink, alias: string, value: 
   }
   const r = ctx.alias();
   const related = ctx.overview.collection(link.related)!;
-  const conditions = [compileFilter(ctx, link.related, r, value as Filter) || '1=1', ...relatedPermission(ctx, link.related, r)];
+  const conditions = [
+    compileFilter(ctx, link.related, r, value as Filter) || '1=1',
+    ...relatedPermission(ctx, link.related, r),
+  ];
   const keys = `SELECT ${ctx.dialect.asText(`${ctx.quote(r)}.${ctx.quote(related.primary)}`)} FROM ${ctx.quote(related.table!)} ${ctx.quote(r)} WHERE ${conditions.join(' AND ')}`;
   const column = (field: string) => `${ctx.quote(alias)}.${ctx.quote(field)}`;
   return `(${column(link.collectionField!)} = :${ctx.param(link.related)} AND ${column(link.field)} IN (${keys}))`;
@@ -172,13 +210,21 @@ function anyToOneSql(ctx: SqlContext, link: RelationLink, alias: string, value: 
  * `follow.field` holds `key` matches, as `key IN (...)`, compared as text when `text`; a many-to-any's
  * rows (`collectionField`) are those that also name `collectionOf`.
  */
-function reverseSql(ctx: SqlContext, follow: Follow & { junctionKey?: string }, key: string, nested: Record<string, unknown>, text = false, collectionOf?: string): string {
+function reverseSql(
+  ctx: SqlContext,
+  follow: Follow & { junctionKey?: string },
+  key: string,
+  nested: Record<string, unknown>,
+  text = false,
+  collectionOf?: string,
+): string {
   const none = isPlainObject(nested._none);
   const sub = (none ? nested._none : isPlainObject(nested._some) ? nested._some : nested) as Filter;
   const r = ctx.alias();
   const column = `${ctx.quote(r)}.${ctx.quote(follow.field)}`;
   const conditions = [`${column} IS NOT NULL`, ...junctionOf(ctx, follow.junctionKey, r)];
-  if (follow.collectionField) conditions.push(`${ctx.quote(r)}.${ctx.quote(follow.collectionField)} = :${ctx.param(collectionOf)}`);
+  if (follow.collectionField)
+    conditions.push(`${ctx.quote(r)}.${ctx.quote(follow.collectionField)} = :${ctx.param(collectionOf)}`);
   const inner = compileFilter(ctx, follow.collection, r, sub);
   if (inner) conditions.push(inner);
   conditions.push(...relatedPermission(ctx, follow.collection, r));
@@ -187,14 +233,29 @@ function reverseSql(ctx: SqlContext, follow: Follow & { junctionKey?: string }, 
 }
 
 /** `{ '$FOLLOW(guests, favorite_artist)': { _some: filter } }`: a one-to-many without its alias field (see Follow). */
-function followSql(ctx: SqlContext, overview: CollectionOverview, alias: string, follow: Follow, value: unknown): string {
+function followSql(
+  ctx: SqlContext,
+  overview: CollectionOverview,
+  alias: string,
+  follow: Follow,
+  value: unknown,
+): string {
   if (!isPlainObject(value) || Object.keys(value).some((k) => k.startsWith('_') && k !== '_some' && k !== '_none')) {
-    throw new InvalidQueryError(`"$FOLLOW(${follow.collection}, ${follow.field})" can only be filtered through its related fields`);
+    throw new InvalidQueryError(
+      `"$FOLLOW(${follow.collection}, ${follow.field})" can only be filtered through its related fields`,
+    );
   }
   // A many-to-any keeps keys as text; any other field may hold keys in a type of its own, which PostgreSQL won't compare unconverted.
   const followed = ctx.overview.collection(follow.collection)!.fields[follow.field];
   const text = follow.collectionField !== undefined || followed.type !== overview.fields[overview.primary].type;
-  return reverseSql(ctx, follow, `${ctx.quote(alias)}.${ctx.quote(overview.primary)}`, value, text, overview.collection);
+  return reverseSql(
+    ctx,
+    follow,
+    `${ctx.quote(alias)}.${ctx.quote(overview.primary)}`,
+    value,
+    text,
+    overview.collection,
+  );
 }
 
 /** A shared junction's rows of one of its one-to-manys only (see RelationLink.junctionKey). */

@@ -20,11 +20,19 @@ describe(comparesNumbers.name, () => {
 describe('jsonScalar as a number', () => {
   const bind = (v: unknown) => `[${JSON.stringify(v)}]`;
   it.each([
-    ['sqlite', `CASE WHEN json_valid(c) THEN CASE WHEN json_type(c, ["$.\\"n\\""]) IN ('integer', 'real') THEN json_extract(c, ["$.\\"n\\""]) END END`],
+    [
+      'sqlite',
+      `CASE WHEN json_valid(c) THEN CASE WHEN json_type(c, ["$.\\"n\\""]) IN ('integer', 'real') THEN json_extract(c, ["$.\\"n\\""]) END END`,
+    ],
     [
       'mysql',
       `CASE WHEN JSON_TYPE(CASE WHEN JSON_VALID(c) THEN JSON_EXTRACT(c, ["$.\\"n\\""]) END) IN ('INTEGER', 'UNSIGNED INTEGER', 'DOUBLE', 'DECIMAL') THEN CAST(JSON_UNQUOTE(CASE WHEN JSON_VALID(c) THEN JSON_EXTRACT(c, ["$.\\"n\\""]) END) AS DOUBLE) END`,
     ],
-    ['postgres', `CASE WHEN jsonb_typeof((CAST(c AS jsonb) #> CAST([["n"]] AS text[]))) = 'number' THEN CAST((CAST(c AS jsonb) #> CAST([["n"]] AS text[])) AS numeric) END`],
-  ])('%s: JSON numbers only', (vendor, sql) => expect(dialectFor(vendor).jsonScalar('c', ['n'], 'number', bind)).toBe(sql));
+    [
+      'postgres',
+      `CASE WHEN jsonb_typeof((CAST(c AS jsonb) #> CAST([["n"]] AS text[]))) = 'number' THEN CAST((CAST(c AS jsonb) #> CAST([["n"]] AS text[])) AS numeric) END`,
+    ],
+  ])('%s: JSON numbers only', (vendor, sql) =>
+    expect(dialectFor(vendor).jsonScalar('c', ['n'], 'number', bind)).toBe(sql),
+  );
 });

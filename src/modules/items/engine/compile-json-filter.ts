@@ -6,7 +6,18 @@ import type { SqlContext } from './compile-filter';
 import { compileOperator } from './compile-operator';
 
 /** Operators that compare JSON numbers by value when given numbers (else as text). */
-const NUMERIC_OPERATORS = new Set(['_eq', '_neq', '_lt', '_lte', '_gt', '_gte', '_in', '_nin', '_between', '_nbetween']);
+const NUMERIC_OPERATORS = new Set([
+  '_eq',
+  '_neq',
+  '_lt',
+  '_lte',
+  '_gt',
+  '_gte',
+  '_in',
+  '_nin',
+  '_between',
+  '_nbetween',
+]);
 
 /** Whether a condition compares numbers: as in the reference platform, the operand's type decides. */
 export function comparesNumbers(operator: string, value: unknown): boolean {
@@ -20,7 +31,8 @@ export function comparesNumbers(operator: string, value: unknown): boolean {
  * path's value missing or JSON null is no value: negated operators do not match it.
  */
 export function jsonFilterSql(ctx: SqlContext, field: FieldOverview, column: string, value: unknown): string {
-  if (field.type !== 'json') throw new InvalidQueryError(`"_json" needs a JSON field, "${field.field}" is ${field.type}`);
+  if (field.type !== 'json')
+    throw new InvalidQueryError(`"_json" needs a JSON field, "${field.field}" is ${field.type}`);
   return nodeSql(ctx, field, column, parseJsonFilter(value, JSON_OPERATORS));
 }
 
@@ -31,6 +43,10 @@ function nodeSql(ctx: SqlContext, field: FieldOverview, column: string, node: Js
   }
   const numeric = comparesNumbers(node.operator, node.value);
   const expression = ctx.dialect.jsonScalar(column, node.path, numeric ? 'number' : 'text', (v) => `:${ctx.param(v)}`);
-  const atPath: FieldOverview = { ...field, field: `${field.field} ${node.pathText}`, type: numeric ? 'float' : 'string' };
+  const atPath: FieldOverview = {
+    ...field,
+    field: `${field.field} ${node.pathText}`,
+    type: numeric ? 'float' : 'string',
+  };
   return compileOperator(ctx, atPath, expression, node.operator, node.value);
 }

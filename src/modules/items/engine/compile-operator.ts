@@ -70,7 +70,13 @@ function emptySql(o: Operand, empty: boolean): string {
  * `_in`) the values go as one bound list (Dialect.inList), so the statement stays within the vendor's
  * bound-value limit and keeps its sort. `param` binds a value and answers its name.
  */
-export function inListSql(dialect: Dialect, column: string, values: unknown[], param: (bound: unknown) => string, negate = false): string {
+export function inListSql(
+  dialect: Dialect,
+  column: string,
+  values: unknown[],
+  param: (bound: unknown) => string,
+  negate = false,
+): string {
   if (values.length <= KEYS_PER_LIST) return `${column} ${negate ? 'NOT IN' : 'IN'} (:...${param(values)})`;
   const sql = dialect.inList(column, values, param);
   return negate ? `NOT (${sql})` : sql;
@@ -95,8 +101,14 @@ function caseInsensitiveSql(o: Operand, negate: boolean): string {
 
 /** The SQL of each filter operator (API.md 1.6); '' means the operator is ignored. */
 const OPERATORS: Record<string, (o: Operand) => string> = {
-  _eq: (o) => (o.value === null ? `${o.column} IS NULL` : o.uuidMismatch(o.value) ? '1=0' : `${o.column} = ${o.bind(o.value)}`),
-  _neq: (o) => (o.value === null ? `${o.column} IS NOT NULL` : o.uuidMismatch(o.value) ? '1=1' : `${o.column} <> ${o.bind(o.value)}`),
+  _eq: (o) =>
+    o.value === null ? `${o.column} IS NULL` : o.uuidMismatch(o.value) ? '1=0' : `${o.column} = ${o.bind(o.value)}`,
+  _neq: (o) =>
+    o.value === null
+      ? `${o.column} IS NOT NULL`
+      : o.uuidMismatch(o.value)
+        ? '1=1'
+        : `${o.column} <> ${o.bind(o.value)}`,
   _ieq: (o) => caseInsensitiveSql(o, false),
   _nieq: (o) => caseInsensitiveSql(o, true),
   _in: (o) => listSql(o, false),
@@ -107,8 +119,12 @@ const OPERATORS: Record<string, (o: Operand) => string> = {
   _nempty: (o) => emptySql(o, false),
   _between: (o) => betweenSql(o, false),
   _nbetween: (o) => betweenSql(o, true),
-  ...Object.fromEntries(COMPARISONS.map(([name, sign]) => [name, (o: Operand) => `${o.column} ${sign} ${o.bind(o.value)}`])),
-  ...Object.fromEntries(LIKES.map(([name, kind, caseSensitive, negate]) => [name, (o: Operand) => o.like(kind, caseSensitive, negate)])),
+  ...Object.fromEntries(
+    COMPARISONS.map(([name, sign]) => [name, (o: Operand) => `${o.column} ${sign} ${o.bind(o.value)}`]),
+  ),
+  ...Object.fromEntries(
+    LIKES.map(([name, kind, caseSensitive, negate]) => [name, (o: Operand) => o.like(kind, caseSensitive, negate)]),
+  ),
 };
 
 /** A filter value as bound: the field's type, numbers in range, real dates and times (else INVALID_QUERY). */
@@ -131,7 +147,13 @@ function checkedValue(ctx: SqlContext, field: FieldOverview, v: unknown): unknow
 }
 
 /** One filter operator on an already-quoted column (or expression) holding `field`'s values, as SQL. */
-export function compileOperator(ctx: SqlContext, field: FieldOverview, column: string, operator: string, raw: unknown): string {
+export function compileOperator(
+  ctx: SqlContext,
+  field: FieldOverview,
+  column: string,
+  operator: string,
+  raw: unknown,
+): string {
   if (field.type === 'alias') throw new InvalidQueryError(`Field "${field.field}" has no value to filter on`);
   const sql = OPERATORS[operator];
   if (!sql) throw new InvalidQueryError(`Unknown filter operator "${operator}"`);

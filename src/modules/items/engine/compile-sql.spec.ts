@@ -39,7 +39,12 @@ function context(vendor: Vendor): { ctx: SqlContext; params: Record<string, unkn
 }
 
 const articles = fakeOverview().collection('articles')!;
-const node = (functions: ReadNode['functions'] = []): ReadNode => ({ collection: 'articles', columns: [], functions, relations: [] });
+const node = (functions: ReadNode['functions'] = []): ReadNode => ({
+  collection: 'articles',
+  columns: [],
+  functions,
+  relations: [],
+});
 
 describe(compileSelect.name, () => {
   const select = (vendor: Vendor, spec: SelectSpec, functions?: ReadNode['functions']) => {
@@ -53,14 +58,26 @@ describe(compileSelect.name, () => {
     ['mysql', { where: [], limit: 10, offset: 20 }, `${head} ORDER BY "t"."id" ASC LIMIT 10 OFFSET 20`],
     ['sqlite', { where: [], limit: 10, offset: 20 }, `${head} ORDER BY "t"."id" ASC LIMIT 10 OFFSET 20`],
     ['postgres', { where: ['1=1'], limit: null, offset: 5 }, `${head} WHERE 1=1 ORDER BY "t"."id" ASC OFFSET 5`],
-    ['mysql', { where: ['1=1'], limit: null, offset: 5 }, `${head} WHERE 1=1 ORDER BY "t"."id" ASC LIMIT 18446744073709551615 OFFSET 5`],
+    [
+      'mysql',
+      { where: ['1=1'], limit: null, offset: 5 },
+      `${head} WHERE 1=1 ORDER BY "t"."id" ASC LIMIT 18446744073709551615 OFFSET 5`,
+    ],
     ['sqlite', { where: ['1=1'], limit: null, offset: 5 }, `${head} WHERE 1=1 ORDER BY "t"."id" ASC LIMIT -1 OFFSET 5`],
     ['postgres', { where: [], sort: 'random', limit: null, offset: 0 }, `${head} ORDER BY RANDOM()`],
     ['mysql', { where: [], sort: 'random', limit: null, offset: 0 }, `${head} ORDER BY RAND()`],
     ['sqlite', { where: [], sort: 'random', limit: null, offset: 0 }, `${head} ORDER BY RANDOM()`],
     [
       'postgres',
-      { where: [], sort: [{ field: 'author.name', order: 'DESC' }, { field: 'title', order: 'ASC' }], limit: 1, offset: 0 },
+      {
+        where: [],
+        sort: [
+          { field: 'author.name', order: 'DESC' },
+          { field: 'title', order: 'ASC' },
+        ],
+        limit: 1,
+        offset: 0,
+      },
       `${head} ORDER BY (SELECT "r0"."name" FROM "authors" "r0" WHERE "r0"."id" = "t"."author" AND "r0"."name" <> :p0) DESC, "t"."title" ASC LIMIT 1`,
     ],
     [
@@ -75,7 +92,15 @@ describe(compileSelect.name, () => {
     ],
     [
       'postgres',
-      { where: [], sort: [{ field: 'year(at)', order: 'DESC' }, { field: 'count(comments)', order: 'ASC' }], limit: null, offset: 0 },
+      {
+        where: [],
+        sort: [
+          { field: 'year(at)', order: 'DESC' },
+          { field: 'count(comments)', order: 'ASC' },
+        ],
+        limit: null,
+        offset: 0,
+      },
       `${head} ORDER BY CAST(EXTRACT(YEAR FROM "t"."at") AS INTEGER) DESC, (SELECT COUNT(*) FROM "comments" "r0" WHERE "r0"."article" = "t"."id") ASC`,
     ],
     [
@@ -86,7 +111,9 @@ describe(compileSelect.name, () => {
   ])('%s: %j', (vendor, spec, sql) => expect(select(vendor, spec)).toBe(quoted(vendor, sql)));
 
   it.each(['year(title)', 'nope(at)', 'count(author)', 'author.year(nope)'])('refuses the sort function %s', (field) =>
-    expect(() => select('sqlite', { where: [], sort: [{ field, order: 'ASC' }], limit: null, offset: 0 })).toThrow(InvalidQueryError),
+    expect(() => select('sqlite', { where: [], sort: [{ field, order: 'ASC' }], limit: null, offset: 0 })).toThrow(
+      InvalidQueryError,
+    ),
   );
 
   it.each<[Vendor, string]>([
@@ -95,13 +122,22 @@ describe(compileSelect.name, () => {
     ['sqlite', `CAST(strftime('%Y', "t"."at") AS INTEGER)`],
   ])('%s: functions through the dialect', (vendor, expression) =>
     expect(select(vendor, { where: [], limit: null, offset: 0 }, [{ key: 'at_year', fn: 'year', field: 'at' }])).toBe(
-      quoted(vendor, `SELECT "t"."id" AS "id", "t"."title" AS "title", ${expression} AS "at_year" FROM "articles" "t" ORDER BY "t"."id" ASC`),
-    ));
+      quoted(
+        vendor,
+        `SELECT "t"."id" AS "id", "t"."title" AS "title", ${expression} AS "at_year" FROM "articles" "t" ORDER BY "t"."id" ASC`,
+      ),
+    ),
+  );
 
   it('sorts through a many-to-any item of one collection, its key compared as text', () => {
     const { ctx, params } = context('mysql');
     const shapes: ReadNode = { collection: 'shapes', columns: [], functions: [], relations: [] };
-    const sql = compileSelect(ctx, shapes, ['id'], { where: [], sort: [{ field: 'children.item:circles.radius', order: 'ASC' }], limit: null, offset: 0 });
+    const sql = compileSelect(ctx, shapes, ['id'], {
+      where: [],
+      sort: [{ field: 'children.item:circles.radius', order: 'ASC' }],
+      limit: null,
+      offset: 0,
+    });
     expect(sql).toBe(
       quoted(
         'mysql',
@@ -123,9 +159,13 @@ describe(compileSelect.name, () => {
     ['sqlite', 'CASE WHEN json_valid("t"."meta") THEN "t"."meta" -> :p0 END', '$."a"[0]'],
   ])('%s: json() answers JSON text, its path bound', (vendor, expression, path) =>
     expect(json(vendor, { where: [] }, byPath)).toEqual({
-      sql: quoted(vendor, `SELECT "t"."id" AS "id", ${expression} AS "meta_a_0_json" FROM "articles" "t" ORDER BY "t"."id" ASC`),
+      sql: quoted(
+        vendor,
+        `SELECT "t"."id" AS "id", ${expression} AS "meta_a_0_json" FROM "articles" "t" ORDER BY "t"."id" ASC`,
+      ),
       params: { p0: path },
-    }));
+    }),
+  );
 
   it.each<[Vendor, string, number]>([
     ['postgres', '(CAST("t"."meta" AS jsonb) #> CAST(:p0 AS text[])) DESC', 1],
@@ -145,11 +185,15 @@ describe(compileSelect.name, () => {
 
   it.each(['json(title, x)', 'json(nope, x)'])('refuses %s, which names no JSON field', (field) => {
     expect(() => json('sqlite', { where: [], sort: [{ field, order: 'ASC' }] })).toThrow(InvalidQueryError);
-    expect(() => json('sqlite', { where: [] }, [{ key: 'k', fn: 'json', field: field.slice(5, -4), path: ['x'] }])).toThrow(InvalidQueryError);
+    expect(() =>
+      json('sqlite', { where: [] }, [{ key: 'k', fn: 'json', field: field.slice(5, -4), path: ['x'] }]),
+    ).toThrow(InvalidQueryError);
   });
 
   it('refuses a sort path through a field that is no many-to-one', () =>
-    expect(() => select('postgres', { where: [], sort: [{ field: 'title.x', order: 'ASC' }], limit: null, offset: 0 })).toThrow(InvalidQueryError));
+    expect(() =>
+      select('postgres', { where: [], sort: [{ field: 'title.x', order: 'ASC' }], limit: null, offset: 0 }),
+    ).toThrow(InvalidQueryError));
 });
 
 describe(whereSql.name, () => {
@@ -157,7 +201,12 @@ describe(whereSql.name, () => {
   it.each<[Vendor, ReadConditions, string[], Record<string, unknown>]>([
     ['postgres', all, [], {}],
     ['postgres', { ...all, permission: {} }, ['1=1'], {}],
-    ['postgres', { ...all, permission: { views: { _gt: 1 } }, filter: { title: { _eq: 'x' } } }, ['"t"."views" > :p0', '"t"."title" = :p1'], { p0: 1, p1: 'x' }],
+    [
+      'postgres',
+      { ...all, permission: { views: { _gt: 1 } }, filter: { title: { _eq: 'x' } } },
+      ['"t"."views" > :p0', '"t"."title" = :p1'],
+      { p0: 1, p1: 'x' },
+    ],
     ['postgres', { ...all, search: 'abc' }, ['("t"."title" ILIKE :p0)'], { p0: '%abc%' }],
     ['mysql', { ...all, search: 'abc' }, ['("t"."title" LIKE :p0)'], { p0: '%abc%' }],
     ['sqlite', { ...all, search: 'abc' }, ['("t"."title" LIKE :p0)'], { p0: '%abc%' }],
@@ -197,17 +246,24 @@ describe(compileCount.name, () => {
   it.each<[Vendor, string[], string]>([
     ['postgres', [], 'SELECT COUNT(*) AS "count" FROM "articles" "t"'],
     ['mysql', ['a', 'b'], 'SELECT COUNT(*) AS "count" FROM "articles" "t" WHERE a AND b'],
-  ])('%s: %j', (vendor, where, sql) => expect(compileCount(context(vendor).ctx, articles, where)).toBe(quoted(vendor, sql)));
+  ])('%s: %j', (vendor, where, sql) =>
+    expect(compileCount(context(vendor).ctx, articles, where)).toBe(quoted(vendor, sql)),
+  );
 });
 
 describe(compileAggregate.name, () => {
-  const aggregate = (vendor: Vendor, query: Query) => compileAggregate(context(vendor).ctx, articles, query, () => ['1=1'], { limit: 5, offset: 0 });
+  const aggregate = (vendor: Vendor, query: Query) =>
+    compileAggregate(context(vendor).ctx, articles, query, () => ['1=1'], { limit: 5, offset: 0 });
 
   it.each<[Vendor, Query, string]>([
     ['postgres', { aggregate: { count: ['*'] } }, 'SELECT COUNT(*) AS "count__all" FROM "articles" "t" WHERE 1=1'],
     [
       'mysql',
-      { aggregate: { sum: ['views'], countDistinct: ['author'] }, groupBy: ['published'], sort: [{ field: 'sum.views', order: 'DESC' }] },
+      {
+        aggregate: { sum: ['views'], countDistinct: ['author'] },
+        groupBy: ['published'],
+        sort: [{ field: 'sum.views', order: 'DESC' }],
+      },
       'SELECT SUM("t"."views") AS "sum__views", COUNT(DISTINCT "t"."author") AS "countDistinct__author", "t"."published" AS "published" FROM "articles" "t" WHERE 1=1 GROUP BY "t"."published" ORDER BY "sum__views" DESC LIMIT 5',
     ],
     [
@@ -223,10 +279,19 @@ describe(compileAggregate.name, () => {
   ])('%s: %j', (vendor, query, sql) => expect(aggregate(vendor, query).text).toBe(quoted(vendor, sql)));
 
   it('refuses a sort on a function no group holds', () =>
-    expect(() => aggregate('sqlite', { aggregate: { count: ['*'] }, groupBy: ['title'], sort: [{ field: 'year(at)', order: 'ASC' }] })).toThrow(InvalidQueryError));
+    expect(() =>
+      aggregate('sqlite', {
+        aggregate: { count: ['*'] },
+        groupBy: ['title'],
+        sort: [{ field: 'year(at)', order: 'ASC' }],
+      }),
+    ).toThrow(InvalidQueryError));
 
   it('names outputs and groups as reads answer them', () => {
-    const { outputs, groups } = aggregate('postgres', { aggregate: { avg: ['views'] }, groupBy: ['year(at)', 'title'] });
+    const { outputs, groups } = aggregate('postgres', {
+      aggregate: { avg: ['views'] },
+      groupBy: ['year(at)', 'title'],
+    });
     expect(outputs).toEqual([{ fn: 'avg', field: 'views', alias: 'avg__views' }]);
     expect(groups.map((g) => [g.key, g.type])).toEqual([
       ['at_year', 'integer'],
@@ -234,15 +299,26 @@ describe(compileAggregate.name, () => {
     ]);
   });
 
-  it('needs something to select', () => expect(() => aggregate('postgres', { groupBy: [] })).toThrow(InvalidQueryError));
+  it('needs something to select', () =>
+    expect(() => aggregate('postgres', { groupBy: [] })).toThrow(InvalidQueryError));
 
   it('refuses a sort on json(), which no group holds', () =>
-    expect(() => aggregate('sqlite', { aggregate: { count: ['*'] }, groupBy: ['title'], sort: [{ field: 'json(meta, x)', order: 'ASC' }] })).toThrow(InvalidQueryError));
+    expect(() =>
+      aggregate('sqlite', {
+        aggregate: { count: ['*'] },
+        groupBy: ['title'],
+        sort: [{ field: 'json(meta, x)', order: 'ASC' }],
+      }),
+    ).toThrow(InvalidQueryError));
 });
 
 describe('write statements', () => {
   it.each<[Vendor, Record<string, unknown>, string]>([
-    ['postgres', { title: 'a', views: 1 }, 'INSERT INTO "articles" ("title", "views") VALUES (:v0, :v1) RETURNING "id"'],
+    [
+      'postgres',
+      { title: 'a', views: 1 },
+      'INSERT INTO "articles" ("title", "views") VALUES (:v0, :v1) RETURNING "id"',
+    ],
     ['mysql', { title: 'a', views: 1 }, 'INSERT INTO "articles" ("title", "views") VALUES (:v0, :v1)'],
     ['mysql', {}, 'INSERT INTO "articles" () VALUES ()'],
     ['postgres', {}, 'INSERT INTO "articles" DEFAULT VALUES RETURNING "id"'],
@@ -253,18 +329,34 @@ describe('write statements', () => {
   });
 
   it.each<[Vendor, string, string]>([
-    ['postgres', 'UPDATE "articles" SET "title" = :v0, "views" = :v1 WHERE "id" IN (:...keys)', 'DELETE FROM "articles" WHERE "id" IN (:...keys)'],
-    ['mysql', 'UPDATE "articles" SET "title" = :v0, "views" = :v1 WHERE "id" IN (:...keys)', 'DELETE FROM "articles" WHERE "id" IN (:...keys)'],
+    [
+      'postgres',
+      'UPDATE "articles" SET "title" = :v0, "views" = :v1 WHERE "id" IN (:...keys)',
+      'DELETE FROM "articles" WHERE "id" IN (:...keys)',
+    ],
+    [
+      'mysql',
+      'UPDATE "articles" SET "title" = :v0, "views" = :v1 WHERE "id" IN (:...keys)',
+      'DELETE FROM "articles" WHERE "id" IN (:...keys)',
+    ],
   ])('%s updates and deletes by keys', (vendor, update, del) => {
     const dialect = dialectFor(vendor);
-    expect(compileUpdate(dialect, articles, { title: 'a', views: 2 }, [1, 2])).toEqual({ text: quoted(vendor, update), params: { keys: [1, 2], v0: 'a', v1: 2 } });
+    expect(compileUpdate(dialect, articles, { title: 'a', views: 2 }, [1, 2])).toEqual({
+      text: quoted(vendor, update),
+      params: { keys: [1, 2], v0: 'a', v1: 2 },
+    });
     expect(compileDelete(dialect, articles, [3])).toEqual({ text: quoted(vendor, del), params: { keys: [3] } });
   });
 
   it.each<[Vendor, string]>([
     ['postgres', 'SELECT "id" AS "id" FROM "articles" LIMIT 1'],
     ['sqlite', 'SELECT "id" AS "id" FROM "articles" LIMIT 1'],
-  ])('%s looks up a first row', (vendor, sql) => expect(compileLookup(dialectFor(vendor), 'articles', ['id'], null, 1)).toEqual({ text: quoted(vendor, sql), params: {} }));
+  ])('%s looks up a first row', (vendor, sql) =>
+    expect(compileLookup(dialectFor(vendor), 'articles', ['id'], null, 1)).toEqual({
+      text: quoted(vendor, sql),
+      params: {},
+    }),
+  );
 
   it('looks up rows by the values of a column', () =>
     expect(compileLookup(dialectFor('mysql'), 'comments', ['id', 'text'], { column: 'article', values: [7] })).toEqual({
@@ -277,14 +369,27 @@ describe('sort statements', () => {
   it.each(VENDORS)('%s', (vendor) => {
     const dialect = dialectFor(vendor);
     const sql = (text: string) => quoted(vendor, text);
-    expect(compileSortKeys(dialect, articles, 'views', 'unsorted').text).toBe(sql('SELECT "id" AS "key" FROM "articles" WHERE "views" IS NULL ORDER BY "id"'));
-    expect(compileSortKeys(dialect, articles, 'views', 'ordered').text).toBe(sql('SELECT "id" AS "key" FROM "articles" ORDER BY "views", "id"'));
-    expect(compileSortStats(dialect, articles, 'views', 'max').text).toBe(sql('SELECT MAX("views") AS "max" FROM "articles"'));
-    expect(compileSortStats(dialect, articles, 'views', 'counts').text).toBe(sql('SELECT COUNT(*) AS "total", COUNT(DISTINCT "views") AS "distinct" FROM "articles"'));
+    expect(compileSortKeys(dialect, articles, 'views', 'unsorted').text).toBe(
+      sql('SELECT "id" AS "key" FROM "articles" WHERE "views" IS NULL ORDER BY "id"'),
+    );
+    expect(compileSortKeys(dialect, articles, 'views', 'ordered').text).toBe(
+      sql('SELECT "id" AS "key" FROM "articles" ORDER BY "views", "id"'),
+    );
+    expect(compileSortStats(dialect, articles, 'views', 'max').text).toBe(
+      sql('SELECT MAX("views") AS "max" FROM "articles"'),
+    );
+    expect(compileSortStats(dialect, articles, 'views', 'counts').text).toBe(
+      sql('SELECT COUNT(*) AS "total", COUNT(DISTINCT "views") AS "distinct" FROM "articles"'),
+    );
     expect(compileSortShift(dialect, articles, 'views', { min: 2, max: 4, by: -1 }, 7)).toEqual({
-      text: sql('UPDATE "articles" SET "views" = "views" + :by WHERE "views" >= :min AND "views" <= :max AND "id" <> :item'),
+      text: sql(
+        'UPDATE "articles" SET "views" = "views" + :by WHERE "views" >= :min AND "views" <= :max AND "id" <> :item',
+      ),
       params: { min: 2, max: 4, by: -1, item: 7 },
     });
-    expect(compileLock(dialect, articles, 3)).toEqual({ text: sql('UPDATE "articles" SET "id" = "id" WHERE "id" = :key'), params: { key: 3 } });
+    expect(compileLock(dialect, articles, 3)).toEqual({
+      text: sql('UPDATE "articles" SET "id" = "id" WHERE "id" = :key'),
+      params: { key: 3 },
+    });
   });
 });

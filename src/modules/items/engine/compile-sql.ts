@@ -7,12 +7,19 @@ import type { Sql } from '../../../database/run-sql';
 import type { SchemaOverview } from '../../schema/schema-overview';
 import type { CollectionOverview, FieldType } from '../../schema/schema.types';
 import { anyLink, parseAnyField } from './any-field';
-import { compileFilter, functionSql, jsonColumn, parseFunction, relatedPermission, relatedSelect, SqlContext } from './compile-filter';
+import {
+  compileFilter,
+  functionSql,
+  jsonColumn,
+  parseFunction,
+  relatedPermission,
+  relatedSelect,
+  SqlContext,
+} from './compile-filter';
 import { inListSql } from './compile-operator';
 import { Item, NUMERIC_TYPES } from './items.types';
 import type { ReadNode } from './read-plan';
 import { isInt32 } from '../../../common/is-int32';
-
 
 const WITHOUT_MIN_MAX = new Set(['uuid', 'boolean', 'json']);
 /**
@@ -25,7 +32,12 @@ const WITHOUT_MIN_MAX = new Set(['uuid', 'boolean', 'json']);
 export const ROOT = 't';
 
 /** A context whose bound values land in `params`, named after those already there. */
-export function sqlContext(dialect: Dialect, overview: SchemaOverview, params: Record<string, unknown>, relatedFilter?: (collection: string) => Filter | null): SqlContext {
+export function sqlContext(
+  dialect: Dialect,
+  overview: SchemaOverview,
+  params: Record<string, unknown>,
+  relatedFilter?: (collection: string) => Filter | null,
+): SqlContext {
   let counter = Object.keys(params).length;
   let aliases = 0;
   return {
@@ -65,12 +77,19 @@ export function whereSql(ctx: SqlContext, collection: string, alias: string, con
 }
 
 /** `?search=`: a case-insensitive match on text fields, equality on numbers and UUIDs it can be. */
-function searchSql(ctx: SqlContext, collection: string, alias: string, term: string, readable: Set<string> | '*' | null): string {
+function searchSql(
+  ctx: SqlContext,
+  collection: string,
+  alias: string,
+  term: string,
+  readable: Set<string> | '*' | null,
+): string {
   const overview = ctx.overview.collection(collection)!;
   const number = term.trim() !== '' && Number.isFinite(Number(term)) ? Number(term) : null;
   const parts: string[] = [];
   for (const field of Object.values(overview.fields)) {
-    if (!field.searchable || field.type === 'alias' || field.special.includes('conceal') || field.type === 'hash') continue;
+    if (!field.searchable || field.type === 'alias' || field.special.includes('conceal') || field.type === 'hash')
+      continue;
     if (readable !== '*' && !readable?.has(field.field)) continue;
     const column = `${ctx.quote(alias)}.${ctx.quote(field.field)}`;
     if (field.type === 'string' || field.type === 'text') {
@@ -89,14 +108,23 @@ function searchSql(ctx: SqlContext, collection: string, alias: string, term: str
  * one-to-many the smallest related value ascending and the largest descending, the item's first in the
  * reference platform's joined order (`sort=states.name`, `-states.name`).
  */
-function sortSql(ctx: SqlContext, collection: string, alias: string, path: string[], order: SortOrder, aggregated = false): string {
+function sortSql(
+  ctx: SqlContext,
+  collection: string,
+  alias: string,
+  path: string[],
+  order: SortOrder,
+  aggregated = false,
+): string {
   const [head, ...rest] = path;
   if (!rest.length) {
     const fn = parseFunction(head);
     if (fn) return functionSql(ctx, collection, alias, fn.fn, fn.field);
     const column = `${ctx.quote(alias)}.${ctx.quote(head)}`;
     // PostgreSQL has no MIN/MAX of uuid, boolean or json: their text sorts the same way.
-    return aggregated && WITHOUT_MIN_MAX.has(ctx.overview.field(collection, head)?.type ?? '') ? ctx.dialect.asText(column) : column;
+    return aggregated && WITHOUT_MIN_MAX.has(ctx.overview.field(collection, head)?.type ?? '')
+      ? ctx.dialect.asText(column)
+      : column;
   }
   const link = parseAnyField(head) ? anyLink(ctx.overview, collection, head) : ctx.overview.relation(collection, head);
   if (!link) throw new InvalidQueryError(`"${head}" is not a relation`);
@@ -105,14 +133,20 @@ function sortSql(ctx: SqlContext, collection: string, alias: string, path: strin
   const q = ctx.quote;
   const inner = sortSql(ctx, link.related, r, rest, order, aggregated || link.type === 'o2m');
   // Related rows the caller may not read sort as if they were not there (no ordering oracle).
-  const select = (expression: string, match: string[]) => `(${relatedSelect(ctx, link.related, r, expression, [...match, ...relatedPermission(ctx, link.related, r)])})`;
+  const select = (expression: string, match: string[]) =>
+    `(${relatedSelect(ctx, link.related, r, expression, [...match, ...relatedPermission(ctx, link.related, r)])})`;
   if (link.type === 'o2m') {
     const primary = ctx.overview.collection(collection)!.primary;
-    return select(`${order === 'ASC' ? 'MIN' : 'MAX'}(${inner})`, [`${q(r)}.${q(link.relatedField)} = ${q(alias)}.${q(primary)}`]);
+    return select(`${order === 'ASC' ? 'MIN' : 'MAX'}(${inner})`, [
+      `${q(r)}.${q(link.relatedField)} = ${q(alias)}.${q(primary)}`,
+    ]);
   }
   if (link.collectionField) {
     const key = ctx.dialect.asText(`${q(r)}.${q(related.primary)}`);
-    return select(inner, [`${key} = ${q(alias)}.${q(link.field)}`, `${q(alias)}.${q(link.collectionField)} = :${ctx.param(link.related)}`]);
+    return select(inner, [
+      `${key} = ${q(alias)}.${q(link.field)}`,
+      `${q(alias)}.${q(link.collectionField)} = :${ctx.param(link.related)}`,
+    ]);
   }
   return select(inner, [`${q(r)}.${q(related.primary)} = ${q(alias)}.${q(head)}`]);
 }
@@ -139,12 +173,15 @@ export function compileSelect(ctx: SqlContext, node: ReadNode, columns: string[]
   const collection = ctx.overview.collection(node.collection)!;
   const q = ctx.quote;
   const selects = columns.map((f) => `${q(ROOT)}.${q(f)} AS ${q(f)}`);
-  for (const f of node.functions) selects.push(`${functionSql(ctx, node.collection, ROOT, f.fn, f.field, f.path)} AS ${q(f.key)}`);
+  for (const f of node.functions)
+    selects.push(`${functionSql(ctx, node.collection, ROOT, f.fn, f.field, f.path)} AS ${q(f.key)}`);
   let sql = `SELECT ${selects.join(', ')} FROM ${q(collection.table!)} ${q(ROOT)}`;
   if (spec.where.length) sql += ` WHERE ${spec.where.join(' AND ')}`;
   if (spec.sort === 'random') sql += ` ORDER BY ${ctx.dialect.randomOrder()}`;
   else {
-    const sort = spec.sort?.length ? spec.sort : [{ field: collection.sortField ?? collection.primary, order: 'ASC' as const }];
+    const sort = spec.sort?.length
+      ? spec.sort
+      : [{ field: collection.sortField ?? collection.primary, order: 'ASC' as const }];
     sql += ` ORDER BY ${sort.flatMap((s) => sortExpressions(ctx, node.collection, s).map((e) => `${e} ${s.order}`)).join(', ')}`;
   }
   return sql + ctx.dialect.limitSql(spec.limit, spec.offset);
@@ -202,7 +239,11 @@ function aggregateExpression(fn: string, column: string | null): string {
   return `${fn.toUpperCase()}(${column})`;
 }
 
-function aggregateParts(ctx: SqlContext, collection: CollectionOverview, query: Query): { selects: string[]; outputs: AggregateOutput[]; groups: AggregateGroup[] } {
+function aggregateParts(
+  ctx: SqlContext,
+  collection: CollectionOverview,
+  query: Query,
+): { selects: string[]; outputs: AggregateOutput[]; groups: AggregateGroup[] } {
   const q = ctx.quote;
   const col = (f: string) => `${q(ROOT)}.${q(f)}`;
   const selects: string[] = [];
@@ -217,7 +258,11 @@ function aggregateParts(ctx: SqlContext, collection: CollectionOverview, query: 
   const groups = (query.groupBy ?? []).map((entry): AggregateGroup => {
     const fn = parseFunction(entry);
     return fn
-      ? { key: `${fn.field}_${fn.fn}`, sql: functionSql(ctx, collection.collection, ROOT, fn.fn, fn.field), type: 'integer' }
+      ? {
+          key: `${fn.field}_${fn.fn}`,
+          sql: functionSql(ctx, collection.collection, ROOT, fn.fn, fn.field),
+          type: 'integer',
+        }
       : { key: entry, sql: col(entry), type: collection.fields[entry].type };
   });
   for (const g of groups) selects.push(`${g.sql} AS ${q(g.key)}`);
@@ -225,12 +270,19 @@ function aggregateParts(ctx: SqlContext, collection: CollectionOverview, query: 
 }
 
 /** What an aggregate read orders by: an output (`sum.views`), a grouped function (`year(date)`) or a column. */
-function aggregateSortSql(ctx: SqlContext, field: string, outputs: AggregateOutput[], groups: AggregateGroup[]): string {
-  if (parseJsonFunction(field)) throw new InvalidQueryError('"sort" on json() is not available with "aggregate" or "groupBy"');
+function aggregateSortSql(
+  ctx: SqlContext,
+  field: string,
+  outputs: AggregateOutput[],
+  groups: AggregateGroup[],
+): string {
+  if (parseJsonFunction(field))
+    throw new InvalidQueryError('"sort" on json() is not available with "aggregate" or "groupBy"');
   const fn = parseFunction(field);
   if (fn) {
     const group = groups.find((g) => g.key === `${fn.field}_${fn.fn}`);
-    if (!group) throw new InvalidQueryError(`"sort" on ${field} with "aggregate" or "groupBy" needs ${field} in "groupBy"`);
+    if (!group)
+      throw new InvalidQueryError(`"sort" on ${field} with "aggregate" or "groupBy" needs ${field} in "groupBy"`);
     return group.sql;
   }
   const [head, sub] = field.split('.');
@@ -242,7 +294,13 @@ function aggregateSortSql(ctx: SqlContext, field: string, outputs: AggregateOutp
  * `aggregate` and `groupBy` (API.md 1.6); the window applies to groups only (an aggregate without
  * groups is one row). `where` is compiled by the caller, after the selects, on the same context.
  */
-export function compileAggregate(ctx: SqlContext, collection: CollectionOverview, query: Query, where: (ctx: SqlContext) => string[], window: { limit: number | null; offset: number }): CompiledAggregate {
+export function compileAggregate(
+  ctx: SqlContext,
+  collection: CollectionOverview,
+  query: Query,
+  where: (ctx: SqlContext) => string[],
+  window: { limit: number | null; offset: number },
+): CompiledAggregate {
   const q = ctx.quote;
   const { selects, outputs, groups } = aggregateParts(ctx, collection, query);
   if (!selects.length) throw new InvalidQueryError('"groupBy" needs "aggregate" or fields to group on');
@@ -262,7 +320,13 @@ export function compileAggregate(ctx: SqlContext, collection: CollectionOverview
  * A plain SELECT of `columns` (each answered under its name) from `table`, of the rows whose `column`
  * is one of `values` (all rows without a match), at most `limit` of them.
  */
-export function compileLookup(dialect: Dialect, table: string, columns: string[], match: { column: string; values: unknown[]; set?: string } | null, limit?: number): Sql {
+export function compileLookup(
+  dialect: Dialect,
+  table: string,
+  columns: string[],
+  match: { column: string; values: unknown[]; set?: string } | null,
+  limit?: number,
+): Sql {
   const q = (id: string) => dialect.quote(id);
   let text = `SELECT ${columns.map((c) => `${q(c)} AS ${q(c)}`).join(', ')} FROM ${q(table)}`;
   if (match) text += ` WHERE ${q(match.column)} IN (:...values)`;
@@ -302,27 +366,53 @@ export function compileDelete(dialect: Dialect, collection: CollectionOverview, 
 /** The same syntax on the three vendors; one name, as savepoints of a bulk insert never nest. */
 export function savepointSql(step: 'set' | 'release' | 'rollback'): string {
   const name = 'vellum_bulk_insert';
-  return step === 'set' ? `SAVEPOINT ${name}` : step === 'release' ? `RELEASE SAVEPOINT ${name}` : `ROLLBACK TO SAVEPOINT ${name}`;
+  return step === 'set'
+    ? `SAVEPOINT ${name}`
+    : step === 'release'
+      ? `RELEASE SAVEPOINT ${name}`
+      : `ROLLBACK TO SAVEPOINT ${name}`;
 }
 
 /** The keys of a collection's rows without a sort value (`unsorted`), or of all rows in sort order. */
-export function compileSortKeys(dialect: Dialect, collection: CollectionOverview, sortField: string, rows: 'unsorted' | 'ordered'): Sql {
+export function compileSortKeys(
+  dialect: Dialect,
+  collection: CollectionOverview,
+  sortField: string,
+  rows: 'unsorted' | 'ordered',
+): Sql {
   const q = (id: string) => dialect.quote(id);
   const [table, pk, sort] = [q(collection.table!), q(collection.primary), q(sortField)];
-  const text = rows === 'unsorted' ? `SELECT ${pk} AS ${q('key')} FROM ${table} WHERE ${sort} IS NULL ORDER BY ${pk}` : `SELECT ${pk} AS ${q('key')} FROM ${table} ORDER BY ${sort}, ${pk}`;
+  const text =
+    rows === 'unsorted'
+      ? `SELECT ${pk} AS ${q('key')} FROM ${table} WHERE ${sort} IS NULL ORDER BY ${pk}`
+      : `SELECT ${pk} AS ${q('key')} FROM ${table} ORDER BY ${sort}, ${pk}`;
   return { text, params: {} };
 }
 
 /** `max`: the highest sort value; `counts`: the rows (`total`) and their distinct sort values (`distinct`). */
-export function compileSortStats(dialect: Dialect, collection: CollectionOverview, sortField: string, stats: 'max' | 'counts'): Sql {
+export function compileSortStats(
+  dialect: Dialect,
+  collection: CollectionOverview,
+  sortField: string,
+  stats: 'max' | 'counts',
+): Sql {
   const q = (id: string) => dialect.quote(id);
   const sort = q(sortField);
-  const select = stats === 'max' ? `MAX(${sort}) AS ${q('max')}` : `COUNT(*) AS ${q('total')}, COUNT(DISTINCT ${sort}) AS ${q('distinct')}`;
+  const select =
+    stats === 'max'
+      ? `MAX(${sort}) AS ${q('max')}`
+      : `COUNT(*) AS ${q('total')}, COUNT(DISTINCT ${sort}) AS ${q('distinct')}`;
   return { text: `SELECT ${select} FROM ${q(collection.table!)}`, params: {} };
 }
 
 /** Shifts the sort values in `min..max` by `by`, except the moved item's. */
-export function compileSortShift(dialect: Dialect, collection: CollectionOverview, sortField: string, shift: { min: number; max: number; by: number }, item: unknown): Sql {
+export function compileSortShift(
+  dialect: Dialect,
+  collection: CollectionOverview,
+  sortField: string,
+  shift: { min: number; max: number; by: number },
+  item: unknown,
+): Sql {
   const q = (id: string) => dialect.quote(id);
   const [pk, sort] = [q(collection.primary), q(sortField)];
   const text = `UPDATE ${q(collection.table!)} SET ${sort} = ${sort} + :by WHERE ${sort} >= :min AND ${sort} <= :max AND ${pk} <> :item`;

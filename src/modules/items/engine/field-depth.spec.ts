@@ -12,5 +12,7 @@ describe(fieldDepth.name, () => {
     ['json(children.item:circles.metadata, color)', {}, 3],
     ['c', { c: 'json(category.metadata, color)' }, 2],
     ['writer.name', { writer: 'author' }, 2],
-  ] as const)('counts %j (alias %j) as %i', (entry, alias, expected) => expect(fieldDepth(entry, alias)).toBe(expected));
+  ] as const)('counts %j (alias %j) as %i', (entry, alias, expected) =>
+    expect(fieldDepth(entry, alias)).toBe(expected),
+  );
 });

@@ -19,9 +19,13 @@ const NAME = /^[\w-]+$/;
 /** A `$FOLLOW(...)` filter key → its names; null for other keys; INVALID_QUERY when malformed. */
 export function parseFollow(key: string): Follow | null {
   if (!key.startsWith('$FOLLOW')) return null;
-  const names = FOLLOW.exec(key)?.[1].split(',').map((name) => name.trim());
+  const names = FOLLOW.exec(key)?.[1]
+    .split(',')
+    .map((name) => name.trim());
   if (!names || names.length < 2 || names.length > 3 || !names.every((name) => NAME.test(name))) {
-    throw new InvalidQueryError(`"${key}" must be $FOLLOW(collection, field) or $FOLLOW(collection, item field, collection field)`);
+    throw new InvalidQueryError(
+      `"${key}" must be $FOLLOW(collection, field) or $FOLLOW(collection, item field, collection field)`,
+    );
   }
   const [collection, field, collectionField] = names;
   return collectionField ? { collection, field, collectionField } : { collection, field };

@@ -22,28 +22,42 @@ interface SortRun {
 }
 
 /** Moves `item` to `to`; `update` writes the moved item through the engine (its rules and activity). */
-export async function moveSort(scope: ItemsScope, item: unknown, to: unknown, update: (manager: EntityManager, key: PrimaryKey, data: Item) => Promise<unknown>): Promise<void> {
+export async function moveSort(
+  scope: ItemsScope,
+  item: unknown,
+  to: unknown,
+  update: (manager: EntityManager, key: PrimaryKey, data: Item) => Promise<unknown>,
+): Promise<void> {
   const collection = collectionOf(scope);
   const sortField = collection.sortField;
   if (!sortField) throw new InvalidPayloadError(`Collection "${scope.collection}" has no sort field`);
   const rule = await scope.deps.permissions.find(scope.acc, scope.collection, 'update');
-  if (!rule || (rule.fields && !rule.fields.includes('*') && !rule.fields.includes(sortField))) throw new ForbiddenError();
+  if (!rule || (rule.fields && !rule.fields.includes('*') && !rule.fields.includes(sortField)))
+    throw new ForbiddenError();
   const field = collection.fields[collection.primary];
   if (!validKey(field, item) || !validKey(field, to)) throw new ForbiddenError();
   const [itemKey, toKey] = [castKey(field, item), castKey(field, to)];
   await transaction(scope, async (manager) => {
     const run: SortRun = { scope, manager, collection, sortField };
-    if ((await sortOf(run, itemKey)) === undefined || (await sortOf(run, toKey)) === undefined) throw new ForbiddenError();
+    if ((await sortOf(run, itemKey)) === undefined || (await sortOf(run, toKey)) === undefined)
+      throw new ForbiddenError();
     await normalize(run);
     const move = planSortMove((await sortOf(run, itemKey))!, (await sortOf(run, toKey))!);
-    if (move.shift) await runSql(manager, compileSortShift(scope.deps.dialect, collection, sortField, move.shift, itemKey));
+    if (move.shift)
+      await runSql(manager, compileSortShift(scope.deps.dialect, collection, sortField, move.shift, itemKey));
     await update(manager, itemKey, { [sortField]: move.itemSort });
   });
 }
 
 /** The row's sort value; undefined when there is no such row. */
 async function sortOf(run: SortRun, key: SortKey): Promise<number | null | undefined> {
-  const [row] = await runSql(run.manager, compileLookup(run.scope.deps.dialect, run.collection.table!, [run.sortField], { column: run.collection.primary, values: [key] }));
+  const [row] = await runSql(
+    run.manager,
+    compileLookup(run.scope.deps.dialect, run.collection.table!, [run.sortField], {
+      column: run.collection.primary,
+      values: [key],
+    }),
+  );
   if (!row) return undefined;
   return row[run.sortField] === null ? null : Number(row[run.sortField]);
 }
@@ -55,7 +69,13 @@ async function normalize(run: SortRun): Promise<void> {
   const unsorted = await runSql(manager, compileSortKeys(dialect, collection, sortField, 'unsorted'));
   if (unsorted.length) {
     const [{ max }] = await runSql(manager, compileSortStats(dialect, collection, sortField, 'max'));
-    await assign(run, appendUnsorted(max === null ? null : Number(max), unsorted.map((r) => r.key as SortKey)));
+    await assign(
+      run,
+      appendUnsorted(
+        max === null ? null : Number(max),
+        unsorted.map((r) => r.key as SortKey),
+      ),
+    );
   }
   const [counts] = await runSql(manager, compileSortStats(dialect, collection, sortField, 'counts'));
   if (Number(counts.total) === Number(counts.distinct)) return;
@@ -64,5 +84,6 @@ async function normalize(run: SortRun): Promise<void> {
 }
 
 async function assign(run: SortRun, assignments: SortAssignment[]): Promise<void> {
-  for (const { key, sort } of assignments) await runSql(run.manager, compileUpdate(run.scope.deps.dialect, run.collection, { [run.sortField]: sort }, [key]));
+  for (const { key, sort } of assignments)
+    await runSql(run.manager, compileUpdate(run.scope.deps.dialect, run.collection, { [run.sortField]: sort }, [key]));
 }

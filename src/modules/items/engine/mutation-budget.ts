@@ -11,6 +11,7 @@ export class MutationBudget {
 
   spend(count: number): void {
     this.spent += count;
-    if (this.max !== undefined && this.spent > this.max) throw new InvalidPayloadError(`Exceeded max batch mutation limit of ${this.max}`);
+    if (this.max !== undefined && this.spent > this.max)
+      throw new InvalidPayloadError(`Exceeded max batch mutation limit of ${this.max}`);
   }
 }

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, AppErrorList } from '../../../common/errors/app-error';
-import { FailedValidationError, FailedValidationExtensions, ForbiddenError, InvalidPayloadError } from '../../../common/errors/errors';
+import {
+  FailedValidationError,
+  FailedValidationExtensions,
+  ForbiddenError,
+  InvalidPayloadError,
+} from '../../../common/errors/errors';
 import { assertJsonShape } from '../../../common/http/json-body';
 import { isPlainObject } from '../../../common/is-plain-object';
 import type { Filter } from '../../../common/query/query.types';
@@ -48,7 +53,8 @@ export type PlanContext = Pick<PayloadPlan, 'collection' | 'overview' | 'dialect
 const has = (field: FieldOverview, ...specials: string[]) => specials.some((s) => field.special.includes(s));
 
 /** A primary key the engine generates: a UUID the database does not. */
-const generatedUuid = (field: FieldOverview) => field.primaryKey && (has(field, 'uuid') || (field.type === 'uuid' && !field.hasDefault));
+const generatedUuid = (field: FieldOverview) =>
+  field.primaryKey && (has(field, 'uuid') || (field.type === 'uuid' && !field.hasDefault));
 
 /**
  * As the reference platform: a NOT NULL column the database cannot fill is required, so a payload
@@ -71,7 +77,12 @@ export function requiredFields(fields: FieldOverview[], mode: WriteMode): FieldO
   return fields.filter((field) => field.required || notNullWithoutDefault(field, filled));
 }
 
-export function planPayload(context: PlanContext, rule: PermissionRule, vars: DynamicVariables, mode: WriteMode): PayloadPlan {
+export function planPayload(
+  context: PlanContext,
+  rule: PermissionRule,
+  vars: DynamicVariables,
+  mode: WriteMode,
+): PayloadPlan {
   const fields = Object.values(context.collection.fields);
   const filled = filledBy(mode);
   return {
@@ -165,7 +176,11 @@ function fieldRules(field: FieldOverview, payload: Item, mode: WriteMode, requir
   if (field.validation && present) {
     const failed = validatePayload(payload, field.validation as Filter, true);
     const message = field.meta?.validation_message;
-    errors.push(...(message ? failed.map((e) => new FailedValidationError(e.extensions as FailedValidationExtensions, message)) : failed));
+    errors.push(
+      ...(message
+        ? failed.map((e) => new FailedValidationError(e.extensions as FailedValidationExtensions, message))
+        : failed),
+    );
   }
   return errors;
 }

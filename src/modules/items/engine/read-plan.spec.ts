@@ -5,12 +5,16 @@ import { fakeOverview } from '../../schema/testing/fake-overview';
 import { validateQuery } from './validate-query';
 
 const all: ReadableFields = () => '*';
-const limited: ReadableFields = (c) => (c === 'articles' ? new Set(['id', 'title', 'author']) : c === 'authors' ? '*' : null);
+const limited: ReadableFields = (c) =>
+  c === 'articles' ? new Set(['id', 'title', 'author']) : c === 'authors' ? '*' : null;
 
 function outline(node: ReadNode): unknown {
   return {
     c: node.collection,
-    cols: [...node.columns.map((c) => (c.key === c.field ? c.key : `${c.key}:${c.field}`)), ...node.functions.map((f) => `${f.key}=${f.fn}(${f.field})`)],
+    cols: [
+      ...node.columns.map((c) => (c.key === c.field ? c.key : `${c.key}:${c.field}`)),
+      ...node.functions.map((f) => `${f.key}=${f.fn}(${f.field})`),
+    ],
     rel: Object.fromEntries(node.relations.map((r) => [r.key, r.keysOnly ? 'keys' : outline(r.node)])),
   };
 }
@@ -21,9 +25,24 @@ const plan = (fields: string[], readable = all, alias: Record<string, string> = 
 describe(planRead.name, () => {
   it.each<[string[], ReadableFields, Record<string, string>, unknown]>([
     [['title'], all, {}, { c: 'articles', cols: ['title'], rel: {} }],
-    [['*'], all, {}, { c: 'articles', cols: ['id', 'title', 'views', 'published', 'author', 'at', 'meta'], rel: { comments: 'keys' } }],
-    [['title', 'author.name'], all, {}, { c: 'articles', cols: ['title'], rel: { author: { c: 'authors', cols: ['name'], rel: {} } } }],
-    [['comments.text'], all, {}, { c: 'articles', cols: [], rel: { comments: { c: 'comments', cols: ['text'], rel: {} } } }],
+    [
+      ['*'],
+      all,
+      {},
+      { c: 'articles', cols: ['id', 'title', 'views', 'published', 'author', 'at', 'meta'], rel: { comments: 'keys' } },
+    ],
+    [
+      ['title', 'author.name'],
+      all,
+      {},
+      { c: 'articles', cols: ['title'], rel: { author: { c: 'authors', cols: ['name'], rel: {} } } },
+    ],
+    [
+      ['comments.text'],
+      all,
+      {},
+      { c: 'articles', cols: [], rel: { comments: { c: 'comments', cols: ['text'], rel: {} } } },
+    ],
     [
       ['*.*'],
       all,
@@ -39,15 +58,40 @@ describe(planRead.name, () => {
     ],
     [['*'], limited, {}, { c: 'articles', cols: ['id', 'title', 'author'], rel: {} }],
     [['headline'], all, { headline: 'title' }, { c: 'articles', cols: ['headline:title'], rel: {} }],
-    [['title', 'year(at)', 'count(comments)'], all, {}, { c: 'articles', cols: ['title', 'at_year=year(at)', 'comments_count=count(comments)'], rel: {} }],
-    [['json(meta, a[0].b)', 'c'], all, { c: 'json(meta, x)' }, { c: 'articles', cols: ['meta_a_0_b_json=json(meta)', 'c=json(meta)'], rel: {} }],
+    [
+      ['title', 'year(at)', 'count(comments)'],
+      all,
+      {},
+      { c: 'articles', cols: ['title', 'at_year=year(at)', 'comments_count=count(comments)'], rel: {} },
+    ],
+    [
+      ['json(meta, a[0].b)', 'c'],
+      all,
+      { c: 'json(meta, x)' },
+      { c: 'articles', cols: ['meta_a_0_b_json=json(meta)', 'c=json(meta)'], rel: {} },
+    ],
     [
       ['json(author.profile, theme)', 'author.json(profile, size)'],
       all,
       {},
-      { c: 'articles', cols: [], rel: { author: { c: 'authors', cols: ['profile_theme_json=json(profile)', 'profile_size_json=json(profile)'], rel: {} } } },
+      {
+        c: 'articles',
+        cols: [],
+        rel: {
+          author: {
+            c: 'authors',
+            cols: ['profile_theme_json=json(profile)', 'profile_size_json=json(profile)'],
+            rel: {},
+          },
+        },
+      },
     ],
-    [['json(comments.text, x)'], all, {}, { c: 'articles', cols: [], rel: { comments: { c: 'comments', cols: ['text_x_json=json(text)'], rel: {} } } }],
+    [
+      ['json(comments.text, x)'],
+      all,
+      {},
+      { c: 'articles', cols: [], rel: { comments: { c: 'comments', cols: ['text_x_json=json(text)'], rel: {} } } },
+    ],
   ])('%j', (fields, readable, alias, expected) => expect(plan(fields, readable, alias)).toEqual(expected));
 
   it.each<[string[], ReadableFields, unknown]>([
@@ -67,31 +111,55 @@ describe(planRead.name, () => {
     [['title', 'nope.id'], all, titleOnly],
     [['title', 'json(title.meta, x)'], all, titleOnly],
     [['title', 'views.x'], limited, titleOnly],
-    [['title', 'author.id.x.y'], all, { c: 'articles', cols: ['title'], rel: { author: { c: 'authors', cols: [], rel: {} } } }],
-  ])('ignores the dotted path through a field that is no relation in %j, as the reference does', (fields, readable, expected) =>
-    expect(plan(fields, readable)).toEqual(expected),
+    [
+      ['title', 'author.id.x.y'],
+      all,
+      { c: 'articles', cols: ['title'], rel: { author: { c: 'authors', cols: [], rel: {} } } },
+    ],
+  ])(
+    'ignores the dotted path through a field that is no relation in %j, as the reference does',
+    (fields, readable, expected) => expect(plan(fields, readable)).toEqual(expected),
   );
 
-  it('refuses an alias of json() on a field the caller may not read', () => expect(() => plan(['c'], limited, { c: 'json(meta, x)' })).toThrow(ForbiddenError));
+  it('refuses an alias of json() on a field the caller may not read', () =>
+    expect(() => plan(['c'], limited, { c: 'json(meta, x)' })).toThrow(ForbiddenError));
 });
 
 describe(`${planRead.name} of many-to-any fields`, () => {
-  const shapes = (fields: string[], readable = all) => outline(planRead({ overview: fakeOverview(), readable, maxDepth: 3 }, 'shapes', fields));
+  const shapes = (fields: string[], readable = all) =>
+    outline(planRead({ overview: fakeOverview(), readable, maxDepth: 3 }, 'shapes', fields));
   it('reads item:<collection> as a many-to-one of that collection under the key item', () => {
     expect(shapes(['children.collection', 'children.item:circles.radius', 'children.item:squares.*'])).toEqual({
       c: 'shapes',
       cols: [],
-      rel: { children: { c: 'shapes_children', cols: ['collection'], rel: { item: { c: 'squares', cols: ['id', 'width'], rel: {} } } } },
+      rel: {
+        children: {
+          c: 'shapes_children',
+          cols: ['collection'],
+          rel: { item: { c: 'squares', cols: ['id', 'width'], rel: {} } },
+        },
+      },
     });
-    const node = planRead({ overview: fakeOverview(), readable: all, maxDepth: 3 }, 'shapes', ['children.item:circles.radius', 'children.item:squares.width']);
+    const node = planRead({ overview: fakeOverview(), readable: all, maxDepth: 3 }, 'shapes', [
+      'children.item:circles.radius',
+      'children.item:squares.width',
+    ]);
     expect(node.relations[0].node.relations.map((r) => [r.key, r.link.related, r.link.collectionField])).toEqual([
       ['item', 'circles', 'collection'],
       ['item', 'squares', 'collection'],
     ]);
   });
   it('reads the raw key for a wildcard or a bare item:<collection>', () => {
-    expect(shapes(['children.*'])).toEqual({ c: 'shapes', cols: [], rel: { children: { c: 'shapes_children', cols: ['id', 'shapes_id', 'item', 'collection'], rel: {} } } });
-    expect(shapes(['children.item:circles'])).toEqual({ c: 'shapes', cols: [], rel: { children: { c: 'shapes_children', cols: ['item'], rel: {} } } });
+    expect(shapes(['children.*'])).toEqual({
+      c: 'shapes',
+      cols: [],
+      rel: { children: { c: 'shapes_children', cols: ['id', 'shapes_id', 'item', 'collection'], rel: {} } },
+    });
+    expect(shapes(['children.item:circles'])).toEqual({
+      c: 'shapes',
+      cols: [],
+      rel: { children: { c: 'shapes_children', cols: ['item'], rel: {} } },
+    });
   });
   it('expands item for every allowed collection under a wildcard or an unscoped path, other rows answering null', () => {
     for (const fields of [['children.*.*'], ['children.item.*']]) {
@@ -105,7 +173,11 @@ describe(`${planRead.name} of many-to-any fields`, () => {
   });
   it.each<[string, ReadableFields, unknown]>([
     ['only the collections the caller may read', (c) => (c === 'squares' ? null : '*'), ['circles']],
-    ['the key when the caller may not read the collection field', (c) => (c === 'shapes_children' ? new Set(['id', 'item']) : '*'), []],
+    [
+      'the key when the caller may not read the collection field',
+      (c) => (c === 'shapes_children' ? new Set(['id', 'item']) : '*'),
+      [],
+    ],
   ])('expands a wildcard to %s', (_, readable, expected) => {
     const node = planRead({ overview: fakeOverview(), readable, maxDepth: 3 }, 'shapes', ['*.*.*']);
     const junction = node.relations[0].node;
@@ -117,7 +189,11 @@ describe(`${planRead.name} of many-to-any fields`, () => {
     [['children.item.radius'], (c) => (c === 'shapes_children' ? new Set(['id', 'item']) : '*'), ForbiddenError],
     [['children.shapes_id:shapes.name'], all, InvalidQueryError],
     [['children.item:circles.radius'], (c) => (c === 'circles' ? null : '*'), ForbiddenError],
-    [['children.item:circles.radius'], (c) => (c === 'shapes_children' ? new Set(['id', 'item']) : '*'), ForbiddenError],
+    [
+      ['children.item:circles.radius'],
+      (c) => (c === 'shapes_children' ? new Set(['id', 'item']) : '*'),
+      ForbiddenError,
+    ],
   ])('refuses %j', (fields, readable, error) => expect(() => shapes(fields, readable)).toThrow(error as never));
 });
 
@@ -139,14 +215,30 @@ describe(validateQuery.name, () => {
     [{ sort: [{ field: 'year(nope)', order: 'ASC' }] }, all, InvalidQueryError],
     [{ sort: [{ field: 'author.year(nope)', order: 'ASC' }] }, all, InvalidQueryError],
     [{ sort: [{ field: 'year(views)', order: 'ASC' }] }, limited, ForbiddenError],
-  ])('refuses %j', (query, readable, error) => expect(() => validateQuery(fakeOverview(), readable, 'articles', query, 3)).toThrow(error as never));
+  ])('refuses %j', (query, readable, error) =>
+    expect(() => validateQuery(fakeOverview(), readable, 'articles', query, 3)).toThrow(error as never),
+  );
 
   it.each<[Query]>([
     [{ sort: [{ field: 'author.name', order: 'DESC' }], filter: { comments: { _some: { text: { _eq: 'x' } } } } }],
     [{ sort: [{ field: 'comments.text', order: 'ASC' }] }],
     [{ sort: [{ field: 'json(meta, a.b[0])', order: 'DESC' }] }],
-    [{ sort: [{ field: 'year(at)', order: 'DESC' }, { field: 'count(comments)', order: 'ASC' }, { field: 'comments.article.month(at)', order: 'ASC' }] }],
-    [{ aggregate: { count: ['*'], sum: ['views'] }, groupBy: ['published'], sort: [{ field: 'sum.views', order: 'ASC' }] }],
+    [
+      {
+        sort: [
+          { field: 'year(at)', order: 'DESC' },
+          { field: 'count(comments)', order: 'ASC' },
+          { field: 'comments.article.month(at)', order: 'ASC' },
+        ],
+      },
+    ],
+    [
+      {
+        aggregate: { count: ['*'], sum: ['views'] },
+        groupBy: ['published'],
+        sort: [{ field: 'sum.views', order: 'ASC' }],
+      },
+    ],
     [{ deep: { comments: { filter: { text: { _eq: 'x' } }, sort: [{ field: 'text', order: 'DESC' }] } } }],
   ])('accepts %j', (query) => expect(() => validateQuery(fakeOverview(), all, 'articles', query, 3)).not.toThrow());
 });

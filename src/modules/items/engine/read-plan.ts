@@ -1,6 +1,11 @@
 import { ForbiddenError, InvalidQueryError } from '../../../common/errors/errors';
 import { isPrototypeKey } from '../../../common/prototype-keys';
-import { JsonFunction, JsonPathSegment, parseJsonFunction, splitOutside } from '../../../common/query/parse-json-function';
+import {
+  JsonFunction,
+  JsonPathSegment,
+  parseJsonFunction,
+  splitOutside,
+} from '../../../common/query/parse-json-function';
 import type { DeepQuery } from '../../../common/query/query.types';
 import type { SchemaOverview } from '../../schema/schema-overview';
 import type { CollectionOverview, RelationLink } from '../../schema/schema.types';
@@ -83,7 +88,9 @@ export function planRead(
   const level = new PlanLevel(options, collection, parentLink);
   for (const entry of fields) level.add(entry, alias);
   for (const [key, child] of level.children) {
-    const link = child.target ? options.overview.anyToOne(collection, child.field, child.target)! : options.overview.relation(collection, child.field)!;
+    const link = child.target
+      ? options.overview.anyToOne(collection, child.field, child.target)!
+      : options.overview.relation(collection, child.field)!;
     const sub = deep[key];
     const relation = level.relation(child.target ? child.field : key, link, child, sub);
     if (!relation) continue;
@@ -128,7 +135,14 @@ class PlanLevel {
     return this.readable === '*' || this.readable.has(field);
   }
 
-  private addChild(key: string, field: string, path: string | null, explicit: boolean, target?: string, unscoped = false): void {
+  private addChild(
+    key: string,
+    field: string,
+    path: string | null,
+    explicit: boolean,
+    target?: string,
+    unscoped = false,
+  ): void {
     const entry = this.children.get(key) ?? { field, paths: [], explicit, target };
     if (path) entry.paths.push(path);
     entry.explicit ||= explicit;
@@ -144,7 +158,12 @@ class PlanLevel {
 
   /** `?backlink=false`: a relation back to the parent level is left out of wildcards. */
   private isBacklink(link: RelationLink | null): boolean {
-    return this.options.backlink === false && this.parentLink !== undefined && link !== null && link.relation === this.parentLink.relation;
+    return (
+      this.options.backlink === false &&
+      this.parentLink !== undefined &&
+      link !== null &&
+      link.relation === this.parentLink.relation
+    );
   }
 
   add(entry: string, alias: Record<string, string>): void {
@@ -195,11 +214,14 @@ class PlanLevel {
    * caller may read; the bare key when there is none or the caller may not read the collection field.
    */
   private addAnyItems(field: string, tail: string, explicit: boolean): void {
-    const links = this.options.overview.anyTargets(this.collection, field).filter((link) => this.options.readable(link.related) !== null);
+    const links = this.options.overview
+      .anyTargets(this.collection, field)
+      .filter((link) => this.options.readable(link.related) !== null);
     const collectionReadable = links.length > 0 && this.mayRead(links[0].collectionField!);
     if (explicit && !collectionReadable) throw new ForbiddenError();
     if (!collectionReadable) this.addColumn(field, field);
-    for (const link of collectionReadable ? links : []) this.addChild(`${field}:${link.related}`, field, tail, explicit, link.related, true);
+    for (const link of collectionReadable ? links : [])
+      this.addChild(`${field}:${link.related}`, field, tail, explicit, link.related, true);
   }
 
   private addWildcard(tail: string | null): void {
@@ -236,10 +258,20 @@ class PlanLevel {
    * name of a one-to-many field) are added here, windowed and filtered by their `deep` query all the same,
    * and a many-to-one the caller may not follow stays its key.
    */
-  relation(key: string, link: RelationLink, child: Child, deep?: DeepQuery): Pick<RelationNode, 'key' | 'link' | 'keysOnly'> | null {
+  relation(
+    key: string,
+    link: RelationLink,
+    child: Child,
+    deep?: DeepQuery,
+  ): Pick<RelationNode, 'key' | 'link' | 'keysOnly'> | null {
     if (child.paths.length === 0) {
       const related = this.options.overview.collection(link.related)!;
-      const node: ReadNode = { collection: link.related, columns: [{ key: related.primary, field: related.primary }], functions: [], relations: [] };
+      const node: ReadNode = {
+        collection: link.related,
+        columns: [{ key: related.primary, field: related.primary }],
+        functions: [],
+        relations: [],
+      };
       this.node.relations.push({ key, link, keysOnly: true, node, ...(deep ? { deep } : {}) });
       return null;
     }

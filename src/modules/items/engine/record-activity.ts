@@ -26,7 +26,12 @@ export interface CreatedRow {
 }
 
 /** `bulk`: the rows of one multi-row INSERT, recorded with multi-row INSERTs too. */
-export async function recordCreates(scope: ItemsScope, manager: EntityManager, rows: CreatedRow[], bulk = false): Promise<void> {
+export async function recordCreates(
+  scope: ItemsScope,
+  manager: EntityManager,
+  rows: CreatedRow[],
+  bulk = false,
+): Promise<void> {
   const track = tracking(scope);
   if (!track) return;
   const entries = rows.map((row) => ({
@@ -44,7 +49,12 @@ export async function recordCreates(scope: ItemsScope, manager: EntityManager, r
  * Each updated item's activity, with its stored row after the update as the revision's data, in
  * multi-row INSERTs: a batch update records as many rows as it changes.
  */
-export async function recordUpdates(scope: ItemsScope, manager: EntityManager, keys: PrimaryKey[], delta: Item): Promise<void> {
+export async function recordUpdates(
+  scope: ItemsScope,
+  manager: EntityManager,
+  keys: PrimaryKey[],
+  delta: Item,
+): Promise<void> {
   const track = tracking(scope);
   if (!track) return;
   const after = track === 'all' ? await storedRows(scope, manager, keys) : new Map<string, Item>();
@@ -60,17 +70,27 @@ export async function recordUpdates(scope: ItemsScope, manager: EntityManager, k
 
 export async function recordDeletes(scope: ItemsScope, manager: EntityManager, keys: PrimaryKey[]): Promise<void> {
   if (!tracking(scope)) return;
-  await scope.deps.activity.recordMany(manager, keys.map((key) => ({ action: 'delete' as const, collection: scope.collection, item: key, acc: scope.acc })));
+  await scope.deps.activity.recordMany(
+    manager,
+    keys.map((key) => ({ action: 'delete' as const, collection: scope.collection, item: key, acc: scope.acc })),
+  );
 }
 
 /** The stored rows (all plain fields, API forms, secrets concealed) for revisions and delete events, by key. */
-export async function storedRows(scope: ItemsScope, manager: EntityManager, keys: PrimaryKey[]): Promise<Map<string, Item>> {
+export async function storedRows(
+  scope: ItemsScope,
+  manager: EntityManager,
+  keys: PrimaryKey[],
+): Promise<Map<string, Item>> {
   const collection = collectionOf(scope);
   const out = new Map<string, Item>();
   const fields = Object.values(collection.fields).filter((f) => f.type !== 'alias');
   const names = fields.map((f) => f.field);
   for (const part of keyChunks(scope.deps.dialect, keys)) {
-    const rows = await runSql(manager, compileLookup(scope.deps.dialect, collection.table!, names, { column: collection.primary, values: part }));
+    const rows = await runSql(
+      manager,
+      compileLookup(scope.deps.dialect, collection.table!, names, { column: collection.primary, values: part }),
+    );
     for (const row of rows) {
       const item = revisionRow(fields, row);
       out.set(String(item[collection.primary]), item);

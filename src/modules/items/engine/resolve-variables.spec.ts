@@ -11,12 +11,17 @@ describe(adjustDate.name, () => {
     ['1 week', '2024-04-07T12:00:00.000Z'],
     ['-30 minutes', '2024-03-31T11:30:00.000Z'],
   ])('%s', (adjustment, expected) => expect(adjustDate(now, adjustment)?.toISOString()).toBe(expected));
-  it.each(['soon', '-1000000 years', '+99999999999 days', '9999999999999999 seconds'])('refuses %j', (adjustment) => expect(adjustDate(now, adjustment)).toBeNull());
+  it.each(['soon', '-1000000 years', '+99999999999 days', '9999999999999999 seconds'])('refuses %j', (adjustment) =>
+    expect(adjustDate(now, adjustment)).toBeNull(),
+  );
 });
 
 describe(variableFields.name, () => {
   it.each([
-    [{ a: { _eq: '$CURRENT_USER.email' }, b: { _in: ['$CURRENT_ROLE.name', '$CURRENT_USER.title'] } }, { user: ['email', 'title'], role: ['name'] }],
+    [
+      { a: { _eq: '$CURRENT_USER.email' }, b: { _in: ['$CURRENT_ROLE.name', '$CURRENT_USER.title'] } },
+      { user: ['email', 'title'], role: ['name'] },
+    ],
     [{ a: { _eq: '$CURRENT_USER' } }, { user: [], role: [] }],
     [undefined, { user: [], role: [] }],
   ])('%j', (value, expected) => expect(variableFields(value)).toEqual(expected));
@@ -44,5 +49,7 @@ describe(resolveVariables.name, () => {
     [{ a: { _in: '$CURRENT_POLICIES' } }, { a: { _in: ['p1', 'p2'] } }],
     [{ a: { _in: ['$CURRENT_POLICIES', 'p9'] } }, { a: { _in: ['p1', 'p2', 'p9'] } }],
     [{ a: { _eq: '$CURRENT_ROLE' } }, { a: { _eq: 'r1' } }],
-  ])('with a role chain and policies: %j', (filter, expected) => expect(resolveVariables(filter, nested)).toEqual(expected));
+  ])('with a role chain and policies: %j', (filter, expected) =>
+    expect(resolveVariables(filter, nested)).toEqual(expected),
+  );
 });

@@ -65,7 +65,10 @@ const LIST_VARIABLES = new Set(['$CURRENT_ROLES', '$CURRENT_POLICIES']);
 export function resolveVariables(filter: Filter, vars: DynamicVariables): Filter {
   const walk = (node: unknown): unknown => {
     // A variable that stands for a list ($CURRENT_ROLES, $CURRENT_POLICIES) is spliced into the list it appears in.
-    if (Array.isArray(node)) return node.flatMap((entry) => (typeof entry === 'string' && LIST_VARIABLES.has(entry) ? (walk(entry) as unknown[]) : [walk(entry)]));
+    if (Array.isArray(node))
+      return node.flatMap((entry) =>
+        typeof entry === 'string' && LIST_VARIABLES.has(entry) ? (walk(entry) as unknown[]) : [walk(entry)],
+      );
     if (typeof node === 'object' && node !== null) {
       return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]));
     }

@@ -15,7 +15,9 @@ export function isSnapshot(field: Pick<FieldOverview, 'collection' | 'field'>): 
 
 /** What a read of `node` selects besides its columns: the collection and item its snapshots copy. */
 export function snapshotColumns(node: ReadNode): string[] {
-  return node.columns.some((c) => isSnapshot({ collection: node.collection, field: c.field })) ? ['collection', 'item'] : [];
+  return node.columns.some((c) => isSnapshot({ collection: node.collection, field: c.field }))
+    ? ['collection', 'item']
+    : [];
 }
 
 /** What the caller may see of the items revisions copy. */
@@ -36,13 +38,20 @@ export function shapeSnapshots(access: SnapshotAccess, node: ReadNode, row: Item
     const value = item[column.key];
     if (isSnapshot({ collection: node.collection, field: column.field }) && isPlainObject(value)) {
       const visible = access.visible(String(row.collection), String(row.item));
-      item[column.key] = visible ? visibleSnapshot(access.overview, access.readable, String(row.collection), value) : null;
+      item[column.key] = visible
+        ? visibleSnapshot(access.overview, access.readable, String(row.collection), value)
+        : null;
     }
   }
   return item;
 }
 
-function visibleSnapshot(overview: SchemaOverview, readable: ReadableFields, collection: string, snapshot: Item): Item | null {
+function visibleSnapshot(
+  overview: SchemaOverview,
+  readable: ReadableFields,
+  collection: string,
+  snapshot: Item,
+): Item | null {
   const allowed = readable(collection);
   if (allowed === null) return null;
   const fields = overview.collection(collection)?.fields ?? {};

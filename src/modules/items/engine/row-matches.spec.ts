@@ -15,7 +15,11 @@ describe(rowMatches.name, () => {
     ['_or', { _or: [{ owner: { _eq: 'u2' } }, { status: { _in: ['draft'] } }] }, true],
     ['_null', { note: { _null: true } }, true],
     ['a relation: undecided, not met', { owner: { id: { _eq: 'u1' } } }, false],
-    ['a relation in _or beside a met condition', { _or: [{ owner: { id: { _eq: 'u1' } } }, { views: { _eq: 5 } }] }, true],
+    [
+      'a relation in _or beside a met condition',
+      { _or: [{ owner: { id: { _eq: 'u1' } } }, { views: { _eq: 5 } }] },
+      true,
+    ],
     ['an unknown field', { $FOLLOW: { _eq: 1 } } as Filter, false],
     ['a function', { 'year(date)': { _eq: 2020 } }, false],
     ['an unknown operator', { owner: { _json: {} } }, false],

@@ -4,7 +4,16 @@ import { runSql } from '../../../database/run-sql';
 import { chunks } from '../../../database/key-lists';
 import { Access, loadAccess, readConditions, requireRule, rowFilter } from './access';
 import { junctionOf, SqlContext } from './compile-filter';
-import { compileAggregate, compileCount, compileSelect, inSql, ROOT, SelectSpec, sqlContext, whereSql } from './compile-sql';
+import {
+  compileAggregate,
+  compileCount,
+  compileSelect,
+  inSql,
+  ROOT,
+  SelectSpec,
+  sqlContext,
+  whereSql,
+} from './compile-sql';
 import { rowLeadsTo } from './any-field';
 import { castKey, validKey } from './validate-key';
 import { collectionOf, dbOf, Item, ItemsScope } from './items.types';
@@ -27,7 +36,9 @@ interface Read {
 export type ExtraWhere = (ctx: SqlContext) => string;
 
 function newContext(read: Read, params: Record<string, unknown>): SqlContext {
-  return sqlContext(read.scope.deps.dialect, read.access.overview, params, (collection) => rowFilter(read.access, collection, 'read'));
+  return sqlContext(read.scope.deps.dialect, read.access.overview, params, (collection) =>
+    rowFilter(read.access, collection, 'read'),
+  );
 }
 
 /** Access, validation and plan of a read; FORBIDDEN without read permission on the collection. */
@@ -38,7 +49,13 @@ export async function prepareRead(scope: ItemsScope, query: Query): Promise<{ ac
   const maxDepth = scope.deps.config.query.maxRelationalDepth;
   validateQuery(access.overview, access.readable, collection.collection, query, maxDepth);
   const options = { overview: access.overview, readable: access.readable, maxDepth, backlink: query.backlink };
-  const node = planRead(options, collection.collection, query.fields?.length ? query.fields : ['*'], query.alias, query.deep);
+  const node = planRead(
+    options,
+    collection.collection,
+    query.fields?.length ? query.fields : ['*'],
+    query.alias,
+    query.deep,
+  );
   return { access, node };
 }
 
@@ -47,14 +64,22 @@ export async function readItems(scope: ItemsScope, query: Query, extraWhere?: Ex
   const { access, node } = await prepareRead(scope, query);
   const read = { scope, access };
   const rows = await select(read, node, (ctx) => ({
-    where: [...whereSql(ctx, scope.collection, ROOT, readConditions(access, scope.collection, query)), ...(extraWhere ? [extraWhere(ctx)] : [])],
+    where: [
+      ...whereSql(ctx, scope.collection, ROOT, readConditions(access, scope.collection, query)),
+      ...(extraWhere ? [extraWhere(ctx)] : []),
+    ],
     sort: query.sort,
     ...queryWindow(query, scope.deps.config.query.limitDefault),
   }));
   return resolve(read, node, rows);
 }
 
-async function select(read: Read, node: ReadNode, spec: (ctx: SqlContext) => SelectSpec, extra: string[] = []): Promise<Item[]> {
+async function select(
+  read: Read,
+  node: ReadNode,
+  spec: (ctx: SqlContext) => SelectSpec,
+  extra: string[] = [],
+): Promise<Item[]> {
   const collection = read.access.overview.collection(node.collection)!;
   const params: Record<string, unknown> = {};
   const ctx = newContext(read, params);
@@ -77,7 +102,8 @@ async function resolve(read: Read, node: ReadNode, rows: Item[]): Promise<Item[]
   const related = new Map<Item, Item>();
   for (const row of rows) related.set(row, {});
   for (const rel of node.relations) {
-    const values = rel.link.type === 'm2o' ? await manyToOne(read, rel, rows) : await oneToMany(read, rel, rows, collection.primary);
+    const values =
+      rel.link.type === 'm2o' ? await manyToOne(read, rel, rows) : await oneToMany(read, rel, rows, collection.primary);
     rows.forEach((row, i) => {
       const out = related.get(row)!;
       // A many-to-any key of another collection than this node's stays the key (or null, see
@@ -100,7 +126,12 @@ async function snapshotAccess(read: Read, rows: Item[]): Promise<SnapshotAccess>
   const visible = new Map<string, Set<string> | '*'>();
   for (const [name, items] of byCollection) visible.set(name, await readableKeys(read, name, items));
   const { overview, readable } = read.access;
-  return { overview, readable, visible: (name, item) => visible.get(name) === '*' || ((visible.get(name) as Set<string> | undefined)?.has(item) ?? false) };
+  return {
+    overview,
+    readable,
+    visible: (name, item) =>
+      visible.get(name) === '*' || ((visible.get(name) as Set<string> | undefined)?.has(item) ?? false),
+  };
 }
 
 /** Of `keys` of `collection`, those within the caller's row filter; `*` when it has none. */
@@ -110,9 +141,17 @@ async function readableKeys(read: Read, name: string, keys: string[]): Promise<S
   if (!target?.table || read.access.readable(name) === null) return out;
   if (!rowFilter(read.access, name, 'read')) return '*';
   const pk = target.fields[target.primary];
-  const node: ReadNode = { collection: name, columns: [{ key: target.primary, field: target.primary }], functions: [], relations: [] };
+  const node: ReadNode = {
+    collection: name,
+    columns: [{ key: target.primary, field: target.primary }],
+    functions: [],
+    relations: [],
+  };
   for (const part of chunks([...new Set(keys)].filter((k) => validKey(pk, k)).map((k) => castKey(pk, k)))) {
-    const where = (ctx: SqlContext) => [inSql(ctx, target.primary, part), ...whereSql(ctx, name, ROOT, readConditions(read.access, name, {}, false))];
+    const where = (ctx: SqlContext) => [
+      inSql(ctx, target.primary, part),
+      ...whereSql(ctx, name, ROOT, readConditions(read.access, name, {}, false)),
+    ];
     const found = await select(read, node, (ctx) => ({ where: where(ctx), limit: null, offset: 0 }));
     for (const row of found) out.add(String(row[target.primary]));
   }
@@ -133,10 +172,16 @@ async function manyToOne(read: Read, rel: RelationNode, rows: Item[]): Promise<(
   const byKey = new Map<string, Item>();
   // A many-to-any key is text: compared in the related key's own form, and matching no row when it has none.
   const lookup = (key: unknown) => (!rel.link.collectionField ? key : validKey(pk, key) ? castKey(pk, key) : null);
-  const keys = keysOf(rows.filter((row) => rowLeadsTo(rel.link, row)), rel.link.field).map(lookup);
+  const keys = keysOf(
+    rows.filter((row) => rowLeadsTo(rel.link, row)),
+    rel.link.field,
+  ).map(lookup);
   for (const part of chunks(keys.filter((k) => k !== null))) {
     const found = await select(read, rel.node, (ctx) => ({
-      where: [inSql(ctx, target.primary, part), ...whereSql(ctx, target.collection, ROOT, readConditions(read.access, target.collection, {}, false))],
+      where: [
+        inSql(ctx, target.primary, part),
+        ...whereSql(ctx, target.collection, ROOT, readConditions(read.access, target.collection, {}, false)),
+      ],
       limit: null,
       offset: 0,
     }));
@@ -161,18 +206,26 @@ async function oneToMany(read: Read, rel: RelationNode, rows: Item[], primary: s
       read,
       rel.node,
       (ctx) => ({
-        where: [inSql(ctx, fk, part), ...junctionOf(ctx, rel.link.junctionKey, ROOT), ...whereSql(ctx, target.collection, ROOT, readConditions(read.access, target.collection, deep))],
+        where: [
+          inSql(ctx, fk, part),
+          ...junctionOf(ctx, rel.link.junctionKey, ROOT),
+          ...whereSql(ctx, target.collection, ROOT, readConditions(read.access, target.collection, deep)),
+        ],
         sort: deep.sort,
         limit: null,
         offset: 0,
       }),
       [fk],
     );
-    const shaped = rel.keysOnly ? found.map((f) => f[target.primary] as unknown as Item) : await resolve(read, rel.node, found);
+    const shaped = rel.keysOnly
+      ? found.map((f) => f[target.primary] as unknown as Item)
+      : await resolve(read, rel.node, found);
     groupBy(found, shaped, fk, groups);
   }
   const { limit, offset } = queryWindow(deep, -1);
-  return rows.map((row) => (groups.get(String(row[primary])) ?? []).slice(offset, limit === null ? undefined : offset + limit));
+  return rows.map((row) =>
+    (groups.get(String(row[primary])) ?? []).slice(offset, limit === null ? undefined : offset + limit),
+  );
 }
 
 /**
@@ -180,14 +233,23 @@ async function oneToMany(read: Read, rel: RelationNode, rows: Item[], primary: s
  * transaction both run at once and come from the count cache when fresh; inside one they may see its
  * own uncommitted writes, so they are counted there, in turn on its one connection.
  */
-export async function readMeta(scope: ItemsScope, query: Query, keys: MetaKey[]): Promise<Partial<Record<MetaKey, number>>> {
+export async function readMeta(
+  scope: ItemsScope,
+  query: Query,
+  keys: MetaKey[],
+): Promise<Partial<Record<MetaKey, number>>> {
   const collection = collectionOf(scope);
   const access = await loadAccess(scope, query);
   requireRule(access, collection.collection, 'read');
   const count = async (key: MetaKey): Promise<number> => {
     const params: Record<string, unknown> = {};
     const ctx = newContext({ scope, access }, params);
-    const where = whereSql(ctx, collection.collection, ROOT, readConditions(access, collection.collection, query, key === 'filter_count'));
+    const where = whereSql(
+      ctx,
+      collection.collection,
+      ROOT,
+      readConditions(access, collection.collection, query, key === 'filter_count'),
+    );
     const sql = { text: compileCount(ctx, collection, where), params };
     const run = async () => Number((await runSql(dbOf(scope), sql))[0].count);
     return scope.manager ? run() : scope.deps.counts.count(sql, run);
@@ -203,11 +265,24 @@ export async function readAggregate(scope: ItemsScope, query: Query): Promise<It
   const collection = collectionOf(scope);
   const access = await loadAccess(scope, query);
   requireRule(access, collection.collection, 'read');
-  validateQuery(access.overview, access.readable, collection.collection, query, scope.deps.config.query.maxRelationalDepth);
+  validateQuery(
+    access.overview,
+    access.readable,
+    collection.collection,
+    query,
+    scope.deps.config.query.maxRelationalDepth,
+  );
   const params: Record<string, unknown> = {};
   const ctx = newContext({ scope, access }, params);
-  const where = (c: SqlContext) => whereSql(c, collection.collection, ROOT, readConditions(access, collection.collection, query));
-  const compiled = compileAggregate(ctx, collection, query, where, queryWindow(query, scope.deps.config.query.limitDefault));
+  const where = (c: SqlContext) =>
+    whereSql(c, collection.collection, ROOT, readConditions(access, collection.collection, query));
+  const compiled = compileAggregate(
+    ctx,
+    collection,
+    query,
+    where,
+    queryWindow(query, scope.deps.config.query.limitDefault),
+  );
   const rows = await runSql(dbOf(scope), { text: compiled.text, params });
   return rows.map((row) => aggregateItem(row, compiled.groups, compiled.outputs));
 }

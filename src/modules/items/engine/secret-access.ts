@@ -23,7 +23,12 @@ export function refuseSecret(field: FieldOverview, use: string): void {
  * `collection` they may read: never of a secret, and `count()` only of related rows they may read at
  * all (which rows count is the row filter's, see compile-filter).
  */
-export function checkFunction(overview: SchemaOverview, readable: ReadableFields, collection: string, fn: { fn: string; field: string }): void {
+export function checkFunction(
+  overview: SchemaOverview,
+  readable: ReadableFields,
+  collection: string,
+  fn: { fn: string; field: string },
+): void {
   const field = overview.field(collection, fn.field);
   if (!field) return;
   refuseSecret(field, `"${fn.fn}()"`);

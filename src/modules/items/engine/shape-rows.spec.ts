@@ -16,7 +16,14 @@ const node: ReadNode = {
     { key: 'headline', field: 'title' },
   ],
   functions: [{ key: 'at_year', fn: 'year', field: 'at' }],
-  relations: [{ key: 'author', link: overview.relation('articles', 'author')!, keysOnly: false, node: { collection: 'authors', columns: [], functions: [], relations: [] } }],
+  relations: [
+    {
+      key: 'author',
+      link: overview.relation('articles', 'author')!,
+      keysOnly: false,
+      node: { collection: 'authors', columns: [], functions: [], relations: [] },
+    },
+  ],
 };
 
 describe(selectedColumns.name, () => {
@@ -28,7 +35,11 @@ describe(selectedColumns.name, () => {
 
 describe(rowFromDb.name, () => {
   it('converts values to API forms', () =>
-    expect(rowFromDb(articles, node, ['id', 'published'], { id: '3', published: 1, at_year: '2024' })).toEqual({ id: 3, published: true, at_year: 2024 }));
+    expect(rowFromDb(articles, node, ['id', 'published'], { id: '3', published: 1, at_year: '2024' })).toEqual({
+      id: 3,
+      published: true,
+      at_year: 2024,
+    }));
 });
 
 describe(shapeItem.name, () => {
@@ -38,7 +49,13 @@ describe(shapeItem.name, () => {
     ['hashed', secret(['hash']), 'Hi', '**********'],
     ['null secret', secret(['conceal']), null, null],
   ])('%s', (_, collection, value, shown) =>
-    expect(shapeItem(collection, node, { title: value, at_year: 2024 }, { author: null })).toEqual({ title: shown, headline: shown, at_year: 2024, author: null }));
+    expect(shapeItem(collection, node, { title: value, at_year: 2024 }, { author: null })).toEqual({
+      title: shown,
+      headline: shown,
+      at_year: 2024,
+      author: null,
+    }),
+  );
 });
 
 describe(queryWindow.name, () => {
@@ -62,19 +79,23 @@ describe(groupBy.name, () => {
 describe(aggregateItem.name, () => {
   it.each<[Record<string, unknown>, Record<string, unknown>]>([
     [{ count__all: '4' }, { count: 4 }],
-    [{ count__all: '4', sum__views: null, published: 0 }, { count: 4, sum: { views: null }, published: false }],
+    [
+      { count__all: '4', sum__views: null, published: 0 },
+      { count: 4, sum: { views: null }, published: false },
+    ],
   ])('%j', (row, item) =>
     expect(
-      aggregateItem(
-        row,
-        'published' in row ? [{ key: 'published', sql: '', type: 'boolean' }] : [],
-        [{ fn: 'count', field: '*', alias: 'count__all' }, ...('sum__views' in row ? [{ fn: 'sum', field: 'views', alias: 'sum__views' }] : [])],
-      ),
-    ).toEqual(item));
+      aggregateItem(row, 'published' in row ? [{ key: 'published', sql: '', type: 'boolean' }] : [], [
+        { fn: 'count', field: '*', alias: 'count__all' },
+        ...('sum__views' in row ? [{ fn: 'sum', field: 'views', alias: 'sum__views' }] : []),
+      ]),
+    ).toEqual(item),
+  );
 });
 
 describe(revisionRow.name, () => {
-  const field = (name: string, special: string[]) => ({ ...articles.fields.title, field: name, special }) as FieldOverview;
+  const field = (name: string, special: string[]) =>
+    ({ ...articles.fields.title, field: name, special }) as FieldOverview;
   it.each<[string[], unknown]>([
     [[], 'x'],
     [['conceal'], '**********'],

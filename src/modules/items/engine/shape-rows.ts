@@ -45,14 +45,22 @@ export function shapeItem(collection: CollectionOverview, node: ReadNode, row: I
 }
 
 /** `limit` (-1 for all), `offset` or `page` as the rows to skip and take; `limit` null takes all. */
-export function queryWindow(query: { limit?: number; offset?: number; page?: number }, defaultLimit: number): { limit: number | null; offset: number } {
+export function queryWindow(
+  query: { limit?: number; offset?: number; page?: number },
+  defaultLimit: number,
+): { limit: number | null; offset: number } {
   const limit = query.limit ?? defaultLimit;
   const offset = query.offset ?? (query.page && limit > 0 ? limit * (query.page - 1) : 0);
   return { limit: limit === -1 ? null : limit, offset };
 }
 
 /** `items` added to `groups` by the value of `key` in `rows` (the same positions), as strings. */
-export function groupBy(rows: Item[], items: Item[], key: string, groups = new Map<string, Item[]>()): Map<string, Item[]> {
+export function groupBy(
+  rows: Item[],
+  items: Item[],
+  key: string,
+  groups = new Map<string, Item[]>(),
+): Map<string, Item[]> {
   rows.forEach((row, i) => {
     const name = String(row[key]);
     const group = groups.get(name);

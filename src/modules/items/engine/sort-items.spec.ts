@@ -5,7 +5,8 @@ function move(rows: [SortKey, number][], item: SortKey, to: SortKey): SortKey[] 
   const sorts = new Map(rows);
   const plan = planSortMove(sorts.get(item)!, sorts.get(to)!);
   for (const [key, sort] of sorts) {
-    if (key !== item && plan.shift && sort >= plan.shift.min && sort <= plan.shift.max) sorts.set(key, sort + plan.shift.by);
+    if (key !== item && plan.shift && sort >= plan.shift.min && sort <= plan.shift.max)
+      sorts.set(key, sort + plan.shift.by);
   }
   sorts.set(item, plan.itemSort);
   expect(hasDuplicateSorts([...sorts.values()])).toBe(false);
@@ -55,7 +56,14 @@ describe(planSortMove.name, () => {
 
 describe(appendUnsorted.name, () => {
   it.each([
-    [5, ['x', 'y'], [{ key: 'x', sort: 6 }, { key: 'y', sort: 7 }]],
+    [
+      5,
+      ['x', 'y'],
+      [
+        { key: 'x', sort: 6 },
+        { key: 'y', sort: 7 },
+      ],
+    ],
     [null, [1], [{ key: 1, sort: 1 }]],
     [3, [], []],
   ])('after %j appends %j', (max, keys, expected) => expect(appendUnsorted(max, keys)).toEqual(expected));

@@ -23,8 +23,12 @@ const PRESENT_ON_CREATE: Readonly<Record<string, readonly (readonly string[])[]>
  */
 const HEADER_VALUES: Readonly<Record<string, Readonly<Record<string, (value: string) => string | null>>>> = {
   svc_files: {
-    type: (value) => (isMediaType(value) ? null : 'must be a valid media type: "type/subtype" with optional "; name=value" parameters (RFC 9110), such as "image/png"'),
-    filename_download: (value) => (hasControlCharacters(value) ? 'must not contain control characters (line breaks, tabs, ...)' : null),
+    type: (value) =>
+      isMediaType(value)
+        ? null
+        : 'must be a valid media type: "type/subtype" with optional "; name=value" parameters (RFC 9110), such as "image/png"',
+    filename_download: (value) =>
+      hasControlCharacters(value) ? 'must not contain control characters (line breaks, tabs, ...)' : null,
   },
 };
 
@@ -51,7 +55,11 @@ function invalidValues(collection: string, item: Record<string, unknown>): strin
  * nothing), members a create must name, and values that could not be answered in a header. Pure;
  * `item` is not an object when nothing is checked.
  */
-export function systemPayloadProblems(collection: CollectionOverview, item: unknown, mode: SystemWriteMode): SystemPayloadProblems {
+export function systemPayloadProblems(
+  collection: CollectionOverview,
+  item: unknown,
+  mode: SystemWriteMode,
+): SystemPayloadProblems {
   if (!isPlainObject(item)) return { unknown: [], missing: [], invalid: [] };
   const unknown = Object.keys(item).filter((key) => !Object.hasOwn(collection.fields, key));
   const required = mode === 'create' ? (PRESENT_ON_CREATE[collection.collection] ?? []) : [];
@@ -69,7 +77,10 @@ export function assertSystemPayload(collection: CollectionOverview, item: unknow
   const { unknown, missing, invalid } = systemPayloadProblems(collection, item, mode);
   const reasons: string[] = [];
   if (unknown.length) reasons.push(unknownMembersReason(unknown, collection.collection));
-  if (missing.length) reasons.push(`${quoted(missing)} ${missing.length === 1 ? 'is' : 'are'} required (null for the public access; a role instead of a policy is still accepted)`);
+  if (missing.length)
+    reasons.push(
+      `${quoted(missing)} ${missing.length === 1 ? 'is' : 'are'} required (null for the public access; a role instead of a policy is still accepted)`,
+    );
   reasons.push(...invalid);
   if (reasons.length) throw new InvalidPayloadError(reasons.join('; '));
 }

@@ -21,7 +21,9 @@ describe(validKey.name, () => {
     ['uuid', 'not-a-uuid', false],
     ['string', 'anything', true],
     ['string', null, false],
-  ] as [FieldType, unknown, boolean][])('%s key %j is %s', (type, key, valid) => expect(validKey(pk(type), key)).toBe(valid));
+  ] as [FieldType, unknown, boolean][])('%s key %j is %s', (type, key, valid) =>
+    expect(validKey(pk(type), key)).toBe(valid),
+  );
 });
 
 describe(castKey.name, () => {
@@ -30,5 +32,7 @@ describe(castKey.name, () => {
     ['float', '1.5', 1.5],
     ['uuid', UUID, UUID.toLowerCase()],
     ['string', 12, '12'],
-  ] as [FieldType, string | number, string | number][])('%s key %j is %j', (type, key, cast) => expect(castKey(pk(type), key)).toBe(cast));
+  ] as [FieldType, string | number, string | number][])('%s key %j is %j', (type, key, cast) =>
+    expect(castKey(pk(type), key)).toBe(cast),
+  );
 });

@@ -23,5 +23,6 @@ describe(validatePayload.name, () => {
     [{ n: 5 }, { n: { _nbetween: [1] } }, false, ['n']],
     [{ n: 5 }, { n: { _unknown: 1 } }, false, []],
   ])('%j against %j (partial %s)', (payload, filter, partial, failed) =>
-    expect(validatePayload(payload, filter, partial).map((e) => e.extensions?.field)).toEqual(failed));
+    expect(validatePayload(payload, filter, partial).map((e) => e.extensions?.field)).toEqual(failed),
+  );
 });

@@ -6,20 +6,24 @@ type Test = (value: unknown, expected: unknown) => boolean;
 
 const num = (v: unknown) => (typeof v === 'number' ? v : Number(v));
 const textOf = (value: unknown) => (value === null || value === undefined ? '' : String(value));
-const listOf = (expected: unknown): unknown[] => (Array.isArray(expected) ? expected : typeof expected === 'string' ? expected.split(',') : [expected]);
+const listOf = (expected: unknown): unknown[] =>
+  Array.isArray(expected) ? expected : typeof expected === 'string' ? expected.split(',') : [expected];
 const isNull = (value: unknown) => value === null || value === undefined;
 
 /** Numbers compare as numbers; two strings (dates, times) also as text. */
 const ordered =
   (test: (a: number | string, b: number | string) => boolean): Test =>
   (value, expected) =>
-    test(num(value), num(expected)) || (typeof value === 'string' && typeof expected === 'string' && test(value, expected));
+    test(num(value), num(expected)) ||
+    (typeof value === 'string' && typeof expected === 'string' && test(value, expected));
 
 /** `_contains`, `_starts_with`, `_ends_with` and their case-insensitive `_i` forms. */
 const textTest =
   (method: 'includes' | 'startsWith' | 'endsWith', caseInsensitive: boolean): Test =>
   (value, expected) =>
-    caseInsensitive ? textOf(value).toLowerCase()[method](String(expected).toLowerCase()) : textOf(value)[method](String(expected));
+    caseInsensitive
+      ? textOf(value).toLowerCase()[method](String(expected).toLowerCase())
+      : textOf(value)[method](String(expected));
 
 const between: Test = (value, expected) => {
   const list = listOf(expected);
@@ -43,7 +47,12 @@ const NEGATABLE: Record<string, Test> = {
 
 const TESTS: Record<string, Test> = {
   ...NEGATABLE,
-  ...Object.fromEntries(Object.entries(NEGATABLE).map(([name, test]) => [`_n${name.slice(1)}`, (value: unknown, expected: unknown) => !test(value, expected)])),
+  ...Object.fromEntries(
+    Object.entries(NEGATABLE).map(([name, test]) => [
+      `_n${name.slice(1)}`,
+      (value: unknown, expected: unknown) => !test(value, expected),
+    ]),
+  ),
   _lt: ordered((a, b) => a < b),
   _lte: ordered((a, b) => a <= b),
   _gt: ordered((a, b) => a > b),
@@ -70,7 +79,11 @@ function compare(value: unknown, operator: string, expected: unknown): boolean {
  * returns one FAILED_VALIDATION per broken rule. With `partial`, rules on fields the payload does not
  * carry are skipped (updates change only some fields).
  */
-export function validatePayload(payload: Record<string, unknown>, filter: Filter, partial: boolean): FailedValidationError[] {
+export function validatePayload(
+  payload: Record<string, unknown>,
+  filter: Filter,
+  partial: boolean,
+): FailedValidationError[] {
   const errors: FailedValidationError[] = [];
   for (const [key, rule] of Object.entries(filter)) {
     if (key === '_and') {
@@ -86,7 +99,12 @@ export function validatePayload(payload: Record<string, unknown>, filter: Filter
     for (const [operator, expected] of Object.entries((rule ?? {}) as Record<string, unknown>)) {
       if (!operator.startsWith('_')) continue;
       if (!compare(payload[key], operator, expected)) {
-        errors.push(new FailedValidationError({ field: key, type: operator.slice(1), valid: expected }, `Validation failed for field "${key}": "${operator}" ${JSON.stringify(expected)}.`));
+        errors.push(
+          new FailedValidationError(
+            { field: key, type: operator.slice(1), valid: expected },
+            `Validation failed for field "${key}": "${operator}" ${JSON.stringify(expected)}.`,
+          ),
+        );
       }
     }
   }

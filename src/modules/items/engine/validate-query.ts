@@ -12,7 +12,14 @@ import { isPlainObject } from '../../../common/is-plain-object';
 import type { FieldOverview } from '../../schema/schema.types';
 
 /** Checks each field of `path` exists and is readable; answers the last one and its collection. */
-function walkPath(overview: SchemaOverview, readable: ReadableFields, collection: string, path: string[], allowO2m: boolean, what: string): { collection: string; field: FieldOverview } {
+function walkPath(
+  overview: SchemaOverview,
+  readable: ReadableFields,
+  collection: string,
+  path: string[],
+  allowO2m: boolean,
+  what: string,
+): { collection: string; field: FieldOverview } {
   let current = collection;
   let last: FieldOverview | undefined;
   path.forEach((segment, index) => {
@@ -42,7 +49,14 @@ function walkPath(overview: SchemaOverview, readable: ReadableFields, collection
  * A sort entry (`title`, `author.name`, `year(date)`, `count(comments)`, `json(meta, a)`) on readable
  * fields, never on a secret (no ordering oracle on its plain value).
  */
-function walkSort(overview: SchemaOverview, readable: ReadableFields, collection: string, field: string, allowedDepth: number, what: string): void {
+function walkSort(
+  overview: SchemaOverview,
+  readable: ReadableFields,
+  collection: string,
+  field: string,
+  allowedDepth: number,
+  what: string,
+): void {
   const path = sortPath(field);
   if (path.length > allowedDepth) throw depthExceeded();
   const end = walkPath(overview, readable, collection, path, true, what);
@@ -62,7 +76,8 @@ function sortPath(field: string): string[] {
     const fn = parseFunction(path[path.length - 1]);
     return fn ? [...path.slice(0, -1), fn.field] : path;
   }
-  if (json.field.includes('.')) throw new InvalidQueryError(`sort: "${field}" must name a JSON field of the collection itself`);
+  if (json.field.includes('.'))
+    throw new InvalidQueryError(`sort: "${field}" must name a JSON field of the collection itself`);
   return [json.field];
 }
 
@@ -72,10 +87,20 @@ const SECRET_OPERATORS = new Set(['_null', '_nnull', '_empty', '_nempty']);
 function checkSecretOperators(field: FieldOverview, value: unknown): void {
   if (!isOpaque(field) || !isPlainObject(value)) return;
   const refused = Object.keys(value).find((operator) => operator.startsWith('_') && !SECRET_OPERATORS.has(operator));
-  if (refused) throw new InvalidQueryError(`Field "${field.field}" holds a secret: "${refused}" can't filter it, only _null, _nnull, _empty and _nempty`);
+  if (refused)
+    throw new InvalidQueryError(
+      `Field "${field.field}" holds a secret: "${refused}" can't filter it, only _null, _nnull, _empty and _nempty`,
+    );
 }
 
-function walkFilter(overview: SchemaOverview, readable: ReadableFields, collection: string, filter: Filter, depth: number, maxDepth: number): void {
+function walkFilter(
+  overview: SchemaOverview,
+  readable: ReadableFields,
+  collection: string,
+  filter: Filter,
+  depth: number,
+  maxDepth: number,
+): void {
   if (depth > maxDepth) throw depthExceeded();
   for (const [key, value] of Object.entries(filter)) {
     if (key === '_and' || key === '_or') {
@@ -86,12 +111,14 @@ function walkFilter(overview: SchemaOverview, readable: ReadableFields, collecti
     if (parseAnyField(key)) {
       const link = anyLink(overview, collection, key);
       walkPath(overview, readable, collection, [link.field], false, 'filter');
-      if (typeof value === 'object' && value !== null) walkFilter(overview, readable, link.related, value as Filter, depth + 1, maxDepth);
+      if (typeof value === 'object' && value !== null)
+        walkFilter(overview, readable, link.related, value as Filter, depth + 1, maxDepth);
       continue;
     }
     const follow = followOf(overview, key);
     if (follow) {
-      for (const field of [follow.field, follow.collectionField ?? follow.field]) walkPath(overview, readable, follow.collection, [field], false, 'filter');
+      for (const field of [follow.field, follow.collectionField ?? follow.field])
+        walkPath(overview, readable, follow.collection, [field], false, 'filter');
       walkRelated(overview, readable, follow.collection, value, depth, maxDepth);
       continue;
     }
@@ -108,28 +135,47 @@ function walkFilter(overview: SchemaOverview, readable: ReadableFields, collecti
 }
 
 /** The filter of a relation's rows (`_some`/`_none` or its fields directly), one level deeper. */
-function walkRelated(overview: SchemaOverview, readable: ReadableFields, related: string, value: unknown, depth: number, maxDepth: number): void {
+function walkRelated(
+  overview: SchemaOverview,
+  readable: ReadableFields,
+  related: string,
+  value: unknown,
+  depth: number,
+  maxDepth: number,
+): void {
   if (typeof value !== 'object' || value === null) return;
   for (const [sub, subValue] of Object.entries(value as Record<string, unknown>)) {
-    if (sub === '_some' || sub === '_none') walkFilter(overview, readable, related, subValue as Filter, depth + 1, maxDepth);
-    else if (!sub.startsWith('_')) walkFilter(overview, readable, related, { [sub]: subValue } as Filter, depth + 1, maxDepth);
+    if (sub === '_some' || sub === '_none')
+      walkFilter(overview, readable, related, subValue as Filter, depth + 1, maxDepth);
+    else if (!sub.startsWith('_'))
+      walkFilter(overview, readable, related, { [sub]: subValue } as Filter, depth + 1, maxDepth);
   }
 }
 
-function walkDeep(overview: SchemaOverview, readable: ReadableFields, collection: string, deep: Record<string, DeepQuery>, alias: Record<string, string>, depth: number, maxDepth: number): void {
+function walkDeep(
+  overview: SchemaOverview,
+  readable: ReadableFields,
+  collection: string,
+  deep: Record<string, DeepQuery>,
+  alias: Record<string, string>,
+  depth: number,
+  maxDepth: number,
+): void {
   for (const [key, sub] of Object.entries(deep)) {
     const link = overview.relation(collection, alias[key] ?? key);
     if (!link) throw new InvalidQueryError(`deep: "${key}" of collection "${collection}" is not a relation`);
     if (sub.filter) walkFilter(overview, readable, link.related, sub.filter, depth + 1, maxDepth);
     // The reference counts a deep sort's path on top of the deep level it sorts (MAX_RELATIONAL_DEPTH).
-    for (const entry of sub.sort ?? []) walkSort(overview, readable, link.related, entry.field, maxDepth - depth, 'deep sort');
+    for (const entry of sub.sort ?? [])
+      walkSort(overview, readable, link.related, entry.field, maxDepth - depth, 'deep sort');
     if (sub.deep) walkDeep(overview, readable, link.related, sub.deep, {}, depth + 1, maxDepth);
   }
 }
 
 /** A relational alias (a one-to-many's `users`, `policies`...) has no column to group or aggregate. */
 function refuseAlias(field: FieldOverview, what: string): void {
-  if (field.type === 'alias') throw new InvalidQueryError(`${what}: "${field.field}" is a relation without a value of its own`);
+  if (field.type === 'alias')
+    throw new InvalidQueryError(`${what}: "${field.field}" is a relation without a value of its own`);
 }
 
 /**
@@ -137,7 +183,13 @@ function refuseAlias(field: FieldOverview, what: string): void {
  * (ARCHITECTURE: items engine, stage 2): unknown → INVALID_QUERY, not readable → FORBIDDEN. `fields`
  * are checked here for depth only, the rest by planRead.
  */
-export function validateQuery(overview: SchemaOverview, readable: ReadableFields, collection: string, query: Query, maxDepth: number): void {
+export function validateQuery(
+  overview: SchemaOverview,
+  readable: ReadableFields,
+  collection: string,
+  query: Query,
+  maxDepth: number,
+): void {
   // Counted before any field is looked up, as the reference does: too deep a path is refused for its depth even where it names nothing.
   if (query.fields?.some((entry) => fieldDepth(entry, query.alias) > maxDepth)) throw depthExceeded();
   if (query.filter) walkFilter(overview, readable, collection, query.filter, 1, maxDepth);

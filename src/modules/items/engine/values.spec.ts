@@ -3,7 +3,8 @@ import { dialectFor } from '../../../database/dialects/dialect-for';
 import type { FieldOverview, FieldType } from '../../schema/schema.types';
 import { fromDb, readValue, toDb } from './values';
 
-const field = (type: FieldType, maxLength: number | null = null) => ({ collection: 'c', field: 'f', type, maxLength }) as FieldOverview;
+const field = (type: FieldType, maxLength: number | null = null) =>
+  ({ collection: 'c', field: 'f', type, maxLength }) as FieldOverview;
 
 describe(toDb.name, () => {
   it.each<[FieldType, unknown, string, unknown]>([
@@ -21,7 +22,9 @@ describe(toDb.name, () => {
     ['date', '2024-01-31', 'mysql', '2024-01-31'],
     ['time', '10:20', 'postgres', '10:20:00'],
     ['text', null, 'postgres', null],
-  ])('%s %j on %s is %j', (type, value, vendor, stored) => expect(toDb(field(type), value, dialectFor(vendor))).toEqual(stored));
+  ])('%s %j on %s is %j', (type, value, vendor, stored) =>
+    expect(toDb(field(type), value, dialectFor(vendor))).toEqual(stored),
+  );
 
   it.each<[FieldType, unknown, new (...args: never[]) => Error]>([
     ['string', { a: 1 }, InvalidPayloadError],
@@ -33,16 +36,24 @@ describe(toDb.name, () => {
     ['date', 'someday', InvalidPayloadError],
     ['time', '25h', InvalidPayloadError],
     ['alias', 'x', InvalidPayloadError],
-  ])('refuses %s %j', (type, value, error) => expect(() => toDb(field(type), value, dialectFor('postgres'))).toThrow(error));
+  ])('refuses %s %j', (type, value, error) =>
+    expect(() => toDb(field(type), value, dialectFor('postgres'))).toThrow(error),
+  );
 
   it('refuses an integer beyond 32 bits as the database would', () => {
-    expect(() => toDb(field('integer'), 2147483648, dialectFor('sqlite'))).toThrow(new ValueOutOfRangeError({ collection: 'c', field: 'f' }));
+    expect(() => toDb(field('integer'), 2147483648, dialectFor('sqlite'))).toThrow(
+      new ValueOutOfRangeError({ collection: 'c', field: 'f' }),
+    );
     expect(() => toDb(field('integer'), -2147483649, dialectFor('sqlite'))).toThrow(ValueOutOfRangeError);
-    expect([2147483647, -2147483648].map((n) => toDb(field('integer'), n, dialectFor('sqlite')))).toEqual([2147483647, -2147483648]);
+    expect([2147483647, -2147483648].map((n) => toDb(field('integer'), n, dialectFor('sqlite')))).toEqual([
+      2147483647, -2147483648,
+    ]);
   });
 
   it('refuses a string over the field length as the database would', () => {
-    expect(() => toDb(field('string', 3), 'abcd', dialectFor('postgres'))).toThrow(new ValueTooLongError({ collection: 'c', field: 'f' }));
+    expect(() => toDb(field('string', 3), 'abcd', dialectFor('postgres'))).toThrow(
+      new ValueTooLongError({ collection: 'c', field: 'f' }),
+    );
     expect(toDb(field('string', 3), 'abc', dialectFor('postgres'))).toBe('abc');
   });
 });
@@ -66,5 +77,7 @@ describe(readValue.name, () => {
     [['cast-csv'], 'a,b', ['a', 'b']],
     [['cast-csv'], '', []],
     [['cast-csv'], null, null],
-  ])('csv with specials %j: %j is %j', (special, stored, value) => expect(readValue({ type: 'csv', special }, stored)).toEqual(value));
+  ])('csv with specials %j: %j is %j', (special, stored, value) =>
+    expect(readValue({ type: 'csv', special }, stored)).toEqual(value),
+  );
 });

@@ -88,7 +88,8 @@ export function fromDb(type: FieldType, value: unknown): unknown {
 
 /** A field's stored value as the API answers it, its specials included. */
 export function readValue(field: Pick<FieldOverview, 'type' | 'special'>, value: unknown): unknown {
-  if (field.type === 'csv' && field.special.includes('cast-csv') && typeof value === 'string') return value === '' ? [] : value.split(',');
+  if (field.type === 'csv' && field.special.includes('cast-csv') && typeof value === 'string')
+    return value === '' ? [] : value.split(',');
   return fromDb(field.type, value);
 }
 
@@ -103,7 +104,8 @@ function textToDb(value: unknown, field: FieldOverview): unknown {
   if (typeof value === 'number' || typeof value === 'boolean') value = String(value);
   if (typeof value !== 'string') invalid(name, 'a string');
   // Checked here because SQLite keeps any length; answered as the reference's database error is, on every vendor.
-  if (field.maxLength !== null && (value as string).length > field.maxLength) throw new ValueTooLongError({ collection: field.collection, field: name });
+  if (field.maxLength !== null && (value as string).length > field.maxLength)
+    throw new ValueTooLongError({ collection: field.collection, field: name });
   return value;
 }
 
@@ -111,7 +113,8 @@ function integerToDb(value: unknown, field: FieldOverview): unknown {
   const n = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isInteger(n)) invalid(field.field, 'an integer');
   // A 32-bit column on every vendor (SQLite would keep more); answered as the reference's database error is.
-  if (field.type === 'integer' && !isInt32(n as number)) throw new ValueOutOfRangeError({ collection: field.collection, field: field.field });
+  if (field.type === 'integer' && !isInt32(n as number))
+    throw new ValueOutOfRangeError({ collection: field.collection, field: field.field });
   return n;
 }
 

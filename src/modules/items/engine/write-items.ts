@@ -2,14 +2,38 @@ import { setImmediate as yieldToIo } from 'node:timers/promises';
 import type { EntityManager } from 'typeorm';
 import { isPlainObject } from '../../../common/is-plain-object';
 import { Access, loadAccess, requireRule } from './access';
-import { collectionOf, Item, ItemsScope, PreparedCreate, PreparedCreates, PrimaryKey, RowErrorHandler } from './items.types';
+import {
+  collectionOf,
+  Item,
+  ItemsScope,
+  PreparedCreate,
+  PreparedCreates,
+  PrimaryKey,
+  RowErrorHandler,
+} from './items.types';
 import { PayloadPlan, PlanContext, planPayload, preparePayload } from './plan-payload';
 import type { PermissionRule } from '../../permissions/permissions.service';
 import type { ItemAction } from '../item-events.service';
 import { recordCreates, recordDeletes, recordUpdates, storedRows, tracking } from './record-activity';
 import { castKey, validKey } from './validate-key';
-import { hasNestedWrites, NestedFields, nestedWriteFields, NestedWrite, writeManyToOne, writeOneToMany } from './write-nested';
-import { bulkInsertable, checkKeys, deleteRows, existingKeys, InsertRow, insertOne, insertRun, updateRows } from './write-rows';
+import {
+  hasNestedWrites,
+  NestedFields,
+  nestedWriteFields,
+  NestedWrite,
+  writeManyToOne,
+  writeOneToMany,
+} from './write-nested';
+import {
+  bulkInsertable,
+  checkKeys,
+  deleteRows,
+  existingKeys,
+  InsertRow,
+  insertOne,
+  insertRun,
+  updateRows,
+} from './write-rows';
 
 /**
  * A write through its stages: plan the payload (plan-payload.ts), write nested relations
@@ -22,7 +46,12 @@ import { bulkInsertable, checkKeys, deleteRows, existingKeys, InsertRow, insertO
 const PREPARE_SLICE = 50;
 
 /** After a committed write: drop cached reads, and reload permissions everywhere when they changed. */
-export async function afterWrite(scope: ItemsScope, action: ItemAction, keys: PrimaryKey[], rows?: Item[]): Promise<void> {
+export async function afterWrite(
+  scope: ItemsScope,
+  action: ItemAction,
+  keys: PrimaryKey[],
+  rows?: Item[],
+): Promise<void> {
   // Every write of every caller (REST, GraphQL, imports, nested writes) passes here with its keys.
   scope.deps.events.written({ collection: scope.collection, action, keys, ...(rows ? { rows } : {}) }, scope.manager);
   const invalidate = () => scope.deps.cache.invalidateCollection(scope.collection);
@@ -30,7 +59,8 @@ export async function afterWrite(scope: ItemsScope, action: ItemAction, keys: Pr
   // Inside a caller's transaction, a read before its commit still sees (and would cache) the old rows.
   if (scope.manager?.queryRunner?.isTransactionActive) scope.deps.events.afterCommit(scope.manager, invalidate);
   // A share's role and scope decide what its sessions read.
-  if (['svc_permissions', 'svc_roles', 'svc_policies', 'svc_access', 'svc_shares'].includes(scope.collection)) await scope.deps.permissions.changed();
+  if (['svc_permissions', 'svc_roles', 'svc_policies', 'svc_access', 'svc_shares'].includes(scope.collection))
+    await scope.deps.permissions.changed();
 }
 
 /** The caller's create plan for the scope's collection; FORBIDDEN without a create permission. */
@@ -42,7 +72,13 @@ export async function createPlan(scope: ItemsScope): Promise<PayloadPlan> {
 
 function planContext(scope: ItemsScope): PlanContext {
   const { deps } = scope;
-  return { collection: collectionOf(scope), overview: deps.overviews.current, dialect: deps.dialect, user: scope.acc?.user ?? null, hash: (value) => deps.hasher.hash(value) };
+  return {
+    collection: collectionOf(scope),
+    overview: deps.overviews.current,
+    dialect: deps.dialect,
+    user: scope.acc?.user ?? null,
+    hash: (value) => deps.hasher.hash(value),
+  };
 }
 
 /** See ItemsService.prepareCreates. */
@@ -106,12 +142,23 @@ class InsertQueue {
     this.rows = [];
     const keys = await insertRun(this.scope, this.manager, rows, this.rowError);
     this.created.push(...keys);
-    await recordCreates(this.scope, this.manager, rows.map((row, i) => ({ key: keys[i], payload: row.payload, json: row.json })), true);
+    await recordCreates(
+      this.scope,
+      this.manager,
+      rows.map((row, i) => ({ key: keys[i], payload: row.payload, json: row.json })),
+      true,
+    );
   }
 }
 
 /** Creates `data` in order; see ItemsService.createMany for `rowError` and `prepared`. */
-export async function createRows(write: NestedWrite, plan: PayloadPlan, data: Item[], rowError?: RowErrorHandler, prepared?: PreparedCreates): Promise<PrimaryKey[]> {
+export async function createRows(
+  write: NestedWrite,
+  plan: PayloadPlan,
+  data: Item[],
+  rowError?: RowErrorHandler,
+  prepared?: PreparedCreates,
+): Promise<PrimaryKey[]> {
   const { scope, manager } = write;
   const created: PrimaryKey[] = [];
   const queue = new InsertQueue(scope, manager, created, rowError);
@@ -135,7 +182,13 @@ interface CreateItem {
 }
 
 /** Queues one item for a bulk INSERT, or writes it now (keys land in `queue.created` in item order). */
-async function createRow(write: NestedWrite, plan: PayloadPlan, nested: NestedFields, queue: InsertQueue, { index, item, prepared }: CreateItem): Promise<void> {
+async function createRow(
+  write: NestedWrite,
+  plan: PayloadPlan,
+  nested: NestedFields,
+  queue: InsertQueue,
+  { index, item, prepared }: CreateItem,
+): Promise<void> {
   const { scope, manager } = write;
   if (!hasNestedWrites(nested, item)) {
     const ready = prepared?.get(item);
@@ -161,7 +214,13 @@ async function createRow(write: NestedWrite, plan: PayloadPlan, nested: NestedFi
 }
 
 /** The same `data` into every row of `keys` the caller may update (FORBIDDEN otherwise); answers the keys cast. */
-export async function updateItems(write: NestedWrite, access: Access, rule: PermissionRule, keys: PrimaryKey[], data: Item): Promise<PrimaryKey[]> {
+export async function updateItems(
+  write: NestedWrite,
+  access: Access,
+  rule: PermissionRule,
+  keys: PrimaryKey[],
+  data: Item,
+): Promise<PrimaryKey[]> {
   const { scope, manager } = write;
   const checked = await checkKeys(scope, access, manager, keys, 'update');
   const plain = await writeManyToOne(write, data);
@@ -176,7 +235,12 @@ export async function updateItems(write: NestedWrite, access: Access, rule: Perm
  * Deletes the rows of `keys` the caller may delete (FORBIDDEN otherwise); answers the keys cast and,
  * while someone listens for writes, the rows as they were (see ItemEvent.rows).
  */
-export async function deleteItems(scope: ItemsScope, access: Access, manager: EntityManager, keys: PrimaryKey[]): Promise<{ keys: PrimaryKey[]; rows?: Item[] }> {
+export async function deleteItems(
+  scope: ItemsScope,
+  access: Access,
+  manager: EntityManager,
+  keys: PrimaryKey[],
+): Promise<{ keys: PrimaryKey[]; rows?: Item[] }> {
   const checked = await checkKeys(scope, access, manager, keys, 'delete');
   const rows = scope.deps.events.listening() ? [...(await storedRows(scope, manager, checked)).values()] : undefined;
   await deleteRows(scope, manager, checked);
@@ -197,11 +261,21 @@ export interface Upserts {
 }
 
 /** Answers the keys in item order, and those of the items it created (caches to drop, events to send). */
-export async function upsertRows(upserts: Upserts, items: Item[]): Promise<{ keys: PrimaryKey[]; created: PrimaryKey[] }> {
+export async function upsertRows(
+  upserts: Upserts,
+  items: Item[],
+): Promise<{ keys: PrimaryKey[]; created: PrimaryKey[] }> {
   const { write, rowError } = upserts;
   const field = collectionOf(write.scope).fields[collectionOf(write.scope).primary];
-  const keyOf = (item: Item): string | null => (isPlainObject(item) && validKey(field, item[field.field]) ? String(castKey(field, item[field.field] as PrimaryKey)) : null);
-  const existing = await existingKeys(write.scope, write.manager, items.map(keyOf).filter((k) => k !== null));
+  const keyOf = (item: Item): string | null =>
+    isPlainObject(item) && validKey(field, item[field.field])
+      ? String(castKey(field, item[field.field] as PrimaryKey))
+      : null;
+  const existing = await existingKeys(
+    write.scope,
+    write.manager,
+    items.map(keyOf).filter((k) => k !== null),
+  );
   const out: PrimaryKey[] = [];
   let creates: { index: number; item: Item }[] = [];
   const pending = new Set<string>();
@@ -213,7 +287,13 @@ export async function upsertRows(upserts: Upserts, items: Item[]): Promise<{ key
     creates = [];
     pending.clear();
     plan ??= await createPlan(write.scope);
-    const keys = await createRows(write, plan, rows.map((r) => r.item), rowError && ((i, e) => rowError(rows[i].index, e)), upserts.prepared);
+    const keys = await createRows(
+      write,
+      plan,
+      rows.map((r) => r.item),
+      rowError && ((i, e) => rowError(rows[i].index, e)),
+      upserts.prepared,
+    );
     for (const key of keys) existing.add(String(castKey(field, key)));
     out.push(...keys);
     created.push(...keys);

@@ -49,7 +49,12 @@ export function hasNestedWrites(fields: NestedFields, item: unknown): boolean {
 }
 
 /** Updates the related item `entry` names by an existing key with `changes`; null when it names none. */
-async function updateExisting(write: NestedWrite, service: RelatedItems, entry: Item, changes: (rest: Item) => Item): Promise<PrimaryKey | null> {
+async function updateExisting(
+  write: NestedWrite,
+  service: RelatedItems,
+  entry: Item,
+  changes: (rest: Item) => Item,
+): Promise<PrimaryKey | null> {
   const pk = collectionOf(service.scope).primary;
   const { [pk]: key, ...rest } = entry;
   if (key === undefined || key === null || !(await keyExists(service.scope, write.manager, key))) return null;
@@ -91,14 +96,20 @@ function manyToOneLink(write: NestedWrite, data: Item, key: string): RelationLin
  * One-to-many values after the parent row exists: an array is the complete new set (keys or objects;
  * related rows left out are deselected), `{ create, update, delete }` changes only what it names.
  */
-export async function writeOneToMany(write: NestedWrite, parent: PrimaryKey, data: Item, mode: WriteMode): Promise<void> {
+export async function writeOneToMany(
+  write: NestedWrite,
+  parent: PrimaryKey,
+  data: Item,
+  mode: WriteMode,
+): Promise<void> {
   for (const [key, value] of Object.entries(data)) {
     const link = write.scope.deps.overviews.current.relation(write.scope.collection, key);
     if (link?.type !== 'o2m' || value === undefined) continue;
     const set = { write, link, service: write.related(link.related), parent };
     if (Array.isArray(value)) await replaceSet(set, value, mode);
     else if (isPlainObject(value)) await changeSet(set, key, value);
-    else if (value !== null) throw new InvalidPayloadError(`Field "${key}" expects an array or { create, update, delete }`);
+    else if (value !== null)
+      throw new InvalidPayloadError(`Field "${key}" expects an array or { create, update, delete }`);
   }
 }
 
@@ -130,8 +141,17 @@ async function replaceSet(set: RelatedSet, entries: unknown[], mode: WriteMode):
   for (const entry of entries) kept.add(String(await link(set, entry)));
   if (mode !== 'update') return;
   // A shared junction's rows of the parent's other one-to-many (a policy's users beside its roles) stay.
-  const current = await existingKeys(set.service.scope, set.write.manager, [set.parent], set.link.relatedField, set.link.junctionKey);
-  await deselect(set, [...current].filter((k) => !kept.has(k)));
+  const current = await existingKeys(
+    set.service.scope,
+    set.write.manager,
+    [set.parent],
+    set.link.relatedField,
+    set.link.junctionKey,
+  );
+  await deselect(
+    set,
+    [...current].filter((k) => !kept.has(k)),
+  );
 }
 
 async function changeSet(set: RelatedSet, key: string, value: Item): Promise<void> {

@@ -10,7 +10,18 @@ import { keepingAnyAdmin } from '../../users/last-admin';
 import { keepingRoleTree } from '../../users/role-cycles';
 import { Access, rowFilter } from './access';
 import { compileFilter } from './compile-filter';
-import { compileCount, compileDelete, compileInsert, compileLock, compileLookup, compileUpdate, inSql, ROOT, savepointSql, sqlContext } from './compile-sql';
+import {
+  compileCount,
+  compileDelete,
+  compileInsert,
+  compileLock,
+  compileLookup,
+  compileUpdate,
+  inSql,
+  ROOT,
+  savepointSql,
+  sqlContext,
+} from './compile-sql';
 import { collectionOf, dbOf, Item, ItemsScope, PrimaryKey, RowErrorHandler } from './items.types';
 import { castKey, validKey } from './validate-key';
 import { fromDb } from './values';
@@ -41,7 +52,11 @@ export function transaction<T>(scope: ItemsScope, given: (manager: EntityManager
 }
 
 /** PostgreSQL sequences do not follow explicit values: later inserts must not collide with this one. */
-async function syncAutoIncrement(scope: ItemsScope, manager: EntityManager, collection: CollectionOverview): Promise<void> {
+async function syncAutoIncrement(
+  scope: ItemsScope,
+  manager: EntityManager,
+  collection: CollectionOverview,
+): Promise<void> {
   if (!collection.fields[collection.primary].autoIncrement) return;
   const sync = scope.deps.dialect.syncAutoIncrementSql(scope.deps.dialect.quote(collection.table!), collection.primary);
   if (sync) await manager.query(sync);
@@ -77,13 +92,20 @@ export function bulkInsertable(collection: CollectionOverview, values: Item): bo
  * One run of rows with the same columns, in multi-row INSERTs. When rows are reported one by one, a
  * failing INSERT is undone to a savepoint and replayed row by row, so the error names its row.
  */
-export async function insertRun(scope: ItemsScope, manager: EntityManager, rows: InsertRow[], rowError?: RowErrorHandler): Promise<PrimaryKey[]> {
+export async function insertRun(
+  scope: ItemsScope,
+  manager: EntityManager,
+  rows: InsertRow[],
+  rowError?: RowErrorHandler,
+): Promise<PrimaryKey[]> {
   if (rows.length === 1) return [await insertOne(scope, manager, rows[0].values)];
   if (!rowError) return insertMany(scope, manager, rows);
   const dialect = scope.deps.dialect;
   // One statement that fails has undone itself where the vendor rolls back statements; otherwise (or
   // when earlier statements of the run succeeded) a savepoint undoes the run.
-  const savepoint = !dialect.statementRollback || rows.length > rowsPerInsert(dialect.maxParameters, Object.keys(rows[0].values).length);
+  const savepoint =
+    !dialect.statementRollback ||
+    rows.length > rowsPerInsert(dialect.maxParameters, Object.keys(rows[0].values).length);
   if (savepoint) await manager.query(savepointSql('set'));
   try {
     const keys = await insertMany(scope, manager, rows);
@@ -114,27 +136,47 @@ async function insertMany(scope: ItemsScope, manager: EntityManager, rows: Inser
   const values = new Array<unknown>(rows.length * columns.length);
   let k = 0;
   for (const row of rows) for (const column of columns) values[k++] = row.values[column];
-  const generated = await insertRows(manager, scope.deps.dialect, collection.table!, columns, { width: columns.length, values }, explicit ? null : pk);
+  const generated = await insertRows(
+    manager,
+    scope.deps.dialect,
+    collection.table!,
+    columns,
+    { width: columns.length, values },
+    explicit ? null : pk,
+  );
   if (!explicit) return generated.map((id) => fromDb(collection.fields[pk].type, id) as PrimaryKey);
   await syncAutoIncrement(scope, manager, collection);
   return rows.map((row) => row.values[pk] as PrimaryKey);
 }
 
-export async function updateRows(scope: ItemsScope, manager: EntityManager, keys: PrimaryKey[], values: Item): Promise<void> {
+export async function updateRows(
+  scope: ItemsScope,
+  manager: EntityManager,
+  keys: PrimaryKey[],
+  values: Item,
+): Promise<void> {
   if (!Object.keys(values).length) return;
   await guardRows(scope, manager, { keys, values: [values] });
   const collection = collectionOf(scope);
-  for (const part of keyChunks(scope.deps.dialect, keys)) await runSql(manager, compileUpdate(scope.deps.dialect, collection, values, part));
+  for (const part of keyChunks(scope.deps.dialect, keys))
+    await runSql(manager, compileUpdate(scope.deps.dialect, collection, values, part));
 }
 
 export async function deleteRows(scope: ItemsScope, manager: EntityManager, keys: PrimaryKey[]): Promise<void> {
   await guardRows(scope, manager, { keys, values: [] });
   const collection = collectionOf(scope);
-  for (const part of keyChunks(scope.deps.dialect, keys)) await runSql(manager, compileDelete(scope.deps.dialect, collection, part));
+  for (const part of keyChunks(scope.deps.dialect, keys))
+    await runSql(manager, compileDelete(scope.deps.dialect, collection, part));
 }
 
 /** FORBIDDEN unless every key exists and passes the caller's row filter for the action; answers the keys cast. */
-export async function checkKeys(scope: ItemsScope, access: Access, manager: EntityManager, keys: PrimaryKey[], action: 'update' | 'delete'): Promise<PrimaryKey[]> {
+export async function checkKeys(
+  scope: ItemsScope,
+  access: Access,
+  manager: EntityManager,
+  keys: PrimaryKey[],
+  action: 'update' | 'delete',
+): Promise<PrimaryKey[]> {
   const collection = collectionOf(scope);
   const field = collection.fields[collection.primary];
   const unique = [...new Set(keys.map((k) => (validKey(field, k) ? castKey(field, k) : null)))];
@@ -154,12 +196,25 @@ export async function checkKeys(scope: ItemsScope, access: Access, manager: Enti
 }
 
 /** The keys (cast, as strings) of `column`'s rows among `values` (and with `set` not null), found with one query per chunk. */
-export async function existingKeys(scope: ItemsScope, manager: EntityManager, values: unknown[], column?: string, set?: string): Promise<Set<string>> {
+export async function existingKeys(
+  scope: ItemsScope,
+  manager: EntityManager,
+  values: unknown[],
+  column?: string,
+  set?: string,
+): Promise<Set<string>> {
   const collection = collectionOf(scope);
   const field = collection.fields[collection.primary];
   const out = new Set<string>();
   for (const part of keyChunks(scope.deps.dialect, [...new Set(values)])) {
-    const rows = await runSql(manager, compileLookup(scope.deps.dialect, collection.table!, [field.field], { column: column ?? field.field, values: part, set }));
+    const rows = await runSql(
+      manager,
+      compileLookup(scope.deps.dialect, collection.table!, [field.field], {
+        column: column ?? field.field,
+        values: part,
+        set,
+      }),
+    );
     for (const row of rows) out.add(String(castKey(field, fromDb(field.type, row[field.field]) as PrimaryKey)));
   }
   return out;
@@ -176,7 +231,10 @@ export async function keyExists(scope: ItemsScope, manager: EntityManager, key: 
 /** The key of a singleton's one row, if it has one yet. */
 export async function singletonKey(scope: ItemsScope): Promise<PrimaryKey | null> {
   const collection = collectionOf(scope);
-  const [row] = await runSql(dbOf(scope), compileLookup(scope.deps.dialect, collection.table!, [collection.primary], null, 1));
+  const [row] = await runSql(
+    dbOf(scope),
+    compileLookup(scope.deps.dialect, collection.table!, [collection.primary], null, 1),
+  );
   return row ? (row[collection.primary] as PrimaryKey) : null;
 }
 

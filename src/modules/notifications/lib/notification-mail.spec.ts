@@ -14,7 +14,10 @@ describe(notificationMail.name, () => {
     ['no recipient', { recipient: null }],
     ['a recipient without an address', { recipient: { email: null, email_notifications: true } }],
     ['email notifications off', { recipient: { email: 'ann@example.com', email_notifications: false } }],
-    ['email notifications off, as MySQL answers it', { recipient: { email: 'ann@example.com', email_notifications: 0 } }],
+    [
+      'email notifications off, as MySQL answers it',
+      { recipient: { email: 'ann@example.com', email_notifications: 0 } },
+    ],
   ])('sends nothing for %s', (_name, change) => {
     expect(notificationMail({ ...base, ...change }, URL)).toBeNull();
   });
@@ -30,7 +33,11 @@ describe(notificationMail.name, () => {
 
   it.each<[string, Partial<NotificationToMail>, string | null]>([
     ['an item', { collection: 'articles', item: 7 }, `${URL}/admin/content/articles/7`],
-    ['a key with reserved characters', { collection: 'articles', item: 'a/b c' }, `${URL}/admin/content/articles/a%2Fb%20c`],
+    [
+      'a key with reserved characters',
+      { collection: 'articles', item: 'a/b c' },
+      `${URL}/admin/content/articles/a%2Fb%20c`,
+    ],
     ['a collection alone', { collection: 'articles', item: null }, null],
     ['an empty item key', { collection: 'articles', item: '' }, null],
   ])('links to %s only when both collection and item are named', (_name, change, link) => {

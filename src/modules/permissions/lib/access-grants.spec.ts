@@ -39,9 +39,24 @@ describe(roleChain.name, () => {
 describe(grantsOf.name, () => {
   it.each<[string, string | null, string[], string[]]>([
     ['the public', null, [], ['role:$public', 'policy:public']],
-    ['a user without a role keeps the public and adds their own', null, ['tfa'], ['role:$public', 'policy:public', 'policy:tfa']],
-    ['the role chain, each role then its policies, a policy once', 'child', [], ['role:child', 'policy:editor', 'role:parent', 'role:root', 'policy:admin']],
-    ['own policies after the roles, unknown ones left out', 'parent', ['office', 'nope', 'admin'], ['role:parent', 'role:root', 'policy:admin', 'policy:editor', 'policy:office']],
+    [
+      'a user without a role keeps the public and adds their own',
+      null,
+      ['tfa'],
+      ['role:$public', 'policy:public', 'policy:tfa'],
+    ],
+    [
+      'the role chain, each role then its policies, a policy once',
+      'child',
+      [],
+      ['role:child', 'policy:editor', 'role:parent', 'role:root', 'policy:admin'],
+    ],
+    [
+      'own policies after the roles, unknown ones left out',
+      'parent',
+      ['office', 'nope', 'admin'],
+      ['role:parent', 'role:root', 'policy:admin', 'policy:editor', 'policy:office'],
+    ],
   ])('%s', (_, start, own, keys) => expect(grantsOf(tree, start, own).map((g) => g.key)).toEqual(keys));
 });
 
@@ -64,5 +79,6 @@ describe(globalsOf.name, () => {
 });
 
 describe(policyIds.name, () => {
-  it('lists the policies only', () => expect(policyIds(grantsOf(tree, 'parent', ['tfa']))).toEqual(['admin', 'editor', 'tfa']));
+  it('lists the policies only', () =>
+    expect(policyIds(grantsOf(tree, 'parent', ['tfa']))).toEqual(['admin', 'editor', 'tfa']));
 });

@@ -1,7 +1,14 @@
 import type { Permission } from '../permissions.service';
 import { APP_ACCESS_PERMISSIONS, withAppAccess } from './app-access-permissions';
 
-const rule = (collection: string, action: Permission['action'], fields: string[] | null = null): Permission => ({ collection, action, fields, permissions: null, validation: null, presets: null });
+const rule = (collection: string, action: Permission['action'], fields: string[] | null = null): Permission => ({
+  collection,
+  action,
+  fields,
+  permissions: null,
+  validation: null,
+  presets: null,
+});
 
 describe('withAppAccess', () => {
   it.each([
@@ -22,7 +29,12 @@ describe('withAppAccess', () => {
   });
 
   it('grants writes only of the own presets, the status of the own notifications and the own comments', () => {
-    const writes = APP_ACCESS_PERMISSIONS.filter((p) => p.action !== 'read').map((p) => [p.collection, p.action, p.fields, p.permissions ?? p.validation]);
+    const writes = APP_ACCESS_PERMISSIONS.filter((p) => p.action !== 'read').map((p) => [
+      p.collection,
+      p.action,
+      p.fields,
+      p.permissions ?? p.validation,
+    ]);
     expect(writes).toEqual([
       ['svc_presets', 'create', null, { user: { _eq: '$CURRENT_USER' } }],
       ['svc_presets', 'update', null, { user: { _eq: '$CURRENT_USER' } }],

@@ -21,11 +21,27 @@ describe('collectionAccess', () => {
 
   it.each([
     ['a rule without a filter', [rule({ fields: ['title', 'body'] })], { access: 'full', fields: ['title', 'body'] }],
-    ['a rule with a row filter', [rule({ permissions: { status: { _eq: 'published' } } })], { access: 'partial', fields: ['*'] }],
+    [
+      'a rule with a row filter',
+      [rule({ permissions: { status: { _eq: 'published' } } })],
+      { access: 'partial', fields: ['*'] },
+    ],
     ['an empty filter', [rule({ permissions: {} })], { access: 'full', fields: ['*'] }],
-    ['fields of two rules', [rule({ fields: ['title'] }), rule({ fields: ['body', 'title'] })], { access: 'full', fields: ['title', 'body'] }],
-    ['a wildcard among the fields', [rule({ fields: ['title'] }), rule({ fields: ['*'] }), rule({ fields: ['x'] })], { access: 'full', fields: ['*'] }],
-    ['merged presets', [rule({ presets: { a: 1 } }), rule({ presets: { b: 2 } })], { access: 'full', fields: ['*'], presets: { a: 1, b: 2 } }],
+    [
+      'fields of two rules',
+      [rule({ fields: ['title'] }), rule({ fields: ['body', 'title'] })],
+      { access: 'full', fields: ['title', 'body'] },
+    ],
+    [
+      'a wildcard among the fields',
+      [rule({ fields: ['title'] }), rule({ fields: ['*'] }), rule({ fields: ['x'] })],
+      { access: 'full', fields: ['*'] },
+    ],
+    [
+      'merged presets',
+      [rule({ presets: { a: 1 } }), rule({ presets: { b: 2 } })],
+      { access: 'full', fields: ['*'], presets: { a: 1, b: 2 } },
+    ],
   ])('reads %s', (_name, rules, read) => {
     expect(collectionAccess(false, rules, ['articles']).articles.read).toEqual(read);
   });

@@ -21,17 +21,22 @@ export function collectionAccess(admin: boolean, rules: Permission[], collection
   const result: CollectionAccess = Object.create(null);
   if (admin) {
     for (const collection of collections) {
-      result[collection] = Object.fromEntries(ACTIONS.map((action) => [action, { access: 'full', fields: ['*'] }])) as CollectionAccess[string];
+      result[collection] = Object.fromEntries(
+        ACTIONS.map((action) => [action, { access: 'full', fields: ['*'] }]),
+      ) as CollectionAccess[string];
     }
     return result;
   }
   for (const rule of rules) {
-    const entry = (result[rule.collection] ??= Object.fromEntries(ACTIONS.map((action) => [action, { access: 'none' }])) as CollectionAccess[string]);
+    const entry = (result[rule.collection] ??= Object.fromEntries(
+      ACTIONS.map((action) => [action, { access: 'none' }]),
+    ) as CollectionAccess[string]);
     const info = entry[rule.action];
     const filtered = rule.permissions !== null && Object.keys(rule.permissions).length > 0;
     info.access = filtered || info.access === 'partial' ? 'partial' : 'full';
     const fields = rule.fields ?? ['*'];
-    if (info.fields?.[0] !== '*') info.fields = fields.includes('*') ? ['*'] : [...new Set([...(info.fields ?? []), ...fields])];
+    if (info.fields?.[0] !== '*')
+      info.fields = fields.includes('*') ? ['*'] : [...new Set([...(info.fields ?? []), ...fields])];
     if (rule.presets) info.presets = { ...info.presets, ...rule.presets };
   }
   return result;

@@ -11,7 +11,11 @@ export interface ItemActionAccess {
 export type ItemPermissions = Record<ItemAction, ItemActionAccess>;
 
 /** Admins may do anything to any item. */
-export const ADMIN_ITEM_PERMISSIONS: Readonly<ItemPermissions> = Object.freeze({ update: { access: true }, delete: { access: true }, share: { access: true } });
+export const ADMIN_ITEM_PERMISSIONS: Readonly<ItemPermissions> = Object.freeze({
+  update: { access: true },
+  delete: { access: true },
+  share: { access: true },
+});
 
 /**
  * A singleton's update entry carries what its form needs: the fields the rule lets the caller write

@@ -27,7 +27,13 @@ const readRule = (collection: string, permissions: Filter | null, fields: string
  * wider: where the reference would also open the shared item's siblings (the other articles of its
  * author), Vellum keeps a share to its one item.
  */
-function reach(relations: readonly RelationOverview[], collection: string, filter: Filter, path: string[], out: Map<string, Filter[]>): void {
+function reach(
+  relations: readonly RelationOverview[],
+  collection: string,
+  filter: Filter,
+  path: string[],
+  out: Map<string, Filter[]>,
+): void {
   const next = [...path, collection];
   const add = (target: string, rows: Filter) => {
     if (next.includes(target)) return false;
@@ -49,7 +55,8 @@ function reach(relations: readonly RelationOverview[], collection: string, filte
     } else {
       const rows = { [`$FOLLOW(${collection},${relation.field})`]: filter };
       // Like the reference, a many-to-one leads further only where its target shows it an alias field.
-      if (add(relation.related_collection, rows) && relation.meta?.one_field) reach(relations, relation.related_collection, rows, next, out);
+      if (add(relation.related_collection, rows) && relation.meta?.one_field)
+        reach(relations, relation.related_collection, rows, next, out);
     }
   }
 }
@@ -69,7 +76,10 @@ export function sharePermissions(
   reach(relations, scope.collection, reached.get(scope.collection)![0], [], reached);
   const rules: Permission[] = [];
   for (const [collection, filters] of reached) {
-    const own = role === 'admin' ? readRule(collection, null, null) : role.find((p) => p.collection === collection && p.action === 'read');
+    const own =
+      role === 'admin'
+        ? readRule(collection, null, null)
+        : role.find((p) => p.collection === collection && p.action === 'read');
     if (!own) continue;
     const share = filters.length === 1 ? filters[0] : { _or: filters };
     rules.push(readRule(collection, own.permissions ? { _and: [own.permissions, share] } : share, own.fields));

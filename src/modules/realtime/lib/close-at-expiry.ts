@@ -10,7 +10,10 @@ const FORBIDDEN = 4403;
 export function closeAtExpiry(ws: WebSocket, expiresAt: number | null): void {
   if (expiresAt === null) return;
   const wait = Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER);
-  const timer = setTimeout(() => (Date.now() >= expiresAt ? ws.close(FORBIDDEN, 'Forbidden') : closeAtExpiry(ws, expiresAt)), wait);
+  const timer = setTimeout(
+    () => (Date.now() >= expiresAt ? ws.close(FORBIDDEN, 'Forbidden') : closeAtExpiry(ws, expiresAt)),
+    wait,
+  );
   // Never what keeps the process alive: shutdown closes the socket anyway.
   timer.unref();
   ws.once('close', () => clearTimeout(timer));

@@ -1,9 +1,7 @@
 import type { Uid } from './socket-error';
 
 export type AuthMessage = { type: 'auth'; uid?: Uid } & (
-  | { access_token: string }
-  | { email: string; password: string; otp?: string }
-  | { refresh_token: string }
+  { access_token: string } | { email: string; password: string; otp?: string } | { refresh_token: string }
 );
 
 export type SubscriptionEvent = 'create' | 'update' | 'delete';

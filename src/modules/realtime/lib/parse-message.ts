@@ -30,10 +30,17 @@ function requiredCollection(raw: Raw, type: string, uid?: Uid): string {
 }
 
 function auth(raw: Raw, uid?: Uid): AuthMessage {
-  for (const key of ['access_token', 'refresh_token', 'email', 'password', 'otp']) optionalString(raw, key, 'auth', uid);
+  for (const key of ['access_token', 'refresh_token', 'email', 'password', 'otp'])
+    optionalString(raw, key, 'auth', uid);
   const base = { type: 'auth' as const, ...(uid !== undefined ? { uid } : {}) };
   if (raw.access_token) return { ...base, access_token: raw.access_token as string };
-  if (raw.email && raw.password) return { ...base, email: raw.email as string, password: raw.password as string, ...(raw.otp ? { otp: raw.otp as string } : {}) };
+  if (raw.email && raw.password)
+    return {
+      ...base,
+      email: raw.email as string,
+      password: raw.password as string,
+      ...(raw.otp ? { otp: raw.otp as string } : {}),
+    };
   if (raw.refresh_token) return { ...base, refresh_token: raw.refresh_token as string };
   throw invalid('auth', 'Expected "access_token", "email" and "password", or "refresh_token"', uid);
 }
@@ -41,17 +48,21 @@ function auth(raw: Raw, uid?: Uid): AuthMessage {
 function subscribe(raw: Raw, uid?: Uid): SubscribeMessage {
   const collection = requiredCollection(raw, 'subscribe', uid);
   optionalObject(raw, 'query', 'subscribe', uid);
-  if (raw.event !== undefined && !EVENTS.includes(raw.event as string)) throw invalid('subscribe', '"event" must be one of create, update, delete', uid);
-  if (raw.item !== undefined && !isUid(raw.item)) throw invalid('subscribe', '"item" must be a string or a number', uid);
+  if (raw.event !== undefined && !EVENTS.includes(raw.event as string))
+    throw invalid('subscribe', '"event" must be one of create, update, delete', uid);
+  if (raw.item !== undefined && !isUid(raw.item))
+    throw invalid('subscribe', '"item" must be a string or a number', uid);
   return { ...(raw as object), type: 'subscribe', collection } as SubscribeMessage;
 }
 
 function items(raw: Raw, uid?: Uid): ItemsMessage {
   const collection = requiredCollection(raw, 'items', uid);
-  if (!ACTIONS.includes(raw.action as string)) throw invalid('items', '"action" must be one of create, read, update, delete', uid);
+  if (!ACTIONS.includes(raw.action as string))
+    throw invalid('items', '"action" must be one of create, read, update, delete', uid);
   optionalObject(raw, 'query', 'items', uid);
   if (raw.id !== undefined && !isUid(raw.id)) throw invalid('items', '"id" must be a string or a number', uid);
-  if (raw.ids !== undefined && !(Array.isArray(raw.ids) && raw.ids.every(isUid))) throw invalid('items', '"ids" must be an array of keys', uid);
+  if (raw.ids !== undefined && !(Array.isArray(raw.ids) && raw.ids.every(isUid)))
+    throw invalid('items', '"ids" must be an array of keys', uid);
   return { ...(raw as object), type: 'items', collection } as ItemsMessage;
 }
 
@@ -66,7 +77,8 @@ export function parseMessage(text: string): SocketMessage {
   } catch {
     throw invalid('server', 'Unable to parse the incoming message');
   }
-  if (!isPlainObject(raw) || typeof raw.type !== 'string') throw invalid('server', 'Unable to parse the incoming message');
+  if (!isPlainObject(raw) || typeof raw.type !== 'string')
+    throw invalid('server', 'Unable to parse the incoming message');
   if (raw.uid !== undefined && !isUid(raw.uid)) throw invalid('server', '"uid" must be a string or a number');
   const uid = raw.uid as Uid | undefined;
   const type = raw.type.trim().toLowerCase();

@@ -7,7 +7,11 @@ export type RequestContext = Pick<Accountability, 'ip' | 'userAgent' | 'origin'>
 /** Who an upgrade request comes from, for the accountability of its socket. */
 export function requestContext(req: IncomingMessage): RequestContext {
   const origin = req.headers.origin;
-  return { ip: req.socket.remoteAddress ?? null, userAgent: req.headers['user-agent'] ?? null, origin: typeof origin === 'string' ? origin : null };
+  return {
+    ip: req.socket.remoteAddress ?? null,
+    userAgent: req.headers['user-agent'] ?? null,
+    origin: typeof origin === 'string' ? origin : null,
+  };
 }
 
 /** Answers an upgrade with a plain HTTP status (401, 403) instead of a socket. */

@@ -7,7 +7,11 @@ import { columnForField, defaultLiteral, FieldSchemaInput } from './column-for-f
 
 export function indexFor(table: string, field: string, unique: boolean): TableIndex {
   // MySQL's error translation recovers the field from this name (mysql.dialect.ts).
-  return new TableIndex({ name: `${table}_${field}_${unique ? 'unique' : 'index'}`, columnNames: [field], isUnique: unique });
+  return new TableIndex({
+    name: `${table}_${field}_${unique ? 'unique' : 'index'}`,
+    columnNames: [field],
+    isUnique: unique,
+  });
 }
 
 /** One column's change: where it is, what it is, what it becomes. */
@@ -24,9 +28,17 @@ interface ColumnChange {
 }
 
 /** Type, length, nullability, default and indexes, keeping the stored values (CONVENTIONS 13). */
-export async function alterColumn(runner: QueryRunner, dialect: Dialect, table: string, current: FieldOverview, type: FieldType, schema: FieldSchemaInput): Promise<void> {
+export async function alterColumn(
+  runner: QueryRunner,
+  dialect: Dialect,
+  table: string,
+  current: FieldOverview,
+  type: FieldType,
+  schema: FieldSchemaInput,
+): Promise<void> {
   const info = current.schema!;
-  const maxLength = schema.max_length !== undefined ? schema.max_length : type === current.type ? info.max_length : null;
+  const maxLength =
+    schema.max_length !== undefined ? schema.max_length : type === current.type ? info.max_length : null;
   const nullable = schema.is_nullable ?? info.is_nullable;
   const desired = columnForField(dialect, current.field, type, {
     max_length: maxLength,
@@ -39,9 +51,11 @@ export async function alterColumn(runner: QueryRunner, dialect: Dialect, table: 
   });
   const change: ColumnChange = { runner, dialect, table, current, type, schema, maxLength, nullable, desired };
   if (!change.nullable && info.is_nullable) await refuseNulls(change);
-  const typeChanged = type !== current.type || ((maxLength ?? null) !== (info.max_length ?? null) && ['string', 'hash'].includes(type));
+  const typeChanged =
+    type !== current.type || ((maxLength ?? null) !== (info.max_length ?? null) && ['string', 'hash'].includes(type));
   // Foreign keys elsewhere point at primary keys: their type stays what the collection was created with.
-  if (typeChanged && info.is_primary_key) throw new InvalidPayloadError(`The type of primary key "${current.field}" can't be changed`);
+  if (typeChanged && info.is_primary_key)
+    throw new InvalidPayloadError(`The type of primary key "${current.field}" can't be changed`);
   if (typeChanged) await changeType(change);
   await changeNullableAndDefault(change);
   await changeIndexes(change);
@@ -56,23 +70,47 @@ async function column(change: ColumnChange): Promise<TableColumn> {
 async function refuseNulls(change: ColumnChange): Promise<void> {
   const { runner, table, current } = change;
   const where = `${q(change, 't')}.${q(change, current.field)} IS NULL`;
-  const nulls = await runner.manager.createQueryBuilder().select('COUNT(*)', 'n').from(table, 't').where(where).getRawOne<{ n: unknown }>();
+  const nulls = await runner.manager
+    .createQueryBuilder()
+    .select('COUNT(*)', 'n')
+    .from(table, 't')
+    .where(where)
+    .getRawOne<{ n: unknown }>();
   if (Number(nulls?.n ?? 0) > 0) throw new ContainsNullValuesError({ collection: table, field: current.field });
 }
 
 async function changeType(change: ColumnChange): Promise<void> {
   const { runner, dialect, table, current, type, maxLength, nullable, desired } = change;
   const value = `${q(change, 't')}.${q(change, current.field)}`;
-  const rows: Record<string, unknown>[] = await runner.manager.createQueryBuilder().select(value, 'v').from(table, 't').where(`${value} IS NOT NULL`).getRawMany();
+  const rows: Record<string, unknown>[] = await runner.manager
+    .createQueryBuilder()
+    .select(value, 'v')
+    .from(table, 't')
+    .where(`${value} IS NOT NULL`)
+    .getRawMany();
   const bad = rows.find((row) => !canConvert(row.v, type, maxLength ?? null));
-  if (bad) throw new InvalidPayloadError(`Stored value "${String(bad.v)}" of field "${current.field}" can't be converted to ${type}${maxLength ? `(${maxLength})` : ''}`);
-  const sql = dialect.alterColumnTypeSql(q(change, table), q(change, current.field), desired as { type: string }, nullable);
+  if (bad)
+    throw new InvalidPayloadError(
+      `Stored value "${String(bad.v)}" of field "${current.field}" can't be converted to ${type}${maxLength ? `(${maxLength})` : ''}`,
+    );
+  const sql = dialect.alterColumnTypeSql(
+    q(change, table),
+    q(change, current.field),
+    desired as { type: string },
+    nullable,
+  );
   try {
     const existing = await column(change);
     if (sql) await runner.query(sql);
-    else await runner.changeColumn(table, existing, new TableColumn({ ...existing, ...desired, isUnique: existing.isUnique } as TableColumn));
+    else
+      await runner.changeColumn(
+        table,
+        existing,
+        new TableColumn({ ...existing, ...desired, isUnique: existing.isUnique } as TableColumn),
+      );
   } catch (e) {
-    if (e instanceof QueryFailedError) throw new InvalidPayloadError(`Stored values of field "${current.field}" can't be converted to ${type}`);
+    if (e instanceof QueryFailedError)
+      throw new InvalidPayloadError(`Stored values of field "${current.field}" can't be converted to ${type}`);
     throw e;
   }
 }
@@ -80,7 +118,8 @@ async function changeType(change: ColumnChange): Promise<void> {
 async function changeNullableAndDefault(change: ColumnChange): Promise<void> {
   const { schema, type, nullable } = change;
   const existing = await column(change);
-  const defaultChanged = schema.default_value !== undefined && defaultLiteral(schema.default_value, type) !== existing.default;
+  const defaultChanged =
+    schema.default_value !== undefined && defaultLiteral(schema.default_value, type) !== existing.default;
   if (existing.isNullable === nullable && !defaultChanged) return;
   const next = existing.clone();
   next.isNullable = nullable;
@@ -90,7 +129,10 @@ async function changeNullableAndDefault(change: ColumnChange): Promise<void> {
 
 async function changeIndexes(change: ColumnChange): Promise<void> {
   const { runner, table, current, schema } = change;
-  for (const [flag, unique] of [['is_unique', true], ['is_indexed', false]] as const) {
+  for (const [flag, unique] of [
+    ['is_unique', true],
+    ['is_indexed', false],
+  ] as const) {
     const wanted = schema[flag];
     if (wanted === undefined || current.schema!.is_primary_key) continue;
     const name = `${table}_${current.field}_${unique ? 'unique' : 'index'}`;

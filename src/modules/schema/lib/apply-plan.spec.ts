@@ -21,35 +21,60 @@ describe(planApply.name, () => {
   });
 
   it('orders deletions so foreign keys go before the tables they point into', () => {
-    const relation = { collection: 'articles', field: 'author', related_collection: 'authors', meta: null, schema: null };
+    const relation = {
+      collection: 'articles',
+      field: 'author',
+      related_collection: 'authors',
+      meta: null,
+      schema: null,
+    };
     const current = snapshot({
       collections: [collection('articles'), collection('authors')],
       fields: [id('articles'), field('articles', 'author', 'integer'), id('authors')],
       relations: [relation],
     });
-    const target = snapshot({ collections: [collection('articles')], fields: [id('articles'), field('articles', 'author', 'integer')] });
+    const target = snapshot({
+      collections: [collection('articles')],
+      fields: [id('articles'), field('articles', 'author', 'integer')],
+    });
     const plan = planApply(current, diffSnapshot(current, target));
     expect(plan.map((s) => s.action)).toEqual(['delete_relation', 'delete_collection']);
   });
 
   it('applies edits onto the current entry', () => {
     const current = snapshot({ collections: [collection('a')], fields: [id('a'), field('a', 'title')] });
-    const target = snapshot({ collections: [collection('a', { note: 'x' })], fields: [id('a'), field('a', 'title', 'string', { is_nullable: false })] });
+    const target = snapshot({
+      collections: [collection('a', { note: 'x' })],
+      fields: [id('a'), field('a', 'title', 'string', { is_nullable: false })],
+    });
     const plan = planApply(current, diffSnapshot(current, target));
     expect(plan).toEqual([
       { action: 'update_collection', collection: 'a', entry: collection('a', { note: 'x' }) },
-      { action: 'update_field', collection: 'a', field: 'title', entry: field('a', 'title', 'string', { is_nullable: false }) },
+      {
+        action: 'update_field',
+        collection: 'a',
+        field: 'title',
+        entry: field('a', 'title', 'string', { is_nullable: false }),
+      },
     ]);
   });
 
   it('replaces a column turned alias: delete first, then create', () => {
     const current = snapshot({ collections: [collection('a')], fields: [id('a'), field('a', 'x')] });
     const target = snapshot({ collections: [collection('a')], fields: [id('a'), field('a', 'x', 'alias')] });
-    expect(planApply(current, diffSnapshot(current, target)).map((s) => s.action)).toEqual(['delete_field', 'create_field']);
+    expect(planApply(current, diffSnapshot(current, target)).map((s) => s.action)).toEqual([
+      'delete_field',
+      'create_field',
+    ]);
   });
 
   it.each([
-    ['creating a collection that exists', snapshot({ collections: [collection('a')] }), snapshot(), snapshot({ collections: [collection('a')] })],
+    [
+      'creating a collection that exists',
+      snapshot({ collections: [collection('a')] }),
+      snapshot(),
+      snapshot({ collections: [collection('a')] }),
+    ],
     ['deleting a collection that is gone', snapshot(), snapshot({ collections: [collection('a')] }), snapshot()],
     [
       'editing a field that is gone',
@@ -61,12 +86,20 @@ describe(planApply.name, () => {
     expect(() => planApply(current, diffSnapshot(diffBase, diffTarget))).toThrow(InvalidPayloadError);
   });
 
-  it.each([[['meta', '__proto__', 'z']], [['meta', 'constructor', 'prototype', 'z']], [['meta', 'prototype', 'z']]])('refuses the path %j, leaving Object.prototype alone', (path) => {
-    const current = snapshot({ collections: [collection('a')] });
-    const diff = { collections: [{ collection: 'a', diff: [{ kind: 'N' as const, path, rhs: 'polluted' }] }], fields: [], systemFields: [], relations: [] };
-    expect(() => planApply(current, diff)).toThrow('A diff path may not use');
-    expect(({} as Record<string, unknown>).z).toBeUndefined();
-  });
+  it.each([[['meta', '__proto__', 'z']], [['meta', 'constructor', 'prototype', 'z']], [['meta', 'prototype', 'z']]])(
+    'refuses the path %j, leaving Object.prototype alone',
+    (path) => {
+      const current = snapshot({ collections: [collection('a')] });
+      const diff = {
+        collections: [{ collection: 'a', diff: [{ kind: 'N' as const, path, rhs: 'polluted' }] }],
+        fields: [],
+        systemFields: [],
+        relations: [],
+      };
+      expect(() => planApply(current, diff)).toThrow('A diff path may not use');
+      expect(({} as Record<string, unknown>).z).toBeUndefined();
+    },
+  );
 });
 
 describe(`${planApply.name} with one-to-many aliases`, () => {
@@ -78,10 +111,19 @@ describe(`${planApply.name} with one-to-many aliases`, () => {
       meta: { many_collection: 'articles', many_field: 'author', one_collection: 'authors', one_field: 'articles' },
       schema: null,
     };
-    const current = snapshot({ collections: [collection('articles'), collection('authors')], fields: [id('articles'), field('articles', 'author', 'integer'), id('authors')] });
+    const current = snapshot({
+      collections: [collection('articles'), collection('authors')],
+      fields: [id('articles'), field('articles', 'author', 'integer'), id('authors')],
+    });
     const alias = field('authors', 'articles', 'alias');
     const target = snapshot({ ...current, fields: [...current.fields, alias], relations: [relation] });
-    expect(planApply(current, diffSnapshot(current, target)).map((s) => [s.action, s.collection, 'field' in s ? s.field : null])).toEqual([
+    expect(
+      planApply(current, diffSnapshot(current, target)).map((s) => [
+        s.action,
+        s.collection,
+        'field' in s ? s.field : null,
+      ]),
+    ).toEqual([
       ['create_relation', 'articles', 'author'],
       ['update_field', 'authors', 'articles'],
     ]);
@@ -90,11 +132,21 @@ describe(`${planApply.name} with one-to-many aliases`, () => {
 
 describe(`${planApply.name} with array changes`, () => {
   it('applies deep-diff array records (kind A) onto the current entry', () => {
-    const withSpecial = (special: string[]) => ({ ...field('a', 'owner', 'uuid'), meta: { collection: 'a', field: 'owner', special, note: null } });
+    const withSpecial = (special: string[]) => ({
+      ...field('a', 'owner', 'uuid'),
+      meta: { collection: 'a', field: 'owner', special, note: null },
+    });
     const current = snapshot({ collections: [collection('a')], fields: [id('a'), withSpecial(['m2o'])] });
-    const target = snapshot({ collections: [collection('a')], fields: [id('a'), withSpecial(['m2o', 'user-created'])] });
+    const target = snapshot({
+      collections: [collection('a')],
+      fields: [id('a'), withSpecial(['m2o', 'user-created'])],
+    });
     const diff = diffSnapshot(current, target);
-    expect(diff.fields[0].diff).toEqual([{ kind: 'A', path: ['meta', 'special'], index: 1, item: { kind: 'N', rhs: 'user-created' } }]);
-    expect(planApply(current, diff)).toEqual([{ action: 'update_field', collection: 'a', field: 'owner', entry: withSpecial(['m2o', 'user-created']) }]);
+    expect(diff.fields[0].diff).toEqual([
+      { kind: 'A', path: ['meta', 'special'], index: 1, item: { kind: 'N', rhs: 'user-created' } },
+    ]);
+    expect(planApply(current, diff)).toEqual([
+      { action: 'update_field', collection: 'a', field: 'owner', entry: withSpecial(['m2o', 'user-created']) },
+    ]);
   });
 });

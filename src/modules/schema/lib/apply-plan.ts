@@ -66,7 +66,11 @@ function aliasesMadeByRelations(diff: SnapshotDiff, current: Map<string, Snapsho
   for (const entry of diff.relations) {
     const creation = added(entry.diff);
     const before = current.get(`${entry.collection}.${entry.field}`);
-    const after = creation ? (creation.rhs as SnapshotRelation) : before && !removed(entry.diff) ? patched(before, entry.diff) : undefined;
+    const after = creation
+      ? (creation.rhs as SnapshotRelation)
+      : before && !removed(entry.diff)
+        ? patched(before, entry.diff)
+        : undefined;
     const oneField = after?.meta?.one_field;
     if (after?.related_collection && typeof oneField === 'string' && oneField !== before?.meta?.one_field) {
       keys.add(`${after.related_collection}.${oneField}`);
@@ -99,9 +103,12 @@ export function planApply(snapshot: Snapshot, diff: SnapshotDiff): PlanStep[] {
   const fields = planFields(diff, current, new Set(collections.created.map((c) => c.collection)));
   const relations = planRelations(diff, current, new Set(collections.deleted));
   return [
-    ...creationOrder(collections.created).map(
-      (entry): PlanStep => ({ action: 'create_collection', collection: entry.collection, entry, fields: fields.ofNewCollections.get(entry.collection) ?? [] }),
-    ),
+    ...creationOrder(collections.created).map((entry): PlanStep => ({
+      action: 'create_collection',
+      collection: entry.collection,
+      entry,
+      fields: fields.ofNewCollections.get(entry.collection) ?? [],
+    })),
     ...relations.intoDeleted,
     ...collections.deleted.map((collection): PlanStep => ({ action: 'delete_collection', collection })),
     ...collections.updated,
@@ -132,19 +139,33 @@ function planCollections(diff: SnapshotDiff, current: Current) {
     } else if (removed(entry.diff)) {
       deleted.push(entry.collection);
     } else {
-      updated.push({ action: 'update_collection', collection: entry.collection, entry: patched(current.collections.get(entry.collection)!, entry.diff) });
+      updated.push({
+        action: 'update_collection',
+        collection: entry.collection,
+        entry: patched(current.collections.get(entry.collection)!, entry.diff),
+      });
     }
   }
   return { created, deleted, updated };
 }
 
 function planFields(diff: SnapshotDiff, current: Current, createdNames: Set<string>) {
-  const steps = { replace: [] as PlanStep[], create: [] as PlanStep[], update: [] as PlanStep[], remove: [] as PlanStep[], afterRelations: [] as PlanStep[] };
+  const steps = {
+    replace: [] as PlanStep[],
+    create: [] as PlanStep[],
+    update: [] as PlanStep[],
+    remove: [] as PlanStep[],
+    afterRelations: [] as PlanStep[],
+  };
   const ofNewCollections = new Map<string, SnapshotField[]>();
   // A column turning into an alias (or back) comes as a deletion and a creation of the same key.
   const replaced = new Set(
     diff.fields
-      .filter((f) => removed(f.diff) && diff.fields.some((g) => g !== f && g.collection === f.collection && g.field === f.field && added(g.diff)))
+      .filter(
+        (f) =>
+          removed(f.diff) &&
+          diff.fields.some((g) => g !== f && g.collection === f.collection && g.field === f.field && added(g.diff)),
+      )
       .map((f) => fieldKey(f.collection, f.field)),
   );
   const madeByRelations = aliasesMadeByRelations(diff, current.relations);
@@ -159,7 +180,12 @@ function planFields(diff: SnapshotDiff, current: Current, createdNames: Set<stri
       }
       if (field.type === 'alias' && madeByRelations.has(key)) {
         // The relation creates its one-to-many alias field; the entry's meta is set on it afterwards.
-        steps.afterRelations.push({ action: 'update_field', collection: entry.collection, field: entry.field, entry: field });
+        steps.afterRelations.push({
+          action: 'update_field',
+          collection: entry.collection,
+          field: entry.field,
+          entry: field,
+        });
       } else if (createdNames.has(entry.collection) && field.type !== 'alias') {
         ofNewCollections.set(entry.collection, [...(ofNewCollections.get(entry.collection) ?? []), field]);
       } else {
@@ -168,9 +194,18 @@ function planFields(diff: SnapshotDiff, current: Current, createdNames: Set<stri
     } else if (!current.fields.has(key)) {
       throw new InvalidPayloadError(`Field "${key}" does not exist`);
     } else if (removed(entry.diff)) {
-      (replaced.has(key) ? steps.replace : steps.remove).push({ action: 'delete_field', collection: entry.collection, field: entry.field });
+      (replaced.has(key) ? steps.replace : steps.remove).push({
+        action: 'delete_field',
+        collection: entry.collection,
+        field: entry.field,
+      });
     } else {
-      steps.update.push({ action: 'update_field', collection: entry.collection, field: entry.field, entry: patched(current.fields.get(key)!, entry.diff) });
+      steps.update.push({
+        action: 'update_field',
+        collection: entry.collection,
+        field: entry.field,
+        entry: patched(current.fields.get(key)!, entry.diff),
+      });
     }
   }
   return { ...steps, ofNewCollections };
@@ -178,23 +213,42 @@ function planFields(diff: SnapshotDiff, current: Current, createdNames: Set<stri
 
 function planSystemFields(diff: SnapshotDiff): PlanStep[] {
   return diff.systemFields.map((entry) => {
-    const change = entry.diff.find((r): r is DiffEdit<unknown> => r.kind === 'E' && r.path?.join('.') === 'schema.is_indexed');
+    const change = entry.diff.find(
+      (r): r is DiffEdit<unknown> => r.kind === 'E' && r.path?.join('.') === 'schema.is_indexed',
+    );
     if (!change || entry.diff.length !== 1) {
-      throw new InvalidPayloadError(`Only the index of system field "${fieldKey(entry.collection, entry.field)}" can change`);
+      throw new InvalidPayloadError(
+        `Only the index of system field "${fieldKey(entry.collection, entry.field)}" can change`,
+      );
     }
-    return { action: 'set_system_field_index', collection: entry.collection, field: entry.field, is_indexed: change.rhs === true };
+    return {
+      action: 'set_system_field_index',
+      collection: entry.collection,
+      field: entry.field,
+      is_indexed: change.rhs === true,
+    };
   });
 }
 
 function planRelations(diff: SnapshotDiff, current: Current, deletedNames: Set<string>) {
-  const steps = { create: [] as PlanStep[], update: [] as PlanStep[], remove: [] as PlanStep[], intoDeleted: [] as PlanStep[] };
+  const steps = {
+    create: [] as PlanStep[],
+    update: [] as PlanStep[],
+    remove: [] as PlanStep[],
+    intoDeleted: [] as PlanStep[],
+  };
   for (const entry of diff.relations) {
     const key = fieldKey(entry.collection, entry.field);
     const existing = current.relations.get(key);
     const creation = added(entry.diff);
     if (creation) {
       if (existing) throw new InvalidPayloadError(`Relation on "${key}" already exists`);
-      steps.create.push({ action: 'create_relation', collection: entry.collection, field: entry.field, entry: creation.rhs as SnapshotRelation });
+      steps.create.push({
+        action: 'create_relation',
+        collection: entry.collection,
+        field: entry.field,
+        entry: creation.rhs as SnapshotRelation,
+      });
     } else if (!existing) {
       throw new InvalidPayloadError(`Relation on "${key}" does not exist`);
     } else if (removed(entry.diff)) {
@@ -202,7 +256,12 @@ function planRelations(diff: SnapshotDiff, current: Current, deletedNames: Set<s
       // A foreign key into a collection about to be dropped must go first, or the drop is refused.
       (deletedNames.has(existing.related_collection ?? '') ? steps.intoDeleted : steps.remove).push(step);
     } else {
-      steps.update.push({ action: 'update_relation', collection: entry.collection, field: entry.field, entry: patched(existing, entry.diff) });
+      steps.update.push({
+        action: 'update_relation',
+        collection: entry.collection,
+        field: entry.field,
+        entry: patched(existing, entry.diff),
+      });
     }
   }
   return steps;

@@ -34,7 +34,12 @@ function defaultValueOf(raw: unknown, type: FieldType): unknown {
     else if (/^null$/i.test(value)) return null;
   }
   if (type === 'boolean') return value === true || value === 'true' || value === '1' || value === 1;
-  if ((type === 'integer' || type === 'float' || type === 'bigInteger') && typeof value === 'string' && value.trim() !== '' && !isNaN(Number(value)))
+  if (
+    (type === 'integer' || type === 'float' || type === 'bigInteger') &&
+    typeof value === 'string' &&
+    value.trim() !== '' &&
+    !isNaN(Number(value))
+  )
     return Number(value);
   return value;
 }
@@ -64,7 +69,11 @@ function defaultFieldMeta(collection: string, field: string, special: string[], 
   };
 }
 
-function systemCollectionMeta(collection: string, accountability: 'all' | 'activity' | null, singleton: boolean): CollectionMeta {
+function systemCollectionMeta(
+  collection: string,
+  accountability: 'all' | 'activity' | null,
+  singleton: boolean,
+): CollectionMeta {
   return {
     collection,
     icon: null,
@@ -113,11 +122,15 @@ export function buildOverview(source: OverviewSource): SchemaOverview {
     const system = Object.hasOwn(SYSTEM_COLLECTIONS, name) ? SYSTEM_COLLECTIONS[name] : undefined;
     const table = tables.get(name) ?? null;
     if (system && !table) continue;
-    const meta = collectionRows.get(name) ?? (system ? systemCollectionMeta(name, system.accountability, system.singleton ?? false) : null);
+    const meta =
+      collectionRows.get(name) ??
+      (system ? systemCollectionMeta(name, system.accountability, system.singleton ?? false) : null);
     collections.set(name, collectionOverview(name, table, meta, system, fieldRows.get(name) ?? [], relationMetas));
   }
 
-  const relations = relationMetas.filter((r) => collections.has(r.many_collection)).map((meta) => relationOverview(meta, tables.get(meta.many_collection)));
+  const relations = relationMetas
+    .filter((r) => collections.has(r.many_collection))
+    .map((meta) => relationOverview(meta, tables.get(meta.many_collection)));
   return new SchemaOverview(collections, relations, source.version, referencingKeys(source.tables));
 }
 
@@ -127,8 +140,13 @@ function referencingKeys(tables: CatalogTable[]): ReferencingKeys {
   const out = new Map<string, ForeignKeyRef[]>();
   for (const table of tables) {
     for (const fk of table.foreignKeys) {
-      const referenced = names.has(fk.referencedTableName) ? fk.referencedTableName : fk.referencedTableName.slice(fk.referencedTableName.indexOf('.') + 1);
-      out.set(referenced, [...(out.get(referenced) ?? []), { table: table.name, onDelete: fk.onDelete, onUpdate: fk.onUpdate }]);
+      const referenced = names.has(fk.referencedTableName)
+        ? fk.referencedTableName
+        : fk.referencedTableName.slice(fk.referencedTableName.indexOf('.') + 1);
+      out.set(referenced, [
+        ...(out.get(referenced) ?? []),
+        { table: table.name, onDelete: fk.onDelete, onUpdate: fk.onUpdate },
+      ]);
     }
   }
   return out;
@@ -180,7 +198,12 @@ function collectionOverview(
   }
   for (const relation of relationMetas) {
     if (relation.one_collection === name && relation.one_field && !fields[relation.one_field]) {
-      fields[relation.one_field] = aliasField(name, relation.one_field, ['o2m'], defaultFieldMeta(name, relation.one_field, ['o2m'], !!system));
+      fields[relation.one_field] = aliasField(
+        name,
+        relation.one_field,
+        ['o2m'],
+        defaultFieldMeta(name, relation.one_field, ['o2m'], !!system),
+      );
     }
   }
   return {
@@ -190,20 +213,33 @@ function collectionOverview(
     system: !!system,
     singleton: meta?.singleton ?? false,
     // A sort field that is not a column (a typo, or a field deleted since) would break every read: ignored.
-    sortField: meta?.sort_field && fields[meta.sort_field] && fields[meta.sort_field].type !== 'alias' ? meta.sort_field : null,
+    sortField:
+      meta?.sort_field && fields[meta.sort_field] && fields[meta.sort_field].type !== 'alias' ? meta.sort_field : null,
     accountability: meta ? meta.accountability : 'all',
     meta,
     fields,
   };
 }
 
-function columnField(name: string, table: CatalogTable, column: CatalogColumn, row: FieldRow | undefined, system: SystemCollection | undefined): FieldOverview {
+function columnField(
+  name: string,
+  table: CatalogTable,
+  column: CatalogColumn,
+  row: FieldRow | undefined,
+  system: SystemCollection | undefined,
+): FieldOverview {
   const declared = system?.fields[column.name];
   const storedType = row?.type;
-  const type: FieldType = isFieldType(storedType) ? storedType : (declared?.type ?? fieldTypeOfColumn(column.type, column.length, column.width));
+  const type: FieldType = isFieldType(storedType)
+    ? storedType
+    : (declared?.type ?? fieldTypeOfColumn(column.type, column.length, column.width));
   const special = row?.special ?? declared?.special ?? [];
   const schema = columnSchema(name, table, column, type);
-  const fieldMeta = row ? withoutType(row) : system ? { ...defaultFieldMeta(name, column.name, special, true), validation: declared?.validation ?? null } : null;
+  const fieldMeta = row
+    ? withoutType(row)
+    : system
+      ? { ...defaultFieldMeta(name, column.name, special, true), validation: declared?.validation ?? null }
+      : null;
   return {
     collection: name,
     field: column.name,
@@ -225,7 +261,10 @@ function columnField(name: string, table: CatalogTable, column: CatalogColumn, r
 function columnSchema(name: string, table: CatalogTable, column: CatalogColumn, type: FieldType): FieldSchemaInfo {
   const single = (columnNames: string[]) => columnNames.length === 1 && columnNames[0] === column.name;
   const indexed = table.indices.some((i) => i.columnNames[0] === column.name);
-  const unique = column.isUnique || table.indices.some((i) => i.isUnique && single(i.columnNames)) || table.uniques.some((u) => single(u.columnNames));
+  const unique =
+    column.isUnique ||
+    table.indices.some((i) => i.isUnique && single(i.columnNames)) ||
+    table.uniques.some((u) => single(u.columnNames));
   const foreignKey = table.foreignKeys.find((fk) => single(fk.columnNames));
   return {
     name: column.name,

@@ -1,7 +1,13 @@
 import type { SchemaOverview } from '../schema-overview';
 import type { CollectionOverview, FieldOverview, RelationOverview } from '../schema.types';
 import { SCHEMA_METADATA } from '../system-schema';
-import type { Snapshot, SnapshotCollection, SnapshotField, SnapshotRelation, SnapshotSystemField } from './snapshot.types';
+import type {
+  Snapshot,
+  SnapshotCollection,
+  SnapshotField,
+  SnapshotRelation,
+  SnapshotSystemField,
+} from './snapshot.types';
 
 /** API.md 4.1: the `schema` members a snapshot keeps for a field, in this order. */
 const FIELD_SCHEMA_KEYS = [
@@ -37,7 +43,11 @@ function byName(a: string, b: string): number {
 }
 
 function collectionEntry(collection: CollectionOverview): SnapshotCollection {
-  return { collection: collection.collection, meta: stripMeta(collection.meta), schema: collection.table ? { name: collection.table } : null };
+  return {
+    collection: collection.collection,
+    meta: stripMeta(collection.meta),
+    schema: collection.table ? { name: collection.table } : null,
+  };
 }
 
 /** `now()`, `CURRENT_TIMESTAMP()`, `current_timestamp(3)`: each vendor's spelling of the same default. */
@@ -60,7 +70,10 @@ function portable(type: string, schema: Record<string, unknown>): Record<string,
 export function snapshotField(field: FieldOverview): SnapshotField {
   const info = field.schema as unknown as Record<string, unknown> | null;
   const schema = info
-    ? portable(field.type, Object.fromEntries(FIELD_SCHEMA_KEYS.map((key) => [key, info[key] ?? (key === 'is_generated' ? false : null)])))
+    ? portable(
+        field.type,
+        Object.fromEntries(FIELD_SCHEMA_KEYS.map((key) => [key, info[key] ?? (key === 'is_generated' ? false : null)])),
+      )
     : null;
   return { collection: field.collection, field: field.field, type: field.type, meta: stripMeta(field.meta), schema };
 }

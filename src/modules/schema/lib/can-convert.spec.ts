@@ -21,5 +21,7 @@ describe(canConvert.name, () => {
     ['10:30', 'time', null, true],
     ['6f1c0d2e-3f4a-4b5c-8d9e-0a1b2c3d4e5f', 'uuid', null, true],
     ['abc', 'uuid', null, false],
-  ] as const)('%j to %s(%s) → %s', (value, type, length, expected) => expect(canConvert(value, type, length)).toBe(expected));
+  ] as const)('%j to %s(%s) → %s', (value, type, length, expected) =>
+    expect(canConvert(value, type, length)).toBe(expected),
+  );
 });

@@ -23,10 +23,13 @@ describe(tablesAmong.name, () => {
     ['sqlite', ['a'], ['x', 'y'], exact, []],
     // MariaDB's catalog compares IN case-insensitively; a lookup by `=` does not: "Foo" is not "foo".
     ['mysql', ['Foo', 'bar'], ['foo', 'bar'], caseless, ['bar']],
-  ])('on %s, tables %j among %j (matching as the catalog does) are %j', async (client, tables, names, compare, expected) => {
-    const { runner } = runnerWith(tables as string[], compare as typeof exact);
-    expect([...(await tablesAmong(runner, dialectFor(client as string), names as string[]))]).toEqual(expected);
-  });
+  ])(
+    'on %s, tables %j among %j (matching as the catalog does) are %j',
+    async (client, tables, names, compare, expected) => {
+      const { runner } = runnerWith(tables as string[], compare as typeof exact);
+      expect([...(await tablesAmong(runner, dialectFor(client as string), names as string[]))]).toEqual(expected);
+    },
+  );
 
   it('asks once for up to a thousand names, binding each', async () => {
     const { runner, queries } = runnerWith([], exact);

@@ -59,14 +59,24 @@ export class CollectionRows {
   ) {}
 
   /** A new collection's table DDL and rows, each field at its place in the list unless its meta says otherwise. */
-  created(meta: Partial<CollectionMetaEntity> & { collection: string }, fields: FieldInput[], ddl: DdlStatement[]): void {
+  created(
+    meta: Partial<CollectionMetaEntity> & { collection: string },
+    fields: FieldInput[],
+    ddl: DdlStatement[],
+  ): void {
     this.addDdl(ddl);
     // API.md 8: collections are tracked (`all`) unless their meta says otherwise.
     this.collections.push({ accountability: 'all', ...meta });
     const collection = meta.collection;
     for (const [index, input] of fields.entries()) {
       const values = pickMeta(input.meta, FIELD_META) as Partial<FieldMetaEntity>;
-      this.fields.push({ ...values, sort: values.sort ?? index + 1, collection, field: input.field, ...(input.type ? { type: input.type } : {}) });
+      this.fields.push({
+        ...values,
+        sort: values.sort ?? index + 1,
+        collection,
+        field: input.field,
+        ...(input.type ? { type: input.type } : {}),
+      });
     }
   }
 
@@ -101,7 +111,12 @@ export class CollectionRows {
     for (const part of slices(deleted, names)) {
       await manager.getRepository(FieldMetaEntity).delete({ collection: In(part) });
       await manager.getRepository(CollectionMetaEntity).delete({ collection: In(part) });
-      await manager.createQueryBuilder().delete().from('svc_permissions').where('collection IN (:...part)', { part }).execute();
+      await manager
+        .createQueryBuilder()
+        .delete()
+        .from('svc_permissions')
+        .where('collection IN (:...part)', { part })
+        .execute();
     }
     // No row can exist: the overview lists every collection that has one.
     await this.insert(runner, CollectionMetaEntity, collections);
@@ -118,18 +133,37 @@ export class CollectionRows {
    * to run it. A row leaving a column out is inserted by TypeORM, whose stand-in for the value (DEFAULT,
    * or the entity's default on SQLite) differs by vendor. Nothing reads the generated keys back.
    */
-  private async insert<T extends ObjectLiteral>(runner: QueryRunner, entity: EntityTarget<T>, rows: Partial<T>[]): Promise<void> {
+  private async insert<T extends ObjectLiteral>(
+    runner: QueryRunner,
+    entity: EntityTarget<T>,
+    rows: Partial<T>[],
+  ): Promise<void> {
     const { driver } = runner.manager.connection;
     const metadata = runner.manager.connection.getMetadata(entity);
     const columns = metadata.columns.filter((column) => !column.isGenerated);
-    const values = rows.map((row) => columns.map((column) => driver.preparePersistentValue(column.getEntityValue(row), column) as unknown));
+    const values = rows.map((row) =>
+      columns.map((column) => driver.preparePersistentValue(column.getEntityValue(row), column) as unknown),
+    );
     if (values.every((row) => row.every((value) => value !== undefined))) {
-      await insertRows(runner.manager, this.dialect, metadata.tableName, columns.map((column) => column.databaseName), values, null);
+      await insertRows(
+        runner.manager,
+        this.dialect,
+        metadata.tableName,
+        columns.map((column) => column.databaseName),
+        values,
+        null,
+      );
       return;
     }
     for (const part of slices(rows, rowsPerInsert(this.dialect.maxParameters, metadata.columns.length))) {
       // JSON members (options, translations) are stored whole; TypeORM's deep-partial type cannot say so.
-      await runner.manager.createQueryBuilder().insert().into(entity).values(part as QueryDeepPartialEntity<T>[]).updateEntity(false).execute();
+      await runner.manager
+        .createQueryBuilder()
+        .insert()
+        .into(entity)
+        .values(part as QueryDeepPartialEntity<T>[])
+        .updateEntity(false)
+        .execute();
     }
   }
 }

@@ -18,15 +18,60 @@ describe(defaultLiteral.name, () => {
 
 describe(columnForField.name, () => {
   it.each([
-    ['sqlite', 'id', 'integer', { is_primary_key: true }, { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' }],
-    ['postgres', 'id', 'uuid', { is_primary_key: true }, { name: 'id', type: 'uuid', isPrimary: true, isNullable: false, default: undefined }],
-    ['mysql', 'title', 'string', { max_length: 80, default_value: 'x' }, { name: 'title', type: 'varchar', length: '80', isPrimary: false, isNullable: true, default: "'x'" }],
-    ['mysql', 'tags', 'json', { is_nullable: false }, { name: 'tags', type: 'longtext', isPrimary: false, isNullable: false, default: undefined }],
-    ['postgres', 'price', 'decimal', { numeric_precision: 8, numeric_scale: 2 }, { name: 'price', type: 'numeric', precision: 8, scale: 2, isPrimary: false, isNullable: true, default: undefined }],
-    ['postgres', 'at', 'timestamp', {}, { name: 'at', type: 'timestamp with time zone', isPrimary: false, isNullable: true, default: undefined }],
+    [
+      'sqlite',
+      'id',
+      'integer',
+      { is_primary_key: true },
+      { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+    ],
+    [
+      'postgres',
+      'id',
+      'uuid',
+      { is_primary_key: true },
+      { name: 'id', type: 'uuid', isPrimary: true, isNullable: false, default: undefined },
+    ],
+    [
+      'mysql',
+      'title',
+      'string',
+      { max_length: 80, default_value: 'x' },
+      { name: 'title', type: 'varchar', length: '80', isPrimary: false, isNullable: true, default: "'x'" },
+    ],
+    [
+      'mysql',
+      'tags',
+      'json',
+      { is_nullable: false },
+      { name: 'tags', type: 'longtext', isPrimary: false, isNullable: false, default: undefined },
+    ],
+    [
+      'postgres',
+      'price',
+      'decimal',
+      { numeric_precision: 8, numeric_scale: 2 },
+      {
+        name: 'price',
+        type: 'numeric',
+        precision: 8,
+        scale: 2,
+        isPrimary: false,
+        isNullable: true,
+        default: undefined,
+      },
+    ],
+    [
+      'postgres',
+      'at',
+      'timestamp',
+      {},
+      { name: 'at', type: 'timestamp with time zone', isPrimary: false, isNullable: true, default: undefined },
+    ],
     ['mysql', 'f', 'float', {}, { name: 'f', type: 'double', isPrimary: false, isNullable: true, default: undefined }],
   ] as const)('%s %s %s', (vendor, field, type, schema, expected) =>
-    expect(columnForField(dialectFor(vendor), field, type, schema)).toEqual(expected));
+    expect(columnForField(dialectFor(vendor), field, type, schema)).toEqual(expected),
+  );
 });
 
 describe(checkFieldSchema.name, () => {

@@ -20,7 +20,10 @@ export interface FieldSchemaInput {
  * MariaDB, a DECIMAL 65 digits with 30 after the point. Other types ignore sizes (snapshots carry the
  * sizes their vendor reports, 4294967295 for a MariaDB longtext).
  */
-const LIMITS: Record<string, Partial<Record<'max_length' | 'numeric_precision' | 'numeric_scale', [number, number]>>> = {
+const LIMITS: Record<
+  string,
+  Partial<Record<'max_length' | 'numeric_precision' | 'numeric_scale', [number, number]>>
+> = {
   string: { max_length: [1, 16383] },
   hash: { max_length: [1, 16383] },
   decimal: { numeric_precision: [1, 65], numeric_scale: [0, 30] },
@@ -33,16 +36,27 @@ const FLAGS = ['is_nullable', 'is_unique', 'is_indexed', 'is_primary_key', 'has_
  * where the type uses them), flags are booleans. Anything else is 400 INVALID_PAYLOAD naming the member.
  * `currentPrecision` is the precision a scale is checked against when the write does not give one.
  */
-export function checkFieldSchema(schema: Record<string, unknown>, field: string, type: FieldType, currentPrecision = 10): FieldSchemaInput {
-  const fail = (key: string, expected: string) => new InvalidPayloadError(`"schema.${key}" of field "${field}" must be ${expected}`);
+export function checkFieldSchema(
+  schema: Record<string, unknown>,
+  field: string,
+  type: FieldType,
+  currentPrecision = 10,
+): FieldSchemaInput {
+  const fail = (key: string, expected: string) =>
+    new InvalidPayloadError(`"schema.${key}" of field "${field}" must be ${expected}`);
   for (const key of SIZES) {
     const value = schema[key];
     if (value === undefined || value === null) continue;
     const [min, max] = LIMITS[type]?.[key] ?? [0, Number.MAX_SAFE_INTEGER];
-    if (!Number.isInteger(value) || (value as number) < min || (value as number) > max) throw fail(key, `a whole number from ${min} to ${max}`);
+    if (!Number.isInteger(value) || (value as number) < min || (value as number) > max)
+      throw fail(key, `a whole number from ${min} to ${max}`);
   }
   const { numeric_precision: precision, numeric_scale: scale } = schema;
-  if (type === 'decimal' && typeof scale === 'number' && scale > ((precision as number | null | undefined) ?? currentPrecision)) {
+  if (
+    type === 'decimal' &&
+    typeof scale === 'number' &&
+    scale > ((precision as number | null | undefined) ?? currentPrecision)
+  ) {
     throw fail('numeric_scale', 'at most its "numeric_precision"');
   }
   for (const flag of FLAGS) {
@@ -55,7 +69,11 @@ export function checkFieldSchema(schema: Record<string, unknown>, field: string,
 /** A default value as the SQL literal TypeORM's table API expects. */
 export function defaultLiteral(value: unknown, type: FieldType): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value === 'string' && /^(now\(\)|current_timestamp)$/i.test(value) && ['timestamp', 'dateTime', 'date'].includes(type)) {
+  if (
+    typeof value === 'string' &&
+    /^(now\(\)|current_timestamp)$/i.test(value) &&
+    ['timestamp', 'dateTime', 'date'].includes(type)
+  ) {
     return 'CURRENT_TIMESTAMP';
   }
   if (type === 'boolean') return value === true || value === 'true' || value === 1 ? 'true' : 'false';
@@ -65,7 +83,12 @@ export function defaultLiteral(value: unknown, type: FieldType): string | undefi
 }
 
 /** The TypeORM column for a field of API.md 11 (identifiers are never interpolated here). */
-export function columnForField(dialect: Dialect, field: string, type: FieldType, schema: FieldSchemaInput = {}): TableColumnOptions {
+export function columnForField(
+  dialect: Dialect,
+  field: string,
+  type: FieldType,
+  schema: FieldSchemaInput = {},
+): TableColumnOptions {
   const primary = schema.is_primary_key === true;
   if (primary && type === 'integer' && schema.has_auto_increment !== false) {
     return { name: field, type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' };

@@ -12,10 +12,15 @@ describe(diffSnapshot.name, () => {
   });
 
   it('records a new collection and its fields as whole-entity N records', () => {
-    const target = snapshot({ collections: [articles, collection('tags')], fields: [id, title, field('tags', 'name')] });
+    const target = snapshot({
+      collections: [articles, collection('tags')],
+      fields: [id, title, field('tags', 'name')],
+    });
     const diff = diffSnapshot(base, target);
     expect(diff.collections).toEqual([{ collection: 'tags', diff: [{ kind: 'N', rhs: collection('tags') }] }]);
-    expect(diff.fields).toEqual([{ collection: 'tags', field: 'name', diff: [{ kind: 'N', rhs: field('tags', 'name') }] }]);
+    expect(diff.fields).toEqual([
+      { collection: 'tags', field: 'name', diff: [{ kind: 'N', rhs: field('tags', 'name') }] },
+    ]);
   });
 
   it('records a deleted collection without listing its fields', () => {
@@ -25,37 +30,64 @@ describe(diffSnapshot.name, () => {
   });
 
   it('records edits with paths', () => {
-    const target = snapshot({ collections: [collection('articles', { note: 'Stories' })], fields: [id, { ...title, schema: { ...title.schema, is_nullable: false } }] });
+    const target = snapshot({
+      collections: [collection('articles', { note: 'Stories' })],
+      fields: [id, { ...title, schema: { ...title.schema, is_nullable: false } }],
+    });
     const diff = diffSnapshot(base, target);
     expect(diff.collections[0].diff).toEqual([{ kind: 'E', path: ['meta', 'note'], lhs: null, rhs: 'Stories' }]);
-    expect(diff.fields[0]).toEqual({ collection: 'articles', field: 'title', diff: [{ kind: 'E', path: ['schema', 'is_nullable'], lhs: true, rhs: false }] });
+    expect(diff.fields[0]).toEqual({
+      collection: 'articles',
+      field: 'title',
+      diff: [{ kind: 'E', path: ['schema', 'is_nullable'], lhs: true, rhs: false }],
+    });
   });
 
   it('ignores how each vendor spells the same column', () => {
     const target = snapshot({
       vendor: 'postgres',
       collections: [articles],
-      fields: [{ ...id, schema: { ...id.schema, data_type: 'integer', numeric_precision: 32 } }, { ...title, schema: { ...title.schema, data_type: 'character varying' } }],
+      fields: [
+        { ...id, schema: { ...id.schema, data_type: 'integer', numeric_precision: 32 } },
+        { ...title, schema: { ...title.schema, data_type: 'character varying' } },
+      ],
     });
     expect(isEmptyDiff(diffSnapshot(base, target))).toBe(true);
   });
 
   it('ignores the length a vendor reports for a uuid', () => {
-    const key = (maxLength: number | null) => field('articles', 'ref', 'uuid', { data_type: maxLength ? 'char' : 'uuid', max_length: maxLength });
+    const key = (maxLength: number | null) =>
+      field('articles', 'ref', 'uuid', { data_type: maxLength ? 'char' : 'uuid', max_length: maxLength });
     const mysql = snapshot({ collections: [articles], fields: [id, key(36)] });
-    expect(isEmptyDiff(diffSnapshot(mysql, snapshot({ vendor: 'postgres', collections: [articles], fields: [id, key(null)] })))).toBe(true);
+    expect(
+      isEmptyDiff(
+        diffSnapshot(mysql, snapshot({ vendor: 'postgres', collections: [articles], fields: [id, key(null)] })),
+      ),
+    ).toBe(true);
   });
 
   it('still sees a changed string length', () => {
-    const target = snapshot({ collections: [articles], fields: [id, field('articles', 'title', 'string', { max_length: 20 })] });
-    expect(diffSnapshot(snapshot({ collections: [articles], fields: [id, field('articles', 'title', 'string', { max_length: 255 })] }), target).fields).toHaveLength(1);
+    const target = snapshot({
+      collections: [articles],
+      fields: [id, field('articles', 'title', 'string', { max_length: 20 })],
+    });
+    expect(
+      diffSnapshot(
+        snapshot({ collections: [articles], fields: [id, field('articles', 'title', 'string', { max_length: 255 })] }),
+        target,
+      ).fields,
+    ).toHaveLength(1);
   });
 
   it.each([
     ['a length left out (an older MariaDB snapshot) is the default length', null, 255, true],
     ['a length left out is still not another length', null, 100, false],
   ])('%s', (_label, before, after, same) => {
-    const title = (maxLength: number | null) => snapshot({ collections: [articles], fields: [id, field('articles', 'title', 'string', { max_length: maxLength })] });
+    const title = (maxLength: number | null) =>
+      snapshot({
+        collections: [articles],
+        fields: [id, field('articles', 'title', 'string', { max_length: maxLength })],
+      });
     expect(isEmptyDiff(diffSnapshot(title(before), title(after)))).toBe(same);
   });
 
@@ -65,7 +97,11 @@ describe(diffSnapshot.name, () => {
   });
 
   it('leaves whole-entity deletions out in merge mode', () => {
-    const diff = diffSnapshot(base, snapshot({ collections: [collection('tags')], fields: [field('tags', 'name')] }), 'merge');
+    const diff = diffSnapshot(
+      base,
+      snapshot({ collections: [collection('tags')], fields: [field('tags', 'name')] }),
+      'merge',
+    );
     expect(diff.collections.map((c) => [c.collection, c.diff[0].kind])).toEqual([['tags', 'N']]);
     expect(diff.fields.map((f) => f.field)).toEqual(['name']);
   });
@@ -83,13 +119,22 @@ describe(diffSnapshot.name, () => {
     const indexed = { collection: 'svc_activity', field: 'timestamp', schema: { is_indexed: true } };
     const diff = diffSnapshot(snapshot({ systemFields: [indexed] }), snapshot());
     expect(diff.systemFields).toEqual([
-      { collection: 'svc_activity', field: 'timestamp', diff: [{ kind: 'E', path: ['schema', 'is_indexed'], lhs: true, rhs: false }] },
+      {
+        collection: 'svc_activity',
+        field: 'timestamp',
+        diff: [{ kind: 'E', path: ['schema', 'is_indexed'], lhs: true, rhs: false }],
+      },
     ]);
   });
 
   it('lists dropped system indexes by collection, then field, as the snapshot orders them', () => {
     const indexed = (collection: string, field: string) => ({ collection, field, schema: { is_indexed: true } });
-    const current = [indexed('svc_users', 'token'), indexed('svc_activity', 'timestamp'), indexed('svc_users', 'email'), indexed('svc_activity', 'collection')];
+    const current = [
+      indexed('svc_users', 'token'),
+      indexed('svc_activity', 'timestamp'),
+      indexed('svc_users', 'email'),
+      indexed('svc_activity', 'collection'),
+    ];
     const diff = diffSnapshot(snapshot({ systemFields: current }), snapshot());
     expect(diff.systemFields.map((f) => `${f.collection}.${f.field}`)).toEqual([
       'svc_activity.collection',

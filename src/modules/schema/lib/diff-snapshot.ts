@@ -22,7 +22,8 @@ const SIZED_TYPES = ['string', 'hash'];
 function comparableField(field: SnapshotField): SnapshotField {
   // An auto-increment key is described by each vendor in its own way; only its meta is compared.
   if (field.schema?.has_auto_increment === true) return { ...field, schema: null };
-  if (!SIZED_TYPES.includes(field.type)) return { ...field, schema: without(field.schema, [...VENDOR_SPECIFIC_FIELD_SCHEMA, 'max_length']) };
+  if (!SIZED_TYPES.includes(field.type))
+    return { ...field, schema: without(field.schema, [...VENDOR_SPECIFIC_FIELD_SCHEMA, 'max_length']) };
   const schema = without(field.schema, VENDOR_SPECIFIC_FIELD_SCHEMA);
   // Snapshots taken on MariaDB before lengths were read back there say null for the default length.
   if (schema && schema.max_length === null) schema.max_length = DEFAULT_STRING_LENGTH;
@@ -40,7 +41,11 @@ function differences(lhs: unknown, rhs: unknown): DiffRecord[] {
 const isAlias = (field: SnapshotField) => field.type === 'alias';
 
 /** A whole-entity record when one side is missing, else the path-level differences of the comparable forms. */
-function entityDiff<T>(before: T | undefined, after: T | undefined, comparable: (entry: T) => unknown = (e) => e): DiffRecord[] {
+function entityDiff<T>(
+  before: T | undefined,
+  after: T | undefined,
+  comparable: (entry: T) => unknown = (e) => e,
+): DiffRecord[] {
   if (!before) return [{ kind: 'N', rhs: after }];
   if (!after) return [{ kind: 'D', lhs: before }];
   return differences(comparable(before), comparable(after));
@@ -59,7 +64,9 @@ export function diffSnapshot(current: Snapshot, target: Snapshot, mode: DiffMode
   const targetCollections = new Map(target.collections.map((c) => [c.collection, c]));
   const currentCollections = new Map(current.collections.map((c) => [c.collection, c]));
   const deletedCollections = new Set(
-    mode === 'merge' ? [] : current.collections.filter((c) => !targetCollections.has(c.collection)).map((c) => c.collection),
+    mode === 'merge'
+      ? []
+      : current.collections.filter((c) => !targetCollections.has(c.collection)).map((c) => c.collection),
   );
 
   const collections: SnapshotDiff['collections'] = [];
@@ -68,7 +75,9 @@ export function diffSnapshot(current: Snapshot, target: Snapshot, mode: DiffMode
     if (diff.length > 0) collections.push({ collection: name, diff });
   }
   const fields = diffFields(current.fields, target.fields, deletedCollections, keep);
-  const fieldsDeletedWhole = new Set(fields.filter((f) => f.diff.some((r) => r.kind === 'D' && !r.path)).map((f) => fieldKey(f)));
+  const fieldsDeletedWhole = new Set(
+    fields.filter((f) => f.diff.some((r) => r.kind === 'D' && !r.path)).map((f) => fieldKey(f)),
+  );
   return {
     collections,
     fields,
@@ -77,13 +86,21 @@ export function diffSnapshot(current: Snapshot, target: Snapshot, mode: DiffMode
   };
 }
 
-function diffFields(current: SnapshotField[], target: SnapshotField[], deletedCollections: Set<string>, keep: Keep): SnapshotDiff['fields'] {
+function diffFields(
+  current: SnapshotField[],
+  target: SnapshotField[],
+  deletedCollections: Set<string>,
+  keep: Keep,
+): SnapshotDiff['fields'] {
   const targetFields = new Map(target.map((f) => [fieldKey(f), f]));
   const currentFields = new Map(current.map((f) => [fieldKey(f), f]));
   const fields: SnapshotDiff['fields'] = [];
   // The target's own order, not the alphabet: a new collection's columns are created in the order
   // its fields are listed, which is the order GET /fields answers afterwards (as the reference does).
-  const fieldKeys = [...targetFields.keys(), ...[...currentFields.keys()].filter((key) => !targetFields.has(key)).sort()];
+  const fieldKeys = [
+    ...targetFields.keys(),
+    ...[...currentFields.keys()].filter((key) => !targetFields.has(key)).sort(),
+  ];
   for (const key of fieldKeys) {
     const before = currentFields.get(key);
     const after = targetFields.get(key);
@@ -107,7 +124,10 @@ function byCollectionField(a: { collection: string; field: string }, b: { collec
   return a.field < b.field ? -1 : a.field > b.field ? 1 : 0;
 }
 
-function diffSystemFields(current: Snapshot['systemFields'], target: Snapshot['systemFields']): SnapshotDiff['systemFields'] {
+function diffSystemFields(
+  current: Snapshot['systemFields'],
+  target: Snapshot['systemFields'],
+): SnapshotDiff['systemFields'] {
   const targetSystem = new Map(target.map((f) => [fieldKey(f), f]));
   const currentKeys = new Set(current.map(fieldKey));
   const systemFields: SnapshotDiff['systemFields'] = [];
@@ -151,6 +171,9 @@ function diffRelations(
 
 export function isEmptyDiff(diff: SnapshotDiff): boolean {
   return (
-    diff.collections.length === 0 && diff.fields.length === 0 && diff.systemFields.length === 0 && diff.relations.length === 0
+    diff.collections.length === 0 &&
+    diff.fields.length === 0 &&
+    diff.systemFields.length === 0 &&
+    diff.relations.length === 0
   );
 }

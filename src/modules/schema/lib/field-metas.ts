@@ -3,7 +3,12 @@ import { FieldMetaEntity } from '../entities/field-meta.entity';
 import type { FieldInput } from '../schema.service';
 import { FIELD_META, pickMeta } from './meta-values';
 
-export async function saveFieldMeta(runner: QueryRunner, collection: string, input: FieldInput, sort?: number): Promise<void> {
+export async function saveFieldMeta(
+  runner: QueryRunner,
+  collection: string,
+  input: FieldInput,
+  sort?: number,
+): Promise<void> {
   const repo = runner.manager.getRepository(FieldMetaEntity);
   const existing = await repo.findOneBy({ collection, field: input.field });
   const values = pickMeta(input.meta, FIELD_META) as Partial<FieldMetaEntity>;

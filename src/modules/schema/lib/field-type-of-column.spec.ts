@@ -23,5 +23,7 @@ describe(fieldTypeOfColumn.name, () => {
     ['timestamp', undefined, undefined, 'dateTime'],
     ['longtext', undefined, undefined, 'text'],
     ['text', undefined, undefined, 'text'],
-  ] as const)('%s(%s) width %s → %s', (type, length, width, expected) => expect(fieldTypeOfColumn(type, length, width)).toBe(expected));
+  ] as const)('%s(%s) width %s → %s', (type, length, width, expected) =>
+    expect(fieldTypeOfColumn(type, length, width)).toBe(expected),
+  );
 });

@@ -6,7 +6,9 @@ describe('foreignKeyName', () => {
   it.each([
     ['articles', 'author', 'articles_author_foreign'],
     ['a'.repeat(40), 'b'.repeat(14), `${'a'.repeat(40)}_${'b'.repeat(14)}_foreign`],
-  ])('keeps %s.%s as <collection>_<field>_foreign while it fits', (collection, field, name) => expect(foreignKeyName(collection, field)).toBe(name));
+  ])('keeps %s.%s as <collection>_<field>_foreign while it fits', (collection, field, name) =>
+    expect(foreignKeyName(collection, field)).toBe(name),
+  );
 
   it.each([
     [junction, 'test_json_filter_gql_products_integer_id'],

@@ -11,7 +11,8 @@ export function interruptedApply(steps: SchemaApplyStep[], applied: number, star
   return { started_on: startedOn.toISOString(), applied: steps.slice(0, applied), not_applied: steps.slice(applied) };
 }
 
-const name = (step: SchemaApplyStep) => `${step.action} ${step.field ? `${step.collection}.${step.field}` : step.collection}`;
+const name = (step: SchemaApplyStep) =>
+  `${step.action} ${step.field ? `${step.collection}.${step.field}` : step.collection}`;
 
 /** "2 of 5 steps (create_collection a, create_field a.b) were applied; not applied: …". */
 export function describeInterrupted(run: InterruptedApply): string {

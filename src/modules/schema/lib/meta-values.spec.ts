@@ -3,11 +3,27 @@ import { COLLECTION_META, FIELD_META, pickMeta, RELATION_META } from './meta-val
 
 describe(pickMeta.name, () => {
   it.each([
-    [COLLECTION_META, { icon: 'box', note: null, hidden: true, sort: 3, translations: [{ language: 'en' }], collapse: 'open', nope: 1 }, { icon: 'box', note: null, hidden: true, sort: 3, translations: [{ language: 'en' }], collapse: 'open' }],
-    [FIELD_META, { special: ['uuid'], options: { a: 1 }, validation: { x: { _eq: 1 } }, required: false, sort: null }, { special: ['uuid'], options: { a: 1 }, validation: { x: { _eq: 1 } }, required: false, sort: null }],
-    [FIELD_META, { validation: { _and: [{ code: { _regex: '/^[a-z]+$/i' } }] } }, { validation: { _and: [{ code: { _regex: '/^[a-z]+$/i' } }] } }],
+    [
+      COLLECTION_META,
+      { icon: 'box', note: null, hidden: true, sort: 3, translations: [{ language: 'en' }], collapse: 'open', nope: 1 },
+      { icon: 'box', note: null, hidden: true, sort: 3, translations: [{ language: 'en' }], collapse: 'open' },
+    ],
+    [
+      FIELD_META,
+      { special: ['uuid'], options: { a: 1 }, validation: { x: { _eq: 1 } }, required: false, sort: null },
+      { special: ['uuid'], options: { a: 1 }, validation: { x: { _eq: 1 } }, required: false, sort: null },
+    ],
+    [
+      FIELD_META,
+      { validation: { _and: [{ code: { _regex: '/^[a-z]+$/i' } }] } },
+      { validation: { _and: [{ code: { _regex: '/^[a-z]+$/i' } }] } },
+    ],
     [FIELD_META, { validation: null }, { validation: null }],
-    [RELATION_META, { one_field: 'kids', one_allowed_collections: 'a,b', junction_field: null }, { one_field: 'kids', one_allowed_collections: 'a,b', junction_field: null }],
+    [
+      RELATION_META,
+      { one_field: 'kids', one_allowed_collections: 'a,b', junction_field: null },
+      { one_field: 'kids', one_allowed_collections: 'a,b', junction_field: null },
+    ],
     [COLLECTION_META, null, {}],
   ])('keeps the known members of %#', (kinds, source, expected) => expect(pickMeta(source, kinds)).toEqual(expected));
 

@@ -72,7 +72,11 @@ function fits(kind: Exclude<MetaKind, 'rule'>, value: unknown): boolean {
     case 'integer':
       return value === null || (typeof value === 'number' && isInt32(value));
     case 'list':
-      return value === null || typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'));
+      return (
+        value === null ||
+        typeof value === 'string' ||
+        (Array.isArray(value) && value.every((v) => typeof v === 'string'))
+      );
     case 'object':
       return value === null || isPlainObject(value);
     case 'array':
@@ -94,7 +98,11 @@ const EXPECTED: Record<Exclude<MetaKind, 'rule'>, string> = {
  * The known members of a meta object, each checked against how it is stored: a value of another type
  * is 400 INVALID_PAYLOAD naming the member, never a database error. Unknown members are left out.
  */
-export function pickMeta(source: Record<string, unknown> | null | undefined, kinds: Readonly<Record<string, MetaKind>>, where = 'meta'): Record<string, unknown> {
+export function pickMeta(
+  source: Record<string, unknown> | null | undefined,
+  kinds: Readonly<Record<string, MetaKind>>,
+  where = 'meta',
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (!source) return out;
   // for...in allocates nothing: a schema apply picks the meta of every new field, a thousand at a time.

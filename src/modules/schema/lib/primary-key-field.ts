@@ -14,7 +14,9 @@ const DEFAULT_KEY: FieldInput = {
  */
 export function withPrimaryKey(fields: FieldInput[]): FieldInput[] {
   if (fields.some((f) => f.schema?.is_primary_key)) return fields;
-  const counter = fields.find((f) => (f.type === 'integer' || f.type === 'bigInteger') && f.schema?.has_auto_increment === true);
+  const counter = fields.find(
+    (f) => (f.type === 'integer' || f.type === 'bigInteger') && f.schema?.has_auto_increment === true,
+  );
   if (!counter) return [DEFAULT_KEY, ...fields];
   return fields.map((f) => (f === counter ? { ...f, schema: { ...f.schema, is_primary_key: true } } : f));
 }

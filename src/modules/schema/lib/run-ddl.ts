@@ -32,10 +32,17 @@ const SAVEPOINT = 'vellum_ddl';
  * failing statement's step is reported (`onStep` is told each statement's step before it runs) with
  * its own error, as when they ran one by one in the first place.
  */
-export async function runDdl(runner: QueryRunner, dialect: Dialect, statements: StepStatement[], onStep: (step: number) => void): Promise<void> {
+export async function runDdl(
+  runner: QueryRunner,
+  dialect: Dialect,
+  statements: StepStatement[],
+  onStep: (step: number) => void,
+): Promise<void> {
   if (statements.length > 1 && dialect.multiStatementQuery && statements.every((s) => !s.parameters?.length)) {
     try {
-      await runner.query([`SAVEPOINT ${SAVEPOINT}`, ...statements.map((s) => s.query), `RELEASE SAVEPOINT ${SAVEPOINT}`].join(';\n'));
+      await runner.query(
+        [`SAVEPOINT ${SAVEPOINT}`, ...statements.map((s) => s.query), `RELEASE SAVEPOINT ${SAVEPOINT}`].join(';\n'),
+      );
       return;
     } catch {
       await runner.query(`ROLLBACK TO SAVEPOINT ${SAVEPOINT}`);

@@ -28,7 +28,15 @@ const SHAPES: Record<SchemaBodyKind, BodyShape> = {
     meta: new Set([...Object.keys(FIELD_META), 'id', 'collection', 'field', 'system']),
     schema: new Set([
       ...['name', 'table', 'schema', 'data_type', 'default_value', 'max_length', 'numeric_precision', 'numeric_scale'],
-      ...['is_nullable', 'is_unique', 'is_indexed', 'is_primary_key', 'is_generated', 'generation_expression', 'has_auto_increment'],
+      ...[
+        'is_nullable',
+        'is_unique',
+        'is_indexed',
+        'is_primary_key',
+        'is_generated',
+        'generation_expression',
+        'has_auto_increment',
+      ],
       ...['foreign_key_schema', 'foreign_key_table', 'foreign_key_column', 'comment'],
     ]),
   },
@@ -39,7 +47,9 @@ const CREATE_ONLY: Record<SchemaBodyKind, ReadonlySet<string>> = { collection: n
 
 function unknownIn(value: unknown, known: ReadonlySet<string>, path: string): string[] {
   if (!isPlainObject(value)) return [];
-  return Object.keys(value).filter((key) => !known.has(key)).map((key) => `${path}${key}`);
+  return Object.keys(value)
+    .filter((key) => !known.has(key))
+    .map((key) => `${path}${key}`);
 }
 
 /**
@@ -58,11 +68,16 @@ export function schemaBodyProblems(body: unknown, kind: SchemaBodyKind, mode: Sc
     if (home) misplaced.push(`"${path}${key}" belongs in "${path}${home}": send it as "${path}${home}.${key}"`);
     else unknown.push(`${path}${key}`);
   }
-  unknown.push(...unknownIn(body.meta, shape.meta, `${path}meta.`), ...unknownIn(body.schema, shape.schema, `${path}schema.`));
+  unknown.push(
+    ...unknownIn(body.meta, shape.meta, `${path}meta.`),
+    ...unknownIn(body.schema, shape.schema, `${path}schema.`),
+  );
   const problems = unknown.length ? [unknownMembersReason(unknown)] : [];
   problems.push(...misplaced);
   if (kind === 'collection' && mode === 'create' && Array.isArray(body.fields)) {
-    body.fields.forEach((field, i) => problems.push(...schemaBodyProblems(field, 'field', 'create', `${path}fields[${i}].`)));
+    body.fields.forEach((field, i) =>
+      problems.push(...schemaBodyProblems(field, 'field', 'create', `${path}fields[${i}].`)),
+    );
   }
   return problems;
 }

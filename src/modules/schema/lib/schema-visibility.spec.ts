@@ -1,7 +1,12 @@
 import type { PermissionLookup, PermissionRule } from '../../permissions/permissions.service';
 import { relationVisible, schemaVisibility, withGroups } from './schema-visibility';
 
-const rule = (fields: string[] | null): PermissionRule => ({ fields, permissions: null, validation: null, presets: null });
+const rule = (fields: string[] | null): PermissionRule => ({
+  fields,
+  permissions: null,
+  validation: null,
+  presets: null,
+});
 const rules: Record<string, PermissionRule> = { open: rule(null), starred: rule(['*']), listed: rule(['id', 'title']) };
 const lookup: PermissionLookup = (collection, action) => (action === 'read' ? (rules[collection] ?? null) : null);
 
@@ -32,7 +37,13 @@ describe('schemaVisibility', () => {
 });
 
 describe('withGroups', () => {
-  const groups: Record<string, string | null> = { posts: 'blog', blog: 'content', content: null, authors: 'blog', lone: null };
+  const groups: Record<string, string | null> = {
+    posts: 'blog',
+    blog: 'content',
+    content: null,
+    authors: 'blog',
+    lone: null,
+  };
   const groupOf = (name: string) => groups[name];
 
   it.each([
@@ -51,16 +62,55 @@ describe('withGroups', () => {
 
 describe('relationVisible', () => {
   const visible = schemaVisibility(false, lookup);
-  const meta = (values: { one_field?: string | null; one_allowed_collections?: string[] | null }) => ({ one_field: null, one_allowed_collections: null, ...values }) as never;
+  const meta = (values: { one_field?: string | null; one_allowed_collections?: string[] | null }) =>
+    ({ one_field: null, one_allowed_collections: null, ...values }) as never;
 
   it.each([
-    ['a many-to-one between readable fields', { collection: 'listed', field: 'title', related_collection: 'open', meta: null }, true],
-    ['one held by an unreadable field', { collection: 'listed', field: 'body', related_collection: 'open', meta: null }, false],
-    ['one into an unreadable collection', { collection: 'listed', field: 'title', related_collection: 'secret', meta: null }, false],
-    ['one whose alias on the other side is readable', { collection: 'open', field: 'x', related_collection: 'listed', meta: meta({ one_field: 'id' }) }, true],
-    ['one whose alias on the other side is not', { collection: 'open', field: 'x', related_collection: 'listed', meta: meta({ one_field: 'body' }) }, false],
-    ['a many-to-any into readable collections', { collection: 'open', field: 'item', related_collection: null, meta: meta({ one_allowed_collections: ['open', 'listed'] }) }, true],
-    ['a many-to-any into an unreadable one', { collection: 'open', field: 'item', related_collection: null, meta: meta({ one_allowed_collections: ['open', 'secret'] }) }, false],
+    [
+      'a many-to-one between readable fields',
+      { collection: 'listed', field: 'title', related_collection: 'open', meta: null },
+      true,
+    ],
+    [
+      'one held by an unreadable field',
+      { collection: 'listed', field: 'body', related_collection: 'open', meta: null },
+      false,
+    ],
+    [
+      'one into an unreadable collection',
+      { collection: 'listed', field: 'title', related_collection: 'secret', meta: null },
+      false,
+    ],
+    [
+      'one whose alias on the other side is readable',
+      { collection: 'open', field: 'x', related_collection: 'listed', meta: meta({ one_field: 'id' }) },
+      true,
+    ],
+    [
+      'one whose alias on the other side is not',
+      { collection: 'open', field: 'x', related_collection: 'listed', meta: meta({ one_field: 'body' }) },
+      false,
+    ],
+    [
+      'a many-to-any into readable collections',
+      {
+        collection: 'open',
+        field: 'item',
+        related_collection: null,
+        meta: meta({ one_allowed_collections: ['open', 'listed'] }),
+      },
+      true,
+    ],
+    [
+      'a many-to-any into an unreadable one',
+      {
+        collection: 'open',
+        field: 'item',
+        related_collection: null,
+        meta: meta({ one_allowed_collections: ['open', 'secret'] }),
+      },
+      false,
+    ],
   ])('shows %s: %s', (_name, relation, shown) => {
     expect(relationVisible(visible, relation)).toBe(shown);
   });

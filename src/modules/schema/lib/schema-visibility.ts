@@ -41,7 +41,10 @@ export function withGroups(visible: string[], groupOf: (collection: string) => s
  * it, the one-to-many alias on the other side when it has one, and every collection a many-to-any may
  * point at.
  */
-export function relationVisible(visible: SchemaVisibility, relation: Pick<RelationOverview, 'collection' | 'field' | 'related_collection' | 'meta'>): boolean {
+export function relationVisible(
+  visible: SchemaVisibility,
+  relation: Pick<RelationOverview, 'collection' | 'field' | 'related_collection' | 'meta'>,
+): boolean {
   const { collection, field, related_collection: related, meta } = relation;
   if (!visible.field(collection, field)) return false;
   if (related && !visible.collection(related)) return false;

@@ -14,7 +14,8 @@ const NAMES: Record<(typeof SECTIONS)[number], string[]> = {
 };
 
 function checkRecord(record: unknown, where: string): void {
-  if (!isPlainObject(record) || !KINDS.includes(record.kind as string)) throw new InvalidPayloadError(`${where} must be a diff record of kind N, D, E or A`);
+  if (!isPlainObject(record) || !KINDS.includes(record.kind as string))
+    throw new InvalidPayloadError(`${where} must be a diff record of kind N, D, E or A`);
   if (record.path !== undefined && (!Array.isArray(record.path) || record.path.length === 0)) {
     throw new InvalidPayloadError(`${where}: "path" must be a non-empty array`);
   }
@@ -22,9 +23,11 @@ function checkRecord(record: unknown, where: string): void {
   const through = Array.isArray(record.path) ? prototypeSegment(record.path) : null;
   if (through !== null) throw new InvalidPayloadError(prototypeKeyReason(through, `${where}: "path"`));
   if (record.kind === 'E' && !record.path) throw new InvalidPayloadError(`${where}: an edit needs a "path"`);
-  if (record.kind === 'N' && !record.path && !isPlainObject(record.rhs)) throw new InvalidPayloadError(`${where}: a new entity needs an object "rhs"`);
+  if (record.kind === 'N' && !record.path && !isPlainObject(record.rhs))
+    throw new InvalidPayloadError(`${where}: a new entity needs an object "rhs"`);
   if (record.kind === 'A') {
-    if (!record.path || typeof record.index !== 'number') throw new InvalidPayloadError(`${where}: an array change needs "path" and "index"`);
+    if (!record.path || typeof record.index !== 'number')
+      throw new InvalidPayloadError(`${where}: an array change needs "path" and "index"`);
     checkRecord(record.item, `${where}.item`);
   }
 }
@@ -39,7 +42,8 @@ export function validateApplyBody(input: unknown): { hash: string; diff: Snapsho
   refusePrototypeKeys(input, 'The diff', (reason) => new InvalidPayloadError(reason));
   const body = isPlainObject(input) && isPlainObject(input.data) && !('diff' in input) ? input.data : input;
   if (!isPlainObject(body)) throw new InvalidPayloadError('The body must be an object with "hash" and "diff"');
-  if (typeof body.hash !== 'string' || body.hash === '') throw new InvalidPayloadError('"hash" must be a non-empty string');
+  if (typeof body.hash !== 'string' || body.hash === '')
+    throw new InvalidPayloadError('"hash" must be a non-empty string');
   const diff = body.diff;
   if (!isPlainObject(diff)) throw new InvalidPayloadError('"diff" must be an object');
   for (const section of SECTIONS) {
@@ -49,9 +53,11 @@ export function validateApplyBody(input: unknown): { hash: string; diff: Snapsho
       const where = `diff.${section}[${i}]`;
       if (!isPlainObject(entry)) throw new InvalidPayloadError(`${where} must be an object`);
       for (const name of NAMES[section]) {
-        if (typeof entry[name] !== 'string' || entry[name] === '') throw new InvalidPayloadError(`${where} needs a string "${name}"`);
+        if (typeof entry[name] !== 'string' || entry[name] === '')
+          throw new InvalidPayloadError(`${where} needs a string "${name}"`);
       }
-      if (!Array.isArray(entry.diff) || entry.diff.length === 0) throw new InvalidPayloadError(`${where}: "diff" must be a non-empty array`);
+      if (!Array.isArray(entry.diff) || entry.diff.length === 0)
+        throw new InvalidPayloadError(`${where}: "diff" must be a non-empty array`);
       entry.diff.forEach((record: unknown, j: number) => checkRecord(record, `${where}.diff[${j}]`));
     });
   }

@@ -24,8 +24,16 @@ describe(validateSnapshot.name, () => {
     ['fields that are not a list', { ...good, fields: {} }, 'fields'],
     ['a field without type', { ...good, fields: [{ collection: 'a', field: 'x' }] }, 'fields[0]'],
     ['a collection without name', { ...good, collections: [{ meta: null }] }, 'collections[0]'],
-    ['a relation with a numeric related_collection', { ...good, relations: [{ collection: 'a', field: 'b', related_collection: 5 }] }, 'relations[0]'],
-    ['a meta holding constructor', { ...good, collections: [{ ...collection('a'), meta: { constructor: { prototype: { z: 1 } } } }] }, 'The snapshot may not use "constructor" as a key'],
+    [
+      'a relation with a numeric related_collection',
+      { ...good, relations: [{ collection: 'a', field: 'b', related_collection: 5 }] },
+      'relations[0]',
+    ],
+    [
+      'a meta holding constructor',
+      { ...good, collections: [{ ...collection('a'), meta: { constructor: { prototype: { z: 1 } } } }] },
+      'The snapshot may not use "constructor" as a key',
+    ],
   ])('refuses %s', (_label, input, mention) => {
     expect(() => validateSnapshot(input)).toThrow(InvalidPayloadError);
     expect(() => validateSnapshot(input)).toThrow(mention);

@@ -26,9 +26,11 @@ export function validateSnapshot(input: unknown): Snapshot {
   // Diffing walks the entries' members by key; a YAML or command-line snapshot did not pass the JSON body's check.
   refusePrototypeKeys(input, 'The snapshot', (reason) => new InvalidPayloadError(reason));
   const raw = isObject(input) && isObject(input.data) && !('collections' in input) ? input.data : input;
-  if (!isObject(raw) || Object.keys(raw).length === 0) throw new InvalidPayloadError('The snapshot must be a non-empty object');
+  if (!isObject(raw) || Object.keys(raw).length === 0)
+    throw new InvalidPayloadError('The snapshot must be a non-empty object');
   if (raw.version !== 1) throw new InvalidPayloadError('"version" must be 1');
-  if (typeof raw.platform !== 'string' || raw.platform === '') throw new InvalidPayloadError('"platform" must be a string');
+  if (typeof raw.platform !== 'string' || raw.platform === '')
+    throw new InvalidPayloadError('"platform" must be a string');
   if (typeof raw.vendor !== 'string' || !(SNAPSHOT_VENDORS as readonly string[]).includes(raw.vendor)) {
     throw new InvalidPayloadError(`"vendor" must be one of ${SNAPSHOT_VENDORS.join(', ')}`);
   }
@@ -59,7 +61,11 @@ export function validateSnapshot(input: unknown): Snapshot {
     if (!isObject(entry)) throw new InvalidPayloadError(`${where} must be an object`);
     requireString(entry, 'collection', where);
     requireString(entry, 'field', where);
-    if (entry.related_collection !== null && entry.related_collection !== undefined && typeof entry.related_collection !== 'string') {
+    if (
+      entry.related_collection !== null &&
+      entry.related_collection !== undefined &&
+      typeof entry.related_collection !== 'string'
+    ) {
       throw new InvalidPayloadError(`${where}: "related_collection" must be a string or null`);
     }
     requireNullableObject(entry, 'meta', where);

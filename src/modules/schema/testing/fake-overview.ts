@@ -31,12 +31,21 @@ export function testCollection(name: string, fields: [string, FieldType][] = [])
     sortField: null,
     accountability: 'all',
     meta: null,
-    fields: Object.fromEntries([['id', field(name, 'id', 'integer', true)], ...fields.map(([f, t]) => [f, field(name, f, t)])]),
+    fields: Object.fromEntries([
+      ['id', field(name, 'id', 'integer', true)],
+      ...fields.map(([f, t]) => [f, field(name, f, t)]),
+    ]),
   };
 }
 
 /** A relation from `many.field` to `one`, listed on `one` as `oneField`, through `junction` for a many-to-many. */
-export function testRelation(many: string, field: string, one: string, oneField: string | null, junction: string | null = null): RelationOverview {
+export function testRelation(
+  many: string,
+  field: string,
+  one: string,
+  oneField: string | null,
+  junction: string | null = null,
+): RelationOverview {
   return {
     collection: many,
     field,
@@ -62,17 +71,58 @@ export function testRelation(many: string, field: string, one: string, oneField:
  */
 export function fakeOverview(): SchemaOverview {
   const collections = new Map<string, CollectionOverview>([
-    ['articles', testCollection('articles', [['title', 'string'], ['views', 'integer'], ['published', 'boolean'], ['author', 'integer'], ['comments', 'alias'], ['at', 'timestamp'], ['meta', 'json']])],
-    ['authors', testCollection('authors', [['name', 'string'], ['profile', 'json']])],
-    ['comments', testCollection('comments', [['text', 'text'], ['article', 'integer']])],
-    ['shapes', testCollection('shapes', [['name', 'string'], ['children', 'alias']])],
+    [
+      'articles',
+      testCollection('articles', [
+        ['title', 'string'],
+        ['views', 'integer'],
+        ['published', 'boolean'],
+        ['author', 'integer'],
+        ['comments', 'alias'],
+        ['at', 'timestamp'],
+        ['meta', 'json'],
+      ]),
+    ],
+    [
+      'authors',
+      testCollection('authors', [
+        ['name', 'string'],
+        ['profile', 'json'],
+      ]),
+    ],
+    [
+      'comments',
+      testCollection('comments', [
+        ['text', 'text'],
+        ['article', 'integer'],
+      ]),
+    ],
+    [
+      'shapes',
+      testCollection('shapes', [
+        ['name', 'string'],
+        ['children', 'alias'],
+      ]),
+    ],
     ['circles', testCollection('circles', [['radius', 'float']])],
     ['squares', testCollection('squares', [['width', 'float']])],
-    ['shapes_children', testCollection('shapes_children', [['shapes_id', 'integer'], ['item', 'string'], ['collection', 'string']])],
+    [
+      'shapes_children',
+      testCollection('shapes_children', [
+        ['shapes_id', 'integer'],
+        ['item', 'string'],
+        ['collection', 'string'],
+      ]),
+    ],
   ]);
   const anyItem = testRelation('shapes_children', 'item', 'circles', null);
   Object.assign(anyItem, { related_collection: null });
-  Object.assign(anyItem.meta!, { one_collection: null, one_allowed_collections: ['circles', 'squares'], one_collection_field: 'collection', junction_field: 'shapes_id' });
+  Object.assign(anyItem.meta!, {
+    one_collection: null,
+    one_allowed_collections: ['circles', 'squares'],
+    one_collection_field: 'collection',
+    junction_field: 'shapes_id',
+  });
   const relations = [
     testRelation('articles', 'author', 'authors', null),
     testRelation('comments', 'article', 'articles', 'comments'),

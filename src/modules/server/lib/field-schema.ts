@@ -20,14 +20,19 @@ const TYPE_SCHEMAS: Record<Exclude<FieldType, 'alias' | 'csv'>, SchemaObject> = 
   date: { type: 'string', format: 'date', example: '2024-01-31' },
   // Answered without a time zone, which the formats' RFC 3339 forms require: said, not exemplified.
   time: { type: 'string', format: 'time', description: 'A time of day without a time zone: `13:45:00`.' },
-  dateTime: { type: 'string', format: 'date-time', description: 'A date and time without a time zone: `2024-01-31T13:45:00`.' },
+  dateTime: {
+    type: 'string',
+    format: 'date-time',
+    description: 'A date and time without a time zone: `2024-01-31T13:45:00`.',
+  },
   timestamp: { type: 'string', format: 'date-time', example: '2024-01-31T13:45:00.000Z' },
 };
 
 /** The value schema of a column (no relation): null for alias fields, which hold no value of their own. */
 export function valueSchema(field: Pick<FieldOverview, 'type' | 'special'>): SchemaObject | null {
   if (field.type === 'alias') return null;
-  if (field.type === 'csv') return field.special.includes('cast-csv') ? { type: 'array', items: { type: 'string' } } : { type: 'string' };
+  if (field.type === 'csv')
+    return field.special.includes('cast-csv') ? { type: 'array', items: { type: 'string' } } : { type: 'string' };
   return { ...TYPE_SCHEMAS[field.type] };
 }
 
@@ -62,10 +67,19 @@ export function fieldSchema(overview: SchemaOverview, field: FieldOverview, sche
   const { collection, field: name } = field;
   const description = field.meta?.note ? { description: field.meta.note } : {};
   const link = overview.relation(collection, name);
-  if (link?.type === 'o2m') return { ...description, type: 'array', items: keyOrItem(keySchema(overview.collection(link.related)), false, [link.related], schemaRef) };
+  if (link?.type === 'o2m')
+    return {
+      ...description,
+      type: 'array',
+      items: keyOrItem(keySchema(overview.collection(link.related)), false, [link.related], schemaRef),
+    };
   const own = valueSchema(field);
   if (!own) return null;
-  if (link) return { ...description, ...keyOrItem(keySchema(overview.collection(link.related)), field.nullable, [link.related], schemaRef) };
+  if (link)
+    return {
+      ...description,
+      ...keyOrItem(keySchema(overview.collection(link.related)), field.nullable, [link.related], schemaRef),
+    };
   if (overview.isAnyToOne(collection, name)) {
     const targets = overview.anyTargets(collection, name).map((target) => target.related);
     return { ...description, ...keyOrItem(own, field.nullable, targets, schemaRef) };

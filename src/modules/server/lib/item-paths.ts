@@ -1,4 +1,11 @@
-import type { OperationObject, PathItemObject, ReferenceObject, RequestBodyObject, ResponsesObject, SchemaObject } from '@nestjs/swagger';
+import type {
+  OperationObject,
+  PathItemObject,
+  ReferenceObject,
+  RequestBodyObject,
+  ResponsesObject,
+  SchemaObject,
+} from '@nestjs/swagger';
 import type { PermissionAction } from '../../permissions/permissions.service';
 import type { ItemOperation, ItemsName } from './items-names';
 
@@ -17,7 +24,21 @@ export interface ItemPathsInput {
 }
 
 const SCHEMES = ['bearerAuth', 'accessTokenQuery', 'sessionCookie'];
-const LIST_PARAMS = ['Fields', 'Filter', 'Sort', 'Limit', 'Offset', 'Page', 'Search', 'Meta', 'Deep', 'Aggregate', 'GroupBy', 'Alias', 'Export'];
+const LIST_PARAMS = [
+  'Fields',
+  'Filter',
+  'Sort',
+  'Limit',
+  'Offset',
+  'Page',
+  'Search',
+  'Meta',
+  'Deep',
+  'Aggregate',
+  'GroupBy',
+  'Alias',
+  'Export',
+];
 const ONE_PARAMS = ['Fields', 'Deep', 'Alias', 'Version'];
 const ERRORS: Record<string, string> = { '400': 'BadRequest', '401': 'Unauthorized', '403': 'Forbidden' };
 const BODY_ERRORS: Record<string, string> = { ...ERRORS, '413': 'PayloadTooLarge' };
@@ -26,13 +47,32 @@ const DELETED = { '204': { description: 'Deleted.' } };
 
 const ref = (kind: string, name: string): ReferenceObject => ({ $ref: `#/components/${kind}/${name}` });
 const array = (items: SchemaObject | ReferenceObject): SchemaObject => ({ type: 'array', items });
-const object = (properties: Record<string, SchemaObject | ReferenceObject>, required = Object.keys(properties)): SchemaObject => ({ type: 'object', required, properties });
-const withRequired = (schema: ReferenceObject, required: string[]): SchemaObject | ReferenceObject => (required.length ? { allOf: [schema], required } : schema);
-const QUERY: SchemaObject = { type: 'object', description: 'A query (`filter`, `search`, `limit`, ...) selecting the items.', additionalProperties: true };
+const object = (
+  properties: Record<string, SchemaObject | ReferenceObject>,
+  required = Object.keys(properties),
+): SchemaObject => ({ type: 'object', required, properties });
+const withRequired = (schema: ReferenceObject, required: string[]): SchemaObject | ReferenceObject =>
+  required.length ? { allOf: [schema], required } : schema;
+const QUERY: SchemaObject = {
+  type: 'object',
+  description: 'A query (`filter`, `search`, `limit`, ...) selecting the items.',
+  additionalProperties: true,
+};
 
 function ok(description: string, data: SchemaObject | ReferenceObject, meta = false): ResponsesObject {
-  const counts: SchemaObject = { type: 'object', description: 'The counts asked for with `meta`.', properties: { total_count: { type: 'integer' }, filter_count: { type: 'integer' } } };
-  return { '200': { description, content: { 'application/json': { schema: { type: 'object', properties: { data, ...(meta && { meta: counts }) } } } } } };
+  const counts: SchemaObject = {
+    type: 'object',
+    description: 'The counts asked for with `meta`.',
+    properties: { total_count: { type: 'integer' }, filter_count: { type: 'integer' } },
+  };
+  return {
+    '200': {
+      description,
+      content: {
+        'application/json': { schema: { type: 'object', properties: { data, ...(meta && { meta: counts }) } } },
+      },
+    },
+  };
 }
 
 interface Parts {
@@ -45,7 +85,11 @@ interface Parts {
 
 function operation(input: ItemPathsInput, op: ItemOperation, action: PermissionAction, parts: Parts): OperationObject {
   const errors = parts.body ? BODY_ERRORS : ERRORS;
-  const requestBody: RequestBodyObject | undefined = parts.body && { required: true, description: parts.body[0], content: { 'application/json': { schema: parts.body[1] } } };
+  const requestBody: RequestBodyObject | undefined = parts.body && {
+    required: true,
+    description: parts.body[0],
+    content: { 'application/json': { schema: parts.body[1] } },
+  };
   return {
     operationId: input.names.operationIds[op],
     summary: parts.summary,
@@ -54,7 +98,10 @@ function operation(input: ItemPathsInput, op: ItemOperation, action: PermissionA
     security: [...SCHEMES.map((scheme) => ({ [scheme]: [] })), ...(input.publicActions.has(action) ? [{}] : [])],
     parameters: (parts.params ?? []).map((name) => ref('parameters', name)),
     ...(requestBody && { requestBody }),
-    responses: { ...parts.responses, ...Object.fromEntries(Object.entries(errors).map(([status, name]) => [status, ref('responses', name)])) },
+    responses: {
+      ...parts.responses,
+      ...Object.fromEntries(Object.entries(errors).map(([status, name]) => [status, ref('responses', name)])),
+    },
   };
 }
 
@@ -66,7 +113,12 @@ function listPath(input: ItemPathsInput, item: ReferenceObject): PathItemObject 
   const created = withRequired(item, input.required);
   const keyed = input.key.field ? withRequired(item, [input.key.field]) : item;
   if (input.actions.has('read'))
-    path.get = operation(input, 'readItems', 'read', { summary: `List ${c} items`, description: `The ${c} items the caller may read, shaped by the query parameters.`, params: LIST_PARAMS, responses: ok(`The ${c} items.`, array(item), true) });
+    path.get = operation(input, 'readItems', 'read', {
+      summary: `List ${c} items`,
+      description: `The ${c} items the caller may read, shaped by the query parameters.`,
+      params: LIST_PARAMS,
+      responses: ok(`The ${c} items.`, array(item), true),
+    });
   if (input.actions.has('create'))
     path.post = operation(input, 'createItem', 'create', {
       summary: `Create ${c} items`,
@@ -80,14 +132,20 @@ function listPath(input: ItemPathsInput, item: ReferenceObject): PathItemObject 
       summary: `Update ${c} items`,
       description: `Updates several ${c} items: an array of items with their keys, the same \`data\` for \`keys\`, or for the items a \`query\` selects.`,
       params: ['Fields'],
-      body: ['Items with their keys, `{ keys, data }` or `{ query, data }`.', { oneOf: [array(keyed), object({ keys: array(key), data: item }), object({ query: QUERY, data: item })] }],
+      body: [
+        'Items with their keys, `{ keys, data }` or `{ query, data }`.',
+        { oneOf: [array(keyed), object({ keys: array(key), data: item }), object({ query: QUERY, data: item })] },
+      ],
       responses: { ...ok('The updated items.', array(item)), ...UNREADABLE },
     });
   if (input.actions.has('delete'))
     path.delete = operation(input, 'deleteItems', 'delete', {
       summary: `Delete ${c} items`,
       description: `Deletes several ${c} items: an array of keys, \`{ keys }\`, or the items a \`query\` selects.`,
-      body: ['Keys, `{ keys }` or `{ query }`.', { oneOf: [array(key), object({ keys: array(key) }), object({ query: QUERY })] }],
+      body: [
+        'Keys, `{ keys }` or `{ query }`.',
+        { oneOf: [array(key), object({ keys: array(key) }), object({ query: QUERY })] },
+      ],
       responses: DELETED,
     });
   return path;
@@ -96,9 +154,24 @@ function listPath(input: ItemPathsInput, item: ReferenceObject): PathItemObject 
 /** `/items/<collection>/{id}`: one item by key. */
 function itemPath(input: ItemPathsInput, item: ReferenceObject): PathItemObject {
   const c = `\`${input.collection}\``;
-  const path: PathItemObject = { parameters: [{ name: 'id', in: 'path', required: true, description: `The primary key of the ${c} item.`, schema: input.key.schema }] };
+  const path: PathItemObject = {
+    parameters: [
+      {
+        name: 'id',
+        in: 'path',
+        required: true,
+        description: `The primary key of the ${c} item.`,
+        schema: input.key.schema,
+      },
+    ],
+  };
   if (input.actions.has('read'))
-    path.get = operation(input, 'readItem', 'read', { summary: `Read a ${c} item`, description: `One ${c} item by its key; 403 when it does not exist or the caller may not read it.`, params: ONE_PARAMS, responses: ok(`The ${c} item.`, item) });
+    path.get = operation(input, 'readItem', 'read', {
+      summary: `Read a ${c} item`,
+      description: `One ${c} item by its key; 403 when it does not exist or the caller may not read it.`,
+      params: ONE_PARAMS,
+      responses: ok(`The ${c} item.`, item),
+    });
   if (input.actions.has('update'))
     path.patch = operation(input, 'updateItem', 'update', {
       summary: `Update a ${c} item`,
@@ -107,7 +180,12 @@ function itemPath(input: ItemPathsInput, item: ReferenceObject): PathItemObject 
       body: ['The fields to change.', item],
       responses: { ...ok('The updated item.', item), ...UNREADABLE },
     });
-  if (input.actions.has('delete')) path.delete = operation(input, 'deleteItem', 'delete', { summary: `Delete a ${c} item`, description: `Deletes one ${c} item by its key.`, responses: DELETED });
+  if (input.actions.has('delete'))
+    path.delete = operation(input, 'deleteItem', 'delete', {
+      summary: `Delete a ${c} item`,
+      description: `Deletes one ${c} item by its key.`,
+      responses: DELETED,
+    });
   return path;
 }
 
@@ -116,7 +194,12 @@ function singletonPath(input: ItemPathsInput, item: ReferenceObject): PathItemOb
   const c = `\`${input.collection}\``;
   const path: PathItemObject = {};
   if (input.actions.has('read'))
-    path.get = operation(input, 'readSingleton', 'read', { summary: `Read the ${c} singleton`, description: `The one item of the ${c} singleton.`, params: ONE_PARAMS, responses: ok(`The ${c} item.`, item) });
+    path.get = operation(input, 'readSingleton', 'read', {
+      summary: `Read the ${c} singleton`,
+      description: `The one item of the ${c} singleton.`,
+      params: ONE_PARAMS,
+      responses: ok(`The ${c} item.`, item),
+    });
   if (input.actions.has('update'))
     path.patch = operation(input, 'updateSingleton', 'update', {
       summary: `Update the ${c} singleton`,
@@ -136,7 +219,12 @@ export function itemPaths(input: ItemPathsInput): Record<string, PathItemObject>
   const item = ref('schemas', input.names.name);
   const base = `/items/${input.collection}`;
   if (input.singleton) return { [base]: singletonPath(input, item) };
-  const paths: Record<string, PathItemObject> = { [base]: listPath(input, item), [`${base}/{id}`]: itemPath(input, item) };
+  const paths: Record<string, PathItemObject> = {
+    [base]: listPath(input, item),
+    [`${base}/{id}`]: itemPath(input, item),
+  };
   // A caller who may only create gets no per-item operation: an empty path item would say nothing.
-  return Object.fromEntries(Object.entries(paths).filter(([, path]) => Object.keys(path).some((k) => k !== 'parameters')));
+  return Object.fromEntries(
+    Object.entries(paths).filter(([, path]) => Object.keys(path).some((k) => k !== 'parameters')),
+  );
 }

@@ -18,25 +18,40 @@ describe(createRequired.name, () => {
   ])('%s: %s', (_case, changes, required) => {
     const field = { ...title, ...changes };
     const view = { collection: articles, fields: [articles.fields.id, field] };
-    expect(createRequired(view, itemSchema(overview, view, () => undefined))).toEqual(required ? ['title'] : []);
+    expect(
+      createRequired(
+        view,
+        itemSchema(overview, view, () => undefined),
+      ),
+    ).toEqual(required ? ['title'] : []);
   });
 
   it('leaves out a required field the item schema does not list (an alias with no value)', () => {
     const group: FieldOverview = { ...title, field: 'group', type: 'alias', required: true };
     const view = { collection: articles, fields: [group] };
-    expect(createRequired(view, itemSchema(overview, view, () => undefined))).toEqual([]);
+    expect(
+      createRequired(
+        view,
+        itemSchema(overview, view, () => undefined),
+      ),
+    ).toEqual([]);
   });
 });
 
 describe(itemSchema.name, () => {
   it('describes the collection and names it, with a property per field it is given', () => {
-    const view = { collection: { ...articles, meta: { note: 'Stories' } as typeof articles.meta }, fields: [articles.fields.id, title] };
+    const view = {
+      collection: { ...articles, meta: { note: 'Stories' } as typeof articles.meta },
+      fields: [articles.fields.id, title],
+    };
     expect(itemSchema(overview, view, () => undefined)).toEqual({
       type: 'object',
       description: 'Stories',
       properties: { id: { type: 'integer', format: 'int32' }, title: { type: 'string', nullable: true } },
       'x-collection': 'articles',
     });
-    expect(itemSchema(overview, { collection: articles, fields: [] }, () => undefined).description).toBe('An item of the `articles` collection.');
+    expect(itemSchema(overview, { collection: articles, fields: [] }, () => undefined).description).toBe(
+      'An item of the `articles` collection.',
+    );
   });
 });

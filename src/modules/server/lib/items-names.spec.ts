@@ -31,7 +31,13 @@ describe(itemsNames.name, () => {
   });
 
   it.each<[string, string[], string[], string[], string[]]>([
-    ['names that differ only in punctuation', ['my_posts', 'my-posts', 'myPosts'], [], [], ['ItemsMyPosts', 'ItemsMyPosts2', 'ItemsMyPosts3']],
+    [
+      'names that differ only in punctuation',
+      ['my_posts', 'my-posts', 'myPosts'],
+      [],
+      [],
+      ['ItemsMyPosts', 'ItemsMyPosts2', 'ItemsMyPosts3'],
+    ],
     ['a schema or tag the base document has', ['items'], ['ItemsItems'], [], ['ItemsItems2']],
     ['an operation id the base document has', ['files'], [], ['readItemFiles'], ['ItemsFiles2']],
   ])('keeps every name unique against %s', (_case, collections, names, operationIds, expected) => {

@@ -30,7 +30,10 @@ export interface ItemsName {
 }
 
 function namesFor(suffix: string): ItemsName {
-  const operationIds = Object.fromEntries(Object.keys(ITEM_OPERATIONS).map((op) => [op, `${op}${suffix}`])) as Record<ItemOperation, string>;
+  const operationIds = Object.fromEntries(Object.keys(ITEM_OPERATIONS).map((op) => [op, `${op}${suffix}`])) as Record<
+    ItemOperation,
+    string
+  >;
   return { name: `Items${suffix}`, operationIds };
 }
 
@@ -40,14 +43,23 @@ function namesFor(suffix: string): ItemsName {
  * punctuation (`my_posts`, `my-posts`) would collide, and so could a name the base document already
  * uses: a number is appended until nothing clashes, so every name and operation id stays unique.
  */
-export function itemsNames(collections: readonly string[], takenNames: ReadonlySet<string>, takenOperationIds: ReadonlySet<string>): Map<string, ItemsName> {
+export function itemsNames(
+  collections: readonly string[],
+  takenNames: ReadonlySet<string>,
+  takenOperationIds: ReadonlySet<string>,
+): Map<string, ItemsName> {
   const names = new Set(takenNames);
   const operationIds = new Set(takenOperationIds);
   const result = new Map<string, ItemsName>();
   for (const collection of [...collections].sort()) {
     const base = pascalCase(collection);
     let candidate = namesFor(base);
-    for (let n = 2; names.has(candidate.name) || Object.values(candidate.operationIds).some((id) => operationIds.has(id)); n++) candidate = namesFor(`${base}${n}`);
+    for (
+      let n = 2;
+      names.has(candidate.name) || Object.values(candidate.operationIds).some((id) => operationIds.has(id));
+      n++
+    )
+      candidate = namesFor(`${base}${n}`);
     names.add(candidate.name);
     for (const id of Object.values(candidate.operationIds)) operationIds.add(id);
     result.set(collection, candidate);

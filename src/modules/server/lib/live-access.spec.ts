@@ -24,8 +24,17 @@ describe(liveAccess.name, () => {
   });
 
   it('tells which actions the caller and anonymous callers have', () => {
-    const access = liveAccess(lookupOf({ articles: { read: {}, update: {} } }), lookupOf({ articles: { read: {} } }), COLLECTIONS);
-    expect((['create', 'read', 'update', 'delete'] as const).map((a) => [access.allowed('articles', a), access.publicAllowed('articles', a)])).toEqual([
+    const access = liveAccess(
+      lookupOf({ articles: { read: {}, update: {} } }),
+      lookupOf({ articles: { read: {} } }),
+      COLLECTIONS,
+    );
+    expect(
+      (['create', 'read', 'update', 'delete'] as const).map((a) => [
+        access.allowed('articles', a),
+        access.publicAllowed('articles', a),
+      ]),
+    ).toEqual([
       [false, false],
       [true, true],
       [true, false],
@@ -36,9 +45,24 @@ describe(liveAccess.name, () => {
   const filter: Filter = { status: { _eq: 'published' } };
   it.each<[string, Rules, Rules, boolean]>([
     ['the same rules', { articles: { read: {} } }, { articles: { read: {} } }, true],
-    ['rules differing only in row filters, presets and validation', { articles: { read: {} } }, { articles: { read: { permissions: filter, validation: filter, presets: { a: 1 } } } }, true],
-    ['field lists in another order', { articles: { read: { fields: ['a', 'b'] } } }, { articles: { read: { fields: ['b', 'a'] } } }, true],
-    ['other readable fields', { articles: { read: { fields: ['a'] } } }, { articles: { read: { fields: ['a', 'b'] } } }, false],
+    [
+      'rules differing only in row filters, presets and validation',
+      { articles: { read: {} } },
+      { articles: { read: { permissions: filter, validation: filter, presets: { a: 1 } } } },
+      true,
+    ],
+    [
+      'field lists in another order',
+      { articles: { read: { fields: ['a', 'b'] } } },
+      { articles: { read: { fields: ['b', 'a'] } } },
+      true,
+    ],
+    [
+      'other readable fields',
+      { articles: { read: { fields: ['a'] } } },
+      { articles: { read: { fields: ['a', 'b'] } } },
+      false,
+    ],
     ['one more action', { articles: { read: {} } }, { articles: { read: {}, delete: {} } }, false],
     ['another collection', { articles: { read: {} } }, { notes: { read: {} } }, false],
   ])('keys %s alike: %s', (_case, a, b, same) => {
@@ -48,6 +72,8 @@ describe(liveAccess.name, () => {
 
   it("keys a change of the public role's actions apart", () => {
     const rules = lookupOf({ articles: { read: {} } });
-    expect(liveAccess(rules, NONE, COLLECTIONS).key).not.toBe(liveAccess(rules, lookupOf({ articles: { read: {} } }), COLLECTIONS).key);
+    expect(liveAccess(rules, NONE, COLLECTIONS).key).not.toBe(
+      liveAccess(rules, lookupOf({ articles: { read: {} } }), COLLECTIONS).key,
+    );
   });
 });

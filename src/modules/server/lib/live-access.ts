@@ -14,7 +14,11 @@ export interface KeyedAccess extends LiveAccess {
  * validation change nothing in the document, so two roles with the same actions and readable fields
  * share one cached document.
  */
-export function liveAccess(lookup: PermissionLookup, publicLookup: PermissionLookup, collections: readonly string[]): KeyedAccess {
+export function liveAccess(
+  lookup: PermissionLookup,
+  publicLookup: PermissionLookup,
+  collections: readonly string[],
+): KeyedAccess {
   const readable = (collection: string) => {
     const rule = lookup(collection, 'read');
     if (!rule) return null;

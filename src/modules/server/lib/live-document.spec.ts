@@ -29,28 +29,59 @@ const base = (): OpenAPIObject => ({
   info: { title: 'Vellum', version: '1' },
   servers: [{ url: 'http://localhost:8055' }],
   tags: [{ name: 'Authentication' }, { name: 'Items' }, { name: 'Files' }],
-  paths: { '/items/{collection}': { get: { operationId: 'readItems', responses: {} } }, '/files': { post: { operationId: 'readItemFiles', responses: {} } } },
-  components: { schemas: { ItemsComments: { type: 'object' } }, parameters: { Fields: { name: 'fields', in: 'query', description: 'base' } } },
+  paths: {
+    '/items/{collection}': { get: { operationId: 'readItems', responses: {} } },
+    '/files': { post: { operationId: 'readItemFiles', responses: {} } },
+  },
+  components: {
+    schemas: { ItemsComments: { type: 'object' } },
+    parameters: { Fields: { name: 'fields', in: 'query', description: 'base' } },
+  },
 });
 
-const everyUserCollection = { articles: '*', authors: '*', comments: '*', shapes: '*', circles: '*', squares: '*', shapes_children: '*', svc_users: '*', folder: '*' } as const;
+const everyUserCollection = {
+  articles: '*',
+  authors: '*',
+  comments: '*',
+  shapes: '*',
+  circles: '*',
+  squares: '*',
+  shapes_children: '*',
+  svc_users: '*',
+  folder: '*',
+} as const;
 
 describe(liveDocument.name, () => {
   it('adds the readable user collections with a table, and no system collection or folder', () => {
     const doc = liveDocument(base(), overview, access(everyUserCollection));
     const collections = (doc.tags ?? []).map((t) => (t as { 'x-collection'?: string })['x-collection']).filter(Boolean);
-    expect(collections.sort()).toEqual(['articles', 'authors', 'circles', 'comments', 'shapes', 'shapes_children', 'squares']);
+    expect(collections.sort()).toEqual([
+      'articles',
+      'authors',
+      'circles',
+      'comments',
+      'shapes',
+      'shapes_children',
+      'squares',
+    ]);
     expect(Object.keys(doc.paths).filter((p) => p.includes('svc_users') || p.includes('folder'))).toEqual([]);
   });
 
   it.each<[string, Record<string, '*' | string[]>, string[], string[]]>([
-    ['every collection', { articles: '*', authors: '*' }, ['/items/articles', '/items/articles/{id}', '/items/authors', '/items/authors/{id}'], ['ItemsArticles', 'ItemsAuthors']],
+    [
+      'every collection',
+      { articles: '*', authors: '*' },
+      ['/items/articles', '/items/articles/{id}', '/items/authors', '/items/authors/{id}'],
+      ['ItemsArticles', 'ItemsAuthors'],
+    ],
     ['one collection', { authors: '*' }, ['/items/authors', '/items/authors/{id}'], ['ItemsAuthors']],
     ['none', {}, [], []],
   ])('shows a caller who may read %s only those', (_case, readable, paths, schemas) => {
     const doc = liveDocument(base(), overview, access(readable));
     expect(Object.keys(doc.paths).filter((p) => p !== '/items/{collection}' && p !== '/files')).toEqual(paths);
-    expect(Object.keys(doc.components!.schemas!).filter((s) => s.startsWith('Items') && s !== 'ItemsComments')).toEqual(schemas);
+    expect(Object.keys(doc.components!.schemas!).filter((s) => s.startsWith('Items') && s !== 'ItemsComments')).toEqual(
+      schemas,
+    );
   });
 
   it('lists only the readable fields, and relations into unreadable collections as keys', () => {
@@ -66,19 +97,42 @@ describe(liveDocument.name, () => {
     const doc = liveDocument(original, overview, access({ articles: '*', comments: '*' }));
     expect(original).toEqual(base());
     expect(doc.paths['/items/{collection}']).toEqual(original.paths['/items/{collection}']);
-    expect((doc.tags ?? []).map((t) => t.name)).toEqual(['Authentication', 'Items', 'ItemsArticles', 'ItemsComments2', 'Files']);
+    expect((doc.tags ?? []).map((t) => t.name)).toEqual([
+      'Authentication',
+      'Items',
+      'ItemsArticles',
+      'ItemsComments2',
+      'Files',
+    ]);
     expect(doc.components!.schemas!.ItemsComments).toEqual({ type: 'object' });
     expect(doc.components!.parameters!.Fields).toEqual(original.components!.parameters!.Fields);
-    expect(Object.keys(doc.components!.parameters!)).toEqual(expect.arrayContaining(['Fields', 'Filter', 'Sort', 'Limit']));
-    expect(Object.keys(doc.components!.responses!)).toEqual(['BadRequest', 'Unauthorized', 'Forbidden', 'PayloadTooLarge']);
-    expect(doc.components!.securitySchemes).toEqual(expect.objectContaining({ bearerAuth: expect.anything(), accessTokenQuery: expect.anything(), sessionCookie: expect.anything() }));
+    expect(Object.keys(doc.components!.parameters!)).toEqual(
+      expect.arrayContaining(['Fields', 'Filter', 'Sort', 'Limit']),
+    );
+    expect(Object.keys(doc.components!.responses!)).toEqual([
+      'BadRequest',
+      'Unauthorized',
+      'Forbidden',
+      'PayloadTooLarge',
+    ]);
+    expect(doc.components!.securitySchemes).toEqual(
+      expect.objectContaining({
+        bearerAuth: expect.anything(),
+        accessTokenQuery: expect.anything(),
+        sessionCookie: expect.anything(),
+      }),
+    );
   });
 
   it('keeps operation ids unique against the base document', () => {
     const clashing = { ...base(), paths: { '/files': { post: { operationId: 'readItemArticles', responses: {} } } } };
     const doc = liveDocument(clashing, overview, access({ articles: '*' }));
     expect(doc.paths['/items/articles/{id}'].get!.operationId).toBe('readItemArticles2');
-    const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => (op as { operationId?: string }).operationId).filter(Boolean));
+    const ids = Object.values(doc.paths).flatMap((item) =>
+      Object.values(item)
+        .map((op) => (op as { operationId?: string }).operationId)
+        .filter(Boolean),
+    );
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -89,9 +143,22 @@ describe(liveDocument.name, () => {
   });
 
   it('requires on create the readable fields the engine requires', () => {
-    const required = new SchemaOverview(new Map([['articles', { ...articles, fields: { ...articles.fields, title: { ...articles.fields.title, nullable: false } } }]]), [], 1);
+    const required = new SchemaOverview(
+      new Map([
+        [
+          'articles',
+          { ...articles, fields: { ...articles.fields, title: { ...articles.fields.title, nullable: false } } },
+        ],
+      ]),
+      [],
+      1,
+    );
     const body = (readable: string[] | '*') =>
-      (liveDocument(base(), required, access({ articles: readable })).paths['/items/articles'].post!.requestBody as { content: Record<string, { schema: { oneOf: unknown[] } }> }).content['application/json'].schema.oneOf[0];
+      (
+        liveDocument(base(), required, access({ articles: readable })).paths['/items/articles'].post!.requestBody as {
+          content: Record<string, { schema: { oneOf: unknown[] } }>;
+        }
+      ).content['application/json'].schema.oneOf[0];
     expect(body('*')).toEqual({ allOf: [{ $ref: '#/components/schemas/ItemsArticles' }], required: ['title'] });
     expect(body(['id', 'views'])).toEqual({ $ref: '#/components/schemas/ItemsArticles' });
   });
@@ -101,6 +168,8 @@ describe(liveDocument.name, () => {
     ['3.1', '3.1.0', { type: ['integer', 'null'], format: 'int32' }],
   ])('says nullable the way OpenAPI %s does', (_case, version, expected) => {
     const doc = liveDocument({ ...base(), openapi: version }, overview, access({ articles: '*' }));
-    expect((doc.components!.schemas!.ItemsArticles as { properties: Record<string, unknown> }).properties.views).toEqual(expected);
+    expect(
+      (doc.components!.schemas!.ItemsArticles as { properties: Record<string, unknown> }).properties.views,
+    ).toEqual(expected);
   });
 });

@@ -22,11 +22,15 @@ export interface LiveAccess {
 
 /** The user collections with a table that the caller may read, by name. */
 export function readableCollections(overview: SchemaOverview, access: Pick<LiveAccess, 'readable'>): string[] {
-  return [...overview.collections.values()].filter((c) => c.table && !isSystemCollection(c.collection) && access.readable(c.collection) !== null).map((c) => c.collection);
+  return [...overview.collections.values()]
+    .filter((c) => c.table && !isSystemCollection(c.collection) && access.readable(c.collection) !== null)
+    .map((c) => c.collection);
 }
 
 function operationIds(paths: OpenAPIObject['paths']): Set<string> {
-  const ids = Object.values(paths).flatMap((path) => Object.values(path as Record<string, { operationId?: string }>).map((op) => op?.operationId));
+  const ids = Object.values(paths).flatMap((path) =>
+    Object.values(path as Record<string, { operationId?: string }>).map((op) => op?.operationId),
+  );
   return new Set(ids.filter((id): id is string => typeof id === 'string'));
 }
 
@@ -35,7 +39,8 @@ function referenced(value: unknown, kind: string, found = new Set<string>()): Se
   if (Array.isArray(value)) value.forEach((v) => referenced(v, kind, found));
   else if (value && typeof value === 'object') {
     for (const [key, v] of Object.entries(value)) {
-      if (key === '$ref' && typeof v === 'string' && v.startsWith(`#/components/${kind}/`)) found.add(v.slice(`#/components/${kind}/`.length));
+      if (key === '$ref' && typeof v === 'string' && v.startsWith(`#/components/${kind}/`))
+        found.add(v.slice(`#/components/${kind}/`.length));
       else referenced(v, kind, found);
     }
   }
@@ -70,7 +75,11 @@ export function liveDocument(base: OpenAPIObject, overview: SchemaOverview, acce
     const fields = Object.values(collection.fields).filter((f) => readable === '*' || readable?.has(f.field));
     const schema = itemSchema(overview, { collection, fields }, schemaRef);
     schemas[itemNames.name] = schema;
-    const tag: TagObject & { 'x-collection': string } = { name: itemNames.name, description: collection.meta?.note ?? `Items of the \`${name}\` collection.`, 'x-collection': name };
+    const tag: TagObject & { 'x-collection': string } = {
+      name: itemNames.name,
+      description: collection.meta?.note ?? `Items of the \`${name}\` collection.`,
+      'x-collection': name,
+    };
     tags.push(tag);
     const listed = collection.primary in (schema.properties ?? {});
     Object.assign(
@@ -89,5 +98,10 @@ export function liveDocument(base: OpenAPIObject, overview: SchemaOverview, acce
   const used = { parameters: referenced(paths, 'parameters'), responses: referenced(paths, 'responses') };
   const v31 = base.openapi.startsWith('3.1');
   const added = v31 ? nullableAsType({ schemas, paths }) : { schemas, paths };
-  return { ...base, tags: mergeTags(base.tags, tags), paths: { ...base.paths, ...added.paths }, components: completeComponents(base.components, added.schemas, used) };
+  return {
+    ...base,
+    tags: mergeTags(base.tags, tags),
+    paths: { ...base.paths, ...added.paths },
+    components: completeComponents(base.components, added.schemas, used),
+  };
 }

@@ -28,7 +28,8 @@ export function shareInviteMail(to: string, inviter: ShareInviter, collection: s
 
 /** The body of `POST /shares/invite`: `{ share, emails }`, the share's id and the addresses to mail. */
 export function readInviteBody(body: unknown): { share: string; emails: string[] } {
-  if (!isPlainObject(body) || typeof body.share !== 'string' || body.share === '') throw new InvalidPayloadError('"share" is required');
+  if (!isPlainObject(body) || typeof body.share !== 'string' || body.share === '')
+    throw new InvalidPayloadError('"share" is required');
   const emails = body.emails;
   if (!Array.isArray(emails) || !emails.every((email) => typeof email === 'string' && email !== '')) {
     throw new InvalidPayloadError('"emails" must be an array of email addresses');

@@ -3,7 +3,10 @@ import { Transform } from 'class-transformer';
 import { ArrayNotEmpty, IsArray, IsOptional, IsString, IsUUID } from 'class-validator';
 
 export class InviteDto {
-  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], description: 'One email or several.' })
+  @ApiProperty({
+    oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+    description: 'One email or several.',
+  })
   @Transform(({ value }) => (typeof value === 'string' ? [value] : value))
   @IsArray()
   @ArrayNotEmpty()

@@ -36,7 +36,8 @@ export class UserInputDto {
   @ApiPropertyOptional() @IsOptional() @IsString() theme_light?: string | null;
   @ApiPropertyOptional() @IsOptional() @IsString() last_page?: string | null;
   @ApiPropertyOptional({
-    description: "The user's own policies, as access rows: `[{ policy }]`, or `{ create: [{ policy }], update: [], delete: [<access id>] }`; checked by the items engine.",
+    description:
+      "The user's own policies, as access rows: `[{ policy }]`, or `{ create: [{ policy }], update: [], delete: [<access id>] }`; checked by the items engine.",
   })
   @Allow()
   policies?: unknown;

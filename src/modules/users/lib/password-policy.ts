@@ -20,7 +20,7 @@ export function assertPasswordPolicy(password: string, policy: string | null | u
   if (!passwordPolicyRegex(policy).test(password)) {
     throw new FailedValidationError(
       { field: 'password', path: [], type: 'regex', substring: policy },
-      'Provided password doesn\'t match password policy.',
+      "Provided password doesn't match password policy.",
     );
   }
 }

@@ -24,10 +24,16 @@ describe('totp', () => {
     expect(totpTimeStep(secret, generateSync({ secret, epoch: at + offset }))).toBe(expected);
   });
 
-  it.each([['five digits', '12345'], ['letters', 'abcdef'], ['nothing', undefined], ['empty', '']])('totpTimeStep: %s → null', (_label, otp) =>
-    expect(totpTimeStep(secret, otp)).toBeNull());
+  it.each([
+    ['five digits', '12345'],
+    ['letters', 'abcdef'],
+    ['nothing', undefined],
+    ['empty', ''],
+  ])('totpTimeStep: %s → null', (_label, otp) => expect(totpTimeStep(secret, otp)).toBeNull());
 
   it('names the issuer and the account in the otpauth URL', () => {
-    expect(totpUrl(secret, 'Vellum', 'a@b.example')).toBe(`otpauth://totp/Vellum:a%40b.example?secret=${secret}&issuer=Vellum`);
+    expect(totpUrl(secret, 'Vellum', 'a@b.example')).toBe(
+      `otpauth://totp/Vellum:a%40b.example?secret=${secret}&issuer=Vellum`,
+    );
   });
 });

@@ -11,14 +11,18 @@ export class ExportItemsDto {
 
   @ApiProperty({
     type: Object,
-    description: 'The read query, as on `GET /items/:collection` (`fields`, `filter`, `sort`, `limit`, ...). Without `limit`, or with `-1`, every row the caller may read: QUERY_LIMIT_DEFAULT and QUERY_LIMIT_MAX do not apply.',
+    description:
+      'The read query, as on `GET /items/:collection` (`fields`, `filter`, `sort`, `limit`, ...). Without `limit`, or with `-1`, every row the caller may read: QUERY_LIMIT_DEFAULT and QUERY_LIMIT_MAX do not apply.',
     example: { fields: ['*'], filter: { status: { _eq: 'published' } } },
   })
   @IsDefined()
   @IsObject()
   query!: Record<string, unknown>;
 
-  @ApiPropertyOptional({ type: Object, description: 'File fields of the export file (`title`, `folder`, `description`, ...).' })
+  @ApiPropertyOptional({
+    type: Object,
+    description: 'File fields of the export file (`title`, `folder`, `description`, ...).',
+  })
   @IsOptional()
   @IsObject()
   file?: Record<string, unknown>;

@@ -6,7 +6,8 @@ export function IsStringOrNumber(options?: ValidationOptions): PropertyDecorator
     {
       name: 'isStringOrNumber',
       validator: {
-        validate: (value: unknown) => (typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value)),
+        validate: (value: unknown) =>
+          (typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value)),
         defaultMessage: (args) => `"${args?.property ?? 'value'}" must be a string or a number`,
       },
     },

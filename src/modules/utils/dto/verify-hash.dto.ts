@@ -7,7 +7,10 @@ export class VerifyHashDto {
   @IsNotEmpty()
   string!: string;
 
-  @ApiProperty({ description: 'An argon2 hash (argon2i, argon2d or argon2id).', example: '$argon2id$v=19$m=65536,t=3,p=4$...' })
+  @ApiProperty({
+    description: 'An argon2 hash (argon2i, argon2d or argon2id).',
+    example: '$argon2id$v=19$m=65536,t=3,p=4$...',
+  })
   @IsString()
   @IsNotEmpty()
   hash!: string;

@@ -17,7 +17,12 @@ describe(parseExportQuery.name, () => {
   });
 
   it('parses the rest as on GET /items', () => {
-    expect(parseExportQuery({ fields: 'id,title', sort: '-id', offset: '5', filter: { id: { _gt: 1 } } }, { limitDefault: 100 })).toEqual({
+    expect(
+      parseExportQuery(
+        { fields: 'id,title', sort: '-id', offset: '5', filter: { id: { _gt: 1 } } },
+        { limitDefault: 100 },
+      ),
+    ).toEqual({
       fields: ['id', 'title'],
       sort: [{ field: 'id', order: 'DESC' }],
       offset: 5,

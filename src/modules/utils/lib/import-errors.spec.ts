@@ -6,8 +6,21 @@ describe(rowsRefs.name, () => {
     [[], []],
     [[4], [{ type: 'lines', rows: [4] }]],
     [[2, 3, 4], [{ type: 'range', start: 2, end: 4 }]],
-    [[9, 2, 3, 7, 3], [{ type: 'range', start: 2, end: 3 }, { type: 'lines', rows: [7, 9] }]],
-    [[1, 2, 5, 6, 8], [{ type: 'range', start: 1, end: 2 }, { type: 'range', start: 5, end: 6 }, { type: 'lines', rows: [8] }]],
+    [
+      [9, 2, 3, 7, 3],
+      [
+        { type: 'range', start: 2, end: 3 },
+        { type: 'lines', rows: [7, 9] },
+      ],
+    ],
+    [
+      [1, 2, 5, 6, 8],
+      [
+        { type: 'range', start: 1, end: 2 },
+        { type: 'range', start: 5, end: 6 },
+        { type: 'lines', rows: [8] },
+      ],
+    ],
   ])('%j → %j', (lines, expected) => expect(rowsRefs(lines)).toEqual(expected));
 });
 
@@ -15,7 +28,10 @@ describe(ImportErrors.name, () => {
   it('groups by code and field, keeps each error class and status, and adds the lines', () => {
     const errors = new ImportErrors(10);
     errors.add(2, [new FailedValidationError({ field: 'title', type: 'required' })]);
-    errors.add(3, [new FailedValidationError({ field: 'title', type: 'required' }), new InvalidPayloadError('Field "n" expects an integer')]);
+    errors.add(3, [
+      new FailedValidationError({ field: 'title', type: 'required' }),
+      new InvalidPayloadError('Field "n" expects an integer'),
+    ]);
     errors.add(5, [new InvalidPayloadError('Field "n" expects an integer')]);
     const list = errors.toError()!;
     expect(list.status).toBe(400);

@@ -5,7 +5,15 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { InvalidPayloadError } from '../../../common/errors/errors';
-import { csvCellValue, csvColumns, detectDelimiter, ImportFormat, ImportRow, importFormatOf, readImportRows } from './import-rows';
+import {
+  csvCellValue,
+  csvColumns,
+  detectDelimiter,
+  ImportFormat,
+  ImportRow,
+  importFormatOf,
+  readImportRows,
+} from './import-rows';
 
 /** Feeds `text` in chunks of `size` bytes, so every token boundary is crossed somewhere. */
 async function* chunked(text: string, size: number): AsyncGenerator<Buffer> {
@@ -45,10 +53,14 @@ describe('readImportRows: JSON', () => {
       ],
     ],
     ['multi-byte characters', '[{"name": "Zoë 日本 🎉"}]', [{ line: 1, data: { name: 'Zoë 日本 🎉' } }]],
-    ['a byte order mark and CRLF line ends', '\uFEFF[\r\n{"a": true},\r\n{"a": null}\r\n]', [
-      { line: 2, data: { a: true } },
-      { line: 3, data: { a: null } },
-    ]],
+    [
+      'a byte order mark and CRLF line ends',
+      '\uFEFF[\r\n{"a": true},\r\n{"a": null}\r\n]',
+      [
+        { line: 2, data: { a: true } },
+        { line: 3, data: { a: null } },
+      ],
+    ],
   ])('reads %s in any chunking', async (_name, text, expected) => {
     for (const size of CHUNK_SIZES) {
       const rows = await read(text, 'json', size);
@@ -66,11 +78,31 @@ describe('readImportRows: JSON', () => {
     ['an unclosed array', '[{"a":1}', /ends before the top-level array is closed/],
     ['an unclosed row', '[{"a":"1}]', /ends before the top-level array is closed/],
     ['content after the array', '[{"a":1}] []', /after the top-level array/],
-    ['a __proto__ member', '[{"a":1},\n{"a":2,"__proto__":{"z":1}}]', /Line 2: the record may not use "__proto__" as a key/],
-    ['a nested constructor member', '[{"a":{"constructor":{"prototype":{"z":1}}}}]', /Line 1: the record may not use "constructor"/],
-    ['an escaped __proto__ member', '[{"a":1},{"\\u005f_proto__":{"z":1}}]', /Line 1: the record may not use "__proto__"/],
-    ['a record 101 levels deep', `[{"a":1},\n{"m":${nestedText(100)}}]`, /Line 2: the record is nested deeper than 100 levels/],
-    ['a record 200,000 levels deep', `[{"m":${nestedText(200_000)}}]`, /Line 1: the record is nested deeper than 100 levels/],
+    [
+      'a __proto__ member',
+      '[{"a":1},\n{"a":2,"__proto__":{"z":1}}]',
+      /Line 2: the record may not use "__proto__" as a key/,
+    ],
+    [
+      'a nested constructor member',
+      '[{"a":{"constructor":{"prototype":{"z":1}}}}]',
+      /Line 1: the record may not use "constructor"/,
+    ],
+    [
+      'an escaped __proto__ member',
+      '[{"a":1},{"\\u005f_proto__":{"z":1}}]',
+      /Line 1: the record may not use "__proto__"/,
+    ],
+    [
+      'a record 101 levels deep',
+      `[{"a":1},\n{"m":${nestedText(100)}}]`,
+      /Line 2: the record is nested deeper than 100 levels/,
+    ],
+    [
+      'a record 200,000 levels deep',
+      `[{"m":${nestedText(200_000)}}]`,
+      /Line 1: the record is nested deeper than 100 levels/,
+    ],
   ])('refuses %s with INVALID_PAYLOAD', async (_name, text, message) => {
     const attempt = read(text, 'json', 3);
     await expect(attempt).rejects.toBeInstanceOf(InvalidPayloadError);
@@ -142,10 +174,26 @@ describe('readImportRows: CSV', () => {
     ['a duplicate column', 'a,b,a\n1,2,3\n', /Line 1: column "a" appears twice/],
     ['an empty column name', 'a,,b\n1,2,3\n', /Line 1: column 2 has no valid name/],
     ['clashing columns', 'author,author.name\nx,y\n', /Line 1: columns "author" and "author.name"/],
-    ['a column through __proto__', 'title,__proto__.z\nhello,1\n', /Line 1: column "__proto__.z" may not use "__proto__" as a key/],
-    ['a column through constructor.prototype', 'title,owner.constructor.prototype.z\nhello,1\n', /Line 1: column .* may not use "constructor"/],
-    ['a JSON cell holding prototype', 'title,data\nhello,"{""prototype"":{""z"":1}}"\n', /Line 2: the record may not use "prototype"/],
-    ['a JSON cell 101 levels deep', `title,data\nhello,"${nestedText(101).replace(/"/g, '""')}"\n`, /Line 2: the record is nested deeper than 100 levels/],
+    [
+      'a column through __proto__',
+      'title,__proto__.z\nhello,1\n',
+      /Line 1: column "__proto__.z" may not use "__proto__" as a key/,
+    ],
+    [
+      'a column through constructor.prototype',
+      'title,owner.constructor.prototype.z\nhello,1\n',
+      /Line 1: column .* may not use "constructor"/,
+    ],
+    [
+      'a JSON cell holding prototype',
+      'title,data\nhello,"{""prototype"":{""z"":1}}"\n',
+      /Line 2: the record may not use "prototype"/,
+    ],
+    [
+      'a JSON cell 101 levels deep',
+      `title,data\nhello,"${nestedText(101).replace(/"/g, '""')}"\n`,
+      /Line 2: the record is nested deeper than 100 levels/,
+    ],
   ])('refuses %s with INVALID_PAYLOAD naming the line', async (_name, text, message) => {
     await expect(read(text, 'csv')).rejects.toBeInstanceOf(InvalidPayloadError);
     await expect(read(text, 'csv')).rejects.toThrow(message);
@@ -182,31 +230,50 @@ describe('readImportRows: large files', () => {
 
   it.each<[ImportFormat, () => Promise<string>]>([
     ['csv', () => writeFile('big.csv', (i) => `${i},"title ${i}, quoted",${PAYLOAD}\n`, 'id,title,body\n', '', ROWS)],
-    ['json', () => writeFile('big.json', (i) => `${i > 1 ? ',' : ''}\n{"id":${i},"title":"title ${i}, quoted","body":"${PAYLOAD}"}`, '[', '\n]', ROWS)],
-  ])('reads 200,000 %s rows with bounded memory', async (format, make) => {
-    const path = await make();
-    // What is held, not garbage V8 has yet to collect: Papa Parse's rows can be allocated straight into
-    // the old generation (V8's pretenuring), where they wait for a full collection.
-    const gc = collectGarbage();
-    gc();
-    const baseline = process.memoryUsage().heapUsed;
-    let peak = 0;
-    let count = 0;
-    let lastLine = 0;
-    for await (const row of readImportRows(createReadStream(path), format)) {
-      count++;
-      lastLine = row.line;
-      if (count % 10_000 === 0) {
-        gc();
-        peak = Math.max(peak, process.memoryUsage().heapUsed - baseline);
+    [
+      'json',
+      () =>
+        writeFile(
+          'big.json',
+          (i) => `${i > 1 ? ',' : ''}\n{"id":${i},"title":"title ${i}, quoted","body":"${PAYLOAD}"}`,
+          '[',
+          '\n]',
+          ROWS,
+        ),
+    ],
+  ])(
+    'reads 200,000 %s rows with bounded memory',
+    async (format, make) => {
+      const path = await make();
+      // What is held, not garbage V8 has yet to collect: Papa Parse's rows can be allocated straight into
+      // the old generation (V8's pretenuring), where they wait for a full collection.
+      const gc = collectGarbage();
+      gc();
+      const baseline = process.memoryUsage().heapUsed;
+      let peak = 0;
+      let count = 0;
+      let lastLine = 0;
+      for await (const row of readImportRows(createReadStream(path), format)) {
+        count++;
+        lastLine = row.line;
+        if (count % 10_000 === 0) {
+          gc();
+          peak = Math.max(peak, process.memoryUsage().heapUsed - baseline);
+        }
+        if (count === ROWS)
+          expect(row.data).toEqual({
+            id: format === 'csv' ? String(ROWS) : ROWS,
+            title: `title ${ROWS}, quoted`,
+            body: PAYLOAD,
+          });
       }
-      if (count === ROWS) expect(row.data).toEqual({ id: format === 'csv' ? String(ROWS) : ROWS, title: `title ${ROWS}, quoted`, body: PAYLOAD });
-    }
-    expect(count).toBe(ROWS);
-    expect(lastLine).toBe(ROWS + 1);
-    // The file is about 45 MB (and several times that as JS objects); reading it must not hold it.
-    expect(peak).toBeLessThan(40 * 1024 * 1024);
-  }, 120_000);
+      expect(count).toBe(ROWS);
+      expect(lastLine).toBe(ROWS + 1);
+      // The file is about 45 MB (and several times that as JS objects); reading it must not hold it.
+      expect(peak).toBeLessThan(40 * 1024 * 1024);
+    },
+    120_000,
+  );
 });
 
 describe(importFormatOf.name, () => {
@@ -250,9 +317,21 @@ describe(csvCellValue.name, () => {
 
 describe(csvColumns.name, () => {
   it.each([
-    [['id', 'title'], [['id'], ['title']]],
-    [[' a ', 'b.c.d'], [['a'], ['b', 'c', 'd']]],
-    [['author.name', 'author.email'], [['author', 'name'], ['author', 'email']]],
+    [
+      ['id', 'title'],
+      [['id'], ['title']],
+    ],
+    [
+      [' a ', 'b.c.d'],
+      [['a'], ['b', 'c', 'd']],
+    ],
+    [
+      ['author.name', 'author.email'],
+      [
+        ['author', 'name'],
+        ['author', 'email'],
+      ],
+    ],
   ])('%j → %j', (header, expected) => expect(csvColumns(header)).toEqual(expected));
 
   it.each([
@@ -265,6 +344,5 @@ describe(csvColumns.name, () => {
     [['title', '__proto__']],
     [['owner.constructor.prototype.z']],
     [['owner.prototype']],
-  ])('refuses %j', (header) =>
-    expect(() => csvColumns(header)).toThrow(InvalidPayloadError));
+  ])('refuses %j', (header) => expect(() => csvColumns(header)).toThrow(InvalidPayloadError));
 });

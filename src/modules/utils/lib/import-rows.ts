@@ -28,7 +28,11 @@ export function importFormatOf(mediaType: string | undefined): ImportFormat | nu
  * its size. JSON: a top-level array of objects. CSV: a header row, `,` `;` or tab detected from it.
  * UTF-8 with or without BOM. Malformed input is INVALID_PAYLOAD naming the line.
  */
-export async function* readImportRows(source: AsyncIterable<Chunk>, format: ImportFormat, options: ImportRowsOptions = {}): AsyncGenerator<ImportRow> {
+export async function* readImportRows(
+  source: AsyncIterable<Chunk>,
+  format: ImportFormat,
+  options: ImportRowsOptions = {},
+): AsyncGenerator<ImportRow> {
   for await (const rows of readImportBatches(source, format, options)) yield* rows;
 }
 
@@ -37,7 +41,11 @@ export async function* readImportRows(source: AsyncIterable<Chunk>, format: Impo
  * A record holding a key that leads to a prototype (a JSON member, a CSV column, a JSON cell) is refused
  * by line before anything writes or merges it.
  */
-export function readImportBatches(source: AsyncIterable<Chunk>, format: ImportFormat, options: ImportRowsOptions = {}): AsyncGenerator<ImportRow[]> {
+export function readImportBatches(
+  source: AsyncIterable<Chunk>,
+  format: ImportFormat,
+  options: ImportRowsOptions = {},
+): AsyncGenerator<ImportRow[]> {
   return format === 'json' ? readJsonRows(source) : readCsvRows(source, options.csvColumn ?? (() => csvCellValue));
 }
 
@@ -93,7 +101,8 @@ function firstLine(text: string): { line: string; lineBreak: LineBreak } | null 
     if (c === '"') quoted = !quoted;
     else if (!quoted && c === '\n') return { line: text.slice(0, i), lineBreak: '\n' };
     // Whether a LF follows is only known once the next character is there.
-    else if (!quoted && c === '\r') return i + 1 < text.length ? { line: text.slice(0, i), lineBreak: text[i + 1] === '\n' ? '\r\n' : '\r' } : null;
+    else if (!quoted && c === '\r')
+      return i + 1 < text.length ? { line: text.slice(0, i), lineBreak: text[i + 1] === '\n' ? '\r\n' : '\r' } : null;
   }
   return null;
 }
@@ -135,7 +144,8 @@ export function csvColumns(header: string[]): string[][] {
   const names = header.map((h) => h.trim());
   const seen = new Set<string>();
   for (const [index, name] of names.entries()) {
-    if (name === '' || name.split('.').some((part) => part === '')) throw lineError(1, `column ${index + 1} has no valid name`);
+    if (name === '' || name.split('.').some((part) => part === ''))
+      throw lineError(1, `column ${index + 1} has no valid name`);
     const through = prototypeSegment(name.split('.'));
     if (through !== null) throw lineError(1, prototypeKeyReason(through, `column "${name}"`));
     if (seen.has(name)) throw lineError(1, `column "${name}" appears twice`);
@@ -193,7 +203,11 @@ function extraLines(cells: string[]): number {
  * streamers feed it (the unfinished last record carried over to the next piece), but from a pull-based
  * loop: the file is read no faster than records are taken, which Papa's stream mode does not ensure.
  */
-async function* csvChunks(texts: AsyncIterable<string>, delimiter: string, newline?: LineBreak): AsyncGenerator<Papa.ParseResult<string[]>> {
+async function* csvChunks(
+  texts: AsyncIterable<string>,
+  delimiter: string,
+  newline?: LineBreak,
+): AsyncGenerator<Papa.ParseResult<string[]>> {
   const parser = new Papa.Parser({ delimiter, newline, quoteChar: '"' });
   let carried = '';
   let offset = 0;
@@ -239,11 +253,16 @@ async function* readCsvRows(source: AsyncIterable<Chunk>, cellReader: CsvColumnR
       // Empty lines are skipped; they still count for the line numbers of what follows.
       if (cells.length === 1 && cells[0] === '') continue;
       if (columns === null) {
-        columns = csvColumns(cells).map((path) => ({ parents: path.slice(0, -1), key: path[path.length - 1], read: cellReader(path) }));
+        columns = csvColumns(cells).map((path) => ({
+          parents: path.slice(0, -1),
+          key: path[path.length - 1],
+          read: cellReader(path),
+        }));
         continue;
       }
       // A short row reads like one with empty trailing cells; a long one would lose data.
-      if (cells.length > columns.length) throw lineError(start, `the row has ${cells.length} cells, the header ${columns.length}`);
+      if (cells.length > columns.length)
+        throw lineError(start, `the row has ${cells.length} cells, the header ${columns.length}`);
       found.push({ row: ++row, line: start, data: csvRecord(columns, cells, start) });
     }
     if (found.length) yield found;

@@ -11,7 +11,7 @@ describe('importTempIsLeftover', () => {
     ['a copy older than the longest import', importTempName(ID, 'web-1~301~live0001'), 2 * HOUR, true],
     ['an untagged copy, recent', `vellum-import-${ID}`, 1000, false],
     ['an untagged copy, old', `vellum-import-${ID}`, 2 * HOUR, true],
-    ['somebody else\'s file', 'other-tool-123', 2 * HOUR, false],
+    ["somebody else's file", 'other-tool-123', 2 * HOUR, false],
   ])('%s', (_name, file, age, leftover) => {
     expect(importTempIsLeftover(file, age, HOUR, gone)).toBe(leftover);
   });

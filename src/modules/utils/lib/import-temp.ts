@@ -11,7 +11,12 @@ export function importTempName(id: string, owner = ownerKeyTag()): string {
  * Whether a temporary copy in the shared temporary folder can go: its importing process is known to
  * have stopped, or it is older than the longest an import may run (untagged copies: age only).
  */
-export function importTempIsLeftover(name: string, ageMs: number, maxAgeMs: number, isGone: (tag: string) => boolean = ownerIsGone): boolean {
+export function importTempIsLeftover(
+  name: string,
+  ageMs: number,
+  maxAgeMs: number,
+  isGone: (tag: string) => boolean = ownerIsGone,
+): boolean {
   if (!name.startsWith(PREFIX)) return false;
   if (ageMs > maxAgeMs) return true;
   const owner = /_([^_]+)$/.exec(name.slice(PREFIX.length))?.[1];

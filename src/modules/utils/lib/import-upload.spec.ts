@@ -4,7 +4,12 @@ import { readImportRows } from './import-rows';
 import { importUpload } from './import-upload';
 
 function part(type: string, content: string | Readable) {
-  return { stream: typeof content === 'string' ? Readable.from([Buffer.from(content)]) : content, filename: 'data.x', type, fields: {} };
+  return {
+    stream: typeof content === 'string' ? Readable.from([Buffer.from(content)]) : content,
+    filename: 'data.x',
+    type,
+    fields: {},
+  };
 }
 
 async function rowsOf(type: string, content: string) {

@@ -24,7 +24,8 @@ function parseElement(text: string, line: number, deepest: number): Record<strin
     throw lineError(line, `invalid JSON (${(e as Error).message})`);
   }
   // Bounded and checked as a body is; the walk stops at the limit, whatever the record's depth.
-  const reason = deepest > MAX_JSON_DEPTH || jsonTextMayHoldPrototypeKey(text) ? jsonShapeReason(element, 'the record') : null;
+  const reason =
+    deepest > MAX_JSON_DEPTH || jsonTextMayHoldPrototypeKey(text) ? jsonShapeReason(element, 'the record') : null;
   if (reason) throw lineError(line, reason);
   return element;
 }
@@ -72,7 +73,11 @@ export class JsonArrayScanner {
 
   /** Throws when the file ended before its top-level array did. */
   finish(): void {
-    if (this.state !== 'done') throw lineError(this.line, this.state === 'start' ? 'the file is empty' : 'the file ends before the top-level array is closed');
+    if (this.state !== 'done')
+      throw lineError(
+        this.line,
+        this.state === 'start' ? 'the file is empty' : 'the file ends before the top-level array is closed',
+      );
   }
 
   /** Reads one character outside an element; true when it opens one. */
@@ -112,8 +117,7 @@ export class JsonArrayScanner {
     } else if (c === '"') this.inString = true;
     else if (c === '{' || c === '[') {
       if (++this.depth > this.deepest) this.deepest = this.depth;
-    }
-    else if (--this.depth === 0) this.state = 'after-element';
+    } else if (--this.depth === 0) this.state = 'after-element';
     return match.index + 1;
   }
 

@@ -18,9 +18,38 @@ async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
 describe(pagedRows.name, () => {
   it.each([
     [0, 5, undefined, 0, [{ offset: 0, limit: 5 }]],
-    [12, 5, undefined, 12, [{ offset: 0, limit: 5 }, { offset: 5, limit: 5 }, { offset: 10, limit: 5 }]],
-    [10, 5, -1, 10, [{ offset: 0, limit: 5 }, { offset: 5, limit: 5 }, { offset: 10, limit: 5 }]],
-    [12, 5, 7, 7, [{ offset: 0, limit: 5 }, { offset: 5, limit: 2 }]],
+    [
+      12,
+      5,
+      undefined,
+      12,
+      [
+        { offset: 0, limit: 5 },
+        { offset: 5, limit: 5 },
+        { offset: 10, limit: 5 },
+      ],
+    ],
+    [
+      10,
+      5,
+      -1,
+      10,
+      [
+        { offset: 0, limit: 5 },
+        { offset: 5, limit: 5 },
+        { offset: 10, limit: 5 },
+      ],
+    ],
+    [
+      12,
+      5,
+      7,
+      7,
+      [
+        { offset: 0, limit: 5 },
+        { offset: 5, limit: 2 },
+      ],
+    ],
     [3, 5, 10, 3, [{ offset: 0, limit: 5 }]],
     [12, 5, 0, 0, []],
   ])('%i rows in batches of %i with limit %j: %i rows from pages %j', async (count, batch, limit, expected, pages) => {

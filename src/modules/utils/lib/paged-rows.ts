@@ -11,7 +11,11 @@ export interface Page<T> {
  * never more than that one page ahead, so memory holds two pages whatever the total. `limit` caps the
  * total; undefined or -1 reads everything. The reader must sort by a unique key, or pages may overlap.
  */
-export async function* pagedRows<T>(readPage: (page: Page<T>) => Promise<T[]>, batchSize: number, limit?: number): AsyncGenerator<T[]> {
+export async function* pagedRows<T>(
+  readPage: (page: Page<T>) => Promise<T[]>,
+  batchSize: number,
+  limit?: number,
+): AsyncGenerator<T[]> {
   const total = limit === undefined || limit < 0 ? Infinity : limit;
   let offset = 0;
   const read = (after?: T) => {

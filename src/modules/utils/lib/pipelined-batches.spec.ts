@@ -5,7 +5,12 @@ async function* piecesOf(pieces: number[][]): AsyncGenerator<number[]> {
 }
 
 /** Runs writePipelined and records the order of prepare/write events. */
-async function trace(pieces: number[][], size: number, failAt?: { step: 'prepare' | 'write'; batch: number }, ahead = 1) {
+async function trace(
+  pieces: number[][],
+  size: number,
+  failAt?: { step: 'prepare' | 'write'; batch: number },
+  ahead = 1,
+) {
   const events: string[] = [];
   let running = 0;
   let overlap = 0;
@@ -32,7 +37,10 @@ async function trace(pieces: number[][], size: number, failAt?: { step: 'prepare
     () => undefined,
     ahead,
   );
-  const error = await run.then(() => null, (e: Error) => e.message);
+  const error = await run.then(
+    () => null,
+    (e: Error) => e.message,
+  );
   return { events, overlap, error, running, mostHeld };
 }
 
@@ -66,7 +74,18 @@ describe('writePipelined', () => {
   it.each([1, 2, 3])('holds at most %i prepared batches beside the one being written', async (ahead) => {
     const { events, mostHeld } = await trace([[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]], 1, undefined, ahead);
     expect(mostHeld).toBe(ahead + 1);
-    expect(events.filter((e) => e.startsWith('write')).map((e) => e.split(' ')[1])).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    expect(events.filter((e) => e.startsWith('write')).map((e) => e.split(' ')[1])).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10',
+    ]);
   });
 
   it('prepares two batches ahead while one write runs, when asked to', async () => {
@@ -77,19 +96,28 @@ describe('writePipelined', () => {
   it.each([
     ['prepare', 5],
     ['write', 2],
-  ] as const)('with batches queued ahead, ends with the %s failure once no write runs, starting no queued write', async (step, batch) => {
-    const { error, running, events } = await trace([[1, 2, 3, 4, 5, 6]], 1, { step, batch }, 3);
-    expect(error).toBe(`${step} failed`);
-    expect(running).toBe(0);
-    const written = events.filter((e) => e.startsWith('write')).map((e) => Number(e.split(' ')[1]));
-    expect(written.every((b, i) => b === i + 1)).toBe(true);
-    if (step === 'write') expect(written).toEqual([1, 2]);
-    expect(written).not.toContain(6);
-  });
+  ] as const)(
+    'with batches queued ahead, ends with the %s failure once no write runs, starting no queued write',
+    async (step, batch) => {
+      const { error, running, events } = await trace([[1, 2, 3, 4, 5, 6]], 1, { step, batch }, 3);
+      expect(error).toBe(`${step} failed`);
+      expect(running).toBe(0);
+      const written = events.filter((e) => e.startsWith('write')).map((e) => Number(e.split(' ')[1]));
+      expect(written.every((b, i) => b === i + 1)).toBe(true);
+      if (step === 'write') expect(written).toEqual([1, 2]);
+      expect(written).not.toContain(6);
+    },
+  );
 
   it('runs the checkpoint before each batch and at the end', async () => {
     let calls = 0;
-    await writePipelined(piecesOf([[1, 2, 3]]), 1, async () => 0, async () => undefined, () => calls++);
+    await writePipelined(
+      piecesOf([[1, 2, 3]]),
+      1,
+      async () => 0,
+      async () => undefined,
+      () => calls++,
+    );
     expect(calls).toBe(4);
   });
 });

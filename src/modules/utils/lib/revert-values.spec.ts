@@ -1,7 +1,8 @@
 import type { CollectionOverview, FieldOverview } from '../../schema/schema.types';
 import { revertValues } from './revert-values';
 
-const field = (name: string, values: Partial<FieldOverview> = {}) => ({ field: name, type: 'string', special: [], primaryKey: false, ...values }) as FieldOverview;
+const field = (name: string, values: Partial<FieldOverview> = {}) =>
+  ({ field: name, type: 'string', special: [], primaryKey: false, ...values }) as FieldOverview;
 
 const ARTICLES = {
   collection: 'articles',

@@ -3,7 +3,8 @@ import { IsArray, IsOptional, IsString } from 'class-validator';
 
 export class PromoteVersionDto {
   @ApiPropertyOptional({
-    description: 'The hash of the main item the caller saw (from compare): promote is refused if it changed since. Required unless the version is the draft of a new item.',
+    description:
+      'The hash of the main item the caller saw (from compare): promote is refused if it changed since. Required unless the version is the draft of a new item.',
   })
   @IsOptional()
   @IsString()

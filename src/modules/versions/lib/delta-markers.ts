@@ -33,13 +33,17 @@ function mapItems(item: Delta, collection: string, schema: DeltaSchema, fn: Item
       out[field] = value;
       continue;
     }
-    const one = (entry: unknown, at: string[]) => (isPlainObject(entry) ? mapItems(entry, link.related, schema, fn, at) : entry);
+    const one = (entry: unknown, at: string[]) =>
+      isPlainObject(entry) ? mapItems(entry, link.related, schema, fn, at) : entry;
     const here = [...path, field];
     if (link.type === 'm2o') out[field] = one(value, here);
     else if (Array.isArray(value)) out[field] = value.map((entry, i) => one(entry, [...here, String(i)]));
     else if (isPlainObject(value)) {
       out[field] = Object.fromEntries(
-        Object.entries(value).map(([part, list]) => [part, Array.isArray(list) ? list.map((entry, i) => one(entry, [...here, part, String(i)])) : list]),
+        Object.entries(value).map(([part, list]) => [
+          part,
+          Array.isArray(list) ? list.map((entry, i) => one(entry, [...here, part, String(i)])) : list,
+        ]),
       );
     } else out[field] = value;
   }
@@ -59,7 +63,14 @@ function at(value: unknown, path: string[]): unknown {
  * API.md 5.4: each item object a save changes carries who saved it and when (`_user`, `_date`), so reads
  * of the version can tell who last changed each part. Objects equal to what the delta held are left alone.
  */
-export function stampDelta(changes: Delta, stored: unknown, collection: string, schema: DeltaSchema, user: string | null, date: string): Delta {
+export function stampDelta(
+  changes: Delta,
+  stored: unknown,
+  collection: string,
+  schema: DeltaSchema,
+  user: string | null,
+  date: string,
+): Delta {
   return mapItems(changes, collection, schema, (item, _collection, path) => {
     const before = at(stored, path);
     if (before !== undefined && isDeepStrictEqual(before, item)) return item;
@@ -87,8 +98,16 @@ export function mapDelta(delta: Delta, collection: string, item: string | null, 
     const existing = schema.primary(name) in object;
     for (const { field, special } of schema.specials(name)) {
       const marker = existing
-        ? special.includes('user-updated') ? '_user' : special.includes('date-updated') ? '_date' : undefined
-        : special.includes('user-created') ? '_user' : special.includes('date-created') ? '_date' : undefined;
+        ? special.includes('user-updated')
+          ? '_user'
+          : special.includes('date-updated')
+            ? '_date'
+            : undefined
+        : special.includes('user-created')
+          ? '_user'
+          : special.includes('date-created')
+            ? '_date'
+            : undefined;
       if (!marker) continue;
       if (object[marker] === undefined) delete out[field];
       else out[field] = object[marker];

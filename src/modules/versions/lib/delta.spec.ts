@@ -8,15 +8,20 @@ describe(mergeDelta.name, () => {
     [{ title: 'a' }, { title: 'b' }, { title: 'b' }],
     [{ title: 'a' }, { title: null }, { title: null }],
     [{ meta: { a: 1, b: 2 } }, { meta: { a: 3 } }, { meta: { a: 3 } }],
-    [{ comments: [{ text: 'x' }] }, { comments: { create: [{ text: 'y' }] } }, { comments: { create: [{ text: 'y' }] } }],
+    [
+      { comments: [{ text: 'x' }] },
+      { comments: { create: [{ text: 'y' }] } },
+      { comments: { create: [{ text: 'y' }] } },
+    ],
     [{ title: 'a' }, {}, { title: 'a' }],
   ])('merges %j with %j', (stored, changes, expected) => expect(mergeDelta(stored, changes)).toEqual(expected));
-
 });
 
 describe(asChanges.name, () => {
   it('accepts an object', () => expect(asChanges({ title: 'a' })).toEqual({ title: 'a' }));
-  it.each([[null], [[{ title: 'a' }]], ['title'], [3]])('refuses the body %j', (body) => expect(() => asChanges(body)).toThrow(InvalidPayloadError));
+  it.each([[null], [[{ title: 'a' }]], ['title'], [3]])('refuses the body %j', (body) =>
+    expect(() => asChanges(body)).toThrow(InvalidPayloadError),
+  );
 });
 
 describe(pickDelta.name, () => {

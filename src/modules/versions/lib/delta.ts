@@ -10,7 +10,8 @@ export function deltaOf(stored: unknown): Delta | null {
 
 /** The body of a save: the changed fields of the item. */
 export function asChanges(body: unknown): Delta {
-  if (!isPlainObject(body)) throw new InvalidPayloadError('The body must be the changed fields of the item, as an object');
+  if (!isPlainObject(body))
+    throw new InvalidPayloadError('The body must be the changed fields of the item, as an object');
   return body;
 }
 

@@ -8,7 +8,8 @@ describe(hashItem.name, () => {
     [{ id: '1', tags: ['a'], at: null }, '0a78577470e27529e356093d199827d2f4f47c48'],
   ])('hashes %j', (item, expected) => expect(hashItem(item)).toBe(expected));
 
-  it('ignores the order of keys', () => expect(hashItem({ title: 'Hello', id: 1 })).toBe(hashItem({ id: 1, title: 'Hello' })));
+  it('ignores the order of keys', () =>
+    expect(hashItem({ title: 'Hello', id: 1 })).toBe(hashItem({ id: 1, title: 'Hello' })));
 
   it.each([
     ['a changed value', { id: 1, title: 'a' }, { id: 1, title: 'b' }],

@@ -3,11 +3,26 @@ import { parseVersionCreate, parseVersionUpdate } from './version-payload';
 
 describe(parseVersionCreate.name, () => {
   it.each([
-    [{ key: 'draft', collection: 'articles', item: '1' }, { key: 'draft', collection: 'articles', item: '1' }],
-    [{ key: 'draft', name: 'Draft', collection: 'articles', item: '1' }, { key: 'draft', name: 'Draft', collection: 'articles', item: '1' }],
-    [{ key: 'draft', name: null, collection: 'articles', item: 'abc' }, { key: 'draft', name: null, collection: 'articles', item: 'abc' }],
-    [{ key: 'draft', collection: 'articles', item: null }, { key: 'draft', collection: 'articles', item: null }],
-    [{ key: 'draft', collection: 'articles' }, { key: 'draft', collection: 'articles', item: null }],
+    [
+      { key: 'draft', collection: 'articles', item: '1' },
+      { key: 'draft', collection: 'articles', item: '1' },
+    ],
+    [
+      { key: 'draft', name: 'Draft', collection: 'articles', item: '1' },
+      { key: 'draft', name: 'Draft', collection: 'articles', item: '1' },
+    ],
+    [
+      { key: 'draft', name: null, collection: 'articles', item: 'abc' },
+      { key: 'draft', name: null, collection: 'articles', item: 'abc' },
+    ],
+    [
+      { key: 'draft', collection: 'articles', item: null },
+      { key: 'draft', collection: 'articles', item: null },
+    ],
+    [
+      { key: 'draft', collection: 'articles' },
+      { key: 'draft', collection: 'articles', item: null },
+    ],
   ])('accepts %j', (body, expected) => expect(parseVersionCreate(body)).toEqual(expected));
 
   it.each([

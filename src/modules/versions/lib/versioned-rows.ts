@@ -26,7 +26,9 @@ export interface RowSchema {
 export type CreatedKeys = ReadonlyMap<string, ReadonlySet<string>>;
 
 function isCreated(created: CreatedKeys, collection: string, value: unknown): boolean {
-  return (typeof value === 'string' || typeof value === 'number') && (created.get(collection)?.has(String(value)) ?? false);
+  return (
+    (typeof value === 'string' || typeof value === 'number') && (created.get(collection)?.has(String(value)) ?? false)
+  );
 }
 
 /**
@@ -40,7 +42,11 @@ export function hideCreatedKeys(row: Row, collection: string, schema: RowSchema,
   for (const [field, value] of Object.entries(row)) {
     const link = field === primary ? null : schema.link(collection, field, row);
     const one = (entry: unknown, related: string) =>
-      isPlainObject(entry) ? hideCreatedKeys(entry, related, schema, created) : isCreated(created, related, entry) ? null : entry;
+      isPlainObject(entry)
+        ? hideCreatedKeys(entry, related, schema, created)
+        : isCreated(created, related, entry)
+          ? null
+          : entry;
     if (field === primary) out[field] = isCreated(created, collection, value) ? null : value;
     else if (!link) out[field] = value;
     else if (Array.isArray(value)) out[field] = value.map((entry) => one(entry, link.related));
@@ -75,7 +81,8 @@ export interface VersionedRowsInput {
 export function versionedRows(input: VersionedRowsInput): Row[] {
   const { rows, primary, meta, plainFields } = input;
   const nulls = Object.fromEntries(plainFields.map((field) => [field, null]));
-  const plain = (values: Delta) => Object.fromEntries(plainFields.filter((f) => f in values).map((f) => [f, values[f]]));
+  const plain = (values: Delta) =>
+    Object.fromEntries(plainFields.filter((f) => f in values).map((f) => [f, values[f]]));
   const out = rows.map((row) => {
     const key = String(row[primary]);
     const shown = input.hide(row);

@@ -5,7 +5,11 @@ import { isUrlAllowed } from '../../../../common/url/is-url-allowed';
  * PUBLIC_URL's host when the provider has no allow list, else an entry of the list or PUBLIC_URL.
  * Anything else would turn the sign-in into an open redirect that hands session cookies' holders away.
  */
-export function isLoginRedirectAllowed(redirect: unknown, publicUrl: string, allowList: readonly string[] | null): boolean {
+export function isLoginRedirectAllowed(
+  redirect: unknown,
+  publicUrl: string,
+  allowList: readonly string[] | null,
+): boolean {
   if (redirect === undefined || redirect === '') return true;
   if (typeof redirect !== 'string') return false;
   if (!/^[a-z][a-z0-9+.-]*:/i.test(redirect)) return isRelativePath(redirect);
