@@ -12,4 +12,17 @@ export default tseslint.config(
       parserOptions: { project: ['./tsconfig.json', './admin/tsconfig.json'], tsconfigRootDir: import.meta.dirname },
     },
   },
+  {
+    // The size limits of docs/CONVENTIONS.md: a file says one thing, a function does one thing.
+    files: ['src/**/*.ts', 'admin/src/**/*.{ts,tsx}', 'scripts/**/*.ts', 'bench/**/*.ts', 'test/**/*.ts'],
+    rules: {
+      'max-lines': ['error', { max: 400 }],
+      'max-lines-per-function': ['error', { max: 60 }],
+    },
+  },
+  {
+    // A spec's describe and it blocks are lists of cases, not logic: their length is the number of cases.
+    files: ['**/*.spec.ts', 'test/**/*.ts'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
 );
