@@ -10,29 +10,15 @@ const COLUMNS = ['id', 'title', 'body', 'x', 'status', 'published'];
 const FILTER = 'filter[status][_eq]=published&sort=-x&limit=25&meta=filter_count';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-/**
- * The floor: node:http + mysql2 running the SQL Vellum runs for the same requests, with no framework,
- * auth, permissions or activity. Vellum's target is at least 50% of its throughput on each read.
- */
-async function startFloor(
-  env: Record<string, string>,
-  table: string,
-): Promise<{ url: string; close: () => Promise<void> }> {
-  const pool = mysql.createPool({
-    host: env.DB_HOST,
-    port: Number(env.DB_PORT),
-    user: env.DB_USER,
-    password: env.DB_PASSWORD,
-    database: env.DB_DATABASE,
-    connectionLimit: 10,
-  });
+/** The floor's routes: each runs the SQL Vellum runs for the same request. */
+function floorHandler(pool: mysql.Pool, table: string): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const cols = COLUMNS.map((c) => `\`${c}\``).join(', ');
   const row = (r: Record<string, unknown>) => ({ ...r, published: r.published === 1 });
   const send = (res: ServerResponse, body: unknown) => {
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify(body));
   };
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+  return async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://floor');
     if (req.method === 'POST') {
       const chunks: Buffer[] = [];
@@ -69,6 +55,25 @@ async function startFloor(
     const [rows] = await pool.query(`SELECT ${cols} FROM \`${table}\` t ORDER BY t.id LIMIT 100`);
     return send(res, { data: (rows as Record<string, unknown>[]).map(row) });
   };
+}
+
+/**
+ * The floor: node:http + mysql2 running the SQL Vellum runs for the same requests, with no framework,
+ * auth, permissions or activity. Vellum's target is at least 50% of its throughput on each read.
+ */
+async function startFloor(
+  env: Record<string, string>,
+  table: string,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const pool = mysql.createPool({
+    host: env.DB_HOST,
+    port: Number(env.DB_PORT),
+    user: env.DB_USER,
+    password: env.DB_PASSWORD,
+    database: env.DB_DATABASE,
+    connectionLimit: 10,
+  });
+  const handle = floorHandler(pool, table);
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
       res.writeHead(500);
@@ -109,7 +114,7 @@ async function startFrameworkCeiling(
   class CeilingModule {}
   const app = await NestFactory.create(CeilingModule, { logger: false });
   await app.listen(0, '127.0.0.1');
-  const { port } = app.getHttpServer().address() as AddressInfo;
+  const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
 }
 

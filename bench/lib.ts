@@ -3,7 +3,7 @@
  * autocannon runs bounded in time, and one printed line per measurement. Benchmarks print figures;
  * they never fail on timing.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -120,18 +120,7 @@ export async function startBuiltServer(
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    if (child.exitCode !== null) throw new Error('Vellum exited before answering');
-    if (
-      await fetch(`${url}/server/ping`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (attempt > 6000) throw new Error('Vellum did not answer within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await waitForPing(child, url);
   const readyMs = performance.now() - started;
   return {
     url,
@@ -147,6 +136,22 @@ export async function startBuiltServer(
       if (!keepDatabase) await database.drop();
     },
   };
+}
+
+/** Polls the ping route every 10 ms until the server answers, for at most 60 s. */
+async function waitForPing(child: ChildProcess, url: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) throw new Error('Vellum exited before answering');
+    if (
+      await fetch(`${url}/server/ping`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    if (attempt > 6000) throw new Error('Vellum did not answer within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 /** utime + stime of a process; /proc counts them in clock ticks of 10 ms (USER_HZ 100 on Linux). */

@@ -15,37 +15,41 @@ async function call(
   return (await res.json()) as { data: Record<string, unknown> & { id: string } };
 }
 
+/** A versioned collection of 50 articles, each with a saved draft; answers the first draft. */
+async function seedDrafts(url: string, token: string): Promise<{ id: string; item: string }> {
+  await call(`${url}/collections`, token, 'POST', {
+    collection: 'bench_articles',
+    meta: { versioning: true },
+    fields: [
+      { field: 'title', type: 'string' },
+      { field: 'body', type: 'text' },
+      { field: 'views', type: 'integer' },
+    ],
+  });
+  const items = await call(
+    `${url}/items/bench_articles`,
+    token,
+    'POST',
+    Array.from({ length: 50 }, (_, i) => ({ title: `Article ${i}`, body: 'Main body', views: i })),
+  );
+  const ids = (items.data as unknown as { id: number }[]).map((i) => i.id);
+  const versions = await call(
+    `${url}/versions`,
+    token,
+    'POST',
+    ids.map((id) => ({ key: 'draft', collection: 'bench_articles', item: String(id) })),
+  );
+  for (const v of versions.data as unknown as { id: string }[])
+    await call(`${url}/versions/${v.id}/save`, token, 'POST', { title: 'Draft title', views: 1000 });
+  return (versions.data as unknown as { id: string; item: string }[])[0];
+}
+
 /** Content versions (API.md 5): save, compare, reads through a version and promote on a versioned collection. */
 export async function run(): Promise<void> {
   const server = await startBenchServer();
   const { url, token } = server;
   try {
-    await call(`${url}/collections`, token, 'POST', {
-      collection: 'bench_articles',
-      meta: { versioning: true },
-      fields: [
-        { field: 'title', type: 'string' },
-        { field: 'body', type: 'text' },
-        { field: 'views', type: 'integer' },
-      ],
-    });
-    const items = await call(
-      `${url}/items/bench_articles`,
-      token,
-      'POST',
-      Array.from({ length: 50 }, (_, i) => ({ title: `Article ${i}`, body: 'Main body', views: i })),
-    );
-    const ids = (items.data as unknown as { id: number }[]).map((i) => i.id);
-    const versions = await call(
-      `${url}/versions`,
-      token,
-      'POST',
-      ids.map((id) => ({ key: 'draft', collection: 'bench_articles', item: String(id) })),
-    );
-    const [version] = versions.data as unknown as { id: string; item: string }[];
-    for (const v of versions.data as unknown as { id: string }[])
-      await call(`${url}/versions/${v.id}/save`, token, 'POST', { title: 'Draft title', views: 1000 });
-
+    const version = await seedDrafts(url, token);
     const json = { ...bearer(token), 'Content-Type': 'application/json' };
     await load('POST /versions/:id/save', {
       url: `${url}/versions/${version.id}/save`,

@@ -40,6 +40,28 @@ import { UsersModule } from './modules/users/users.module';
 import { UtilsModule } from './modules/utils/utils.module';
 import { VersionsModule } from './modules/versions/versions.module';
 
+/** The TypeORM connection for the configured database, with the guards every statement runs under. */
+function databaseModule(config: AppConfig): DynamicModule {
+  return TypeOrmModule.forRootAsync({
+    useFactory: () => ({
+      ...dataSourceOptions(config),
+      migrationsRun: config.db.migrate,
+      autoLoadEntities: true,
+      // Fail fast at start instead of retrying for half a minute with a wrong DB_* setting.
+      retryAttempts: 0,
+    }),
+    dataSourceFactory: async (options) => {
+      const dataSource = await new VellumDataSource(options!).initialize();
+      if (config.db.client === 'sqlite') serializeSqliteTransactions(dataSource);
+      boundStatements(dataSource, dialectFor(config.db.client), {
+        acquireMs: config.db.acquireTimeout,
+        statementMs: config.db.statementTimeout,
+      });
+      return dataSource;
+    },
+  });
+}
+
 @Module({})
 export class AppModule {
   /**
@@ -56,24 +78,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.register(config, logger, clock),
-        TypeOrmModule.forRootAsync({
-          useFactory: () => ({
-            ...dataSourceOptions(config),
-            migrationsRun: config.db.migrate,
-            autoLoadEntities: true,
-            // Fail fast at start instead of retrying for half a minute with a wrong DB_* setting.
-            retryAttempts: 0,
-          }),
-          dataSourceFactory: async (options) => {
-            const dataSource = await new VellumDataSource(options!).initialize();
-            if (config.db.client === 'sqlite') serializeSqliteTransactions(dataSource);
-            boundStatements(dataSource, dialectFor(config.db.client), {
-              acquireMs: config.db.acquireTimeout,
-              statementMs: config.db.statementTimeout,
-            });
-            return dataSource;
-          },
-        }),
+        databaseModule(config),
         HashModule,
         RateLimiterModule,
         CacheModule.register(config),

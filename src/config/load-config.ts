@@ -136,12 +136,7 @@ export function loadConfig(given: NodeJS.ProcessEnv): AppConfig {
     ...servicesConfig(env, parsed),
     cors,
     metrics,
-    query: {
-      limitDefault: parsed.QUERY_LIMIT_DEFAULT ?? 100,
-      limitMax: parsed.QUERY_LIMIT_MAX,
-      maxRelationalDepth: parsed.MAX_RELATIONAL_DEPTH ?? 10,
-      maxBatchMutation: parsed.MAX_BATCH_MUTATION,
-    },
+    query: queryConfig(parsed),
     hash: hashConfig(parsed),
     graphql: graphqlConfig(parsed),
     importExport: importExportConfig(env, parsed),
@@ -287,6 +282,15 @@ function importExportConfig(env: Env, parsed: EnvSchema): AppConfig['importExpor
     exportBatchSize: parsed.EXPORT_BATCH_SIZE ?? 1000,
     maxConcurrentImports: parsed.IMPORT_MAX_CONCURRENCY ?? parsed.IMPORT_CONCURRENT_MAX ?? 20,
     importTimeout: duration(env.IMPORT_TIMEOUT, '1h'),
+  };
+}
+
+function queryConfig(parsed: EnvSchema): AppConfig['query'] {
+  return {
+    limitDefault: parsed.QUERY_LIMIT_DEFAULT ?? 100,
+    limitMax: parsed.QUERY_LIMIT_MAX,
+    maxRelationalDepth: parsed.MAX_RELATIONAL_DEPTH ?? 10,
+    maxBatchMutation: parsed.MAX_BATCH_MUTATION,
   };
 }
 

@@ -56,100 +56,126 @@ const DELETE_BODY: SchemaObject = {
   ],
 };
 
+/** What every route's docs of one items-like endpoint are made of: its names and its security. */
+function docsContext(r: ItemsResource) {
+  const schema = r.schema ?? r.one;
+  const [plural, singular] = [words(r.many), words(r.one)];
+  const params = Object.entries(r.params ?? {}).map(([name, description]) => ApiParam({ name, description }));
+  const routeAs =
+    (auth: ApiAuthOptions) =>
+    (id: string, summary: string, description: string, ...rest: MethodDecorator[]) =>
+      applyDecorators(ApiDoc({ id, summary, description }), ApiAuth(auth), ...params, ...rest);
+  return {
+    r,
+    schema,
+    one: ref(schema),
+    plural,
+    singular,
+    aSingular: indefinite(singular),
+    idParam: ApiParam({ name: 'id', description: `The ${singular}'s primary key.` }),
+    route: routeAs(r.auth),
+    write: routeAs(r.writeAuth ?? r.auth),
+    writeErrors: ApiErrors(400, 403, ...(r.writeErrors ?? [])),
+  };
+}
+
+type DocsContext = ReturnType<typeof docsContext>;
+
 /**
  * The docs of the standard routes of an items-like endpoint, one decorator each: the SDK's operation
  * ids, security, the shared query parameters, bodies, answers and errors. Controllers stay one line per route.
  */
 export function itemsRouteDocs(r: ItemsResource) {
-  const schema = r.schema ?? r.one;
-  const one = ref(schema);
-  const [plural, singular] = [words(r.many), words(r.one)];
-  const aSingular = indefinite(singular);
-  const params = Object.entries(r.params ?? {}).map(([name, description]) => ApiParam({ name, description }));
-  const idParam = ApiParam({ name: 'id', description: `The ${singular}'s primary key.` });
-  const routeAs =
-    (auth: ApiAuthOptions) =>
-    (id: string, summary: string, description: string, ...rest: MethodDecorator[]) =>
-      applyDecorators(ApiDoc({ id, summary, description }), ApiAuth(auth), ...params, ...rest);
-  const route = routeAs(r.auth);
-  const write = routeAs(r.writeAuth ?? r.auth);
-  const writeErrors = ApiErrors(400, 403, ...(r.writeErrors ?? []));
+  const c = docsContext(r);
+  return { ...readDocs(c), ...writeDocs(c), ...deleteDocs(c) };
+}
 
+function readDocs(c: DocsContext) {
   return {
     list: () =>
-      route(
-        `read${r.many}`,
-        `List ${plural}`,
+      c.route(
+        `read${c.r.many}`,
+        `List ${c.plural}`,
         [
-          `The ${plural} the caller may read, shaped and narrowed by the shared query parameters.`,
-          r.listNote,
+          `The ${c.plural} the caller may read, shaped and narrowed by the shared query parameters.`,
+          c.r.listNote,
           SEARCH_NOTE,
         ]
           .filter(Boolean)
           .join(' '),
-        ApiListQuery(...(r.query ?? [])),
-        ApiData(schema, `\`{ data: [${singular}], meta? }\``, { many: true }),
+        ApiListQuery(...(c.r.query ?? [])),
+        ApiData(c.schema, `\`{ data: [${c.singular}], meta? }\``, { many: true }),
         ApiErrors(400, 403),
         ApiSearchable(),
       ),
     read: () =>
-      route(
-        `read${r.one}`,
-        `Read ${aSingular}`,
-        `One ${singular} by its primary key; 403 when it does not exist or the caller may not read it.`,
-        idParam,
-        ApiQueryParams(...ONE_QUERY, ...(r.query ?? [])),
-        ApiData(schema, `\`{ data: ${singular} }\``),
+      c.route(
+        `read${c.r.one}`,
+        `Read ${c.aSingular}`,
+        `One ${c.singular} by its primary key; 403 when it does not exist or the caller may not read it.`,
+        c.idParam,
+        ApiQueryParams(...ONE_QUERY, ...(c.r.query ?? [])),
+        ApiData(c.schema, `\`{ data: ${c.singular} }\``),
         ApiErrors(400, 403),
       ),
+  };
+}
+
+function writeDocs(c: DocsContext) {
+  return {
     create: () =>
-      write(
-        `create${r.many}`,
-        `Create ${plural}`,
-        `Creates one ${singular} (an object) or several (an array, all or nothing).`,
+      c.write(
+        `create${c.r.many}`,
+        `Create ${c.plural}`,
+        `Creates one ${c.singular} (an object) or several (an array, all or nothing).`,
         ApiQueryParams(...WRITE_QUERY),
-        ApiJsonBody(createBody(one), `One ${singular}, or an array of them.`),
-        ApiWritten(schema),
-        writeErrors,
+        ApiJsonBody(createBody(c.one), `One ${c.singular}, or an array of them.`),
+        ApiWritten(c.schema),
+        c.writeErrors,
       ),
     update: () =>
-      write(
-        `update${r.many}`,
-        `Update ${plural}`,
-        `Updates several ${plural}: an array of ${plural} with their primary keys, \`{ keys, data }\` or \`{ query, data }\`.`,
+      c.write(
+        `update${c.r.many}`,
+        `Update ${c.plural}`,
+        `Updates several ${c.plural}: an array of ${c.plural} with their primary keys, \`{ keys, data }\` or \`{ query, data }\`.`,
         ApiQueryParams(...WRITE_QUERY),
-        ApiJsonBody(updateBody(one), 'The items to change and how.'),
-        ApiWritten(schema, { many: true }),
-        writeErrors,
+        ApiJsonBody(updateBody(c.one), 'The items to change and how.'),
+        ApiWritten(c.schema, { many: true }),
+        c.writeErrors,
       ),
     updateOne: () =>
-      write(
-        `update${r.one}`,
-        `Update ${aSingular}`,
-        `Changes the given fields of one ${singular}.`,
-        idParam,
+      c.write(
+        `update${c.r.one}`,
+        `Update ${c.aSingular}`,
+        `Changes the given fields of one ${c.singular}.`,
+        c.idParam,
         ApiQueryParams(...WRITE_QUERY),
-        ApiJsonBody(one, 'The fields to change.'),
-        ApiWritten(schema, { one: true }),
-        writeErrors,
+        ApiJsonBody(c.one, 'The fields to change.'),
+        ApiWritten(c.schema, { one: true }),
+        c.writeErrors,
       ),
+  };
+}
+
+function deleteDocs(c: DocsContext) {
+  return {
     remove: () =>
-      write(
-        `delete${r.many}`,
-        `Delete ${plural}`,
-        `Deletes several ${plural}: an array of primary keys, \`{ keys }\` or \`{ query }\`.`,
+      c.write(
+        `delete${c.r.many}`,
+        `Delete ${c.plural}`,
+        `Deletes several ${c.plural}: an array of primary keys, \`{ keys }\` or \`{ query }\`.`,
         ApiJsonBody(DELETE_BODY, 'The items to delete.'),
         ApiNoContentResponse({ description: 'Deleted.' }),
-        writeErrors,
+        c.writeErrors,
       ),
     removeOne: () =>
-      write(
-        `delete${r.one}`,
-        `Delete ${aSingular}`,
-        `Deletes one ${singular}.`,
-        idParam,
+      c.write(
+        `delete${c.r.one}`,
+        `Delete ${c.aSingular}`,
+        `Deletes one ${c.singular}.`,
+        c.idParam,
         ApiNoContentResponse({ description: 'Deleted.' }),
-        writeErrors,
+        c.writeErrors,
       ),
   };
 }

@@ -82,6 +82,30 @@ export class CreateSvcPoliciesAccess1764500000000 implements MigrationInterface 
   private async moveGrants(queryRunner: QueryRunner): Promise<void> {
     const q = () => queryRunner.manager.createQueryBuilder();
     const bool = (value: boolean) => columnsFor(queryRunner).dialect.booleanParam(value);
+    await this.createPublicPolicy(queryRunner);
+    const roles = await q()
+      .select([
+        'r.id AS id',
+        'r.name AS name',
+        'r.icon AS icon',
+        'r.description AS description',
+        'r.ip_access AS ip_access',
+        ...FLAGS.map((f) => `r.${f} AS ${f}`),
+      ])
+      .from('svc_roles', 'r')
+      .getRawMany<RoleRow>();
+    for (const role of roles) await this.movePolicyOfRole(queryRunner, role);
+    // The policies hold the flags now; a role's own are what Vellum's earlier clients may still set.
+    await q()
+      .update('svc_roles')
+      .set({ admin_access: bool(false), app_access: bool(false), enforce_tfa: bool(false), ip_access: null })
+      .execute();
+  }
+
+  /** The role-less (public) permissions move to the public policy, which applies to every request. */
+  private async createPublicPolicy(queryRunner: QueryRunner): Promise<void> {
+    const q = () => queryRunner.manager.createQueryBuilder();
+    const bool = (value: boolean) => columnsFor(queryRunner).dialect.booleanParam(value);
     await q()
       .insert()
       .into('svc_policies')
@@ -101,48 +125,32 @@ export class CreateSvcPoliciesAccess1764500000000 implements MigrationInterface 
       .values({ id: randomUUID(), role: null, user: null, policy: PUBLIC_POLICY, sort: 1 })
       .execute();
     await q().update('svc_permissions').set({ policy: PUBLIC_POLICY }).where('role IS NULL').execute();
-    const roles = await q()
-      .select([
-        'r.id AS id',
-        'r.name AS name',
-        'r.icon AS icon',
-        'r.description AS description',
-        'r.ip_access AS ip_access',
-        ...FLAGS.map((f) => `r.${f} AS ${f}`),
-      ])
-      .from('svc_roles', 'r')
-      .getRawMany<RoleRow>();
-    for (const role of roles) {
-      const policy = randomUUID();
-      const flags = Object.fromEntries(FLAGS.map((f) => [f, bool(truthy(role[f]))]));
-      await q()
-        .insert()
-        .into('svc_policies')
-        .values({
-          id: policy,
-          name: role.name,
-          icon: role.icon ?? 'badge',
-          description: role.description,
-          ip_access: role.ip_access,
-          ...flags,
-        })
-        .execute();
-      await q()
-        .insert()
-        .into('svc_access')
-        .values({ id: randomUUID(), role: role.id, user: null, policy, sort: 1 })
-        .execute();
-      await q()
-        .update('svc_permissions')
-        .set({ policy, role: null })
-        .where('role = :role', { role: role.id })
-        .execute();
-    }
-    // The policies hold the flags now; a role's own are what Vellum's earlier clients may still set.
+  }
+
+  /** A role's flags and permissions move to a policy of its own, attached to the role. */
+  private async movePolicyOfRole(queryRunner: QueryRunner, role: RoleRow): Promise<void> {
+    const q = () => queryRunner.manager.createQueryBuilder();
+    const bool = (value: boolean) => columnsFor(queryRunner).dialect.booleanParam(value);
+    const policy = randomUUID();
+    const flags = Object.fromEntries(FLAGS.map((f) => [f, bool(truthy(role[f]))]));
     await q()
-      .update('svc_roles')
-      .set({ admin_access: bool(false), app_access: bool(false), enforce_tfa: bool(false), ip_access: null })
+      .insert()
+      .into('svc_policies')
+      .values({
+        id: policy,
+        name: role.name,
+        icon: role.icon ?? 'badge',
+        description: role.description,
+        ip_access: role.ip_access,
+        ...flags,
+      })
       .execute();
+    await q()
+      .insert()
+      .into('svc_access')
+      .values({ id: randomUUID(), role: role.id, user: null, policy, sort: 1 })
+      .execute();
+    await q().update('svc_permissions').set({ policy, role: null }).where('role = :role', { role: role.id }).execute();
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

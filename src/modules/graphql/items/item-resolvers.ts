@@ -43,7 +43,7 @@ const DeleteMany = new GraphQLObjectType({
 });
 
 /** Input objects come from graphql-js without prototype quirks, but with absent members set to undefined. */
-const plain = <T>(value: T): T => (value === undefined ? value : JSON.parse(JSON.stringify(value)));
+const plain = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T));
 
 /** The REST query the arguments and the selection of a field (or `set`) amount to, parsed by the same parser as REST. */
 export function queryOf(
@@ -177,7 +177,6 @@ export function itemMutations(deps: ItemResolverDeps, types: CollectionTypes): F
   const many = (input: GraphQLInputObjectType) => ({ type: new GraphQLList(new GraphQLNonNull(input)) });
   const data = (a: Args) => plain(a.data as Item);
   const dataList = (a: Args) => plain((a.data as Item[] | undefined) ?? []);
-  const service = (ctx: ItemsContext) => deps.items.for(name, ctx.acc);
   if (types.collection.singleton) {
     return {
       [`update_${name}`]: {
@@ -214,14 +213,22 @@ export function itemMutations(deps: ItemResolverDeps, types: CollectionTypes): F
       args: { id, data: one(types.update) },
       resolve: run((s, a) => s.updateOne(a.id as string, data(a))),
     },
+    ...itemDeletions(deps, name),
+  };
+}
+
+/** delete mutations of one collection: they answer the deleted keys, not the items. */
+function itemDeletions(deps: ItemResolverDeps, name: string): Fields {
+  const service = (ctx: ItemsContext) => deps.items.for(name, ctx.acc);
+  return {
     [`delete_${name}_items`]: {
       type: DeleteMany,
-      args: { ids },
+      args: { ids: { type: new GraphQLNonNull(new GraphQLList(GraphQLID)) } },
       resolve: async (_s, a: Args, ctx) => ({ ids: await service(ctx).deleteMany(a.ids as PrimaryKey[]) }),
     },
     [`delete_${name}_item`]: {
       type: DeleteOne,
-      args: { id },
+      args: { id: { type: new GraphQLNonNull(GraphQLID) } },
       resolve: async (_s, a: Args, ctx) => ({ id: await service(ctx).deleteOne(a.id as string) }),
     },
   };

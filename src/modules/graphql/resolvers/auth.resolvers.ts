@@ -38,6 +38,11 @@ export function authMutations(
   http: AuthHttp,
   passwordReset: PasswordResetService,
 ): GraphQLFieldConfigMap<unknown, GraphqlContext> {
+  return { ...sessionMutations(auth, http), ...passwordMutations(passwordReset) };
+}
+
+/** Signing in and out, and refreshing the tokens of a session. */
+function sessionMutations(auth: AuthService, http: AuthHttp): GraphQLFieldConfigMap<unknown, GraphqlContext> {
   return {
     auth_login: {
       type: AuthTokensType,
@@ -80,6 +85,12 @@ export function authMutations(
         return true;
       },
     },
+  };
+}
+
+/** Asking for a password reset mail, then resetting the password with its token. */
+function passwordMutations(passwordReset: PasswordResetService): GraphQLFieldConfigMap<unknown, GraphqlContext> {
+  return {
     auth_password_request: {
       type: GraphQLBoolean,
       args: { email: { type: new GraphQLNonNull(GraphQLString) }, reset_url: { type: GraphQLString } },

@@ -149,6 +149,19 @@ function planCollections(diff: SnapshotDiff, current: Current) {
   return { created, deleted, updated };
 }
 
+/** A column turning into an alias (or back) comes as a deletion and a creation of the same key. */
+function replacedFieldKeys(diff: SnapshotDiff): Set<string> {
+  return new Set(
+    diff.fields
+      .filter(
+        (f) =>
+          removed(f.diff) &&
+          diff.fields.some((g) => g !== f && g.collection === f.collection && g.field === f.field && added(g.diff)),
+      )
+      .map((f) => fieldKey(f.collection, f.field)),
+  );
+}
+
 function planFields(diff: SnapshotDiff, current: Current, createdNames: Set<string>) {
   const steps = {
     replace: [] as PlanStep[],
@@ -158,16 +171,7 @@ function planFields(diff: SnapshotDiff, current: Current, createdNames: Set<stri
     afterRelations: [] as PlanStep[],
   };
   const ofNewCollections = new Map<string, SnapshotField[]>();
-  // A column turning into an alias (or back) comes as a deletion and a creation of the same key.
-  const replaced = new Set(
-    diff.fields
-      .filter(
-        (f) =>
-          removed(f.diff) &&
-          diff.fields.some((g) => g !== f && g.collection === f.collection && g.field === f.field && added(g.diff)),
-      )
-      .map((f) => fieldKey(f.collection, f.field)),
-  );
+  const replaced = replacedFieldKeys(diff);
   const madeByRelations = aliasesMadeByRelations(diff, current.relations);
   for (const entry of diff.fields) {
     const key = fieldKey(entry.collection, entry.field);

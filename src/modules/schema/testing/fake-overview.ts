@@ -31,9 +31,9 @@ export function testCollection(name: string, fields: [string, FieldType][] = [])
     sortField: null,
     accountability: 'all',
     meta: null,
-    fields: Object.fromEntries([
+    fields: Object.fromEntries<FieldOverview>([
       ['id', field(name, 'id', 'integer', true)],
-      ...fields.map(([f, t]) => [f, field(name, f, t)]),
+      ...fields.map(([f, t]): [string, FieldOverview] => [f, field(name, f, t)]),
     ]),
   };
 }
@@ -63,6 +63,19 @@ export function testRelation(
     },
     schema: null,
   };
+}
+
+/** The many-to-any side of shapes.children: shapes_children.item points at a circle or a square. */
+function shapesChildrenItem(): RelationOverview {
+  const anyItem = testRelation('shapes_children', 'item', 'circles', null);
+  Object.assign(anyItem, { related_collection: null });
+  Object.assign(anyItem.meta!, {
+    one_collection: null,
+    one_allowed_collections: ['circles', 'squares'],
+    one_collection_field: 'collection',
+    junction_field: 'shapes_id',
+  });
+  return anyItem;
 }
 
 /**
@@ -115,19 +128,11 @@ export function fakeOverview(): SchemaOverview {
       ]),
     ],
   ]);
-  const anyItem = testRelation('shapes_children', 'item', 'circles', null);
-  Object.assign(anyItem, { related_collection: null });
-  Object.assign(anyItem.meta!, {
-    one_collection: null,
-    one_allowed_collections: ['circles', 'squares'],
-    one_collection_field: 'collection',
-    junction_field: 'shapes_id',
-  });
   const relations = [
     testRelation('articles', 'author', 'authors', null),
     testRelation('comments', 'article', 'articles', 'comments'),
     testRelation('shapes_children', 'shapes_id', 'shapes', 'children'),
-    anyItem,
+    shapesChildrenItem(),
   ];
   return new SchemaOverview(collections, relations, 1);
 }
