@@ -5,7 +5,9 @@
  * Markdown; `defaults` holds one default per name, in order, or one that all the names share. A name with `<NAME>` is a family whose
  * names the operator chooses.
  */
+import { ASSETS_ENV_DOCS } from './env-docs-assets';
 import { SSO_ENV_DOCS } from './env-docs-sso';
+import { WEBSOCKETS_ENV_DOCS } from './env-docs-websockets';
 
 export interface EnvDoc {
   names: readonly string[];
@@ -347,94 +349,13 @@ export const ENV_DOCS: readonly EnvDoc[] = [
     meaning:
       "milliseconds requests in flight get to finish after `SIGTERM` or `SIGINT` (the reference's name and unit); then their connections are closed, the jobs still running are marked failed, Redis and the database are closed, and Vellum exits with code 0",
   },
-  {
-    names: [
-      'ASSETS_TRANSFORM_MAX_RUNNING',
-      'ASSETS_TRANSFORM_MAX_RUNNING_PER_CALLER',
-      'ASSETS_TRANSFORM_MAX_CONCURRENT',
-      'ASSETS_TRANSFORM_TIMEOUT',
-    ],
-    defaults: ['`2`', '`1`', '`25`', '`7.5s`'],
-    meaning:
-      'image transformations computed at once (in all and per caller), running or waiting (more: 503), and how long one may take before its request answers 503 and the work is stopped',
-  },
-  {
-    names: ['ASSETS_TRANSFORM_SLOW_ENCODE_MAX_PIXELS'],
-    defaults: ['`2000000`'],
-    meaning: 'largest AVIF or palette PNG output (width × height), whose encoders no timeout stops',
-  },
-  {
-    names: ['ASSETS_CACHE_TTL', 'ASSETS_CACHE_REVALIDATE'],
-    defaults: ['`30d`', '`false`'],
-    meaning:
-      'the `Cache-Control` of `/assets`: how long browsers and proxies may keep an asset, and whether they must revalidate it every time',
-  },
-  {
-    names: ['ASSETS_MEMORY_CACHE_SIZE'],
-    defaults: ['`32mb`'],
-    meaning:
-      'bytes of small originals and variants kept in memory (`0`: none; an object over a sixteenth of it is always streamed)',
-  },
+  ...ASSETS_ENV_DOCS,
   {
     names: ['ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION', 'ASSETS_TRANSFORM_MAX_OPERATIONS'],
     defaults: ['`6000`', '`5`'],
     meaning: "largest side, in pixels, of a transformation's output, and most operations one `transforms` may list",
   },
-  {
-    names: ['WEBSOCKETS_ENABLED'],
-    defaults: ['`false`'],
-    meaning: 'the WebSocket API (subscriptions, items, ping); off by default, as in the reference platform',
-  },
-  {
-    names: ['WEBSOCKETS_REST_ENABLED', 'WEBSOCKETS_REST_PATH'],
-    defaults: ['`true`', '`/websocket`'],
-    meaning: 'the REST-style socket and its upgrade path (upgrades to a path no socket serves are refused)',
-  },
-  {
-    names: ['WEBSOCKETS_REST_AUTH'],
-    defaults: ['`handshake`'],
-    meaning:
-      '`handshake`: the first message must be `{type:"auth"}` within the timeout; `strict`: `?access_token=` on the upgrade, 401 otherwise; `public`: anonymous (public role) until an auth message',
-  },
-  {
-    names: ['WEBSOCKETS_REST_AUTH_TIMEOUT'],
-    defaults: ['`10`'],
-    meaning: 'seconds a handshake connection has to authenticate',
-  },
-  {
-    names: ['WEBSOCKETS_REST_CONN_LIMIT'],
-    defaults: ['`Infinity`'],
-    meaning: 'open sockets per instance; further upgrades get 403',
-  },
-  {
-    names: ['WEBSOCKETS_GRAPHQL_ENABLED', 'WEBSOCKETS_GRAPHQL_PATH'],
-    defaults: ['`true`', '`/graphql`'],
-    meaning:
-      "GraphQL over WebSocket (graphql-transport-ws, the `graphql-ws` library's protocol): `<collection>_mutated(event: create\\|update\\|delete) { key event data { … } }` for every collection the caller may read, one event per written key, `data` read with the caller's permissions (null for a delete); queries and mutations run there too",
-  },
-  {
-    names: ['WEBSOCKETS_GRAPHQL_AUTH'],
-    defaults: ['`handshake`'],
-    meaning:
-      '`handshake`: `connection_init` must carry `{ access_token }` (else the socket closes with 4403, or 4408 when none comes within the timeout); `strict`: `?access_token=` on the upgrade, 401 otherwise; `public`: anonymous (public role) unless a valid token is given; a connection signed in with an expiring token closes with 4403 when it expires',
-  },
-  {
-    names: ['WEBSOCKETS_GRAPHQL_AUTH_TIMEOUT', 'WEBSOCKETS_GRAPHQL_CONN_LIMIT'],
-    defaults: ['`10`', '`Infinity`'],
-    meaning: 'as their `REST` counterparts, for the GraphQL socket',
-  },
-  {
-    names: ['WEBSOCKETS_MAX_PAYLOAD', 'WEBSOCKETS_PRE_AUTH_MAX_PAYLOAD'],
-    defaults: ['`256kb`', '`8kb`'],
-    meaning:
-      'largest WebSocket message, after and before the connection is signed in; a larger frame closes the socket with 1009 before it is read',
-  },
-  {
-    names: ['WEBSOCKETS_HEARTBEAT_ENABLED', 'WEBSOCKETS_HEARTBEAT_PERIOD'],
-    defaults: ['`true`', '`30`'],
-    meaning:
-      'the server\'s `{type:"ping"}` every period (seconds); a client silent until the next one is closed (on the GraphQL socket: WebSocket ping frames)',
-  },
+  ...WEBSOCKETS_ENV_DOCS,
   {
     names: ['MAX_IMPORT_ERRORS', 'IMPORT_BATCH_SIZE', 'EXPORT_BATCH_SIZE'],
     defaults: ['`1000`', '`250`', '`1000`'],

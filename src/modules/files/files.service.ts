@@ -16,11 +16,9 @@ import {
 } from '../../common/errors/errors';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { inChunks } from '../../database/key-lists';
-import { isPlainObject } from '../../common/is-plain-object';
-import type { Query } from '../../common/query/query.types';
 import type { ItemsWriter } from '../items/items-http';
 import { ItemsFactory } from '../items/items.factory';
-import type { Item, ItemsService, PrimaryKey } from '../items/items.service';
+import type { Item, ItemsService } from '../items/items.service';
 import { PermissionsService } from '../permissions/permissions.service';
 import { SettingsService } from '../settings/settings.service';
 import { FileEntity } from './entities/file.entity';
@@ -28,10 +26,9 @@ import { writeContent } from './lib/write-content';
 import { FileValues, parseFileValues } from './lib/file-values';
 import { formatTitle } from './lib/format-title';
 import { replaceTempKey, uploadTempKey } from './lib/upload-temp';
-import { ImageMetadata, METADATA_TYPES, readImageMetadata } from './lib/image-metadata';
-import { DURATION_TYPES, mediaDuration } from './lib/media-duration';
+import { extractMetadata } from './lib/extract-metadata';
+import { filesWriter } from './files-writer';
 import { bareType, extensionForType, extensionOf, mimeTypeAllowed } from './lib/mime';
-import { readLimited } from './lib/read-limited';
 import { variantPrefix } from './transform/transform-key';
 import { StorageService } from './storage/storage.service';
 import { isSafeKey } from './storage/storage-driver';
@@ -43,9 +40,6 @@ import { MetricsService } from '../../common/metrics/metrics.service';
 /** TypeORM cannot type JSON columns holding `unknown`; the values were checked by parseFileValues. */
 type FileRow = QueryDeepPartialEntity<FileEntity>;
 
-/** Images above this size get their metadata from the first bytes only (headers), never the whole object in memory. */
-const FULL_METADATA_READ_LIMIT = 64 * 1024 * 1024;
-const HEADER_READ_LIMIT = 1024 * 1024;
 /** File rows kept for asset requests: a row is under 2 KB. */
 const FILE_ROWS = 2_000;
 
@@ -317,33 +311,7 @@ export class FilesService {
 
   /** The batch forms of API.md 1.7 with the rules above, for ItemsHttp. */
   writer(acc: Accountability): ItemsWriter {
-    const keysOf = (keys: PrimaryKey[]) => {
-      if (!Array.isArray(keys) || keys.some((key) => typeof key !== 'string'))
-        throw new InvalidPayloadError('"keys" must be an array of ids');
-      return keys as string[];
-    };
-    const byQuery = async (query: Query) => (await this.engine(acc).keysByQuery(query)).map(String);
-    return {
-      updateOne: (key, data) => this.updateOne(String(key), this.values(data, 'update'), acc),
-      updateMany: (keys, data) => this.updateMany(keysOf(keys), this.values(data, 'update'), acc),
-      updateByQuery: async (query, data) => {
-        const values = this.values(data, 'update');
-        const keys = await byQuery(query);
-        return keys.length ? this.updateMany(keys, values, acc) : [];
-      },
-      updateBatch: async (items) => {
-        const updates = items.map((item) => {
-          if (!isPlainObject(item) || typeof item.id !== 'string')
-            throw new InvalidPayloadError('Every object needs its "id"');
-          return { id: item.id, values: this.values(item, 'update') };
-        });
-        const keys: string[] = [];
-        for (const { id, values } of updates) keys.push(await this.updateOne(id, values, acc));
-        return keys;
-      },
-      deleteMany: async (keys) => this.deleteMany(keysOf(keys), acc),
-      deleteByQuery: async (query) => this.deleteMany(await byQuery(query), acc),
-    };
+    return filesWriter(this, acc);
   }
 
   /** Rows first (all or none, with the caller's delete permission), then their bytes and stored transformations. */
@@ -405,18 +373,7 @@ export class FilesService {
     return size;
   }
 
-  /** Image metadata (API.md 6.3), or the duration of audio and video whose container states it. */
-  private async extractMetadata(
-    storage: string,
-    key: string,
-    type: string,
-    size: number,
-  ): Promise<ImageMetadata & { duration?: number }> {
-    const image = METADATA_TYPES.has(type);
-    if (!image && !DURATION_TYPES.has(type)) return {};
-    const stream = await this.storage.location(storage).getStream(key);
-    const input = await readLimited(stream, size <= FULL_METADATA_READ_LIMIT ? size : HEADER_READ_LIMIT);
-    if (image) return readImageMetadata(input, this.config.files.metadataAllowList);
-    return { duration: mediaDuration(input) ?? undefined };
+  private extractMetadata(storage: string, key: string, type: string, size: number) {
+    return extractMetadata(this.storage.location(storage), key, type, size, this.config.files.metadataAllowList);
   }
 }

@@ -21,7 +21,8 @@ import { validateApplyBody } from './lib/validate-apply-body';
 import { validateSnapshot } from './lib/validate-snapshot';
 import type { SchemaOverview } from './schema-overview';
 import { SchemaOverviewService } from './schema-overview.service';
-import { FieldInput, SchemaService } from './schema.service';
+import type { FieldInput } from './schema-inputs';
+import { SchemaService } from './schema.service';
 import type { FieldType } from './schema.types';
 
 function describeStep(step: PlanStep, index: number): SchemaApplyStep {

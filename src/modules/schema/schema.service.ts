@@ -2,7 +2,7 @@ import { withPrimaryKey } from './lib/primary-key-field';
 import { saveFieldMeta } from './lib/field-metas';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, QueryRunner, Table, TableColumn, TableForeignKey } from 'typeorm';
+import { DataSource, QueryRunner, Table, TableColumn } from 'typeorm';
 import { DatabaseBusyError, ForbiddenError, InvalidPayloadError } from '../../common/errors/errors';
 import { Dialect, DIALECT } from '../../database/dialects/dialect';
 import { CacheService } from '../cache/cache.service';
@@ -10,43 +10,21 @@ import { CollectionMetaEntity } from './entities/collection-meta.entity';
 import { FieldMetaEntity } from './entities/field-meta.entity';
 import { RelationMetaEntity } from './entities/relation-meta.entity';
 import { alterColumn, indexFor } from './lib/alter-column';
-import { checkFieldSchema, columnForField, FieldSchemaInput } from './lib/column-for-field';
+import { checkFieldSchema, columnForField } from './lib/column-for-field';
 import { checkRelationMeta } from './lib/check-relation-meta';
-import { foreignKeyName } from './lib/foreign-key-name';
+import { dropForeignKey, onDeleteAction, relationForeignKey, removeRelation, saveOneField } from './lib/relation-ddl';
 import { BatchOptions, CollectionRows, tablesAmong } from './lib/collection-rows';
 import { createTableDdl, DdlStatement } from './lib/run-ddl';
 import { COLLECTION_META, FIELD_META, normalizeSpecial, pickMeta, RELATION_META } from './lib/meta-values';
 import { SchemaOverviewService } from './schema-overview.service';
 import type { SchemaOverview } from './schema-overview';
+import type { CollectionInput, FieldInput, RelationInput } from './schema-inputs';
 import { FieldType, isFieldType } from './schema.types';
 import { isSystemCollection } from './system-schema';
 import { isPlainObject } from '../../common/is-plain-object';
 import { isPrototypeKey } from '../../common/prototype-keys';
 
 const NAME = /^[A-Za-z0-9_-]{1,64}$/;
-const ON_DELETE = ['SET NULL', 'CASCADE', 'RESTRICT', 'NO ACTION'];
-
-export interface FieldInput {
-  field: string;
-  type?: FieldType;
-  meta?: Record<string, unknown> | null;
-  schema?: FieldSchemaInput | null;
-}
-
-export interface CollectionInput {
-  collection: string;
-  meta?: Record<string, unknown> | null;
-  schema?: Record<string, unknown> | null;
-  fields?: FieldInput[];
-}
-
-export interface RelationInput {
-  collection: string;
-  field: string;
-  related_collection?: string | null;
-  meta?: Record<string, unknown> | null;
-  schema?: { on_delete?: string; on_update?: string } | null;
-}
 
 /**
  * Collections, fields and relations (API.md 11): DDL through TypeORM's QueryRunner plus the meta rows.
@@ -206,7 +184,7 @@ export class SchemaService {
         relation.related_collection === name ||
         (allowed.length === 1 && allowed[0] === name)
       ) {
-        await this.removeRelation(runner, relation.collection, relation.field, relation.collection !== name);
+        await removeRelation(runner, this.overview, relation.collection, relation.field, relation.collection !== name);
         relationsRemoved = true;
       } else if (allowed.includes(name)) {
         // As the reference: a many-to-any keeps its other collections.
@@ -306,7 +284,7 @@ export class SchemaService {
     if (field.primaryKey) throw new InvalidPayloadError("The primary key can't be deleted");
     const overview = this.overview;
     const link = overview.relation(collection, fieldName);
-    if (link?.type === 'm2o') await this.removeRelation(runner, collection, fieldName, false);
+    if (link?.type === 'm2o') await removeRelation(runner, this.overview, collection, fieldName, false);
     if (link?.type === 'o2m') {
       await runner.manager
         .getRepository(RelationMetaEntity)
@@ -341,20 +319,12 @@ export class SchemaService {
     const { keepOneField } = checkRelationMeta(this.overview, collection, related ?? null, metaValues);
     const schema = input.schema as RelationInput['schema'];
     if (related && schema !== null && manyField.type !== 'alias' && many.table) {
-      const onDelete = (schema?.on_delete ?? 'SET NULL').toUpperCase();
-      if (!ON_DELETE.includes(onDelete))
-        throw new InvalidPayloadError(`"schema.on_delete" must be one of ${ON_DELETE.join(', ')}`);
+      const onDelete = onDeleteAction(schema?.on_delete ?? 'SET NULL');
       const target = this.overview.collection(related)!;
       if (!target.table) throw new InvalidPayloadError(`Related collection "${related}" has no table`);
       await runner.createForeignKey(
         many.table,
-        new TableForeignKey({
-          name: foreignKeyName(collection, field),
-          columnNames: [field],
-          referencedTableName: target.table,
-          referencedColumnNames: [target.primary],
-          onDelete,
-        }),
+        relationForeignKey(collection, field, target.table, target.primary, onDelete),
       );
     }
     await runner.manager.getRepository(RelationMetaEntity).save({
@@ -364,11 +334,7 @@ export class SchemaService {
       one_collection: related ?? null,
     });
     if (typeof oneField === 'string' && related && !keepOneField) {
-      await saveFieldMeta(runner, related, {
-        field: oneField,
-        type: 'alias',
-        meta: { special: ['o2m'], interface: 'list-o2m' },
-      });
+      await saveOneField(runner, related, oneField);
     }
     // A many-to-any's `item` holds keys of several collections: no many-to-one of its own.
     if (related && !manyField.special.includes('m2o') && manyField.type !== 'alias') {
@@ -394,11 +360,7 @@ export class SchemaService {
         if (!NAME.test(oneField) || this.overview.field(relation.related_collection, oneField)) {
           throw new InvalidPayloadError(`"meta.one_field" "${oneField}" is not a free field name`);
         }
-        await saveFieldMeta(runner, relation.related_collection, {
-          field: oneField,
-          type: 'alias',
-          meta: { special: ['o2m'], interface: 'list-o2m' },
-        });
+        await saveOneField(runner, relation.related_collection, oneField);
       }
     }
     // A body with only `schema` (the SDK's updateRelation(c, f, { schema })) leaves the meta row alone.
@@ -409,20 +371,12 @@ export class SchemaService {
     }
     const schema = input.schema as RelationInput['schema'];
     if (isPlainObject(schema) && schema.on_delete && relation.schema && relation.related_collection) {
-      const onDelete = String(schema.on_delete).toUpperCase();
-      if (!ON_DELETE.includes(onDelete))
-        throw new InvalidPayloadError(`"schema.on_delete" must be one of ${ON_DELETE.join(', ')}`);
+      const onDelete = onDeleteAction(String(schema.on_delete));
       const target = this.overview.collection(relation.related_collection)!;
-      await this.dropForeignKey(runner, collection, field);
+      await dropForeignKey(runner, collection, field);
       await runner.createForeignKey(
         collection,
-        new TableForeignKey({
-          name: foreignKeyName(collection, field),
-          columnNames: [field],
-          referencedTableName: target.table!,
-          referencedColumnNames: [target.primary],
-          onDelete,
-        }),
+        relationForeignKey(collection, field, target.table!, target.primary, onDelete),
       );
     }
     await this.overviews.reload(runner.manager);
@@ -431,30 +385,7 @@ export class SchemaService {
   async deleteRelation(runner: QueryRunner, collection: string, field: string): Promise<void> {
     const relation = this.overview.relationEntry(collection, field);
     if (!relation || relation.meta?.system) throw new ForbiddenError();
-    await this.removeRelation(runner, collection, field, true);
+    await removeRelation(runner, this.overview, collection, field, true);
     await this.overviews.reload(runner.manager);
-  }
-
-  private async dropForeignKey(runner: QueryRunner, table: string, field: string): Promise<void> {
-    const loaded = await runner.getTable(table);
-    const fk = loaded?.foreignKeys.find((f) => f.columnNames.length === 1 && f.columnNames[0] === field);
-    if (loaded && fk) await runner.dropForeignKey(loaded, fk);
-  }
-
-  private async removeRelation(
-    runner: QueryRunner,
-    collection: string,
-    field: string,
-    dropKey: boolean,
-  ): Promise<void> {
-    const relation = this.overview.relationEntry(collection, field);
-    if (!relation) return;
-    if (dropKey && (await runner.hasTable(collection))) await this.dropForeignKey(runner, collection, field);
-    if (relation.meta?.one_field && relation.related_collection) {
-      await runner.manager
-        .getRepository(FieldMetaEntity)
-        .delete({ collection: relation.related_collection, field: relation.meta.one_field });
-    }
-    await runner.manager.getRepository(RelationMetaEntity).delete({ many_collection: collection, many_field: field });
   }
 }

@@ -4,7 +4,7 @@ import type { Dialect } from '../../../database/dialects/dialect';
 import { insertRows, rowsPerInsert } from '../../../database/insert-rows';
 import { CollectionMetaEntity } from '../entities/collection-meta.entity';
 import { FieldMetaEntity } from '../entities/field-meta.entity';
-import type { FieldInput } from '../schema.service';
+import type { FieldInput } from '../schema-inputs';
 import { FIELD_META, pickMeta } from './meta-values';
 import { DdlStatement, runDdl, StepStatement } from './run-ddl';
 

@@ -1,6 +1,6 @@
 import type { QueryRunner } from 'typeorm';
 import { FieldMetaEntity } from '../entities/field-meta.entity';
-import type { FieldInput } from '../schema.service';
+import type { FieldInput } from '../schema-inputs';
 import { FIELD_META, pickMeta } from './meta-values';
 
 export async function saveFieldMeta(

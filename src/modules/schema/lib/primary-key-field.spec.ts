@@ -1,4 +1,4 @@
-import type { FieldInput } from '../schema.service';
+import type { FieldInput } from '../schema-inputs';
 import { withPrimaryKey } from './primary-key-field';
 
 const name: FieldInput = { field: 'name', type: 'string' };

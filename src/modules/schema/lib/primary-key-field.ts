@@ -1,4 +1,4 @@
-import type { FieldInput } from '../schema.service';
+import type { FieldInput } from '../schema-inputs';
 
 const DEFAULT_KEY: FieldInput = {
   field: 'id',
