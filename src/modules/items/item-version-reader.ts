@@ -7,13 +7,16 @@ import type { Query } from '../../common/query/query.types';
  * with the query it is given (a list is narrowed to the versioned items), in the manager of a
  * transaction holding the versions' changes when there is one.
  */
+/** The read a version read wraps, run with the query it is given, in the manager given when there is one. */
+export type NormalRead<T> = (query: Query, manager?: EntityManager) => Promise<T>;
+
 export interface ItemVersionReader {
   read<T extends { data?: unknown }>(
     collection: string,
     item: string | undefined,
     query: Query,
     acc: Accountability,
-    read: (query: Query, manager?: EntityManager) => Promise<T>,
+    read: NormalRead<T>,
   ): Promise<T>;
 }
 

@@ -16,7 +16,7 @@ import type { Query } from '../../common/query/query.types';
 import { ItemsFactory } from '../items/items.factory';
 import type { Item, ItemsDeps, PrimaryKey } from '../items/items.service';
 import { VersionEntity } from './entities/version.entity';
-import type { ItemVersionReader } from '../items/item-version-reader';
+import type { ItemVersionReader, NormalRead } from '../items/item-version-reader';
 import { asChanges, Delta, deltaOf, mergeDelta, pickDelta } from './lib/delta';
 import { deltaSchemaOf, mapDelta, stampDelta, stripMarkers } from './lib/delta-markers';
 import { hashItem } from './lib/hash-item';
@@ -197,7 +197,7 @@ export class VersionsService implements ItemVersionReader {
     item: string | undefined,
     query: Query,
     acc: Accountability,
-    read: (query: Query, manager?: EntityManager) => Promise<T>,
+    read: NormalRead<T>,
   ): Promise<T> {
     const key = query.version;
     if (!key || RESERVED_VERSION_KEYS.includes(key)) return read(query);

@@ -6,7 +6,14 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { putTempKey } from '../lib/upload-temp';
-import { assertSafeKey, ByteRange, StorageDriver, StorageStat, UnsafeStorageKeyError } from './storage-driver';
+import {
+  assertSafeKey,
+  ByteRange,
+  nullIfMissing,
+  StorageDriver,
+  StorageStat,
+  UnsafeStorageKeyError,
+} from './storage-driver';
 
 const READ_CHUNK = 256 * 1024;
 
@@ -63,13 +70,11 @@ export class LocalDriver implements StorageDriver {
   }
 
   async stat(path: string): Promise<StorageStat | null> {
-    try {
-      const info = await stat(this.fullPath(path));
-      return info.isFile() ? { size: info.size, modified: info.mtime } : null;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw err;
-    }
+    const info = await nullIfMissing(
+      () => stat(this.fullPath(path)),
+      (err) => (err as NodeJS.ErrnoException).code === 'ENOENT',
+    );
+    return info?.isFile() ? { size: info.size, modified: info.mtime } : null;
   }
 
   async exists(path: string): Promise<boolean> {

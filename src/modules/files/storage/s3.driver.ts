@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
-import { assertSafeKey, ByteRange, StorageDriver, StorageStat } from './storage-driver';
+import { assertSafeKey, ByteRange, nullIfMissing, StorageDriver, StorageStat } from './storage-driver';
 
 export interface S3DriverOptions {
   bucket: string;
@@ -89,13 +89,11 @@ export class S3Driver implements StorageDriver {
   }
 
   async stat(path: string): Promise<StorageStat | null> {
-    try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(path) }));
-      return { size: head.ContentLength ?? 0, modified: head.LastModified ?? new Date(0) };
-    } catch (err) {
-      if (isNotFound(err)) return null;
-      throw err;
-    }
+    const head = await nullIfMissing(
+      () => this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(path) })),
+      isNotFound,
+    );
+    return head && { size: head.ContentLength ?? 0, modified: head.LastModified ?? new Date(0) };
   }
 
   async exists(path: string): Promise<boolean> {

@@ -29,6 +29,19 @@ export interface StorageDriver {
   move(from: string, to: string): Promise<void>;
 }
 
+/** A driver's read that answers null, not an error, when `isMissing` says the object is not there. */
+export async function nullIfMissing<T>(
+  read: () => Promise<T>,
+  isMissing: (err: unknown) => boolean,
+): Promise<T | null> {
+  try {
+    return await read();
+  } catch (err) {
+    if (isMissing(err)) return null;
+    throw err;
+  }
+}
+
 /** Thrown by drivers for a key that is absolute, contains `..` or control characters. */
 export class UnsafeStorageKeyError extends Error {
   constructor(readonly key: string) {

@@ -1,16 +1,4 @@
-import {
-  applyDecorators,
-  Controller,
-  Delete,
-  Head,
-  HttpCode,
-  Options,
-  Param,
-  Patch,
-  Post,
-  Req,
-  Res,
-} from '@nestjs/common';
+import { applyDecorators, Controller, Delete, Head, HttpCode, Options, Patch, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiHeader, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../../../common/openapi/error-responses';
 import { ApiDoc, OperationDoc } from '../../../common/openapi/operation';
@@ -23,6 +11,7 @@ import { TusService } from './tus.service';
 const TUS_RESUMABLE = { name: 'Tus-Resumable', required: true, description: '`1.0.0`' };
 const UPLOAD_ID = {
   name: 'id',
+  type: String,
   description: 'The upload id, the last segment of the `Location` the creation answered',
 };
 
@@ -80,12 +69,7 @@ export class TusController {
   })
   @ApiParam(UPLOAD_ID)
   @ApiResponse({ status: 200, description: "The upload's offset in `Upload-Offset`" })
-  offset(
-    @Param('id') _id: string,
-    @Req() req: Request,
-    @Res() res: Response,
-    @Acc() acc: Accountability,
-  ): Promise<void> {
+  offset(@Req() req: Request, @Res() res: Response, @Acc() acc: Accountability): Promise<void> {
     return this.tus.handle(req, res, acc);
   }
 
@@ -102,12 +86,7 @@ export class TusController {
   @ApiHeader({ name: 'Upload-Offset', required: true, description: 'Where the chunk starts' })
   @ApiParam(UPLOAD_ID)
   @ApiResponse({ status: 204, description: 'Stored; the new offset in `Upload-Offset`' })
-  append(
-    @Param('id') _id: string,
-    @Req() req: Request,
-    @Res() res: Response,
-    @Acc() acc: Accountability,
-  ): Promise<void> {
+  append(@Req() req: Request, @Res() res: Response, @Acc() acc: Accountability): Promise<void> {
     return this.tus.handle(req, res, acc);
   }
 
@@ -120,12 +99,7 @@ export class TusController {
   })
   @ApiParam(UPLOAD_ID)
   @ApiResponse({ status: 204, description: 'Removed' })
-  terminate(
-    @Param('id') _id: string,
-    @Req() req: Request,
-    @Res() res: Response,
-    @Acc() acc: Accountability,
-  ): Promise<void> {
+  terminate(@Req() req: Request, @Res() res: Response, @Acc() acc: Accountability): Promise<void> {
     return this.tus.handle(req, res, acc);
   }
 
@@ -140,12 +114,7 @@ export class TusController {
   @ApiErrors(404)
   @ApiParam(UPLOAD_ID)
   @ApiResponse({ status: 204, description: 'The capabilities, in headers' })
-  capabilities(
-    @Param('id') _id: string,
-    @Req() req: Request,
-    @Res() res: Response,
-    @Acc() acc: Accountability,
-  ): Promise<void> {
+  capabilities(@Req() req: Request, @Res() res: Response, @Acc() acc: Accountability): Promise<void> {
     return this.tus.handle(req, res, acc);
   }
 }

@@ -3,6 +3,14 @@ import { planApply } from './apply-plan';
 import { collection, field, snapshot } from './schema-fixtures';
 import { InvalidPayloadError } from '../../../common/errors/errors';
 
+/** articles.author → authors, with the given meta. */
+const authorRelation = <M>(meta: M) => ({
+  collection: 'articles',
+  field: 'author',
+  related_collection: 'authors',
+  meta,
+  schema: null,
+});
 const id = (c: string) => field(c, 'id', 'integer', { has_auto_increment: true, is_primary_key: true });
 
 describe(planApply.name, () => {
@@ -21,13 +29,7 @@ describe(planApply.name, () => {
   });
 
   it('orders deletions so foreign keys go before the tables they point into', () => {
-    const relation = {
-      collection: 'articles',
-      field: 'author',
-      related_collection: 'authors',
-      meta: null,
-      schema: null,
-    };
+    const relation = authorRelation(null);
     const current = snapshot({
       collections: [collection('articles'), collection('authors')],
       fields: [id('articles'), field('articles', 'author', 'integer'), id('authors')],
@@ -104,13 +106,12 @@ describe(planApply.name, () => {
 
 describe(`${planApply.name} with one-to-many aliases`, () => {
   it('lets the relation create its alias field, then sets the alias meta', () => {
-    const relation = {
-      collection: 'articles',
-      field: 'author',
-      related_collection: 'authors',
-      meta: { many_collection: 'articles', many_field: 'author', one_collection: 'authors', one_field: 'articles' },
-      schema: null,
-    };
+    const relation = authorRelation({
+      many_collection: 'articles',
+      many_field: 'author',
+      one_collection: 'authors',
+      one_field: 'articles',
+    });
     const current = snapshot({
       collections: [collection('articles'), collection('authors')],
       fields: [id('articles'), field('articles', 'author', 'integer'), id('authors')],
