@@ -22,7 +22,6 @@ import { RateLimiterModule } from './modules/rate-limiter/rate-limiter.module';
 import { ActivityRoutesModule } from './modules/items/activity-routes.module';
 import { ItemsModule } from './modules/items/items.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
-import { AccessModule } from './modules/permissions/access.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { PresetsModule } from './modules/presets/presets.module';
 import { SharesModule } from './modules/shares/shares.module';
@@ -30,15 +29,40 @@ import { CommentsModule } from './modules/comments/comments.module';
 import { DashboardsModule } from './modules/dashboards/dashboards.module';
 import { TranslationsModule } from './modules/translations/translations.module';
 import { SchemaModule } from './modules/schema/schema.module';
+import { SchemaRoutesModule } from './modules/schema-routes/schema-routes.module';
 import { SchemaSyncModule } from './modules/schema/schema-sync.module';
 import { RealtimeModule } from './modules/realtime/realtime.module';
 import { ServerModule } from './modules/server/server.module';
+import { PermissionsRoutesModule } from './modules/permissions-routes/permissions-routes.module';
 import { SettingsRoutesModule } from './modules/settings-routes/settings-routes.module';
 import { SettingsModule } from './modules/settings/settings.module';
 import { StudioModule } from './modules/studio/studio.module';
+import { AdminRowGuardsModule } from './modules/users/admin-row-guards';
 import { UsersModule } from './modules/users/users.module';
 import { UtilsModule } from './modules/utils/utils.module';
 import { VersionsModule } from './modules/versions/versions.module';
+
+/** The data source for one configuration, with the statement bounds and SQLite's serialized transactions. */
+function databaseModule(config: AppConfig): DynamicModule {
+  return TypeOrmModule.forRootAsync({
+    useFactory: () => ({
+      ...dataSourceOptions(config),
+      migrationsRun: config.db.migrate,
+      autoLoadEntities: true,
+      // Fail fast at start instead of retrying for half a minute with a wrong DB_* setting.
+      retryAttempts: 0,
+    }),
+    dataSourceFactory: async (options) => {
+      const dataSource = await new VellumDataSource(options!).initialize();
+      if (config.db.client === 'sqlite') serializeSqliteTransactions(dataSource);
+      boundStatements(dataSource, dialectFor(config.db.client), {
+        acquireMs: config.db.acquireTimeout,
+        statementMs: config.db.statementTimeout,
+      });
+      return dataSource;
+    },
+  });
+}
 
 @Module({})
 export class AppModule {
@@ -56,35 +80,20 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.register(config, logger, clock),
-        TypeOrmModule.forRootAsync({
-          useFactory: () => ({
-            ...dataSourceOptions(config),
-            migrationsRun: config.db.migrate,
-            autoLoadEntities: true,
-            // Fail fast at start instead of retrying for half a minute with a wrong DB_* setting.
-            retryAttempts: 0,
-          }),
-          dataSourceFactory: async (options) => {
-            const dataSource = await new VellumDataSource(options!).initialize();
-            if (config.db.client === 'sqlite') serializeSqliteTransactions(dataSource);
-            boundStatements(dataSource, dialectFor(config.db.client), {
-              acquireMs: config.db.acquireTimeout,
-              statementMs: config.db.statementTimeout,
-            });
-            return dataSource;
-          },
-        }),
+        databaseModule(config),
         HashModule,
         RateLimiterModule,
         CacheModule.register(config),
         SettingsModule,
         UsersModule,
+        AdminRowGuardsModule,
         AuthModule,
         GraphqlModule,
         SchemaModule,
+        SchemaRoutesModule,
         SchemaSyncModule,
         ItemsModule,
-        AccessModule,
+        PermissionsRoutesModule,
         ActivityRoutesModule,
         SettingsRoutesModule,
         VersionsModule,

@@ -1,4 +1,4 @@
-import { CruisedModule, cutEdges, cycleEdges, folderCycles, folderGraph, folderOf } from './folder-cycles';
+import { CruisedModule, cycleEdges, folderCycles, folderGraph, folderOf } from './folder-cycles';
 
 const mod = (source: string, ...resolved: string[]): CruisedModule => ({
   source,
@@ -55,24 +55,5 @@ describe('cycleEdges', () => {
       'src/modules/a -> src/modules/b (src/modules/a/x.ts -> src/modules/b/y.ts)',
       'src/modules/b -> src/modules/a (src/modules/b/z.ts -> src/modules/a/w.ts)',
     ]);
-  });
-});
-
-describe('cutEdges', () => {
-  const ring = () =>
-    folderGraph([mod('src/modules/a/x.ts', 'src/modules/b/y.ts'), mod('src/modules/b/z.ts', 'src/modules/a/w.ts')]);
-  it.each<[string, string[], string[], string[][]]>([
-    ['nothing listed', [], [], [['src/modules/a', 'src/modules/b']]],
-    ['one import of the ring listed', ['src/modules/b -> src/modules/a'], [], []],
-    [
-      'an import the code no longer has',
-      ['src/modules/a -> src/common'],
-      ['src/modules/a -> src/common'],
-      [['src/modules/a', 'src/modules/b']],
-    ],
-  ])('%s', (_, edges, stale, cycles) => {
-    const graph = ring();
-    expect(cutEdges(graph, edges)).toEqual(stale);
-    expect(folderCycles(graph)).toEqual(cycles);
   });
 });

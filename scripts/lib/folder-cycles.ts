@@ -78,14 +78,3 @@ export function cycleEdges(graph: FolderGraph, group: string[]): string[] {
       .map(([to, example]) => `${from} -> ${to} (${example})`),
   );
 }
-
-/**
- * Takes the listed imports ("from -> to") out of the graph, as cuts still to make; answers those the
- * graph did not have, which are listed for nothing.
- */
-export function cutEdges(graph: FolderGraph, edges: readonly string[]): string[] {
-  return edges.filter((edge) => {
-    const [from, to] = edge.split(' -> ');
-    return !graph.get(from)?.delete(to);
-  });
-}
