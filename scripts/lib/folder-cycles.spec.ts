@@ -12,6 +12,10 @@ describe('folderOf', () => {
     ['src/common/query/parse-query.ts', 'src/common'],
     ['src/database/run-sql.ts', 'src/database'],
     ['src/app.module.ts', 'src/app.module.ts'],
+    ['src/modules/loose.ts', 'src/modules'],
+    ['admin/src/pages/roles/RolePage.tsx', 'admin/src/pages'],
+    ['admin/src/shell/Failure.tsx', 'admin/src/shell'],
+    ['admin/src/api.ts', 'admin/src/api.ts'],
     ['node_modules/typeorm/index.js', null],
     ['test/helpers/app.ts', null],
   ])('%s', (path, folder) => expect(folderOf(path)).toBe(folder));
@@ -40,6 +44,14 @@ describe('folderCycles', () => {
         mod('src/modules/d/d.ts', 'src/modules/a/x.ts'),
       ],
       [['src/common', 'src/modules/a', 'src/modules/b']],
+    ],
+    [
+      'the Studio: a page and the frame through different files',
+      [
+        mod('admin/src/pages/Content.tsx', 'admin/src/shell/AppFrame.tsx'),
+        mod('admin/src/shell/Nav.tsx', 'admin/src/pages/grid/presets.ts'),
+      ],
+      [['admin/src/pages', 'admin/src/shell']],
     ],
     ['packages are no folder', [mod('src/common/a.ts', 'node_modules/x/index.js')], []],
   ])('%s', (_, modules, cycles) => expect(folderCycles(folderGraph(modules))).toEqual(cycles));
