@@ -36,6 +36,14 @@ module.exports = {
       to: { path: '^src/', pathNot: '^src/config/' },
     },
     {
+      name: 'studio-no-circular',
+      comment:
+        'A Studio file never imports itself back through others: in a circle, which module runs first depends on where the bundler enters it. Type-only imports are erased before anything runs, so they close no circle.',
+      severity: 'error',
+      from: { path: '^admin/src/' },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
       name: 'no-unresolvable',
       comment: 'An import the checker cannot resolve is an import it cannot judge.',
       severity: 'error',

@@ -22,7 +22,6 @@ import { RateLimiterModule } from './modules/rate-limiter/rate-limiter.module';
 import { ActivityRoutesModule } from './modules/items/activity-routes.module';
 import { ItemsModule } from './modules/items/items.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
-import { AccessModule } from './modules/permissions/access.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { PresetsModule } from './modules/presets/presets.module';
 import { SharesModule } from './modules/shares/shares.module';
@@ -30,12 +29,15 @@ import { CommentsModule } from './modules/comments/comments.module';
 import { DashboardsModule } from './modules/dashboards/dashboards.module';
 import { TranslationsModule } from './modules/translations/translations.module';
 import { SchemaModule } from './modules/schema/schema.module';
+import { SchemaRoutesModule } from './modules/schema-routes/schema-routes.module';
 import { SchemaSyncModule } from './modules/schema/schema-sync.module';
 import { RealtimeModule } from './modules/realtime/realtime.module';
 import { ServerModule } from './modules/server/server.module';
+import { PermissionsRoutesModule } from './modules/permissions-routes/permissions-routes.module';
 import { SettingsRoutesModule } from './modules/settings-routes/settings-routes.module';
 import { SettingsModule } from './modules/settings/settings.module';
 import { StudioModule } from './modules/studio/studio.module';
+import { AdminRowGuardsModule } from './modules/users/admin-row-guards';
 import { UsersModule } from './modules/users/users.module';
 import { UtilsModule } from './modules/utils/utils.module';
 import { VersionsModule } from './modules/versions/versions.module';
@@ -84,12 +86,14 @@ export class AppModule {
         CacheModule.register(config),
         SettingsModule,
         UsersModule,
+        AdminRowGuardsModule,
         AuthModule,
         GraphqlModule,
         SchemaModule,
+        SchemaRoutesModule,
         SchemaSyncModule,
         ItemsModule,
-        AccessModule,
+        PermissionsRoutesModule,
         ActivityRoutesModule,
         SettingsRoutesModule,
         VersionsModule,

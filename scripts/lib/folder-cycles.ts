@@ -1,8 +1,9 @@
 /**
  * Cycles between the folders of src/ (a module under src/modules, or a top folder such as common or
- * database), from dependency-cruiser's JSON result. dependency-cruiser's own rules see cycles between
- * files or between every nested directory; the boundary that matters here is the folder a reader
- * opens, so files are grouped by it before the cycles are looked for.
+ * database) and of the Studio's admin/src (a top folder such as pages or shell), from dependency-cruiser's
+ * JSON result. dependency-cruiser's own rules see cycles between files or between every nested
+ * directory; the boundary that matters here is the folder a reader opens, so files are grouped by it
+ * before the cycles are looked for.
  */
 
 /** The part of dependency-cruiser's JSON result read here. */
@@ -14,12 +15,25 @@ export interface CruisedModule {
 /** Folder → folders it imports → one import that shows it ("from -> to"). */
 export type FolderGraph = Map<string, Map<string, string>>;
 
-/** The folder a file counts in: `src/modules/<name>`, `src/<top folder>`, or the file itself at src/'s root. */
+/** A tree whose folders are checked, and the folder of it whose subfolders count as folders of their own. */
+const TREES = [
+  { root: 'src', nested: 'src/modules' },
+  { root: 'admin/src', nested: null },
+];
+
+/**
+ * The folder a file counts in: `src/modules/<name>`, `src/<top folder>`, `admin/src/<top folder>`, or
+ * the file itself at a tree's root; null outside the trees.
+ */
 export function folderOf(path: string): string | null {
-  const parts = path.split('/');
-  if (parts[0] !== 'src') return null;
-  if (parts[1] === 'modules' && parts.length > 3) return parts.slice(0, 3).join('/');
-  return parts.slice(0, parts.length > 2 ? 2 : 3).join('/');
+  for (const { root, nested } of TREES) {
+    const base = nested !== null && path.startsWith(`${nested}/`) ? nested : root;
+    if (!path.startsWith(`${base}/`)) continue;
+    const [first, ...rest] = path.slice(base.length + 1).split('/');
+    if (rest.length > 0) return `${base}/${first}`;
+    return base === root ? path : base;
+  }
+  return null;
 }
 
 export function folderGraph(modules: CruisedModule[]): FolderGraph {
@@ -77,15 +91,4 @@ export function cycleEdges(graph: FolderGraph, group: string[]): string[] {
       .filter(([to]) => members.has(to))
       .map(([to, example]) => `${from} -> ${to} (${example})`),
   );
-}
-
-/**
- * Takes the listed imports ("from -> to") out of the graph, as cuts still to make; answers those the
- * graph did not have, which are listed for nothing.
- */
-export function cutEdges(graph: FolderGraph, edges: readonly string[]): string[] {
-  return edges.filter((edge) => {
-    const [from, to] = edge.split(' -> ');
-    return !graph.get(from)?.delete(to);
-  });
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useFieldName } from '../shell/studio-data';
-import type { Field } from './fields';
+import type { Field } from '../fields';
 import { placed } from './grid/grid-state';
 
 interface Props {

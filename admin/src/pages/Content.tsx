@@ -8,6 +8,7 @@ import { ItemForm } from './ItemForm';
 import { ItemsTable } from './ItemsTable';
 import { TfaRequired } from './profile/TfaRequired';
 import { AppFrame } from '../shell/AppFrame';
+import { Failure } from '../shell/Failure';
 import { useCollections, useMe } from '../shell/studio-data';
 
 /** A section's page, loaded when first opened, so the content pages (the usual landing) come first. */
@@ -29,19 +30,6 @@ const PoliciesList = section(() => import('./policies/PoliciesList'), 'PoliciesL
 const SettingsPage = section(() => import('./settings/SettingsPage'), 'SettingsPage');
 const UserPage = section(() => import('./users/UserPage'), 'UserPage');
 const UsersList = section(() => import('./users/UsersList'), 'UsersList');
-
-/** Shows an API or network failure as a message with a retry, never a blank page. */
-export function Failure({ error, retry }: { error: Error; retry: () => void }) {
-  const { t } = useTranslation('grid');
-  return (
-    <div role="alert">
-      <p>{error.message}</p>
-      <button type="button" onClick={retry}>
-        {t('retry')}
-      </button>
-    </div>
-  );
-}
 
 /** Sends a signed-out visitor to the sign-in page, which brings them back here afterwards. */
 function useSignedIn() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Condition, operatorsFor } from '../filters';
 import { useFieldName } from '../shell/studio-data';
-import type { Field } from './fields';
+import type { Field } from '../fields';
 
 interface Props {
   fields: Field[];

@@ -9,8 +9,8 @@ import { ColumnChooser } from './ColumnChooser';
 import { notifyDone, notifyFailed } from '../shell/notify';
 import { withTemplateFields } from '../display-template';
 import { useCollectionName, useCollections } from '../shell/studio-data';
-import { Failure } from './Content';
-import { fetchFields, Field, primaryKey, visibleFields } from './fields';
+import { Failure } from '../shell/Failure';
+import { fetchFields, Field, primaryKey, visibleFields } from '../fields';
 import { FilterBuilder } from './FilterBuilder';
 import { BookmarkBar } from './grid/BookmarkBar';
 import { GridTable } from './grid/GridTable';
@@ -24,7 +24,7 @@ import {
   pageCount,
   stateOf,
 } from './grid/grid-state';
-import { defaultPreset, useLayoutSaver, usePresets } from './grid/presets';
+import { defaultPreset, useLayoutSaver, usePresets } from '../shell/presets';
 import { useTemplates } from './templates';
 import { ReadQuery } from './transfer/ExportPanel';
 import { Transfer } from './transfer/Transfer';

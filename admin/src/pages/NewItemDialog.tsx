@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useCollectionName } from '../shell/studio-data';
 import type { Item } from './collection-shape';
 import { FieldInput } from './FieldInput';
-import { fetchFields } from './fields';
+import { fetchFields } from '../fields';
 import { RelationDialog } from './RelationDialog';
 
 interface Props {

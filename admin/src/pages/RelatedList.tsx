@@ -5,7 +5,7 @@ import { Key, ListEntry, listChanges, moveEntry, removeEntry } from '../relation
 import type { ListKind } from '../relations';
 import { useCollectionName, useFieldName } from '../shell/studio-data';
 import type { Item } from './collection-shape';
-import type { Field } from './fields';
+import type { Field } from '../fields';
 import type { Picked } from './ItemPicker';
 import { listTarget, useListRows } from './related-rows';
 

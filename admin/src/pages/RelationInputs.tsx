@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { api, ApiError, postFile } from '../api';
 import { useCollectionName, useFieldName } from '../shell/studio-data';
 import { Item, useCollectionShape } from './collection-shape';
-import type { Field } from './fields';
+import type { Field } from '../fields';
 
 // The dialog and Mantine's modal come with the first many-to-one opened, not with every item page.
 const ItemPicker = lazy(() => import('./ItemPicker').then((m) => ({ default: m.ItemPicker })));

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { renderTemplate, templateFields } from '../display-template';
 import { useCollections } from '../shell/studio-data';
-import { fetchFields, Field, primaryKey } from './fields';
+import { fetchFields, Field, primaryKey } from '../fields';
 
 export type Item = Record<string, unknown>;
 

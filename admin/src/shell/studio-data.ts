@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api';
 import { displayName } from '../names';
-import type { Field } from '../pages/fields';
+import type { Field } from '../fields';
 import type { NavCollection } from './nav-tree';
 
 export interface Me {

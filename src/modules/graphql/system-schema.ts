@@ -10,7 +10,7 @@ import { ItemsFactory } from '../items/items.factory';
 import { VERSIONS } from '../versions/version-items.service';
 import { VersionsService } from '../versions/versions.service';
 import { SchemaOverviewService } from '../schema/schema-overview.service';
-import { SchemaReads } from '../schema/schema-reads';
+import { SchemaReads } from '../schema-routes/schema-reads';
 import { PasswordResetService } from '../auth/password-reset.service';
 import { AccessGrantsService } from '../permissions/access-grants.service';
 import { TfaService } from '../users/tfa.service';

@@ -12,6 +12,7 @@ import { SchemaOverviewService } from '../schema/schema-overview.service';
 import { CountCacheService } from './count-cache.service';
 import { ItemEventsService } from './item-events.service';
 import { ItemsDeps, ItemsOptions, ItemsService } from './items.service';
+import { ROW_WRITE_GUARDS, RowWriteGuards } from './row-write-guards';
 
 /**
  * Makes an ItemsService per collection and caller, so one singleton graph serves any number of dynamic
@@ -33,8 +34,21 @@ export class ItemsFactory {
     cache: CacheService,
     events: ItemEventsService,
     counts: CountCacheService,
+    @Inject(ROW_WRITE_GUARDS) guards: RowWriteGuards,
   ) {
-    this.deps = { dataSource, dialect, config, overviews, permissions, activity, hasher, cache, counts, events };
+    this.deps = {
+      dataSource,
+      dialect,
+      config,
+      overviews,
+      permissions,
+      activity,
+      hasher,
+      cache,
+      counts,
+      events,
+      guards,
+    };
   }
 
   for(collection: string, acc: Accountability | null, manager?: EntityManager, options?: ItemsOptions): ItemsService {

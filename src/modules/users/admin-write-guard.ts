@@ -3,17 +3,12 @@ import type { Accountability } from '../../common/accountability';
 import { ForbiddenError } from '../../common/errors/errors';
 import { isUuid } from '../../common/is-uuid';
 import { chunks, inChunks } from '../../database/key-lists';
+import type { RowWrite } from '../items/row-write-guards';
 import { adminSources } from './admin-holders';
 import { UserEntity } from './entities/user.entity';
 
 /** What decides a user's access (their own policies included): non-admins may not set them on themselves (PATCH /users/me or /users/:id). */
 export const SELF_PROTECTED = ['role', 'policies', 'status', 'token', 'provider', 'external_identifier'] as const;
-
-/** One write of svc_users rows as the items engine runs it: the rows it targets (update, delete), the values it sets. */
-export interface UserRowWrite {
-  keys: readonly unknown[];
-  values: readonly Record<string, unknown>[];
-}
 
 /**
  * Only administrators make administrators or touch them: a caller who is not one may neither give any
@@ -25,7 +20,7 @@ export interface UserRowWrite {
 export async function assertUserWrite(
   manager: EntityManager,
   acc: Accountability | null,
-  write: UserRowWrite,
+  write: RowWrite,
 ): Promise<void> {
   if (!acc || acc.admin) return;
   const keys = write.keys.map(String).filter(isUuid);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatNumber } from '../../format';
 import { apiBody } from '../../api';
-import { Failure } from '../Content';
+import { Failure } from '../../shell/Failure';
 import type { UserRow } from '../users/UsersList';
 import { TableHead } from '../TableHead';
 

@@ -2,19 +2,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { api, apiBody, ApiError } from '../../api';
-import { Failure } from '../Content';
+import { api, ApiError } from '../../api';
+import { Failure } from '../../shell/Failure';
 import type { CollectionRow } from './DataModelList';
+import { itemCount } from './item-count';
 import { FieldsPanel } from './FieldsPanel';
 import { RelationsPanel } from './RelationsPanel';
 
 const path = (collection: string) => `/collections/${encodeURIComponent(collection)}`;
-
-/** How many items a collection holds, to name what a destructive change loses. */
-export async function itemCount(collection: string): Promise<number> {
-  const body = await apiBody<unknown[]>('GET', `/items/${encodeURIComponent(collection)}?limit=0&meta=total_count`);
-  return body.meta?.total_count ?? 0;
-}
 
 /** One collection's model: its settings, its fields, its relations, and deleting it. */
 export function CollectionModel() {

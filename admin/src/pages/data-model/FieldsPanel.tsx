@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../api';
-import { Failure } from '../Content';
+import { Failure } from '../../shell/Failure';
 import { TableHead } from '../TableHead';
-import { itemCount } from './CollectionModel';
+import { itemCount } from './item-count';
 import { FieldEditor, ModelField } from './FieldEditor';
 
 const fieldPath = (collection: string, field = '') =>

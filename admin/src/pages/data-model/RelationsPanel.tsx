@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../api';
-import { Failure } from '../Content';
+import { Failure } from '../../shell/Failure';
 import { TableHead } from '../TableHead';
 import { AddRelation } from './AddRelation';
 

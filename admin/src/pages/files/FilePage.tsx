@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ChangeEvent, FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api, ApiError } from '../../api';
-import { Failure } from '../Content';
+import { Failure } from '../../shell/Failure';
 import { FileRow, Thumbnail } from './FilesLibrary';
 import { FolderSelect } from './Folders';
 import { humanSize, sendFile } from './upload';

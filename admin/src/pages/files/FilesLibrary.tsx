@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, apiBody } from '../../api';
-import { Failure } from '../Content';
+import { Failure } from '../../shell/Failure';
 import { humanSize } from './upload';
 import { Uploader } from './Uploader';
 import { TableHead } from '../TableHead';

@@ -2,8 +2,7 @@ import { FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notifyDone, notifyFailed } from '../../shell/notify';
-import type { Preset } from './grid-state';
-import { useDeletePreset, useSavePreset } from './presets';
+import { Preset, useDeletePreset, useSavePreset } from '../../shell/presets';
 
 interface Props {
   collection: string;

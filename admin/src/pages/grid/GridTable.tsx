@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { renderTemplate } from '../../display-template';
 import { useFieldName } from '../../shell/studio-data';
-import type { Field } from '../fields';
+import type { Field } from '../../fields';
 import { toggled } from '../sets';
 
 type Item = Record<string, unknown>;
@@ -90,14 +90,12 @@ export function GridTable(props: GridTableProps) {
       </thead>
       <Body
         {...props}
-        rows={table
-          .getRowModel()
-          .rows.map((r) => ({
-            id: r.id,
-            cells: r
-              .getVisibleCells()
-              .map((c) => ({ id: c.id, node: flexRender(c.column.columnDef.cell, c.getContext()) })),
-          }))}
+        rows={table.getRowModel().rows.map((r) => ({
+          id: r.id,
+          cells: r
+            .getVisibleCells()
+            .map((c) => ({ id: c.id, node: flexRender(c.column.columnDef.cell, c.getContext()) })),
+        }))}
       />
     </table>
   );

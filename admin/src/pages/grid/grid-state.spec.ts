@@ -7,9 +7,9 @@ import {
   layoutOf,
   pageCount,
   placed,
-  Preset,
   stateOf,
 } from './grid-state';
+import type { Preset } from '../../shell/presets';
 
 const fields = ['id', 'title', 'views', 'status'];
 const base: GridState = { columns: ['id', 'title'], widths: {}, search: '', conditions: [], archive: 'active' };

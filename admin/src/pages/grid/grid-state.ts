@@ -1,4 +1,5 @@
 import { buildFilter, Condition, parseFilter } from '../../filters';
+import type { Preset } from '../../shell/presets';
 
 /** Which rows an archive-aware table shows: every row, those not archived, or only the archived ones. */
 export type ArchiveMode = 'all' | 'active' | 'archived';
@@ -11,19 +12,6 @@ export interface GridState {
   search: string;
   conditions: Condition[];
   archive: ArchiveMode;
-}
-
-/** A row of `/presets` as the Studio reads and writes it (`bookmark` null is the collection's default layout). */
-export interface Preset {
-  id?: number;
-  bookmark: string | null;
-  collection: string;
-  user?: string | null;
-  search?: string | null;
-  layout?: string | null;
-  layout_query?: { tabular?: { fields?: unknown; sort?: unknown; archive?: unknown } } | null;
-  layout_options?: { tabular?: { widths?: unknown } } | null;
-  filter?: Record<string, unknown> | null;
 }
 
 const MODES: readonly ArchiveMode[] = ['all', 'active', 'archived'];

@@ -4,7 +4,7 @@ import { FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { AccessRow, bySort, moved, shown } from '../../access-rows';
 import { ApiError } from '../../api';
-import { Failure } from '../Content';
+import { Failure } from '../../shell/Failure';
 import { accessOf, attach, detach, Owner, reorder } from './attach';
 import { usePolicies } from './policy';
 

@@ -4,7 +4,7 @@ import { FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { shown } from '../../access-rows';
 import { api, ApiError } from '../../api';
-import { Failure } from '../Content';
+import { Failure } from '../../shell/Failure';
 import { TableHead } from '../TableHead';
 import { Policy, policyValues, usePolicies } from './policy';
 

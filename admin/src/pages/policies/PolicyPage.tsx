@@ -4,7 +4,7 @@ import { FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
 import { AccessRow, bySort, shown } from '../../access-rows';
 import { api, ApiError } from '../../api';
-import { Failure } from '../Content';
+import { Failure } from '../../shell/Failure';
 import { PermissionMatrix } from '../roles/PermissionMatrix';
 import { PUBLIC_POLICY } from '../roles/rules';
 import { PolicyAttachments } from './PolicyAttachments';

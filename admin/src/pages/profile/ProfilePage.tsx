@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../api';
 import { applyStudioLanguage, STUDIO_LANGUAGES } from '../../i18n';
 import { baseLanguage } from '../../languages';
-import { Failure } from '../Content';
+import { Failure } from '../../shell/Failure';
 import { TwoFactor } from './TwoFactor';
 
 interface Profile {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ReactNode, useState } from 'react';
 import { api, ApiError } from '../../api';
-import { Failure } from '../Content';
+import { Failure } from '../../shell/Failure';
 import { RuleEditor } from './RuleEditor';
 import { ACTIONS, Cell, FULL, Level, levelOf, Rule, useRules, writeCell } from './rules';
 

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { api, ApiError } from '../../api';
-import { Failure } from '../Content';
+import { Failure } from '../../shell/Failure';
 import { OwnPolicies } from '../policies/OwnPolicies';
 import { useRoleNames } from '../policies/policy';
 import type { Role } from './RolesList';

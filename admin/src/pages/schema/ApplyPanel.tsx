@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, ApiError } from '../../api';
 import { CloseOnEscape } from '../../shell/keys';
-import { Failure } from '../Content';
+import { Failure } from '../../shell/Failure';
 import type { Comparison } from './SchemaMoves';
 
 interface Step {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { FormEvent, useState } from 'react';
 import { ApiError, apiLocation } from '../../api';
-import { Failure } from '../Content';
+import { Failure } from '../../shell/Failure';
 import { Job, jobIdOf, useJob } from './jobs';
 import { RowsProgress } from './RowsProgress';
 

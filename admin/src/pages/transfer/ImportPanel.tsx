@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { DragEvent, useState } from 'react';
-import { Failure } from '../Content';
+import { Failure } from '../../shell/Failure';
 import type { Job } from './jobs';
 import { RowsProgress } from './RowsProgress';
 import { RowErrors } from './RowErrors';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../api';
-import { Failure } from '../Content';
+import { Failure } from '../../shell/Failure';
 import { TableHead } from '../TableHead';
 
 export interface Role {

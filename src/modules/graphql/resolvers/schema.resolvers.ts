@@ -1,5 +1,5 @@
 import { GraphQLFieldConfigMap, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString } from 'graphql';
-import type { SchemaReads } from '../../schema/schema-reads';
+import type { SchemaReads } from '../../schema-routes/schema-reads';
 import type { GraphqlContext } from '../graphql-context';
 import { GraphQLJSON } from '../items/item-scalars';
 

@@ -9,6 +9,7 @@ import type { CountCacheService } from '../count-cache.service';
 import type { HashService } from '../../hash/hash.service';
 import type { ItemEventsService } from '../item-events.service';
 import type { PermissionsService } from '../../permissions/permissions.service';
+import type { RowWriteGuards } from '../row-write-guards';
 import type { SchemaOverviewService } from '../../schema/schema-overview.service';
 import type { CollectionOverview } from '../../schema/schema.types';
 
@@ -27,6 +28,7 @@ export interface ItemsDeps {
   counts: CountCacheService;
   config: AppConfig;
   events: ItemEventsService;
+  guards: RowWriteGuards;
 }
 
 export interface ItemsOptions {

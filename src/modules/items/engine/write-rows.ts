@@ -5,9 +5,7 @@ import { insertRows, rowsPerInsert } from '../../../database/insert-rows';
 import { runSql } from '../../../database/run-sql';
 import { keyChunks } from '../../../database/key-lists';
 import type { CollectionOverview } from '../../schema/schema.types';
-import { assertUserWrite, keepingAdminSources, UserRowWrite } from '../../users/admin-write-guard';
-import { keepingAnyAdmin } from '../../users/last-admin';
-import { keepingRoleTree } from '../../users/role-cycles';
+import type { RowWrite } from '../row-write-guards';
 import { Access, rowFilter } from './access';
 import { compileFilter } from './compile-filter';
 import {
@@ -37,14 +35,9 @@ export interface InsertRow {
   values: Item;
 }
 
-/** What decides who is an admin: a write to them must leave one (the last-admin rule), and only admins change it. */
-const ADMIN_SOURCES = new Set(['svc_policies', 'svc_access', 'svc_roles']);
-
-/** Runs `work` in the scope's transaction, or in a new one. */
+/** Runs `work` in the scope's transaction, or in a new one, within the collection's write guards. */
 export function transaction<T>(scope: ItemsScope, given: (manager: EntityManager) => Promise<T>): Promise<T> {
-  const checked = scope.collection === 'svc_roles' ? (m: EntityManager) => keepingRoleTree(m, given) : given;
-  const guarded = (m: EntityManager) => keepingAnyAdmin(m, (inner) => keepingAdminSources(inner, scope.acc, checked));
-  const work = ADMIN_SOURCES.has(scope.collection) ? guarded : given;
+  const work = (m: EntityManager) => scope.deps.guards.around(scope.collection, m, scope.acc, given);
   const manager = scope.manager;
   if (manager?.queryRunner?.isTransactionActive) return work(manager);
   if (manager) return manager.transaction(work);
@@ -63,8 +56,8 @@ async function syncAutoIncrement(
 }
 
 /** Collection rules every row write obeys, whatever path it came by (REST, GraphQL, imports, nested writes). */
-async function guardRows(scope: ItemsScope, manager: EntityManager, write: UserRowWrite): Promise<void> {
-  if (scope.collection === 'svc_users') await assertUserWrite(manager, scope.acc, write);
+function guardRows(scope: ItemsScope, manager: EntityManager, write: RowWrite): Promise<void> {
+  return scope.deps.guards.beforeRows(scope.collection, manager, scope.acc, write);
 }
 
 export async function insertOne(scope: ItemsScope, manager: EntityManager, values: Item): Promise<PrimaryKey> {

@@ -9,6 +9,8 @@ import { PoliciesMeController } from './policies-me.controller';
  * `/permissions`, `/policies` and `/access` (admin only), `/roles` (written by admins, read with the
  * caller's permissions: app access reads the own roles), `/permissions/me` and `/policies/me/globals`
  * (everyone's own), served by the items engine over svc_roles, svc_permissions, svc_policies and svc_access.
+ * In a folder of its own, above items: the engine reads the caller's rules through permissions/, which
+ * must not import it back.
  */
 @Module({
   imports: [ItemsModule],
@@ -35,4 +37,4 @@ import { PoliciesMeController } from './policies-me.controller';
   ],
   providers: [ItemPermissionsService],
 })
-export class AccessModule {}
+export class PermissionsRoutesModule {}

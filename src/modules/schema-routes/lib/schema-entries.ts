@@ -1,5 +1,5 @@
-import type { SchemaOverview } from '../schema-overview';
-import type { CollectionOverview, FieldOverview } from '../schema.types';
+import type { SchemaOverview } from '../../schema/schema-overview';
+import type { CollectionOverview, FieldOverview } from '../../schema/schema.types';
 
 /** API.md 11 collection entry. */
 export function collectionEntry(collection: CollectionOverview) {

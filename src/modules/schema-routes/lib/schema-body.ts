@@ -1,7 +1,7 @@
 import { InvalidPayloadError } from '../../../common/errors/errors';
 import { isPlainObject } from '../../../common/is-plain-object';
 import { unknownMembersReason } from '../../../common/unknown-members';
-import { COLLECTION_META, FIELD_META } from './meta-values';
+import { COLLECTION_META, FIELD_META } from '../../schema/lib/meta-values';
 
 export type SchemaBodyKind = 'collection' | 'field';
 export type SchemaBodyMode = 'create' | 'update';

@@ -8,7 +8,7 @@ import { InvalidPayloadError } from '../../common/errors/errors';
 import { assertSchemaBody, SchemaBodyKind, SchemaBodyMode } from './lib/schema-body';
 import { SCHEMA_DOCS } from './schema-docs';
 import { SchemaReads } from './schema-reads';
-import { SchemaService } from './schema.service';
+import { SchemaService } from '../schema/schema.service';
 
 function body(value: unknown): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value))

@@ -5,7 +5,7 @@ import { assertItemReadable } from '../items/item-access';
 import { ItemsFactory } from '../items/items.factory';
 import type { ItemsService, PrimaryKey } from '../items/items.service';
 import { ADMIN_ITEM_PERMISSIONS, ItemPermissions, singletonUpdate } from './lib/item-permissions';
-import { PermissionRule, PermissionsService } from './permissions.service';
+import { PermissionRule, PermissionsService } from '../permissions/permissions.service';
 
 /**
  * What the caller may do to one item (`GET /permissions/me/:collection/:key?`), as the reference's app

@@ -1,9 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useRef } from 'react';
-import { notifyFailed } from '../../shell/notify';
-import { api } from '../../api';
-import type { Preset } from './grid-state';
+import { notifyFailed } from './notify';
+import { api } from '../api';
+
+/** A row of `/presets` as the Studio reads and writes it (`bookmark` null is the collection's default layout). */
+export interface Preset {
+  id?: number;
+  bookmark: string | null;
+  collection: string;
+  user?: string | null;
+  search?: string | null;
+  layout?: string | null;
+  layout_query?: { tabular?: { fields?: unknown; sort?: unknown; archive?: unknown } } | null;
+  layout_options?: { tabular?: { widths?: unknown } } | null;
+  filter?: Record<string, unknown> | null;
+}
 
 const FIELDS = 'id,bookmark,collection,user,search,layout,layout_query,layout_options,filter';
 

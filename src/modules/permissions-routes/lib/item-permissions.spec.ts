@@ -1,4 +1,4 @@
-import type { PermissionRule } from '../permissions.service';
+import type { PermissionRule } from '../../permissions/permissions.service';
 import { singletonUpdate } from './item-permissions';
 
 const rule = (over: Partial<PermissionRule>): PermissionRule => ({

@@ -1,5 +1,5 @@
 import type { PermissionLookup } from '../../permissions/permissions.service';
-import type { RelationOverview } from '../schema.types';
+import type { RelationOverview } from '../../schema/schema.types';
 
 /** Which collections and fields a caller may see in `/collections`, `/fields` and `/relations`. */
 export interface SchemaVisibility {

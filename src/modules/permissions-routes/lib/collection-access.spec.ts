@@ -1,4 +1,4 @@
-import type { Permission } from '../permissions.service';
+import type { Permission } from '../../permissions/permissions.service';
 import { collectionAccess } from './collection-access';
 
 const rule = (over: Partial<Permission>): Permission => ({

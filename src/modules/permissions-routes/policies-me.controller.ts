@@ -5,8 +5,8 @@ import { object } from '../../common/openapi/schema-shorthand';
 import { ApiAuth } from '../../common/openapi/security';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
-import { AccessGrantsService } from './access-grants.service';
-import type { Globals } from './lib/access-grants';
+import { AccessGrantsService } from '../permissions/access-grants.service';
+import type { Globals } from '../permissions/lib/access-grants';
 
 /** What the caller's policies give them as a whole, as the reference's app asks right after sign-in. */
 @ApiTags('Policies')

@@ -1,4 +1,4 @@
-import type { PermissionRule } from '../permissions.service';
+import type { PermissionRule } from '../../permissions/permissions.service';
 
 export type ItemAction = 'update' | 'delete' | 'share';
 

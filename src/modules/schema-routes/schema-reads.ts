@@ -4,8 +4,8 @@ import { ForbiddenError } from '../../common/errors/errors';
 import { PermissionsService } from '../permissions/permissions.service';
 import { collectionEntry, fieldEntries, fieldEntry } from './lib/schema-entries';
 import { EVERYTHING, relationVisible, SchemaVisibility, schemaVisibility, withGroups } from './lib/schema-visibility';
-import type { RelationOverview } from './schema.types';
-import { SchemaService } from './schema.service';
+import type { RelationOverview } from '../schema/schema.types';
+import { SchemaService } from '../schema/schema.service';
 
 /** The system collection whose read rule lets a caller read each kind of schema entry. */
 type MetadataCollection = 'svc_collections' | 'svc_fields' | 'svc_relations';

@@ -10,7 +10,7 @@ import { SchemaOverviewService } from '../schema/schema-overview.service';
 import { ItemPermissionsService } from './item-permissions.service';
 import { CollectionAccess, collectionAccess } from './lib/collection-access';
 import type { ItemPermissions } from './lib/item-permissions';
-import { PermissionsService } from './permissions.service';
+import { PermissionsService } from '../permissions/permissions.service';
 
 const ENTRY = object({ access: 'boolean', fields: 'strings', presets: { type: 'object' } });
 
