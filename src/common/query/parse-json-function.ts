@@ -67,9 +67,18 @@ export function parseJsonFunction(entry: string): JsonFunction | null {
   const field = content.slice(0, comma).trim();
   const pathText = content.slice(comma + 1).trim();
   if (!FIELD.test(field)) throw new InvalidQueryError(`Invalid json() syntax: "${field}" is no field name`);
-  const path = parseJsonPath(pathText);
+  return jsonFunction(field, pathText, parseJsonPath(pathText));
+}
+
+/** A checked call with its answer key, for a call on `field` built from the parts of another. */
+export function jsonFunction(field: string, pathText: string, path: JsonPathSegment[]): JsonFunction {
+  return { field, path, pathText, key: jsonKey(field, pathText) };
+}
+
+/** The reference platform's answer key of `json(field, pathText)`: `metadata_items_0_name_json`. */
+export function jsonKey(field: string, pathText: string): string {
   const slug = `${field}, ${pathText}`.replace(/[.[\],\s]+/g, '_');
-  return { field, path, pathText, key: `${slug}${slug.endsWith('_') ? '' : '_'}json` };
+  return `${slug}${slug.endsWith('_') ? '' : '_'}json`;
 }
 
 /**

@@ -5,6 +5,7 @@ import { parseLimit } from './parse-limit';
 import { parseMeta } from './parse-meta';
 import { parseQuery } from './parse-query';
 import { parseSort } from './parse-sort';
+import { col, fn, json, rel } from './testing/field-refs';
 
 const limits = { limitDefault: 100 };
 
@@ -34,35 +35,41 @@ describe(parseFields.name, () => {
 
 describe(parseSort.name, () => {
   it.each([
-    ['title', [{ field: 'title', order: 'ASC' }]],
+    ['title', [{ field: col('title'), order: 'ASC' }]],
     [
       '-date_created,title',
       [
-        { field: 'date_created', order: 'DESC' },
-        { field: 'title', order: 'ASC' },
+        { field: col('date_created'), order: 'DESC' },
+        { field: col('title'), order: 'ASC' },
       ],
     ],
-    [['-author.name'], [{ field: 'author.name', order: 'DESC' }]],
-    ['-children.item:circles.radius', [{ field: 'children.item:circles.radius', order: 'DESC' }]],
+    [['-author.name'], [{ field: rel('author', col('name')), order: 'DESC' }]],
+    ['-children.item:circles.radius', [{ field: rel('children', rel('item:circles', col('radius'))), order: 'DESC' }]],
     ['?', 'random'],
     [
       '-json(metadata, dimensions.width),id',
       [
-        { field: 'json(metadata, dimensions.width)', order: 'DESC' },
-        { field: 'id', order: 'ASC' },
+        {
+          field: json('metadata', 'dimensions.width', ['dimensions', 'width'], 'metadata_dimensions_width_json'),
+          order: 'DESC',
+        },
+        { field: col('id'), order: 'ASC' },
       ],
     ],
     [
       'year(date),-count(comments)',
       [
-        { field: 'year(date)', order: 'ASC' },
-        { field: 'count(comments)', order: 'DESC' },
+        { field: fn('year', 'date'), order: 'ASC' },
+        { field: fn('count', 'comments'), order: 'DESC' },
       ],
     ],
-    ['-country_id.year(date)', [{ field: 'country_id.year(date)', order: 'DESC' }]],
-    ['children.item:circles.month(at)', [{ field: 'children.item:circles.month(at)', order: 'ASC' }]],
-    ['-year(country_id.date)', [{ field: 'country_id.year(date)', order: 'DESC' }]],
-    ['json(author.profile, a)', [{ field: 'json(author.profile, a)', order: 'ASC' }]],
+    ['-country_id.year(date)', [{ field: rel('country_id', fn('year', 'date')), order: 'DESC' }]],
+    [
+      'children.item:circles.month(at)',
+      [{ field: rel('children', rel('item:circles', fn('month', 'at'))), order: 'ASC' }],
+    ],
+    ['-year(country_id.date)', [{ field: rel('country_id', fn('year', 'date')), order: 'DESC' }]],
+    ['json(author.profile, a)', [{ field: json('author.profile', 'a', ['a'], 'author_profile_a_json'), order: 'ASC' }]],
   ])('parses %j', (raw, expected) => expect(parseSort(raw)).toEqual(expected));
   it.each([
     ['--a'],
@@ -147,7 +154,7 @@ describe(parseQuery.name, () => {
     ],
     [
       { aggregate: { count: '*' }, groupBy: 'status' },
-      { aggregate: { count: ['*'] }, groupBy: ['status'], limit: 100, fields: ['*'] },
+      { aggregate: { count: ['*'] }, groupBy: [col('status')], limit: 100, fields: ['*'] },
     ],
     [{ aggregate: '{"sum":"price,tax"}' }, { aggregate: { sum: ['price', 'tax'] }, limit: 100, fields: ['*'] }],
     [
@@ -158,9 +165,9 @@ describe(parseQuery.name, () => {
         deep: {
           comments: {
             limit: 2,
-            sort: [{ field: 'id', order: 'DESC' }],
+            sort: [{ field: col('id'), order: 'DESC' }],
             filter: { text: { _eq: 'x' } },
-            deep: { author: { fields: ['name'] } },
+            deep: { author: { fields: [col('name')] } },
           },
         },
         limit: 100,
@@ -177,7 +184,7 @@ describe(parseQuery.name, () => {
         search: 'hi',
       },
       {
-        alias: { first: 'title' },
+        alias: { first: col('title') },
         backlink: false,
         version: 'draft',
         versionRaw: true,
@@ -191,10 +198,10 @@ describe(parseQuery.name, () => {
       { fields: 'c', alias: '{"c":"json(meta, a.b)"}', sort: '-c,constructor' },
       {
         fields: ['c'],
-        alias: { c: 'json(meta, a.b)' },
+        alias: { c: json('meta', 'a.b', ['a', 'b'], 'meta_a_b_json') },
         sort: [
-          { field: 'json(meta, a.b)', order: 'DESC' },
-          { field: 'constructor', order: 'ASC' },
+          { field: json('meta', 'a.b', ['a', 'b'], 'meta_a_b_json'), order: 'DESC' },
+          { field: col('constructor'), order: 'ASC' },
         ],
         limit: 100,
       },

@@ -1,4 +1,5 @@
 import { InvalidQueryError } from '../errors/errors';
+import { ColumnRef, columnRef, JsonRef, jsonRef, parseFieldRef } from './field-ref';
 import { parseFields, toList } from './parse-fields';
 import { parseFilter } from './parse-filter';
 import { parseJsonFunction } from './parse-json-function';
@@ -60,6 +61,19 @@ function parseAggregate(raw: unknown): Query['aggregate'] {
   return out;
 }
 
+/** `alias[name]=field`: a field of the collection itself, or a json() call (whose path may have dots). */
+function parseAlias(raw: unknown): Record<string, ColumnRef | JsonRef> {
+  const out: Record<string, ColumnRef | JsonRef> = {};
+  for (const [name, field] of Object.entries(parseObjectParam(raw, 'alias'))) {
+    const call = typeof field === 'string' ? parseJsonFunction(field) : null;
+    if (typeof field !== 'string' || name.includes('.') || (field.includes('.') && !call)) {
+      throw new InvalidQueryError(`"alias" entries must map a name to a field, "${name}" does not`);
+    }
+    out[name] = call ? jsonRef(call) : columnRef(field);
+  }
+  return out;
+}
+
 function parseDeep(raw: unknown, options: LimitOptions, path = 'deep'): Record<string, DeepQuery> {
   const object = parseObjectParam(raw, path);
   const out: Record<string, DeepQuery> = {};
@@ -72,7 +86,7 @@ function parseDeep(raw: unknown, options: LimitOptions, path = 'deep'): Record<s
     for (const [key, v] of Object.entries(sub)) {
       switch (key) {
         case '_fields':
-          deep.fields = parseFields(v, `${path}[${field}][_fields]`);
+          deep.fields = parseFields(v, `${path}[${field}][_fields]`).map(parseFieldRef);
           break;
         case '_filter':
           deep.filter = parseFilter(v, `${path}[${field}][_filter]`);
@@ -122,7 +136,7 @@ export function parseQuery(raw: Record<string, unknown>, options: LimitOptions):
   if (has('meta')) query.meta = parseMeta(raw.meta);
   if (has('deep')) query.deep = parseDeep(raw.deep, options);
   if (has('aggregate')) query.aggregate = parseAggregate(raw.aggregate);
-  if (has('groupBy')) query.groupBy = parseFields(raw.groupBy, 'groupBy');
+  if (has('groupBy')) query.groupBy = parseFields(raw.groupBy, 'groupBy').map(parseFieldRef);
   // An aggregate read with nothing to select is refused here, before a write that answers with a read runs.
   if (
     (query.aggregate || query.groupBy) &&
@@ -131,23 +145,14 @@ export function parseQuery(raw: Record<string, unknown>, options: LimitOptions):
   ) {
     throw new InvalidQueryError('"groupBy" needs "aggregate" or fields to group on');
   }
-  if (has('alias')) {
-    const alias = parseObjectParam(raw.alias, 'alias');
-    query.alias = {};
-    for (const [name, field] of Object.entries(alias)) {
-      const call = typeof field === 'string' && parseJsonFunction(field) !== null;
-      if (typeof field !== 'string' || name.includes('.') || (field.includes('.') && !call)) {
-        throw new InvalidQueryError(`"alias" entries must map a name to a field, "${name}" does not`);
-      }
-      query.alias[name] = field;
-    }
-  }
+  if (has('alias')) query.alias = parseAlias(raw.alias);
   // A sort on an alias of json() sorts on the call (the reference platform's `sort=my_color`).
   if (Array.isArray(query.sort) && query.alias) {
     const alias = query.alias;
-    query.sort = query.sort.map((s) =>
-      Object.hasOwn(alias, s.field) && parseJsonFunction(alias[s.field]) ? { ...s, field: alias[s.field] } : s,
-    );
+    query.sort = query.sort.map((s) => {
+      const target = s.field.kind === 'column' && Object.hasOwn(alias, s.field.name) ? alias[s.field.name] : null;
+      return target?.kind === 'json' ? { ...s, field: target } : s;
+    });
   }
   if (has('backlink')) query.backlink = booleanParam(raw.backlink, 'backlink');
   if (has('version')) query.version = stringParam(raw.version, 'version');

@@ -2,6 +2,7 @@ import { InvalidQueryError } from '../errors/errors';
 import type { SortEntry } from './query.types';
 import { toList } from './parse-fields';
 import { parseJsonFunction } from './parse-json-function';
+import { jsonRef, parseFieldRef } from './field-ref';
 
 // A segment may name one collection of a many-to-any field (`children.item:circles.name`); the last one
 // may be a field function (`country_id.year(date)`, `count(comments)`).
@@ -22,8 +23,8 @@ export function parseSort(raw: unknown): SortEntry[] | 'random' {
   return parts.map((part) => {
     const descending = part.startsWith('-');
     const field = normalizeFunctionPath(descending ? part.slice(1) : part);
-    if (!parseJsonFunction(field) && !PATH.test(field))
-      throw new InvalidQueryError(`"sort" contains the malformed entry "${part}"`);
-    return { field, order: descending ? 'DESC' : 'ASC' };
+    const json = parseJsonFunction(field);
+    if (!json && !PATH.test(field)) throw new InvalidQueryError(`"sort" contains the malformed entry "${part}"`);
+    return { field: json ? jsonRef(json) : parseFieldRef(field), order: descending ? 'DESC' : 'ASC' };
   });
 }

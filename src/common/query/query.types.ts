@@ -1,3 +1,5 @@
+import type { ColumnRef, FieldRef, JsonRef } from './field-ref';
+
 /**
  * The typed query every list and single-item endpoint shares (API.md 1.6), built only by parseQuery.
  * Field names are not checked here: the items engine validates them against the schema overview.
@@ -47,8 +49,8 @@ export type Filter = {
 
 export type SortOrder = 'ASC' | 'DESC';
 export interface SortEntry {
-  /** A field or a dot path into many-to-one relations (`author.name`). */
-  field: string;
+  /** A field, a dot path into relations (`author.name`), a function (`year(date)`) or a json() call. */
+  field: FieldRef;
   order: SortOrder;
 }
 
@@ -64,7 +66,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** The sub-query applied to a nested relational set (`deep[comments][_limit]=5`). */
 export interface DeepQuery {
-  fields?: string[];
+  fields?: FieldRef[];
   filter?: Filter;
   sort?: SortEntry[];
   limit?: number;
@@ -89,8 +91,9 @@ export interface Query {
   meta?: MetaKey[];
   deep?: Record<string, DeepQuery>;
   aggregate?: Partial<Record<AggregateFunction, string[]>>;
-  groupBy?: string[];
-  alias?: Record<string, string>;
+  groupBy?: FieldRef[];
+  /** A name for a field of the collection itself or for a json() call (`alias[color]=json(meta, color)`). */
+  alias?: Record<string, ColumnRef | JsonRef>;
   backlink?: boolean;
   /** Content version key to read through (API.md 5.7). */
   version?: string;

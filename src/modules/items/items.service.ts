@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { ForbiddenError, InvalidPayloadError } from '../../common/errors/errors';
 import { isPlainObject } from '../../common/is-plain-object';
+import { isColumn } from '../../common/query/field-ref';
 import type { MetaKey, Query } from '../../common/query/query.types';
 import { loadAccess, readableDeleted, requireRule } from './engine/access';
 import { afterSql, anyOfSql, inSql } from './engine/compile-sql';
@@ -94,10 +95,10 @@ export class ItemsService {
    */
   async readAfter(query: Query, key: PrimaryKey): Promise<Item[]> {
     const [only, ...more] = Array.isArray(query.sort) ? query.sort : [];
-    if (!only || more.length || only.field !== this.primaryKey)
+    if (!only || more.length || !isColumn(only.field, this.primaryKey))
       throw new Error('readAfter needs a read sorted by the primary key alone');
     return this.readByQuery({ ...query, offset: 0, page: undefined }, (ctx) =>
-      afterSql(ctx, only.field, only.order, key),
+      afterSql(ctx, this.primaryKey, only.order, key),
     );
   }
 
@@ -273,7 +274,8 @@ export class ItemsService {
       const service = this.base(this.collection, manager);
       if (key === undefined || key === null || !(await keyExists(this.scope, manager, key)))
         return service.createOne(item);
-      const { [pk]: _key, ...data } = item;
+      const data = { ...item };
+      delete data[pk];
       return service.updateOne(key, data);
     });
   }

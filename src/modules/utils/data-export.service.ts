@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Accountability } from '../../common/accountability';
 import { dateStamp } from '../../common/http/attachment';
+import { columnRef, isColumn } from '../../common/query/field-ref';
 import type { ExportFormat, Query } from '../../common/query/query.types';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { FilesService } from '../files/files.service';
@@ -88,7 +89,7 @@ export class DataExportService {
     const pk = service.primaryKey;
     const sort = query.sort === 'random' || !query.sort ? [] : [...query.sort];
     // Paging needs a total order, or rows could repeat or go missing between pages (API.md 2.1).
-    if (!sort.some((s) => s.field === pk)) sort.push({ field: pk, order: 'ASC' });
+    if (!sort.some((s) => isColumn(s.field, pk))) sort.push({ field: columnRef(pk), order: 'ASC' });
     const read: Query = { ...query, sort, page: undefined, meta: undefined };
     // Sorted by the key alone, a page starts after the last key of the one before, as long as the rows
     // carry their key; deep pages cost no more than the first.

@@ -9,7 +9,7 @@ import {
   type GraphQLInputType,
 } from 'graphql';
 import { isPlainObject } from '../../../common/is-plain-object';
-import { parseJsonFunction } from '../../../common/query/parse-json-function';
+import { jsonKey } from '../../../common/query/parse-json-function';
 import { filterOperatorsFor } from './filter-operators';
 import { GraphQLJSON } from './item-scalars';
 
@@ -44,8 +44,8 @@ export const JsonFunctions = new GraphQLObjectType<JsonSource>({
     json: {
       type: GraphQLJSON,
       args: { path: { type: new GraphQLNonNull(GraphQLString) } },
-      resolve: (source, args: { path: string }) =>
-        source.item[parseJsonFunction(jsonCall(source.field, args.path))!.key],
+      // The engine parsed and checked the path when it read the call selection-query asked for.
+      resolve: (source, args: { path: string }) => source.item[jsonKey(source.field, args.path.trim())],
     },
   },
 });

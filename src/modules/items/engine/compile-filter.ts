@@ -1,4 +1,5 @@
 import { InvalidQueryError } from '../../../common/errors/errors';
+import { type FunctionRef, parseFunction } from '../../../common/query/field-ref';
 import type { JsonPathSegment } from '../../../common/query/parse-json-function';
 import type { Filter } from '../../../common/query/query.types';
 import type { DateFunction, Dialect } from '../../../database/dialects/dialect';
@@ -24,12 +25,6 @@ export interface SqlContext {
 }
 
 const DATE_FUNCTIONS = ['year', 'month', 'week', 'day', 'weekday', 'hour', 'minute', 'second'];
-
-/** `year(date_created)` → `{ fn: 'year', field: 'date_created' }`; null for a plain field name. */
-export function parseFunction(entry: string): { fn: string; field: string } | null {
-  const match = /^(\w+)\(([\w-]+)\)$/.exec(entry);
-  return match ? { fn: match[1], field: match[2] } : null;
-}
 
 /**
  * SQL of a field function (API.md 1.6): date parts of date/time fields, `count()` of a one-to-many
@@ -83,75 +78,83 @@ export function jsonColumn(ctx: SqlContext, collection: string, alias: string, f
 export function compileFilter(ctx: SqlContext, collection: string, alias: string, filter: Filter): string {
   const parts: string[] = [];
   for (const [key, value] of Object.entries(filter)) {
-    if (value === undefined) continue;
-    if (key === '_and' || key === '_or') {
-      const list = (value as Filter[]).map((f) => compileFilter(ctx, collection, alias, f)).filter((sql) => sql !== '');
-      if (list.length) parts.push(`(${list.join(key === '_and' ? ' AND ' : ' OR ')})`);
-      continue;
-    }
-    if (parseAnyField(key)) {
-      parts.push(anyToOneSql(ctx, anyLink(ctx.overview, collection, key), alias, value));
-      continue;
-    }
-    const overview = ctx.overview.collection(collection)!;
-    const follow = followOf(ctx.overview, key);
-    if (follow) {
-      parts.push(followSql(ctx, overview, alias, follow, value));
-      continue;
-    }
-    const fn = parseFunction(key);
-    if (fn) {
-      if (!isPlainObject(value)) throw new InvalidQueryError(`"${key}" in the filter needs an operator object`);
-      const expression = functionSql(ctx, collection, alias, fn.fn, fn.field);
-      const numeric = { ...overview.fields[fn.field], field: key, type: 'integer' as const };
-      for (const [operator, operand] of Object.entries(value)) {
-        const sql = compileOperator(ctx, numeric, expression, operator, operand);
-        if (sql) parts.push(sql);
-      }
-      continue;
-    }
-    const field = overview.fields[key];
-    if (!field) throw new InvalidQueryError(`Field "${key}" does not exist in collection "${collection}"`);
-    if (!isPlainObject(value)) throw new InvalidQueryError(`Field "${key}" in the filter needs an operator object`);
-    const link = ctx.overview.relation(collection, key);
-    const operators = Object.keys(value).filter((k) => k.startsWith('_') && k !== '_some' && k !== '_none');
-    const nested = Object.fromEntries(Object.entries(value).filter(([k]) => !operators.includes(k)));
-
-    if (link?.type === 'o2m') {
-      if (operators.length)
-        throw new InvalidQueryError(`One-to-many field "${key}" can only be filtered through its related fields`);
-      parts.push(
-        reverseSql(
-          ctx,
-          { collection: link.related, field: link.relatedField, junctionKey: link.junctionKey },
-          `${ctx.quote(alias)}.${ctx.quote(overview.primary)}`,
-          nested,
-        ),
-      );
-      continue;
-    }
-    for (const operator of operators) {
-      const column = `${ctx.quote(alias)}.${ctx.quote(key)}`;
-      const sql =
-        operator === '_json'
-          ? jsonFilterSql(ctx, field, column, value[operator])
-          : compileOperator(ctx, field, column, operator, value[operator]);
-      if (sql) parts.push(sql);
-    }
-    if (Object.keys(nested).length) {
-      if (link?.type !== 'm2o') throw new InvalidQueryError(`Field "${key}" is not a relation and needs an operator`);
-      const r = ctx.alias();
-      const conditions = [
-        compileFilter(ctx, link.related, r, nested as Filter) || '1=1',
-        ...relatedPermission(ctx, link.related, r),
-      ];
-      const primary = `${ctx.quote(r)}.${ctx.quote(ctx.overview.collection(link.related)!.primary)}`;
-      parts.push(
-        `${ctx.quote(alias)}.${ctx.quote(key)} IN (${relatedSelect(ctx, link.related, r, primary, conditions)})`,
-      );
-    }
+    if (value !== undefined) parts.push(...keySql(ctx, collection, alias, key, value));
   }
   return parts.length > 1 ? `(${parts.join(' AND ')})` : (parts[0] ?? '');
+}
+
+/**
+ * The conditions of one filter key. Keys stay the filter object's own strings (a row filter of the
+ * permissions never goes through parseQuery); a function key is read by the one parser of field functions.
+ */
+function keySql(ctx: SqlContext, collection: string, alias: string, key: string, value: unknown): string[] {
+  if (key === '_and' || key === '_or') {
+    const list = (value as Filter[]).map((f) => compileFilter(ctx, collection, alias, f)).filter((sql) => sql !== '');
+    return list.length ? [`(${list.join(key === '_and' ? ' AND ' : ' OR ')})`] : [];
+  }
+  if (parseAnyField(key)) return [anyToOneSql(ctx, anyLink(ctx.overview, collection, key), alias, value)];
+  const overview = ctx.overview.collection(collection)!;
+  const follow = followOf(ctx.overview, key);
+  if (follow) return [followSql(ctx, overview, alias, follow, value)];
+  const fn = parseFunction(key);
+  if (fn) return functionFilterSql(ctx, overview, alias, key, fn, value);
+  return fieldFilterSql(ctx, overview, alias, key, value);
+}
+
+/** `{ 'year(at)': { _eq: 2020 } }`: the function's value compared as an integer. */
+function functionFilterSql(
+  ctx: SqlContext,
+  overview: CollectionOverview,
+  alias: string,
+  key: string,
+  fn: FunctionRef,
+  value: unknown,
+): string[] {
+  if (!isPlainObject(value)) throw new InvalidQueryError(`"${key}" in the filter needs an operator object`);
+  const expression = functionSql(ctx, overview.collection, alias, fn.fn, fn.field);
+  const numeric = { ...overview.fields[fn.field], field: key, type: 'integer' as const };
+  return Object.entries(value)
+    .map(([operator, operand]) => compileOperator(ctx, numeric, expression, operator, operand))
+    .filter((sql) => sql);
+}
+
+/** A field's operators, and its related rows' filter for a relation (`{ author: { name: ... } }`). */
+function fieldFilterSql(
+  ctx: SqlContext,
+  overview: CollectionOverview,
+  alias: string,
+  key: string,
+  value: unknown,
+): string[] {
+  const field = overview.fields[key];
+  if (!field) throw new InvalidQueryError(`Field "${key}" does not exist in collection "${overview.collection}"`);
+  if (!isPlainObject(value)) throw new InvalidQueryError(`Field "${key}" in the filter needs an operator object`);
+  const link = ctx.overview.relation(overview.collection, key);
+  const operators = Object.keys(value).filter((k) => k.startsWith('_') && k !== '_some' && k !== '_none');
+  const nested = Object.fromEntries(Object.entries(value).filter(([k]) => !operators.includes(k)));
+  if (link?.type === 'o2m') {
+    if (operators.length)
+      throw new InvalidQueryError(`One-to-many field "${key}" can only be filtered through its related fields`);
+    const follow = { collection: link.related, field: link.relatedField, junctionKey: link.junctionKey };
+    return [reverseSql(ctx, follow, `${ctx.quote(alias)}.${ctx.quote(overview.primary)}`, nested)];
+  }
+  const column = `${ctx.quote(alias)}.${ctx.quote(key)}`;
+  const parts = operators
+    .map((operator) =>
+      operator === '_json'
+        ? jsonFilterSql(ctx, field, column, value[operator])
+        : compileOperator(ctx, field, column, operator, value[operator]),
+    )
+    .filter((sql) => sql);
+  if (!Object.keys(nested).length) return parts;
+  if (link?.type !== 'm2o') throw new InvalidQueryError(`Field "${key}" is not a relation and needs an operator`);
+  const r = ctx.alias();
+  const conditions = [
+    compileFilter(ctx, link.related, r, nested as Filter) || '1=1',
+    ...relatedPermission(ctx, link.related, r),
+  ];
+  const primary = `${ctx.quote(r)}.${ctx.quote(ctx.overview.collection(link.related)!.primary)}`;
+  return [...parts, `${column} IN (${relatedSelect(ctx, link.related, r, primary, conditions)})`];
 }
 
 /** The collections whose row filter is being compiled, per statement. */

@@ -1,10 +1,8 @@
 import { InvalidQueryError } from '../../../common/errors/errors';
-import type { Query } from '../../../common/query/query.types';
+import { parseFieldRef } from '../../../common/query/field-ref';
 import { dialectFor } from '../../../database/dialects/dialect-for';
-import type { SqlContext } from './compile-filter';
 import {
   afterSql,
-  compileAggregate,
   compileCount,
   compileDelete,
   compileInsert,
@@ -18,25 +16,11 @@ import {
   inSql,
   ReadConditions,
   SelectSpec,
-  sqlContext,
   whereSql,
 } from './compile-sql';
 import type { ReadNode } from './read-plan';
 import { fakeOverview } from '../../schema/testing/fake-overview';
-
-const VENDORS = ['postgres', 'mysql', 'sqlite'] as const;
-type Vendor = (typeof VENDORS)[number];
-
-/** The expected text is written with PostgreSQL's quotes; MySQL's backticks replace them. */
-function quoted(vendor: Vendor, sql: string): string {
-  return vendor === 'mysql' ? sql.replace(/"/g, '`') : sql;
-}
-
-function context(vendor: Vendor): { ctx: SqlContext; params: Record<string, unknown> } {
-  const params: Record<string, unknown> = {};
-  const permissions: Record<string, Query['filter']> = { authors: { name: { _neq: 'hidden' } } };
-  return { ctx: sqlContext(dialectFor(vendor), fakeOverview(), params, (c) => permissions[c] ?? null), params };
-}
+import { context, quoted, Vendor, VENDORS } from './testing/sql-test-context';
 
 const articles = fakeOverview().collection('articles')!;
 const node = (functions: ReadNode['functions'] = []): ReadNode => ({
@@ -72,8 +56,8 @@ describe(compileSelect.name, () => {
       {
         where: [],
         sort: [
-          { field: 'author.name', order: 'DESC' },
-          { field: 'title', order: 'ASC' },
+          { field: parseFieldRef('author.name'), order: 'DESC' },
+          { field: parseFieldRef('title'), order: 'ASC' },
         ],
         limit: 1,
         offset: 0,
@@ -82,12 +66,12 @@ describe(compileSelect.name, () => {
     ],
     [
       'sqlite',
-      { where: [], sort: [{ field: 'comments.text', order: 'DESC' }], limit: null, offset: 0 },
+      { where: [], sort: [{ field: parseFieldRef('comments.text'), order: 'DESC' }], limit: null, offset: 0 },
       `${head} ORDER BY (SELECT MAX("r0"."text") FROM "comments" "r0" WHERE "r0"."article" = "t"."id") DESC`,
     ],
     [
       'mysql',
-      { where: [], sort: [{ field: 'author.name', order: 'DESC' }], limit: 1, offset: 0 },
+      { where: [], sort: [{ field: parseFieldRef('author.name'), order: 'DESC' }], limit: 1, offset: 0 },
       `${head} ORDER BY (SELECT "r0"."name" FROM "authors" "r0" WHERE "r0"."id" = "t"."author" AND "r0"."name" <> :p0) DESC LIMIT 1`,
     ],
     [
@@ -95,8 +79,8 @@ describe(compileSelect.name, () => {
       {
         where: [],
         sort: [
-          { field: 'year(at)', order: 'DESC' },
-          { field: 'count(comments)', order: 'ASC' },
+          { field: parseFieldRef('year(at)'), order: 'DESC' },
+          { field: parseFieldRef('count(comments)'), order: 'ASC' },
         ],
         limit: null,
         offset: 0,
@@ -105,15 +89,20 @@ describe(compileSelect.name, () => {
     ],
     [
       'sqlite',
-      { where: [], sort: [{ field: 'comments.article.year(at)', order: 'ASC' }], limit: null, offset: 0 },
+      {
+        where: [],
+        sort: [{ field: parseFieldRef('comments.article.year(at)'), order: 'ASC' }],
+        limit: null,
+        offset: 0,
+      },
       `${head} ORDER BY (SELECT MIN((SELECT CAST(strftime('%Y', "r1"."at") AS INTEGER) FROM "articles" "r1" WHERE "r1"."id" = "r0"."article")) FROM "comments" "r0" WHERE "r0"."article" = "t"."id") ASC`,
     ],
   ])('%s: %j', (vendor, spec, sql) => expect(select(vendor, spec)).toBe(quoted(vendor, sql)));
 
   it.each(['year(title)', 'nope(at)', 'count(author)', 'author.year(nope)'])('refuses the sort function %s', (field) =>
-    expect(() => select('sqlite', { where: [], sort: [{ field, order: 'ASC' }], limit: null, offset: 0 })).toThrow(
-      InvalidQueryError,
-    ),
+    expect(() =>
+      select('sqlite', { where: [], sort: [{ field: parseFieldRef(field), order: 'ASC' }], limit: null, offset: 0 }),
+    ).toThrow(InvalidQueryError),
   );
 
   it.each<[Vendor, string]>([
@@ -134,7 +123,7 @@ describe(compileSelect.name, () => {
     const shapes: ReadNode = { collection: 'shapes', columns: [], functions: [], relations: [] };
     const sql = compileSelect(ctx, shapes, ['id'], {
       where: [],
-      sort: [{ field: 'children.item:circles.radius', order: 'ASC' }],
+      sort: [{ field: parseFieldRef('children.item:circles.radius'), order: 'ASC' }],
       limit: null,
       offset: 0,
     });
@@ -178,13 +167,18 @@ describe(compileSelect.name, () => {
     ],
     ['sqlite', 'CASE WHEN json_valid("t"."meta") THEN json_extract("t"."meta", :p0) END DESC', 1],
   ])('%s: sorts on json() by value', (vendor, order, bound) => {
-    const { sql, params } = json(vendor, { where: [], sort: [{ field: 'json(meta, x.y)', order: 'DESC' }] });
+    const { sql, params } = json(vendor, {
+      where: [],
+      sort: [{ field: parseFieldRef('json(meta, x.y)'), order: 'DESC' }],
+    });
     expect(sql).toBe(quoted(vendor, `SELECT "t"."id" AS "id" FROM "articles" "t" ORDER BY ${order}`));
     expect(Object.keys(params)).toHaveLength(bound);
   });
 
   it.each(['json(title, x)', 'json(nope, x)'])('refuses %s, which names no JSON field', (field) => {
-    expect(() => json('sqlite', { where: [], sort: [{ field, order: 'ASC' }] })).toThrow(InvalidQueryError);
+    expect(() => json('sqlite', { where: [], sort: [{ field: parseFieldRef(field), order: 'ASC' }] })).toThrow(
+      InvalidQueryError,
+    );
     expect(() =>
       json('sqlite', { where: [] }, [{ key: 'k', fn: 'json', field: field.slice(5, -4), path: ['x'] }]),
     ).toThrow(InvalidQueryError);
@@ -192,7 +186,12 @@ describe(compileSelect.name, () => {
 
   it('refuses a sort path through a field that is no many-to-one', () =>
     expect(() =>
-      select('postgres', { where: [], sort: [{ field: 'title.x', order: 'ASC' }], limit: null, offset: 0 }),
+      select('postgres', {
+        where: [],
+        sort: [{ field: parseFieldRef('title.x'), order: 'ASC' }],
+        limit: null,
+        offset: 0,
+      }),
     ).toThrow(InvalidQueryError));
 });
 
@@ -249,67 +248,6 @@ describe(compileCount.name, () => {
   ])('%s: %j', (vendor, where, sql) =>
     expect(compileCount(context(vendor).ctx, articles, where)).toBe(quoted(vendor, sql)),
   );
-});
-
-describe(compileAggregate.name, () => {
-  const aggregate = (vendor: Vendor, query: Query) =>
-    compileAggregate(context(vendor).ctx, articles, query, () => ['1=1'], { limit: 5, offset: 0 });
-
-  it.each<[Vendor, Query, string]>([
-    ['postgres', { aggregate: { count: ['*'] } }, 'SELECT COUNT(*) AS "count__all" FROM "articles" "t" WHERE 1=1'],
-    [
-      'mysql',
-      {
-        aggregate: { sum: ['views'], countDistinct: ['author'] },
-        groupBy: ['published'],
-        sort: [{ field: 'sum.views', order: 'DESC' }],
-      },
-      'SELECT SUM("t"."views") AS "sum__views", COUNT(DISTINCT "t"."author") AS "countDistinct__author", "t"."published" AS "published" FROM "articles" "t" WHERE 1=1 GROUP BY "t"."published" ORDER BY "sum__views" DESC LIMIT 5',
-    ],
-    [
-      'sqlite',
-      { groupBy: ['year(at)'] },
-      `SELECT CAST(strftime('%Y', "t"."at") AS INTEGER) AS "at_year" FROM "articles" "t" WHERE 1=1 GROUP BY CAST(strftime('%Y', "t"."at") AS INTEGER) LIMIT 5`,
-    ],
-    [
-      'postgres',
-      { aggregate: { count: ['*'] }, groupBy: ['year(at)'], sort: [{ field: 'year(at)', order: 'DESC' }] },
-      'SELECT COUNT(*) AS "count__all", CAST(EXTRACT(YEAR FROM "t"."at") AS INTEGER) AS "at_year" FROM "articles" "t" WHERE 1=1 GROUP BY CAST(EXTRACT(YEAR FROM "t"."at") AS INTEGER) ORDER BY CAST(EXTRACT(YEAR FROM "t"."at") AS INTEGER) DESC LIMIT 5',
-    ],
-  ])('%s: %j', (vendor, query, sql) => expect(aggregate(vendor, query).text).toBe(quoted(vendor, sql)));
-
-  it('refuses a sort on a function no group holds', () =>
-    expect(() =>
-      aggregate('sqlite', {
-        aggregate: { count: ['*'] },
-        groupBy: ['title'],
-        sort: [{ field: 'year(at)', order: 'ASC' }],
-      }),
-    ).toThrow(InvalidQueryError));
-
-  it('names outputs and groups as reads answer them', () => {
-    const { outputs, groups } = aggregate('postgres', {
-      aggregate: { avg: ['views'] },
-      groupBy: ['year(at)', 'title'],
-    });
-    expect(outputs).toEqual([{ fn: 'avg', field: 'views', alias: 'avg__views' }]);
-    expect(groups.map((g) => [g.key, g.type])).toEqual([
-      ['at_year', 'integer'],
-      ['title', 'string'],
-    ]);
-  });
-
-  it('needs something to select', () =>
-    expect(() => aggregate('postgres', { groupBy: [] })).toThrow(InvalidQueryError));
-
-  it('refuses a sort on json(), which no group holds', () =>
-    expect(() =>
-      aggregate('sqlite', {
-        aggregate: { count: ['*'] },
-        groupBy: ['title'],
-        sort: [{ field: 'json(meta, x)', order: 'ASC' }],
-      }),
-    ).toThrow(InvalidQueryError));
 });
 
 describe('write statements', () => {

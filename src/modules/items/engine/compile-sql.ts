@@ -1,27 +1,20 @@
 import { InvalidQueryError } from '../../../common/errors/errors';
-import { parseJsonFunction } from '../../../common/query/parse-json-function';
-import type { Filter, Query, SortEntry, SortOrder } from '../../../common/query/query.types';
+import { columnRef, type FieldRef, fieldRefText } from '../../../common/query/field-ref';
+import type { Filter, SortEntry, SortOrder } from '../../../common/query/query.types';
 import { isUuid } from '../../../common/is-uuid';
 import type { Dialect } from '../../../database/dialects/dialect';
 import type { Sql } from '../../../database/run-sql';
 import type { SchemaOverview } from '../../schema/schema-overview';
 import type { CollectionOverview, FieldType } from '../../schema/schema.types';
 import { anyLink, parseAnyField } from './any-field';
-import {
-  compileFilter,
-  functionSql,
-  jsonColumn,
-  parseFunction,
-  relatedPermission,
-  relatedSelect,
-  SqlContext,
-} from './compile-filter';
+import { compileFilter, functionSql, jsonColumn, relatedPermission, relatedSelect, SqlContext } from './compile-filter';
 import { inListSql } from './compile-operator';
 import { Item, NUMERIC_TYPES } from './items.types';
 import type { ReadNode } from './read-plan';
 import { isInt32 } from '../../../common/is-int32';
 
 const WITHOUT_MIN_MAX = new Set(['uuid', 'boolean', 'json']);
+
 /**
  * Compile stage of the items engine: every SQL statement the engine runs is written here (conditions in
  * compile-filter). Identifiers come only from the schema overview and are quoted by the dialect; every
@@ -112,25 +105,25 @@ function sortSql(
   ctx: SqlContext,
   collection: string,
   alias: string,
-  path: string[],
+  ref: FieldRef,
   order: SortOrder,
   aggregated = false,
 ): string {
-  const [head, ...rest] = path;
-  if (!rest.length) {
-    const fn = parseFunction(head);
-    if (fn) return functionSql(ctx, collection, alias, fn.fn, fn.field);
+  if (ref.kind !== 'relation') {
+    if (ref.kind === 'function') return functionSql(ctx, collection, alias, ref.fn, ref.field);
+    const head = ref.kind === 'column' ? ref.name : fieldRefText(ref);
     const column = `${ctx.quote(alias)}.${ctx.quote(head)}`;
     // PostgreSQL has no MIN/MAX of uuid, boolean or json: their text sorts the same way.
     return aggregated && WITHOUT_MIN_MAX.has(ctx.overview.field(collection, head)?.type ?? '')
       ? ctx.dialect.asText(column)
       : column;
   }
+  const { field: head, rest } = ref;
   const link = parseAnyField(head) ? anyLink(ctx.overview, collection, head) : ctx.overview.relation(collection, head);
   if (!link) throw new InvalidQueryError(`"${head}" is not a relation`);
   const related = ctx.overview.collection(link.related)!;
   const r = ctx.alias();
-  const q = ctx.quote;
+  const q = (id: string) => ctx.quote(id);
   const inner = sortSql(ctx, link.related, r, rest, order, aggregated || link.type === 'o2m');
   // Related rows the caller may not read sort as if they were not there (no ordering oracle).
   const select = (expression: string, match: string[]) =>
@@ -153,8 +146,8 @@ function sortSql(
 
 /** The expressions one sort entry orders by: a path's value, or the value at a `json()` call's path. */
 function sortExpressions(ctx: SqlContext, collection: string, entry: SortEntry): string[] {
-  const json = parseJsonFunction(entry.field);
-  if (!json) return [sortSql(ctx, collection, ROOT, entry.field.split('.'), entry.order)];
+  const json = entry.field;
+  if (json.kind !== 'json') return [sortSql(ctx, collection, ROOT, json, entry.order)];
   return ctx.dialect.jsonSort(jsonColumn(ctx, collection, ROOT, json.field), json.path, (v) => `:${ctx.param(v)}`);
 }
 
@@ -171,7 +164,7 @@ export interface SelectSpec {
  */
 export function compileSelect(ctx: SqlContext, node: ReadNode, columns: string[], spec: SelectSpec): string {
   const collection = ctx.overview.collection(node.collection)!;
-  const q = ctx.quote;
+  const q = (id: string) => ctx.quote(id);
   const selects = columns.map((f) => `${q(ROOT)}.${q(f)} AS ${q(f)}`);
   for (const f of node.functions)
     selects.push(`${functionSql(ctx, node.collection, ROOT, f.fn, f.field, f.path)} AS ${q(f.key)}`);
@@ -181,7 +174,12 @@ export function compileSelect(ctx: SqlContext, node: ReadNode, columns: string[]
   else {
     const sort = spec.sort?.length
       ? spec.sort
-      : [{ field: collection.sortField ?? collection.primary, order: 'ASC' as const }];
+      : [
+          {
+            field: columnRef(collection.sortField ?? collection.primary),
+            order: 'ASC' as const,
+          },
+        ];
     sql += ` ORDER BY ${sort.flatMap((s) => sortExpressions(ctx, node.collection, s).map((e) => `${e} ${s.order}`)).join(', ')}`;
   }
   return sql + ctx.dialect.limitSql(spec.limit, spec.offset);
@@ -189,7 +187,7 @@ export function compileSelect(ctx: SqlContext, node: ReadNode, columns: string[]
 
 /** `SELECT COUNT(*) AS count` of the rows of `collection` that meet every condition of `where`. */
 export function compileCount(ctx: SqlContext, collection: CollectionOverview, where: string[]): string {
-  const q = ctx.quote;
+  const q = (id: string) => ctx.quote(id);
   return `SELECT COUNT(*) AS ${q('count')} FROM ${q(collection.table!)} ${q(ROOT)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
 }
 
@@ -230,90 +228,6 @@ export interface CompiledAggregate {
   text: string;
   outputs: AggregateOutput[];
   groups: AggregateGroup[];
-}
-
-function aggregateExpression(fn: string, column: string | null): string {
-  if (fn === 'countAll' || (fn === 'count' && column === null)) return 'COUNT(*)';
-  if (fn === 'count') return `COUNT(${column})`;
-  if (fn.endsWith('Distinct')) return `${fn.replace('Distinct', '').toUpperCase()}(DISTINCT ${column})`;
-  return `${fn.toUpperCase()}(${column})`;
-}
-
-function aggregateParts(
-  ctx: SqlContext,
-  collection: CollectionOverview,
-  query: Query,
-): { selects: string[]; outputs: AggregateOutput[]; groups: AggregateGroup[] } {
-  const q = ctx.quote;
-  const col = (f: string) => `${q(ROOT)}.${q(f)}`;
-  const selects: string[] = [];
-  const outputs: AggregateOutput[] = [];
-  for (const [fn, fields] of Object.entries(query.aggregate ?? {})) {
-    for (const field of fields ?? []) {
-      const alias = `${fn}__${field === '*' ? 'all' : field}`;
-      selects.push(`${aggregateExpression(fn, field === '*' ? null : col(field))} AS ${q(alias)}`);
-      outputs.push({ fn, field, alias });
-    }
-  }
-  const groups = (query.groupBy ?? []).map((entry): AggregateGroup => {
-    const fn = parseFunction(entry);
-    return fn
-      ? {
-          key: `${fn.field}_${fn.fn}`,
-          sql: functionSql(ctx, collection.collection, ROOT, fn.fn, fn.field),
-          type: 'integer',
-        }
-      : { key: entry, sql: col(entry), type: collection.fields[entry].type };
-  });
-  for (const g of groups) selects.push(`${g.sql} AS ${q(g.key)}`);
-  return { selects, outputs, groups };
-}
-
-/** What an aggregate read orders by: an output (`sum.views`), a grouped function (`year(date)`) or a column. */
-function aggregateSortSql(
-  ctx: SqlContext,
-  field: string,
-  outputs: AggregateOutput[],
-  groups: AggregateGroup[],
-): string {
-  if (parseJsonFunction(field))
-    throw new InvalidQueryError('"sort" on json() is not available with "aggregate" or "groupBy"');
-  const fn = parseFunction(field);
-  if (fn) {
-    const group = groups.find((g) => g.key === `${fn.field}_${fn.fn}`);
-    if (!group)
-      throw new InvalidQueryError(`"sort" on ${field} with "aggregate" or "groupBy" needs ${field} in "groupBy"`);
-    return group.sql;
-  }
-  const [head, sub] = field.split('.');
-  const out = outputs.find((o) => o.fn === head && o.field === sub);
-  return out ? ctx.quote(out.alias) : `${ctx.quote(ROOT)}.${ctx.quote(field)}`;
-}
-
-/**
- * `aggregate` and `groupBy` (API.md 1.6); the window applies to groups only (an aggregate without
- * groups is one row). `where` is compiled by the caller, after the selects, on the same context.
- */
-export function compileAggregate(
-  ctx: SqlContext,
-  collection: CollectionOverview,
-  query: Query,
-  where: (ctx: SqlContext) => string[],
-  window: { limit: number | null; offset: number },
-): CompiledAggregate {
-  const q = ctx.quote;
-  const { selects, outputs, groups } = aggregateParts(ctx, collection, query);
-  if (!selects.length) throw new InvalidQueryError('"groupBy" needs "aggregate" or fields to group on');
-  const conditions = where(ctx);
-  let sql = `SELECT ${selects.join(', ')} FROM ${q(collection.table!)} ${q(ROOT)}`;
-  if (conditions.length) sql += ` WHERE ${conditions.join(' AND ')}`;
-  if (groups.length) sql += ` GROUP BY ${groups.map((g) => g.sql).join(', ')}`;
-  if (Array.isArray(query.sort) && query.sort.length) {
-    const order = query.sort.map((s) => `${aggregateSortSql(ctx, s.field, outputs, groups)} ${s.order}`);
-    sql += ` ORDER BY ${order.join(', ')}`;
-  }
-  if (groups.length) sql += ctx.dialect.limitSql(window.limit, window.offset);
-  return { text: sql, outputs, groups };
 }
 
 /**

@@ -1,4 +1,8 @@
+import { type ColumnRef, type JsonRef, parseFieldRef } from '../../../common/query/field-ref';
 import { fieldDepth } from './field-depth';
+
+const aliasOf = (alias: Record<string, string>) =>
+  Object.fromEntries(Object.entries(alias).map(([name, field]) => [name, parseFieldRef(field) as ColumnRef | JsonRef]));
 
 describe(fieldDepth.name, () => {
   it.each([
@@ -13,6 +17,6 @@ describe(fieldDepth.name, () => {
     ['c', { c: 'json(category.metadata, color)' }, 2],
     ['writer.name', { writer: 'author' }, 2],
   ] as const)('counts %j (alias %j) as %i', (entry, alias, expected) =>
-    expect(fieldDepth(entry, alias)).toBe(expected),
+    expect(fieldDepth(parseFieldRef(entry), aliasOf(alias))).toBe(expected),
   );
 });

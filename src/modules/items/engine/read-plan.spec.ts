@@ -1,4 +1,5 @@
 import { ForbiddenError, InvalidQueryError } from '../../../common/errors/errors';
+import { type ColumnRef, type JsonRef, parseFieldRef } from '../../../common/query/field-ref';
 import type { Query } from '../../../common/query/query.types';
 import { planRead, ReadableFields, ReadNode } from './read-plan';
 import { fakeOverview } from '../../schema/testing/fake-overview';
@@ -19,8 +20,19 @@ function outline(node: ReadNode): unknown {
   };
 }
 
+const aliasOf = (alias: Record<string, string>) =>
+  Object.fromEntries(Object.entries(alias).map(([name, field]) => [name, parseFieldRef(field) as ColumnRef | JsonRef]));
 const plan = (fields: string[], readable = all, alias: Record<string, string> = {}) =>
-  outline(planRead({ overview: fakeOverview(), readable, maxDepth: 3 }, 'articles', fields, alias));
+  outline(
+    planRead(
+      { overview: fakeOverview(), readable, maxDepth: 3 },
+      'articles',
+      fields.map(parseFieldRef),
+      aliasOf(alias),
+    ),
+  );
+const validate = (query: Query, readable: ReadableFields) =>
+  validateQuery(fakeOverview(), readable, 'articles', query, (query.fields ?? []).map(parseFieldRef), 3);
 
 describe(planRead.name, () => {
   it.each<[string[], ReadableFields, Record<string, string>, unknown]>([
@@ -127,7 +139,7 @@ describe(planRead.name, () => {
 
 describe(`${planRead.name} of many-to-any fields`, () => {
   const shapes = (fields: string[], readable = all) =>
-    outline(planRead({ overview: fakeOverview(), readable, maxDepth: 3 }, 'shapes', fields));
+    outline(planRead({ overview: fakeOverview(), readable, maxDepth: 3 }, 'shapes', fields.map(parseFieldRef)));
   it('reads item:<collection> as a many-to-one of that collection under the key item', () => {
     expect(shapes(['children.collection', 'children.item:circles.radius', 'children.item:squares.*'])).toEqual({
       c: 'shapes',
@@ -141,8 +153,8 @@ describe(`${planRead.name} of many-to-any fields`, () => {
       },
     });
     const node = planRead({ overview: fakeOverview(), readable: all, maxDepth: 3 }, 'shapes', [
-      'children.item:circles.radius',
-      'children.item:squares.width',
+      parseFieldRef('children.item:circles.radius'),
+      parseFieldRef('children.item:squares.width'),
     ]);
     expect(node.relations[0].node.relations.map((r) => [r.key, r.link.related, r.link.collectionField])).toEqual([
       ['item', 'circles', 'collection'],
@@ -163,7 +175,11 @@ describe(`${planRead.name} of many-to-any fields`, () => {
   });
   it('expands item for every allowed collection under a wildcard or an unscoped path, other rows answering null', () => {
     for (const fields of [['children.*.*'], ['children.item.*']]) {
-      const node = planRead({ overview: fakeOverview(), readable: all, maxDepth: 3 }, 'shapes', fields);
+      const node = planRead(
+        { overview: fakeOverview(), readable: all, maxDepth: 3 },
+        'shapes',
+        fields.map(parseFieldRef),
+      );
       const items = node.relations[0].node.relations.filter((r) => r.key === 'item');
       expect(items.map((r) => [r.key, r.node.collection, r.node.columns.map((c) => c.key), r.othersNull])).toEqual([
         ['item', 'circles', ['id', 'radius'], true],
@@ -179,7 +195,7 @@ describe(`${planRead.name} of many-to-any fields`, () => {
       [],
     ],
   ])('expands a wildcard to %s', (_, readable, expected) => {
-    const node = planRead({ overview: fakeOverview(), readable, maxDepth: 3 }, 'shapes', ['*.*.*']);
+    const node = planRead({ overview: fakeOverview(), readable, maxDepth: 3 }, 'shapes', [parseFieldRef('*.*.*')]);
     const junction = node.relations[0].node;
     expect(junction.relations.filter((r) => r.key === 'item').map((r) => r.node.collection)).toEqual(expected);
     expect(junction.columns.some((c) => c.key === 'item')).toBe((expected as string[]).length === 0);
@@ -199,46 +215,53 @@ describe(`${planRead.name} of many-to-any fields`, () => {
 
 describe(validateQuery.name, () => {
   it.each<[Query, ReadableFields, unknown]>([
-    [{ sort: [{ field: 'nope', order: 'ASC' }] }, all, InvalidQueryError],
-    [{ sort: [{ field: 'comments.nope', order: 'ASC' }] }, all, InvalidQueryError],
-    [{ sort: [{ field: 'views', order: 'ASC' }] }, limited, ForbiddenError],
+    [{ sort: [{ field: parseFieldRef('nope'), order: 'ASC' }] }, all, InvalidQueryError],
+    [{ sort: [{ field: parseFieldRef('comments.nope'), order: 'ASC' }] }, all, InvalidQueryError],
+    [{ sort: [{ field: parseFieldRef('views'), order: 'ASC' }] }, limited, ForbiddenError],
     [{ filter: { views: { _eq: 1 } } }, limited, ForbiddenError],
     [{ filter: { author: { nope: { _eq: 1 } } } }, all, InvalidQueryError],
-    [{ groupBy: ['nope'] }, all, InvalidQueryError],
+    [{ groupBy: ['nope'].map(parseFieldRef) }, all, InvalidQueryError],
     [{ aggregate: { sum: ['nope'] } }, all, InvalidQueryError],
     [{ deep: { title: { limit: 1 } } }, all, InvalidQueryError],
     [{ deep: { comments: { filter: { nope: { _eq: 1 } } } } }, all, InvalidQueryError],
-    [{ deep: { comments: { sort: [{ field: 'nope', order: 'ASC' }] } } }, all, InvalidQueryError],
-    [{ sort: [{ field: 'json(nope, x)', order: 'ASC' }] }, all, InvalidQueryError],
-    [{ sort: [{ field: 'json(author.name, x)', order: 'ASC' }] }, all, InvalidQueryError],
-    [{ sort: [{ field: 'json(meta, x)', order: 'ASC' }] }, limited, ForbiddenError],
-    [{ sort: [{ field: 'year(nope)', order: 'ASC' }] }, all, InvalidQueryError],
-    [{ sort: [{ field: 'author.year(nope)', order: 'ASC' }] }, all, InvalidQueryError],
-    [{ sort: [{ field: 'year(views)', order: 'ASC' }] }, limited, ForbiddenError],
-  ])('refuses %j', (query, readable, error) =>
-    expect(() => validateQuery(fakeOverview(), readable, 'articles', query, 3)).toThrow(error as never),
-  );
+    [{ deep: { comments: { sort: [{ field: parseFieldRef('nope'), order: 'ASC' }] } } }, all, InvalidQueryError],
+    [{ sort: [{ field: parseFieldRef('json(nope, x)'), order: 'ASC' }] }, all, InvalidQueryError],
+    [{ sort: [{ field: parseFieldRef('json(author.name, x)'), order: 'ASC' }] }, all, InvalidQueryError],
+    [{ sort: [{ field: parseFieldRef('json(meta, x)'), order: 'ASC' }] }, limited, ForbiddenError],
+    [{ sort: [{ field: parseFieldRef('year(nope)'), order: 'ASC' }] }, all, InvalidQueryError],
+    [{ sort: [{ field: parseFieldRef('author.year(nope)'), order: 'ASC' }] }, all, InvalidQueryError],
+    [{ sort: [{ field: parseFieldRef('year(views)'), order: 'ASC' }] }, limited, ForbiddenError],
+  ])('refuses %j', (query, readable, error) => expect(() => validate(query, readable)).toThrow(error as never));
 
   it.each<[Query]>([
-    [{ sort: [{ field: 'author.name', order: 'DESC' }], filter: { comments: { _some: { text: { _eq: 'x' } } } } }],
-    [{ sort: [{ field: 'comments.text', order: 'ASC' }] }],
-    [{ sort: [{ field: 'json(meta, a.b[0])', order: 'DESC' }] }],
+    [
+      {
+        sort: [{ field: parseFieldRef('author.name'), order: 'DESC' }],
+        filter: { comments: { _some: { text: { _eq: 'x' } } } },
+      },
+    ],
+    [{ sort: [{ field: parseFieldRef('comments.text'), order: 'ASC' }] }],
+    [{ sort: [{ field: parseFieldRef('json(meta, a.b[0])'), order: 'DESC' }] }],
     [
       {
         sort: [
-          { field: 'year(at)', order: 'DESC' },
-          { field: 'count(comments)', order: 'ASC' },
-          { field: 'comments.article.month(at)', order: 'ASC' },
+          { field: parseFieldRef('year(at)'), order: 'DESC' },
+          { field: parseFieldRef('count(comments)'), order: 'ASC' },
+          { field: parseFieldRef('comments.article.month(at)'), order: 'ASC' },
         ],
       },
     ],
     [
       {
         aggregate: { count: ['*'], sum: ['views'] },
-        groupBy: ['published'],
-        sort: [{ field: 'sum.views', order: 'ASC' }],
+        groupBy: ['published'].map(parseFieldRef),
+        sort: [{ field: parseFieldRef('sum.views'), order: 'ASC' }],
       },
     ],
-    [{ deep: { comments: { filter: { text: { _eq: 'x' } }, sort: [{ field: 'text', order: 'DESC' }] } } }],
-  ])('accepts %j', (query) => expect(() => validateQuery(fakeOverview(), all, 'articles', query, 3)).not.toThrow());
+    [
+      {
+        deep: { comments: { filter: { text: { _eq: 'x' } }, sort: [{ field: parseFieldRef('text'), order: 'DESC' }] } },
+      },
+    ],
+  ])('accepts %j', (query) => expect(() => validate(query, all)).not.toThrow());
 });

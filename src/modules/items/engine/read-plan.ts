@@ -1,16 +1,18 @@
 import { ForbiddenError, InvalidQueryError } from '../../../common/errors/errors';
 import { isPrototypeKey } from '../../../common/prototype-keys';
 import {
-  JsonFunction,
-  JsonPathSegment,
-  parseJsonFunction,
-  splitOutside,
-} from '../../../common/query/parse-json-function';
+  type ColumnRef,
+  type FieldRef,
+  fieldRefText,
+  functionKey,
+  type JsonRef,
+  jsonRef,
+} from '../../../common/query/field-ref';
+import { jsonFunction, type JsonPathSegment } from '../../../common/query/parse-json-function';
 import type { DeepQuery } from '../../../common/query/query.types';
 import type { SchemaOverview } from '../../schema/schema-overview';
 import type { CollectionOverview, RelationLink } from '../../schema/schema.types';
 import { anyLink, parseAnyField } from './any-field';
-import { parseFunction } from './compile-filter';
 import { checkFunction } from './secret-access';
 
 /** Which fields of a collection the caller may read; null when none (no read permission). */
@@ -78,8 +80,8 @@ export function depthExceeded(): InvalidQueryError {
 export function planRead(
   options: PlanOptions,
   collection: string,
-  fields: string[],
-  alias: Record<string, string> = {},
+  fields: FieldRef[],
+  alias: Record<string, ColumnRef | JsonRef> = {},
   deep: Record<string, DeepQuery> = {},
   depth = 1,
   parentLink?: RelationLink,
@@ -103,7 +105,7 @@ export function planRead(
 
 interface Child {
   field: string;
-  paths: string[];
+  paths: FieldRef[];
   explicit: boolean;
   /** `item:circles`: the allowed collection of a many-to-any field the paths read. */
   target?: string;
@@ -138,7 +140,7 @@ class PlanLevel {
   private addChild(
     key: string,
     field: string,
-    path: string | null,
+    path: FieldRef | null,
     explicit: boolean,
     target?: string,
     unscoped = false,
@@ -166,18 +168,21 @@ class PlanLevel {
     );
   }
 
-  add(entry: string, alias: Record<string, string>): void {
-    const fn = parseFunction(entry);
-    if (fn) {
-      this.addFunction(`${fn.field}_${fn.fn}`, fn);
+  add(entry: FieldRef, alias: Record<string, ColumnRef | JsonRef>): void {
+    if (entry.kind === 'function') {
+      this.addFunction(functionKey(entry), { fn: entry.fn, field: entry.field });
       return;
     }
-    const [head, ...rest] = splitOutside(entry, '.');
-    const tail = rest.length ? rest.join('.') : null;
-    const aliased = Object.hasOwn(alias, head);
-    const name = aliased ? alias[head] : head;
-    const json = tail === null ? parseJsonFunction(name) : null;
-    if (json) this.addJson(aliased ? head : json.key, json);
+    if (entry.kind === 'json') {
+      this.addJson(entry.key, entry);
+      return;
+    }
+    const head = entry.kind === 'relation' ? entry.field : entry.kind === 'wildcard' ? '*' : entry.name;
+    const tail = entry.kind === 'relation' ? entry.rest : null;
+    const target = Object.hasOwn(alias, head) ? alias[head] : null;
+    // A dotted path through an alias of json() names no relation, so it reads nothing (see addField).
+    const name = target ? (target.kind === 'json' ? fieldRefText(target) : target.name) : head;
+    if (target?.kind === 'json' && tail === null) this.addJson(head, target);
     else if (head === '*') this.addWildcard(tail);
     else if (parseAnyField(head)) this.addAnyField(head, tail);
     else if (tail && this.options.overview.isAnyToOne(this.collection, name)) this.addAnyItems(name, tail, true);
@@ -195,14 +200,15 @@ class PlanLevel {
    * `json(field, path)`; `json(author.profile, path)` is read as `author.json(profile, path)`, so a
    * many-to-any hop (`json(children.item:circles.metadata, color)`) goes where `item:circles.…` goes.
    */
-  private addJson(key: string, json: JsonFunction): void {
+  private addJson(key: string, json: JsonRef): void {
     const [head, ...rest] = json.field.split('.');
-    if (rest.length) this.add(`${head}.json(${rest.join('.')}, ${json.pathText})`, {});
+    const inner = jsonRef(jsonFunction(rest.join('.'), json.pathText, json.path));
+    if (rest.length) this.add({ kind: 'relation', field: head, rest: inner }, {});
     else this.addFunction(key, { fn: 'json', field: json.field, path: json.path });
   }
 
   /** `item:circles.radius`: the many-to-any key read as an item where the row's key is one of circles. */
-  private addAnyField(head: string, tail: string | null): void {
+  private addAnyField(head: string, tail: FieldRef | null): void {
     const link = anyLink(this.options.overview, this.collection, head);
     if (!this.mayRead(link.field) || !this.mayRead(link.collectionField!)) throw new ForbiddenError();
     if (tail) this.addChild(head, link.field, tail, true, link.related);
@@ -213,7 +219,7 @@ class PlanLevel {
    * `item.name` or a wildcard on a many-to-any's `item`: the item read from each allowed collection the
    * caller may read; the bare key when there is none or the caller may not read the collection field.
    */
-  private addAnyItems(field: string, tail: string, explicit: boolean): void {
+  private addAnyItems(field: string, tail: FieldRef, explicit: boolean): void {
     const links = this.options.overview
       .anyTargets(this.collection, field)
       .filter((link) => this.options.readable(link.related) !== null);
@@ -224,7 +230,7 @@ class PlanLevel {
       this.addChild(`${field}:${link.related}`, field, tail, explicit, link.related, true);
   }
 
-  private addWildcard(tail: string | null): void {
+  private addWildcard(tail: FieldRef | null): void {
     for (const [name, field] of Object.entries(this.overview.fields)) {
       if (!this.mayRead(name)) continue;
       if (tail && this.options.overview.isAnyToOne(this.collection, name)) {
@@ -240,7 +246,7 @@ class PlanLevel {
     }
   }
 
-  private addField(key: string, name: string, tail: string | null): void {
+  private addField(key: string, name: string, tail: FieldRef | null): void {
     if (isPrototypeKey(name)) throw new InvalidQueryError(`"${name}" is not a field name`);
     const field = this.overview.fields[name];
     const link = field ? this.options.overview.relation(this.collection, name) : null;

@@ -1,22 +1,15 @@
 import { ForbiddenError } from '../../../common/errors/errors';
 import type { DeepQuery, MetaKey, Query } from '../../../common/query/query.types';
+import { parseFieldRef } from '../../../common/query/field-ref';
 import { runSql } from '../../../database/run-sql';
 import { chunks } from '../../../database/key-lists';
 import { Access, loadAccess, readConditions, requireRule, rowFilter } from './access';
 import { junctionOf, SqlContext } from './compile-filter';
-import {
-  compileAggregate,
-  compileCount,
-  compileSelect,
-  inSql,
-  ROOT,
-  SelectSpec,
-  sqlContext,
-  whereSql,
-} from './compile-sql';
+import { compileAggregate } from './compile-aggregate';
+import { compileCount, compileSelect, inSql, ROOT, SelectSpec, sqlContext, whereSql } from './compile-sql';
 import { rowLeadsTo } from './any-field';
 import { castKey, validKey } from './validate-key';
-import { collectionOf, dbOf, Item, ItemsScope } from './items.types';
+import { collectionOf, dbOf, Item, ItemsScope, PrimaryKey } from './items.types';
 import { MissingFieldError, planRead, ReadNode, RelationNode } from './read-plan';
 import { aggregateItem, groupBy, queryWindow, rowFromDb, selectedColumns, shapeItem } from './shape-rows';
 import { validateQuery } from './validate-query';
@@ -47,15 +40,11 @@ export async function prepareRead(scope: ItemsScope, query: Query): Promise<{ ac
   const access = await loadAccess(scope, query);
   requireRule(access, collection.collection, 'read');
   const maxDepth = scope.deps.config.query.maxRelationalDepth;
-  validateQuery(access.overview, access.readable, collection.collection, query, maxDepth);
+  // Fields named in code (not through parseQuery) are strings too: parsed here, once, for validate and plan.
+  const fields = (query.fields?.length ? query.fields : ['*']).map(parseFieldRef);
+  validateQuery(access.overview, access.readable, collection.collection, query, fields, maxDepth);
   const options = { overview: access.overview, readable: access.readable, maxDepth, backlink: query.backlink };
-  const node = planRead(
-    options,
-    collection.collection,
-    query.fields?.length ? query.fields : ['*'],
-    query.alias,
-    query.deep,
-  );
+  const node = planRead(options, collection.collection, fields, query.alias, query.deep);
   return { access, node };
 }
 
@@ -190,7 +179,7 @@ async function manyToOne(read: Read, rel: RelationNode, rows: Item[]): Promise<(
   }
   return rows.map((row) => {
     if (!rowLeadsTo(rel.link, row)) return undefined;
-    const key = lookup(row[rel.link.field]);
+    const key = lookup(row[rel.link.field]) as PrimaryKey | null | undefined;
     return key === null || key === undefined ? null : (byKey.get(String(key)) ?? null);
   });
 }
@@ -217,9 +206,7 @@ async function oneToMany(read: Read, rel: RelationNode, rows: Item[], primary: s
       }),
       [fk],
     );
-    const shaped = rel.keysOnly
-      ? found.map((f) => f[target.primary] as unknown as Item)
-      : await resolve(read, rel.node, found);
+    const shaped = rel.keysOnly ? found.map((f) => f[target.primary] as Item) : await resolve(read, rel.node, found);
     groupBy(found, shaped, fk, groups);
   }
   const { limit, offset } = queryWindow(deep, -1);
@@ -270,6 +257,7 @@ export async function readAggregate(scope: ItemsScope, query: Query): Promise<It
     access.readable,
     collection.collection,
     query,
+    (query.fields ?? []).map(parseFieldRef),
     scope.deps.config.query.maxRelationalDepth,
   );
   const params: Record<string, unknown> = {};

@@ -1,11 +1,10 @@
 import { ForbiddenError, InvalidQueryError } from '../../../common/errors/errors';
-import { parseJsonFunction } from '../../../common/query/parse-json-function';
+import { type FieldRef, fieldRefText, parseFunction, refPath } from '../../../common/query/field-ref';
 import type { DeepQuery, Filter, Query } from '../../../common/query/query.types';
 import type { SchemaOverview } from '../../schema/schema-overview';
 import { anyLink, parseAnyField } from './any-field';
 import { fieldDepth } from './field-depth';
 import { followOf } from './follow-field';
-import { parseFunction } from './compile-filter';
 import { depthExceeded, ReadableFields } from './read-plan';
 import { checkFunction, isOpaque, refuseSecret } from './secret-access';
 import { isPlainObject } from '../../../common/is-plain-object';
@@ -53,7 +52,7 @@ function walkSort(
   overview: SchemaOverview,
   readable: ReadableFields,
   collection: string,
-  field: string,
+  field: FieldRef,
   allowedDepth: number,
   what: string,
 ): void {
@@ -61,24 +60,28 @@ function walkSort(
   if (path.length > allowedDepth) throw depthExceeded();
   const end = walkPath(overview, readable, collection, path, true, what);
   refuseSecret(end.field, what);
-  const fn = parseFunction(field.split('.').pop()!);
-  if (fn) checkFunction(overview, readable, end.collection, fn);
+  const last = refPath(field).end;
+  if (last.kind === 'function') checkFunction(overview, readable, end.collection, last);
 }
 
 /**
  * The fields a sort entry reads: a dot path (its last field in a function such as `year(date)`), or the
  * JSON field of a `json()` call on the collection itself.
  */
-function sortPath(field: string): string[] {
-  const json = parseJsonFunction(field);
-  if (!json) {
-    const path = field.split('.');
-    const fn = parseFunction(path[path.length - 1]);
-    return fn ? [...path.slice(0, -1), fn.field] : path;
+function sortPath(field: FieldRef): string[] {
+  const { hops, end } = refPath(field);
+  switch (end.kind) {
+    case 'json':
+      if (end.field.includes('.'))
+        throw new InvalidQueryError(`sort: "${fieldRefText(field)}" must name a JSON field of the collection itself`);
+      return [...hops, end.field];
+    case 'function':
+      return [...hops, end.field];
+    case 'column':
+      return [...hops, end.name];
+    case 'wildcard':
+      return [...hops, '*'];
   }
-  if (json.field.includes('.'))
-    throw new InvalidQueryError(`sort: "${field}" must name a JSON field of the collection itself`);
-  return [json.field];
 }
 
 /** What a filter may ask of a hashed or concealed value, as the reference: whether there is one. */
@@ -157,12 +160,13 @@ function walkDeep(
   readable: ReadableFields,
   collection: string,
   deep: Record<string, DeepQuery>,
-  alias: Record<string, string>,
+  alias: Query['alias'] & object,
   depth: number,
   maxDepth: number,
 ): void {
   for (const [key, sub] of Object.entries(deep)) {
-    const link = overview.relation(collection, alias[key] ?? key);
+    const target = Object.hasOwn(alias, key) ? alias[key] : null;
+    const link = overview.relation(collection, target ? fieldRefText(target) : key);
     if (!link) throw new InvalidQueryError(`deep: "${key}" of collection "${collection}" is not a relation`);
     if (sub.filter) walkFilter(overview, readable, link.related, sub.filter, depth + 1, maxDepth);
     // The reference counts a deep sort's path on top of the deep level it sorts (MAX_RELATIONAL_DEPTH).
@@ -181,17 +185,18 @@ function refuseAlias(field: FieldOverview, what: string): void {
 /**
  * Checks every field a query names against the schema overview and the caller's readable fields
  * (ARCHITECTURE: items engine, stage 2): unknown → INVALID_QUERY, not readable → FORBIDDEN. `fields`
- * are checked here for depth only, the rest by planRead.
+ * (`query.fields` parsed, see parseFieldRef) are checked here for depth only, the rest by planRead.
  */
 export function validateQuery(
   overview: SchemaOverview,
   readable: ReadableFields,
   collection: string,
   query: Query,
+  fields: FieldRef[],
   maxDepth: number,
 ): void {
   // Counted before any field is looked up, as the reference does: too deep a path is refused for its depth even where it names nothing.
-  if (query.fields?.some((entry) => fieldDepth(entry, query.alias) > maxDepth)) throw depthExceeded();
+  if (fields.some((entry) => fieldDepth(entry, query.alias) > maxDepth)) throw depthExceeded();
   if (query.filter) walkFilter(overview, readable, collection, query.filter, 1, maxDepth);
   if (Array.isArray(query.sort)) {
     const aggregates = new Set(Object.keys(query.aggregate ?? {}));
@@ -203,8 +208,9 @@ export function validateQuery(
   }
   if (query.deep) walkDeep(overview, readable, collection, query.deep, query.alias ?? {}, 1, maxDepth);
   for (const entry of query.groupBy ?? []) {
-    const fn = parseFunction(entry);
-    const { field } = walkPath(overview, readable, collection, [fn?.field ?? entry], false, 'groupBy');
+    const fn = entry.kind === 'function' ? entry : null;
+    const name = fn?.field ?? fieldRefText(entry);
+    const { field } = walkPath(overview, readable, collection, [name], false, 'groupBy');
     refuseAlias(field, 'groupBy');
     if (fn) checkFunction(overview, readable, collection, fn);
     else refuseSecret(field, 'groupBy');

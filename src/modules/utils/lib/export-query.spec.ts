@@ -1,3 +1,4 @@
+import { columnRef } from '../../../common/query/field-ref';
 import { InvalidQueryError } from '../../../common/errors/errors';
 import { parseExportQuery } from './export-query';
 
@@ -24,7 +25,7 @@ describe(parseExportQuery.name, () => {
       ),
     ).toEqual({
       fields: ['id', 'title'],
-      sort: [{ field: 'id', order: 'DESC' }],
+      sort: [{ field: columnRef('id'), order: 'DESC' }],
       offset: 5,
       filter: { id: { _gt: 1 } },
       limit: undefined,
