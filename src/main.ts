@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   const logger = new AppLogger(config.logLevel, undefined, config.logFormat);
   await waitForDatabase(config, logger);
   const app = await createApp(config, logger);
-  const drain = new RequestDrain(app.getHttpServer() as Server);
+  const drain = new RequestDrain(app.getHttpServer());
   stopOnSignals(app, drain, config, logger);
   await app.listen(config.port, config.host);
   process.stdout.write(

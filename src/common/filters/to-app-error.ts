@@ -24,9 +24,7 @@ function fromHttpException(e: HttpException, path: string): AppError {
   const status = e.getStatus();
   const response = e.getResponse();
   const detail =
-    typeof response === 'object' && response !== null && 'message' in response
-      ? String((response as { message: unknown }).message)
-      : e.message;
+    typeof response === 'object' && response !== null && 'message' in response ? String(response.message) : e.message;
   switch (status) {
     case 404:
       return new RouteNotFoundError(path);

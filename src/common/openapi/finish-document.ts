@@ -36,7 +36,7 @@ function requestBody(body: RequestBodyObject | ReferenceObject): RequestBodyObje
 export function finishOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
   for (const item of Object.values(document.paths)) {
     for (const method of METHODS) {
-      const operation = item[method] as OperationObject | undefined;
+      const operation = item[method];
       if (!operation) continue;
       if (operation.parameters) operation.parameters = operation.parameters.map(parameter);
       if (operation.requestBody) operation.requestBody = requestBody(operation.requestBody);

@@ -217,7 +217,7 @@ export class FilesService {
           type,
           folder: values.folder === undefined ? await this.defaultFolder() : values.folder,
         });
-        await manager.update(FileEntity, { id }, { ...found, filesize, uploaded_on: new Date() } as FileRow);
+        await manager.update(FileEntity, { id }, { ...found, filesize, uploaded_on: new Date() });
       });
     } catch (err) {
       await driver.delete(temp).catch(() => undefined);
@@ -262,13 +262,17 @@ export class FilesService {
           filename_download: filenameDownload,
           type,
         });
-        await manager.update(FileEntity, { id: row.id }, {
-          filesize,
-          width: width ?? null,
-          height: height ?? null,
-          duration: duration ?? null,
-          uploaded_on: new Date(),
-        } as FileRow);
+        await manager.update(
+          FileEntity,
+          { id: row.id },
+          {
+            filesize,
+            width: width ?? null,
+            height: height ?? null,
+            duration: duration ?? null,
+            uploaded_on: new Date(),
+          },
+        );
       });
     } catch (err) {
       await driver.delete(temp).catch(() => undefined);

@@ -154,9 +154,9 @@ export class SchemaOverviewService implements OnModuleInit {
     try {
       return {
         tables: withTypeDefaults(runner.connection.driver, await this.dialect.readTables(runner, names)),
-        collections: collections as CollectionMeta[],
-        fields: fields as (FieldMeta & { type: string | null })[],
-        relations: relations as RelationMeta[],
+        collections: collections,
+        fields: fields,
+        relations: relations,
       };
     } finally {
       if (!manager.queryRunner) await runner.release();

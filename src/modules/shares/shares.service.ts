@@ -68,8 +68,7 @@ export class SharesService implements ItemsCreator {
       .for('svc_users', null)
       .readOne(acc.user, { fields: ['first_name', 'last_name', 'email'] });
     const link = `${this.config.publicUrl}/admin/shared/${encodeURIComponent(share)}`;
-    for (const email of emails)
-      this.mail.sendInBackground(shareInviteMail(email, inviter as ShareInviter, String(collection), link));
+    for (const email of emails) this.mail.sendInBackground(shareInviteMail(email, inviter, String(collection), link));
   }
 
   /** The share's public facts while it is open; FORBIDDEN for a share that is unknown, not yet or no longer open. */

@@ -85,7 +85,7 @@ export class SamlClient {
       throw new InvalidCredentialsError();
     }
     if (!profile) throw new InvalidCredentialsError();
-    this.consumeOnce(profile.getAssertion?.() as ParsedAssertion | undefined);
+    this.consumeOnce(profile.getAssertion?.());
     const attributes: Record<string, unknown> = Object.create(null);
     for (const [key, value] of Object.entries((profile.attributes ?? {}) as Record<string, unknown>)) {
       if (!isPrototypeKey(key)) attributes[key] = value;

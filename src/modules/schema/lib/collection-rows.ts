@@ -157,13 +157,7 @@ export class CollectionRows {
     }
     for (const part of slices(rows, rowsPerInsert(this.dialect.maxParameters, metadata.columns.length))) {
       // JSON members (options, translations) are stored whole; TypeORM's deep-partial type cannot say so.
-      await runner.manager
-        .createQueryBuilder()
-        .insert()
-        .into(entity)
-        .values(part as QueryDeepPartialEntity<T>[])
-        .updateEntity(false)
-        .execute();
+      await runner.manager.createQueryBuilder().insert().into(entity).values(part).updateEntity(false).execute();
     }
   }
 }
