@@ -109,7 +109,7 @@ async function startFrameworkCeiling(
   class CeilingModule {}
   const app = await NestFactory.create(CeilingModule, { logger: false });
   await app.listen(0, '127.0.0.1');
-  const { port } = app.getHttpServer().address() as AddressInfo;
+  const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
 }
 

@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import { RequestDrain } from './common/http/request-drain';
 import { AppLogger } from './common/logging/app-logger';

@@ -48,10 +48,10 @@ describe('the Directus SDK realtime client', () => {
       .with(realtime({ reconnect: false }));
     await client.connect();
     try {
-      const { subscription, unsubscribe } = await client.subscribe(collection, {
+      const subscribed = await client.subscribe(collection, {
         query: { fields: ['id', 'title'], sort: ['id'] },
       });
-      const received = collect(subscription as AsyncIterable<Event>);
+      const received = collect(subscribed.subscription as AsyncIterable<Event>);
       expect(await received.waitFor('init')).toMatchObject({ type: 'subscription', data: [] });
       const id = (
         await t
@@ -66,7 +66,7 @@ describe('the Directus SDK realtime client', () => {
       await t.as('admin').delete(`/items/${collection}/${id}`).expect(204);
       expect((await received.waitFor('delete')).data).toEqual([String(id)]);
       expect(received.events.map((e) => e.event)).toEqual(['init', 'create', 'update', 'delete']);
-      unsubscribe();
+      subscribed.unsubscribe();
     } finally {
       client.disconnect();
     }

@@ -59,7 +59,7 @@ export interface TestApp {
   clock: TestClock;
   adminToken: string;
   /** `as('admin')`, `as('anonymous')`, or `as(<access token>)`. */
-  as(who: 'admin' | 'anonymous' | string): HttpClient;
+  as(who: string): HttpClient;
   login(email: string, password: string): Promise<string>;
   close(): Promise<void>;
 }

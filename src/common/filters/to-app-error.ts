@@ -52,7 +52,7 @@ export function toAppError(
 ): AppError | AppErrorList | null {
   if (e instanceof AppError || e instanceof AppErrorList) return e;
   if (e instanceof HttpException) return fromHttpException(e, path);
-  const translated = e instanceof QueryFailedError ? translateDatabaseError?.(e) : null;
+  const translated = e instanceof QueryFailedError ? translateDatabaseError?.(e as QueryFailedError) : null;
   if (translated) return translated;
   // A database that went away is not the request's fault nor a bug: 503, the client retries.
   return isDatabaseUnreachable(e) ? new DatabaseUnavailableError() : null;

@@ -1,10 +1,4 @@
-import type {
-  OpenAPIObject,
-  OperationObject,
-  ParameterObject,
-  ReferenceObject,
-  RequestBodyObject,
-} from '@nestjs/swagger';
+import type { OpenAPIObject, ParameterObject, ReferenceObject, RequestBodyObject } from '@nestjs/swagger';
 import { PARAMETER_REF_PREFIX } from './query-parameters';
 import { REQUEST_BODY_REF_PREFIX } from './request-bodies';
 

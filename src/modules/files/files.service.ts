@@ -3,7 +3,6 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { Accountability } from '../../common/accountability';
 import { CLOCK, Clock } from '../../common/clock';
 import { isUuid } from '../../common/is-uuid';
@@ -39,9 +38,6 @@ import { GenerationCache } from '../cache/lib/generation-cache';
 import { CountCacheService } from '../items/count-cache.service';
 import { assertOwnVariants } from './disk-name-clash';
 import { MetricsService } from '../../common/metrics/metrics.service';
-
-/** TypeORM cannot type JSON columns holding `unknown`; the values were checked by parseFileValues. */
-type FileRow = QueryDeepPartialEntity<FileEntity>;
 
 /** Images above this size get their metadata from the first bytes only (headers), never the whole object in memory. */
 const FULL_METADATA_READ_LIMIT = 64 * 1024 * 1024;

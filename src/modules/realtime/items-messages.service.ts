@@ -5,7 +5,7 @@ import { parseQuery } from '../../common/query/parse-query';
 import type { Query } from '../../common/query/query.types';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ItemsFactory } from '../items/items.factory';
-import type { Item, ItemsService, PrimaryKey } from '../items/items.service';
+import type { Item, ItemsService } from '../items/items.service';
 import type { ItemsMessage } from './lib/messages';
 import type { SocketClient } from './socket-client';
 

@@ -11,7 +11,7 @@ import { ItemsFactory } from '../items/items.factory';
 import { HashService } from '../hash/hash.service';
 import { PermissionsService } from '../permissions/permissions.service';
 import { isShareOpen, ShareLimits } from './lib/share-window';
-import { readInviteBody, ShareInviter, shareInviteMail } from './lib/share-invite-mail';
+import { readInviteBody, shareInviteMail } from './lib/share-invite-mail';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { MailService } from '../mail/mail.service';
 
@@ -45,7 +45,7 @@ export class SharesService implements ItemsCreator {
 
   /** One share (object body) or many (array); each needs the right to share its item. */
   async create(body: unknown, acc: Accountability): Promise<PrimaryKey | PrimaryKey[]> {
-    const list = Array.isArray(body) ? body : [body];
+    const list: unknown[] = Array.isArray(body) ? (body as unknown[]) : [body];
     const shares = list.map((share) =>
       isPlainObject(share) && typeof share.item === 'number' ? { ...share, item: String(share.item) } : share,
     );

@@ -245,7 +245,7 @@ export class VersionsService implements ItemVersionReader {
     if (!items.schema.singleton) return undefined;
     const row = await items.readSingleton({ fields: [items.primaryKey] });
     const key = row[items.primaryKey];
-    return key === null || key === undefined ? undefined : String(key);
+    return key === null || key === undefined ? undefined : `${key as PrimaryKey}`;
   }
 
   /** The row's write lock for the rest of the transaction. */

@@ -86,7 +86,7 @@ export class SamlClient {
     }
     if (!profile) throw new InvalidCredentialsError();
     this.consumeOnce(profile.getAssertion?.());
-    const attributes: Record<string, unknown> = Object.create(null);
+    const attributes = Object.create(null) as Record<string, unknown>;
     for (const [key, value] of Object.entries((profile.attributes ?? {}) as Record<string, unknown>)) {
       if (!isPrototypeKey(key)) attributes[key] = value;
     }

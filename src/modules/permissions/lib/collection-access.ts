@@ -18,7 +18,7 @@ export type CollectionAccess = Record<string, Record<(typeof ACTIONS)[number], A
  * the rest) and their presets merged. Admins get `full` on every collection of the schema.
  */
 export function collectionAccess(admin: boolean, rules: Permission[], collections: Iterable<string>): CollectionAccess {
-  const result: CollectionAccess = Object.create(null);
+  const result = Object.create(null) as CollectionAccess;
   if (admin) {
     for (const collection of collections) {
       result[collection] = Object.fromEntries(

@@ -1,5 +1,4 @@
 import { EntityTarget, In, ObjectLiteral, QueryRunner } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { Dialect } from '../../../database/dialects/dialect';
 import { insertRows, rowsPerInsert } from '../../../database/insert-rows';
 import { CollectionMetaEntity } from '../entities/collection-meta.entity';

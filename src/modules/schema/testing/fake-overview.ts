@@ -32,8 +32,8 @@ export function testCollection(name: string, fields: [string, FieldType][] = [])
     accountability: 'all',
     meta: null,
     fields: Object.fromEntries([
-      ['id', field(name, 'id', 'integer', true)],
-      ...fields.map(([f, t]) => [f, field(name, f, t)]),
+      ['id', field(name, 'id', 'integer', true)] as const,
+      ...fields.map(([f, t]) => [f, field(name, f, t)] as const),
     ]),
   };
 }
