@@ -43,7 +43,7 @@ describe('the Directus SDK realtime client', () => {
   afterAll(() => t.close());
 
   it('connects with the handshake, subscribes with a query and receives init, create, update and delete', async () => {
-    const client = createDirectus(url, { globals: { WebSocket: WebSocket } })
+    const client = createDirectus(url, { globals: { WebSocket } })
       .with(staticToken(t.adminToken))
       .with(realtime({ reconnect: false }));
     await client.connect();

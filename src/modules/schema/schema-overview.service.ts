@@ -153,9 +153,9 @@ export class SchemaOverviewService implements OnModuleInit {
     try {
       return {
         tables: withTypeDefaults(runner.connection.driver, await this.dialect.readTables(runner, names)),
-        collections: collections,
-        fields: fields,
-        relations: relations,
+        collections,
+        fields,
+        relations,
       };
     } finally {
       if (!manager.queryRunner) await runner.release();
