@@ -6,10 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { composeProblems } from './lib/compose-rules';
+import { ComposeFile, composeProblems } from './lib/compose-rules';
 
 const path = process.argv[2] ?? join(__dirname, '..', 'docker-compose.yml');
-const problems = composeProblems(parse(readFileSync(path, 'utf8')));
+const problems = composeProblems(parse(readFileSync(path, 'utf8')) as ComposeFile);
 if (problems.length > 0) {
   process.stderr.write(`${path} is not valid:\n  - ${problems.join('\n  - ')}\n`);
   process.exit(1);

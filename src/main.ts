@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import { RequestDrain } from './common/http/request-drain';
 import { AppLogger } from './common/logging/app-logger';
@@ -62,7 +61,7 @@ async function main(): Promise<void> {
   const logger = new AppLogger(config.logLevel, undefined, config.logFormat);
   await waitForDatabase(config, logger);
   const app = await createApp(config, logger);
-  const drain = new RequestDrain(app.getHttpServer() as Server);
+  const drain = new RequestDrain(app.getHttpServer());
   stopOnSignals(app, drain, config, logger);
   await app.listen(config.port, config.host);
   process.stdout.write(

@@ -14,11 +14,11 @@ const FORMATS = {
 const SECRET_NAME = /(PASSWORD|SECRET|TOKEN|_KEY)$/;
 
 type Service = {
-  environment?: Record<string, unknown> | string[];
+  environment?: Record<string, string | number | boolean | null> | string[];
   depends_on?: string[] | Record<string, { condition?: string }>;
   healthcheck?: unknown;
 };
-type ComposeFile = { version?: unknown; services?: Record<string, Service> };
+export type ComposeFile = { version?: unknown; services?: Record<string, Service> };
 
 /**
  * The schema without its draft-04 `id` annotations (`"id": "#/definitions/service"`), which later drafts

@@ -13,7 +13,7 @@ export async function withAppContext<T>(
   extraModules: Type[] = [],
 ): Promise<T> {
   const config = loadConfig(process.env);
-  const logger = new AppLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, process.stderr as never);
+  const logger = new AppLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, process.stderr);
   const app = await NestFactory.createApplicationContext(AppModule.register(config, logger, extraModules), {
     logger,
     abortOnError: false,

@@ -63,7 +63,7 @@ function lines(refs: RowsRef[]): string {
 }
 
 /** Import errors as lines a person can act on: code, message and the lines of the file. */
-function describeFailure(e: unknown): CliError | unknown {
+function describeFailure(e: unknown): unknown {
   const errors = e instanceof AppErrorList ? e.errors : e instanceof AppError ? [e] : null;
   if (!errors) return e;
   const text = errors.map((error) => {
@@ -93,7 +93,7 @@ async function importFile(
     const bar = progressBar(' B');
     const started = Date.now();
     bar.start(size, 0, { rows: 0, speed: 0 });
-    let rows = 0;
+    let rows: number;
     try {
       rows = await app.get(DataImportService).importStream(collection, null, format, source, (done) => {
         bar.update(source.bytesRead, {

@@ -53,7 +53,7 @@ function isHttpUrl(value: string): boolean {
 }
 
 function optionsOf(env: NodeJS.ProcessEnv, prefix: string): Record<string, string> {
-  const options: Record<string, string> = Object.create(null);
+  const options = Object.create(null) as Record<string, string>;
   for (const [key, value] of Object.entries(env)) {
     // `_FILE` variables were already read into their target by file-variables.ts.
     if (key.startsWith(prefix) && value !== undefined && !key.endsWith('_FILE'))
@@ -131,7 +131,7 @@ function provider(env: NodeJS.ProcessEnv, name: string, problems: string[]): Aut
   checkOptions(prefix, driver, raw, problems);
   if (driver === 'saml') checkSamlMetadata(prefix, raw, problems);
   const { DRIVER, ICON, LABEL, MODE, ALLOW_PUBLIC_REGISTRATION, DEFAULT_ROLE_ID, REDIRECT_ALLOW_LIST, ...rest } = raw;
-  const options: Record<string, string> = Object.create(null);
+  const options = Object.create(null) as Record<string, string>;
   for (const [key, value] of Object.entries(rest)) options[camelCase(key)] = value;
   return {
     name,

@@ -33,7 +33,7 @@ export function mappedRole(mapping: RoleMapping, groups: unknown): string | null
 
 /** AUTH_<NAME>_PARAMS: extra authorization request parameters. Values that are not strings are sent as their JSON text. */
 export function parseAuthParams(text: string): Record<string, string> {
-  const params: Record<string, string> = Object.create(null);
+  const params = Object.create(null) as Record<string, string>;
   for (const [key, value] of Object.entries(jsonObject(text, 'parameter names to values')))
     params[key] = typeof value === 'string' ? value : JSON.stringify(value);
   return params;

@@ -53,14 +53,14 @@ function first(parent: Element | undefined, name: string): Element | undefined {
 
 function attribute(element: Element | undefined, name: string): string | null {
   const value = element?.[`@${name}`];
-  const one = Array.isArray(value) ? value[0] : value;
+  const one: unknown = Array.isArray(value) ? (value as unknown[])[0] : value;
   return typeof one === 'string' && one.trim() !== '' ? one.trim() : null;
 }
 
 /** A leaf element is its text; one with attributes keeps the text under `#text`. */
 function text(element: Element | string | number): string {
   const value = typeof element === 'object' ? element['#text'] : element;
-  const one = Array.isArray(value) ? value[0] : value;
+  const one: unknown = Array.isArray(value) ? (value as unknown[])[0] : value;
   return typeof one === 'string' || typeof one === 'number' ? String(one).replace(/\s+/g, '') : '';
 }
 

@@ -1,8 +1,9 @@
 import { DatabaseUnavailableError } from '../common/errors/errors';
 import { withinDeadline } from './bound-statements';
 
-const after = <T>(ms: number, value: T, fail = false) =>
-  new Promise<T>((resolve, reject) => setTimeout(() => (fail ? reject(value) : resolve(value)), ms));
+const after = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+const failAfter = (ms: number, error: Error) =>
+  new Promise<never>((_resolve, reject) => setTimeout(() => reject(error), ms));
 
 describe(withinDeadline.name, () => {
   it.each([
@@ -16,7 +17,7 @@ describe(withinDeadline.name, () => {
 
   it("passes on the work's own failure", async () => {
     const failure = new Error('duplicate key');
-    await expect(withinDeadline(after(5, failure, true), 50, jest.fn())).rejects.toBe(failure);
+    await expect(withinDeadline(failAfter(5, failure), 50, jest.fn())).rejects.toBe(failure);
   });
 
   it('answers DatabaseUnavailableError (503) once the bound passes, and cuts what the work holds', async () => {

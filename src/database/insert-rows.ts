@@ -59,7 +59,7 @@ export async function insertRows(
   const driver = manager.connection.driver;
   const q = (id: string) => driver.escape(id);
   const references = copied.map((c) => dialect.sameRowValue(q(c.from)));
-  const tail = references.every((r) => r !== null) ? (references as string[]) : [];
+  const tail = references.every((r) => r !== null) ? references : [];
   const {
     width: bound,
     values: all,

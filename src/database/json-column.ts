@@ -6,5 +6,5 @@ import type { ValueTransformer } from 'typeorm';
  */
 export const jsonColumn: ValueTransformer = {
   to: (value: unknown) => (value === undefined || value === null ? value : JSON.stringify(value)),
-  from: (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value),
+  from: (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value),
 };

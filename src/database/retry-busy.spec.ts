@@ -10,7 +10,7 @@ const dialect = {
 };
 
 /** A piece of work that fails with `failures` in turn, then answers 'done'; counts its runs. */
-function flaky(failures: unknown[]) {
+function flaky(failures: Error[]) {
   let runs = 0;
   return {
     runs: () => runs,

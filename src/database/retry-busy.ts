@@ -21,7 +21,8 @@ export async function retryWhenBusy<T>(
     try {
       return await work();
     } catch (e) {
-      const busy = e instanceof QueryFailedError && dialect.translateError(e) instanceof DatabaseBusyError;
+      const busy =
+        e instanceof QueryFailedError && dialect.translateError(e as QueryFailedError) instanceof DatabaseBusyError;
       if (!busy || attempt >= attempts) throw e;
       await new Promise((resolve) => setTimeout(resolve, PAUSE_MS * attempt));
     }

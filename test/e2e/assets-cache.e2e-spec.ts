@@ -34,7 +34,7 @@ describe('assets from cached file rows and settings', () => {
     (await t.as('admin').post('/files').attach('file', TEXT, { filename, contentType: 'text/plain' }).expect(200)).body
       .data.id as string;
   const disposition = async (id: string, who = 'admin', t = a) =>
-    (await t.as(who).get(`/assets/${id}`).expect(200)).headers['content-disposition'] as string;
+    (await t.as(who).get(`/assets/${id}`).expect(200)).headers['content-disposition'];
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'vellum-assets-cache-'));
@@ -117,7 +117,7 @@ describe('assets from cached file rows and settings', () => {
     return {
       status: res.status,
       body: (res.body as Buffer).toString(),
-      length: res.headers['content-length'] as string,
+      length: res.headers['content-length'],
     };
   };
 

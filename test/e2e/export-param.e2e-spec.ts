@@ -36,7 +36,7 @@ describe('?export= on read endpoints', () => {
 
   it('csv flattens nested objects into dotted columns', async () => {
     const res = await download(t, 'admin', '/server/info?export=csv');
-    const [row] = parseCsv(res.body as string, { columns: true });
+    const [row] = parseCsv(res.body, { columns: true });
     expect(row).toMatchObject({
       'project.project_name': 'Vellum',
       version: info.version,
@@ -44,29 +44,29 @@ describe('?export= on read endpoints', () => {
       'queryLimit.max': '-1',
       websocket: 'false',
     });
-    expect((res.body as string).charCodeAt(0)).not.toBe(0xfeff);
+    expect(res.body.charCodeAt(0)).not.toBe(0xfeff);
   });
 
   it('csv_utf8 starts with a byte order mark', async () => {
     const res = await download(t, 'admin', '/server/info?export=csv_utf8');
-    expect((res.body as string).startsWith('\uFEFFproject.project_name,')).toBe(true);
+    expect(res.body.startsWith('\uFEFFproject.project_name,')).toBe(true);
   });
 
   it('xml puts the members of one object under <data>', async () => {
     const res = await download(t, 'admin', '/server/info?export=xml');
-    const parsed = new XMLParser().parse(res.body as string);
+    const parsed = new XMLParser().parse(res.body);
     expect(parsed.data.project.project_name).toBe('Vellum');
     expect(parsed.data.queryLimit).toEqual({ default: 100, max: -1 });
   });
 
   it('yaml of one object is a mapping', async () => {
     const res = await download(t, 'admin', '/server/info?export=yaml');
-    expect(parseYaml(res.body as string)).toEqual(info);
+    expect(parseYaml(res.body)).toEqual(info);
   });
 
   it('exports what the caller may read, no more', async () => {
     const res = await download(t, 'anonymous', '/server/info?export=yaml');
-    const row = parseYaml(res.body as string);
+    const row = parseYaml(res.body);
     expect(row.project.project_name).toBe('Vellum');
     expect(row.version).toBeUndefined();
   });
@@ -103,7 +103,7 @@ describe('?export= on read endpoints', () => {
     ])('%s holds every row', async (format, parse) => {
       const res = await download(t, 'admin', `/items/${list}?export=${format}&sort=id`);
       expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="${list} `));
-      const parsed = parse(res.body as string) as Record<string, unknown>[];
+      const parsed = parse(res.body) as Record<string, unknown>[];
       // CSV cells are text: an empty one is null, numbers are read back as numbers.
       const number = (v: unknown) => (v === '' || v === null ? null : Number(v));
       expect(parsed.map((r) => ({ id: number(r.id), title: r.title, n: number(r.n) }))).toEqual(rows);

@@ -210,7 +210,7 @@ describe('/relations', () => {
     const many = await createCollection(t, uniq('many'), [{ field: 'title', type: 'string' }]);
     const fill = (v: unknown) => (v === '$many' ? many : v === '$one' ? one : v);
     const resolved = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, fill(v)]));
-    await expectError(t.as('admin').post('/relations').send(resolved), status as number, code as string);
+    await expectError(t.as('admin').post('/relations').send(resolved), status, code);
   });
 
   it('updates with a body that changes no meta, and refuses meta members of the wrong type', async () => {

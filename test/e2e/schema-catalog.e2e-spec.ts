@@ -129,7 +129,7 @@ describe('schema overview from the database catalog', () => {
     const overviews = t.app.get(SchemaOverviewService);
     const dialect = t.app.get<Dialect>(DIALECT);
     const ours = comparable(await overviews.reload());
-    const read = dialect.readTables;
+    const read = dialect.readTables.bind(dialect);
     dialect.readTables = (runner, tables) => runner.getTables(tables);
     let typeorm: ReturnType<typeof comparable>;
     try {

@@ -49,14 +49,12 @@ describe("@directus/sdk (the reference platform's own client) against Vellum: po
             },
             { field: 'status', type: 'string', meta: {}, schema: {} },
           ],
-        } as never),
+        }),
       );
       await admin.request(createItems(collection, [{ status: 'published' }, { status: 'draft' }]));
     }
 
-    const readers = await admin.request(
-      createPolicy({ name: uniq('readers'), app_access: true, admin_access: false } as never),
-    );
+    const readers = await admin.request(createPolicy({ name: uniq('readers'), app_access: true, admin_access: false }));
     await admin.request(
       createPermission({
         policy: readers.id,
@@ -64,7 +62,7 @@ describe("@directus/sdk (the reference platform's own client) against Vellum: po
         action: 'read',
         fields: ['*'],
         permissions: { status: { _eq: 'published' } },
-      } as never),
+      }),
     );
     const role = await admin.request(
       createRole({
@@ -80,18 +78,18 @@ describe("@directus/sdk (the reference platform's own client) against Vellum: po
       createPolicy({
         name: uniq('posts'),
         permissions: [{ collection: posts, action: 'read', fields: ['id'] }],
-      } as never),
+      }),
     );
     const password = uniq('password-');
     const email = `${uniq('sdk')}@example.com`;
-    const user = await admin.request(createUser({ email, password, role: role.id } as never));
+    const user = await admin.request(createUser({ email, password, role: role.id }));
     await admin.request(
       updateUser(user.id, { policies: { create: [{ policy: postsPolicy.id }], update: [], delete: [] } } as never),
     );
 
     // The readers policy also goes to another user directly, in the reference's nested form on the policy.
     const otherEmail = `${uniq('sdk-other')}@example.com`;
-    const other = await admin.request(createUser({ email: otherEmail, password, role: null } as never));
+    const other = await admin.request(createUser({ email: otherEmail, password, role: null }));
     await admin.request(
       updatePolicy(readers.id, { users: { create: [{ user: other.id }], update: [], delete: [] } } as never),
     );

@@ -43,15 +43,15 @@ describe('the Directus SDK realtime client', () => {
   afterAll(() => t.close());
 
   it('connects with the handshake, subscribes with a query and receives init, create, update and delete', async () => {
-    const client = createDirectus(url, { globals: { WebSocket: WebSocket as never } })
+    const client = createDirectus(url, { globals: { WebSocket } })
       .with(staticToken(t.adminToken))
       .with(realtime({ reconnect: false }));
     await client.connect();
     try {
-      const { subscription, unsubscribe } = await client.subscribe(collection, {
+      const subscribed = await client.subscribe(collection, {
         query: { fields: ['id', 'title'], sort: ['id'] },
       });
-      const received = collect(subscription as AsyncIterable<Event>);
+      const received = collect(subscribed.subscription as AsyncIterable<Event>);
       expect(await received.waitFor('init')).toMatchObject({ type: 'subscription', data: [] });
       const id = (
         await t
@@ -66,7 +66,7 @@ describe('the Directus SDK realtime client', () => {
       await t.as('admin').delete(`/items/${collection}/${id}`).expect(204);
       expect((await received.waitFor('delete')).data).toEqual([String(id)]);
       expect(received.events.map((e) => e.event)).toEqual(['init', 'create', 'update', 'delete']);
-      unsubscribe();
+      subscribed.unsubscribe();
     } finally {
       client.disconnect();
     }

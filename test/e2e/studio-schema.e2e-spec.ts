@@ -21,13 +21,11 @@ describe('Vellum Studio: schema moves in Chromium', () => {
   let target: Snapshot;
   const snapshot = async (): Promise<Snapshot> => (await t.as('admin').get('/schema/snapshot').expect(200)).body.data;
   const chooseSnapshot = (text: string, name = 'target.json') =>
-    studio.page
-      .getByLabel('Snapshot file (JSON or YAML)')
-      .setInputFiles({
-        name,
-        mimeType: name.endsWith('.json') ? 'application/json' : 'application/yaml',
-        buffer: Buffer.from(text),
-      });
+    studio.page.getByLabel('Snapshot file (JSON or YAML)').setInputFiles({
+      name,
+      mimeType: name.endsWith('.json') ? 'application/json' : 'application/yaml',
+      buffer: Buffer.from(text),
+    });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -55,7 +53,7 @@ describe('Vellum Studio: schema moves in Chromium', () => {
       page.waitForEvent('download'),
       page.getByRole('link', { name: 'snapshot as YAML' }).click(),
     ]);
-    const text = readFileSync((await download.path())!, 'utf8');
+    const text = readFileSync(await download.path(), 'utf8');
     expect(text).toMatch(/collection: legacy/);
     expect(text).toMatch(/note: Drifted/);
   });

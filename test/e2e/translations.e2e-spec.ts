@@ -19,7 +19,7 @@ describe('/translations', () => {
       .post('/translations')
       .send({ language: 'en-US', key: uniq('key'), value: 'Hello', ...values });
     expect({ status: res.status, errors: res.body.errors }).toEqual({ status: 200, errors: undefined });
-    return res.body.data as Record<string, unknown> & { id: string };
+    return res.body.data as Record<string, unknown> & { id: string; key: string };
   };
 
   it('creates, reads, lists, searches, updates and deletes translations, one or many', async () => {

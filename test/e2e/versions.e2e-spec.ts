@@ -135,7 +135,7 @@ describe('/versions', () => {
 
     beforeAll(async () => {
       role = await createRole(t);
-      editor = (await createUser(t, role)) as { token: string };
+      editor = await createUser(t, role);
       hidden = (await t.as('admin').post(`/items/${articles}`).send({ title: 'hidden' })).body.data.id;
       await grant(t, role, articles, 'read', { permissions: { title: { _neq: 'hidden' } } });
     });

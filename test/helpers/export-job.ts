@@ -1,7 +1,13 @@
 import type { TestApp } from './test-app';
 
+/** A job as `GET /utils/jobs/:id` answers it: specs read its file and compare the rest whole. */
+export interface JobRow extends Record<string, unknown> {
+  status: string;
+  file: string | null;
+}
+
 /** Polls `GET /utils/jobs/:id` as an administrator (who may read every job) until the job has ended. */
-export async function waitForJob(t: TestApp, id: string): Promise<Record<string, unknown>> {
+export async function waitForJob(t: TestApp, id: string): Promise<JobRow> {
   for (let i = 0; i < 400; i++) {
     const res = await t.as('admin').get(`/utils/jobs/${id}`);
     if (res.status !== 200) throw new Error(`job ${id}: ${res.status} ${JSON.stringify(res.body)}`);

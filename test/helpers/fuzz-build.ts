@@ -222,7 +222,7 @@ function toRequest(d: Draft, who: Who, kind: string): FuzzRequest {
     path = path.replace(`{${name}}`, junk ? value : enc(value));
   }
   if (query.length) path += `?${query.join('&')}`;
-  const fresh = /[^\x00-\x7f]/.test(path) || method === 'FOO';
+  const fresh = /[^\p{ASCII}]/u.test(path) || method === 'FOO';
   const label = `${who} ${op.method} ${op.path} ${d.label}`;
   if (raw) {
     if (raw.contentType) headers['Content-Type'] = raw.contentType;

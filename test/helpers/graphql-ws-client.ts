@@ -21,7 +21,7 @@ export class Operation {
       { query, variables },
       {
         next: (result) => {
-          this.results.push(result as Result);
+          this.results.push(result);
           this.wake();
         },
         error: (errors) => end({ errors }),

@@ -59,7 +59,7 @@ export interface TestApp {
   clock: TestClock;
   adminToken: string;
   /** `as('admin')`, `as('anonymous')`, or `as(<access token>)`. */
-  as(who: 'admin' | 'anonymous' | string): HttpClient;
+  as(who: string): HttpClient;
   login(email: string, password: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -80,7 +80,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = loadConfig({ ...TEST_DEFAULTS, ...database.env, ...options.env });
   const clock = options.clock ?? new TestClock();
   const app = await createApp(config, options.logger ?? new AppLogger(config.logLevel), options.extraModules, clock);
-  const server = app.getHttpServer() as Server;
+  const server = app.getHttpServer();
   const login = async (email: string, password: string): Promise<string> => {
     const res = await request(server).post('/auth/login').send({ email, password });
     if (res.status !== 200) throw new Error(`login of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);

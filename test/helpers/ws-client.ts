@@ -18,7 +18,7 @@ export class TestSocket {
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
-      const parsed = JSON.parse(data.toString()) as Frame;
+      const parsed = JSON.parse((data as Buffer).toString()) as Frame;
       const waiter = this.waiters.find((w) => w.match(parsed));
       if (waiter) {
         this.waiters = this.waiters.filter((w) => w !== waiter);

@@ -201,13 +201,8 @@ describe('writes to system collections', () => {
       const given = body();
       const sent =
         Array.isArray(given) || (given as { keys?: unknown }).keys ? given : { ...(given as object), ...bogus };
-      await expectNamed(
-        t
-          .as('admin')
-          [method](await path())
-          .send(sent as object),
-        Object.keys(bogus),
-      );
+      const admin = t.as('admin');
+      await expectNamed(admin[method](await path()).send(sent as object), Object.keys(bogus));
     });
 
     it('creates panels through their dashboard and users through their role (relational aliases)', async () => {

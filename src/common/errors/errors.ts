@@ -339,7 +339,7 @@ export class SchemaApplyFailedError extends AppError<{
     const name = step.field ? `${step.collection}.${step.field}` : step.collection;
     const kept = applied.length === 0 ? 'Nothing was changed' : `${applied.length} earlier step(s) stay applied`;
     super(`Schema apply failed at step ${step.index + 1} (${step.action} ${name}): ${reason} ${kept}.`, {
-      ...(cause instanceof AppError ? (cause.extensions ?? {}) : {}),
+      ...(cause instanceof AppError ? ((cause.extensions as Record<string, unknown> | undefined) ?? {}) : {}),
       reason,
       step,
       applied,

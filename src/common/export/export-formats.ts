@@ -248,7 +248,7 @@ function xmlBuilder(): (value: Row) => string {
     maxNestedTags: 2 * EXPORT_DEPTH + 8,
   });
   // Built inside <data> itself, the builder indents the elements and leaves text values as they are.
-  return (value) => (builder.build({ data: value }) as string).slice(DATA_OPEN.length, -DATA_CLOSE.length);
+  return (value) => builder.build({ data: value }).slice(DATA_OPEN.length, -DATA_CLOSE.length);
 }
 
 function xmlSerializer(): RowSerializer {

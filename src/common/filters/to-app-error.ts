@@ -24,9 +24,7 @@ function fromHttpException(e: HttpException, path: string): AppError {
   const status = e.getStatus();
   const response = e.getResponse();
   const detail =
-    typeof response === 'object' && response !== null && 'message' in response
-      ? String((response as { message: unknown }).message)
-      : e.message;
+    typeof response === 'object' && response !== null && 'message' in response ? String(response.message) : e.message;
   switch (status) {
     case 404:
       return new RouteNotFoundError(path);
@@ -54,7 +52,7 @@ export function toAppError(
 ): AppError | AppErrorList | null {
   if (e instanceof AppError || e instanceof AppErrorList) return e;
   if (e instanceof HttpException) return fromHttpException(e, path);
-  const translated = e instanceof QueryFailedError ? translateDatabaseError?.(e) : null;
+  const translated = e instanceof QueryFailedError ? translateDatabaseError?.(e as QueryFailedError) : null;
   if (translated) return translated;
   // A database that went away is not the request's fault nor a bug: 503, the client retries.
   return isDatabaseUnreachable(e) ? new DatabaseUnavailableError() : null;

@@ -37,7 +37,7 @@ export function prepareExport(req: Request, res: Response, next: NextFunction, l
     // Errors and answers without a `data` envelope are not data sets: they leave unchanged.
     if (res.statusCode >= 300 || payload === null || typeof payload !== 'object' || !('data' in payload))
       return json(payload);
-    const data = (payload as { data: unknown }).data;
+    const data = payload.data;
     const { contentType, extension } = EXPORT_FORMAT_INFO[format];
     res.setHeader('Content-Type', contentType);
     res.setHeader(

@@ -18,8 +18,8 @@ const TYPE_AND_SUBTYPE = new RegExp(`^${TOKEN}/${TOKEN}`);
 const PARAMETER = new RegExp(`[\\t ]*;[\\t ]*(?:${TOKEN}=(?:${TOKEN}|${QUOTED_STRING}))?`, 'y');
 
 /** C0 controls, DEL and C1 controls (Unicode category Cc). */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
+const CONTROL = /\p{Cc}/u;
+const CONTROLS = /\p{Cc}/gu;
 
 export const OCTET_STREAM = 'application/octet-stream';
 

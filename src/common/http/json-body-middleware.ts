@@ -35,7 +35,7 @@ export function jsonBody(limit: number) {
       return next();
     }
     getRawBody(req, { limit, length: req.headers['content-length'] }, (err, raw) => {
-      if (err) return next(readError(err as { type?: string; message: string }));
+      if (err) return next(readError(err));
       try {
         req.body = parseJsonBody(raw, req.headers['content-encoding'], limit);
       } catch (e) {

@@ -42,7 +42,7 @@ describe(indexRoutesByFirstSegment.name, () => {
       req.headers['x-seen'] = 'yes';
       next();
     });
-    app.get('/items/:collection/after', (req, res) => res.send(`after ${req.headers['x-seen']}`));
+    app.get('/items/:collection/after', (req, res) => res.send(`after ${String(req.headers['x-seen'])}`));
     app.use((_req, res) => res.status(404).send('none'));
     expect(
       await answers(app, [

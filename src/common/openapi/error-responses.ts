@@ -90,9 +90,9 @@ export function ApiErrors(...statuses: ErrorStatus[]): MethodDecorator & ClassDe
   const refs = Object.fromEntries(
     statuses.map((status) => [status, { $ref: `#/components/responses/${ERRORS[status].name}` }]),
   );
-  return ((target: object, _key?: string | symbol, descriptor?: PropertyDescriptor) => {
+  return (target: object, _key?: string | symbol, descriptor?: PropertyDescriptor) => {
     const holder = (descriptor ? descriptor.value : target) as object;
     const previous = (Reflect.getMetadata(DECORATORS.API_RESPONSE, holder) ?? {}) as Record<string, unknown>;
     Reflect.defineMetadata(DECORATORS.API_RESPONSE, { ...previous, ...refs }, holder);
-  }) as MethodDecorator & ClassDecorator;
+  };
 }

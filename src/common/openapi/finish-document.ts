@@ -1,10 +1,4 @@
-import type {
-  OpenAPIObject,
-  OperationObject,
-  ParameterObject,
-  ReferenceObject,
-  RequestBodyObject,
-} from '@nestjs/swagger';
+import type { OpenAPIObject, ParameterObject, ReferenceObject, RequestBodyObject } from '@nestjs/swagger';
 import { PARAMETER_REF_PREFIX } from './query-parameters';
 import { REQUEST_BODY_REF_PREFIX } from './request-bodies';
 
@@ -36,7 +30,7 @@ function requestBody(body: RequestBodyObject | ReferenceObject): RequestBodyObje
 export function finishOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
   for (const item of Object.values(document.paths)) {
     for (const method of METHODS) {
-      const operation = item[method] as OperationObject | undefined;
+      const operation = item[method];
       if (!operation) continue;
       if (operation.parameters) operation.parameters = operation.parameters.map(parameter);
       if (operation.requestBody) operation.requestBody = requestBody(operation.requestBody);

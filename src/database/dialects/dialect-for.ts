@@ -1,11 +1,10 @@
-import type { DbVendorClient } from '../../config/app-config';
 import type { Dialect } from './dialect';
 import { MysqlDialect } from './mysql.dialect';
 import { PostgresDialect } from './postgres.dialect';
 import { SqliteDialect } from './sqlite.dialect';
 
 /** Accepts Vellum's DB_CLIENT values and TypeORM's driver types (migrations only know the latter). */
-export function dialectFor(client: DbVendorClient | string): Dialect {
+export function dialectFor(client: string): Dialect {
   switch (client) {
     case 'mysql':
     case 'mariadb':

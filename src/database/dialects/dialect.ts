@@ -271,7 +271,7 @@ export interface DriverError {
 }
 
 export function driverErrorOf(err: QueryFailedError): DriverError {
-  return ((err as unknown as { driverError?: DriverError }).driverError ?? {}) as DriverError;
+  return (err as unknown as { driverError?: DriverError }).driverError ?? {};
 }
 
 export type FieldColumnSpec = ColumnTypeSpec & { precision?: number; scale?: number };

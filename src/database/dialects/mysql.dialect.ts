@@ -168,11 +168,7 @@ export class MysqlDialect extends BaseDialect implements Dialect {
   }
 
   readTables(runner: QueryRunner, names: string[]): Promise<CatalogTable[]> {
-    return readMysqlCatalog(
-      runner,
-      names,
-      mysqlSpelling(runner.connection.driver as unknown as Parameters<typeof mysqlSpelling>[0]),
-    );
+    return readMysqlCatalog(runner, names, mysqlSpelling(runner.connection.driver));
   }
 
   override insertDefaultsSql(quotedTable: string): string {

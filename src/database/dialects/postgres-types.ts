@@ -10,7 +10,7 @@ const WALL_CLOCK_TYPES = new Set<number>([types.builtins.DATE, types.builtins.TI
  * so they are kept as the text the server sends, as MySQL and SQLite give them (API.md 11).
  */
 export const POSTGRES_TYPES = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+  getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown =>
     WALL_CLOCK_TYPES.has(oid) && format !== 'binary'
       ? (value: string) => value
       : types.getTypeParser(oid, format)) as typeof types.getTypeParser,

@@ -182,7 +182,7 @@ export class SqliteDialect extends BaseDialect implements Dialect {
       case 'SQLITE_CONSTRAINT_PRIMARYKEY':
         return new RecordNotUniqueError({ collection, field });
       case 'SQLITE_CONSTRAINT_FOREIGNKEY':
-      // ON DELETE RESTRICT reports its violation as a trigger failure.
+      // falls through: ON DELETE RESTRICT reports its violation as a trigger failure.
       case 'SQLITE_CONSTRAINT_TRIGGER':
         if (driver.code === 'SQLITE_CONSTRAINT_TRIGGER' && !message.includes('FOREIGN KEY')) return null;
         // SQLite does not say which key failed.

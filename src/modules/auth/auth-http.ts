@@ -36,7 +36,7 @@ export class AuthHttp {
    * `session` claim of the session cookie's JWT (session; an expired cookie is TOKEN_EXPIRED).
    */
   presentedToken(req: Request, mode: AuthMode, bodyToken: string | null | undefined): string | undefined {
-    const cookies = (req as Request & { cookies?: Record<string, string> }).cookies ?? {};
+    const cookies = (req.cookies as Record<string, string> | undefined) ?? {};
     switch (mode) {
       case 'json':
         return bodyToken ?? undefined;
@@ -51,7 +51,7 @@ export class AuthHttp {
 
   /** Logout clears whichever auth cookies the request carried. */
   clearCookies(req: Request, res: Response): void {
-    const cookies = (req as Request & { cookies?: Record<string, string> }).cookies ?? {};
+    const cookies = (req.cookies as Record<string, string> | undefined) ?? {};
     for (const cookie of [this.config.auth.refreshCookie, this.config.auth.sessionCookie]) {
       if (cookies[cookie.name] !== undefined) res.clearCookie(cookie.name, cookieOptions(cookie));
     }

@@ -53,7 +53,7 @@ export class CommentMentionsService {
       : [];
     for (const { comment, users } of mentions) {
       for (const user of users) {
-        const mention = { comment, mentioned: users, senderId, sender: personName(sender as PersonName | undefined) };
+        const mention = { comment, mentioned: users, senderId, sender: personName(sender) };
         await this.notifyOne(mention, user).catch((err: unknown) =>
           this.logger.error({ err, user }, 'a mention could not be notified'),
         );
@@ -76,19 +76,17 @@ export class CommentMentionsService {
     const notice = mentionNotice({
       comment: comment.comment,
       collection: comment.collection,
-      recipient: personName(recipient as PersonName),
+      recipient: personName(recipient),
       sender: mention.sender,
       names: await this.namesKnownTo(acc, mention.mentioned),
     });
-    await this.items
-      .for('svc_notifications', null)
-      .createOne({
-        recipient: userId,
-        sender: mention.senderId,
-        ...notice,
-        collection: comment.collection,
-        item: comment.item,
-      });
+    await this.items.for('svc_notifications', null).createOne({
+      recipient: userId,
+      sender: mention.senderId,
+      ...notice,
+      collection: comment.collection,
+      item: comment.item,
+    });
   }
 
   /** The recipient as the caller they would be, with the access their policies give them from anywhere. */

@@ -24,8 +24,7 @@ export class AssetsController {
     query: Record<string, unknown>,
     acc: Accountability,
   ) {
-    const header = (name: string) =>
-      typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined;
+    const header = (name: string) => (typeof req.headers[name] === 'string' ? req.headers[name] : undefined);
     const answer = await this.assets.serve(
       {
         id,

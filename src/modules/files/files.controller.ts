@@ -82,7 +82,7 @@ export class FilesController {
       const keys = uploadedKeys(req);
       // The files are stored by now: a read-back query that fails must not leave them behind.
       return this.http
-        .written(service, res, query, async () => (keys.length > 1 ? keys : keys[0]))
+        .written(service, res, query, () => Promise.resolve(keys.length > 1 ? keys : keys[0]))
         .catch(async (e: unknown) => {
           await this.files.deleteMany(keys, { ...acc, admin: true }).catch(() => undefined);
           throw e;
@@ -142,7 +142,7 @@ export class FilesController {
     const service = this.files.engine(acc);
     if (isMultipart(req)) {
       const [key] = uploadedKeys(req);
-      return this.http.written(service, res, query, async () => key);
+      return this.http.written(service, res, query, () => Promise.resolve(key));
     }
     return this.http.updateOne(service, res, id, req.body, query, this.files.writer(acc));
   }

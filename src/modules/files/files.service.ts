@@ -3,7 +3,6 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { Accountability } from '../../common/accountability';
 import { CLOCK, Clock } from '../../common/clock';
 import { isUuid } from '../../common/is-uuid';
@@ -36,9 +35,6 @@ import { GenerationCache } from '../cache/lib/generation-cache';
 import { CountCacheService } from '../items/count-cache.service';
 import { assertOwnVariants } from './disk-name-clash';
 import { MetricsService } from '../../common/metrics/metrics.service';
-
-/** TypeORM cannot type JSON columns holding `unknown`; the values were checked by parseFileValues. */
-type FileRow = QueryDeepPartialEntity<FileEntity>;
 
 /** File rows kept for asset requests: a row is under 2 KB. */
 const FILE_ROWS = 2_000;
@@ -211,7 +207,7 @@ export class FilesService {
           type,
           folder: values.folder === undefined ? await this.defaultFolder() : values.folder,
         });
-        await manager.update(FileEntity, { id }, { ...found, filesize, uploaded_on: new Date() } as FileRow);
+        await manager.update(FileEntity, { id }, { ...found, filesize, uploaded_on: new Date() });
       });
     } catch (err) {
       await driver.delete(temp).catch(() => undefined);
@@ -256,13 +252,17 @@ export class FilesService {
           filename_download: filenameDownload,
           type,
         });
-        await manager.update(FileEntity, { id: row.id }, {
-          filesize,
-          width: width ?? null,
-          height: height ?? null,
-          duration: duration ?? null,
-          uploaded_on: new Date(),
-        } as FileRow);
+        await manager.update(
+          FileEntity,
+          { id: row.id },
+          {
+            filesize,
+            width: width ?? null,
+            height: height ?? null,
+            duration: duration ?? null,
+            uploaded_on: new Date(),
+          },
+        );
       });
     } catch (err) {
       await driver.delete(temp).catch(() => undefined);

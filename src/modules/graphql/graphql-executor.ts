@@ -4,6 +4,7 @@ import {
   getOperationAST,
   GraphQLError,
   GraphQLSchema,
+  OperationTypeNode,
   parse,
   validate,
   type DocumentNode,
@@ -82,7 +83,7 @@ export class GraphqlExecutor {
     const operation = getOperationAST(document, operationName);
     if (operation && !schema.getRootType(operation.operation))
       return { problems: [{ message: `This schema has no ${operation.operation} operations` }] };
-    if (operation?.operation === 'subscription' && transport === 'http')
+    if (operation?.operation === OperationTypeNode.SUBSCRIPTION && transport === 'http')
       return { problems: [{ message: 'Subscriptions are served over WebSocket only' }] };
     return { document };
   }

@@ -27,7 +27,7 @@ export class ValidDocuments {
   remember(schema: GraphQLSchema, query: string, document: DocumentNode): void {
     if (query.length > this.maxLength) return;
     let documents = this.bySchema.get(schema);
-    if (!documents) this.bySchema.set(schema, (documents = new Map()));
+    if (!documents) this.bySchema.set(schema, (documents = new Map<string, DocumentNode>()));
     documents.set(query, document);
     if (documents.size > this.capacity) documents.delete(documents.keys().next().value!);
   }

@@ -40,7 +40,7 @@ export class MetricsCollectors implements OnModuleInit {
     const logQueryError = logger.logQueryError.bind(logger);
     logger.logQueryError = (...args) => {
       this.metrics.queryFailed();
-      return logQueryError(...args);
+      return logQueryError(...args) as unknown;
     };
   }
 

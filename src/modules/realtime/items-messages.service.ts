@@ -5,7 +5,7 @@ import { parseQuery } from '../../common/query/parse-query';
 import type { Query } from '../../common/query/query.types';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ItemsFactory } from '../items/items.factory';
-import type { Item, ItemsService, PrimaryKey } from '../items/items.service';
+import type { Item, ItemsService } from '../items/items.service';
 import type { ItemsMessage } from './lib/messages';
 import type { SocketClient } from './socket-client';
 
@@ -70,7 +70,7 @@ export class ItemsMessagesService {
 
   private async remove(service: ItemsService, message: ItemsMessage, query: Query): Promise<Answer> {
     if (message.id !== undefined) return { data: await service.deleteOne(message.id) };
-    if (message.ids) return { data: await service.deleteMany(message.ids as PrimaryKey[]) };
+    if (message.ids) return { data: await service.deleteMany(message.ids) };
     if (message.query) return { data: await service.deleteByQuery(query) };
     throw new InvalidPayloadError('Either "id", "ids" or "query" is required for a delete');
   }

@@ -5,6 +5,7 @@ import { runAsCaller } from '../../common/caller-scope';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ItemsMessagesService } from './items-messages.service';
 import type { AuthMessage, SocketMessage } from './lib/messages';
+import { frameText } from './lib/frame-text';
 import { parseMessage } from './lib/parse-message';
 import { SocketError } from './lib/socket-error';
 import { SocketAuth, SocketAuthService } from './socket-auth.service';
@@ -54,7 +55,7 @@ export class MessageRouter {
     client.pending = false;
     let message: SocketMessage;
     try {
-      message = parseMessage(data.toString());
+      message = parseMessage(frameText(data));
     } catch (e) {
       return client.sendError('server', e);
     }

@@ -9,6 +9,7 @@ import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { decideUpgrade } from './lib/upgrade-decision';
 import { refuseUpgrade, RequestContext, requestContext } from './lib/upgrade-request';
 import { limitFrames } from './lib/frame-limit';
+import { frameText } from './lib/frame-text';
 import { SocketError } from './lib/socket-error';
 import { MessageRouter } from './message-router.service';
 import { SocketAuth, SocketAuthService } from './socket-auth.service';
@@ -119,7 +120,7 @@ export class RealtimeServerService implements OnApplicationBootstrap, OnModuleDe
     ws.once('message', (data) => {
       clearTimeout(timer);
       const run = async () => {
-        const message = this.router.authMessage(data.toString());
+        const message = this.router.authMessage(frameText(data));
         const auth = await this.auth.authenticate(message, context);
         limitFrames(ws, this.settings.maxPayload);
         this.connected(ws, auth, context).authenticated(auth, message.uid);

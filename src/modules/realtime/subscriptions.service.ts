@@ -24,7 +24,7 @@ interface Subscription {
  * runs once per item; updates and deletes of a batch come as one message.
  */
 export function eventPayloads(action: ItemEvent['action'], data: unknown, itemSubscription: boolean): unknown[] {
-  if (action === 'create' && !itemSubscription && Array.isArray(data)) return data.map((item) => [item]);
+  if (action === 'create' && !itemSubscription && Array.isArray(data)) return (data as unknown[]).map((item) => [item]);
   return [data];
 }
 

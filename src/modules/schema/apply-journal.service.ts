@@ -16,7 +16,7 @@ export interface JournalEntry {
   end(): Promise<void>;
 }
 
-const NO_ENTRY: JournalEntry = { committed: async () => undefined, end: async () => undefined };
+const NO_ENTRY: JournalEntry = { committed: () => Promise.resolve(), end: () => Promise.resolve() };
 
 /**
  * Where DDL commits as it goes (MySQL/MariaDB), a schema apply that dies half-way leaves part of its

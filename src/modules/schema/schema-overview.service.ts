@@ -13,7 +13,6 @@ import { RelationMetaEntity } from './entities/relation-meta.entity';
 import { buildOverview, OverviewSource } from './lib/build-overview';
 import { servedTables } from './lib/served-tables';
 import { SchemaOverview } from './schema-overview';
-import type { CollectionMeta, FieldMeta, RelationMeta } from './schema.types';
 import { SYSTEM_COLLECTIONS } from './system-schema';
 
 /**
@@ -83,7 +82,7 @@ export class SchemaOverviewService implements OnModuleInit {
   }
 
   private async readFingerprint(manager: EntityManager): Promise<string> {
-    const rows = (await manager.query(this.dialect.schemaFingerprintSql())) as { fingerprint: unknown }[];
+    const rows = await manager.query<{ fingerprint: string | number | null }[]>(this.dialect.schemaFingerprintSql());
     return String(rows[0]?.fingerprint ?? '');
   }
 
@@ -142,7 +141,7 @@ export class SchemaOverviewService implements OnModuleInit {
     );
     const fields = await manager.getRepository(FieldMetaEntity).find({ order: { sort: 'ASC', id: 'ASC' } });
     const relations = await manager.getRepository(RelationMetaEntity).find({ order: { id: 'ASC' } });
-    const found = ((await manager.query(this.dialect.allTablesSql())) as { name: string }[]).map((row) => row.name);
+    const found = (await manager.query<{ name: string }[]>(this.dialect.allTablesSql())).map((row) => row.name);
     const names = [
       ...new Set([
         ...Object.keys(SYSTEM_COLLECTIONS),
@@ -154,9 +153,9 @@ export class SchemaOverviewService implements OnModuleInit {
     try {
       return {
         tables: withTypeDefaults(runner.connection.driver, await this.dialect.readTables(runner, names)),
-        collections: collections as CollectionMeta[],
-        fields: fields as (FieldMeta & { type: string | null })[],
-        relations: relations as RelationMeta[],
+        collections,
+        fields,
+        relations,
       };
     } finally {
       if (!manager.queryRunner) await runner.release();

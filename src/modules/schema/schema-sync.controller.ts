@@ -1,15 +1,4 @@
-import {
-  Controller,
-  Get,
-  HttpCode,
-  Inject,
-  Post,
-  Query,
-  Req,
-  Res,
-  StreamableFile,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Query, Req, Res, StreamableFile, UseInterceptors } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AdminOnly } from '../../common/decorators/admin-only.decorator';

@@ -233,7 +233,8 @@ export class SchemaSyncService {
 
   private explain(e: unknown): unknown {
     if (e instanceof AppError) return e;
-    if (e instanceof QueryFailedError) return this.dialect.translateError(e) ?? new InvalidPayloadError(e.message);
+    if (e instanceof QueryFailedError)
+      return this.dialect.translateError(e as QueryFailedError) ?? new InvalidPayloadError(e.message);
     return e;
   }
 

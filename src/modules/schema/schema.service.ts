@@ -213,7 +213,7 @@ export class SchemaService {
       throw new InvalidPayloadError(`"meta" of field "${field}" must be an object`);
     if (schema !== undefined && schema !== null && !isPlainObject(schema))
       throw new InvalidPayloadError(`"schema" of field "${field}" must be an object`);
-    if (schema) checkFieldSchema(schema as Record<string, unknown>, field, type);
+    if (schema) checkFieldSchema(schema, field, type);
     const special = normalizeSpecial(meta?.special);
     const checkedMeta = meta ? { ...meta, ...(special !== undefined ? { special } : {}) } : meta;
     pickMeta(checkedMeta, FIELD_META);
@@ -259,15 +259,13 @@ export class SchemaService {
     if (target.system && (input.type !== undefined || input.schema))
       throw new InvalidPayloadError(`System field "${fieldName}" can't be changed`);
     const schema = checkFieldSchema(
-      (input.schema ?? {}) as Record<string, unknown>,
+      input.schema ?? {},
       fieldName,
       type,
       current.schema?.numeric_precision ?? undefined,
     );
     const special = normalizeSpecial((input.meta as Record<string, unknown> | undefined)?.special);
-    const meta = input.meta
-      ? { ...(input.meta as Record<string, unknown>), ...(special !== undefined ? { special } : {}) }
-      : {};
+    const meta = input.meta ? { ...input.meta, ...(special !== undefined ? { special } : {}) } : {};
     pickMeta(meta, FIELD_META);
 
     if (type !== 'alias' && target.table && current.schema) {
@@ -313,7 +311,7 @@ export class SchemaService {
     if (related !== undefined && related !== null && (typeof related !== 'string' || !this.overview.has(related))) {
       throw new InvalidPayloadError(`Related collection "${String(related)}" does not exist`);
     }
-    const meta = (isPlainObject(input.meta) ? input.meta : {}) as Record<string, unknown>;
+    const meta = isPlainObject(input.meta) ? input.meta : {};
     const metaValues = pickMeta(meta, RELATION_META);
     const oneField = meta.one_field;
     const { keepOneField } = checkRelationMeta(this.overview, collection, related ?? null, metaValues);
@@ -367,7 +365,7 @@ export class SchemaService {
     if (Object.keys(meta).length > 0) {
       await runner.manager
         .getRepository(RelationMetaEntity)
-        .update({ many_collection: collection, many_field: field }, meta as Partial<RelationMetaEntity>);
+        .update({ many_collection: collection, many_field: field }, meta);
     }
     const schema = input.schema as RelationInput['schema'];
     if (isPlainObject(schema) && schema.on_delete && relation.schema && relation.related_collection) {

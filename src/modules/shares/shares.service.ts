@@ -11,7 +11,7 @@ import { ItemsFactory } from '../items/items.factory';
 import { HashService } from '../hash/hash.service';
 import { PermissionsService } from '../permissions/permissions.service';
 import { isShareOpen, ShareLimits } from './lib/share-window';
-import { readInviteBody, ShareInviter, shareInviteMail } from './lib/share-invite-mail';
+import { readInviteBody, shareInviteMail } from './lib/share-invite-mail';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { MailService } from '../mail/mail.service';
 
@@ -45,7 +45,7 @@ export class SharesService implements ItemsCreator {
 
   /** One share (object body) or many (array); each needs the right to share its item. */
   async create(body: unknown, acc: Accountability): Promise<PrimaryKey | PrimaryKey[]> {
-    const list = Array.isArray(body) ? body : [body];
+    const list: unknown[] = Array.isArray(body) ? (body as unknown[]) : [body];
     const shares = list.map((share) =>
       isPlainObject(share) && typeof share.item === 'number' ? { ...share, item: String(share.item) } : share,
     );
@@ -68,8 +68,7 @@ export class SharesService implements ItemsCreator {
       .for('svc_users', null)
       .readOne(acc.user, { fields: ['first_name', 'last_name', 'email'] });
     const link = `${this.config.publicUrl}/admin/shared/${encodeURIComponent(share)}`;
-    for (const email of emails)
-      this.mail.sendInBackground(shareInviteMail(email, inviter as ShareInviter, String(collection), link));
+    for (const email of emails) this.mail.sendInBackground(shareInviteMail(email, inviter, String(collection), link));
   }
 
   /** The share's public facts while it is open; FORBIDDEN for a share that is unknown, not yet or no longer open. */

@@ -29,7 +29,7 @@ function stringKeys(value: unknown): string[] {
   if (!Array.isArray(value) || value.length === 0 || !value.every((k) => typeof k === 'string')) {
     throw new InvalidPayloadError('"keys" has to be a non-empty array of user ids');
   }
-  return value as string[];
+  return value;
 }
 
 /** The users a batch body selects (API.md 1.7): `{ keys }` or `{ query }`, never both. */

@@ -70,7 +70,8 @@ export class DataImportService {
 
   /** Create and update permission on the collection; system collections are for admins only. */
   async assertCanImport(collection: string, acc: Accountability | null): Promise<void> {
-    this.items.for(collection, acc).schema;
+    // Reading the schema is what refuses a collection that does not exist.
+    void this.items.for(collection, acc).schema;
     if (acc && !acc.admin && collection.startsWith('svc_')) throw new ForbiddenError();
     const [create, update] = await Promise.all([
       this.permissions.find(acc, collection, 'create'),
@@ -219,7 +220,9 @@ export class DataImportService {
       // While the database writes one batch, the next is parsed and prepared (checked and converted:
       // Vellum's share of the work, done while it would otherwise wait).
       const prepare = (batch: ImportRow[]): Promise<PreparedCreates> =>
-        service.schema.singleton ? Promise.resolve(new Map()) : service.prepareCreates(batch.map((row) => row.data));
+        service.schema.singleton
+          ? Promise.resolve<PreparedCreates>(new Map())
+          : service.prepareCreates(batch.map((row) => row.data));
       await writePipelined(
         pieces,
         importBatchSize,
@@ -258,7 +261,7 @@ export class DataImportService {
    */
   private rowErrors(e: unknown): AppError[] | null {
     if (e instanceof QueryFailedError) {
-      const translated = this.dialect.translateError(e);
+      const translated = this.dialect.translateError(e as QueryFailedError);
       return translated && translated.status === 400 ? [translated] : null;
     }
     if (e instanceof AppErrorList) return e.errors.every((x) => x.status === 400) ? e.errors : null;

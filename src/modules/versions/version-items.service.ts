@@ -142,7 +142,7 @@ export class VersionItemsService extends ItemsService {
       `WHERE ${q('v')}.${q('id')} IN (:...keys)`;
     for (const part of chunks(keys)) {
       const [query, params] = this.engine.dataSource.driver.escapeQueryWithParameters(sql, { keys: part }, {});
-      const [duplicate] = (await manager.query(query, params)) as Item[];
+      const [duplicate] = await manager.query<{ key: string; item: string; collection: string }[]>(query, params);
       if (duplicate) {
         throw new UnprocessableContentError(
           `Version "${duplicate.key}" already exists for item "${duplicate.item}" in collection "${duplicate.collection}"`,

@@ -60,7 +60,7 @@ export class VersionsService implements ItemVersionReader {
    */
   private async version(id: string, acc: Accountability): Promise<StoredVersion> {
     const visible = await this.for(acc).readOne(id, { fields: ['id'] });
-    return (await this.versions.findOneOrFail({ select: STORED, where: { id: String(visible.id) } })) as StoredVersion;
+    return await this.versions.findOneOrFail({ select: STORED, where: { id: String(visible.id) } });
   }
 
   /** The delta as a write of the item, or null when there is nothing to write. */
@@ -236,7 +236,7 @@ export class VersionsService implements ItemVersionReader {
       ...(item !== undefined ? { item: { _eq: item } } : {}),
     };
     const ids = (await this.for(acc).readByQuery({ fields: ['id'], filter, limit: -1 })).map((v) => String(v.id));
-    return (ids.length ? await this.versions.find({ select: STORED, where: { id: In(ids) } }) : []) as StoredVersion[];
+    return ids.length ? await this.versions.find({ select: STORED, where: { id: In(ids) } }) : [];
   }
 
   /** A singleton reads through its one row's versions, as one item does; undefined for other collections or before its row exists. */
@@ -245,7 +245,7 @@ export class VersionsService implements ItemVersionReader {
     if (!items.schema.singleton) return undefined;
     const row = await items.readSingleton({ fields: [items.primaryKey] });
     const key = row[items.primaryKey];
-    return key === null || key === undefined ? undefined : String(key);
+    return key === null || key === undefined ? undefined : `${key as PrimaryKey}`;
   }
 
   /** The row's write lock for the rest of the transaction. */

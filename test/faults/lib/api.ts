@@ -2,7 +2,6 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../helpers/test-app';
 
 export interface Answer {
   status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
 

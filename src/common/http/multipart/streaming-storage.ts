@@ -16,7 +16,7 @@ export interface PartHandler<T> {
   /** Consumes the part's stream (storing it, importing it, ...) and resolves once it is done with it. */
   handle(req: Request, part: FilePart): Promise<T>;
   /** Undoes a handled part when a later part of the same request fails: nothing is left behind. */
-  undo?(req: Request, result: T): Promise<void>;
+  undo?: (req: Request, result: T) => Promise<void>;
 }
 
 export type StreamedFile<T> = Express.Multer.File & { result: T };
@@ -65,7 +65,7 @@ export function fieldsSincePreviousFile(req: Request): Record<string, unknown> {
   const tracked = req as FieldTracking;
   const consumed = (tracked[CONSUMED] ??= new Map());
   // Without a prototype, a field named `__proto__` stays a key that the route's checks see and refuse.
-  const own: Record<string, unknown> = Object.create(null);
+  const own = Object.create(null) as Record<string, unknown>;
   for (const [name, value] of Object.entries((req.body ?? {}) as Record<string, unknown>)) {
     const values = Array.isArray(value) ? value : [value];
     if (values.length <= (consumed.get(name) ?? 0)) continue;

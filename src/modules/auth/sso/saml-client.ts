@@ -85,8 +85,8 @@ export class SamlClient {
       throw new InvalidCredentialsError();
     }
     if (!profile) throw new InvalidCredentialsError();
-    this.consumeOnce(profile.getAssertion?.() as ParsedAssertion | undefined);
-    const attributes: Record<string, unknown> = Object.create(null);
+    this.consumeOnce(profile.getAssertion?.());
+    const attributes = Object.create(null) as Record<string, unknown>;
     for (const [key, value] of Object.entries((profile.attributes ?? {}) as Record<string, unknown>)) {
       if (!isPrototypeKey(key)) attributes[key] = value;
     }

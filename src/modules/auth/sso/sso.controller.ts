@@ -91,10 +91,7 @@ export class SsoController {
   @ApiData('AuthTokens', 'Without a redirect target: the tokens, as a json-mode sign-in answers.')
   async callback(@Param('provider') name: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const cookieName = this.sso.stateCookieName(name);
-    const state = this.sso.callbackState(
-      name,
-      (req as Request & { cookies?: Record<string, string> }).cookies?.[cookieName],
-    );
+    const state = this.sso.callbackState(name, (req.cookies as Record<string, string> | undefined)?.[cookieName]);
     res.clearCookie(cookieName, this.sso.stateCookieOptions(false));
     const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
     await this.signIn(res, state.redirect, () => this.sso.finish(name, state, query, requestContext(req)));

@@ -31,14 +31,14 @@ const fromQuery: JwtFromRequestFunction = (req) => {
 };
 
 /** `Authorization: Bearer <token>`: exactly two parts, where passport alone would take the first of more. */
-const fromHeader: JwtFromRequestFunction = (req) => {
+const fromHeader: JwtFromRequestFunction<Request> = (req) => {
   const authorization = req.headers.authorization;
   return authorization && authorization.split(' ').length === 2 ? passportBearer(req) : null;
 };
 
-function fromCookie(name: string): JwtFromRequestFunction {
+function fromCookie(name: string): JwtFromRequestFunction<Request> {
   return (req) => {
-    const token: unknown = (req as Request & { cookies?: Record<string, unknown> }).cookies?.[name];
+    const token: unknown = (req.cookies as Record<string, unknown> | undefined)?.[name];
     return typeof token === 'string' && token !== '' ? token : null;
   };
 }

@@ -145,7 +145,7 @@ export function parseFileValues(input: unknown, options: { allowId: boolean }): 
     if (!kind || value === undefined) continue;
     values[field] = convert(field, kind, value);
   }
-  return values as FileValues;
+  return values;
 }
 
 /**

@@ -62,7 +62,7 @@ export async function readImageMetadata(input: Buffer, allowList: readonly strin
     if (iptc.caption) result.description = iptc.caption;
     sections.iptc = { ...iptc };
   }
-  const metadata = filterMetadata(sections as Record<string, Record<string, unknown>>, allowList);
+  const metadata = filterMetadata(sections, allowList);
   if (Object.keys(metadata).length > 0) result.metadata = metadata;
   return result;
 }

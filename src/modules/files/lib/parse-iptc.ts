@@ -27,10 +27,7 @@ export function parseIptc(buffer: Buffer): IptcData {
     const end = start + length;
     if (end > buffer.length) break;
     if (record === 2) {
-      const value = buffer
-        .toString('utf8', start, end)
-        .replace(/\u0000+$/, '')
-        .trim();
+      const value = buffer.toString('utf8', start, end).replace(/\0+$/, '').trim();
       if (dataset === KEYWORDS && value !== '') (result.keywords ??= []).push(value);
       if (dataset === HEADLINE) result.headline = value;
       if (dataset === CAPTION) result.caption = value;

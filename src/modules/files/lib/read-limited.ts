@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 export async function readLimited(stream: Readable, max: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let length = 0;
-  for await (const chunk of stream) {
+  for await (const chunk of stream as AsyncIterable<Buffer | string>) {
     const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
     chunks.push(buffer);
     length += buffer.length;

@@ -185,6 +185,6 @@ export function parseTransform(query: Record<string, unknown>, settings: Transfo
   if (key !== undefined && !custom && !system) throw new InvalidQueryError(`Key "${key}" isn't configured`);
 
   const { key: _key, ...preset } = custom ?? system ?? { key: '' };
-  const fromPreset = parseTransformParams(preset as Record<string, unknown>, Number.MAX_SAFE_INTEGER);
+  const fromPreset = parseTransformParams(preset, Number.MAX_SAFE_INTEGER);
   return { ...fromPreset, ...parseTransformParams(query, settings.maxOperations) };
 }

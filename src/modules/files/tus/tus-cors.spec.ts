@@ -1,7 +1,7 @@
 import { mergeHeaderLists } from './tus-cors';
 
 describe('mergeHeaderLists', () => {
-  it.each<[unknown[], string]>([
+  it.each<[Parameters<typeof mergeHeaderLists>, string]>([
     [
       ['Content-Range', 'Location, Upload-Offset', 'Directus-File-Id'],
       'Content-Range, Location, Upload-Offset, Directus-File-Id',

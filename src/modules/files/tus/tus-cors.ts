@@ -3,8 +3,10 @@ import type { Response } from 'express';
 type SetHeader = Response['setHeader'];
 
 /** Two comma-separated header lists as one, each name once. */
-export function mergeHeaderLists(...lists: unknown[]): string {
-  const names = lists.flatMap((list) => (list === undefined ? [] : String(list).split(',')));
+export function mergeHeaderLists(...lists: (string | number | readonly string[] | undefined)[]): string {
+  const names = lists.flatMap((list) =>
+    list === undefined ? [] : (typeof list === 'object' ? list.join(',') : String(list)).split(','),
+  );
   return [...new Set(names.map((name) => name.trim()).filter(Boolean))].join(', ');
 }
 

@@ -23,7 +23,7 @@ function merged(rules: Permission[]): Permission {
     fields: allFields(rules.map((r) => r.fields)),
     permissions: anyOf(rules.map((r) => r.permissions)),
     validation: anyOf(rules.map((r) => r.validation)),
-    presets: presets.length ? Object.assign({}, ...presets) : null,
+    presets: presets.length ? (Object.assign({}, ...presets) as Record<string, unknown>) : null,
   };
 }
 

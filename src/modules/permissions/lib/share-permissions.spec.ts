@@ -7,14 +7,13 @@ const relation = (
   field: string,
   related: string | null,
   meta: Partial<NonNullable<RelationOverview['meta']>> = {},
-): RelationOverview =>
-  ({
-    collection,
-    field,
-    related_collection: related,
-    meta: meta as RelationOverview['meta'],
-    schema: null,
-  }) as RelationOverview;
+): RelationOverview => ({
+  collection,
+  field,
+  related_collection: related,
+  meta: meta as RelationOverview['meta'],
+  schema: null,
+});
 
 const read = (collection: string, rest: Partial<Permission> = {}): Permission => ({
   collection,

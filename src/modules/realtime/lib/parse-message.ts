@@ -52,7 +52,7 @@ function subscribe(raw: Raw, uid?: Uid): SubscribeMessage {
     throw invalid('subscribe', '"event" must be one of create, update, delete', uid);
   if (raw.item !== undefined && !isUid(raw.item))
     throw invalid('subscribe', '"item" must be a string or a number', uid);
-  return { ...(raw as object), type: 'subscribe', collection } as SubscribeMessage;
+  return { ...(raw as object), type: 'subscribe', collection };
 }
 
 function items(raw: Raw, uid?: Uid): ItemsMessage {
@@ -80,7 +80,7 @@ export function parseMessage(text: string): SocketMessage {
   if (!isPlainObject(raw) || typeof raw.type !== 'string')
     throw invalid('server', 'Unable to parse the incoming message');
   if (raw.uid !== undefined && !isUid(raw.uid)) throw invalid('server', '"uid" must be a string or a number');
-  const uid = raw.uid as Uid | undefined;
+  const uid = raw.uid;
   const type = raw.type.trim().toLowerCase();
   // Items and queries of a message reach the same engine as REST bodies, bounded and checked alike.
   const reason = jsonShapeReason(raw, 'The message');

@@ -106,7 +106,7 @@ async function changeType(change: ColumnChange): Promise<void> {
       await runner.changeColumn(
         table,
         existing,
-        new TableColumn({ ...existing, ...desired, isUnique: existing.isUnique } as TableColumn),
+        new TableColumn({ ...existing, ...desired, isUnique: existing.isUnique }),
       );
   } catch (e) {
     if (e instanceof QueryFailedError)

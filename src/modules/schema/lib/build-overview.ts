@@ -185,7 +185,7 @@ function collectionOverview(
   relationMetas: RelationMeta[],
 ): CollectionOverview {
   // Looked up by names from requests: `fields.constructor` or `fields.__proto__` must not find Object's members.
-  const fields: Record<string, FieldOverview> = Object.create(null);
+  const fields = Object.create(null) as Record<string, FieldOverview>;
   const rows = new Map(fieldList.map((r) => [r.field, r]));
   let primary = 'id';
   for (const column of table?.columns ?? []) {

@@ -26,7 +26,7 @@ function column(
     schema:
       type === 'alias'
         ? null
-        : ({
+        : {
             name,
             table: collection,
             data_type: 'varchar',
@@ -42,7 +42,7 @@ function column(
             foreign_key_table: null,
             foreign_key_column: null,
             ...schema,
-          } as FieldSchemaInfo),
+          },
   };
 }
 

@@ -7,7 +7,11 @@ const DATE = /^\d{4}-\d{2}-\d{2}/;
 /** Whether a stored value survives a change of its field to `type` (checked before any ALTER). */
 export function canConvert(value: unknown, type: FieldType, maxLength: number | null): boolean {
   const text =
-    value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    value instanceof Date
+      ? value.toISOString()
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : `${value as string | number | boolean}`;
   switch (type) {
     case 'string':
     case 'hash':

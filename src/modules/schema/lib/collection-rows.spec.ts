@@ -26,8 +26,8 @@ describe(tablesAmong.name, () => {
   ])(
     'on %s, tables %j among %j (matching as the catalog does) are %j',
     async (client, tables, names, compare, expected) => {
-      const { runner } = runnerWith(tables as string[], compare as typeof exact);
-      expect([...(await tablesAmong(runner, dialectFor(client as string), names as string[]))]).toEqual(expected);
+      const { runner } = runnerWith(tables, compare);
+      expect([...(await tablesAmong(runner, dialectFor(client), names))]).toEqual(expected);
     },
   );
 

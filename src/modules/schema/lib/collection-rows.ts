@@ -1,5 +1,4 @@
 import { EntityTarget, In, ObjectLiteral, QueryRunner } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { Dialect } from '../../../database/dialects/dialect';
 import { insertRows, rowsPerInsert } from '../../../database/insert-rows';
 import { CollectionMetaEntity } from '../entities/collection-meta.entity';
@@ -157,13 +156,7 @@ export class CollectionRows {
     }
     for (const part of slices(rows, rowsPerInsert(this.dialect.maxParameters, metadata.columns.length))) {
       // JSON members (options, translations) are stored whole; TypeORM's deep-partial type cannot say so.
-      await runner.manager
-        .createQueryBuilder()
-        .insert()
-        .into(entity)
-        .values(part as QueryDeepPartialEntity<T>[])
-        .updateEntity(false)
-        .execute();
+      await runner.manager.createQueryBuilder().insert().into(entity).values(part).updateEntity(false).execute();
     }
   }
 }

@@ -63,7 +63,7 @@ export function checkFieldSchema(
     const value = schema[flag];
     if (value !== undefined && value !== null && typeof value !== 'boolean') throw fail(flag, 'true or false');
   }
-  return schema as FieldSchemaInput;
+  return schema;
 }
 
 /** A default value as the SQL literal TypeORM's table API expects. */

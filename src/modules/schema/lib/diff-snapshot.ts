@@ -35,7 +35,7 @@ function comparableRelation(relation: SnapshotRelation): SnapshotRelation {
 }
 
 function differences(lhs: unknown, rhs: unknown): DiffRecord[] {
-  return (deepDiff(lhs, rhs) ?? []) as DiffRecord[];
+  return deepDiff(lhs, rhs) ?? [];
 }
 
 const isAlias = (field: SnapshotField) => field.type === 'alias';

@@ -122,6 +122,6 @@ export function normalizeSpecial(value: unknown): string[] | null | undefined {
   if (value === undefined) return undefined;
   if (value === null) return null;
   if (typeof value === 'string') return value.split(',').filter(Boolean);
-  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value as string[];
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value;
   throw new InvalidPayloadError('"meta.special" must be an array of strings');
 }

@@ -15,7 +15,7 @@ describe(serializeSnapshot.name, () => {
   });
 
   it('writes CSV as one row with the lists as JSON cells', async () => {
-    const [row] = parseCsv(await serializeSnapshot(sample, 'csv'), { columns: true }) as Record<string, string>[];
+    const [row] = parseCsv<Record<string, string>>(await serializeSnapshot(sample, 'csv'), { columns: true });
     expect(row.vendor).toBe('sqlite');
     expect(JSON.parse(row.collections)).toEqual(sample.collections);
   });

@@ -34,5 +34,5 @@ export function readInviteBody(body: unknown): { share: string; emails: string[]
   if (!Array.isArray(emails) || !emails.every((email) => typeof email === 'string' && email !== '')) {
     throw new InvalidPayloadError('"emails" must be an array of email addresses');
   }
-  return { share: body.share, emails };
+  return { share: body.share, emails: emails as string[] };
 }

@@ -7,7 +7,7 @@ export class InviteDto {
     oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
     description: 'One email or several.',
   })
-  @Transform(({ value }) => (typeof value === 'string' ? [value] : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value))
   @IsArray()
   @ArrayNotEmpty()
   @IsString({ each: true })

@@ -51,7 +51,7 @@ describe('writePipelined', () => {
     ['fewer rows than a batch', [[1]], 3, ['1']],
     ['no rows', [[]], 3, []],
   ])('writes %s in order, each batch once', async (_name, pieces, size, batches) => {
-    const { events, error } = await trace(pieces as number[][], size as number);
+    const { events, error } = await trace(pieces, size);
     expect(error).toBeNull();
     expect(events.filter((e) => e.startsWith('write')).map((e) => e.split(' ')[1])).toEqual(batches);
   });

@@ -81,5 +81,5 @@ export function parseVersionUpdate(body: unknown): VersionUpdate {
   refuseUnknown(body, ['key', 'name']);
   if ('key' in body) checkKey(body.key);
   checkName(body.name);
-  return body as VersionUpdate;
+  return body;
 }

@@ -15,7 +15,7 @@ export type SamlKeys = Partial<typeof SAML_DEFAULT_KEYS>;
 function value(attributes: Readonly<Record<string, unknown>>, key: string): string | null {
   if (!Object.prototype.hasOwnProperty.call(attributes, key)) return null;
   const found = attributes[key];
-  const one = Array.isArray(found) ? found[0] : found;
+  const one: unknown = Array.isArray(found) ? (found as unknown[])[0] : found;
   return typeof one === 'string' && one.trim() !== '' ? one.trim() : null;
 }
 
