@@ -1,3 +1,4 @@
+import { jsonText } from '../format';
 import { useTranslation } from 'react-i18next';
 import { useFieldName } from '../shell/studio-data';
 import type { Field } from './fields';
@@ -48,7 +49,7 @@ export function FieldInput({ field, value, readOnly, error, idPrefix = 'field', 
     input = (
       <select
         {...common}
-        value={value === null || value === undefined ? '' : String(value)}
+        value={value === null || value === undefined ? '' : jsonText(value)}
         onChange={(e) => onChange(fromText(field.type, e.target.value))}
       >
         <option value="">{t('input.noChoice')}</option>
@@ -75,7 +76,7 @@ export function FieldInput({ field, value, readOnly, error, idPrefix = 'field', 
   } else {
     const type = NUMERIC.has(field.type) ? 'number' : (DATE_INPUT[field.type] ?? 'text');
     const text =
-      value === null || value === undefined ? '' : String(value).slice(0, type === 'datetime-local' ? 19 : undefined);
+      value === null || value === undefined ? '' : jsonText(value).slice(0, type === 'datetime-local' ? 19 : undefined);
     input = (
       <input
         {...common}

@@ -1,3 +1,4 @@
+import { jsonText } from '../format';
 import { FocusTrap } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -43,7 +44,7 @@ function useItemEditor(collection: string, id: string, version?: Version) {
   async function leaveTo(to: string) {
     leaving.current = true;
     await queryClient.invalidateQueries({ queryKey: ['items', collection] });
-    navigate(to, { replace: isNew });
+    void navigate(to, { replace: isNew });
     leaving.current = false;
   }
   async function save() {
@@ -74,7 +75,7 @@ function useItemEditor(collection: string, id: string, version?: Version) {
   // A list field edited back to what is stored hands `undefined`: no edit left, nothing to guard.
   const edit = (field: string, value: unknown) =>
     setEdits((current) => {
-      const { [field]: _, ...rest } = current;
+      const rest = Object.fromEntries(Object.entries(current).filter(([key]) => key !== field));
       return value === undefined ? rest : { ...rest, [field]: value };
     });
   return { isNew, fields, item, edits, edit, error, save, remove, blocker };
@@ -97,7 +98,12 @@ export function ItemForm() {
   useSaveShortcut(form);
   const versioned = Boolean(meta.data?.meta?.versioning) && !isNew && id !== 'singleton';
   if (fields.error || item.error)
-    return <Failure error={(fields.error ?? item.error)!} retry={() => (fields.refetch(), item.refetch())} />;
+    return (
+      <Failure
+        error={(fields.error ?? item.error)!}
+        retry={() => void Promise.all([fields.refetch(), item.refetch()])}
+      />
+    );
   if (!fields.data || (!isNew && !item.data)) return <p role="status">{t('loading')}</p>;
   const pk = primaryKey(fields.data);
   // A new item's list fields are written with it (nested); other alias fields show nothing.
@@ -112,7 +118,7 @@ export function ItemForm() {
       <h1>
         {isNew
           ? t('item.newTitle', { collection: collectionName(collection) })
-          : t('item.title', { collection: collectionName(collection), key: String(item.data?.[pk] ?? '') })}
+          : t('item.title', { collection: collectionName(collection), key: jsonText(item.data?.[pk] ?? '') })}
       </h1>
       {versioned && (
         <VersionSwitcher
@@ -130,12 +136,19 @@ export function ItemForm() {
       {version && comparing && (
         <CompareVersion version={version} onPromoted={() => (setVersion(undefined), setComparing(false))} />
       )}
-      <form ref={form} onSubmit={(e) => (e.preventDefault(), save())} aria-label={t('item.form')}>
+      <form
+        ref={form}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+        aria-label={t('item.form')}
+      >
         {shown.map((f) => (
           <FormField
             key={f.field}
             collection={collection}
-            itemId={String(item.data?.[pk] ?? '')}
+            itemId={jsonText(item.data?.[pk] ?? '')}
             field={f}
             value={f.field in edits ? edits[f.field] : item.data?.[f.field]}
             readOnly={!writable(f)}
@@ -147,7 +160,7 @@ export function ItemForm() {
         <div className="toolbar">
           {mayWrite && <button type="submit">{isNew ? t('item.create') : t('item.save')}</button>}
           {!isNew && id !== 'singleton' && can(access.data, collection, 'delete') && (
-            <button type="button" className="danger" onClick={remove}>
+            <button type="button" className="danger" onClick={() => void remove()}>
               {t('item.delete')}
             </button>
           )}

@@ -100,7 +100,7 @@ export function ItemsTable() {
   const fields = useQuery({ queryKey: ['fields', collection], queryFn: () => fetchFields(collection) });
   const presets = usePresets();
   const collections = useCollections();
-  if (fields.error) return <Failure error={fields.error} retry={() => fields.refetch()} />;
+  if (fields.error) return <Failure error={fields.error} retry={() => void fields.refetch()} />;
   // Without presets (refused or failed) the table still opens, in the default layout.
   const saved = presets.data ?? (presets.error ? [] : undefined);
   const described = collections.data ?? (collections.error ? [] : undefined);
@@ -213,7 +213,7 @@ function Grid(props: GridProps) {
         {behaviour.archiveField && <ArchiveSelect value={state.archive} onChange={(archive) => change({ archive })} />}
         {can(access.data, collection, 'create') && <Link to={`/content/${collection}/+`}>{t('create')}</Link>}
         {selected.size > 0 && can(access.data, collection, 'delete') && (
-          <button type="button" className="danger" onClick={deleteSelected}>
+          <button type="button" className="danger" onClick={() => void deleteSelected()}>
             {t('deleteSelected', { count: selected.size })}
           </button>
         )}
@@ -226,7 +226,7 @@ function Grid(props: GridProps) {
         conditions={state.conditions}
         onChange={(conditions) => change({ conditions })}
       />
-      {items.error && <Failure error={items.error} retry={() => items.refetch()} />}
+      {items.error && <Failure error={items.error} retry={() => void items.refetch()} />}
       <GridTable
         collection={collection}
         items={items.data?.data ?? []}
@@ -239,7 +239,7 @@ function Grid(props: GridProps) {
         pk={pk}
         selected={selected}
         onSelect={setSelected}
-        onMove={manual ? move : undefined}
+        onMove={manual ? (from, to) => void move(from, to) : undefined}
       />
       <Pager page={page} total={items.data?.meta?.filter_count ?? 0} onPage={setPage} />
     </section>

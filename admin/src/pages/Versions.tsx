@@ -1,3 +1,4 @@
+import { jsonText } from '../format';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,8 +24,7 @@ interface SwitcherProps {
   onSelect: (version?: Version) => void;
 }
 
-const show = (v: unknown) =>
-  v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+const show = (v: unknown) => (v === null || v === undefined ? '' : jsonText(v));
 
 /** Main and each version of the item; create, rename and delete a version. */
 export function VersionSwitcher({ collection, item, selected, onSelect }: SwitcherProps) {
@@ -154,7 +154,7 @@ export function CompareVersion({ version, onPromoted }: { version: Version; onPr
         </tbody>
       </table>
       {message && <p role="alert">{message}</p>}
-      <button type="button" onClick={promote} disabled={fields.size === 0}>
+      <button type="button" onClick={() => void promote()} disabled={fields.size === 0}>
         {t('promoteSelected')}
       </button>
     </section>

@@ -68,7 +68,7 @@ export function ActivityPage() {
           </select>
         </label>
       </div>
-      {activity.error && <Failure error={activity.error} retry={() => activity.refetch()} />}
+      {activity.error && <Failure error={activity.error} retry={() => void activity.refetch()} />}
       <p role="status">{t('entries', { count: total, formatted: formatNumber(total, i18n.language) })}</p>
       <ActivityTable entries={activity.data?.data ?? []} />
       <div className="toolbar">

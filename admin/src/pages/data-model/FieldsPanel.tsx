@@ -1,3 +1,4 @@
+import { jsonText } from '../../format';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +32,7 @@ export function FieldsPanel({ collection, onChanged }: { collection: string; onC
     await api('DELETE', fieldPath(collection, field.field)).then(onChanged, (e: ApiError) => setError(e.message));
   }
   const done = () => (setEditing(undefined), onChanged());
-  if (fields.error) return <Failure error={fields.error} retry={() => fields.refetch()} />;
+  if (fields.error) return <Failure error={fields.error} retry={() => void fields.refetch()} />;
   return (
     <section aria-label={t('fields.title')}>
       <h2>{t('fields.title')}</h2>
@@ -49,7 +50,7 @@ export function FieldsPanel({ collection, onChanged }: { collection: string; onC
               <td>
                 {f.schema?.default_value === null || f.schema?.default_value === undefined
                   ? ''
-                  : String(f.schema.default_value)}
+                  : jsonText(f.schema.default_value)}
               </td>
               <td>
                 {f.type !== 'alias' && !f.schema?.is_primary_key && (

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../format';
+import { formatDateTime, jsonText } from '../../format';
 import { useQuery } from '@tanstack/react-query';
 import { ChangeEvent, FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -28,7 +28,7 @@ export function FilePage() {
   });
   const [message, setMessage] = useState<{ text: string; error: boolean }>();
   const [progress, setProgress] = useState<number>();
-  if (file.error) return <Failure error={file.error} retry={() => file.refetch()} />;
+  if (file.error) return <Failure error={file.error} retry={() => void file.refetch()} />;
   if (!file.data) return <p role="status">{t('common:loading')}</p>;
   const f = file.data;
   const report = (text: string, error = false) => setMessage({ text, error });
@@ -69,7 +69,7 @@ export function FilePage() {
       />
       <label>
         {t('replace')}
-        <input type="file" onChange={replace} />
+        <input type="file" onChange={(event) => void replace(event)} />
       </label>
       {progress !== undefined && <progress aria-label={t('replacing')} max={1} value={progress} />}
       {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
@@ -77,7 +77,7 @@ export function FilePage() {
         <a href={`/assets/${f.id}?download`} download={f.filename_download}>
           {t('download')}
         </a>
-        <button type="button" className="danger" onClick={remove}>
+        <button type="button" className="danger" onClick={() => void remove()}>
           {t('deleteFile')}
         </button>
       </div>
@@ -95,10 +95,7 @@ function Details({ file }: { file: FileDetail }) {
     [t('duration'), file.duration ? `${(file.duration / 1000).toFixed(1)} s` : ''],
     [t('tags'), (file.tags ?? []).join(', ')],
     [t('uploaded'), formatDateTime(file.uploaded_on, i18n.language)],
-    ...Object.entries(file.metadata ?? {}).map(([k, v]): [string, string] => [
-      k,
-      typeof v === 'object' ? JSON.stringify(v) : String(v),
-    ]),
+    ...Object.entries(file.metadata ?? {}).map(([k, v]): [string, string] => [k, jsonText(v)]),
   ];
   return (
     <dl className="details">
@@ -131,7 +128,7 @@ function DetailsForm({ file, onSaved, onError }: FormProps) {
     }).then(onSaved, onError);
   }
   return (
-    <form onSubmit={save} aria-label={t('details')}>
+    <form onSubmit={(event) => void save(event)} aria-label={t('details')}>
       <label>
         {t('fileTitle')}
         <input name="title" defaultValue={file.title ?? ''} key={`title-${file.title}`} />

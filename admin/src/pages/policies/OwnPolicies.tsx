@@ -19,7 +19,7 @@ export function OwnPolicies({ owner, id }: { owner: Owner; id: string }) {
   });
   const policies = usePolicies();
   const [message, setMessage] = useState<{ text: string; error: boolean }>();
-  if (rows.error) return <Failure error={rows.error} retry={() => rows.refetch()} />;
+  if (rows.error) return <Failure error={rows.error} retry={() => void rows.refetch()} />;
   if (!rows.data) return <p role="status">{t('common:loading')}</p>;
   const attached = new Set(rows.data.map((row) => policyOf(row).id));
   const candidates = (policies.data ?? []).filter((p) => !attached.has(p.id));
@@ -71,7 +71,7 @@ export function OwnPolicies({ owner, id }: { owner: Owner; id: string }) {
           </li>
         ))}
       </ol>
-      <form className="toolbar" onSubmit={submit} aria-label={t('attachPolicy')}>
+      <form className="toolbar" onSubmit={(event) => void submit(event)} aria-label={t('attachPolicy')}>
         <label>
           {t('policyToAttach')}
           <select name="policy">

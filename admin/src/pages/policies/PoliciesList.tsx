@@ -18,7 +18,7 @@ export function PoliciesList() {
   const policies = usePolicies();
   const queryClient = useQueryClient();
   const [message, setMessage] = useState<Message>();
-  if (policies.error) return <Failure error={policies.error} retry={() => policies.refetch()} />;
+  if (policies.error) return <Failure error={policies.error} retry={() => void policies.refetch()} />;
   async function remove(policy: Policy) {
     const name = shown(policy.name);
     if (!window.confirm(t('deleteConfirm', { name }))) return;
@@ -86,7 +86,7 @@ function CreatePolicy() {
     );
   }
   return (
-    <form className="toolbar" onSubmit={create} aria-label={t('create')}>
+    <form className="toolbar" onSubmit={(event) => void create(event)} aria-label={t('create')}>
       <label>
         {t('newName')}
         <input name="name" required maxLength={100} />

@@ -24,8 +24,8 @@ export function PermissionMatrix({ policy }: { policy: string }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Cell>();
   const [message, setMessage] = useState<Message>();
-  if (collections.error) return <Failure error={collections.error} retry={() => collections.refetch()} />;
-  if (rules.error) return <Failure error={rules.error} retry={() => rules.refetch()} />;
+  if (collections.error) return <Failure error={collections.error} retry={() => void collections.refetch()} />;
+  if (rules.error) return <Failure error={rules.error} retry={() => void rules.refetch()} />;
   if (!collections.data || !rules.data) return <p role="status">{t('common:loading')}</p>;
   const names = collections.data.map((c) => c.collection).sort();
   // The rules are read again before the editor closes and the message shows: until then the matrix would
@@ -52,12 +52,19 @@ export function PermissionMatrix({ policy }: { policy: string }) {
     );
   }
   const table = (caption: string, list: string[]) => (
-    <Matrix caption={caption} collections={list} policy={policy} rules={rules.data} editing={editing} onChoose={choose}>
+    <Matrix
+      caption={caption}
+      collections={list}
+      policy={policy}
+      rules={rules.data}
+      editing={editing}
+      onChoose={(cell, level) => void choose(cell, level)}
+    >
       {editing && list.includes(editing.collection) && (
         <RuleEditor
           key={`${editing.collection}-${editing.action}`}
           cell={editing}
-          onSaved={() => done(editing, 'custom')}
+          onSaved={() => void done(editing, 'custom')}
           onCancel={() => setEditing(undefined)}
         />
       )}

@@ -29,7 +29,7 @@ function NamedRole({ id }: { id: string }) {
         `/roles/${encodeURIComponent(id)}?fields=id,name,description,admin_access,app_access,parent`,
       ),
   });
-  if (role.error) return <Failure error={role.error} retry={() => role.refetch()} />;
+  if (role.error) return <Failure error={role.error} retry={() => void role.refetch()} />;
   if (!role.data) return <p role="status">{t('common:loading')}</p>;
   return (
     <section>
@@ -90,7 +90,11 @@ function RoleForm({ role }: { role: RoleWithParent }) {
     );
   }
   return (
-    <form onSubmit={save} aria-label={t('role')} key={`${JSON.stringify(role)}-${others.isSuccess}`}>
+    <form
+      onSubmit={(event) => void save(event)}
+      aria-label={t('role')}
+      key={`${JSON.stringify(role)}-${others.isSuccess}`}
+    >
       <label>
         {t('name')}
         <input name="name" required maxLength={100} defaultValue={role.name} />

@@ -54,7 +54,7 @@ export function RolesList() {
   const [message, setMessage] = useState<Message>();
   // The API refuses to delete the last role with admin access (its own flag or a policy's); the page does not offer it.
   const lastAdmin = roles.data?.filter((r) => gives(r, 'admin_access')).length === 1;
-  if (roles.error) return <Failure error={roles.error} retry={() => roles.refetch()} />;
+  if (roles.error) return <Failure error={roles.error} retry={() => void roles.refetch()} />;
   async function remove(role: Role) {
     if (!window.confirm(t('deleteConfirm', { name: role.name }))) return;
     await api('DELETE', `/roles/${role.id}`).then(
@@ -142,7 +142,7 @@ function CreateRole() {
     );
   }
   return (
-    <form className="toolbar" onSubmit={create} aria-label={t('create')}>
+    <form className="toolbar" onSubmit={(event) => void create(event)} aria-label={t('create')}>
       <label>
         {t('newName')}
         <input name="name" required maxLength={100} />
