@@ -6,7 +6,7 @@ import { api, ApiError } from '../../api';
 import { Failure } from '../Content';
 import { OwnPolicies } from '../policies/OwnPolicies';
 import { useRoleNames } from '../policies/policy';
-import type { Role } from './RolesList';
+import { roleValues, type Role } from './RolesList';
 import { PUBLIC_POLICY } from './rules';
 
 type RoleWithParent = Role & { parent: string | null };
@@ -74,13 +74,7 @@ function RoleForm({ role }: { role: RoleWithParent }) {
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const values = {
-      name: data.get('name'),
-      description: data.get('description') || null,
-      parent: data.get('parent') || null,
-      admin_access: data.get('admin_access') === 'on',
-      app_access: data.get('app_access') === 'on',
-    };
+    const values = { ...roleValues(data), parent: data.get('parent') || null };
     await api('PATCH', `/roles/${role.id}`, values).then(
       () => (
         setMessage({ text: t('saved'), error: false }),
