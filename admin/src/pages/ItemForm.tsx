@@ -85,18 +85,11 @@ function useItemEditor(collection: string, id: string, version?: Version) {
 export function ItemForm() {
   const { collection, id } = useParams() as { collection: string; id: string };
   const [version, setVersion] = useState<Version>();
-  const [comparing, setComparing] = useState(false);
-  const meta = useQuery({
-    queryKey: ['collection', collection],
-    queryFn: () => api<{ meta?: { versioning?: boolean } | null }>('GET', `/collections/${collection}`),
-  });
   const { isNew, fields, item, edits, edit, error, save, remove, blocker } = useItemEditor(collection, id, version);
   const { t } = useTranslation('relations');
   const access = useAccess();
-  const collectionName = useCollectionName();
   const form = useRef<HTMLFormElement>(null);
   useSaveShortcut(form);
-  const versioned = Boolean(meta.data?.meta?.versioning) && !isNew && id !== 'singleton';
   if (fields.error || item.error)
     return (
       <Failure
@@ -108,34 +101,12 @@ export function ItemForm() {
   const pk = primaryKey(fields.data);
   // A new item's list fields are written with it (nested); other alias fields show nothing.
   const shown = fields.data.filter((f) => !f.meta?.hidden && !(isNew && f.schema?.has_auto_increment));
-  const writable = (f: Field) =>
-    canWriteField(access.data, collection, isNew ? 'create' : 'update', f.field) &&
-    !f.meta?.readonly &&
-    (isNew || f.field !== pk);
   const mayWrite = can(access.data, collection, isNew ? 'create' : 'update') || version !== undefined;
+  const deletable = !isNew && id !== 'singleton' && can(access.data, collection, 'delete');
   return (
     <section>
-      <h1>
-        {isNew
-          ? t('item.newTitle', { collection: collectionName(collection) })
-          : t('item.title', { collection: collectionName(collection), key: jsonText(item.data?.[pk] ?? '') })}
-      </h1>
-      {versioned && (
-        <VersionSwitcher
-          collection={collection}
-          item={id}
-          selected={version}
-          onSelect={(v) => (setVersion(v), setComparing(false))}
-        />
-      )}
-      {version && (
-        <button type="button" className="secondary" onClick={() => setComparing(!comparing)}>
-          {comparing ? t('item.closeComparison') : t('item.compare')}
-        </button>
-      )}
-      {version && comparing && (
-        <CompareVersion version={version} onPromoted={() => (setVersion(undefined), setComparing(false))} />
-      )}
+      <ItemHeading collection={collection} itemKey={isNew ? undefined : jsonText(item.data?.[pk] ?? '')} />
+      <VersionBar collection={collection} id={id} isNew={isNew} version={version} onSelect={setVersion} />
       <form
         ref={form}
         onSubmit={(e) => {
@@ -144,26 +115,20 @@ export function ItemForm() {
         }}
         aria-label={t('item.form')}
       >
-        {shown.map((f) => (
-          <FormField
-            key={f.field}
-            collection={collection}
-            itemId={jsonText(item.data?.[pk] ?? '')}
-            field={f}
-            value={f.field in edits ? edits[f.field] : item.data?.[f.field]}
-            readOnly={!writable(f)}
-            error={error?.field === f.field ? error.message : undefined}
-            onChange={(v) => edit(f.field, v)}
-          />
-        ))}
+        <FormFields
+          collection={collection}
+          fields={shown}
+          item={item.data ?? {}}
+          pk={pk}
+          edits={edits}
+          isNew={isNew}
+          error={error}
+          onEdit={edit}
+        />
         {error && !error.field && <p role="alert">{error.message}</p>}
         <div className="toolbar">
           {mayWrite && <button type="submit">{isNew ? t('item.create') : t('item.save')}</button>}
-          {!isNew && id !== 'singleton' && can(access.data, collection, 'delete') && (
-            <button type="button" className="danger" onClick={() => void remove()}>
-              {t('item.delete')}
-            </button>
-          )}
+          {deletable && <DeleteButton onDelete={() => void remove()} />}
         </div>
       </form>
       {!isNew && id !== 'singleton' && !version && item.data && (
@@ -175,6 +140,99 @@ export function ItemForm() {
         <UnsavedDialog onLeave={() => blocker.proceed?.()} onStay={() => blocker.reset?.()} />
       )}
     </section>
+  );
+}
+
+interface VersionBarProps {
+  collection: string;
+  id: string;
+  isNew: boolean;
+  version: Version | undefined;
+  onSelect: (version: Version | undefined) => void;
+}
+
+/** For a versioned collection's item: choosing a version, and comparing it with the main item to promote it. */
+function VersionBar({ collection, id, isNew, version, onSelect }: VersionBarProps) {
+  const { t } = useTranslation('relations');
+  const [comparing, setComparing] = useState(false);
+  const meta = useQuery({
+    queryKey: ['collection', collection],
+    queryFn: () => api<{ meta?: { versioning?: boolean } | null }>('GET', `/collections/${collection}`),
+  });
+  const versioned = Boolean(meta.data?.meta?.versioning) && !isNew && id !== 'singleton';
+  return (
+    <>
+      {versioned && (
+        <VersionSwitcher
+          collection={collection}
+          item={id}
+          selected={version}
+          onSelect={(v) => (onSelect(v), setComparing(false))}
+        />
+      )}
+      {version && (
+        <button type="button" className="secondary" onClick={() => setComparing(!comparing)}>
+          {comparing ? t('item.closeComparison') : t('item.compare')}
+        </button>
+      )}
+      {version && comparing && (
+        <CompareVersion version={version} onPromoted={() => (onSelect(undefined), setComparing(false))} />
+      )}
+    </>
+  );
+}
+
+/** The item's title: its collection and key, or that it is new. */
+function ItemHeading({ collection, itemKey }: { collection: string; itemKey: string | undefined }) {
+  const { t } = useTranslation('relations');
+  const collectionName = useCollectionName();
+  return (
+    <h1>
+      {itemKey === undefined
+        ? t('item.newTitle', { collection: collectionName(collection) })
+        : t('item.title', { collection: collectionName(collection), key: itemKey })}
+    </h1>
+  );
+}
+
+interface FieldsProps {
+  collection: string;
+  fields: Field[];
+  item: Item;
+  pk: string;
+  edits: Item;
+  isNew: boolean;
+  error: ApiError | undefined;
+  onEdit: (field: string, value: unknown) => void;
+}
+
+/** The form's fields, each with its edit over the stored value and the API's message about it. */
+function FormFields({ collection, fields, item, pk, edits, isNew, error, onEdit }: FieldsProps) {
+  const access = useAccess();
+  const writable = (f: Field) =>
+    canWriteField(access.data, collection, isNew ? 'create' : 'update', f.field) &&
+    !f.meta?.readonly &&
+    (isNew || f.field !== pk);
+  return fields.map((f) => (
+    <FormField
+      key={f.field}
+      collection={collection}
+      itemId={jsonText(item[pk] ?? '')}
+      field={f}
+      value={f.field in edits ? edits[f.field] : item[f.field]}
+      readOnly={!writable(f)}
+      error={error?.field === f.field ? error.message : undefined}
+      onChange={(v) => onEdit(f.field, v)}
+    />
+  ));
+}
+
+function DeleteButton({ onDelete }: { onDelete: () => void }) {
+  const { t } = useTranslation('relations');
+  return (
+    <button type="button" className="danger" onClick={onDelete}>
+      {t('item.delete')}
+    </button>
   );
 }
 
