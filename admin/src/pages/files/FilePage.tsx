@@ -21,33 +21,15 @@ interface FileDetail extends FileRow {
 export function FilePage() {
   const { t } = useTranslation('files');
   const id = useParams().id!;
-  const navigate = useNavigate();
   const file = useQuery({
     queryKey: ['file', id],
     queryFn: () => api<FileDetail>('GET', `/files/${encodeURIComponent(id)}`),
   });
   const [message, setMessage] = useState<{ text: string; error: boolean }>();
-  const [progress, setProgress] = useState<number>();
   if (file.error) return <Failure error={file.error} retry={() => void file.refetch()} />;
   if (!file.data) return <p role="status">{t('common:loading')}</p>;
   const f = file.data;
   const report = (text: string, error = false) => setMessage({ text, error });
-
-  async function replace(event: ChangeEvent<HTMLInputElement>) {
-    const chosen = event.target.files?.[0];
-    if (!chosen) return;
-    await sendFile(chosen, setProgress, id)
-      .then(() => (report(t('replaced')), file.refetch()))
-      .catch((e: ApiError) => report(e.message, true));
-    setProgress(undefined);
-  }
-  async function remove() {
-    if (!window.confirm(t('deleteConfirm', { name: f.title ?? f.filename_download }))) return;
-    await api('DELETE', `/files/${id}`).then(
-      () => navigate('/files'),
-      (e: ApiError) => report(e.message, true),
-    );
-  }
   return (
     <section>
       <h1>{f.title ?? f.filename_download}</h1>
@@ -67,21 +49,61 @@ export function FilePage() {
           )
         }
       />
+      <ReplaceInput
+        id={id}
+        onReplaced={() => (report(t('replaced')), file.refetch())}
+        onError={(e) => report(e.message, true)}
+      />
+      {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
+      <FileActions file={f} onError={(e) => report(e.message, true)} />
+    </section>
+  );
+}
+
+interface ReplaceProps {
+  id: string;
+  onReplaced: () => unknown;
+  onError: (error: ApiError) => void;
+}
+
+/** New contents for the file, with the upload's progress. */
+function ReplaceInput({ id, onReplaced, onError }: ReplaceProps) {
+  const { t } = useTranslation('files');
+  const [progress, setProgress] = useState<number>();
+  async function replace(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0];
+    if (!chosen) return;
+    await sendFile(chosen, setProgress, id).then(onReplaced).catch(onError);
+    setProgress(undefined);
+  }
+  return (
+    <>
       <label>
         {t('replace')}
         <input type="file" onChange={(event) => void replace(event)} />
       </label>
       {progress !== undefined && <progress aria-label={t('replacing')} max={1} value={progress} />}
-      {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
-      <div className="toolbar">
-        <a href={`/assets/${f.id}?download`} download={f.filename_download}>
-          {t('download')}
-        </a>
-        <button type="button" className="danger" onClick={() => void remove()}>
-          {t('deleteFile')}
-        </button>
-      </div>
-    </section>
+    </>
+  );
+}
+
+/** Downloading the file, and deleting it once confirmed (back to the library then). */
+function FileActions({ file, onError }: { file: FileDetail; onError: (error: ApiError) => void }) {
+  const { t } = useTranslation('files');
+  const navigate = useNavigate();
+  async function remove() {
+    if (!window.confirm(t('deleteConfirm', { name: file.title ?? file.filename_download }))) return;
+    await api('DELETE', `/files/${file.id}`).then(() => navigate('/files'), onError);
+  }
+  return (
+    <div className="toolbar">
+      <a href={`/assets/${file.id}?download`} download={file.filename_download}>
+        {t('download')}
+      </a>
+      <button type="button" className="danger" onClick={() => void remove()}>
+        {t('deleteFile')}
+      </button>
+    </div>
   );
 }
 
