@@ -1,3 +1,5 @@
+import { jsonText } from './format';
+
 const PLACEHOLDER = /\{\{\s*([^{}\s][^{}]*?)\s*\}\}/g;
 
 /** The field paths a collection's `display_template` reads: `{{name}} ({{country.code}})` → name, country.code. */
@@ -19,7 +21,7 @@ export function renderTemplate(template: string, item: unknown): string {
   return template
     .replace(PLACEHOLDER, (_, path: string) => {
       const value = valueAt(item, path);
-      return value === null || value === undefined || typeof value === 'object' ? '' : String(value);
+      return value === null || value === undefined || typeof value === 'object' ? '' : jsonText(value);
     })
     .trim();
 }

@@ -78,7 +78,7 @@ function text(value: unknown): string | null {
 
 function condition(part: unknown): Condition | null {
   if (!part || typeof part !== 'object' || Array.isArray(part)) return null;
-  const entries = Object.entries(part);
+  const entries = Object.entries(part as Record<string, unknown>);
   if (entries.length !== 1 || entries[0][0].startsWith('_')) return null;
   const [field, test] = entries[0];
   const ops = test && typeof test === 'object' && !Array.isArray(test) ? Object.entries(test) : [];

@@ -11,7 +11,7 @@ export function folderPath(folders: Folder[], id: string | null): Folder[] {
   for (
     let current = folders.find((f) => f.id === id);
     current && !seen.has(current.id);
-    current = folders.find((f) => f.id === current!.parent)
+    current = folders.find((f) => f.id === current.parent)
   ) {
     seen.add(current.id);
     path.unshift(current);

@@ -23,3 +23,14 @@ export function personName(person: PersonName | null | undefined): string | null
   const full = [person?.first_name, person?.last_name].filter((part) => part && part.trim() !== '').join(' ');
   return full || person?.email || null;
 }
+
+/** A value read from JSON as a reader sees it: a string as it is, anything else as its JSON ('' for nothing). */
+export function jsonText(value: unknown): string {
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+}
+
+/** A text field of a submitted form; '' when the form has none (the Studio's forms send no files this way). */
+export function fieldText(data: FormData, name: string): string {
+  const value = data.get(name);
+  return typeof value === 'string' ? value : '';
+}

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 type Strings = { [key: string]: string | Strings };
 
 const read = (language: string, area: string): Strings =>
-  JSON.parse(readFileSync(join(__dirname, 'locales', language, `${area}.json`), 'utf8'));
+  JSON.parse(readFileSync(join(__dirname, 'locales', language, `${area}.json`), 'utf8')) as Strings;
 
 /** Every string's key with the placeholders it fills, so a translation that drops `{{collection}}` shows. */
 function shape(strings: Strings, prefix = ''): string[] {

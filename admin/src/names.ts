@@ -29,7 +29,8 @@ function translationFor(translations: Translation[], language: string): string |
 export function displayName(key: string, translations: unknown, language: string): string {
   const list = Array.isArray(translations)
     ? translations.filter(
-        (t): t is Translation => typeof t?.language === 'string' && typeof t?.translation === 'string',
+        (t: Partial<Translation> | null): t is Translation =>
+          typeof t?.language === 'string' && typeof t?.translation === 'string',
       )
     : [];
   return translationFor(list, language) ?? titleCase(key);

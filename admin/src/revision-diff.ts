@@ -1,3 +1,4 @@
+import { jsonText } from './format';
 /** A field whose value in a revision differs from the item as it is now. */
 export interface FieldChange {
   field: string;
@@ -35,5 +36,5 @@ export function diffRevision(
 /** A value as a reader sees it in a diff: empty for nothing, JSON for objects and lists. */
 export function shownValue(value: unknown): string {
   if (value === null || value === undefined) return '';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return jsonText(value);
 }

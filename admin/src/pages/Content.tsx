@@ -38,7 +38,7 @@ function useSignedIn() {
   const me = useMe();
   useEffect(() => {
     if (me.error instanceof ApiError && me.error.status === 401)
-      navigate(signInPath(location.pathname + location.search), { replace: true });
+      void navigate(signInPath(location.pathname + location.search), { replace: true });
   }, [me.error, location, navigate]);
   useEffect(() => {
     if (me.isSuccess) resumeRefresh();
@@ -61,20 +61,20 @@ export default function Content({ section = 'content' }: { section?: Section }) 
   async function signOut() {
     stopRefresh();
     await api('POST', '/auth/logout', { mode: 'session' }).catch(() => undefined);
-    navigate('/signin', { replace: true });
+    void navigate('/signin', { replace: true });
   }
   if (me.error && !(me.error instanceof ApiError && me.error.status === 401))
-    return <Failure error={me.error} retry={() => me.refetch()} />;
-  if (globals.error) return <Failure error={globals.error} retry={() => globals.refetch()} />;
+    return <Failure error={me.error} retry={() => void me.refetch()} />;
+  if (globals.error) return <Failure error={globals.error} retry={() => void globals.refetch()} />;
   if (!me.data || !globals.data) return <p role="status">{t('loading')}</p>;
   if (mustSetUpTfa(globals.data, me.data.tfa_secret))
-    return <TfaRequired email={me.data.email} onDone={() => void me.refetch()} onSignOut={signOut} />;
+    return <TfaRequired email={me.data.email} onDone={() => void me.refetch()} onSignOut={() => void signOut()} />;
   return (
-    <AppFrame me={me.data} admin={Boolean(globals.data.admin_access)} onSignOut={signOut}>
+    <AppFrame me={me.data} admin={Boolean(globals.data.admin_access)} onSignOut={() => void signOut()}>
       {collections.error instanceof ApiError && collections.error.status === 403 ? (
         <p role="alert">{t('noAppAccess')}</p>
       ) : (
-        collections.error && <Failure error={collections.error} retry={() => collections.refetch()} />
+        collections.error && <Failure error={collections.error} retry={() => void collections.refetch()} />
       )}
       <Suspense fallback={<p role="status">{t('loading')}</p>}>
         <SectionRoutes section={section} />

@@ -1,3 +1,4 @@
+import { jsonText } from '../format';
 import { FocusTrap } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -43,7 +44,7 @@ function useItemEditor(collection: string, id: string, version?: Version) {
   async function leaveTo(to: string) {
     leaving.current = true;
     await queryClient.invalidateQueries({ queryKey: ['items', collection] });
-    navigate(to, { replace: isNew });
+    void navigate(to, { replace: isNew });
     leaving.current = false;
   }
   async function save() {
@@ -74,7 +75,7 @@ function useItemEditor(collection: string, id: string, version?: Version) {
   // A list field edited back to what is stored hands `undefined`: no edit left, nothing to guard.
   const edit = (field: string, value: unknown) =>
     setEdits((current) => {
-      const { [field]: _, ...rest } = current;
+      const rest = Object.fromEntries(Object.entries(current).filter(([key]) => key !== field));
       return value === undefined ? rest : { ...rest, [field]: value };
     });
   return { isNew, fields, item, edits, edit, error, save, remove, blocker };
@@ -84,73 +85,50 @@ function useItemEditor(collection: string, id: string, version?: Version) {
 export function ItemForm() {
   const { collection, id } = useParams() as { collection: string; id: string };
   const [version, setVersion] = useState<Version>();
-  const [comparing, setComparing] = useState(false);
-  const meta = useQuery({
-    queryKey: ['collection', collection],
-    queryFn: () => api<{ meta?: { versioning?: boolean } | null }>('GET', `/collections/${collection}`),
-  });
   const { isNew, fields, item, edits, edit, error, save, remove, blocker } = useItemEditor(collection, id, version);
   const { t } = useTranslation('relations');
   const access = useAccess();
-  const collectionName = useCollectionName();
   const form = useRef<HTMLFormElement>(null);
   useSaveShortcut(form);
-  const versioned = Boolean(meta.data?.meta?.versioning) && !isNew && id !== 'singleton';
   if (fields.error || item.error)
-    return <Failure error={(fields.error ?? item.error)!} retry={() => (fields.refetch(), item.refetch())} />;
+    return (
+      <Failure
+        error={(fields.error ?? item.error)!}
+        retry={() => void Promise.all([fields.refetch(), item.refetch()])}
+      />
+    );
   if (!fields.data || (!isNew && !item.data)) return <p role="status">{t('loading')}</p>;
   const pk = primaryKey(fields.data);
   // A new item's list fields are written with it (nested); other alias fields show nothing.
   const shown = fields.data.filter((f) => !f.meta?.hidden && !(isNew && f.schema?.has_auto_increment));
-  const writable = (f: Field) =>
-    canWriteField(access.data, collection, isNew ? 'create' : 'update', f.field) &&
-    !f.meta?.readonly &&
-    (isNew || f.field !== pk);
   const mayWrite = can(access.data, collection, isNew ? 'create' : 'update') || version !== undefined;
+  const deletable = !isNew && id !== 'singleton' && can(access.data, collection, 'delete');
   return (
     <section>
-      <h1>
-        {isNew
-          ? t('item.newTitle', { collection: collectionName(collection) })
-          : t('item.title', { collection: collectionName(collection), key: String(item.data?.[pk] ?? '') })}
-      </h1>
-      {versioned && (
-        <VersionSwitcher
+      <ItemHeading collection={collection} itemKey={isNew ? undefined : jsonText(item.data?.[pk] ?? '')} />
+      <VersionBar collection={collection} id={id} isNew={isNew} version={version} onSelect={setVersion} />
+      <form
+        ref={form}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+        aria-label={t('item.form')}
+      >
+        <FormFields
           collection={collection}
-          item={id}
-          selected={version}
-          onSelect={(v) => (setVersion(v), setComparing(false))}
+          fields={shown}
+          item={item.data ?? {}}
+          pk={pk}
+          edits={edits}
+          isNew={isNew}
+          error={error}
+          onEdit={edit}
         />
-      )}
-      {version && (
-        <button type="button" className="secondary" onClick={() => setComparing(!comparing)}>
-          {comparing ? t('item.closeComparison') : t('item.compare')}
-        </button>
-      )}
-      {version && comparing && (
-        <CompareVersion version={version} onPromoted={() => (setVersion(undefined), setComparing(false))} />
-      )}
-      <form ref={form} onSubmit={(e) => (e.preventDefault(), save())} aria-label={t('item.form')}>
-        {shown.map((f) => (
-          <FormField
-            key={f.field}
-            collection={collection}
-            itemId={String(item.data?.[pk] ?? '')}
-            field={f}
-            value={f.field in edits ? edits[f.field] : item.data?.[f.field]}
-            readOnly={!writable(f)}
-            error={error?.field === f.field ? error.message : undefined}
-            onChange={(v) => edit(f.field, v)}
-          />
-        ))}
         {error && !error.field && <p role="alert">{error.message}</p>}
         <div className="toolbar">
           {mayWrite && <button type="submit">{isNew ? t('item.create') : t('item.save')}</button>}
-          {!isNew && id !== 'singleton' && can(access.data, collection, 'delete') && (
-            <button type="button" className="danger" onClick={remove}>
-              {t('item.delete')}
-            </button>
-          )}
+          {deletable && <DeleteButton onDelete={() => void remove()} />}
         </div>
       </form>
       {!isNew && id !== 'singleton' && !version && item.data && (
@@ -162,6 +140,99 @@ export function ItemForm() {
         <UnsavedDialog onLeave={() => blocker.proceed?.()} onStay={() => blocker.reset?.()} />
       )}
     </section>
+  );
+}
+
+interface VersionBarProps {
+  collection: string;
+  id: string;
+  isNew: boolean;
+  version: Version | undefined;
+  onSelect: (version: Version | undefined) => void;
+}
+
+/** For a versioned collection's item: choosing a version, and comparing it with the main item to promote it. */
+function VersionBar({ collection, id, isNew, version, onSelect }: VersionBarProps) {
+  const { t } = useTranslation('relations');
+  const [comparing, setComparing] = useState(false);
+  const meta = useQuery({
+    queryKey: ['collection', collection],
+    queryFn: () => api<{ meta?: { versioning?: boolean } | null }>('GET', `/collections/${collection}`),
+  });
+  const versioned = Boolean(meta.data?.meta?.versioning) && !isNew && id !== 'singleton';
+  return (
+    <>
+      {versioned && (
+        <VersionSwitcher
+          collection={collection}
+          item={id}
+          selected={version}
+          onSelect={(v) => (onSelect(v), setComparing(false))}
+        />
+      )}
+      {version && (
+        <button type="button" className="secondary" onClick={() => setComparing(!comparing)}>
+          {comparing ? t('item.closeComparison') : t('item.compare')}
+        </button>
+      )}
+      {version && comparing && (
+        <CompareVersion version={version} onPromoted={() => (onSelect(undefined), setComparing(false))} />
+      )}
+    </>
+  );
+}
+
+/** The item's title: its collection and key, or that it is new. */
+function ItemHeading({ collection, itemKey }: { collection: string; itemKey: string | undefined }) {
+  const { t } = useTranslation('relations');
+  const collectionName = useCollectionName();
+  return (
+    <h1>
+      {itemKey === undefined
+        ? t('item.newTitle', { collection: collectionName(collection) })
+        : t('item.title', { collection: collectionName(collection), key: itemKey })}
+    </h1>
+  );
+}
+
+interface FieldsProps {
+  collection: string;
+  fields: Field[];
+  item: Item;
+  pk: string;
+  edits: Item;
+  isNew: boolean;
+  error: ApiError | undefined;
+  onEdit: (field: string, value: unknown) => void;
+}
+
+/** The form's fields, each with its edit over the stored value and the API's message about it. */
+function FormFields({ collection, fields, item, pk, edits, isNew, error, onEdit }: FieldsProps) {
+  const access = useAccess();
+  const writable = (f: Field) =>
+    canWriteField(access.data, collection, isNew ? 'create' : 'update', f.field) &&
+    !f.meta?.readonly &&
+    (isNew || f.field !== pk);
+  return fields.map((f) => (
+    <FormField
+      key={f.field}
+      collection={collection}
+      itemId={jsonText(item[pk] ?? '')}
+      field={f}
+      value={f.field in edits ? edits[f.field] : item[f.field]}
+      readOnly={!writable(f)}
+      error={error?.field === f.field ? error.message : undefined}
+      onChange={(v) => onEdit(f.field, v)}
+    />
+  ));
+}
+
+function DeleteButton({ onDelete }: { onDelete: () => void }) {
+  const { t } = useTranslation('relations');
+  return (
+    <button type="button" className="danger" onClick={onDelete}>
+      {t('item.delete')}
+    </button>
   );
 }
 

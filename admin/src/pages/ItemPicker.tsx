@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiBody } from '../api';
 import { useCollectionName } from '../shell/studio-data';
-import { Item, useCollectionShape } from './collection-shape';
+import { CollectionShape, Item, useCollectionShape } from './collection-shape';
 import { RelationDialog } from './RelationDialog';
 
 export const PICKER_PAGE = 10;
@@ -46,6 +46,38 @@ export function ItemPicker({ collection, opened, multiple, exclude, onClose, onC
   );
 }
 
+/** One page of the collection's items, found by the search when there is one. */
+function usePickerRows(collection: string, shape: CollectionShape, search: string, page: number) {
+  const params = new URLSearchParams({
+    limit: String(PICKER_PAGE),
+    page: String(page),
+    fields: shape.fields,
+    meta: 'filter_count',
+    sort: shape.pk,
+  });
+  if (search) params.set('search', search);
+  return useQuery({
+    queryKey: ['items', collection, 'picker', params.toString()],
+    queryFn: () => apiBody<Item[]>('GET', `/items/${collection}?${params}`),
+    enabled: shape.ready,
+  });
+}
+
+function PickerPages({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation('relations');
+  return (
+    <nav className="toolbar" aria-label={t('picker.pages')}>
+      <button type="button" className="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('picker.previous')}
+      </button>
+      <span role="status">{t('picker.page', { page, pages })}</span>
+      <button type="button" className="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t('picker.next')}
+      </button>
+    </nav>
+  );
+}
+
 function PickerBody({
   collection,
   multiple,
@@ -60,19 +92,7 @@ function PickerBody({
   const [picked, setPicked] = useState<Item[]>([]);
   const choose = (items: Item[]) =>
     onChoose(items.map((item) => ({ key: item[shape.pk] as Picked['key'], label: shape.name(item) })));
-  const params = new URLSearchParams({
-    limit: String(PICKER_PAGE),
-    page: String(page),
-    fields: shape.fields,
-    meta: 'filter_count',
-    sort: shape.pk,
-  });
-  if (search) params.set('search', search);
-  const rows = useQuery({
-    queryKey: ['items', collection, 'picker', params.toString()],
-    queryFn: () => apiBody<Item[]>('GET', `/items/${collection}?${params}`),
-    enabled: shape.ready,
-  });
+  const rows = usePickerRows(collection, shape, search, page);
   const pages = Math.max(1, Math.ceil((rows.data?.meta?.filter_count ?? 0) / PICKER_PAGE));
   const isPicked = (item: Item) => picked.some((p) => p[shape.pk] === item[shape.pk]);
   const toggle = (item: Item) =>
@@ -100,15 +120,7 @@ function PickerBody({
           </li>
         ))}
       </ul>
-      <nav className="toolbar" aria-label={t('picker.pages')}>
-        <button type="button" className="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          {t('picker.previous')}
-        </button>
-        <span role="status">{t('picker.page', { page, pages })}</span>
-        <button type="button" className="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-          {t('picker.next')}
-        </button>
-      </nav>
+      <PickerPages page={page} pages={pages} onPage={setPage} />
       {multiple && (
         <button type="button" disabled={picked.length === 0} onClick={() => choose(picked)}>
           {t('picker.addPicked', { count: picked.length })}

@@ -100,7 +100,7 @@ export function ItemsTable() {
   const fields = useQuery({ queryKey: ['fields', collection], queryFn: () => fetchFields(collection) });
   const presets = usePresets();
   const collections = useCollections();
-  if (fields.error) return <Failure error={fields.error} retry={() => fields.refetch()} />;
+  if (fields.error) return <Failure error={fields.error} retry={() => void fields.refetch()} />;
   // Without presets (refused or failed) the table still opens, in the default layout.
   const saved = presets.data ?? (presets.error ? [] : undefined);
   const described = collections.data ?? (collections.error ? [] : undefined);
@@ -136,11 +136,15 @@ interface GridProps {
   onBookmark: boolean;
 }
 
-/** Moves an item to another's place through the sort field, then reads the page again. */
-function useManualOrder(collection: string) {
+/**
+ * Moves an item to another's place through the sort field, then reads the page again; only where the table is
+ * sorted by that field and the user may update.
+ */
+function useManualOrder(collection: string, behaviour: Behaviour, sort: string | undefined) {
   const { t } = useTranslation('grid');
   const queryClient = useQueryClient();
-  return async (item: string, to: string) => {
+  const access = useAccess();
+  const move = async (item: string, to: string) => {
     try {
       await api('POST', `/utils/sort/${collection}`, { item, to });
     } catch (e) {
@@ -148,6 +152,9 @@ function useManualOrder(collection: string) {
     }
     await queryClient.invalidateQueries({ queryKey: ['items', collection] });
   };
+  const manual =
+    Boolean(behaviour.sortField) && (!sort || sort === behaviour.sortField) && can(access.data, collection, 'update');
+  return manual ? (item: string, to: string) => void move(item, to) : undefined;
 }
 
 /** The table's state and its page; a change of columns or widths is kept as the user's default layout. */
@@ -181,7 +188,6 @@ function useGridState({ collection, fields, behaviour, preset, onBookmark }: Gri
 function Grid(props: GridProps) {
   const { collection, fields, behaviour, preset, onBookmark } = props;
   const { t } = useTranslation('grid');
-  const access = useAccess();
   const readable = visibleFields(fields);
   const { state, setState, page, setPage, change, changeLayout } = useGridState(props);
   const { selected, setSelected, deleteSelected, deleteError } = useBulkDelete(collection);
@@ -191,11 +197,7 @@ function Grid(props: GridProps) {
   const pk = primaryKey(fields);
   const items = useItemsPage(collection, pk, query, page, templates);
   const collectionName = useCollectionName();
-  const move = useManualOrder(collection);
-  const manual =
-    Boolean(behaviour.sortField) &&
-    (!state.sort || state.sort === behaviour.sortField) &&
-    can(access.data, collection, 'update');
+  const onMove = useManualOrder(collection, behaviour, state.sort);
   const typeOf = (name: string) => fields.find((f) => f.field === name)?.type ?? 'string';
   return (
     <section>
@@ -205,19 +207,14 @@ function Grid(props: GridProps) {
         bookmark={onBookmark ? preset : undefined}
         current={() => bookmarkOf(state, typeOf)}
       />
-      <div className="toolbar">
-        <label>
-          {t('search')}
-          <input type="search" value={state.search} onChange={(e) => change({ search: e.target.value })} />
-        </label>
-        {behaviour.archiveField && <ArchiveSelect value={state.archive} onChange={(archive) => change({ archive })} />}
-        {can(access.data, collection, 'create') && <Link to={`/content/${collection}/+`}>{t('create')}</Link>}
-        {selected.size > 0 && can(access.data, collection, 'delete') && (
-          <button type="button" className="danger" onClick={deleteSelected}>
-            {t('deleteSelected', { count: selected.size })}
-          </button>
-        )}
-      </div>
+      <GridToolbar
+        collection={collection}
+        state={state}
+        archives={Boolean(behaviour.archiveField)}
+        selected={selected.size}
+        onChange={change}
+        onDeleteSelected={() => void deleteSelected()}
+      />
       {deleteError && <p role="alert">{t('deleteError', { message: deleteError })}</p>}
       <Transfer key={collection} collection={collection} query={query} total={items.data?.meta?.filter_count ?? null} />
       <ColumnChooser fields={readable} columns={state.columns} onChange={(next) => changeLayout({ columns: next })} />
@@ -226,7 +223,7 @@ function Grid(props: GridProps) {
         conditions={state.conditions}
         onChange={(conditions) => change({ conditions })}
       />
-      {items.error && <Failure error={items.error} retry={() => items.refetch()} />}
+      {items.error && <Failure error={items.error} retry={() => void items.refetch()} />}
       <GridTable
         collection={collection}
         items={items.data?.data ?? []}
@@ -239,10 +236,41 @@ function Grid(props: GridProps) {
         pk={pk}
         selected={selected}
         onSelect={setSelected}
-        onMove={manual ? move : undefined}
+        onMove={onMove}
       />
       <Pager page={page} total={items.data?.meta?.filter_count ?? 0} onPage={setPage} />
     </section>
+  );
+}
+
+interface ToolbarProps {
+  collection: string;
+  state: GridState;
+  /** Whether the collection has an archive field, so the table may show archived items or not. */
+  archives: boolean;
+  selected: number;
+  onChange: (next: Partial<GridState>) => void;
+  onDeleteSelected: () => void;
+}
+
+/** Search, archive mode, a new item and deleting the selected ones. */
+function GridToolbar({ collection, state, archives, selected, onChange: change, onDeleteSelected }: ToolbarProps) {
+  const { t } = useTranslation('grid');
+  const access = useAccess();
+  return (
+    <div className="toolbar">
+      <label>
+        {t('search')}
+        <input type="search" value={state.search} onChange={(e) => change({ search: e.target.value })} />
+      </label>
+      {archives && <ArchiveSelect value={state.archive} onChange={(archive) => change({ archive })} />}
+      {can(access.data, collection, 'create') && <Link to={`/content/${collection}/+`}>{t('create')}</Link>}
+      {selected > 0 && can(access.data, collection, 'delete') && (
+        <button type="button" className="danger" onClick={onDeleteSelected}>
+          {t('deleteSelected', { count: selected })}
+        </button>
+      )}
+    </div>
   );
 }
 

@@ -29,8 +29,8 @@ export function NewItemDialog({ collection, omit, onClose, onCreate }: Props) {
     event.preventDefault();
     // Submitting must not submit the item's own form around the portal's React tree.
     event.stopPropagation();
-    const label = Object.values(data).find((v) => typeof v === 'string' && v !== '');
-    onCreate(data, String(label ?? t('list.newItem')));
+    const label = Object.values(data).find((v): v is string => typeof v === 'string' && v !== '');
+    onCreate(data, label ?? t('list.newItem'));
     onClose();
   }
   return (

@@ -87,9 +87,6 @@ export function RelatedList(props: Props) {
   const [anyCollection, setAnyCollection] = useState(kind.kind === 'm2a' ? kind.allowed[0] : '');
   const target = kind.kind === 'm2a' ? anyCollection : listTarget(kind);
   const { rows, current, chosen, created, move, remove } = useListDraft(props, target);
-  const taken = new Set(
-    current.entries.filter((e) => e.ref?.startsWith(`${target}/`)).map((e) => e.ref!.slice(target.length + 1)),
-  );
   return (
     <section className="field related-list" aria-label={fieldName}>
       <h2>{fieldName}</h2>
@@ -120,27 +117,48 @@ export function RelatedList(props: Props) {
           </button>
         </div>
       )}
-      <Suspense fallback={null}>
-        {dialog === 'pick' && (
-          <ItemPicker
-            collection={target}
-            opened
-            multiple
-            exclude={taken}
-            onClose={() => setDialog(null)}
-            onChoose={chosen}
-          />
-        )}
-        {dialog === 'create' && (
-          <NewItemDialog
-            collection={target}
-            omit={kind.kind === 'o2m' ? kind.parentField : undefined}
-            onClose={() => setDialog(null)}
-            onCreate={created}
-          />
-        )}
-      </Suspense>
+      <ListDialogs
+        dialog={dialog}
+        target={target}
+        kind={kind}
+        entries={current.entries}
+        onClose={() => setDialog(null)}
+        onChoose={chosen}
+        onCreate={created}
+      />
     </section>
+  );
+}
+
+interface DialogsProps {
+  dialog: 'pick' | 'create' | null;
+  target: string;
+  kind: ListKind;
+  entries: ListEntry[];
+  onClose: () => void;
+  onChoose: (items: Picked[]) => void;
+  onCreate: (data: Item, label: string) => void;
+}
+
+/** The open dialog, if any: picking existing items (those already listed left out), or creating a new one. */
+function ListDialogs({ dialog, target, kind, entries, onClose, onChoose, onCreate }: DialogsProps) {
+  const taken = new Set(
+    entries.filter((e) => e.ref?.startsWith(`${target}/`)).map((e) => e.ref!.slice(target.length + 1)),
+  );
+  return (
+    <Suspense fallback={null}>
+      {dialog === 'pick' && (
+        <ItemPicker collection={target} opened multiple exclude={taken} onClose={onClose} onChoose={onChoose} />
+      )}
+      {dialog === 'create' && (
+        <NewItemDialog
+          collection={target}
+          omit={kind.kind === 'o2m' ? kind.parentField : undefined}
+          onClose={onClose}
+          onCreate={onCreate}
+        />
+      )}
+    </Suspense>
   );
 }
 

@@ -1,3 +1,4 @@
+import { jsonText } from '../format';
 import { useQuery } from '@tanstack/react-query';
 import { ChangeEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,7 +39,7 @@ export function ManyToOnePicker({ field, related, value, readOnly, onChange }: P
       <legend>{fieldName}</legend>
       <p>
         {t('m2o.selected')}{' '}
-        {none ? t('m2o.none') : <Link to={`/content/${related}/${encodeURIComponent(String(id))}`}>{shown}</Link>}
+        {none ? t('m2o.none') : <Link to={`/content/${related}/${encodeURIComponent(jsonText(id))}`}>{shown}</Link>}
       </p>
       {!readOnly && (
         <div className="toolbar">
@@ -124,7 +125,7 @@ export function FileField({ field, value, readOnly, onChange }: FileProps) {
       {!readOnly && (
         <label>
           {t('file.upload', { field: fieldName })}
-          <input type="file" onChange={choose} />
+          <input type="file" onChange={(event) => void choose(event)} />
         </label>
       )}
       {error && <p role="alert">{error}</p>}

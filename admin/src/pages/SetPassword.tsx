@@ -33,7 +33,7 @@ export default function SetPassword({ kind }: Props) {
       const email = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).email as string;
       const { expires } = await api<{ expires: number }>('POST', '/auth/login', { email, password, mode: 'session' });
       scheduleRefresh(expires);
-      navigate('/content', { replace: true });
+      void navigate('/content', { replace: true });
     } catch (e) {
       if (e instanceof ApiError && DEAD_TOKEN_CODES.has(e.code ?? '')) setDeadToken(true);
       else setError((e as Error).message);
@@ -60,7 +60,7 @@ export default function SetPassword({ kind }: Props) {
   return (
     <main className="narrow">
       <h1>{title}</h1>
-      <form onSubmit={submit} aria-label={title}>
+      <form onSubmit={(event) => void submit(event)} aria-label={title}>
         <label>
           {t('newPassword')}
           <input name="password" type="password" autoComplete="new-password" required />

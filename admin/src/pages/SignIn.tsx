@@ -44,7 +44,7 @@ export function SignIn() {
       };
       const { expires } = await api<{ expires: number }>('POST', '/auth/login', body);
       scheduleRefresh(expires);
-      navigate(params.get('from') ?? '/content', { replace: true });
+      void navigate(params.get('from') ?? '/content', { replace: true });
     } catch (e) {
       if (e instanceof ApiError && e.code === 'INVALID_OTP' && !needsOtp) setNeedsOtp(true);
       else setError((e as Error).message);
@@ -63,7 +63,9 @@ export function SignIn() {
           </a>
         </p>
       ))}
-      {auth.data?.disableDefault ? null : <PasswordSignIn onSubmit={signIn} needsOtp={needsOtp} busy={busy} />}
+      {auth.data?.disableDefault ? null : (
+        <PasswordSignIn onSubmit={(event) => void signIn(event)} needsOtp={needsOtp} busy={busy} />
+      )}
       {error && <p role="alert">{error}</p>}
       {auth.data?.disableDefault ? null : <ForgotPassword />}
     </main>
@@ -121,7 +123,7 @@ function ForgotPassword() {
   return (
     <details>
       <summary>{t('forgot')}</summary>
-      <form onSubmit={forgot} aria-label={t('requestReset')}>
+      <form onSubmit={(event) => void forgot(event)} aria-label={t('requestReset')}>
         <label>
           {t('resetEmail')}
           <input name="email" type="email" required />

@@ -1,3 +1,4 @@
+import { jsonText } from '../format';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,11 +24,10 @@ interface SwitcherProps {
   onSelect: (version?: Version) => void;
 }
 
-const show = (v: unknown) =>
-  v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+const show = (v: unknown) => (v === null || v === undefined ? '' : jsonText(v));
 
-/** Main and each version of the item; create, rename and delete a version. */
-export function VersionSwitcher({ collection, item, selected, onSelect }: SwitcherProps) {
+/** The item's versions, and creating, renaming and deleting one; the one changed (or none) is selected after. */
+function useVersions({ collection, item, selected, onSelect }: SwitcherProps) {
   const { t } = useTranslation('versions');
   const queryClient = useQueryClient();
   const queryKey = ['versions', collection, item];
@@ -64,6 +64,14 @@ export function VersionSwitcher({ collection, item, selected, onSelect }: Switch
     if (window.confirm(t('deleteConfirm', { name: selected!.name })))
       void change(() => api('DELETE', `/versions/${selected!.id}`));
   };
+  return { versions, create, rename, remove };
+}
+
+/** Main and each version of the item; create, rename and delete a version. */
+export function VersionSwitcher(props: SwitcherProps) {
+  const { selected, onSelect } = props;
+  const { t } = useTranslation('versions');
+  const { versions, create, rename, remove } = useVersions(props);
   return (
     <div className="toolbar">
       <label>
@@ -126,37 +134,58 @@ export function CompareVersion({ version, onPromoted }: { version: Version; onPr
   return (
     <section aria-label={t('compareLabel')}>
       <h2>{t('compareTitle', { name: version.name })}</h2>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">{t('promote')}</th>
-            <th scope="col">{t('field')}</th>
-            <th scope="col">{t('main')}</th>
-            <th scope="col">{t('version')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {changed.map((f) => (
-            <tr key={f} className="changed">
-              <td>
-                <input
-                  type="checkbox"
-                  aria-label={t('promoteField', { field: f })}
-                  checked={fields.has(f)}
-                  onChange={() => setPicked(toggled(fields, f))}
-                />
-              </td>
-              <th scope="row">{t('changed', { field: f })}</th>
-              <td>{show(main[f])}</td>
-              <td>{show(current[f])}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ComparisonTable
+        changed={changed}
+        main={main}
+        current={current}
+        picked={fields}
+        onToggle={(f) => setPicked(toggled(fields, f))}
+      />
       {message && <p role="alert">{message}</p>}
-      <button type="button" onClick={promote} disabled={fields.size === 0}>
+      <button type="button" onClick={() => void promote()} disabled={fields.size === 0}>
         {t('promoteSelected')}
       </button>
     </section>
+  );
+}
+
+interface TableProps {
+  changed: string[];
+  main: Record<string, unknown>;
+  current: Record<string, unknown>;
+  picked: Set<string>;
+  onToggle: (field: string) => void;
+}
+
+function ComparisonTable({ changed, main, current, picked, onToggle }: TableProps) {
+  const { t } = useTranslation('versions');
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th scope="col">{t('promote')}</th>
+          <th scope="col">{t('field')}</th>
+          <th scope="col">{t('main')}</th>
+          <th scope="col">{t('version')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {changed.map((f) => (
+          <tr key={f} className="changed">
+            <td>
+              <input
+                type="checkbox"
+                aria-label={t('promoteField', { field: f })}
+                checked={picked.has(f)}
+                onChange={() => onToggle(f)}
+              />
+            </td>
+            <th scope="row">{t('changed', { field: f })}</th>
+            <td>{show(main[f])}</td>
+            <td>{show(current[f])}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -1,3 +1,4 @@
+import { jsonText } from '../format';
 import { useQuery } from '@tanstack/react-query';
 import { renderTemplate, templateFields } from '../display-template';
 import { useCollections } from '../shell/studio-data';
@@ -26,7 +27,7 @@ export function useCollectionShape(collection: string) {
   const label = labelField(list);
   const templated = templateFields(template);
   const name = (item: Item | undefined) =>
-    (templated.length ? renderTemplate(template, item) : String(item?.[label] ?? '')) || String(item?.[pk] ?? '');
+    (templated.length ? renderTemplate(template, item) : jsonText(item?.[label] ?? '')) || jsonText(item?.[pk] ?? '');
   const paths = [...new Set([pk, ...(templated.length ? templated : [label])])];
   return { ready: fields.isSuccess, fieldList: list, pk, paths, fields: paths.join(','), name };
 }

@@ -1,3 +1,4 @@
+import { jsonText } from '../format';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api';
 import type { ListEntry } from '../relation-changes';
@@ -15,12 +16,12 @@ export function listTarget(kind: ListKind): string {
 
 /** A many-to-any item named without its collection's fields at hand: its template, else its first text, else its key. */
 function anyName(item: unknown, template: string | null | undefined): string {
-  if (item === null || typeof item !== 'object') return String(item ?? '');
+  if (item === null || typeof item !== 'object') return jsonText(item ?? '');
   const row = item as Item;
   const text = template
     ? renderTemplate(template, row)
     : Object.values(row).find((v) => typeof v === 'string' && v !== '');
-  return String(text || (row.id ?? ''));
+  return jsonText(text || (row.id ?? ''));
 }
 
 /** The rows a list field holds for `itemId`, in their order, as entries the list editor arranges. */
@@ -54,7 +55,7 @@ export function useListRows(kind: ListKind, itemId: string) {
       return {
         ...base,
         label: target.name(related ?? undefined),
-        ref: related ? `${kind.related}/${related[target.pk]}` : undefined,
+        ref: related ? `${kind.related}/${jsonText(related[target.pk])}` : undefined,
       };
     }
     const collection = String(row[kind.collectionField]);

@@ -51,7 +51,7 @@ export function ConfirmDialog({ title, children, confirmLabel, danger, onConfirm
         <Button variant="default" onClick={onClose}>
           {t('cancel')}
         </Button>
-        <Button color={danger ? 'red' : undefined} loading={busy} onClick={confirm}>
+        <Button color={danger ? 'red' : undefined} loading={busy} onClick={() => void confirm()}>
           {confirmLabel}
         </Button>
       </Group>

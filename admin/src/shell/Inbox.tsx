@@ -93,7 +93,7 @@ export default function Inbox({ userId }: { userId: string }) {
           fullWidth
           size="xs"
           value={box}
-          onChange={(v) => setBox(v as Box)}
+          onChange={setBox}
           data={[
             { value: 'inbox', label: t('inbox') },
             { value: 'archived', label: t('archived') },
@@ -108,7 +108,7 @@ export default function Inbox({ userId }: { userId: string }) {
             size="xs"
             mt="sm"
             onClick={() =>
-              move(
+              void move(
                 list.data!.map((n) => n.id),
                 'archived',
               )
@@ -119,7 +119,13 @@ export default function Inbox({ userId }: { userId: string }) {
         )}
         <ol className="sidebar-list" aria-label={t(box)}>
           {list.data?.map((n) => (
-            <NoticeItem key={n.id} notice={n} box={box} onMove={move} onOpen={() => setOpened(false)} />
+            <NoticeItem
+              key={n.id}
+              notice={n}
+              box={box}
+              onMove={(keys, status) => void move(keys, status)}
+              onOpen={() => setOpened(false)}
+            />
           ))}
         </ol>
       </Drawer>

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/SegmentedControl.css';
-import { MantineColorScheme, SegmentedControl, useMantineColorScheme } from '@mantine/core';
+import { SegmentedControl, useMantineColorScheme } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 const CHOICES = ['light', 'dark', 'auto'] as const;
@@ -15,7 +15,7 @@ export function ThemeSwitch() {
         fullWidth
         data={CHOICES.map((value) => ({ value, label: t(`theme.${value}`) }))}
         value={colorScheme}
-        onChange={(v) => setColorScheme(v as MantineColorScheme)}
+        onChange={setColorScheme}
       />
     </div>
   );

@@ -20,11 +20,10 @@ interface Activity {
 const ACTIONS = ['create', 'update', 'delete', 'login', 'run'];
 const PAGE_SIZE = 50;
 
-/** Who did what: the activity log, newest first, filtered by user, collection and action, each linking to its item. */
-export function ActivityPage() {
-  const { t, i18n } = useTranslation('activity');
-  const [filters, setFilters] = useState({ user: '', collection: '', action: '' });
-  const [page, setPage] = useState(1);
+type Filters = { user: string; collection: string; action: string };
+
+/** One page of the log, newest first, under the filters that are set. */
+function useActivity(filters: Filters, page: number) {
   const conditions = [
     filters.user && { user: { email: { _icontains: filters.user } } },
     filters.collection && { collection: { _eq: filters.collection } },
@@ -38,37 +37,25 @@ export function ActivityPage() {
     meta: 'filter_count',
   });
   if (conditions.length) params.set('filter', JSON.stringify({ _and: conditions }));
-  const activity = useQuery({
+  return useQuery({
     queryKey: ['activity', params.toString()],
     queryFn: () => apiBody<Activity[]>('GET', `/activity?${params}`),
   });
+}
+
+/** Who did what: the activity log, newest first, filtered by user, collection and action, each linking to its item. */
+export function ActivityPage() {
+  const { t, i18n } = useTranslation('activity');
+  const [filters, setFilters] = useState<Filters>({ user: '', collection: '', action: '' });
+  const [page, setPage] = useState(1);
+  const activity = useActivity(filters, page);
   const set = (key: keyof typeof filters, value: string) => (setFilters({ ...filters, [key]: value }), setPage(1));
   const total = activity.data?.meta?.filter_count ?? 0;
   return (
     <section>
       <h1>{t('title')}</h1>
-      <div className="toolbar">
-        <label>
-          {t('userEmail')}
-          <input type="search" value={filters.user} onChange={(e) => set('user', e.target.value)} />
-        </label>
-        <label>
-          {t('collection')}
-          <input value={filters.collection} onChange={(e) => set('collection', e.target.value)} />
-        </label>
-        <label>
-          {t('action')}
-          <select value={filters.action} onChange={(e) => set('action', e.target.value)}>
-            <option value="">{t('any')}</option>
-            {ACTIONS.map((a) => (
-              <option key={a} value={a}>
-                {t(`actions.${a}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      {activity.error && <Failure error={activity.error} retry={() => activity.refetch()} />}
+      <FilterBar filters={filters} onSet={set} />
+      {activity.error && <Failure error={activity.error} retry={() => void activity.refetch()} />}
       <p role="status">{t('entries', { count: total, formatted: formatNumber(total, i18n.language) })}</p>
       <ActivityTable entries={activity.data?.data ?? []} />
       <div className="toolbar">
@@ -85,6 +72,33 @@ export function ActivityPage() {
         </button>
       </div>
     </section>
+  );
+}
+
+function FilterBar({ filters, onSet: set }: { filters: Filters; onSet: (key: keyof Filters, value: string) => void }) {
+  const { t } = useTranslation('activity');
+  return (
+    <div className="toolbar">
+      <label>
+        {t('userEmail')}
+        <input type="search" value={filters.user} onChange={(e) => set('user', e.target.value)} />
+      </label>
+      <label>
+        {t('collection')}
+        <input value={filters.collection} onChange={(e) => set('collection', e.target.value)} />
+      </label>
+      <label>
+        {t('action')}
+        <select value={filters.action} onChange={(e) => set('action', e.target.value)}>
+          <option value="">{t('any')}</option>
+          {ACTIONS.map((a) => (
+            <option key={a} value={a}>
+              {t(`actions.${a}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
   );
 }
 

@@ -5,6 +5,7 @@ import { api, ApiError } from '../../api';
 import { JunctionInput, manyToAnyPlan, manyToManyPlan } from '../../junction-plan';
 import { CollectionRow, userCollections } from './DataModelList';
 import { createJunction, linkCollections, primaryKeyType } from './link-collections';
+import { fieldText } from '../../format';
 
 type Kind = 'm2o' | 'o2m' | 'm2m' | 'm2a';
 const KINDS: Kind[] = ['m2o', 'o2m', 'm2m', 'm2a'];
@@ -17,7 +18,7 @@ interface Props {
 
 /** Makes the relation the form describes, each kind in the steps the API needs. */
 async function addRelation(kind: Kind, collection: string, data: FormData): Promise<void> {
-  const text = (name: string) => String(data.get(name) ?? '').trim();
+  const text = (name: string) => fieldText(data, name).trim();
   if (kind === 'm2o')
     return linkCollections(collection, text('field'), text('other'), text('list') || null, text('on_delete'));
   if (kind === 'o2m') return linkCollections(text('other'), text('key'), collection, text('field'), text('on_delete'));
@@ -56,7 +57,7 @@ export function AddRelation({ collection, onAdded, onError }: Props) {
     );
   }
   return (
-    <form onSubmit={submit} aria-label={t('relations.add')}>
+    <form onSubmit={(event) => void submit(event)} aria-label={t('relations.add')}>
       <h3>{t('relations.add')}</h3>
       <label>
         {t('relations.kind')}

@@ -8,6 +8,7 @@ import type { CollectionRow } from './DataModelList';
 import { itemCount } from './item-count';
 import { FieldsPanel } from './FieldsPanel';
 import { RelationsPanel } from './RelationsPanel';
+import { fieldText } from '../../format';
 
 const path = (collection: string) => `/collections/${encodeURIComponent(collection)}`;
 
@@ -26,7 +27,7 @@ export function CollectionModel() {
     void queryClient.invalidateQueries({ queryKey: ['model-relations'] });
     void queryClient.invalidateQueries({ queryKey: ['collections'] });
   };
-  if (info.error) return <Failure error={info.error} retry={() => info.refetch()} />;
+  if (info.error) return <Failure error={info.error} retry={() => void info.refetch()} />;
   if (!info.data) return <p role="status">{t('loading')}</p>;
   return (
     <section>
@@ -46,7 +47,7 @@ function CollectionSettings({ row, onSaved }: { row: CollectionRow; onSaved: () 
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const meta = {
-      note: String(data.get('note')).trim() || null,
+      note: fieldText(data, 'note').trim() || null,
       singleton: data.get('singleton') === 'on',
       versioning: data.get('versioning') === 'on',
       hidden: data.get('hidden') === 'on',
@@ -57,7 +58,7 @@ function CollectionSettings({ row, onSaved }: { row: CollectionRow; onSaved: () 
     );
   }
   return (
-    <form onSubmit={save} aria-label={t('settings.form')} key={JSON.stringify(row.meta)}>
+    <form onSubmit={(event) => void save(event)} aria-label={t('settings.form')} key={JSON.stringify(row.meta)}>
       <h2>{t('settings.title')}</h2>
       <label>
         {t('settings.note')}
@@ -92,7 +93,7 @@ function DeleteCollection({ collection }: { collection: string }) {
       () => {
         void queryClient.invalidateQueries({ queryKey: ['collections'] });
         void queryClient.invalidateQueries({ queryKey: ['model-collections'] });
-        navigate('/data-model');
+        void navigate('/data-model');
       },
       (e: ApiError) => setError(e.message),
     );

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { api, ApiError } from '../../api';
 import { Failure } from '../../shell/Failure';
 import { TableHead } from '../TableHead';
+import { fieldText } from '../../format';
 
 export interface CollectionRow {
   collection: string;
@@ -34,7 +35,7 @@ export function DataModelList() {
     queryKey: ['model-collections'],
     queryFn: () => api<CollectionRow[]>('GET', '/collections'),
   });
-  if (collections.error) return <Failure error={collections.error} retry={() => collections.refetch()} />;
+  if (collections.error) return <Failure error={collections.error} retry={() => void collections.refetch()} />;
   return (
     <section>
       <h1>{t('list.title')}</h1>
@@ -66,24 +67,24 @@ function CreateCollection() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const collection = String(data.get('collection')).trim();
+    const collection = fieldText(data, 'collection').trim();
     const meta = {
-      note: String(data.get('note')).trim() || null,
+      note: fieldText(data, 'note').trim() || null,
       singleton: data.get('singleton') === 'on',
       versioning: data.get('versioning') === 'on',
     };
-    const body = { collection, meta, fields: PRIMARY_KEYS[String(data.get('primary'))] };
+    const body = { collection, meta, fields: PRIMARY_KEYS[fieldText(data, 'primary')] };
     await api('POST', '/collections', body).then(
       () => {
         void queryClient.invalidateQueries({ queryKey: ['collections'] });
         void queryClient.invalidateQueries({ queryKey: ['model-collections'] });
-        navigate(`/data-model/${collection}`);
+        void navigate(`/data-model/${collection}`);
       },
       (e: ApiError) => setError(e.message),
     );
   }
   return (
-    <form onSubmit={submit} aria-label={t('create.title')}>
+    <form onSubmit={(event) => void submit(event)} aria-label={t('create.title')}>
       <h2>{t('create.title')}</h2>
       <label>
         {t('create.name')}

@@ -2,6 +2,7 @@ import { FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../api';
 import { FIELD_TYPES, fieldPayload, formatChoices } from '../../field-payload';
+import { fieldText, jsonText } from '../../format';
 
 export interface ModelField {
   field: string;
@@ -36,7 +37,7 @@ export function FieldEditor({ collection, field, onSaved, onCancel }: Props) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const text = (name: string) => String(data.get(name) ?? '');
+    const text = (name: string) => fieldText(data, name);
     let payload;
     try {
       payload = fieldPayload({
@@ -61,7 +62,7 @@ export function FieldEditor({ collection, field, onSaved, onCancel }: Props) {
   }
   const label = field ? t('field.editTitle', { field: field.field }) : t('field.addTitle');
   return (
-    <form onSubmit={submit} aria-label={label}>
+    <form onSubmit={(event) => void submit(event)} aria-label={label}>
       <h3>{label}</h3>
       {!field && (
         <label>
@@ -107,7 +108,7 @@ function FieldOptions({ type, field }: { type: string; field?: ModelField }) {
           defaultValue={
             field?.schema?.default_value === null || field?.schema?.default_value === undefined
               ? ''
-              : String(field.schema.default_value)
+              : jsonText(field.schema.default_value)
           }
         />
       </label>

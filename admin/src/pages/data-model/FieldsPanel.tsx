@@ -1,3 +1,4 @@
+import { jsonText } from '../../format';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +32,7 @@ export function FieldsPanel({ collection, onChanged }: { collection: string; onC
     await api('DELETE', fieldPath(collection, field.field)).then(onChanged, (e: ApiError) => setError(e.message));
   }
   const done = () => (setEditing(undefined), onChanged());
-  if (fields.error) return <Failure error={fields.error} retry={() => fields.refetch()} />;
+  if (fields.error) return <Failure error={fields.error} retry={() => void fields.refetch()} />;
   return (
     <section aria-label={t('fields.title')}>
       <h2>{t('fields.title')}</h2>
@@ -42,28 +43,7 @@ export function FieldsPanel({ collection, onChanged }: { collection: string; onC
         />
         <tbody>
           {(fields.data ?? []).map((f) => (
-            <tr key={f.field}>
-              <td>{f.field}</td>
-              <td>{f.schema?.is_primary_key ? t('fields.primaryKey', { type: f.type }) : f.type}</td>
-              <td>{t(f.meta?.required ? 'fields.yes' : 'fields.no')}</td>
-              <td>
-                {f.schema?.default_value === null || f.schema?.default_value === undefined
-                  ? ''
-                  : String(f.schema.default_value)}
-              </td>
-              <td>
-                {f.type !== 'alias' && !f.schema?.is_primary_key && (
-                  <>
-                    <button type="button" className="secondary" onClick={() => setEditing(f.field)}>
-                      {t('fields.edit', { field: f.field })}
-                    </button>{' '}
-                    <button type="button" className="danger" onClick={() => void remove(f)}>
-                      {t('fields.delete', { field: f.field })}
-                    </button>
-                  </>
-                )}
-              </td>
-            </tr>
+            <FieldRow key={f.field} field={f} onEdit={() => setEditing(f.field)} onRemove={() => void remove(f)} />
           ))}
         </tbody>
       </table>
@@ -78,5 +58,33 @@ export function FieldsPanel({ collection, onChanged }: { collection: string; onC
       )}
       {!editing && <FieldEditor key="new" collection={collection} onSaved={done} />}
     </section>
+  );
+}
+
+function FieldRow({ field: f, onEdit, onRemove }: { field: ModelField; onEdit: () => void; onRemove: () => void }) {
+  const { t } = useTranslation('datamodel');
+  return (
+    <tr>
+      <td>{f.field}</td>
+      <td>{f.schema?.is_primary_key ? t('fields.primaryKey', { type: f.type }) : f.type}</td>
+      <td>{t(f.meta?.required ? 'fields.yes' : 'fields.no')}</td>
+      <td>
+        {f.schema?.default_value === null || f.schema?.default_value === undefined
+          ? ''
+          : jsonText(f.schema.default_value)}
+      </td>
+      <td>
+        {f.type !== 'alias' && !f.schema?.is_primary_key && (
+          <>
+            <button type="button" className="secondary" onClick={onEdit}>
+              {t('fields.edit', { field: f.field })}
+            </button>{' '}
+            <button type="button" className="danger" onClick={onRemove}>
+              {t('fields.delete', { field: f.field })}
+            </button>
+          </>
+        )}
+      </td>
+    </tr>
   );
 }

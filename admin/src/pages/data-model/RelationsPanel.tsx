@@ -47,7 +47,7 @@ export function RelationsPanel({ collection, onChanged }: { collection: string; 
       setError(e.message),
     );
   }
-  if (relations.error) return <Failure error={relations.error} retry={() => relations.refetch()} />;
+  if (relations.error) return <Failure error={relations.error} retry={() => void relations.refetch()} />;
   return (
     <section aria-label={t('relations.title')}>
       <h2>{t('relations.title')}</h2>

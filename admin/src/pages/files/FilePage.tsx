@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../format';
+import { formatDateTime, jsonText } from '../../format';
 import { useQuery } from '@tanstack/react-query';
 import { ChangeEvent, FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -21,33 +21,15 @@ interface FileDetail extends FileRow {
 export function FilePage() {
   const { t } = useTranslation('files');
   const id = useParams().id!;
-  const navigate = useNavigate();
   const file = useQuery({
     queryKey: ['file', id],
     queryFn: () => api<FileDetail>('GET', `/files/${encodeURIComponent(id)}`),
   });
   const [message, setMessage] = useState<{ text: string; error: boolean }>();
-  const [progress, setProgress] = useState<number>();
-  if (file.error) return <Failure error={file.error} retry={() => file.refetch()} />;
+  if (file.error) return <Failure error={file.error} retry={() => void file.refetch()} />;
   if (!file.data) return <p role="status">{t('common:loading')}</p>;
   const f = file.data;
   const report = (text: string, error = false) => setMessage({ text, error });
-
-  async function replace(event: ChangeEvent<HTMLInputElement>) {
-    const chosen = event.target.files?.[0];
-    if (!chosen) return;
-    await sendFile(chosen, setProgress, id)
-      .then(() => (report(t('replaced')), file.refetch()))
-      .catch((e: ApiError) => report(e.message, true));
-    setProgress(undefined);
-  }
-  async function remove() {
-    if (!window.confirm(t('deleteConfirm', { name: f.title ?? f.filename_download }))) return;
-    await api('DELETE', `/files/${id}`).then(
-      () => navigate('/files'),
-      (e: ApiError) => report(e.message, true),
-    );
-  }
   return (
     <section>
       <h1>{f.title ?? f.filename_download}</h1>
@@ -67,21 +49,61 @@ export function FilePage() {
           )
         }
       />
+      <ReplaceInput
+        id={id}
+        onReplaced={() => (report(t('replaced')), file.refetch())}
+        onError={(e) => report(e.message, true)}
+      />
+      {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
+      <FileActions file={f} onError={(e) => report(e.message, true)} />
+    </section>
+  );
+}
+
+interface ReplaceProps {
+  id: string;
+  onReplaced: () => unknown;
+  onError: (error: ApiError) => void;
+}
+
+/** New contents for the file, with the upload's progress. */
+function ReplaceInput({ id, onReplaced, onError }: ReplaceProps) {
+  const { t } = useTranslation('files');
+  const [progress, setProgress] = useState<number>();
+  async function replace(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0];
+    if (!chosen) return;
+    await sendFile(chosen, setProgress, id).then(onReplaced).catch(onError);
+    setProgress(undefined);
+  }
+  return (
+    <>
       <label>
         {t('replace')}
-        <input type="file" onChange={replace} />
+        <input type="file" onChange={(event) => void replace(event)} />
       </label>
       {progress !== undefined && <progress aria-label={t('replacing')} max={1} value={progress} />}
-      {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
-      <div className="toolbar">
-        <a href={`/assets/${f.id}?download`} download={f.filename_download}>
-          {t('download')}
-        </a>
-        <button type="button" className="danger" onClick={remove}>
-          {t('deleteFile')}
-        </button>
-      </div>
-    </section>
+    </>
+  );
+}
+
+/** Downloading the file, and deleting it once confirmed (back to the library then). */
+function FileActions({ file, onError }: { file: FileDetail; onError: (error: ApiError) => void }) {
+  const { t } = useTranslation('files');
+  const navigate = useNavigate();
+  async function remove() {
+    if (!window.confirm(t('deleteConfirm', { name: file.title ?? file.filename_download }))) return;
+    await api('DELETE', `/files/${file.id}`).then(() => navigate('/files'), onError);
+  }
+  return (
+    <div className="toolbar">
+      <a href={`/assets/${file.id}?download`} download={file.filename_download}>
+        {t('download')}
+      </a>
+      <button type="button" className="danger" onClick={() => void remove()}>
+        {t('deleteFile')}
+      </button>
+    </div>
   );
 }
 
@@ -95,10 +117,7 @@ function Details({ file }: { file: FileDetail }) {
     [t('duration'), file.duration ? `${(file.duration / 1000).toFixed(1)} s` : ''],
     [t('tags'), (file.tags ?? []).join(', ')],
     [t('uploaded'), formatDateTime(file.uploaded_on, i18n.language)],
-    ...Object.entries(file.metadata ?? {}).map(([k, v]): [string, string] => [
-      k,
-      typeof v === 'object' ? JSON.stringify(v) : String(v),
-    ]),
+    ...Object.entries(file.metadata ?? {}).map(([k, v]): [string, string] => [k, jsonText(v)]),
   ];
   return (
     <dl className="details">
@@ -131,7 +150,7 @@ function DetailsForm({ file, onSaved, onError }: FormProps) {
     }).then(onSaved, onError);
   }
   return (
-    <form onSubmit={save} aria-label={t('details')}>
+    <form onSubmit={(event) => void save(event)} aria-label={t('details')}>
       <label>
         {t('fileTitle')}
         <input name="title" defaultValue={file.title ?? ''} key={`title-${file.title}`} />

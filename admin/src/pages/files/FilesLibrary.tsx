@@ -96,7 +96,7 @@ export function FilesLibrary() {
       <FolderBar folder={folder} />
       <Uploader folder={folder} onUploaded={() => void files.refetch()} />
       <ImportFromUrl onImported={() => void files.refetch()} />
-      {files.error && <Failure error={files.error} retry={() => files.refetch()} />}
+      {files.error && <Failure error={files.error} retry={() => void files.refetch()} />}
       <p role="status">
         {t('count', {
           count: files.data?.meta?.filter_count ?? 0,
@@ -127,7 +127,7 @@ function ImportFromUrl({ onImported }: { onImported: () => void }) {
     );
   }
   return (
-    <form className="toolbar" onSubmit={submit} aria-label={t('importFromUrl')}>
+    <form className="toolbar" onSubmit={(event) => void submit(event)} aria-label={t('importFromUrl')}>
       <label>
         {t('importUrl')}
         <input name="url" type="url" required placeholder="https://…" />

@@ -4,6 +4,7 @@ import { FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { api, ApiError } from '../../api';
 import { Folder, folderPath } from '../../folder-path';
+import { fieldText } from '../../format';
 
 /** Every folder, once: the tree is small, and both the library and the file page need names and parents. */
 export function useFolders() {
@@ -24,7 +25,7 @@ export function FolderBar({ folder }: { folder: string | null }) {
   async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const name = String(new FormData(form).get('name')).trim();
+    const name = fieldText(new FormData(form), 'name').trim();
     await api('POST', '/folders', { name, parent: folder }).then(
       () => (form.reset(), setError(undefined), void folders.refetch()),
       (e: ApiError) => setError(e.message),
@@ -50,7 +51,7 @@ export function FolderBar({ folder }: { folder: string | null }) {
             </li>
           ))}
       </ul>
-      <form className="toolbar" onSubmit={create} aria-label={t('newFolder')}>
+      <form className="toolbar" onSubmit={(event) => void create(event)} aria-label={t('newFolder')}>
         <label>
           {t('newFolderHere')}
           <input name="name" required />

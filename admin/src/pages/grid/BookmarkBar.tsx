@@ -30,7 +30,7 @@ function useBookmarkActions({ collection, bookmark, current }: Props) {
   return {
     create: async (name: string) => {
       const saved = await write({ ...current(), collection, bookmark: name });
-      if (saved) navigate(`/content/${collection}?bookmark=${saved.id}`);
+      if (saved) void navigate(`/content/${collection}?bookmark=${saved.id}`);
       return Boolean(saved);
     },
     rename: async (name: string) => Boolean(await write({ id: bookmark?.id, bookmark: name })),
@@ -40,7 +40,7 @@ function useBookmarkActions({ collection, bookmark, current }: Props) {
       try {
         await remove.mutateAsync(bookmark.id);
         notifyDone(t('bookmarkDeleted', { name: bookmark.bookmark }));
-        navigate(`/content/${collection}`);
+        void navigate(`/content/${collection}`);
       } catch (err) {
         notifyFailed(t('bookmarkNotDeleted'), (err as Error).message);
       }
@@ -73,13 +73,13 @@ export function BookmarkBar(props: Props) {
       </button>
       {bookmark && (
         <>
-          <button type="button" className="secondary" onClick={actions.update}>
+          <button type="button" className="secondary" onClick={() => void actions.update()}>
             {t('updateBookmark')}
           </button>
           <button type="button" className="secondary" onClick={() => setNaming('rename')}>
             {t('renameBookmark')}
           </button>
-          <button type="button" className="danger" onClick={actions.drop}>
+          <button type="button" className="danger" onClick={() => void actions.drop()}>
             {t('deleteBookmark')}
           </button>
         </>

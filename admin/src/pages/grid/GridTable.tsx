@@ -35,11 +35,9 @@ export interface GridTableProps {
 const KEY_STEP = 16;
 const DRAG_TYPE = 'application/x-vellum-item';
 
-/** The items as a data grid (TanStack Table): resizable columns, sort by header, selection, manual order. */
-export function GridTable(props: GridTableProps) {
-  const { t } = useTranslation('grid');
+/** The TanStack table over the items: a column per field, the first linking to the item, sized as the widths say. */
+function useGrid({ collection, items, columns, widths, onWidths, templates, pk }: GridTableProps) {
   const name = useFieldName();
-  const { collection, columns, widths, onWidths, templates, pk } = props;
   const defs = useMemo<ColumnDef<Item>[]>(
     () =>
       columns.map((c, i) => ({
@@ -53,8 +51,8 @@ export function GridTable(props: GridTableProps) {
       })),
     [columns, name, templates, pk, collection],
   );
-  const table = useReactTable({
-    data: props.items,
+  return useReactTable({
+    data: items,
     columns: defs,
     getCoreRowModel: getCoreRowModel(),
     getRowId: (item) => String(item[pk]),
@@ -64,6 +62,13 @@ export function GridTable(props: GridTableProps) {
     onColumnSizingChange: (updater: Updater<Record<string, number>>) =>
       onWidths(typeof updater === 'function' ? updater(widths) : updater),
   });
+}
+
+/** The items as a data grid (TanStack Table): resizable columns, sort by header, selection, manual order. */
+export function GridTable(props: GridTableProps) {
+  const { t } = useTranslation('grid');
+  const { widths, onWidths } = props;
+  const table = useGrid(props);
   return (
     <table className="data-grid" style={{ width: table.getTotalSize() + 80 + (props.onMove ? 180 : 0) }}>
       <thead>
@@ -185,24 +190,12 @@ function Body({ rows, columns, selected, onSelect, onMove }: BodyProps) {
             <td key={c.id}>{c.node}</td>
           ))}
           {onMove && (
-            <td>
-              <button
-                type="button"
-                className="secondary"
-                disabled={index === 0}
-                onClick={() => onMove(row.id, rows[index - 1].id)}
-              >
-                {t('moveUp', { id: row.id })}
-              </button>{' '}
-              <button
-                type="button"
-                className="secondary"
-                disabled={index === rows.length - 1}
-                onClick={() => onMove(row.id, rows[index + 1].id)}
-              >
-                {t('moveDown', { id: row.id })}
-              </button>
-            </td>
+            <OrderCell
+              id={row.id}
+              above={rows[index - 1]?.id}
+              below={rows[index + 1]?.id}
+              onMove={(to) => onMove(row.id, to)}
+            />
           )}
         </tr>
       ))}
@@ -212,5 +205,37 @@ function Body({ rows, columns, selected, onSelect, onMove }: BodyProps) {
         </tr>
       )}
     </tbody>
+  );
+}
+
+interface OrderProps {
+  id: string;
+  above: string | undefined;
+  below: string | undefined;
+  onMove: (to: string) => void;
+}
+
+/** Moving a row one place up or down, to its neighbour's place. */
+function OrderCell({ id, above, below, onMove }: OrderProps) {
+  const { t } = useTranslation('grid');
+  return (
+    <td>
+      <button
+        type="button"
+        className="secondary"
+        disabled={above === undefined}
+        onClick={() => above !== undefined && onMove(above)}
+      >
+        {t('moveUp', { id })}
+      </button>{' '}
+      <button
+        type="button"
+        className="secondary"
+        disabled={below === undefined}
+        onClick={() => below !== undefined && onMove(below)}
+      >
+        {t('moveDown', { id })}
+      </button>
+    </td>
   );
 }

@@ -24,7 +24,7 @@ function strings(value: unknown): string[] | null {
 
 /** Widths of known columns only, clamped: a stored preset is client data and may name anything. */
 function widthsOf(value: unknown, known: Set<string>): Record<string, number> {
-  const widths: Record<string, number> = Object.create(null);
+  const widths = Object.create(null) as Record<string, number>;
   if (!value || typeof value !== 'object') return widths;
   for (const [field, width] of Object.entries(value)) {
     if (known.has(field) && typeof width === 'number' && Number.isFinite(width))

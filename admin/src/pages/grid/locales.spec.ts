@@ -7,7 +7,7 @@ import enNav from '../../locales/en/nav.json';
 function keys(strings: object, prefix = ''): string[] {
   return Object.entries(strings)
     .flatMap(([key, value]) =>
-      typeof value === 'object' && value ? keys(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+      typeof value === 'object' && value ? keys(value as object, `${prefix}${key}.`) : [`${prefix}${key}`],
     )
     .sort();
 }
@@ -16,7 +16,9 @@ function keys(strings: object, prefix = ''): string[] {
 function placeholders(strings: object): Record<string, string[]> {
   const flat = (s: object, prefix = ''): [string, string][] =>
     Object.entries(s).flatMap(([k, v]) =>
-      typeof v === 'object' && v ? flat(v, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)] as [string, string]],
+      typeof v === 'object' && v
+        ? flat(v as object, `${prefix}${k}.`)
+        : [[`${prefix}${k}`, String(v)] as [string, string]],
     );
   return Object.fromEntries(flat(strings).map(([k, v]) => [k, (v.match(/{{\w+}}/g) ?? []).sort()]));
 }

@@ -19,7 +19,7 @@ export function OwnPolicies({ owner, id }: { owner: Owner; id: string }) {
   });
   const policies = usePolicies();
   const [message, setMessage] = useState<{ text: string; error: boolean }>();
-  if (rows.error) return <Failure error={rows.error} retry={() => rows.refetch()} />;
+  if (rows.error) return <Failure error={rows.error} retry={() => void rows.refetch()} />;
   if (!rows.data) return <p role="status">{t('common:loading')}</p>;
   const attached = new Set(rows.data.map((row) => policyOf(row).id));
   const candidates = (policies.data ?? []).filter((p) => !attached.has(p.id));
@@ -41,37 +41,10 @@ export function OwnPolicies({ owner, id }: { owner: Owner; id: string }) {
       {rows.data.length === 0 && <p>{t(owner === 'role' ? 'noneOnRole' : 'noneOnUser')}</p>}
       <ol aria-label={t('attachedPolicies')}>
         {rows.data.map((row, index) => (
-          <li key={row.id}>
-            <Link to={`/policies/${policyOf(row).id}`}>{shown(policyOf(row).name)}</Link>{' '}
-            {([-1, 1] as const).map((delta) => (
-              <button
-                key={delta}
-                type="button"
-                className="secondary"
-                disabled={moved(rows.data, index, delta).length === 0}
-                onClick={() =>
-                  void run(
-                    reorder(owner, id, moved(rows.data, index, delta)),
-                    t('moved', { name: shown(policyOf(row).name) }),
-                  )
-                }
-              >
-                {t(delta < 0 ? 'moveUp' : 'moveDown', { name: shown(policyOf(row).name) })}
-              </button>
-            ))}{' '}
-            <button
-              type="button"
-              className="secondary"
-              onClick={() =>
-                void run(detach(owner, id, row.id), t('detachedPolicy', { name: shown(policyOf(row).name) }))
-              }
-            >
-              {t('detach', { name: shown(policyOf(row).name) })}
-            </button>
-          </li>
+          <AttachedPolicy key={row.id} rows={rows.data} index={index} owner={owner} id={id} run={run} />
         ))}
       </ol>
-      <form className="toolbar" onSubmit={submit} aria-label={t('attachPolicy')}>
+      <form className="toolbar" onSubmit={(event) => void submit(event)} aria-label={t('attachPolicy')}>
         <label>
           {t('policyToAttach')}
           <select name="policy">
@@ -88,5 +61,43 @@ export function OwnPolicies({ owner, id }: { owner: Owner; id: string }) {
       </form>
       {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
     </fieldset>
+  );
+}
+
+interface AttachedProps {
+  rows: AccessRow[];
+  index: number;
+  owner: Owner;
+  id: string;
+  run: (work: Promise<void>, text: string) => Promise<void>;
+}
+
+/** One attached policy: a link to it, moving it up or down the order, and detaching it. */
+function AttachedPolicy({ rows, index, owner, id, run }: AttachedProps) {
+  const { t } = useTranslation('policies');
+  const row = rows[index];
+  const name = shown(policyOf(row).name);
+  return (
+    <li>
+      <Link to={`/policies/${policyOf(row).id}`}>{name}</Link>{' '}
+      {([-1, 1] as const).map((delta) => (
+        <button
+          key={delta}
+          type="button"
+          className="secondary"
+          disabled={moved(rows, index, delta).length === 0}
+          onClick={() => void run(reorder(owner, id, moved(rows, index, delta)), t('moved', { name }))}
+        >
+          {t(delta < 0 ? 'moveUp' : 'moveDown', { name })}
+        </button>
+      ))}{' '}
+      <button
+        type="button"
+        className="secondary"
+        onClick={() => void run(detach(owner, id, row.id), t('detachedPolicy', { name }))}
+      >
+        {t('detach', { name })}
+      </button>
+    </li>
   );
 }

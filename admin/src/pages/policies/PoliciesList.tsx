@@ -1,14 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
-import { FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { shown } from '../../access-rows';
-import { api, ApiError } from '../../api';
+import { api } from '../../api';
 import { Failure } from '../../shell/Failure';
+import { CreateForm, useRemoval } from '../list-actions';
 import { TableHead } from '../TableHead';
 import { Policy, policyValues, usePolicies } from './policy';
-
-type Message = { text: string; error: boolean };
 
 const yesNo = (flag: boolean) => (flag ? 'yes' : 'no');
 
@@ -16,28 +13,20 @@ const yesNo = (flag: boolean) => (flag ? 'yes' : 'no');
 export function PoliciesList() {
   const { t } = useTranslation('policies');
   const policies = usePolicies();
-  const queryClient = useQueryClient();
-  const [message, setMessage] = useState<Message>();
-  if (policies.error) return <Failure error={policies.error} retry={() => policies.refetch()} />;
-  async function remove(policy: Policy) {
-    const name = shown(policy.name);
-    if (!window.confirm(t('deleteConfirm', { name }))) return;
-    await api('DELETE', `/policies/${policy.id}`).then(
-      () => (
-        setMessage({ text: t('deleted', { name }), error: false }),
-        void queryClient.invalidateQueries({ queryKey: ['policies'] })
-      ),
-      (e: ApiError) => setMessage({ text: e.message, error: true }),
-    );
-  }
+  const { remove, message } = useRemoval('policies');
+  if (policies.error) return <Failure error={policies.error} retry={() => void policies.refetch()} />;
   return (
     <section>
       <h1>{t('title')}</h1>
       <p>
         {t('intro')} <Link to="/roles">{t('roles')}</Link> {t('introUsers')}
       </p>
-      <CreatePolicy />
-      {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
+      <CreateForm namespace="policies" create={(form) => api<Policy>('POST', '/policies', policyValues(form))}>
+        <label className="inline">
+          <input type="checkbox" name="app_access" defaultChecked /> {t('roles:appAccess')}
+        </label>
+      </CreateForm>
+      {message}
       <table aria-label={t('title')}>
         <TableHead
           labels={[
@@ -60,7 +49,11 @@ export function PoliciesList() {
               <td>{t(`roles:${yesNo(p.app_access)}`)}</td>
               <td>{t(`roles:${yesNo(p.enforce_tfa)}`)}</td>
               <td>
-                <button type="button" className="danger" onClick={() => void remove(p)}>
+                <button
+                  type="button"
+                  className="danger"
+                  onClick={() => void remove(`/policies/${p.id}`, shown(p.name))}
+                >
                   {t('delete', { name: shown(p.name) })}
                 </button>
               </td>
@@ -69,37 +62,5 @@ export function PoliciesList() {
         </tbody>
       </table>
     </section>
-  );
-}
-
-/** A new policy, opened at once to set its permissions and attach it. */
-function CreatePolicy() {
-  const { t } = useTranslation('policies');
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [error, setError] = useState<string>();
-  async function create(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    await api<Policy>('POST', '/policies', policyValues(event.currentTarget)).then(
-      (policy) => (void queryClient.invalidateQueries({ queryKey: ['policies'] }), navigate(`/policies/${policy.id}`)),
-      (e: ApiError) => setError(e.message),
-    );
-  }
-  return (
-    <form className="toolbar" onSubmit={create} aria-label={t('create')}>
-      <label>
-        {t('newName')}
-        <input name="name" required maxLength={100} />
-      </label>
-      <label>
-        {t('newDescription')}
-        <input name="description" />
-      </label>
-      <label className="inline">
-        <input type="checkbox" name="app_access" defaultChecked /> {t('roles:appAccess')}
-      </label>
-      <button type="submit">{t('createButton')}</button>
-      {error && <p role="alert">{error}</p>}
-    </form>
   );
 }

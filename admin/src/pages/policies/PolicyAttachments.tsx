@@ -6,6 +6,7 @@ import type { AccessRow } from '../../access-rows';
 import { api, ApiError } from '../../api';
 import { attach, detach, Owner } from './attach';
 import { useRoleNames } from './policy';
+import { fieldText } from '../../format';
 
 interface Candidate {
   id: string;
@@ -87,7 +88,7 @@ function Attached({ owner, rows, candidates, onAttach, onDetach }: AttachedProps
   const withPolicy = t(owner === 'role' ? 'rolesWith' : 'usersWith');
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const id = String(new FormData(event.currentTarget).get('owner') ?? '');
+    const id = fieldText(new FormData(event.currentTarget), 'owner');
     const chosen = candidates.find((c) => c.id === id);
     if (chosen) await onAttach(chosen.id, chosen.label);
   }
@@ -105,7 +106,11 @@ function Attached({ owner, rows, candidates, onAttach, onDetach }: AttachedProps
           </li>
         ))}
       </ul>
-      <form className="toolbar" onSubmit={submit} aria-label={t(owner === 'role' ? 'attachToRole' : 'attachToUser')}>
+      <form
+        className="toolbar"
+        onSubmit={(event) => void submit(event)}
+        aria-label={t(owner === 'role' ? 'attachToRole' : 'attachToUser')}
+      >
         <label>
           {t(owner === 'role' ? 'roleToAttach' : 'userToAttach')}
           <select name="owner">

@@ -26,7 +26,7 @@ export function PolicyPage() {
     queryFn: () =>
       api<PolicyWithAccess>('GET', `/policies/${encodeURIComponent(id)}?fields=${POLICY_FIELDS},${ACCESS_FIELDS}`),
   });
-  if (policy.error) return <Failure error={policy.error} retry={() => policy.refetch()} />;
+  if (policy.error) return <Failure error={policy.error} retry={() => void policy.refetch()} />;
   if (!policy.data) return <p role="status">{t('common:loading')}</p>;
   return (
     <section>
@@ -65,7 +65,7 @@ function PolicyForm({ policy }: { policy: Policy }) {
     </label>
   );
   return (
-    <form onSubmit={save} aria-label={t('policy')} key={JSON.stringify(policy)}>
+    <form onSubmit={(event) => void save(event)} aria-label={t('policy')} key={JSON.stringify(policy)}>
       <label>
         {t('name')}
         <input name="name" required maxLength={100} defaultValue={policy.name} />

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
 import { ipList } from '../../access-rows';
+import { fieldText } from '../../format';
 
 /** One svc_policies row as the Studio reads it. */
 export interface Policy {
@@ -27,7 +28,7 @@ export function usePolicies() {
 /** A policy form's values as the API takes them; the flags left out of a form are left out of the values. */
 export function policyValues(form: HTMLFormElement): Partial<Policy> {
   const data = new FormData(form);
-  const text = (name: string) => String(data.get(name) ?? '').trim();
+  const text = (name: string) => fieldText(data, name).trim();
   const values: Partial<Policy> = { name: text('name'), description: text('description') || null };
   for (const flag of ['admin_access', 'app_access', 'enforce_tfa'] as const) {
     if (form.elements.namedItem(flag)) values[flag] = data.get(flag) === 'on';

@@ -24,7 +24,7 @@ export function ProfilePage() {
     queryFn: () => api<Profile>('GET', '/users/me?fields=email,language,tfa_secret'),
   });
   const [notice, setNotice] = useState<Notice>();
-  if (me.error) return <Failure error={me.error} retry={() => me.refetch()} />;
+  if (me.error) return <Failure error={me.error} retry={() => void me.refetch()} />;
   if (!me.data) return <p role="status">{t('common:loading')}</p>;
   async function changePassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -61,7 +61,7 @@ export function ProfilePage() {
           ))}
         </select>
       </label>
-      <form className="toolbar" onSubmit={changePassword} aria-label={t('changePassword')}>
+      <form className="toolbar" onSubmit={(event) => void changePassword(event)} aria-label={t('changePassword')}>
         <label>
           {t('newPassword')}
           <input name="password" type="password" autoComplete="new-password" required />

@@ -36,7 +36,7 @@ export function TwoFactor({ enabled, onChange }: { enabled: boolean; onChange: (
       onChange({ text: t(path === 'enable' ? 'tfaOn' : 'tfaOff'), error: false });
     }, failed);
   }
-  if (enabled) return <CodeForm label={t('turnOff')} onSubmit={(e) => confirm(e, 'disable')} />;
+  if (enabled) return <CodeForm label={t('turnOff')} onSubmit={(e) => void confirm(e, 'disable')} />;
   if (enrolment)
     return (
       <div>
@@ -44,11 +44,11 @@ export function TwoFactor({ enabled, onChange }: { enabled: boolean; onChange: (
         <p>
           {t('typeSecret')} <code>{enrolment.secret}</code>
         </p>
-        <CodeForm label={t('turnOn')} onSubmit={(e) => confirm(e, 'enable')} />
+        <CodeForm label={t('turnOn')} onSubmit={(e) => void confirm(e, 'enable')} />
       </div>
     );
   return (
-    <form className="toolbar" onSubmit={generate} aria-label={t('setUp')}>
+    <form className="toolbar" onSubmit={(event) => void generate(event)} aria-label={t('setUp')}>
       <label>
         {t('passwordToSetUp')}
         <input name="password" type="password" autoComplete="current-password" required />

@@ -10,24 +10,12 @@ const LEVELS: Level[] = ['none', 'full', 'custom'];
 
 type Message = { text: string; error: boolean };
 
-/**
- * A policy's access per collection and action. No access and full access are written as soon as they are
- * chosen; custom opens an editor of the fields and the filter, written when it is saved.
- */
-export function PermissionMatrix({ policy }: { policy: string }) {
+/** The cell being edited, the last write's message, and writing a level chosen for a cell. */
+function useCellWrites(policy: string) {
   const { t } = useTranslation('roles');
-  const collections = useQuery({
-    queryKey: ['collections', 'all'],
-    queryFn: () => api<{ collection: string }[]>('GET', '/collections'),
-  });
-  const rules = useRules(policy);
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Cell>();
   const [message, setMessage] = useState<Message>();
-  if (collections.error) return <Failure error={collections.error} retry={() => collections.refetch()} />;
-  if (rules.error) return <Failure error={rules.error} retry={() => rules.refetch()} />;
-  if (!collections.data || !rules.data) return <p role="status">{t('common:loading')}</p>;
-  const names = collections.data.map((c) => c.collection).sort();
   // The rules are read again before the editor closes and the message shows: until then the matrix would
   // show the level the cell had before the write.
   const done = async (cell: Cell, level: Level) => {
@@ -51,13 +39,39 @@ export function PermissionMatrix({ policy }: { policy: string }) {
       (e: ApiError) => setMessage({ text: e.message, error: true }),
     );
   }
+  return { editing, setEditing, message, choose, done };
+}
+
+/**
+ * A policy's access per collection and action. No access and full access are written as soon as they are
+ * chosen; custom opens an editor of the fields and the filter, written when it is saved.
+ */
+export function PermissionMatrix({ policy }: { policy: string }) {
+  const { t } = useTranslation('roles');
+  const collections = useQuery({
+    queryKey: ['collections', 'all'],
+    queryFn: () => api<{ collection: string }[]>('GET', '/collections'),
+  });
+  const rules = useRules(policy);
+  const { editing, setEditing, message, choose, done } = useCellWrites(policy);
+  if (collections.error) return <Failure error={collections.error} retry={() => void collections.refetch()} />;
+  if (rules.error) return <Failure error={rules.error} retry={() => void rules.refetch()} />;
+  if (!collections.data || !rules.data) return <p role="status">{t('common:loading')}</p>;
+  const names = collections.data.map((c) => c.collection).sort();
   const table = (caption: string, list: string[]) => (
-    <Matrix caption={caption} collections={list} policy={policy} rules={rules.data} editing={editing} onChoose={choose}>
+    <Matrix
+      caption={caption}
+      collections={list}
+      policy={policy}
+      rules={rules.data}
+      editing={editing}
+      onChoose={(cell, level) => void choose(cell, level)}
+    >
       {editing && list.includes(editing.collection) && (
         <RuleEditor
           key={`${editing.collection}-${editing.action}`}
           cell={editing}
-          onSaved={() => done(editing, 'custom')}
+          onSaved={() => void done(editing, 'custom')}
           onCancel={() => setEditing(undefined)}
         />
       )}
@@ -118,32 +132,7 @@ function Matrix({ caption, collections, policy, rules, editing, onChoose, childr
                   action,
                   rule: rules.find((r) => r.collection === collection && r.action === action),
                 };
-                const level = isEditing(cell) ? 'custom' : levelOf(cell.rule);
-                return (
-                  <td key={action}>
-                    <select
-                      aria-label={`${action} on ${collection}`}
-                      value={level}
-                      onChange={(e) => onChoose(cell, e.target.value as Level)}
-                    >
-                      {LEVELS.map((l) => (
-                        <option key={l} value={l}>
-                          {t(`levels.${l}`)}
-                        </option>
-                      ))}
-                    </select>
-                    {level === 'custom' && !isEditing(cell) && (
-                      <button
-                        type="button"
-                        className="secondary"
-                        aria-label={t('editCell', { action, collection })}
-                        onClick={() => onChoose(cell, 'custom')}
-                      >
-                        {t('edit')}
-                      </button>
-                    )}
-                  </td>
-                );
+                return <LevelCell key={action} cell={cell} isEditing={isEditing(cell)} onChoose={onChoose} />;
               })}
             </tr>
           ))}
@@ -151,5 +140,43 @@ function Matrix({ caption, collections, policy, rules, editing, onChoose, childr
       </table>
       {children}
     </>
+  );
+}
+
+interface LevelProps {
+  cell: Cell;
+  isEditing: boolean;
+  onChoose: (cell: Cell, level: Level) => void;
+}
+
+/** A cell's level to choose, and for a custom one not being edited, a button to edit it. */
+function LevelCell({ cell, isEditing, onChoose }: LevelProps) {
+  const { t } = useTranslation('roles');
+  const { action, collection } = cell;
+  const level = isEditing ? 'custom' : levelOf(cell.rule);
+  return (
+    <td>
+      <select
+        aria-label={`${action} on ${collection}`}
+        value={level}
+        onChange={(e) => onChoose(cell, e.target.value as Level)}
+      >
+        {LEVELS.map((l) => (
+          <option key={l} value={l}>
+            {t(`levels.${l}`)}
+          </option>
+        ))}
+      </select>
+      {level === 'custom' && !isEditing && (
+        <button
+          type="button"
+          className="secondary"
+          aria-label={t('editCell', { action, collection })}
+          onClick={() => onChoose(cell, 'custom')}
+        >
+          {t('edit')}
+        </button>
+      )}
+    </td>
   );
 }

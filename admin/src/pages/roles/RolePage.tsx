@@ -6,7 +6,7 @@ import { api, ApiError } from '../../api';
 import { Failure } from '../../shell/Failure';
 import { OwnPolicies } from '../policies/OwnPolicies';
 import { useRoleNames } from '../policies/policy';
-import type { Role } from './RolesList';
+import { roleValues, type Role } from './RolesList';
 import { PUBLIC_POLICY } from './rules';
 
 type RoleWithParent = Role & { parent: string | null };
@@ -29,7 +29,7 @@ function NamedRole({ id }: { id: string }) {
         `/roles/${encodeURIComponent(id)}?fields=id,name,description,admin_access,app_access,parent`,
       ),
   });
-  if (role.error) return <Failure error={role.error} retry={() => role.refetch()} />;
+  if (role.error) return <Failure error={role.error} retry={() => void role.refetch()} />;
   if (!role.data) return <p role="status">{t('common:loading')}</p>;
   return (
     <section>
@@ -74,13 +74,7 @@ function RoleForm({ role }: { role: RoleWithParent }) {
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const values = {
-      name: data.get('name'),
-      description: data.get('description') || null,
-      parent: data.get('parent') || null,
-      admin_access: data.get('admin_access') === 'on',
-      app_access: data.get('app_access') === 'on',
-    };
+    const values = { ...roleValues(data), parent: data.get('parent') || null };
     await api('PATCH', `/roles/${role.id}`, values).then(
       () => (
         setMessage({ text: t('saved'), error: false }),
@@ -90,7 +84,11 @@ function RoleForm({ role }: { role: RoleWithParent }) {
     );
   }
   return (
-    <form onSubmit={save} aria-label={t('role')} key={`${JSON.stringify(role)}-${others.isSuccess}`}>
+    <form
+      onSubmit={(event) => void save(event)}
+      aria-label={t('role')}
+      key={`${JSON.stringify(role)}-${others.isSuccess}`}
+    >
       <label>
         {t('name')}
         <input name="name" required maxLength={100} defaultValue={role.name} />

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { api, ApiError } from '../../api';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { api } from '../../api';
 import { Failure } from '../../shell/Failure';
+import { CreateForm, useRemoval } from '../list-actions';
 import { TableHead } from '../TableHead';
 import { PUBLIC_POLICY } from './rules';
 
@@ -22,8 +22,6 @@ function gives(role: Role, flag: 'admin_access' | 'app_access'): boolean {
   return role[flag] || (role.policies ?? []).some((access) => access.policy?.[flag] === true);
 }
 
-type Message = { text: string; error: boolean };
-
 /** Users per role in one grouped count, rather than every user's row. */
 function useUserCounts() {
   return useQuery({
@@ -38,6 +36,16 @@ function useUserCounts() {
   });
 }
 
+/** The form fields a role is created or edited from. */
+export function roleValues(data: FormData) {
+  return {
+    name: data.get('name'),
+    description: data.get('description') || null,
+    admin_access: data.get('admin_access') === 'on',
+    app_access: data.get('app_access') === 'on',
+  };
+}
+
 /** The roles with what they may do and how many users they have, the public's rules, a new role, and deleting one. */
 export function RolesList() {
   const { t } = useTranslation('roles');
@@ -50,58 +58,68 @@ export function RolesList() {
       ),
   });
   const counts = useUserCounts();
-  const queryClient = useQueryClient();
-  const [message, setMessage] = useState<Message>();
-  // The API refuses to delete the last role with admin access (its own flag or a policy's); the page does not offer it.
-  const lastAdmin = roles.data?.filter((r) => gives(r, 'admin_access')).length === 1;
-  if (roles.error) return <Failure error={roles.error} retry={() => roles.refetch()} />;
-  async function remove(role: Role) {
-    if (!window.confirm(t('deleteConfirm', { name: role.name }))) return;
-    await api('DELETE', `/roles/${role.id}`).then(
-      () => (
-        setMessage({ text: t('deleted', { name: role.name }), error: false }),
-        void queryClient.invalidateQueries({ queryKey: ['roles'] }),
-        void counts.refetch()
-      ),
-      (e: ApiError) => setMessage({ text: e.message, error: true }),
-    );
-  }
+  const { remove, message } = useRemoval('roles');
+  if (roles.error) return <Failure error={roles.error} retry={() => void roles.refetch()} />;
   return (
     <section>
       <h1>{t('title')}</h1>
       <p>
         {t('intro')} <Link to="/policies">{t('policies')}</Link> {t('introPolicies')}
       </p>
-      <CreateRole />
-      {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
+      <CreateForm namespace="roles" create={(form) => api<Role>('POST', '/roles', roleValues(new FormData(form)))}>
+        <label className="inline">
+          <input type="checkbox" name="admin_access" /> {t('adminAccess')}
+        </label>
+        <label className="inline">
+          <input type="checkbox" name="app_access" defaultChecked /> {t('appAccess')}
+        </label>
+      </CreateForm>
+      {message}
       <table aria-label={t('title')}>
         <TableHead labels={[t('name'), t('description'), t('adminAccess'), t('appAccess'), t('users'), t('actions')]} />
         <tbody>
           <PublicRow />
-          {roles.data?.map((r) => (
-            <tr key={r.id}>
-              <td>
-                <Link to={`/roles/${r.id}`}>{r.name}</Link>
-              </td>
-              <td>{r.description}</td>
-              <td>{t(gives(r, 'admin_access') ? 'yes' : 'no')}</td>
-              <td>{t(gives(r, 'app_access') ? 'yes' : 'no')}</td>
-              <td>{counts.data?.get(r.id) ?? 0}</td>
-              <td>
-                {gives(r, 'admin_access') && lastAdmin ? (
-                  <span className="hint">{t('onlyAdmin')}</span>
-                ) : (
-                  <button type="button" className="danger" onClick={() => void remove(r)}>
-                    {t('delete', { name: r.name })}
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
+          <RoleRows
+            roles={roles.data ?? []}
+            counts={counts.data}
+            onRemove={(r) => void remove(`/roles/${r.id}`, r.name, () => void counts.refetch())}
+          />
         </tbody>
       </table>
     </section>
   );
+}
+
+interface RowsProps {
+  roles: Role[];
+  counts: Map<string | null, number> | undefined;
+  onRemove: (role: Role) => void;
+}
+
+function RoleRows({ roles, counts, onRemove }: RowsProps) {
+  const { t } = useTranslation('roles');
+  // The API refuses to delete the last role with admin access (its own flag or a policy's); the page does not offer it.
+  const lastAdmin = roles.filter((r) => gives(r, 'admin_access')).length === 1;
+  return roles.map((r) => (
+    <tr key={r.id}>
+      <td>
+        <Link to={`/roles/${r.id}`}>{r.name}</Link>
+      </td>
+      <td>{r.description}</td>
+      <td>{t(gives(r, 'admin_access') ? 'yes' : 'no')}</td>
+      <td>{t(gives(r, 'app_access') ? 'yes' : 'no')}</td>
+      <td>{counts?.get(r.id) ?? 0}</td>
+      <td>
+        {gives(r, 'admin_access') && lastAdmin ? (
+          <span className="hint">{t('onlyAdmin')}</span>
+        ) : (
+          <button type="button" className="danger" onClick={() => onRemove(r)}>
+            {t('delete', { name: r.name })}
+          </button>
+        )}
+      </td>
+    </tr>
+  ));
 }
 
 /** The public's row: what anyone may do without signing in, kept in the public policy. */
@@ -118,47 +136,5 @@ function PublicRow() {
       <td />
       <td />
     </tr>
-  );
-}
-
-/** A new role, opened at once to attach its policies. */
-function CreateRole() {
-  const { t } = useTranslation('roles');
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [error, setError] = useState<string>();
-  async function create(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const values = {
-      name: data.get('name'),
-      description: data.get('description') || null,
-      admin_access: data.get('admin_access') === 'on',
-      app_access: data.get('app_access') === 'on',
-    };
-    await api<Role>('POST', '/roles', values).then(
-      (role) => (void queryClient.invalidateQueries({ queryKey: ['roles'] }), navigate(`/roles/${role.id}`)),
-      (e: ApiError) => setError(e.message),
-    );
-  }
-  return (
-    <form className="toolbar" onSubmit={create} aria-label={t('create')}>
-      <label>
-        {t('newName')}
-        <input name="name" required maxLength={100} />
-      </label>
-      <label>
-        {t('newDescription')}
-        <input name="description" />
-      </label>
-      <label className="inline">
-        <input type="checkbox" name="admin_access" /> {t('adminAccess')}
-      </label>
-      <label className="inline">
-        <input type="checkbox" name="app_access" defaultChecked /> {t('appAccess')}
-      </label>
-      <button type="submit">{t('createButton')}</button>
-      {error && <p role="alert">{error}</p>}
-    </form>
   );
 }

@@ -30,7 +30,7 @@ export function RuleEditor({ cell, onSaved, onCancel }: Props) {
   const [conditions, setConditions] = useState<Condition[]>(() => parseFilter(stored) ?? []);
   const [presets, setPresets] = useState(() => presetsText(rule?.presets));
   const [error, setError] = useState<string>();
-  if (fields.error) return <Failure error={fields.error} retry={() => fields.refetch()} />;
+  if (fields.error) return <Failure error={fields.error} retry={() => void fields.refetch()} />;
   if (!fields.data) return <p role="status">{t('common:loading')}</p>;
   const columns = fields.data.filter((f) => f.type !== 'alias');
   async function save(event: FormEvent<HTMLFormElement>) {
@@ -44,7 +44,7 @@ export function RuleEditor({ cell, onSaved, onCancel }: Props) {
   }
   const name = t('customTitle', { action, collection });
   return (
-    <form onSubmit={save} aria-label={name} className="rule-editor">
+    <form onSubmit={(event) => void save(event)} aria-label={name} className="rule-editor">
       <h2>{name}</h2>
       {hasFields(action) && (
         <FieldChoice fields={fields.data} all={all} chosen={chosen} onAll={setAll} onChosen={setChosen} />

@@ -44,7 +44,7 @@ export function ApplyPanel({ comparison, onApplied }: { comparison: Comparison; 
   return (
     <section aria-label={t('plan')}>
       <h2>{t('plan')}</h2>
-      {plan.error && <Failure error={plan.error} retry={() => plan.refetch()} />}
+      {plan.error && <Failure error={plan.error} retry={() => void plan.refetch()} />}
       {plan.data && (
         <ol className="steps" aria-label={t('steps')}>
           {plan.data.map((step, i) => (

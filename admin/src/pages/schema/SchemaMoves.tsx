@@ -4,6 +4,7 @@ import { ApiError, postFile } from '../../api';
 import type { SchemaDiff } from '../../schema-plan';
 import { ApplyPanel } from './ApplyPanel';
 import { PlanView } from './PlanView';
+import { fieldText } from '../../format';
 
 export interface Comparison {
   hash: string;
@@ -52,7 +53,7 @@ export function SchemaMoves() {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const file = data.get('file');
-    const text = String(data.get('text') ?? '').trim();
+    const text = fieldText(data, 'text').trim();
     if (file instanceof File && file.size > 0) return void compare(file);
     if (text) return void compare(pastedSnapshot(text));
     setOutcome({ state: 'error', error: new ApiError(400, 'INVALID_PAYLOAD', t('chooseSnapshot')) });

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
 import { api, ApiError } from '../../api';
 import { Failure } from '../../shell/Failure';
+import { fieldText } from '../../format';
 
 interface Settings {
   project_name: string | null;
@@ -19,7 +20,7 @@ export function SettingsPage() {
   const { t } = useTranslation('settings');
   const settings = useQuery({ queryKey: ['settings'], queryFn: () => api<Settings>('GET', '/settings') });
   const [message, setMessage] = useState<Message>();
-  if (settings.error) return <Failure error={settings.error} retry={() => settings.refetch()} />;
+  if (settings.error) return <Failure error={settings.error} retry={() => void settings.refetch()} />;
   if (!settings.data) return <p role="status">{t('common:loading')}</p>;
   const s = settings.data;
   async function save(event: FormEvent<HTMLFormElement>) {
@@ -34,7 +35,7 @@ export function SettingsPage() {
   return (
     <section>
       <h1>{t('title')}</h1>
-      <form onSubmit={save} aria-label={t('title')} key={JSON.stringify(s)}>
+      <form onSubmit={(event) => void save(event)} aria-label={t('title')} key={JSON.stringify(s)}>
         <label>
           {t('projectName')}
           <input name="project_name" defaultValue={s.project_name ?? ''} />
@@ -76,16 +77,16 @@ export function SettingsPage() {
 function formValues(data: FormData): Partial<Settings> | null {
   let presets: unknown[] | null;
   try {
-    presets = JSON.parse(String(data.get('presets') || 'null')) as unknown[] | null;
+    presets = JSON.parse(fieldText(data, 'presets') || 'null') as unknown[] | null;
   } catch {
     return null;
   }
-  const attempts = String(data.get('attempts'));
+  const attempts = fieldText(data, 'attempts');
   return {
-    project_name: String(data.get('project_name')) || null,
-    auth_password_policy: String(data.get('policy')) || null,
+    project_name: fieldText(data, 'project_name') || null,
+    auth_password_policy: fieldText(data, 'policy') || null,
     auth_login_attempts: attempts === '' ? null : Number(attempts),
-    storage_asset_transform: String(data.get('transform')),
+    storage_asset_transform: fieldText(data, 'transform'),
     storage_asset_presets: presets,
   };
 }

@@ -107,7 +107,7 @@ function CommentBox({ collection, item, people }: { collection: string; item: st
     }
   }
   return (
-    <form onSubmit={post} aria-label={t('newComment')}>
+    <form onSubmit={(event) => void post(event)} aria-label={t('newComment')}>
       {/* Outside the label: a wrapped field's text would become part of its name. */}
       <label htmlFor={id}>{t('comment')}</label>
       <textarea

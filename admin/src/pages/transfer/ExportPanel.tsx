@@ -53,7 +53,7 @@ export function ExportPanel({ collection, query, total }: Props) {
     <section className="panel" aria-labelledby="export-heading">
       <h2 id="export-heading">{t('exportTitle')}</h2>
       <p>{t('exportExplain', { columns: query.fields.join(', ') })}</p>
-      <form className="toolbar" onSubmit={start}>
+      <form className="toolbar" onSubmit={(event) => void start(event)}>
         <label>
           {t('format')}
           <select value={format} onChange={(e) => setFormat(e.target.value)}>
@@ -69,7 +69,7 @@ export function ExportPanel({ collection, query, total }: Props) {
         </button>
       </form>
       {error && <p role="alert">{error.message}</p>}
-      {job.error && <Failure error={job.error} retry={() => job.refetch()} />}
+      {job.error && <Failure error={job.error} retry={() => void job.refetch()} />}
       {job.data && <ExportOutcome job={job.data} total={total} />}
     </section>
   );

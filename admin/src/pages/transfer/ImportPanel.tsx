@@ -58,7 +58,7 @@ function ImportOutcome({ run, job }: { run: ImportRun; job: UseQueryResult<Job> 
         ) : (
           <p role="alert">{run.error.message}</p>
         ))}
-      {job.error && <Failure error={job.error} retry={() => job.refetch()} />}
+      {job.error && <Failure error={job.error} retry={() => void job.refetch()} />}
       {data && data.status !== 'failed' && <RowsProgress job={data} total={run.total} label={t('rowsImported')} />}
       {data?.status === 'completed' && <p role="status">{t('imported', { count: data.rows_done })}</p>}
       {data?.status === 'failed' && <RowErrors errors={data.errors ?? []} />}

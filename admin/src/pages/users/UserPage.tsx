@@ -20,7 +20,7 @@ export function UserPage() {
   });
   const roles = useRoles();
   const [message, setMessage] = useState<{ text: string; error: boolean }>();
-  if (user.error) return <Failure error={user.error} retry={() => user.refetch()} />;
+  if (user.error) return <Failure error={user.error} retry={() => void user.refetch()} />;
   if (!user.data) return <p role="status">{t('common:loading')}</p>;
   const u = user.data;
   const done = (text: string) => (setMessage({ text, error: false }), void user.refetch());
@@ -43,7 +43,7 @@ export function UserPage() {
   return (
     <section>
       <h1>{u.email}</h1>
-      <form onSubmit={save} aria-label={t('user')} key={`${u.status}-${u.role}`}>
+      <form onSubmit={(event) => void save(event)} aria-label={t('user')} key={`${u.status}-${u.role}`}>
         <label>
           {t('firstName')}
           <input name="first_name" defaultValue={u.first_name ?? ''} />
@@ -55,7 +55,7 @@ export function UserPage() {
         <RoleAndStatusFields role={u.role} status={u.status} roles={roles.data} />
         <button type="submit">{t('save')}</button>
       </form>
-      <button type="button" className="secondary" onClick={resetTfa}>
+      <button type="button" className="secondary" onClick={() => void resetTfa()}>
         {t('resetTfa')}
       </button>
       {message && <Message {...message} />}

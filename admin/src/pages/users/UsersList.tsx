@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { api } from '../../api';
 import { Failure } from '../../shell/Failure';
 import { TableHead } from '../TableHead';
+import { fieldText } from '../../format';
 
 export interface Role {
   id: string;
@@ -34,7 +35,7 @@ export function UsersList() {
   });
   const roles = useRoles();
   const roleName = (id: string | null) => roles.data?.find((r) => r.id === id)?.name ?? '';
-  if (users.error) return <Failure error={users.error} retry={() => users.refetch()} />;
+  if (users.error) return <Failure error={users.error} retry={() => void users.refetch()} />;
   return (
     <section>
       <h1>{t('title')}</h1>
@@ -65,14 +66,14 @@ function Invite({ roles, onInvited }: { roles: Role[]; onInvited: () => void }) 
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const email = String(data.get('email'));
+    const email = fieldText(data, 'email');
     await api('POST', '/users/invite', { email, role: data.get('role') }).then(
       () => (setMessage({ text: t('invited', { email }), error: false }), form.reset(), onInvited()),
       (e: Error) => setMessage({ text: e.message, error: true }),
     );
   }
   return (
-    <form className="toolbar" onSubmit={invite} aria-label={t('invite')}>
+    <form className="toolbar" onSubmit={(event) => void invite(event)} aria-label={t('invite')}>
       <label>
         {t('inviteEmail')}
         <input name="email" type="email" required />
