@@ -10,6 +10,7 @@ import { expectError } from '../helpers/expect-error';
 import { makeImage } from '../helpers/images';
 import { DriverName, StorageEnv, storageEnv } from '../helpers/storage-env';
 import { createTestApp, TestApp } from '../helpers/test-app';
+import { until } from '../helpers/until';
 
 const MB = 1024 * 1024;
 const TUS = { 'Tus-Resumable': '1.0.0' };
@@ -340,7 +341,9 @@ describe('expired partial uploads', () => {
     expect(created.status).toBe(201);
     const id = created.headers.location.split('/').pop()!;
     expect(await partials()).toContain(id);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const { creation_date: createdAt } = await t.app.get(TusService)['store']!.getUpload(id);
+    const expiry = Date.parse(createdAt!) + t.config.files.tus.expiration;
+    await until(() => Date.now() > expiry, 'the upload is past TUS_UPLOAD_EXPIRATION');
     // The protocol's own answer to an expired upload, which tus clients act on.
     expect((await t.as('admin').head(created.headers.location).set(TUS)).status).toBe(410);
     expect(await t.app.get(TusService).cleanUp()).toBeGreaterThanOrEqual(1);

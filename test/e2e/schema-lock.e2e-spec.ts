@@ -1,4 +1,5 @@
 import { createCollection } from '../factories/collection.factory';
+import { watchLockWaits } from '../helpers/lock-waits';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { schemaLockHolder } from '../helpers/schema-lock-holder';
 import { uniq } from '../helpers/uniq';
@@ -22,7 +23,7 @@ describe('schema changes hold one lock per database', () => {
         .post(`/fields/${collection}`)
         .send({ field: 'waited', type: 'integer' })
         .then((res) => ((settled = true), res));
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await watchLockWaits(t).reached('the change waits for the schema lock');
       expect(settled).toBe(false);
       await t.as('admin').post(`/items/${collection}`).send({ title: 'meanwhile' }).expect(200);
       await t.as('admin').get(`/items/${collection}?filter[title][_eq]=meanwhile`).expect(200);

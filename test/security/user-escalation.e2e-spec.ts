@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { createCollection, createRelation } from '../factories/collection.factory';
 import { createRole, createUser, CreatedUser, grant } from '../factories/user.factory';
 import { expectError } from '../helpers/expect-error';
+import { watchLockWaits } from '../helpers/lock-waits';
 import { ADMIN_PASSWORD, createTestApp, TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
 
@@ -227,11 +228,12 @@ describe('a user manager cannot become or take over an administrator', () => {
           .set({ role: adminRole })
           .where('id = :id', { id: user.id })
           .execute();
+        const waits = watchLockWaits(t);
         const write = as()
           .patch(`/users/${user.id}`)
           .send({ password: 'taken-over-password-1' })
           .then((res) => res);
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        await waits.reached('the write waits for the promotion to commit');
         await runner.commitTransaction();
         await expectError(write, 403, 'FORBIDDEN');
       } finally {

@@ -7,9 +7,11 @@ import { Mail, MailService } from '../../../src/modules/mail/mail.service';
 import { createCollection } from '../../factories/collection.factory';
 import { createRole, createUser } from '../../factories/user.factory';
 import { cookieValue } from '../../helpers/cookies';
+import { mailSettled } from '../../helpers/mail-settled';
 import { startS3Server, S3TestServer } from '../../helpers/s3-server';
 import { createTestApp, TestApp } from '../../helpers/test-app';
 import { uniq } from '../../helpers/uniq';
+import { until } from '../../helpers/until';
 
 /** A value no log line could contain by chance. */
 const secret = (label: string) => `${label}-${randomBytes(12).toString('hex')}`;
@@ -74,13 +76,10 @@ describe('no secret reaches the log', () => {
 
   /** The token of the link in the mail to `to`, once the mail has been handed to the transport. */
   async function mailedToken(to: string): Promise<string> {
-    for (let i = 0; i < 100; i++) {
-      const mail = mails.find((m) => m.to === to);
-      const token = mail && /[?&]token=([^\s&#"]+)/.exec(mail.text)?.[1];
-      if (token) return decodeURIComponent(token);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`no mail to ${to}`);
+    const tokenOf = (mail?: Mail) => (mail && /[?&]token=([^\s&#"]+)/.exec(mail.text)?.[1]) || undefined;
+    const mailed = () => tokenOf(mails.find((m) => m.to === to));
+    await until(() => mailed() !== undefined, `a mail to ${to} with a token`);
+    return decodeURIComponent(mailed()!);
   }
 
   it('signs in, refreshes and reads with every kind of token', async () => {
@@ -249,7 +248,8 @@ describe('no secret reaches the log', () => {
   });
 
   it('found none of the secrets above in the whole log', async () => {
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Mails are sent, and their lines logged, after the answers that started them.
+    await mailSettled(t);
     const text = log.join('');
     expect(secrets.size).toBeGreaterThanOrEqual(30);
     expect(log.length).toBeGreaterThan(50);
