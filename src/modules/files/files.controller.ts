@@ -1,17 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Patch,
-  Post,
-  Req,
-  Res,
-  Search,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Param, Patch, Post, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { Accountability } from '../../common/accountability';
@@ -20,10 +7,10 @@ import { AdminOnly } from '../../common/decorators/admin-only.decorator';
 import { ListQuery } from '../../common/decorators/list-query.decorator';
 import { InvalidPayloadError } from '../../common/errors/errors';
 import { streamedResults } from '../../common/http/multipart/multipart.interceptor';
-import { ApiSearchRoute } from '../../common/openapi/operation';
 import { isPlainObject } from '../../common/is-plain-object';
 import type { Query } from '../../common/query/query.types';
 import { ItemsHttp } from '../items/items-http';
+import { itemsReadRoutes } from '../items/items-read-routes';
 import { ImportFileDto } from './dto/import-file.dto';
 import { FILES_DOCS as docs } from './files-docs';
 import { FilesService } from './files.service';
@@ -47,24 +34,17 @@ function uploadedKeys(req: Request): string[] {
  */
 @ApiTags('Files')
 @Controller('files')
-export class FilesController {
+export class FilesController extends itemsReadRoutes(docs) {
   constructor(
     private readonly files: FilesService,
     private readonly importer: ImportService,
-    private readonly http: ItemsHttp,
-  ) {}
-
-  @Get()
-  @docs.list()
-  list(@ListQuery() query: Query, @Acc() acc: Accountability) {
-    return this.http.list(this.files.engine(acc), query);
+    protected readonly http: ItemsHttp,
+  ) {
+    super();
   }
 
-  @Search()
-  @HttpCode(200)
-  @ApiSearchRoute()
-  search(@ListQuery() query: Query, @Body() body: unknown, @Acc() acc: Accountability) {
-    return this.http.search(this.files.engine(acc), query, body);
+  protected engine(acc: Accountability) {
+    return this.files.engine(acc);
   }
 
   @Post()
@@ -77,7 +57,7 @@ export class FilesController {
     @Acc() acc: Accountability,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const service = this.files.engine(acc);
+    const service = this.engine(acc);
     if (isMultipart(req)) {
       const keys = uploadedKeys(req);
       // The files are stored by now: a read-back query that fails must not leave them behind.
@@ -110,7 +90,7 @@ export class FilesController {
     @Acc() acc: Accountability,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.http.written(this.files.engine(acc), res, query, () =>
+    return this.http.written(this.engine(acc), res, query, () =>
       this.importer.importUrl(dto.url, this.files.values(dto.data ?? {}, 'create'), acc),
     );
   }
@@ -123,12 +103,6 @@ export class FilesController {
     await this.files.deleteVariants(await this.files.readOne(id, acc));
   }
 
-  @Get(':id')
-  @docs.read()
-  readOne(@Param('id') id: string, @ListQuery() query: Query, @Acc() acc: Accountability) {
-    return this.http.readOne(this.files.engine(acc), id, query);
-  }
-
   @Patch(':id')
   @docs.updateOne()
   @UseInterceptors(FileReplaceInterceptor)
@@ -139,7 +113,7 @@ export class FilesController {
     @Acc() acc: Accountability,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const service = this.files.engine(acc);
+    const service = this.engine(acc);
     if (isMultipart(req)) {
       const [key] = uploadedKeys(req);
       return this.http.written(service, res, query, () => Promise.resolve(key));
@@ -155,7 +129,7 @@ export class FilesController {
     @Acc() acc: Accountability,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.http.update(this.files.engine(acc), res, body, query, this.files.writer(acc));
+    return this.http.update(this.engine(acc), res, body, query, this.files.writer(acc));
   }
 
   @Delete()

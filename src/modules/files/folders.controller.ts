@@ -1,13 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Res, Search } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { ListQuery } from '../../common/decorators/list-query.decorator';
 import { itemsRouteDocs } from '../../common/openapi/items-route-docs';
-import { ApiSearchRoute } from '../../common/openapi/operation';
 import type { Query } from '../../common/query/query.types';
 import { ItemsHttp } from '../items/items-http';
+import { itemsReadRoutes } from '../items/items-read-routes';
 import { CreateFolderDto, UpdateFolderDto } from './dto/folder.dto';
 import { FoldersService } from './folders.service';
 
@@ -15,29 +15,16 @@ const docs = itemsRouteDocs({ many: 'Folders', one: 'Folder', auth: { anonymous:
 
 @ApiTags('Folders')
 @Controller('folders')
-export class FoldersController {
+export class FoldersController extends itemsReadRoutes(docs) {
   constructor(
     private readonly folders: FoldersService,
-    private readonly http: ItemsHttp,
-  ) {}
-
-  @Get()
-  @docs.list()
-  list(@ListQuery() query: Query, @Acc() acc: Accountability) {
-    return this.http.list(this.folders.engine(acc), query);
+    protected readonly http: ItemsHttp,
+  ) {
+    super();
   }
 
-  @Search()
-  @HttpCode(200)
-  @ApiSearchRoute()
-  search(@ListQuery() query: Query, @Body() body: unknown, @Acc() acc: Accountability) {
-    return this.http.search(this.folders.engine(acc), query, body);
-  }
-
-  @Get(':id')
-  @docs.read()
-  readOne(@Param('id') id: string, @ListQuery() query: Query, @Acc() acc: Accountability) {
-    return this.http.readOne(this.folders.engine(acc), id, query);
+  protected engine(acc: Accountability) {
+    return this.folders.engine(acc);
   }
 
   @Post()

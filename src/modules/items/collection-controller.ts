@@ -2,7 +2,6 @@ import {
   Body,
   Controller,
   Delete,
-  Get,
   HttpCode,
   Inject,
   Optional,
@@ -10,7 +9,6 @@ import {
   Patch,
   Post,
   Res,
-  Search,
   Type,
   UseGuards,
 } from '@nestjs/common';
@@ -21,11 +19,11 @@ import { Acc } from '../../common/decorators/acc.decorator';
 import { ListQuery } from '../../common/decorators/list-query.decorator';
 import { AdminGuard } from '../../common/guards/admin.guard';
 import { type ItemsResource, itemsRouteDocs } from '../../common/openapi/items-route-docs';
-import { ApiSearchRoute } from '../../common/openapi/operation';
 import type { ApiTagName } from '../../common/openapi/tags';
 import type { Query } from '../../common/query/query.types';
 import { ItemsFactory } from './items.factory';
 import { ItemsHttp } from './items-http';
+import { itemsReadRoutes } from './items-read-routes';
 import type { PrimaryKey } from './items.service';
 
 export interface CollectionControllerOptions {
@@ -89,29 +87,16 @@ function readController(
   @ApiTags(tag)
   @UseGuards(...guards)
   @Controller(path)
-  class ReadController implements ItemsRoutes {
+  class ReadController extends itemsReadRoutes(docs) implements ItemsRoutes {
     constructor(
       readonly items: ItemsFactory,
       readonly http: ItemsHttp,
-    ) {}
-
-    @Get()
-    @docs.list()
-    list(@ListQuery() query: Query, @Acc() acc: Accountability) {
-      return this.http.list(this.items.for(collection, acc), query);
+    ) {
+      super();
     }
 
-    @Search()
-    @HttpCode(200)
-    @ApiSearchRoute()
-    search(@ListQuery() query: Query, @Body() body: unknown, @Acc() acc: Accountability) {
-      return this.http.search(this.items.for(collection, acc), query, body);
-    }
-
-    @Get(':id')
-    @docs.read()
-    read(@Param('id') id: string, @ListQuery() query: Query, @Acc() acc: Accountability) {
-      return this.http.readOne(this.items.for(collection, acc), id, query);
+    protected engine(acc: Accountability) {
+      return this.items.for(collection, acc);
     }
   }
   return ReadController;

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Res, Search } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Accountability } from '../../common/accountability';
@@ -6,12 +6,12 @@ import { Acc } from '../../common/decorators/acc.decorator';
 import { AdminOnly } from '../../common/decorators/admin-only.decorator';
 import { ListQuery } from '../../common/decorators/list-query.decorator';
 import { ForbiddenError, InvalidCredentialsError, InvalidPayloadError } from '../../common/errors/errors';
-import { ApiSearchRoute } from '../../common/openapi/operation';
 import type { Query } from '../../common/query/query.types';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { isPlainObject } from '../../common/is-plain-object';
 import { parseQuery } from '../../common/query/parse-query';
 import { ItemsHttp } from '../items/items-http';
+import { itemsReadRoutes } from '../items/items-read-routes';
 import { PermissionsService } from '../permissions/permissions.service';
 import { ItemsFactory } from '../items/items.factory';
 import type { Item, ItemsService } from '../items/items.service';
@@ -60,18 +60,20 @@ function me(acc: Accountability): string {
 
 @ApiTags('Users')
 @Controller('users')
-export class UsersController {
+export class UsersController extends itemsReadRoutes(docs) {
   constructor(
     private readonly users: UsersService,
     private readonly tfa: TfaService,
     private readonly items: ItemsFactory,
     private readonly permissions: PermissionsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly http: ItemsHttp,
-  ) {}
+    protected readonly http: ItemsHttp,
+  ) {
+    super();
+  }
 
   /** svc_users through the items engine: the shared query, the caller's permissions, concealed secrets. */
-  private engine(acc: Accountability | null): ItemsService {
+  protected engine(acc: Accountability | null): ItemsService {
     return this.items.for('svc_users', acc);
   }
 
@@ -157,19 +159,6 @@ export class UsersController {
     await this.users.acceptInvite(dto.token, dto.password);
   }
 
-  @Get()
-  @docs.list()
-  list(@ListQuery() query: Query, @Acc() acc: Accountability) {
-    return this.http.list(this.engine(acc), query);
-  }
-
-  @Search()
-  @HttpCode(200)
-  @ApiSearchRoute()
-  search(@ListQuery() query: Query, @Body() body: unknown, @Acc() acc: Accountability) {
-    return this.http.search(this.engine(acc), query, body);
-  }
-
   @Post()
   @HttpCode(200)
   @docs.create()
@@ -223,12 +212,6 @@ export class UsersController {
     if (Array.isArray(body)) return writer.delete(stringKeys(body));
     const selection = selectionOf(body, this.config);
     return 'keys' in selection ? writer.delete(selection.keys) : writer.deleteByQuery(selection.query);
-  }
-
-  @Get(':id')
-  @docs.read()
-  readOne(@Param('id') id: string, @ListQuery() query: Query, @Acc() acc: Accountability) {
-    return this.http.readOne(this.engine(acc), id, query);
   }
 
   @Patch(':id')

@@ -1,42 +1,29 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Res, Search } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Accountability } from '../../common/accountability';
 import { Acc } from '../../common/decorators/acc.decorator';
 import { ListQuery } from '../../common/decorators/list-query.decorator';
 import { isPlainObject } from '../../common/is-plain-object';
-import { ApiSearchRoute } from '../../common/openapi/operation';
 import type { Query } from '../../common/query/query.types';
 import { ItemsHttp } from '../items/items-http';
+import { itemsReadRoutes } from '../items/items-read-routes';
 import { PromoteVersionDto } from './dto/promote-version.dto';
 import { VersionsService } from './versions.service';
 import { VERSIONS_DOCS as docs } from './versions-docs';
 
 @ApiTags('Versions')
 @Controller('versions')
-export class VersionsController {
+export class VersionsController extends itemsReadRoutes(docs) {
   constructor(
     private readonly versions: VersionsService,
-    private readonly http: ItemsHttp,
-  ) {}
-
-  @Get()
-  @docs.list()
-  list(@ListQuery() query: Query, @Acc() acc: Accountability) {
-    return this.http.list(this.versions.for(acc), query);
+    protected readonly http: ItemsHttp,
+  ) {
+    super();
   }
 
-  @Search()
-  @HttpCode(200)
-  @ApiSearchRoute()
-  search(@ListQuery() query: Query, @Body() body: unknown, @Acc() acc: Accountability) {
-    return this.http.search(this.versions.for(acc), query, body);
-  }
-
-  @Get(':id')
-  @docs.read()
-  read(@Param('id') id: string, @ListQuery() query: Query, @Acc() acc: Accountability) {
-    return this.http.readOne(this.versions.for(acc), id, query);
+  protected engine(acc: Accountability) {
+    return this.versions.for(acc);
   }
 
   @Post()
@@ -51,7 +38,7 @@ export class VersionsController {
     // The seed's multiple form wraps the list in `data`; the reference platform's is the bare array.
     const versions =
       isPlainObject(body) && Object.keys(body).length === 1 && Array.isArray(body.data) ? body.data : body;
-    return this.http.create(this.versions.for(acc), res, versions, query);
+    return this.http.create(this.engine(acc), res, versions, query);
   }
 
   @Patch()
@@ -62,7 +49,7 @@ export class VersionsController {
     @Acc() acc: Accountability,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.http.update(this.versions.for(acc), res, body, query);
+    return this.http.update(this.engine(acc), res, body, query);
   }
 
   @Patch(':id')
@@ -74,21 +61,21 @@ export class VersionsController {
     @Acc() acc: Accountability,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.http.updateOne(this.versions.for(acc), res, id, body, query);
+    return this.http.updateOne(this.engine(acc), res, id, body, query);
   }
 
   @Delete()
   @HttpCode(204)
   @docs.remove()
   async remove(@Body() body: unknown, @Acc() acc: Accountability): Promise<void> {
-    await this.http.delete(this.versions.for(acc), body);
+    await this.http.delete(this.engine(acc), body);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @docs.removeOne()
   async removeOne(@Param('id') id: string, @Acc() acc: Accountability): Promise<void> {
-    await this.versions.for(acc).deleteOne(id);
+    await this.engine(acc).deleteOne(id);
   }
 
   @Post(':id/save')
