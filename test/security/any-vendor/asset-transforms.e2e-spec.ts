@@ -1,11 +1,30 @@
+import { setTimeout } from 'node:timers/promises';
+import { TransformService } from '../../../src/modules/files/transform/transform.service';
 import { createRole, createUser } from '../../factories/user.factory';
 import { expectError } from '../../helpers/expect-error';
 import { makeImage } from '../../helpers/images';
 import { StorageEnv, storageEnv } from '../../helpers/storage-env';
 import { createTestApp, TestApp } from '../../helpers/test-app';
+import { until } from '../../helpers/until';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const transforms = (list: unknown[]) => `transforms=${encodeURIComponent(JSON.stringify(list))}`;
+
+/**
+ * CPU time (ms) this process spends over the next `ms`: libvips and aom threads count too. The window's
+ * length is the subject, an idle process uses little of it, so it is measured, not waited through.
+ */
+async function cpuOver(ms: number): Promise<number> {
+  const before = process.cpuUsage();
+  await setTimeout(ms);
+  const used = process.cpuUsage(before);
+  return Math.round((used.user + used.system) / 1000);
+}
+
+/** Transformations of `t` running or waiting for a slot; a running one holds its slot until sharp has stopped. */
+function transformsAdmitted(t: TestApp): number {
+  const limiter = t.app.get(TransformService)['queue']['limiter'];
+  return limiter['running'] + limiter['waiting'].length;
+}
 
 describe('image transformations are bounded before and while they run', () => {
   let t: TestApp;
@@ -98,22 +117,11 @@ describe('image transformations are bounded before and while they run', () => {
     for (const res of answers) await expectError(Promise.resolve(res), 503, 'SERVICE_UNAVAILABLE');
     expect(Date.now() - started).toBeLessThan(4000);
 
-    // sharp stops within a second of the deadline; from then on the process must be idle.
-    await sleep(1500);
-    const before = process.cpuUsage();
-    await sleep(2000);
-    const used = process.cpuUsage(before);
-    expect(Math.round((used.user + used.system) / 1000)).toBeLessThan(400);
+    // sharp stops soon after the deadline; from then on the process must be idle.
+    await until(() => transformsAdmitted(t) === 0, 'sharp stopped the timed-out work');
+    expect(await cpuOver(2000)).toBeLessThan(400);
   });
 });
-
-/** CPU time (ms) this process spends over `ms` from now: libvips and aom threads count too. */
-async function cpuOver(ms: number): Promise<number> {
-  const before = process.cpuUsage();
-  await sleep(ms);
-  const used = process.cpuUsage(before);
-  return Math.round((used.user + used.system) / 1000);
-}
 
 describe('AVIF encodes, which no timeout interrupts, are bounded before they start', () => {
   let t: TestApp;
@@ -153,7 +161,7 @@ describe('AVIF encodes, which no timeout interrupts, are bounded before they sta
         'ILLEGAL_ASSET_TRANSFORMATION',
       );
       expect(res.body.errors[0].message).toContain('250000');
-      await sleep(300);
+      await until(() => transformsAdmitted(t) === 0, 'no transformation left');
       expect(await cpuOver(1000)).toBeLessThan(200);
     },
   );
@@ -175,7 +183,7 @@ describe('AVIF encodes, which no timeout interrupts, are bounded before they sta
       .get(`/assets/${png}?width=1500&height=1500&format=auto&quality=100`)
       .set('Accept', 'image/avif,*/*');
     expect([legacy.status, legacy.headers['content-type']]).toEqual([200, 'image/png']);
-    await sleep(300);
+    await until(() => transformsAdmitted(t) === 0, 'no transformation left');
     expect(await cpuOver(1000)).toBeLessThan(200);
   });
 
@@ -187,7 +195,7 @@ describe('AVIF encodes, which no timeout interrupts, are bounded before they sta
         .get(`/assets/${png}?width=6000&height=6000&fit=contain&${transforms([['median', size]])}`)
         .then((res) => res.status),
     );
-    await sleep(100);
+    await until(() => transformsAdmitted(t) === 2, "the admin's slow transformations hold their slots");
     const small = await t.as(other.token).get(`/assets/${png}?width=20&height=21`);
     expect([small.status, small.headers['content-type']]).toEqual([200, 'image/png']);
     expect(await Promise.all(heavy)).toEqual([503, 503]);
@@ -216,7 +224,8 @@ describe('a transformation finished after its request gave up', () => {
     // always past this app's deadline of 10 ms.
     const url = `/assets/${res.body.data.id}?width=800&height=800&quality=100&${transforms([['avif', { effort: 0 }]])}`;
     await expectError(t.as('admin').get(url), 503, 'SERVICE_UNAVAILABLE');
-    await sleep(1500);
+    // Its slot is held until the late result is dropped (or, were it stored, until it is).
+    await until(() => transformsAdmitted(t) === 0, 'the late transformation ended');
     await expectError(t.as('admin').get(url), 503, 'SERVICE_UNAVAILABLE');
   });
 });
