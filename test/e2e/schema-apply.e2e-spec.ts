@@ -49,7 +49,7 @@ describe('POST /schema/apply', () => {
   const field = (snap: Snap, collection: string, name: string) =>
     snap.fields.find((f) => f.collection === collection && f.field === name)!;
   const items = async (collection: string) =>
-    (await t.as('admin').get(`/items/${collection}?sort=id&limit=-1`)).body.data as Record<string, unknown>[];
+    (await t.as('admin').get(`/items/${collection}?sort=id&limit=-1`)).body.data as Record<string, any>[];
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -276,7 +276,7 @@ describe('POST /schema/apply', () => {
     expect(
       restored.relations
         .filter((r) => [a, b, c].includes(r.collection))
-        .map((r) => `${r.collection}.${r.field}->${r.related_collection}`)
+        .map((r) => `${r.collection}.${r.field}->${r.related_collection as string}`)
         .sort(),
     ).toEqual([`${b}.a->${a}`, `${c}.a->${a}`, `${c}.b->${b}`].sort());
     expect(restored.fields.filter((f) => f.collection === a).map((f) => f.field)).toEqual(['id', 'name', 'bs']);

@@ -82,7 +82,7 @@ describe(watchItemEvents.name, () => {
     const source = fakeSource();
     const iterator = watchItemEvents(source, 'posts', undefined, read, deleted);
     expect(source.listeners.size).toBe(1);
-    await iterator.return!();
+    await iterator.return();
     expect(source.listeners.size).toBe(0);
   });
 });

@@ -64,7 +64,7 @@ export function itemSubscriptions(
         const deleted: ReadDeleted = (keys, rows) => deps.items.for(name, ctx.acc).readableDeletedKeys(keys, rows);
         return watchItemEvents(source, name, args.event ?? undefined, read, deleted);
       },
-      resolve: (payload) => payload as ItemMutation,
+      resolve: (payload) => payload,
     },
   };
 }

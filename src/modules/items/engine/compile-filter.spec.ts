@@ -142,7 +142,7 @@ describe(compileFilter.name, () => {
     [{ 'median(views)': { _eq: 1 } }],
     [{ views: { _gt: Infinity } }],
     [{ views: { _lt: '-1e400' } }],
-    [{ views: { _in: [1, 9007199254740993] } }],
+    [{ views: { _in: [1, Number.MAX_SAFE_INTEGER + 1] } }],
     [{ views: { _between: [0, Infinity] } }],
     [{ at: { _lt: '$NOW(soon)' } }],
     [{ at: { _in: ['2024-01-01', 'tomorrow'] } }],
@@ -222,7 +222,7 @@ describe(compileFilter.name, () => {
     it.each<[Filter]>([
       [{ 'item:authors': { name: { _eq: 'x' } } }],
       [{ 'item:circles': { _eq: '1' } }],
-      [{ 'item:circles': 'x' } as unknown as Filter],
+      [{ 'item:circles': 'x' }],
       [{ 'shapes_id:shapes': { name: { _eq: 'x' } } }],
     ])('refuses %j', (filter) =>
       expect(() => compile(filter, 'postgres', 'shapes_children')).toThrow(InvalidQueryError),

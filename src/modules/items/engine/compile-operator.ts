@@ -6,6 +6,7 @@ import type { FieldOverview } from '../../schema/schema.types';
 import type { SqlContext } from './compile-filter';
 import { NUMERIC_TYPES } from './items.types';
 import { filterValue, isDateValue, isTimeValue } from './values';
+import { valueText } from '../../../common/value-text';
 
 const TEXTUAL = new Set(['string', 'text', 'hash', 'csv', 'json']);
 
@@ -34,7 +35,7 @@ interface Operand {
   /** `_null`, `_empty` and the like take anything but an explicit false as true. */
   truthy: boolean;
   isText: boolean;
-  param(value: unknown): string;
+  param: (value: unknown) => string;
   dialect: Dialect;
 }
 
@@ -136,7 +137,7 @@ function checkedValue(ctx: SqlContext, field: FieldOverview, v: unknown): unknow
   // PostgreSQL refuses to compare a date or time column with text that is none; the others would
   // compare it as text and silently match nothing.
   if (v !== null && ((DATE_TYPES.has(field.type) && !isDateValue(v)) || (field.type === 'time' && !isTimeValue(v)))) {
-    throw new InvalidQueryError(`Field "${field.field}" is a ${field.type}, "${String(v)}" is not one`);
+    throw new InvalidQueryError(`Field "${field.field}" is a ${field.type}, "${valueText(v)}" is not one`);
   }
   // API.md 1.6: numbers beyond MAX_SAFE_INTEGER are refused; Infinity and NaN are no column's values
   // (and TypeORM writes numbers into SQLite's SQL text, where "Infinity" reads as a column name).

@@ -14,7 +14,7 @@ const withFields = (extra: Record<string, Partial<FieldOverview>>): CollectionOv
   fields: {
     ...base.fields,
     ...Object.fromEntries(
-      Object.entries(extra).map(([name, f]) => [name, { ...base.fields.title, field: name, ...f } as FieldOverview]),
+      Object.entries(extra).map(([name, f]) => [name, { ...base.fields.title, field: name, ...f }]),
     ),
   },
 });

@@ -89,7 +89,7 @@ export function planPayload(
     ...context,
     mode,
     allowed: rule.fields && !rule.fields.includes('*') ? new Set(rule.fields) : null,
-    presets: mode === 'create' && rule.presets ? (resolveVariables(rule.presets as Filter, vars) as Item) : null,
+    presets: mode === 'create' && rule.presets ? resolveVariables(rule.presets as Filter, vars) : null,
     validation: rule.validation ? resolveVariables(rule.validation, vars) : null,
     checked: fields.filter((field) => field.required || field.validation || notNullWithoutDefault(field, filled)),
     required: new Set(requiredFields(fields, mode)),

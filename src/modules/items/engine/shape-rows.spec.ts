@@ -1,4 +1,4 @@
-import type { CollectionOverview, FieldOverview } from '../../schema/schema.types';
+import type { CollectionOverview } from '../../schema/schema.types';
 import type { ReadNode } from './read-plan';
 import { aggregateItem, groupBy, queryWindow, revisionRow, rowFromDb, selectedColumns, shapeItem } from './shape-rows';
 import { fakeOverview } from '../../schema/testing/fake-overview';
@@ -7,7 +7,7 @@ const overview = fakeOverview();
 const articles = overview.collection('articles')!;
 const secret = (special: string[]): CollectionOverview => ({
   ...articles,
-  fields: { ...articles.fields, title: { ...articles.fields.title, special } as FieldOverview },
+  fields: { ...articles.fields, title: { ...articles.fields.title, special } },
 });
 const node: ReadNode = {
   collection: 'articles',
@@ -94,8 +94,7 @@ describe(aggregateItem.name, () => {
 });
 
 describe(revisionRow.name, () => {
-  const field = (name: string, special: string[]) =>
-    ({ ...articles.fields.title, field: name, special }) as FieldOverview;
+  const field = (name: string, special: string[]) => ({ ...articles.fields.title, field: name, special });
   it.each<[string[], unknown]>([
     [[], 'x'],
     [['conceal'], '**********'],

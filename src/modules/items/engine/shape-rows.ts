@@ -78,7 +78,7 @@ export function aggregateItem(row: Item, groups: AggregateGroup[], outputs: Aggr
     const raw = row[o.alias];
     const value = raw === null || raw === undefined ? null : Number(raw);
     if (o.field === '*' || o.fn === 'countAll') item[o.fn] = value;
-    else item[o.fn] = { ...((item[o.fn] as Item) ?? {}), [o.field]: value };
+    else item[o.fn] = { ...(item[o.fn] ?? {}), [o.field]: value };
   }
   return item;
 }

@@ -1,11 +1,12 @@
 import { FailedValidationError } from '../../../common/errors/errors';
 import type { Filter } from '../../../common/query/query.types';
 import { ruleRegex } from '../../../common/query/rule-regex';
+import { valueText } from '../../../common/value-text';
 
 type Test = (value: unknown, expected: unknown) => boolean;
 
 const num = (v: unknown) => (typeof v === 'number' ? v : Number(v));
-const textOf = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+const textOf = (value: unknown) => (value === null || value === undefined ? '' : valueText(value));
 const listOf = (expected: unknown): unknown[] =>
   Array.isArray(expected) ? expected : typeof expected === 'string' ? expected.split(',') : [expected];
 const isNull = (value: unknown) => value === null || value === undefined;
@@ -32,8 +33,8 @@ const between: Test = (value, expected) => {
 
 /** Each operator whose `_n` form is its negation. */
 const NEGATABLE: Record<string, Test> = {
-  _eq: (value, expected) => (expected === null ? isNull(value) : String(value) === String(expected)),
-  _ieq: (value, expected) => textOf(value).toLowerCase() === String(expected).toLowerCase(),
+  _eq: (value, expected) => (expected === null ? isNull(value) : valueText(value) === valueText(expected)),
+  _ieq: (value, expected) => textOf(value).toLowerCase() === valueText(expected).toLowerCase(),
   _in: (value, expected) => listOf(expected).map(String).includes(String(value)),
   _null: (value, expected) => isNull(value) === (expected !== false && expected !== 'false'),
   _empty: (value) => isNull(value) || textOf(value) === '' || (Array.isArray(value) && value.length === 0),

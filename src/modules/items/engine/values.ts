@@ -3,6 +3,7 @@ import type { Dialect } from '../../../database/dialects/dialect';
 import type { FieldOverview, FieldType } from '../../schema/schema.types';
 import { isUuid } from '../../../common/is-uuid';
 import { isInt32 } from '../../../common/is-int32';
+import { valueText } from '../../../common/value-text';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -60,7 +61,7 @@ export function fromDb(type: FieldType, value: unknown): unknown {
       return typeof value === 'string' ? Number(value) : typeof value === 'bigint' ? Number(value) : value;
     case 'bigInteger': {
       const n = Number(value);
-      return Number.isSafeInteger(n) ? n : String(value);
+      return Number.isSafeInteger(n) ? n : valueText(value);
     }
     case 'decimal':
       return typeof value === 'number' ? value : Number(value);
@@ -104,7 +105,7 @@ function textToDb(value: unknown, field: FieldOverview): unknown {
   if (typeof value === 'number' || typeof value === 'boolean') value = String(value);
   if (typeof value !== 'string') invalid(name, 'a string');
   // Checked here because SQLite keeps any length; answered as the reference's database error is, on every vendor.
-  if (field.maxLength !== null && (value as string).length > field.maxLength)
+  if (field.maxLength !== null && value.length > field.maxLength)
     throw new ValueTooLongError({ collection: field.collection, field: name });
   return value;
 }
@@ -113,7 +114,7 @@ function integerToDb(value: unknown, field: FieldOverview): unknown {
   const n = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isInteger(n)) invalid(field.field, 'an integer');
   // A 32-bit column on every vendor (SQLite would keep more); answered as the reference's database error is.
-  if (field.type === 'integer' && !isInt32(n as number))
+  if (field.type === 'integer' && !isInt32(n))
     throw new ValueOutOfRangeError({ collection: field.collection, field: field.field });
   return n;
 }
@@ -135,7 +136,7 @@ function dateToDb(expected: string, write: (date: Date, dialect: Dialect) => unk
   return (value, field, dialect) => {
     const d = dateParts(value);
     if (!d) invalid(field.field, expected);
-    return write(d as Date, dialect);
+    return write(d, dialect);
   };
 }
 
@@ -159,7 +160,7 @@ const TO_DB: Record<string, ToDb> = {
   date: dateToDb('a date', (d) => isoDate(d)),
   time: (value, field) => {
     if (typeof value !== 'string' || !/^\d{2}:\d{2}(:\d{2})?$/.test(value)) invalid(field.field, 'a time (HH:mm:ss)');
-    return (value as string).length === 5 ? `${value}:00` : value;
+    return value.length === 5 ? `${value}:00` : value;
   },
 };
 
