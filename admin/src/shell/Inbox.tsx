@@ -104,33 +104,18 @@ export default function Inbox({ userId }: { userId: string }) {
         transitionProps={{ duration: 0 }}
         closeButtonProps={{ 'aria-label': t('common:close') }}
       >
-        <SegmentedControl
-          fullWidth
-          size="xs"
-          value={box}
-          onChange={setBox}
-          data={[
-            { value: 'inbox', label: t('inbox') },
-            { value: 'archived', label: t('archived') },
-          ]}
-          aria-label={t('which')}
-        />
+        <BoxSwitch box={box} onChange={setBox} />
         {list.error && <p role="alert">{list.error.message}</p>}
         {list.data?.length === 0 && <p>{t(box === 'inbox' ? 'emptyInbox' : 'emptyArchive')}</p>}
         {box === 'inbox' && (list.data?.length ?? 0) > 1 && (
-          <Button
-            variant="default"
-            size="xs"
-            mt="sm"
-            onClick={() =>
+          <ArchiveAll
+            onArchive={() =>
               void move(
                 list.data!.map((n) => n.id),
                 'archived',
               )
             }
-          >
-            {t('archiveAll')}
-          </Button>
+          />
         )}
         <ol className="sidebar-list" aria-label={t(box)}>
           {list.data?.map((n) => (
@@ -145,6 +130,32 @@ export default function Inbox({ userId }: { userId: string }) {
         </ol>
       </Drawer>
     </>
+  );
+}
+
+function BoxSwitch({ box, onChange }: { box: Box; onChange: (box: Box) => void }) {
+  const { t } = useTranslation('notifications');
+  return (
+    <SegmentedControl
+      fullWidth
+      size="xs"
+      value={box}
+      onChange={onChange}
+      data={[
+        { value: 'inbox', label: t('inbox') },
+        { value: 'archived', label: t('archived') },
+      ]}
+      aria-label={t('which')}
+    />
+  );
+}
+
+function ArchiveAll({ onArchive }: { onArchive: () => void }) {
+  const { t } = useTranslation('notifications');
+  return (
+    <Button variant="default" size="xs" mt="sm" onClick={onArchive}>
+      {t('archiveAll')}
+    </Button>
   );
 }
 
