@@ -81,7 +81,8 @@ function condition(part: unknown): Condition | null {
   const entries = Object.entries(part as Record<string, unknown>);
   if (entries.length !== 1 || entries[0][0].startsWith('_')) return null;
   const [field, test] = entries[0];
-  const ops = test && typeof test === 'object' && !Array.isArray(test) ? Object.entries(test) : [];
+  const ops =
+    test && typeof test === 'object' && !Array.isArray(test) ? Object.entries(test as Record<string, unknown>) : [];
   if (ops.length !== 1) return null;
   const [operator, value] = ops[0];
   if (operator === '_null' || operator === '_nnull') return value === true ? { field, operator, value: '' } : null;

@@ -65,7 +65,7 @@ describe('listChanges', () => {
       { create: [], update: [{ id: 1, sort: 1 }], delete: [] },
     ],
   ])('%s', (_name, entries, removed, sortField, expected) => {
-    expect(listChanges(entries as ListEntry[], removed, 'id', sortField)).toEqual(expected);
+    expect(listChanges(entries, removed, 'id', sortField)).toEqual(expected);
   });
 });
 

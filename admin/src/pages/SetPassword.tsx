@@ -10,6 +10,11 @@ interface Props {
   kind: 'reset' | 'invite';
 }
 
+/** The address an invitation was sent to, read from the token's payload (base64url JSON). */
+function invitedEmail(token: string): string {
+  return (JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { email: string }).email;
+}
+
 /** Sets a password from a mailed token: a reset, or an invitation that then signs the user in. */
 export default function SetPassword({ kind }: Props) {
   const { t } = useTranslation('signin');
@@ -30,7 +35,7 @@ export default function SetPassword({ kind }: Props) {
         return setDone(true);
       }
       await api('POST', '/users/invite/accept', { token, password });
-      const email = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).email as string;
+      const email = invitedEmail(token);
       const { expires } = await api<{ expires: number }>('POST', '/auth/login', { email, password, mode: 'session' });
       scheduleRefresh(expires);
       void navigate('/content', { replace: true });

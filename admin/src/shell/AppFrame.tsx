@@ -53,22 +53,8 @@ export function AppFrame({ me, admin, onSignOut, children }: Props) {
       <Notifications position="top-right" />
       <AppShell.Header>
         <Group h="100%" px="md" gap="sm" wrap="nowrap">
-          <Burger
-            opened={mobileOpen}
-            onClick={mobile.toggle}
-            hiddenFrom="sm"
-            size="sm"
-            aria-label={t('navigation')}
-            aria-expanded={mobileOpen}
-          />
-          <Burger
-            opened={desktopOpen}
-            onClick={desktop.toggle}
-            visibleFrom="sm"
-            size="sm"
-            aria-label={t('navigation')}
-            aria-expanded={desktopOpen}
-          />
+          <NavBurger opened={mobileOpen} onToggle={mobile.toggle} wide={false} />
+          <NavBurger opened={desktopOpen} onToggle={desktop.toggle} wide />
           <Text fw={700} visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
             Vellum Studio
           </Text>
@@ -88,18 +74,42 @@ export function AppFrame({ me, admin, onSignOut, children }: Props) {
           </Text>
           <CollectionsNav onNavigate={mobile.close} />
         </AppShell.Section>
-        <AppShell.Section pt="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-          <ThemeSwitch />
-          <Text size="sm" mt="xs" truncate>
-            {me.email}
-          </Text>
-          <Button variant="default" size="xs" mt={6} fullWidth onClick={onSignOut}>
-            {t('signOut')}
-          </Button>
-        </AppShell.Section>
+        <NavFooter email={me.email} onSignOut={onSignOut} />
       </AppShell.Navbar>
       <AppShell.Main style={{ minWidth: 0 }}>{children}</AppShell.Main>
     </AppShell>
+  );
+}
+
+/** The navigation's toggle: on a phone (hidden from small screens up) or on a wide screen (visible from them). */
+function NavBurger({ opened, onToggle, wide }: { opened: boolean; onToggle: () => void; wide: boolean }) {
+  const { t } = useTranslation('shell');
+  return (
+    <Burger
+      opened={opened}
+      onClick={onToggle}
+      hiddenFrom={wide ? undefined : 'sm'}
+      visibleFrom={wide ? 'sm' : undefined}
+      size="sm"
+      aria-label={t('navigation')}
+      aria-expanded={opened}
+    />
+  );
+}
+
+/** The navigation's foot: the colour scheme, who is signed in, and signing out. */
+function NavFooter({ email, onSignOut }: { email: Props['me']['email']; onSignOut: () => void }) {
+  const { t } = useTranslation('shell');
+  return (
+    <AppShell.Section pt="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+      <ThemeSwitch />
+      <Text size="sm" mt="xs" truncate>
+        {email}
+      </Text>
+      <Button variant="default" size="xs" mt={6} fullWidth onClick={onSignOut}>
+        {t('signOut')}
+      </Button>
+    </AppShell.Section>
   );
 }
 

@@ -36,20 +36,25 @@ function UnreadBadge({ count }: { count: number }) {
   );
 }
 
-/** The signed-in user's notifications: the unread count in the header, the list in a drawer, each archived or brought back. */
-export default function Inbox({ userId }: { userId: string }) {
-  const { t } = useTranslation('notifications');
-  const queryClient = useQueryClient();
-  const [opened, setOpened] = useState(false);
-  const [box, setBox] = useState<Box>('inbox');
-  const mine = `filter[recipient][_eq]=${encodeURIComponent(userId)}`;
-  const unread = useQuery({
+const filterMine = (userId: string) => `filter[recipient][_eq]=${encodeURIComponent(userId)}`;
+
+/** How many notifications wait in the inbox, asked again every half minute. */
+function useUnreadCount(userId: string) {
+  const mine = filterMine(userId);
+  return useQuery({
     queryKey: ['notifications', 'unread', userId],
     queryFn: async () =>
       (await apiBody<unknown[]>('GET', `/notifications?${mine}&filter[status][_eq]=inbox&limit=0&meta=filter_count`))
         .meta?.filter_count ?? 0,
     refetchInterval: 30_000,
   });
+}
+
+/** The box's notifications while the drawer is open, and moving some of them to a box. */
+function useNotices(userId: string, box: Box, opened: boolean) {
+  const { t } = useTranslation('notifications');
+  const queryClient = useQueryClient();
+  const mine = filterMine(userId);
   const list = useQuery({
     queryKey: ['notifications', box, userId],
     queryFn: () =>
@@ -67,6 +72,16 @@ export default function Inbox({ userId }: { userId: string }) {
     }
     await queryClient.invalidateQueries({ queryKey: ['notifications'] });
   }
+  return { list, move };
+}
+
+/** The signed-in user's notifications: the unread count in the header, the list in a drawer, each archived or brought back. */
+export default function Inbox({ userId }: { userId: string }) {
+  const { t } = useTranslation('notifications');
+  const [opened, setOpened] = useState(false);
+  const [box, setBox] = useState<Box>('inbox');
+  const unread = useUnreadCount(userId);
+  const { list, move } = useNotices(userId, box, opened);
   const count = unread.data ?? 0;
   return (
     <>
@@ -89,33 +104,18 @@ export default function Inbox({ userId }: { userId: string }) {
         transitionProps={{ duration: 0 }}
         closeButtonProps={{ 'aria-label': t('common:close') }}
       >
-        <SegmentedControl
-          fullWidth
-          size="xs"
-          value={box}
-          onChange={setBox}
-          data={[
-            { value: 'inbox', label: t('inbox') },
-            { value: 'archived', label: t('archived') },
-          ]}
-          aria-label={t('which')}
-        />
+        <BoxSwitch box={box} onChange={setBox} />
         {list.error && <p role="alert">{list.error.message}</p>}
         {list.data?.length === 0 && <p>{t(box === 'inbox' ? 'emptyInbox' : 'emptyArchive')}</p>}
         {box === 'inbox' && (list.data?.length ?? 0) > 1 && (
-          <Button
-            variant="default"
-            size="xs"
-            mt="sm"
-            onClick={() =>
+          <ArchiveAll
+            onArchive={() =>
               void move(
                 list.data!.map((n) => n.id),
                 'archived',
               )
             }
-          >
-            {t('archiveAll')}
-          </Button>
+          />
         )}
         <ol className="sidebar-list" aria-label={t(box)}>
           {list.data?.map((n) => (
@@ -130,6 +130,32 @@ export default function Inbox({ userId }: { userId: string }) {
         </ol>
       </Drawer>
     </>
+  );
+}
+
+function BoxSwitch({ box, onChange }: { box: Box; onChange: (box: Box) => void }) {
+  const { t } = useTranslation('notifications');
+  return (
+    <SegmentedControl
+      fullWidth
+      size="xs"
+      value={box}
+      onChange={onChange}
+      data={[
+        { value: 'inbox', label: t('inbox') },
+        { value: 'archived', label: t('archived') },
+      ]}
+      aria-label={t('which')}
+    />
+  );
+}
+
+function ArchiveAll({ onArchive }: { onArchive: () => void }) {
+  const { t } = useTranslation('notifications');
+  return (
+    <Button variant="default" size="xs" mt="sm" onClick={onArchive}>
+      {t('archiveAll')}
+    </Button>
   );
 }
 

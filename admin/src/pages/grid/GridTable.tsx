@@ -3,6 +3,7 @@ import { DragEvent, KeyboardEvent, ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { renderTemplate } from '../../display-template';
+import { jsonText } from '../../format';
 import { useFieldName } from '../../shell/studio-data';
 import type { Field } from '../../fields';
 import { toggled } from '../sets';
@@ -13,7 +14,7 @@ type Item = Record<string, unknown>;
 function cell(value: unknown, template?: string): string {
   if (value === null || value === undefined) return '';
   if (template && typeof value === 'object') return renderTemplate(template, value);
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return jsonText(value);
 }
 
 export interface GridTableProps {

@@ -50,12 +50,7 @@ export function RuleEditor({ cell, onSaved, onCancel }: Props) {
         <FieldChoice fields={fields.data} all={all} chosen={chosen} onAll={setAll} onChosen={setChosen} />
       )}
       {kept ? (
-        <p>
-          {t(key === 'validation' ? 'keptValues' : 'keptRows')} <code>{JSON.stringify(kept)}</code>.{' '}
-          <button type="button" className="secondary" onClick={() => setKept(null)}>
-            {t('replaceFilter')}
-          </button>
-        </p>
+        <KeptFilter kept={kept} validation={key === 'validation'} onReplace={() => setKept(null)} />
       ) : (
         <FilterBuilder
           fields={columns}
@@ -76,6 +71,25 @@ export function RuleEditor({ cell, onSaved, onCancel }: Props) {
       </button>
       {error && <p role="alert">{error}</p>}
     </form>
+  );
+}
+
+interface KeptProps {
+  kept: unknown;
+  validation: boolean;
+  onReplace: () => void;
+}
+
+/** A stored filter the builder cannot show, as it is, with the choice to replace it. */
+function KeptFilter({ kept, validation, onReplace }: KeptProps) {
+  const { t } = useTranslation('roles');
+  return (
+    <p>
+      {t(validation ? 'keptValues' : 'keptRows')} <code>{JSON.stringify(kept)}</code>.{' '}
+      <button type="button" className="secondary" onClick={onReplace}>
+        {t('replaceFilter')}
+      </button>
+    </p>
   );
 }
 

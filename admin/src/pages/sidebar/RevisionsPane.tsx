@@ -52,23 +52,14 @@ export function RevisionsPane({
     <>
       <ol className="sidebar-list">
         {revisions.data.map((revision) => (
-          <li key={revision.id}>
-            <RevisionSummary revision={revision} />
-            <div className="toolbar">
-              <button
-                type="button"
-                className="secondary"
-                aria-expanded={open === revision.id}
-                onClick={() => setOpen(open === revision.id ? undefined : revision.id)}
-              >
-                {t('compare', { id: revision.id })}
-              </button>
-              <button type="button" className="secondary" onClick={() => setReverting(revision)}>
-                {t('revert', { id: revision.id })}
-              </button>
-            </div>
-            {open === revision.id && <RevisionDiff revision={revision} current={current} />}
-          </li>
+          <RevisionItem
+            key={revision.id}
+            revision={revision}
+            current={current}
+            open={open === revision.id}
+            onToggle={() => setOpen(open === revision.id ? undefined : revision.id)}
+            onRevert={() => setReverting(revision)}
+          />
         ))}
       </ol>
       {reverting && (
@@ -84,6 +75,33 @@ export function RevisionsPane({
         </ConfirmDialog>
       )}
     </>
+  );
+}
+
+interface ItemProps {
+  revision: Revision;
+  current: Record<string, unknown>;
+  open: boolean;
+  onToggle: () => void;
+  onRevert: () => void;
+}
+
+/** A revision in the list: its summary, comparing it with the item, and reverting to it. */
+function RevisionItem({ revision, current, open, onToggle, onRevert }: ItemProps) {
+  const { t } = useTranslation('sidebar');
+  return (
+    <li>
+      <RevisionSummary revision={revision} />
+      <div className="toolbar">
+        <button type="button" className="secondary" aria-expanded={open} onClick={onToggle}>
+          {t('compare', { id: revision.id })}
+        </button>
+        <button type="button" className="secondary" onClick={onRevert}>
+          {t('revert', { id: revision.id })}
+        </button>
+      </div>
+      {open && <RevisionDiff revision={revision} current={current} />}
+    </li>
   );
 }
 
