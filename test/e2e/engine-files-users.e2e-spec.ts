@@ -55,16 +55,13 @@ describe.each<DriverName>(['local', 's3'])('/files through the items engine on t
     expect(res.body.meta.filter_count).toBe(3);
     expect(res.body.meta.total_count).toBeGreaterThanOrEqual(3);
 
-    const page = await t
-      .as('admin')
-      .get('/files')
-      .query({
-        'filter[description][_eq]': tag,
-        sort: 'filename_download',
-        limit: 1,
-        page: 2,
-        fields: 'filename_download',
-      });
+    const page = await t.as('admin').get('/files').query({
+      'filter[description][_eq]': tag,
+      sort: 'filename_download',
+      limit: 1,
+      page: 2,
+      fields: 'filename_download',
+    });
     expect(page.body.data).toEqual([{ filename_download: 'b.txt' }]);
     const search = await t
       .as('admin')
