@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { DragEvent, useState } from 'react';
+import { useState } from 'react';
+import { DropZone } from '../DropZone';
 import { sendFile } from './upload';
 
 interface Upload {
@@ -13,7 +14,6 @@ interface Upload {
 export function Uploader({ folder, onUploaded }: { folder: string | null; onUploaded: () => void }) {
   const { t } = useTranslation('files');
   const [uploads, setUploads] = useState<Upload[]>([]);
-  const [over, setOver] = useState(false);
   async function start(files: File[]) {
     const offset = uploads.length;
     setUploads((list) => [...list, ...files.map((f) => ({ name: f.name, progress: 0, done: false }))]);
@@ -28,18 +28,8 @@ export function Uploader({ folder, onUploaded }: { folder: string | null; onUplo
     );
     onUploaded();
   }
-  const drop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setOver(false);
-    void start([...event.dataTransfer.files]);
-  };
   return (
-    <div
-      className={over ? 'dropzone over' : 'dropzone'}
-      onDragOver={(e) => (e.preventDefault(), setOver(true))}
-      onDragLeave={() => setOver(false)}
-      onDrop={drop}
-    >
+    <DropZone onFiles={(files) => void start(files)}>
       <label>
         {t('upload')}
         <input type="file" multiple onChange={(e) => void start([...(e.target.files ?? [])])} />
@@ -56,6 +46,6 @@ export function Uploader({ folder, onUploaded }: { folder: string | null; onUplo
           </li>
         ))}
       </ul>
-    </div>
+    </DropZone>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { DragEvent, useState } from 'react';
+import { DropZone } from '../DropZone';
 import { Failure } from '../../shell/Failure';
 import type { Job } from './jobs';
 import { RowsProgress } from './RowsProgress';
@@ -11,23 +11,14 @@ import { ImportRun, useImport } from './useImport';
 export function ImportPanel({ collection }: { collection: string }) {
   const { run, job, start, busy } = useImport(collection);
   const { t } = useTranslation('transfer');
-  const [over, setOver] = useState(false);
-  const drop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setOver(false);
-    const file = event.dataTransfer.files[0];
+  const drop = ([file]: File[]) => {
     if (file && !busy) void start(file);
   };
   return (
     <section className="panel" aria-labelledby="import-heading">
       <h2 id="import-heading">{t('importTitle')}</h2>
       <p>{t('importExplain')}</p>
-      <div
-        className={over ? 'dropzone over' : 'dropzone'}
-        onDragOver={(e) => (e.preventDefault(), setOver(true))}
-        onDragLeave={() => setOver(false)}
-        onDrop={drop}
-      >
+      <DropZone onFiles={drop}>
         <label>
           {t('file')}
           <input
@@ -37,7 +28,7 @@ export function ImportPanel({ collection }: { collection: string }) {
             onChange={(e) => e.target.files?.[0] && void start(e.target.files[0])}
           />
         </label>
-      </div>
+      </DropZone>
       {run && <ImportOutcome run={run} job={job} />}
     </section>
   );
