@@ -3,6 +3,7 @@ import { createRole, createUser } from '../factories/user.factory';
 import { expectError } from '../helpers/expect-error';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
+import { until } from '../helpers/until';
 
 describe('/collections', () => {
   let t: TestApp;
@@ -277,10 +278,11 @@ describe('several instances on one database', () => {
   it('rebuilds the schema overview of every instance after a change on one of them', async () => {
     const name = await createCollection(a, uniq('shared'), [{ field: 'title', type: 'string' }]);
     let seen = 0;
-    for (let i = 0; i < 50 && seen !== 200; i++) {
-      seen = (await b.as('admin').get(`/collections/${name}`)).status;
-      if (seen !== 200) await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await until(
+      async () => (seen = (await b.as('admin').get(`/collections/${name}`)).status) === 200,
+      `b knows ${name}`,
+      2_000,
+    );
     expect(seen).toBe(200);
     expect((await b.as('admin').post(`/items/${name}`).send({ title: 'from b' })).body.data.title).toBe('from b');
   });

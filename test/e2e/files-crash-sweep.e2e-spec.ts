@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import sharp from 'sharp';
 import { INSTANCE_OWNER, ownerKeyTag } from '../../src/common/instance-owner';
 import { createTestApp, TestApp } from '../helpers/test-app';
+import { until } from '../helpers/until';
 
 /** The tag of a writer that ran on this host and runs no more, as a process killed mid-write leaves it. */
 function deadWriter(): string {
@@ -67,8 +68,7 @@ describe('files: temporary upload objects after a crash', () => {
     const live = join(root, `temp_put_${randomUUID()}_${ownerKeyTag()}`);
     for (const path of [put, replacement, live]) await writeFile(path, 'partial');
     const restarted = await createTestApp({ env: env(), database: t.database });
-    for (let i = 0; i < 100 && (existsSync(put) || existsSync(replacement)); i++)
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    await until(() => !existsSync(put) && !existsSync(replacement), "the dead writers' leftovers removed", 5_000);
     expect({ put: existsSync(put), replacement: existsSync(replacement), live: existsSync(live) }).toEqual({
       put: false,
       replacement: false,
@@ -98,7 +98,7 @@ describe('files: temporary upload objects after a crash', () => {
     const restarted = await createTestApp({ env: env(), database: t.database });
     // The sweep runs in the background of the start: wait (bounded) until it has passed every leftover.
     const swept = () => [stranded, orphan, replacement].every((path) => !existsSync(path));
-    for (let i = 0; i < 100 && !swept(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    await until(swept, 'every leftover swept', 5_000);
     expect({
       stranded: existsSync(stranded),
       orphan: existsSync(orphan),

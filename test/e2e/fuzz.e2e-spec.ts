@@ -8,6 +8,7 @@ import { Prng } from '../helpers/fuzz-values';
 import { rawClient, RawClient, RawRequest, RawResponse } from '../helpers/raw-http';
 import { storageEnv, StorageEnv } from '../helpers/storage-env';
 import { createTestApp, TestApp } from '../helpers/test-app';
+import { until } from '../helpers/until';
 
 /**
  * Thousands of malformed and hostile requests against every route of openapi.json, as an admin, as a
@@ -75,11 +76,10 @@ describe('fuzz: hostile requests never crash Vellum', () => {
           ? `/utils/jobs/${String((res.body as { data: { id: unknown } }).data.id)}`
           : undefined;
     if (!job?.startsWith('/utils/jobs/')) return;
-    for (let i = 0; i < 100; i++) {
+    await until(async () => {
       const state = await http.send({ method: 'GET', path: job, headers: { Authorization: `Bearer ${t.adminToken}` } });
-      if ((state.body as { data?: { status?: string } } | undefined)?.data?.status !== 'running') return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+      return (state.body as { data?: { status?: string } } | undefined)?.data?.status !== 'running';
+    }, `${job} ended`);
   }
 
   let before: Awaited<ReturnType<typeof protectedState>>;

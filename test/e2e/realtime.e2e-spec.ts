@@ -158,6 +158,7 @@ describe('WebSocket API: transport and authentication', () => {
     it('pings every period and closes a client that stays silent', async () => {
       const s = await TestSocket.open(url);
       expect(await s.next((f) => f.type === 'ping', 2000)).toEqual({ type: 'ping' });
+      // Timeout guard: closes the socket the server failed to close, so the check below fails instead of hanging.
       const timer = setTimeout(() => s.close(), 2000);
       const started = Date.now();
       await s.closed;

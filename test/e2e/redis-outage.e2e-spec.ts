@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCollection } from '../factories/collection.factory';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TestApp } from '../helpers/test-app';
+import { until } from '../helpers/until';
 
 /** A free loopback port: a private Redis must never take the machine's shared one. */
 async function freePort(): Promise<number> {
@@ -35,17 +36,18 @@ async function startRedis(port: number, dir: string): Promise<ChildProcess> {
     dir,
   ];
   const child = spawn('redis-server', args, { stdio: 'ignore' });
-  for (let i = 0; i < 50; i++) {
-    const up = await new Promise<boolean>((resolve) => {
+  // Up once it holds the port: a listen of ours there fails.
+  const up = () =>
+    new Promise<boolean>((resolve) => {
       const socket = createServer().listen(port, '127.0.0.1');
       socket.on('listening', () => socket.close(() => resolve(false)));
       socket.on('error', () => resolve(true));
     });
-    if (up) return child;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the private redis-server did not start');
+  await until(up, 'the private redis-server started', 5_000, 100).catch((e: Error) => {
+    child.kill('SIGKILL');
+    throw e;
+  });
+  return child;
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -105,8 +107,7 @@ describe('a Redis outage with CACHE_STORE=redis', () => {
     });
 
     redis = await startRedis(port, dir);
-    for (let i = 0; i < 50 && (await health()).status !== 'ok'; i++)
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(async () => (await health()).status === 'ok', 'the health check ok again', 5_000);
     expect((await health()).checks['redis:connection'][0].status).toBe('ok');
     // The entry cached before the outage does not come back: the write made during it is seen.
     const after = await t.as('admin').get('/items/notes?sort=id').expect(200);
@@ -155,7 +156,7 @@ describe('meta counts across a Redis outage, two instances', () => {
     await a.app.close();
 
     redis = await startRedis(port, dir);
-    for (let i = 0; i < 50 && !(await redisOk(b)); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(() => redisOk(b), 'b reaches Redis again', 5_000);
     expect(await redisOk(b)).toBe(true);
     expect(await count(b)).toBe(2);
   }, 30_000);

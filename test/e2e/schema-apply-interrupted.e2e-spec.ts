@@ -4,6 +4,7 @@ import type { Repository } from 'typeorm';
 import { INSTANCE_OWNER, parseOwner } from '../../src/common/instance-owner';
 import { SchemaApplyEntity } from '../../src/modules/schema/entities/schema-apply.entity';
 import { createCollection } from '../factories/collection.factory';
+import { watchLockWaits } from '../helpers/lock-waits';
 import { schemaLockHolder } from '../helpers/schema-lock-holder';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { testClient } from '../helpers/test-database';
@@ -97,16 +98,15 @@ describe('an interrupted schema apply is reported by the next one', () => {
     const holder = schemaLockHolder();
     if (!holder) return expect(await journal.count()).toBe(0);
     const other = await holder(t.database.env);
+    const waits = watchLockWaits(t);
     const apply = t
       .as('admin')
       .post('/schema/apply')
       .send(diff)
       .then((res) => res);
     const journaled = ['mysql', 'mariadb'].includes(testClient());
-    // Where it journals, wait for the entry (however slow the machine); elsewhere give it time to appear wrongly.
-    const deadline = Date.now() + (journaled ? 15_000 : 700);
-    while (Date.now() < deadline && (await journal.count()) === 0)
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    // An apply journals before it takes the schema lock: once it waits for the lock, its entry is there or never will be.
+    await waits.reached('the apply waits for the schema lock');
     const running = await journal.find();
     await other.release();
     expect((await apply).status).toBe(204);

@@ -15,9 +15,9 @@ import {
   utilsExport,
   utilsImport,
 } from '@directus/sdk';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { AdminClient, emptyOk, useSdkApp } from '../helpers/sdk-compat';
 import { uniq } from '../helpers/uniq';
+import { until } from '../helpers/until';
 
 /** The SDK building a schema, then reading it, a singleton, importing and exporting, and syncing the schema. */
 describe("@directus/sdk (the reference platform's own client) against Vellum: singletons, import and export, schema sync", () => {
@@ -131,10 +131,13 @@ describe("@directus/sdk (the reference platform's own client) against Vellum: si
       ),
     ).toBeNull();
     let files: Array<Record<string, unknown>> = [];
-    for (let i = 0; i < 50 && files.length === 0; i++) {
-      files = await admin.request(readFiles({ filter: { title: { _eq: `${prefix} export` } }, fields: ['id'] }));
-      if (files.length === 0) await sleep(100);
-    }
+    await until(
+      async () =>
+        (files = await admin.request(readFiles({ filter: { title: { _eq: `${prefix} export` } }, fields: ['id'] })))
+          .length > 0,
+      'the export file stored',
+      5_000,
+    );
     expect(files).toHaveLength(1);
     // readAssetRaw cannot serve here: the SDK parses an application/json asset and then reads `.body` of the parsed value.
     const asset = await fetch(`${sdk.url}/assets/${String(files[0].id)}?access_token=${await admin.getToken()}`);

@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { createCollection } from '../factories/collection.factory';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
+import { until } from '../helpers/until';
 
 type Event = { type: string; event: string; data: unknown };
 
@@ -16,12 +17,10 @@ function collect(subscription: AsyncIterable<Event>): { events: Event[]; waitFor
   return {
     events,
     async waitFor(event) {
-      for (let i = 0; i < 100; i++) {
-        const found = events.find((e) => e.event === event);
-        if (found) return found;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      throw new Error(`no ${event} event; got ${JSON.stringify(events)}`);
+      await until(() => events.some((e) => e.event === event), `a ${event} event`).catch((e: Error) => {
+        throw new Error(`${e.message}; got ${JSON.stringify(events)}`);
+      });
+      return events.find((e) => e.event === event)!;
     },
   };
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startNodeArgs, startServer } from '../helpers/spawn-vellum';
+import { until } from '../helpers/until';
 
 /** `npm start` runs this entry point on the embedded SQLite database, as a new user would. */
 describe('starting Vellum', () => {
@@ -60,8 +61,7 @@ describe('starting Vellum', () => {
       expect(studio.status).toBe(200);
       expect(await studio.text()).toContain('<title>Vellum Studio</title>');
       // LOG_FORMAT=pretty: the request's log line is one a person reads (level and message), not JSON.
-      for (let i = 0; i < 40 && !/INFO.*request/.test(second.output()); i++)
-        await new Promise((r) => setTimeout(r, 50));
+      await until(() => /INFO.*request/.test(second.output()), 'the request logged', 2_000);
       expect(second.output()).toMatch(/INFO.*request/);
       expect(
         second

@@ -1,6 +1,7 @@
 import { createCollection, FieldSpec } from '../factories/collection.factory';
 import { createRole, createUser, grant } from '../factories/user.factory';
 import { expectError } from '../helpers/expect-error';
+import { waitForJob } from '../helpers/export-job';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
 
@@ -62,21 +63,11 @@ describe('/utils/import and /utils/export', () => {
   let t: TestApp;
   let source: string;
 
-  async function waitForJob(id: string, token = t.adminToken): Promise<Record<string, unknown>> {
-    for (let i = 0; i < 200; i++) {
-      const res = await t.as(token).get(`/utils/jobs/${id}`);
-      if (res.status !== 200) throw new Error(`job ${id}: ${res.status} ${JSON.stringify(res.body)}`);
-      if (res.body.data.status !== 'running') return res.body.data;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`job ${id} did not finish`);
-  }
-
   async function exportFile(collection: string, body: Record<string, unknown>, token = t.adminToken) {
     const res = await t.as(token).post(`/utils/export/${collection}`).send(body);
     expect(res.status).toBe(204);
     expect(res.headers.location).toMatch(/^\/utils\/jobs\/[0-9a-f-]{36}$/);
-    return waitForJob(res.headers.location.slice('/utils/jobs/'.length), token);
+    return waitForJob(t, res.headers.location.slice('/utils/jobs/'.length), token);
   }
 
   async function download(file: string): Promise<Buffer> {

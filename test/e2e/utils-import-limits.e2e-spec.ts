@@ -2,6 +2,7 @@ import { request as httpRequest, IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createCollection } from '../factories/collection.factory';
 import { expectError } from '../helpers/expect-error';
+import { waitForJob } from '../helpers/export-job';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
 import { until } from '../helpers/until';
@@ -73,11 +74,7 @@ describe('/utils/import limits', () => {
       .post(`/utils/import/${notes}?background=true`)
       .attach('file', Buffer.from('title\nlater\n'), { filename: 'rows.csv', contentType: 'text/csv' });
     expect(started.status).toBe(200);
-    for (let i = 0; i < 100; i++) {
-      const job = (await t.as('admin').get(`/utils/jobs/${started.body.data.id}`)).body.data;
-      if (job.status !== 'running') break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await waitForJob(t, started.body.data.id);
     await importCsv('title\nafter the background one\n').expect(200);
   });
 

@@ -7,6 +7,7 @@ import { UsersService } from '../../src/modules/users/users.service';
 import { expectError } from '../helpers/expect-error';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { uniq } from '../helpers/uniq';
+import { until } from '../helpers/until';
 
 describe('GET /utils/jobs', () => {
   let t: TestApp;
@@ -94,10 +95,11 @@ describe('GET /utils/jobs', () => {
 
     fail();
     let failed = running;
-    for (let i = 0; i < 50 && failed.body.data.status === 'running'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      failed = await t.as(editor.token).get(`/utils/jobs/${job.id}`);
-    }
+    await until(
+      async () => (failed = await t.as(editor.token).get(`/utils/jobs/${job.id}`)).body.data.status !== 'running',
+      'the job ended',
+      2_000,
+    );
     expect(failed.body.data.status).toBe('failed');
     expect(failed.body.data.errors).toEqual([
       {

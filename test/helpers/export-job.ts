@@ -1,4 +1,5 @@
 import type { TestApp } from './test-app';
+import { until } from './until';
 
 /** A job as `GET /utils/jobs/:id` answers it: specs read its file and compare the rest whole. */
 export interface JobRow extends Record<string, unknown> {
@@ -6,15 +7,23 @@ export interface JobRow extends Record<string, unknown> {
   file: string | null;
 }
 
-/** Polls `GET /utils/jobs/:id` as an administrator (who may read every job) until the job has ended. */
-export async function waitForJob(t: TestApp, id: string): Promise<JobRow> {
-  for (let i = 0; i < 400; i++) {
-    const res = await t.as('admin').get(`/utils/jobs/${id}`);
-    if (res.status !== 200) throw new Error(`job ${id}: ${res.status} ${JSON.stringify(res.body)}`);
-    if (res.body.data.status !== 'running') return res.body.data;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`job ${id} did not finish`);
+/**
+ * Polls `GET /utils/jobs/:id` as `who` (an administrator by default, who may read every job) until the
+ * job has ended; answers the job as it ended.
+ */
+export async function waitForJob(t: TestApp, id: string, who = 'admin', timeoutMs = 20_000): Promise<JobRow> {
+  let job: JobRow | undefined;
+  await until(
+    async () => {
+      const res = await t.as(who).get(`/utils/jobs/${id}`);
+      if (res.status !== 200) throw new Error(`job ${id}: ${res.status} ${JSON.stringify(res.body)}`);
+      job = res.body.data;
+      return job!.status !== 'running';
+    },
+    `job ${id} ended`,
+    timeoutMs,
+  );
+  return job!;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
+import { until } from './until';
 
 export type Result = {
   data?: Record<string, any> | null;
@@ -12,7 +13,6 @@ export class Operation {
   readonly ended: Promise<{ errors?: unknown }>;
   /** Completes the operation from the client's side. */
   readonly stop: () => void;
-  private wake: () => void = () => undefined;
 
   constructor(client: Client, query: string, variables?: Record<string, unknown>) {
     let end: (value: { errors?: unknown }) => void = () => undefined;
@@ -20,10 +20,7 @@ export class Operation {
     this.stop = client.subscribe(
       { query, variables },
       {
-        next: (result) => {
-          this.results.push(result);
-          this.wake();
-        },
+        next: (result) => void this.results.push(result),
         error: (errors) => end({ errors }),
         complete: () => end({}),
       },
@@ -32,14 +29,9 @@ export class Operation {
 
   /** Waits until `count` results have come (5 s at most) and hands them out. */
   async take(count: number, ms = 5000): Promise<Result[]> {
-    const deadline = Date.now() + ms;
-    while (this.results.length < count) {
-      if (Date.now() > deadline) throw new Error(`expected ${count} results, got ${JSON.stringify(this.results)}`);
-      await new Promise<void>((resolve) => {
-        this.wake = resolve;
-        setTimeout(resolve, 50);
-      });
-    }
+    await until(() => this.results.length >= count, `${count} results`, ms).catch(() => {
+      throw new Error(`expected ${count} results, got ${JSON.stringify(this.results)}`);
+    });
     return this.results.splice(0, count);
   }
 }

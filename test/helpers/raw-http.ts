@@ -61,6 +61,7 @@ export async function rawClient(server: Server, timeoutMs = 15_000): Promise<{ s
           resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body });
         });
       });
+      // Timeout guard: a server that never answers fails the request rather than hanging the test.
       outgoing.setTimeout(timeoutMs, () => outgoing.destroy(new Error(`no answer within ${timeoutMs} ms`)));
       outgoing.on('error', reject);
       outgoing.end(body);

@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './free-port';
+import { until } from './until';
 
 export const LDAP_SUFFIX = 'dc=example,dc=com';
 export const LDAP_ADMIN = { dn: `cn=admin,${LDAP_SUFFIX}`, password: 'ldap-admin-secret' };
@@ -89,10 +89,15 @@ export async function startSlapd(ldif: string): Promise<TestSlapd> {
   const child: ChildProcess = spawn('/usr/sbin/slapd', ['-f', join(dir, 'slapd.conf'), '-h', urls, '-d', '0'], {
     stdio: 'ignore',
   });
-  for (let i = 0; i < 100 && !((await accepting(port)) && (await accepting(tlsPort))); i++) {
-    if (child.exitCode !== null) throw new Error(`slapd exited with ${child.exitCode}`);
-    await sleep(100);
-  }
+  await until(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`slapd exited with ${child.exitCode}`);
+      return (await accepting(port)) && (await accepting(tlsPort));
+    },
+    'slapd accepts connections',
+    10_000,
+    100,
+  );
   return {
     url: `ldap://127.0.0.1:${port}`,
     tls: { url: `ldaps://127.0.0.1:${tlsPort}`, ca },

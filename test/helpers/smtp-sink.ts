@@ -55,6 +55,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       const received = mails.find((mail) => addressedTo(mail, to));
       if (received) return Promise.resolve(received);
       return new Promise((resolve, reject) => {
+        // Timeout guard: a mail that never comes fails the test rather than hanging it.
         const timer = setTimeout(() => reject(new Error(`no mail to ${to} within ${timeoutMs} ms`)), timeoutMs);
         waiters.push({ to, resolve: (mail) => (clearTimeout(timer), resolve(mail)) });
       });

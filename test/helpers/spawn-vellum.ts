@@ -1,6 +1,7 @@
 import { spawn, spawnSync, SpawnSyncReturns } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { until } from './until';
 
 const ROOT = join(__dirname, '..', '..');
 const TEST_HASH = { HASH_MEMORY_COST: '4096', HASH_TIME_COST: '2', HASH_PARALLELISM: '1' };
@@ -68,20 +69,18 @@ async function launch(
     await exited;
   };
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
+  const answers = async () => {
     if (!running()) throw new Error(`Vellum exited early: ${output}`);
-    try {
-      if ((await fetch(`${url}/server/ping`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await signal('SIGKILL');
-      throw new Error(`Vellum did not answer in time: ${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+    return fetch(`${url}/server/ping`).then(
+      (res) => res.ok,
+      () => false, // not listening yet
+    );
+  };
+  await until(answers, 'Vellum answers /server/ping', 60_000, 100).catch(async (e: Error) => {
+    if (!running()) throw e;
+    await signal('SIGKILL');
+    throw new Error(`Vellum did not answer in time: ${output}`);
+  });
   return {
     url,
     pid: child.pid!,
@@ -111,6 +110,7 @@ export function runBuiltServerToExit(
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // Timeout guard: a server that starts instead of failing is killed, and the test sees it did not exit.
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   return new Promise((resolve) =>
     child.once('close', (code) => {

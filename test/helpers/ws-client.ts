@@ -57,6 +57,7 @@ export class TestSocket {
     const index = this.frames.findIndex(match);
     if (index >= 0) return Promise.resolve(this.frames.splice(index, 1)[0]);
     return new Promise((resolve, reject) => {
+      // Timeout guard: a frame that never comes fails the test rather than hanging it.
       const timer = setTimeout(
         () => reject(new Error(`no matching frame within ${ms} ms; got ${JSON.stringify(this.frames)}`)),
         ms,

@@ -2,6 +2,7 @@ import { expectError } from '../helpers/expect-error';
 import { StallProxy } from '../helpers/stall-proxy';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { provisionDatabase, testClient, TestDatabase } from '../helpers/test-database';
+import { until } from '../helpers/until';
 
 /** SQLite has no server to stall: the suite's SQLite pass checks the bounds on the shared PostgreSQL. */
 const client = testClient() === 'sqlite' ? 'postgres' : testClient();
@@ -57,15 +58,18 @@ describe(`a database that accepts connections but never answers (${client})`, ()
 
     proxy.unstall();
     let status = 0;
-    for (let i = 0; i < 50 && status !== 200; i++) {
-      status = (
-        await t
-          .as('admin')
-          .get('/users')
-          .timeout(BOUND_MS * 3)
-      ).status;
-      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await until(
+      async () =>
+        (status = (
+          await t
+            .as('admin')
+            .get('/users')
+            .timeout(BOUND_MS * 3)
+        ).status) === 200,
+      'the server answers again',
+      10_000,
+      100,
+    );
     expect(status).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { expectError } from '../../helpers/expect-error';
 import { createTestApp, TestApp } from '../../helpers/test-app';
+import { until } from '../../helpers/until';
 
 const KEYS = 60_000;
 
@@ -28,15 +29,18 @@ describe('parsing large snapshots', () => {
     const delay = monitorEventLoopDelay({ resolution: 10 });
     const pings: number[] = [];
     let done = false;
-    const pinger = (async () => {
-      while (!done) {
+    const pinger = until(
+      async () => {
         const started = performance.now();
         const res = await t.as('anonymous').get('/server/ping');
         expect(res.text).toBe('pong');
         pings.push(performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    })();
+        return done;
+      },
+      'the request answered',
+      120_000,
+      50,
+    );
     delay.enable();
     const started = performance.now();
     const res = await request();
