@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Param, Patch, Post, Req, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Patch, Post, Res, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { Accountability } from '../../common/accountability';
@@ -51,12 +51,15 @@ export class FilesController extends itemsWriteRoutes(docs) {
   @HttpCode(200)
   @docs.upload()
   @UseInterceptors(FileUploadsInterceptor)
+  // The base route's parameters (Nest merges an overriding route's with them); the multipart body is read
+  // from the request behind `res`.
   override async create(
-    @Req() req: Request,
+    @Body() body: unknown,
     @ListQuery() query: Query,
     @Acc() acc: Accountability,
     @Res({ passthrough: true }) res: Response,
   ) {
+    const req = res.req;
     const service = this.engine(acc);
     if (isMultipart(req)) {
       const keys = uploadedKeys(req);
@@ -68,7 +71,6 @@ export class FilesController extends itemsWriteRoutes(docs) {
           throw e;
         });
     }
-    const body: unknown = req.body;
     if (Array.isArray(body)) {
       return this.http.written(service, res, query, () =>
         this.files.createMany(
@@ -108,12 +110,13 @@ export class FilesController extends itemsWriteRoutes(docs) {
   @UseInterceptors(FileReplaceInterceptor)
   override async updateOne(
     @Param('id') id: string,
-    @Req() req: Request,
+    @Body() body: unknown,
     @ListQuery() query: Query,
     @Acc() acc: Accountability,
     @Res({ passthrough: true }) res: Response,
   ) {
-    if (!isMultipart(req)) return this.updateItem(id, req.body, query, acc, res);
+    const req = res.req;
+    if (!isMultipart(req)) return this.updateItem(id, body, query, acc, res);
     const [key] = uploadedKeys(req);
     return this.http.written(this.engine(acc), res, query, () => Promise.resolve(key));
   }
