@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, HttpCode, Param, Patch, Post, Req, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Patch, Post, Res, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { Accountability } from '../../common/accountability';
@@ -10,7 +10,7 @@ import { streamedResults } from '../../common/http/multipart/multipart.intercept
 import { isPlainObject } from '../../common/is-plain-object';
 import type { Query } from '../../common/query/query.types';
 import { ItemsHttp } from '../items/items-http';
-import { itemsReadRoutes } from '../items/items-read-routes';
+import { itemsWriteRoutes } from '../items/items-write-routes';
 import { ImportFileDto } from './dto/import-file.dto';
 import { FILES_DOCS as docs } from './files-docs';
 import { FilesService } from './files.service';
@@ -34,7 +34,7 @@ function uploadedKeys(req: Request): string[] {
  */
 @ApiTags('Files')
 @Controller('files')
-export class FilesController extends itemsReadRoutes(docs) {
+export class FilesController extends itemsWriteRoutes(docs) {
   constructor(
     private readonly files: FilesService,
     private readonly importer: ImportService,
@@ -51,12 +51,15 @@ export class FilesController extends itemsReadRoutes(docs) {
   @HttpCode(200)
   @docs.upload()
   @UseInterceptors(FileUploadsInterceptor)
-  async create(
-    @Req() req: Request,
+  // The base route's parameters (Nest merges an overriding route's with them); the multipart body is read
+  // from the request behind `res`.
+  override async create(
+    @Body() body: unknown,
     @ListQuery() query: Query,
     @Acc() acc: Accountability,
     @Res({ passthrough: true }) res: Response,
   ) {
+    const req = res.req;
     const service = this.engine(acc);
     if (isMultipart(req)) {
       const keys = uploadedKeys(req);
@@ -68,7 +71,6 @@ export class FilesController extends itemsReadRoutes(docs) {
           throw e;
         });
     }
-    const body: unknown = req.body;
     if (Array.isArray(body)) {
       return this.http.written(service, res, query, () =>
         this.files.createMany(
@@ -106,43 +108,24 @@ export class FilesController extends itemsReadRoutes(docs) {
   @Patch(':id')
   @docs.updateOne()
   @UseInterceptors(FileReplaceInterceptor)
-  async updateOne(
-    @Req() req: Request,
+  override async updateOne(
     @Param('id') id: string,
-    @ListQuery() query: Query,
-    @Acc() acc: Accountability,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const service = this.engine(acc);
-    if (isMultipart(req)) {
-      const [key] = uploadedKeys(req);
-      return this.http.written(service, res, query, () => Promise.resolve(key));
-    }
-    return this.http.updateOne(service, res, id, req.body, query, this.files.writer(acc));
-  }
-
-  @Patch()
-  @docs.update()
-  update(
     @Body() body: unknown,
     @ListQuery() query: Query,
     @Acc() acc: Accountability,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.http.update(this.engine(acc), res, body, query, this.files.writer(acc));
+    const req = res.req;
+    if (!isMultipart(req)) return this.updateItem(id, body, query, acc, res);
+    const [key] = uploadedKeys(req);
+    return this.http.written(this.engine(acc), res, query, () => Promise.resolve(key));
   }
 
-  @Delete()
-  @HttpCode(204)
-  @docs.remove()
-  async deleteMany(@Body() body: unknown, @Acc() acc: Accountability): Promise<void> {
-    await this.http.delete(this.files.writer(acc), body);
+  protected override writer(acc: Accountability) {
+    return this.files.writer(acc);
   }
 
-  @Delete(':id')
-  @HttpCode(204)
-  @docs.removeOne()
-  async deleteOne(@Param('id') id: string, @Acc() acc: Accountability): Promise<void> {
-    await this.files.deleteMany([id], acc);
+  protected override deleteItem(id: string, acc: Accountability) {
+    return this.files.deleteMany([id], acc);
   }
 }

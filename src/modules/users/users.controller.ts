@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Accountability } from '../../common/accountability';
@@ -11,7 +11,7 @@ import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { isPlainObject } from '../../common/is-plain-object';
 import { parseQuery } from '../../common/query/parse-query';
 import { ItemsHttp } from '../items/items-http';
-import { itemsReadRoutes } from '../items/items-read-routes';
+import { itemsWriteRoutes } from '../items/items-write-routes';
 import { PermissionsService } from '../permissions/permissions.service';
 import { ItemsFactory } from '../items/items.factory';
 import type { Item, ItemsService } from '../items/items.service';
@@ -60,7 +60,7 @@ function me(acc: Accountability): string {
 
 @ApiTags('Users')
 @Controller('users')
-export class UsersController extends itemsReadRoutes(docs) {
+export class UsersController extends itemsWriteRoutes(docs) {
   constructor(
     private readonly users: UsersService,
     private readonly tfa: TfaService,
@@ -81,7 +81,7 @@ export class UsersController extends itemsReadRoutes(docs) {
    * Everyone writes within their svc_users permissions (admins: all). A caller without any permission
    * for the action is refused before the body is looked at, as the reference does.
    */
-  private async writer(
+  private async usersWriter(
     acc: Accountability,
     action: 'create' | 'update' | 'delete',
     query?: Query,
@@ -159,16 +159,8 @@ export class UsersController extends itemsReadRoutes(docs) {
     await this.users.acceptInvite(dto.token, dto.password);
   }
 
-  @Post()
-  @HttpCode(200)
-  @docs.create()
-  async create(
-    @Body() body: unknown,
-    @ListQuery() query: Query,
-    @Acc() acc: Accountability,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const writer = await this.writer(acc, 'create', query);
+  protected override async createItems(body: unknown, query: Query, acc: Accountability, res: Response) {
+    const writer = await this.usersWriter(acc, 'create', query);
     if (Array.isArray(body)) {
       const dtos = await Promise.all(body.map((item) => this.asUserInput(item, 'create')));
       return this.reread(acc, res, await writer.create(dtos), query, dtos);
@@ -178,15 +170,8 @@ export class UsersController extends itemsReadRoutes(docs) {
     return this.reread(acc, res, id, query, [dto]);
   }
 
-  @Patch()
-  @docs.update()
-  async updateMany(
-    @Body() body: unknown,
-    @Acc() acc: Accountability,
-    @ListQuery() query: Query,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const writer = await this.writer(acc, 'update', query);
+  protected override async updateItems(body: unknown, query: Query, acc: Accountability, res: Response) {
+    const writer = await this.usersWriter(acc, 'update', query);
     if (Array.isArray(body)) {
       const updates = await Promise.all(
         body.map(async (item) => ({ id: primaryKeyOf(item), input: await this.asUserInput(item, 'update') })),
@@ -204,36 +189,22 @@ export class UsersController extends itemsReadRoutes(docs) {
     return this.reread(acc, res, ids, query, []);
   }
 
-  @Delete()
-  @HttpCode(204)
-  @docs.remove()
-  async deleteMany(@Body() body: unknown, @Acc() acc: Accountability): Promise<void> {
-    const writer = await this.writer(acc, 'delete');
+  protected override async deleteItems(body: unknown, acc: Accountability) {
+    const writer = await this.usersWriter(acc, 'delete');
     if (Array.isArray(body)) return writer.delete(stringKeys(body));
     const selection = selectionOf(body, this.config);
     return 'keys' in selection ? writer.delete(selection.keys) : writer.deleteByQuery(selection.query);
   }
 
-  @Patch(':id')
-  @docs.updateOne()
-  async update(
-    @Param('id') id: string,
-    @Body() body: unknown,
-    @Acc() acc: Accountability,
-    @ListQuery() query: Query,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const writer = await this.writer(acc, 'update', query);
+  protected override async updateItem(id: string, body: unknown, query: Query, acc: Accountability, res: Response) {
+    const writer = await this.usersWriter(acc, 'update', query);
     const dto = await this.asUserInput(body, 'update');
     await writer.update([{ id, input: dto }]);
     return this.reread(acc, res, id, query, [dto]);
   }
 
-  @Delete(':id')
-  @HttpCode(204)
-  @docs.removeOne()
-  async delete(@Param('id') id: string, @Acc() acc: Accountability): Promise<void> {
-    await (await this.writer(acc, 'delete')).delete([id]);
+  protected override async deleteItem(id: string, acc: Accountability) {
+    await (await this.usersWriter(acc, 'delete')).delete([id]);
   }
 
   @Post(':id/tfa/disable')
