@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { createRedis } from '../../common/create-redis';
 import { AppLogger } from '../../common/logging/app-logger';
@@ -19,12 +19,18 @@ export type RedisRole = 'commands' | 'subscriber';
  * A Redis that stops answering without closing its connections (frozen, a network cut) costs one
  * command its REDIS_COMMAND_TIMEOUT: then that socket is dropped and every other connection is made to
  * reconnect, so no later command waits for an answer that is not coming.
+ *
+ * Those timeouts are armed once the application has started. Its start keeps the event loop busy for
+ * longer than a command timeout at times, and a timer that fires before the loop reads the answer
+ * waiting on the socket would call a healthy Redis lost (and fail the start). Until then a connection
+ * is bounded by REDIS_CONNECT_TIMEOUT, judged only after pending input has been read.
  */
 @Injectable()
-export class RedisService implements OnApplicationShutdown {
+export class RedisService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly connections = new Map<Redis, RedisRole>();
   private down = false;
   private closing = false;
+  private started = false;
   private readonly reconnected = new Set<() => void>();
 
   constructor(
@@ -49,22 +55,32 @@ export class RedisService implements OnApplicationShutdown {
       connectionName: `vellum-${name}`,
       lazyConnect: true,
       maxRetriesPerRequest: 1,
-      commandTimeout: timeouts.command,
-      // Dropped when a command goes unanswered this long, see lost(). Sooner than the command's own
-      // timeout: every connection is down before the request that waited goes on to its next command.
-      socketTimeout: Math.ceil(timeouts.command * SOCKET_SHARE),
       connectTimeout: timeouts.connect,
       // Reconnect every second at most, forever: Redis coming back must be noticed soon.
       retryStrategy: (attempt) => Math.min(attempt * 200, 1000),
     });
-    await redis.connect();
+    await connectWithin(redis, timeouts.connect);
     // After the first connection: a command sent while Redis is away fails now instead of waiting.
     redis.options.enableOfflineQueue = false;
+    if (this.started) this.armTimeouts(redis);
     redis.on('error', () => this.lost());
     redis.on('close', () => this.lost());
     redis.on('ready', () => this.back());
     this.connections.set(redis, role);
     return redis;
+  }
+
+  onApplicationBootstrap(): void {
+    this.started = true;
+    for (const redis of this.connections.keys()) this.armTimeouts(redis);
+  }
+
+  private armTimeouts(redis: Redis): void {
+    const { command } = this.config.redisTimeouts;
+    redis.options.commandTimeout = command;
+    // Dropped when a command goes unanswered this long, see lost(). Sooner than the command's own
+    // timeout: every connection is down before the request that waited goes on to its next command.
+    redis.options.socketTimeout = Math.ceil(command * SOCKET_SHARE);
   }
 
   /** ms Redis took to answer a PING, or null when it did not within REDIS_COMMAND_TIMEOUT (or is away). */
@@ -111,5 +127,24 @@ export class RedisService implements OnApplicationShutdown {
     const closing = [...this.connections.keys()];
     this.connections.clear();
     await Promise.all(closing.map((c) => c.quit().catch(() => c.disconnect())));
+  }
+}
+
+/**
+ * Connects, or gives up after `ms`. The verdict waits for the I/O phase that follows the timer: after
+ * a busy loop, an answer already on the socket is read first rather than taken for silence.
+ */
+async function connectWithin(redis: Redis, ms: number): Promise<void> {
+  const deadline = setTimeout(
+    () =>
+      setImmediate(() => {
+        if (redis.status !== 'ready') redis.disconnect();
+      }),
+    ms,
+  );
+  try {
+    await redis.connect();
+  } finally {
+    clearTimeout(deadline);
   }
 }
