@@ -1,9 +1,9 @@
-import { createCollection } from '../factories/collection.factory';
-import { expectError } from '../helpers/expect-error';
-import { setLoginAttempts } from '../helpers/login-attempts';
-import { sources, Sources } from '../helpers/sources';
-import { createTestApp, TestApp } from '../helpers/test-app';
-import { uniq } from '../helpers/uniq';
+import { createCollection } from '../../factories/collection.factory';
+import { expectError } from '../../helpers/expect-error';
+import { setLoginAttempts } from '../../helpers/login-attempts';
+import { sources, Sources } from '../../helpers/sources';
+import { createTestApp, TestApp } from '../../helpers/test-app';
+import { uniq } from '../../helpers/uniq';
 
 /** Long, as in production: the test moves the app's clock past it instead of waiting. */
 const LOCKOUT_MS = 15 * 60_000;

@@ -1,5 +1,5 @@
-import { expectError } from '../helpers/expect-error';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TestApp } from '../helpers/test-app';
+import { expectError } from '../../helpers/expect-error';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TestApp } from '../../helpers/test-app';
 
 const ENV = {
   AUTH_DISABLE_DEFAULT: 'true',

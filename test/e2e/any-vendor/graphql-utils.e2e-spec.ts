@@ -1,5 +1,5 @@
-import { expectError } from '../helpers/expect-error';
-import { createTestApp, TestApp } from '../helpers/test-app';
+import { expectError } from '../../helpers/expect-error';
+import { createTestApp, TestApp } from '../../helpers/test-app';
 
 describe('POST /graphql/system utility mutations', () => {
   let t: TestApp;

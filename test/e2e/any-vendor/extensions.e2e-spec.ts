@@ -1,8 +1,8 @@
 import { createDirectus, isDirectusError, readExtensions, rest, staticToken, updateExtension } from '@directus/sdk';
 import type { AddressInfo } from 'node:net';
-import { createRole, createUser } from '../factories/user.factory';
-import { expectError } from '../helpers/expect-error';
-import { createTestApp, TestApp } from '../helpers/test-app';
+import { createRole, createUser } from '../../factories/user.factory';
+import { expectError } from '../../helpers/expect-error';
+import { createTestApp, TestApp } from '../../helpers/test-app';
 
 /** `/extensions` answers as the reference platform does with no extension installed. */
 describe('/extensions', () => {

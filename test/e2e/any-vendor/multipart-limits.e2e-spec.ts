@@ -2,9 +2,9 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { FileEntity } from '../../src/modules/files/entities/file.entity';
-import { expectError } from '../helpers/expect-error';
-import { createTestApp, TestApp } from '../helpers/test-app';
+import { FileEntity } from '../../../src/modules/files/entities/file.entity';
+import { expectError } from '../../helpers/expect-error';
+import { createTestApp, TestApp } from '../../helpers/test-app';
 
 /** multer's limits on every multipart route answer the standard error body and leave nothing behind. */
 describe('multipart limits', () => {

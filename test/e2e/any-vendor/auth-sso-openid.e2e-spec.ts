@@ -1,10 +1,10 @@
 import { DataSource } from 'typeorm';
-import { createRole, createUser, grant } from '../factories/user.factory';
-import { cookieValue } from '../helpers/cookies';
-import { expectError } from '../helpers/expect-error';
-import { signInAtProvider, startOidcProvider, TEST_CLIENT, TestOidcProvider } from '../helpers/oidc-provider';
-import { createTestApp, TestApp } from '../helpers/test-app';
-import { provisionDatabase, TestDatabase } from '../helpers/test-database';
+import { createRole, createUser, grant } from '../../factories/user.factory';
+import { cookieValue } from '../../helpers/cookies';
+import { expectError } from '../../helpers/expect-error';
+import { signInAtProvider, startOidcProvider, TEST_CLIENT, TestOidcProvider } from '../../helpers/oidc-provider';
+import { createTestApp, TestApp } from '../../helpers/test-app';
+import { provisionDatabase, TestDatabase } from '../../helpers/test-database';
 
 const PUBLIC_URL = 'http://vellum.test';
 const CALLBACKS = ['corp', 'closed', 'plain'].map((name) => `${PUBLIC_URL}/auth/login/${name}/callback`);

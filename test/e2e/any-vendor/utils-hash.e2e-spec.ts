@@ -1,8 +1,8 @@
 import * as argon2 from 'argon2';
 import { DataSource } from 'typeorm';
-import { createUser } from '../factories/user.factory';
-import { expectError } from '../helpers/expect-error';
-import { createTestApp, TestApp } from '../helpers/test-app';
+import { createUser } from '../../factories/user.factory';
+import { expectError } from '../../helpers/expect-error';
+import { createTestApp, TestApp } from '../../helpers/test-app';
 
 describe('POST /utils/hash/*', () => {
   let t: TestApp;

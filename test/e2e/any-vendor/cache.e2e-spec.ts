@@ -1,15 +1,15 @@
 import { Controller, Get, Module, Param } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { CacheService } from '../../src/modules/cache/cache.service';
-import { RedisService } from '../../src/modules/cache/redis.service';
-import { SystemCacheService } from '../../src/modules/cache/system-cache.service';
-import { SettingsEntity } from '../../src/modules/settings/entities/settings.entity';
-import { UsersService } from '../../src/modules/users/users.service';
-import { expectError } from '../helpers/expect-error';
-import { dropRedisNamespace } from '../helpers/redis-namespace';
-import { createTestApp, TestApp } from '../helpers/test-app';
-import { uniq } from '../helpers/uniq';
-import { until } from '../helpers/until';
+import { CacheService } from '../../../src/modules/cache/cache.service';
+import { RedisService } from '../../../src/modules/cache/redis.service';
+import { SystemCacheService } from '../../../src/modules/cache/system-cache.service';
+import { SettingsEntity } from '../../../src/modules/settings/entities/settings.entity';
+import { UsersService } from '../../../src/modules/users/users.service';
+import { expectError } from '../../helpers/expect-error';
+import { dropRedisNamespace } from '../../helpers/redis-namespace';
+import { createTestApp, TestApp } from '../../helpers/test-app';
+import { uniq } from '../../helpers/uniq';
+import { until } from '../../helpers/until';
 
 const REDIS = process.env.REDIS ?? 'redis://127.0.0.1:6379';
 

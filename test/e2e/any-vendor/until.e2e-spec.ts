@@ -1,4 +1,4 @@
-import { until } from '../helpers/until';
+import { until } from '../../helpers/until';
 
 /** The test helper every wait of the suite goes through (test/helpers/until.ts). */
 describe('until', () => {

@@ -1,11 +1,11 @@
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { StorageService } from '../../src/modules/files/storage/storage.service';
-import { expectError } from '../helpers/expect-error';
-import { makeImage } from '../helpers/images';
-import { StorageEnv, storageEnv } from '../helpers/storage-env';
-import { createTestApp, TestApp } from '../helpers/test-app';
+import { StorageService } from '../../../src/modules/files/storage/storage.service';
+import { expectError } from '../../helpers/expect-error';
+import { makeImage } from '../../helpers/images';
+import { StorageEnv, storageEnv } from '../../helpers/storage-env';
+import { createTestApp, TestApp } from '../../helpers/test-app';
 
 describe('POST /files/import', () => {
   let image: Buffer;

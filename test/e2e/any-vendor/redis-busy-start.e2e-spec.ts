@@ -1,7 +1,7 @@
-import { AppLogger } from '../../src/common/logging/app-logger';
-import { loadConfig } from '../../src/config/load-config';
-import { RedisService } from '../../src/modules/cache/redis.service';
-import { TEST_REDIS } from '../helpers/redis-namespace';
+import { AppLogger } from '../../../src/common/logging/app-logger';
+import { loadConfig } from '../../../src/config/load-config';
+import { RedisService } from '../../../src/modules/cache/redis.service';
+import { TEST_REDIS } from '../../helpers/redis-namespace';
 
 const COMMAND_TIMEOUT_MS = 200;
 

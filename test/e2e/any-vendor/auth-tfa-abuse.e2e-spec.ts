@@ -1,10 +1,10 @@
 import { generateSync } from 'otplib';
-import { createUser, CreatedUser, enableTfa } from '../factories/user.factory';
-import { expectError } from '../helpers/expect-error';
-import { setLoginAttempts } from '../helpers/login-attempts';
-import { sources, Sources } from '../helpers/sources';
-import { createTestApp, TestApp } from '../helpers/test-app';
-import { uniq } from '../helpers/uniq';
+import { createUser, CreatedUser, enableTfa } from '../../factories/user.factory';
+import { expectError } from '../../helpers/expect-error';
+import { setLoginAttempts } from '../../helpers/login-attempts';
+import { sources, Sources } from '../../helpers/sources';
+import { createTestApp, TestApp } from '../../helpers/test-app';
+import { uniq } from '../../helpers/uniq';
 
 type TfaUser = CreatedUser & { secret: string };
 

@@ -1,8 +1,8 @@
-import { createUser } from '../factories/user.factory';
-import { expectError } from '../helpers/expect-error';
-import { setLoginAttempts } from '../helpers/login-attempts';
-import { sources, Sources } from '../helpers/sources';
-import { createTestApp, TestApp } from '../helpers/test-app';
+import { createUser } from '../../factories/user.factory';
+import { expectError } from '../../helpers/expect-error';
+import { setLoginAttempts } from '../../helpers/login-attempts';
+import { sources, Sources } from '../../helpers/sources';
+import { createTestApp, TestApp } from '../../helpers/test-app';
 
 /** Long, as in production: the test moves the app's clock past it instead of waiting. */
 const LOCKOUT_MS = 15 * 60_000;

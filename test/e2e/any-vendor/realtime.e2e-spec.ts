@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { createUser } from '../factories/user.factory';
-import { createTestApp, TestApp } from '../helpers/test-app';
-import { socketUrl, TestSocket } from '../helpers/ws-client';
+import { createUser } from '../../factories/user.factory';
+import { createTestApp, TestApp } from '../../helpers/test-app';
+import { socketUrl, TestSocket } from '../../helpers/ws-client';
 
 describe('WebSocket API: transport and authentication', () => {
   describe('handshake mode', () => {

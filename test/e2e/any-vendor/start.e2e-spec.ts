@@ -1,14 +1,14 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startNodeArgs, startServer } from '../helpers/spawn-vellum';
-import { until } from '../helpers/until';
+import { startNodeArgs, startServer } from '../../helpers/spawn-vellum';
+import { until } from '../../helpers/until';
 
 /** `npm start` runs this entry point on the embedded SQLite database, as a new user would. */
 describe('starting Vellum', () => {
   it("bounds the server's heap growth the same way under npm start and in the Docker image", () => {
     expect(startNodeArgs()).toEqual(['--max-semi-space-size=4', '--heap-growing-percent=200']);
-    const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(join(__dirname, '..', '..', 'Dockerfile'), 'utf8'))?.[1];
+    const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(join(__dirname, '..', '..', '..', 'Dockerfile'), 'utf8'))?.[1];
     expect(JSON.parse(cmd ?? '[]')).toEqual(['node', ...startNodeArgs(), 'dist/src/main.js']);
   });
 

@@ -1,9 +1,9 @@
 import { gzipSync } from 'node:zlib';
 import { Controller, Get, Module } from '@nestjs/common';
-import { AppLogger } from '../../src/common/logging/app-logger';
-import { expectError } from '../helpers/expect-error';
-import { rawClient } from '../helpers/raw-http';
-import { createTestApp, TestApp } from '../helpers/test-app';
+import { AppLogger } from '../../../src/common/logging/app-logger';
+import { expectError } from '../../helpers/expect-error';
+import { rawClient } from '../../helpers/raw-http';
+import { createTestApp, TestApp } from '../../helpers/test-app';
 
 @Controller('__probe')
 class ProbeController {

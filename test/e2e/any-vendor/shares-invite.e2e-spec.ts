@@ -1,11 +1,11 @@
 import { createDirectus, inviteShare, rest, staticToken } from '@directus/sdk';
 import type { AddressInfo } from 'node:net';
-import { createPublishedAndDraft } from '../factories/collection.factory';
-import { createRole, createUser } from '../factories/user.factory';
-import { expectError } from '../helpers/expect-error';
-import { startSmtpSink, SmtpSink } from '../helpers/smtp-sink';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TestApp } from '../helpers/test-app';
-import { uniq } from '../helpers/uniq';
+import { createPublishedAndDraft } from '../../factories/collection.factory';
+import { createRole, createUser } from '../../factories/user.factory';
+import { expectError } from '../../helpers/expect-error';
+import { startSmtpSink, SmtpSink } from '../../helpers/smtp-sink';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TestApp } from '../../helpers/test-app';
+import { uniq } from '../../helpers/uniq';
 
 /** POST /shares/invite (the SDK's inviteShare): the share's link mailed to each address, as the reference does. */
 describe('POST /shares/invite', () => {

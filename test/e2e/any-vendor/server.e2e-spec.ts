@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
-import { expectError } from '../helpers/expect-error';
-import { createTestApp, TestApp } from '../helpers/test-app';
+import { expectError } from '../../helpers/expect-error';
+import { createTestApp, TestApp } from '../../helpers/test-app';
 
 describe('server endpoints', () => {
   let t: TestApp;

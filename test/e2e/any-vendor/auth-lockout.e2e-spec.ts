@@ -1,9 +1,9 @@
-import { createUser } from '../factories/user.factory';
-import { expectError } from '../helpers/expect-error';
-import { setLoginAttempts } from '../helpers/login-attempts';
-import { rawClient } from '../helpers/raw-http';
-import { createTestApp, TestApp } from '../helpers/test-app';
-import { uniq } from '../helpers/uniq';
+import { createUser } from '../../factories/user.factory';
+import { expectError } from '../../helpers/expect-error';
+import { setLoginAttempts } from '../../helpers/login-attempts';
+import { rawClient } from '../../helpers/raw-http';
+import { createTestApp, TestApp } from '../../helpers/test-app';
+import { uniq } from '../../helpers/uniq';
 
 /** Long, as in production: the test moves the app's clock past it instead of waiting. */
 const LOCKOUT_MS = 15 * 60_000;

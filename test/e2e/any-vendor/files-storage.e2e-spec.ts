@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { LocalDriver } from '../../src/modules/files/storage/local.driver';
-import { S3Driver } from '../../src/modules/files/storage/s3.driver';
-import { StorageDriver, UnsafeStorageKeyError } from '../../src/modules/files/storage/storage-driver';
-import { S3TestServer, startS3Server } from '../helpers/s3-server';
+import { LocalDriver } from '../../../src/modules/files/storage/local.driver';
+import { S3Driver } from '../../../src/modules/files/storage/s3.driver';
+import { StorageDriver, UnsafeStorageKeyError } from '../../../src/modules/files/storage/storage-driver';
+import { S3TestServer, startS3Server } from '../../helpers/s3-server';
 
 async function read(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];

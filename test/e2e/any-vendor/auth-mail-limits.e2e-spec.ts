@@ -1,10 +1,10 @@
-import { createRole, createUser } from '../factories/user.factory';
-import { expectError } from '../helpers/expect-error';
-import { mailSettled } from '../helpers/mail-settled';
-import { startSmtpSink, SmtpSink } from '../helpers/smtp-sink';
-import { sources, Sources } from '../helpers/sources';
-import { createTestApp, TestApp } from '../helpers/test-app';
-import { uniq } from '../helpers/uniq';
+import { createRole, createUser } from '../../factories/user.factory';
+import { expectError } from '../../helpers/expect-error';
+import { mailSettled } from '../../helpers/mail-settled';
+import { startSmtpSink, SmtpSink } from '../../helpers/smtp-sink';
+import { sources, Sources } from '../../helpers/sources';
+import { createTestApp, TestApp } from '../../helpers/test-app';
+import { uniq } from '../../helpers/uniq';
 
 const LIMITS = {
   AUTH_MAIL_ADDRESS_POINTS: '3',

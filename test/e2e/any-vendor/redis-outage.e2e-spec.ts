@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createCollection } from '../factories/collection.factory';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TestApp } from '../helpers/test-app';
-import { until } from '../helpers/until';
+import { createCollection } from '../../factories/collection.factory';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TestApp } from '../../helpers/test-app';
+import { until } from '../../helpers/until';
 
 /** A free loopback port: a private Redis must never take the machine's shared one. */
 async function freePort(): Promise<number> {

@@ -1,10 +1,10 @@
 import { DataSource } from 'typeorm';
-import { createRole, grant } from '../factories/user.factory';
-import { cookieValue } from '../helpers/cookies';
-import { expectError } from '../helpers/expect-error';
-import { AssertionSpec, IDP_SSO_URL, TestSamlIdp } from '../helpers/saml-idp';
-import { createTestApp, TestApp } from '../helpers/test-app';
-import { provisionDatabase, TestDatabase } from '../helpers/test-database';
+import { createRole, grant } from '../../factories/user.factory';
+import { cookieValue } from '../../helpers/cookies';
+import { expectError } from '../../helpers/expect-error';
+import { AssertionSpec, IDP_SSO_URL, TestSamlIdp } from '../../helpers/saml-idp';
+import { createTestApp, TestApp } from '../../helpers/test-app';
+import { provisionDatabase, TestDatabase } from '../../helpers/test-database';
 
 const PUBLIC_URL = 'http://vellum.test';
 const SP_ENTITY = 'https://vellum.test/sp';

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
-const ROOT = join(__dirname, '..', '..');
+const ROOT = join(__dirname, '..', '..', '..');
 
 /** Starts the real entry point and returns how it ended; a refused configuration must stop the start. */
 function start(env: Record<string, string>) {

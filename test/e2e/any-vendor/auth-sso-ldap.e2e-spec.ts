@@ -1,11 +1,11 @@
 import { generateSync } from 'otplib';
 import { DataSource } from 'typeorm';
-import { createRole, grant } from '../factories/user.factory';
-import { cookieValue } from '../helpers/cookies';
-import { expectError } from '../helpers/expect-error';
-import { LDAP_ADMIN, LDAP_SUFFIX, startSlapd, TestSlapd } from '../helpers/slapd';
-import { createTestApp, TestApp } from '../helpers/test-app';
-import { provisionDatabase, TestDatabase } from '../helpers/test-database';
+import { createRole, grant } from '../../factories/user.factory';
+import { cookieValue } from '../../helpers/cookies';
+import { expectError } from '../../helpers/expect-error';
+import { LDAP_ADMIN, LDAP_SUFFIX, startSlapd, TestSlapd } from '../../helpers/slapd';
+import { createTestApp, TestApp } from '../../helpers/test-app';
+import { provisionDatabase, TestDatabase } from '../../helpers/test-database';
 
 const PEOPLE = `ou=people,${LDAP_SUFFIX}`;
 

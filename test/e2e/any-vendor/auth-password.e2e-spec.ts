@@ -1,10 +1,10 @@
 import type { Email } from 'postal-mime';
 import { DataSource } from 'typeorm';
-import { createUser } from '../factories/user.factory';
-import { expectError } from '../helpers/expect-error';
-import { mailSettled } from '../helpers/mail-settled';
-import { startSmtpSink, SmtpSink } from '../helpers/smtp-sink';
-import { createTestApp, TestApp } from '../helpers/test-app';
+import { createUser } from '../../factories/user.factory';
+import { expectError } from '../../helpers/expect-error';
+import { mailSettled } from '../../helpers/mail-settled';
+import { startSmtpSink, SmtpSink } from '../../helpers/smtp-sink';
+import { createTestApp, TestApp } from '../../helpers/test-app';
 
 const RESET_URL = 'https://app.example.com/reset';
 const HASH_ROUTED_URL = 'https://spa.example.com/app#/reset';
