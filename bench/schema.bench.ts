@@ -1,22 +1,13 @@
+import { FIELD_TYPES } from '../src/common/field-types';
 import { bearer, BenchServer, startBenchServer } from './lib';
 
 const COLLECTIONS = 50;
 const FIELDS = 20;
-/** The field types a generated collection cycles through (its key `id` comes on top). */
-const TYPES = [
-  'string',
-  'text',
-  'integer',
-  'bigInteger',
-  'float',
-  'decimal',
-  'boolean',
-  'json',
-  'uuid',
-  'date',
-  'dateTime',
-  'timestamp',
-];
+/**
+ * The field types a generated collection cycles through (its key `id` comes on top): alias makes no
+ * column, and csv, hash and time stay out as in the runs whose numbers the commits record.
+ */
+const TYPES = FIELD_TYPES.filter((type) => !['csv', 'hash', 'time', 'alias'].includes(type));
 
 type Entry = Record<string, unknown> & {
   collection: string;

@@ -1,4 +1,5 @@
 import type { SchemaObject } from '@nestjs/swagger';
+import { FIELD_TYPES } from '../field-types';
 import { object, ref } from './schema-shorthand';
 
 const COLLECTION_META = object({
@@ -70,25 +71,6 @@ const FIELD_SCHEMA = object(
   { nullable: true, description: 'The column as it is in the database; null for alias fields (no column).' },
 );
 
-const FIELD_TYPES = [
-  'string',
-  'text',
-  'integer',
-  'bigInteger',
-  'float',
-  'decimal',
-  'boolean',
-  'json',
-  'csv',
-  'uuid',
-  'hash',
-  'date',
-  'time',
-  'dateTime',
-  'timestamp',
-  'alias',
-];
-
 /** The schema's own resources (API.md 11) and the answers that are not rows. */
 export const SCHEMA_RESOURCES: Record<string, SchemaObject> = {
   CollectionMeta: COLLECTION_META,
@@ -128,7 +110,7 @@ export const SCHEMA_RESOURCES: Record<string, SchemaObject> = {
     {
       collection: 'string',
       field: 'string',
-      type: { type: 'string', enum: FIELD_TYPES },
+      type: { type: 'string', enum: [...FIELD_TYPES] },
       meta: FIELD_META,
       schema: FIELD_SCHEMA,
     },

@@ -8,6 +8,18 @@ const STAMPS = {
   user_updated: 'm2o:user',
 };
 
+/** The columns a role and a policy both have, in the order both rows list them first. */
+const ACCESS_COLUMNS = {
+  id: 'uuid',
+  name: 'string',
+  icon: 'string?',
+  description: 'string?',
+  ip_access: 'strings?',
+  enforce_tfa: 'boolean',
+  admin_access: 'boolean',
+  app_access: 'boolean',
+};
+
 /** The rows of the system collections as the API answers them (API.md 11), one schema each. */
 export const SYSTEM_ROWS: Record<string, SchemaObject> = {
   User: object(
@@ -40,14 +52,7 @@ export const SYSTEM_ROWS: Record<string, SchemaObject> = {
     { description: 'A user; `password`, `tfa_secret` and `token` are answered concealed (`**********`).' },
   ),
   Role: object({
-    id: 'uuid',
-    name: 'string',
-    icon: 'string?',
-    description: 'string?',
-    ip_access: 'strings?',
-    enforce_tfa: 'boolean',
-    admin_access: 'boolean',
-    app_access: 'boolean',
+    ...ACCESS_COLUMNS,
     parent: 'm2o:role',
     children: 'o2m:roles',
     users: 'o2m:users',
@@ -55,14 +60,7 @@ export const SYSTEM_ROWS: Record<string, SchemaObject> = {
   }),
   Policy: object(
     {
-      id: 'uuid',
-      name: 'string',
-      icon: 'string?',
-      description: 'string?',
-      ip_access: 'strings?',
-      enforce_tfa: 'boolean',
-      admin_access: 'boolean',
-      app_access: 'boolean',
+      ...ACCESS_COLUMNS,
       roles: 'o2m:access rows',
       users: 'o2m:access rows',
       permissions: 'o2m:permissions',

@@ -1,12 +1,13 @@
 import { InvalidPayloadError, InvalidQueryError } from '../errors/errors';
-import type { Filter, FieldOperator } from './query.types';
+import type { Filter } from './query.types';
 import { ruleRegex } from './rule-regex';
 import { parseJsonFilter } from './parse-json-filter';
 import { isPlainObject } from '../is-plain-object';
 import { refusePrototypeKeys } from '../prototype-keys';
 import { parseObjectParam } from './parse-json-param';
 
-export const FIELD_OPERATORS: readonly FieldOperator[] = [
+/** Every field operator a filter takes (API.md 1.6); GraphQL's operator types are built from it too. */
+export const FIELD_OPERATORS = [
   '_eq',
   '_neq',
   '_ieq',
@@ -22,8 +23,8 @@ export const FIELD_OPERATORS: readonly FieldOperator[] = [
   '_empty',
   '_nempty',
   '_contains',
-  '_ncontains',
   '_icontains',
+  '_ncontains',
   '_nicontains',
   '_starts_with',
   '_nstarts_with',
@@ -35,7 +36,7 @@ export const FIELD_OPERATORS: readonly FieldOperator[] = [
   '_niends_with',
   '_between',
   '_nbetween',
-];
+] as const;
 
 /** What `_json` applies at a JSON path: every field operator. */
 export const JSON_OPERATORS: ReadonlySet<string> = new Set(FIELD_OPERATORS);

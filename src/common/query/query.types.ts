@@ -1,39 +1,12 @@
 import type { ColumnRef, FieldRef, JsonRef } from './field-ref';
+import type { FIELD_OPERATORS } from './parse-filter';
 
 /**
  * The typed query every list and single-item endpoint shares (API.md 1.6), built only by parseQuery.
  * Field names are not checked here: the items engine validates them against the schema overview.
  */
 
-export type FieldOperator =
-  | '_eq'
-  | '_neq'
-  | '_ieq'
-  | '_nieq'
-  | '_lt'
-  | '_lte'
-  | '_gt'
-  | '_gte'
-  | '_in'
-  | '_nin'
-  | '_null'
-  | '_nnull'
-  | '_empty'
-  | '_nempty'
-  | '_contains'
-  | '_ncontains'
-  | '_icontains'
-  | '_nicontains'
-  | '_starts_with'
-  | '_nstarts_with'
-  | '_istarts_with'
-  | '_nistarts_with'
-  | '_ends_with'
-  | '_nends_with'
-  | '_iends_with'
-  | '_niends_with'
-  | '_between'
-  | '_nbetween';
+export type FieldOperator = (typeof FIELD_OPERATORS)[number];
 
 /** Only directly under a one-to-many alias field: `{ comments: { _some: { text: { _contains: 'x' } } } }`. */
 export type RelationalOperator = '_some' | '_none';

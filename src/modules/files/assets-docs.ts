@@ -1,13 +1,16 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiOkResponse, ApiPartialContentResponse, ApiProduces, ApiQuery } from '@nestjs/swagger';
+import { ApiOkResponse, ApiParam, ApiPartialContentResponse, ApiProduces, ApiQuery } from '@nestjs/swagger';
 import { ApiErrors } from '../../common/openapi/error-responses';
 import { ApiDoc } from '../../common/openapi/operation';
 import { ApiAuth } from '../../common/openapi/security';
 
 /** The transformation parameters of API.md 6.7 and the answers of an asset read, for both routes. */
-export function ApiAssetRead(id: string, summary: string, description: string): MethodDecorator {
+export function ApiAssetRead(id: string, summary: string, description: string, named = false): MethodDecorator {
   const integer = { type: 'integer' as const, minimum: 0 };
+  // The handlers read the path from the request, so its parameters are declared here.
+  const path = named ? ['id', 'filename'] : ['id'];
   return applyDecorators(
+    ...path.map((name) => ApiParam({ name, type: String })),
     ApiDoc({ id, summary, description }),
     ApiAuth({ anonymous: true }),
     ApiQuery({

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { Accountability } from '../../common/accountability';
@@ -16,20 +16,16 @@ export class AssetsController {
     private readonly logger: AppLogger,
   ) {}
 
-  private async send(
-    req: Request,
-    res: Response,
-    id: string,
-    filename: string | undefined,
-    query: Record<string, unknown>,
-    acc: Accountability,
-  ) {
+  /** Both routes: the file from the path's `id` (and `filename`, when the route has it), the rest from the request. */
+  private async send(req: Request, res: Response, acc: Accountability) {
+    // Named segments, no wildcard: each is one string.
+    const { id, filename } = req.params as { id: string; filename?: string };
     const header = (name: string) => (typeof req.headers[name] === 'string' ? req.headers[name] : undefined);
     const answer = await this.assets.serve(
       {
         id,
         filename,
-        query,
+        query: req.query,
         range: header('range'),
         accept: header('accept'),
         ifNoneMatch: header('if-none-match'),
@@ -58,14 +54,8 @@ export class AssetsController {
     'Read a file’s content',
     'The content of a file, or an image transformation of it (a preset `key`, or `width`, `height`, `fit`, `format`, `quality`, `transforms`, ...). `Range` reads part of it; 403 for a file the caller may not read.',
   )
-  async get(
-    @Req() req: Request,
-    @Res() res: Response,
-    @Param('id') id: string,
-    @Query() query: Record<string, unknown>,
-    @Acc() acc: Accountability,
-  ) {
-    await this.send(req, res, id, undefined, query, acc);
+  async get(@Req() req: Request, @Res() res: Response, @Acc() acc: Accountability) {
+    await this.send(req, res, acc);
   }
 
   @Get(':id/:filename')
@@ -73,15 +63,9 @@ export class AssetsController {
     'readAssetRawByName',
     'Read a file’s content under a name',
     'As `GET /assets/{id}`, with the name the download gets in the path (SEO-friendly URLs).',
+    true,
   )
-  async getNamed(
-    @Req() req: Request,
-    @Res() res: Response,
-    @Param('id') id: string,
-    @Param('filename') filename: string,
-    @Query() query: Record<string, unknown>,
-    @Acc() acc: Accountability,
-  ) {
-    await this.send(req, res, id, filename, query, acc);
+  async getNamed(@Req() req: Request, @Res() res: Response, @Acc() acc: Accountability) {
+    await this.send(req, res, acc);
   }
 }

@@ -1,22 +1,5 @@
-/** Field types of API.md 11. `alias` fields have no column (one-to-many, many-to-many, groups). */
-export const FIELD_TYPES = [
-  'string',
-  'text',
-  'integer',
-  'bigInteger',
-  'float',
-  'decimal',
-  'boolean',
-  'json',
-  'csv',
-  'uuid',
-  'hash',
-  'date',
-  'time',
-  'dateTime',
-  'timestamp',
-  'alias',
-] as const;
+import { FIELD_TYPES } from '../../common/field-types';
+
 export type FieldType = (typeof FIELD_TYPES)[number];
 
 export function isFieldType(value: unknown): value is FieldType {

@@ -6,6 +6,7 @@ import {
   GraphQLString,
   type GraphQLInputType,
 } from 'graphql';
+import { FIELD_OPERATORS } from '../../../common/query/parse-filter';
 import type { FieldType } from '../../schema/schema.types';
 import { GraphQLJsonFilter, GraphQLStringOrFloat } from './item-scalars';
 
@@ -23,20 +24,11 @@ function operators(name: string, value: GraphQLInputType, names: string[], lists
   });
 }
 
+/** The parser's text matches, less `_nicontains`, which the reference platform's GraphQL schema lacks. */
 const TEXT = [
   '_eq',
   '_neq',
-  '_contains',
-  '_icontains',
-  '_ncontains',
-  '_starts_with',
-  '_nstarts_with',
-  '_istarts_with',
-  '_nistarts_with',
-  '_ends_with',
-  '_nends_with',
-  '_iends_with',
-  '_niends_with',
+  ...FIELD_OPERATORS.filter((op) => /(contains|starts_with|ends_with)$/.test(op) && op !== '_nicontains'),
 ];
 const ORDERED = ['_eq', '_neq', '_lt', '_lte', '_gt', '_gte'];
 
