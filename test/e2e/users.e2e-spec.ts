@@ -272,7 +272,35 @@ describe('/users: administration, sessions and /users/me', () => {
       const token = await t.login(user.email, user.password);
       const adminRole = await createRole(t, { admin: true });
       await expectError(t.as(token).patch('/users/me').send({ role: adminRole }), 403, 'FORBIDDEN');
+      await expectError(
+        t
+          .as(token)
+          .patch('/users/me')
+          .send({ role: { id: adminRole } }),
+        403,
+        'FORBIDDEN',
+      );
       await expectError(t.as(token).patch('/users/me').send({ status: 'active' }), 403, 'FORBIDDEN');
+    });
+
+    it('lets an administrator change their own role given as a related row with its key, in REST and GraphQL', async () => {
+      const admin = await createUser(t, { role: await createRole(t, { admin: true }) });
+      const token = await t.login(admin.email, admin.password);
+      const [rest, graphql] = [await createRole(t, { admin: true }), await createRole(t, { admin: true })];
+      const patched = await t
+        .as(token)
+        .patch('/users/me?fields=id,role')
+        .send({ role: { id: rest } });
+      expect({ status: patched.status, data: patched.body.data }).toEqual({
+        status: 200,
+        data: { id: admin.id, role: rest },
+      });
+      const mutation = `mutation($role: ID!) { update_users_me(data: { role: { id: $role } }) { role { id } } }`;
+      const res = await t
+        .as(token)
+        .post('/graphql/system')
+        .send({ query: mutation, variables: { role: graphql } });
+      expect(res.body).toEqual({ data: { update_users_me: { role: { id: graphql } } } });
     });
 
     it('changes the own password', async () => {

@@ -47,7 +47,10 @@ export class RedisService implements OnApplicationBootstrap, OnApplicationShutdo
     return !this.closing && [...this.connections.keys()].every((c) => c.status === 'ready');
   }
 
-  /** A new connection, ready to use: a subscriber cannot share its connection with commands. */
+  /**
+   * A new connection: a subscriber cannot share its connection with commands. Redis away when it is
+   * made (at start) does not fail it: it is made lost, as in an outage, and keeps trying to connect.
+   */
   async connect(name: string, role: RedisRole = 'commands'): Promise<Redis> {
     if (!this.config.redis) throw new Error('REDIS is not set');
     const timeouts = this.config.redisTimeouts;
@@ -59,15 +62,35 @@ export class RedisService implements OnApplicationBootstrap, OnApplicationShutdo
       // Reconnect every second at most, forever: Redis coming back must be noticed soon.
       retryStrategy: (attempt) => Math.min(attempt * 200, 1000),
     });
-    await connectWithin(redis, timeouts.connect);
-    // After the first connection: a command sent while Redis is away fails now instead of waiting.
+    const reached = await connectWithin(redis, timeouts.connect).then(
+      () => true,
+      () => false,
+    );
+    // After the first attempt: a command sent while Redis is away fails now instead of waiting.
     redis.options.enableOfflineQueue = false;
     if (this.started) this.armTimeouts(redis);
     redis.on('error', () => this.lost());
     redis.on('close', () => this.lost());
     redis.on('ready', () => this.back());
     this.connections.set(redis, role);
+    if (!reached) {
+      this.lost();
+      // Given up on at the connect timeout: ioredis retries only connections it lost by itself.
+      if (redis.status === 'end') redis.connect().catch(() => undefined);
+    }
     return redis;
+  }
+
+  /**
+   * Subscribes to `channel` now, or once Redis is reachable when it is away; ioredis subscribes again
+   * by itself after every later reconnection.
+   */
+  async subscribe(subscriber: Redis, channel: string): Promise<void> {
+    if (subscriber.status === 'ready') {
+      await subscriber.subscribe(channel);
+      return;
+    }
+    subscriber.once('ready', () => void this.subscribe(subscriber, channel).catch(() => undefined));
   }
 
   onApplicationBootstrap(): void {

@@ -44,11 +44,12 @@ export class SystemCacheService implements OnModuleInit {
       this.redisService.connect('system-subscribe', 'subscriber'),
     ]);
     // This instance loads its state while starting: whatever version is shared now is what it holds.
-    this.loadedVersion = await redis.get(this.versionKey);
+    // Redis away: none is known, and the state is read again when Redis is back.
+    this.loadedVersion = await redis.get(this.versionKey).catch(() => null);
     subscriber.on('message', (channel: string, version: string) => {
       if (channel === this.channel) void this.reloadTo(version);
     });
-    await subscriber.subscribe(this.channel);
+    await this.redisService.subscribe(subscriber, this.channel);
     this.redis = redis;
     // Reloads announced during an outage were lost: read the state again from the database.
     this.redisService.onReconnect(() => void this.runHandlers());
@@ -64,9 +65,15 @@ export class SystemCacheService implements OnModuleInit {
   async broadcastReload(): Promise<void> {
     if (!this.redis) return this.runHandlers();
     const version = randomUUID();
-    await this.redis.set(this.versionKey, version);
+    const shared = await this.redis.set(this.versionKey, version).then(
+      () => true,
+      () => false,
+    );
+    // Redis away (logged once by RedisService): every instance reloads when it is back.
+    if (!shared) return this.runHandlers();
     await this.reloadTo(version);
-    await this.redis.publish(this.channel, version);
+    // Lost with Redis between the two commands: the others still see the new version in sync().
+    await this.redis.publish(this.channel, version).catch(() => undefined);
   }
 
   /** Catches up with a reload announced by another instance; cheap when nothing changed. */

@@ -15,6 +15,7 @@ import { isPlainObject } from '../../common/is-plain-object';
  * platform answers when none is installed. Reading the list takes app access, as there; changing or
  * uninstalling one takes an administrator, and then names an extension that does not exist (403
  * FORBIDDEN). The marketplace routes (`/extensions/registry/...`) do not exist: Vellum installs nothing.
+ * Only the list has a success to document: the other routes answer their errors alone.
  */
 @ApiTags('Extensions')
 @Controller('extensions')
@@ -41,7 +42,6 @@ export class ExtensionsController {
   })
   @ApiAuth({ anonymous: true })
   @ApiErrors(404)
-  @ApiData({ type: 'string' }, 'Never answered: no app extension is installed.')
   source(@Param('chunk') _chunk: string, @Req() req: Request): never {
     throw new RouteNotFoundError(req.path);
   }
@@ -55,7 +55,6 @@ export class ExtensionsController {
   })
   @ApiAuth({ admin: true })
   @ApiJsonBody(object({ meta: 'json' }), "The extension's settings, `{ meta }`.")
-  @ApiData({ type: 'object' }, 'Never answered: no extension is installed.')
   update(@Param('name') _name: string, @Body() body: unknown, @Acc() acc: Accountability): never {
     return refuseUpdate(body, acc);
   }
@@ -69,7 +68,6 @@ export class ExtensionsController {
   })
   @ApiAuth({ admin: true })
   @ApiJsonBody(object({ meta: 'json' }), "The extension's settings, `{ meta }`.")
-  @ApiData({ type: 'object' }, 'Never answered: no extension is installed.')
   updateInBundle(
     @Param('bundle') _bundle: string,
     @Param('name') _name: string,
@@ -86,7 +84,6 @@ export class ExtensionsController {
     description: 'No extension is installed: always 403 FORBIDDEN.',
   })
   @ApiAuth({ admin: true })
-  @ApiData({ type: 'object' }, 'Never answered: no extension is installed.')
   uninstall(@Param('name') _name: string): never {
     throw new ForbiddenError();
   }

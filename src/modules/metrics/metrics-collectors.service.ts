@@ -2,11 +2,23 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Gauge, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
+import { CLOCK, Clock } from '../../common/clock';
 import { AppLogger } from '../../common/logging/app-logger';
 import { DIALECT, Dialect } from '../../database/dialects/dialect';
 import { RedisService } from '../cache/redis.service';
 import { JobsService } from '../utils/jobs.service';
 import { METRIC_PREFIX, MetricsService } from '../../common/metrics/metrics.service';
+
+/**
+ * How long one count of svc_jobs serves the scrapes of this instance. The count groups the whole table,
+ * which only grows (every import and export stays recorded), so its cost is bounded per time rather
+ * than paid per scrape: several scrapers, or one scraping often, cost one count per period. A shorter
+ * period than the usual scrape interval (15 s and more), so a scraper sees each job's state change.
+ * Counters kept as jobs change would be cheaper but per instance, while the figure is the database's.
+ */
+const JOBS_COUNT_TTL_MS = 15_000;
+
+type JobCounts = Awaited<ReturnType<JobsService['countByState']>>;
 
 /**
  * Figures read when the registry is scraped rather than counted as they happen: the database pool,
@@ -22,6 +34,7 @@ export class MetricsCollectors implements OnModuleInit {
     private readonly redis: RedisService,
     private readonly jobs: JobsService,
     private readonly logger: AppLogger,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -74,7 +87,8 @@ export class MetricsCollectors implements OnModuleInit {
 
   /** Jobs of the whole database (svc_jobs), so the same on every instance: aggregate with max, not sum. */
   private jobsGauge(registry: Registry): void {
-    const { jobs, logger } = this;
+    const { logger } = this;
+    const counts = this.jobCounts();
     new Gauge({
       name: `${METRIC_PREFIX}jobs`,
       help: 'Import and export jobs recorded in the database, by type and state',
@@ -82,14 +96,30 @@ export class MetricsCollectors implements OnModuleInit {
       registers: [registry],
       async collect() {
         try {
-          const counts = await jobs.countByState();
+          const latest = await counts();
           this.reset();
-          for (const { type, status, count } of counts) this.set({ type, state: status }, count);
+          for (const { type, status, count } of latest) this.set({ type, state: status }, count);
         } catch (err) {
           // A scrape must not fail with the database: the figures stay as last read.
           logger.debug({ err }, 'metrics: jobs could not be counted');
         }
       },
     });
+  }
+
+  /** The counts of svc_jobs, read at most once per JOBS_COUNT_TTL_MS; concurrent scrapes share one read. */
+  private jobCounts(): () => Promise<JobCounts> {
+    let last: { at: number; counts: Promise<JobCounts> } | undefined;
+    return () => {
+      const now = this.clock.now();
+      if (last && now - last.at < JOBS_COUNT_TTL_MS) return last.counts;
+      const current = { at: now, counts: this.jobs.countByState() };
+      // A failed count is tried again at the next scrape.
+      current.counts.catch(() => {
+        if (last === current) last = undefined;
+      });
+      last = current;
+      return current.counts;
+    };
   }
 }

@@ -46,7 +46,7 @@ export class RealtimeBusService implements OnModuleInit, OnModuleDestroy {
     subscriber.on('message', (channel: string, text: string) => {
       if (channel === this.channel) this.received(text);
     });
-    await subscriber.subscribe(this.channel);
+    await this.redisService.subscribe(subscriber, this.channel);
     this.publisher = publisher;
   }
 

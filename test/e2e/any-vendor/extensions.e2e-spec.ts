@@ -73,6 +73,33 @@ describe('/extensions', () => {
     await expectError(t.as('anonymous').delete('/extensions/some-extension'), 403, 'FORBIDDEN');
   });
 
+  it('documents in the OpenAPI document the answers each route gives, and no success the others never give', async () => {
+    const doc = (await t.as('admin').get('/server/specs/oas').expect(200)).body as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    const documented = (method: string, path: string) => Object.keys(doc.paths[path][method].responses);
+    const answered = {
+      'get /extensions': [(await t.as('admin').get('/extensions')).status],
+      'get /extensions/sources/{chunk}': [(await t.as('admin').get('/extensions/sources/index.js')).status],
+      'patch /extensions/{name}': [
+        (await t.as('admin').patch('/extensions/x').send({})).status,
+        (await t.as('admin').patch('/extensions/x').send({ meta: {} })).status,
+      ],
+      'patch /extensions/{bundle}/{name}': [
+        (await t.as('admin').patch('/extensions/b/x').send({})).status,
+        (await t.as('admin').patch('/extensions/b/x').send({ meta: {} })).status,
+      ],
+      'delete /extensions/{name}': [(await t.as('admin').delete('/extensions/x')).status],
+    };
+    for (const [operation, statuses] of Object.entries(answered)) {
+      const [method, path] = operation.split(' ');
+      const declared = documented(method, path);
+      expect([operation, statuses.every((s) => declared.includes(String(s)))]).toEqual([operation, true]);
+      const successes = declared.filter((s) => s.startsWith('2'));
+      expect([operation, successes]).toEqual([operation, statuses.map(String).filter((s) => s.startsWith('2'))]);
+    }
+  });
+
   it("answers the reference SDK's readExtensions and updateExtension", async () => {
     if (!t.server.listening) await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(t.server.address() as AddressInfo).port}`;

@@ -1,61 +1,12 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCollection } from '../../factories/collection.factory';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, TestApp } from '../../helpers/test-app';
+import { freePort } from '../../helpers/free-port';
+import { startRedis, stop } from '../../helpers/private-redis';
 import { until } from '../../helpers/until';
-
-/** A free loopback port: a private Redis must never take the machine's shared one. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/**
- * A private redis-server of this test, stopped by its own PID. It keeps its data across a restart (an
- * append-only file written at every command), as a Redis that was only out of reach would.
- */
-async function startRedis(port: number, dir: string): Promise<ChildProcess> {
-  const args = [
-    '--port',
-    String(port),
-    '--bind',
-    '127.0.0.1',
-    '--save',
-    '',
-    '--appendonly',
-    'yes',
-    '--appendfsync',
-    'always',
-    '--dir',
-    dir,
-  ];
-  const child = spawn('redis-server', args, { stdio: 'ignore' });
-  // Up once it holds the port: a listen of ours there fails.
-  const up = () =>
-    new Promise<boolean>((resolve) => {
-      const socket = createServer().listen(port, '127.0.0.1');
-      socket.on('listening', () => socket.close(() => resolve(false)));
-      socket.on('error', () => resolve(true));
-    });
-  await until(up, 'the private redis-server started', 5_000, 100).catch((e: Error) => {
-    child.kill('SIGKILL');
-    throw e;
-  });
-  return child;
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
 
 describe('a Redis outage with CACHE_STORE=redis', () => {
   let t: TestApp;
