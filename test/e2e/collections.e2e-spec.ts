@@ -142,6 +142,33 @@ describe('/collections', () => {
     expect((await t.as('admin').get(`/collections/${name}`)).body.data.meta.note).toBe('kept');
   });
 
+  it('creates a collection whose key carries schema.length, which the reference ignores, as it ignores it', async () => {
+    const name = uniq('sized');
+    const res = await t
+      .as('admin')
+      .post('/collections')
+      .send({
+        collection: name,
+        meta: {},
+        schema: {},
+        fields: [
+          {
+            field: 'id',
+            type: 'uuid',
+            meta: { hidden: true, readonly: true, special: ['uuid'] },
+            schema: { is_primary_key: true, length: 36, has_auto_increment: false },
+          },
+          { field: 'code', type: 'string', schema: { length: 10 } },
+        ],
+      });
+    expect(res.status).toBe(200);
+    const fields = (await t.as('admin').get(`/fields/${name}`)).body.data;
+    expect(fields[0]).toMatchObject({ field: 'id', type: 'uuid', schema: { is_primary_key: true } });
+    expect(fields[1]).toMatchObject({ field: 'code', schema: { max_length: 255 } });
+    const item = await t.as('admin').post(`/items/${name}`).send({ code: 'longer than ten' }).expect(200);
+    expect(item.body.data.id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('refuses an existing name', async () => {
     const name = await createCollection(t, uniq('dup'));
     await expectError(t.as('admin').post('/collections').send({ collection: name }), 400, 'INVALID_PAYLOAD');

@@ -129,3 +129,40 @@ describe('schema round trip of every relation kind', () => {
     expect(toYaml(await snapshot(target))).toEqual(toYaml(origin));
   });
 });
+
+/**
+ * The reference lists a collection's fields (in snapshots and GET /fields) in the order they were made.
+ * One-to-many aliases are made by their relations, whose keys sort the other way round here
+ * (`ord_a_items.owner` before `ord_z_kids.parent`): applying must still make `kids` before `things`.
+ */
+describe('schema round trip of one-to-many aliases made in another order than their relations sort', () => {
+  let source: TestApp;
+  let target: TestApp;
+
+  beforeAll(async () => {
+    source = await createTestApp();
+    target = await createTestApp();
+  });
+
+  afterAll(async () => {
+    await target.close();
+    await source.close();
+  });
+
+  it('gives the fields back in the order of the source', async () => {
+    await createCollection(source, 'ord_parent', [{ field: 'name', type: 'string' }]);
+    await createCollection(source, 'ord_z_kids', [{ field: 'parent', type: 'integer' }]);
+    await createRelation(source, 'ord_z_kids', 'parent', 'ord_parent', 'kids');
+    await createCollection(source, 'ord_a_items', [{ field: 'owner', type: 'integer' }]);
+    await createRelation(source, 'ord_a_items', 'owner', 'ord_parent', 'things');
+    const fieldsOf = async (t: TestApp) =>
+      (await t.as('admin').get('/fields/ord_parent').expect(200)).body.data.map((f: { field: string }) => f.field);
+    expect(await fieldsOf(source)).toEqual(['id', 'name', 'kids', 'things']);
+
+    const origin = (await source.as('admin').get('/schema/snapshot').expect(200)).body.data;
+    const diff = await target.as('admin').post('/schema/diff').send(origin).expect(200);
+    await target.as('admin').post('/schema/apply').send(diff.body.data).expect(204);
+    expect(await fieldsOf(target)).toEqual(['id', 'name', 'kids', 'things']);
+    expect((await target.as('admin').get('/schema/snapshot').expect(200)).body.data).toEqual(origin);
+  });
+});

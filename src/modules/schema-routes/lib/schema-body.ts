@@ -38,6 +38,9 @@ const SHAPES: Record<SchemaBodyKind, BodyShape> = {
         'has_auto_increment',
       ],
       ...['foreign_key_schema', 'foreign_key_table', 'foreign_key_column', 'comment'],
+      // The reference's own clients and test suite send `length` for a key's size; it reads only
+      // `max_length` and ignores `length`, so a body carrying it must be created all the same.
+      'length',
     ]),
   },
 };

@@ -117,11 +117,33 @@ export function planApply(snapshot: Snapshot, diff: SnapshotDiff): PlanStep[] {
     ...fields.update,
     ...fields.remove,
     ...planSystemFields(diff),
-    ...relations.create,
+    ...inAliasOrder(relations.create, diff),
     ...relations.update,
     ...fields.afterRelations,
     ...relations.remove,
   ];
+}
+
+/**
+ * Relations that bring a one-to-many alias create its field, so their order is the order of those
+ * fields (their meta ids, which snapshots and GET /fields follow). They are put in the order the diff
+ * lists the alias fields (the target snapshot's), or a snapshot applied to an empty schema would list
+ * a collection's many-to-many and many-to-any fields in the relations' alphabetical order instead of
+ * its own. Relations without such a field keep their places.
+ */
+function inAliasOrder(steps: PlanStep[], diff: SnapshotDiff): PlanStep[] {
+  const position = new Map(diff.fields.map((entry, i) => [fieldKey(entry.collection, entry.field), i]));
+  const aliasPosition = (step: PlanStep): number | undefined => {
+    if (step.action !== 'create_relation') return undefined;
+    const oneField = step.entry.meta?.one_field;
+    const related = step.entry.related_collection;
+    return related && typeof oneField === 'string' ? position.get(fieldKey(related, oneField)) : undefined;
+  };
+  const withAlias = steps
+    .filter((step) => aliasPosition(step) !== undefined)
+    .sort((a, b) => aliasPosition(a)! - aliasPosition(b)!);
+  let next = 0;
+  return steps.map((step) => (aliasPosition(step) === undefined ? step : withAlias[next++]));
 }
 
 function planCollections(diff: SnapshotDiff, current: Current) {
