@@ -1,95 +1,13 @@
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Controller, Get, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import * as mysql from 'mysql2/promise';
+import { startFloor } from './floor';
 import { bearer, load, LoadResult, print, startBenchServer } from './lib';
 
 const ROWS = 10_000;
-const COLUMNS = ['id', 'title', 'body', 'x', 'status', 'published'];
 const FILTER = 'filter[status][_eq]=published&sort=-x&limit=25&meta=filter_count';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-
-/** The floor's routes: each runs the SQL Vellum runs for the same request. */
-function floorHandler(pool: mysql.Pool, table: string): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  const cols = COLUMNS.map((c) => `\`${c}\``).join(', ');
-  const row = (r: Record<string, unknown>) => ({ ...r, published: r.published === 1 });
-  const send = (res: ServerResponse, body: unknown) => {
-    res.writeHead(200, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify(body));
-  };
-  return async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://floor');
-    if (req.method === 'POST') {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const item = JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>;
-      const [result] = await pool.query(
-        `INSERT INTO \`${table}\` (title, body, x, status, published) VALUES (?, ?, ?, ?, ?)`,
-        [item.title, item.body, item.x, item.status, item.published],
-      );
-      const [rows] = await pool.query(`SELECT ${cols} FROM \`${table}\` WHERE id = ?`, [
-        (result as mysql.ResultSetHeader).insertId,
-      ]);
-      return send(res, { data: row((rows as Record<string, unknown>[])[0]) });
-    }
-    if (url.pathname === '/one') {
-      const [rows] = await pool.query(`SELECT ${cols} FROM \`${table}\` t WHERE t.id = ? ORDER BY t.id LIMIT 1`, [
-        Number(url.searchParams.get('id')),
-      ]);
-      return send(res, { data: row((rows as Record<string, unknown>[])[0]) });
-    }
-    if (url.pathname === '/filter') {
-      const [rows] = await pool.query(
-        `SELECT ${cols} FROM \`${table}\` t WHERE t.status = ? ORDER BY t.x DESC LIMIT 25`,
-        ['published'],
-      );
-      const [count] = await pool.query(`SELECT COUNT(*) AS count FROM \`${table}\` t WHERE t.status = ?`, [
-        'published',
-      ]);
-      return send(res, {
-        data: (rows as Record<string, unknown>[]).map(row),
-        meta: { filter_count: (count as { count: number }[])[0].count },
-      });
-    }
-    const [rows] = await pool.query(`SELECT ${cols} FROM \`${table}\` t ORDER BY t.id LIMIT 100`);
-    return send(res, { data: (rows as Record<string, unknown>[]).map(row) });
-  };
-}
-
-/**
- * The floor: node:http + mysql2 running the SQL Vellum runs for the same requests, with no framework,
- * auth, permissions or activity. Vellum's target is at least 50% of its throughput on each read.
- */
-async function startFloor(
-  env: Record<string, string>,
-  table: string,
-): Promise<{ url: string; close: () => Promise<void> }> {
-  const pool = mysql.createPool({
-    host: env.DB_HOST,
-    port: Number(env.DB_PORT),
-    user: env.DB_USER,
-    password: env.DB_PASSWORD,
-    database: env.DB_DATABASE,
-    connectionLimit: 10,
-  });
-  const handle = floorHandler(pool, table);
-  const server: Server = createServer((req, res) => {
-    handle(req, res).catch((e: unknown) => {
-      res.writeHead(500);
-      res.end(String(e));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: async () => {
-      await new Promise((resolve) => server.close(resolve));
-      await pool.end();
-    },
-  };
-}
 
 /**
  * What the HTTP framework alone allows: an empty Nest + Express app (no middleware, guard, database or

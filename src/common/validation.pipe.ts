@@ -12,9 +12,19 @@ function firstConstraint(errors: ValidationError[], path = ''): string {
   return 'Invalid payload';
 }
 
+/**
+ * A DTO of a hot route that recognises, cheaper than class-validator, a body it would accept as it is
+ * (no unknown key, every member of its type); any other body goes through class-validator.
+ */
+export interface PlainlyChecked {
+  isPlainlyValid(value: unknown): boolean;
+}
+
 /** API.md 1.5: a broken query parameter is INVALID_QUERY, a broken body INVALID_PAYLOAD. */
 class AppValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const type = metadata.metatype as (Type<object> & Partial<PlainlyChecked>) | undefined;
+    if (type?.isPlainlyValid?.(value)) return Object.assign(new type(), value);
     try {
       return await super.transform(value, metadata);
     } catch (e) {

@@ -18,6 +18,7 @@ import { AppLogger } from '../../common/logging/app-logger';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { DIALECT, Dialect } from '../../database/dialects/dialect';
 import type { GraphqlRequestDto } from './dto/graphql-request.dto';
+import { executeFlat, flatQueryOf } from './flat-query';
 import { formatGraphqlError } from './format-graphql-error';
 import type { GraphqlContext } from './graphql-context';
 import { documentLimitRules } from './limits/document-limits';
@@ -54,6 +55,9 @@ export class GraphqlExecutor {
   ): Promise<FormattedExecutionResult> {
     const checked = this.check(schema, dto.query, dto.operationName, 'http');
     if ('problems' in checked) throw new GraphqlValidationError(checked.problems);
+    const flat = flatQueryOf(schema, checked.document, dto.operationName);
+    const answered = flat && (await executeFlat(schema, flat, dto.variables, contextValue));
+    if (answered) return answered;
     return this.format(
       await execute({
         schema,
