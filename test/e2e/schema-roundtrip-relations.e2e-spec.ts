@@ -130,14 +130,27 @@ describe('schema round trip of every relation kind', () => {
   });
 });
 
+type Entry = { collection: string; field: string; type: string; meta: { sort: number | null } };
+type FieldsSnap = { fields: Entry[] };
+
 /**
- * The reference lists a collection's fields (in snapshots and GET /fields) in the order they were made.
- * One-to-many aliases are made by their relations, whose keys sort the other way round here
- * (`ord_a_items.owner` before `ord_z_kids.parent`): applying must still make `kids` before `things`.
+ * The reference lists a collection's fields (in snapshots and GET /fields) in the order they were made,
+ * and applying a snapshot onto an empty instance makes them in the order the snapshot lists them.
  */
-describe('schema round trip of one-to-many aliases made in another order than their relations sort', () => {
+describe('schema round trip of the order of fields', () => {
   let source: TestApp;
   let target: TestApp;
+
+  const listed = async (t: TestApp, collection: string): Promise<string[]> =>
+    (await t.as('admin').get(`/fields/${collection}`).expect(200)).body.data.map((f: { field: string }) => f.field);
+  const snapshot = async (t: TestApp): Promise<FieldsSnap> =>
+    (await t.as('admin').get('/schema/snapshot').expect(200)).body.data;
+  const yaml = async (t: TestApp): Promise<string> =>
+    (await t.as('admin').get('/schema/snapshot').query({ export: 'yaml' }).expect(200)).text;
+  const applyOnTarget = async (origin: FieldsSnap) => {
+    const diff = await target.as('admin').post('/schema/diff').send(origin).expect(200);
+    await target.as('admin').post('/schema/apply').send(diff.body.data).expect(204);
+  };
 
   beforeAll(async () => {
     source = await createTestApp();
@@ -149,20 +162,54 @@ describe('schema round trip of one-to-many aliases made in another order than th
     await source.close();
   });
 
-  it('gives the fields back in the order of the source', async () => {
+  // One-to-many aliases are made by their relations, whose keys sort the other way round here
+  // (`ord_a_items.owner` before `ord_z_kids.parent`): applying must still make `kids` before `things`.
+  it('gives one-to-many aliases back in the order of the source, not of their relations', async () => {
     await createCollection(source, 'ord_parent', [{ field: 'name', type: 'string' }]);
     await createCollection(source, 'ord_z_kids', [{ field: 'parent', type: 'integer' }]);
     await createRelation(source, 'ord_z_kids', 'parent', 'ord_parent', 'kids');
     await createCollection(source, 'ord_a_items', [{ field: 'owner', type: 'integer' }]);
     await createRelation(source, 'ord_a_items', 'owner', 'ord_parent', 'things');
-    const fieldsOf = async (t: TestApp) =>
-      (await t.as('admin').get('/fields/ord_parent').expect(200)).body.data.map((f: { field: string }) => f.field);
-    expect(await fieldsOf(source)).toEqual(['id', 'name', 'kids', 'things']);
+    expect(await listed(source, 'ord_parent')).toEqual(['id', 'name', 'kids', 'things']);
 
-    const origin = (await source.as('admin').get('/schema/snapshot').expect(200)).body.data;
-    const diff = await target.as('admin').post('/schema/diff').send(origin).expect(200);
-    await target.as('admin').post('/schema/apply').send(diff.body.data).expect(204);
-    expect(await fieldsOf(target)).toEqual(['id', 'name', 'kids', 'things']);
-    expect((await target.as('admin').get('/schema/snapshot').expect(200)).body.data).toEqual(origin);
+    const origin = await snapshot(source);
+    await applyOnTarget(origin);
+    expect(await listed(target, 'ord_parent')).toEqual(['id', 'name', 'kids', 'things']);
+    expect(await snapshot(target)).toEqual(origin);
+  });
+
+  // An alias listed before columns (a one-to-many's, without a position), a presentation alias between
+  // columns and a column without a position: each comes back at its place, with the position it had.
+  it('gives aliases listed among the columns back at their places and positions', async () => {
+    await createCollection(source, 'fo_lists', [{ field: 'name', type: 'string' }]);
+    await createCollection(source, 'fo_entries', [{ field: 'list', type: 'integer' }]);
+    await createRelation(source, 'fo_entries', 'list', 'fo_lists', 'entries');
+    const admin = source.as('admin');
+    await admin.post('/fields/fo_lists').send({ field: 'summary', type: 'text' }).expect(200);
+    const divider = { special: ['alias', 'no-data'], interface: 'presentation-divider' };
+    await admin.post('/fields/fo_lists').send({ field: 'divider', type: 'alias', meta: divider }).expect(200);
+    await admin.post('/fields/fo_lists').send({ field: 'score', type: 'integer' }).expect(200);
+    await admin
+      .patch('/fields/fo_lists/score')
+      .send({ meta: { sort: null } })
+      .expect(200);
+    const ofLists = (snap: FieldsSnap) =>
+      snap.fields.filter((f) => f.collection === 'fo_lists').map((f) => [f.field, f.type, f.meta.sort]);
+    const origin = await snapshot(source);
+    expect(ofLists(origin)).toEqual([
+      ['id', 'integer', 1],
+      ['name', 'string', 2],
+      ['entries', 'alias', null],
+      ['summary', 'text', 4],
+      ['divider', 'alias', 5],
+      ['score', 'integer', null],
+    ]);
+
+    await applyOnTarget(origin);
+    const copy = await snapshot(target);
+    expect(ofLists(copy)).toEqual(ofLists(origin));
+    expect(copy).toEqual(origin);
+    expect(await yaml(target)).toEqual(await yaml(source));
+    expect(await listed(target, 'fo_lists')).toEqual(await listed(source, 'fo_lists'));
   });
 });

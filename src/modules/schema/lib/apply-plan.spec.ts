@@ -129,6 +129,21 @@ describe(`${planApply.name} with one-to-many aliases`, () => {
       ['update_field', 'authors', 'articles'],
     ]);
   });
+
+  it('creates the aliases of a new collection with it, in the order listed among its columns', () => {
+    const relation = authorRelation({ one_field: 'articles' });
+    const current = snapshot();
+    const alias = field('authors', 'articles', 'alias');
+    const name = field('authors', 'name');
+    const target = snapshot({
+      collections: [collection('articles'), collection('authors')],
+      fields: [id('articles'), field('articles', 'author', 'integer'), id('authors'), alias, name],
+      relations: [relation],
+    });
+    const plan = planApply(current, diffSnapshot(current, target));
+    expect(plan.map((s) => s.action)).toEqual(['create_collection', 'create_collection', 'create_relation']);
+    expect(plan[1]).toMatchObject({ collection: 'authors', fields: [id('authors'), alias, name] });
+  });
 });
 
 describe(`${planApply.name} with array changes`, () => {

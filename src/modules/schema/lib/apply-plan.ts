@@ -127,9 +127,9 @@ export function planApply(snapshot: Snapshot, diff: SnapshotDiff): PlanStep[] {
 /**
  * Relations that bring a one-to-many alias create its field, so their order is the order of those
  * fields (their meta ids, which snapshots and GET /fields follow). They are put in the order the diff
- * lists the alias fields (the target snapshot's), or a snapshot applied to an empty schema would list
- * a collection's many-to-many and many-to-any fields in the relations' alphabetical order instead of
- * its own. Relations without such a field keep their places.
+ * lists the alias fields (the target snapshot's), or the aliases a snapshot adds to an existing
+ * collection would be listed in the relations' alphabetical order instead of its own (a new collection
+ * is made with its aliases). Relations without such a field keep their places.
  */
 function inAliasOrder(steps: PlanStep[], diff: SnapshotDiff): PlanStep[] {
   const position = new Map(diff.fields.map((entry, i) => [fieldKey(entry.collection, entry.field), i]));
@@ -204,7 +204,11 @@ function planFields(diff: SnapshotDiff, current: Current, createdNames: Set<stri
       if (!current.collections.has(entry.collection) && !createdNames.has(entry.collection)) {
         throw new InvalidPayloadError(`Collection "${entry.collection}" of field "${key}" does not exist`);
       }
-      if (field.type === 'alias' && madeByRelations.has(key)) {
+      if (createdNames.has(entry.collection)) {
+        // Made with the collection in the order listed, aliases among the columns (a relation then keeps its
+        // alias as it finds it): snapshots list fields in the order they were made.
+        ofNewCollections.set(entry.collection, [...(ofNewCollections.get(entry.collection) ?? []), field]);
+      } else if (field.type === 'alias' && madeByRelations.has(key)) {
         // The relation creates its one-to-many alias field; the entry's meta is set on it afterwards.
         steps.afterRelations.push({
           action: 'update_field',
@@ -212,8 +216,6 @@ function planFields(diff: SnapshotDiff, current: Current, createdNames: Set<stri
           field: entry.field,
           entry: field,
         });
-      } else if (createdNames.has(entry.collection) && field.type !== 'alias') {
-        ofNewCollections.set(entry.collection, [...(ofNewCollections.get(entry.collection) ?? []), field]);
       } else {
         steps.create.push({ action: 'create_field', collection: entry.collection, field: entry.field, entry: field });
       }

@@ -71,7 +71,8 @@ export class CollectionRows {
       const values = pickMeta(input.meta, FIELD_META) as Partial<FieldMetaEntity>;
       this.fields.push({
         ...values,
-        sort: values.sort ?? index + 1,
+        // A given null stays null (as a snapshot lists a field without a position): applying a snapshot gives it back.
+        sort: values.sort === undefined ? index + 1 : values.sort,
         collection,
         field: input.field,
         ...(input.type ? { type: input.type } : {}),
