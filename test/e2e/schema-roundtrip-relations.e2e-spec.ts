@@ -212,4 +212,30 @@ describe('schema round trip of the order of fields', () => {
     expect(await yaml(target)).toEqual(await yaml(source));
     expect(await listed(target, 'fo_lists')).toEqual(await listed(source, 'fo_lists'));
   });
+
+  // Snapshots list relations by collection, then in the order they were made. Here a collection's two
+  // relations were made in the other order than the aliases they fill (made first, as clients may).
+  it("gives one collection's relations back in the order they were made, not in their aliases'", async () => {
+    await createCollection(source, 'rel_people', [{ field: 'name', type: 'string' }]);
+    const o2m = { special: ['o2m'], interface: 'list-o2m' };
+    for (const alias of ['reviewed', 'written'])
+      await source.as('admin').post('/fields/rel_people').send({ field: alias, type: 'alias', meta: o2m }).expect(200);
+    await createCollection(source, 'rel_notes', [
+      { field: 'writer', type: 'integer' },
+      { field: 'reviewer', type: 'integer' },
+    ]);
+    await createRelation(source, 'rel_notes', 'writer', 'rel_people', 'written');
+    await createRelation(source, 'rel_notes', 'reviewer', 'rel_people', 'reviewed');
+    const origin = (await source.as('admin').get('/schema/snapshot').expect(200)).body.data as Snap & {
+      relations: { collection: string; field: string }[];
+    };
+    const ofNotes = (snap: typeof origin) =>
+      snap.relations.filter((r) => r.collection === 'rel_notes').map((r) => r.field);
+    expect(ofNotes(origin)).toEqual(['writer', 'reviewer']);
+
+    await applyOnTarget(origin as unknown as FieldsSnap);
+    const copy = (await target.as('admin').get('/schema/snapshot').expect(200)).body.data as typeof origin;
+    expect(ofNotes(copy)).toEqual(['writer', 'reviewer']);
+    expect(copy).toEqual(origin);
+  });
 });

@@ -100,7 +100,8 @@ export function planApply(snapshot: Snapshot, diff: SnapshotDiff): PlanStep[] {
     relations: new Map(snapshot.relations.map((r) => [fieldKey(r.collection, r.field), r])),
   };
   const collections = planCollections(diff, current);
-  const fields = planFields(diff, current, new Set(collections.created.map((c) => c.collection)));
+  const createdNames = new Set(collections.created.map((c) => c.collection));
+  const fields = planFields(diff, current, createdNames);
   const relations = planRelations(diff, current, new Set(collections.deleted));
   return [
     ...creationOrder(collections.created).map((entry): PlanStep => ({
@@ -117,7 +118,7 @@ export function planApply(snapshot: Snapshot, diff: SnapshotDiff): PlanStep[] {
     ...fields.update,
     ...fields.remove,
     ...planSystemFields(diff),
-    ...inAliasOrder(relations.create, diff),
+    ...inAliasOrder(relations.create, diff, createdNames),
     ...relations.update,
     ...fields.afterRelations,
     ...relations.remove,
@@ -131,13 +132,16 @@ export function planApply(snapshot: Snapshot, diff: SnapshotDiff): PlanStep[] {
  * collection would be listed in the relations' alphabetical order instead of its own (a new collection
  * is made with its aliases). Relations without such a field keep their places.
  */
-function inAliasOrder(steps: PlanStep[], diff: SnapshotDiff): PlanStep[] {
+function inAliasOrder(steps: PlanStep[], diff: SnapshotDiff, createdNames: Set<string>): PlanStep[] {
   const position = new Map(diff.fields.map((entry, i) => [fieldKey(entry.collection, entry.field), i]));
   const aliasPosition = (step: PlanStep): number | undefined => {
     if (step.action !== 'create_relation') return undefined;
     const oneField = step.entry.meta?.one_field;
     const related = step.entry.related_collection;
-    return related && typeof oneField === 'string' ? position.get(fieldKey(related, oneField)) : undefined;
+    // A new collection already has its aliases: its relations keep the diff's order, which snapshots
+    // follow (by collection, then creation).
+    if (!related || createdNames.has(related) || typeof oneField !== 'string') return undefined;
+    return position.get(fieldKey(related, oneField));
   };
   const withAlias = steps
     .filter((step) => aliasPosition(step) !== undefined)

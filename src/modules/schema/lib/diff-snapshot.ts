@@ -97,11 +97,7 @@ function diffFields(
   const fields: SnapshotDiff['fields'] = [];
   // The target's own order, not the alphabet: a new collection's columns are created in the order
   // its fields are listed, which is the order GET /fields answers afterwards (as the reference does).
-  const fieldKeys = [
-    ...targetFields.keys(),
-    ...[...currentFields.keys()].filter((key) => !targetFields.has(key)).sort(),
-  ];
-  for (const key of fieldKeys) {
+  for (const key of inTargetOrder(targetFields, currentFields)) {
     const before = currentFields.get(key);
     const after = targetFields.get(key);
     const { collection, field } = (before ?? after)!;
@@ -156,7 +152,8 @@ function diffRelations(
   const targetRelations = new Map(target.map((r) => [fieldKey(r), r]));
   const currentRelations = new Map(current.map((r) => [fieldKey(r), r]));
   const relations: SnapshotDiff['relations'] = [];
-  for (const key of [...new Set([...currentRelations.keys(), ...targetRelations.keys()])].sort()) {
+  // Relations are made in this order, and snapshots list a collection's relations in the order made.
+  for (const key of inTargetOrder(targetRelations, currentRelations)) {
     const before = currentRelations.get(key);
     const after = targetRelations.get(key);
     const { collection, field, related_collection } = (after ?? before)!;
@@ -176,4 +173,9 @@ export function isEmptyDiff(diff: SnapshotDiff): boolean {
     diff.systemFields.length === 0 &&
     diff.relations.length === 0
   );
+}
+
+/** The target's keys in its order, then those only the current schema has, alphabetically. */
+function inTargetOrder(target: Map<string, unknown>, current: Map<string, unknown>): string[] {
+  return [...target.keys(), ...[...current.keys()].filter((key) => !target.has(key)).sort()];
 }
