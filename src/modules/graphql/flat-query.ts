@@ -108,8 +108,10 @@ export function flatQueryOf(
   let plan = byName.get(key);
   if (plan === undefined) {
     const operation = getOperationAST(document, operationName);
-    const roots = operation ? flatPlan(schema, document, operation) : null;
-    plan = operation && roots ? { operation, roots } : null;
+    // Not remembered: names a client makes up would grow the map without bound.
+    if (!operation) return null;
+    const roots = flatPlan(schema, document, operation);
+    plan = roots ? { operation, roots } : null;
     byName.set(key, plan);
   }
   return plan;
