@@ -19,6 +19,19 @@ export function anyLink(overview: SchemaOverview, collection: string, name: stri
   return link;
 }
 
+/**
+ * Whether `name` scopes a many-to-any field of `collection` to a collection it does not allow: the
+ * reference reads nothing through such a scope inside `json()`, where elsewhere it is an error.
+ */
+export function isForeignAnyScope(overview: SchemaOverview, collection: string, name: string): boolean {
+  const parsed = parseAnyField(name);
+  return (
+    !!parsed &&
+    overview.isAnyToOne(collection, parsed.field) &&
+    !overview.anyToOne(collection, parsed.field, parsed.target)
+  );
+}
+
 /** Whether a row's many-to-any key belongs to the collection `link` leads to (always, for other links). */
 export function rowLeadsTo(link: RelationLink, row: Record<string, unknown>): boolean {
   return !link.collectionField || row[link.collectionField] === link.related;

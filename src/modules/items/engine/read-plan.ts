@@ -12,7 +12,7 @@ import { jsonFunction, type JsonPathSegment } from '../../../common/query/parse-
 import type { DeepQuery } from '../../../common/query/query.types';
 import type { SchemaOverview } from '../../schema/schema-overview';
 import type { CollectionOverview, RelationLink } from '../../schema/schema.types';
-import { anyLink, parseAnyField } from './any-field';
+import { anyLink, isForeignAnyScope, parseAnyField } from './any-field';
 import { checkFunction } from './secret-access';
 
 /** Which fields of a collection the caller may read; null when none (no read permission). */
@@ -203,6 +203,7 @@ class PlanLevel {
   private addJson(key: string, json: JsonRef): void {
     const [head, ...rest] = json.field.split('.');
     const inner = jsonRef(jsonFunction(rest.join('.'), json.pathText, json.path));
+    if (rest.length && isForeignAnyScope(this.options.overview, this.collection, head)) return;
     if (rest.length) this.add({ kind: 'relation', field: head, rest: inner }, {});
     else this.addFunction(key, { fn: 'json', field: json.field, path: json.path });
   }
