@@ -58,13 +58,11 @@ export class VersionedRead {
   private async applyOne(manager: EntityManager, version: StoredVersion): Promise<void> {
     const schema = deltaSchemaOf(this.overview);
     const stored = deltaOf(version.delta);
-    const meta: VersionMeta = {
-      version_id: version.id,
-      delta: mapDelta(stored ?? {}, this.collection, version.item, schema),
-    };
+    // As the reference: the delta is told only of a version that changes nothing (empty) or failed.
+    const meta: VersionMeta = { version_id: version.id };
     const values = stored ? stripMarkers(stored, this.collection, schema) : {};
     if (!stored && version.item !== null) {
-      this.meta.set(version.item, meta);
+      this.meta.set(version.item, { ...meta, delta: {} });
       return;
     }
     const track = (collection: string, keys: PrimaryKey[]) => {
@@ -82,7 +80,8 @@ export class VersionedRead {
       });
       this.meta.set(key, meta);
     } catch (e) {
-      const failed = { ...meta, error: this.errorOf(e) };
+      const delta = mapDelta(stored ?? {}, this.collection, version.item, schema);
+      const failed = { ...meta, delta, error: this.errorOf(e) };
       if (version.item === null) this.failedDrafts.push({ meta: failed, values });
       else {
         this.meta.set(version.item, failed);

@@ -6,8 +6,8 @@ type Row = Record<string, unknown>;
 /** What a read through a version tells of each versioned item (API.md 5.7). */
 export interface VersionMeta {
   version_id: string;
-  /** The version's delta as clients read it (API.md 5.3). */
-  delta: Delta;
+  /** The version's delta as clients read it (API.md 5.3): of a version that failed, or `{}` of one without changes. */
+  delta?: Delta;
   /** Why the version could not be applied (list reads only): the standard error object. */
   error?: { message: string; extensions: Record<string, unknown> };
 }
