@@ -53,7 +53,7 @@ describe('/versions', () => {
         date_created: expect.any(String),
         date_updated: expect.any(String),
         user_created: expect.any(String),
-        user_updated: expect.any(String),
+        user_updated: null,
         delta: null,
       });
     });

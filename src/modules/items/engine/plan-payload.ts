@@ -64,10 +64,10 @@ function notNullWithoutDefault(field: FieldOverview, filled: (field: FieldOvervi
   return !field.nullable && !field.hasDefault && field.type !== 'alias' && !filled(field);
 }
 
-/** Whether the engine fills `field` itself in a write of this mode: generated keys, creation and update stamps. */
+/** Whether the engine fills `field` itself in a write of this mode: generated keys and creation stamps, or update stamps. */
 function filledBy(mode: WriteMode): (field: FieldOverview) => boolean {
   return mode === 'create'
-    ? (field) => generatedUuid(field) || has(field, 'date-created', 'date-updated', 'user-created', 'user-updated')
+    ? (field) => generatedUuid(field) || has(field, 'date-created', 'user-created')
     : (field) => has(field, 'date-updated', 'user-updated');
 }
 
@@ -202,7 +202,8 @@ async function storedValues(plan: PayloadPlan, payload: Item): Promise<Item> {
 }
 
 /**
- * Generated keys and stamps: a create keeps what the item gives, an update always stamps. A generated
+ * Generated keys and stamps: a create keeps what the item gives and leaves the update stamps to the
+ * first update, an update always stamps. A generated
  * key goes into the revision's payload too, so the created item's revision names it.
  */
 function fillValues(plan: PayloadPlan, values: Item, payload: Item): void {
@@ -211,8 +212,9 @@ function fillValues(plan: PayloadPlan, values: Item, payload: Item): void {
     const name = field.field;
     if (plan.mode === 'create') {
       if (values[name] === undefined && generatedUuid(field)) payload[name] = values[name] = randomUUID();
-      if (has(field, 'date-created', 'date-updated')) values[name] ??= now;
-      if (has(field, 'user-created', 'user-updated')) values[name] ??= plan.user;
+      // As the reference: an item that was never updated has no update stamps.
+      if (has(field, 'date-created')) values[name] ??= now;
+      if (has(field, 'user-created')) values[name] ??= plan.user;
     } else {
       if (has(field, 'date-updated')) values[name] = now;
       if (has(field, 'user-updated')) values[name] = plan.user;
