@@ -29,6 +29,21 @@ describe('/fields: the schema of fields, their types, columns and indexes', () =
     expect(afterDelete.body.data).not.toHaveProperty('title');
   });
 
+  it('places a new field last unless it names its position; an explicit sort: null stays null, as the reference', async () => {
+    const c = await createCollection(t, uniq('pos'), [{ field: 'a', type: 'string' }]);
+    const add = async (meta: object) =>
+      (
+        await t
+          .as('admin')
+          .post(`/fields/${c}`)
+          .send({ field: uniq('f'), type: 'string', meta })
+      ).body.data.meta.sort;
+    const a = (await t.as('admin').get(`/fields/${c}/a`)).body.data.meta.sort as number;
+    expect(await add({})).toBe(a + 1);
+    expect(await add({ sort: null })).toBeNull();
+    expect(await add({ sort: 9 })).toBe(9);
+  });
+
   it('changes a type and keeps the stored values', async () => {
     const c = await createCollection(t, uniq('conv'), [{ field: 'n', type: 'string', schema: { max_length: 10 } }]);
     await t

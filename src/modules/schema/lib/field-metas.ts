@@ -12,8 +12,9 @@ export async function saveFieldMeta(
   const repo = runner.manager.getRepository(FieldMetaEntity);
   const existing = await repo.findOneBy({ collection, field: input.field });
   const values = pickMeta(input.meta, FIELD_META) as Partial<FieldMetaEntity>;
-  // A field listed without a position (a hand-written snapshot) keeps its place in the list it came in.
-  if (!existing && values.sort == null && sort !== undefined) values.sort = sort;
+  // A field listed without a position (a hand-written snapshot) keeps its place in the list it came in;
+  // an explicit `sort: null` stays null, as the reference keeps it.
+  if (!existing && values.sort === undefined && sort !== undefined) values.sort = sort;
   await repo.save({
     ...(existing ?? { sort: sort ?? null }),
     ...values,
