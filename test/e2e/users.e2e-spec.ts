@@ -267,6 +267,20 @@ describe('/users: administration, sessions and /users/me', () => {
       expect(patched.body.data).toMatchObject({ id: user.id, first_name: 'Grace', language: 'fr-FR' });
     });
 
+    it('reads and sets the writing direction and the theme overrides, as the reference', async () => {
+      const user = await createUser(t);
+      const token = await t.login(user.email, user.password);
+      const me = await t.as(token).get('/users/me?fields=text_direction,theme_light_overrides,theme_dark_overrides');
+      expect(me.body.data).toEqual({ text_direction: 'auto', theme_light_overrides: null, theme_dark_overrides: null });
+      const overrides = { primary: '#6644ff', navigation: { background: '#111' } };
+      const patched = await t
+        .as(token)
+        .patch('/users/me?fields=text_direction,theme_dark_overrides')
+        .send({ text_direction: 'rtl', theme_dark_overrides: overrides });
+      expect(patched.body.data).toEqual({ text_direction: 'rtl', theme_dark_overrides: overrides });
+      await expectError(t.as(token).patch('/users/me').send({ text_direction: 'up' }), 400, 'INVALID_PAYLOAD');
+    });
+
     it('keeps a non-admin from changing their role or status', async () => {
       const user = await createUser(t);
       const token = await t.login(user.email, user.password);

@@ -8,6 +8,7 @@ import { CreateSvcShares1764300000000 } from './1764300000000-create-svc-shares'
 import { CreateSvcCommentsDashboardsTranslations1764400000000 } from './1764400000000-create-svc-comments-dashboards-translations';
 import { CreateSvcPoliciesAccess1764500000000 } from './1764500000000-create-svc-policies-access';
 import { RoleAppAccessDefault1764600000000 } from './1764600000000-role-app-access-default';
+import { UserTextDirectionThemeOverrides1764700000000 } from './1764700000000-user-text-direction-theme-overrides';
 
 /** Every migration in order; TypeORM runs the ones not yet recorded. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   CreateSvcCommentsDashboardsTranslations1764400000000,
   CreateSvcPoliciesAccess1764500000000,
   RoleAppAccessDefault1764600000000,
+  UserTextDirectionThemeOverrides1764700000000,
 ];

@@ -36,6 +36,8 @@ export const SYSTEM_COLLECTIONS: Record<
       token: { special: ['conceal'] },
       tags: { type: 'json', special: ['cast-json'] },
       auth_data: { type: 'json', special: ['cast-json'] },
+      theme_light_overrides: { type: 'json', special: ['cast-json'] },
+      theme_dark_overrides: { type: 'json', special: ['cast-json'] },
       role: { type: 'uuid', special: ['m2o'] },
       avatar: { type: 'uuid' },
       last_access: { type: 'timestamp' },

@@ -61,6 +61,9 @@ export type UserInput = Partial<
     | 'appearance'
     | 'theme_dark'
     | 'theme_light'
+    | 'theme_light_overrides'
+    | 'theme_dark_overrides'
+    | 'text_direction'
     | 'last_page'
   >
 > & {

@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID } from 'class-validator';
+import { Allow, IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, IsUUID } from 'class-validator';
 
 const STATUSES = ['draft', 'invited', 'unverified', 'active', 'suspended', 'archived'] as const;
+const TEXT_DIRECTIONS = ['auto', 'ltr', 'rtl'] as const;
 
 /** Body of POST /users and PATCH /users/:id; every member optional, unknown members dropped. */
 export class UserInputDto {
@@ -34,6 +35,18 @@ export class UserInputDto {
   @ApiPropertyOptional() @IsOptional() @IsString() appearance?: string | null;
   @ApiPropertyOptional() @IsOptional() @IsString() theme_dark?: string | null;
   @ApiPropertyOptional() @IsOptional() @IsString() theme_light?: string | null;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true })
+  @IsOptional()
+  @IsObject()
+  theme_light_overrides?: Record<string, unknown> | null;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true })
+  @IsOptional()
+  @IsObject()
+  theme_dark_overrides?: Record<string, unknown> | null;
+  @ApiPropertyOptional({ enum: TEXT_DIRECTIONS })
+  @IsOptional()
+  @IsIn(TEXT_DIRECTIONS)
+  text_direction?: (typeof TEXT_DIRECTIONS)[number];
   @ApiPropertyOptional() @IsOptional() @IsString() last_page?: string | null;
   @ApiPropertyOptional({
     description:

@@ -30,4 +30,7 @@ export class UserEntity {
   @Column({ type: 'varchar', nullable: true }) appearance!: string | null;
   @Column({ type: 'varchar', nullable: true }) theme_dark!: string | null;
   @Column({ type: 'varchar', nullable: true }) theme_light!: string | null;
+  @Column({ type: 'text', nullable: true, transformer: jsonColumn }) theme_light_overrides!: unknown;
+  @Column({ type: 'text', nullable: true, transformer: jsonColumn }) theme_dark_overrides!: unknown;
+  @Column({ type: 'varchar', default: 'auto' }) text_direction!: string;
 }
