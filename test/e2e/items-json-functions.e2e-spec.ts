@@ -239,7 +239,7 @@ describe('json(field, path) in queries', () => {
   it('answers json() on a field that does not exist with 403 FORBIDDEN, as the reference', async () => {
     const res = await expectError(read({ fields: 'id,json(nonexistent, color)' }), 403, 'FORBIDDEN');
     expect(res.body.errors[0].message).toBe(
-      `You don't have permission to access field "nonexistent" in collection "${products}" or it does not exist.`,
+      `You don't have permission to access field "nonexistent" in collection "${products}" or it does not exist. Queried in root.`,
     );
   });
 

@@ -204,7 +204,7 @@ describe('the query engine on /items', () => {
         'FORBIDDEN',
       );
       expect(res.body.errors[0].message).toBe(
-        `You don't have permission to access field "nope" in collection "${c}" or it does not exist.`,
+        `You don't have permission to access field "nope" in collection "${c}" or it does not exist. Queried in root.`,
       );
     }
     expect(await names('fields=name,name.sub,nope.id')).toEqual(['Alpha', 'beta', 'Gamma', 'delta']);

@@ -126,8 +126,9 @@ describe('/relations', () => {
       'FORBIDDEN',
     );
     expect(unknown.body.errors[0].message).toBe(
-      `You don't have permission to access field "nonexistent_field" in collection "${junction}" or it does not exist.`,
+      `You don't have permission to access field "nonexistent_field" in collection "${junction}" or it does not exist. Queried in "tags".`,
     );
+    expect(unknown.body.errors[0].extensions.reason).toBe(unknown.body.errors[0].message);
   });
 
   it('gives the two foreign keys of a junction with long names their own constraints', async () => {

@@ -57,13 +57,12 @@ export interface PlanOptions {
  * words; its own class so a write can refuse such a read-back query before writing (checkReadQuery).
  */
 export class MissingFieldError extends ForbiddenError {
-  constructor(field: string, collection: string) {
-    super(`You don't have permission to access field "${field}" in collection "${collection}" or it does not exist.`);
+  /** `path`: the relational path of the level that names the field, '' at the root. */
+  constructor(field: string, collection: string, path = '') {
+    const where = path === '' ? 'root' : `"${path}"`;
+    const words = `You don't have permission to access field "${field}" in collection "${collection}" or it does not exist. Queried in ${where}.`;
+    super(words, words);
   }
-}
-
-function missingField(field: string, collection: string): MissingFieldError {
-  return new MissingFieldError(field, collection);
 }
 
 /** The reference's words for a fields, filter, sort or deep path deeper than MAX_RELATIONAL_DEPTH. */
@@ -85,9 +84,10 @@ export function planRead(
   deep: Record<string, DeepQuery> = {},
   depth = 1,
   parentLink?: RelationLink,
+  path = '',
 ): ReadNode {
   if (depth > options.maxDepth) throw depthExceeded();
-  const level = new PlanLevel(options, collection, parentLink);
+  const level = new PlanLevel(options, collection, parentLink, path);
   for (const entry of fields) level.add(entry, alias);
   for (const [key, child] of level.children) {
     const link = child.target
@@ -97,7 +97,8 @@ export function planRead(
     const relation = level.relation(child.target ? child.field : key, link, child, sub);
     if (!relation) continue;
     const paths = sub?.fields ? [...child.paths, ...sub.fields] : child.paths;
-    const node = planRead(options, link.related, paths, {}, sub?.deep ?? {}, depth + 1, link);
+    const childPath = path === '' ? key : `${path}.${key}`;
+    const node = planRead(options, link.related, paths, {}, sub?.deep ?? {}, depth + 1, link, childPath);
     level.node.relations.push({ ...relation, deep: sub, node, ...(child.unscoped ? { othersNull: true } : {}) });
   }
   return level.node;
@@ -125,6 +126,7 @@ class PlanLevel {
     private readonly options: PlanOptions,
     private readonly collection: string,
     private readonly parentLink?: RelationLink,
+    private readonly path = '',
   ) {
     this.overview = options.overview.collection(collection)!;
     const readable = options.readable(collection);
@@ -190,7 +192,7 @@ class PlanLevel {
   }
 
   private addFunction(key: string, fn: Omit<ReadNode['functions'][number], 'key'>): void {
-    if (!this.overview.fields[fn.field]) throw missingField(fn.field, this.collection);
+    if (!this.overview.fields[fn.field]) throw new MissingFieldError(fn.field, this.collection, this.path);
     if (!this.mayRead(fn.field)) throw new ForbiddenError();
     checkFunction(this.options.overview, this.options.readable, this.collection, fn);
     this.node.functions.push({ ...fn, key });
@@ -254,7 +256,7 @@ class PlanLevel {
     // The reference follows a dotted path only through a relation and drops the rest (`title.x`,
     // `tags.tag.id` where the junction's field is `tag_id`), so such paths are ignored here too.
     if (tail && !link) return;
-    if (!field) throw missingField(key, this.collection);
+    if (!field) throw new MissingFieldError(key, this.collection, this.path);
     if (!this.mayRead(name)) throw new ForbiddenError();
     if (tail || link?.type === 'o2m') this.addChild(key, name, tail, true);
     else if (field.type !== 'alias') this.addColumn(key, name);
