@@ -11,7 +11,10 @@ describe.each<DriverName>(['local', 's3'])('file records on the %s driver', (dri
   beforeAll(() => (t = files.t));
 
   it('creates a record without content from JSON; type is required', async () => {
-    const res = await t.as('admin').post('/files').send({ type: 'video/mp4', title: 'External', embed: 'abc' });
+    const res = await t
+      .as('admin')
+      .post('/files')
+      .send({ type: 'video/mp4', storage: 'files', title: 'External', embed: 'abc' });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       type: 'video/mp4',
@@ -23,21 +26,38 @@ describe.each<DriverName>(['local', 's3'])('file records on the %s driver', (dri
     const many = await t
       .as('admin')
       .post('/files')
-      .send([{ type: 'text/plain', filename_download: 'one.txt' }, { type: 'text/plain' }]);
+      .send([
+        { type: 'text/plain', storage: 'files', filename_download: 'one.txt' },
+        { type: 'text/plain', storage: 'files' },
+      ]);
     expect(many.body.data.map((f: { title: string | null }) => f.title)).toEqual(['One', null]);
     await expectError(
-      t.as('admin').post('/files').send({ id: res.body.data.id, type: 'text/plain' }),
+      t.as('admin').post('/files').send({ id: res.body.data.id, type: 'text/plain', storage: 'files' }),
       400,
       'RECORD_NOT_UNIQUE',
     );
     await expectError(t.as('admin').post('/files').send({ title: 'no type' }), 400, 'INVALID_PAYLOAD');
     // A member that is no field of svc_files is refused, not dropped (as on every system collection).
     const refused = await expectError(
-      t.as('admin').post('/files').send({ type: 'x/y', nope: 1 }),
+      t.as('admin').post('/files').send({ type: 'x/y', storage: 'files', nope: 1 }),
       400,
       'INVALID_PAYLOAD',
     );
     expect(refused.body.errors[0].message).toContain('"nope"');
+  });
+
+  it('refuses a JSON record that names no storage location, as a missing required field', async () => {
+    const rows = await rowCount();
+    const res = await expectError(
+      t.as('admin').post('/files').send({ type: 'text/plain', title: 'Nowhere', filename_download: 'nowhere.txt' }),
+      400,
+      'FAILED_VALIDATION',
+    );
+    expect(res.body.errors[0]).toMatchObject({
+      message: 'Validation failed for field "storage". Value is required.',
+      extensions: { field: 'storage', type: 'required' },
+    });
+    expect(await rowCount()).toBe(rows);
   });
 
   it('creates records from a JSON array all or none', async () => {
@@ -47,8 +67,8 @@ describe.each<DriverName>(['local', 's3'])('file records on the %s driver', (dri
         .as('admin')
         .post('/files')
         .send([
-          { type: 'text/plain', title: 'first' },
-          { type: 'text/plain', tags: { a: 1 } },
+          { type: 'text/plain', storage: 'files', title: 'first' },
+          { type: 'text/plain', storage: 'files', tags: { a: 1 } },
         ]),
       400,
       'INVALID_PAYLOAD',
@@ -57,18 +77,18 @@ describe.each<DriverName>(['local', 's3'])('file records on the %s driver', (dri
       t
         .as('admin')
         .post('/files')
-        .send([{ type: 'text/plain', title: 'first' }, { title: 'no type' }]),
+        .send([{ type: 'text/plain', storage: 'files', title: 'first' }, { title: 'no type' }]),
       400,
       'INVALID_PAYLOAD',
     );
-    const taken = (await t.as('admin').post('/files').send({ type: 'text/plain' })).body.data.id;
+    const taken = (await t.as('admin').post('/files').send({ type: 'text/plain', storage: 'files' })).body.data.id;
     await expectError(
       t
         .as('admin')
         .post('/files')
         .send([
-          { type: 'text/plain', title: 'first' },
-          { id: taken, type: 'text/plain' },
+          { type: 'text/plain', storage: 'files', title: 'first' },
+          { id: taken, type: 'text/plain', storage: 'files' },
         ]),
       400,
       'RECORD_NOT_UNIQUE',

@@ -64,7 +64,7 @@ describe("a client-chosen filename_disk cannot take another file's storage names
     ['an upload in progress', () => `temp_upload_${adminFile}_x`],
   ])('refuses %s on a JSON create, an update and an upload', async (_name, name) => {
     await expectError(
-      t.as(member).post('/files').send({ type: 'image/jpeg', filename_disk: name() }),
+      t.as(member).post('/files').send({ type: 'image/jpeg', storage: 'files', filename_disk: name() }),
       400,
       'INVALID_PAYLOAD',
     );
@@ -85,12 +85,17 @@ describe("a client-chosen filename_disk cannot take another file's storage names
       .attach('file', await makeImage(8, 8, 'jpeg'), { filename: 'a.jpg', contentType: 'image/jpeg' });
     expect(res.status).toBe(200);
     await expectError(
-      t.as(member).post('/files').send({ type: 'image/png', filename_disk: 'shared/a_b%c.png' }),
+      t.as(member).post('/files').send({ type: 'image/png', storage: 'files', filename_disk: 'shared/a_b%c.png' }),
       400,
       'INVALID_PAYLOAD',
     );
     expect(
-      (await t.as(member).post('/files').send({ type: 'image/png', filename_disk: 'shared/aXb%c.png' })).status,
+      (
+        await t
+          .as(member)
+          .post('/files')
+          .send({ type: 'image/png', storage: 'files', filename_disk: 'shared/aXb%c.png' })
+      ).status,
     ).toBe(200);
   });
 

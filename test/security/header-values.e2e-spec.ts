@@ -62,7 +62,7 @@ describe('file values that become headers', () => {
   describe('refused when written', () => {
     it('PATCH /files/:id: a type with CR/LF, a type without a subtype, a download name with control characters', async () => {
       const id = await uploadText();
-      await expectRefused(t.as('admin').patch(`/files/${id}`).send({ type: INJECTED_TYPE }), 'type');
+      await expectRefused(t.as('admin').patch(`/files/${id}`).send({ type: INJECTED_TYPE, storage: 'files' }), 'type');
       await expectRefused(t.as('admin').patch(`/files/${id}`).send({ type: 'texthtml' }), 'type');
       await expectRefused(t.as('admin').patch(`/files/${id}`).send({ type: 'text/html extra' }), 'type');
       await expectRefused(
@@ -115,23 +115,29 @@ describe('file values that become headers', () => {
     });
 
     it('POST /files as JSON, one or several records; a name derived from the title is cleaned', async () => {
-      const titled = await t.as('admin').post('/files').send({ type: 'text/plain', title: 'Two\nlines' });
+      const titled = await t
+        .as('admin')
+        .post('/files')
+        .send({ type: 'text/plain', storage: 'files', title: 'Two\nlines' });
       expect([titled.status, titled.body.data?.filename_download, titled.body.data?.title]).toEqual([
         200,
         'Two_lines',
         'Two\nlines',
       ]);
       const before = await rows().count();
-      await expectRefused(t.as('admin').post('/files').send({ type: INJECTED_TYPE }), 'type');
+      await expectRefused(t.as('admin').post('/files').send({ type: INJECTED_TYPE, storage: 'files' }), 'type');
       await expectRefused(
-        t.as('admin').post('/files').send({ type: 'text/plain', filename_download: INJECTED_NAME }),
+        t.as('admin').post('/files').send({ type: 'text/plain', storage: 'files', filename_download: INJECTED_NAME }),
         'filename_download',
       );
       await expectRefused(
         t
           .as('admin')
           .post('/files')
-          .send([{ type: 'text/plain' }, { type: 'image/' }]),
+          .send([
+            { type: 'text/plain', storage: 'files' },
+            { type: 'image/', storage: 'files' },
+          ]),
         'type',
       );
       expect(await rows().count()).toBe(before);

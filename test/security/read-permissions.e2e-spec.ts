@@ -51,8 +51,13 @@ describe('read permissions on every path', () => {
     await write({ title: 'mine, published', status: 'published', secret_note: 'my note', owner: member.id });
     await write({ title: 'mine, draft', status: 'draft', secret_note: 'my draft note', owner: member.id });
     await write({ title: 'theirs, draft', status: 'draft', secret_note: 'colleague secret', owner: colleague.id });
-    file = (await t.as('admin').post('/files').send({ type: 'text/plain', title: 'Private admin file' }).expect(200))
-      .body.data.id;
+    file = (
+      await t
+        .as('admin')
+        .post('/files')
+        .send({ type: 'text/plain', storage: 'local', title: 'Private admin file' })
+        .expect(200)
+    ).body.data.id;
   });
   afterAll(() => t.close());
 

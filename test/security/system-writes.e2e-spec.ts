@@ -162,11 +162,17 @@ describe('writes to system collections', () => {
           }`,
         () => ({ name: 'renamed' }),
       ],
-      ['create a file record', 'post', async () => '/files', () => ({ type: 'text/plain', title: 'notes' })],
+      [
+        'create a file record',
+        'post',
+        async () => '/files',
+        () => ({ type: 'text/plain', storage: 'local', title: 'notes' }),
+      ],
       [
         'update a file',
         'patch',
-        async () => `/files/${(await t.as('admin').post('/files').send({ type: 'text/plain' })).body.data.id}`,
+        async () =>
+          `/files/${(await t.as('admin').post('/files').send({ type: 'text/plain', storage: 'local' })).body.data.id}`,
         () => ({ title: 'notes' }),
       ],
       ['create a share', 'post', async () => '/shares', () => ({ collection: articles, item: String(published) })],

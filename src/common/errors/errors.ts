@@ -182,7 +182,9 @@ export class FailedValidationError extends AppError<FailedValidationExtensions> 
   readonly code = ErrorCode.FailedValidation;
   readonly status = 400;
   constructor(extensions: FailedValidationExtensions, message?: string) {
-    super(message ?? `Validation failed for field "${extensions.field}".`, extensions);
+    // A missing required value reads as the reference's ("... Value is required."), which clients match on.
+    const detail = extensions.type === 'required' ? ' Value is required.' : '';
+    super(message ?? `Validation failed for field "${extensions.field}".${detail}`, extensions);
   }
 }
 

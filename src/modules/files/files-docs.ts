@@ -21,7 +21,7 @@ export const FILES_DOCS = {
         id: 'uploadFiles',
         summary: 'Upload files',
         description:
-          'Multipart: each file part is stored as a new file, with the text fields before it as its fields (title, folder, ...). JSON: a record without content (`type` required), or several.',
+          'Multipart: each file part is stored as a new file, with the text fields before it as its fields (title, folder, ...). JSON: a record without content (`type` and `storage` required), or several.',
       },
       ApiBodyRef('FileUpload'),
       ApiWritten('File'),

@@ -132,7 +132,7 @@ export class FilesService {
     ].some((v) => v === key);
   }
 
-  /** JSON `POST /files`: a record without content; `type` is required. */
+  /** JSON `POST /files`: a record without content; `type` and `storage` are required. */
   async createOne(values: FileValues, acc: Accountability): Promise<string> {
     const [id] = await this.createMany([values], acc);
     return id;
@@ -145,13 +145,15 @@ export class FilesService {
       if (!values.type) throw new InvalidPayloadError('"type" is required');
       const id = values.id ?? randomUUID();
       await this.assertNewId(id);
-      const storage = values.storage ?? this.storage.defaultLocation;
-      this.storage.location(storage);
-      if (values.filename_disk) await assertOwnVariants(this.engine(null), storage, values.filename_disk, id);
+      // No default location here, as the reference: a record without content names its storage, and
+      // one without it fails the engine's required-field check (FAILED_VALIDATION on "storage").
+      if (values.storage !== undefined) {
+        this.storage.location(values.storage);
+        if (values.filename_disk) await assertOwnVariants(this.engine(null), values.storage, values.filename_disk, id);
+      }
       rows.push({
         ...values,
         id,
-        storage,
         filename_download:
           values.filename_download ??
           (values.title ? cleanDownloadName(values.title) : `${id}${extensionForType(values.type)}`),

@@ -170,8 +170,7 @@ function fieldRules(field: FieldOverview, payload: Item, mode: WriteMode, requir
   const present = field.field in payload;
   const value = payload[field.field];
   if (required && ((mode === 'create' && (value === undefined || value === null)) || (present && value === null))) {
-    const failed = validatePayload(payload, { [field.field]: { _nnull: true } }, false);
-    errors.push(...failed.map((e) => Object.assign(e, { extensions: { ...e.extensions, type: 'required' } })));
+    errors.push(new FailedValidationError({ field: field.field, type: 'required' }));
   }
   if (field.validation && present) {
     const failed = validatePayload(payload, field.validation as Filter, true);
