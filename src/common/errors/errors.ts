@@ -58,17 +58,6 @@ export class ForbiddenError extends AppError<{ reason?: string }> {
   }
 }
 
-/**
- * The reference's words for a collection a request names that the caller may not use or that does not
- * exist (one message for both, so existence does not leak); `path` is the relational path that names
- * it, '' at the root.
- */
-export function collectionForbidden(collection: string, path = ''): ForbiddenError {
-  const where = path === '' ? 'root' : `"${path}"`;
-  const words = `You don't have permission to access collection "${collection}" or it does not exist. Queried in ${where}.`;
-  return new ForbiddenError(words, words);
-}
-
 export class LimitExceededError extends AppError<{ category: string }> {
   readonly code = ErrorCode.LimitExceeded;
   readonly status = 403;

@@ -1,4 +1,4 @@
-import { collectionForbidden, ForbiddenError, InvalidQueryError } from '../../../common/errors/errors';
+import { ForbiddenError, InvalidQueryError } from '../../../common/errors/errors';
 import { isPrototypeKey } from '../../../common/prototype-keys';
 import {
   type ColumnRef,
@@ -130,7 +130,7 @@ class PlanLevel {
   ) {
     this.overview = options.overview.collection(collection)!;
     const readable = options.readable(collection);
-    if (readable === null) throw collectionForbidden(collection, path);
+    if (readable === null) throw new ForbiddenError();
     this.readable = readable;
     this.node = { collection, columns: [], functions: [], relations: [] };
   }
@@ -285,7 +285,7 @@ class PlanLevel {
       return null;
     }
     if (this.options.readable(link.related) === null) {
-      if (child.explicit) throw collectionForbidden(link.related, this.path === '' ? key : `${this.path}.${key}`);
+      if (child.explicit) throw new ForbiddenError();
       if (link.type === 'm2o') this.addColumn(key, child.field);
       return null;
     }
