@@ -53,13 +53,16 @@ describe(TransformQueue.name, () => {
 
   it("keeps a slot for other callers while one caller's jobs hold its share", async () => {
     const queue = new TransformQueue({ maxRunning: 2, maxRunningPerCaller: 1, maxConcurrent: 10 });
+    // The heavy jobs hold their slot until released, so 'small' can only finish first through the kept slot.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     const heavy = [
-      queue.run(Date.now() + 1000, 'user:a', () => later(80)),
-      queue.run(Date.now() + 1000, 'user:a', () => later(80)),
+      queue.run(Date.now() + 1000, 'user:a', () => held),
+      queue.run(Date.now() + 1000, 'user:a', () => held),
     ];
-    const started = Date.now();
-    await expect(queue.run(Date.now() + 1000, 'user:b', async () => 'small')).resolves.toBe('small');
-    expect(Date.now() - started).toBeLessThan(40);
+    const small = queue.run(Date.now() + 1000, 'user:b', async () => 'small');
+    await expect(Promise.race([small, later(500).then(() => 'waited for user:a')])).resolves.toBe('small');
+    release();
     await Promise.all(heavy);
   });
 });
