@@ -59,12 +59,18 @@ describe('/utils/export refused up front', () => {
     async (_who, caller) => {
       const token = await caller();
       const before = await written();
+      const nothing = uniq('nothing');
       const existing = await exportAs(token, notes);
-      const missing = await exportAs(token, uniq('nothing'));
+      const missing = await exportAs(token, nothing);
       expect(existing.status).toBe(403);
-      expect(existing.body).toEqual({ errors: [{ message: expect.any(String), extensions: { code: 'FORBIDDEN' } }] });
+      expect(existing.body).toEqual({
+        errors: [{ message: expect.any(String), extensions: expect.objectContaining({ code: 'FORBIDDEN' }) }],
+      });
       expect(existing.headers.location).toBeUndefined();
-      expect({ status: missing.status, body: missing.body }).toEqual({ status: existing.status, body: existing.body });
+      // Each answer may name the collection asked for; apart from that name they are the same.
+      const named = (res: { status: number; body: unknown }, name: string) =>
+        JSON.stringify({ status: res.status, body: res.body }).replaceAll(name, '<collection>');
+      expect(named(missing, nothing)).toBe(named(existing, notes));
       expect(await written()).toEqual(before);
     },
   );

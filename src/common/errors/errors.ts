@@ -58,6 +58,32 @@ export class ForbiddenError extends AppError<{ reason?: string }> {
   }
 }
 
+/**
+ * A collection a request names that does not exist or that the caller may not use for what it asks:
+ * one answer for both, in the reference's words, so a refusal never tells which (API.md 1.5). `path`
+ * is the relational path that reaches it, '' at the root.
+ */
+export function collectionForbidden(collection: string, path = ''): ForbiddenError {
+  const words = `You don't have permission to access collection "${collection}" or it does not exist. Queried in ${queriedIn(path)}.`;
+  return new ForbiddenError(words, words);
+}
+
+/**
+ * A field a query names that does not exist or that the caller may not read: one answer for both, in
+ * the reference's words; `path` is the relational path of the level that names it, '' at the root. Its
+ * own class, so a write refuses such a read-back query before writing (checkReadQuery).
+ */
+export class FieldForbiddenError extends ForbiddenError {
+  constructor(field: string, collection: string, path = '') {
+    const words = `You don't have permission to access field "${field}" in collection "${collection}" or it does not exist. Queried in ${queriedIn(path)}.`;
+    super(words, words);
+  }
+}
+
+function queriedIn(path: string): string {
+  return path === '' ? 'root' : `"${path}"`;
+}
+
 export class LimitExceededError extends AppError<{ category: string }> {
   readonly code = ErrorCode.LimitExceeded;
   readonly status = 403;

@@ -57,8 +57,9 @@ export class DataExportService {
     file: Record<string, unknown> = {},
   ): Promise<JobEntity> {
     const query = parseExportQuery(rawQuery, this.config.query);
-    await this.items.for(collection, acc).assertReadable(query);
+    // Files first: a caller who may not create them gets one answer whether the collection exists or not.
     await this.files.assertAllowed(acc, 'create');
+    await this.items.for(collection, acc).assertReadable(query);
     const values = parseFileValues(file, { allowId: false });
     const job = await this.jobs.start('export', collection, acc, format);
     this.jobs.runInBackground(job, async (report) => {

@@ -10,7 +10,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { AppError, AppErrorList } from '../../common/errors/app-error';
-import { ForbiddenError, InvalidPayloadError, LimitExceededError, OutOfTimeError } from '../../common/errors/errors';
+import {
+  collectionForbidden,
+  InvalidPayloadError,
+  LimitExceededError,
+  OutOfTimeError,
+} from '../../common/errors/errors';
 import type { FilePart } from '../../common/http/multipart/streaming-storage';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { Dialect, DIALECT } from '../../database/dialects/dialect';
@@ -72,12 +77,12 @@ export class DataImportService {
   async assertCanImport(collection: string, acc: Accountability | null): Promise<void> {
     // Reading the schema is what refuses a collection that does not exist.
     void this.items.for(collection, acc).schema;
-    if (acc && !acc.admin && collection.startsWith('svc_')) throw new ForbiddenError();
+    if (acc && !acc.admin && collection.startsWith('svc_')) throw collectionForbidden(collection);
     const [create, update] = await Promise.all([
       this.permissions.find(acc, collection, 'create'),
       this.permissions.find(acc, collection, 'update'),
     ]);
-    if (!create || !update) throw new ForbiddenError();
+    if (!create || !update) throw collectionForbidden(collection);
   }
 
   /**

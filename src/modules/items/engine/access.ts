@@ -1,4 +1,4 @@
-import { ForbiddenError } from '../../../common/errors/errors';
+import { collectionForbidden } from '../../../common/errors/errors';
 import type { Filter } from '../../../common/query/query.types';
 import { runSql } from '../../../database/run-sql';
 import type { PermissionLookup, PermissionRule } from '../../permissions/permissions.service';
@@ -71,10 +71,10 @@ export function rowFilter(access: Access, collection: string, action: RowAction)
   return rule?.permissions ? resolveVariables(rule.permissions, access.vars) : null;
 }
 
-/** The caller's rule for `action`; FORBIDDEN without one. */
+/** The caller's rule for `action`; without one, the answer of a collection that does not exist. */
 export function requireRule(access: Access, collection: string, action: 'create' | RowAction): PermissionRule {
   const rule = access.lookup(collection, action);
-  if (!rule) throw new ForbiddenError();
+  if (!rule) throw collectionForbidden(collection);
   return rule;
 }
 

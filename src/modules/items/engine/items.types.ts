@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Accountability } from '../../../common/accountability';
-import { ForbiddenError } from '../../../common/errors/errors';
+import { collectionForbidden } from '../../../common/errors/errors';
 import type { AppConfig } from '../../../config/app-config';
 import type { Dialect } from '../../../database/dialects/dialect';
 import type { ActivityService } from '../../activity/activity.service';
@@ -80,7 +80,7 @@ export const NUMERIC_TYPES: ReadonlySet<string> = new Set(['integer', 'bigIntege
 /** The collection's overview; unknown collections are FORBIDDEN, like missing items. */
 export function collectionOf(scope: ItemsScope): CollectionOverview {
   const collection = scope.deps.overviews.current.collection(scope.collection);
-  if (!collection || !collection.table) throw new ForbiddenError();
+  if (!collection || !collection.table) throw collectionForbidden(scope.collection);
   return collection;
 }
 

@@ -1,4 +1,4 @@
-import { ForbiddenError, InvalidQueryError } from '../../../common/errors/errors';
+import { collectionForbidden, FieldForbiddenError, InvalidQueryError } from '../../../common/errors/errors';
 import { isPrototypeKey } from '../../../common/prototype-keys';
 import {
   type ColumnRef,
@@ -50,19 +50,6 @@ export interface PlanOptions {
   readable: ReadableFields;
   maxDepth: number;
   backlink?: boolean;
-}
-
-/**
- * A field `fields` names that does not exist: a permission error in the reference's model, with its
- * words; its own class so a write can refuse such a read-back query before writing (checkReadQuery).
- */
-export class MissingFieldError extends ForbiddenError {
-  /** `path`: the relational path of the level that names the field, '' at the root. */
-  constructor(field: string, collection: string, path = '') {
-    const where = path === '' ? 'root' : `"${path}"`;
-    const words = `You don't have permission to access field "${field}" in collection "${collection}" or it does not exist. Queried in ${where}.`;
-    super(words, words);
-  }
 }
 
 /** The reference's words for a fields, filter, sort or deep path deeper than MAX_RELATIONAL_DEPTH. */
@@ -130,13 +117,18 @@ class PlanLevel {
   ) {
     this.overview = options.overview.collection(collection)!;
     const readable = options.readable(collection);
-    if (readable === null) throw new ForbiddenError();
+    if (readable === null) throw collectionForbidden(collection, path);
     this.readable = readable;
     this.node = { collection, columns: [], functions: [], relations: [] };
   }
 
   private mayRead(field: string): boolean {
     return this.readable === '*' || this.readable.has(field);
+  }
+
+  /** A field named that the caller may not read is refused as one that does not exist. */
+  private requireReadable(field: string): void {
+    if (!this.mayRead(field)) throw new FieldForbiddenError(field, this.collection, this.path);
   }
 
   private addChild(
@@ -192,8 +184,8 @@ class PlanLevel {
   }
 
   private addFunction(key: string, fn: Omit<ReadNode['functions'][number], 'key'>): void {
-    if (!this.overview.fields[fn.field]) throw new MissingFieldError(fn.field, this.collection, this.path);
-    if (!this.mayRead(fn.field)) throw new ForbiddenError();
+    if (!this.overview.fields[fn.field]) throw new FieldForbiddenError(fn.field, this.collection, this.path);
+    this.requireReadable(fn.field);
     checkFunction(this.options.overview, this.options.readable, this.collection, fn);
     this.node.functions.push({ ...fn, key });
   }
@@ -213,7 +205,8 @@ class PlanLevel {
   /** `item:circles.radius`: the many-to-any key read as an item where the row's key is one of circles. */
   private addAnyField(head: string, tail: FieldRef | null): void {
     const link = anyLink(this.options.overview, this.collection, head);
-    if (!this.mayRead(link.field) || !this.mayRead(link.collectionField!)) throw new ForbiddenError();
+    this.requireReadable(link.field);
+    this.requireReadable(link.collectionField!);
     if (tail) this.addChild(head, link.field, tail, true, link.related);
     else this.addColumn(link.field, link.field);
   }
@@ -227,7 +220,7 @@ class PlanLevel {
       .anyTargets(this.collection, field)
       .filter((link) => this.options.readable(link.related) !== null);
     const collectionReadable = links.length > 0 && this.mayRead(links[0].collectionField!);
-    if (explicit && !collectionReadable) throw new ForbiddenError();
+    if (explicit && !collectionReadable) throw new FieldForbiddenError(field, this.collection, this.path);
     if (!collectionReadable) this.addColumn(field, field);
     for (const link of collectionReadable ? links : [])
       this.addChild(`${field}:${link.related}`, field, tail, explicit, link.related, true);
@@ -256,8 +249,8 @@ class PlanLevel {
     // The reference follows a dotted path only through a relation and drops the rest (`title.x`,
     // `tags.tag.id` where the junction's field is `tag_id`), so such paths are ignored here too.
     if (tail && !link) return;
-    if (!field) throw new MissingFieldError(key, this.collection, this.path);
-    if (!this.mayRead(name)) throw new ForbiddenError();
+    if (!field) throw new FieldForbiddenError(key, this.collection, this.path);
+    this.requireReadable(name);
     if (tail || link?.type === 'o2m') this.addChild(key, name, tail, true);
     else if (field.type !== 'alias') this.addColumn(key, name);
   }
@@ -285,7 +278,7 @@ class PlanLevel {
       return null;
     }
     if (this.options.readable(link.related) === null) {
-      if (child.explicit) throw new ForbiddenError();
+      if (child.explicit) throw collectionForbidden(link.related, this.path === '' ? key : `${this.path}.${key}`);
       if (link.type === 'm2o') this.addColumn(key, child.field);
       return null;
     }

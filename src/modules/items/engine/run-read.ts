@@ -1,4 +1,4 @@
-import { ForbiddenError } from '../../../common/errors/errors';
+import { FieldForbiddenError, ForbiddenError } from '../../../common/errors/errors';
 import type { DeepQuery, MetaKey, Query } from '../../../common/query/query.types';
 import { parseFieldRef } from '../../../common/query/field-ref';
 import { runSql } from '../../../database/run-sql';
@@ -10,7 +10,7 @@ import { compileCount, compileSelect, inSql, ROOT, SelectSpec, sqlContext, where
 import { rowLeadsTo } from './any-field';
 import { castKey, validKey } from './validate-key';
 import { collectionOf, dbOf, Item, ItemsScope, PrimaryKey } from './items.types';
-import { MissingFieldError, planRead, ReadNode, RelationNode } from './read-plan';
+import { planRead, ReadNode, RelationNode } from './read-plan';
 import { aggregateItem, groupBy, queryWindow, rowFromDb, selectedColumns, shapeItem } from './shape-rows';
 import { validateQuery } from './validate-query';
 import { shapeSnapshots, SnapshotAccess, snapshotColumns } from './revision-snapshots';
@@ -281,6 +281,6 @@ export async function checkReadQuery(scope: ItemsScope, query: Query): Promise<v
   try {
     await prepareRead(scope, query);
   } catch (e) {
-    if (!(e instanceof ForbiddenError) || e instanceof MissingFieldError) throw e;
+    if (!(e instanceof ForbiddenError) || e instanceof FieldForbiddenError) throw e;
   }
 }

@@ -1,4 +1,4 @@
-import { ForbiddenError, InvalidQueryError } from '../../../common/errors/errors';
+import { collectionForbidden, FieldForbiddenError, InvalidQueryError } from '../../../common/errors/errors';
 import { type FieldRef, fieldRefText, parseFunction, refPath } from '../../../common/query/field-ref';
 import type { DeepQuery, Filter, Query } from '../../../common/query/query.types';
 import type { SchemaOverview } from '../../schema/schema-overview';
@@ -10,6 +10,31 @@ import { checkFunction, isOpaque, refuseSecret } from './secret-access';
 import { isPlainObject } from '../../../common/is-plain-object';
 import type { FieldOverview } from '../../schema/schema.types';
 
+/** `at` and then `segment`: the relational path of a level one hop further. */
+const hop = (at: string, segment: string) => (at === '' ? segment : `${at}.${segment}`);
+
+/**
+ * A field of `collection` (reached by the relational path `at`) that the caller may read. One the
+ * caller may not read is refused as one that does not exist, so a refusal never tells which; only a
+ * caller who may read every field of the collection learns that a field does not exist (400).
+ */
+function readableField(
+  overview: SchemaOverview,
+  readable: ReadableFields,
+  collection: string,
+  segment: string,
+  at: string,
+  what: string,
+): FieldOverview {
+  const allowed = readable(collection);
+  if (allowed === null) throw collectionForbidden(collection, at);
+  const field = overview.field(collection, segment);
+  if (!field && allowed === '*')
+    throw new InvalidQueryError(`${what}: field "${segment}" does not exist in collection "${collection}"`);
+  if (!field || (allowed !== '*' && !allowed.has(segment))) throw new FieldForbiddenError(segment, collection, at);
+  return field;
+}
+
 /** Checks each field of `path` exists and is readable; answers the last one and its collection. */
 function walkPath(
   overview: SchemaOverview,
@@ -18,20 +43,19 @@ function walkPath(
   path: string[],
   allowO2m: boolean,
   what: string,
+  at = '',
 ): { collection: string; field: FieldOverview } {
   let current = collection;
   let last: FieldOverview | undefined;
   path.forEach((segment, index) => {
+    const here = path.slice(0, index).reduce(hop, at);
     if (parseAnyField(segment) && index < path.length - 1) {
       const link = anyLink(overview, current, segment);
-      walkPath(overview, readable, current, [link.field], false, what);
+      walkPath(overview, readable, current, [link.field], false, what, here);
       current = link.related;
       return;
     }
-    const field = overview.field(current, segment);
-    if (!field) throw new InvalidQueryError(`${what}: field "${segment}" does not exist in collection "${current}"`);
-    const allowed = readable(current);
-    if (allowed === null || (allowed !== '*' && !allowed.has(segment))) throw new ForbiddenError();
+    const field = readableField(overview, readable, current, segment, here, what);
     last = field;
     if (index < path.length - 1) {
       const link = overview.relation(current, segment);
@@ -55,10 +79,11 @@ function walkSort(
   field: FieldRef,
   allowedDepth: number,
   what: string,
+  at = '',
 ): void {
   const path = sortPath(field);
   if (path.length > allowedDepth) throw depthExceeded();
-  const end = walkPath(overview, readable, collection, path, true, what);
+  const end = walkPath(overview, readable, collection, path, true, what, at);
   refuseSecret(end.field, what);
   const last = refPath(field).end;
   if (last.kind === 'function') checkFunction(overview, readable, end.collection, last);
@@ -103,37 +128,38 @@ function walkFilter(
   filter: Filter,
   depth: number,
   maxDepth: number,
+  at = '',
 ): void {
   if (depth > maxDepth) throw depthExceeded();
   for (const [key, value] of Object.entries(filter)) {
     if (key === '_and' || key === '_or') {
-      for (const sub of value as Filter[]) walkFilter(overview, readable, collection, sub, depth, maxDepth);
+      for (const sub of value as Filter[]) walkFilter(overview, readable, collection, sub, depth, maxDepth, at);
       continue;
     }
     if (key.startsWith('_')) continue;
     if (parseAnyField(key)) {
       const link = anyLink(overview, collection, key);
-      walkPath(overview, readable, collection, [link.field], false, 'filter');
+      walkPath(overview, readable, collection, [link.field], false, 'filter', at);
       if (typeof value === 'object' && value !== null)
-        walkFilter(overview, readable, link.related, value as Filter, depth + 1, maxDepth);
+        walkFilter(overview, readable, link.related, value as Filter, depth + 1, maxDepth, hop(at, key));
       continue;
     }
     const follow = followOf(overview, key);
     if (follow) {
       for (const field of [follow.field, follow.collectionField ?? follow.field])
-        walkPath(overview, readable, follow.collection, [field], false, 'filter');
-      walkRelated(overview, readable, follow.collection, value, depth, maxDepth);
+        walkPath(overview, readable, follow.collection, [field], false, 'filter', hop(at, key));
+      walkRelated(overview, readable, follow.collection, value, depth, maxDepth, hop(at, key));
       continue;
     }
     const fn = parseFunction(key);
-    walkPath(overview, readable, collection, [fn ? fn.field : key], false, 'filter');
+    walkPath(overview, readable, collection, [fn ? fn.field : key], false, 'filter', at);
     if (fn) {
       checkFunction(overview, readable, collection, fn);
       continue;
     }
     checkSecretOperators(overview.field(collection, key)!, value);
     const link = overview.relation(collection, key);
-    if (link) walkRelated(overview, readable, link.related, value, depth, maxDepth);
+    if (link) walkRelated(overview, readable, link.related, value, depth, maxDepth, hop(at, key));
   }
 }
 
@@ -145,13 +171,14 @@ function walkRelated(
   value: unknown,
   depth: number,
   maxDepth: number,
+  at: string,
 ): void {
   if (typeof value !== 'object' || value === null) return;
   for (const [sub, subValue] of Object.entries(value as Record<string, unknown>)) {
     if (sub === '_some' || sub === '_none')
-      walkFilter(overview, readable, related, subValue as Filter, depth + 1, maxDepth);
+      walkFilter(overview, readable, related, subValue as Filter, depth + 1, maxDepth, at);
     else if (!sub.startsWith('_'))
-      walkFilter(overview, readable, related, { [sub]: subValue } as Filter, depth + 1, maxDepth);
+      walkFilter(overview, readable, related, { [sub]: subValue } as Filter, depth + 1, maxDepth, at);
   }
 }
 
@@ -163,16 +190,18 @@ function walkDeep(
   alias: Query['alias'] & object,
   depth: number,
   maxDepth: number,
+  at = '',
 ): void {
   for (const [key, sub] of Object.entries(deep)) {
     const target = Object.hasOwn(alias, key) ? alias[key] : null;
     const link = overview.relation(collection, target ? fieldRefText(target) : key);
     if (!link) throw new InvalidQueryError(`deep: "${key}" of collection "${collection}" is not a relation`);
-    if (sub.filter) walkFilter(overview, readable, link.related, sub.filter, depth + 1, maxDepth);
+    const below = hop(at, key);
+    if (sub.filter) walkFilter(overview, readable, link.related, sub.filter, depth + 1, maxDepth, below);
     // The reference counts a deep sort's path on top of the deep level it sorts (MAX_RELATIONAL_DEPTH).
     for (const entry of sub.sort ?? [])
-      walkSort(overview, readable, link.related, entry.field, maxDepth - depth, 'deep sort');
-    if (sub.deep) walkDeep(overview, readable, link.related, sub.deep, {}, depth + 1, maxDepth);
+      walkSort(overview, readable, link.related, entry.field, maxDepth - depth, 'deep sort', below);
+    if (sub.deep) walkDeep(overview, readable, link.related, sub.deep, {}, depth + 1, maxDepth, below);
   }
 }
 
@@ -184,7 +213,8 @@ function refuseAlias(field: FieldOverview, what: string): void {
 
 /**
  * Checks every field a query names against the schema overview and the caller's readable fields
- * (ARCHITECTURE: items engine, stage 2): unknown → INVALID_QUERY, not readable → FORBIDDEN. `fields`
+ * (ARCHITECTURE: items engine, stage 2): not readable → FORBIDDEN, and unknown alike unless the caller may
+ * read every field of its collection (then INVALID_QUERY). `fields`
  * (`query.fields` parsed, see parseFieldRef) are checked here for depth only, the rest by planRead.
  */
 export function validateQuery(
