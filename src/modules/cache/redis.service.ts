@@ -3,6 +3,7 @@ import type Redis from 'ioredis';
 import { createRedis } from '../../common/create-redis';
 import { AppLogger } from '../../common/logging/app-logger';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { dropSilentSocketAfter } from './socket-silence';
 
 /** The part of REDIS_COMMAND_TIMEOUT after which a socket with an unanswered command is dropped. */
 const SOCKET_SHARE = 0.8;
@@ -103,7 +104,7 @@ export class RedisService implements OnApplicationBootstrap, OnApplicationShutdo
     redis.options.commandTimeout = command;
     // Dropped when a command goes unanswered this long, see lost(). Sooner than the command's own
     // timeout: every connection is down before the request that waited goes on to its next command.
-    redis.options.socketTimeout = Math.ceil(command * SOCKET_SHARE);
+    dropSilentSocketAfter(redis, Math.ceil(command * SOCKET_SHARE));
   }
 
   /** ms Redis took to answer a PING, or null when it did not within REDIS_COMMAND_TIMEOUT (or is away). */

@@ -32,6 +32,19 @@ describe('Redis while the application starts', () => {
     expect(service.reachable).toBe(true);
   });
 
+  it('keeps a connection whose answer waited on the socket through a busy stretch once started', async () => {
+    service.onApplicationBootstrap();
+    const redis = await service.connect('busy-after-start');
+    const closed = jest.fn();
+    redis.on('close', closed);
+    // The command's own timeout may refuse this one answer; the connection must survive it.
+    const answer = redis.ping().catch((e: Error) => e.message);
+    busy(COMMAND_TIMEOUT_MS * 3);
+    expect(['PONG', 'Command timed out']).toContain(await answer);
+    await expect(redis.ping()).resolves.toBe('PONG');
+    expect({ closed: closed.mock.calls.length, reachable: service.reachable }).toEqual({ closed: 0, reachable: true });
+  });
+
   it('bounds every command by the command timeout once started, connections made before and after', async () => {
     const before = await service.connect('before-start');
     service.onApplicationBootstrap();
