@@ -248,7 +248,16 @@ describe('WebSocket API: subscriptions and items', () => {
         query: { filter: { nope: { _eq: 1 } } },
         uid: 'e',
       }),
-    ).toMatchObject({ status: 'error', error: { code: 'INVALID_QUERY' }, uid: 'e' });
+    ).toMatchObject({ status: 'error', error: { code: 'FORBIDDEN' }, uid: 'e' });
+    expect(
+      await s.request({
+        type: 'items',
+        collection: posts,
+        action: 'read',
+        query: { filter: { title: { _nope: 1 } } },
+        uid: 'f',
+      }),
+    ).toMatchObject({ status: 'error', error: { code: 'INVALID_QUERY' }, uid: 'f' });
     s.close();
   });
 
