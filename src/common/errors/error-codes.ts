@@ -8,6 +8,7 @@ export enum ErrorCode {
   InvalidIp = 'INVALID_IP',
   InvalidToken = 'INVALID_TOKEN',
   Forbidden = 'FORBIDDEN',
+  CollectionInactive = 'COLLECTION_INACTIVE',
   LimitExceeded = 'LIMIT_EXCEEDED',
   InvalidPayload = 'INVALID_PAYLOAD',
   InvalidQuery = 'INVALID_QUERY',

@@ -84,6 +84,18 @@ function queriedIn(path: string): string {
   return path === '' ? 'root' : `"${path}"`;
 }
 
+/**
+ * A collection set inactive (`meta.status`), to a caller who may otherwise do what it asks there; one
+ * who may not gets the answer of a collection that does not exist (collectionForbidden).
+ */
+export class CollectionInactiveError extends AppError<{ collection: string }> {
+  readonly code = ErrorCode.CollectionInactive;
+  readonly status = 403;
+  constructor(collection: string) {
+    super(`Collection "${collection}" is inactive.`, { collection });
+  }
+}
+
 export class LimitExceededError extends AppError<{ category: string }> {
   readonly code = ErrorCode.LimitExceeded;
   readonly status = 403;

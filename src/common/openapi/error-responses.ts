@@ -42,7 +42,7 @@ const ERRORS = {
   403: {
     name: 'Forbidden',
     description:
-      'The caller may not do this, or what it names does not exist (FORBIDDEN), or a limit is reached (LIMIT_EXCEEDED).',
+      'The caller may not do this, or what it names does not exist (FORBIDDEN), the collection is inactive (COLLECTION_INACTIVE), or a limit is reached (LIMIT_EXCEEDED).',
   },
   404: {
     name: 'NotFound',

@@ -23,6 +23,8 @@ const COLLECTION_META = object({
   collapse: 'string',
   preview_url: 'string?',
   versioning: 'boolean',
+  status: { type: 'string', enum: ['active', 'inactive'] },
+  autosave_revision_interval: 'number?',
 });
 
 const FIELD_META = object(

@@ -9,6 +9,7 @@ import { CreateSvcCommentsDashboardsTranslations1764400000000 } from './17644000
 import { CreateSvcPoliciesAccess1764500000000 } from './1764500000000-create-svc-policies-access';
 import { RoleAppAccessDefault1764600000000 } from './1764600000000-role-app-access-default';
 import { UserTextDirectionThemeOverrides1764700000000 } from './1764700000000-user-text-direction-theme-overrides';
+import { CollectionStatusAutosave1764800000000 } from './1764800000000-collection-status-autosave';
 
 /** Every migration in order; TypeORM runs the ones not yet recorded. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   CreateSvcPoliciesAccess1764500000000,
   RoleAppAccessDefault1764600000000,
   UserTextDirectionThemeOverrides1764700000000,
+  CollectionStatusAutosave1764800000000,
 ];

@@ -65,6 +65,11 @@ export class SchemaOverview {
     return this.collections.get(name);
   }
 
+  /** Whether the collection's `meta.status` is inactive: its items can't be read or written. */
+  isInactive(collection: string): boolean {
+    return this.collections.get(collection)?.meta?.status === 'inactive';
+  }
+
   field(collection: string, field: string): FieldOverview | undefined {
     return this.collections.get(collection)?.fields[field];
   }

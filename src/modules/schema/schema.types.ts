@@ -89,6 +89,9 @@ export interface CollectionMeta {
   collapse: string;
   preview_url: string | null;
   versioning: boolean;
+  /** Items of an inactive collection can't be read or written (COLLECTION_INACTIVE); its schema can. */
+  status: 'active' | 'inactive';
+  autosave_revision_interval: number | null;
   system?: boolean;
 }
 

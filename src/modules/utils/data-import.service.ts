@@ -11,6 +11,7 @@ import { DataSource, QueryFailedError } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
 import { AppError, AppErrorList } from '../../common/errors/app-error';
 import {
+  CollectionInactiveError,
   collectionForbidden,
   InvalidPayloadError,
   LimitExceededError,
@@ -83,6 +84,7 @@ export class DataImportService {
       this.permissions.find(acc, collection, 'update'),
     ]);
     if (!create || !update) throw collectionForbidden(collection);
+    if (this.overviews.current.isInactive(collection)) throw new CollectionInactiveError(collection);
   }
 
   /**

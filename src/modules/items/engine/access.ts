@@ -1,4 +1,4 @@
-import { collectionForbidden } from '../../../common/errors/errors';
+import { CollectionInactiveError, collectionForbidden } from '../../../common/errors/errors';
 import type { Filter } from '../../../common/query/query.types';
 import { runSql } from '../../../database/run-sql';
 import type { PermissionLookup, PermissionRule } from '../../permissions/permissions.service';
@@ -45,13 +45,15 @@ export async function loadAccess(scope: ItemsScope, query?: unknown): Promise<Ac
   const role = [...new Set([...fromRules.role, ...fromQuery.role])];
   if (acc?.user && user.length) vars.userFields = await variableRow(scope, 'svc_users', acc.user, user);
   if (acc?.role && role.length) vars.roleFields = await variableRow(scope, 'svc_roles', acc.role, role);
+  const overview = scope.deps.overviews.current;
+  // Relations into an inactive collection read as into one the caller may not read.
   const readable: ReadableFields = (collection) => {
     const rule = lookup(collection, 'read');
-    if (!rule) return null;
+    if (!rule || overview.isInactive(collection)) return null;
     if (!rule.fields || rule.fields.includes('*')) return '*';
     return new Set(rule.fields);
   };
-  return { overview: scope.deps.overviews.current, lookup, readable, vars };
+  return { overview, lookup, readable, vars };
 }
 
 async function variableRow(scope: ItemsScope, collection: string, key: string, wanted: string[]): Promise<Item> {
@@ -71,10 +73,14 @@ export function rowFilter(access: Access, collection: string, action: RowAction)
   return rule?.permissions ? resolveVariables(rule.permissions, access.vars) : null;
 }
 
-/** The caller's rule for `action`; without one, the answer of a collection that does not exist. */
+/**
+ * The caller's rule for `action`; without one, the answer of a collection that does not exist. With
+ * one, an inactive collection is COLLECTION_INACTIVE, as the reference answers whoever may use it.
+ */
 export function requireRule(access: Access, collection: string, action: 'create' | RowAction): PermissionRule {
   const rule = access.lookup(collection, action);
   if (!rule) throw collectionForbidden(collection);
+  if (access.overview.isInactive(collection)) throw new CollectionInactiveError(collection);
   return rule;
 }
 

@@ -23,4 +23,6 @@ export class CollectionMetaEntity {
   @Column({ type: 'varchar', default: 'open' }) collapse!: string;
   @Column({ type: 'varchar', nullable: true }) preview_url!: string | null;
   @Column({ type: 'boolean', default: false }) versioning!: boolean;
+  @Column({ type: 'varchar', default: 'active' }) status!: 'active' | 'inactive';
+  @Column({ type: 'double precision', nullable: true }) autosave_revision_interval!: number | null;
 }

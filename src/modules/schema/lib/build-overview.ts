@@ -95,6 +95,8 @@ function systemCollectionMeta(
     collapse: 'open',
     preview_url: null,
     versioning: false,
+    status: 'active',
+    autosave_revision_interval: null,
     system: true,
   };
 }

@@ -8,7 +8,8 @@ import { checkValidationRule } from '../../../common/query/parse-filter';
  * are objects or arrays: a bare JSON string comes back from PostgreSQL's jsonb already decoded, and could
  * not be read again. `rule` is a validation filter.
  */
-export type MetaKind = 'string' | 'required-string' | 'boolean' | 'integer' | 'object' | 'array' | 'list' | 'rule';
+export type MetaKind =
+  'string' | 'required-string' | 'boolean' | 'integer' | 'seconds' | 'status' | 'object' | 'array' | 'list' | 'rule';
 
 export const COLLECTION_META: Readonly<Record<string, MetaKind>> = {
   icon: 'string',
@@ -30,6 +31,8 @@ export const COLLECTION_META: Readonly<Record<string, MetaKind>> = {
   collapse: 'required-string',
   preview_url: 'string',
   versioning: 'boolean',
+  status: 'status',
+  autosave_revision_interval: 'seconds',
 };
 
 export const FIELD_META: Readonly<Record<string, MetaKind>> = {
@@ -71,6 +74,10 @@ function fits(kind: Exclude<MetaKind, 'rule'>, value: unknown): boolean {
       return typeof value === 'boolean';
     case 'integer':
       return value === null || (typeof value === 'number' && isInt32(value));
+    case 'seconds':
+      return value === null || (typeof value === 'number' && Number.isFinite(value) && value >= 0);
+    case 'status':
+      return value === 'active' || value === 'inactive';
     case 'list':
       return (
         value === null ||
@@ -89,6 +96,8 @@ const EXPECTED: Record<Exclude<MetaKind, 'rule'>, string> = {
   'required-string': 'a string',
   boolean: 'true or false',
   integer: 'a whole number or null',
+  seconds: 'a number of seconds (0 or more) or null',
+  status: '"active" or "inactive"',
   list: 'an array of strings or null',
   object: 'an object or null',
   array: 'an array or null',
