@@ -143,11 +143,13 @@ function inAliasOrder(steps: PlanStep[], diff: SnapshotDiff, createdNames: Set<s
     if (!related || createdNames.has(related) || typeof oneField !== 'string') return undefined;
     return position.get(fieldKey(related, oneField));
   };
+  const positions = steps.map(aliasPosition);
   const withAlias = steps
-    .filter((step) => aliasPosition(step) !== undefined)
-    .sort((a, b) => aliasPosition(a)! - aliasPosition(b)!);
+    .map((step, i) => ({ step, at: positions[i] }))
+    .filter((entry): entry is { step: PlanStep; at: number } => entry.at !== undefined)
+    .sort((a, b) => a.at - b.at);
   let next = 0;
-  return steps.map((step) => (aliasPosition(step) === undefined ? step : withAlias[next++]));
+  return steps.map((step, i) => (positions[i] === undefined ? step : withAlias[next++].step));
 }
 
 function planCollections(diff: SnapshotDiff, current: Current) {
@@ -177,13 +179,10 @@ function planCollections(diff: SnapshotDiff, current: Current) {
 
 /** A column turning into an alias (or back) comes as a deletion and a creation of the same key. */
 function replacedFieldKeys(diff: SnapshotDiff): Set<string> {
+  const addedKeys = new Set(diff.fields.filter((f) => added(f.diff)).map((f) => fieldKey(f.collection, f.field)));
   return new Set(
     diff.fields
-      .filter(
-        (f) =>
-          removed(f.diff) &&
-          diff.fields.some((g) => g !== f && g.collection === f.collection && g.field === f.field && added(g.diff)),
-      )
+      .filter((f) => removed(f.diff) && addedKeys.has(fieldKey(f.collection, f.field)))
       .map((f) => fieldKey(f.collection, f.field)),
   );
 }
@@ -211,7 +210,9 @@ function planFields(diff: SnapshotDiff, current: Current, createdNames: Set<stri
       if (createdNames.has(entry.collection)) {
         // Made with the collection in the order listed, aliases among the columns (a relation then keeps its
         // alias as it finds it): snapshots list fields in the order they were made.
-        ofNewCollections.set(entry.collection, [...(ofNewCollections.get(entry.collection) ?? []), field]);
+        const listed = ofNewCollections.get(entry.collection);
+        if (listed) listed.push(field);
+        else ofNewCollections.set(entry.collection, [field]);
       } else if (field.type === 'alias' && madeByRelations.has(key)) {
         // The relation creates its one-to-many alias field; the entry's meta is set on it afterwards.
         steps.afterRelations.push({
