@@ -93,14 +93,14 @@ describe('/versions', () => {
       await expectError(create({ collection: articles, ...body }), 400, 'INVALID_PAYLOAD');
     });
 
-    it('refuses a collection without versioning, an unknown collection and a system collection with 422', async () => {
+    it('refuses a collection without versioning and a system collection with 422, an unknown collection with 403 as the reference', async () => {
       const res = await t.as('admin').post(`/items/${plain}`).send({ title: 'x' });
       await expectError(
         create({ key: 'k', collection: plain, item: String(res.body.data.id) }),
         422,
         'UNPROCESSABLE_CONTENT',
       );
-      await expectError(create({ key: 'k', collection: uniq('nowhere'), item: '1' }), 422, 'UNPROCESSABLE_CONTENT');
+      await expectError(create({ key: 'k', collection: uniq('nowhere'), item: '1' }), 403, 'FORBIDDEN');
       const role = await createRole(t);
       await expectError(create({ key: 'k', collection: 'svc_roles', item: role }), 422, 'UNPROCESSABLE_CONTENT');
     });

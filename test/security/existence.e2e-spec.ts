@@ -147,3 +147,85 @@ describe('what a member may not use reads as missing', () => {
     expect(allowed.body.data).toEqual([{ title: 'a' }]);
   });
 });
+
+/**
+ * Paths a hostile review found still telling hidden from missing: `$FOLLOW`, `deep`, a dotted path through
+ * a hidden relation, `count()` of a relation into an unreadable collection, `/utils/sort` and
+ * `POST /versions`. Each pair must get one answer, apart from the name asked for.
+ */
+describe('the other paths that name a field or collection', () => {
+  let t: TestApp;
+  let notes: string;
+  let people: string;
+  let vault: string;
+  let member: string;
+  let stranger: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    people = await createCollection(t, uniq('people'), [{ field: 'name', type: 'string' }]);
+    vault = await createCollection(t, uniq('vault'), [
+      { field: 'code', type: 'string' },
+      { field: 'owner', type: 'integer' },
+    ]);
+    notes = await createCollection(t, uniq('notes'), [
+      { field: 'title', type: 'string' },
+      { field: 'vault_ref', type: 'integer' },
+    ]);
+    await createRelation(t, notes, 'vault_ref', vault);
+    await createRelation(t, vault, 'owner', people, 'vault_items');
+    await t.as('admin').post(`/items/${people}`).send({ name: 'Ada' }).expect(200);
+    await t.as('admin').post(`/items/${vault}`).send({ code: 'topsecret', owner: 1 }).expect(200);
+    await t.as('admin').post(`/items/${notes}`).send({ title: 'a', vault_ref: 1 }).expect(200);
+    const role = await createRole(t);
+    await grant(t, role, notes, 'read', { fields: ['id', 'title'] });
+    await grant(t, role, people, 'read', { fields: ['id', 'name', 'vault_items'] });
+    member = (await createUser(t, role)).token;
+    stranger = (await createUser(t, await createRole(t))).token;
+  });
+  afterAll(() => t.close());
+
+  const named = (res: Answer, name: string) =>
+    JSON.stringify({ status: res.status, body: res.body }).replaceAll(name, '<name>');
+
+  it.each<[string, (name: string) => PromiseLike<Answer>, () => [string, string]]>([
+    [
+      '$FOLLOW of a collection, by a role without permissions',
+      (c) => t.as(stranger).get(`/activity?filter[$FOLLOW(${c},owner)][_null]=true`),
+      () => [vault, uniq('nothing')],
+    ],
+    [
+      '$FOLLOW of a field',
+      (f) => t.as(member).get(`/items/${people}?filter[$FOLLOW(${vault},${f})][_null]=true`),
+      () => ['owner', 'nosuch'],
+    ],
+    ['deep on a field', (f) => t.as(member).get(`/items/${notes}?deep[${f}][_limit]=1`), () => ['vault_ref', 'nosuch']],
+    [
+      'a dotted path through a field',
+      (f) => t.as(member).get(`/items/${notes}?fields=id,${f}.code`),
+      () => ['vault_ref', 'nosuch'],
+    ],
+    [
+      '/utils/sort, anonymous',
+      (c) => t.as('anonymous').post(`/utils/sort/${c}`).send({ item: 1, to: 2 }),
+      () => [vault, uniq('nothing')],
+    ],
+    [
+      'POST /versions, anonymous',
+      (c) => t.as('anonymous').post('/versions').send({ key: 'draft', name: 'x', collection: c, item: '1' }),
+      () => [vault, uniq('nothing')],
+    ],
+  ])('%s: one answer for hidden and missing', async (_, request, names) => {
+    const [hidden, missing] = names();
+    const [a, b] = [await request(hidden), await request(missing)];
+    expect(a.status).not.toBe(500);
+    if (a.status === 200) expect(a.body.data).toEqual(b.body.data);
+    else expect(named(b, missing)).toBe(named(a, hidden));
+  });
+
+  it('count() of a relation into a collection the member may not read is refused as that collection', async () => {
+    const res = await expectError(t.as(member).get(`/items/${people}?fields=count(vault_items)`), 403, 'FORBIDDEN');
+    const words = `You don't have permission to access collection "${vault}" or it does not exist. Queried in "vault_items".`;
+    expect(res.body.errors).toEqual([{ message: words, extensions: { code: 'FORBIDDEN', reason: words } }]);
+  });
+});

@@ -128,6 +128,9 @@ function checkOperator(
     if (!Array.isArray(list) || list.length === 0) {
       throw rules.fail(`"${operator}" in "${parameter}" needs a non-empty list of values`);
     }
+    if (list.some((member) => member !== null && typeof member === 'object')) {
+      throw rules.fail(`"${operator}" in "${parameter}" needs a list of single values`);
+    }
     filter[operator] = list;
     return;
   }

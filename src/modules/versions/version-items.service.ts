@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { Accountability } from '../../common/accountability';
-import { ForbiddenError, InvalidPayloadError, UnprocessableContentError } from '../../common/errors/errors';
+import { collectionForbidden, InvalidPayloadError, UnprocessableContentError } from '../../common/errors/errors';
 import { isPlainObject } from '../../common/is-plain-object';
 import type { Query } from '../../common/query/query.types';
 import { chunks } from '../../database/key-lists';
@@ -107,8 +107,10 @@ export class VersionItemsService extends ItemsService {
       await this.assertCollectionReadable(collection);
       return null;
     };
-    if (!overview?.table || !overview.meta?.versioning) {
-      if (overview?.table) await readMain();
+    // A collection that does not exist is answered as one the caller may not read, not as unversioned.
+    if (!overview?.table) throw collectionForbidden(collection);
+    if (!overview.meta?.versioning) {
+      await readMain();
       throw new UnprocessableContentError(`Content versioning is not enabled for collection "${collection}"`);
     }
     const main = await readMain();
@@ -117,7 +119,7 @@ export class VersionItemsService extends ItemsService {
 
   /** A draft of a new item (item null) needs read access to its collection, as the item is not there yet. */
   private async assertCollectionReadable(collection: string): Promise<void> {
-    if (!(await this.engine.permissions.find(this.caller, collection, 'read'))) throw new ForbiddenError();
+    if (!(await this.engine.permissions.find(this.caller, collection, 'read'))) throw collectionForbidden(collection);
   }
 
   /** Renaming keeps a draft of a new item under the one key such drafts have. */

@@ -1,6 +1,7 @@
-import { InvalidQueryError } from '../../../common/errors/errors';
+import { collectionForbidden, InvalidQueryError } from '../../../common/errors/errors';
 import type { SchemaOverview } from '../../schema/schema-overview';
 import type { RelationLink } from '../../schema/schema.types';
+import type { ReadableFields } from './read-plan';
 
 /** `item:circles` (a many-to-any's `item` field toward one collection) → its parts; null for a plain name. */
 export function parseAnyField(name: string): { field: string; target: string } | null {
@@ -17,6 +18,29 @@ export function anyLink(overview: SchemaOverview, collection: string, name: stri
       `"${name}" of collection "${collection}" is not a many-to-any field and one of its collections`,
     );
   return link;
+}
+
+/**
+ * anyLink for a caller, reached by the relational path `at`: the field part is checked by `requireField`
+ * (which refuses one the caller may not read as one that does not exist), and a collection part the
+ * caller may not read is answered as a missing collection, before INVALID_QUERY can tell that the two
+ * form no many-to-any link. So the refusal tells nothing of what the caller may not see.
+ */
+export function readableAnyLink(
+  overview: SchemaOverview,
+  readable: ReadableFields,
+  collection: string,
+  name: string,
+  requireField: (field: string) => void,
+  at: string,
+): RelationLink {
+  const parsed = parseAnyField(name);
+  if (parsed) {
+    requireField(parsed.field);
+    if (readable(parsed.target) === null)
+      throw collectionForbidden(parsed.target, at === '' ? parsed.field : `${at}.${parsed.field}`);
+  }
+  return anyLink(overview, collection, name);
 }
 
 /**

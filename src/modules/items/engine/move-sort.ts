@@ -1,5 +1,11 @@
 import type { EntityManager } from 'typeorm';
-import { ForbiddenError, InvalidPayloadError } from '../../../common/errors/errors';
+import {
+  CollectionInactiveError,
+  collectionForbidden,
+  FieldForbiddenError,
+  ForbiddenError,
+  InvalidPayloadError,
+} from '../../../common/errors/errors';
 import { runSql } from '../../../database/run-sql';
 import type { CollectionOverview } from '../../schema/schema.types';
 import { compileLookup, compileSortKeys, compileSortShift, compileSortStats, compileUpdate } from './compile-sql';
@@ -29,11 +35,14 @@ export async function moveSort(
   update: (manager: EntityManager, key: PrimaryKey, data: Item) => Promise<unknown>,
 ): Promise<void> {
   const collection = collectionOf(scope);
+  // Permission first: whether a collection has a sort field is for those who may update it to learn.
+  const rule = await scope.deps.permissions.find(scope.acc, scope.collection, 'update');
+  if (!rule) throw collectionForbidden(scope.collection);
+  if (scope.deps.overviews.current.isInactive(scope.collection)) throw new CollectionInactiveError(scope.collection);
   const sortField = collection.sortField;
   if (!sortField) throw new InvalidPayloadError(`Collection "${scope.collection}" has no sort field`);
-  const rule = await scope.deps.permissions.find(scope.acc, scope.collection, 'update');
-  if (!rule || (rule.fields && !rule.fields.includes('*') && !rule.fields.includes(sortField)))
-    throw new ForbiddenError();
+  if (rule.fields && !rule.fields.includes('*') && !rule.fields.includes(sortField))
+    throw new FieldForbiddenError(sortField, scope.collection);
   const field = collection.fields[collection.primary];
   if (!validKey(field, item) || !validKey(field, to)) throw new ForbiddenError();
   const [itemKey, toKey] = [castKey(field, item), castKey(field, to)];

@@ -109,13 +109,20 @@ describe(planRead.name, () => {
   it.each<[string[], ReadableFields, unknown]>([
     [['nope'], all, ForbiddenError],
     [['views'], limited, ForbiddenError],
-    [['comments.text'], limited, ForbiddenError],
     [['comments.nope'], all, ForbiddenError],
     [['year(nope)'], all, ForbiddenError],
     [['year(views)'], limited, ForbiddenError],
     [['json(nope, x)'], all, ForbiddenError],
     [['json(meta, x)'], limited, ForbiddenError],
   ])('refuses %j', (fields, readable, error) => expect(() => plan(fields, readable)).toThrow(error as never));
+
+  it('drops a dotted path through a relation the caller may not read, as through a field that does not exist', () => {
+    const dropped = { c: 'articles', cols: [], rel: {} };
+    expect({ hidden: plan(['comments.text'], limited), missing: plan(['nope.text'], limited) }).toEqual({
+      hidden: dropped,
+      missing: dropped,
+    });
+  });
 
   const titleOnly = { c: 'articles', cols: ['title'], rel: {} };
   it.each<[string[], ReadableFields, unknown]>([

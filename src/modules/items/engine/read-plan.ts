@@ -12,7 +12,7 @@ import { jsonFunction, type JsonPathSegment } from '../../../common/query/parse-
 import type { DeepQuery } from '../../../common/query/query.types';
 import type { SchemaOverview } from '../../schema/schema-overview';
 import type { CollectionOverview, RelationLink } from '../../schema/schema.types';
-import { anyLink, isForeignAnyScope, parseAnyField } from './any-field';
+import { isForeignAnyScope, parseAnyField, readableAnyLink } from './any-field';
 import { checkFunction } from './secret-access';
 
 /** Which fields of a collection the caller may read; null when none (no read permission). */
@@ -131,6 +131,11 @@ class PlanLevel {
     if (!this.mayRead(field)) throw new FieldForbiddenError(field, this.collection, this.path);
   }
 
+  private requireExisting(field: string): void {
+    if (!this.overview.fields[field]) throw new FieldForbiddenError(field, this.collection, this.path);
+    this.requireReadable(field);
+  }
+
   private addChild(
     key: string,
     field: string,
@@ -179,13 +184,14 @@ class PlanLevel {
     if (target?.kind === 'json' && tail === null) this.addJson(head, target);
     else if (head === '*') this.addWildcard(tail);
     else if (parseAnyField(head)) this.addAnyField(head, tail);
-    else if (tail && this.options.overview.isAnyToOne(this.collection, name)) this.addAnyItems(name, tail, true);
-    else this.addField(head, name, tail);
+    else if (tail && this.options.overview.isAnyToOne(this.collection, name)) {
+      // As a dotted path through any relation the caller may not read (see addField).
+      if (this.mayRead(name)) this.addAnyItems(name, tail, true);
+    } else this.addField(head, name, tail);
   }
 
   private addFunction(key: string, fn: Omit<ReadNode['functions'][number], 'key'>): void {
-    if (!this.overview.fields[fn.field]) throw new FieldForbiddenError(fn.field, this.collection, this.path);
-    this.requireReadable(fn.field);
+    this.requireExisting(fn.field);
     checkFunction(this.options.overview, this.options.readable, this.collection, fn);
     this.node.functions.push({ ...fn, key });
   }
@@ -204,8 +210,14 @@ class PlanLevel {
 
   /** `item:circles.radius`: the many-to-any key read as an item where the row's key is one of circles. */
   private addAnyField(head: string, tail: FieldRef | null): void {
-    const link = anyLink(this.options.overview, this.collection, head);
-    this.requireReadable(link.field);
+    const link = readableAnyLink(
+      this.options.overview,
+      this.options.readable,
+      this.collection,
+      head,
+      (field) => this.requireExisting(field),
+      this.path,
+    );
     this.requireReadable(link.collectionField!);
     if (tail) this.addChild(head, link.field, tail, true, link.related);
     else this.addColumn(link.field, link.field);
@@ -247,8 +259,9 @@ class PlanLevel {
     const field = this.overview.fields[name];
     const link = field ? this.options.overview.relation(this.collection, name) : null;
     // The reference follows a dotted path only through a relation and drops the rest (`title.x`,
-    // `tags.tag.id` where the junction's field is `tag_id`), so such paths are ignored here too.
-    if (tail && !link) return;
+    // `tags.tag.id` where the junction's field is `tag_id`), so such paths are ignored here too; one
+    // through a relation the caller may not read as well, or the answer would tell it is a relation.
+    if (tail && (!link || !this.mayRead(name))) return;
     if (!field) throw new FieldForbiddenError(key, this.collection, this.path);
     this.requireReadable(name);
     if (tail || link?.type === 'o2m') this.addChild(key, name, tail, true);

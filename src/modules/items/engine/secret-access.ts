@@ -1,4 +1,4 @@
-import { ForbiddenError, InvalidQueryError } from '../../../common/errors/errors';
+import { collectionForbidden, InvalidQueryError } from '../../../common/errors/errors';
 import type { SchemaOverview } from '../../schema/schema-overview';
 import type { FieldOverview } from '../../schema/schema.types';
 import type { ReadableFields } from './read-plan';
@@ -33,5 +33,5 @@ export function checkFunction(
   if (!field) return;
   refuseSecret(field, `"${fn.fn}()"`);
   const link = fn.fn === 'count' ? overview.relation(collection, fn.field) : null;
-  if (link && readable(link.related) === null) throw new ForbiddenError();
+  if (link && readable(link.related) === null) throw collectionForbidden(link.related, fn.field);
 }

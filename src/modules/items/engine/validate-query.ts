@@ -2,9 +2,9 @@ import { collectionForbidden, FieldForbiddenError, InvalidQueryError } from '../
 import { type FieldRef, fieldRefText, parseFunction, refPath } from '../../../common/query/field-ref';
 import type { DeepQuery, Filter, Query } from '../../../common/query/query.types';
 import type { SchemaOverview } from '../../schema/schema-overview';
-import { anyLink, parseAnyField } from './any-field';
+import { parseAnyField, readableAnyLink } from './any-field';
 import { fieldDepth } from './field-depth';
-import { followOf } from './follow-field';
+import { Follow, followOf, parseFollow } from './follow-field';
 import { depthExceeded, ReadableFields } from './read-plan';
 import { checkFunction, isOpaque, refuseSecret } from './secret-access';
 import { isPlainObject } from '../../../common/is-plain-object';
@@ -35,6 +35,17 @@ function readableField(
   return field;
 }
 
+/**
+ * `$FOLLOW(collection, field)` checked against what the caller may read before the schema, so naming a
+ * collection or field that does not exist is answered as naming one the caller may not read.
+ */
+function readableFollow(overview: SchemaOverview, readable: ReadableFields, key: string, at: string): Follow {
+  const names = parseFollow(key)!;
+  for (const field of [names.field, names.collectionField ?? names.field])
+    readableField(overview, readable, names.collection, field, at, key);
+  return followOf(overview, key)!;
+}
+
 /** Checks each field of `path` exists and is readable; answers the last one and its collection. */
 function walkPath(
   overview: SchemaOverview,
@@ -50,7 +61,15 @@ function walkPath(
   path.forEach((segment, index) => {
     const here = path.slice(0, index).reduce(hop, at);
     if (parseAnyField(segment) && index < path.length - 1) {
-      const link = anyLink(overview, current, segment);
+      const at = current;
+      const link = readableAnyLink(
+        overview,
+        readable,
+        current,
+        segment,
+        (name) => readableField(overview, readable, at, name, here, what),
+        here,
+      );
       walkPath(overview, readable, current, [link.field], false, what, here);
       current = link.related;
       return;
@@ -138,13 +157,20 @@ function walkFilter(
     }
     if (key.startsWith('_')) continue;
     if (parseAnyField(key)) {
-      const link = anyLink(overview, collection, key);
+      const link = readableAnyLink(
+        overview,
+        readable,
+        collection,
+        key,
+        (name) => readableField(overview, readable, collection, name, at, 'filter'),
+        at,
+      );
       walkPath(overview, readable, collection, [link.field], false, 'filter', at);
       if (typeof value === 'object' && value !== null)
         walkFilter(overview, readable, link.related, value as Filter, depth + 1, maxDepth, hop(at, key));
       continue;
     }
-    const follow = followOf(overview, key);
+    const follow = parseFollow(key) && readableFollow(overview, readable, key, hop(at, key));
     if (follow) {
       for (const field of [follow.field, follow.collectionField ?? follow.field])
         walkPath(overview, readable, follow.collection, [field], false, 'filter', hop(at, key));
@@ -194,7 +220,9 @@ function walkDeep(
 ): void {
   for (const [key, sub] of Object.entries(deep)) {
     const target = Object.hasOwn(alias, key) ? alias[key] : null;
-    const link = overview.relation(collection, target ? fieldRefText(target) : key);
+    const name = target ? fieldRefText(target) : key;
+    readableField(overview, readable, collection, name, at, 'deep');
+    const link = overview.relation(collection, name);
     if (!link) throw new InvalidQueryError(`deep: "${key}" of collection "${collection}" is not a relation`);
     const below = hop(at, key);
     if (sub.filter) walkFilter(overview, readable, link.related, sub.filter, depth + 1, maxDepth, below);
